@@ -1,0 +1,3 @@
+from relay_studio.cli import main
+
+raise SystemExit(main())

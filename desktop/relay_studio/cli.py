@@ -1,0 +1,412 @@
+"""The headless host: the same runtime as the window, driven from a terminal.
+
+Exit codes: 0 completed, 2 bad usage or bad input (one line naming the problem, nothing written),
+3 failed or interrupted, 4 partial success, 130 cancelled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from relay_studio import __version__
+from relay_studio.domain.enums import RunStatus
+from relay_studio.domain.events import Event
+from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile_text
+from relay_studio.providers.base import ModelProvider
+from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
+from relay_studio.resources import resource_dir
+from relay_studio.runtime.engine import Runtime, RunRequestError
+from relay_studio.runtime.profile_catalog import load_dir
+from relay_studio.runtime.workspace import normalize
+from relay_studio.runtime.errors import ToolError
+
+EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
+STATUS_EXIT = {
+    RunStatus.COMPLETED: EXIT_OK,
+    RunStatus.PARTIAL_SUCCESS: EXIT_PARTIAL,
+    RunStatus.FAILED: EXIT_FAILED,
+    RunStatus.INTERRUPTED: EXIT_FAILED,
+    RunStatus.CANCELLED: EXIT_CANCELLED,
+}
+DEMO_SCRIPT = "scripts/demo_relay.json"
+
+
+class UsageError(Exception):
+    """Bad input: reported in one line, exit code 2."""
+
+
+def default_data_dir() -> Path:
+    env = os.environ.get("RELAY_STUDIO_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("relay-studio", "RelayStudio"))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
+    parser = argparse.ArgumentParser(
+        prog="relay-studio",
+        description="Relay Studio: write with several AI agents. Without a command, opens the window.",
+        parents=[common],
+    )
+    parser.add_argument("--version", action="version", version=f"relay-studio {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser("run", parents=[common], help="start a run and wait for its end")
+    run.add_argument("--agent", required=True, help="the root agent's profile id")
+    run.add_argument("--prompt", required=True, help="the creator's message")
+    run.add_argument("--chat", default="default", help="chat name (created when new)")
+    run.add_argument("--profiles", type=Path, help="folder of *.json profiles loaded over the built-ins")
+    run.add_argument("--script", type=Path, help="bind every profile to the scripted provider with this script")
+    run.add_argument("--connection", help="bind every profile to this connection")
+    run.add_argument("--model", help="with --connection: the model to use")
+    run.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
+
+    demo = sub.add_parser("demo", parents=[common], help="run the offline writer -> editor -> finalizer demo")
+    demo.add_argument("--jsonl", action="store_true")
+    demo.add_argument("--chat", default="Demo relay")
+
+    runs = sub.add_parser("runs", parents=[common], help="list runs")
+    runs.add_argument("--json", action="store_true")
+
+    events = sub.add_parser("events", parents=[common], help="print a run's journal")
+    events.add_argument("run_id")
+    events.add_argument("--invocation")
+    events.add_argument("--jsonl", action="store_true")
+
+    turns = sub.add_parser("turns", parents=[common], help="print a run's model calls")
+    turns.add_argument("run_id")
+    turns.add_argument("--json", action="store_true")
+
+    ws = sub.add_parser("workspace", parents=[common], help="list a run's workspace or print a file")
+    ws.add_argument("run_id")
+    ws.add_argument("path", nargs="?")
+
+    chat = sub.add_parser("chat", parents=[common], help="chats")
+    chat_sub = chat.add_subparsers(dest="chat_command", required=True)
+    show = chat_sub.add_parser("show", parents=[common], help="print a chat")
+    show.add_argument("name")
+    show.add_argument("--json", action="store_true")
+
+    profiles = sub.add_parser("profiles", parents=[common], help="agent profiles")
+    prof_sub = profiles.add_subparsers(dest="profiles_command", required=True)
+    prof_sub.add_parser("list", parents=[common], help="list profiles")
+    validate = prof_sub.add_parser("validate", parents=[common], help="check a profile file")
+    validate.add_argument("file", type=Path)
+    imp = prof_sub.add_parser("import", parents=[common], help="validate and store a profile")
+    imp.add_argument("file", type=Path)
+    exp = prof_sub.add_parser("export", parents=[common], help="print a profile as portable JSON")
+    exp.add_argument("id")
+
+    try:
+        from relay_studio.cli_connections import add_connections_parser
+    except ImportError:  # pragma: no cover - the connections module ships with the providers
+        pass
+    else:
+        add_connections_parser(sub)
+    return parser
+
+
+# -- run ------------------------------------------------------------------------------------------
+def _provider_for(args: argparse.Namespace, runtime: Runtime) -> Callable[[AgentProfile], ModelProvider]:
+    if args.script is not None:
+        try:
+            scripted = ScriptedProvider(load_script(args.script))
+        except ScriptError as exc:
+            raise UsageError(str(exc)) from None
+        return lambda _profile: scripted
+    from relay_studio.providers.factory import resolve_connection_provider
+
+    cache: dict[str, ModelProvider] = {}
+
+    def resolve(profile: AgentProfile) -> ModelProvider:
+        connection = args.connection or profile.model.connection or ""
+        if connection not in cache:
+            cache[connection] = resolve_connection_provider(
+                runtime.db, connection, runtime.data_dir, model_override=args.model
+            )
+        return cache[connection]
+
+    return resolve
+
+
+def _check_connections(args: argparse.Namespace, runtime: Runtime, profiles: dict[str, AgentProfile]) -> None:
+    if args.script is not None:
+        return
+    from relay_studio.providers.connections import ConnectionStore
+
+    store = ConnectionStore(runtime.db)
+    names = {args.connection} if args.connection else {
+        p.model.connection for p in profiles.values() if p.model.mode == "connection" and p.model.connection
+    }
+    for name in sorted(n for n in names if n):
+        if store.get(name) is None:
+            raise UsageError(
+                f"Connection '{name}' is not configured. Add it with 'relay-studio connections add', "
+                "or run offline with --script FILE."
+            )
+
+
+def _print_event(out: TextIO, event: Event) -> None:
+    out.write(json.dumps(event.envelope(), ensure_ascii=False) + "\n")
+    out.flush()
+
+
+def _human_progress(err: TextIO, event: Event) -> None:
+    p = event.payload
+    line = {
+        "agent_invocation_started": lambda: f"▶ {p.get('displayName')} ({p.get('kind')})",
+        "tool_call_completed": lambda: f"  · {p.get('name')}" + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
+        "agent_handoff_accepted": lambda: f"  ⇒ handoff to {p.get('targetDisplayName')}",
+        "chat_commit_completed": lambda: f"  ✓ committed {p.get('path')} (version {p.get('version')})",
+        "model_call_retry": lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
+    }.get(event.type)
+    if line is not None:
+        err.write(line() + "\n")
+        err.flush()
+
+
+async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProfile]) -> int:
+    profiles = runtime.profiles()
+    provider_for = _provider_for(args, runtime)
+    _check_connections(args, runtime, profiles)
+    out, err = sys.stdout, sys.stderr
+    run_id_box: list[str] = []
+
+    def on_event(event: Event) -> None:
+        if run_id_box and event.run_id == run_id_box[0]:
+            (_print_event(out, event) if args.jsonl else _human_progress(err, event))
+
+    pending: list[Event] = []
+    unsubscribe = runtime.subscribe(lambda e: pending.append(e) if not run_id_box else on_event(e))
+    try:
+        handle = await runtime.start_run(agent_id=args.agent, prompt=args.prompt, provider_for=provider_for,
+                                         chat=args.chat, profiles=profiles)
+    except RunRequestError as exc:
+        unsubscribe()
+        raise UsageError(f"{exc.message} [{exc.code}]") from None
+    run_id_box.append(handle.run_id)
+    for event in pending:
+        on_event(event)
+    loop = asyncio.get_running_loop()
+    _install_interrupt(loop, lambda: runtime.cancel(handle.run_id))
+    try:
+        status = await handle.wait()
+    finally:
+        _remove_interrupt(loop)
+        unsubscribe()
+    record = runtime.runs.run(handle.run_id)
+    message = runtime.chats.message(record.message_id) if record and record.message_id else None
+    if args.jsonl:
+        out.write(json.dumps({"type": "run_result", "runId": handle.run_id, "status": status.value,
+                              "committedMessage": message.content if message else None}, ensure_ascii=False) + "\n")
+    else:
+        if message is not None:
+            out.write(message.content.rstrip() + "\n")
+        err.write(f"run {handle.run_id}: {status.value}"
+                  + (f" ({record.error_code}: {record.error_message})" if record and record.error_code else "") + "\n")
+    return STATUS_EXIT.get(status, EXIT_FAILED)
+
+
+def _install_interrupt(loop: asyncio.AbstractEventLoop, cancel: Callable[[], object]) -> None:
+    try:
+        loop.add_signal_handler(signal.SIGINT, cancel)
+    except (NotImplementedError, RuntimeError):  # Windows: fall back to the plain handler
+        signal.signal(signal.SIGINT, lambda *_: loop.call_soon_threadsafe(cancel))
+
+
+def _remove_interrupt(loop: asyncio.AbstractEventLoop) -> None:
+    try:
+        loop.remove_signal_handler(signal.SIGINT)
+    except (NotImplementedError, RuntimeError):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+# -- read-only commands ---------------------------------------------------------------------------
+def _need_run(runtime: Runtime, run_id: str) -> None:
+    if runtime.runs.run(run_id) is None:
+        raise UsageError(f"There is no run '{run_id}'. 'relay-studio runs' lists them.")
+
+
+def cmd_runs(args: argparse.Namespace, runtime: Runtime) -> int:
+    runs = runtime.runs.runs()
+    if args.json:
+        print(json.dumps([r.model_dump(mode="json") for r in runs], ensure_ascii=False, indent=2))
+    else:
+        for r in runs:
+            print(f"{r.id}  {r.status.value:<16} {r.root_profile_id:<14} {r.created_at}  {r.user_text[:50]!r}")
+    return EXIT_OK
+
+
+def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
+    _need_run(runtime, args.run_id)
+    for event in runtime.runs.events(args.run_id, invocation_id=args.invocation):
+        if args.jsonl:
+            _print_event(sys.stdout, event)
+        else:
+            extra = {k: v for k, v in event.payload.items() if k in ("agentId", "name", "errorCode", "path", "to")}
+            print(f"{event.seq:>5} {event.timestamp} {event.type:<30} {json.dumps(extra, ensure_ascii=False)}")
+    return EXIT_OK
+
+
+def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
+    _need_run(runtime, args.run_id)
+    turns = runtime.runs.model_turns(args.run_id)
+    if args.json:
+        print(json.dumps(turns, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    for turn in turns:
+        response = turn["response"] or {}
+        calls = ", ".join(c["name"] for c in response.get("tool_calls", [])) or "-"
+        error = f"  error {turn['error']['code']}" if turn["error"] else ""
+        print(f"{turn['agentId']:<12} #{turn['callIndex']:<3} {turn['elapsedMs'] or 0:8.1f} ms  tools: {calls}{error}")
+    return EXIT_OK
+
+
+def cmd_workspace(args: argparse.Namespace, runtime: Runtime) -> int:
+    _need_run(runtime, args.run_id)
+    root = runtime.workspace_dir(args.run_id)
+    if args.path is None:
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()):
+            print(path.relative_to(root).as_posix())
+        return EXIT_OK
+    try:
+        rel = normalize(args.path)
+    except ToolError as exc:
+        raise UsageError(exc.message) from None
+    target = root / rel
+    if not target.is_file() or target.resolve().is_relative_to(root.resolve()) is False:
+        raise UsageError(f"The run's workspace has no file '{rel}'.")
+    sys.stdout.write(target.read_text(encoding="utf-8"))
+    return EXIT_OK
+
+
+def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
+    chat = runtime.chats.chat_by_name(args.name) or runtime.chats.chat(args.name)
+    if chat is None:
+        raise UsageError(f"There is no chat '{args.name}'.")
+    messages = runtime.chats.messages(chat.id)
+    if args.json:
+        data = {"chat": chat.model_dump(mode="json"), "messages": [m.model_dump(mode="json") for m in messages]}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return EXIT_OK
+    for m in messages:
+        who = m.agent_name or m.role
+        version = f" (v{m.version})" if m.role == "assistant" else ""
+        print(f"--- {who}{version}\n{m.content.rstrip()}\n")
+    return EXIT_OK
+
+
+def _read_profile(path: Path) -> AgentProfile:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"Cannot read {path}: {exc}.") from None
+    return parse_profile_text(text, source=str(path))
+
+
+def cmd_profiles(args: argparse.Namespace, runtime_factory: Callable[[], Runtime]) -> int:
+    if args.profiles_command == "validate":
+        profile = _read_profile(args.file)
+        print(f"{args.file}: valid profile '{profile.id}' ({profile.display_name}).")
+        return EXIT_OK
+    if args.profiles_command == "import":
+        profile = _read_profile(args.file)
+        runtime = runtime_factory()
+        runtime.profile_store.save(profile)
+        print(f"Imported '{profile.id}' ({profile.display_name}).")
+        return EXIT_OK
+    runtime = runtime_factory()
+    profiles = runtime.profiles()
+    if args.profiles_command == "export":
+        found = profiles.get(args.id)
+        if found is None:
+            raise UsageError(f"There is no profile '{args.id}'.")
+        print(json.dumps(found.to_json_dict(), ensure_ascii=False, indent=2))
+        return EXIT_OK
+    for p in profiles.values():
+        flags = ("runnable " if p.run.direct_runnable else "") + ("callable" if p.delegation.callable else "")
+        print(f"{p.id:<16} {p.display_name:<20} {p.model.mode:<22} {flags.strip()}")
+    return EXIT_OK
+
+
+def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
+    err.write(f"error: {exc}\n")
+    for d in exc.diagnostics[1:]:
+        err.write(f"  {d.path}: {d.message} [{d.code}]\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        try:
+            from relay_studio.app import main as app_main
+        except ImportError:
+            parser.print_help()
+            return EXIT_USAGE
+        return app_main([])
+    data_dir: Path = args.data_dir or default_data_dir()
+    opened: list[Runtime] = []
+
+    def runtime_factory(extra: list[AgentProfile] | None = None) -> Runtime:
+        runtime = Runtime(data_dir, extra_profiles=extra)
+        opened.append(runtime)
+        return runtime
+
+    try:
+        return _dispatch(args, runtime_factory)
+    except UsageError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    except ProfileError as exc:
+        _report_profile_error(exc, sys.stderr)
+        return EXIT_USAGE
+    finally:
+        for runtime in opened:
+            runtime.close()
+
+
+def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime]) -> int:
+    command = args.command
+    if command in ("run", "demo"):
+        if command == "demo":
+            args.agent, args.prompt = "writer", "Write a short scene about the last lighthouse keeper."
+            args.script, args.connection, args.model, args.profiles = resource_dir() / DEMO_SCRIPT, None, None, None
+        if args.script is not None:
+            load_script_checked(args.script)
+        extra = load_dir(args.profiles) if args.profiles else None
+        runtime = runtime_factory(extra)
+        return asyncio.run(_run(args, runtime, extra or []))
+    if command == "profiles":
+        return cmd_profiles(args, runtime_factory)
+    if command == "connections":
+        from relay_studio.cli_connections import run_connections
+
+        runtime = runtime_factory()
+        return run_connections(args, runtime.db, runtime.data_dir)
+    runtime = runtime_factory()
+    handlers: dict[str, Callable[[argparse.Namespace, Runtime], int]] = {
+        "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,
+    }
+    if command == "chat":
+        return cmd_chat_show(args, runtime)
+    return handlers[command](args, runtime)
+
+
+def load_script_checked(path: Path) -> Any:
+    try:
+        return load_script(path)
+    except ScriptError as exc:
+        raise UsageError(str(exc)) from None

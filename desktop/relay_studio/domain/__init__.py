@@ -1,0 +1,1 @@
+"""Pure data and validation for Relay Studio: no I/O lives here."""

@@ -1,0 +1,27 @@
+"""The journal event envelope, shared by the store, the runtime, the CLI and the window."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from relay_studio.domain.enums import EventLevel
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+    seq: int
+    run_id: str
+    type: str
+    level: EventLevel = EventLevel.INFO
+    timestamp: str
+    invocation_id: str | None = None
+    related_invocation_ids: list[str] = Field(default_factory=list)
+    payload: dict[str, Any] = Field(default_factory=dict)
+
+    def envelope(self) -> dict[str, Any]:
+        """The JSON envelope ``{"seq", "runId", "type", ...}`` as the CLI prints it."""
+        return self.model_dump(mode="json", by_alias=True)

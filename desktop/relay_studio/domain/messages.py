@@ -1,0 +1,112 @@
+"""The canonical message and tool-call form every provider maps to and from."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class ToolCall(BaseModel):
+    """A tool call as the model made it; ``arguments`` stays the raw text the model produced."""
+
+    id: str
+    name: str
+    arguments: str = ""
+
+
+class Message(BaseModel):
+    role: Literal["user", "assistant", "tool"]
+    content: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    tool_call_id: str | None = None
+    tool_name: str | None = None
+    reasoning: str | None = None
+    is_error: bool = False
+
+
+class ToolSchema(BaseModel):
+    """A tool as the model sees it: an OpenAI-safe name, a description and JSON-schema parameters."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+
+
+ToolChoice = Literal["auto", "required", "none"] | dict[str, str]
+
+
+class ModelSettings(BaseModel):
+    model: str
+    temperature: float | None = None
+    max_tokens: int | None = None
+    tool_choice: ToolChoice = "auto"
+
+
+class ModelRequest(BaseModel):
+    """Everything one model call sends. ``agent_id`` and ``session_id`` never go on the wire as text."""
+
+    agent_id: str
+    session_id: str
+    system: str
+    messages: list[Message]
+    tools: list[ToolSchema]
+    settings: ModelSettings
+
+
+class Usage(BaseModel):
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cached_tokens=self.cached_tokens + other.cached_tokens,
+        )
+
+
+class ModelResponse(BaseModel):
+    text: str = ""
+    reasoning: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    finish_reason: str = "stop"
+    usage: Usage = Field(default_factory=Usage)
+    cost: float | None = None
+    """What the call cost, in the connection's price currency; None when the connection has no prices."""
+
+
+class TextDelta(BaseModel):
+    kind: Literal["text"] = "text"
+    text: str
+
+
+class ReasoningDelta(BaseModel):
+    kind: Literal["reasoning"] = "reasoning"
+    text: str
+
+
+class ToolCallDelta(BaseModel):
+    """A tool call begins or grows; the UI shows which tool is being called while it streams."""
+
+    kind: Literal["tool_call"] = "tool_call"
+    index: int
+    name: str | None = None
+    arguments: str = ""
+
+
+class ResponseCompleted(BaseModel):
+    kind: Literal["completed"] = "completed"
+    response: ModelResponse
+
+
+class ProviderNotice(BaseModel):
+    """Something the provider did on its own that the journal should show (e.g. a tool-choice fallback)."""
+
+    kind: Literal["notice"] = "notice"
+    code: str
+    message: str
+
+
+StreamEvent = TextDelta | ReasoningDelta | ToolCallDelta | ProviderNotice | ResponseCompleted

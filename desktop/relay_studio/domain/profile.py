@@ -1,0 +1,301 @@
+"""Agent profiles: the portable JSON format creators share, with exhaustive validation.
+
+Every rule has one stable code. ``validate_profile`` returns every diagnostic at once (so an editor
+can show each at its field); ``parse_profile`` refuses a profile with any diagnostic.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.alias_generators import to_camel
+
+from relay_studio.domain import tool_names as tn
+
+PROFILE_KIND = "relay-studio.agentProfile"
+SCHEMA_VERSION = 1
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+ROOT_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+DEFAULT_ROOTS = ["output", "scratch", "plan", "summaries", "persist"]
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True)
+
+
+class Instructions(_Section):
+    system_prompt: str | None = None
+    task_prompt: str | None = None
+
+
+class ModelBinding(_Section):
+    mode: Literal["connection", "requiresConfiguration"] = "requiresConfiguration"
+    connection: str | None = None
+    model: str | None = None
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    max_tokens: int | None = Field(default=None, ge=1)
+    tool_choice: Literal["auto", "required", "none"] | dict[str, str] = "auto"
+    max_retries: int = Field(default=3, ge=0, le=10)
+    retry_interval_seconds: float = Field(default=2.0, ge=0, le=120)
+
+
+class Tools(_Section):
+    allow: list[str] = Field(default_factory=list)
+    deny: list[str] = Field(default_factory=list)
+    max_rounds: int = Field(default=40, ge=1, le=1000)
+    max_tool_calls: int = Field(default=80, ge=1, le=5000)
+    require_approval: list[str] = Field(default_factory=list)
+
+
+class Delegation(_Section):
+    can_handoff: bool = False
+    can_delegate: bool = False
+    callable: bool = False
+    allow_as_handoff_target: bool = False
+    allow_as_subagent: bool = False
+    allowed_callers: list[str] = Field(default_factory=lambda: ["*"])
+    description_for_agents: str = ""
+    max_handoff_depth: int = Field(default=8, ge=0, le=64)
+    max_concurrent_tasks: int = Field(default=3, ge=1, le=32)
+    max_tasks_per_run: int = Field(default=8, ge=0, le=256)
+    task_timeout_seconds: float = Field(default=600, gt=0, le=86400)
+
+
+class RunSettings(_Section):
+    direct_runnable: bool = True
+
+
+class ContextSettings(_Section):
+    chat_history_messages: int = Field(default=-1, ge=-1)
+
+
+class WorkspaceRoots(_Section):
+    visible_roots: list[str] = Field(default_factory=lambda: list(DEFAULT_ROOTS))
+    writable_roots: list[str] = Field(default_factory=lambda: list(DEFAULT_ROOTS))
+
+
+class AgentProfile(_Section):
+    schema_version: int = SCHEMA_VERSION
+    kind: str = PROFILE_KIND
+    id: str
+    display_name: str
+    description: str = ""
+    instructions: Instructions = Field(default_factory=Instructions)
+    model: ModelBinding = Field(default_factory=ModelBinding)
+    tools: Tools = Field(default_factory=Tools)
+    delegation: Delegation = Field(default_factory=Delegation)
+    run: RunSettings = Field(default_factory=RunSettings)
+    context: ContextSettings = Field(default_factory=ContextSettings)
+    workspace: WorkspaceRoots = Field(default_factory=WorkspaceRoots)
+
+    def effective_tools(self) -> list[str]:
+        """Allowed minus denied, in the order the profile lists them."""
+        denied = set(self.tools.deny)
+        return [name for name in self.tools.allow if name not in denied]
+
+    def to_json_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+
+class Diagnostic(BaseModel):
+    code: str
+    path: str
+    message: str
+
+
+class ProfileError(ValueError):
+    """A profile that cannot be used; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: list[Diagnostic], source: str = "profile") -> None:
+        self.diagnostics = diagnostics
+        self.source = source
+        first = diagnostics[0]
+        more = f" (and {len(diagnostics) - 1} more problem(s))" if len(diagnostics) > 1 else ""
+        super().__init__(f"{source}: {first.message} [{first.code} at {first.path}]{more}")
+
+    @property
+    def code(self) -> str:
+        return self.diagnostics[0].code
+
+    @classmethod
+    def single(cls, code: str, source: str, message: str) -> ProfileError:
+        return cls([Diagnostic(code=code, path="(profile)", message=message)], source)
+
+
+_PYDANTIC_CODES = {
+    "extra_forbidden": "profile.unknown_field",
+    "missing": "profile.missing_field",
+    "literal_error": "profile.invalid_value",
+    "greater_than_equal": "profile.value_out_of_range",
+    "less_than_equal": "profile.value_out_of_range",
+    "greater_than": "profile.value_out_of_range",
+    "less_than": "profile.value_out_of_range",
+}
+
+
+def _camel_path(loc: tuple[int | str, ...]) -> str:
+    parts: list[str] = []
+    for item in loc:
+        if isinstance(item, int):
+            parts.append(f"[{item}]")
+        else:
+            name = to_camel(item) if "_" in item else item
+            parts.append(("." if parts else "") + name)
+    return "".join(parts) or "(profile)"
+
+
+def _pydantic_diagnostics(error: ValidationError) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for item in error.errors():
+        path = _camel_path(tuple(item["loc"]))
+        code = _PYDANTIC_CODES.get(item["type"], "profile.invalid_type")
+        if code == "profile.unknown_field":
+            message = f"Unknown field '{path}'."
+        elif code == "profile.missing_field":
+            message = f"Required field '{path}' is missing."
+        else:
+            message = f"Field '{path}': {item['msg']}."
+        out.append(Diagnostic(code=code, path=path, message=message))
+    return out
+
+
+def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+
+    def add(code: str, path: str, message: str) -> None:
+        out.append(Diagnostic(code=code, path=path, message=message))
+
+    if p.kind != PROFILE_KIND:
+        add("profile.bad_kind", "kind", f"'kind' must be '{PROFILE_KIND}', not '{p.kind}'.")
+    if p.schema_version != SCHEMA_VERSION:
+        add(
+            "profile.unsupported_schema_version",
+            "schemaVersion",
+            f"Schema version {p.schema_version} is not supported; this version reads {SCHEMA_VERSION}.",
+        )
+    if not ID_PATTERN.match(p.id):
+        add(
+            "profile.bad_id",
+            "id",
+            f"Profile id '{p.id}' must be 1-64 lowercase letters, digits, '-' or '_', starting with a "
+            "letter or digit.",
+        )
+    if not p.display_name.strip():
+        add("profile.empty_display_name", "displayName", "The display name must not be empty.")
+
+    for section in ("allow", "deny", "requireApproval"):
+        names = {"allow": p.tools.allow, "deny": p.tools.deny, "requireApproval": p.tools.require_approval}
+        for i, name in enumerate(names[section]):
+            if name == tn.TASK_RETURN:
+                add(
+                    "profile.task_return_not_allowed",
+                    f"tools.{section}[{i}]",
+                    "'task.return' is given to delegated helpers by the runtime; do not list it.",
+                )
+            elif name not in tn.PROFILE_TOOLS:
+                add("profile.unknown_tool", f"tools.{section}[{i}]", f"Unknown tool '{name}'.")
+    for i, name in enumerate(p.tools.require_approval):
+        if name in tn.PROFILE_TOOLS and name not in p.effective_tools():
+            add(
+                "profile.approval_for_unavailable_tool",
+                f"tools.requireApproval[{i}]",
+                f"'{name}' requires approval but the profile does not allow it.",
+            )
+
+    effective = set(p.effective_tools())
+    if tn.AGENT_HANDOFF in effective and not p.delegation.can_handoff:
+        add(
+            "profile.handoff_not_enabled",
+            "delegation.canHandoff",
+            "'agent.handoff' is allowed but delegation.canHandoff is false.",
+        )
+    if tn.AGENT_DELEGATE in effective and not p.delegation.can_delegate:
+        add(
+            "profile.delegate_not_enabled",
+            "delegation.canDelegate",
+            "'agent.delegate' is allowed but delegation.canDelegate is false.",
+        )
+    d = p.delegation
+    if d.callable and not (d.allow_as_handoff_target or d.allow_as_subagent):
+        add(
+            "profile.callable_without_role",
+            "delegation.callable",
+            "A callable profile must allow itself as a handoff target, a subagent, or both.",
+        )
+    for i, caller in enumerate(d.allowed_callers):
+        if caller != "*" and not ID_PATTERN.match(caller):
+            add(
+                "profile.bad_allowed_caller",
+                f"delegation.allowedCallers[{i}]",
+                f"'{caller}' is neither '*' nor a valid profile id.",
+            )
+    if p.run.direct_runnable and not ({tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF} & effective):
+        add(
+            "profile.no_stage_exit",
+            "run.directRunnable",
+            "A direct-runnable profile needs 'workspace.finish' or 'agent.handoff' to end its stage.",
+        )
+
+    if p.model.mode == "connection":
+        if not (p.model.connection or "").strip():
+            add("profile.model_connection_missing", "model.connection", "Name the connection to use.")
+        if not (p.model.model or "").strip():
+            add("profile.model_name_missing", "model.model", "Name the model to use.")
+
+    for key, roots in (("visibleRoots", p.workspace.visible_roots), ("writableRoots", p.workspace.writable_roots)):
+        for i, root in enumerate(roots):
+            if not ROOT_PATTERN.match(root):
+                add(
+                    "profile.bad_workspace_root",
+                    f"workspace.{key}[{i}]",
+                    f"Workspace root '{root}' must be one plain folder name.",
+                )
+    for i, root in enumerate(p.workspace.writable_roots):
+        if root not in p.workspace.visible_roots:
+            add(
+                "profile.writable_root_not_visible",
+                f"workspace.writableRoots[{i}]",
+                f"Writable root '{root}' must also be visible.",
+            )
+    return out
+
+
+def validate_profile(data: object) -> tuple[AgentProfile | None, list[Diagnostic]]:
+    """Every diagnostic for ``data``; the profile only when there are none."""
+    if not isinstance(data, dict):
+        return None, [
+            Diagnostic(code="profile.not_an_object", path="(profile)", message="A profile must be a JSON object.")
+        ]
+    try:
+        profile = AgentProfile.model_validate(data)
+    except ValidationError as exc:
+        return None, _pydantic_diagnostics(exc)
+    diagnostics = _rule_diagnostics(profile)
+    return (None if diagnostics else profile), diagnostics
+
+
+def parse_profile(data: object, source: str = "profile") -> AgentProfile:
+    profile, diagnostics = validate_profile(data)
+    if profile is None:
+        raise ProfileError(diagnostics, source)
+    return profile
+
+
+def parse_profile_text(text: str, source: str = "profile") -> AgentProfile:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProfileError(
+            [
+                Diagnostic(
+                    code="profile.invalid_json",
+                    path="(profile)",
+                    message=f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.",
+                )
+            ],
+            source,
+        ) from None
+    return parse_profile(data, source)

@@ -1,0 +1,94 @@
+"""Run, invocation, task, chat and commit records as the runtime and the hosts read them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from relay_studio.domain.enums import (
+    ExitPolicy,
+    InvocationKind,
+    InvocationStatus,
+    RunStatus,
+    TaskContinuation,
+    TaskStatus,
+)
+
+
+class RunRecord(BaseModel):
+    id: str
+    chat_id: str
+    root_profile_id: str
+    status: RunStatus
+    user_text: str
+    error_code: str | None = None
+    error_message: str | None = None
+    message_id: str | None = None
+    created_at: str
+    updated_at: str
+
+
+class InvocationRecord(BaseModel):
+    id: str
+    run_id: str
+    parent_invocation_id: str | None
+    profile_id: str
+    kind: InvocationKind
+    status: InvocationStatus
+    exit_policy: ExitPolicy
+    depth: int = 0
+    incoming_task_id: str | None = None
+    error_code: str | None = None
+    created_at: str
+    ended_at: str | None = None
+
+
+class TaskRecord(BaseModel):
+    id: str
+    run_id: str
+    parent_invocation_id: str
+    child_invocation_id: str
+    target_profile_id: str
+    continuation: TaskContinuation
+    status: TaskStatus
+    handle: str
+    task: dict[str, Any] = Field(default_factory=dict)
+    created_by_tool_call_id: str | None = None
+    result: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    created_at: str
+    ended_at: str | None = None
+
+
+class ChatRecord(BaseModel):
+    id: str
+    name: str
+    parent_chat_id: str | None = None
+    created_at: str
+
+
+class MessageRecord(BaseModel):
+    id: str
+    chat_id: str
+    position: int
+    role: str
+    content: str
+    agent_id: str | None = None
+    agent_name: str | None = None
+    run_id: str | None = None
+    version: int = 1
+    created_at: str
+    updated_at: str
+
+
+class CommitRecord(BaseModel):
+    id: str
+    run_id: str
+    invocation_id: str
+    agent_id: str
+    path: str
+    content: str
+    message_id: str
+    version: int
+    created_at: str

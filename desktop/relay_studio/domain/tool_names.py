@@ -1,0 +1,46 @@
+"""Canonical tool names as profiles spell them, and the OpenAI-safe aliases the model sees."""
+
+from __future__ import annotations
+
+AGENT_LIST = "agent.list"
+AGENT_HANDOFF = "agent.handoff"
+AGENT_DELEGATE = "agent.delegate"
+AGENT_AWAIT = "agent.await"
+TASK_RETURN = "task.return"
+WORKSPACE_LIST_FILES = "workspace.list_files"
+WORKSPACE_SEARCH_FILES = "workspace.search_files"
+WORKSPACE_READ_FILE = "workspace.read_file"
+WORKSPACE_WRITE_FILE = "workspace.write_file"
+WORKSPACE_APPLY_PATCH = "workspace.apply_patch"
+WORKSPACE_COMMIT = "workspace.commit"
+WORKSPACE_FINISH = "workspace.finish"
+
+#: Tools a profile may list in ``tools.allow`` (``task.return`` is injected by the runtime instead).
+PROFILE_TOOLS: tuple[str, ...] = (
+    AGENT_LIST,
+    AGENT_HANDOFF,
+    AGENT_DELEGATE,
+    AGENT_AWAIT,
+    WORKSPACE_LIST_FILES,
+    WORKSPACE_SEARCH_FILES,
+    WORKSPACE_READ_FILE,
+    WORKSPACE_WRITE_FILE,
+    WORKSPACE_APPLY_PATCH,
+    WORKSPACE_COMMIT,
+    WORKSPACE_FINISH,
+)
+
+ALL_TOOLS: tuple[str, ...] = (*PROFILE_TOOLS, TASK_RETURN)
+
+#: Tools a delegated helper never gets: it reports back instead of publishing or passing work on.
+CHILD_FORBIDDEN: frozenset[str] = frozenset(
+    {WORKSPACE_COMMIT, WORKSPACE_FINISH, AGENT_HANDOFF, AGENT_DELEGATE, AGENT_AWAIT}
+)
+
+
+def alias(canonical: str) -> str:
+    """``workspace.read_file`` -> ``workspace_read_file``."""
+    return canonical.replace(".", "_")
+
+
+ALIAS_TO_CANONICAL: dict[str, str] = {alias(name): name for name in ALL_TOOLS}

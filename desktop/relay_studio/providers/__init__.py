@@ -1,0 +1,1 @@
+"""Model clients: one canonical message and tool-call form inside, whatever the wire."""

@@ -1,0 +1,44 @@
+"""The provider interface the runtime streams from.
+
+A provider turns a canonical ``ModelRequest`` into a stream of ``StreamEvent``s that ends with exactly
+one ``ResponseCompleted``. Failures raise ``ProviderError`` with a stable code and a sentence a creator
+understands; ``retryable`` tells the caller whether trying again can help.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Protocol, runtime_checkable
+
+from relay_studio.domain.messages import ModelRequest, StreamEvent
+
+
+class ProviderError(Exception):
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        retryable: bool = False,
+        status: int | None = None,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.retryable = retryable
+        self.status = status
+        self.retry_after = retry_after
+
+
+@runtime_checkable
+class ModelProvider(Protocol):
+    """Streams one model call. Cancelling the consuming task must close the underlying stream."""
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]: ...
+
+
+class ProviderResolver(Protocol):
+    """Finds the provider for an agent profile's model binding (the scripted one, or a connection)."""
+
+    def __call__(self, profile_id: str, connection: str | None) -> ModelProvider: ...

@@ -1,0 +1,1 @@
+"""The asyncio relay engine. Nothing below this package imports Qt."""

@@ -1,0 +1,143 @@
+"""In-memory state of one run and its invocations, mirrored to the store by ``transitions``."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.enums import (
+    ExitPolicy,
+    InvocationKind,
+    InvocationStatus,
+    RunStatus,
+    TaskStatus,
+)
+from relay_studio.domain.messages import Message
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.providers.base import ModelProvider
+from relay_studio.runtime.errors import FatalRunError
+from relay_studio.runtime.host_bridge import HostBridge
+from relay_studio.runtime.ledger import CommitLedger
+from relay_studio.runtime.workspace import Roots, RunWorkspace
+from relay_studio.store.database import Database
+
+if TYPE_CHECKING:
+    from relay_studio.runtime.delegation.scheduler import TaskScheduler
+
+
+@dataclass
+class RunSettings:
+    """Run-wide limits; the profile's own limits apply per invocation on top of these."""
+
+    max_total_rounds: int = 200
+    nudge_limit: int = 2
+
+
+@dataclass
+class InvocationState:
+    id: str
+    profile: AgentProfile
+    kind: InvocationKind
+    exit_policy: ExitPolicy
+    depth: int
+    parent_id: str | None
+    incoming_task_id: str | None = None
+    task_handle: str | None = None
+    messages: list[Message] = field(default_factory=list)
+    system_prompt: str = ""
+    rounds: int = 0
+    tool_calls: int = 0
+    nudges: int = 0
+    model_calls: int = 0
+
+    @property
+    def is_child(self) -> bool:
+        return self.kind is InvocationKind.SUBAGENT
+
+    def surface(self) -> list[str]:
+        """Canonical names of the tools this invocation may call, in profile order."""
+        names = self.profile.effective_tools()
+        if self.is_child:
+            names = [n for n in names if n not in tn.CHILD_FORBIDDEN]
+            names.append(tn.TASK_RETURN)
+        return names
+
+    @property
+    def roots(self) -> Roots:
+        ws = self.profile.workspace
+        return Roots(visible=tuple(ws.visible_roots), writable=tuple(ws.writable_roots))
+
+
+@dataclass
+class LiveUpdate:
+    """A transient update for live views (streaming text, the tool being called); not journaled."""
+
+    run_id: str
+    invocation_id: str
+    agent_id: str
+    kind: str
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+ProviderFor = Callable[[AgentProfile], ModelProvider]
+
+
+class RunContext:
+    def __init__(
+        self,
+        *,
+        run_id: str,
+        chat_id: str,
+        db: Database,
+        workspace: RunWorkspace,
+        profiles: dict[str, AgentProfile],
+        provider_for: ProviderFor,
+        bridge: HostBridge,
+        chat_persist: Path,
+        settings: RunSettings,
+    ) -> None:
+        self.run_id = run_id
+        self.chat_id = chat_id
+        self.db = db
+        self.workspace = workspace
+        self.profiles = profiles
+        self.provider_for = provider_for
+        self.bridge = bridge
+        self.chat_persist = chat_persist
+        self.settings = settings
+        self.ledger = CommitLedger()
+        self.invocations: dict[str, InvocationState] = {}
+        self.inv_status: dict[str, InvocationStatus] = {}
+        self.task_status: dict[str, TaskStatus] = {}
+        self.run_status = RunStatus.CREATED
+        self.total_rounds = 0
+        self.fatal: FatalRunError | None = None
+        self.live: list[Callable[[LiveUpdate], None]] = []
+        self.main_task: asyncio.Task[Any] | None = None
+        self.started = False
+        self.scheduler: TaskScheduler  # set by the executor right after construction
+        self._handles = 0
+
+    def next_handle(self) -> str:
+        self._handles += 1
+        return f"task-{self._handles}"
+
+    def display_name(self, profile_id: str) -> str:
+        profile = self.profiles.get(profile_id)
+        return profile.display_name if profile else profile_id
+
+    def emit_live(self, update: LiveUpdate) -> None:
+        for listener in list(self.live):
+            listener(update)
+
+    def fail_fast(self, error: FatalRunError) -> None:
+        """A broken host contract anywhere ends the whole run loudly."""
+        if self.fatal is None:
+            self.fatal = error
+        if self.main_task is not None and not self.main_task.done():
+            self.main_task.cancel()

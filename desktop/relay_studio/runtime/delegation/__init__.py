@@ -1,0 +1,1 @@
+"""Handoff and delegation: policy checks, brief rendering, and the subagent scheduler."""

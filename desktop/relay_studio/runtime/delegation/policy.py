@@ -1,0 +1,71 @@
+"""Who may hand work to whom: the checks of seed 000 §5.1 and §7, as recoverable tool errors."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.errors import ToolError
+
+Purpose = Literal["handoff", "delegate"]
+
+
+def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpose: Purpose) -> AgentProfile:
+    target = run.profiles.get(target_id)
+    verb = "hand off to" if purpose == "handoff" else "delegate to"
+    if target is None:
+        raise ToolError(
+            "agent.target_profile_not_found",
+            f"There is no agent '{target_id}'. Use agent_list to see who you can {verb}.",
+        )
+    d = target.delegation
+    role_ok = d.allow_as_handoff_target if purpose == "handoff" else d.allow_as_subagent
+    if not d.callable or not role_ok:
+        role = "take over a stage" if purpose == "handoff" else "take delegated tasks"
+        raise ToolError(
+            "agent.target_not_callable",
+            f"{target.display_name} does not {role}. Use agent_list to see who you can {verb}.",
+        )
+    if target.id == source.id and purpose == "handoff":
+        raise ToolError("agent.handoff_policy_denied", "You cannot hand off to yourself.")
+    if "*" not in d.allowed_callers and source.id not in d.allowed_callers:
+        code = "agent.handoff_policy_denied" if purpose == "handoff" else "agent.delegate_policy_denied"
+        raise ToolError(code, f"{target.display_name} does not accept work from you.")
+    if target.model.mode == "requiresConfiguration":
+        raise ToolError(
+            "agent.target_requires_configuration",
+            f"{target.display_name} has no model configured yet, so it cannot take over. "
+            "Choose another agent.",
+        )
+    return target
+
+
+def can_handoff(inv: InvocationState) -> bool:
+    return (
+        not inv.is_child
+        and inv.profile.delegation.can_handoff
+        and tn.AGENT_HANDOFF in inv.profile.effective_tools()
+    )
+
+
+def can_delegate(inv: InvocationState) -> bool:
+    return (
+        not inv.is_child
+        and inv.profile.delegation.can_delegate
+        and tn.AGENT_DELEGATE in inv.profile.effective_tools()
+    )
+
+
+def available_targets(run: RunContext, inv: InvocationState, purpose: Purpose) -> list[AgentProfile]:
+    allowed = can_handoff(inv) if purpose == "handoff" else can_delegate(inv)
+    if not allowed:
+        return []
+    out: list[AgentProfile] = []
+    for profile_id in sorted(run.profiles):
+        try:
+            out.append(resolve_target(run, inv.profile, profile_id, purpose))
+        except ToolError:
+            continue
+    return out

@@ -1,0 +1,165 @@
+"""The run-scoped scheduler for delegated (return-to-parent) tasks.
+
+Each child runs as its own asyncio task, at most ``maxConcurrentTasks`` at once per parent, each under
+its ``taskTimeoutSeconds``. Results wait for the parent as capsules until ``agent_await`` collects them
+or the loop injects them after the parent's next tool turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from relay_studio.domain.enums import InvocationStatus, TaskStatus
+from relay_studio.runtime import transitions
+from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.delegation.rendering import render_capsule
+from relay_studio.runtime.errors import FatalRunError, InvocationFailed
+
+
+@dataclass
+class ChildTask:
+    task_id: str
+    handle: str
+    parent_id: str
+    title: str
+    inv: InvocationState
+    worker: asyncio.Task[None] | None = None
+    delivered: bool = False
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class TaskScheduler:
+    def __init__(self, run: RunContext) -> None:
+        self.run = run
+        self.children: dict[str, ChildTask] = {}
+        self._semaphores: dict[str, asyncio.Semaphore] = {}
+        self._changed = asyncio.Event()
+
+    # -- queries -------------------------------------------------------------------------------
+    def status(self, child: ChildTask) -> TaskStatus:
+        return self.run.task_status[child.task_id]
+
+    def of_parent(self, parent_id: str) -> list[ChildTask]:
+        return [c for c in self.children.values() if c.parent_id == parent_id]
+
+    def pending(self, parent_id: str) -> list[ChildTask]:
+        return [c for c in self.of_parent(parent_id) if not self.status(c).terminal]
+
+    def by_handle(self, parent_id: str, handle: str) -> ChildTask | None:
+        return next((c for c in self.of_parent(parent_id) if c.handle == handle), None)
+
+    def capsule(self, child: ChildTask) -> str:
+        return render_capsule(
+            child.handle,
+            child.inv.profile.display_name,
+            child.title,
+            self.status(child).value,
+            child.result,
+            child.error,
+        )
+
+    def take_undelivered(self, parent_id: str, only: list[ChildTask] | None = None) -> list[ChildTask]:
+        pool = only if only is not None else self.of_parent(parent_id)
+        ready = [c for c in pool if self.status(c).terminal and not c.delivered]
+        for c in ready:
+            c.delivered = True
+        return ready
+
+    # -- running -------------------------------------------------------------------------------
+    def submit(self, child: ChildTask, parent: InvocationState) -> None:
+        self.children[child.task_id] = child
+        limit = parent.profile.delegation.max_concurrent_tasks
+        semaphore = self._semaphores.setdefault(parent.id, asyncio.Semaphore(limit))
+        child.worker = asyncio.create_task(self._work(child, semaphore), name=f"child {child.handle}")
+
+    async def _work(self, child: ChildTask, semaphore: asyncio.Semaphore) -> None:
+        from relay_studio.runtime.loop import Returned, run_invocation, start_and_assemble
+
+        run = self.run
+        try:
+            async with semaphore:
+                if self.status(child).terminal:
+                    return
+                with run.db.transaction() as tx:
+                    transitions.task_transition(tx, run, child.task_id, TaskStatus.RUNNING, invocation_id=child.inv.id)
+                    start_and_assemble(tx, run, child.inv)
+                timeout = child.inv.profile.delegation.task_timeout_seconds
+                try:
+                    async with asyncio.timeout(timeout):
+                        exit_ = await run_invocation(run, child.inv)
+                except TimeoutError:
+                    raise InvocationFailed(
+                        "agent.task_timeout", f"The task did not finish within {timeout:g} seconds."
+                    ) from None
+                assert isinstance(exit_, Returned)
+                child.result = exit_.result
+                status = TaskStatus.FAILED if exit_.status == "failed" else TaskStatus.COMPLETED
+                with run.db.transaction() as tx:
+                    tx.event(
+                        run.run_id,
+                        "task_return_completed",
+                        {"taskId": child.task_id, "handle": child.handle, "status": exit_.status,
+                         "result": exit_.result},
+                        invocation_id=child.inv.id,
+                        related=[child.parent_id],
+                    )
+                    transitions.end_invocation(tx, run, child.inv.id, InvocationStatus.COMPLETED)
+                    transitions.task_transition(
+                        tx, run, child.task_id, status, invocation_id=child.inv.id, result=exit_.result
+                    )
+        except InvocationFailed as exc:
+            child.error = exc.message
+            with run.db.transaction() as tx:
+                transitions.end_invocation(tx, run, child.inv.id, InvocationStatus.FAILED, error_code=exc.code)
+                transitions.task_transition(
+                    tx, run, child.task_id, TaskStatus.FAILED, invocation_id=child.inv.id,
+                    error={"code": exc.code, "message": exc.message},
+                )
+        except asyncio.CancelledError:
+            child.error = "The task was stopped before it finished."
+            with run.db.transaction() as tx:
+                transitions.end_invocation(tx, run, child.inv.id, InvocationStatus.CANCELLED)
+                transitions.task_transition(tx, run, child.task_id, TaskStatus.CANCELLED, invocation_id=child.inv.id)
+        except FatalRunError as exc:
+            run.fail_fast(exc)
+        except Exception as exc:  # a broken host contract inside a child fails the whole run loudly
+            run.fail_fast(FatalRunError("runtime.internal_error", f"A helper task crashed: {exc!r}"))
+        finally:
+            child.done.set()
+            self._notify()
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for(self, children: list[ChildTask], *, all_: bool, timeout: float) -> bool:
+        """Waits until one (or all) of ``children`` is terminal; False when the timeout passed first."""
+
+        def satisfied() -> bool:
+            done = [self.status(c).terminal for c in children]
+            return all(done) if all_ else any(done)
+
+        try:
+            async with asyncio.timeout(timeout):
+                while not satisfied():
+                    await self._changed.wait()
+        except TimeoutError:
+            return satisfied()
+        return True
+
+    async def cancel_children(self, parent_id: str | None = None) -> list[ChildTask]:
+        """Stops unfinished children (of one parent, or all) and waits until each is journaled."""
+        targets = [
+            c for c in self.children.values()
+            if (parent_id is None or c.parent_id == parent_id) and not self.status(c).terminal
+        ]
+        workers = [c.worker for c in targets if c.worker is not None and not c.worker.done()]
+        for w in workers:
+            w.cancel()
+        if workers:
+            await asyncio.gather(*workers, return_exceptions=True)
+        return targets

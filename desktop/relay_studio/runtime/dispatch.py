@@ -1,0 +1,78 @@
+"""From a model's tool call to a tool result: name lookup, permission, JSON arguments, execution.
+
+Everything the model can get wrong ends as a recoverable ``ToolError``; only a broken host contract
+(an unexpected exception inside tool code) escapes, as ``FatalRunError``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.messages import ToolCall
+from relay_studio.runtime.errors import FatalRunError, ToolError
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult
+
+
+def _your_tools(tools: dict[str, Tool]) -> str:
+    return ", ".join(sorted(tools)) or "none"
+
+
+def resolve(call: ToolCall, tools: dict[str, Tool], *, is_child: bool) -> Tool:
+    name = call.name if isinstance(call.name, str) else ""
+    canonical = tn.ALIAS_TO_CANONICAL.get(name) or (name if name in tn.ALL_TOOLS else None)
+    if canonical is None:
+        shown = name[:80] if name.isprintable() else name[:80].encode("unicode_escape").decode()
+        raise ToolError("tool.unknown", f"There is no tool named '{shown}'. Your tools are: {_your_tools(tools)}.")
+    tool = tools.get(tn.alias(canonical))
+    if tool is not None:
+        return tool
+    if is_child and canonical in (tn.WORKSPACE_COMMIT, tn.WORKSPACE_FINISH):
+        raise ToolError(
+            "agent.child_cannot_commit",
+            "You are working on a delegated task, so you cannot publish to the chat or finish the run. "
+            "Report back with task_return instead.",
+        )
+    if is_child and canonical in tn.CHILD_FORBIDDEN:
+        raise ToolError(
+            "agent.child_cannot_delegate",
+            "You are working on a delegated task, so you cannot pass work to other agents. "
+            "Report back with task_return instead.",
+        )
+    raise ToolError(
+        "tool.not_allowed", f"{tn.alias(canonical)} is not one of your tools. Your tools are: {_your_tools(tools)}."
+    )
+
+
+def parse_arguments(call: ToolCall, tool: Tool) -> dict[str, object]:
+    raw = call.arguments if isinstance(call.arguments, str) else ""
+    if not raw.strip():
+        return {}
+    try:
+        value = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        detail = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deeply nested"
+        raise ToolError(
+            "tool.invalid_arguments",
+            f"The arguments for {tool.spec.alias} are not valid JSON ({detail}). Send one JSON object.",
+        ) from None
+    if not isinstance(value, dict):
+        raise ToolError(
+            "tool.invalid_arguments", f"The arguments for {tool.spec.alias} must be a JSON object."
+        )
+    return value
+
+
+async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> ToolResult:
+    """Runs one call; raises ``ToolError`` (recoverable) or ``FatalRunError`` (fails the run)."""
+    tool = resolve(call, tools, is_child=ctx.inv.is_child)
+    args = parse_arguments(call, tool)
+    try:
+        return await tool.run(ctx, args)
+    except (ToolError, FatalRunError, asyncio.CancelledError):
+        raise
+    except Exception as exc:
+        raise FatalRunError(
+            "runtime.tool_crashed", f"The tool {tool.spec.alias} failed inside Relay Studio: {exc!r}"
+        ) from exc

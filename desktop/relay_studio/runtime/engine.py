@@ -1,0 +1,190 @@
+"""The runtime facade both hosts drive: the CLI and the window start, watch and cancel runs here."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
+from relay_studio.domain.events import Event
+from relay_studio.domain.messages import Message
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.runtime import transitions
+from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
+from relay_studio.runtime.delegation.scheduler import TaskScheduler
+from relay_studio.runtime.executor import execute_run
+from relay_studio.runtime.profile_catalog import catalog
+from relay_studio.runtime.prompts import root_messages
+from relay_studio.runtime.workspace import RunWorkspace
+from relay_studio.store import tables as t
+from relay_studio.store.chats import ChatHostBridge, ChatStore
+from relay_studio.store.database import Database, new_id, now_iso
+from relay_studio.store.profiles import ProfileStore
+from relay_studio.store.runs import RunStore
+
+DB_NAME = "relay-studio.db"
+
+
+class RunRequestError(ValueError):
+    """A run that cannot start (unknown agent, agent not runnable, no model): nothing is written."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class RunHandle:
+    run_id: str
+    chat_id: str
+    task: asyncio.Task[RunStatus]
+    context: RunContext
+
+    async def wait(self) -> RunStatus:
+        try:
+            return await asyncio.shield(self.task)
+        except asyncio.CancelledError:
+            if self.task.cancelled():  # cancelled before it started: the run was closed by cancel()
+                return self.context.run_status
+            raise
+
+
+class Runtime:
+    def __init__(self, data_dir: Path, *, extra_profiles: list[AgentProfile] | None = None) -> None:
+        self.data_dir = data_dir
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.db = Database(data_dir / DB_NAME)
+        self.chats = ChatStore(self.db)
+        self.runs = RunStore(self.db)
+        self.profile_store = ProfileStore(self.db)
+        self.bridge = ChatHostBridge(self.chats)
+        self.extra_profiles = extra_profiles or []
+        self.active: dict[str, RunHandle] = {}
+        self._live: list[Callable[[LiveUpdate], None]] = []
+        self.recovered = self.runs.recover_interrupted()
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- observation ---------------------------------------------------------------------------
+    def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
+        """Journal events, delivered after they are durable."""
+        return self.db.subscribe(callback)
+
+    def subscribe_live(self, callback: Callable[[LiveUpdate], None]) -> Callable[[], None]:
+        """Transient streaming updates (text deltas, the tool being called)."""
+        self._live.append(callback)
+        return lambda: self._live.remove(callback) if callback in self._live else None
+
+    def profiles(self) -> dict[str, AgentProfile]:
+        return catalog(self.profile_store, self.extra_profiles)
+
+    def workspace_dir(self, run_id: str) -> Path:
+        return self.data_dir / "runs" / run_id / "workspace"
+
+    def chat_persist_dir(self, chat_id: str) -> Path:
+        return self.data_dir / "chats" / chat_id / "persist"
+
+    # -- runs ----------------------------------------------------------------------------------
+    async def start_run(
+        self,
+        *,
+        agent_id: str,
+        prompt: str,
+        provider_for: ProviderFor,
+        chat: str = "default",
+        profiles: dict[str, AgentProfile] | None = None,
+        settings: RunSettings | None = None,
+    ) -> RunHandle:
+        profiles = dict(profiles if profiles is not None else self.profiles())
+        root = profiles.get(agent_id)
+        if root is None:
+            known = ", ".join(sorted(p.id for p in profiles.values() if p.run.direct_runnable))
+            raise RunRequestError("run.unknown_agent", f"There is no agent '{agent_id}'. Direct-runnable: {known}.")
+        if not root.run.direct_runnable:
+            raise RunRequestError("run.agent_not_runnable", f"'{agent_id}' cannot start a run by itself.")
+        if root.model.mode == "requiresConfiguration":
+            raise RunRequestError(
+                "run.agent_requires_configuration",
+                f"'{agent_id}' has no model configured; bind it to a connection first.",
+            )
+        if not prompt.strip():
+            raise RunRequestError("run.empty_prompt", "The message is empty.")
+
+        chat_record = self.chats.chat(chat) or self.chats.ensure_chat(chat)
+        history = [
+            Message(role="user" if m.role == "user" else "assistant", content=m.content)
+            for m in self.chats.messages(chat_record.id)
+            if m.role in ("user", "assistant")
+        ]
+        run_id = new_id("run")
+        user_message = self.chats.add_message(chat_record.id, "user", prompt, run_id=run_id)
+        workspace = RunWorkspace(self.workspace_dir(run_id))
+        persist = self.chat_persist_dir(chat_record.id)
+        workspace.project_persist(persist)
+        settings = settings or RunSettings()
+        frozen = {
+            "userText": prompt,
+            "userMessageId": user_message.id,
+            "rootAgentId": agent_id,
+            "chatHistory": [m.model_dump(mode="json") for m in history],
+            "profiles": {pid: p.to_json_dict() for pid, p in profiles.items()},
+            "settings": {"maxTotalRounds": settings.max_total_rounds},
+        }
+        ctx = RunContext(
+            run_id=run_id, chat_id=chat_record.id, db=self.db, workspace=workspace, profiles=profiles,
+            provider_for=provider_for, bridge=self.bridge, chat_persist=persist, settings=settings,
+        )
+        ctx.scheduler = TaskScheduler(ctx)
+        ctx.live = self._live
+        stamp = now_iso()
+        with self.db.transaction() as tx:
+            tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id,
+                      status=RunStatus.CREATED.value, user_text=prompt,
+                      input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
+            tx.event(run_id, "run_created", {"chatId": chat_record.id, "chatName": chat_record.name,
+                                             "agentId": agent_id, "userText": prompt})
+            transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
+        root_inv = InvocationState(
+            id=new_id("inv"), profile=root, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
+            depth=0, parent_id=None,
+            messages=root_messages(history, prompt, root.context.chat_history_messages),
+        )
+        task = asyncio.create_task(self._drive(ctx, root_inv), name=f"run {run_id}")
+        ctx.main_task = task
+        handle = RunHandle(run_id=run_id, chat_id=chat_record.id, task=task, context=ctx)
+        self.active[run_id] = handle
+        return handle
+
+    async def _drive(self, ctx: RunContext, root: InvocationState) -> RunStatus:
+        ctx.started = True
+        try:
+            return await execute_run(ctx, root)
+        finally:
+            self.active.pop(ctx.run_id, None)
+
+    def cancel(self, run_id: str) -> bool:
+        """Run-wide cancel: interrupts every wait (model stream, await, host commit) promptly."""
+        handle = self.active.get(run_id)
+        if handle is None or handle.context.run_status.terminal:
+            return False
+        ctx = handle.context
+        if ctx.run_status is not RunStatus.CANCELLING:
+            with self.db.transaction() as tx:
+                transitions.set_run_status(tx, ctx, RunStatus.CANCELLING)
+        if not ctx.started:
+            # Cancelled before its first step: the executor never runs, so close the run here.
+            with self.db.transaction() as tx:
+                transitions.set_run_status(tx, ctx, RunStatus.CANCELLED)
+                tx.event(run_id, "run_cancelled", {"commits": 0})
+        handle.task.cancel()
+        return True
+
+    async def run(self, **kwargs: object) -> tuple[RunHandle, RunStatus]:
+        """Starts a run and waits for its end."""
+        handle = await self.start_run(**kwargs)  # type: ignore[arg-type]
+        return handle, await handle.wait()

@@ -1,0 +1,252 @@
+"""The loop of one invocation: model call, tool calls in order, effects applied, until it exits.
+
+Exits: ``Transferred`` (handoff accepted), ``Finished`` (run may end), ``Returned`` (a helper's
+task_return). Anything that ends the invocation otherwise raises ``InvocationFailed``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.enums import EventLevel, InvocationStatus
+from relay_studio.domain.messages import Message, ToolCall
+from relay_studio.runtime import transitions
+from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.dispatch import dispatch
+from relay_studio.runtime.effects import CommitRequested, Finish, HandoffAccepted, TaskReturned
+from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, InvocationFailed, ToolError
+from relay_studio.runtime.ledger import LedgerEntry
+from relay_studio.runtime.model_call import call_model
+from relay_studio.runtime.prompts import system_prompt
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult
+from relay_studio.runtime.tools.registry import surface
+from relay_studio.store import tables as t
+from relay_studio.store.database import Transaction, new_id, now_iso
+from relay_studio.store.workspace_versions import record_version
+
+DIRECT_OUTPUT = "output/direct_output.md"
+PREVIEW = 2000
+
+
+@dataclass(frozen=True)
+class Transferred:
+    task_id: str
+    invocation_id: str
+
+
+@dataclass(frozen=True)
+class Finished:
+    summary: str
+
+
+@dataclass(frozen=True)
+class Returned:
+    status: str
+    result: dict[str, Any]
+
+
+LoopExit = Transferred | Finished | Returned
+
+
+def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -> None:
+    """Starts an invocation and assembles its prompt from its own profile (never its caller's)."""
+    transitions.start_invocation(tx, run, inv)
+    inv.system_prompt = system_prompt(run, inv)
+    tx.event(
+        run.run_id,
+        "context_assembled",
+        {
+            "agentId": inv.profile.id,
+            "systemPrompt": inv.system_prompt,
+            "messages": [m.model_dump(mode="json", exclude_defaults=True) for m in inv.messages],
+            "tools": [tn.alias(n) for n in inv.surface()],
+            "sessionId": f"{run.run_id}:{inv.id}",
+        },
+        invocation_id=inv.id,
+    )
+
+
+def _nudge_text(inv: InvocationState, captured: str) -> str:
+    tools = set(inv.surface())
+    if inv.is_child:
+        how = "report back with task_return"
+    elif tn.WORKSPACE_FINISH in tools:
+        how = "write the reply to output/main.md, publish it with workspace_commit, then end with workspace_finish"
+    else:
+        how = "hand the work on with agent_handoff"
+    return (
+        f"Your last reply was plain text, which nobody else sees. It was saved to {captured}. "
+        f"Use your tools: {how}."
+    )
+
+
+def _capture_text(run: RunContext, inv: InvocationState, text: str) -> str:
+    path = f"scratch/{inv.task_handle}/direct_output.md" if inv.is_child else DIRECT_OUTPUT
+    run.workspace.write_raw(path, text)
+    with run.db.transaction() as tx:
+        version = record_version(tx, run.run_id, path, text, inv.id)
+        tx.event(run.run_id, "workspace_file_written",
+                 {"path": path, "version": version, "bytes": len(text.encode()), "agentId": inv.profile.id,
+                  "tool": "direct_output"}, invocation_id=inv.id)
+    return path
+
+
+async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested) -> str:
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, "chat_commit_requested", {"agentId": inv.profile.id, "path": effect.path},
+                 invocation_id=inv.id)
+    message_id, version = await run.bridge.commit(
+        run_id=run.run_id, chat_id=run.chat_id, content=effect.content,
+        agent_id=inv.profile.id, agent_name=inv.profile.display_name,
+    )
+    commit_id = new_id("commit")
+    with run.db.transaction() as tx:
+        tx.insert(t.CommitRow, id=commit_id, run_id=run.run_id, invocation_id=inv.id, agent_id=inv.profile.id,
+                  path=effect.path, content=effect.content, message_id=message_id, version=version,
+                  created_at=now_iso())
+        tx.update(t.RunRow, run.run_id, message_id=message_id)
+        tx.event(run.run_id, "chat_commit_completed",
+                 {"agentId": inv.profile.id, "path": effect.path, "messageId": message_id, "version": version,
+                  "chars": len(effect.content)}, invocation_id=inv.id)
+    run.ledger.record(LedgerEntry(commit_id, inv.id, inv.profile.id, effect.path, message_id, version))
+    return f"Committed {effect.path} to the chat (version {version})."
+
+
+def _ignore(run: RunContext, inv: InvocationState, call: ToolCall, after: str) -> Message:
+    if after == "handoff":
+        code = "agent.tool_after_handoff"
+        text = (ONLY_FIRST_HANDOFF if tn.ALIAS_TO_CANONICAL.get(call.name) == tn.AGENT_HANDOFF
+                else "Not run: your handoff was already accepted, so your part is complete.")
+    else:
+        code = f"agent.tool_after_{after}"
+        text = "Not run: your work here has already ended."
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, "tool_call_ignored",
+                 {"toolCallId": call.id, "name": call.name, "errorCode": code, "message": text},
+                 invocation_id=inv.id, level=EventLevel.WARNING)
+    return Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=text, is_error=True)
+
+
+async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools: dict[str, Tool]
+                    ) -> tuple[ToolResult | None, ToolError | None]:
+    if inv.tool_calls >= inv.profile.tools.max_tool_calls:
+        return None, ToolError(
+            "agent.tool_call_limit_reached",
+            f"You have used all {inv.profile.tools.max_tool_calls} tool calls allowed for your part. "
+            "Wrap up now.",
+        )
+    inv.tool_calls += 1
+    try:
+        return await dispatch(ToolContext(run, inv, call.id), call, tools), None
+    except ToolError as exc:
+        return None, exc
+
+
+async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[ToolCall],
+                         tools: dict[str, Tool]) -> LoopExit | None:
+    exit_: LoopExit | None = None
+    ended_by = ""
+    for call in calls:
+        if exit_ is not None:
+            inv.messages.append(_ignore(run, inv, call, ended_by))
+            continue
+        started = time.perf_counter()
+        with run.db.transaction() as tx:
+            tx.event(run.run_id, "tool_call_started",
+                     {"toolCallId": call.id, "name": call.name, "arguments": call.arguments[:PREVIEW]},
+                     invocation_id=inv.id)
+        result, error = await _run_tool(run, inv, call, tools)
+        content = error.message if error else (result.content if result else "")
+        effect = result.effect if result else None
+        if isinstance(effect, CommitRequested):
+            content = await _commit(run, inv, effect)
+        elif isinstance(effect, HandoffAccepted):
+            exit_, ended_by = Transferred(effect.task_id, effect.invocation_id), "handoff"
+        elif isinstance(effect, Finish):
+            cancelled = await run.scheduler.cancel_children(inv.id)
+            if cancelled:
+                content += " Stopped unfinished helper tasks: " + ", ".join(c.handle for c in cancelled) + "."
+            exit_, ended_by = Finished(effect.summary), "finish"
+        elif isinstance(effect, TaskReturned):
+            exit_, ended_by = Returned(effect.status, effect.result), "return"
+        elapsed = (time.perf_counter() - started) * 1000
+        with run.db.transaction() as tx:
+            tx.event(
+                run.run_id,
+                "tool_call_completed",
+                {"toolCallId": call.id, "name": call.name, "isError": error is not None,
+                 "errorCode": error.code if error else None, "elapsedMs": round(elapsed, 2),
+                 "result": content[:PREVIEW], **(result.journal if result else {})},
+                invocation_id=inv.id,
+                level=EventLevel.WARNING if error else EventLevel.INFO,
+            )
+        inv.messages.append(Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=content,
+                                    is_error=error is not None))
+    return exit_
+
+
+def _deliver_results(run: RunContext, inv: InvocationState) -> None:
+    ready = run.scheduler.take_undelivered(inv.id)
+    if not ready:
+        return
+    capsules = "\n\n".join(run.scheduler.capsule(c) for c in ready)
+    inv.messages.append(Message(role="user", content="Results from your helpers arrived:\n\n" + capsules))
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, "task_results_injected", {"handles": [c.handle for c in ready]}, invocation_id=inv.id)
+
+
+async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
+    tools = surface(inv)
+    schemas = [tool.spec.schema() for tool in tools.values()]
+    while True:
+        if inv.rounds >= inv.profile.tools.max_rounds:
+            what = "without returning a result" if inv.is_child else "without finishing its part"
+            raise InvocationFailed(
+                "agent.round_limit_reached",
+                f"{inv.profile.display_name} used all {inv.profile.tools.max_rounds} rounds {what}.",
+            )
+        if run.total_rounds >= run.settings.max_total_rounds:
+            raise InvocationFailed(
+                "run.round_budget_exhausted",
+                f"The run used all {run.settings.max_total_rounds} model rounds it may take.",
+            )
+        inv.rounds += 1
+        run.total_rounds += 1
+        response = await call_model(run, inv, schemas)
+        inv.messages.append(Message(role="assistant", content=response.text, tool_calls=response.tool_calls,
+                                    reasoning=response.reasoning or None))
+        if not response.tool_calls:
+            inv.nudges += 1
+            captured = _capture_text(run, inv, response.text) if response.text.strip() else "nowhere (it was empty)"
+            if inv.nudges > run.settings.nudge_limit:
+                raise InvocationFailed(
+                    "model.tool_call_required",
+                    f"{inv.profile.display_name} kept answering in plain text instead of using its tools.",
+                )
+            nudge = _nudge_text(inv, captured)
+            inv.messages.append(Message(role="user", content=nudge))
+            with run.db.transaction() as tx:
+                tx.event(run.run_id, "model_text_only", {"nudge": inv.nudges, "capturedTo": captured},
+                         invocation_id=inv.id, level=EventLevel.WARNING)
+            continue
+        inv.nudges = 0
+        exit_ = await _execute_calls(run, inv, response.tool_calls, tools)
+        if exit_ is not None:
+            if isinstance(exit_, Transferred):
+                with run.db.transaction() as tx:
+                    transitions.end_invocation(tx, run, inv.id, InvocationStatus.TRANSFERRED,
+                                               payload={"taskId": exit_.task_id})
+                    tx.event(run.run_id, "agent_loop_finished", {"agentId": inv.profile.id, "exit": "transferred"},
+                             invocation_id=inv.id)
+            else:
+                with run.db.transaction() as tx:
+                    tx.event(run.run_id, "agent_loop_finished",
+                             {"agentId": inv.profile.id,
+                              "exit": "finished" if isinstance(exit_, Finished) else "returned"},
+                             invocation_id=inv.id)
+            return exit_
+        if not inv.is_child:
+            _deliver_results(run, inv)

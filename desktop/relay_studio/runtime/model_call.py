@@ -1,0 +1,131 @@
+"""One model call of an invocation: request, stream, model-turn record, retries, all journaled."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+
+from relay_studio.domain.enums import EventLevel
+from relay_studio.domain.messages import (
+    ModelRequest,
+    ModelResponse,
+    ModelSettings,
+    ProviderNotice,
+    ReasoningDelta,
+    ResponseCompleted,
+    TextDelta,
+    ToolCallDelta,
+    ToolSchema,
+)
+from relay_studio.providers.base import ProviderError
+from relay_studio.providers.retry import backoff_delay
+from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext
+from relay_studio.runtime.errors import InvocationFailed
+from relay_studio.store import tables as t
+from relay_studio.store.database import new_id, now_iso
+
+_rng = random.Random()
+
+
+def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema]) -> ModelRequest:
+    m = inv.profile.model
+    return ModelRequest(
+        agent_id=inv.profile.id,
+        session_id=f"{run.run_id}:{inv.id}",
+        system=inv.system_prompt,
+        messages=list(inv.messages),
+        tools=tools,
+        settings=ModelSettings(
+            model=m.model or "default",
+            temperature=m.temperature,
+            max_tokens=m.max_tokens,
+            tool_choice=m.tool_choice,
+        ),
+    )
+
+
+async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequest) -> ModelResponse:
+    provider = run.provider_for(inv.profile)
+    response: ModelResponse | None = None
+    async for event in provider.stream(request):
+        if isinstance(event, TextDelta):
+            run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "text", event.text))
+        elif isinstance(event, ReasoningDelta):
+            run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "reasoning", event.text))
+        elif isinstance(event, ToolCallDelta):
+            if event.name:
+                run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "tool", event.name))
+        elif isinstance(event, ProviderNotice):
+            with run.db.transaction() as tx:
+                tx.event(run.run_id, "model_notice", {"code": event.code, "message": event.message},
+                         invocation_id=inv.id, level=EventLevel.WARNING)
+        elif isinstance(event, ResponseCompleted):
+            response = event.response
+    if response is None:
+        raise ProviderError(
+            "provider.stream_incomplete", "The model's answer ended before it was complete.", retryable=True
+        )
+    return response
+
+
+async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema]) -> ModelResponse:
+    request = build_request(run, inv, tools)
+    request_json = request.model_dump_json()
+    binding = inv.profile.model
+    retry = 0
+    while True:
+        inv.model_calls += 1
+        turn_id = new_id("turn")
+        started = time.perf_counter()
+        with run.db.transaction() as tx:
+            tx.insert(
+                t.ModelTurnRow,
+                id=turn_id,
+                run_id=run.run_id,
+                invocation_id=inv.id,
+                agent_id=inv.profile.id,
+                call_index=inv.model_calls,
+                request_json=request_json,
+                started_at=now_iso(),
+            )
+            tx.event(
+                run.run_id,
+                "model_call_started",
+                {"agentId": inv.profile.id, "turnId": turn_id, "callIndex": inv.model_calls,
+                 "model": request.settings.model, "attempt": retry + 1, "messages": len(request.messages),
+                 "tools": [s.name for s in tools]},
+                invocation_id=inv.id,
+            )
+        try:
+            response = await _stream_once(run, inv, request)
+        except ProviderError as exc:
+            elapsed = (time.perf_counter() - started) * 1000
+            error = {"code": exc.code, "message": exc.message, "retryable": exc.retryable, "status": exc.status}
+            with run.db.transaction() as tx:
+                tx.update(t.ModelTurnRow, turn_id, error_json=json.dumps(error, ensure_ascii=False), elapsed_ms=elapsed)
+                tx.event(run.run_id, "model_call_failed", {"turnId": turn_id, "elapsedMs": round(elapsed, 2), **error},
+                         invocation_id=inv.id, level=EventLevel.ERROR)
+            if exc.retryable and retry < binding.max_retries:
+                retry += 1
+                delay = backoff_delay(retry, binding.retry_interval_seconds, exc.retry_after, _rng)
+                with run.db.transaction() as tx:
+                    tx.event(run.run_id, "model_call_retry",
+                             {"attempt": retry + 1, "delaySeconds": round(delay, 3), "code": exc.code},
+                             invocation_id=inv.id, level=EventLevel.WARNING)
+                await asyncio.sleep(delay)
+                continue
+            raise InvocationFailed(exc.code, exc.message) from None
+        elapsed = (time.perf_counter() - started) * 1000
+        with run.db.transaction() as tx:
+            tx.update(t.ModelTurnRow, turn_id, response_json=response.model_dump_json(), elapsed_ms=elapsed)
+            tx.event(
+                run.run_id,
+                "model_call_completed",
+                {"agentId": inv.profile.id, "turnId": turn_id, "elapsedMs": round(elapsed, 2),
+                 "usage": response.usage.model_dump(), "finishReason": response.finish_reason,
+                 "toolCalls": [c.name for c in response.tool_calls], "textChars": len(response.text)},
+                invocation_id=inv.id,
+            )
+        return response

@@ -1,0 +1,106 @@
+"""Per-invocation prompt assembly and the generated default system prompt.
+
+Everything here is read by a model, so it is written from the agent's own view and never mentions
+runtime ids, storage paths or runtime vocabulary.
+"""
+
+from __future__ import annotations
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.messages import Message
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.delegation.policy import available_targets
+
+
+def _targets_section(run: RunContext, inv: InvocationState, purpose: str, heading: str) -> str:
+    targets = available_targets(run, inv, "handoff" if purpose == "handoff" else "delegate")
+    if not targets:
+        return ""
+    lines = [f"- {t.id}: {t.display_name}. {t.delegation.description_for_agents or t.description}".rstrip()
+             for t in targets]
+    return f"## {heading}\n" + "\n".join(lines)
+
+
+def ending_guidance(inv: InvocationState) -> str:
+    """How this agent ends its part, from its own tool surface (seed 000 §7)."""
+    tools = set(inv.surface())
+    lines: list[str] = []
+    if inv.is_child:
+        lines.append(
+            "You are helping another agent with one task. When it is done, report back with task_return: "
+            "a short summary, your findings, and the files you wrote. You cannot publish to the chat."
+        )
+        return "\n".join(f"- {line}" for line in lines)
+    if tn.WORKSPACE_FINISH in tools:
+        lines.append(
+            "Do not answer in plain text: the creator only sees what is committed. Write the reply into "
+            "output/main.md, publish it with workspace_commit, and end the run with workspace_finish."
+        )
+    elif tn.AGENT_HANDOFF in tools:
+        lines.append(
+            "When your part is complete, hand the work on with agent_handoff and a clear brief. Do not "
+            "answer in plain text."
+        )
+    if tn.WORKSPACE_COMMIT in tools and tn.WORKSPACE_FINISH not in tools:
+        lines.append("You may commit your stage's text with workspace_commit before handing off.")
+    if tn.AGENT_HANDOFF in tools:
+        lines.append(
+            "If another agent should take the next stage, call agent_handoff with a brief that says what "
+            "to do and what to preserve. Once the handoff is accepted, stop calling tools: your part is "
+            "complete."
+        )
+    if tn.AGENT_DELEGATE in tools:
+        lines.append(
+            "For a side task, ask a helper with agent_delegate and keep working; collect the result with "
+            "agent_await. Wait for your helpers before you hand off."
+        )
+    return "\n".join(f"- {line}" for line in lines)
+
+
+def _roots_line(profile: AgentProfile) -> str:
+    visible = ", ".join(f"{r}/" for r in profile.workspace.visible_roots)
+    writable = ", ".join(f"{r}/" for r in profile.workspace.writable_roots) or "nothing"
+    return (
+        f"You share a workspace of text files with the other agents. You can read {visible} and write "
+        f"{writable}. Files under persist/ are kept for the next conversation turns of this chat."
+    )
+
+
+def default_system_prompt(run: RunContext, inv: InvocationState) -> str:
+    profile = inv.profile
+    intro = f"You are {profile.display_name}."
+    if profile.description:
+        intro += f" {profile.description}"
+    return "\n\n".join(part for part in (intro, working_section(run, inv)) if part)
+
+
+def working_section(run: RunContext, inv: InvocationState) -> str:
+    parts = [_roots_line(inv.profile), "## How you work\n" + ending_guidance(inv)]
+    parts.append(_targets_section(run, inv, "handoff", "Agents you can hand off to"))
+    parts.append(_targets_section(run, inv, "delegate", "Helpers you can delegate to"))
+    return "\n\n".join(p for p in parts if p)
+
+
+def system_prompt(run: RunContext, inv: InvocationState) -> str:
+    instructions = inv.profile.instructions
+    if instructions.system_prompt is None:
+        text = default_system_prompt(run, inv)
+    else:
+        # A creator's own prompt replaces the generated introduction; the agent still needs to know
+        # how its tools end its part, so that section follows it.
+        text = instructions.system_prompt.strip() + "\n\n" + working_section(run, inv)
+    if instructions.task_prompt and instructions.task_prompt.strip():
+        text += "\n\n## Standing instructions\n" + instructions.task_prompt.strip()
+    return text
+
+
+def root_messages(history: list[Message], user_text: str, limit: int) -> list[Message]:
+    """Chat history (all with -1, none with 0, else the last N) followed by the creator's message."""
+    if limit == 0:
+        kept: list[Message] = []
+    elif limit < 0:
+        kept = list(history)
+    else:
+        kept = history[-limit:]
+    return [*kept, Message(role="user", content=user_text)]

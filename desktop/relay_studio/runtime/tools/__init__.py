@@ -1,0 +1,1 @@
+"""One module per model-visible tool, each with its spec beside its code."""

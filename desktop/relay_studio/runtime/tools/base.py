@@ -1,0 +1,82 @@
+"""What every tool module shares: its spec, its context, its result, argument parsing."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from relay_studio.domain.messages import ToolSchema
+from relay_studio.domain.tool_names import alias
+from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.effects import Effect
+from relay_studio.runtime.errors import ToolError
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    parameters: dict[str, Any]
+
+    @property
+    def alias(self) -> str:
+        return alias(self.name)
+
+    def schema(self) -> ToolSchema:
+        return ToolSchema(name=self.alias, description=self.description, parameters=self.parameters)
+
+
+@dataclass
+class ToolContext:
+    run: RunContext
+    inv: InvocationState
+    call_id: str
+
+
+@dataclass
+class ToolResult:
+    content: str
+    effect: Effect | None = None
+    journal: dict[str, Any] = field(default_factory=dict)
+
+
+ToolFn = Callable[[ToolContext, dict[str, Any]], Awaitable[ToolResult]]
+
+
+@dataclass(frozen=True)
+class Tool:
+    spec: ToolSpec
+    run: ToolFn
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_args(model: type[M], args: dict[str, Any], tool_alias: str) -> M:
+    """Validates arguments; a problem becomes ``tool.invalid_arguments`` naming the field."""
+    try:
+        return model.model_validate(args)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "arguments"
+        kind = first["type"]
+        if kind == "missing":
+            detail = f"'{where}' is required"
+        elif kind == "extra_forbidden":
+            detail = f"'{where}' is not a parameter of this tool"
+        else:
+            detail = f"'{where}': {first['msg'].lower()}"
+        raise ToolError(
+            "tool.invalid_arguments", f"The arguments for {tool_alias} are not valid: {detail}."
+        ) from None
+
+
+def string_prop(description: str) -> dict[str, Any]:
+    return {"type": "string", "description": description}
+
+
+def string_list_prop(description: str) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string"}, "description": description}

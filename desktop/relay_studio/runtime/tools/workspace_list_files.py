@@ -1,0 +1,37 @@
+"""workspace.list_files: what is in the shared workspace."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+
+SPEC = ToolSpec(
+    name=tn.WORKSPACE_LIST_FILES,
+    description="List the files in the shared workspace, optionally only under one folder.",
+    parameters={
+        "type": "object",
+        "properties": {"path": string_prop("Folder to list, for example 'output'. Leave out to list all.")},
+        "additionalProperties": False,
+    },
+)
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    path: str | None = None
+
+
+async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+    a = parse_args(_Args, args, SPEC.alias)
+    files = ctx.run.workspace.files(ctx.inv.roots, a.path)
+    if not files:
+        return ToolResult("The workspace has no files there yet.")
+    lines = [f"- {path} ({size} bytes)" for path, size in files]
+    return ToolResult("Files:\n" + "\n".join(lines), journal={"count": len(files)})
+
+
+TOOL = Tool(SPEC, run)

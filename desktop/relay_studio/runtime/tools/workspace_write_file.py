@@ -1,0 +1,45 @@
+"""workspace.write_file: create or replace a text file in the workspace."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.file_writes import write_file
+
+SPEC = ToolSpec(
+    name=tn.WORKSPACE_WRITE_FILE,
+    description=(
+        "Create or replace a text file in the shared workspace. Earlier versions are kept, so you can "
+        "write drafts freely."
+    ),
+    parameters={
+        "type": "object",
+        "properties": {
+            "path": string_prop("Where to write, for example 'output/main.md'."),
+            "content": string_prop("The complete new text of the file."),
+        },
+        "required": ["path", "content"],
+        "additionalProperties": False,
+    },
+)
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    path: str
+    content: str
+
+
+async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+    a = parse_args(_Args, args, SPEC.alias)
+    rel, version = write_file(ctx, a.path, a.content, tool=SPEC.alias)
+    return ToolResult(
+        f"Wrote {rel} ({len(a.content)} characters).", journal={"path": rel, "version": version}
+    )
+
+
+TOOL = Tool(SPEC, run)

@@ -1,0 +1,183 @@
+"""The shared run workspace on disk: safe paths, text files, and the chat-scoped ``persist/`` root.
+
+Paths are relative and ``/``-separated. Absolute paths, drive prefixes, ``..``, backslashes, NUL and
+symlinks that lead outside the workspace are refused with ``workspace.path_invalid``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from relay_studio.runtime.errors import ToolError
+
+PERSIST_ROOT = "persist"
+MAX_FILE_BYTES = 4 * 1024 * 1024
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+@dataclass(frozen=True)
+class Roots:
+    visible: tuple[str, ...]
+    writable: tuple[str, ...]
+
+
+def _invalid(path: str, why: str) -> ToolError:
+    return ToolError(
+        "workspace.path_invalid",
+        f"The path '{path}' cannot be used: {why}. Use a relative path inside the workspace, "
+        "like output/main.md.",
+    )
+
+
+def normalize(path: object) -> str:
+    """Checks the shape of a workspace path and returns it; raises ``workspace.path_invalid``."""
+    if not isinstance(path, str) or not path.strip():
+        raise ToolError("workspace.path_invalid", "Give a file path like output/main.md.")
+    shown = path.replace("\x00", "\\0")
+    if "\x00" in path:
+        raise _invalid(shown, "it contains a NUL character")
+    if "\\" in path:
+        raise _invalid(shown, "use '/' to separate folders")
+    if path.startswith("/") or path.startswith("~"):
+        raise _invalid(shown, "it is an absolute path")
+    if _DRIVE.match(path):
+        raise _invalid(shown, "it starts with a drive letter")
+    parts = path.split("/")
+    if any(p == ".." for p in parts):
+        raise _invalid(shown, "'..' is not allowed")
+    if any(p in ("", ".") for p in parts[:-1]) or parts[-1] in (".",):
+        raise _invalid(shown, "it has an empty or '.' folder name")
+    return path.rstrip("/") if path.endswith("/") else path
+
+
+class RunWorkspace:
+    def __init__(self, root: Path) -> None:
+        root.mkdir(parents=True, exist_ok=True)
+        self.root = root
+        self._real_root = root.resolve()
+
+    def _locate(self, rel: str) -> Path:
+        target = self.root / rel
+        real = target.resolve()
+        if real != self._real_root and self._real_root not in real.parents:
+            raise _invalid(rel, "it leads outside the workspace")
+        return target
+
+    def check(self, path: object, roots: Roots, *, write: bool) -> tuple[str, Path]:
+        rel = normalize(path)
+        top = rel.split("/", 1)[0]
+        if top not in roots.visible:
+            shown = ", ".join(f"{r}/" for r in roots.visible) or "none"
+            raise ToolError(
+                "workspace.root_not_visible",
+                f"You cannot see '{top}/'. The folders you can use are: {shown}.",
+            )
+        if write and top not in roots.writable:
+            shown = ", ".join(f"{r}/" for r in roots.writable) or "none"
+            raise ToolError(
+                "workspace.root_not_writable",
+                f"You cannot write under '{top}/'. You can write under: {shown}.",
+            )
+        return rel, self._locate(rel)
+
+    def read(self, path: object, roots: Roots) -> tuple[str, str]:
+        rel, target = self.check(path, roots, write=False)
+        if not target.is_file():
+            raise ToolError(
+                "workspace.file_not_found",
+                f"There is no file '{rel}'. Use workspace_list_files to see what exists.",
+            )
+        if target.stat().st_size > MAX_FILE_BYTES:
+            raise ToolError("workspace.file_too_large", f"'{rel}' is larger than 4 MB and cannot be read.")
+        try:
+            return rel, target.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise ToolError("workspace.not_text", f"'{rel}' is not a UTF-8 text file.") from None
+
+    def write(self, path: object, content: str, roots: Roots) -> str:
+        rel, target = self.check(path, roots, write=True)
+        if len(content.encode("utf-8")) > MAX_FILE_BYTES:
+            raise ToolError("workspace.file_too_large", "That content is larger than 4 MB; split it into files.")
+        if target.is_dir():
+            raise ToolError("workspace.path_is_folder", f"'{rel}' is a folder, not a file.")
+        self.write_raw(rel, content, target)
+        return rel
+
+    def write_raw(self, rel: str, content: str, target: Path | None = None) -> None:
+        """Atomic write (temp file + rename) of a path already checked."""
+        target = target or self._locate(normalize(rel))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self._locate(rel)  # a symlinked parent created meanwhile must not lead outside
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".part")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+                fh.write(content)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def files(self, roots: Roots, under: str | None = None) -> list[tuple[str, int]]:
+        tops = list(roots.visible)
+        prefix = ""
+        if under:
+            prefix = normalize(under).rstrip("/")
+            self.check(prefix, roots, write=False)
+            tops = [prefix]
+        out: list[tuple[str, int]] = []
+        for top in tops:
+            base = self.root / top
+            if not base.is_dir() or base.is_symlink():
+                continue
+            for dirpath, dirnames, filenames in os.walk(base):
+                dirnames[:] = sorted(d for d in dirnames if not (Path(dirpath) / d).is_symlink())
+                for name in sorted(filenames):
+                    full = Path(dirpath) / name
+                    if name.startswith(".tmp-") or full.is_symlink():
+                        continue
+                    out.append((full.relative_to(self.root).as_posix(), full.stat().st_size))
+        return out
+
+    def snapshot(self, roots: Roots) -> dict[str, str]:
+        """Every readable text file under the visible roots."""
+        out: dict[str, str] = {}
+        for rel, _size in self.files(roots):
+            try:
+                out[rel] = (self.root / rel).read_text(encoding="utf-8")
+            except (UnicodeDecodeError, OSError):
+                continue
+        return out
+
+    # persist/ is chat-scoped: projected in at start, promoted back only by a successful finish.
+    def project_persist(self, chat_persist: Path) -> None:
+        target = self.root / PERSIST_ROOT
+        target.mkdir(parents=True, exist_ok=True)
+        if chat_persist.is_dir():
+            shutil.copytree(chat_persist, target, dirs_exist_ok=True, symlinks=False)
+
+    def promote_persist(self, chat_persist: Path) -> None:
+        source = self.root / PERSIST_ROOT
+        staging = chat_persist.with_name(chat_persist.name + ".incoming")
+        if staging.exists():
+            shutil.rmtree(staging)
+        if source.is_dir():
+            shutil.copytree(source, staging, symlinks=False, ignore=_skip_links)
+        else:
+            staging.mkdir(parents=True)
+        previous = chat_persist.with_name(chat_persist.name + ".previous")
+        if previous.exists():
+            shutil.rmtree(previous)
+        if chat_persist.exists():
+            chat_persist.rename(previous)
+        staging.rename(chat_persist)
+        if previous.exists():
+            shutil.rmtree(previous)
+
+
+def _skip_links(directory: str, names: list[str]) -> list[str]:
+    return [n for n in names if (Path(directory) / n).is_symlink()]

@@ -1,0 +1,1 @@
+"""Persistence over one SQLite file: tables, migrations, the journal, chats and workspace versions."""

@@ -1,0 +1,136 @@
+"""Chats and their messages, and the host bridge through which a run's commits reach the chat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+
+from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord
+from relay_studio.store import tables as t
+from relay_studio.store.database import Database, new_id, now_iso, table_of
+
+_CHATS = table_of(t.ChatRow)
+_MESSAGES = table_of(t.MessageRow)
+_COMMITS = table_of(t.CommitRow)
+
+
+def _message(row: Any) -> MessageRecord:
+    return MessageRecord.model_validate(dict(row._mapping))
+
+
+class ChatStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def chats(self) -> list[ChatRecord]:
+        rows = self.db.conn.execute(select(_CHATS).order_by(_CHATS.c.created_at))
+        return [ChatRecord.model_validate(dict(r._mapping)) for r in rows]
+
+    def chat(self, chat_id: str) -> ChatRecord | None:
+        row = self.db.conn.execute(select(_CHATS).where(_CHATS.c.id == chat_id)).first()
+        return ChatRecord.model_validate(dict(row._mapping)) if row else None
+
+    def chat_by_name(self, name: str) -> ChatRecord | None:
+        row = self.db.conn.execute(select(_CHATS).where(_CHATS.c.name == name)).first()
+        return ChatRecord.model_validate(dict(row._mapping)) if row else None
+
+    def ensure_chat(self, name: str, parent_chat_id: str | None = None) -> ChatRecord:
+        existing = self.chat_by_name(name)
+        if existing is not None:
+            return existing
+        record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=parent_chat_id, created_at=now_iso())
+        with self.db.transaction() as tx:
+            tx.insert(t.ChatRow, **record.model_dump())
+        return record
+
+    def messages(self, chat_id: str) -> list[MessageRecord]:
+        rows = self.db.conn.execute(
+            select(_MESSAGES).where(_MESSAGES.c.chat_id == chat_id).order_by(_MESSAGES.c.position)
+        )
+        return [_message(r) for r in rows]
+
+    def message(self, message_id: str) -> MessageRecord | None:
+        row = self.db.conn.execute(select(_MESSAGES).where(_MESSAGES.c.id == message_id)).first()
+        return _message(row) if row else None
+
+    def _next_position(self, chat_id: str) -> int:
+        value = self.db.conn.execute(
+            select(func.max(_MESSAGES.c.position)).where(_MESSAGES.c.chat_id == chat_id)
+        ).scalar()
+        return int(value if value is not None else -1) + 1
+
+    def add_message(
+        self,
+        chat_id: str,
+        role: str,
+        content: str,
+        *,
+        agent_id: str | None = None,
+        agent_name: str | None = None,
+        run_id: str | None = None,
+    ) -> MessageRecord:
+        stamp = now_iso()
+        record = MessageRecord(
+            id=new_id("msg"),
+            chat_id=chat_id,
+            position=self._next_position(chat_id),
+            role=role,
+            content=content,
+            agent_id=agent_id,
+            agent_name=agent_name,
+            run_id=run_id,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        with self.db.transaction() as tx:
+            tx.insert(t.MessageRow, **record.model_dump())
+        return record
+
+    def versions(self, message_id: str) -> list[CommitRecord]:
+        """Every committed version of an assistant message, oldest first."""
+        rows = self.db.conn.execute(
+            select(_COMMITS).where(_COMMITS.c.message_id == message_id).order_by(_COMMITS.c.created_at)
+        )
+        return [CommitRecord.model_validate(dict(r._mapping)) for r in rows]
+
+
+class ChatHostBridge:
+    """The host side of ``workspace.commit``: the chat store, for the CLI and the window alike.
+
+    The first commit of a run creates its assistant message; later commits replace the text and bump
+    the version, while every earlier version stays readable through the commit ledger.
+    """
+
+    def __init__(self, chats: ChatStore) -> None:
+        self.chats = chats
+
+    async def commit(
+        self, *, run_id: str, chat_id: str, content: str, agent_id: str, agent_name: str
+    ) -> tuple[str, int]:
+        db = self.chats.db
+        row = db.conn.execute(
+            select(_MESSAGES).where(_MESSAGES.c.run_id == run_id, _MESSAGES.c.role == "assistant")
+        ).first()
+        if row is None:
+            message = self.chats.add_message(
+                chat_id, "assistant", content, agent_id=agent_id, agent_name=agent_name, run_id=run_id
+            )
+            return message.id, 1
+        existing = _message(row)
+        version = existing.version + 1
+        with db.transaction() as tx:
+            tx.update(
+                t.MessageRow,
+                existing.id,
+                content=content,
+                agent_id=agent_id,
+                agent_name=agent_name,
+                version=version,
+                updated_at=now_iso(),
+            )
+        return existing.id, version
+
+    async def finish(self, *, run_id: str, chat_id: str) -> None:
+        """Nothing to publish beyond the last commit; kept so hosts can react to the end of a run."""
+        return None

@@ -1,0 +1,229 @@
+"""One SQLite file in WAL mode, its migrations, and transactions that carry their journal events.
+
+All writes go through one connection on the thread that owns the store (the asyncio loop). Each
+transaction is short; events appended in it are published to subscribers only after it commits, so a
+subscriber never sees an event that is not durable.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Table, create_engine, event, func, select, update
+from sqlalchemy.engine import Engine
+from sqlmodel import SQLModel
+
+from relay_studio.domain.enums import EventLevel
+from relay_studio.domain.events import Event
+from relay_studio.store import tables as t
+
+SCHEMA_VERSION = 1
+
+Subscriber = Callable[[Event], None]
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def new_id(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:20]}"
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    table = model.__table__  # type: ignore[attr-defined]
+    assert isinstance(table, Table)
+    return table
+
+
+def _migrate_v1(conn: Connection) -> None:
+    SQLModel.metadata.create_all(
+        conn,
+        tables=[
+            table_of(m)
+            for m in (
+                t.ProfileRow,
+                t.ChatRow,
+                t.MessageRow,
+                t.RunRow,
+                t.InvocationRow,
+                t.TaskRow,
+                t.EventRow,
+                t.CommitRow,
+                t.ModelTurnRow,
+                t.WorkspaceFileVersionRow,
+                t.ConnectionRow,
+            )
+        ],
+    )
+
+
+#: Migration N brings a database from version N-1 to N. Never edit a released one; append.
+MIGRATIONS: list[Callable[[Connection], None]] = [_migrate_v1]
+
+
+class SchemaTooNewError(RuntimeError):
+    code = "store.schema_too_new"
+
+
+class Transaction:
+    """Writes inside one database transaction, and the journal events that commit with them."""
+
+    def __init__(self, db: Database, conn: Connection) -> None:
+        self._db = db
+        self.conn = conn
+        self.events: list[Event] = []
+        self._next_seq: dict[str, int] = {}
+
+    def insert(self, model: type[SQLModel], **values: Any) -> None:
+        self.conn.execute(table_of(model).insert().values(**values))
+
+    def update(self, model: type[SQLModel], key: str, **values: Any) -> None:
+        table = table_of(model)
+        self.conn.execute(update(table).where(table.c.id == key).values(**values))
+
+    def event(
+        self,
+        run_id: str,
+        type_: str,
+        payload: dict[str, Any] | None = None,
+        *,
+        invocation_id: str | None = None,
+        related: list[str] | None = None,
+        level: EventLevel = EventLevel.INFO,
+    ) -> Event:
+        seq = self._next_seq.get(run_id)
+        if seq is None:
+            seq = self._db.last_seq(run_id, self.conn) + 1
+        self._next_seq[run_id] = seq + 1
+        ev = Event(
+            seq=seq,
+            run_id=run_id,
+            type=type_,
+            level=level,
+            timestamp=now_iso(),
+            invocation_id=invocation_id,
+            related_invocation_ids=related or [],
+            payload=payload or {},
+        )
+        self.insert(
+            t.EventRow,
+            run_id=run_id,
+            seq=seq,
+            type=type_,
+            level=level.value,
+            timestamp=ev.timestamp,
+            invocation_id=invocation_id,
+            related_json=json.dumps(ev.related_invocation_ids),
+            payload_json=json.dumps(ev.payload, ensure_ascii=False),
+        )
+        self.events.append(ev)
+        return ev
+
+
+class Database:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.engine: Engine = create_engine(
+            f"sqlite:///{path}",
+            connect_args={"check_same_thread": False, "timeout": 5},
+            isolation_level="AUTOCOMMIT",  # transactions are explicit: BEGIN IMMEDIATE ... COMMIT
+        )
+        event.listen(self.engine, "connect", _on_connect)
+        self._conn = self.engine.connect()
+        self._lock = threading.RLock()
+        self._tx: Transaction | None = None
+        self._seq_cache: dict[str, int] = {}
+        self._subscribers: list[Subscriber] = []
+        self._migrate()
+
+    def _migrate(self) -> None:
+        raw = self._conn.exec_driver_sql("PRAGMA user_version").scalar()
+        version = int(raw or 0)
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNewError(
+                f"The database at {self.path} was written by a newer Relay Studio (schema {version}); "
+                f"this version reads up to schema {SCHEMA_VERSION}."
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self._begin():
+                MIGRATIONS[target - 1](self._conn)
+                self._conn.exec_driver_sql(f"PRAGMA user_version = {target}")
+
+    @contextmanager
+    def _begin(self) -> Iterator[None]:
+        self._conn.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._conn.exec_driver_sql("ROLLBACK")
+            raise
+        self._conn.exec_driver_sql("COMMIT")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._conn.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def last_seq(self, run_id: str, conn: Connection | None = None) -> int:
+        cached = self._seq_cache.get(run_id)
+        if cached is not None:
+            return cached
+        table = table_of(t.EventRow)
+        value = (conn or self._conn).execute(
+            select(func.max(table.c.seq)).where(table.c.run_id == run_id)
+        ).scalar()
+        return int(value or 0)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """A write transaction; nested calls join the outer one."""
+        with self._lock:
+            if self._tx is not None:
+                yield self._tx
+                return
+            tx = Transaction(self, self._conn)
+            self._tx = tx
+            try:
+                with self._begin():
+                    yield tx
+            finally:
+                self._tx = None
+            for run_id, nxt in tx._next_seq.items():
+                self._seq_cache[run_id] = nxt - 1
+        for ev in tx.events:
+            for subscriber in list(self._subscribers):
+                subscriber(ev)
+
+    @property
+    def conn(self) -> Connection:
+        """The connection, for reads."""
+        return self._conn
+
+    def close(self) -> None:
+        self._conn.close()
+        self.engine.dispose()
+
+
+def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()

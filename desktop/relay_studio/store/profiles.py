@@ -1,0 +1,33 @@
+"""Imported profiles, stored as the portable JSON creators share."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import delete, select
+
+from relay_studio.domain.profile import AgentProfile, parse_profile
+from relay_studio.store import tables as t
+from relay_studio.store.database import Database, now_iso, table_of
+
+_PROFILES = table_of(t.ProfileRow)
+
+
+class ProfileStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def all(self) -> list[AgentProfile]:
+        rows = self.db.conn.execute(select(_PROFILES.c.id, _PROFILES.c.json_text).order_by(_PROFILES.c.id))
+        return [parse_profile(json.loads(text), f"stored profile '{pid}'") for pid, text in rows]
+
+    def save(self, profile: AgentProfile) -> None:
+        text = json.dumps(profile.to_json_dict(), ensure_ascii=False)
+        with self.db.transaction() as tx:
+            tx.conn.execute(delete(_PROFILES).where(_PROFILES.c.id == profile.id))
+            tx.insert(t.ProfileRow, id=profile.id, json_text=text, updated_at=now_iso())
+
+    def remove(self, profile_id: str) -> bool:
+        with self.db.transaction() as tx:
+            result = tx.conn.execute(delete(_PROFILES).where(_PROFILES.c.id == profile_id))
+        return bool(result.rowcount)

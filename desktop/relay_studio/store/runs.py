@@ -1,0 +1,198 @@
+"""Reads of runs, invocations, tasks, events, commits and model turns; crash recovery."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import select
+
+from relay_studio.domain.enums import EventLevel, InvocationStatus, RunStatus, TaskStatus
+from relay_studio.domain.events import Event
+from relay_studio.domain.records import CommitRecord, InvocationRecord, RunRecord, TaskRecord
+from relay_studio.store import tables as t
+from relay_studio.store.database import Database, now_iso, table_of
+
+_RUNS = table_of(t.RunRow)
+_INVOCATIONS = table_of(t.InvocationRow)
+_TASKS = table_of(t.TaskRow)
+_EVENTS = table_of(t.EventRow)
+_COMMITS = table_of(t.CommitRow)
+_TURNS = table_of(t.ModelTurnRow)
+
+_TERMINAL_RUN_VALUES = [s.value for s in RunStatus if s.terminal]
+
+
+def _run(row: Any) -> RunRecord:
+    m = row._mapping
+    return RunRecord(
+        id=m["id"],
+        chat_id=m["chat_id"],
+        root_profile_id=m["root_profile_id"],
+        status=RunStatus(m["status"]),
+        user_text=m["user_text"],
+        error_code=m["error_code"],
+        error_message=m["error_message"],
+        message_id=m["message_id"],
+        created_at=m["created_at"],
+        updated_at=m["updated_at"],
+    )
+
+
+def _task(row: Any) -> TaskRecord:
+    m = dict(row._mapping)
+    return TaskRecord(
+        **{k: m[k] for k in TaskRecord.model_fields if k in m and k not in ("task", "result", "error")},
+        task=json.loads(m["task_json"]),
+        result=json.loads(m["result_json"]) if m["result_json"] else None,
+        error=json.loads(m["error_json"]) if m["error_json"] else None,
+    )
+
+
+def event_from_row(row: Any) -> Event:
+    m = row._mapping
+    return Event(
+        seq=m["seq"],
+        run_id=m["run_id"],
+        type=m["type"],
+        level=EventLevel(m["level"]),
+        timestamp=m["timestamp"],
+        invocation_id=m["invocation_id"],
+        related_invocation_ids=json.loads(m["related_json"]),
+        payload=json.loads(m["payload_json"]),
+    )
+
+
+class RunStore:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def run(self, run_id: str) -> RunRecord | None:
+        row = self.db.conn.execute(select(_RUNS).where(_RUNS.c.id == run_id)).first()
+        return _run(row) if row else None
+
+    def run_input(self, run_id: str) -> dict[str, Any]:
+        value = self.db.conn.execute(select(_RUNS.c.input_json).where(_RUNS.c.id == run_id)).scalar()
+        return dict(json.loads(value)) if value else {}
+
+    def runs(self, chat_id: str | None = None, limit: int = 200) -> list[RunRecord]:
+        query = select(_RUNS).order_by(_RUNS.c.created_at.desc()).limit(limit)
+        if chat_id is not None:
+            query = query.where(_RUNS.c.chat_id == chat_id)
+        return [_run(r) for r in self.db.conn.execute(query)]
+
+    def invocations(self, run_id: str) -> list[InvocationRecord]:
+        rows = self.db.conn.execute(
+            select(_INVOCATIONS).where(_INVOCATIONS.c.run_id == run_id).order_by(_INVOCATIONS.c.created_at)
+        )
+        return [InvocationRecord.model_validate(dict(r._mapping)) for r in rows]
+
+    def invocation(self, invocation_id: str) -> InvocationRecord | None:
+        row = self.db.conn.execute(select(_INVOCATIONS).where(_INVOCATIONS.c.id == invocation_id)).first()
+        return InvocationRecord.model_validate(dict(row._mapping)) if row else None
+
+    def tasks(self, run_id: str) -> list[TaskRecord]:
+        rows = self.db.conn.execute(
+            select(_TASKS).where(_TASKS.c.run_id == run_id).order_by(_TASKS.c.created_at)
+        )
+        return [_task(r) for r in rows]
+
+    def task(self, task_id: str) -> TaskRecord | None:
+        row = self.db.conn.execute(select(_TASKS).where(_TASKS.c.id == task_id)).first()
+        return _task(row) if row else None
+
+    def events(
+        self,
+        run_id: str,
+        *,
+        invocation_id: str | None = None,
+        after_seq: int = 0,
+        limit: int | None = None,
+    ) -> list[Event]:
+        query = (
+            select(_EVENTS)
+            .where(_EVENTS.c.run_id == run_id, _EVENTS.c.seq > after_seq)
+            .order_by(_EVENTS.c.seq)
+        )
+        if invocation_id is not None:
+            query = query.where(_EVENTS.c.invocation_id == invocation_id)
+        if limit is not None:
+            query = query.limit(limit)
+        return [event_from_row(r) for r in self.db.conn.execute(query)]
+
+    def commits(self, run_id: str) -> list[CommitRecord]:
+        rows = self.db.conn.execute(
+            select(_COMMITS).where(_COMMITS.c.run_id == run_id).order_by(_COMMITS.c.version)
+        )
+        return [CommitRecord.model_validate(dict(r._mapping)) for r in rows]
+
+    def model_turns(self, run_id: str) -> list[dict[str, Any]]:
+        rows = self.db.conn.execute(
+            select(_TURNS).where(_TURNS.c.run_id == run_id).order_by(_TURNS.c.started_at, _TURNS.c.call_index)
+        )
+        out: list[dict[str, Any]] = []
+        for r in rows:
+            m = r._mapping
+            out.append(
+                {
+                    "id": m["id"],
+                    "invocationId": m["invocation_id"],
+                    "agentId": m["agent_id"],
+                    "callIndex": m["call_index"],
+                    "startedAt": m["started_at"],
+                    "elapsedMs": m["elapsed_ms"],
+                    "request": json.loads(m["request_json"]),
+                    "response": json.loads(m["response_json"]) if m["response_json"] else None,
+                    "error": json.loads(m["error_json"]) if m["error_json"] else None,
+                }
+            )
+        return out
+
+    def recover_interrupted(self) -> list[str]:
+        """Runs a crash left non-terminal become ``interrupted``; their open work is closed as failed."""
+        rows = self.db.conn.execute(
+            select(_RUNS.c.id, _RUNS.c.status).where(_RUNS.c.status.not_in(_TERMINAL_RUN_VALUES))
+        ).all()
+        recovered: list[str] = []
+        for run_id, previous in rows:
+            ended = now_iso()
+            with self.db.transaction() as tx:
+                for inv in self.invocations(run_id):
+                    if not inv.status.terminal:
+                        tx.update(
+                            t.InvocationRow,
+                            inv.id,
+                            status=InvocationStatus.FAILED.value,
+                            error_code="run.interrupted",
+                            ended_at=ended,
+                        )
+                for task in self.tasks(run_id):
+                    if not task.status.terminal:
+                        tx.update(
+                            t.TaskRow,
+                            task.id,
+                            status=TaskStatus.FAILED.value,
+                            error_json=json.dumps({"code": "run.interrupted"}),
+                            ended_at=ended,
+                        )
+                tx.update(
+                    t.RunRow,
+                    run_id,
+                    status=RunStatus.INTERRUPTED.value,
+                    error_code="run.interrupted",
+                    error_message="Relay Studio stopped while this run was in progress.",
+                    updated_at=ended,
+                )
+                tx.event(
+                    run_id,
+                    "status_changed",
+                    {"from": previous, "to": RunStatus.INTERRUPTED.value},
+                )
+                tx.event(
+                    run_id,
+                    "run_interrupted",
+                    {"previousStatus": previous, "reason": "Relay Studio stopped while this run was in progress."},
+                    level=EventLevel.WARNING,
+                )
+            recovered.append(run_id)
+        return recovered

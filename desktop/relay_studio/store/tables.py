@@ -1,0 +1,146 @@
+"""SQLModel tables. JSON columns hold text; the store decodes them at its edge."""
+
+from __future__ import annotations
+
+from sqlmodel import Field, SQLModel
+
+
+class ProfileRow(SQLModel, table=True):
+    __tablename__ = "profiles"
+    id: str = Field(primary_key=True)
+    json_text: str
+    updated_at: str
+
+
+class ChatRow(SQLModel, table=True):
+    __tablename__ = "chats"
+    id: str = Field(primary_key=True)
+    name: str = Field(index=True, unique=True)
+    parent_chat_id: str | None = None
+    created_at: str
+
+
+class MessageRow(SQLModel, table=True):
+    __tablename__ = "messages"
+    id: str = Field(primary_key=True)
+    chat_id: str = Field(index=True)
+    position: int
+    role: str
+    content: str
+    agent_id: str | None = None
+    agent_name: str | None = None
+    run_id: str | None = Field(default=None, index=True)
+    version: int = 1
+    created_at: str
+    updated_at: str
+
+
+class RunRow(SQLModel, table=True):
+    __tablename__ = "runs"
+    id: str = Field(primary_key=True)
+    chat_id: str = Field(index=True)
+    root_profile_id: str
+    status: str = Field(index=True)
+    user_text: str
+    input_json: str
+    error_code: str | None = None
+    error_message: str | None = None
+    message_id: str | None = None
+    created_at: str
+    updated_at: str
+
+
+class InvocationRow(SQLModel, table=True):
+    __tablename__ = "invocations"
+    id: str = Field(primary_key=True)
+    run_id: str = Field(index=True)
+    parent_invocation_id: str | None = None
+    profile_id: str
+    kind: str
+    status: str
+    exit_policy: str
+    depth: int = 0
+    incoming_task_id: str | None = None
+    error_code: str | None = None
+    created_at: str
+    ended_at: str | None = None
+
+
+class TaskRow(SQLModel, table=True):
+    __tablename__ = "tasks"
+    id: str = Field(primary_key=True)
+    run_id: str = Field(index=True)
+    parent_invocation_id: str
+    child_invocation_id: str
+    target_profile_id: str
+    continuation: str
+    status: str
+    handle: str
+    task_json: str
+    created_by_tool_call_id: str | None = None
+    result_json: str | None = None
+    error_json: str | None = None
+    created_at: str
+    ended_at: str | None = None
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "events"
+    run_id: str = Field(primary_key=True)
+    seq: int = Field(primary_key=True)
+    type: str
+    level: str
+    timestamp: str
+    invocation_id: str | None = None
+    related_json: str
+    payload_json: str
+
+
+class CommitRow(SQLModel, table=True):
+    __tablename__ = "commits"
+    id: str = Field(primary_key=True)
+    run_id: str = Field(index=True)
+    invocation_id: str
+    agent_id: str
+    path: str
+    content: str
+    message_id: str
+    version: int
+    created_at: str
+
+
+class ModelTurnRow(SQLModel, table=True):
+    __tablename__ = "model_turns"
+    id: str = Field(primary_key=True)
+    run_id: str = Field(index=True)
+    invocation_id: str
+    agent_id: str
+    call_index: int
+    request_json: str
+    response_json: str | None = None
+    error_json: str | None = None
+    started_at: str
+    elapsed_ms: float | None = None
+
+
+class WorkspaceFileVersionRow(SQLModel, table=True):
+    __tablename__ = "workspace_file_versions"
+    id: int | None = Field(default=None, primary_key=True)
+    run_id: str = Field(index=True)
+    path: str
+    version: int
+    content: str
+    sha256: str
+    invocation_id: str | None = None
+    created_at: str
+
+
+class ConnectionRow(SQLModel, table=True):
+    __tablename__ = "connections"
+    id: str = Field(primary_key=True)
+    kind: str
+    base_url: str
+    default_model: str | None = None
+    settings_json: str = "{}"
+    created_at: str
+    updated_at: str
