@@ -20,6 +20,8 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
             "agent.target_profile_not_found",
             f"There is no agent '{target_id}'. Use agent_list to see who you can {verb}.",
         )
+    if target.id == source.id and purpose == "handoff":
+        raise ToolError("agent.handoff_policy_denied", "You cannot hand off to yourself.")
     d = target.delegation
     role_ok = d.allow_as_handoff_target if purpose == "handoff" else d.allow_as_subagent
     if not d.callable or not role_ok:
@@ -28,8 +30,6 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
             "agent.target_not_callable",
             f"{target.display_name} does not {role}. Use agent_list to see who you can {verb}.",
         )
-    if target.id == source.id and purpose == "handoff":
-        raise ToolError("agent.handoff_policy_denied", "You cannot hand off to yourself.")
     if "*" not in d.allowed_callers and source.id not in d.allowed_callers:
         code = "agent.handoff_policy_denied" if purpose == "handoff" else "agent.delegate_policy_denied"
         raise ToolError(code, f"{target.display_name} does not accept work from you.")

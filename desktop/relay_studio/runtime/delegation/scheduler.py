@@ -120,10 +120,7 @@ class TaskScheduler:
                     error={"code": exc.code, "message": exc.message},
                 )
         except asyncio.CancelledError:
-            child.error = "The task was stopped before it finished."
-            with run.db.transaction() as tx:
-                transitions.end_invocation(tx, run, child.inv.id, InvocationStatus.CANCELLED)
-                transitions.task_transition(tx, run, child.task_id, TaskStatus.CANCELLED, invocation_id=child.inv.id)
+            self._mark_cancelled(child)
         except FatalRunError as exc:
             run.fail_fast(exc)
         except Exception as exc:  # a broken host contract inside a child fails the whole run loudly
@@ -131,6 +128,13 @@ class TaskScheduler:
         finally:
             child.done.set()
             self._notify()
+
+    def _mark_cancelled(self, child: ChildTask) -> None:
+        child.error = "The task was stopped before it finished."
+        with self.run.db.transaction() as tx:
+            transitions.end_invocation(tx, self.run, child.inv.id, InvocationStatus.CANCELLED)
+            transitions.task_transition(tx, self.run, child.task_id, TaskStatus.CANCELLED,
+                                        invocation_id=child.inv.id)
 
     def _notify(self) -> None:
         self._changed.set()
@@ -162,4 +166,10 @@ class TaskScheduler:
             w.cancel()
         if workers:
             await asyncio.gather(*workers, return_exceptions=True)
+        for child in targets:  # a worker cancelled before its first step never ran its handler
+            if not self.status(child).terminal:
+                self._mark_cancelled(child)
+                child.done.set()
+        if targets:
+            self._notify()
         return targets
