@@ -23,10 +23,10 @@ from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profil
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
 from relay_studio.resources import resource_dir
-from relay_studio.runtime.engine import Runtime, RunRequestError
+from relay_studio.runtime.engine import RunRequestError, Runtime
+from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.profile_catalog import load_dir
 from relay_studio.runtime.workspace import normalize
-from relay_studio.runtime.errors import ToolError
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
 STATUS_EXIT = {
@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
     parser = argparse.ArgumentParser(
         prog="relay-studio",
-        description="Relay Studio: write with several AI agents. Without a command, opens the window.",
+        description="Relay Studio: write with several AI agents.",
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=f"relay-studio {__version__}")
@@ -167,7 +167,8 @@ def _human_progress(err: TextIO, event: Event) -> None:
     p = event.payload
     line = {
         "agent_invocation_started": lambda: f"▶ {p.get('displayName')} ({p.get('kind')})",
-        "tool_call_completed": lambda: f"  · {p.get('name')}" + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
+        "tool_call_completed": lambda: f"  · {p.get('name')}"
+        + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
         "agent_handoff_accepted": lambda: f"  ⇒ handoff to {p.get('targetDisplayName')}",
         "chat_commit_completed": lambda: f"  ✓ committed {p.get('path')} (version {p.get('version')})",
         "model_call_retry": lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
@@ -351,12 +352,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        try:
-            from relay_studio.app import main as app_main
-        except ImportError:
-            parser.print_help()
-            return EXIT_USAGE
-        return app_main([])
+        # The window is not part of this build yet; until it is, say what the CLI can do.
+        parser.print_help()
+        return EXIT_USAGE
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
 

@@ -28,7 +28,8 @@ async def test_failure_after_a_commit_is_partial_success_and_keeps_commits(harne
 
 
 async def test_script_exhausted_fails_the_run(harness: Harness) -> None:
-    run_id, status = await harness.run("final-editor", {"final-editor": [{"toolCalls": [call("workspace_list_files")]}]})
+    turns = {"final-editor": [{"toolCalls": [call("workspace_list_files")]}]}
+    run_id, status = await harness.run("final-editor", turns)
     assert status is RunStatus.FAILED
     last = harness.events(run_id)[-1]
     assert last.type == "run_failed" and last.payload["errorCode"] == "model.script_exhausted"

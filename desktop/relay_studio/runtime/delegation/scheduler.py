@@ -140,7 +140,7 @@ class TaskScheduler:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_for(self, children: list[ChildTask], *, all_: bool, timeout: float) -> bool:
+    async def wait_for(self, children: list[ChildTask], *, all_: bool, seconds: float) -> bool:
         """Waits until one (or all) of ``children`` is terminal; False when the timeout passed first."""
 
         def satisfied() -> bool:
@@ -148,7 +148,7 @@ class TaskScheduler:
             return all(done) if all_ else any(done)
 
         try:
-            async with asyncio.timeout(timeout):
+            async with asyncio.timeout(seconds):
                 while not satisfied():
                     await self._changed.wait()
         except TimeoutError:

@@ -61,7 +61,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
         )
     timed_out = False
     if a.mode != "statusOnly":
-        reached = await scheduler.wait_for(waiting, all_=a.mode == "allCompleted", timeout=a.timeout_seconds)
+        reached = await scheduler.wait_for(waiting, all_=a.mode == "allCompleted", seconds=a.timeout_seconds)
         timed_out = not reached
     ready = scheduler.take_undelivered(inv.id, waiting)
     still = [c for c in waiting if not scheduler.status(c).terminal]

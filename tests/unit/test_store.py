@@ -1,0 +1,65 @@
+"""The SQLite store: WAL, schema versions, atomic state-plus-event transactions, contiguous seq."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from relay_studio.domain.events import Event
+from relay_studio.store import tables as t
+from relay_studio.store.database import SCHEMA_VERSION, Database, SchemaTooNewError
+from relay_studio.store.runs import RunStore
+
+
+def test_wal_and_schema_version(tmp_path: Path) -> None:
+    db = Database(tmp_path / "s.db")
+    try:
+        assert db.conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert db.schema_version == SCHEMA_VERSION
+        tables = {r[0] for r in db.conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert {"profiles", "chats", "messages", "runs", "invocations", "tasks", "events", "commits",
+                "model_turns", "workspace_file_versions", "connections"} <= tables
+    finally:
+        db.close()
+    Database(tmp_path / "s.db").close()  # reopening migrates nothing and keeps the version
+
+
+def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    db = Database(tmp_path / "s.db")
+    db.conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    with pytest.raises(SchemaTooNewError, match="newer Relay Studio"):
+        Database(tmp_path / "s.db")
+
+
+def _insert_run(db: Database, run_id: str) -> None:
+    with db.transaction() as tx:
+        tx.insert(t.RunRow, id=run_id, chat_id="c", root_profile_id="w", status="running", user_text="u",
+                  input_json="{}", created_at="now", updated_at="now")
+
+
+def test_event_and_state_change_commit_or_roll_back_together(tmp_path: Path) -> None:
+    db = Database(tmp_path / "s.db")
+    seen: list[Event] = []
+    db.subscribe(seen.append)
+    _insert_run(db, "run_a")
+    with pytest.raises(RuntimeError), db.transaction() as tx:
+        tx.update(t.RunRow, "run_a", status="completed")
+        tx.event("run_a", "run_completed")
+        raise RuntimeError("crash between the write and the commit")
+    runs = RunStore(db)
+    assert runs.run("run_a").status.value == "running"  # type: ignore[union-attr]
+    assert runs.events("run_a") == [] and seen == []  # nothing published that is not durable
+    with db.transaction() as tx:
+        tx.event("run_a", "first")
+        tx.event("run_a", "second")
+    with db.transaction() as tx:
+        tx.event("run_a", "third")
+    assert [(e.seq, e.type) for e in runs.events("run_a")] == [(1, "first"), (2, "second"), (3, "third")]
+    assert [e.seq for e in seen] == [1, 2, 3]
+    db.close()
+    reopened = Database(tmp_path / "s.db")
+    with reopened.transaction() as tx:
+        assert tx.event("run_a", "after restart").seq == 4
+    reopened.close()
