@@ -11,6 +11,7 @@ from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile, parse_profile
 from relay_studio.providers.scripted import ScriptedProvider, load_script
+from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import RunHandle, Runtime
 
@@ -91,12 +92,13 @@ class Harness:
 
     async def start(self, agent: str, turns: dict[str, list[dict[str, Any]]], *,
                     profiles: dict[str, AgentProfile] | None = None, prompt: str = "Write a scene.",
-                    chat: str = "test chat", settings: RunSettings | None = None) -> RunHandle:
+                    chat: str = "test chat", settings: RunSettings | None = None,
+                    approver: Approver | None = None) -> RunHandle:
         self.provider = ScriptedProvider(load_script({"turns": turns}))
         provider = self.provider
         return await self.runtime.start_run(
             agent_id=agent, prompt=prompt, provider_for=lambda _p: provider, chat=chat,
-            profiles=profiles if profiles is not None else relay_profiles(), settings=settings,
+            profiles=profiles if profiles is not None else relay_profiles(), settings=settings, approver=approver,
         )
 
     async def run(self, agent: str, turns: dict[str, list[dict[str, Any]]], **kw: Any) -> tuple[str, RunStatus]:

@@ -72,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--connection", help="bind every profile to this connection")
     run.add_argument("--model", help="with --connection: the model to use")
     run.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
+    run.add_argument("--approve", choices=["none", "all"], default="none",
+                     help="answer to changes a profile wants approved (tools.requireApproval); default: decline")
 
     demo = sub.add_parser("demo", parents=[common], help="run the offline writer -> editor -> finalizer demo")
     demo.add_argument("--jsonl", action="store_true")
@@ -193,7 +195,8 @@ async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProf
     unsubscribe = runtime.subscribe(lambda e: pending.append(e) if not run_id_box else on_event(e))
     try:
         handle = await runtime.start_run(agent_id=args.agent, prompt=args.prompt, provider_for=provider_for,
-                                         chat=args.chat, profiles=profiles)
+                                         chat=args.chat, profiles=profiles,
+                                         approver=approve_all if args.approve == "all" else decline_all)
     except RunRequestError as exc:
         unsubscribe()
         raise UsageError(f"{exc.message} [{exc.code}]") from None
@@ -382,6 +385,7 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         if command == "demo":
             args.agent, args.prompt = "writer", "Write a short scene about the last lighthouse keeper."
             args.script, args.connection, args.model, args.profiles = resource_dir() / DEMO_SCRIPT, None, None, None
+            args.approve = "none"
         if args.script is not None:
             load_script_checked(args.script)
         extra = load_dir(args.profiles) if args.profiles else None

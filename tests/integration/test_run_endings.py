@@ -128,3 +128,21 @@ async def test_crash_recovery_marks_runs_interrupted(harness: Harness) -> None:
         second.close()
         handle.task.cancel()
         await asyncio.gather(handle.task, return_exceptions=True)
+
+
+async def test_cancel_interrupts_agent_await(harness: Harness) -> None:
+    turns = {
+        "writer": [{"toolCalls": [call("agent_delegate", {"agentId": "researcher", "task": {"objective": "Dig."}})]},
+                   {"toolCalls": [call("agent_await", {"mode": "allCompleted", "timeoutSeconds": 600})]}],
+        "researcher": [{"delayMs": 30_000, "toolCalls": []}],
+    }
+    handle = await harness.start("writer", turns)
+    for _ in range(400):
+        await asyncio.sleep(0.005)
+        if "agent_await_started" in harness.types(handle.run_id):
+            break
+    started = time.perf_counter()
+    harness.runtime.cancel(handle.run_id)
+    assert await handle.wait() is RunStatus.CANCELLED
+    assert time.perf_counter() - started < 5
+    assert [t.status for t in harness.runtime.runs.tasks(handle.run_id)] == [TaskStatus.CANCELLED]

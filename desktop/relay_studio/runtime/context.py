@@ -26,6 +26,7 @@ from relay_studio.runtime.workspace import Roots, RunWorkspace
 from relay_studio.store.database import Database
 
 if TYPE_CHECKING:
+    from relay_studio.runtime.approval import Approver
     from relay_studio.runtime.delegation.scheduler import TaskScheduler
 
 
@@ -120,6 +121,8 @@ class RunContext:
         self.live: list[Callable[[LiveUpdate], None]] = []
         self.main_task: asyncio.Task[Any] | None = None
         self.started = False
+        self.open_approvals = 0
+        self.approver: Approver | None = None  # None: nobody to ask, proposals are declined
         self.scheduler: TaskScheduler  # set by the executor right after construction
         self._handles = 0
 

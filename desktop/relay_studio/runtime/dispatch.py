@@ -11,6 +11,7 @@ import json
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.messages import ToolCall
+from relay_studio.runtime.approval import FILE_WRITERS, needs_approval, request_approval
 from relay_studio.runtime.errors import FatalRunError, ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult
 
@@ -69,6 +70,8 @@ async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> 
     tool = resolve(call, tools, is_child=ctx.inv.is_child)
     args = parse_arguments(call, tool)
     try:
+        if needs_approval(ctx.inv, tool.spec.name) and tool.spec.name not in FILE_WRITERS:
+            await request_approval(ctx.run, ctx.inv, tool.spec.alias, arguments=args)
         return await tool.run(ctx, args)
     except (ToolError, FatalRunError, asyncio.CancelledError):
         raise

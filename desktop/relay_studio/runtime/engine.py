@@ -13,6 +13,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime import transitions
+from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.executor import execute_run
@@ -99,6 +100,7 @@ class Runtime:
         chat: str = "default",
         profiles: dict[str, AgentProfile] | None = None,
         settings: RunSettings | None = None,
+        approver: Approver | None = None,
     ) -> RunHandle:
         profiles = dict(profiles if profiles is not None else self.profiles())
         root = profiles.get(agent_id)
@@ -141,6 +143,7 @@ class Runtime:
         )
         ctx.scheduler = TaskScheduler(ctx)
         ctx.live = self._live
+        ctx.approver = approver
         stamp = now_iso()
         with self.db.transaction() as tx:
             tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id,

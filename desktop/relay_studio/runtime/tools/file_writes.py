@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from relay_studio.domain.tool_names import ALIAS_TO_CANONICAL
+from relay_studio.runtime.approval import needs_approval, request_approval
+from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import ToolContext
 from relay_studio.store.workspace_versions import record_version
 
 
-def write_file(ctx: ToolContext, path: str, content: str, *, tool: str) -> tuple[str, int]:
+async def write_file(ctx: ToolContext, path: str, content: str, *, tool: str) -> tuple[str, int]:
+    """Writes after the creator's approval when the profile asks for it (a patch proposal)."""
     run, inv = ctx.run, ctx.inv
+    if needs_approval(inv, ALIAS_TO_CANONICAL[tool]):
+        rel, _target = run.workspace.check(path, inv.roots, write=True)
+        try:
+            before: str | None = run.workspace.read(rel, inv.roots)[1]
+        except ToolError:
+            before = None
+        await request_approval(run, inv, tool, path=rel, before=before, after=content)
     rel = run.workspace.write(path, content, inv.roots)
     with run.db.transaction() as tx:
         version = record_version(tx, run.run_id, rel, content, inv.id)

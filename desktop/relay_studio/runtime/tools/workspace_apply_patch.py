@@ -52,7 +52,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
             "workspace.patch_ambiguous",
             f"old_string occurs {count} times in {rel}. Include more surrounding text so it is unique.",
         )
-    rel, version = write_file(ctx, rel, text.replace(a.old_string, a.new_string, 1), tool=SPEC.alias)
+    rel, version = await write_file(ctx, rel, text.replace(a.old_string, a.new_string, 1), tool=SPEC.alias)
     return ToolResult(f"Patched {rel}.", journal={"path": rel, "version": version})
 
 

@@ -36,7 +36,7 @@ class _Args(BaseModel):
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
-    rel, version = write_file(ctx, a.path, a.content, tool=SPEC.alias)
+    rel, version = await write_file(ctx, a.path, a.content, tool=SPEC.alias)
     return ToolResult(
         f"Wrote {rel} ({len(a.content)} characters).", journal={"path": rel, "version": version}
     )

@@ -1,0 +1,26 @@
+"""Patch proposals and approval decisions: writes the creator wants to confirm first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class ApprovalRequest(BaseModel):
+    """What an agent wants to do; for file writes, the file before and after (a patch proposal)."""
+
+    id: str
+    run_id: str
+    agent_id: str
+    agent_name: str
+    tool: str
+    path: str | None = None
+    before: str | None = None
+    after: str | None = None
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+class ApprovalDecision(BaseModel):
+    approved: bool
+    reason: str = ""
