@@ -23,6 +23,7 @@ from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profil
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
 from relay_studio.resources import resource_dir
+from relay_studio.runtime.approval import approve_all, decline_all
 from relay_studio.runtime.engine import RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.profile_catalog import load_dir

@@ -150,12 +150,21 @@ def error_for_status(
     elif status == 403:
         code, message = "provider.forbidden", f"The API key for {who} may not use this model ({status}){tail}"
     elif status == 404:
-        code, message = "provider.not_found", f"The server of {who} knows no such model or endpoint ({status}){tail}"
+        code, message = (
+            "provider.not_found",
+            f"The server of {who} knows no such model or endpoint ({status}){tail}",
+        )
     elif status == 429:
         wait = f"; it asks to wait {retry_after:.0f} s" if retry_after is not None else ""
-        code, message = "provider.rate_limited", f"The server of {who} is rate limiting requests ({status}){wait}{tail}"
+        code, message = (
+            "provider.rate_limited",
+            f"The server of {who} is rate limiting requests ({status}){wait}{tail}",
+        )
     elif status in (408, 425):
-        code, message = "provider.timeout", f"The server of {who} timed out waiting for the request ({status})."
+        code, message = (
+            "provider.timeout",
+            f"The server of {who} timed out waiting for the request ({status}).",
+        )
     elif status == 409:
         code, message = "provider.conflict", f"The server of {who} reported a conflict ({status}){tail}"
     elif status >= 500:
@@ -175,11 +184,17 @@ def error_for_transport(connection_id: str, exc: httpx.TransportError, url: str)
     elif isinstance(exc, httpx.ConnectError):
         code, message = "provider.unreachable", f"Could not reach {who} at {url}; is the server running?"
     elif isinstance(exc, httpx.ReadTimeout):
-        code, message = "provider.idle_timeout", f"The server of {who} went silent for longer than the read timeout."
+        code, message = (
+            "provider.idle_timeout",
+            f"The server of {who} went silent for longer than the read timeout.",
+        )
     elif isinstance(exc, httpx.TimeoutException):
         code, message = "provider.timeout", f"The request to {who} timed out."
     elif isinstance(exc, httpx.RemoteProtocolError | httpx.ReadError):
-        code, message = "provider.stream_incomplete", f"The answer from {who} was cut off before it was complete."
+        code, message = (
+            "provider.stream_incomplete",
+            f"The answer from {who} was cut off before it was complete.",
+        )
     else:
         code, message = "provider.network_error", f"The network failed while talking to {who}."
     return ProviderError(code, message, retryable=True)
