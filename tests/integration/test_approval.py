@@ -53,13 +53,13 @@ async def test_patch_proposal_waits_for_the_creator(harness: Harness) -> None:
     assert await handle.wait() is RunStatus.COMPLETED
     assert harness.file(run_id, "output/main.md") == "The sea was calm."
     declined = next(p for p in harness.tool_results(run_id) if p["name"] == "workspace_apply_patch")
-    assert declined["errorCode"] == "tool.declined_by_creator"
-    assert declined["result"] == ("The creator declined the change to output/main.md. They said: Keep it calm. "
-                                  "Adjust your plan.")
+    assert declined["errorCode"] == "tool.rejected_by_user"
+    assert declined["result"] == "The user rejected this change: Keep it calm."
     assert [p.tool for p in proposals] == ["workspace_apply_patch", "workspace_commit"]
     statuses = [e.payload["to"] for e in harness.of_type(run_id, "status_changed")]
     assert statuses == ["running", "awaiting_approval", "running", "awaiting_approval", "running", "completed"]
-    assert [e.payload["approved"] for e in harness.of_type(run_id, "patch_resolved")] == [False, True]
+    decided = [e.type for e in harness.events(run_id) if e.type in ("tool_call_approved", "tool_call_denied")]
+    assert decided == ["tool_call_denied", "tool_call_approved"]
 
 
 async def test_without_anyone_to_ask_proposals_are_declined(harness: Harness) -> None:
@@ -69,7 +69,7 @@ async def test_without_anyone_to_ask_proposals_are_declined(harness: Harness) ->
     ]}
     run_id, status = await harness.run("final-editor", turns, profiles=_careful())
     assert status is RunStatus.FAILED  # nothing could be committed, then the script ran out
-    assert harness.error_codes(run_id) == ["tool.declined_by_creator", "agent.foreground_commit_required"]
+    assert harness.error_codes(run_id) == ["tool.rejected_by_user", "agent.foreground_commit_required"]
     assert harness.runtime.runs.commits(run_id) == []
 
 
@@ -82,7 +82,36 @@ async def test_cancel_while_waiting_for_approval(harness: Harness) -> None:
     handle = await harness.start("final-editor", turns, profiles=_careful(), approver=never)
     for _ in range(400):
         await asyncio.sleep(0.005)
-        if "patch_proposed" in harness.types(handle.run_id):
+        if "tool_call_awaiting_approval" in harness.types(handle.run_id):
             break
     harness.runtime.cancel(handle.run_id)
     assert await handle.wait() is RunStatus.CANCELLED
+
+
+async def test_edits_are_applied_and_reported_and_approve_rest_covers_the_run(harness: Harness) -> None:
+    asked: list[ApprovalRequest] = []
+
+    async def approver(request: ApprovalRequest) -> ApprovalDecision:
+        asked.append(request)
+        return ApprovalDecision(approved=True, edited_content="The sea was silver.", approve_rest=True)
+
+    turns = {"final-editor": [
+        {"toolCalls": [write("output/main.md", "The sea was calm.")]},
+        {"toolCalls": [call("workspace_apply_patch", {"path": "output/main.md", "old_string": "silver",
+                                                      "new_string": "grey"})]},
+        {"toolCalls": [call("workspace_commit"), call("workspace_finish")]},
+    ]}
+    profiles = _careful()
+    profiles["final-editor"] = profile(
+        "final-editor", tools={"allow": ["workspace.write_file", "workspace.apply_patch", "workspace.commit",
+                                         "workspace.finish"],
+                               "requireApproval": ["workspace.write_file", "workspace.apply_patch"]},
+        delegation={"canHandoff": False, "canDelegate": False})
+    handle = await harness.start("final-editor", turns, profiles=profiles, approver=approver)
+    assert await handle.wait() is RunStatus.COMPLETED
+    assert len(asked) == 1  # the rest of the run was approved with the first answer
+    results = [p["result"] for p in harness.tool_results(handle.run_id)]
+    assert results[0] == "Applied with the user's edits; output/main.md now reads:\nThe sea was silver."
+    assert harness.file(handle.run_id, "output/main.md") == "The sea was grey."
+    approved = harness.of_type(handle.run_id, "tool_call_approved")
+    assert [e.payload["edited"] for e in approved] == [True, False]

@@ -24,3 +24,7 @@ class ApprovalRequest(BaseModel):
 class ApprovalDecision(BaseModel):
     approved: bool
     reason: str = ""
+    #: For a file write: the text the creator wants instead of the agent's proposal.
+    edited_content: str | None = None
+    #: Approve this and every later proposal of the same run.
+    approve_rest: bool = False

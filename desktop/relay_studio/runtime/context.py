@@ -122,6 +122,7 @@ class RunContext:
         self.main_task: asyncio.Task[Any] | None = None
         self.started = False
         self.open_approvals = 0
+        self.approve_rest = False
         self.approver: Approver | None = None  # None: nobody to ask, proposals are declined
         self.scheduler: TaskScheduler  # set by the executor right after construction
         self._handles = 0

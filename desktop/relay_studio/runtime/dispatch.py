@@ -71,7 +71,7 @@ async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> 
     args = parse_arguments(call, tool)
     try:
         if needs_approval(ctx.inv, tool.spec.name) and tool.spec.name not in FILE_WRITERS:
-            await request_approval(ctx.run, ctx.inv, tool.spec.alias, arguments=args)
+            await request_approval(ctx.run, ctx.inv, tool.spec.alias, call_id=ctx.call_id, arguments=args)
         return await tool.run(ctx, args)
     except (ToolError, FatalRunError, asyncio.CancelledError):
         raise

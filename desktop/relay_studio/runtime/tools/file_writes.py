@@ -9,16 +9,23 @@ from relay_studio.runtime.tools.base import ToolContext
 from relay_studio.store.workspace_versions import record_version
 
 
-async def write_file(ctx: ToolContext, path: str, content: str, *, tool: str) -> tuple[str, int]:
-    """Writes after the creator's approval when the profile asks for it (a patch proposal)."""
+async def write_file(ctx: ToolContext, path: str, content: str, *, tool: str) -> tuple[str, int, bool]:
+    """Writes after the creator's approval when the profile asks for it (a patch proposal).
+
+    Returns the path, its new version, and whether the creator edited the text before it was written.
+    """
     run, inv = ctx.run, ctx.inv
+    edited = False
     if needs_approval(inv, ALIAS_TO_CANONICAL[tool]):
         rel, _target = run.workspace.check(path, inv.roots, write=True)
         try:
             before: str | None = run.workspace.read(rel, inv.roots)[1]
         except ToolError:
             before = None
-        await request_approval(run, inv, tool, path=rel, before=before, after=content)
+        decision = await request_approval(run, inv, tool, call_id=ctx.call_id, path=rel, before=before,
+                                          after=content)
+        if decision.edited_content is not None and decision.edited_content != content:
+            content, edited = decision.edited_content, True
     rel = run.workspace.write(path, content, inv.roots)
     with run.db.transaction() as tx:
         version = record_version(tx, run.run_id, rel, content, inv.id)
@@ -34,4 +41,8 @@ async def write_file(ctx: ToolContext, path: str, content: str, *, tool: str) ->
             },
             invocation_id=inv.id,
         )
-    return rel, version
+    return rel, version, edited
+
+
+def edited_note(rel: str, content: str) -> str:
+    return f"Applied with the user's edits; {rel} now reads:\n{content}"

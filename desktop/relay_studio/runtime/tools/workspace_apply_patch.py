@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
-from relay_studio.runtime.tools.file_writes import write_file
+from relay_studio.runtime.tools.file_writes import edited_note, write_file
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_APPLY_PATCH,
@@ -52,7 +52,10 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
             "workspace.patch_ambiguous",
             f"old_string occurs {count} times in {rel}. Include more surrounding text so it is unique.",
         )
-    rel, version = await write_file(ctx, rel, text.replace(a.old_string, a.new_string, 1), tool=SPEC.alias)
+    rel, version, edited = await write_file(ctx, rel, text.replace(a.old_string, a.new_string, 1), tool=SPEC.alias)
+    if edited:
+        return ToolResult(edited_note(rel, ctx.run.workspace.read(rel, ctx.inv.roots)[1]),
+                          journal={"path": rel, "version": version, "edited": True})
     return ToolResult(f"Patched {rel}.", journal={"path": rel, "version": version})
 
 

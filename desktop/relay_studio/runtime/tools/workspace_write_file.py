@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
-from relay_studio.runtime.tools.file_writes import write_file
+from relay_studio.runtime.tools.file_writes import edited_note, write_file
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_WRITE_FILE,
@@ -36,10 +36,11 @@ class _Args(BaseModel):
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
-    rel, version = await write_file(ctx, a.path, a.content, tool=SPEC.alias)
-    return ToolResult(
-        f"Wrote {rel} ({len(a.content)} characters).", journal={"path": rel, "version": version}
-    )
+    rel, version, edited = await write_file(ctx, a.path, a.content, tool=SPEC.alias)
+    if edited:
+        return ToolResult(edited_note(rel, ctx.run.workspace.read(rel, ctx.inv.roots)[1]),
+                          journal={"path": rel, "version": version, "edited": True})
+    return ToolResult(f"Wrote {rel} ({len(a.content)} characters).", journal={"path": rel, "version": version})
 
 
 TOOL = Tool(SPEC, run)
