@@ -19,6 +19,7 @@ _TASKS = table_of(t.TaskRow)
 _EVENTS = table_of(t.EventRow)
 _COMMITS = table_of(t.CommitRow)
 _TURNS = table_of(t.ModelTurnRow)
+_VERSIONS = table_of(t.WorkspaceFileVersionRow)
 
 _TERMINAL_RUN_VALUES = [s.value for s in RunStatus if s.terminal]
 
@@ -119,6 +120,18 @@ class RunStore:
         if limit is not None:
             query = query.limit(limit)
         return [event_from_row(r) for r in self.db.conn.execute(query)]
+
+    def event_count(self, run_id: str) -> int:
+        return self.db.last_seq(run_id)
+
+    def file_versions(self, run_id: str, path: str) -> list[tuple[int, str, str | None]]:
+        """Every written version of a workspace file: (version, content, invocation id)."""
+        rows = self.db.conn.execute(
+            select(_VERSIONS.c.version, _VERSIONS.c.content, _VERSIONS.c.invocation_id)
+            .where(_VERSIONS.c.run_id == run_id, _VERSIONS.c.path == path)
+            .order_by(_VERSIONS.c.version)
+        )
+        return [(int(v), str(c), i) for v, c, i in rows]
 
     def commits(self, run_id: str) -> list[CommitRecord]:
         rows = self.db.conn.execute(

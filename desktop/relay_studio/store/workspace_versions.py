@@ -29,11 +29,3 @@ def record_version(tx: Transaction, run_id: str, path: str, content: str, invoca
     )
     return version
 
-
-def versions(tx_or_conn: Transaction, run_id: str, path: str) -> list[tuple[int, str]]:
-    rows = tx_or_conn.conn.execute(
-        select(_VERSIONS.c.version, _VERSIONS.c.content)
-        .where(_VERSIONS.c.run_id == run_id, _VERSIONS.c.path == path)
-        .order_by(_VERSIONS.c.version)
-    )
-    return [(int(v), str(c)) for v, c in rows]
