@@ -116,7 +116,7 @@ class ScriptedProvider:
         return turns[index]
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
-        self.requests.append(request.model_copy(deep=True))
+        self.requests.append(request)  # the runtime builds a fresh request per call and never mutates it
         call_number = len(self.requests)
         turn = self._next_turn(request)
         if turn.delay_ms:

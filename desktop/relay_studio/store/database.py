@@ -8,6 +8,7 @@ subscriber never sees an event that is not durable.
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -16,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Table, create_engine, event, func, select, update
+from sqlalchemy import Connection, Table, create_engine, event, func, select
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
@@ -25,6 +26,7 @@ from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
 
 SCHEMA_VERSION = 1
+_sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
 
 Subscriber = Callable[[Event], None]
 
@@ -82,12 +84,25 @@ class Transaction:
         self.events: list[Event] = []
         self._next_seq: dict[str, int] = {}
 
+    # Writes use plain parameterised SQL on the driver connection: building and compiling a
+    # SQLAlchemy statement per journal row cost more than SQLite itself (bench/runtime_overhead.py).
     def insert(self, model: type[SQLModel], **values: Any) -> None:
-        self.conn.execute(table_of(model).insert().values(**values))
+        names = tuple(values)
+        sql = _sql_cache.get((model, names, "insert"))
+        if sql is None:
+            table = table_of(model).name
+            sql = f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})"
+            _sql_cache[(model, names, "insert")] = sql
+        self._db.raw.execute(sql, tuple(values.values()))
 
     def update(self, model: type[SQLModel], key: str, **values: Any) -> None:
-        table = table_of(model)
-        self.conn.execute(update(table).where(table.c.id == key).values(**values))
+        names = tuple(values)
+        sql = _sql_cache.get((model, names, "update"))
+        if sql is None:
+            table = table_of(model).name
+            sql = f"UPDATE {table} SET {', '.join(f'{n} = ?' for n in names)} WHERE id = ?"
+            _sql_cache[(model, names, "update")] = sql
+        self._db.raw.execute(sql, (*values.values(), key))
 
     def event(
         self,
@@ -103,7 +118,7 @@ class Transaction:
         if seq is None:
             seq = self._db.last_seq(run_id, self.conn) + 1
         self._next_seq[run_id] = seq + 1
-        ev = Event(
+        ev = Event.model_construct(
             seq=seq,
             run_id=run_id,
             type=type_,
@@ -139,6 +154,9 @@ class Database:
         )
         event.listen(self.engine, "connect", _on_connect)
         self._conn = self.engine.connect()
+        raw = self._conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        self.raw = raw
         self._lock = threading.RLock()
         self._tx: Transaction | None = None
         self._seq_cache: dict[str, int] = {}
