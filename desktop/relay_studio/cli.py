@@ -19,11 +19,12 @@ from typing import Any, TextIO
 from relay_studio import __version__
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile_text
+from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile_text, validate_catalog
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.approval import approve_all, decline_all
+from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.profile_catalog import load_dir
@@ -73,6 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--connection", help="bind every profile to this connection")
     run.add_argument("--model", help="with --connection: the model to use")
     run.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
+    run.add_argument("--max-total-rounds", type=int, default=200,
+                     help="model rounds the whole run may take, across every stage (default 200)")
     run.add_argument("--approve", choices=["none", "all"], default="none",
                      help="answer to changes a profile wants approved (tools.requireApproval); default: decline")
 
@@ -197,6 +200,7 @@ async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProf
     try:
         handle = await runtime.start_run(agent_id=args.agent, prompt=args.prompt, provider_for=provider_for,
                                          chat=args.chat, profiles=profiles,
+                                         settings=RunSettings(max_total_rounds=args.max_total_rounds),
                                          approver=approve_all if args.approve == "all" else decline_all)
     except RunRequestError as exc:
         unsubscribe()
@@ -329,6 +333,9 @@ def cmd_profiles(args: argparse.Namespace, runtime_factory: Callable[[], Runtime
     if args.profiles_command == "import":
         profile = _read_profile(args.file)
         runtime = runtime_factory()
+        problems = validate_catalog({**runtime.profiles(), profile.id: profile})
+        if problems:
+            raise ProfileError(problems, str(args.file))
         runtime.profile_store.save(profile)
         print(f"Imported '{profile.id}' ({profile.display_name}).")
         return EXIT_OK
@@ -386,7 +393,7 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         if command == "demo":
             args.agent, args.prompt = "writer", "Write a short scene about the last lighthouse keeper."
             args.script, args.connection, args.model, args.profiles = resource_dir() / DEMO_SCRIPT, None, None, None
-            args.approve = "none"
+            args.approve, args.max_total_rounds = "none", 200
         if args.script is not None:
             load_script_checked(args.script)
         extra = load_dir(args.profiles) if args.profiles else None

@@ -123,3 +123,23 @@ def test_default_prompt_describes_handoff_from_the_agents_view() -> None:
                             delegation={"canDelegate": False})
     assert "hand the work on with agent_handoff" in handoff_only
     assert "stop calling tools" in handoff_only and "workspace_finish" not in handoff_only
+
+
+async def test_transfer_tools_and_nested_history_are_clean(harness: Harness) -> None:
+    from tests.integration.test_handoff_options import _history_relay, _per_target
+
+    profiles, turns = _history_relay("nestedSummary", False)
+    await harness.run("writer", turns, profiles=profiles)
+    per_target = _per_target()
+    await harness.run("writer", {"writer": [{"toolCalls": [call("transfer_to_editor", {})]}]}, profiles=per_target)
+    runs = harness.runtime.runs.runs()
+    for run in runs:
+        for turn in harness.runtime.runs.model_turns(run.id):
+            request = turn["request"]
+            texts = [request["system"], *(m["content"] for m in request["messages"])]
+            texts += [t["description"] for t in request["tools"]]
+            texts += [d for t in request["tools"] for d in _descriptions(t["parameters"])]
+            for text in texts:
+                assert not offences(text, harness.data_dir), (text, offences(text))
+    first_tools = harness.runtime.runs.model_turns(runs[0].id)[0]["request"]["tools"]
+    assert any(t["name"] == "transfer_to_editor" for t in first_tools)

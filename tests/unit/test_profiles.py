@@ -111,3 +111,18 @@ def test_bad_json_and_non_objects_name_the_problem() -> None:
     assert err.value.code == "profile.invalid_json" and "mine.json" in str(err.value)
     assert codes([1, 2]) == ["profile.not_an_object"]
     assert json.loads(json.dumps(ISSUE_EXAMPLE)) == ISSUE_EXAMPLE
+
+
+@pytest.mark.parametrize(
+    ("over", "code"),
+    [
+        ({"handoffIn": {"toolNameOverride": "has space"}}, "profile.bad_tool_name"),
+        ({"handoffIn": {"inputSchema": {"type": "array"}}}, "profile.invalid_input_schema"),
+        ({"handoffIn": {"inputSchema": {"type": "object", "properties": {"a": {"type": "nope"}}}}},
+         "profile.invalid_input_schema"),
+        ({"handoffIn": {"historyMode": "everything"}}, "profile.invalid_value"),
+        ({"delegation": {"handoffToolStyle": "many"}}, "profile.invalid_value"),
+    ],
+)
+def test_handoff_option_rules(over: dict[str, Any], code: str) -> None:
+    assert code in codes(profile_dict("agent", **over))

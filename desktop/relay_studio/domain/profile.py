@@ -14,11 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import tool_names as tn
+from relay_studio.domain.input_schema import input_schema_problem
 
 PROFILE_KIND = "relay-studio.agentProfile"
 SCHEMA_VERSION = 1
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 ROOT_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+TOOL_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 DEFAULT_ROOTS = ["output", "scratch", "plan", "summaries", "persist"]
 
 
@@ -51,6 +53,7 @@ class Tools(_Section):
 
 
 class Delegation(_Section):
+    handoff_tool_style: Literal["single", "perTarget"] = "single"
     can_handoff: bool = False
     can_delegate: bool = False
     callable: bool = False
@@ -62,6 +65,20 @@ class Delegation(_Section):
     max_concurrent_tasks: int = Field(default=3, ge=1, le=32)
     max_tasks_per_run: int = Field(default=8, ge=0, le=256)
     task_timeout_seconds: float = Field(default=600, gt=0, le=86400)
+
+
+HistoryMode = Literal["briefOnly", "fullHistory", "nestedSummary"]
+
+
+class HandoffIn(_Section):
+    """How this profile is offered as a handoff target, and what it sees of the earlier stages."""
+
+    enabled: bool | Literal["afterCommit"] = True
+    tool_name_override: str | None = None
+    tool_description_override: str | None = None
+    history_mode: HistoryMode = "briefOnly"
+    remove_tool_items: bool = False
+    input_schema: dict[str, Any] | None = None
 
 
 class RunSettings(_Section):
@@ -87,6 +104,7 @@ class AgentProfile(_Section):
     model: ModelBinding = Field(default_factory=ModelBinding)
     tools: Tools = Field(default_factory=Tools)
     delegation: Delegation = Field(default_factory=Delegation)
+    handoff_in: HandoffIn = Field(default_factory=HandoffIn)
     run: RunSettings = Field(default_factory=RunSettings)
     context: ContextSettings = Field(default_factory=ContextSettings)
     workspace: WorkspaceRoots = Field(default_factory=WorkspaceRoots)
@@ -239,6 +257,18 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
             "A direct-runnable profile needs 'workspace.finish' or 'agent.handoff' to end its stage.",
         )
 
+    h = p.handoff_in
+    if h.tool_name_override is not None and not TOOL_NAME_PATTERN.match(h.tool_name_override):
+        add(
+            "profile.bad_tool_name",
+            "handoffIn.toolNameOverride",
+            f"Tool name '{h.tool_name_override}' must be 1-64 letters, digits, '_' or '-'.",
+        )
+    if h.input_schema is not None:
+        problem = input_schema_problem(h.input_schema)
+        if problem:
+            add("profile.invalid_input_schema", "handoffIn.inputSchema", problem)
+
     if p.model.mode == "connection":
         if not (p.model.connection or "").strip():
             add("profile.model_connection_missing", "model.connection", "Name the connection to use.")
@@ -299,3 +329,47 @@ def parse_profile_text(text: str, source: str = "profile") -> AgentProfile:
             source,
         ) from None
     return parse_profile(data, source)
+
+
+_NON_TOOL_CHARS = re.compile(r"[^a-z0-9_]")
+
+
+def transfer_tool_name(target: AgentProfile) -> str:
+    """``transfer_to_<target id>``: lowercased, every character outside ``[a-z0-9_]`` turned into ``_``."""
+    return target.handoff_in.tool_name_override or "transfer_to_" + _NON_TOOL_CHARS.sub("_", target.id.lower())
+
+
+def offers_handoff_to(source: AgentProfile, target: AgentProfile) -> bool:
+    """Static part of the handoff policy (what the profiles alone allow)."""
+    d = target.delegation
+    return (
+        target.id != source.id
+        and d.callable
+        and d.allow_as_handoff_target
+        and ("*" in d.allowed_callers or source.id in d.allowed_callers)
+        and target.handoff_in.enabled is not False
+    )
+
+
+def validate_catalog(profiles: dict[str, AgentProfile]) -> list[Diagnostic]:
+    """Rules that need every profile: per-target handoff tools must have distinct names."""
+    out: list[Diagnostic] = []
+    for source in profiles.values():
+        if source.delegation.handoff_tool_style != "perTarget" or not source.delegation.can_handoff:
+            continue
+        taken = {tn.alias(name): f"the tool {tn.alias(name)}" for name in source.effective_tools()}
+        taken.pop(tn.alias(tn.AGENT_HANDOFF), None)
+        for target in sorted(profiles.values(), key=lambda p: p.id):
+            if not offers_handoff_to(source, target):
+                continue
+            name = transfer_tool_name(target)
+            if name in taken:
+                out.append(Diagnostic(
+                    code="profile.handoff_tool_collision",
+                    path="delegation.handoffToolStyle",
+                    message=f"In '{source.id}', the handoff tool '{name}' for '{target.id}' collides with "
+                    f"{taken[name]}.",
+                ))
+            else:
+                taken[name] = f"the handoff tool for '{target.id}'"
+    return out

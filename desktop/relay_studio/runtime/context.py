@@ -27,6 +27,7 @@ from relay_studio.store.database import Database
 
 if TYPE_CHECKING:
     from relay_studio.runtime.approval import Approver
+    from relay_studio.runtime.delegation.edges import HandoffEdge
     from relay_studio.runtime.delegation.scheduler import TaskScheduler
 
 
@@ -54,6 +55,11 @@ class InvocationState:
     tool_calls: int = 0
     nudges: int = 0
     model_calls: int = 0
+    #: Messages put in front of the agent's own conversation (chat history, earlier stages, the brief).
+    input_count: int = 0
+    #: The handoff brief this stage was given (handoff stages only).
+    brief: dict[str, Any] | None = None
+    handoff_style: str = "single"
 
     @property
     def is_child(self) -> bool:
@@ -121,6 +127,8 @@ class RunContext:
         self.live: list[Callable[[LiveUpdate], None]] = []
         self.main_task: asyncio.Task[Any] | None = None
         self.started = False
+        self.edges: dict[tuple[str, str], HandoffEdge] = {}
+        self.chain: list[InvocationState] = []  # the foreground stages, in order
         self.open_approvals = 0
         self.approve_rest = False
         self.approver: Approver | None = None  # None: nobody to ask, proposals are declined

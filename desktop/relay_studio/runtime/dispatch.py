@@ -22,6 +22,8 @@ def _your_tools(tools: dict[str, Tool]) -> str:
 
 def resolve(call: ToolCall, tools: dict[str, Tool], *, is_child: bool) -> Tool:
     name = call.name if isinstance(call.name, str) else ""
+    if name in tools:
+        return tools[name]
     canonical = tn.ALIAS_TO_CANONICAL.get(name) or (name if name in tn.ALL_TOOLS else None)
     if canonical is None:
         shown = name[:80] if name.isprintable() else name[:80].encode("unicode_escape").decode()

@@ -11,10 +11,11 @@ from pathlib import Path
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message
-from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.runtime import transitions
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
+from relay_studio.runtime.delegation.edges import HandoffEdge
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.executor import execute_run
 from relay_studio.runtime.profile_catalog import catalog
@@ -101,6 +102,7 @@ class Runtime:
         profiles: dict[str, AgentProfile] | None = None,
         settings: RunSettings | None = None,
         approver: Approver | None = None,
+        edges: dict[tuple[str, str], HandoffEdge] | None = None,
     ) -> RunHandle:
         profiles = dict(profiles if profiles is not None else self.profiles())
         root = profiles.get(agent_id)
@@ -116,6 +118,8 @@ class Runtime:
             )
         if not prompt.strip():
             raise RunRequestError("run.empty_prompt", "The message is empty.")
+        for problem in validate_catalog(profiles):
+            raise RunRequestError(problem.code, problem.message)
 
         chat_record = self.chats.chat(chat) or self.chats.ensure_chat(chat)
         history = [
@@ -144,6 +148,7 @@ class Runtime:
         ctx.scheduler = TaskScheduler(ctx)
         ctx.live = self._live
         ctx.approver = approver
+        ctx.edges = dict(edges or {})
         stamp = now_iso()
         with self.db.transaction() as tx:
             tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id,

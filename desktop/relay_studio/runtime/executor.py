@@ -5,8 +5,12 @@ from __future__ import annotations
 import asyncio
 
 from relay_studio.domain.enums import EventLevel, InvocationStatus, RunStatus, TaskStatus
+from relay_studio.domain.messages import Message
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.delegation.edges import effective
+from relay_studio.runtime.delegation.history import handoff_input
+from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.errors import FatalRunError
 from relay_studio.runtime.loop import Finished, Returned, Transferred, run_invocation, start_and_assemble
 
@@ -14,6 +18,7 @@ from relay_studio.runtime.loop import Finished, Returned, Transferred, run_invoc
 async def execute_run(run: RunContext, root: InvocationState) -> RunStatus:
     current = root
     try:
+        run.chain.append(root)
         with run.db.transaction() as tx:
             transitions.create_invocation(tx, run, root)
             start_and_assemble(tx, run, root)
@@ -21,6 +26,9 @@ async def execute_run(run: RunContext, root: InvocationState) -> RunStatus:
             exit_ = await run_invocation(run, current)
             if isinstance(exit_, Transferred):
                 successor = run.invocations[exit_.invocation_id]
+                successor.messages = _handoff_input(run, current, successor)
+                successor.input_count = len(successor.messages)
+                run.chain.append(successor)
                 with run.db.transaction() as tx:
                     if current.incoming_task_id:
                         transitions.task_transition(tx, run, current.incoming_task_id, TaskStatus.COMPLETED,
@@ -43,6 +51,13 @@ async def execute_run(run: RunContext, root: InvocationState) -> RunStatus:
     except FatalRunError as exc:
         await _fail(run, current, exc)
         return run.run_status
+
+
+def _handoff_input(run: RunContext, source: InvocationState, target: InvocationState) -> list[Message]:
+    """The target's first input: its brief, and the earlier stages as its history mode asks."""
+    options = effective(target.profile, run.edges.get((source.profile.id, target.profile.id)))
+    return handoff_input(run.chain, render_handoff_brief(target.brief or {}), options.history_mode,
+                         options.remove_tool_items)
 
 
 async def _finish(run: RunContext, inv: InvocationState, exit_: Finished) -> None:

@@ -62,7 +62,7 @@ def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -
             "agentId": inv.profile.id,
             "systemPrompt": inv.system_prompt,
             "messages": [m.model_dump(mode="json", exclude_defaults=True) for m in inv.messages],
-            "tools": [tn.alias(n) for n in inv.surface()],
+            "tools": list(surface(run, inv)),
             "sessionId": f"{run.run_id}:{inv.id}",
         },
         invocation_id=inv.id,
@@ -199,8 +199,6 @@ def _deliver_results(run: RunContext, inv: InvocationState) -> None:
 
 
 async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
-    tools = surface(inv)
-    schemas = [tool.spec.schema() for tool in tools.values()]
     while True:
         if inv.rounds >= inv.profile.tools.max_rounds:
             what = "without returning a result" if inv.is_child else "without finishing its part"
@@ -215,7 +213,11 @@ async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
             )
         inv.rounds += 1
         run.total_rounds += 1
-        response = await call_model(run, inv, schemas)
+        # Tools and the prompt are evaluated at every model call: targets enabled "afterCommit" appear
+        # once the run has a commit.
+        tools = surface(run, inv)
+        inv.system_prompt = system_prompt(run, inv)
+        response = await call_model(run, inv, [tool.spec.schema() for tool in tools.values()])
         inv.messages.append(Message(role="assistant", content=response.text, tool_calls=response.tool_calls,
                                     reasoning=response.reasoning or None))
         if not response.tool_calls:

@@ -26,6 +26,8 @@ def ending_guidance(inv: InvocationState) -> str:
     """How this agent ends its part, from its own tool surface (seed 000 §7)."""
     tools = set(inv.surface())
     lines: list[str] = []
+    per_target = inv.profile.delegation.handoff_tool_style == "perTarget"
+    handoff_tool = "the transfer_to_… tool of the agent who should continue" if per_target else "agent_handoff"
     if inv.is_child:
         lines.append(
             "You are helping another agent with one task. When it is done, report back with task_return: "
@@ -39,14 +41,14 @@ def ending_guidance(inv: InvocationState) -> str:
         )
     elif tn.AGENT_HANDOFF in tools:
         lines.append(
-            "When your part is complete, hand the work on with agent_handoff and a clear brief. Do not "
+            f"When your part is complete, hand the work on with {handoff_tool} and a clear brief. Do not "
             "answer in plain text."
         )
     if tn.WORKSPACE_COMMIT in tools and tn.WORKSPACE_FINISH not in tools:
         lines.append("You may commit your stage's text with workspace_commit before handing off.")
     if tn.AGENT_HANDOFF in tools:
         lines.append(
-            "If another agent should take the next stage, call agent_handoff with a brief that says what "
+            f"If another agent should take the next stage, call {handoff_tool} with a brief that says what "
             "to do and what to preserve. Once the handoff is accepted, stop calling tools: your part is "
             "complete."
         )

@@ -7,6 +7,7 @@ from typing import Literal
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.delegation.edges import HandoffInfo, is_enabled
 from relay_studio.runtime.errors import ToolError
 
 Purpose = Literal["handoff", "delegate"]
@@ -33,6 +34,14 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
     if "*" not in d.allowed_callers and source.id not in d.allowed_callers:
         code = "agent.handoff_policy_denied" if purpose == "handoff" else "agent.delegate_policy_denied"
         raise ToolError(code, f"{target.display_name} does not accept work from you.")
+    if purpose == "handoff":
+        info = HandoffInfo(run.run_id, source.id, target.id, run.ledger.has_commit)
+        if not is_enabled(target, run.edges.get((source.id, target.id)), info):
+            when = (" until something has been committed" if target.handoff_in.enabled == "afterCommit"
+                    else " right now")
+            raise ToolError(
+                "agent.target_not_callable", f"{target.display_name} does not take over{when}.",
+            )
     if target.model.mode == "requiresConfiguration":
         raise ToolError(
             "agent.target_requires_configuration",

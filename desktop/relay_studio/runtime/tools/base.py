@@ -20,10 +20,12 @@ class ToolSpec:
     name: str
     description: str
     parameters: dict[str, Any]
+    #: The name the model calls, when it is not the canonical name's alias (``transfer_to_<agent>``).
+    model_name: str | None = None
 
     @property
     def alias(self) -> str:
-        return alias(self.name)
+        return self.model_name or alias(self.name)
 
     def schema(self) -> ToolSchema:
         return ToolSchema(name=self.alias, description=self.description, parameters=self.parameters)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.context import InvocationState
+from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.delegation.edges import effective
+from relay_studio.runtime.delegation.policy import available_targets
 from relay_studio.runtime.tools import (
     agent_await,
     agent_delegate,
@@ -19,6 +21,7 @@ from relay_studio.runtime.tools import (
     workspace_write_file,
 )
 from relay_studio.runtime.tools.base import Tool
+from relay_studio.runtime.tools.transfer_to_agent import transfer_tool
 
 TOOLS: dict[str, Tool] = {
     module.TOOL.spec.name: module.TOOL
@@ -41,6 +44,18 @@ TOOLS: dict[str, Tool] = {
 assert set(TOOLS) == set(tn.ALL_TOOLS), "every canonical tool name needs its module"
 
 
-def surface(inv: InvocationState) -> dict[str, Tool]:
-    """The tools this invocation may call, keyed by the alias the model uses."""
-    return {TOOLS[name].spec.alias: TOOLS[name] for name in inv.surface()}
+def surface(run: RunContext, inv: InvocationState) -> dict[str, Tool]:
+    """The tools this invocation may call now, keyed by the name the model uses.
+
+    Evaluated at every model call: with ``perTarget`` handoffs, one ``transfer_to_<agent>`` tool per
+    target that is enabled at this moment replaces ``agent_handoff``.
+    """
+    tools: dict[str, Tool] = {}
+    for name in inv.surface():
+        if name == tn.AGENT_HANDOFF and inv.profile.delegation.handoff_tool_style == "perTarget":
+            for target in available_targets(run, inv, "handoff"):
+                tool = transfer_tool(target, effective(target, run.edges.get((inv.profile.id, target.id))))
+                tools[tool.spec.alias] = tool
+            continue
+        tools[TOOLS[name].spec.alias] = TOOLS[name]
+    return tools

@@ -1,0 +1,211 @@
+"""A small Python API over the relay runtime, in the spirit of the OpenAI Agents SDK.
+
+    from relay_studio.api import Agent, Studio, handoff
+
+    refund = Agent("Refund agent", instructions="Handle refunds.")
+    triage = Agent("Triage agent", handoffs=[handoff(refund, input_type=Escalation, on_handoff=log)])
+    async with Studio(data_dir, provider=my_provider) as studio:
+        result = await studio.run(triage, "I was charged twice.")
+
+Agents become ordinary profiles (``Agent.to_profile``); ``handoff()`` options that a JSON profile
+cannot hold (callables, a pydantic ``input_type``) travel with the run as per-edge options. Every run
+is journaled like any other: ``result.events``, ``studio.journal(run_id)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from pydantic import BaseModel
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.enums import RunStatus
+from relay_studio.domain.events import Event
+from relay_studio.domain.profile import AgentProfile, HistoryMode, parse_profile
+from relay_studio.providers.base import ModelProvider
+from relay_studio.runtime.context import RunSettings
+from relay_studio.runtime.delegation.edges import HandoffEdge, HandoffInfo, IsEnabled, OnHandoff
+from relay_studio.runtime.engine import Runtime
+
+__all__ = ["Agent", "Handoff", "HandoffInfo", "RunResult", "Studio", "handoff"]
+
+WORKSPACE_TOOLS = [tn.WORKSPACE_LIST_FILES, tn.WORKSPACE_SEARCH_FILES, tn.WORKSPACE_READ_FILE,
+                   tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH]
+
+
+@dataclass
+class Handoff:
+    agent: Agent
+    tool_name_override: str | None = None
+    tool_description_override: str | None = None
+    on_handoff: OnHandoff | None = None
+    input_type: type[BaseModel] | None = None
+    history_mode: HistoryMode | None = None
+    remove_tool_items: bool | None = None
+    is_enabled: bool | IsEnabled | None = None
+
+    def edge(self) -> HandoffEdge:
+        return HandoffEdge(
+            tool_name_override=self.tool_name_override, tool_description_override=self.tool_description_override,
+            history_mode=self.history_mode, remove_tool_items=self.remove_tool_items, input_type=self.input_type,
+            on_handoff=self.on_handoff, is_enabled=self.is_enabled,
+        )
+
+
+def handoff(
+    agent: Agent,
+    *,
+    tool_name_override: str | None = None,
+    tool_description_override: str | None = None,
+    on_handoff: OnHandoff | None = None,
+    input_type: type[BaseModel] | None = None,
+    history_mode: HistoryMode | None = None,
+    remove_tool_items: bool | None = None,
+    is_enabled: bool | IsEnabled | None = None,
+) -> Handoff:
+    """A handoff to ``agent`` with options, as the Agents SDK's ``handoff()``.
+
+    ``on_handoff(info, input)`` runs after every check and before the target starts; raising denies the
+    handoff (``agent.handoff_hook_failed``), its return value is journaled. ``is_enabled(info)`` is
+    evaluated at every model call.
+    """
+    return Handoff(agent, tool_name_override, tool_description_override, on_handoff, input_type, history_mode,
+                   remove_tool_items, is_enabled)
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9_-]+", "-", name.lower()).strip("-")
+    return slug[:64] or "agent"
+
+
+@dataclass
+class Agent:
+    """An agent built in code. ``id`` defaults to the name, lowercased with dashes."""
+
+    name: str
+    instructions: str | None = None
+    handoff_description: str = ""
+    handoffs: list[Agent | Handoff] = field(default_factory=list)
+    helpers: list[Agent] = field(default_factory=list)
+    can_finish: bool = True
+    tools: list[str] = field(default_factory=lambda: list(WORKSPACE_TOOLS))
+    history_mode: HistoryMode = "briefOnly"
+    model: str = "default"
+    connection: str = "default"
+    id: str = ""
+
+    def __post_init__(self) -> None:
+        self.id = self.id or _slug(self.name)
+
+    def handoff_objects(self) -> list[Handoff]:
+        return [h if isinstance(h, Handoff) else Handoff(h) for h in self.handoffs]
+
+    def to_profile(self, callers: set[str] | None = None, helper_of: set[str] | None = None) -> AgentProfile:
+        callers, helper_of = callers or set(), helper_of or set()
+        allow = list(self.tools)
+        if self.can_finish:
+            allow += [tn.WORKSPACE_COMMIT, tn.WORKSPACE_FINISH]
+        if self.handoffs:
+            allow.append(tn.AGENT_HANDOFF)
+        if self.helpers:
+            allow += [tn.AGENT_DELEGATE, tn.AGENT_AWAIT]
+        data: dict[str, Any] = {
+            "id": self.id,
+            "displayName": self.name,
+            "description": self.handoff_description,
+            "instructions": {"systemPrompt": self.instructions},
+            "model": {"mode": "connection", "connection": self.connection, "model": self.model},
+            "tools": {"allow": allow},
+            "delegation": {
+                "handoffToolStyle": "perTarget",
+                "canHandoff": bool(self.handoffs),
+                "canDelegate": bool(self.helpers),
+                "callable": bool(callers or helper_of),
+                "allowAsHandoffTarget": bool(callers),
+                "allowAsSubagent": bool(helper_of),
+                "allowedCallers": sorted(callers | helper_of) or ["*"],
+                "descriptionForAgents": self.handoff_description,
+            },
+            "handoffIn": {"historyMode": self.history_mode},
+            "run": {"directRunnable": bool(self.handoffs) or self.can_finish},
+        }
+        return parse_profile(data, source=f"agent '{self.name}'")
+
+
+def _collect(root: Agent) -> tuple[dict[str, AgentProfile], dict[tuple[str, str], HandoffEdge]]:
+    agents: dict[str, Agent] = {}
+    callers: dict[str, set[str]] = {}
+    helper_of: dict[str, set[str]] = {}
+    edges: dict[tuple[str, str], HandoffEdge] = {}
+    stack = [root]
+    while stack:
+        agent = stack.pop()
+        if agent.id in agents:
+            if agents[agent.id] is not agent:
+                raise ValueError(f"Two different agents are both called '{agent.id}'.")
+            continue
+        agents[agent.id] = agent
+        for h in agent.handoff_objects():
+            callers.setdefault(h.agent.id, set()).add(agent.id)
+            edges[(agent.id, h.agent.id)] = h.edge()
+            stack.append(h.agent)
+        for helper in agent.helpers:
+            helper_of.setdefault(helper.id, set()).add(agent.id)
+            stack.append(helper)
+    profiles = {aid: a.to_profile(callers.get(aid), helper_of.get(aid)) for aid, a in agents.items()}
+    return profiles, edges
+
+
+@dataclass
+class RunResult:
+    run_id: str
+    status: RunStatus
+    final_message: str | None
+    events: list[Event]
+
+    @property
+    def stages(self) -> list[str]:
+        """The agents that held the run, in order."""
+        return [e.payload["agentId"] for e in self.events
+                if e.type == "agent_invocation_started" and e.payload.get("kind") != "subagent"]
+
+
+class Studio:
+    """Runs agents built in code on the relay runtime, over one data folder (SQLite + workspaces)."""
+
+    def __init__(self, data_dir: Path, provider: ModelProvider | Callable[[AgentProfile], ModelProvider]) -> None:
+        self.runtime = Runtime(data_dir)
+        if isinstance(provider, ModelProvider):
+            fixed = provider
+            self._provider_for: Callable[[AgentProfile], ModelProvider] = lambda _p: fixed
+        else:
+            self._provider_for = provider
+
+    async def __aenter__(self) -> Studio:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        self.close()
+
+    async def run(self, agent: Agent, message: str, *, chat: str = "default", max_total_rounds: int = 200) -> RunResult:
+        profiles, edges = _collect(agent)
+        handle = await self.runtime.start_run(
+            agent_id=agent.id, prompt=message, provider_for=self._provider_for, chat=chat, profiles=profiles,
+            settings=RunSettings(max_total_rounds=max_total_rounds), edges=edges,
+        )
+        status = await handle.wait()
+        record = self.runtime.runs.run(handle.run_id)
+        final = self.runtime.chats.message(record.message_id) if record and record.message_id else None
+        return RunResult(handle.run_id, status, final.content if final else None, self.journal(handle.run_id))
+
+    def journal(self, run_id: str) -> list[Event]:
+        return self.runtime.runs.events(run_id)
+
+    def close(self) -> None:
+        self.runtime.close()

@@ -1,0 +1,150 @@
+"""The one handoff path behind ``agent_handoff`` and every ``transfer_to_<agent>`` tool (seed 000 §5.1)."""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
+from relay_studio.domain.input_schema import input_errors
+from relay_studio.runtime import transitions
+from relay_studio.runtime.context import InvocationState
+from relay_studio.runtime.delegation import policy
+from relay_studio.runtime.delegation.edges import HandoffInfo, effective
+from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
+from relay_studio.runtime.effects import HandoffAccepted
+from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.tools.base import ToolContext, ToolResult
+from relay_studio.store.database import new_id
+
+MAX_SHORT = 500
+MAX_LONG = 20_000
+
+
+class HandoffPacket(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    objective: str = Field(min_length=1, max_length=MAX_LONG)
+    title: str | None = Field(default=None, max_length=MAX_SHORT)
+    reason: str | None = Field(default=None, max_length=MAX_LONG)
+    context_summary: str | None = Field(default=None, alias="contextSummary", max_length=MAX_LONG)
+
+
+def validate_packet(packet: dict[str, Any]) -> None:
+    try:
+        HandoffPacket.model_validate(packet)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "handoff"
+        if where == "objective" and first["type"] in ("missing", "string_too_short", "string_type"):
+            detail = "the objective is required and must say what the next agent must achieve"
+        else:
+            detail = f"{where}: {first['msg'].lower()}"
+        raise ToolError("tool.invalid_arguments", f"The handoff brief is not valid: {detail}.") from None
+    if not packet["objective"].strip():
+        raise ToolError("tool.invalid_arguments", "The handoff brief is not valid: the objective is empty.")
+
+
+def _check_input(target_name: str, extra: dict[str, Any], schema: dict[str, Any] | None,
+                 input_type: type[BaseModel] | None) -> BaseModel | dict[str, Any] | None:
+    if input_type is not None:
+        try:
+            return input_type.model_validate(extra)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = ".".join(str(p) for p in first["loc"]) or "input"
+            detail = f"'{field}': {first['msg'].lower()}"
+            raise ToolError("agent.handoff_input_invalid",
+                            f"The handoff to {target_name} needs valid input: {detail}.") from None
+    if schema is not None:
+        problems = input_errors(schema, extra)
+        if problems:
+            raise ToolError("agent.handoff_input_invalid",
+                            f"The handoff to {target_name} needs valid input: {problems[0]}.")
+        return extra
+    return None
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+    return value
+
+
+async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any], *, style: str,
+                          pending_policy: str = "denyIfPending") -> ToolResult:
+    """Checks, hooks, then creates the successor; every denial is a recoverable tool error."""
+    run, inv = ctx.run, ctx.inv
+    validate_packet(brief)
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, "agent_handoff_requested",
+                 {"agentId": inv.profile.id, "targetAgentId": target_id, "title": brief.get("title"),
+                  "pendingTaskPolicy": pending_policy, "toolStyle": style, "toolCallId": ctx.call_id},
+                 invocation_id=inv.id)
+    if not policy.can_handoff(inv):
+        raise ToolError("agent.handoff_policy_denied", "You are not allowed to hand off work.")
+    pending = run.scheduler.pending(inv.id)
+    if pending:
+        names = ", ".join(f"{c.handle} ({c.title})" for c in pending)
+        raise ToolError("agent.handoff_pending_tasks",
+                        f"You still have unfinished delegated tasks: {names}. Use agent_await before handing off.")
+    if inv.depth + 1 > inv.profile.delegation.max_handoff_depth:
+        raise ToolError("agent.handoff_depth_exhausted",
+                        "This relay has already been handed on as many times as allowed. Finish the work "
+                        "yourself or commit what you have.")
+    target = policy.resolve_target(run, inv.profile, target_id, "handoff")
+    options = effective(target, run.edges.get((inv.profile.id, target.id)))
+    # The input is every field the target's schema names (even one named like a brief section, such as
+    # "reason") plus any field the brief does not know.
+    declared = set((options.input_schema or {}).get("properties", {}))
+    extra = {k: v for k, v in brief.items() if k in declared or k not in HANDOFF_KNOWN}
+    parsed = _check_input(target.display_name, extra, options.input_schema, options.input_type)
+
+    hook_result: Any = None
+    if options.on_handoff is not None:
+        info = HandoffInfo(run.run_id, inv.profile.id, target.id, run.ledger.has_commit)
+        try:
+            hook_result = options.on_handoff(info, parsed)
+            if inspect.isawaitable(hook_result):
+                hook_result = await hook_result
+        except Exception as exc:
+            with run.db.transaction() as tx:
+                tx.event(run.run_id, "agent_handoff_hook_failed",
+                         {"agentId": inv.profile.id, "targetAgentId": target.id, "error": repr(exc)},
+                         invocation_id=inv.id)
+            raise ToolError("agent.handoff_hook_failed",
+                            f"The handoff to {target.display_name} could not be completed: {exc}. "
+                            "Try again later or continue yourself.") from None
+
+    successor = InvocationState(
+        id=new_id("inv"), profile=target, kind=InvocationKind.HANDOFF,
+        exit_policy=ExitPolicy.RUN_FINISH_ALLOWED, depth=inv.depth + 1, parent_id=inv.id,
+        brief=dict(brief), handoff_style=style,
+    )
+    task_id = new_id("handoff")
+    successor.incoming_task_id = task_id
+    with run.db.transaction() as tx:
+        # The task row names its successor, so the invocation is created first (seed 000 §9).
+        transitions.create_invocation(tx, run, successor)
+        transitions.create_task(tx, run, task_id=task_id, parent_id=inv.id, child_id=successor.id,
+                                target_profile_id=target.id, continuation=TaskContinuation.TRANSFER_CONTROL,
+                                handle=f"stage-{successor.depth}", task=dict(brief), tool_call_id=ctx.call_id)
+        payload: dict[str, Any] = {
+            "agentId": inv.profile.id, "targetAgentId": target.id, "targetDisplayName": target.display_name,
+            "taskId": task_id, "title": brief.get("title"), "brief": brief, "toolStyle": style,
+            "historyMode": options.history_mode, "removeToolItems": options.remove_tool_items,
+        }
+        if options.on_handoff is not None:
+            payload["hookResult"] = _jsonable(hook_result)
+        tx.event(run.run_id, "agent_handoff_accepted", payload, invocation_id=inv.id, related=[successor.id])
+    return ToolResult(
+        f"Handoff accepted for Agent {target.id}. Your part is complete.",
+        effect=HandoffAccepted(task_id=task_id, invocation_id=successor.id, target_profile_id=target.id),
+        journal={"targetAgentId": target.id},
+    )

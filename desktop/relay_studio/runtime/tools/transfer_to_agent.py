@@ -1,0 +1,38 @@
+"""``transfer_to_<agent>``: one handoff tool per allowed target (``delegation.handoffToolStyle: perTarget``).
+
+Calling it is the same handoff as ``agent_handoff`` (same checks, events, brief and statuses); its
+parameters are the brief itself, plus the fields the target's input schema asks for.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.runtime.delegation.edges import EffectiveHandoff
+from relay_studio.runtime.delegation.handoff import perform_handoff
+from relay_studio.runtime.tools.agent_handoff import SPEC as HANDOFF_SPEC
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec
+
+
+def _parameters(options: EffectiveHandoff) -> dict[str, Any]:
+    brief: dict[str, Any] = copy.deepcopy(HANDOFF_SPEC.parameters["properties"]["handoff"])
+    brief.pop("description", None)
+    schema = options.input_schema or {}
+    brief["properties"].update(copy.deepcopy(schema.get("properties", {})))
+    brief["required"] = ["objective", *[r for r in schema.get("required", []) if r != "objective"]]
+    if options.input_schema is not None:
+        brief["additionalProperties"] = False
+    return brief
+
+
+def transfer_tool(target: AgentProfile, options: EffectiveHandoff) -> Tool:
+    spec = ToolSpec(name=tn.AGENT_HANDOFF, description=options.description, parameters=_parameters(options),
+                    model_name=options.tool_name)
+
+    async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+        return await perform_handoff(ctx, target.id, args, style="perTarget")
+
+    return Tool(spec, run)
