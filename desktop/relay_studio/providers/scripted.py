@@ -36,6 +36,7 @@ from relay_studio.domain.messages import (
     Usage,
 )
 from relay_studio.providers.base import ProviderError
+from relay_studio.providers.retry import is_retryable_status
 
 
 class _Strict(BaseModel):
@@ -91,9 +92,6 @@ def load_script(source: Path | str | dict[str, Any]) -> Script:
         raise ScriptError(f"The script is malformed at '{where}': {first['msg']}.") from None
 
 
-_RETRYABLE = {408, 409, 429, 500, 502, 503, 504}
-
-
 class ScriptedProvider:
     def __init__(self, script: Script, *, chunk_size: int = 16) -> None:
         self.script = script
@@ -128,7 +126,7 @@ class ScriptedProvider:
                 f"The model service answered {status}: {turn.error.message}"
                 if status
                 else turn.error.message,
-                retryable=status in _RETRYABLE,
+                retryable=status is not None and is_retryable_status(status),
                 status=status,
             )
         for start in range(0, len(turn.text), self._chunk):
