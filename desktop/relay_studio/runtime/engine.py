@@ -191,8 +191,3 @@ class Runtime:
                 tx.event(run_id, "run_cancelled", {"commits": 0})
         handle.task.cancel()
         return True
-
-    async def run(self, **kwargs: object) -> tuple[RunHandle, RunStatus]:
-        """Starts a run and waits for its end."""
-        handle = await self.start_run(**kwargs)  # type: ignore[arg-type]
-        return handle, await handle.wait()
