@@ -1,0 +1,136 @@
+"""The GUI entry point: one QApplication, a qasync event loop, the runtime's coroutines on it.
+
+Start-up follows STYLE.md: create the QApplication, then run ``_amain`` through
+``asyncio.Runner(loop_factory=...)`` with a ``qasync.QEventLoop``; the app does not quit on its last
+window, ``_amain`` returns when the window closes, so async clean-up (cancelling runs, closing the
+runtime) still has its loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import qasync
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtWidgets import QApplication
+
+from relay_studio.runtime.engine import Runtime
+from relay_studio.ui import theme
+from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.providers import DefaultProviders, ProviderSource
+from relay_studio.ui.studio import Studio
+
+EXIT_OK, EXIT_USAGE = 0, 2
+
+
+@dataclass
+class AppOptions:
+    data_dir: Path
+    screenshot: Path | None = None
+    chat: str | None = None
+    run: str | None = None
+    #: the screenshot is taken this long after the window is drawn (lets a running demo progress)
+    settle_seconds: float = 0.4
+
+
+def window_settings(data_dir: Path) -> QSettings:
+    """Window geometry, dock layout and theme live beside the data they show."""
+    return QSettings(str(data_dir / "window.ini"), QSettings.Format.IniFormat)
+
+
+def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    QCoreApplication.setOrganizationName("RelayStudio")
+    QCoreApplication.setApplicationName("Relay Studio")
+    return QApplication(list(argv or sys.argv[:1]))
+
+
+def build_window(runtime: Runtime, providers: ProviderSource, settings: QSettings) -> MainWindow:
+    app = ensure_app()
+    theme.apply_theme(app, str(settings.value("theme", "system")))
+    studio = Studio(runtime, providers)
+    window = MainWindow(studio, settings)
+    studio.setParent(window)
+    return window
+
+
+async def wait_closed(window: MainWindow) -> None:
+    closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def on_closed() -> None:
+        if not closed.done():
+            closed.set_result(None)
+
+    window.closed.connect(on_closed)
+    await closed
+
+
+async def wait_drawn(window: MainWindow, settle_seconds: float = 0.0) -> None:
+    """Until the window has been exposed and painted at least once (and ``settle_seconds`` passed)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 5
+    while not window.isVisible() or not window.windowHandle() or not window.windowHandle().isExposed():
+        if loop.time() > deadline:
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(max(settle_seconds, 0.05))
+    window.repaint()
+
+
+async def _amain(app: QApplication, options: AppOptions) -> int:
+    runtime = Runtime(options.data_dir)
+    window = build_window(runtime, DefaultProviders(runtime.db, options.data_dir), window_settings(options.data_dir))
+    try:
+        if options.chat and not window.open_chat_named(options.chat):
+            sys.stderr.write(f"error: there is no chat '{options.chat}'.\n")
+            return EXIT_USAGE
+        if options.run:
+            record = runtime.runs.run(options.run)
+            if record is None:
+                sys.stderr.write(f"error: there is no run '{options.run}'.\n")
+                return EXIT_USAGE
+            window.open_chat(record.chat_id)
+            window.show_run(options.run)
+        window.show()
+        if options.screenshot is not None:
+            await wait_drawn(window, options.settle_seconds)
+            if not window.grab().save(str(options.screenshot), "PNG"):
+                sys.stderr.write(f"error: could not write {options.screenshot}.\n")
+                return EXIT_USAGE
+            window.force_close()
+        else:
+            await wait_closed(window)
+        return EXIT_OK
+    finally:
+        await window.studio.shutdown()
+        window.deleteLater()
+        runtime.close()
+
+
+def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, screenshot: Path | None = None,
+         chat: str | None = None, run: str | None = None) -> int:
+    """Opens the window; returns when it is closed (or, with ``screenshot``, once the PNG is saved)."""
+    if data_dir is None:
+        from relay_studio.cli import default_data_dir
+
+        data_dir = default_data_dir()
+    if screenshot is not None and "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY") \
+            and sys.platform.startswith("linux") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
+    app = ensure_app(argv)
+    app.setQuitOnLastWindowClosed(False)
+    app.setWindowIcon(theme.app_icon())
+    options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run)
+    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+        return runner.run(_amain(app, options))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,267 @@
+"""The cards of the chat column: a message, a run notice, the welcome card, the live run card.
+
+Signals are listed per class. The live card appends streamed text at the end with a text cursor,
+once per frame; it never re-renders what is already there.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.domain.records import CommitRecord, MessageRecord
+from relay_studio.ui.chat.transcript import RunNotice
+
+
+def _tool_button(text: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setAutoRaise(True)
+    return button
+
+
+class MessageCard(QFrame):
+    """One chat message: author, markdown body, and for assistant messages the committed versions.
+
+    Signals:
+        regenerate(str message_id)
+        edit(str message_id)
+        show_run(str run_id)
+    """
+
+    regenerate = Signal(str)
+    edit = Signal(str)
+    show_run = Signal(str)
+
+    def __init__(self, message: MessageRecord, versions: list[CommitRecord] | None = None,
+                 agent_names: dict[str, str] | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("MessageCard")
+        self.setProperty("role", message.role)
+        self.message = message
+        self.versions = versions or []
+        self.agent_names = agent_names or {}
+        self.version_index = len(self.versions) - 1
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 10)
+        header = QHBoxLayout()
+        self.author = QLabel()
+        self.author.setObjectName("MessageAuthor")
+        header.addWidget(self.author)
+        header.addStretch(1)
+        self.prev_button = _tool_button("◀", "Earlier version")
+        self.version_label = QLabel()
+        self.version_label.setObjectName("Muted")
+        self.next_button = _tool_button("▶", "Later version")
+        self.prev_button.clicked.connect(lambda: self.show_version(self.version_index - 1))
+        self.next_button.clicked.connect(lambda: self.show_version(self.version_index + 1))
+        for w in (self.prev_button, self.version_label, self.next_button):
+            header.addWidget(w)
+        self.copy_button = _tool_button("Copy", "Copy this message")
+        self.copy_button.clicked.connect(self.copy)
+        header.addWidget(self.copy_button)
+        if message.role == "assistant":
+            self.regen_button = _tool_button("Regenerate", "Run again from the same request")
+            self.regen_button.clicked.connect(lambda: self.regenerate.emit(message.id))
+            header.addWidget(self.regen_button)
+            if message.run_id:
+                run_button = _tool_button("Timeline", "Show this run on the timeline")
+                run_button.clicked.connect(lambda: self.show_run.emit(message.run_id or ""))
+                header.addWidget(run_button)
+        else:
+            self.edit_button = _tool_button("Edit", "Edit this message and run it again")
+            self.edit_button.clicked.connect(lambda: self.edit.emit(message.id))
+            header.addWidget(self.edit_button)
+        layout.addLayout(header)
+        self.body = QLabel()
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.MarkdownText if message.role == "assistant" else Qt.TextFormat.PlainText)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        layout.addWidget(self.body)
+        self.show_version(self.version_index)
+
+    @property
+    def shown_text(self) -> str:
+        if self.versions and 0 <= self.version_index < len(self.versions):
+            return self.versions[self.version_index].content
+        return self.message.content
+
+    def show_version(self, index: int) -> None:
+        if self.versions:
+            self.version_index = max(0, min(index, len(self.versions) - 1))
+        many = len(self.versions) > 1
+        for w in (self.prev_button, self.version_label, self.next_button):
+            w.setVisible(many)
+        if many:
+            self.prev_button.setEnabled(self.version_index > 0)
+            self.next_button.setEnabled(self.version_index < len(self.versions) - 1)
+            self.version_label.setText(f"version {self.version_index + 1} of {len(self.versions)}")
+        self.author.setText(self._author())
+        self.body.setText(self.shown_text)
+
+    def _author(self) -> str:
+        m = self.message
+        if m.role == "user":
+            return "You"
+        if self.versions and 0 <= self.version_index < len(self.versions):
+            agent = self.versions[self.version_index].agent_id
+            return self.agent_names.get(agent, agent)
+        return m.agent_name or m.agent_id or "Assistant"
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.shown_text)
+
+    def set_found(self, found: bool) -> None:
+        self.setStyleSheet("QFrame#MessageCard { border: 2px solid #e0a100; }" if found else "")
+
+
+class NoticeCard(QFrame):
+    """A run that did not end well, in plain words, with a Details link to the failing event.
+
+    Signals:
+        details(str run_id, str error_code)
+    """
+
+    details = Signal(str, str)
+
+    def __init__(self, notice: RunNotice, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ErrorCard")
+        self.notice = notice
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        text = QLabel(notice.text + (f"  ({notice.error_code})" if notice.error_code else ""))
+        text.setWordWrap(True)
+        layout.addWidget(text, 1)
+        link = QLabel('<a href="#details">Details</a>')
+        link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        link.linkActivated.connect(lambda _href: self.details.emit(notice.run_id, notice.error_code or ""))
+        layout.addWidget(link)
+        self.link = link
+
+
+class WelcomeCard(QFrame):
+    """First launch: the built-in relay and a button that runs it offline.
+
+    Signals:
+        run_demo()
+    """
+
+    run_demo = Signal()
+
+    def __init__(self, profiles: list[tuple[str, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("WelcomeCard")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 14, 18, 14)
+        title = QLabel("<h2>Welcome to Relay Studio</h2>")
+        layout.addWidget(title)
+        agents = "".join(f"<li><b>{name}</b> — {desc}</li>" for name, desc in profiles)
+        text = QLabel(
+            "<p>You write with several agents that pass the work along: a <b>Writer</b> drafts and commits, "
+            "hands off to an <b>Editor</b>, who revises and hands off to a <b>Finalizer</b>, which finishes. "
+            "A <b>Researcher</b> helps on the side.</p>"
+            f"<ul>{agents}</ul>"
+            "<p>The demo relay runs offline on a scripted model, so you can watch a full run — and "
+            "inspect every step on the timeline — without any account.</p>"
+        )
+        text.setWordWrap(True)
+        text.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(text)
+        self.button = QPushButton("Run the demo relay")
+        self.button.setDefault(True)
+        self.button.clicked.connect(self.run_demo.emit)
+        row = QHBoxLayout()
+        row.addWidget(self.button)
+        row.addStretch(1)
+        layout.addLayout(row)
+
+
+class LiveRunCard(QFrame):
+    """The run in progress: active agent, its streaming text, the tool it calls, and Stop.
+
+    Signals:
+        stop(str run_id)
+    """
+
+    stop = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("LiveRunCard")
+        self.run_id = ""
+        self._last_invocation = ""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        header = QHBoxLayout()
+        self.agent_label = QLabel()
+        self.agent_label.setObjectName("MessageAuthor")
+        self.status_label = QLabel()
+        self.status_label.setObjectName("Muted")
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop this run (Esc)")
+        self.stop_button.clicked.connect(lambda: self.stop.emit(self.run_id))
+        header.addWidget(self.agent_label)
+        header.addWidget(self.status_label, 1)
+        header.addWidget(self.stop_button)
+        layout.addLayout(header)
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        self.text.setMaximumHeight(180)
+        self.text.setFrameShape(QFrame.Shape.NoFrame)
+        self.text.setPlaceholderText("The agent is thinking…")
+        layout.addWidget(self.text)
+        self.tool_label = QLabel()
+        self.tool_label.setObjectName("Muted")
+        layout.addWidget(self.tool_label)
+
+    def begin(self, run_id: str, agent: str) -> None:
+        self.run_id = run_id
+        self._last_invocation = ""
+        self.text.clear()
+        self.tool_label.clear()
+        self.set_agent(agent)
+        self.set_status("running")
+        self.show()
+
+    def set_agent(self, agent: str) -> None:
+        self.agent_label.setText(agent)
+
+    def set_status(self, status: str) -> None:
+        words = {"running": "is working", "awaiting_approval": "is waiting for your approval",
+                 "cancelling": "is stopping…"}
+        self.status_label.setText(words.get(status, status.replace("_", " ")))
+        self.stop_button.setEnabled(status != "cancelling")
+
+    def set_tool(self, text: str) -> None:
+        self.tool_label.setText(text)
+
+    def append(self, invocation_id: str, agent: str, text: str) -> None:
+        """Appends at the end; a header line marks a change of speaker."""
+        cursor = self.text.textCursor()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        if invocation_id != self._last_invocation:
+            if self._last_invocation:
+                cursor.insertText("\n")
+            cursor.insertText(f"— {agent} —\n")
+            self._last_invocation = invocation_id
+        cursor.insertText(text)
+        bar = self.text.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    @property
+    def streamed_text(self) -> str:
+        return self.text.toPlainText()

@@ -1,0 +1,160 @@
+"""The composer: the message, the root agent (direct-runnable profiles only), Send and Stop.
+
+``@agent`` at the start of a word picks that agent inline: the mention is removed from the text on
+send. Ctrl+Enter sends. While a run of this chat is active, Send asks what to do with the text
+(an inline bar, never a nested dialog).
+
+Signals:
+    send_requested(str agent_id, str text)
+    stop_requested()
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.domain.profile import AgentProfile
+
+DEFAULT_AGENT = "writer"  # the built-in relay starts with the writer
+MENTION = re.compile(r"(?:^|\s)@([a-z0-9][a-z0-9_-]{0,63})\b")
+
+
+def split_mention(text: str, known: set[str]) -> tuple[str | None, str]:
+    """The first ``@id`` naming a known agent, and the text without it."""
+    for match in MENTION.finditer(text):
+        if match.group(1) in known:
+            start = match.start(1) - 1
+            rest = (text[:start] + text[match.end(1):]).strip()
+            return match.group(1), re.sub(r"[ \t]{2,}", " ", rest)
+    return None, text.strip()
+
+
+class _Editor(QPlainTextEdit):
+    submit = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
+            self.submit.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class Composer(QWidget):
+    send_requested = Signal(str, str)
+    stop_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._runnable: set[str] = set()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 6, 12, 10)
+        self.hint = QLabel()
+        self.hint.setObjectName("ConnectionHint")
+        self.hint.setWordWrap(True)
+        self.hint.setTextFormat(Qt.TextFormat.MarkdownText)
+        self.hint.hide()
+        layout.addWidget(self.hint)
+        self.busy_bar = QWidget()
+        busy = QHBoxLayout(self.busy_bar)
+        busy.setContentsMargins(0, 0, 0, 0)
+        self.busy_label = QLabel("A run is going in this chat. Your text can wait until it ends, or stop it now.")
+        self.busy_label.setWordWrap(True)
+        self.after_button = QPushButton("Send when it ends")
+        self.stop_send_button = QPushButton("Stop it and send")
+        self.keep_button = QPushButton("Keep editing")
+        for w in (self.busy_label, self.after_button, self.stop_send_button, self.keep_button):
+            busy.addWidget(w, 1 if w is self.busy_label else 0)
+        self.keep_button.clicked.connect(self.busy_bar.hide)
+        self.busy_bar.hide()
+        layout.addWidget(self.busy_bar)
+        self.editor = _Editor()
+        self.editor.setObjectName("Composer")
+        self.editor.setPlaceholderText("Write to your agents…  (@editor picks an agent, Ctrl+Enter sends)")
+        self.editor.setFixedHeight(84)
+        self.editor.submit.connect(self.submit)
+        self.editor.textChanged.connect(self._on_text_changed)
+        layout.addWidget(self.editor)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Agent"))
+        self.agent_box = QComboBox()
+        self.agent_box.setMinimumWidth(160)
+        row.addWidget(self.agent_box)
+        row.addStretch(1)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop the active run (Esc)")
+        self.stop_button.clicked.connect(self.stop_requested.emit)
+        self.stop_button.setEnabled(False)
+        self.send_button = QPushButton("Send")
+        self.send_button.setToolTip("Send (Ctrl+Enter)")
+        self.send_button.setDefault(True)
+        self.send_button.clicked.connect(self.submit)
+        row.addWidget(self.stop_button)
+        row.addWidget(self.send_button)
+        layout.addLayout(row)
+        QShortcut(QKeySequence("Ctrl+Return"), self, self.submit, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def set_profiles(self, profiles: dict[str, AgentProfile]) -> None:
+        current = self.agent_id()
+        self.agent_box.blockSignals(True)
+        self.agent_box.clear()
+        runnable = [p for p in profiles.values() if p.run.direct_runnable]
+        for p in runnable:
+            label = p.display_name + ("  (needs a model)" if p.model.mode == "requiresConfiguration" else "")
+            self.agent_box.addItem(label, p.id)
+        self._runnable = {p.id for p in runnable}
+        index = self.agent_box.findData(current or DEFAULT_AGENT)
+        self.agent_box.setCurrentIndex(index if index >= 0 else 0)
+        self.agent_box.blockSignals(False)
+
+    def set_hint(self, hint: str | None) -> None:
+        self.hint.setText(hint or "")
+        self.hint.setVisible(bool(hint))
+
+    def set_running(self, running: bool) -> None:
+        self.stop_button.setEnabled(running)
+        if not running:
+            self.busy_bar.hide()
+
+    def agent_id(self) -> str:
+        data = self.agent_box.currentData()
+        return str(data) if data else ""
+
+    def select_agent(self, agent_id: str) -> None:
+        index = self.agent_box.findData(agent_id)
+        if index >= 0:
+            self.agent_box.setCurrentIndex(index)
+
+    def set_text(self, text: str) -> None:
+        self.editor.setPlainText(text)
+        self.editor.setFocus()
+
+    def text(self) -> str:
+        return self.editor.toPlainText()
+
+    def _on_text_changed(self) -> None:
+        mentioned, _ = split_mention(self.text(), self._runnable)
+        if mentioned:
+            self.select_agent(mentioned)
+
+    def submit(self) -> None:
+        mentioned, text = split_mention(self.text(), self._runnable)
+        if not text:
+            return
+        self.send_requested.emit(mentioned or self.agent_id(), text)
+
+    def clear(self) -> None:
+        self.editor.clear()
+        self.busy_bar.hide()

@@ -1,0 +1,316 @@
+"""The chat: the transcript as cards, the live run card under the last message, Find, and the composer.
+
+The view reloads the transcript from the chat store only when a journal event says the chat changed
+(a run created, a commit, a run's end); streamed text goes to the live card only.
+
+Signals:
+    send_requested(str agent_id, str text)
+    stop_requested(str run_id)
+    run_demo_requested()
+    regenerate_requested(str message_id)
+    show_run_requested(str run_id)
+    details_requested(str run_id, str error_code)
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.domain.events import Event
+from relay_studio.domain.records import MessageRecord
+from relay_studio.runtime.context import LiveUpdate
+from relay_studio.ui.chat.cards import LiveRunCard, MessageCard, NoticeCard, WelcomeCard
+from relay_studio.ui.chat.composer import Composer
+from relay_studio.ui.chat.transcript import RunNotice, transcript
+from relay_studio.ui.studio import Studio
+
+WELCOME_CHAT = "Welcome"
+_RELOAD_ON = {"chat_commit_completed", "run_completed", "run_partial_success", "run_failed",
+              "run_cancelled", "run_interrupted"}
+
+
+class FindBar(QWidget):
+    """Find in chat (Ctrl+F): Enter goes to the next match, Esc closes.
+
+    Signals:
+        search(str text, bool forward)
+        closed()
+    """
+
+    search = Signal(str, bool)
+    closed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 4, 12, 4)
+        self.field = QLineEdit()
+        self.field.setPlaceholderText("Find in chat")
+        self.field.setClearButtonEnabled(True)
+        self.field.returnPressed.connect(lambda: self.search.emit(self.field.text(), True))
+        self.field.textChanged.connect(lambda text: self.search.emit(text, True))
+        self.count = QLabel()
+        self.count.setObjectName("Muted")
+        prev_button = QToolButton()
+        prev_button.setText("▲")
+        prev_button.clicked.connect(lambda: self.search.emit(self.field.text(), False))
+        next_button = QToolButton()
+        next_button.setText("▼")
+        next_button.clicked.connect(lambda: self.search.emit(self.field.text(), True))
+        close = QToolButton()
+        close.setText("✕")
+        close.clicked.connect(self.close_bar)
+        for w in (self.field, self.count, prev_button, next_button, close):
+            layout.addWidget(w, 1 if w is self.field else 0)
+
+    def open_bar(self) -> None:
+        self.show()
+        self.field.setFocus()
+        self.field.selectAll()
+
+    def close_bar(self) -> None:
+        self.hide()
+        self.closed.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.close_bar()
+            return
+        super().keyPressEvent(event)
+
+
+class ChatView(QWidget):
+    send_requested = Signal(str, str)
+    stop_requested = Signal(str)
+    run_demo_requested = Signal()
+    regenerate_requested = Signal(str)
+    show_run_requested = Signal(str)
+    details_requested = Signal(str, str)
+
+    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.chat_id = ""
+        self.cards: list[QWidget] = []
+        self._run_chat: dict[str, str] = {}
+        self._agent_names: dict[str, str] = {}
+        self._found = -1
+        self._needle = ""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.title = QLabel()
+        self.title.setContentsMargins(14, 8, 14, 4)
+        self.title.setObjectName("MessageAuthor")
+        layout.addWidget(self.title)
+        self.find_bar = FindBar()
+        self.find_bar.hide()
+        self.find_bar.search.connect(self.find_text)
+        self.find_bar.closed.connect(lambda: self._highlight(-1))
+        layout.addWidget(self.find_bar)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setObjectName("ChatScroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.column = QWidget()
+        self.column.setObjectName("ChatColumn")
+        self.column_layout = QVBoxLayout(self.column)
+        self.column_layout.setContentsMargins(16, 12, 16, 12)
+        self.column_layout.setSpacing(10)
+        self.column_layout.addStretch(1)
+        self.live = LiveRunCard()
+        self.live.hide()
+        self.live.stop.connect(self.stop_requested.emit)
+        self.column_layout.addWidget(self.live)
+        self.scroll_area.setWidget(self.column)
+        layout.addWidget(self.scroll_area, 1)
+        self.composer = Composer()
+        self.composer.send_requested.connect(self.send_requested.emit)
+        self.composer.stop_requested.connect(lambda: self.stop_requested.emit(self.live.run_id))
+        layout.addWidget(self.composer)
+        self.welcome: WelcomeCard | None = None
+        studio.events_arrived.connect(self._on_events)
+        studio.live_arrived.connect(self._on_live)
+        studio.run_finished.connect(self._on_run_finished)
+        studio.run_started.connect(self._on_run_started)
+
+    # -- chat ------------------------------------------------------------------------------------
+    def set_chat(self, chat_id: str) -> None:
+        self.chat_id = chat_id
+        record = self.studio.runtime.chats.chat(chat_id)
+        self.title.setText(record.name if record else "")
+        self.reload()
+        active = self.studio.active_run(chat_id)
+        if active is not None:
+            stats = self.studio.stats.get(active.run_id)
+            self.live.begin(active.run_id, stats.agent if stats else "")
+            self.live.set_status(active.context.run_status.value)
+        else:
+            self.live.hide()
+        self.composer.set_running(active is not None)
+
+    def reload(self) -> None:
+        self._agent_names = {pid: p.display_name for pid, p in self.studio.profiles().items()}
+        chats = self.studio.runtime.chats
+        messages = chats.messages(self.chat_id) if self.chat_id else []
+        run_ids = {m.run_id for m in messages if m.run_id}
+        runs = {}
+        for run_id in run_ids:
+            record = self.studio.runtime.runs.run(run_id)
+            if record is not None:
+                runs[run_id] = record
+                self._run_chat[run_id] = record.chat_id
+        for card in self.cards:
+            self.column_layout.removeWidget(card)
+            card.deleteLater()
+        self.cards = []
+        if self.welcome is not None:
+            self.column_layout.removeWidget(self.welcome)
+            self.welcome.deleteLater()
+            self.welcome = None
+        chat = chats.chat(self.chat_id) if self.chat_id else None
+        if chat is not None and chat.name == WELCOME_CHAT and not messages:
+            profiles = self.studio.profiles()
+            shown = [(p.display_name, p.description) for p in profiles.values()]
+            self.welcome = WelcomeCard(shown)
+            self.welcome.run_demo.connect(self.run_demo_requested.emit)
+            self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
+        for item in transcript(messages, runs):
+            card = self._card(item)
+            self.cards.append(card)
+            self.column_layout.insertWidget(self.column_layout.count() - 1, card)
+        self._scroll_to_end()
+
+    def _card(self, item: MessageRecord | RunNotice) -> QWidget:
+        if isinstance(item, RunNotice):
+            notice = NoticeCard(item)
+            notice.details.connect(self.details_requested.emit)
+            return notice
+        versions = self.studio.runtime.chats.versions(item.id) if item.role == "assistant" else []
+        card = MessageCard(item, versions, self._agent_names)
+        card.regenerate.connect(self.regenerate_requested.emit)
+        card.edit.connect(self._on_edit)
+        card.show_run.connect(self.show_run_requested.emit)
+        return card
+
+    def message_cards(self) -> list[MessageCard]:
+        return [c for c in self.cards if isinstance(c, MessageCard)]
+
+    def _scroll_to_end(self) -> None:
+        QTimer.singleShot(0, lambda: self.scroll_area.verticalScrollBar().setValue(
+            self.scroll_area.verticalScrollBar().maximum()))
+
+    def _on_edit(self, message_id: str) -> None:
+        message = self.studio.runtime.chats.message(message_id)
+        if message is None:
+            return
+        if message.run_id:
+            record = self.studio.runtime.runs.run(message.run_id)
+            if record is not None:
+                self.composer.select_agent(record.root_profile_id)
+        self.composer.set_text(message.content)
+
+    # -- runtime updates ---------------------------------------------------------------------------
+    def _chat_of(self, event: Event) -> str:
+        if event.type == "run_created":
+            self._run_chat[event.run_id] = str(event.payload.get("chatId", ""))
+        chat = self._run_chat.get(event.run_id)
+        if chat is None:
+            handle = self.studio.handles.get(event.run_id)
+            chat = handle.chat_id if handle else ""
+            self._run_chat[event.run_id] = chat
+        return chat
+
+    def _on_events(self, events: list[Event]) -> None:
+        reload = False
+        for event in events:
+            if self._chat_of(event) != self.chat_id:
+                continue
+            p = event.payload
+            if event.run_id == self.live.run_id:
+                if event.type == "agent_invocation_started":
+                    name = str(p.get("displayName") or p.get("agentId"))
+                    if p.get("kind") == "subagent":
+                        self.live.set_tool(f"{name} is helping on a side task")
+                    else:
+                        self.live.set_agent(name)
+                        self.live.set_tool("")
+                elif event.type == "status_changed":
+                    self.live.set_status(str(p.get("to")))
+                elif event.type == "tool_call_started":
+                    self.live.set_tool(f"Calling {p.get('name')}…")
+                elif event.type == "tool_call_awaiting_approval":
+                    self.live.set_tool(f"Waiting for your approval of {p.get('tool')}"
+                                       + (f" on {p.get('path')}" if p.get("path") else ""))
+            if event.type in _RELOAD_ON:
+                reload = True
+        if reload:
+            self.reload()
+
+    def _on_live(self, updates: list[LiveUpdate]) -> None:
+        for update in updates:
+            if update.run_id != self.live.run_id or not self.live.isVisible():
+                continue
+            agent = self._agent_names.get(update.agent_id, update.agent_id)
+            if update.kind == "text":
+                self.live.append(update.invocation_id, agent, update.text)
+            elif update.kind == "tool":
+                self.live.set_tool(f"{agent} is calling {update.text}…")
+
+    def _on_run_started(self, run_id: str, chat_id: str) -> None:
+        self._run_chat[run_id] = chat_id
+        if chat_id == self.chat_id:
+            stats = self.studio.stats.get(run_id)
+            self.live.begin(run_id, stats.agent if stats else "")
+            self.composer.set_running(True)
+            self.reload()
+
+    def _on_run_finished(self, run_id: str, _status: str) -> None:
+        if run_id == self.live.run_id:
+            self.live.hide()
+            self.composer.set_running(False)
+            self.reload()
+
+    # -- find --------------------------------------------------------------------------------------
+    def open_find(self) -> None:
+        self.find_bar.open_bar()
+
+    def find_text(self, text: str, forward: bool = True) -> int:
+        """Moves to the next (or previous) card containing ``text``; returns its index or -1."""
+        cards = self.message_cards()
+        needle = text.strip().lower()
+        if needle != self._needle:
+            self._needle, self._found = needle, -1
+        hits = [i for i, c in enumerate(cards) if needle and needle in c.shown_text.lower()]
+        if not hits:
+            self._highlight(-1)
+            self.find_bar.count.setText("no match" if needle else "")
+            return -1
+        if forward:
+            after = [i for i in hits if i > self._found]
+            index = after[0] if after else hits[0]
+        else:
+            before = [i for i in hits if i < self._found]
+            index = before[-1] if before else hits[-1]
+        self._highlight(index)
+        self.find_bar.count.setText(f"{hits.index(index) + 1} of {len(hits)}")
+        return index
+
+    def _highlight(self, index: int) -> None:
+        cards = self.message_cards()
+        for i, card in enumerate(cards):
+            card.set_found(i == index)
+        self._found = index
+        if 0 <= index < len(cards):
+            self.scroll_area.ensureWidgetVisible(cards[index])

@@ -1,0 +1,467 @@
+"""The studio window: chats and agents on the left, the chat in the centre, the timeline dock on the
+right, the active run in the status bar. Menus carry the shortcuts a desktop user expects.
+
+Nothing here opens a nested event loop: questions are asked with ``QMessageBox.open()`` and answered
+in a slot; long work is awaited on the qasync loop through ``asyncio.ensure_future``.
+
+Signals:
+    closed(): the window accepted its close; the app's main coroutine returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Coroutine
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QWidget,
+)
+
+from relay_studio.domain.events import Event
+from relay_studio.runtime.engine import RunRequestError
+from relay_studio.ui import theme
+from relay_studio.ui.chat.view import WELCOME_CHAT, ChatView
+from relay_studio.ui.sidebar import Sidebar
+from relay_studio.ui.studio import PendingApproval, Studio
+
+
+class MainWindow(QMainWindow):
+    closed = Signal()
+
+    def __init__(self, studio: Studio, settings: QSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.settings = settings
+        self.chat_id = ""
+        self.status_run_id = ""
+        self._force_close = False
+        self._tasks: set[asyncio.Future[Any]] = set()
+        self.last_error = ""
+        self.setWindowTitle("Relay Studio")
+        self.setWindowIcon(theme.app_icon())
+        self.setObjectName("MainWindow")
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
+
+        self.stack = QStackedWidget()
+        self.chat = ChatView(studio)
+        self.stack.addWidget(self.chat)
+        self.setCentralWidget(self.stack)
+        self.profile_editor: QWidget | None = None
+
+        self.sidebar = Sidebar()
+        self.sidebar_dock = QDockWidget("Library", self)
+        self.sidebar_dock.setObjectName("LibraryDock")
+        self.sidebar_dock.setWidget(self.sidebar)
+        self.sidebar_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sidebar_dock)
+
+        self.timeline_dock = QDockWidget("Timeline", self)
+        self.timeline_dock.setObjectName("TimelineDock")
+        self.timeline_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                       | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                                       | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.timeline = self._build_timeline()
+        self.timeline_dock.setWidget(self.timeline)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.timeline_dock)
+
+        self._build_status_bar()
+        self._build_menus()
+        self._wire()
+        self._restore_layout()
+        self.refresh_chats()
+        self.refresh_profiles()
+        self._open_first_chat()
+
+    # -- construction ----------------------------------------------------------------------------
+    def _build_timeline(self) -> QWidget:
+        from relay_studio.ui.timeline.panel import TimelinePanel
+
+        panel = TimelinePanel(self.studio)
+        return panel
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.status_agent = QLabel()
+        self.status_state = QLabel()
+        self.status_tokens = QLabel()
+        self.status_elapsed = QLabel()
+        for label in (self.status_agent, self.status_state, self.status_tokens, self.status_elapsed):
+            label.setContentsMargins(6, 0, 6, 0)
+            bar.addPermanentWidget(label)
+        self._status_timer = QTimer(self)
+        self._status_timer.setInterval(500)
+        self._status_timer.timeout.connect(self.update_status)
+        self._status_timer.start()
+        self.update_status()
+
+    def _action(self, text: str, slot: Any, shortcut: str | QKeySequence.StandardKey | None = None,
+                *, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut) if isinstance(shortcut, str) else shortcut)
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        menu = self.menuBar()
+        file_menu = menu.addMenu("&File")
+        self.new_chat_action = self._action("&New chat", self.new_chat, "Ctrl+N")
+        self.continue_action = self._action("Continue in a new chat", self.continue_chat)
+        self.import_action = self._action("&Import profile…", self.import_profile)
+        self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
+        self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        for action in (self.new_chat_action, self.continue_action, None, self.import_action, None,
+                       self.settings_action, None, self.quit_action):
+            file_menu.addSeparator() if action is None else file_menu.addAction(action)
+        edit_menu = menu.addMenu("&Edit")
+        self.find_action = self._action("&Find in chat", self.chat.open_find, QKeySequence.StandardKey.Find)
+        edit_menu.addAction(self.find_action)
+        run_menu = menu.addMenu("&Run")
+        self.send_action = self._action("&Send", self.chat.composer.submit, "Ctrl+Return")
+        self.send_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.stop_action = self._action("S&top", self.stop_active, "Esc")
+        self.demo_action = self._action("Run the &demo relay", self.run_demo)
+        for action in (self.send_action, self.stop_action, None, self.demo_action):
+            run_menu.addSeparator() if action is None else run_menu.addAction(action)
+        view_menu = menu.addMenu("&View")
+        toggle = self.timeline_dock.toggleViewAction()
+        toggle.setShortcut(QKeySequence("Ctrl+T"))
+        view_menu.addAction(toggle)
+        self.fill_action = self._action("Timeline fills the window", self.toggle_timeline_fill, "Ctrl+Shift+T")
+        self.fill_action.setCheckable(True)
+        view_menu.addAction(self.fill_action)
+        theme_menu = view_menu.addMenu("Theme")
+        group = QActionGroup(self)
+        current = str(self.settings.value("theme", "system"))
+        for name in theme.THEMES:
+            action = QAction(name.title(), self, checkable=True)
+            action.setChecked(name == current)
+            action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
+            group.addAction(action)
+            theme_menu.addAction(action)
+        help_menu = menu.addMenu("&Help")
+        help_menu.addAction(self._action("About Relay Studio", self.about))
+
+    def _wire(self) -> None:
+        s = self.studio
+        self.sidebar.chat_selected.connect(self.open_chat)
+        self.sidebar.profile_selected.connect(self.open_profile)
+        self.sidebar.new_chat_requested.connect(self.new_chat)
+        self.chat.send_requested.connect(self.send)
+        self.chat.stop_requested.connect(self.stop)
+        self.chat.run_demo_requested.connect(self.run_demo)
+        self.chat.regenerate_requested.connect(self.regenerate)
+        self.chat.show_run_requested.connect(self.show_run)
+        self.chat.details_requested.connect(self.show_error_details)
+        self.chat.composer.after_button.clicked.connect(self._send_after_run)
+        self.chat.composer.stop_send_button.clicked.connect(self._stop_and_send)
+        s.chats_changed.connect(lambda: self.refresh_chats())
+        s.profiles_changed.connect(self.refresh_profiles)
+        s.run_started.connect(self._on_run_started)
+        s.run_finished.connect(self._on_run_finished)
+        s.events_arrived.connect(self._on_events)
+        s.approval_requested.connect(self._on_approval)
+        QApplication.instance().styleHints().colorSchemeChanged.connect(self._on_scheme_changed)  # type: ignore[union-attr]
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
+        future = asyncio.ensure_future(coro)
+        self._tasks.add(future)
+        future.add_done_callback(self._tasks.discard)
+        return future
+
+    # -- layout persistence ----------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 860)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        else:
+            self.resizeDocks([self.sidebar_dock, self.timeline_dock], [230, 560], Qt.Orientation.Horizontal)
+
+    def save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("chat/last", self.chat_id)
+        self.settings.sync()
+
+    # -- chats -----------------------------------------------------------------------------------
+    def refresh_chats(self) -> None:
+        self.sidebar.set_chats(self.studio.runtime.chats.chats(), self.chat_id)
+
+    def refresh_profiles(self) -> None:
+        profiles = self.studio.profiles()
+        self.sidebar.set_profiles(profiles, self.studio.builtin_ids())
+        self.chat.composer.set_profiles(profiles)
+        self.chat.composer.set_hint(self.studio.providers.connection_hint())
+
+    def _open_first_chat(self) -> None:
+        chats = self.studio.runtime.chats
+        if not chats.chats():
+            chats.ensure_chat(WELCOME_CHAT)
+            self.refresh_chats()
+        last = str(self.settings.value("chat/last", "") or "")
+        record = chats.chat(last) if last else None
+        self.open_chat((record or chats.chats()[0]).id)
+
+    def open_chat(self, chat_id: str) -> None:
+        if not chat_id:
+            return
+        self.chat_id = chat_id
+        self.stack.setCurrentWidget(self.chat)
+        self.chat.set_chat(chat_id)
+        self.sidebar.select_chat(chat_id)
+        self.timeline.show_chat(chat_id)  # type: ignore[attr-defined]
+        active = self.studio.active_run(chat_id)
+        runs = self.studio.runtime.runs.runs(chat_id, limit=1)
+        self.status_run_id = active.run_id if active else (runs[0].id if runs else "")
+        self.update_status()
+
+    def open_chat_named(self, name: str) -> bool:
+        record = self.studio.runtime.chats.chat_by_name(name) or self.studio.runtime.chats.chat(name)
+        if record is None:
+            return False
+        self.open_chat(record.id)
+        return True
+
+    def _unique_chat_name(self, base: str) -> str:
+        names = {c.name for c in self.studio.runtime.chats.chats()}
+        n = 1
+        while f"{base} {n}" in names:
+            n += 1
+        return f"{base} {n}"
+
+    def new_chat(self) -> None:
+        record = self.studio.runtime.chats.ensure_chat(self._unique_chat_name("Chat"))
+        self.refresh_chats()
+        self.open_chat(record.id)
+        self.chat.composer.editor.setFocus()
+
+    def continue_chat(self) -> None:
+        """A new chat whose lineage points at this one (the runtime keeps its persist/ apart)."""
+        current = self.studio.runtime.chats.chat(self.chat_id)
+        if current is None:
+            return
+        record = self.studio.runtime.chats.ensure_chat(self._unique_chat_name(f"{current.name} ·"), current.id)
+        self.refresh_chats()
+        self.open_chat(record.id)
+
+    # -- runs ------------------------------------------------------------------------------------
+    def send(self, agent_id: str, text: str) -> None:
+        if self.studio.active_run(self.chat_id) is not None:
+            self.chat.composer.busy_bar.show()
+            return
+        self._spawn(self._start(agent_id, text))
+
+    async def _start(self, agent_id: str, text: str, *, demo: bool = False) -> str:
+        try:
+            if demo:
+                handle = await self.studio.start_demo(self._chat_name())
+            else:
+                handle = await self.studio.start_run(chat=self.chat_id, agent_id=agent_id, prompt=text)
+        except RunRequestError as exc:
+            self.last_error = f"{exc.message} [{exc.code}]"
+            self.statusBar().showMessage(self.last_error, 10000)
+            return ""
+        if not demo:
+            self.chat.composer.clear()
+        return handle.run_id
+
+    def _chat_name(self) -> str:
+        record = self.studio.runtime.chats.chat(self.chat_id)
+        return record.id if record else WELCOME_CHAT
+
+    def run_demo(self) -> None:
+        if self.studio.active_run(self.chat_id) is not None:
+            self.statusBar().showMessage("A run is already going in this chat.", 5000)
+            return
+        self._spawn(self._start("writer", "", demo=True))
+
+    def regenerate(self, message_id: str) -> None:
+        message = self.studio.runtime.chats.message(message_id)
+        record = self.studio.runtime.runs.run(message.run_id) if message and message.run_id else None
+        if record is None:
+            return
+        if self.studio.active_run(self.chat_id) is not None:
+            self.statusBar().showMessage("Wait for the active run to end, or stop it, before regenerating.", 5000)
+            return
+        self._spawn(self._start(record.root_profile_id, record.user_text))
+
+    def _send_after_run(self) -> None:
+        active = self.studio.active_run(self.chat_id)
+        agent, text = self.chat.composer.agent_id(), self.chat.composer.text().strip()
+        self.chat.composer.busy_bar.hide()
+        if active is None:
+            self.send(agent, text)
+            return
+
+        async def later() -> None:
+            await active.wait()
+            await self._start(agent, text)
+
+        self.statusBar().showMessage("Your message will be sent when the run ends.", 5000)
+        self._spawn(later())
+
+    def _stop_and_send(self) -> None:
+        active = self.studio.active_run(self.chat_id)
+        if active is not None:
+            self.studio.cancel(active.run_id)
+        self._send_after_run()
+
+    def stop(self, run_id: str) -> None:
+        if run_id:
+            self.studio.cancel(run_id)
+
+    def stop_active(self) -> None:
+        active = self.studio.active_run(self.chat_id)
+        if active is not None:
+            self.studio.cancel(active.run_id)
+
+    def _on_run_started(self, run_id: str, chat_id: str) -> None:
+        if chat_id == self.chat_id:
+            self.status_run_id = run_id
+            self.timeline.show_run(run_id)  # type: ignore[attr-defined]
+        self.update_status()
+
+    def _on_run_finished(self, run_id: str, _status: str) -> None:
+        self.update_status()
+
+    def _on_events(self, events: list[Event]) -> None:
+        if any(e.run_id == self.status_run_id for e in events):
+            self.update_status()
+
+    def show_run(self, run_id: str) -> None:
+        self.timeline_dock.show()
+        self.timeline_dock.raise_()
+        self.timeline.show_run(run_id)  # type: ignore[attr-defined]
+
+    def show_error_details(self, run_id: str, error_code: str) -> None:
+        self.show_run(run_id)
+        self.timeline.select_error(error_code)  # type: ignore[attr-defined]
+
+    def update_status(self) -> None:
+        run_id = self.status_run_id
+        stats = self.studio.stats.get(run_id)
+        if not run_id:
+            for label in (self.status_agent, self.status_state, self.status_tokens, self.status_elapsed):
+                label.clear()
+            self.status_state.setText("No run yet")
+            return
+        if stats is None:
+            record = self.studio.runtime.runs.run(run_id)
+            if record is None:
+                return
+            self.status_agent.setText(record.root_profile_id)
+            self.status_state.setText(record.status.value.replace("_", " "))
+            self.status_tokens.clear()
+            self.status_elapsed.clear()
+            return
+        loop_now = asyncio.get_event_loop().time() if stats.started else time.monotonic()
+        elapsed = (stats.ended or loop_now) - stats.started
+        self.status_agent.setText(f"Agent: {stats.agent}")
+        self.status_state.setText(stats.status.replace("_", " "))
+        self.status_tokens.setText(f"{stats.input_tokens:,} in · {stats.output_tokens:,} out tokens")
+        self.status_elapsed.setText(f"{elapsed:.1f} s")
+
+    # -- approvals (patch dialog) ----------------------------------------------------------------
+    def _on_approval(self, pending: PendingApproval) -> None:
+        from relay_studio.ui.patches.dialog import PatchDialog
+
+        dialog = self.findChild(PatchDialog)
+        if dialog is None:
+            dialog = PatchDialog(self.studio, self)
+        dialog.add(pending)
+        if not dialog.isVisible():
+            dialog.open()
+
+    # -- profiles --------------------------------------------------------------------------------
+    def open_profile(self, profile_id: str) -> None:
+        from relay_studio.ui.profiles.editor import ProfileEditor
+
+        if self.profile_editor is None:
+            self.profile_editor = ProfileEditor(self.studio)
+            self.profile_editor.closed.connect(lambda: self.open_chat(self.chat_id))
+            self.stack.addWidget(self.profile_editor)
+        self.profile_editor.load(profile_id)  # type: ignore[attr-defined]
+        self.stack.setCurrentWidget(self.profile_editor)
+
+    def import_profile(self) -> None:
+        self.open_profile("")
+        self.profile_editor.choose_import()  # type: ignore[union-attr]
+
+    # -- settings, theme, about ------------------------------------------------------------------
+    def open_settings(self) -> None:
+        from relay_studio.ui.settings.dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.settings, self.studio, self)
+        dialog.theme_changed.connect(self.set_theme)
+        dialog.open()
+
+    def set_theme(self, name: str) -> None:
+        self.settings.setValue("theme", name)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            theme.apply_theme(app, name)
+        self.timeline.update()
+
+    def _on_scheme_changed(self) -> None:
+        if str(self.settings.value("theme", "system")) == "system":
+            self.set_theme("system")
+
+    def about(self) -> None:
+        box = QMessageBox(QMessageBox.Icon.Information, "About Relay Studio",
+                          "Relay Studio — write with several AI agents that pass the work along.", parent=self)
+        box.open()
+
+    def toggle_timeline_fill(self, fill: bool) -> None:
+        """The timeline takes the whole window (the chat and the library step aside) or goes back."""
+        if fill:
+            self.timeline_dock.show()
+            self.timeline_dock.setFloating(False)
+            self.sidebar_dock.hide()
+            self.stack.hide()
+        else:
+            self.sidebar_dock.show()
+            self.stack.show()
+
+    # -- closing ---------------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._force_close and (self.studio.pending or self.studio.handles):
+            event.ignore()
+            waiting = len(self.studio.pending)
+            text = (f"{waiting} change(s) wait for your approval. Quit anyway? They will not be applied."
+                    if waiting else "A run is still going. Quit anyway? It will be stopped.")
+            box = QMessageBox(QMessageBox.Icon.Question, "Quit Relay Studio", text,
+                              QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+            box.setObjectName("QuitQuestion")
+            box.finished.connect(lambda result: self._on_quit_answer(result))
+            box.open()
+            return
+        self.save_layout()
+        event.accept()
+        self.closed.emit()
+
+    def _on_quit_answer(self, result: int) -> None:
+        if result == QMessageBox.StandardButton.Yes:
+            self._force_close = True
+            self.close()
+
+    def force_close(self) -> None:
+        self._force_close = True
+        self.close()

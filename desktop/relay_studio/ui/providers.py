@@ -1,0 +1,115 @@
+"""Where the window's runs get their models: the offline demo script, or the creator's connections.
+
+The runtime asks ``provider_for(profile)``; this module answers it for the window. The demo is the
+scripted provider over ``resources/scripts/demo_relay.json``, paced so that a person can watch the
+relay happen (the script itself answers instantly). Real connections are resolved lazily through
+``relay_studio.providers.factory`` so the window still opens when that module is absent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Protocol
+
+from relay_studio.domain.messages import ModelRequest, StreamEvent, TextDelta
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.providers.base import ModelProvider
+from relay_studio.providers.scripted import Script, ScriptedProvider, load_script
+from relay_studio.resources import resource_dir
+from relay_studio.runtime.context import ProviderFor
+from relay_studio.store.database import Database
+
+DEMO_SCRIPT = "scripts/demo_relay.json"
+DEMO_PROMPT = "Write a short scene about the last lighthouse keeper."
+
+
+class PacedProvider:
+    """Wraps a provider and spaces its stream out in time (the demo, the responsiveness bench)."""
+
+    def __init__(self, inner: ModelProvider, *, think_seconds: float = 0.35, chunk_seconds: float = 0.03,
+                 chunk_chars: int = 6) -> None:
+        self.inner = inner
+        self.think_seconds = think_seconds
+        self.chunk_seconds = chunk_seconds
+        self.chunk_chars = chunk_chars
+
+    async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        if self.think_seconds:
+            await asyncio.sleep(self.think_seconds)
+        async for event in self.inner.stream(request):
+            if isinstance(event, TextDelta) and self.chunk_seconds:
+                text = event.text
+                for start in range(0, len(text), self.chunk_chars):
+                    yield TextDelta(text=text[start:start + self.chunk_chars])
+                    await asyncio.sleep(self.chunk_seconds)
+                continue
+            yield event
+
+
+class ProviderSource(Protocol):
+    """What the window needs from model access."""
+
+    def provider_for_run(self, *, demo: bool) -> ProviderFor: ...
+
+    def connection_hint(self) -> str | None:
+        """A sentence telling the creator how to add a connection, or None when one exists."""
+        ...
+
+
+def demo_script() -> Script:
+    return load_script(resource_dir() / DEMO_SCRIPT)
+
+
+class DefaultProviders:
+    """The demo script for the demo relay, the creator's connections for everything else."""
+
+    def __init__(self, db: Database, data_dir: Path, *, demo_pacing: bool = True) -> None:
+        self.db = db
+        self.data_dir = data_dir
+        self.demo_pacing = demo_pacing
+
+    def provider_for_run(self, *, demo: bool) -> ProviderFor:
+        if demo:
+            scripted: ModelProvider = ScriptedProvider(demo_script())
+            provider = PacedProvider(scripted) if self.demo_pacing else scripted
+            return lambda _profile: provider
+        cache: dict[str, ModelProvider] = {}
+
+        def resolve(profile: AgentProfile) -> ModelProvider:
+            from relay_studio.providers.factory import resolve_connection_provider
+
+            connection = profile.model.connection or ""
+            if connection not in cache:
+                cache[connection] = resolve_connection_provider(self.db, connection, self.data_dir)
+            return cache[connection]
+
+        return resolve
+
+    def connection_hint(self) -> str | None:
+        try:
+            from relay_studio.providers.connections import ConnectionStore
+        except ImportError:
+            return "Model connections are not available in this build; the demo relay runs offline."
+        try:
+            if ConnectionStore(self.db).list():
+                return None
+        except Exception:  # a half-migrated store must not keep the window from opening
+            return "The model connections could not be read; the demo relay still runs offline."
+        return ("No model connection yet. Add one with `relay-studio connections add` (for example a local "
+                "Ollama server); meanwhile, the demo relay runs offline.")
+
+
+class ScriptedProviders:
+    """Every run, demo or not, on one scripted provider: tests and screenshots."""
+
+    def __init__(self, provider: ModelProvider, *, hint: str | None = None) -> None:
+        self.provider = provider
+        self.hint = hint
+
+    def provider_for_run(self, *, demo: bool) -> ProviderFor:
+        return lambda _profile: self.provider
+
+    def connection_hint(self) -> str | None:
+        return self.hint

@@ -1,0 +1,130 @@
+"""The left side: chats with their lineage (a chat continued from another sits under it), and agents.
+
+Signals:
+    chat_selected(str chat_id)
+    profile_selected(str profile_id)
+    new_chat_requested()
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.records import ChatRecord
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _header(text: str, button: QToolButton | None = None) -> QWidget:
+    w = QWidget()
+    row = QHBoxLayout(w)
+    row.setContentsMargins(8, 6, 6, 2)
+    label = QLabel(text)
+    label.setObjectName("MessageAuthor")
+    row.addWidget(label, 1)
+    if button is not None:
+        row.addWidget(button)
+    return w
+
+
+class Sidebar(QWidget):
+    chat_selected = Signal(str)
+    profile_selected = Signal(str)
+    new_chat_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        split = QSplitter(Qt.Orientation.Vertical)
+        chats_box = QWidget()
+        chats_layout = QVBoxLayout(chats_box)
+        chats_layout.setContentsMargins(0, 0, 0, 0)
+        new_button = QToolButton()
+        new_button.setText("+")
+        new_button.setToolTip("New chat (Ctrl+N)")
+        new_button.clicked.connect(self.new_chat_requested.emit)
+        chats_layout.addWidget(_header("Chats", new_button))
+        self.chats = QTreeWidget()
+        self.chats.setHeaderHidden(True)
+        self.chats.itemSelectionChanged.connect(self._on_chat)
+        chats_layout.addWidget(self.chats)
+        profiles_box = QWidget()
+        profiles_layout = QVBoxLayout(profiles_box)
+        profiles_layout.setContentsMargins(0, 0, 0, 0)
+        profiles_layout.addWidget(_header("Agents"))
+        self.profiles = QListWidget()
+        self.profiles.itemClicked.connect(self._on_profile)
+        self.profiles.itemActivated.connect(self._on_profile)
+        profiles_layout.addWidget(self.profiles)
+        split.addWidget(chats_box)
+        split.addWidget(profiles_box)
+        split.setSizes([320, 200])
+        layout.addWidget(split)
+
+    def set_chats(self, chats: list[ChatRecord], current: str = "") -> None:
+        self.chats.blockSignals(True)
+        self.chats.clear()
+        items: dict[str, QTreeWidgetItem] = {}
+        for chat in chats:
+            items[chat.id] = QTreeWidgetItem([chat.name])
+            items[chat.id].setData(0, ID_ROLE, chat.id)
+        for chat in chats:
+            parent = items.get(chat.parent_chat_id or "")
+            if parent is not None:
+                parent.addChild(items[chat.id])
+                items[chat.id].setToolTip(0, f"Continues “{parent.text(0)}”")
+            else:
+                self.chats.addTopLevelItem(items[chat.id])
+        self.chats.expandAll()
+        if current in items:
+            self.chats.setCurrentItem(items[current])
+        self.chats.blockSignals(False)
+
+    def select_chat(self, chat_id: str) -> None:
+        for item in self._all_chat_items():
+            if item.data(0, ID_ROLE) == chat_id:
+                self.chats.setCurrentItem(item)
+                return
+
+    def _all_chat_items(self) -> list[QTreeWidgetItem]:
+        out: list[QTreeWidgetItem] = []
+        stack = [self.chats.topLevelItem(i) for i in range(self.chats.topLevelItemCount())]
+        while stack:
+            item = stack.pop()
+            if item is None:
+                continue
+            out.append(item)
+            stack.extend(item.child(i) for i in range(item.childCount()))
+        return out
+
+    def set_profiles(self, profiles: dict[str, AgentProfile], builtins: set[str]) -> None:
+        self.profiles.clear()
+        for p in profiles.values():
+            role = "starts runs" if p.run.direct_runnable else "helper"
+            suffix = " · built-in" if p.id in builtins else ""
+            item = QListWidgetItem(f"{p.display_name}\n{role}{suffix}")
+            item.setData(ID_ROLE, p.id)
+            item.setToolTip(p.description)
+            self.profiles.addItem(item)
+
+    def _on_chat(self) -> None:
+        item = self.chats.currentItem()
+        if item is not None:
+            self.chat_selected.emit(str(item.data(0, ID_ROLE)))
+
+    def _on_profile(self, item: QListWidgetItem) -> None:
+        self.profile_selected.emit(str(item.data(ID_ROLE)))

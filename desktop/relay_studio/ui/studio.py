@@ -1,0 +1,238 @@
+"""The window's one binding to the runtime.
+
+Journal events and live streaming updates arrive from the runtime synchronously, in the middle of
+its work. The studio only buffers them and hands them to the views once per frame (~33 ms), so the
+runtime never waits on painting and views never repaint per token. Views never reach into the
+store or the runtime internals except through the read methods here.
+
+Signals:
+    events_arrived(list[Event]): durable journal events since the last frame, in order.
+    live_arrived(list[LiveUpdate]): streaming updates since the last frame, adjacent texts merged.
+    run_started(str run_id, str chat_id)
+    run_finished(str run_id, str status)
+    chats_changed()
+    profiles_changed()
+    approval_requested(PendingApproval): a patch proposal waits for the creator.
+    approval_closed(PendingApproval): decided, or withdrawn because its run ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
+from relay_studio.domain.enums import RunStatus
+from relay_studio.domain.events import Event
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.runtime.context import LiveUpdate
+from relay_studio.runtime.engine import RunHandle, Runtime
+from relay_studio.ui.providers import DEMO_PROMPT, ProviderSource
+
+FRAME_MS = 33
+
+
+@dataclass(eq=False)
+class PendingApproval:
+    """One patch proposal and the future its run is waiting on."""
+
+    request: ApprovalRequest
+    future: asyncio.Future[ApprovalDecision]
+    decided: ApprovalDecision | None = None
+
+    def decide(self, decision: ApprovalDecision) -> None:
+        if not self.future.done():
+            self.decided = decision
+            self.future.set_result(decision)
+
+
+@dataclass
+class RunStats:
+    """What the status bar shows of a run, folded from its journal."""
+
+    run_id: str
+    agent: str = ""
+    status: str = "created"
+    input_tokens: int = 0
+    output_tokens: int = 0
+    started: float = field(default=0.0)
+    ended: float | None = None
+
+
+class Studio(QObject):
+    events_arrived = Signal(list)
+    live_arrived = Signal(list)
+    run_started = Signal(str, str)
+    run_finished = Signal(str, str)
+    chats_changed = Signal()
+    profiles_changed = Signal()
+    approval_requested = Signal(object)
+    approval_closed = Signal(object)
+
+    def __init__(self, runtime: Runtime, providers: ProviderSource, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runtime = runtime
+        self.providers = providers
+        self.pending: list[PendingApproval] = []
+        self.handles: dict[str, RunHandle] = {}
+        self.stats: dict[str, RunStats] = {}
+        self._events: list[Event] = []
+        self._live: list[LiveUpdate] = []
+        self._frame = QTimer(self)
+        self._frame.setSingleShot(True)
+        self._frame.setInterval(FRAME_MS)
+        self._frame.timeout.connect(self._on_frame)
+        self._unsubscribe: list[Callable[[], None]] = [
+            runtime.subscribe(self._on_event),
+            runtime.subscribe_live(self._on_live),
+        ]
+
+    # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
+    def _on_event(self, event: Event) -> None:
+        self._events.append(event)
+        self._fold_stats(event)
+        if not self._frame.isActive():
+            self._frame.start()
+
+    def _on_live(self, update: LiveUpdate) -> None:
+        last = self._live[-1] if self._live else None
+        if (last is not None and last.kind == update.kind and last.kind != "tool"
+                and last.invocation_id == update.invocation_id):
+            last.text += update.text
+        else:
+            self._live.append(LiveUpdate(update.run_id, update.invocation_id, update.agent_id, update.kind,
+                                         update.text, dict(update.data)))
+        if not self._frame.isActive():
+            self._frame.start()
+
+    def _on_frame(self) -> None:
+        events, self._events = self._events, []
+        live, self._live = self._live, []
+        if events:
+            self.events_arrived.emit(events)
+        if live:
+            self.live_arrived.emit(live)
+
+    def flush(self) -> None:
+        """Delivers what is buffered now (tests, and before a view reloads from the store)."""
+        self._frame.stop()
+        self._on_frame()
+
+    def _fold_stats(self, event: Event) -> None:
+        stats = self.stats.get(event.run_id)
+        if stats is None:
+            return
+        p = event.payload
+        if event.type == "agent_invocation_started" and p.get("kind") != "subagent":
+            stats.agent = str(p.get("displayName") or p.get("agentId") or "")
+        elif event.type == "status_changed":
+            stats.status = str(p.get("to", stats.status))
+        elif event.type == "model_call_completed":
+            usage = p.get("usage") or {}
+            stats.input_tokens += int(usage.get("input_tokens", 0))
+            stats.output_tokens += int(usage.get("output_tokens", 0))
+
+    # -- runs ------------------------------------------------------------------------------------
+    async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False) -> RunHandle:
+        """Starts a run; raises ``RunRequestError`` (nothing written) when it cannot start."""
+        profiles = self.runtime.profiles()
+        handle = await self.runtime.start_run(
+            agent_id=agent_id, prompt=prompt, chat=chat, profiles=profiles,
+            provider_for=self.providers.provider_for_run(demo=demo), approver=self._approve,
+        )
+        loop = asyncio.get_running_loop()
+        self.handles[handle.run_id] = handle
+        self.stats[handle.run_id] = RunStats(handle.run_id, agent=profiles[agent_id].display_name,
+                                             status=handle.context.run_status.value, started=loop.time())
+        handle.task.add_done_callback(partial(self._on_run_done_task, handle))
+        self.chats_changed.emit()
+        self.run_started.emit(handle.run_id, handle.chat_id)
+        return handle
+
+    async def start_demo(self, chat: str) -> RunHandle:
+        return await self.start_run(chat=chat, agent_id="writer", prompt=DEMO_PROMPT, demo=True)
+
+    def _on_run_done_task(self, handle: RunHandle, _task: object) -> None:
+        self._on_run_done(handle)
+
+    def _on_run_done(self, handle: RunHandle) -> None:
+        self.flush()
+        status = handle.context.run_status
+        stats = self.stats.get(handle.run_id)
+        if stats is not None:
+            stats.status = status.value
+            stats.ended = asyncio.get_event_loop().time()
+        self.handles.pop(handle.run_id, None)
+        for pending in [p for p in self.pending if p.request.run_id == handle.run_id]:
+            self._close_pending(pending)
+        self.run_finished.emit(handle.run_id, status.value)
+
+    def cancel(self, run_id: str) -> bool:
+        return self.runtime.cancel(run_id)
+
+    def active_run(self, chat_id: str) -> RunHandle | None:
+        for handle in self.handles.values():
+            if handle.chat_id == chat_id and not handle.context.run_status.terminal:
+                return handle
+        return None
+
+    def run_status(self, run_id: str) -> RunStatus | None:
+        handle = self.handles.get(run_id)
+        if handle is not None:
+            return handle.context.run_status
+        record = self.runtime.runs.run(run_id)
+        return record.status if record else None
+
+    async def shutdown(self) -> None:
+        """Cancels what still runs and waits until each run is journaled as ended."""
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe.clear()
+        self._frame.stop()
+        handles = list(self.handles.values())
+        for handle in handles:
+            self.runtime.cancel(handle.run_id)
+        for handle in handles:
+            with contextlib.suppress(Exception):  # the run's own failure is already journaled
+                await handle.wait()
+
+    # -- approvals -------------------------------------------------------------------------------
+    async def _approve(self, request: ApprovalRequest) -> ApprovalDecision:
+        pending = PendingApproval(request, asyncio.get_running_loop().create_future())
+        self.pending.append(pending)
+        self.approval_requested.emit(pending)
+        try:
+            return await pending.future
+        finally:
+            self._close_pending(pending)
+
+    def _close_pending(self, pending: PendingApproval) -> None:
+        if pending in self.pending:
+            self.pending.remove(pending)
+            if not pending.future.done():
+                pending.future.cancel()
+            self.approval_closed.emit(pending)
+
+    # -- profiles --------------------------------------------------------------------------------
+    def profiles(self) -> dict[str, AgentProfile]:
+        return self.runtime.profiles()
+
+    def builtin_ids(self) -> set[str]:
+        from relay_studio.runtime.profile_catalog import builtin_profiles
+
+        stored = {p.id for p in self.runtime.profile_store.all()}
+        return {p.id for p in builtin_profiles()} - stored
+
+    def save_profile(self, profile: AgentProfile) -> None:
+        self.runtime.profile_store.save(profile)
+        self.profiles_changed.emit()
+
+    def remove_profile(self, profile_id: str) -> bool:
+        removed = self.runtime.profile_store.remove(profile_id)
+        self.profiles_changed.emit()
+        return removed

@@ -1,0 +1,91 @@
+"""Light and dark themes. "system" follows the platform's colour scheme and its changes.
+
+Widgets are styled by ``resources/styles/<light|dark>.qss`` (object names such as ``MessageCard``);
+the painted views (timeline lanes, diffs) take their colours from ``colors()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
+from PySide6.QtWidgets import QApplication
+
+from relay_studio.resources import resource_dir
+
+THEMES = ("system", "light", "dark")
+
+
+@dataclass(frozen=True)
+class Colors:
+    dark: bool
+    lane_bg: QColor
+    lane_alt: QColor
+    grid: QColor
+    text: QColor
+    muted: QColor
+    model_ok: QColor
+    tool_ok: QColor
+    error: QColor
+    running: QColor
+    denied: QColor
+    approval: QColor
+    handoff: QColor
+    selection: QColor
+    diff_add: QColor
+    diff_del: QColor
+
+
+LIGHT = Colors(False, QColor("#ffffff"), QColor("#f6f7f9"), QColor("#e5e7eb"), QColor("#1f2328"), QColor("#6b7280"),
+               QColor("#5b8def"), QColor("#38a169"), QColor("#d64545"), QColor("#e0a100"), QColor("#b7791f"),
+               QColor("#9f7aea"), QColor("#d53f8c"), QColor("#1d4ed8"), QColor("#e6ffec"), QColor("#ffebe9"))
+DARK = Colors(True, QColor("#1b1d21"), QColor("#22252a"), QColor("#30343b"), QColor("#e6e8eb"), QColor("#9aa1ac"),
+              QColor("#6c9cff"), QColor("#4cc38a"), QColor("#ff6b6b"), QColor("#f2c14e"), QColor("#d69e2e"),
+              QColor("#b794f4"), QColor("#f687b3"), QColor("#93c5fd"), QColor("#1f3b2a"), QColor("#4a2222"))
+
+_current = LIGHT
+
+
+def colors() -> Colors:
+    return _current
+
+
+def system_is_dark() -> bool:
+    app = QGuiApplication.instance()
+    if not isinstance(app, QGuiApplication):
+        return False
+    return app.styleHints().colorScheme() == Qt.ColorScheme.Dark
+
+
+def _dark_palette() -> QPalette:
+    p = QPalette()
+    base, window, text = QColor("#1b1d21"), QColor("#24272d"), QColor("#e6e8eb")
+    for role, color in (
+        (QPalette.ColorRole.Window, window), (QPalette.ColorRole.WindowText, text),
+        (QPalette.ColorRole.Base, base), (QPalette.ColorRole.AlternateBase, QColor("#22252a")),
+        (QPalette.ColorRole.Text, text), (QPalette.ColorRole.Button, window),
+        (QPalette.ColorRole.ButtonText, text), (QPalette.ColorRole.Highlight, QColor("#3b6fd8")),
+        (QPalette.ColorRole.HighlightedText, QColor("#ffffff")), (QPalette.ColorRole.ToolTipBase, window),
+        (QPalette.ColorRole.ToolTipText, text), (QPalette.ColorRole.PlaceholderText, QColor("#7d8590")),
+        (QPalette.ColorRole.Link, QColor("#6c9cff")),
+    ):
+        p.setColor(role, color)
+    return p
+
+
+def apply_theme(app: QApplication, choice: str = "system") -> str:
+    """Applies ``choice`` (system, light or dark); returns the theme in effect."""
+    global _current
+    dark = system_is_dark() if choice == "system" else choice == "dark"
+    _current = DARK if dark else LIGHT
+    app.setStyle("Fusion")
+    app.setPalette(_dark_palette() if dark else app.style().standardPalette())
+    qss = resource_dir() / "styles" / ("dark.qss" if dark else "light.qss")
+    app.setStyleSheet(qss.read_text(encoding="utf-8") if qss.is_file() else "")
+    return "dark" if dark else "light"
+
+
+def app_icon() -> QIcon:
+    path = resource_dir() / "icons" / "relay-studio.svg"
+    return QIcon(str(path)) if path.is_file() else QIcon()

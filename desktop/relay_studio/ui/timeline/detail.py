@@ -1,0 +1,182 @@
+"""The detail pane: what the selection was, rendered for reading.
+
+- a handoff marker: the brief exactly as the target agent received it (its first message);
+- a model call: the assembled prompt (system prompt, messages, tool specs as the model saw them),
+  the response, usage and timing, from the run's model turns;
+- a tool call: its arguments and result; a file write also as a diff against the previous version;
+- an error: its code and message; any other event: its journal envelope.
+
+``DetailSource`` does the reads (paged, small); ``render_*`` turn them into HTML.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from PySide6.QtWidgets import QTextBrowser, QWidget
+
+from relay_studio.domain.events import Event
+from relay_studio.store.runs import RunStore
+from relay_studio.ui import theme
+from relay_studio.ui.patches.diff import unified_html
+from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline, pretty_json
+
+
+def _pre(text: str) -> str:
+    return f'<pre style="white-space:pre-wrap">{html.escape(text)}</pre>'
+
+
+def _h(text: str, level: int = 3) -> str:
+    return f"<h{level}>{html.escape(text)}</h{level}>"
+
+
+class DetailSource:
+    """Reads for the detail pane. Model turns are read once per run, on first use."""
+
+    def __init__(self, runs: RunStore) -> None:
+        self.runs = runs
+        self._turns: dict[str, dict[str, dict[str, Any]]] = {}
+
+    def event(self, run_id: str, seq: int) -> Event | None:
+        found = self.runs.events(run_id, after_seq=seq - 1, limit=1)
+        return found[0] if found else None
+
+    def events(self, run_id: str, first: int, last: int) -> list[Event]:
+        return self.runs.events(run_id, after_seq=first - 1, limit=max(last - first + 1, 0))
+
+    def turn(self, run_id: str, turn_id: str) -> dict[str, Any] | None:
+        if run_id not in self._turns:
+            self._turns[run_id] = {t["id"]: t for t in self.runs.model_turns(run_id)}
+        turns = self._turns[run_id]
+        if turn_id not in turns:  # a turn recorded after the cache was filled (live run)
+            self._turns[run_id] = turns = {t["id"]: t for t in self.runs.model_turns(run_id)}
+        return turns.get(turn_id)
+
+    def received_brief(self, run_id: str, invocation_id: str) -> str | None:
+        for event in self.runs.events(run_id, invocation_id=invocation_id, limit=12):
+            if event.type == "context_assembled":
+                messages = event.payload.get("messages") or []
+                return str(messages[-1].get("content", "")) if messages else ""
+        return None
+
+    def previous_version(self, run_id: str, path: str, version: int) -> tuple[str, str]:
+        versions = {v: content for v, content, _inv in self.runs.file_versions(run_id, path)}
+        return versions.get(version - 1, ""), versions.get(version, "")
+
+
+def render_marker(src: DetailSource, run_id: str, marker: Marker) -> str:
+    brief = src.received_brief(run_id, marker.target_invocation)
+    parts = [_h(f"Handoff to {marker.target_name}: {marker.title}", 2),
+             "<p>The brief as the target agent received it:</p>"]
+    parts.append(_pre(brief) if brief is not None else "<p><i>The target has not started yet.</i></p>")
+    return "".join(parts)
+
+
+def render_model_turn(turn: dict[str, Any] | None, bar: Bar) -> str:
+    if turn is None:
+        return _h(bar.label, 2) + "<p><i>The call is still streaming; its record is written when it ends.</i></p>"
+    req = turn["request"]
+    parts = [_h(f"{turn['agentId']} · model call {turn['callIndex']}", 2)]
+    settings = req.get("settings") or {}
+    parts.append(f"<p>Model <b>{html.escape(str(settings.get('model')))}</b> · "
+                 f"{turn.get('elapsedMs') or 0:.1f} ms · started {html.escape(str(turn['startedAt']))}</p>")
+    response = turn.get("response")
+    if response:
+        usage = response.get("usage") or {}
+        parts.append(f"<p>Usage: {usage.get('input_tokens', 0)} input, {usage.get('output_tokens', 0)} output, "
+                     f"{usage.get('cached_tokens', 0)} cached tokens · finish: "
+                     f"{html.escape(str(response.get('finish_reason')))}</p>")
+        parts.append(_h("Response"))
+        if response.get("text"):
+            parts.append(_pre(response["text"]))
+        for call in response.get("tool_calls") or []:
+            parts.append(f"<p><b>{html.escape(call['name'])}</b></p>" + _pre(pretty_json(call.get("arguments", ""))))
+    if turn.get("error"):
+        err = turn["error"]
+        parts.append(_h("Error") + f"<p><b>{html.escape(str(err.get('code')))}</b>: "
+                     f"{html.escape(str(err.get('message')))}</p>")
+    parts.append(_h("System prompt") + _pre(req.get("system", "")))
+    parts.append(_h(f"Messages ({len(req.get('messages') or [])})"))
+    for message in req.get("messages") or []:
+        label = message.get("role", "")
+        if message.get("tool_name"):
+            label += f" · {message['tool_name']}"
+        body = message.get("content", "")
+        for call in message.get("tool_calls") or []:
+            body += f"\n→ {call['name']}({call.get('arguments', '')})"
+        parts.append(f"<p><b>{html.escape(label)}</b></p>" + _pre(body))
+    parts.append(_h(f"Tools ({len(req.get('tools') or [])})"))
+    for tool in req.get("tools") or []:
+        parts.append(f"<p><b>{html.escape(tool['name'])}</b> — {html.escape(tool.get('description', ''))}</p>"
+                     + _pre(json.dumps(tool.get("parameters", {}), indent=2)))
+    return "".join(parts)
+
+
+def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -> str:
+    c = theme.colors()
+    started = next((e for e in events if e.type == "tool_call_started"), None)
+    ended = next((e for e in events if e.type in ("tool_call_completed", "tool_call_ignored")), None)
+    parts = [_h(f"{bar.label} · {bar.outcome}", 2)]
+    if started is not None:
+        parts.append(_h("Arguments") + _pre(pretty_json(started.payload.get("arguments", ""))))
+    for e in events:
+        if e.type in ("tool_call_approved", "tool_call_denied"):
+            word = "approved" if e.type == "tool_call_approved" else "rejected"
+            reason = e.payload.get("reason") or ""
+            edited = " with the creator's edits" if e.payload.get("edited") else ""
+            parts.append(f"<p>The creator {word} this{edited}. {html.escape(str(reason))}</p>")
+    if ended is not None:
+        p = ended.payload
+        if p.get("isError") or ended.type == "tool_call_ignored":
+            parts.append(_h("Error") + f"<p><b>{html.escape(str(p.get('errorCode')))}</b></p>")
+        parts.append(_h("Result") + _pre(str(p.get("result", ""))))
+        if p.get("elapsedMs") is not None:
+            parts.append(f"<p>{p['elapsedMs']} ms</p>")
+    for e in events:
+        if e.type == "workspace_file_written":
+            path, version = str(e.payload.get("path")), int(e.payload.get("version", 1))
+            before, after = src.previous_version(run_id, path, version)
+            parts.append(_h(f"{path}: version {version - 1 if version > 1 else 'none'} → {version}"))
+            parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
+                                      muted=c.muted.name()))
+    return "".join(parts)
+
+
+def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTimeline | None) -> str:
+    c = theme.colors()
+    p = event.payload
+    agent = timeline.agent_name(event.invocation_id or "") if timeline else ""
+    parts = [_h(f"#{event.seq} {event.type}", 2),
+             f"<p>{html.escape(event.timestamp)}{' · ' + html.escape(agent) if agent else ''} · "
+             f"{event.level.value}</p>"]
+    code = p.get("errorCode") or p.get("code")
+    if code and (p.get("isError") or event.level.value in ("error", "warning") or event.type.endswith("_failed")):
+        message = p.get("result") or p.get("message") or p.get("reason") or ""
+        parts.append(f'<p style="color:{c.error.name()}"><b>{html.escape(str(code))}</b>: '
+                     f"{html.escape(str(message))}</p>")
+    if event.type == "workspace_file_written":
+        path, version = str(p.get("path")), int(p.get("version", 1))
+        before, after = src.previous_version(run_id, path, version)
+        parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
+                                  muted=c.muted.name()))
+    if event.type == "agent_handoff_accepted" and event.related_invocation_ids:
+        brief = src.received_brief(run_id, event.related_invocation_ids[0])
+        if brief is not None:
+            parts.append(_h("Brief as received") + _pre(brief))
+    if event.type == "context_assembled":
+        parts.append(_h("System prompt") + _pre(str(p.get("systemPrompt", ""))))
+    parts.append(_h("Journal entry") + _pre(json.dumps(event.envelope(), ensure_ascii=False, indent=2)))
+    return "".join(parts)
+
+
+class DetailPane(QTextBrowser):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.setPlaceholderText("Select a bar, a handoff marker or an event to see its details.")
+
+    def show_html(self, body: str) -> None:
+        self.setHtml(body)
+        self.verticalScrollBar().setValue(0)

@@ -1,0 +1,219 @@
+"""The events list: a Qt table model over the run's journal, virtualised.
+
+Unfiltered, row ``r`` is the event with ``seq = r + 1``: the row count is known before anything is
+read, rows already folded into the timeline's index are drawn from its compact columns, and any
+other row is read lazily from the store in pages (``RunStore.events(after_seq, limit)``) with a small
+cache. Filtered (agent, event type, errors only, text), the rows are the matching seqs of the index;
+the filter is recomputed in slices on the loop, never in one blocking pass.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from bisect import bisect_left
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from relay_studio.domain.events import Event
+from relay_studio.ui import theme
+from relay_studio.ui.timeline.model import RunTimeline, error_code, summarize
+
+COLUMNS = ("#", "Time", "Agent", "Event", "Summary")
+PAGE = 256
+CACHE_PAGES = 32
+FILTER_SLICE = 20000
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class PagedRow:
+    time: str
+    invocation: str
+    type: str
+    error: bool
+    summary: str
+
+
+@dataclass(frozen=True)
+class EventFilter:
+    agent_invocations: frozenset[str] | None = None  # None: every agent
+    types: frozenset[str] | None = None  # None: every type
+    errors_only: bool = False
+    text: str = ""
+
+    @property
+    def active(self) -> bool:
+        return bool(self.agent_invocations is not None or self.types is not None or self.errors_only or self.text)
+
+
+class EventsModel(QAbstractTableModel):
+    def __init__(self, fetch: Callable[[str, int, int], list[Event]]) -> None:
+        super().__init__()
+        self._fetch = fetch  # (run_id, after_seq, limit) -> events
+        self.timeline: RunTimeline | None = None
+        self.total = 0
+        self.filter = EventFilter()
+        self.rows: list[int] | None = None  # matching seqs when filtered
+        self._scanned = 0
+        self._pages: OrderedDict[int, list[PagedRow]] = OrderedDict()
+        self._filter_task: asyncio.Task[None] | None = None
+        self.page_reads = 0
+
+    # -- data source ----------------------------------------------------------------------------
+    def set_run(self, timeline: RunTimeline | None, total: int) -> None:
+        self.beginResetModel()
+        self.timeline = timeline
+        self.total = total
+        self.rows = None
+        self._scanned = 0
+        self._pages.clear()
+        self.filter = EventFilter()
+        self.endResetModel()
+
+    def grow(self, total: int) -> None:
+        """More events exist (live run, or the index caught up)."""
+        if self.rows is not None:
+            self._extend_filtered()
+            return
+        if total > self.total:
+            self.beginInsertRows(QModelIndex(), self.total, total - 1)
+            self.total = total
+            self.endInsertRows()
+
+    def set_filter(self, flt: EventFilter) -> None:
+        self.filter = flt
+        if self._filter_task is not None:
+            self._filter_task.cancel()
+            self._filter_task = None
+        self.beginResetModel()
+        self.rows = [] if flt.active else None
+        self._scanned = 0
+        self.endResetModel()
+        if flt.active:
+            self._extend_filtered()
+
+    def _matches(self, i: int) -> bool:
+        tl = self.timeline
+        assert tl is not None
+        idx = tl.index
+        f = self.filter
+        if f.errors_only and not idx.errors[i]:
+            return False
+        if f.types is not None and idx.types[i] not in f.types:
+            return False
+        if f.agent_invocations is not None and idx.invocations[i] not in f.agent_invocations:
+            return False
+        if f.text:
+            hay = f"{idx.types[i]} {tl.agent_name(idx.invocations[i])} {idx.summaries[i]}".lower()
+            if f.text.lower() not in hay:
+                return False
+        return True
+
+    def _extend_filtered(self) -> None:
+        """Scans the index past what was scanned, a slice at a time, yielding to the loop between."""
+        if self.timeline is None or self.rows is None:
+            return
+        if len(self.timeline.index) - self._scanned > FILTER_SLICE:
+            if self._filter_task is None or self._filter_task.done():
+                self._filter_task = asyncio.ensure_future(self._scan_slices())
+            return
+        self._scan_to(len(self.timeline.index))
+
+    def _scan_to(self, end: int) -> None:
+        assert self.rows is not None
+        found = [i + 1 for i in range(self._scanned, end) if self._matches(i)]
+        self._scanned = end
+        if found:
+            self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(found) - 1)
+            self.rows.extend(found)
+            self.endInsertRows()
+
+    async def _scan_slices(self) -> None:
+        while self.timeline is not None and self.rows is not None and self._scanned < len(self.timeline.index):
+            self._scan_to(min(self._scanned + FILTER_SLICE, len(self.timeline.index)))
+            await asyncio.sleep(0)
+
+    @property
+    def filtering(self) -> bool:
+        return self._filter_task is not None and not self._filter_task.done()
+
+    # -- rows <-> seqs ----------------------------------------------------------------------------
+    def seq_at(self, row: int) -> int:
+        return self.rows[row] if self.rows is not None else row + 1
+
+    def row_of(self, seq: int) -> int:
+        if self.rows is None:
+            return seq - 1 if 1 <= seq <= self.total else -1
+        i = bisect_left(self.rows, seq)
+        return i if i < len(self.rows) and self.rows[i] == seq else -1
+
+    # -- Qt model --------------------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        if parent.isValid():
+            return 0
+        return len(self.rows) if self.rows is not None else self.total
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return COLUMNS[section]
+        return None
+
+    def _row(self, seq: int) -> tuple[str, str, str, bool]:
+        """(time, agent, type, is_error) for a seq, from the index or a cached page."""
+        tl = self.timeline
+        if tl is not None and seq <= len(tl.index):
+            i = seq - 1
+            idx = tl.index
+            return f"{idx.times[i]:.3f}", tl.agent_name(idx.invocations[i]), idx.types[i], idx.errors[i]
+        row = self._paged(seq)
+        return row.time, (tl.agent_name(row.invocation) if tl else ""), row.type, row.error
+
+    def _paged(self, seq: int) -> PagedRow:
+        page = (seq - 1) // PAGE
+        rows = self._pages.get(page)
+        if rows is None:
+            run_id = self.timeline.run_id if self.timeline else ""
+            events = self._fetch(run_id, page * PAGE, PAGE)
+            self.page_reads += 1
+            rows = [PagedRow(e.timestamp[11:23], e.invocation_id or "", e.type, error_code(e) is not None,
+                             summarize(e)) for e in events]
+            self._pages[page] = rows
+            if len(self._pages) > CACHE_PAGES:
+                self._pages.popitem(last=False)
+        else:
+            self._pages.move_to_end(page)
+        offset = (seq - 1) % PAGE
+        return rows[offset] if offset < len(rows) else PagedRow("", "", "", False, "")
+
+    def summary(self, seq: int) -> str:
+        tl = self.timeline
+        if tl is not None and seq <= len(tl.index):
+            return tl.index.summaries[seq - 1]
+        return self._paged(seq).summary
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        seq = self.seq_at(index.row())
+        if role == Qt.ItemDataRole.DisplayRole:
+            col = index.column()
+            if col == 0:
+                return seq
+            if col == 4:
+                return self.summary(seq)
+            time_text, agent, type_, _err = self._row(seq)
+            return (time_text, agent, type_)[col - 1]
+        if role == Qt.ItemDataRole.ForegroundRole and self._row(seq)[3]:
+            return theme.colors().error
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 4:
+            return self.summary(seq)
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 0:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

@@ -1,0 +1,357 @@
+"""The lanes: a custom-painted scroll area that paints only the visible time window.
+
+Time runs left to right (``px_per_s`` is the zoom, the horizontal scroll bar the pan, in pixels);
+lanes stack top to bottom with a fixed height. Bars closer than a pixel are painted once, so a lane
+of 25,000 calls costs as much as its width in pixels.
+
+Signals:
+    bar_clicked(Bar)
+    marker_clicked(Marker)
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QAbstractScrollArea, QWidget
+
+from relay_studio.ui import theme
+from relay_studio.ui.timeline.model import Bar, Lane, Marker, RunTimeline
+
+LANE_H = 38
+AXIS_H = 24
+LABEL_W = 132
+MIN_PX_PER_S = 1e-3
+MAX_PX_PER_S = 1e7
+
+
+def _nice_step(seconds_per_px: float) -> float:
+    """A round tick step giving at least ~90 px between ticks."""
+    target = seconds_per_px * 90
+    step = 1e-4
+    while step < target:
+        for mult in (2, 5, 10):
+            if step * mult >= target:
+                return step * mult
+        step *= 10
+    return step
+
+
+def _fmt(seconds: float, step: float) -> str:
+    if step >= 60:
+        return f"{int(seconds // 60)}m{int(seconds % 60):02d}s"
+    if step >= 1:
+        return f"{seconds:.0f}s"
+    if step >= 0.01:
+        return f"{seconds:.2f}s"
+    return f"{seconds * 1000:.1f}ms"
+
+
+class LanesView(QAbstractScrollArea):
+    bar_clicked = Signal(object)
+    marker_clicked = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.timeline: RunTimeline | None = None
+        self.px_per_s = 200.0
+        self.follow = True  # keep the latest moment in view while a run is live
+        self.selected_bar: Bar | None = None
+        self.selected_marker: Marker | None = None
+        self._lanes: list[Lane] = []
+        self._drag: tuple[int, int] | None = None
+        self.painted_bars = 0
+        self.setMouseTracking(True)
+        self.viewport().setMinimumHeight(AXIS_H + LANE_H * 2)
+        self.horizontalScrollBar().valueChanged.connect(self._on_scrolled)
+        self.verticalScrollBar().valueChanged.connect(lambda _v: self.viewport().update())
+
+    # -- data ------------------------------------------------------------------------------------
+    def set_timeline(self, timeline: RunTimeline | None) -> None:
+        self.timeline = timeline
+        self.selected_bar = None
+        self.selected_marker = None
+        self.follow = True
+        self.refresh()
+        self.fit()
+
+    def refresh(self) -> None:
+        """Re-reads lanes and extents after new events; keeps the latest moment in view when following."""
+        self._lanes = self.timeline.ordered_lanes() if self.timeline else []
+        self._update_ranges()
+        if self.follow and self.timeline is not None:
+            bar = self.horizontalScrollBar()
+            bar.setValue(bar.maximum())
+        self.viewport().update()
+
+    def now(self) -> float:
+        tl = self.timeline
+        if tl is None:
+            return 0.0
+        return tl.end_time
+
+    def _content_width(self) -> int:
+        return int(self.now() * self.px_per_s) + 40
+
+    def _update_ranges(self) -> None:
+        view_w = max(self.viewport().width() - LABEL_W, 1)
+        h = self.horizontalScrollBar()
+        h.setPageStep(view_w)
+        h.setSingleStep(max(view_w // 10, 1))
+        h.setRange(0, max(self._content_width() - view_w, 0))
+        v = self.verticalScrollBar()
+        view_h = max(self.viewport().height() - AXIS_H, 1)
+        v.setPageStep(view_h)
+        v.setSingleStep(LANE_H)
+        v.setRange(0, max(len(self._lanes) * LANE_H - view_h, 0))
+
+    def _on_scrolled(self, value: int) -> None:
+        self.follow = value >= self.horizontalScrollBar().maximum() - 2
+        self.viewport().update()
+
+    # -- zoom and pan ----------------------------------------------------------------------------
+    def fit(self) -> None:
+        span = max(self.now(), 1e-3)
+        self.set_zoom((max(self.viewport().width() - LABEL_W, 100) - 40) / span, anchor_px=0)
+
+    def set_zoom(self, px_per_s: float, anchor_px: int | None = None) -> None:
+        """Zooms keeping the time under ``anchor_px`` (viewport x past the labels) in place."""
+        px_per_s = min(max(px_per_s, MIN_PX_PER_S), MAX_PX_PER_S)
+        h = self.horizontalScrollBar()
+        anchor = anchor_px if anchor_px is not None else (self.viewport().width() - LABEL_W) // 2
+        t_anchor = (h.value() + anchor) / self.px_per_s
+        self.px_per_s = px_per_s
+        self._update_ranges()
+        h.setValue(int(t_anchor * px_per_s) - anchor)
+        self.viewport().update()
+
+    def zoom_by(self, factor: float) -> None:
+        self.set_zoom(self.px_per_s * factor)
+
+    def visible_window(self) -> tuple[float, float]:
+        x0 = self.horizontalScrollBar().value()
+        w = self.viewport().width() - LABEL_W
+        return x0 / self.px_per_s, (x0 + w) / self.px_per_s
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.angleDelta().x()
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            anchor = int(event.position().x()) - LABEL_W
+            self.set_zoom(self.px_per_s * (1.25 if delta > 0 else 0.8), anchor_px=max(anchor, 0))
+            event.accept()
+        elif event.modifiers() & Qt.KeyboardModifier.ShiftModifier or event.angleDelta().x():
+            h = self.horizontalScrollBar()
+            h.setValue(h.value() - delta)
+            event.accept()
+        else:
+            super().wheelEvent(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._update_ranges()
+
+    # -- geometry and hit tests -----------------------------------------------------------------
+    def x_of(self, t: float) -> float:
+        return LABEL_W + t * self.px_per_s - self.horizontalScrollBar().value()
+
+    def lane_at(self, y: float) -> Lane | None:
+        index = int((y - AXIS_H + self.verticalScrollBar().value()) // LANE_H)
+        return self._lanes[index] if y >= AXIS_H and 0 <= index < len(self._lanes) else None
+
+    def lane_top(self, lane: Lane) -> int:
+        return AXIS_H + self._lanes.index(lane) * LANE_H - self.verticalScrollBar().value()
+
+    def hit(self, x: float, y: float) -> Bar | Marker | None:
+        lane = self.lane_at(y)
+        if lane is None or x < LABEL_W:
+            return None
+        for marker in lane.markers:
+            if abs(self.x_of(marker.time) - x) <= 6:
+                return marker
+        t0 = (x - 4 - LABEL_W + self.horizontalScrollBar().value()) / self.px_per_s
+        t1 = (x + 4 - LABEL_W + self.horizontalScrollBar().value()) / self.px_per_s
+        top = self.lane_top(lane)
+        kind = "model" if y < top + LANE_H / 2 else "tool"
+        candidates = [b for b in lane.bars_between(t0, t1, self.now()) if b.kind == kind]
+        return candidates[-1] if candidates else None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._drag = (int(event.position().x()), self.horizontalScrollBar().value())
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._drag is not None and event.buttons() & Qt.MouseButton.LeftButton:
+            dx = int(event.position().x()) - self._drag[0]
+            if abs(dx) > 3:
+                self.horizontalScrollBar().setValue(self._drag[1] - dx)
+        else:
+            found = self.hit(event.position().x(), event.position().y())
+            self.viewport().setToolTip(self._tip(found))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        start = self._drag
+        self._drag = None
+        if start is not None and abs(int(event.position().x()) - start[0]) <= 3:
+            self.click_at(event.position().x(), event.position().y())
+        super().mouseReleaseEvent(event)
+
+    def click_at(self, x: float, y: float) -> None:
+        found = self.hit(x, y)
+        if isinstance(found, Marker):
+            self.select_marker(found)
+            self.marker_clicked.emit(found)
+        elif isinstance(found, Bar):
+            self.select_bar(found)
+            self.bar_clicked.emit(found)
+
+    def select_bar(self, bar: Bar | None, reveal: bool = False) -> None:
+        self.selected_bar, self.selected_marker = bar, None
+        if reveal and bar is not None:
+            self.reveal(bar.start)
+        self.viewport().update()
+
+    def select_marker(self, marker: Marker | None, reveal: bool = False) -> None:
+        self.selected_marker, self.selected_bar = marker, None
+        if reveal and marker is not None:
+            self.reveal(marker.time)
+        self.viewport().update()
+
+    def reveal(self, t: float) -> None:
+        t0, t1 = self.visible_window()
+        if not t0 <= t <= t1:
+            self.horizontalScrollBar().setValue(int(t * self.px_per_s) - (self.viewport().width() - LABEL_W) // 3)
+
+    def marker_point(self, marker: Marker) -> QPointF:
+        lane = self._lane_of_marker(marker)
+        top = self.lane_top(lane) if lane else AXIS_H
+        return QPointF(self.x_of(marker.time), top + 6)
+
+    def bar_point(self, bar: Bar) -> QPointF:
+        lane = next((ln for ln in self._lanes if bar in ln.bars), None)
+        top = self.lane_top(lane) if lane else AXIS_H
+        end = bar.end if bar.end is not None else self.now()
+        y = top + (LANE_H * 0.3 if bar.kind == "model" else LANE_H * 0.72)
+        return QPointF(self.x_of((bar.start + end) / 2), y)
+
+    def _lane_of_marker(self, marker: Marker) -> Lane | None:
+        return next((ln for ln in self._lanes if marker in ln.markers), None)
+
+    @staticmethod
+    def _tip(found: Bar | Marker | None) -> str:
+        if isinstance(found, Marker):
+            return f"Handoff to {found.target_name}: {found.title}"
+        if isinstance(found, Bar):
+            span = f"{((found.end or found.start) - found.start) * 1000:.1f} ms" if found.end else "running"
+            return f"{found.label} · {found.outcome} · {span}"
+        return ""
+
+    # -- painting --------------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        c = theme.colors()
+        painter = QPainter(self.viewport())
+        rect = self.viewport().rect()
+        painter.fillRect(rect, c.lane_bg)
+        self.painted_bars = 0
+        if self.timeline is None:
+            painter.setPen(c.muted)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "Select a run to see its timeline.")
+            painter.end()
+            return
+        t0, t1 = self.visible_window()
+        now = self.now()
+        first = self.verticalScrollBar().value() // LANE_H
+        last = min(len(self._lanes), first + rect.height() // LANE_H + 2)
+        self._paint_grid(painter, rect, t0, t1)
+        for i in range(first, last):
+            lane = self._lanes[i]
+            top = AXIS_H + i * LANE_H - self.verticalScrollBar().value()
+            if i % 2:
+                painter.fillRect(QRect(LABEL_W, top, rect.width() - LABEL_W, LANE_H), c.lane_alt)
+            self._paint_stages(painter, lane, top, t0, t1, now)
+            self._paint_bars(painter, lane, top, t0, t1, now)
+            self._paint_markers(painter, lane, top, t0, t1)
+            self._paint_label(painter, lane, top)
+        painter.end()
+
+    def _paint_grid(self, painter: QPainter, rect: QRect, t0: float, t1: float) -> None:
+        c = theme.colors()
+        step = _nice_step(1 / self.px_per_s)
+        painter.fillRect(QRect(0, 0, rect.width(), AXIS_H), c.lane_alt)
+        tick = (t0 // step) * step
+        while tick <= t1:
+            x = self.x_of(tick)
+            if x >= LABEL_W:
+                painter.setPen(QPen(c.grid, 1))
+                painter.drawLine(QPointF(x, AXIS_H), QPointF(x, rect.height()))
+                painter.setPen(c.muted)
+                painter.drawText(QPointF(x + 3, AXIS_H - 7), _fmt(tick, step))
+            tick += step
+
+    def _paint_stages(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float, now: float) -> None:
+        c = theme.colors()
+        for stage in lane.stages:
+            end = stage.end if stage.end is not None else now
+            if end < t0 or stage.start > t1:
+                continue
+            x0 = max(self.x_of(stage.start), LABEL_W)
+            x1 = self.x_of(end)
+            painter.setPen(QPen(c.grid, 1))
+            painter.drawLine(QPointF(x0, top + LANE_H - 3), QPointF(max(x1, x0 + 1), top + LANE_H - 3))
+
+    def _color(self, bar: Bar) -> QColor:
+        c = theme.colors()
+        return {"ok": c.model_ok if bar.kind == "model" else c.tool_ok, "error": c.error, "running": c.running,
+                "waiting": c.approval, "denied": c.denied, "ignored": c.muted, "cancelled": c.muted}.get(
+            bar.outcome, c.muted)
+
+    def _paint_bars(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float, now: float) -> None:
+        c = theme.colors()
+        last_px = {"model": -1e9, "tool": -1e9}
+        for bar in lane.bars_between(t0, t1, now):
+            end = bar.end if bar.end is not None else now
+            x0 = max(self.x_of(bar.start), LABEL_W)
+            x1 = max(self.x_of(end), x0 + 2)
+            if x1 <= last_px[bar.kind] and bar is not self.selected_bar and bar.outcome in ("ok", "running"):
+                continue  # under one already painted at this zoom
+            last_px[bar.kind] = x1
+            y = top + (5 if bar.kind == "model" else LANE_H / 2 + 1)
+            r = QRectF(x0, y, x1 - x0, LANE_H / 2 - 7)
+            painter.fillRect(r, self._color(bar))
+            self.painted_bars += 1
+            if bar is self.selected_bar:
+                painter.setPen(QPen(c.selection, 2))
+                painter.drawRect(r.adjusted(-1, -1, 1, 1))
+            if r.width() > 60:
+                painter.setPen(QColor("#ffffff"))
+                painter.drawText(r.adjusted(3, 0, -2, 0), Qt.AlignmentFlag.AlignVCenter, bar.label)
+
+    def _paint_markers(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float) -> None:
+        c = theme.colors()
+        for marker in lane.markers:
+            if not t0 <= marker.time <= t1:
+                continue
+            x = self.x_of(marker.time)
+            selected = marker is self.selected_marker
+            painter.setPen(QPen(c.selection if selected else c.handoff, 3 if selected else 2))
+            painter.drawLine(QPointF(x, top + 2), QPointF(x, top + LANE_H - 2))
+            painter.setBrush(c.handoff)
+            painter.drawPolygon(QPolygonF([QPointF(x, top + 2), QPointF(x + 8, top + 6), QPointF(x, top + 10)]))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(c.handoff)
+            painter.drawText(QPointF(x + 10, top + 12), f"→ {marker.target_name}: {marker.title}")
+
+    def _paint_label(self, painter: QPainter, lane: Lane, top: int) -> None:
+        c = theme.colors()
+        painter.fillRect(QRect(0, top, LABEL_W, LANE_H), c.lane_alt)
+        painter.setPen(QPen(c.grid, 1))
+        painter.drawLine(LABEL_W, top, LABEL_W, top + LANE_H)
+        painter.setPen(c.text)
+        indent = 8 + lane.depth * 12
+        if lane.stages and lane.parent is None:
+            title = " → ".join(dict.fromkeys(s.agent for s in lane.stages))
+        else:
+            title = ("↳ " if lane.parent else "") + lane.title
+        metrics = painter.fontMetrics()
+        painter.drawText(QRectF(indent, top, LABEL_W - indent - 4, LANE_H), Qt.AlignmentFlag.AlignVCenter,
+                         metrics.elidedText(title, Qt.TextElideMode.ElideRight, LABEL_W - indent - 6))

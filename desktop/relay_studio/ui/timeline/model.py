@@ -1,0 +1,380 @@
+"""A run's journal folded into what the timeline shows: lanes, bars, handoff markers, and a compact
+per-event index for the events list. Pure Python (no Qt), fed one event at a time, in seq order, so
+the same code serves a live run and a 100,000-event run loaded page by page.
+
+Lanes: one for the foreground chain (root and every handoff stage), then one per helper under the
+lane of the agent that delegated it. Bars: model calls and tool calls on a shared time axis
+(seconds since the run's first event), coloured by outcome.
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from relay_studio.domain.events import Event
+
+FOREGROUND = "foreground"
+_ENDS = {"agent_invocation_completed": "completed", "agent_invocation_failed": "failed",
+         "agent_invocation_cancelled": "cancelled", "agent_invocation_transferred": "transferred"}
+RUN_ENDS = {"run_completed", "run_partial_success", "run_failed", "run_cancelled", "run_interrupted"}
+
+
+def parse_time(stamp: str) -> float:
+    return datetime.fromisoformat(stamp).timestamp()
+
+
+@dataclass
+class Bar:
+    kind: str  # model | tool
+    key: str  # turnId or toolCallId
+    label: str
+    invocation_id: str
+    start: float
+    start_seq: int
+    end: float | None = None
+    end_seq: int | None = None
+    outcome: str = "running"  # running | ok | error | waiting | denied | ignored | cancelled
+
+    def contains_seq(self, seq: int) -> bool:
+        return self.start_seq <= seq <= (self.end_seq if self.end_seq is not None else 1 << 62)
+
+
+@dataclass
+class Marker:
+    time: float
+    seq: int
+    source_invocation: str
+    target_invocation: str
+    target_name: str
+    title: str
+
+
+@dataclass
+class Stage:
+    invocation_id: str
+    agent: str
+    start: float
+    end: float | None = None
+    status: str = "running"
+
+
+@dataclass
+class Lane:
+    key: str
+    title: str
+    depth: int = 0
+    parent: str | None = None
+    bars: list[Bar] = field(default_factory=list)
+    starts: list[float] = field(default_factory=list)
+    longest: float = 0.0
+    stages: list[Stage] = field(default_factory=list)
+    markers: list[Marker] = field(default_factory=list)
+
+    open: list[Bar] = field(default_factory=list)
+
+    def add_bar(self, bar: Bar) -> None:
+        if self.starts and bar.start < self.starts[-1]:  # clocks never go back within a run; be safe
+            bar.start = self.starts[-1]
+        self.bars.append(bar)
+        self.starts.append(bar.start)
+        self.open.append(bar)
+
+    def close_bar(self, bar: Bar) -> None:
+        if bar in self.open:
+            self.open.remove(bar)
+        if bar.end is not None:
+            self.longest = max(self.longest, bar.end - bar.start)
+
+    def bars_between(self, t0: float, t1: float, now: float) -> list[Bar]:
+        """Bars that overlap [t0, t1]; open bars count as lasting until ``now``."""
+        lo = max(bisect_right(self.starts, t0 - self.longest) - 1, 0)
+        hi = bisect_right(self.starts, t1)
+        out = [b for b in self.bars[lo:hi] if b.end is not None and b.end >= t0]
+        out.extend(b for b in self.open if b.start <= t1 and now >= t0)
+        return out
+
+
+def summarize(event: Event) -> str:
+    """One line for the events list: the fields a creator scans for."""
+    p = event.payload
+    t = event.type
+    if t == "tool_call_started":
+        args = str(p.get("arguments", ""))
+        return f"{p.get('name')}({args[:80]}{'…' if len(args) > 80 else ''})"
+    if t == "tool_call_completed":
+        if p.get("isError"):
+            return f"{p.get('name')} ✗ {p.get('errorCode')}: {str(p.get('result', ''))[:100]}"
+        return f"{p.get('name')} ✓ {str(p.get('result', ''))[:100]}"
+    if t == "model_call_completed":
+        usage = p.get("usage") or {}
+        tools = ", ".join(p.get("toolCalls") or []) or "text"
+        return (f"{usage.get('input_tokens', 0)}+{usage.get('output_tokens', 0)} tokens, "
+                f"{p.get('elapsedMs')} ms → {tools}")
+    if t == "model_call_started":
+        return f"call {p.get('callIndex')} to {p.get('model')} ({p.get('messages')} messages)"
+    if t == "model_call_failed":
+        return f"{p.get('code')}: {p.get('message', '')}"
+    if t in ("agent_handoff_accepted", "agent_handoff_requested"):
+        target = p.get("targetDisplayName") or p.get("targetAgentId")
+        return f"→ {target}: {p.get('title') or ''}"
+    if t == "workspace_file_written":
+        return f"{p.get('path')} (version {p.get('version')}, {p.get('bytes')} bytes)"
+    if t == "status_changed":
+        return f"{p.get('from')} → {p.get('to')}"
+    if t.startswith("agent_invocation_"):
+        who = p.get("displayName") or p.get("agentId") or ""
+        return f"{who} {p.get('kind') or ''} {p.get('errorCode') or ''}".strip()
+    if t == "tool_call_awaiting_approval":
+        return f"{p.get('tool')} {p.get('path') or ''} waits for approval"
+    if t in ("tool_call_approved", "tool_call_denied"):
+        reason = f": {p.get('reason')}" if p.get("reason") else ""
+        return f"{p.get('tool')} {p.get('path') or ''}{reason}"
+    if t == "chat_commit_completed":
+        return f"{p.get('path')} → chat (version {p.get('version')})"
+    keys = ("agentId", "path", "code", "errorCode", "title", "handle", "reason")
+    return " ".join(f"{k}={p[k]}" for k in keys if p.get(k))[:160]
+
+
+def error_code(event: Event) -> str | None:
+    p = event.payload
+    failed = event.level.value == "error" or p.get("isError") or event.type.endswith("_failed")
+    code = (p.get("errorCode") or p.get("code")) if failed else None
+    return str(code) if code else None
+
+
+class EventIndex:
+    """Compact columns of every event seen (seq i is row i-1): type, invocation, level, time, summary."""
+
+    def __init__(self) -> None:
+        self.types: list[str] = []
+        self.invocations: list[str] = []
+        self.errors: list[bool] = []
+        self.times: list[float] = []
+        self.summaries: list[str] = []
+        self.codes: dict[int, str] = {}
+        self._intern: dict[str, str] = {}
+
+    def __len__(self) -> int:
+        return len(self.types)
+
+    def add(self, event: Event, t: float) -> None:
+        intern = self._intern
+        self.types.append(intern.setdefault(event.type, event.type))
+        inv = event.invocation_id or ""
+        self.invocations.append(intern.setdefault(inv, inv))
+        code = error_code(event)
+        failed = code is not None or event.level.value == "error"
+        self.errors.append(failed)
+        if code:
+            self.codes[event.seq] = code
+        self.times.append(t)
+        self.summaries.append(summarize(event))
+
+
+class RunTimeline:
+    def __init__(self, run_id: str) -> None:
+        self.run_id = run_id
+        self.t0: float | None = None
+        self.last_seq = 0
+        self.end_time = 0.0
+        self.ended = False
+        self.lanes: dict[str, Lane] = {FOREGROUND: Lane(FOREGROUND, "Foreground")}
+        self.lane_of: dict[str, str] = {}
+        self.names: dict[str, str] = {}
+        self.agents: dict[str, str] = {}
+        self.open_bars: dict[str, Bar] = {}
+        self.bars_of: dict[str, list[Bar]] = {}
+        self.markers: list[Marker] = []
+        self.index = EventIndex()
+        self.version = 0  # bumps on every change, for views that cache
+
+    # -- folding ---------------------------------------------------------------------------------
+    def apply(self, event: Event) -> bool:
+        """Folds the next event; ignores one already seen or out of order (returns False)."""
+        if event.seq != self.last_seq + 1:
+            return False
+        self.last_seq = event.seq
+        stamp = parse_time(event.timestamp)
+        if self.t0 is None:
+            self.t0 = stamp
+        t = stamp - self.t0
+        self.end_time = max(self.end_time, t)
+        self.index.add(event, t)
+        self.version += 1
+        handler = _HANDLERS.get(event.type)
+        if handler is not None:
+            handler(self, event, t)
+        elif event.type in RUN_ENDS:
+            self._end_run(event, t)
+        return True
+
+    def _lane(self, invocation_id: str | None) -> Lane:
+        return self.lanes[self.lane_of.get(invocation_id or "", FOREGROUND)]
+
+    def _invocation_created(self, e: Event, t: float) -> None:
+        p = e.payload
+        inv = e.invocation_id or ""
+        name = str(p.get("displayName") or p.get("agentId") or "agent")
+        self.names[inv] = name
+        self.agents[inv] = str(p.get("agentId") or "")
+        if p.get("kind") == "subagent":
+            parent_lane = self.lane_of.get(str(p.get("parentInvocationId") or ""), FOREGROUND)
+            depth = self.lanes[parent_lane].depth + 1
+            self.lanes[inv] = Lane(inv, name, depth=depth, parent=parent_lane)
+            self.lane_of[inv] = inv
+        else:
+            self.lane_of[inv] = FOREGROUND
+
+    def _invocation_started(self, e: Event, t: float) -> None:
+        inv = e.invocation_id or ""
+        self._lane(inv).stages.append(Stage(inv, self.names.get(inv, ""), t))
+
+    def _invocation_ended(self, e: Event, t: float) -> None:
+        lane = self._lane(e.invocation_id)
+        for stage in reversed(lane.stages):
+            if stage.invocation_id == e.invocation_id and stage.end is None:
+                stage.end, stage.status = t, _ENDS[e.type]
+                break
+
+    def _open(self, kind: str, key: str, label: str, e: Event, t: float) -> None:
+        inv = e.invocation_id or ""
+        bar = Bar(kind, key, label, inv, t, e.seq)
+        self.open_bars[key] = bar
+        self._lane(inv).add_bar(bar)
+        self.bars_of.setdefault(inv, []).append(bar)
+
+    def _close(self, key: str, e: Event, t: float, outcome: str) -> None:
+        bar = self.open_bars.pop(key, None)
+        if bar is None:
+            return
+        bar.end, bar.end_seq, bar.outcome = t, e.seq, outcome
+        self._lane(bar.invocation_id).close_bar(bar)
+
+    def _model_started(self, e: Event, t: float) -> None:
+        p = e.payload
+        self._open("model", str(p.get("turnId")), f"model call {p.get('callIndex')}", e, t)
+
+    def _model_ended(self, e: Event, t: float) -> None:
+        self._close(str(e.payload.get("turnId")), e, t, "ok" if e.type == "model_call_completed" else "error")
+
+    def _tool_started(self, e: Event, t: float) -> None:
+        p = e.payload
+        self._open("tool", str(p.get("toolCallId")), str(p.get("name")), e, t)
+
+    def _tool_ended(self, e: Event, t: float) -> None:
+        p = e.payload
+        key = str(p.get("toolCallId"))
+        bar = self.open_bars.get(key)
+        denied = bar is not None and bar.outcome == "denied"
+        self._close(key, e, t, "denied" if denied else ("error" if p.get("isError") else "ok"))
+
+    def _tool_ignored(self, e: Event, t: float) -> None:
+        p = e.payload
+        self._open("tool", str(p.get("toolCallId")), str(p.get("name")), e, t)
+        self._close(str(p.get("toolCallId")), e, t, "ignored")
+
+    def _approval(self, e: Event, t: float) -> None:
+        bar = self.open_bars.get(str(e.payload.get("toolCallId")))
+        if bar is not None:
+            bar.outcome = {"tool_call_awaiting_approval": "waiting", "tool_call_denied": "denied"}.get(e.type,
+                                                                                                       "running")
+
+    def _handoff(self, e: Event, t: float) -> None:
+        p = e.payload
+        target = e.related_invocation_ids[0] if e.related_invocation_ids else ""
+        marker = Marker(t, e.seq, e.invocation_id or "", target,
+                        str(p.get("targetDisplayName") or p.get("targetAgentId") or ""), str(p.get("title") or ""))
+        self.markers.append(marker)
+        self._lane(e.invocation_id).markers.append(marker)
+
+    def _end_run(self, e: Event, t: float) -> None:
+        self.ended = True
+        for key in list(self.open_bars):
+            self._close(key, e, t, "cancelled")
+        for lane in self.lanes.values():
+            for stage in lane.stages:
+                if stage.end is None:
+                    stage.end, stage.status = t, "ended"
+
+    # -- queries ---------------------------------------------------------------------------------
+    def ordered_lanes(self) -> list[Lane]:
+        """The foreground lane, then each helper lane right under the lane that delegated it."""
+        children: dict[str, list[Lane]] = {}
+        for lane in self.lanes.values():
+            if lane.parent is not None:
+                children.setdefault(lane.parent, []).append(lane)
+        out: list[Lane] = []
+
+        def visit(lane: Lane) -> None:
+            out.append(lane)
+            for child in children.get(lane.key, []):
+                visit(child)
+
+        visit(self.lanes[FOREGROUND])
+        return out
+
+    def bar_for_seq(self, seq: int) -> Bar | None:
+        if not 1 <= seq <= len(self.index):
+            return None
+        inv = self.index.invocations[seq - 1]
+        bars = self.bars_of.get(inv, [])
+        lo = bisect_right([b.start_seq for b in bars], seq) - 1 if len(bars) < 64 else self._bisect(bars, seq)
+        if 0 <= lo < len(bars) and bars[lo].contains_seq(seq):
+            return bars[lo]
+        return None
+
+    @staticmethod
+    def _bisect(bars: list[Bar], seq: int) -> int:
+        lo, hi = 0, len(bars)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if bars[mid].start_seq <= seq:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo - 1
+
+    def marker_for_seq(self, seq: int) -> Marker | None:
+        for marker in self.markers:
+            if marker.seq == seq:
+                return marker
+        return None
+
+    def seqs_of_bar(self, bar: Bar) -> list[int]:
+        """The bar's own events: its first and last, and those between of the same invocation."""
+        last = bar.end_seq if bar.end_seq is not None else len(self.index)
+        invs = self.index.invocations
+        return [s for s in range(bar.start_seq, last + 1) if invs[s - 1] == bar.invocation_id]
+
+    def agent_name(self, invocation_id: str) -> str:
+        return self.names.get(invocation_id, "")
+
+
+_HANDLERS: dict[str, Any] = {
+    "agent_invocation_created": RunTimeline._invocation_created,
+    "agent_invocation_started": RunTimeline._invocation_started,
+    **{name: RunTimeline._invocation_ended for name in _ENDS},
+    "model_call_started": RunTimeline._model_started,
+    "model_call_completed": RunTimeline._model_ended,
+    "model_call_failed": RunTimeline._model_ended,
+    "tool_call_started": RunTimeline._tool_started,
+    "tool_call_completed": RunTimeline._tool_ended,
+    "tool_call_ignored": RunTimeline._tool_ignored,
+    "tool_call_awaiting_approval": RunTimeline._approval,
+    "tool_call_approved": RunTimeline._approval,
+    "tool_call_denied": RunTimeline._approval,
+    "agent_handoff_accepted": RunTimeline._handoff,
+}
+
+
+def pretty_json(value: Any) -> str:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return str(value)
+    return json.dumps(value, ensure_ascii=False, indent=2)

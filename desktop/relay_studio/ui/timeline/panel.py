@@ -1,0 +1,387 @@
+"""The timeline dock: run history picker, lanes, the events list with its filters, the detail pane.
+
+A run is loaded page by page on the loop (a page, then a yield once ~10 ms are spent), so a run of
+100,000 events is scrollable at once and fills in without stalling the window; a live run's events
+are folded as they arrive. Selecting a bar selects its events and the other way round.
+
+Signals:
+    selection_shown(str html): the detail pane changed (tests and the screenshot tool wait on it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.domain.events import Event
+from relay_studio.ui.studio import Studio
+from relay_studio.ui.timeline.detail import (
+    DetailPane,
+    DetailSource,
+    render_event,
+    render_marker,
+    render_model_turn,
+    render_tool,
+)
+from relay_studio.ui.timeline.events_model import EventFilter, EventsModel
+from relay_studio.ui.timeline.lanes import LanesView
+from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline
+
+LOAD_PAGE = 500
+LOAD_BUDGET_S = 0.010
+ROW_H = 20
+
+CATEGORIES: dict[str, frozenset[str] | None] = {
+    "All events": None,
+    "Model calls": frozenset({"model_call_started", "model_call_completed", "model_call_failed", "model_call_retry",
+                              "context_assembled", "model_notice", "model_text_only"}),
+    "Tool calls": frozenset({"tool_call_started", "tool_call_completed", "tool_call_ignored"}),
+    "Handoffs and helpers": frozenset({"agent_handoff_requested", "agent_handoff_accepted", "agent_task_registered",
+                                       "agent_task_started", "agent_task_completed", "agent_task_failed",
+                                       "agent_task_cancelled", "agent_delegate_started", "agent_await_started",
+                                       "agent_await_completed", "task_return_completed", "task_results_injected"}),
+    "Approvals": frozenset({"tool_call_awaiting_approval", "tool_call_approved", "tool_call_denied"}),
+    "Files and commits": frozenset({"workspace_file_written", "chat_commit_requested", "chat_commit_completed"}),
+    "Agents and run": frozenset({"run_created", "status_changed", "agent_invocation_created",
+                                 "agent_invocation_started", "agent_invocation_completed", "agent_invocation_failed",
+                                 "agent_invocation_cancelled", "agent_invocation_transferred", "agent_loop_finished",
+                                 "run_completed", "run_partial_success", "run_failed", "run_cancelled",
+                                 "run_interrupted"}),
+}
+
+
+class TimelinePanel(QWidget):
+    selection_shown = Signal(str)
+
+    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.runs = studio.runtime.runs
+        self.source = DetailSource(self.runs)
+        self.chat_id = ""
+        self.run_id = ""
+        self.timeline: RunTimeline | None = None
+        self.loader: asyncio.Task[None] | None = None
+        self.loaded = asyncio.Event()
+        self._syncing = False
+        self._pending_error: str | None = None
+        self.load_seconds = 0.0
+        self.lanes = LanesView()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Run"))
+        self.run_box = QComboBox()
+        self.run_box.setMinimumWidth(220)
+        self.run_box.currentIndexChanged.connect(self._on_run_picked)
+        top.addWidget(self.run_box, 1)
+        for text, tip, slot in (("−", "Zoom out (Ctrl+wheel)", lambda: self.lanes.zoom_by(0.5)),
+                                ("+", "Zoom in (Ctrl+wheel)", lambda: self.lanes.zoom_by(2.0)),
+                                ("Fit", "Show the whole run", lambda: self.lanes.fit())):
+            button = QToolButton()
+            button.setText(text)
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            top.addWidget(button)
+        self.progress = QLabel()
+        self.progress.setObjectName("Muted")
+        top.addWidget(self.progress)
+        layout.addLayout(top)
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.lanes)
+        self.lanes.bar_clicked.connect(self._on_bar_clicked)
+        self.lanes.marker_clicked.connect(self._on_marker_clicked)
+
+        lower = QSplitter(Qt.Orientation.Horizontal)
+        events_box = QWidget()
+        events_layout = QVBoxLayout(events_box)
+        events_layout.setContentsMargins(0, 0, 0, 0)
+        filters = QHBoxLayout()
+        self.agent_filter = QComboBox()
+        self.agent_filter.addItem("All agents", "")
+        self.type_filter = QComboBox()
+        for name in CATEGORIES:
+            self.type_filter.addItem(name)
+        self.errors_only = QCheckBox("Errors only")
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search events")
+        self.search.setClearButtonEnabled(True)
+        for w in (self.agent_filter, self.type_filter, self.errors_only):
+            filters.addWidget(w)
+        filters.addWidget(self.search, 1)
+        events_layout.addLayout(filters)
+        self.agent_filter.currentIndexChanged.connect(self._apply_filter)
+        self.type_filter.currentIndexChanged.connect(self._apply_filter)
+        self.errors_only.toggled.connect(self._apply_filter)
+        self.search.textChanged.connect(self._apply_filter)
+
+        self.model = EventsModel(lambda run_id, after, limit: self.runs.events(run_id, after_seq=after, limit=limit))
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setWordWrap(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        vh = self.table.verticalHeader()
+        vh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        vh.setDefaultSectionSize(ROW_H)
+        hh = self.table.horizontalHeader()
+        hh.setStretchLastSection(True)
+        for col, width in enumerate((56, 64, 90, 170)):
+            hh.resizeSection(col, width)
+        self.table.selectionModel().selectionChanged.connect(self._on_rows_selected)
+        events_layout.addWidget(self.table)
+        lower.addWidget(events_box)
+        self.detail = DetailPane()
+        lower.addWidget(self.detail)
+        lower.setSizes([520, 420])
+        split.addWidget(lower)
+        split.setSizes([220, 420])
+        layout.addWidget(split)
+        studio.events_arrived.connect(self._on_events)
+        studio.run_started.connect(self._on_run_started)
+
+    # -- which run ---------------------------------------------------------------------------------
+    def show_chat(self, chat_id: str) -> None:
+        self.chat_id = chat_id
+        self._fill_runs()
+        if self.run_box.count():
+            self.run_box.setCurrentIndex(0)
+            self._on_run_picked(0)
+        else:
+            self.load("")
+
+    def _fill_runs(self, select: str = "") -> None:
+        self.run_box.blockSignals(True)
+        self.run_box.clear()
+        for record in self.runs.runs(self.chat_id or None, limit=200):
+            label = f"{record.created_at[5:16].replace('T', ' ')} · {record.root_profile_id} · {record.status.value}"
+            self.run_box.addItem(label, record.id)
+        if select:
+            index = self.run_box.findData(select)
+            if index < 0:
+                self.run_box.insertItem(0, select, select)
+                index = 0
+            self.run_box.setCurrentIndex(index)
+        self.run_box.blockSignals(False)
+
+    def _on_run_picked(self, index: int) -> None:
+        run_id = self.run_box.itemData(index) if index >= 0 else ""
+        if run_id and run_id != self.run_id:
+            self.load(str(run_id))
+
+    def _on_run_started(self, run_id: str, chat_id: str) -> None:
+        if chat_id == self.chat_id:
+            self.show_run(run_id)
+
+    def show_run(self, run_id: str) -> None:
+        self._fill_runs(select=run_id)
+        if run_id != self.run_id:
+            self.load(run_id)
+
+    def load(self, run_id: str) -> None:
+        if self.loader is not None:
+            self.loader.cancel()
+        self.run_id = run_id
+        self.loaded = asyncio.Event()
+        self.timeline = RunTimeline(run_id) if run_id else None
+        total = self.runs.event_count(run_id) if run_id else 0
+        self.model.set_run(self.timeline, total)
+        self.lanes.set_timeline(self.timeline)
+        self.detail.clear()
+        self.agent_filter.blockSignals(True)
+        self.agent_filter.clear()
+        self.agent_filter.addItem("All agents", "")
+        self.agent_filter.blockSignals(False)
+        if self.timeline is None:
+            self.loaded.set()
+            return
+        self.loader = asyncio.ensure_future(self._load_pages(self.timeline))
+
+    async def _load_pages(self, tl: RunTimeline) -> None:
+        started = time.monotonic()
+        slice_start = started
+        while True:
+            page = self.runs.events(tl.run_id, after_seq=tl.last_seq, limit=LOAD_PAGE)
+            for event in page:
+                tl.apply(event)
+            if len(page) < LOAD_PAGE:
+                break
+            if time.monotonic() - slice_start > LOAD_BUDGET_S:
+                self._grown()
+                self.progress.setText(f"reading {tl.last_seq:,} of {self.model.total:,} events…")
+                await asyncio.sleep(0)
+                slice_start = time.monotonic()
+        self._grown()
+        self.lanes.fit()
+        self.progress.setText(f"{tl.last_seq:,} events")
+        self.load_seconds = time.monotonic() - started
+        self.loaded.set()
+        if self._pending_error is not None:
+            code, self._pending_error = self._pending_error, None
+            self.select_error(code)
+
+    def _grown(self) -> None:
+        tl = self.timeline
+        if tl is None:
+            return
+        self.model.grow(max(self.model.total, tl.last_seq))
+        self.lanes.refresh()
+        self._refresh_agents()
+
+    def _refresh_agents(self) -> None:
+        tl = self.timeline
+        if tl is None:
+            return
+        known = {self.agent_filter.itemData(i) for i in range(self.agent_filter.count())}
+        for inv, agent in tl.agents.items():
+            if agent not in known:
+                self.agent_filter.addItem(tl.names.get(inv, agent), agent)
+                known.add(agent)
+
+    def _on_events(self, events: list[Event]) -> None:
+        tl = self.timeline
+        if tl is None:
+            return
+        changed = False
+        newest = 0
+        for event in events:
+            if event.run_id == tl.run_id:
+                newest = max(newest, event.seq)
+                changed = tl.apply(event) or changed
+        if newest:
+            self.model.grow(max(self.model.total, newest))
+            self.progress.setText(f"{max(self.model.total, newest):,} events")
+        if changed:
+            self.lanes.refresh()
+            self._refresh_agents()
+            if not self.lanes.follow:
+                return
+        if any(e.run_id == tl.run_id and e.type in ("run_completed", "run_failed", "run_cancelled",
+                                                    "run_partial_success") for e in events):
+            self._fill_runs(select=tl.run_id)
+            self.lanes.fit()
+
+    # -- filters -----------------------------------------------------------------------------------
+    def current_filter(self) -> EventFilter:
+        tl = self.timeline
+        agent = str(self.agent_filter.currentData() or "")
+        invocations = frozenset(inv for inv, a in tl.agents.items() if a == agent) if agent and tl else None
+        return EventFilter(agent_invocations=invocations, types=CATEGORIES.get(self.type_filter.currentText()),
+                           errors_only=self.errors_only.isChecked(), text=self.search.text().strip())
+
+    def _apply_filter(self) -> None:
+        self.model.set_filter(self.current_filter())
+
+    # -- selection sync ----------------------------------------------------------------------------
+    def _select_seqs(self, seqs: list[int]) -> None:
+        selection = QItemSelection()
+        rows = [r for r in (self.model.row_of(s) for s in seqs) if r >= 0]
+        last_col = self.model.columnCount() - 1
+        for row in rows:
+            selection.select(self.model.index(row, 0), self.model.index(row, last_col))
+        self._syncing = True
+        try:
+            self.table.selectionModel().select(selection, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            if rows:
+                self.table.scrollTo(self.model.index(rows[0], 0), QAbstractItemView.ScrollHint.PositionAtCenter)
+        finally:
+            self._syncing = False
+
+    def _on_bar_clicked(self, bar: Bar) -> None:
+        if self.timeline is None:
+            return
+        self._select_seqs(self.timeline.seqs_of_bar(bar))
+        self.show_bar(bar)
+
+    def _on_marker_clicked(self, marker: Marker) -> None:
+        self._select_seqs([marker.seq])
+        self._show(render_marker(self.source, self.run_id, marker))
+
+    def _on_rows_selected(self) -> None:
+        if self._syncing or self.timeline is None:
+            return
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        if not rows:
+            return
+        seq = self.model.seq_at(rows[0])
+        marker = self.timeline.marker_for_seq(seq)
+        if marker is not None:
+            self.lanes.select_marker(marker, reveal=True)
+            self._show(render_marker(self.source, self.run_id, marker))
+            return
+        bar = self.timeline.bar_for_seq(seq)
+        self.lanes.select_bar(bar, reveal=True)
+        event = self.source.event(self.run_id, seq)
+        if event is not None and (bar is None or event.type not in _BAR_EVENTS):
+            self._show(render_event(self.source, self.run_id, event, self.timeline))
+        elif bar is not None:
+            self.show_bar(bar)
+
+    def show_bar(self, bar: Bar) -> None:
+        if bar.kind == "model":
+            self._show(render_model_turn(self.source.turn(self.run_id, bar.key), bar))
+        else:
+            last = bar.end_seq or (self.timeline.last_seq if self.timeline else bar.start_seq)
+            events = [e for e in self.source.events(self.run_id, bar.start_seq, last)
+                      if e.invocation_id == bar.invocation_id]
+            self._show(render_tool(self.source, self.run_id, events, bar))
+
+    def open_marker(self, marker: Marker) -> None:
+        self.lanes.select_marker(marker, reveal=True)
+        self._on_marker_clicked(marker)
+
+    def select_seq(self, seq: int) -> None:
+        self._select_seqs([seq])
+        self._on_rows_selected_seq(seq)
+
+    def _on_rows_selected_seq(self, seq: int) -> None:
+        self._syncing = False
+        rows = [self.model.row_of(seq)]
+        if rows[0] >= 0:
+            self.table.selectionModel().select(
+                QItemSelection(self.model.index(rows[0], 0), self.model.index(rows[0], self.model.columnCount() - 1)),
+                QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            self._on_rows_selected()
+
+    def select_error(self, code: str) -> None:
+        """Selects the run's first event with this error code (or its first error), once loaded."""
+        tl = self.timeline
+        if tl is None:
+            return
+        if not self.loaded.is_set():
+            self._pending_error = code
+            return
+        codes = tl.index.codes
+        seq = next((s for s in sorted(codes) if codes[s] == code), None) if code else None
+        if seq is None:
+            seq = next((i + 1 for i, failed in enumerate(tl.index.errors) if failed), None)
+        if seq is not None:
+            self.select_seq(seq)
+
+    def _show(self, body: str) -> None:
+        self.detail.show_html(body)
+        self.selection_shown.emit(body)
+
+
+_BAR_EVENTS = frozenset({"model_call_started", "model_call_completed", "model_call_failed", "tool_call_started",
+                         "tool_call_completed", "tool_call_ignored"})

@@ -1,0 +1,87 @@
+"""GUI fixtures: tests run on a qasync loop over the one QApplication (offscreen), so the runtime's
+coroutines and Qt share the loop exactly as in the app. Inside ``async def`` tests never use
+``qtbot.waitSignal``/``waitUntil`` (nested loops); ``until()`` polls with ``asyncio.sleep`` instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import qasync
+from PySide6.QtWidgets import QApplication
+
+from relay_studio.app import build_window, ensure_app, window_settings
+from relay_studio.providers.scripted import ScriptedProvider, load_script
+from relay_studio.runtime.engine import Runtime
+from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.providers import ScriptedProviders, demo_script
+
+
+def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict[str, Callable[[], Any]]:
+    return {"qasync": lambda: qasync.QEventLoop(ensure_app())}
+
+
+async def until(predicate: Callable[[], object], seconds: float = 10.0, what: str = "condition") -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
+
+
+class App:
+    """A window over a data dir, with the provider the test scripts; reopen() restarts over the same data."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.runtime: Runtime | None = None
+        self.window: MainWindow | None = None
+        self.provider: ScriptedProvider | None = None
+
+    def open(self, turns: dict[str, list[dict[str, Any]]] | None = None) -> MainWindow:
+        self.runtime = Runtime(self.data_dir)
+        script = load_script({"turns": turns}) if turns is not None else demo_script()
+        self.provider = ScriptedProvider(script)
+        self.window = build_window(self.runtime, ScriptedProviders(self.provider), window_settings(self.data_dir))
+        self.window.show()
+        return self.window
+
+    async def close(self) -> None:
+        if self.window is not None:
+            self.window.force_close()
+            await self.window.studio.shutdown()
+            self.window.deleteLater()
+            self.window = None
+        if self.runtime is not None:
+            self.runtime.close()
+            self.runtime = None
+        await asyncio.sleep(0)
+
+    async def reopen(self, turns: dict[str, list[dict[str, Any]]] | None = None) -> MainWindow:
+        await self.close()
+        return self.open(turns)
+
+
+@pytest.fixture
+async def app(tmp_path: Path, qapp: QApplication) -> AsyncIterator[App]:
+    a = App(tmp_path / "data")
+    yield a
+    await a.close()
+
+
+@pytest.fixture
+def qt_settings_isolated(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """An unexpected Qt warning fails a GUI test; the offscreen platform's own notices do not."""
+    for item in items:
+        if "tests/gui/" in item.nodeid.replace("\\", "/") or item.nodeid.startswith("gui/"):
+            item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
+            item.add_marker(pytest.mark.qt_log_ignore("propagateSizeHints", "This plugin does not support"))
