@@ -85,3 +85,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "tests/gui/" in item.nodeid.replace("\\", "/") or item.nodeid.startswith("gui/"):
             item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
             item.add_marker(pytest.mark.qt_log_ignore("propagateSizeHints", "This plugin does not support"))
+
+
+async def run_to_end(window: MainWindow, runs_before: int = 0) -> str:
+    """Waits until a run started after ``runs_before`` known runs has ended; returns its id."""
+    studio = window.studio
+    await until(lambda: len(studio.stats) > runs_before, what="a run to start")
+    run_id = list(studio.stats)[runs_before]
+    await until(lambda: run_id not in studio.handles, what="the run to end")
+    return run_id

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.chat.cards import MessageCard
 from relay_studio.ui.timeline.model import FOREGROUND
-from tests.gui.conftest import App, until
+from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import REVISED, relay_turns
 
 
@@ -39,9 +39,7 @@ async def test_full_relay_through_the_window(app: App, qtbot: QtBot) -> None:
     assert composer.agent_id() == "writer"
     qtbot.keyClicks(composer.editor, "Write about a harbour.")
     qtbot.mouseClick(composer.send_button, Qt.MouseButton.LeftButton)
-    await until(lambda: window.studio.handles, what="the run to start")
-    run_id = next(iter(window.studio.handles))
-    await until(lambda: not window.studio.handles, what="the run to end")
+    run_id = await run_to_end(window)
 
     user, assistant = window.chat.message_cards()
     assert user.shown_text == "Write about a harbour." and composer.text() == ""

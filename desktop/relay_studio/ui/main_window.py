@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -33,6 +33,9 @@ from relay_studio.ui import theme
 from relay_studio.ui.chat.view import WELCOME_CHAT, ChatView
 from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import PendingApproval, Studio
+
+if TYPE_CHECKING:
+    from relay_studio.ui.patches.dialog import PatchDialog
 
 
 class MainWindow(QMainWindow):
@@ -166,6 +169,7 @@ class MainWindow(QMainWindow):
         self.chat.regenerate_requested.connect(self.regenerate)
         self.chat.show_run_requested.connect(self.show_run)
         self.chat.details_requested.connect(self.show_error_details)
+        self.chat.review_requested.connect(self.review_changes)
         self.chat.composer.after_button.clicked.connect(self._send_after_run)
         self.chat.composer.stop_send_button.clicked.connect(self._stop_and_send)
         s.chats_changed.connect(lambda: self.refresh_chats())
@@ -380,14 +384,26 @@ class MainWindow(QMainWindow):
         self.status_elapsed.setText(f"{elapsed:.1f} s")
 
     # -- approvals (patch dialog) ----------------------------------------------------------------
-    def _on_approval(self, pending: PendingApproval) -> None:
+    def patch_dialog(self) -> PatchDialog:
         from relay_studio.ui.patches.dialog import PatchDialog
 
         dialog = self.findChild(PatchDialog)
         if dialog is None:
             dialog = PatchDialog(self.studio, self)
+        return dialog
+
+    def _on_approval(self, pending: PendingApproval) -> None:
+        dialog = self.patch_dialog()
         dialog.add(pending)
         if not dialog.isVisible():
+            dialog.open()
+
+    def review_changes(self) -> None:
+        """Brings back the patch dialog (the creator closed it while proposals still wait)."""
+        dialog = self.patch_dialog()
+        for pending in self.studio.pending:
+            dialog.add(pending)
+        if self.studio.pending and not dialog.isVisible():
             dialog.open()
 
     # -- profiles --------------------------------------------------------------------------------

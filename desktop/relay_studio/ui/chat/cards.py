@@ -195,9 +195,11 @@ class LiveRunCard(QFrame):
 
     Signals:
         stop(str run_id)
+        review()
     """
 
     stop = Signal(str)
+    review = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -214,8 +216,12 @@ class LiveRunCard(QFrame):
         self.stop_button = QPushButton("Stop")
         self.stop_button.setToolTip("Stop this run (Esc)")
         self.stop_button.clicked.connect(lambda: self.stop.emit(self.run_id))
+        self.review_button = QPushButton("Review changes")
+        self.review_button.clicked.connect(self.review.emit)
+        self.review_button.hide()
         header.addWidget(self.agent_label)
         header.addWidget(self.status_label, 1)
+        header.addWidget(self.review_button)
         header.addWidget(self.stop_button)
         layout.addLayout(header)
         self.text = QPlainTextEdit()
@@ -245,6 +251,7 @@ class LiveRunCard(QFrame):
                  "cancelling": "is stopping…"}
         self.status_label.setText(words.get(status, status.replace("_", " ")))
         self.stop_button.setEnabled(status != "cancelling")
+        self.review_button.setVisible(status == "awaiting_approval")
 
     def set_tool(self, text: str) -> None:
         self.tool_label.setText(text)

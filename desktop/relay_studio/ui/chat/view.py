@@ -10,6 +10,7 @@ Signals:
     regenerate_requested(str message_id)
     show_run_requested(str run_id)
     details_requested(str run_id, str error_code)
+    review_requested()
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ class ChatView(QWidget):
     regenerate_requested = Signal(str)
     show_run_requested = Signal(str)
     details_requested = Signal(str, str)
+    review_requested = Signal()
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -132,6 +134,7 @@ class ChatView(QWidget):
         self.live = LiveRunCard()
         self.live.hide()
         self.live.stop.connect(self.stop_requested.emit)
+        self.live.review.connect(self.review_requested.emit)
         self.column_layout.addWidget(self.live)
         self.scroll_area.setWidget(self.column)
         layout.addWidget(self.scroll_area, 1)

@@ -74,11 +74,11 @@ def render_marker(src: DetailSource, run_id: str, marker: Marker) -> str:
     return "".join(parts)
 
 
-def render_model_turn(turn: dict[str, Any] | None, bar: Bar) -> str:
+def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "") -> str:
     if turn is None:
         return _h(bar.label, 2) + "<p><i>The call is still streaming; its record is written when it ends.</i></p>"
     req = turn["request"]
-    parts = [_h(f"{turn['agentId']} · model call {turn['callIndex']}", 2)]
+    parts = [_h(f"{agent_name or turn['agentId']} · model call {turn['callIndex']}", 2)]
     settings = req.get("settings") or {}
     parts.append(f"<p>Model <b>{html.escape(str(settings.get('model')))}</b> · "
                  f"{turn.get('elapsedMs') or 0:.1f} ms · started {html.escape(str(turn['startedAt']))}</p>")

@@ -339,7 +339,8 @@ class TimelinePanel(QWidget):
 
     def show_bar(self, bar: Bar) -> None:
         if bar.kind == "model":
-            self._show(render_model_turn(self.source.turn(self.run_id, bar.key), bar))
+            name = self.timeline.agent_name(bar.invocation_id) if self.timeline else ""
+            self._show(render_model_turn(self.source.turn(self.run_id, bar.key), bar, name))
         else:
             last = bar.end_seq or (self.timeline.last_seq if self.timeline else bar.start_seq)
             events = [e for e in self.source.events(self.run_id, bar.start_seq, last)

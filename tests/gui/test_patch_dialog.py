@@ -1,0 +1,131 @@
+"""The patch-confirm dialog: approve, approve with per-hunk choices and edits, reject with a reason,
+approve the rest of the run; each decision reaches the agent as its tool result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from relay_studio.domain.messages import ModelRequest
+from relay_studio.domain.profile import parse_profile
+from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.patches.dialog import PatchDialog
+from tests.gui.conftest import App, until
+
+CAREFUL = {
+    "id": "careful", "displayName": "Careful Editor", "description": "Asks before it writes.",
+    "model": {"mode": "connection", "connection": "test", "model": "scripted"},
+    "tools": {"allow": ["workspace.read_file", "workspace.write_file", "workspace.apply_patch", "workspace.commit",
+                        "workspace.finish"],
+              "requireApproval": ["workspace.write_file", "workspace.apply_patch"]},
+}
+
+
+def _write(content: str) -> dict[str, Any]:
+    args = {"path": "output/main.md", "content": content}
+    return {"toolCalls": [{"name": "workspace_write_file", "arguments": args}]}
+
+
+def _patch(old: str, new: str) -> dict[str, Any]:
+    return {"toolCalls": [{"name": "workspace_apply_patch",
+                           "arguments": {"path": "output/main.md", "old_string": old, "new_string": new}}]}
+
+
+FINISH = {"toolCalls": [{"name": "workspace_commit", "arguments": {}},
+                        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}
+
+
+def _tool_results(requests: list[ModelRequest]) -> list[str]:
+    last = requests[-1]
+    return [m.content for m in last.messages if m.role == "tool"]
+
+
+async def _open(app: App, turns: list[dict[str, Any]]) -> MainWindow:
+    window = app.open({"careful": turns})
+    assert app.runtime is not None
+    app.runtime.profile_store.save(parse_profile(CAREFUL))
+    window.refresh_profiles()
+    window.new_chat()
+    window.chat.composer.select_agent("careful")
+    window.chat.composer.set_text("Write about the sea.")
+    window.chat.composer.submit()
+    return window
+
+
+async def _dialog(window: MainWindow) -> PatchDialog:
+    await until(lambda: (d := window.findChild(PatchDialog)) is not None and d.isVisible() and d.current is not None,
+                what="a proposal in the patch dialog")
+    dialog = window.findChild(PatchDialog)
+    assert dialog is not None
+    return dialog
+
+
+async def test_approve_edit_and_reject_reach_the_model(app: App, qtbot: QtBot) -> None:
+    window = await _open(app, [_write("A\nB\nC\n"), _write("A2\nB\nC2\n"), _patch("A2", "A3"), FINISH])
+    dialog = await _dialog(window)
+    assert dialog.title.text() == "Careful Editor wants to write output/main.md"
+    assert window.studio.run_status(dialog.current.request.run_id).value == "awaiting_approval"  # type: ignore[union-attr]
+    await until(lambda: window.chat.live.review_button.isVisible(), what="the live card to offer a review")
+    qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
+
+    await until(lambda: dialog.current is not None and dialog.current.request.before == "A\nB\nC\n",
+                what="the second proposal")
+    assert len(dialog.hunks) == 2
+    assert "A2" in dialog.side.toPlainText() and "+A2" in dialog.unified.toPlainText()
+    dialog.set_hunk_accepted(1, False)
+    assert dialog.result_edit.toPlainText() == "A2\nB\nC\n"
+    dialog.result_edit.setPlainText("A2\nB, edited\nC\n")
+    qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
+
+    await until(lambda: dialog.current is not None and dialog.current.request.tool == "workspace_apply_patch",
+                what="the third proposal")
+    qtbot.keyClicks(dialog.reason, "Keep the first line")
+    qtbot.mouseClick(dialog.reject_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the run to end")
+
+    provider = app.provider
+    assert provider is not None
+    results = _tool_results(provider.requests)
+    assert results[0].startswith("Wrote output/main.md")
+    assert results[1] == "Applied with the user's edits; output/main.md now reads:\nA2\nB, edited\nC\n"
+    assert results[2] == "The user rejected this change: Keep the first line."
+    run_id = window.timeline.run_id
+    assert app.runtime is not None
+    types = [e.type for e in app.runtime.runs.events(run_id)
+             if e.type in ("tool_call_awaiting_approval", "tool_call_approved", "tool_call_denied")]
+    assert types == ["tool_call_awaiting_approval", "tool_call_approved"] * 2 + [
+        "tool_call_awaiting_approval", "tool_call_denied"]
+    assert (app.runtime.workspace_dir(run_id) / "output/main.md").read_text() == "A2\nB, edited\nC\n"
+    await until(lambda: not dialog.isVisible(), what="the dialog to close when nothing waits")
+    cards = [c for c in window.chat.message_cards() if c.message.role == "assistant"]
+    assert cards and cards[0].shown_text == "A2\nB, edited\nC\n"
+
+
+async def test_approve_the_rest_of_this_run(app: App, qtbot: QtBot) -> None:
+    window = await _open(app, [_write("One.\n"), _write("Two.\n"), _patch("Two", "Three"), FINISH])
+    dialog = await _dialog(window)
+    dialog.approve_rest.setChecked(True)
+    qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the run to end")
+    assert app.runtime is not None
+    approved = [e.payload for e in app.runtime.runs.events(window.timeline.run_id) if e.type == "tool_call_approved"]
+    assert [p["approveRest"] for p in approved] == [True, False, False]
+    assert [p["reason"] for p in approved][1:] == ["approved for the rest of this run"] * 2
+
+
+async def test_closing_with_a_pending_approval_asks(app: App, qtbot: QtBot) -> None:
+    window = await _open(app, [_write("One.\n"), FINISH])
+    dialog = await _dialog(window)
+    dialog.reject()  # the creator closes the dialog; the proposal still waits
+    window.close()
+    box = window.findChild(QMessageBox, "QuitQuestion")
+    assert box is not None and box.isVisible() and "wait for your approval" in box.text()
+    box.done(QMessageBox.StandardButton.No)
+    assert window.isVisible() and len(window.studio.pending) == 1
+    window.review_changes()
+    assert dialog.isVisible() and dialog.current is not None
+    qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the run to end")

@@ -1,0 +1,119 @@
+"""The timeline of a run: lanes for the foreground chain and helpers, bars and markers, the events
+list (filters, search, a checked Qt model), selection both ways, the detail pane, error details."""
+
+from __future__ import annotations
+
+from pytestqt.modeltest import ModelTester
+
+from relay_studio.ui.chat.cards import NoticeCard
+from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.timeline.model import FOREGROUND
+from relay_studio.ui.timeline.panel import TimelinePanel
+from tests.gui.conftest import App, run_to_end, until
+
+
+async def _demo(app: App) -> tuple[MainWindow, TimelinePanel]:
+    window = app.open()
+    window.run_demo()
+    await run_to_end(window)
+    await window.timeline.loaded.wait()
+    return window, window.timeline
+
+
+def _shown_types(panel: TimelinePanel) -> list[str]:
+    return [panel.model.data(panel.model.index(r, 3)) for r in range(panel.model.rowCount())]  # type: ignore[misc]
+
+
+async def test_lanes_bars_and_helper_lane(app: App) -> None:
+    _window, panel = await _demo(app)
+    tl = panel.timeline
+    assert tl is not None
+    lanes = tl.ordered_lanes()
+    assert [(lane.title, lane.depth) for lane in lanes] == [("Foreground", 0), ("Researcher", 1)]
+    assert lanes[1].parent == FOREGROUND
+    assert [s.agent for s in lanes[0].stages] == ["Writer", "Editor", "Finalizer"]
+    assert [b.label for b in lanes[1].bars if b.kind == "tool"] == ["workspace_write_file", "task_return"]
+    assert panel.lanes.painted_bars == 0 or panel.lanes.painted_bars > 0  # painted lazily
+    panel.lanes.zoom_by(4.0)
+    window_before = panel.lanes.visible_window()
+    panel.lanes.fit()
+    t0, t1 = panel.lanes.visible_window()
+    assert t0 == 0 and t1 >= tl.end_time and (t1 - t0) > (window_before[1] - window_before[0])
+
+
+async def test_events_list_filters_search_and_model_check(app: App, qtmodeltester: ModelTester) -> None:
+    _window, panel = await _demo(app)
+    total = panel.model.rowCount()
+    assert total == panel.timeline.last_seq == 96  # type: ignore[union-attr]
+    qtmodeltester.check(panel.model)
+    panel.type_filter.setCurrentText("Tool calls")
+    assert set(_shown_types(panel)) == {"tool_call_started", "tool_call_completed"}
+    panel.agent_filter.setCurrentIndex(panel.agent_filter.findData("researcher"))
+    assert panel.model.rowCount() == 4
+    panel.type_filter.setCurrentText("All events")
+    panel.agent_filter.setCurrentIndex(0)
+    panel.search.setText("lighthouse_notes")
+    summaries = [panel.model.data(panel.model.index(r, 4)) for r in range(panel.model.rowCount())]
+    assert summaries and all("lighthouse_notes" in str(s) for s in summaries)
+    panel.search.clear()
+    panel.errors_only.setChecked(True)
+    assert panel.model.rowCount() == 0
+    panel.errors_only.setChecked(False)
+    assert panel.model.rowCount() == total
+
+
+async def test_selecting_a_bar_selects_its_events_and_shows_the_model_call(app: App) -> None:
+    _window, panel = await _demo(app)
+    tl = panel.timeline
+    assert tl is not None
+    bar = next(b for b in tl.lanes[FOREGROUND].bars if b.kind == "model")
+    point = panel.lanes.bar_point(bar)
+    panel.lanes.click_at(point.x(), point.y())
+    assert panel.lanes.selected_bar is bar
+    selected = sorted(panel.model.seq_at(i.row()) for i in panel.table.selectionModel().selectedRows())
+    assert selected[0] == bar.start_seq and selected[-1] == bar.end_seq
+    text = panel.detail.toPlainText()
+    for part in ("Writer · model call 1", "Usage: ", "System prompt", "You are Writer.", "Messages (1)",
+                 "Write a short scene about the last lighthouse keeper.", "Tools (", "agent_handoff"):
+        assert part in text, part
+
+
+async def test_selecting_an_event_selects_its_bar_and_a_write_shows_its_diff(app: App) -> None:
+    _window, panel = await _demo(app)
+    tl = panel.timeline
+    assert tl is not None
+    patch_bar = next(b for b in tl.lanes[FOREGROUND].bars if b.label == "workspace_apply_patch")
+    written = next(s for s in tl.seqs_of_bar(patch_bar) if tl.index.types[s - 1] == "workspace_file_written")
+    panel.select_seq(written)
+    assert panel.lanes.selected_bar is patch_bar
+    text = panel.detail.toPlainText()
+    assert "#" in text and "workspace_file_written" in text
+    assert "-Tonight the fog came early. She lit the lamp anyway." in text
+    assert "+Tonight the fog came early, thick as wool against the glass." in text
+    panel.show_bar(patch_bar)
+    text = panel.detail.toPlainText()
+    assert '"old_string": "Tonight the fog came early. She lit the lamp anyway."' in text
+    assert "Patched output/main.md." in text and "version 1 → 2" in text
+
+
+async def test_a_failed_run_says_so_in_words_and_details_open_the_failing_event(app: App) -> None:
+    turns = {"writer": [{"toolCalls": [{"name": "workspace_read_file", "arguments": {"path": "../secret"}}]}]}
+    window = app.open(turns)
+    window.new_chat()
+    window.chat.composer.set_text("Go.")
+    window.chat.composer.submit()
+    await run_to_end(window)
+    notices = [c for c in window.chat.cards if isinstance(c, NoticeCard)]
+    assert len(notices) == 1
+    assert notices[0].notice.text.startswith("The run failed")
+    assert notices[0].notice.error_code == "model.script_exhausted"
+    notices[0].link.linkActivated.emit("#details")
+    panel = window.timeline
+    await panel.loaded.wait()
+    await until(lambda: "model.script_exhausted" in panel.detail.toPlainText(), what="the failing event")
+    rows = panel.table.selectionModel().selectedRows()
+    assert len(rows) == 1
+    assert panel.timeline is not None and panel.timeline.index.codes[panel.model.seq_at(rows[0].row())] == \
+        "model.script_exhausted"
+    panel.errors_only.setChecked(True)
+    assert panel.model.rowCount() >= 2  # the bad path (a tool error) and the exhausted script
