@@ -54,6 +54,7 @@ def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
 
 def build_window(runtime: Runtime, providers: ProviderSource, settings: QSettings) -> MainWindow:
     app = ensure_app()
+    app.setQuitOnLastWindowClosed(False)  # closing the window ends _amain, which then cleans up on the loop
     theme.apply_theme(app, str(settings.value("theme", "system")))
     studio = Studio(runtime, providers)
     window = MainWindow(studio, settings)

@@ -63,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=f"relay-studio {__version__}")
+    window = parser.add_argument_group("the window (no COMMAND)")
+    window.add_argument("--screenshot", type=Path, metavar="FILE",
+                        help="open the window, save a PNG of it once drawn, and exit")
+    window.add_argument("--chat", dest="window_chat", metavar="NAME", help="open the window on this chat")
+    window.add_argument("--run", dest="window_run", metavar="RUN_ID", help="open the window on this run's timeline")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", parents=[common], help="start a run and wait for its end")
@@ -363,9 +368,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        # The window is not part of this build yet; until it is, say what the CLI can do.
-        parser.print_help()
-        return EXIT_USAGE
+        from relay_studio.app import main as window_main
+
+        return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
+                           chat=args.window_chat, run=args.window_run)
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
 
