@@ -1,0 +1,8 @@
+"""The frozen app's entry point: the same ``main`` as the ``relay-studio`` console script."""
+
+from __future__ import annotations
+
+from relay_studio.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())
