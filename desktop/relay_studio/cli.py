@@ -63,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=f"relay-studio {__version__}")
+    parser.add_argument("--smoke", action="store_true",
+                        help="start the window offscreen, run the demo chat, check it was drawn, exit 0")
     window = parser.add_argument_group("the window (no COMMAND)")
     window.add_argument("--screenshot", type=Path, metavar="FILE",
                         help="open the window, save a PNG of it once drawn, and exit")
@@ -367,6 +369,10 @@ def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.smoke:
+        from relay_studio.smoke import run_smoke
+
+        return run_smoke(args.data_dir)
     if args.command is None:
         from relay_studio.app import main as window_main
 

@@ -1,0 +1,141 @@
+"""``relay-studio --smoke``: prove that the window starts, draws and runs the demo relay, then exit.
+
+It opens the real window (offscreen unless ``QT_QPA_PLATFORM`` says otherwise), waits for its first
+paint, opens the built-in demo chat and runs the offline demo relay in it (writer -> editor ->
+finalizer, unpaced), checks that the committed answer reached the chat, grabs the window once more
+and closes it. Its data lives in a temporary folder unless ``--data-dir`` names one, so a smoke test
+never touches a creator's chats. On success it prints one JSON line::
+
+    {"smoke": "ok", "version": "0.1.0", "platform": "offscreen", "frozen": false,
+     "firstPaintEpoch": 1764412345.123, "firstPaintMs": 412.0, "runStatus": "completed", ...}
+
+``firstPaintEpoch`` is the wall-clock time of the window's first paint (``bench/startup.py`` subtracts
+its own launch time); ``firstPaintMs`` counts from the start of ``run_smoke``. Exit codes: 0 ok, 3 the
+window did not draw, the demo did not complete, or its answer did not reach the chat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from relay_studio import __version__
+
+EXIT_OK, EXIT_FAILED = 0, 3
+DEMO_CHAT = "Demo relay"
+PAINT_TIMEOUT_S = 15.0
+RUN_TIMEOUT_S = 60.0
+
+
+class SmokeFailure(Exception):
+    """The window or the demo did not do what a creator would see it do."""
+
+
+def run_smoke(data_dir: Path | None = None, *, argv: Sequence[str] | None = None, out: TextIO | None = None,
+              err: TextIO | None = None) -> int:
+    started = time.perf_counter()
+    out = out or sys.stdout
+    err = err or sys.stderr
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    with tempfile.TemporaryDirectory(prefix="relay-studio-smoke-", ignore_cleanup_errors=True) as tmp:
+        try:
+            report = _run(data_dir or Path(tmp), started, argv)
+        except SmokeFailure as exc:
+            err.write(f"smoke failed: {exc}\n")
+            return EXIT_FAILED
+    out.write(json.dumps(report) + "\n")
+    out.flush()
+    return EXIT_OK
+
+
+def _run(data_dir: Path, started: float, argv: Sequence[str] | None) -> dict[str, Any]:
+    import qasync
+
+    from relay_studio.app import ensure_app
+
+    app = ensure_app(list(argv or sys.argv[:1]))
+    app.setQuitOnLastWindowClosed(False)
+    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+        return runner.run(_amain(data_dir, started))
+
+
+async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtGui import QGuiApplication
+
+    from relay_studio.app import build_window, window_settings
+    from relay_studio.runtime.engine import Runtime
+    from relay_studio.ui.providers import DefaultProviders
+
+    loop = asyncio.get_running_loop()
+    painted: asyncio.Future[float] = loop.create_future()
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and not painted.done():
+                painted.set_result(time.time())
+            return False
+
+    runtime = Runtime(data_dir)
+    window = build_window(runtime, DefaultProviders(runtime.db, data_dir, demo_pacing=False),
+                          window_settings(data_dir))
+    first_paint = FirstPaint(window)
+    window.installEventFilter(first_paint)
+    try:
+        window.show()
+        try:
+            paint_epoch = await asyncio.wait_for(painted, PAINT_TIMEOUT_S)
+        except TimeoutError:
+            raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s") from None
+        first_paint_ms = (time.perf_counter() - started) * 1000 - (time.time() - paint_epoch) * 1000
+
+        chat = runtime.chats.ensure_chat(DEMO_CHAT)
+        window.refresh_chats()
+        window.open_chat(chat.id)
+        finished: asyncio.Future[str] = loop.create_future()
+
+        def on_finished(_run_id: str, status: str) -> None:
+            if not finished.done():
+                finished.set_result(str(status))
+
+        window.studio.run_finished.connect(on_finished)
+        window.run_demo()
+        try:
+            status = await asyncio.wait_for(finished, RUN_TIMEOUT_S)
+        except TimeoutError:
+            raise SmokeFailure(f"the demo relay did not finish within {RUN_TIMEOUT_S:.0f} s") from None
+        if status != "completed":
+            raise SmokeFailure(f"the demo relay ended '{status}', not 'completed' ({window.last_error})")
+        answers = [m for m in runtime.chats.messages(chat.id) if m.role == "assistant" and m.content.strip()]
+        if not answers:
+            raise SmokeFailure("the demo relay completed but no answer reached the chat")
+        window.studio.flush()
+        await asyncio.sleep(0.05)
+        image = window.grab()
+        if image.isNull() or image.width() < 100 or image.height() < 100:
+            raise SmokeFailure("the window could not be rendered to an image")
+        return {
+            "smoke": "ok",
+            "version": __version__,
+            "platform": QGuiApplication.platformName(),
+            "frozen": bool(getattr(sys, "frozen", False)),
+            "firstPaintEpoch": paint_epoch,
+            "firstPaintMs": round(first_paint_ms, 1),
+            "window": [image.width(), image.height()],
+            "chat": DEMO_CHAT,
+            "runStatus": status,
+            "answerChars": len(answers[-1].content),
+        }
+    finally:
+        window.removeEventFilter(first_paint)
+        window.force_close()
+        await window.studio.shutdown()
+        window.deleteLater()
+        runtime.close()
