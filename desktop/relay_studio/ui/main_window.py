@@ -470,6 +470,7 @@ class MainWindow(QMainWindow):
             box.open()
             return
         self.save_layout()
+        self._status_timer.stop()
         event.accept()
         self.closed.emit()
 

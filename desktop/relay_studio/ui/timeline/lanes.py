@@ -307,14 +307,18 @@ class LanesView(QAbstractScrollArea):
 
     def _paint_bars(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float, now: float) -> None:
         c = theme.colors()
-        last_px = {"model": -1e9, "tool": -1e9}
-        for bar in lane.bars_between(t0, t1, now):
+        spp = 1 / self.px_per_s
+        shown = lane.sampled("model", t0, t1, spp) + lane.sampled("tool", t0, t1, spp)
+        shown += [b for b in lane.open if b.start <= t1]
+        shown += [b for b in lane.notable if b.start <= t1 and (b.end or now) >= t0]
+        if self.selected_bar is not None and self.selected_bar.invocation_id in self._invs(lane):
+            shown.append(self.selected_bar)
+        for bar in shown:
             end = bar.end if bar.end is not None else now
             x0 = max(self.x_of(bar.start), LABEL_W)
             x1 = max(self.x_of(end), x0 + 2)
-            if x1 <= last_px[bar.kind] and bar is not self.selected_bar and bar.outcome in ("ok", "running"):
-                continue  # under one already painted at this zoom
-            last_px[bar.kind] = x1
+            if x1 < LABEL_W or x0 > self.viewport().width():
+                continue
             y = top + (5 if bar.kind == "model" else LANE_H / 2 + 1)
             r = QRectF(x0, y, x1 - x0, LANE_H / 2 - 7)
             painter.fillRect(r, self._color(bar))
@@ -325,6 +329,12 @@ class LanesView(QAbstractScrollArea):
             if r.width() > 60:
                 painter.setPen(QColor("#ffffff"))
                 painter.drawText(r.adjusted(3, 0, -2, 0), Qt.AlignmentFlag.AlignVCenter, bar.label)
+
+    def _invs(self, lane: Lane) -> set[str]:
+        tl = self.timeline
+        if tl is None:
+            return set()
+        return {inv for inv, key in tl.lane_of.items() if key == lane.key}
 
     def _paint_markers(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float) -> None:
         c = theme.colors()

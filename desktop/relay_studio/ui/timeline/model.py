@@ -75,6 +75,9 @@ class Lane:
     markers: list[Marker] = field(default_factory=list)
 
     open: list[Bar] = field(default_factory=list)
+    by_kind: dict[str, tuple[list[Bar], list[float]]] = field(
+        default_factory=lambda: {"model": ([], []), "tool": ([], [])})
+    notable: list[Bar] = field(default_factory=list)  # errors, denials, waits: painted even when dense
 
     def add_bar(self, bar: Bar) -> None:
         if self.starts and bar.start < self.starts[-1]:  # clocks never go back within a run; be safe
@@ -82,6 +85,25 @@ class Lane:
         self.bars.append(bar)
         self.starts.append(bar.start)
         self.open.append(bar)
+        bars, starts = self.by_kind.setdefault(bar.kind, ([], []))
+        bars.append(bar)
+        starts.append(bar.start)
+
+    def sampled(self, kind: str, t0: float, t1: float, seconds_per_px: float) -> list[Bar]:
+        """At most one bar of ``kind`` per pixel column in [t0, t1]: the first that starts in it."""
+        bars, starts = self.by_kind.get(kind, ([], []))
+        out: list[Bar] = []
+        i = max(bisect_right(starts, t0 - self.longest) - 1, 0)
+        n = len(bars)
+        while i < n and starts[i] <= t1:
+            bar = bars[i]
+            end = bar.end if bar.end is not None else t1
+            if end >= t0:
+                out.append(bar)
+            nxt = max(bar.start + seconds_per_px, end)
+            j = bisect_right(starts, nxt, lo=i + 1)
+            i = j if j > i + 1 else i + 1
+        return out
 
     def close_bar(self, bar: Bar) -> None:
         if bar in self.open:
@@ -252,7 +274,10 @@ class RunTimeline:
         if bar is None:
             return
         bar.end, bar.end_seq, bar.outcome = t, e.seq, outcome
-        self._lane(bar.invocation_id).close_bar(bar)
+        lane = self._lane(bar.invocation_id)
+        lane.close_bar(bar)
+        if outcome not in ("ok", "cancelled"):
+            lane.notable.append(bar)
 
     def _model_started(self, e: Event, t: float) -> None:
         p = e.payload

@@ -11,6 +11,7 @@ Signals:
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
@@ -43,7 +44,7 @@ from relay_studio.ui.timeline.events_model import EventFilter, EventsModel
 from relay_studio.ui.timeline.lanes import LanesView
 from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline
 
-LOAD_PAGE = 500
+LOAD_PAGE = 200
 LOAD_BUDGET_S = 0.010
 ROW_H = 20
 
@@ -227,6 +228,9 @@ class TimelinePanel(QWidget):
             if len(page) < LOAD_PAGE:
                 break
             if time.monotonic() - slice_start > LOAD_BUDGET_S:
+                # What is folded so far lives as long as the run is open: keep the cyclic collector
+                # from walking it again and again (a full collection over it stalls for 100+ ms).
+                gc.freeze()
                 self._grown()
                 self.progress.setText(f"reading {tl.last_seq:,} of {self.model.total:,} events…")
                 await asyncio.sleep(0)
