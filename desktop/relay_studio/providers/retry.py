@@ -120,10 +120,10 @@ def server_message(body: str) -> str:
             message = message[0].get("msg")
     if not isinstance(message, str) or not message.strip():
         message = body
-    line = " ".join(message.split())
+    line = " ".join(message.split()).rstrip(".")
     if len(line) > 240:
-        line = line[:237] + "..."
-    return line.rstrip(".")
+        line = line[:239] + "…"
+    return line
 
 
 def error_for_status(
@@ -171,9 +171,7 @@ def error_for_status(
         code, message = "provider.server_error", f"The server of {who} failed ({status}){tail}"
     else:
         code, message = "provider.bad_request", f"The server of {who} rejected the request ({status}){tail}"
-    return ProviderError(
-        code, message, retryable=is_retryable_status(status), status=status, retry_after=retry_after
-    )
+    return ProviderError(code, message, retryable=is_retryable_status(status), status=status, retry_after=retry_after)
 
 
 def error_for_transport(connection_id: str, exc: httpx.TransportError, url: str) -> ProviderError:

@@ -1,0 +1,276 @@
+"""``relay-studio connections``: add, list, test and remove model connections; find local servers.
+
+Exit codes: 0 done, 2 bad usage or input (one line on stderr naming the problem, nothing changed),
+3 the connection did not work (``test``, ``models``). API keys are read only from standard input, never
+from the command line (where shell history and process lists would keep them), and never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from relay_studio.providers import detect
+from relay_studio.providers.base import ProviderError
+from relay_studio.providers.connections import (
+    PRESETS,
+    Connection,
+    ConnectionProblem,
+    ConnectionStore,
+    parse_connection,
+)
+from relay_studio.providers.factory import load_api_key
+from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
+from relay_studio.store.database import Database
+
+EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 3
+KINDS = ("openai_compatible", "anthropic")
+
+
+class _Usage(Exception):
+    """Bad input, reported as one line with exit code 2."""
+
+
+def add_connections_parser(subparsers: Any) -> None:
+    """Adds ``connections`` with its actions to the CLI's subparsers."""
+    data_dir = argparse.ArgumentParser(add_help=False)
+    # SUPPRESS: a --data-dir given before the command is not overwritten by this parser's default.
+    data_dir.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where settings live")
+    parent = subparsers.add_parser(
+        "connections", parents=[data_dir], help="model connections: hosted APIs and local servers"
+    )
+    sub = parent.add_subparsers(dest="connections_command", metavar="ACTION", required=True)
+
+    listing = sub.add_parser("list", parents=[data_dir], help="list connections")
+    listing.add_argument("--json", action="store_true", help="print JSON (never a key)")
+
+    add = sub.add_parser("add", parents=[data_dir], help="add a connection")
+    add.add_argument("id", help="a name for the connection, e.g. openai-main")
+    add.add_argument("--preset", choices=sorted(PRESETS), help="fill kind and base URL for a known host")
+    add.add_argument("--kind", choices=KINDS)
+    add.add_argument("--base-url", help="e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1")
+    add.add_argument("--model", help="the default model")
+    add.add_argument("--api-key-stdin", action="store_true", help="read the API key from standard input")
+    add.add_argument(
+        "--use-file-secrets",
+        action="store_true",
+        help="where no keychain exists, keep keys in a file only you can read (0600) in the data folder",
+    )
+    add.add_argument("--header", action="append", default=[], metavar="NAME=VALUE", help="an extra header")
+    add.add_argument("--read-timeout", type=float, help="seconds of silence before a stream counts as stalled")
+    add.add_argument("--price-input", type=float, metavar="PER_MILLION", help="input price per million tokens")
+    add.add_argument("--price-output", type=float, metavar="PER_MILLION", help="output price per million tokens")
+    add.add_argument("--price-cached", type=float, metavar="PER_MILLION", help="cached input price per million")
+    add.add_argument("--replace", action="store_true", help="replace a connection with the same id")
+
+    remove = sub.add_parser("remove", parents=[data_dir], help="remove a connection and forget its key")
+    remove.add_argument("id")
+
+    test = sub.add_parser("test", parents=[data_dir], help="send a one-token request")
+    test.add_argument("id")
+    test.add_argument("--model", help="the model to test (default: the connection's)")
+
+    found = sub.add_parser("detect", parents=[data_dir], help="look for model servers on this machine")
+    found.add_argument("--json", action="store_true")
+
+    models = sub.add_parser("models", parents=[data_dir], help="list the models a connection offers")
+    models.add_argument("id")
+    models.add_argument("--json", action="store_true")
+
+
+def run_connections(
+    args: argparse.Namespace,
+    db: Database,
+    data_dir: Path,
+    *,
+    secrets: SecretStore | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    out, err = stdout or sys.stdout, stderr or sys.stderr
+    ctx = _Context(ConnectionStore(db), secrets or SecretStore(data_dir), stdin or sys.stdin, out, err)
+    action = args.connections_command
+    try:
+        if action == "list":
+            return ctx.list(args)
+        if action == "add":
+            return ctx.add(args)
+        if action == "remove":
+            return ctx.remove(args)
+        if action == "test":
+            return ctx.test(args)
+        if action == "detect":
+            return ctx.detect(args)
+        if action == "models":
+            return ctx.models(args)
+        raise _Usage(f"Unknown connections action '{action}'.")
+    except (_Usage, ConnectionProblem, KeychainUnavailableError) as exc:
+        err.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    except SecretStoreError as exc:
+        err.write(f"error: {exc.message}\n")
+        return EXIT_FAILED
+
+
+class _Context:
+    def __init__(self, store: ConnectionStore, secrets: SecretStore, stdin: TextIO, out: TextIO, err: TextIO) -> None:
+        self.store, self.secrets, self.stdin, self.out, self.err = store, secrets, stdin, out, err
+
+    def list(self, args: argparse.Namespace) -> int:
+        rows = [(c, self.secrets.locate(c.id)) for c in self.store.list()]
+        if args.json:
+            payload = [
+                {**c.model_dump(mode="json", by_alias=True, exclude_none=True), "keyStoredIn": where}
+                for c, where in rows
+            ]
+            self.out.write(json.dumps(payload, indent=2) + "\n")
+            return EXIT_OK
+        if not rows:
+            self.out.write("No connections yet. Add one with 'relay-studio connections add ID ...'.\n")
+            return EXIT_OK
+        table = [("ID", "KIND", "MODEL", "KEY", "BASE URL")]
+        table += [(c.id, c.kind, c.default_model or "-", where or "-", c.base_url) for c, where in rows]
+        widths = [max(len(row[i]) for row in table) for i in range(4)]
+        for row in table:
+            self.out.write(
+                "  ".join([*(cell.ljust(w) for cell, w in zip(row[:4], widths, strict=True)), row[4]]) + "\n"
+            )
+        return EXIT_OK
+
+    def add(self, args: argparse.Namespace) -> int:
+        connection = self._connection_from(args)
+        existing = self.store.get(connection.id)
+        if existing is not None and not args.replace:
+            raise _Usage(f"A connection '{connection.id}' already exists; remove it first or pass --replace.")
+        api_key: str | None = None
+        if args.api_key_stdin:
+            api_key = self.stdin.readline().strip()
+            if not api_key:
+                raise _Usage("No API key arrived on standard input.")
+            if args.use_file_secrets and not self.secrets.keychain_available:
+                self.secrets.enable_file_store()
+            if not self.secrets.keychain_available and not self.secrets.file_store_enabled:
+                raise self.secrets.unavailable_error(connection.id)
+        if existing is None:
+            self.store.add(connection)
+        else:
+            self.store.save(connection)
+        if api_key is not None:
+            try:
+                where = self.secrets.set(connection.id, api_key)
+            except SecretStoreError:
+                if existing is None:
+                    self.store.remove(connection.id)
+                raise
+            if where == "file":
+                self.err.write(
+                    f"note: no system keychain here; the key is kept in {self.secrets.file_path} "
+                    "(readable only by you).\n"
+                )
+        self.out.write(f"Added connection '{connection.id}' ({connection.kind}, {connection.base_url}).\n")
+        if api_key is None and not connection.is_local and self.secrets.locate(connection.id) is None:
+            self.err.write(
+                f"note: connection '{connection.id}' has no API key; add one with "
+                f"'relay-studio connections add {connection.id} --replace ... --api-key-stdin'.\n"
+            )
+        return EXIT_OK
+
+    def _connection_from(self, args: argparse.Namespace) -> Connection:
+        preset = PRESETS.get(args.preset) if args.preset else None
+        kind = args.kind or (preset.kind if preset else None)
+        base_url = args.base_url or (preset.base_url if preset else None)
+        if kind is None:
+            raise _Usage("Name the connection's kind with --kind openai_compatible|anthropic (or use --preset).")
+        if base_url is None:
+            raise _Usage("Name the server with --base-url URL (or use --preset).")
+        data: dict[str, Any] = {
+            "id": args.id,
+            "kind": kind,
+            "baseUrl": base_url,
+            "defaultModel": args.model or (preset.default_model if preset else None),
+            "headers": dict(_header(h) for h in args.header),
+        }
+        if preset is not None:
+            data["maxTokensField"] = preset.max_tokens_field
+        if args.read_timeout is not None:
+            data["timeouts"] = {"read": args.read_timeout}
+        if args.price_input is not None or args.price_output is not None:
+            if args.price_input is None or args.price_output is None:
+                raise _Usage("Give both --price-input and --price-output (per million tokens).")
+            data["prices"] = {
+                "inputPerMillion": args.price_input,
+                "outputPerMillion": args.price_output,
+                "cachedInputPerMillion": args.price_cached,
+            }
+        return parse_connection(data)
+
+    def remove(self, args: argparse.Namespace) -> int:
+        if not self.store.remove(args.id):
+            raise _Usage(f"There is no connection '{args.id}'.")
+        self.secrets.delete(args.id)
+        self.out.write(f"Removed connection '{args.id}' and forgot its key.\n")
+        return EXIT_OK
+
+    def test(self, args: argparse.Namespace) -> int:
+        connection = self.store.require(args.id)
+        try:
+            api_key = load_api_key(connection, self.secrets)
+        except ProviderError as exc:
+            self.err.write(f"error: {exc.message}\n")
+            return EXIT_FAILED
+        result = asyncio.run(detect.check_connection(connection, api_key, model=args.model))
+        (self.out if result.ok else self.err).write(result.message + "\n")
+        return EXIT_OK if result.ok else EXIT_FAILED
+
+    def models(self, args: argparse.Namespace) -> int:
+        connection = self.store.require(args.id)
+        try:
+            api_key = load_api_key(connection, self.secrets)
+            names = asyncio.run(detect.list_models(connection, api_key))
+        except ProviderError as exc:
+            self.err.write(f"error: {exc.message}\n")
+            return EXIT_FAILED
+        if args.json:
+            self.out.write(json.dumps(names) + "\n")
+        elif not names:
+            self.out.write(f"Connection '{connection.id}' offers no models.\n")
+        else:
+            self.out.write("".join(f"{name}\n" for name in names))
+        return EXIT_OK
+
+    def detect(self, args: argparse.Namespace) -> int:
+        servers = detect.LOCAL_SERVERS
+        found = asyncio.run(detect.detect_local_servers(servers))
+        if args.json:
+            payload = [{"preset": s.preset, "label": s.label, "baseUrl": s.base_url, "models": s.models} for s in found]
+            self.out.write(json.dumps(payload, indent=2) + "\n")
+            return EXIT_OK
+        if not found:
+            looked = ", ".join(f"{PRESETS[s.preset].label} :{s.port}" for s in servers)
+            self.out.write(f"No local model server answered (looked for {looked}).\n")
+            return EXIT_OK
+        for server in found:
+            models = ", ".join(server.models[:5]) + (", ..." if len(server.models) > 5 else "")
+            self.out.write(
+                f"{server.label} at {server.base_url} offers {len(server.models)} models"
+                + (f" ({models})" if models else "")
+                + ".\n"
+            )
+            model = f" --model {server.models[0]}" if server.models else ""
+            self.out.write(
+                f"  add it: relay-studio connections add {server.preset} --kind openai_compatible "
+                f"--base-url {server.base_url}{model}\n"
+            )
+        return EXIT_OK
+
+
+def _header(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise _Usage(f"A header must look like NAME=VALUE, not '{text}'.")
+    return name.strip(), value.strip()

@@ -1,0 +1,396 @@
+"""Anthropic Messages, streaming, mapped to and from the canonical form.
+
+Requests: ``system`` is its own field; assistant tool calls become ``tool_use`` blocks; tool results
+become ``tool_result`` blocks in a user message, consecutive results (and a user text after them)
+merged into one user message with the results first, as the API requires; reasoning is not sent back
+(the API wants signed thinking blocks, which the canonical form does not keep).
+
+Stream: ``message_start`` (usage), ``content_block_start``/``_delta``/``_stop`` with ``text_delta``,
+``input_json_delta`` and ``thinking_delta`` (``signature_delta`` and ``citations_delta`` are ignored),
+``message_delta`` (stop reason, cumulative usage), ``message_stop``, ``ping``, ``error``; unknown event
+types are skipped, as the API's versioning policy asks. The answer is complete only at
+``message_stop`` with every tool block stopped; otherwise ``provider.stream_incomplete`` (retryable).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from contextlib import aclosing
+from typing import Any
+
+import httpx
+
+from relay_studio.domain.messages import (
+    Message,
+    ModelRequest,
+    ModelResponse,
+    ReasoningDelta,
+    ResponseCompleted,
+    StreamEvent,
+    TextDelta,
+    ToolCall,
+    ToolCallDelta,
+    ToolChoice,
+    Usage,
+)
+from relay_studio.providers.base import ProviderError
+from relay_studio.providers.connections import (
+    Connection,
+    ToolChoiceMemory,
+    ToolChoiceMode,
+    stream_with_tool_choice_fallback,
+)
+from relay_studio.providers.retry import malformed_chunk, scrub, stream_incomplete
+from relay_studio.providers.sse import event_batches, open_event_stream
+
+API_VERSION = "2023-06-01"
+#: The API requires max_tokens; this fits every current model's output limit.
+DEFAULT_MAX_TOKENS = 4096
+USER_AGENT = "relay-studio"
+_loads = json.loads
+
+_STOP_REASONS = {
+    "end_turn": "stop",
+    "stop_sequence": "stop",
+    "tool_use": "tool_calls",
+    "max_tokens": "length",
+    "refusal": "content_filter",
+}
+_ERROR_STATUS = {
+    "invalid_request_error": 400,
+    "authentication_error": 401,
+    "permission_error": 403,
+    "not_found_error": 404,
+    "request_too_large": 413,
+    "rate_limit_error": 429,
+    "api_error": 500,
+    "timeout_error": 504,
+    "overloaded_error": 529,
+}
+
+
+def api_url(base_url: str, path: str) -> str:
+    """``https://api.anthropic.com`` and ``.../v1`` both work as a base."""
+    return base_url + (path if base_url.endswith("/v1") else "/v1" + path)
+
+
+class _Block:
+    __slots__ = ("arguments", "id", "name", "stopped", "tool_index")
+
+    def __init__(self, tool_index: int | None = None, call_id: str = "", name: str = "") -> None:
+        self.tool_index = tool_index
+        self.id = call_id
+        self.name = name
+        self.arguments: list[str] = []
+        self.stopped = False
+
+
+class _Accumulator:
+    def __init__(self, connection_id: str) -> None:
+        self.connection_id = connection_id
+        self.text: list[str] = []
+        self.reasoning: list[str] = []
+        self.blocks: dict[int, _Block] = {}
+        self.tools: list[_Block] = []
+        self.stop_reason: str | None = None
+        self.usage: dict[str, int] = {}
+        self.started = False
+        self.done = False
+
+    def feed(self, data: Any, out: list[StreamEvent]) -> None:
+        if not isinstance(data, dict):
+            raise malformed_chunk(self.connection_id, "an event that is not a JSON object")
+        kind = data.get("type")
+        try:
+            if kind == "content_block_delta":
+                self._delta(data["index"], data["delta"], out)
+            elif kind == "content_block_start":
+                self._start(data["index"], data["content_block"], out)
+            elif kind == "content_block_stop":
+                block = self.blocks.get(data["index"])
+                if block is not None:
+                    block.stopped = True
+            elif kind == "message_start":
+                self.started = True
+                self._usage(data["message"].get("usage"))
+            elif kind == "message_delta":
+                reason = data.get("delta", {}).get("stop_reason")
+                if reason:
+                    self.stop_reason = reason
+                self._usage(data.get("usage"))
+            elif kind == "message_stop":
+                self.done = True
+            elif kind == "error":
+                raise _stream_error(self.connection_id, data.get("error"))
+            # "ping" and event types added later are skipped.
+        except (KeyError, TypeError, AttributeError):
+            raise malformed_chunk(self.connection_id, f"a '{kind}' event missing its fields") from None
+
+    def _start(self, index: int, block: dict[str, Any], out: list[StreamEvent]) -> None:
+        kind = block.get("type")
+        if kind == "tool_use":
+            tool = _Block(len(self.tools), block.get("id") or "", block.get("name") or "")
+            self.tools.append(tool)
+            self.blocks[index] = tool
+            initial = block.get("input")
+            arguments = json.dumps(initial, ensure_ascii=False) if initial else ""
+            if arguments:  # a server that sends the whole input up front, as a non-streamed reply does
+                tool.arguments.append(arguments)
+            out.append(ToolCallDelta(index=tool.tool_index or 0, name=tool.name, arguments=arguments))
+            return
+        self.blocks[index] = _Block()
+        if kind == "text" and block.get("text"):
+            self.text.append(block["text"])
+            out.append(TextDelta(text=block["text"]))
+        elif kind == "thinking" and block.get("thinking"):
+            self.reasoning.append(block["thinking"])
+            out.append(ReasoningDelta(text=block["thinking"]))
+
+    def _delta(self, index: int, delta: dict[str, Any], out: list[StreamEvent]) -> None:
+        kind = delta["type"]
+        if kind == "text_delta":
+            text = delta["text"]
+            if text:
+                self.text.append(text)
+                out.append(TextDelta(text=text))
+        elif kind == "input_json_delta":
+            block = self.blocks.get(index)
+            if block is None or block.tool_index is None:
+                raise malformed_chunk(self.connection_id, "tool input for a block that is not a tool call")
+            part = delta.get("partial_json") or ""
+            if part:
+                block.arguments.append(part)
+                out.append(ToolCallDelta(index=block.tool_index, arguments=part))
+        elif kind == "thinking_delta":
+            thinking = delta["thinking"]
+            if thinking:
+                self.reasoning.append(thinking)
+                out.append(ReasoningDelta(text=thinking))
+
+    def _usage(self, raw: Any) -> None:
+        if isinstance(raw, dict):
+            for key, value in raw.items():
+                if isinstance(value, int):
+                    self.usage[key] = value  # message_delta counts are cumulative: the latest wins
+
+    def response(self, connection: Connection) -> ModelResponse:
+        calls: list[ToolCall] = []
+        for tool in self.tools:
+            if not tool.stopped:
+                raise stream_incomplete(self.connection_id)
+            if not tool.name:
+                raise malformed_chunk(self.connection_id, "a tool call without a name")
+            calls.append(
+                ToolCall(
+                    id=tool.id or f"toolu_{uuid.uuid4().hex[:12]}",
+                    name=tool.name,
+                    arguments="".join(tool.arguments) or "{}",
+                )
+            )
+        u = self.usage
+        cached = u.get("cache_read_input_tokens", 0)
+        usage = Usage(
+            input_tokens=u.get("input_tokens", 0) + cached + u.get("cache_creation_input_tokens", 0),
+            output_tokens=u.get("output_tokens", 0),
+            cached_tokens=cached,
+        )
+        reason = self.stop_reason or ("tool_use" if calls else "end_turn")
+        return ModelResponse(
+            text="".join(self.text),
+            reasoning="".join(self.reasoning),
+            tool_calls=calls,
+            finish_reason=_STOP_REASONS.get(reason, reason),
+            usage=usage,
+            cost=connection.cost(usage),
+        )
+
+
+def _stream_error(connection_id: str, error: Any) -> ProviderError:
+    kind = error.get("type") if isinstance(error, dict) else None
+    message = error.get("message") if isinstance(error, dict) else None
+    status = _ERROR_STATUS.get(str(kind))
+    detail = scrub(" ".join(str(message or kind or "unknown error").split())).rstrip(".")
+    retryable = status is None or status in (408, 409, 429) or status >= 500
+    return ProviderError(
+        "provider.stream_error",
+        f"The server of connection '{connection_id}' reported an error mid-answer: {detail}.",
+        retryable=retryable,
+        status=status,
+    )
+
+
+# -- request mapping ------------------------------------------------------------------------------------
+
+
+def _arguments_object(raw: str) -> dict[str, Any]:
+    try:
+        value = json.loads(raw or "{}")
+    except ValueError:
+        return {}  # the model's broken JSON was answered by a tool error already; the API needs an object
+    return value if isinstance(value, dict) else {}
+
+
+def to_anthropic_messages(messages: list[Message]) -> list[dict[str, Any]]:
+    wire: list[dict[str, Any]] = []
+    for message in messages:
+        blocks: list[dict[str, Any]] = []
+        if message.role == "tool":
+            role = "user"
+            result: dict[str, Any] = {"type": "tool_result", "tool_use_id": message.tool_call_id or ""}
+            if message.content:
+                result["content"] = message.content
+            if message.is_error:
+                result["is_error"] = True
+            blocks.append(result)
+        else:
+            role = message.role
+            if message.content:
+                blocks.append({"type": "text", "text": message.content})
+            for call in message.tool_calls:
+                blocks.append(
+                    {
+                        "type": "tool_use",
+                        "id": call.id,
+                        "name": call.name,
+                        "input": _arguments_object(call.arguments),
+                    }
+                )
+            if not blocks:
+                if role == "assistant":
+                    continue  # an empty assistant turn says nothing; dropping it keeps roles alternating
+                blocks.append({"type": "text", "text": "(empty)"})
+        if wire and wire[-1]["role"] == role:
+            wire[-1]["content"].extend(blocks)
+        else:
+            wire.append({"role": role, "content": blocks})
+    for item in wire:  # tool results must lead a user message
+        if item["role"] == "user":
+            item["content"].sort(key=lambda block: block["type"] != "tool_result")
+    return wire
+
+
+def _wire_tool_choice(choice: ToolChoice) -> dict[str, Any]:
+    if isinstance(choice, dict):
+        return {"type": "tool", "name": choice["name"]}
+    return {"type": {"auto": "auto", "required": "any", "none": "none"}[choice]}
+
+
+class AnthropicProvider:
+    """Streams Messages from one connection. Owns no client unless none is given."""
+
+    def __init__(
+        self,
+        connection: Connection,
+        api_key: str | None,
+        *,
+        client: httpx.AsyncClient | None = None,
+        model_override: str | None = None,
+        on_tool_choice_learned: Callable[[ToolChoiceMode], None] | None = None,
+    ) -> None:
+        self.connection = connection
+        self._api_key = api_key
+        self._client = client
+        self._model_override = model_override
+        self.tool_choice = ToolChoiceMemory(connection, on_tool_choice_learned)
+        self.url = api_url(connection.base_url, "/messages")
+
+    def __repr__(self) -> str:  # never the key
+        return f"AnthropicProvider(connection={self.connection.id!r})"
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        requested = request.settings.tool_choice if request.tools else "auto"
+        return stream_with_tool_choice_fallback(
+            self.tool_choice, requested, lambda choice: self._attempt(request, choice)
+        )
+
+    def headers(self) -> dict[str, str]:
+        headers = {
+            "Accept": "text/event-stream",
+            "User-Agent": USER_AGENT,
+            "anthropic-version": API_VERSION,
+            **self.connection.headers,
+        }
+        if self._api_key:
+            headers["x-api-key"] = self._api_key
+        return headers
+
+    def body(self, request: ModelRequest, choice: ToolChoice) -> dict[str, Any]:
+        settings = request.settings
+        body: dict[str, Any] = {
+            "model": self.connection.model_for(settings.model, self._model_override),
+            "max_tokens": settings.max_tokens or DEFAULT_MAX_TOKENS,
+            "messages": to_anthropic_messages(request.messages),
+            "stream": True,
+        }
+        if request.system:
+            body["system"] = request.system
+        if request.tools:
+            body["tools"] = [
+                {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in request.tools
+            ]
+            body["tool_choice"] = _wire_tool_choice(choice)
+        if settings.temperature is not None:
+            body["temperature"] = min(settings.temperature, 1.0)  # the API's range is 0..1
+        return body
+
+    async def _attempt(self, request: ModelRequest, choice: ToolChoice) -> AsyncGenerator[StreamEvent, None]:
+        body = self.body(request, choice)
+        connection_id = self.connection.id
+        state = _Accumulator(connection_id)
+        async with open_event_stream(
+            self._client,
+            self.url,
+            headers=self.headers(),
+            body=body,
+            http_timeout=self.connection.http_timeout(),
+            connection_id=connection_id,
+            api_key=self._api_key,
+        ) as response:
+            if response.headers.get("content-type", "").startswith("application/json"):
+                out: list[StreamEvent] = []
+                for data in _whole_message_events(await response.aread(), connection_id):
+                    state.feed(data, out)
+                for item in out:
+                    yield item
+            else:
+                async with aclosing(event_batches(response, connection_id)) as batches:
+                    async for events in batches:
+                        out = []
+                        for event in events:
+                            try:
+                                data = _loads(event.data)
+                            except ValueError:
+                                raise malformed_chunk(connection_id, "an event that is not JSON") from None
+                            state.feed(data, out)
+                            if state.done:
+                                break
+                        for item in out:
+                            yield item
+                        if state.done:
+                            break
+        if not state.done:
+            if not state.started:
+                raise malformed_chunk(connection_id, "a response that is not a message stream")
+            raise stream_incomplete(connection_id)
+        yield ResponseCompleted(response=state.response(self.connection))
+
+
+def _whole_message_events(raw: bytes, connection_id: str) -> list[dict[str, Any]]:
+    """A non-streamed reply (a server that ignored ``stream``) as the events a stream would have sent."""
+    try:
+        message = _loads(raw)
+    except ValueError:
+        raise malformed_chunk(connection_id, "a response that is neither an event stream nor JSON") from None
+    if not isinstance(message, dict):
+        raise malformed_chunk(connection_id, "a response that is not a JSON object")
+    if message.get("type") == "error":
+        return [message]
+    events: list[dict[str, Any]] = [{"type": "message_start", "message": {"usage": message.get("usage") or {}}}]
+    for index, block in enumerate(message.get("content") or []):
+        events.append({"type": "content_block_start", "index": index, "content_block": block})
+        events.append({"type": "content_block_stop", "index": index})
+    events.append({"type": "message_delta", "delta": {"stop_reason": message.get("stop_reason")}})
+    events.append({"type": "message_stop"})
+    return events

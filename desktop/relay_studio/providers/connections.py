@@ -1,0 +1,429 @@
+"""Connections: where a model lives (a hosted API or a server on this machine), stored in the database.
+
+A connection holds no secret. Its API key lives in the OS keychain (``secrets.py``) under the
+connection id; custom headers that look like credentials are refused so a key cannot slip into the
+database that way.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+import re
+from collections.abc import AsyncGenerator, Callable
+from contextlib import aclosing
+from typing import Literal
+from urllib.parse import urlsplit
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic.alias_generators import to_camel
+from sqlalchemy import delete, select
+
+from relay_studio.domain.messages import ProviderNotice, StreamEvent, ToolChoice, Usage
+from relay_studio.providers.base import ProviderError
+from relay_studio.providers.retry import rejects_tool_choice
+from relay_studio.store.database import Database, now_iso, table_of
+from relay_studio.store.tables import ConnectionRow
+
+_log = logging.getLogger(__name__)
+
+ConnectionKind = Literal["openai_compatible", "anthropic"]
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+CREDENTIAL_HEADERS = frozenset(
+    {"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie"}
+)
+#: Which tool-choice modes a server turned down; learned at run time, kept in ``settings_json``.
+ToolChoiceMode = Literal["required", "none", "named"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True)
+
+
+class Timeouts(_Model):
+    connect: float = Field(default=10.0, gt=0, le=300)
+    read: float = Field(default=120.0, gt=0, le=3600)
+    """The longest silence between two pieces of a streamed answer before it counts as stalled."""
+    write: float = Field(default=30.0, gt=0, le=300)
+    pool: float = Field(default=10.0, gt=0, le=300)
+
+
+class RetrySettings(_Model):
+    """Connection-wide defaults; a profile's ``maxRetries``/``retryIntervalSeconds`` take precedence."""
+
+    max_retries: int = Field(default=3, ge=0, le=10)
+    interval_seconds: float = Field(default=2.0, ge=0, le=120)
+
+
+class Prices(_Model):
+    """Prices per million tokens, in ``currency``; cached input falls back to the input price."""
+
+    input_per_million: float = Field(ge=0)
+    output_per_million: float = Field(ge=0)
+    cached_input_per_million: float | None = Field(default=None, ge=0)
+    currency: str = "USD"
+
+    def cost(self, usage: Usage) -> float:
+        cached = min(usage.cached_tokens, usage.input_tokens)
+        cached_price = (
+            self.input_per_million if self.cached_input_per_million is None else self.cached_input_per_million
+        )
+        return (
+            (usage.input_tokens - cached) * self.input_per_million
+            + cached * cached_price
+            + usage.output_tokens * self.output_per_million
+        ) / 1_000_000
+
+
+class Connection(_Model):
+    id: str
+    kind: ConnectionKind
+    base_url: str
+    default_model: str | None = None
+    headers: dict[str, str] = Field(default_factory=dict)
+    timeouts: Timeouts = Field(default_factory=Timeouts)
+    retry: RetrySettings = Field(default_factory=RetrySettings)
+    prices: Prices | None = None
+    max_tokens_field: Literal["max_tokens", "max_completion_tokens"] = "max_tokens"
+    """OpenAI's own API wants ``max_completion_tokens`` for its reasoning models; others ``max_tokens``."""
+    tool_choice_unsupported: list[ToolChoiceMode] = Field(default_factory=list)
+
+    @field_validator("id")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        if not ID_PATTERN.match(value):
+            raise ValueError("use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
+        return value
+
+    @field_validator("base_url")
+    @classmethod
+    def _base_url(cls, value: str) -> str:
+        value = value.strip().rstrip("/")
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http:// or https:// URL")
+        if parts.username or parts.password:
+            raise ValueError("must not carry a user name or password; store the key in the keychain")
+        if parts.query or parts.fragment:
+            raise ValueError("must not have a query or fragment")
+        return value
+
+    @field_validator("headers")
+    @classmethod
+    def _headers(cls, value: dict[str, str]) -> dict[str, str]:
+        for name in value:
+            if name.strip().lower() in CREDENTIAL_HEADERS:
+                raise ValueError(f"'{name}' would put a secret in the database; store the key in the keychain")
+        return value
+
+    @property
+    def is_local(self) -> bool:
+        """True for a server on this machine (no key needed, nothing leaves the computer)."""
+        host = urlsplit(self.base_url).hostname or ""
+        if host == "localhost":
+            return True
+        try:
+            return ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            return False
+
+    def cost(self, usage: Usage) -> float | None:
+        return None if self.prices is None else self.prices.cost(usage)
+
+    def model_for(self, requested: str | None, override: str | None = None) -> str:
+        """An explicit override, else the agent's model, else the connection's default."""
+        model = (override or requested or self.default_model or "").strip()
+        if not model:
+            raise ProviderError(
+                "provider.no_model",
+                f"Connection '{self.id}' has no default model and the agent names none; "
+                f"set one with 'connections add ... --model NAME' or in the agent's profile.",
+            )
+        return model
+
+    def http_timeout(self) -> httpx.Timeout:
+        t = self.timeouts
+        return httpx.Timeout(connect=t.connect, read=t.read, write=t.write, pool=t.pool)
+
+
+class Preset(BaseModel):
+    name: str
+    label: str
+    kind: ConnectionKind
+    base_url: str
+    default_model: str | None = None
+    needs_key: bool = True
+    max_tokens_field: Literal["max_tokens", "max_completion_tokens"] = "max_tokens"
+
+    def connection(self, connection_id: str, *, model: str | None = None) -> Connection:
+        return Connection(
+            id=connection_id,
+            kind=self.kind,
+            base_url=self.base_url,
+            default_model=model or self.default_model,
+            max_tokens_field=self.max_tokens_field,
+        )
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset(
+            name="openai",
+            label="OpenAI",
+            kind="openai_compatible",
+            base_url="https://api.openai.com/v1",
+            max_tokens_field="max_completion_tokens",
+        ),
+        Preset(name="anthropic", label="Anthropic", kind="anthropic", base_url="https://api.anthropic.com"),
+        Preset(
+            name="openrouter",
+            label="OpenRouter",
+            kind="openai_compatible",
+            base_url="https://openrouter.ai/api/v1",
+        ),
+        Preset(
+            name="deepseek",
+            label="DeepSeek",
+            kind="openai_compatible",
+            base_url="https://api.deepseek.com/v1",
+            default_model="deepseek-chat",
+        ),
+        Preset(
+            name="gemini",
+            label="Google Gemini (OpenAI-compatible)",
+            kind="openai_compatible",
+            base_url="https://generativelanguage.googleapis.com/v1beta/openai",
+        ),
+        Preset(
+            name="ollama",
+            label="Ollama",
+            kind="openai_compatible",
+            base_url="http://127.0.0.1:11434/v1",
+            needs_key=False,
+        ),
+        Preset(
+            name="lmstudio",
+            label="LM Studio",
+            kind="openai_compatible",
+            base_url="http://127.0.0.1:1234/v1",
+            needs_key=False,
+        ),
+        Preset(
+            name="llamacpp",
+            label="llama.cpp server",
+            kind="openai_compatible",
+            base_url="http://127.0.0.1:8080/v1",
+            needs_key=False,
+        ),
+        Preset(
+            name="jan",
+            label="Jan",
+            kind="openai_compatible",
+            base_url="http://127.0.0.1:1337/v1",
+            needs_key=False,
+        ),
+        Preset(
+            name="koboldcpp",
+            label="KoboldCpp",
+            kind="openai_compatible",
+            base_url="http://127.0.0.1:5001/v1",
+            needs_key=False,
+        ),
+        Preset(
+            name="vllm",
+            label="vLLM",
+            kind="openai_compatible",
+            base_url="http://127.0.0.1:8000/v1",
+            needs_key=False,
+        ),
+    )
+}
+
+
+class ConnectionProblem(ValueError):
+    """A connection that cannot be stored or found; ``code`` is stable, the message one sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def parse_connection(data: object) -> Connection:
+    """Validates input; a problem is reported as one sentence naming the field."""
+    try:
+        return Connection.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "connection"
+        raise ConnectionProblem(
+            "connection.invalid", f"The connection's '{where}' is invalid: {first['msg']}."
+        ) from None
+
+
+_SETTINGS_FIELDS = ("headers", "timeouts", "retry", "prices", "max_tokens_field", "tool_choice_unsupported")
+
+
+class ConnectionStore:
+    """Connections in the ``connections`` table; everything but kind, URL and model in ``settings_json``."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._table = table_of(ConnectionRow)
+
+    def list(self) -> list[Connection]:
+        rows = self._db.conn.execute(select(self._table).order_by(self._table.c.id)).mappings().all()
+        return [self._from_row(dict(row)) for row in rows]
+
+    def get(self, connection_id: str) -> Connection | None:
+        row = self._db.conn.execute(select(self._table).where(self._table.c.id == connection_id)).mappings().first()
+        return None if row is None else self._from_row(dict(row))
+
+    def require(self, connection_id: str) -> Connection:
+        found = self.get(connection_id)
+        if found is None:
+            raise ConnectionProblem("connection.unknown", f"There is no connection '{connection_id}'.")
+        return found
+
+    def add(self, connection: Connection) -> None:
+        if self.get(connection.id) is not None:
+            raise ConnectionProblem("connection.exists", f"A connection '{connection.id}' already exists.")
+        stamp = now_iso()
+        with self._db.transaction() as tx:
+            tx.insert(ConnectionRow, created_at=stamp, updated_at=stamp, **self._to_row(connection))
+
+    def save(self, connection: Connection) -> None:
+        """Updates an existing connection in place."""
+        self.require(connection.id)
+        with self._db.transaction() as tx:
+            tx.update(ConnectionRow, connection.id, updated_at=now_iso(), **self._to_row(connection))
+
+    def remove(self, connection_id: str) -> bool:
+        with self._db.transaction() as tx:
+            result = tx.conn.execute(delete(self._table).where(self._table.c.id == connection_id))
+        return bool(result.rowcount)
+
+    def remember_tool_choice_unsupported(self, connection_id: str, mode: ToolChoiceMode) -> None:
+        """Persists a learned tool-choice fallback so the next start does not try the mode again."""
+        with self._db.transaction():
+            current = self.get(connection_id)
+            if current is None or mode in current.tool_choice_unsupported:
+                return
+            self.save(current.model_copy(update={"tool_choice_unsupported": [*current.tool_choice_unsupported, mode]}))
+
+    @staticmethod
+    def _to_row(connection: Connection) -> dict[str, object]:
+        dumped = connection.model_dump(by_alias=True, include=set(_SETTINGS_FIELDS), exclude_none=True)
+        return {
+            "id": connection.id,
+            "kind": connection.kind,
+            "base_url": connection.base_url,
+            "default_model": connection.default_model,
+            "settings_json": json.dumps(dumped, sort_keys=True),
+        }
+
+    @staticmethod
+    def _from_row(row: dict[str, object]) -> Connection:
+        settings = json.loads(str(row.get("settings_json") or "{}"))
+        return Connection.model_validate(
+            {
+                **settings,
+                "id": row["id"],
+                "kind": row["kind"],
+                "baseUrl": row["base_url"],
+                "defaultModel": row["default_model"],
+            }
+        )
+
+
+# -- tool-choice fallback: learned per connection, remembered in memory and in settings_json ------------
+
+AttemptFactory = Callable[[ToolChoice], AsyncGenerator[StreamEvent, None]]
+
+
+def tool_choice_mode(choice: ToolChoice) -> ToolChoiceMode | None:
+    if isinstance(choice, dict):
+        return "named"
+    return None if choice == "auto" else choice
+
+
+def _label(choice: ToolChoice) -> str:
+    return f"{{name: {choice.get('name', '?')}}}" if isinstance(choice, dict) else choice
+
+
+class ToolChoiceMemory:
+    """Which tool-choice modes a connection turned down, for one provider instance and beyond.
+
+    ``on_learned`` persists a new finding (the factory wires it to ``ConnectionStore``); the modes a
+    connection was created with come from its stored settings, so a restart does not ask again.
+    """
+
+    def __init__(self, connection: Connection, on_learned: Callable[[ToolChoiceMode], None] | None = None) -> None:
+        self.connection_id = connection.id
+        self.unsupported: set[ToolChoiceMode] = set(connection.tool_choice_unsupported)
+        self._announced: set[ToolChoiceMode] = set()
+        self._on_learned = on_learned
+
+    def effective(self, requested: ToolChoice) -> tuple[ToolChoice, ProviderNotice | None]:
+        """The mode to send, and a notice the first time this instance replaces a remembered mode."""
+        mode = tool_choice_mode(requested)
+        if mode is None or mode not in self.unsupported:
+            return requested, None
+        if mode in self._announced:
+            return "auto", None
+        self._announced.add(mode)
+        return "auto", ProviderNotice(
+            code="provider.tool_choice_fallback",
+            message=(
+                f"Connection '{self.connection_id}' is known not to accept tool choice "
+                f"'{_label(requested)}', so this call uses 'auto'."
+            ),
+        )
+
+    def learn(self, requested: ToolChoice, status: int | None) -> ProviderNotice:
+        mode = tool_choice_mode(requested)
+        assert mode is not None
+        self.unsupported.add(mode)
+        self._announced.add(mode)
+        if self._on_learned is not None:
+            try:
+                self._on_learned(mode)
+            except Exception:  # remembering is a courtesy; the call itself must go on
+                _log.warning("could not persist the tool-choice fallback of %s", self.connection_id, exc_info=True)
+        return ProviderNotice(
+            code="provider.tool_choice_fallback",
+            message=(
+                f"Connection '{self.connection_id}' refused tool choice '{_label(requested)}' ({status}), "
+                f"so this and later calls use 'auto'."
+            ),
+        )
+
+
+async def stream_with_tool_choice_fallback(
+    memory: ToolChoiceMemory, requested: ToolChoice, attempt: AttemptFactory
+) -> AsyncGenerator[StreamEvent, None]:
+    """Runs ``attempt(choice)``; if the server refuses a non-auto mode, falls back once to ``auto``.
+
+    A refusal arrives as an HTTP status before any event, so nothing was yielded from the first attempt
+    when the second starts; the notice comes first, then the whole second stream.
+    """
+    choice, notice = memory.effective(requested)
+    if notice is not None:
+        yield notice
+    refused: ProviderError | None = None
+    try:
+        async with aclosing(attempt(choice)) as events:
+            async for event in events:
+                yield event
+    except ProviderError as error:
+        if tool_choice_mode(choice) is None or not rejects_tool_choice(error):
+            raise
+        refused = error
+    if refused is None:
+        return
+    yield memory.learn(choice, refused.status)
+    async with aclosing(attempt("auto")) as events:
+        async for event in events:
+            yield event

@@ -1,0 +1,229 @@
+"""Finding models: local servers on loopback, a connection's model list, and a one-token test call.
+
+Probes go only to loopback, concurrently, each with a short timeout, so ``detect`` takes well under a
+second even when nothing is running. A port that answers but not in the expected shape (some other
+program on 8080) is not offered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from relay_studio.domain.messages import Message, ModelRequest, ModelSettings, ResponseCompleted
+from relay_studio.providers.anthropic import API_VERSION, api_url
+from relay_studio.providers.base import ProviderError
+from relay_studio.providers.connections import PRESETS, Connection
+from relay_studio.providers.factory import build_provider
+from relay_studio.providers.retry import error_for_status, error_for_transport, malformed_chunk
+
+PROBE_TIMEOUT_SECONDS = 0.6
+
+
+@dataclass(frozen=True)
+class LocalServer:
+    preset: str
+    port: int
+    probe_path: str = "/v1/models"
+
+
+LOCAL_SERVERS: tuple[LocalServer, ...] = (
+    LocalServer("ollama", 11434, "/api/tags"),
+    LocalServer("lmstudio", 1234),
+    LocalServer("llamacpp", 8080),
+    LocalServer("jan", 1337),
+    LocalServer("koboldcpp", 5001),
+)
+
+
+@dataclass(frozen=True)
+class DetectedServer:
+    preset: str
+    label: str
+    base_url: str
+    models: list[str] = field(default_factory=list)
+
+    def suggested_connection(self) -> Connection:
+        return Connection(
+            id=self.preset,
+            kind="openai_compatible",
+            base_url=self.base_url,
+            default_model=self.models[0] if self.models else None,
+        )
+
+
+async def detect_local_servers(
+    servers: Sequence[LocalServer] = LOCAL_SERVERS,
+    *,
+    host: str = "127.0.0.1",
+    probe_timeout: float = PROBE_TIMEOUT_SECONDS,
+) -> list[DetectedServer]:
+    """The local model servers that answer, in the order of ``servers``."""
+    async with httpx.AsyncClient(timeout=httpx.Timeout(probe_timeout), trust_env=False) as client:
+        found = await asyncio.gather(*(_probe(client, server, host) for server in servers))
+    return [server for server in found if server is not None]
+
+
+async def _probe(client: httpx.AsyncClient, server: LocalServer, host: str) -> DetectedServer | None:
+    try:
+        response = await client.get(f"http://{host}:{server.port}{server.probe_path}")
+        if response.status_code != 200:
+            return None
+        models = _model_names(response.json())
+    except (httpx.HTTPError, ValueError):
+        return None
+    if models is None:
+        return None
+    preset = PRESETS[server.preset]
+    return DetectedServer(server.preset, preset.label, f"http://{host}:{server.port}/v1", models)
+
+
+def _model_names(data: Any) -> list[str] | None:
+    """Names from an OpenAI/Anthropic ``{"data": [{"id"}]}`` or Ollama ``{"models": [{"name"}]}`` body."""
+    if not isinstance(data, dict):
+        return None
+    items = data.get("data") if "data" in data else data.get("models")
+    if not isinstance(items, list):
+        return None
+    names: list[str] = []
+    for item in items:
+        name = item.get("id") or item.get("name") or item.get("model") if isinstance(item, dict) else None
+        if isinstance(name, str) and name and name not in names:
+            names.append(name)
+    return names
+
+
+# -- a connection's models ------------------------------------------------------------------------------
+
+
+async def list_models(
+    connection: Connection, api_key: str | None, *, client: httpx.AsyncClient | None = None
+) -> list[str]:
+    """The models a connection offers; raises ``ProviderError`` with one sentence when it cannot say."""
+    own = client is None
+    http = client or httpx.AsyncClient(timeout=connection.http_timeout())
+    try:
+        if connection.kind == "anthropic":
+            return await _anthropic_models(http, connection, api_key)
+        headers = {**connection.headers}
+        if api_key:
+            headers["Authorization"] = f"Bearer {api_key}"
+        try:
+            data = await _get_json(http, connection.base_url + "/models", headers, connection, api_key)
+        except ProviderError as exc:
+            if exc.status != 404 or not connection.is_local:
+                raise
+            # An Ollama reached without its /v1 prefix: its native listing.
+            root = connection.base_url.removesuffix("/v1")
+            data = await _get_json(http, root + "/api/tags", headers, connection, api_key)
+        names = _model_names(data)
+        if names is None:
+            raise malformed_chunk(connection.id, "a model list in an unknown shape")
+        return names
+    finally:
+        if own:
+            await http.aclose()
+
+
+async def _anthropic_models(http: httpx.AsyncClient, connection: Connection, api_key: str | None) -> list[str]:
+    headers = {"anthropic-version": API_VERSION, **connection.headers}
+    if api_key:
+        headers["x-api-key"] = api_key
+    names: list[str] = []
+    after: str | None = None
+    for _page in range(50):  # bounded: a server that always says has_more cannot loop forever
+        url = api_url(connection.base_url, "/models") + "?limit=1000" + (f"&after_id={after}" if after else "")
+        data = await _get_json(http, url, headers, connection, api_key)
+        page = _model_names(data)
+        if page is None:
+            raise malformed_chunk(connection.id, "a model list in an unknown shape")
+        names.extend(n for n in page if n not in names)
+        after = data.get("last_id")
+        if not data.get("has_more") or not after:
+            break
+    return names
+
+
+async def _get_json(
+    http: httpx.AsyncClient, url: str, headers: dict[str, str], connection: Connection, api_key: str | None
+) -> Any:
+    try:
+        response = await http.get(url, headers=headers, timeout=connection.http_timeout())
+    except httpx.TransportError as exc:
+        raise error_for_transport(connection.id, exc, connection.base_url) from None
+    if response.status_code >= 300:
+        raise error_for_status(
+            connection.id,
+            response.status_code,
+            response.text,
+            response.headers,
+            has_key=bool(api_key),
+            secrets=(api_key,),
+        )
+    try:
+        return response.json()
+    except ValueError:
+        raise malformed_chunk(connection.id, "a model list that is not JSON") from None
+
+
+# -- one-token check -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConnectionCheck:
+    ok: bool
+    message: str
+    model: str | None = None
+    elapsed_ms: float | None = None
+
+
+async def check_connection(
+    connection: Connection,
+    api_key: str | None,
+    *,
+    model: str | None = None,
+    client: httpx.AsyncClient | None = None,
+) -> ConnectionCheck:
+    """Sends a one-token request and says in one sentence whether the connection works."""
+    chosen = model or connection.default_model
+    if not chosen:
+        try:
+            names = await list_models(connection, api_key, client=client)
+        except ProviderError as exc:
+            return ConnectionCheck(False, exc.message)
+        hint = f" (for example '{names[0]}')" if names else ""
+        return ConnectionCheck(
+            False,
+            f"Connection '{connection.id}' answers and offers {len(names)} models, but has no default model "
+            f"to test; name one with --model{hint}.",
+        )
+    provider = build_provider(connection, api_key, client=client, model_override=chosen)
+    request = ModelRequest(
+        agent_id="connection-test",
+        session_id="connection-test",
+        system="",
+        messages=[Message(role="user", content="Reply with one word: ready")],
+        tools=[],
+        settings=ModelSettings(model=chosen, max_tokens=1),
+    )
+    started = time.perf_counter()
+    completed = False
+    try:
+        async for event in provider.stream(request):
+            completed = completed or isinstance(event, ResponseCompleted)
+    except ProviderError as exc:
+        return ConnectionCheck(False, exc.message, chosen)
+    if not completed:  # the provider contract forbids this; say so rather than claim success
+        return ConnectionCheck(False, f"Connection '{connection.id}' ended its answer without completing it.")
+    elapsed = (time.perf_counter() - started) * 1000
+    return ConnectionCheck(
+        True,
+        f"Connection '{connection.id}' works: model '{chosen}' answered in {elapsed:.0f} ms.",
+        chosen,
+        elapsed,
+    )

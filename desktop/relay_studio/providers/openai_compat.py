@@ -1,0 +1,378 @@
+"""OpenAI Chat Completions, streaming: OpenAI itself and every server that speaks its dialect.
+
+What real servers do, and what this accepts: tool-call deltas keyed by ``index`` (arguments split over
+many chunks, the id and name repeated or missing after the first; an index missing altogether on a few
+servers), the legacy ``function_call`` field beside or instead of ``tool_calls``, several tool calls in
+one message, ``reasoning_content`` (DeepSeek, vLLM) or ``reasoning`` (OpenRouter, Ollama) kept as
+reasoning, usage in the last chunk (``stream_options.include_usage``) or nowhere, cached tokens in
+``prompt_tokens_details.cached_tokens`` or DeepSeek's ``prompt_cache_hit_tokens``, an ``error`` object
+in the middle of a stream, a server that ignores ``stream: true`` and answers one JSON body, and a
+stream that ends after its ``finish_reason`` without ``[DONE]``.
+
+The answer is complete only after ``[DONE]`` or a ``finish_reason`` followed by the end of the body;
+anything less raises ``provider.stream_incomplete`` (retryable) and no tool call is handed on.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from contextlib import aclosing
+from typing import Any
+
+import httpx
+
+from relay_studio.domain.messages import (
+    Message,
+    ModelRequest,
+    ModelResponse,
+    ReasoningDelta,
+    ResponseCompleted,
+    StreamEvent,
+    TextDelta,
+    ToolCall,
+    ToolCallDelta,
+    ToolChoice,
+    Usage,
+)
+from relay_studio.providers.base import ProviderError
+from relay_studio.providers.connections import (
+    Connection,
+    ToolChoiceMemory,
+    ToolChoiceMode,
+    stream_with_tool_choice_fallback,
+)
+from relay_studio.providers.retry import malformed_chunk, scrub, server_message, stream_incomplete
+from relay_studio.providers.sse import event_batches, open_event_stream
+
+USER_AGENT = "relay-studio"
+_loads = json.loads
+
+
+class _PendingCall:
+    __slots__ = ("arguments", "id", "name")
+
+    def __init__(self) -> None:
+        self.id = ""
+        self.name = ""
+        self.arguments: list[str] = []
+
+
+class _Accumulator:
+    """The state of one streamed answer; ``feed`` turns one parsed chunk into canonical events."""
+
+    def __init__(self, connection_id: str) -> None:
+        self.connection_id = connection_id
+        self.text: list[str] = []
+        self.reasoning: list[str] = []
+        self.calls: dict[int, _PendingCall] = {}
+        self.finish_reason: str | None = None
+        self.usage: Usage | None = None
+        self.chunks = 0
+
+    def feed(self, chunk: Any, out: list[StreamEvent]) -> None:
+        if not isinstance(chunk, dict):
+            raise malformed_chunk(self.connection_id, "a chunk that is not a JSON object")
+        self.chunks += 1
+        error = chunk.get("error")
+        if error is not None:
+            raise _stream_error(self.connection_id, error)
+        try:
+            choices = chunk.get("choices")
+            if choices:
+                choice = choices[0]
+                delta = choice.get("delta") or choice.get("message")
+                if delta:
+                    self._delta(delta, out)
+                finish = choice.get("finish_reason")
+                if finish:
+                    self.finish_reason = str(finish)
+            usage = chunk.get("usage")
+            if usage:
+                self.usage = _usage(usage)
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+            raise malformed_chunk(self.connection_id, "a chunk in a shape no server documents") from None
+
+    def _delta(self, delta: dict[str, Any], out: list[StreamEvent]) -> None:
+        content = delta.get("content")
+        if content:
+            if isinstance(content, str):
+                self.text.append(content)
+                out.append(TextDelta(text=content))
+            elif isinstance(content, list):  # content parts (Mistral and a few others)
+                for part in content:
+                    self._part(part, out)
+        reasoning = delta.get("reasoning_content") or delta.get("reasoning")
+        if reasoning and isinstance(reasoning, str):
+            self.reasoning.append(reasoning)
+            out.append(ReasoningDelta(text=reasoning))
+        tool_calls = delta.get("tool_calls")
+        if tool_calls:
+            for position, item in enumerate(tool_calls):
+                self._tool_call(item, position, out)
+        else:
+            legacy = delta.get("function_call")
+            if legacy:
+                self._tool_call({"index": 0, "function": legacy}, 0, out)
+
+    def _part(self, part: Any, out: list[StreamEvent]) -> None:
+        if not isinstance(part, dict):
+            return
+        kind = part.get("type")
+        text = part.get("text") or part.get("thinking")
+        if not isinstance(text, str) or not text:
+            return
+        if kind in ("thinking", "reasoning"):
+            self.reasoning.append(text)
+            out.append(ReasoningDelta(text=text))
+        else:
+            self.text.append(text)
+            out.append(TextDelta(text=text))
+
+    def _tool_call(self, item: Any, position: int, out: list[StreamEvent]) -> None:
+        if not isinstance(item, dict):
+            raise malformed_chunk(self.connection_id, "a tool call that is not an object")
+        call_id = item.get("id")
+        index = item.get("index")
+        if not isinstance(index, int):
+            index = self._index_without_index(call_id, position)
+        call = self.calls.get(index)
+        if call is None:
+            call = self.calls[index] = _PendingCall()
+        if call_id and not call.id:
+            call.id = call_id
+        function = item.get("function") or {}
+        name = function.get("name")
+        new_name = None
+        if name and not call.name:
+            call.name = new_name = name
+        arguments = function.get("arguments")
+        if arguments is not None and not isinstance(arguments, str):
+            arguments = json.dumps(arguments, ensure_ascii=False)  # a server that sends an object
+        if arguments:
+            call.arguments.append(arguments)
+        if new_name or arguments:
+            out.append(ToolCallDelta(index=index, name=new_name, arguments=arguments or ""))
+
+    def _index_without_index(self, call_id: Any, position: int) -> int:
+        # A few servers omit "index": a new id (or a first chunk) starts a call, else it continues the last.
+        if call_id:
+            for index, call in self.calls.items():
+                if call.id == call_id:
+                    return index
+            return len(self.calls)
+        return max(self.calls, default=position)
+
+    def response(self, connection: Connection) -> ModelResponse:
+        calls: list[ToolCall] = []
+        for index in sorted(self.calls):
+            pending = self.calls[index]
+            if not pending.name:
+                raise malformed_chunk(self.connection_id, "a tool call without a name")
+            calls.append(
+                ToolCall(
+                    id=pending.id or f"call_{uuid.uuid4().hex[:12]}_{index}",
+                    name=pending.name,
+                    arguments="".join(pending.arguments),
+                )
+            )
+        finish = self.finish_reason or "stop"
+        if calls and finish in ("stop", "function_call"):
+            finish = "tool_calls"
+        usage = self.usage or Usage()
+        return ModelResponse(
+            text="".join(self.text),
+            reasoning="".join(self.reasoning),
+            tool_calls=calls,
+            finish_reason=finish,
+            usage=usage,
+            cost=connection.cost(usage),
+        )
+
+
+def _usage(raw: Any) -> Usage:
+    if not isinstance(raw, dict):
+        return Usage()
+    details = raw.get("prompt_tokens_details")
+    cached = details.get("cached_tokens") if isinstance(details, dict) else None
+    # DeepSeek counts cache hits in its own field (some versions fill only that one).
+    cached = max(int(cached or 0), int(raw.get("prompt_cache_hit_tokens") or 0))
+    return Usage(
+        input_tokens=int(raw.get("prompt_tokens") or 0),
+        output_tokens=int(raw.get("completion_tokens") or 0),
+        cached_tokens=cached,
+    )
+
+
+def _stream_error(connection_id: str, error: Any) -> ProviderError:
+    """An ``error`` object inside a 200 stream (OpenRouter, vLLM, Ollama send these)."""
+    detail = scrub(server_message(json.dumps({"error": error})))
+    status: int | None = None
+    if isinstance(error, dict):
+        code = error.get("code")
+        if isinstance(code, int):
+            status = code
+        elif isinstance(code, str) and code.isdigit():
+            status = int(code)
+    retryable = status is None or status in (408, 409, 429) or status >= 500
+    return ProviderError(
+        "provider.stream_error",
+        f"The server of connection '{connection_id}' reported an error mid-answer: {detail}.",
+        retryable=retryable,
+        status=status,
+    )
+
+
+# -- request mapping ------------------------------------------------------------------------------------
+
+
+def to_openai_messages(system: str, messages: list[Message]) -> list[dict[str, Any]]:
+    """The canonical history in Chat Completions form; reasoning is not sent back (servers reject it)."""
+    wire: list[dict[str, Any]] = []
+    if system:
+        wire.append({"role": "system", "content": system})
+    for message in messages:
+        if message.role == "user":
+            wire.append({"role": "user", "content": message.content})
+        elif message.role == "assistant":
+            item: dict[str, Any] = {"role": "assistant", "content": message.content or None}
+            if message.tool_calls:
+                item["tool_calls"] = [
+                    {
+                        "id": call.id,
+                        "type": "function",
+                        "function": {"name": call.name, "arguments": call.arguments or "{}"},
+                    }
+                    for call in message.tool_calls
+                ]
+            elif item["content"] is None:
+                item["content"] = ""
+            wire.append(item)
+        else:
+            wire.append({"role": "tool", "tool_call_id": message.tool_call_id or "", "content": message.content})
+    return wire
+
+
+def _wire_tool_choice(choice: ToolChoice) -> Any:
+    if isinstance(choice, dict):
+        return {"type": "function", "function": {"name": choice["name"]}}
+    return choice
+
+
+class OpenAICompatibleProvider:
+    """Streams Chat Completions from one connection. Owns no client unless none is given."""
+
+    def __init__(
+        self,
+        connection: Connection,
+        api_key: str | None,
+        *,
+        client: httpx.AsyncClient | None = None,
+        model_override: str | None = None,
+        on_tool_choice_learned: Callable[[ToolChoiceMode], None] | None = None,
+    ) -> None:
+        self.connection = connection
+        self._api_key = api_key
+        self._client = client
+        self._model_override = model_override
+        self.tool_choice = ToolChoiceMemory(connection, on_tool_choice_learned)
+        self.url = connection.base_url + "/chat/completions"
+
+    def __repr__(self) -> str:  # never the key
+        return f"OpenAICompatibleProvider(connection={self.connection.id!r})"
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        requested = request.settings.tool_choice if request.tools else "auto"
+        return stream_with_tool_choice_fallback(
+            self.tool_choice, requested, lambda choice: self._attempt(request, choice)
+        )
+
+    def headers(self) -> dict[str, str]:
+        headers = {"Accept": "text/event-stream", "User-Agent": USER_AGENT, **self.connection.headers}
+        if self._api_key:
+            headers["Authorization"] = f"Bearer {self._api_key}"
+        return headers
+
+    def body(self, request: ModelRequest, choice: ToolChoice) -> dict[str, Any]:
+        settings = request.settings
+        body: dict[str, Any] = {
+            "model": self.connection.model_for(settings.model, self._model_override),
+            "messages": to_openai_messages(request.system, request.messages),
+            "stream": True,
+            "stream_options": {"include_usage": True},
+        }
+        if request.tools:
+            body["tools"] = [
+                {
+                    "type": "function",
+                    "function": {"name": t.name, "description": t.description, "parameters": t.parameters},
+                }
+                for t in request.tools
+            ]
+            body["tool_choice"] = _wire_tool_choice(choice)
+        if settings.temperature is not None:
+            body["temperature"] = settings.temperature
+        if settings.max_tokens is not None:
+            body[self.connection.max_tokens_field] = settings.max_tokens
+        return body
+
+    async def _attempt(self, request: ModelRequest, choice: ToolChoice) -> AsyncGenerator[StreamEvent, None]:
+        body = self.body(request, choice)
+        connection_id = self.connection.id
+        state = _Accumulator(connection_id)
+        done = False
+        async with open_event_stream(
+            self._client,
+            self.url,
+            headers=self.headers(),
+            body=body,
+            http_timeout=self.connection.http_timeout(),
+            connection_id=connection_id,
+            api_key=self._api_key,
+        ) as response:
+            if response.headers.get("content-type", "").startswith("application/json"):
+                # A server that ignored "stream": one whole completion (or an error) as JSON.
+                out: list[StreamEvent] = []
+                state.feed(_whole_body(await response.aread(), connection_id), out)
+                for item in out:
+                    yield item
+                done = True
+            else:
+                async with aclosing(event_batches(response, connection_id)) as batches:
+                    async for events in batches:
+                        out = []
+                        for event in events:
+                            data = event.data
+                            if data == "[DONE]":
+                                done = True
+                                break
+                            try:
+                                chunk = _loads(data)
+                            except ValueError:
+                                raise malformed_chunk(connection_id, "a chunk that is not JSON") from None
+                            state.feed(chunk, out)
+                        for item in out:
+                            yield item
+                        if done:
+                            break
+        if not done and state.finish_reason is None:
+            if state.chunks == 0:
+                raise malformed_chunk(connection_id, "a response that is not an event stream")
+            raise stream_incomplete(connection_id)
+        yield ResponseCompleted(response=state.response(self.connection))
+
+
+def _whole_body(raw: bytes, connection_id: str) -> Any:
+    try:
+        data = _loads(raw)
+    except ValueError:
+        raise malformed_chunk(connection_id, "a response that is neither an event stream nor JSON") from None
+    if isinstance(data, dict):
+        for choice in data.get("choices") or []:
+            message = choice.get("message") if isinstance(choice, dict) else None
+            if isinstance(message, dict):
+                for position, call in enumerate(message.get("tool_calls") or []):
+                    if isinstance(call, dict):
+                        call.setdefault("index", position)
+    return data
