@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 
 from relay_studio.domain.enums import InvocationStatus, RunStatus, TaskStatus
+from relay_studio.domain.messages import ModelRequest, ModelResponse, ResponseCompleted, StreamEvent, ToolCall
 from relay_studio.runtime.engine import Runtime
-from tests.support import Harness, call, handoff, write
+from tests.support import Harness, call, handoff, relay_profiles, write
 
 
 async def test_failure_after_a_commit_is_partial_success_and_keeps_commits(harness: Harness) -> None:
@@ -146,3 +148,31 @@ async def test_cancel_interrupts_agent_await(harness: Harness) -> None:
     assert await handle.wait() is RunStatus.CANCELLED
     assert time.perf_counter() - started < 5
     assert [t.status for t in harness.runtime.runs.tasks(handle.run_id)] == [TaskStatus.CANCELLED]
+
+
+async def test_a_tool_call_cut_off_by_the_length_limit_is_not_run(harness: Harness) -> None:
+    class Truncating:
+        """A provider whose answer hit max_tokens while the model was writing a tool call."""
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+            self.calls += 1
+            if self.calls == 1:
+                calls = [ToolCall(id="a", name="workspace_write_file",
+                                  arguments='{"path": "output/main.md", "content": "Complete."}'),
+                         ToolCall(id="b", name="workspace_write_file",
+                                  arguments='{"path": "output/main.md", "content": "Cut"}')]
+                yield ResponseCompleted(response=ModelResponse(tool_calls=calls, finish_reason="length"))
+            else:
+                calls = [ToolCall(id="c", name="workspace_commit", arguments="{}"),
+                         ToolCall(id="d", name="workspace_finish", arguments="{}")]
+                yield ResponseCompleted(response=ModelResponse(tool_calls=calls, finish_reason="tool_calls"))
+
+    provider = Truncating()
+    handle = await harness.runtime.start_run(agent_id="final-editor", prompt="p", provider_for=lambda _p: provider,
+                                             profiles=relay_profiles())
+    assert await handle.wait() is RunStatus.COMPLETED
+    assert harness.error_codes(handle.run_id) == ["model.output_truncated"]
+    assert harness.file(handle.run_id, "output/main.md") == "Complete."

@@ -130,8 +130,14 @@ def _ignore(run: RunContext, inv: InvocationState, call: ToolCall, after: str) -
     return Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=text, is_error=True)
 
 
-async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools: dict[str, Tool]
-                    ) -> tuple[ToolResult | None, ToolError | None]:
+async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools: dict[str, Tool],
+                    truncated: bool) -> tuple[ToolResult | None, ToolError | None]:
+    if truncated:
+        return None, ToolError(
+            "model.output_truncated",
+            "This tool call was cut off by the answer length limit before it was complete, so it was not run. "
+            "Send it again, shorter; write long text in parts.",
+        )
     if inv.tool_calls >= inv.profile.tools.max_tool_calls:
         return None, ToolError(
             "agent.tool_call_limit_reached",
@@ -146,7 +152,7 @@ async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools
 
 
 async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[ToolCall],
-                         tools: dict[str, Tool]) -> LoopExit | None:
+                         tools: dict[str, Tool], truncated_id: str | None) -> LoopExit | None:
     exit_: LoopExit | None = None
     ended_by = ""
     for call in calls:
@@ -158,7 +164,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
             tx.event(run.run_id, "tool_call_started",
                      {"toolCallId": call.id, "name": call.name, "arguments": call.arguments[:PREVIEW]},
                      invocation_id=inv.id)
-        result, error = await _run_tool(run, inv, call, tools)
+        result, error = await _run_tool(run, inv, call, tools, call.id == truncated_id)
         content = error.message if error else (result.content if result else "")
         effect = result.effect if result else None
         if isinstance(effect, CommitRequested):
@@ -235,7 +241,9 @@ async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
                          invocation_id=inv.id, level=EventLevel.WARNING)
             continue
         inv.nudges = 0
-        exit_ = await _execute_calls(run, inv, response.tool_calls, tools)
+        # With finish_reason "length" the last tool call may have been cut off mid-arguments.
+        truncated_id = response.tool_calls[-1].id if response.finish_reason == "length" else None
+        exit_ = await _execute_calls(run, inv, response.tool_calls, tools, truncated_id)
         if exit_ is not None:
             if isinstance(exit_, Transferred):
                 with run.db.transaction() as tx:

@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import AsyncIterator
 
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import (
@@ -15,6 +16,7 @@ from relay_studio.domain.messages import (
     ProviderNotice,
     ReasoningDelta,
     ResponseCompleted,
+    StreamEvent,
     TextDelta,
     ToolCallDelta,
     ToolSchema,
@@ -47,9 +49,24 @@ def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema]
 
 
 async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequest) -> ModelResponse:
-    provider = run.provider_for(inv.profile)
+    stream = run.provider_for(inv.profile).stream(request)
+    try:
+        response = await _consume(run, inv, stream)
+    finally:
+        # Close the stream (and its socket) now, also when a cancel lands between two events.
+        close = getattr(stream, "aclose", None)
+        if close is not None:
+            await close()
+    if response is None:
+        raise ProviderError(
+            "provider.stream_incomplete", "The model's answer ended before it was complete.", retryable=True
+        )
+    return response
+
+
+async def _consume(run: RunContext, inv: InvocationState, stream: AsyncIterator[StreamEvent]) -> ModelResponse | None:
     response: ModelResponse | None = None
-    async for event in provider.stream(request):
+    async for event in stream:
         if isinstance(event, TextDelta):
             run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "text", event.text))
         elif isinstance(event, ReasoningDelta):
@@ -63,10 +80,6 @@ async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequ
                          invocation_id=inv.id, level=EventLevel.WARNING)
         elif isinstance(event, ResponseCompleted):
             response = event.response
-    if response is None:
-        raise ProviderError(
-            "provider.stream_incomplete", "The model's answer ended before it was complete.", retryable=True
-        )
     return response
 
 
@@ -124,7 +137,7 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
                 run.run_id,
                 "model_call_completed",
                 {"agentId": inv.profile.id, "turnId": turn_id, "elapsedMs": round(elapsed, 2),
-                 "usage": response.usage.model_dump(), "finishReason": response.finish_reason,
+                 "usage": response.usage.model_dump(), "cost": response.cost, "finishReason": response.finish_reason,
                  "toolCalls": [c.name for c in response.tool_calls], "textChars": len(response.text)},
                 invocation_id=inv.id,
             )
