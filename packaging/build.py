@@ -314,7 +314,7 @@ def deterministic_tar_gz(out: Path, entries: Iterable[tuple[Path, str]], epoch: 
         for path, arcname in sorted(entries, key=lambda e: e[1]):
             _tar_add(tar, path, arcname, epoch)
     with out.open("wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=epoch,
-                                               compresslevel=9) as gz:
+                                               compresslevel=6) as gz:
         gz.write(buffer.getvalue())
 
 
