@@ -101,9 +101,21 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
                 return EXIT_USAGE
             window.open_chat(record.chat_id)
             window.show_run(options.run)
+        if options.screenshot is not None:
+            window.keep_layout = False  # a screenshot never changes the creator's saved layout
+            window.resize(1400, 860)
+            if options.run:  # the run's timeline, filling the window, with its first handoff open
+                window.fill_action.setChecked(True)
+                window.toggle_timeline_fill(True)
+                await window.timeline.loaded.wait()
+                tl = window.timeline.timeline
+                if tl is not None and tl.markers:
+                    window.timeline.open_marker(tl.markers[0])
         window.show()
         if options.screenshot is not None:
             await wait_drawn(window, options.settle_seconds)
+            window.timeline.lanes.fit()  # fit the run to the final width before the picture
+            await wait_drawn(window)
             if not window.grab().save(str(options.screenshot), "PNG"):
                 sys.stderr.write(f"error: could not write {options.screenshot}.\n")
                 return EXIT_USAGE

@@ -33,6 +33,7 @@ from relay_studio.ui import theme
 from relay_studio.ui.chat.view import WELCOME_CHAT, ChatView
 from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import PendingApproval, Studio
+from relay_studio.ui.timeline.panel import TimelinePanel
 
 if TYPE_CHECKING:
     from relay_studio.ui.patches.dialog import PatchDialog
@@ -48,6 +49,7 @@ class MainWindow(QMainWindow):
         self.chat_id = ""
         self.status_run_id = ""
         self._force_close = False
+        self.keep_layout = True
         self._tasks: set[asyncio.Future[Any]] = set()
         self.last_error = ""
         self.setWindowTitle("Relay Studio")
@@ -86,11 +88,8 @@ class MainWindow(QMainWindow):
         self._open_first_chat()
 
     # -- construction ----------------------------------------------------------------------------
-    def _build_timeline(self) -> QWidget:
-        from relay_studio.ui.timeline.panel import TimelinePanel
-
-        panel = TimelinePanel(self.studio)
-        return panel
+    def _build_timeline(self) -> TimelinePanel:
+        return TimelinePanel(self.studio)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -200,6 +199,8 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.sidebar_dock, self.timeline_dock], [230, 560], Qt.Orientation.Horizontal)
 
     def save_layout(self) -> None:
+        if not self.keep_layout:
+            return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("chat/last", self.chat_id)
@@ -231,7 +232,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.chat)
         self.chat.set_chat(chat_id)
         self.sidebar.select_chat(chat_id)
-        self.timeline.show_chat(chat_id)  # type: ignore[attr-defined]
+        self.timeline.show_chat(chat_id)
         active = self.studio.active_run(chat_id)
         runs = self.studio.runtime.runs.runs(chat_id, limit=1)
         self.status_run_id = active.run_id if active else (runs[0].id if runs else "")
@@ -340,7 +341,7 @@ class MainWindow(QMainWindow):
     def _on_run_started(self, run_id: str, chat_id: str) -> None:
         if chat_id == self.chat_id:
             self.status_run_id = run_id
-            self.timeline.show_run(run_id)  # type: ignore[attr-defined]
+            self.timeline.show_run(run_id)
         self.update_status()
 
     def _on_run_finished(self, run_id: str, _status: str) -> None:
@@ -353,11 +354,11 @@ class MainWindow(QMainWindow):
     def show_run(self, run_id: str) -> None:
         self.timeline_dock.show()
         self.timeline_dock.raise_()
-        self.timeline.show_run(run_id)  # type: ignore[attr-defined]
+        self.timeline.show_run(run_id)
 
     def show_error_details(self, run_id: str, error_code: str) -> None:
         self.show_run(run_id)
-        self.timeline.select_error(error_code)  # type: ignore[attr-defined]
+        self.timeline.select_error(error_code)
 
     def update_status(self) -> None:
         run_id = self.status_run_id
