@@ -21,7 +21,6 @@ from PySide6.QtWidgets import QApplication
 
 from relay_studio.runtime.engine import Runtime
 from relay_studio.ui import theme
-from relay_studio.ui.compat import immortalize_singletons
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.providers import DefaultProviders, ProviderSource
 from relay_studio.ui.studio import Studio
@@ -45,7 +44,6 @@ def window_settings(data_dir: Path) -> QSettings:
 
 
 def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
-    immortalize_singletons()
     app = QApplication.instance()
     if isinstance(app, QApplication):
         return app
