@@ -115,3 +115,55 @@ async def test_edits_are_applied_and_reported_and_approve_rest_covers_the_run(ha
     assert harness.file(handle.run_id, "output/main.md") == "The sea was grey."
     approved = harness.of_type(handle.run_id, "tool_call_approved")
     assert [e.payload["edited"] for e in approved] == [True, False]
+
+
+async def test_all_proposals_of_a_turn_are_raised_together(harness: Harness) -> None:
+    seen: list[ApprovalRequest] = []
+    answers: dict[str, asyncio.Future[ApprovalDecision]] = {}
+
+    async def approver(request: ApprovalRequest) -> ApprovalDecision:
+        seen.append(request)
+        answers[request.id] = asyncio.get_running_loop().create_future()
+        return await answers[request.id]
+
+    profiles = _careful()
+    profiles["final-editor"] = profile(
+        "final-editor", tools={"allow": ["workspace.write_file", "workspace.apply_patch", "workspace.commit",
+                                         "workspace.finish"],
+                               "requireApproval": ["workspace.write_file", "workspace.apply_patch", "workspace.commit"]},
+        delegation={"canHandoff": False, "canDelegate": False})
+    turns = {"final-editor": [
+        {"toolCalls": [write("output/main.md", "A grey sea."),
+                       call("workspace_apply_patch", {"path": "output/main.md", "old_string": "grey",
+                                                      "new_string": "silver"}),
+                       call("workspace_commit"), call("workspace_finish")]},
+    ]}
+    handle = await harness.start("final-editor", turns, profiles=profiles, approver=approver)
+    for _ in range(400):
+        await asyncio.sleep(0.005)
+        if len(seen) == 3:
+            break
+    # Before anything ran, the creator sees the whole turn, each diff on top of the one before it.
+    assert [(r.tool, r.before, r.after) for r in seen] == [
+        ("workspace_write_file", None, "A grey sea."),
+        ("workspace_apply_patch", "A grey sea.", "A silver sea."),
+        ("workspace_commit", None, None),
+    ]
+    assert not (harness.runtime.workspace_dir(handle.run_id) / "output" / "main.md").exists()
+    # The creator edits the first change: the patch proposal no longer fits and is asked again.
+    answers[seen[0].id].set_result(ApprovalDecision(approved=True, edited_content="A grey sea at dawn."))
+    answers[seen[2].id].set_result(ApprovalDecision(approved=True))
+    for _ in range(400):
+        await asyncio.sleep(0.005)
+        if len(seen) == 4:
+            break
+    assert (seen[3].tool, seen[3].before, seen[3].after) == (
+        "workspace_apply_patch", "A grey sea at dawn.", "A silver sea at dawn.")
+    withdrawn = harness.of_type(handle.run_id, "tool_call_approval_withdrawn")
+    assert [e.payload["approvalId"] for e in withdrawn] == [seen[1].id]
+    answers[seen[3].id].set_result(ApprovalDecision(approved=True))
+    assert await handle.wait() is RunStatus.COMPLETED
+    assert harness.file(handle.run_id, "output/main.md") == "A silver sea at dawn."
+    assert harness.error_codes(handle.run_id) == []
+    statuses = [e.payload["to"] for e in harness.of_type(handle.run_id, "status_changed")]
+    assert statuses == ["running", "awaiting_approval", "running", "completed"]

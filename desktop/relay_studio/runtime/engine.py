@@ -12,6 +12,7 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile, validate_catalog
+from relay_studio.domain.records import MessageRecord
 from relay_studio.runtime import transitions
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
@@ -103,7 +104,11 @@ class Runtime:
         settings: RunSettings | None = None,
         approver: Approver | None = None,
         edges: dict[tuple[str, str], HandoffEdge] | None = None,
+        regenerate_of: str | None = None,
     ) -> RunHandle:
+        """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
+        question again: no new user message, the history before it, and its commits become new
+        versions of that message."""
         profiles = dict(profiles if profiles is not None else self.profiles())
         root = profiles.get(agent_id)
         if root is None:
@@ -116,19 +121,31 @@ class Runtime:
                 "run.agent_requires_configuration",
                 f"'{agent_id}' has no model configured; bind it to a connection first.",
             )
+        answer: MessageRecord | None = None
+        question: MessageRecord | None = None
+        if regenerate_of is not None:
+            answer, question = self._regeneration(regenerate_of)
+            prompt = question.content
         if not prompt.strip():
             raise RunRequestError("run.empty_prompt", "The message is empty.")
         for problem in validate_catalog(profiles):
             raise RunRequestError(problem.code, problem.message)
 
-        chat_record = self.chats.chat(chat) or self.chats.ensure_chat(chat)
+        chat_record = self.chats.chat(answer.chat_id if answer else chat) or self.chats.ensure_chat(chat)
+        earlier = self.chats.messages(chat_record.id)
+        if question is not None:
+            earlier = [m for m in earlier if m.position < question.position]
         history = [
             Message(role="user" if m.role == "user" else "assistant", content=m.content)
-            for m in self.chats.messages(chat_record.id)
+            for m in earlier
             if m.role in ("user", "assistant")
         ]
         run_id = new_id("run")
-        user_message = self.chats.add_message(chat_record.id, "user", prompt, run_id=run_id)
+        if answer is not None and question is not None:
+            user_message = question
+            self.bridge.reply_targets[run_id] = answer.id
+        else:
+            user_message = self.chats.add_message(chat_record.id, "user", prompt, run_id=run_id)
         workspace = RunWorkspace(self.workspace_dir(run_id))
         persist = self.chat_persist_dir(chat_record.id)
         workspace.project_persist(persist)
@@ -137,6 +154,7 @@ class Runtime:
             "userText": prompt,
             "userMessageId": user_message.id,
             "rootAgentId": agent_id,
+            "regenerateOf": regenerate_of,
             "chatHistory": [m.model_dump(mode="json") for m in history],
             "profiles": {pid: p.to_json_dict() for pid, p in profiles.items()},
             "settings": {"maxTotalRounds": settings.max_total_rounds},
@@ -167,6 +185,29 @@ class Runtime:
         handle = RunHandle(run_id=run_id, chat_id=chat_record.id, task=task, context=ctx)
         self.active[run_id] = handle
         return handle
+
+    def _regeneration(self, message_id: str) -> tuple[MessageRecord, MessageRecord]:
+        answer = self.chats.message(message_id)
+        if answer is None or answer.role != "assistant":
+            raise RunRequestError("run.nothing_to_regenerate", "Only an agent's answer can be regenerated.")
+        questions = [m for m in self.chats.messages(answer.chat_id)
+                     if m.role == "user" and m.position < answer.position]
+        if not questions:
+            raise RunRequestError("run.nothing_to_regenerate", "That answer has no question before it.")
+        return answer, questions[-1]
+
+    def guide(self, run_id: str, text: str) -> bool:
+        """Creator's guidance for a running relay: shown in the chat, given to the agent at work at its
+        next model call. False when the run is not active."""
+        handle = self.active.get(run_id)
+        if handle is None or handle.context.run_status.terminal or not text.strip():
+            return False
+        ctx = handle.context
+        ctx.guidance.append(text.strip())
+        message = self.chats.add_message(ctx.chat_id, "user", text.strip(), run_id=run_id)
+        with self.db.transaction() as tx:
+            tx.event(run_id, "guidance_received", {"text": text.strip(), "messageId": message.id})
+        return True
 
     async def _drive(self, ctx: RunContext, root: InvocationState) -> RunStatus:
         ctx.started = True

@@ -14,6 +14,7 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import EventLevel, InvocationStatus
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.runtime import transitions
+from relay_studio.runtime.approval import propose_turn, withdraw
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.dispatch import dispatch
 from relay_studio.runtime.effects import CommitRequested, Finish, HandoffAccepted, TaskReturned
@@ -116,6 +117,7 @@ async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested
 
 
 def _ignore(run: RunContext, inv: InvocationState, call: ToolCall, after: str) -> Message:
+    withdraw(run, call.id, "the call was not run")
     if after == "handoff":
         code = "agent.tool_after_handoff"
         text = (ONLY_FIRST_HANDOFF if tn.ALIAS_TO_CANONICAL.get(call.name) == tn.AGENT_HANDOFF
@@ -189,6 +191,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                 invocation_id=inv.id,
                 level=EventLevel.WARNING if error else EventLevel.INFO,
             )
+        withdraw(run, call.id, "the call did not get as far as the change")  # no-op when it was decided
         inv.messages.append(Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=content,
                                     is_error=error is not None))
     return exit_
@@ -202,6 +205,14 @@ def _deliver_results(run: RunContext, inv: InvocationState) -> None:
     inv.messages.append(Message(role="user", content="Results from your helpers arrived:\n\n" + capsules))
     with run.db.transaction() as tx:
         tx.event(run.run_id, "task_results_injected", {"handles": [c.handle for c in ready]}, invocation_id=inv.id)
+
+
+def _deliver_guidance(run: RunContext, inv: InvocationState) -> None:
+    text = "\n\n".join(run.guidance)
+    run.guidance.clear()
+    inv.messages.append(Message(role="user", content=f"Guidance from the creator while you work:\n\n{text}"))
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, "guidance_delivered", {"agentId": inv.profile.id}, invocation_id=inv.id)
 
 
 async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
@@ -219,6 +230,8 @@ async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
             )
         inv.rounds += 1
         run.total_rounds += 1
+        if run.guidance and not inv.is_child:
+            _deliver_guidance(run, inv)
         # Tools and the prompt are evaluated at every model call: targets enabled "afterCommit" appear
         # once the run has a commit.
         tools = surface(run, inv)
@@ -243,6 +256,8 @@ async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
         inv.nudges = 0
         # With finish_reason "length" the last tool call may have been cut off mid-arguments.
         truncated_id = response.tool_calls[-1].id if response.finish_reason == "length" else None
+        complete = [c for c in response.tool_calls if c.id != truncated_id]
+        propose_turn(run, inv, complete, {name: tool.spec.name for name, tool in tools.items()})
         exit_ = await _execute_calls(run, inv, response.tool_calls, tools, truncated_id)
         if exit_ is not None:
             if isinstance(exit_, Transferred):

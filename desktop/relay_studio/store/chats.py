@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord
 from relay_studio.store import tables as t
@@ -87,6 +87,12 @@ class ChatStore:
             tx.insert(t.MessageRow, **record.model_dump())
         return record
 
+    def delete_message(self, message_id: str) -> bool:
+        """Removes a message from the chat. Committed versions stay in the commit ledger."""
+        with self.db.transaction() as tx:
+            result = tx.conn.execute(delete(_MESSAGES).where(_MESSAGES.c.id == message_id))
+        return bool(result.rowcount)
+
     def versions(self, message_id: str) -> list[CommitRecord]:
         """Every committed version of an assistant message, oldest first."""
         rows = self.db.conn.execute(
@@ -104,6 +110,8 @@ class ChatHostBridge:
 
     def __init__(self, chats: ChatStore) -> None:
         self.chats = chats
+        #: Runs that regenerate an answer: their commits become new versions of that message.
+        self.reply_targets: dict[str, str] = {}
 
     async def commit(
         self, *, run_id: str, chat_id: str, content: str, agent_id: str, agent_name: str
@@ -112,6 +120,9 @@ class ChatHostBridge:
         row = db.conn.execute(
             select(_MESSAGES).where(_MESSAGES.c.run_id == run_id, _MESSAGES.c.role == "assistant")
         ).first()
+        target = self.chats.message(self.reply_targets.pop(run_id, "")) if row is None else None
+        if target is not None:
+            row = db.conn.execute(select(_MESSAGES).where(_MESSAGES.c.id == target.id)).first()
         if row is None:
             message = self.chats.add_message(
                 chat_id, "assistant", content, agent_id=agent_id, agent_name=agent_name, run_id=run_id
@@ -126,6 +137,7 @@ class ChatHostBridge:
                 content=content,
                 agent_id=agent_id,
                 agent_name=agent_name,
+                run_id=run_id,
                 version=version,
                 updated_at=now_iso(),
             )

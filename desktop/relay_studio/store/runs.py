@@ -50,6 +50,21 @@ def _task(row: Any) -> TaskRecord:
     )
 
 
+def _turn(row: Any) -> dict[str, Any]:
+    m = row._mapping
+    return {
+        "id": m["id"],
+        "invocationId": m["invocation_id"],
+        "agentId": m["agent_id"],
+        "callIndex": m["call_index"],
+        "startedAt": m["started_at"],
+        "elapsedMs": m["elapsed_ms"],
+        "request": json.loads(m["request_json"]),
+        "response": json.loads(m["response_json"]) if m["response_json"] else None,
+        "error": json.loads(m["error_json"]) if m["error_json"] else None,
+    }
+
+
 def event_from_row(row: Any) -> Event:
     m = row._mapping
     return Event(
@@ -143,23 +158,12 @@ class RunStore:
         rows = self.db.conn.execute(
             select(_TURNS).where(_TURNS.c.run_id == run_id).order_by(_TURNS.c.started_at, _TURNS.c.call_index)
         )
-        out: list[dict[str, Any]] = []
-        for r in rows:
-            m = r._mapping
-            out.append(
-                {
-                    "id": m["id"],
-                    "invocationId": m["invocation_id"],
-                    "agentId": m["agent_id"],
-                    "callIndex": m["call_index"],
-                    "startedAt": m["started_at"],
-                    "elapsedMs": m["elapsed_ms"],
-                    "request": json.loads(m["request_json"]),
-                    "response": json.loads(m["response_json"]) if m["response_json"] else None,
-                    "error": json.loads(m["error_json"]) if m["error_json"] else None,
-                }
-            )
-        return out
+        return [_turn(r) for r in rows]
+
+    def model_turn(self, turn_id: str) -> dict[str, Any] | None:
+        """One model call's full request and response (``model_call_started`` names its ``turnId``)."""
+        row = self.db.conn.execute(select(_TURNS).where(_TURNS.c.id == turn_id)).first()
+        return _turn(row) if row else None
 
     def recover_interrupted(self) -> list[str]:
         """Runs a crash left non-terminal become ``interrupted``; their open work is closed as failed."""
