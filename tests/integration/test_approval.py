@@ -130,7 +130,8 @@ async def test_all_proposals_of_a_turn_are_raised_together(harness: Harness) -> 
     profiles["final-editor"] = profile(
         "final-editor", tools={"allow": ["workspace.write_file", "workspace.apply_patch", "workspace.commit",
                                          "workspace.finish"],
-                               "requireApproval": ["workspace.write_file", "workspace.apply_patch", "workspace.commit"]},
+                               "requireApproval": ["workspace.write_file", "workspace.apply_patch",
+                                                   "workspace.commit"]},
         delegation={"canHandoff": False, "canDelegate": False})
     turns = {"final-editor": [
         {"toolCalls": [write("output/main.md", "A grey sea."),
