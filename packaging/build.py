@@ -6,6 +6,7 @@
     python packaging/build.py windows            # frozen app + Inno Setup installer (needs iscc)
     python packaging/build.py macos-app | macos-sign | macos-dmg | macos-notarize
     python packaging/build.py checksums          # SHA256SUMS over dist/
+    python packaging/build.py deb-depends        # the Debian packages the app needs, one line
 
 Options: ``--dist DIR`` (artefacts, default ``dist/``), ``--work DIR`` (intermediate files, default
 ``build/packaging``). Needs the project and PyInstaller installed in the running Python
@@ -219,11 +220,11 @@ def require_frozen(work: Path) -> Path:
 
 
 # -- Linux: .deb ----------------------------------------------------------------------------------
-def deb_control(installed_kib: int, arch: str) -> str:
+def deb_control(installed_kib: int, arch: str, package_version: str | None = None) -> str:
     depends = ", ".join([f"libc6 (>= {glibc_version()})", *DEB_DEPENDS])
     return (
         f"Package: {NAME}\n"
-        f"Version: {version()}\n"
+        f"Version: {package_version or version()}\n"
         f"Architecture: {arch}\n"
         f"Maintainer: {MAINTAINER}\n"
         f"Installed-Size: {installed_kib}\n"
@@ -255,7 +256,8 @@ def stage_desktop_files(root: Path, icon_dir: Path) -> None:
     shutil.copy2(icon_dir / f"{NAME}.svg", hicolor / "scalable" / "apps" / f"{NAME}.svg")
 
 
-def build_deb(work: Path, dist: Path, compression: str = "xz") -> Path:
+def build_deb(work: Path, dist: Path, compression: str = "xz", package_version: str | None = None) -> Path:
+    """The .deb; ``package_version`` overrides the Debian version (a packaging revision like 0.1.0-2)."""
     app = require_frozen(work)
     arch, _ = arch_names()
     step(f"building the .deb ({arch})")
@@ -279,11 +281,11 @@ def build_deb(work: Path, dist: Path, compression: str = "xz") -> Path:
     installed_kib = (dir_size(root) + 1023) // 1024
     control_dir = root / "DEBIAN"
     control_dir.mkdir()
-    (control_dir / "control").write_text(deb_control(installed_kib, arch), encoding="utf-8")
+    (control_dir / "control").write_text(deb_control(installed_kib, arch, package_version), encoding="utf-8")
     epoch = source_date_epoch()
     normalize_tree(root, epoch)
     dist.mkdir(parents=True, exist_ok=True)
-    out = dist / f"{NAME}_{version()}_{arch}.deb"
+    out = dist / f"{NAME}_{package_version or version()}_{arch}.deb"
     env = dict(os.environ, SOURCE_DATE_EPOCH=str(epoch))
     fakeroot = [] if os.geteuid() == 0 or not shutil.which("fakeroot") else ["fakeroot"]
     run([*fakeroot, "dpkg-deb", "--root-owner-group", f"-Z{compression}", "--build", root, out], env=env,
@@ -445,23 +447,27 @@ def build_dmg(work: Path, dist: Path) -> Path:
         out.unlink()
     run(["hdiutil", "create", "-volname", f"{APP_NAME} {version()}", "-srcfolder", stage, "-fs", "HFS+",
          "-format", "UDZO", "-ov", out])
-    identity = os.environ.get("MACOS_SIGNING_IDENTITY", "")
-    if identity:
-        run(["codesign", "--force", "--timestamp", "--sign", identity, out])
     print(f"dmg: {out} ({out.stat().st_size / 2**20:.1f} MiB)")
     return out
 
 
 def notarize_dmg(dist: Path) -> bool:
+    """Sign the .dmg and have Apple notarize it, when the secrets are there; else say why not."""
+    dmgs = sorted(dist.glob("RelayStudio-*.dmg"))
+    if not dmgs:
+        raise SystemExit("error: no .dmg in dist/: run 'build.py macos-dmg' first.")
+    identity = os.environ.get("MACOS_SIGNING_IDENTITY", "")
     needed = ("APPLE_ID", "APPLE_TEAM_ID", "APPLE_APP_PASSWORD", "MACOS_SIGNING_IDENTITY")
     missing = [n for n in needed if not os.environ.get(n)]
+    if identity:
+        for dmg in dmgs:
+            run(["codesign", "--force", "--timestamp", "--sign", identity, dmg])
+    else:
+        print("SKIP signing the .dmg: MACOS_SIGNING_IDENTITY is not set (no signing secrets).")
     if missing:
         print(f"SKIP notarization: {', '.join(missing)} not set (no notarization secrets). The .dmg is "
               "not notarized; macOS will warn on first start.")
         return False
-    dmgs = sorted(dist.glob("RelayStudio-*.dmg"))
-    if not dmgs:
-        raise SystemExit("error: no .dmg in dist/: run 'build.py macos-dmg' first.")
     for dmg in dmgs:
         step(f"notarizing {dmg.name}")
         run(["xcrun", "notarytool", "submit", dmg, "--apple-id", os.environ["APPLE_ID"],
@@ -491,24 +497,29 @@ def write_checksums(dist: Path) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("target", choices=["freeze", "deb", "tarball", "linux", "windows", "macos-app",
-                                           "macos-sign", "macos-dmg", "macos-notarize", "checksums", "version"])
+                                           "macos-sign", "macos-dmg", "macos-notarize", "checksums", "version",
+                                           "deb-depends"])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "packaging")
-    parser.add_argument("--deb-compression", default="xz", choices=["xz", "gzip", "zstd", "none"])
+    parser.add_argument("--deb-compression", default="xz", choices=["xz", "gzip", "zstd", "none"],
+                        help="xz (default) is the smallest download; zstd builds in a second (tests)")
+    parser.add_argument("--deb-version", help="the .deb's version, when not the app's (e.g. 0.1.0-2)")
     args = parser.parse_args(argv)
     dist, work = args.dist.resolve(), args.work.resolve()
     target = args.target
     if target == "version":
         print(version())
+    elif target == "deb-depends":
+        print(" ".join(DEB_DEPENDS))
     elif target == "freeze":
         freeze(work)
     elif target == "deb":
-        build_deb(work, dist, args.deb_compression)
+        build_deb(work, dist, args.deb_compression, args.deb_version)
     elif target == "tarball":
         build_tarball(work, dist)
     elif target == "linux":
         freeze(work)
-        build_deb(work, dist, args.deb_compression)
+        build_deb(work, dist, args.deb_compression, args.deb_version)
         build_tarball(work, dist)
         write_checksums(dist)
     elif target == "windows":

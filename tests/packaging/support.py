@@ -1,0 +1,24 @@
+"""Load the scripts in packaging/ (a folder of scripts, not a package: its name would shadow PyPI's
+``packaging``) as modules for the tests."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGING = ROOT / "packaging"
+
+
+def load(name: str) -> ModuleType:
+    module_name = f"relay_packaging_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, PACKAGING / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    spec.loader.exec_module(module)
+    return module
