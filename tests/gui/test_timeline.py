@@ -3,11 +3,16 @@ list (filters, search, a checked Qt model), selection both ways, the detail pane
 
 from __future__ import annotations
 
-from pytestqt.modeltest import ModelTester
+from itertools import pairwise
 
-from relay_studio.ui.chat.cards import NoticeCard
+import pytest
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from relay_studio.ui.chat.cards import LIVE_LINE_CHARS, LiveRunCard, NoticeCard
 from relay_studio.ui.main_window import MainWindow
-from relay_studio.ui.timeline.model import FOREGROUND
+from relay_studio.ui.timeline.lanes import MARKER_TEXT_DX, LanesView, layout_marker_labels
+from relay_studio.ui.timeline.model import FOREGROUND, RunTimeline
 from relay_studio.ui.timeline.panel import TimelinePanel
 from tests.gui.conftest import App, run_to_end, until
 
@@ -117,3 +122,88 @@ async def test_a_failed_run_says_so_in_words_and_details_open_the_failing_event(
         "model.script_exhausted"
     panel.errors_only.setChecked(True)
     assert panel.model.rowCount() >= 2  # the bad path (a tool error) and the exhausted script
+
+
+async def test_a_model_call_is_read_alone_when_shown(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    _window, panel = await _demo(app)
+    tl = panel.timeline
+    assert tl is not None
+
+    def every_turn(_run_id: str) -> list[object]:
+        raise AssertionError("the detail pane must not read all of a run's model calls")
+
+    monkeypatch.setattr(panel.runs, "model_turns", every_turn)
+    read: list[str] = []
+    one = panel.runs.model_turn
+    monkeypatch.setattr(panel.runs, "model_turn", lambda turn_id: read.append(turn_id) or one(turn_id))
+    bars = [b for b in tl.lanes[FOREGROUND].bars if b.kind == "model"][:2]
+    for bar in bars:
+        panel.show_bar(bar)
+        assert f"model call {bar.label.split()[-1]}" in panel.detail.toPlainText()
+    panel.show_bar(bars[0])
+    assert read == [bars[0].key, bars[1].key]  # the second showing of the first came from the cache
+
+
+def test_handoff_labels_never_overlap() -> None:
+    def width(text: str) -> float:
+        return 7.0 * len(text)
+
+    def elide(text: str, room: int) -> str:
+        return text[: max(room // 7 - 1, 0)] + "…"
+
+    xs = [100.0, 200.0, 215.0, 230.0, 500.0]
+    labels = layout_marker_labels([(x, f"→ Agent {i}: a brief title") for i, x in enumerate(xs)], width, elide)
+    spans: dict[int, list[tuple[float, float]]] = {}
+    for x, (row, text) in zip(xs, labels, strict=True):
+        if text:
+            left = x + MARKER_TEXT_DX
+            spans.setdefault(row, []).append((left, left + width(text)))
+    for row_spans in spans.values():
+        for (_a0, a1), (b0, _b1) in pairwise(row_spans):
+            assert a1 <= b0, (row_spans, labels)
+    assert labels[0][0] == 0 and labels[0][1].endswith("…")  # elided to the room before the next marker
+    assert labels[1] == (1, "→ Agent 1: a brief title")  # crowded: the second row
+    assert labels[2] == (0, "")  # no room in either row: the tooltip and the detail pane name it
+    assert labels[4] == (0, "→ Agent 4: a brief title")
+
+
+def test_lane_tiles_follow_closing_bars(qtbot: QtBot) -> None:
+    from relay_studio.domain.events import Event
+
+    def ev(seq: int, type_: str, payload: dict[str, object], ms: int) -> Event:
+        return Event.model_validate({"seq": seq, "runId": "r", "type": type_, "level": "info",
+                                     "timestamp": f"2026-01-01T00:00:{ms // 1000:02d}.{ms % 1000:03d}+00:00",
+                                     "invocationId": "i", "relatedInvocationIds": [], "payload": payload})
+
+    tl = RunTimeline("r")
+    tl.apply(ev(1, "agent_invocation_created", {"agentId": "w", "displayName": "W", "kind": "root"}, 0))
+    tl.apply(ev(2, "agent_invocation_started", {"agentId": "w", "displayName": "W", "kind": "root"}, 0))
+    tl.apply(ev(3, "model_call_started", {"turnId": "t1", "callIndex": 1}, 100))
+    view = LanesView()
+    qtbot.addWidget(view)
+    view.resize(800, 200)
+    view.set_timeline(tl)
+    view.show()
+    view.viewport().grab()  # paints now, into a pixmap
+    assert view.painted_bars == 1  # open: painted live, not into a tile
+    tl.apply(ev(4, "model_call_completed", {"turnId": "t1"}, 900))
+    assert tl.lanes[FOREGROUND].dirty == pytest.approx((0.1, 0.9))
+    view.refresh()
+    view.fit()
+    view.viewport().grab()
+    assert view.painted_bars >= 1 and tl.lanes[FOREGROUND].dirty is None and view._tiles  # into its tiles
+    view.viewport().grab()
+    assert view.painted_bars == 0  # the closed bar now comes from its cached tile
+
+
+def test_the_live_card_breaks_endless_lines_but_keeps_the_text(qtbot: QtBot) -> None:
+    card = LiveRunCard()
+    qtbot.addWidget(card)
+    card.begin("r", "Writer")
+    pieces = ["word " * 50] * 40 + ["end\nshort line ", "tail"]
+    for piece in pieces:
+        card.append("inv", "Writer", piece)
+    assert card.streamed_text == "— Writer —\n" + "".join(pieces)
+    lines = card.text.toPlainText().split("\n")
+    assert max(len(line) for line in lines) <= LIVE_LINE_CHARS + 5
+    assert card.text.toPlainText().replace("\n", " ").split() == card.streamed_text.replace("\n", " ").split()

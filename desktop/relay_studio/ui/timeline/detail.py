@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections import OrderedDict
 from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
@@ -22,6 +23,8 @@ from relay_studio.store.runs import RunStore
 from relay_studio.ui import theme
 from relay_studio.ui.patches.diff import unified_html
 from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline, pretty_json
+
+TURN_CACHE = 16
 
 
 def _pre(text: str) -> str:
@@ -33,11 +36,12 @@ def _h(text: str, level: int = 3) -> str:
 
 
 class DetailSource:
-    """Reads for the detail pane. Model turns are read once per run, on first use."""
+    """Reads for the detail pane: one event, a bar's events, one model turn (read when it is shown,
+    the last few kept), a brief, a file's versions."""
 
     def __init__(self, runs: RunStore) -> None:
         self.runs = runs
-        self._turns: dict[str, dict[str, dict[str, Any]]] = {}
+        self._turns: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     def event(self, run_id: str, seq: int) -> Event | None:
         found = self.runs.events(run_id, after_seq=seq - 1, limit=1)
@@ -47,12 +51,17 @@ class DetailSource:
         return self.runs.events(run_id, after_seq=first - 1, limit=max(last - first + 1, 0))
 
     def turn(self, run_id: str, turn_id: str) -> dict[str, Any] | None:
-        if run_id not in self._turns:
-            self._turns[run_id] = {t["id"]: t for t in self.runs.model_turns(run_id)}
-        turns = self._turns[run_id]
-        if turn_id not in turns:  # a turn recorded after the cache was filled (live run)
-            self._turns[run_id] = turns = {t["id"]: t for t in self.runs.model_turns(run_id)}
-        return turns.get(turn_id)
+        """One model call's request and response (None while it streams: it is written at its end)."""
+        turn = self._turns.get(turn_id)
+        if turn is None:
+            turn = self.runs.model_turn(turn_id)
+            if turn is None:
+                return None
+            self._turns[turn_id] = turn
+            if len(self._turns) > TURN_CACHE:
+                self._turns.popitem(last=False)
+        self._turns.move_to_end(turn_id)
+        return turn
 
     def received_brief(self, run_id: str, invocation_id: str) -> str | None:
         for event in self.runs.events(run_id, invocation_id=invocation_id, limit=12):

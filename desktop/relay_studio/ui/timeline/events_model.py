@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtWidgets import QAbstractItemView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from relay_studio.domain.events import Event
 from relay_studio.ui import theme
@@ -25,6 +27,15 @@ COLUMNS = ("#", "Time", "Agent", "Event", "Summary")
 PAGE = 256
 CACHE_PAGES = 32
 FILTER_SLICE = 20000
+CELL_CACHE = 4096
+
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+_ALIGN = Qt.ItemDataRole.TextAlignmentRole
+_ROLES = frozenset({_DISPLAY, _FOREGROUND, _ALIGN, Qt.ItemDataRole.ToolTipRole})
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_SELECTED = QStyle.StateFlag.State_Selected.value
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -60,6 +71,7 @@ class EventsModel(QAbstractTableModel):
         self.rows: list[int] | None = None  # matching seqs when filtered
         self._scanned = 0
         self._pages: OrderedDict[int, list[PagedRow]] = OrderedDict()
+        self._cell_cache: dict[int, tuple[tuple[object, ...], bool]] = {}
         self._filter_task: asyncio.Task[None] | None = None
         self.page_reads = 0
 
@@ -71,6 +83,7 @@ class EventsModel(QAbstractTableModel):
         self.rows = None
         self._scanned = 0
         self._pages.clear()
+        self._cell_cache.clear()
         self.filter = EventFilter()
         self.endResetModel()
 
@@ -175,6 +188,20 @@ class EventsModel(QAbstractTableModel):
         row = self._paged(seq)
         return row.time, (tl.agent_name(row.invocation) if tl else ""), row.type, row.error
 
+    def _cells(self, seq: int) -> tuple[tuple[object, ...], bool]:
+        """The row's display texts and whether it is an error, cached by seq once the index has it."""
+        cached = self._cell_cache.get(seq)
+        if cached is not None:
+            return cached
+        time_text, agent, type_, error = self._row(seq)
+        cells = ((seq, time_text, agent, type_, self.summary(seq)), error)
+        tl = self.timeline
+        if tl is not None and seq <= len(tl.index):  # final: the index has every column of it
+            if len(self._cell_cache) >= CELL_CACHE:
+                self._cell_cache.clear()
+            self._cell_cache[seq] = cells
+        return cells
+
     def _paged(self, seq: int) -> PagedRow:
         page = (seq - 1) // PAGE
         rows = self._pages.get(page)
@@ -199,21 +226,66 @@ class EventsModel(QAbstractTableModel):
         return self._paged(seq).summary
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
+        # Qt asks for a dozen roles per cell per paint: answer the ones we do not use at once.
+        if role not in _ROLES or not index.isValid():
             return None
-        seq = self.seq_at(index.row())
-        if role == Qt.ItemDataRole.DisplayRole:
-            col = index.column()
-            if col == 0:
-                return seq
-            if col == 4:
-                return self.summary(seq)
-            time_text, agent, type_, _err = self._row(seq)
-            return (time_text, agent, type_)[col - 1]
-        if role == Qt.ItemDataRole.ForegroundRole and self._row(seq)[3]:
-            return theme.colors().error
-        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 4:
-            return self.summary(seq)
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 0:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
+        col = index.column()
+        if role == _ALIGN:
+            return _RIGHT if col == 0 else None
+        row = index.row()
+        if row >= (len(self.rows) if self.rows is not None else self.total):
+            return None
+        cells, error = self._cells(self.seq_at(row))
+        if role == _DISPLAY:
+            return cells[col]
+        if role == _FOREGROUND:
+            return theme.colors().error if error else None
+        return cells[4] if col == 4 else None  # tooltip: the whole summary
+
+
+class EventsDelegate(QStyledItemDelegate):
+    """Paints a row's cells straight from the model's cached texts: one background fill and one
+    (elided when long) ``drawText`` per cell, instead of the style's full item rendering. Colours
+    and font metrics are looked up once per theme, not per cell."""
+
+    def __init__(self, model: EventsModel, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self.model = model
+        self.view = view
+        self._key = 0
+        self._metrics = QFontMetrics(view.font())
+        self._char_w = 1
+        self._colors: tuple[QColor, QColor, QColor, QColor, QColor] | None = None
+
+    def _refresh(self) -> tuple[QColor, QColor, QColor, QColor, QColor]:
+        key = id(theme.colors())  # a theme change repaints everything; the font does not change alone
+        if self._colors is None or key != self._key:
+            palette = self.view.palette()
+            self._colors = (palette.highlight().color(), palette.highlightedText().color(),
+                            palette.alternateBase().color(), palette.text().color(), theme.colors().error)
+            self._metrics = QFontMetrics(self.view.font())
+            self._char_w = max(self._metrics.averageCharWidth() - 1, 1)
+            self._key = key
+        return self._colors
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        row = index.row()
+        model = self.model
+        if row >= model.rowCount():
+            return
+        highlight, highlighted_text, alternate, text_color, error_color = self._refresh()
+        cells, error = model._cells(model.seq_at(row))
+        rect = option.rect
+        if option.state.value & _SELECTED:
+            painter.fillRect(rect, highlight)
+            painter.setPen(highlighted_text)
+        else:
+            if row % 2:
+                painter.fillRect(rect, alternate)
+            painter.setPen(error_color if error else text_color)
+        col = index.column()
+        text = str(cells[col])
+        inner = rect.adjusted(4, 0, -4, 0)
+        if len(text) * self._char_w > inner.width():
+            text = self._metrics.elidedText(text, Qt.TextElideMode.ElideRight, inner.width())
+        painter.drawText(inner, _RIGHT if col == 0 else _LEFT, text)

@@ -11,18 +11,41 @@ Signals:
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF, QResizeEvent, QWheelEvent
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from relay_studio.ui import theme
-from relay_studio.ui.timeline.model import Bar, Lane, Marker, RunTimeline
+from relay_studio.ui.timeline.model import FOREGROUND, Bar, Lane, Marker, RunTimeline
 
 LANE_H = 38
 AXIS_H = 24
 LABEL_W = 132
 MIN_PX_PER_S = 1e-3
 MAX_PX_PER_S = 1e7
+TILE_W = 512  # content pixels per cached tile of closed bars
+TILE_BUDGET_S = 0.004  # new tiles painted per frame; the rest follow on the next turns of the loop
+MAX_TILES = 192  # ~15 MB of tiles at most
+MARKER_ROWS = 2  # handoff labels stagger over two rows before they are elided or left out
+MARKER_ROW_H = 13
+MARKER_TEXT_DX = 10
+MAX_LABEL_W = 240
+MIN_LABEL_W = 36
+LABEL_GAP = 6
 
 
 def _nice_step(seconds_per_px: float) -> float:
@@ -60,6 +83,11 @@ class LanesView(QAbstractScrollArea):
         self.selected_marker: Marker | None = None
         self._lanes: list[Lane] = []
         self._drag: tuple[int, int] | None = None
+        self._tiles: OrderedDict[tuple[str, int], QPixmap] = OrderedDict()
+        self._tile_key: tuple[float, int, float] = (0.0, 0, 0.0)
+        self._budget_end = 0.0
+        self._rendered = 0
+        self.incomplete = False  # some tiles were left for the next paint (zoomed, or a big run loaded)
         self.painted_bars = 0
         self.setMouseTracking(True)
         self.viewport().setMinimumHeight(AXIS_H + LANE_H * 2)
@@ -69,6 +97,7 @@ class LanesView(QAbstractScrollArea):
     # -- data ------------------------------------------------------------------------------------
     def set_timeline(self, timeline: RunTimeline | None) -> None:
         self.timeline = timeline
+        self._tiles.clear()
         self.selected_bar = None
         self.selected_marker = None
         self.follow = True
@@ -258,21 +287,31 @@ class LanesView(QAbstractScrollArea):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "Select a run to see its timeline.")
             painter.end()
             return
+        self._drop_stale_tiles(c)
+        self._budget_end = time.perf_counter() + TILE_BUDGET_S
+        self._rendered = 0
+        self.incomplete = False
         t0, t1 = self.visible_window()
         now = self.now()
         first = self.verticalScrollBar().value() // LANE_H
         last = min(len(self._lanes), first + rect.height() // LANE_H + 2)
         self._paint_grid(painter, rect, t0, t1)
+        painter.setClipRect(QRect(LABEL_W, AXIS_H, rect.width() - LABEL_W, rect.height() - AXIS_H))
         for i in range(first, last):
             lane = self._lanes[i]
             top = AXIS_H + i * LANE_H - self.verticalScrollBar().value()
             if i % 2:
                 painter.fillRect(QRect(LABEL_W, top, rect.width() - LABEL_W, LANE_H), c.lane_alt)
             self._paint_stages(painter, lane, top, t0, t1, now)
-            self._paint_bars(painter, lane, top, t0, t1, now)
+            self._paint_tiles(painter, lane, top, rect.width())
+            self._paint_live_bars(painter, lane, top, t0, t1, now)
             self._paint_markers(painter, lane, top, t0, t1)
-            self._paint_label(painter, lane, top)
+        painter.setClipping(False)
+        for i in range(first, last):
+            self._paint_label(painter, self._lanes[i], AXIS_H + i * LANE_H - self.verticalScrollBar().value())
         painter.end()
+        if self.incomplete:
+            QTimer.singleShot(0, self.viewport().update)  # the tiles left out, on the next turn of the loop
 
     def _paint_grid(self, painter: QPainter, rect: QRect, t0: float, t1: float) -> None:
         c = theme.colors()
@@ -305,42 +344,98 @@ class LanesView(QAbstractScrollArea):
                 "waiting": c.approval, "denied": c.denied, "ignored": c.muted, "cancelled": c.muted}.get(
             bar.outcome, c.muted)
 
-    def _paint_bars(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float, now: float) -> None:
-        c = theme.colors()
-        spp = 1 / self.px_per_s
-        shown = lane.sampled("model", t0, t1, spp) + lane.sampled("tool", t0, t1, spp)
-        shown += [b for b in lane.open if b.start <= t1]
-        shown += [b for b in lane.notable if b.start <= t1 and (b.end or now) >= t0]
-        if self.selected_bar is not None and self.selected_bar.invocation_id in self._invs(lane):
-            shown.append(self.selected_bar)
+    # Closed bars are painted into tiles of TILE_W content pixels per lane and kept until the zoom,
+    # the theme or a bar closing inside them changes; a frame then only blits a few tiles. Open bars,
+    # the selection and markers are painted live on top.
+    def _drop_stale_tiles(self, c: theme.Colors) -> None:
+        if self._tile_key != (self.px_per_s, id(c), self.devicePixelRatioF()):
+            self._tiles.clear()
+            self._tile_key = (self.px_per_s, id(c), self.devicePixelRatioF())
+        for lane in self._lanes:
+            dirty = lane.take_dirty()
+            if dirty is None:
+                continue
+            lo = int(dirty[0] * self.px_per_s) // TILE_W - 1
+            hi = int(dirty[1] * self.px_per_s) // TILE_W + 1
+            for key in [k for k in self._tiles if k[0] == lane.key and lo <= k[1] <= hi]:
+                del self._tiles[key]
+
+    def _paint_tiles(self, painter: QPainter, lane: Lane, top: int, width: int) -> None:
+        scroll = self.horizontalScrollBar().value()
+        first = scroll // TILE_W
+        last = (scroll + width - LABEL_W) // TILE_W
+        for index in range(first, last + 1):
+            tile = self._tile(lane, index)
+            if tile is not None:
+                painter.drawPixmap(LABEL_W + index * TILE_W - scroll, top, tile)
+
+    def _tile(self, lane: Lane, index: int) -> QPixmap | None:
+        """The cached tile, or a new one while this paint's budget lasts (None: painted next frame)."""
+        key = (lane.key, index)
+        tile = self._tiles.get(key)
+        if tile is not None:
+            self._tiles.move_to_end(key)
+            return tile
+        if self._rendered and time.perf_counter() > self._budget_end:
+            self.incomplete = True
+            return None
+        self._rendered += 1
+        dpr = self.devicePixelRatioF()
+        tile = QPixmap(int(TILE_W * dpr), int(LANE_H * dpr))
+        tile.setDevicePixelRatio(dpr)
+        tile.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(tile)
+        base = index * TILE_W
+        pps = self.px_per_s
+        t0, t1, spp = base / pps, (base + TILE_W) / pps, 1 / pps
+        shown = lane.sampled("model", t0, t1, spp, closed_only=True) + lane.sampled("tool", t0, t1, spp, True)
+        shown += [b for b in lane.notable if b.end is not None and b.start <= t1 and b.end >= t0]
+        for bar in shown:
+            assert bar.end is not None
+            x0 = bar.start * pps - base
+            self._paint_bar(painter, bar, QRectF(x0, 0, max(bar.end * pps - base - x0, 2), 0), 0)
+        painter.end()
+        self._tiles[key] = tile
+        while len(self._tiles) > MAX_TILES:
+            self._tiles.popitem(last=False)
+        return tile
+
+    def _paint_bar(self, painter: QPainter, bar: Bar, span: QRectF, top: float) -> QRectF:
+        """Paints one bar over ``span``'s x extent in its half of the lane starting at ``top``."""
+        y = top + (5 if bar.kind == "model" else LANE_H / 2 + 1)
+        r = QRectF(span.x(), y, span.width(), LANE_H / 2 - 7)
+        painter.fillRect(r, self._color(bar))
+        self.painted_bars += 1
+        if r.width() > 60:
+            painter.setPen(QColor("#ffffff"))
+            painter.drawText(r.adjusted(3, 0, -2, 0), Qt.AlignmentFlag.AlignVCenter, bar.label)
+        return r
+
+    def _paint_live_bars(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float, now: float) -> None:
+        shown = [b for b in lane.open if b.start <= t1]
+        selected = self.selected_bar
+        if selected is not None and self.timeline is not None \
+                and self.timeline.lane_of.get(selected.invocation_id, FOREGROUND) == lane.key:
+            shown.append(selected)
         for bar in shown:
             end = bar.end if bar.end is not None else now
             x0 = max(self.x_of(bar.start), LABEL_W)
             x1 = max(self.x_of(end), x0 + 2)
             if x1 < LABEL_W or x0 > self.viewport().width():
                 continue
-            y = top + (5 if bar.kind == "model" else LANE_H / 2 + 1)
-            r = QRectF(x0, y, x1 - x0, LANE_H / 2 - 7)
-            painter.fillRect(r, self._color(bar))
-            self.painted_bars += 1
-            if bar is self.selected_bar:
-                painter.setPen(QPen(c.selection, 2))
+            r = self._paint_bar(painter, bar, QRectF(x0, 0, x1 - x0, 0), top)
+            if bar is selected:
+                painter.setPen(QPen(theme.colors().selection, 2))
                 painter.drawRect(r.adjusted(-1, -1, 1, 1))
-            if r.width() > 60:
-                painter.setPen(QColor("#ffffff"))
-                painter.drawText(r.adjusted(3, 0, -2, 0), Qt.AlignmentFlag.AlignVCenter, bar.label)
-
-    def _invs(self, lane: Lane) -> set[str]:
-        tl = self.timeline
-        if tl is None:
-            return set()
-        return {inv for inv, key in tl.lane_of.items() if key == lane.key}
 
     def _paint_markers(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float) -> None:
         c = theme.colors()
-        for marker in lane.markers:
-            if not t0 <= marker.time <= t1:
-                continue
+        shown = [m for m in lane.markers if t0 <= m.time <= t1]
+        metrics = painter.fontMetrics()
+        labels = layout_marker_labels([(self.x_of(m.time), f"→ {m.target_name}: {m.title}") for m in shown],
+                                      lambda text: metrics.horizontalAdvance(text),
+                                      lambda text, w: metrics.elidedText(text, Qt.TextElideMode.ElideRight, w))
+        for marker, (row, text) in zip(shown, labels, strict=True):
             x = self.x_of(marker.time)
             selected = marker is self.selected_marker
             painter.setPen(QPen(c.selection if selected else c.handoff, 3 if selected else 2))
@@ -348,8 +443,9 @@ class LanesView(QAbstractScrollArea):
             painter.setBrush(c.handoff)
             painter.drawPolygon(QPolygonF([QPointF(x, top + 2), QPointF(x + 8, top + 6), QPointF(x, top + 10)]))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(c.handoff)
-            painter.drawText(QPointF(x + 10, top + 12), f"→ {marker.target_name}: {marker.title}")
+            if text:
+                painter.setPen(c.handoff)
+                painter.drawText(QPointF(x + MARKER_TEXT_DX, top + 12 + row * MARKER_ROW_H), text)
 
     def _paint_label(self, painter: QPainter, lane: Lane, top: int) -> None:
         c = theme.colors()
@@ -365,3 +461,37 @@ class LanesView(QAbstractScrollArea):
         metrics = painter.fontMetrics()
         painter.drawText(QRectF(indent, top, LABEL_W - indent - 4, LANE_H), Qt.AlignmentFlag.AlignVCenter,
                          metrics.elidedText(title, Qt.TextElideMode.ElideRight, LABEL_W - indent - 6))
+
+
+def layout_marker_labels(items: list[tuple[float, str]], width: Callable[[str], float],
+                         elide: Callable[[str, int], str]) -> list[tuple[int, str]]:
+    """Places handoff labels so they never overlap: each in the first of two rows where it starts
+    past the previous label, elided to the room before the next marker of that row; a label with
+    less than ``MIN_LABEL_W`` of room is left out (its marker's tooltip and the detail pane name it).
+
+    ``items`` are (x of the marker, label) in x order; returns (row, shown text) for each.
+    """
+    out: list[tuple[int, str]] = []
+    row_end = [float("-inf")] * MARKER_ROWS
+    xs = [x for x, _ in items]
+    for i, (x, text) in enumerate(items):
+        left = x + MARKER_TEXT_DX
+        free = [r for r in range(MARKER_ROWS) if left >= row_end[r] + LABEL_GAP]
+        if not free:
+            out.append((0, ""))
+            continue
+        row = free[0]
+        # The next marker's line (and its triangle) bounds this row's label; a later row is free of
+        # it only if the next label goes elsewhere, which is not known yet: stay conservative.
+        nxt = xs[i + 1] if i + 1 < len(xs) else float("inf")
+        room = min(nxt - LABEL_GAP, left + MAX_LABEL_W) - left if row == 0 else MAX_LABEL_W
+        room = min(room, MAX_LABEL_W)
+        if row == 0 and room < MIN_LABEL_W and MARKER_ROWS > 1 and left >= row_end[1] + LABEL_GAP:
+            row, room = 1, MAX_LABEL_W
+        if room < MIN_LABEL_W:
+            out.append((row, ""))
+            continue
+        shown = text if width(text) <= room else elide(text, int(room))
+        out.append((row, shown))
+        row_end[row] = left + min(width(shown), room)
+    return out

@@ -78,6 +78,9 @@ class Lane:
     by_kind: dict[str, tuple[list[Bar], list[float]]] = field(
         default_factory=lambda: {"model": ([], []), "tool": ([], [])})
     notable: list[Bar] = field(default_factory=list)  # errors, denials, waits: painted even when dense
+    #: The time span whose closed bars changed since the view last looked (``take_dirty``): painted
+    #: tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.
+    dirty: tuple[float, float] | None = None
 
     def add_bar(self, bar: Bar) -> None:
         if self.starts and bar.start < self.starts[-1]:  # clocks never go back within a run; be safe
@@ -89,7 +92,7 @@ class Lane:
         bars.append(bar)
         starts.append(bar.start)
 
-    def sampled(self, kind: str, t0: float, t1: float, seconds_per_px: float) -> list[Bar]:
+    def sampled(self, kind: str, t0: float, t1: float, seconds_per_px: float, closed_only: bool = False) -> list[Bar]:
         """At most one bar of ``kind`` per pixel column in [t0, t1]: the first that starts in it."""
         bars, starts = self.by_kind.get(kind, ([], []))
         out: list[Bar] = []
@@ -97,6 +100,9 @@ class Lane:
         n = len(bars)
         while i < n and starts[i] <= t1:
             bar = bars[i]
+            if closed_only and bar.end is None:
+                i += 1
+                continue
             end = bar.end if bar.end is not None else t1
             if end >= t0:
                 out.append(bar)
@@ -110,6 +116,14 @@ class Lane:
             self.open.remove(bar)
         if bar.end is not None:
             self.longest = max(self.longest, bar.end - bar.start)
+            lo, hi = (bar.start, bar.end) if self.dirty is None else (min(self.dirty[0], bar.start),
+                                                                       max(self.dirty[1], bar.end))
+            self.dirty = (lo, hi)
+
+    def take_dirty(self) -> tuple[float, float] | None:
+        """The span changed since the last call, and forgets it (one consumer: the lanes view)."""
+        dirty, self.dirty = self.dirty, None
+        return dirty
 
     def bars_between(self, t0: float, t1: float, now: float) -> list[Bar]:
         """Bars that overlap [t0, t1]; open bars count as lasting until ``now``."""
