@@ -129,3 +129,42 @@ async def test_closing_with_a_pending_approval_asks(app: App, qtbot: QtBot) -> N
     assert dialog.isVisible() and dialog.current is not None
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
+
+
+async def test_every_proposal_of_a_turn_shows_at_once_and_a_withdrawn_one_leaves(app: App, qtbot: QtBot) -> None:
+    notes = {"name": "workspace_write_file", "arguments": {"path": "output/notes.md", "content": "Note.\n"}}
+    turn = {"toolCalls": [_write("One.\n")["toolCalls"][0], _patch("One", "Two")["toolCalls"][0], notes]}
+    window = await _open(app, [turn, FINISH])
+    dialog = await _dialog(window)
+    await until(lambda: len(dialog.pending) == 3, what="the turn's three proposals")
+    assert dialog.queue.count() == 3
+    assert [p.request.after for p in dialog.pending] == ["One.\n", "Two.\n", "Note.\n"]
+    assert dialog.pending[1].request.before == "One.\n"  # each diff on top of the one before it
+
+    # Approving the first with an edit changes the file under the second: the runtime takes the
+    # second back (it leaves the dialog) and proposes it again with the real before and after.
+    first, second = dialog.pending[0], dialog.pending[1]
+    assert dialog.current is first
+    dialog.result_edit.setPlainText("One, edited.\n")
+    qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
+    await until(lambda: second not in dialog.pending and any(p.request.before == "One, edited.\n"
+                                                             for p in dialog.pending),
+                what="the second proposal withdrawn and proposed again")
+    assert dialog.queue.count() == len(dialog.pending) == 2
+    again = next(p for p in dialog.pending if p.request.before == "One, edited.\n")
+    assert again.request.after == "Two, edited.\n"
+    dialog.queue.setCurrentRow(dialog.pending.index(again))
+    qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
+    await until(lambda: len(dialog.pending) == 1 and dialog.current is not None, what="the last proposal")
+    qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the run to end")
+
+    assert app.runtime is not None
+    run_id = window.timeline.run_id
+    types = [e.type for e in app.runtime.runs.events(run_id) if e.type.startswith("tool_call_a")
+             or e.type == "tool_call_denied"]
+    assert types.count("tool_call_awaiting_approval") == 4 and types.count("tool_call_approval_withdrawn") == 1
+    assert types.count("tool_call_approved") == 3
+    workspace = app.runtime.workspace_dir(run_id)
+    assert (workspace / "output/main.md").read_text() == "Two, edited.\n"
+    assert (workspace / "output/notes.md").read_text() == "Note.\n"

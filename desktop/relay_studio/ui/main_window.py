@@ -31,6 +31,7 @@ from relay_studio.domain.events import Event
 from relay_studio.runtime.engine import RunRequestError
 from relay_studio.ui import theme
 from relay_studio.ui.chat.view import WELCOME_CHAT, ChatView
+from relay_studio.ui.providers import DEMO_PROMPT
 from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import PendingApproval, Studio
 from relay_studio.ui.timeline.panel import TimelinePanel
@@ -166,10 +167,12 @@ class MainWindow(QMainWindow):
         self.chat.stop_requested.connect(self.stop)
         self.chat.run_demo_requested.connect(self.run_demo)
         self.chat.regenerate_requested.connect(self.regenerate)
+        self.chat.delete_requested.connect(self.delete_message)
         self.chat.show_run_requested.connect(self.show_run)
         self.chat.details_requested.connect(self.show_error_details)
         self.chat.review_requested.connect(self.review_changes)
         self.chat.composer.after_button.clicked.connect(self._send_after_run)
+        self.chat.composer.guide_button.clicked.connect(self.send_as_guidance)
         self.chat.composer.stop_send_button.clicked.connect(self._stop_and_send)
         s.chats_changed.connect(lambda: self.refresh_chats())
         s.profiles_changed.connect(self.refresh_profiles)
@@ -274,17 +277,18 @@ class MainWindow(QMainWindow):
             return
         self._spawn(self._start(agent_id, text))
 
-    async def _start(self, agent_id: str, text: str, *, demo: bool = False) -> str:
+    async def _start(self, agent_id: str, text: str, *, demo: bool = False, regenerate_of: str | None = None) -> str:
         try:
-            if demo:
+            if demo and regenerate_of is None:
                 handle = await self.studio.start_demo(self._chat_name())
             else:
-                handle = await self.studio.start_run(chat=self.chat_id, agent_id=agent_id, prompt=text)
+                handle = await self.studio.start_run(chat=self.chat_id, agent_id=agent_id, prompt=text, demo=demo,
+                                                     regenerate_of=regenerate_of)
         except RunRequestError as exc:
             self.last_error = f"{exc.message} [{exc.code}]"
             self.statusBar().showMessage(self.last_error, 10000)
             return ""
-        if not demo:
+        if not demo and regenerate_of is None:
             self.chat.composer.clear()
         return handle.run_id
 
@@ -299,18 +303,57 @@ class MainWindow(QMainWindow):
         self._spawn(self._start("writer", "", demo=True))
 
     def regenerate(self, message_id: str) -> None:
+        """Answers the same request again with the same root agent; the new answer becomes the next
+        version of this message (◀ ▶ browse them)."""
         message = self.studio.runtime.chats.message(message_id)
-        record = self.studio.runtime.runs.run(message.run_id) if message and message.run_id else None
-        if record is None:
+        if message is None or message.role != "assistant":
             return
         if self.studio.active_run(self.chat_id) is not None:
             self.statusBar().showMessage("Wait for the active run to end, or stop it, before regenerating.", 5000)
             return
-        self._spawn(self._start(record.root_profile_id, record.user_text))
+        record = self.studio.runtime.runs.run(message.run_id) if message.run_id else None
+        agent = record.root_profile_id if record else self.chat.composer.agent_id()
+        demo = record is not None and record.user_text == DEMO_PROMPT  # the demo answers offline again
+        self._spawn(self._start(agent, "", demo=demo, regenerate_of=message_id))
+
+    def send_as_guidance(self) -> None:
+        """The composer's text goes to the agents of the active run; if the run has just ended, it is
+        sent as a new message instead."""
+        agent, text = self.chat.composer.message()
+        if not text:
+            return
+        active = self.studio.active_run(self.chat_id)
+        if active is None or not self.studio.guide(active.run_id, text):
+            self.chat.composer.busy_bar.hide()
+            self.send(agent, text)
+            return
+        self.chat.composer.clear()
+        self.statusBar().showMessage("The agent at work will read your guidance at its next step.", 5000)
+
+    def delete_message(self, message_id: str) -> None:
+        """Asks, then removes the message from the chat (commits stay in the run's history)."""
+        message = self.studio.runtime.chats.message(message_id)
+        if message is None:
+            return
+        active = self.studio.active_run(self.chat_id)
+        if active is not None and message.run_id == active.run_id:
+            self.statusBar().showMessage("This message belongs to the run in progress; stop it first.", 5000)
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Delete message",
+                          "Delete this message from the chat? Later runs will not see it. What the agents "
+                          "committed stays in the run's history on the timeline.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("DeleteQuestion")
+        box.finished.connect(lambda result: self._on_delete_answer(result, message_id))
+        box.open()
+
+    def _on_delete_answer(self, result: int, message_id: str) -> None:
+        if result == QMessageBox.StandardButton.Yes and self.studio.delete_message(message_id):
+            self.chat.reload()
 
     def _send_after_run(self) -> None:
         active = self.studio.active_run(self.chat_id)
-        agent, text = self.chat.composer.agent_id(), self.chat.composer.text().strip()
+        agent, text = self.chat.composer.message()
         self.chat.composer.busy_bar.hide()
         if active is None:
             self.send(agent, text)

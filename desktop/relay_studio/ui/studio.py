@@ -138,12 +138,16 @@ class Studio(QObject):
             stats.output_tokens += int(usage.get("output_tokens", 0))
 
     # -- runs ------------------------------------------------------------------------------------
-    async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False) -> RunHandle:
-        """Starts a run; raises ``RunRequestError`` (nothing written) when it cannot start."""
+    async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False,
+                        regenerate_of: str | None = None) -> RunHandle:
+        """Starts a run; raises ``RunRequestError`` (nothing written) when it cannot start. With
+        ``regenerate_of`` (an assistant message) it answers that message's question again, and what
+        it commits becomes the message's next version."""
         profiles = self.runtime.profiles()
         handle = await self.runtime.start_run(
             agent_id=agent_id, prompt=prompt, chat=chat, profiles=profiles,
             provider_for=self.providers.provider_for_run(demo=demo), approver=self._approve,
+            regenerate_of=regenerate_of,
         )
         loop = asyncio.get_running_loop()
         self.handles[handle.run_id] = handle
@@ -174,6 +178,17 @@ class Studio(QObject):
 
     def cancel(self, run_id: str) -> bool:
         return self.runtime.cancel(run_id)
+
+    def guide(self, run_id: str, text: str) -> bool:
+        """Gives the creator's words to the running agents (shown in the chat); False if it has ended."""
+        return self.runtime.guide(run_id, text)
+
+    def delete_message(self, message_id: str) -> bool:
+        """Removes a message from its chat; what was committed stays in the run's ledger."""
+        removed = self.runtime.chats.delete_message(message_id)
+        if removed:
+            self.chats_changed.emit()
+        return removed
 
     def active_run(self, chat_id: str) -> RunHandle | None:
         for handle in self.handles.values():

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.ui.chat.transcript import RunNotice
 
+LIVE_LINE_CHARS = 600
+
 
 def _tool_button(text: str, tip: str) -> QToolButton:
     button = QToolButton()
@@ -38,11 +40,13 @@ class MessageCard(QFrame):
     Signals:
         regenerate(str message_id)
         edit(str message_id)
+        delete(str message_id)
         show_run(str run_id)
     """
 
     regenerate = Signal(str)
     edit = Signal(str)
+    delete = Signal(str)
     show_run = Signal(str)
 
     def __init__(self, message: MessageRecord, versions: list[CommitRecord] | None = None,
@@ -73,7 +77,8 @@ class MessageCard(QFrame):
         self.copy_button.clicked.connect(self.copy)
         header.addWidget(self.copy_button)
         if message.role == "assistant":
-            self.regen_button = _tool_button("Regenerate", "Run again from the same request")
+            self.regen_button = _tool_button("Regenerate", "Answer the same request again; this answer stays as "
+                                                           "an earlier version")
             self.regen_button.clicked.connect(lambda: self.regenerate.emit(message.id))
             header.addWidget(self.regen_button)
             if message.run_id:
@@ -81,9 +86,13 @@ class MessageCard(QFrame):
                 run_button.clicked.connect(lambda: self.show_run.emit(message.run_id or ""))
                 header.addWidget(run_button)
         else:
-            self.edit_button = _tool_button("Edit", "Edit this message and run it again")
+            self.edit_button = _tool_button("Edit", "Edit this message and send it again as a new message")
             self.edit_button.clicked.connect(lambda: self.edit.emit(message.id))
             header.addWidget(self.edit_button)
+        self.delete_button = _tool_button("Delete", "Remove this message from the chat (what agents committed "
+                                                    "stays in the run's history)")
+        self.delete_button.clicked.connect(lambda: self.delete.emit(message.id))
+        header.addWidget(self.delete_button)
         layout.addLayout(header)
         self.body = QLabel()
         self.body.setWordWrap(True)
@@ -206,6 +215,8 @@ class LiveRunCard(QFrame):
         self.setObjectName("LiveRunCard")
         self.run_id = ""
         self._last_invocation = ""
+        self._streamed: list[str] = []
+        self._line_chars = 0  # characters on the display's last line
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         header = QHBoxLayout()
@@ -237,6 +248,8 @@ class LiveRunCard(QFrame):
     def begin(self, run_id: str, agent: str) -> None:
         self.run_id = run_id
         self._last_invocation = ""
+        self._streamed = []
+        self._line_chars = 0
         self.text.clear()
         self.tool_label.clear()
         self.set_agent(agent)
@@ -257,18 +270,51 @@ class LiveRunCard(QFrame):
         self.tool_label.setText(text)
 
     def append(self, invocation_id: str, agent: str, text: str) -> None:
-        """Appends at the end; a header line marks a change of speaker."""
+        """Appends at the end; a header line marks a change of speaker.
+
+        Qt lays a paragraph out whole on every insert into it, so a model streaming one endless line
+        would cost more per frame as it grows. The card starts a new display line at a space once a
+        line passes ``LIVE_LINE_CHARS``; ``streamed_text`` keeps exactly what arrived.
+        """
         cursor = self.text.textCursor()
         cursor.movePosition(QTextCursor.MoveOperation.End)
         if invocation_id != self._last_invocation:
-            if self._last_invocation:
-                cursor.insertText("\n")
-            cursor.insertText(f"— {agent} —\n")
+            header = ("\n" if self._last_invocation else "") + f"— {agent} —\n"
+            cursor.insertText(header)
+            self._streamed.append(header)
+            self._line_chars = 0
             self._last_invocation = invocation_id
-        cursor.insertText(text)
+        self._streamed.append(text)
+        cursor.insertText(self._wrapped(text))
         bar = self.text.verticalScrollBar()
         bar.setValue(bar.maximum())
 
+    def _wrapped(self, text: str) -> str:
+        out: list[str] = []
+        start = 0
+        while True:
+            newline = text.rfind("\n", start)
+            if newline >= 0:
+                self._line_chars = 0
+                tail_start = newline + 1
+                out.append(text[start:tail_start])
+                start = tail_start
+            room = LIVE_LINE_CHARS - self._line_chars
+            rest = text[start:]
+            if len(rest) <= room:
+                self._line_chars += len(rest)
+                out.append(rest)
+                return "".join(out)
+            space = rest.find(" ", max(room, 0))
+            if space < 0:
+                self._line_chars += len(rest)
+                out.append(rest)
+                return "".join(out)
+            out.append(rest[:space] + "\n")
+            self._line_chars = 0
+            start += space + 1
+
     @property
     def streamed_text(self) -> str:
-        return self.text.toPlainText()
+        """Everything streamed since ``begin``, with the speaker headers, as it arrived."""
+        return "".join(self._streamed)

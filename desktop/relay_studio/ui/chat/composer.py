@@ -2,7 +2,9 @@
 
 ``@agent`` at the start of a word picks that agent inline: the mention is removed from the text on
 send. Ctrl+Enter sends. While a run of this chat is active, Send asks what to do with the text
-(an inline bar, never a nested dialog).
+(an inline bar, never a nested dialog): give it to the running agents as guidance, send it when the
+run ends, or stop the run and send it. Editing an earlier message puts its text here with a note
+saying that sending adds the edited text as a new message.
 
 Signals:
     send_requested(str agent_id, str text)
@@ -70,16 +72,32 @@ class Composer(QWidget):
         self.busy_bar = QWidget()
         busy = QHBoxLayout(self.busy_bar)
         busy.setContentsMargins(0, 0, 0, 0)
-        self.busy_label = QLabel("A run is going in this chat. Your text can wait until it ends, or stop it now.")
+        self.busy_label = QLabel("A run is going in this chat. The agents at work can take your text as "
+                                 "guidance now, or it can wait until the run ends.")
         self.busy_label.setWordWrap(True)
+        self.guide_button = QPushButton("Send as guidance")
+        self.guide_button.setToolTip("The agent at work reads it at its next step; the run goes on")
         self.after_button = QPushButton("Send when it ends")
         self.stop_send_button = QPushButton("Stop it and send")
         self.keep_button = QPushButton("Keep editing")
-        for w in (self.busy_label, self.after_button, self.stop_send_button, self.keep_button):
+        for w in (self.busy_label, self.guide_button, self.after_button, self.stop_send_button, self.keep_button):
             busy.addWidget(w, 1 if w is self.busy_label else 0)
         self.keep_button.clicked.connect(self.busy_bar.hide)
         self.busy_bar.hide()
         layout.addWidget(self.busy_bar)
+        self.edit_bar = QWidget()
+        edit_row = QHBoxLayout(self.edit_bar)
+        edit_row.setContentsMargins(0, 0, 0, 0)
+        self.edit_label = QLabel("Editing an earlier message: Send adds the edited text as a new message and "
+                                 "runs it; the original and its answers stay as they are.")
+        self.edit_label.setObjectName("Muted")
+        self.edit_label.setWordWrap(True)
+        cancel_edit = QPushButton("Cancel")
+        cancel_edit.clicked.connect(self.clear)
+        edit_row.addWidget(self.edit_label, 1)
+        edit_row.addWidget(cancel_edit)
+        self.edit_bar.hide()
+        layout.addWidget(self.edit_bar)
         self.editor = _Editor()
         self.editor.setObjectName("Composer")
         self.editor.setPlaceholderText("Write to your agents…  (@editor picks an agent, Ctrl+Enter sends)")
@@ -137,8 +155,9 @@ class Composer(QWidget):
         if index >= 0:
             self.agent_box.setCurrentIndex(index)
 
-    def set_text(self, text: str) -> None:
+    def set_text(self, text: str, *, editing: bool = False) -> None:
         self.editor.setPlainText(text)
+        self.edit_bar.setVisible(editing)
         self.editor.setFocus()
 
     def text(self) -> str:
@@ -155,6 +174,12 @@ class Composer(QWidget):
             return
         self.send_requested.emit(mentioned or self.agent_id(), text)
 
+    def message(self) -> tuple[str, str]:
+        """(agent id, text) as Send would send them: an ``@agent`` mention picks the agent."""
+        mentioned, text = split_mention(self.text(), self._runnable)
+        return mentioned or self.agent_id(), text
+
     def clear(self) -> None:
         self.editor.clear()
         self.busy_bar.hide()
+        self.edit_bar.hide()

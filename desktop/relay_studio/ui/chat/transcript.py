@@ -40,17 +40,27 @@ def notice_for(run: RunRecord) -> RunNotice | None:
     return RunNotice(run.id, run.status, ending + detail, run.error_code)
 
 
-def transcript(messages: list[MessageRecord], runs: dict[str, RunRecord]) -> list[TranscriptItem]:
-    """Messages in order; after the last message of a run that ended badly, its notice."""
+def transcript(messages: list[MessageRecord], runs: dict[str, RunRecord],
+               regenerations: dict[str, str] | None = None) -> list[TranscriptItem]:
+    """Messages in order; after the last message of a run that ended badly, its notice.
+
+    ``regenerations`` maps a run that has no message of its own (a regeneration that failed before
+    committing) to the answer it was regenerating: its notice follows that answer.
+    """
     last_of_run: dict[str, int] = {}
     for index, message in enumerate(messages):
         if message.run_id:
             last_of_run[message.run_id] = index
+    after_message: dict[str, list[str]] = {}
+    for run_id, message_id in (regenerations or {}).items():
+        if run_id not in last_of_run and message_id:
+            after_message.setdefault(message_id, []).append(run_id)
     items: list[TranscriptItem] = []
     for index, message in enumerate(messages):
         items.append(message)
-        if message.run_id and last_of_run.get(message.run_id) == index:
-            run = runs.get(message.run_id)
+        ended = [message.run_id] if message.run_id and last_of_run.get(message.run_id) == index else []
+        for run_id in ended + after_message.get(message.id, []):
+            run = runs.get(run_id)
             notice = notice_for(run) if run is not None else None
             if notice is not None:
                 items.append(notice)

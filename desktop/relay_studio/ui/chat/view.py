@@ -8,6 +8,7 @@ Signals:
     stop_requested(str run_id)
     run_demo_requested()
     regenerate_requested(str message_id)
+    delete_requested(str message_id)
     show_run_requested(str run_id)
     details_requested(str run_id, str error_code)
     review_requested()
@@ -33,11 +34,11 @@ from relay_studio.domain.records import MessageRecord
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.ui.chat.cards import LiveRunCard, MessageCard, NoticeCard, WelcomeCard
 from relay_studio.ui.chat.composer import Composer
-from relay_studio.ui.chat.transcript import RunNotice, transcript
+from relay_studio.ui.chat.transcript import RunNotice, notice_for, transcript
 from relay_studio.ui.studio import Studio
 
 WELCOME_CHAT = "Welcome"
-_RELOAD_ON = {"chat_commit_completed", "run_completed", "run_partial_success", "run_failed",
+_RELOAD_ON = {"chat_commit_completed", "guidance_received", "run_completed", "run_partial_success", "run_failed",
               "run_cancelled", "run_interrupted"}
 
 
@@ -96,6 +97,7 @@ class ChatView(QWidget):
     stop_requested = Signal(str)
     run_demo_requested = Signal()
     regenerate_requested = Signal(str)
+    delete_requested = Signal(str)
     show_run_requested = Signal(str)
     details_requested = Signal(str, str)
     review_requested = Signal()
@@ -109,6 +111,10 @@ class ChatView(QWidget):
         self._agent_names: dict[str, str] = {}
         self._found = -1
         self._needle = ""
+        self._reload_timer = QTimer(self)
+        self._reload_timer.setSingleShot(True)
+        self._reload_timer.setInterval(0)
+        self._reload_timer.timeout.connect(self.reload)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -163,21 +169,23 @@ class ChatView(QWidget):
             self.live.hide()
         self.composer.set_running(active is not None)
 
+    def schedule_reload(self) -> None:
+        """Reloads once on the next turn of the loop, however many events asked for it this frame."""
+        if not self._reload_timer.isActive():
+            self._reload_timer.start()
+
     def reload(self) -> None:
+        """Shows the chat's messages and notices. Cards whose message did not change are kept as they
+        are (a markdown body is laid out once, not on every commit of the chat)."""
+        self._reload_timer.stop()
         self._agent_names = {pid: p.display_name for pid, p in self.studio.profiles().items()}
         chats = self.studio.runtime.chats
         messages = chats.messages(self.chat_id) if self.chat_id else []
-        run_ids = {m.run_id for m in messages if m.run_id}
+        run_records = self.studio.runtime.runs.runs(self.chat_id, limit=500) if self.chat_id else []
         runs = {}
-        for run_id in run_ids:
-            record = self.studio.runtime.runs.run(run_id)
-            if record is not None:
-                runs[run_id] = record
-                self._run_chat[run_id] = record.chat_id
-        for card in self.cards:
-            self.column_layout.removeWidget(card)
-            card.deleteLater()
-        self.cards = []
+        for record in run_records:
+            runs[record.id] = record
+            self._run_chat[record.id] = record.chat_id
         if self.welcome is not None:
             self.column_layout.removeWidget(self.welcome)
             self.welcome.deleteLater()
@@ -189,11 +197,35 @@ class ChatView(QWidget):
             self.welcome = WelcomeCard(shown)
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
-        for item in transcript(messages, runs):
-            card = self._card(item)
-            self.cards.append(card)
+        regenerated = {rid: str(self.studio.runtime.runs.run_input(rid).get("regenerateOf") or "")
+                       for rid, record in runs.items() if notice_for(record) is not None
+                       and not any(m.run_id == rid for m in messages)}
+        old = {self._card_key(card): card for card in self.cards}
+        cards: list[QWidget] = []
+        for item in transcript(messages, runs, regenerated):
+            key = self._item_key(item)
+            card = old.pop(key, None) or self._card(item)
+            cards.append(card)
+        for card in self.cards:
+            self.column_layout.removeWidget(card)
+        for card in old.values():
+            card.deleteLater()
+        for card in cards:
             self.column_layout.insertWidget(self.column_layout.count() - 1, card)
+        self.cards = cards
         self._scroll_to_end()
+
+    @staticmethod
+    def _item_key(item: MessageRecord | RunNotice) -> tuple[object, ...]:
+        if isinstance(item, RunNotice):
+            return ("notice", item.run_id, item.status, item.text)
+        return ("message", item.id, item.version, item.content, item.run_id)
+
+    def _card_key(self, card: QWidget) -> tuple[object, ...]:
+        if isinstance(card, NoticeCard):
+            return self._item_key(card.notice)
+        assert isinstance(card, MessageCard)
+        return self._item_key(card.message)
 
     def _card(self, item: MessageRecord | RunNotice) -> QWidget:
         if isinstance(item, RunNotice):
@@ -204,6 +236,7 @@ class ChatView(QWidget):
         card = MessageCard(item, versions, self._agent_names)
         card.regenerate.connect(self.regenerate_requested.emit)
         card.edit.connect(self._on_edit)
+        card.delete.connect(self.delete_requested.emit)
         card.show_run.connect(self.show_run_requested.emit)
         return card
 
@@ -222,7 +255,7 @@ class ChatView(QWidget):
             record = self.studio.runtime.runs.run(message.run_id)
             if record is not None:
                 self.composer.select_agent(record.root_profile_id)
-        self.composer.set_text(message.content)
+        self.composer.set_text(message.content, editing=True)
 
     # -- runtime updates ---------------------------------------------------------------------------
     def _chat_of(self, event: Event) -> str:
@@ -259,7 +292,7 @@ class ChatView(QWidget):
             if event.type in _RELOAD_ON:
                 reload = True
         if reload:
-            self.reload()
+            self.schedule_reload()
 
     def _on_live(self, updates: list[LiveUpdate]) -> None:
         for update in updates:
@@ -277,13 +310,13 @@ class ChatView(QWidget):
             stats = self.studio.stats.get(run_id)
             self.live.begin(run_id, stats.agent if stats else "")
             self.composer.set_running(True)
-            self.reload()
+            self.schedule_reload()
 
     def _on_run_finished(self, run_id: str, _status: str) -> None:
         if run_id == self.live.run_id:
             self.live.hide()
             self.composer.set_running(False)
-            self.reload()
+            self.reload()  # at once: also stands for the reloads the run's last events asked for
 
     # -- find --------------------------------------------------------------------------------------
     def open_find(self) -> None:
