@@ -38,6 +38,20 @@ class AppOptions:
     settle_seconds: float = 0.4
 
 
+def new_loop(app: QApplication) -> qasync.QEventLoop:
+    """A qasync loop that finalizes async generators on itself, as asyncio's own loops do.
+
+    qasync never installs ``sys.set_asyncgen_hooks``: an async generator left unfinished (an httpx
+    byte stream a provider stopped reading at the end of an answer) would be closed synchronously by
+    the garbage collector, outside any task, which fails inside httpcore ("async generator ignored
+    GeneratorExit"). With the hooks, its ``aclose()`` runs as a task on this loop.
+    """
+    loop = qasync.QEventLoop(app)
+    sys.set_asyncgen_hooks(firstiter=loop._asyncgen_firstiter_hook,
+                           finalizer=loop._asyncgen_finalizer_hook)
+    return loop
+
+
 def window_settings(data_dir: Path) -> QSettings:
     """Window geometry, dock layout and theme live beside the data they show."""
     return QSettings(str(data_dir / "window.ini"), QSettings.Format.IniFormat)
@@ -141,8 +155,11 @@ def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, scr
     app.setQuitOnLastWindowClosed(False)
     app.setWindowIcon(theme.app_icon())
     options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run)
-    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-        return runner.run(_amain(app, options))
+    try:
+        with asyncio.Runner(loop_factory=lambda: new_loop(app)) as runner:
+            return runner.run(_amain(app, options))
+    finally:
+        sys.set_asyncgen_hooks(firstiter=None, finalizer=None)  # the loop they point at is closed
 
 
 if __name__ == "__main__":

@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import qasync
 from PySide6.QtWidgets import QApplication
 
-from relay_studio.app import build_window, ensure_app, window_settings
+from relay_studio.app import build_window, ensure_app, new_loop, window_settings
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import Runtime
 from relay_studio.ui.main_window import MainWindow
@@ -22,7 +21,7 @@ from relay_studio.ui.providers import ScriptedProviders, demo_script
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict[str, Callable[[], Any]]:
-    return {"qasync": lambda: qasync.QEventLoop(ensure_app())}
+    return {"qasync": lambda: new_loop(ensure_app())}
 
 
 async def until(predicate: Callable[[], object], seconds: float = 10.0, what: str = "condition") -> None:

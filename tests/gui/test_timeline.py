@@ -135,7 +135,12 @@ async def test_a_model_call_is_read_alone_when_shown(app: App, monkeypatch: pyte
     monkeypatch.setattr(panel.runs, "model_turns", every_turn)
     read: list[str] = []
     one = panel.runs.model_turn
-    monkeypatch.setattr(panel.runs, "model_turn", lambda turn_id: read.append(turn_id) or one(turn_id))
+
+    def model_turn(turn_id: str) -> dict[str, object] | None:
+        read.append(turn_id)
+        return one(turn_id)
+
+    monkeypatch.setattr(panel.runs, "model_turn", model_turn)
     bars = [b for b in tl.lanes[FOREGROUND].bars if b.kind == "model"][:2]
     for bar in bars:
         panel.show_bar(bar)

@@ -471,6 +471,8 @@ class MainWindow(QMainWindow):
 
         dialog = SettingsDialog(self.settings, self.studio, self)
         dialog.theme_changed.connect(self.set_theme)
+        dialog.connections_changed.connect(self.refresh_profiles)  # the composer's hint, the agents' labels
+        dialog.finished.connect(dialog.deleteLater)
         dialog.open()
 
     def set_theme(self, name: str) -> None:
