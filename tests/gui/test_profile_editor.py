@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPlainTextEdit
+
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.profiles.editor import ProfileEditor
 from tests.gui.conftest import App
@@ -87,3 +89,67 @@ async def test_import_and_export(app: App, tmp_path: Path) -> None:
     assert "(profile.unknown_tool)" in editor.fields["tools.allow"].error.text()
     assert "(profile.bad_id)" in editor.fields["id"].error.text()
     assert not editor.save_button.isEnabled()
+
+
+async def test_handoff_in_denied_tools_and_workspace_folders_are_fields(app: App) -> None:
+    window = app.open()
+    editor = _editor(window, "editor")
+    editor.duplicate()
+
+    editor.tool_boxes[("deny", "workspace.list_files")].setChecked(True)
+    assert editor.form.get("tools.deny") == ["workspace.list_files"]
+
+    editor.fields["handoffIn.removeToolItems"].findChild(QCheckBox).setChecked(True)  # type: ignore[union-attr]
+    assert editor.form.get("handoffIn.removeToolItems") is True
+    name = editor.fields["handoffIn.toolNameOverride"].findChild(QLineEdit)
+    assert name is not None
+    name.textEdited.emit("call the editor!")
+    assert "(profile.bad_tool_name)" in editor.fields["handoffIn.toolNameOverride"].error.text()
+    assert not editor.save_button.isEnabled()
+    name.textEdited.emit("ask_editor")
+    assert editor.fields["handoffIn.toolNameOverride"].error.isHidden()
+    assert editor.form.get("handoffIn.toolNameOverride") == "ask_editor"
+    description = editor.fields["handoffIn.toolDescriptionOverride"].findChild(QPlainTextEdit)
+    assert description is not None
+    description.setPlainText("Ask the editor to tighten a draft.")
+    assert editor.form.get("handoffIn.toolDescriptionOverride") == "Ask the editor to tighten a draft."
+
+    schema_error = editor.fields["handoffIn.inputSchema"].error
+    editor.schema_edit.setPlainText('{"type": "object", ')
+    assert "(profile.invalid_json)" in schema_error.text() and "line 1" in schema_error.text()
+    assert not editor.save_button.isEnabled()
+    editor.schema_edit.setPlainText('{"type": "string"}')
+    assert "(profile.invalid_input_schema)" in schema_error.text() and "'type': 'object'" in schema_error.text()
+    assert not editor.save_button.isEnabled()
+    schema = {"type": "object", "properties": {"tone": {"type": "string"}}, "required": ["tone"]}
+    editor.schema_edit.setPlainText(json.dumps(schema))
+    assert schema_error.isHidden() and editor.form.get("handoffIn.inputSchema") == schema
+    assert editor.save_button.isEnabled()
+
+    style = editor.fields["delegation.handoffToolStyle"].findChild(QComboBox)
+    assert style is not None and style.findData("perTarget") >= 0
+
+    editor.root_edit.setText("Bad Folder")
+    editor.add_root()
+    roots_error = editor.fields["workspace.visibleRoots"].error
+    assert "(profile.bad_workspace_root)" in roots_error.text() and not editor.save_button.isEnabled()
+    editor.root_boxes[("visibleRoots", "Bad Folder")].setChecked(False)
+    assert roots_error.isHidden()
+    editor.root_edit.setText("notes")
+    editor.add_root()
+    assert "notes" in editor.form.get("workspace.visibleRoots")
+    editor.root_boxes[("writableRoots", "notes")].setChecked(True)
+    assert "notes" in editor.form.get("workspace.writableRoots") and editor.save_button.isEnabled()
+    editor.root_boxes[("visibleRoots", "notes")].setChecked(False)
+    assert "(profile.writable_root_not_visible)" in roots_error.text()
+    editor.root_boxes[("visibleRoots", "notes")].setChecked(True)
+
+    assert editor.save()
+    assert app.runtime is not None
+    saved = {p.id: p for p in app.runtime.profile_store.all()}.get("editor-copy")
+    assert saved is not None and saved.handoff_in.tool_name_override == "ask_editor"
+    assert saved.handoff_in.input_schema == schema and saved.handoff_in.remove_tool_items
+    assert saved.tools.deny == ["workspace.list_files"] and "notes" in saved.workspace.writable_roots
+    editor.load("editor-copy")  # the fields show what was saved
+    assert editor.schema_edit.toPlainText().startswith("{") and ("writableRoots", "notes") in editor.root_boxes
+    assert editor.root_boxes[("writableRoots", "notes")].isChecked()

@@ -92,6 +92,7 @@ class ProfileEditor(QWidget):
         self.original_id = ""
         self.fields: dict[str, FieldBox] = {}
         self._loaders: list[Callable[[], None]] = []
+        self._local_errors: dict[str, Diagnostic] = {}  # text a field could not even parse (JSON)
         self._loading = False
         self.status = ""
 
@@ -259,6 +260,19 @@ class ProfileEditor(QWidget):
         self._combo(f, "It sees of earlier stages", "handoffIn.historyMode",
                     [("Only the brief", "briefOnly"), ("The full history", "fullHistory"),
                      ("A nested summary", "nestedSummary")])
+        self._check(f, "…without the tool calls and their results", "handoffIn.removeToolItems")
+        self._line(f, "Transfer tool name", "handoffIn.toolNameOverride", convert=lambda t: t.strip() or None,
+                   placeholder="default: transfer_to_<id> (per-target handoff tools)")
+        self._text(f, "Transfer tool description", "handoffIn.toolDescriptionOverride", none_when_empty=True,
+                   height=50)
+        self.schema_edit = QPlainTextEdit()
+        self.schema_edit.setObjectName("InputSchema")
+        self.schema_edit.setFixedHeight(110)
+        self.schema_edit.setPlaceholderText('Optional JSON Schema of what callers hand over, e.g.\n'
+                                            '{"type": "object", "properties": {"tone": {"type": "string"}}}')
+        self.schema_edit.textChanged.connect(self._on_schema_edited)
+        self._loaders.append(self._load_schema)
+        f.addRow("Handoff input (JSON Schema)", self._register("handoffIn.inputSchema", self.schema_edit))
         self._spin(f, "Max handoff depth", "delegation.maxHandoffDepth", 0, 64)
         self._spin(f, "Helpers at once", "delegation.maxConcurrentTasks", 1, 32)
         self._spin(f, "Helpers per run", "delegation.maxTasksPerRun", 0, 256)
@@ -269,6 +283,7 @@ class ProfileEditor(QWidget):
         grid.addWidget(QLabel("<b>Tool</b>"), 0, 0)
         grid.addWidget(QLabel("<b>Allowed</b>"), 0, 1)
         grid.addWidget(QLabel("<b>Requires approval</b>"), 0, 2)
+        grid.addWidget(QLabel("<b>Denied</b>"), 0, 3)
         self.tool_boxes: dict[tuple[str, str], QCheckBox] = {}
         row = 1
         for family in ("agent", "workspace"):
@@ -276,8 +291,10 @@ class ProfileEditor(QWidget):
             row += 1
             for name in (t for t in tn.PROFILE_TOOLS if t.startswith(family + ".")):
                 grid.addWidget(QLabel(name), row, 0)
-                for col, key in ((1, "allow"), (2, "requireApproval")):
+                for col, key in ((1, "allow"), (2, "requireApproval"), (3, "deny")):
                     tool_box = QCheckBox()
+                    if key == "deny":
+                        tool_box.setToolTip("Never offered to this agent, even when a rule would add it")
                     tool_box.setObjectName(f"{key}:{name}")
                     tool_box.toggled.connect(lambda on, k=key, n=name: self._toggle_tool(k, n, on))
                     grid.addWidget(tool_box, row, col)
@@ -303,17 +320,19 @@ class ProfileEditor(QWidget):
         f = self._group("Workspace")
         self.root_boxes: dict[tuple[str, str], QCheckBox] = {}
         roots = QWidget()
-        roots_grid = QGridLayout(roots)
-        roots_grid.addWidget(QLabel("<b>Folder</b>"), 0, 0)
-        roots_grid.addWidget(QLabel("<b>Visible</b>"), 0, 1)
-        roots_grid.addWidget(QLabel("<b>Writable</b>"), 0, 2)
-        for i, root in enumerate(DEFAULT_ROOTS, start=1):
-            roots_grid.addWidget(QLabel(f"{root}/"), i, 0)
-            for col, key in ((1, "visibleRoots"), (2, "writableRoots")):
-                check = QCheckBox()
-                check.toggled.connect(lambda on, k=key, r=root: self._toggle_root(k, r, on))
-                roots_grid.addWidget(check, i, col)
-                self.root_boxes[(key, root)] = check
+        roots_layout = QVBoxLayout(roots)
+        roots_layout.setContentsMargins(0, 0, 0, 0)
+        self.roots_grid = QGridLayout()
+        roots_layout.addLayout(self.roots_grid)
+        add_row = QHBoxLayout()
+        self.root_edit = QLineEdit()
+        self.root_edit.setPlaceholderText("another folder, e.g. notes")
+        self.root_edit.returnPressed.connect(self.add_root)
+        add_root = QPushButton("Add folder")
+        add_root.clicked.connect(self.add_root)
+        add_row.addWidget(self.root_edit, 1)
+        add_row.addWidget(add_root)
+        roots_layout.addLayout(add_row)
         self._loaders.append(self._load_roots)
         roots_box = self._register("workspace.visibleRoots", roots)
         f.addRow(roots_box)
@@ -372,9 +391,76 @@ class ProfileEditor(QWidget):
             current.remove(root)
         self._set(f"workspace.{key}", current)
 
+    def _root_names(self) -> list[str]:
+        """The standard folders, then any other folder the profile names, in its order."""
+        names = list(DEFAULT_ROOTS)
+        for key in ("visibleRoots", "writableRoots"):
+            for root in self.form.get(f"workspace.{key}", []) or []:
+                if isinstance(root, str) and root not in names:
+                    names.append(root)
+        return names
+
     def _load_roots(self) -> None:
-        for (key, root), box in self.root_boxes.items():
-            box.setChecked(root in (self.form.get(f"workspace.{key}", list(DEFAULT_ROOTS)) or []))
+        while self.roots_grid.count():
+            item = self.roots_grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.root_boxes.clear()
+        for col, title in enumerate(("<b>Folder</b>", "<b>Visible</b>", "<b>Writable</b>")):
+            self.roots_grid.addWidget(QLabel(title), 0, col)
+        loading, self._loading = self._loading, True
+        try:
+            for i, root in enumerate(self._root_names(), start=1):
+                self.roots_grid.addWidget(QLabel(f"{root}/"), i, 0)
+                for col, key in ((1, "visibleRoots"), (2, "writableRoots")):
+                    check = QCheckBox()
+                    check.setObjectName(f"{key}:{root}")
+                    check.setChecked(root in (self.form.get(f"workspace.{key}", list(DEFAULT_ROOTS)) or []))
+                    check.setEnabled(not self.read_only)
+                    check.toggled.connect(lambda on, k=key, r=root: self._toggle_root(k, r, on))
+                    self.roots_grid.addWidget(check, i, col)
+                    self.root_boxes[(key, root)] = check
+        finally:
+            self._loading = loading
+
+    def add_root(self) -> None:
+        """Adds a folder the agent may see (and write, unticked by default); a bad name is shown at the
+        field by validation (profile.bad_workspace_root) like any other problem."""
+        name = self.root_edit.text().strip()
+        if not name or self.read_only:
+            return
+        visible = list(self.form.get("workspace.visibleRoots", list(DEFAULT_ROOTS)) or [])
+        if name not in visible:
+            visible.append(name)
+        self.root_edit.clear()
+        self._set("workspace.visibleRoots", visible)
+        self._load_roots()
+
+    def _load_schema(self) -> None:
+        value = self.form.get("handoffIn.inputSchema")
+        self.schema_edit.setPlainText("" if value is None else json.dumps(value, ensure_ascii=False, indent=2))
+        self._local_errors.pop("handoffIn.inputSchema", None)
+
+    def _on_schema_edited(self) -> None:
+        if self._loading or self.read_only:
+            return
+        text = self.schema_edit.toPlainText().strip()
+        if not text:
+            self._local_errors.pop("handoffIn.inputSchema", None)
+            self._set("handoffIn.inputSchema", None)
+            return
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            # Kept as typed (the profile keeps its last good schema) and shown at the field.
+            self._local_errors["handoffIn.inputSchema"] = Diagnostic(
+                code="profile.invalid_json", path="handoffIn.inputSchema",
+                message=f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.")
+            self._after_change(update_raw=False)
+            return
+        self._local_errors.pop("handoffIn.inputSchema", None)
+        self._set("handoffIn.inputSchema", value)
 
     def _load_callers(self) -> None:
         allowed = self.form.get("delegation.allowedCallers", ["*"]) or []
@@ -413,6 +499,8 @@ class ProfileEditor(QWidget):
 
     def _after_change(self, update_raw: bool) -> None:
         grouped, general = self.form.by_field(set(self.fields))
+        for path, diagnostic in self._local_errors.items():
+            grouped[path] = [diagnostic, *[d for d in grouped.get(path, []) if d.path != path]]
         shown: dict[int, list[Diagnostic]] = {}
         for path, box in self.fields.items():
             shown.setdefault(id(box), []).extend(grouped.get(path, []))
@@ -420,7 +508,7 @@ class ProfileEditor(QWidget):
             box.show_diagnostics(shown.get(id(box), []))
         self.general.setText("\n".join(f"{d.path}: {d.message} ({d.code})" for d in general))
         self.general.setVisible(bool(general))
-        self.save_button.setEnabled(self.form.valid and not self.read_only)
+        self.save_button.setEnabled(self.form.valid and not self._local_errors and not self.read_only)
         if update_raw:
             self._loading = True
             self.raw.setPlainText(self.form.json_text())
@@ -508,7 +596,7 @@ class ProfileEditor(QWidget):
 
     def save(self) -> bool:
         profile = self.form.profile
-        if profile is None or self.read_only or not self.form.valid:
+        if profile is None or self.read_only or not self.form.valid or self._local_errors:
             return False
         if self.original_id and self.original_id != profile.id and self.original_id not in self.studio.builtin_ids():
             self.studio.remove_profile(self.original_id)
