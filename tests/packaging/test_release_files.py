@@ -221,3 +221,30 @@ def test_smoke_from_the_source_install_opens_the_window_and_runs_the_demo(tmp_pa
     assert report["window"][0] >= 100 and report["firstPaintMs"] > 0
     # --data-dir was honoured: the demo chat is there afterwards
     assert (tmp_path / "relay-studio.db").is_file()
+
+
+def test_pinned_build_set_satisfies_pyproject_for_each_python() -> None:
+    import tomllib
+
+    from packaging.markers import Marker
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    wanted = [Requirement(r) for r in [*project["dependencies"], *project["optional-dependencies"]["packaging"]]]
+    pins: list[tuple[str, str, Marker | None]] = []
+    for line in (PACKAGING / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            pin = Requirement(line)
+            (spec,) = pin.specifier
+            assert spec.operator == "==", line
+            pins.append((canonicalize_name(pin.name), spec.version, pin.marker))
+    for python in ("3.11", "3.12", "3.13"):
+        env = {"python_version": python, "sys_platform": "linux", "platform_system": "Linux"}
+        chosen = {name: ver for name, ver, marker in pins if marker is None or marker.evaluate(env)}
+        for req in wanted:
+            if req.marker is not None and not req.marker.evaluate(env):
+                continue
+            name = canonicalize_name(req.name)
+            assert name in chosen, f"constraints.txt pins no {name} for Python {python}"
+            assert req.specifier.contains(chosen[name], prereleases=True), f"{name}=={chosen[name]} vs {req} ({python})"
