@@ -14,9 +14,11 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import qasync
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QRect, QSettings
+from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from relay_studio.runtime.engine import Runtime
@@ -24,6 +26,9 @@ from relay_studio.ui import theme
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.providers import DefaultProviders, ProviderSource
 from relay_studio.ui.studio import Studio
+
+if TYPE_CHECKING:
+    from relay_studio.ui.patches.dialog import PatchDialog
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -34,6 +39,9 @@ class AppOptions:
     screenshot: Path | None = None
     chat: str | None = None
     run: str | None = None
+    #: run the demo relay with the editor asking before it patches and commits; with ``screenshot``,
+    #: the picture is taken once the patch dialog shows the proposals
+    demo_approval: bool = False
     #: the screenshot is taken this long after the window is drawn (lets a running demo progress)
     settle_seconds: float = 0.4
 
@@ -99,9 +107,40 @@ async def wait_drawn(window: MainWindow, settle_seconds: float = 0.0) -> None:
     window.repaint()
 
 
+async def wait_for_proposals(window: MainWindow, seconds: float = 30.0) -> PatchDialog | None:
+    """Until the patch dialog shows a proposal and every proposal of that turn has arrived."""
+    from relay_studio.ui.patches.dialog import PatchDialog
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while loop.time() < deadline:
+        dialog = window.findChild(PatchDialog)
+        if dialog is not None and dialog.isVisible() and dialog.current is not None:
+            await asyncio.sleep(0.3)  # a turn's proposals are raised together; let them all be listed
+            return dialog
+        await asyncio.sleep(0.05)
+    return None
+
+
+def grab_with_dialog(window: MainWindow) -> QPixmap:
+    """The window, and a visible patch dialog over its centre as a window-modal dialog sits."""
+    from relay_studio.ui.patches.dialog import PatchDialog
+
+    shot = window.grab()
+    dialog = window.findChild(PatchDialog)
+    if dialog is not None and dialog.isVisible():
+        over = dialog.grab()
+        painter = QPainter(shot)
+        painter.fillRect(QRect(0, 0, window.width(), window.height()), QColor(0, 0, 0, 70))
+        painter.drawPixmap((window.width() - dialog.width()) // 2, (window.height() - dialog.height()) // 2, over)
+        painter.end()
+    return shot
+
+
 async def _amain(app: QApplication, options: AppOptions) -> int:
     runtime = Runtime(options.data_dir)
-    window = build_window(runtime, DefaultProviders(runtime.db, options.data_dir), window_settings(options.data_dir))
+    providers = DefaultProviders(runtime.db, options.data_dir, demo_pacing=not options.demo_approval)
+    window = build_window(runtime, providers, window_settings(options.data_dir))
     try:
         if options.chat and not window.open_chat_named(options.chat):
             sys.stderr.write(f"error: there is no chat '{options.chat}'.\n")
@@ -124,11 +163,16 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
                 if tl is not None and tl.markers:
                     window.timeline.open_marker(tl.markers[0])
         window.show()
+        if options.demo_approval:
+            window.run_demo(with_approval=True)
+            if options.screenshot is not None and await wait_for_proposals(window) is None:
+                sys.stderr.write("error: the demo's changes did not reach the patch dialog in time.\n")
+                return EXIT_USAGE
         if options.screenshot is not None:
             await wait_drawn(window, options.settle_seconds)
             window.timeline.lanes.fit()  # fit the run to the final width before the picture
             await wait_drawn(window)
-            if not window.grab().save(str(options.screenshot), "PNG"):
+            if not grab_with_dialog(window).save(str(options.screenshot), "PNG"):
                 sys.stderr.write(f"error: could not write {options.screenshot}.\n")
                 return EXIT_USAGE
             window.force_close()
@@ -142,7 +186,7 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
 
 
 def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, screenshot: Path | None = None,
-         chat: str | None = None, run: str | None = None) -> int:
+         chat: str | None = None, run: str | None = None, demo_approval: bool = False) -> int:
     """Opens the window; returns when it is closed (or, with ``screenshot``, once the PNG is saved)."""
     if data_dir is None:
         from relay_studio.cli import default_data_dir
@@ -154,7 +198,7 @@ def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, scr
     app = ensure_app(argv)
     app.setQuitOnLastWindowClosed(False)
     app.setWindowIcon(theme.app_icon())
-    options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run)
+    options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run, demo_approval=demo_approval)
     try:
         with asyncio.Runner(loop_factory=lambda: new_loop(app)) as runner:
             return runner.run(_amain(app, options))

@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="open the window, save a PNG of it once drawn, and exit")
     window.add_argument("--chat", dest="window_chat", metavar="NAME", help="open the window on this chat")
     window.add_argument("--run", dest="window_run", metavar="RUN_ID", help="open the window on this run's timeline")
+    window.add_argument("--demo-approval", action="store_true",
+                        help="run the demo relay with the editor asking before it changes the draft; with "
+                             "--screenshot, the picture shows the patch dialog")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", parents=[common], help="start a run and wait for its end")
@@ -377,7 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from relay_studio.app import main as window_main
 
         return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
-                           chat=args.window_chat, run=args.window_run)
+                           chat=args.window_chat, run=args.window_run, demo_approval=args.demo_approval)
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
 

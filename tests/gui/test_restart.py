@@ -77,3 +77,20 @@ def test_screenshot_from_the_command_line(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "relay_studio", "--data-dir", str(data), "--screenshot",
                               str(png), "--chat", "No such chat"], env=env, capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and "no chat 'No such chat'" in missing.stderr
+
+
+def test_screenshot_of_a_pending_approval(tmp_path: Path) -> None:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    png = tmp_path / "patch.png"
+    shot = subprocess.run([sys.executable, "-m", "relay_studio", "--data-dir", str(tmp_path / "data"), "--screenshot",
+                           str(png), "--demo-approval"], env=env, capture_output=True, text=True, timeout=60)
+    assert shot.returncode == 0, shot.stderr
+    image = QImage(str(png))
+    assert not image.isNull() and (image.width(), image.height()) == (1400, 860)
+    # The dialog is in the picture: only its side-by-side diff paints added lines in the theme's colour.
+    from relay_studio.ui import theme
+
+    added = theme.LIGHT.diff_add.rgb()
+    hits = sum(1 for y in range(0, image.height(), 4) for x in range(0, image.width(), 4)
+               if image.pixel(x, y) == added)
+    assert hits > 200

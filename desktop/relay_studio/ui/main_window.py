@@ -277,10 +277,11 @@ class MainWindow(QMainWindow):
             return
         self._spawn(self._start(agent_id, text))
 
-    async def _start(self, agent_id: str, text: str, *, demo: bool = False, regenerate_of: str | None = None) -> str:
+    async def _start(self, agent_id: str, text: str, *, demo: bool = False, regenerate_of: str | None = None,
+                     with_approval: bool = False) -> str:
         try:
             if demo and regenerate_of is None:
-                handle = await self.studio.start_demo(self._chat_name())
+                handle = await self.studio.start_demo(self._chat_name(), with_approval=with_approval)
             else:
                 handle = await self.studio.start_run(chat=self.chat_id, agent_id=agent_id, prompt=text, demo=demo,
                                                      regenerate_of=regenerate_of)
@@ -296,11 +297,11 @@ class MainWindow(QMainWindow):
         record = self.studio.runtime.chats.chat(self.chat_id)
         return record.id if record else WELCOME_CHAT
 
-    def run_demo(self) -> None:
+    def run_demo(self, *, with_approval: bool = False) -> None:
         if self.studio.active_run(self.chat_id) is not None:
             self.statusBar().showMessage("A run is already going in this chat.", 5000)
             return
-        self._spawn(self._start("writer", "", demo=True))
+        self._spawn(self._start("writer", "", demo=True, with_approval=with_approval))
 
     def regenerate(self, message_id: str) -> None:
         """Answers the same request again with the same root agent; the new answer becomes the next

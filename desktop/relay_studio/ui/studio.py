@@ -35,6 +35,7 @@ from relay_studio.runtime.engine import RunHandle, Runtime
 from relay_studio.ui.providers import DEMO_PROMPT, ProviderSource
 
 FRAME_MS = 33
+DEMO_APPROVAL = ("workspace.apply_patch", "workspace.commit")  # what the editor asks about in the demo
 
 
 @dataclass(eq=False)
@@ -139,11 +140,13 @@ class Studio(QObject):
 
     # -- runs ------------------------------------------------------------------------------------
     async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False,
-                        regenerate_of: str | None = None) -> RunHandle:
+                        regenerate_of: str | None = None,
+                        profiles: dict[str, AgentProfile] | None = None) -> RunHandle:
         """Starts a run; raises ``RunRequestError`` (nothing written) when it cannot start. With
         ``regenerate_of`` (an assistant message) it answers that message's question again, and what
-        it commits becomes the message's next version."""
-        profiles = self.runtime.profiles()
+        it commits becomes the message's next version. ``profiles`` replaces the catalogue for this
+        run only (nothing is saved)."""
+        profiles = profiles if profiles is not None else self.runtime.profiles()
         handle = await self.runtime.start_run(
             agent_id=agent_id, prompt=prompt, chat=chat, profiles=profiles,
             provider_for=self.providers.provider_for_run(demo=demo), approver=self._approve,
@@ -158,8 +161,15 @@ class Studio(QObject):
         self.run_started.emit(handle.run_id, handle.chat_id)
         return handle
 
-    async def start_demo(self, chat: str) -> RunHandle:
-        return await self.start_run(chat=chat, agent_id="writer", prompt=DEMO_PROMPT, demo=True)
+    async def start_demo(self, chat: str, *, with_approval: bool = False) -> RunHandle:
+        """The demo relay; ``with_approval`` makes the editor ask before it patches and commits (for
+        this run only), so the patch dialog opens with both proposals of that turn."""
+        profiles = self.runtime.profiles()
+        if with_approval:
+            editor = profiles["editor"]
+            tools = editor.tools.model_copy(update={"require_approval": list(DEMO_APPROVAL)})
+            profiles["editor"] = editor.model_copy(update={"tools": tools})
+        return await self.start_run(chat=chat, agent_id="writer", prompt=DEMO_PROMPT, demo=True, profiles=profiles)
 
     def _on_run_done_task(self, handle: RunHandle, _task: object) -> None:
         self._on_run_done(handle)
