@@ -1,5 +1,7 @@
-"""The patch-confirm dialog: every proposal waiting for the creator, one at a time, never modal to
-the loop (``open()``, answered in slots).
+"""The patch-confirm dialog: every proposal waiting for the creator, listed together (the runtime
+raises all proposals of a model turn before the first call runs), never modal to the loop
+(``open()``, answered in slots). A proposal the runtime takes back (its file changed under it, or its
+call will not run) leaves the list; a proposal made again in its place joins it.
 
 For a file write: the diff before/after side by side and unified, each hunk with its own checkbox,
 and the result, editable, which is what gets written. Reject takes an optional reason, which the
