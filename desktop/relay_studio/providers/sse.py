@@ -15,9 +15,9 @@ POST, map a non-2xx status or a transport failure to a ``ProviderError``, and fe
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator, AsyncIterator, Mapping
-from contextlib import asynccontextmanager
+from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import httpx
@@ -168,10 +168,13 @@ async def event_batches(response: httpx.Response, connection_id: str) -> AsyncGe
     """The events of a response, one list per network chunk (one generator hop per chunk, not per event)."""
     decoder = SSEDecoder()
     try:
-        async for chunk in response.aiter_bytes():
-            events = decoder.feed(chunk)
-            if events:
-                yield events
+        # aclosing: a consumer that stops early closes the byte stream now, inside its own task,
+        # not later from the garbage collector.
+        async with aclosing(cast(AsyncGenerator[bytes, None], response.aiter_bytes())) as chunks:
+            async for chunk in chunks:
+                events = decoder.feed(chunk)
+                if events:
+                    yield events
         tail = decoder.close()
     except SSEFormatError as exc:
         raise malformed_chunk(connection_id, f"a broken event stream ({exc})") from None
