@@ -43,6 +43,7 @@ class Built:
     deb: Path
     tarball: Path
     log: str
+    env: dict[str, str]
 
 
 @pytest.fixture(scope="session")
@@ -51,9 +52,11 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         pytest.fail("the Linux artefacts are built and tested on Linux; the release workflow builds the others")
     base = tmp_path_factory.mktemp("release")
     work, dist = base / "work", base / "dist"
+    # one time stamp for every build in the session, even if a commit lands meanwhile
+    env = dict(os.environ, SOURCE_DATE_EPOCH=str(build.source_date_epoch()))
     proc = subprocess.run([sys.executable, str(PACKAGING / "build.py"), "linux", "--deb-compression", "zstd",
                            "--work", str(work), "--dist", str(dist)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=600, check=False)
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=600, check=False)
     log = proc.stdout + proc.stderr
     if proc.returncode != 0:
         pytest.fail(f"packaging/build.py linux failed ({proc.returncode}):\n{log[-4000:]}")
@@ -61,7 +64,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     app = work / "pyinstaller" / "dist" / "relay-studio"
     debs = sorted(dist.glob("relay-studio_*.deb"))
     return Built(work, dist, app, app / "relay-studio", debs[0] if debs else dist / "missing.deb",
-                 dist / f"relay-studio-{__version__}-linux-{machine}.tar.gz", log)
+                 dist / f"relay-studio-{__version__}-linux-{machine}.tar.gz", log, env)
 
 
 def test_build_writes_the_deb_the_tarball_and_their_checksums(built: Built) -> None:
@@ -243,7 +246,7 @@ def test_deb_layout_and_metadata(built: Built) -> None:
 def test_deb_is_reproducible(built: Built, tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, str(PACKAGING / "build.py"), "deb", "--deb-compression", "zstd",
                            "--work", str(built.work), "--dist", str(tmp_path)],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, env=built.env, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     again = tmp_path / built.deb.name
     assert hashlib.sha256(again.read_bytes()).hexdigest() == hashlib.sha256(built.deb.read_bytes()).hexdigest()
