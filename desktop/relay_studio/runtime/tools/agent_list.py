@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.delegation.policy import available_targets
+from relay_studio.runtime.delegation.policy import Purpose, available_targets
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 SPEC = ToolSpec(
@@ -38,10 +38,12 @@ class _Args(BaseModel):
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
     sections: list[str] = []
-    for purpose, heading in (("handoff", "You can hand off to"), ("delegate", "You can delegate to")):
+    sections_by_purpose: tuple[tuple[Purpose, str], ...] = (
+        ("handoff", "You can hand off to"), ("delegate", "You can delegate to"))
+    for purpose, heading in sections_by_purpose:
         if a.purpose not in ("any", purpose):
             continue
-        targets = available_targets(ctx.run, ctx.inv, purpose)  # type: ignore[arg-type]
+        targets = available_targets(ctx.run, ctx.inv, purpose)
         if targets:
             lines = [
                 f"- {t.id} ({t.display_name}): {t.delegation.description_for_agents or t.description}"
