@@ -1,5 +1,5 @@
 """What the chat offers around runs, driven through the window: Regenerate keeps the earlier answer as
-a version, Edit sends the edited text as a new message, guidance reaches the running agent, Delete
+a version, Edit reruns the edited text in a branch of the chat, guidance reaches the running agent, Delete
 removes a message while its commits stay in the run's history."""
 
 from __future__ import annotations
@@ -52,21 +52,27 @@ async def test_regenerate_keeps_the_earlier_answer_as_a_version(app: App, qtbot:
     assert [m.content for m in app.provider.requests[1].messages if m.role == "user"] == ["Write a line."]
 
 
-async def test_edit_sends_the_edited_text_as_a_new_message(app: App, qtbot: QtBot) -> None:
+async def test_edit_reruns_in_a_branch_and_keeps_the_original(app: App, qtbot: QtBot) -> None:
     window = app.open({"finalizer": [_answer("About cats."), _answer("About dogs.")]})
     window.new_chat()
+    original_chat = window.chat_id
     await _ask(window, "Write about cats.", 0)
     user = window.chat.message_cards()[0]
     qtbot.mouseClick(user.edit_button, Qt.MouseButton.LeftButton)
     composer = window.chat.composer
     assert composer.text() == "Write about cats." and composer.edit_bar.isVisibleTo(window)
     assert composer.agent_id() == "finalizer"
-    composer.set_text("Write about dogs.", editing=True)
+    composer.set_text("Write about dogs.", editing=user.message.id)
     composer.submit()
     await run_to_end(window, 1)
-    assert _cards(window) == [("user", "Write about cats."), ("assistant", "About cats."),
-                              ("user", "Write about dogs."), ("assistant", "About dogs.")]
-    assert not composer.edit_bar.isVisibleTo(window)
+    # The edited question runs in a new chat under the original; the original is untouched.
+    assert window.chat_id != original_chat
+    branch = window.studio.runtime.chats.chat(window.chat_id)
+    assert branch is not None and branch.parent_chat_id == original_chat
+    assert _cards(window) == [("user", "Write about dogs."), ("assistant", "About dogs.")]
+    assert not composer.edit_bar.isVisibleTo(window) and composer.editing is None
+    originals = window.studio.runtime.chats.messages(original_chat)
+    assert [(m.role, m.content) for m in originals] == [("user", "Write about cats."), ("assistant", "About cats.")]
 
 
 async def test_guidance_goes_to_the_running_agent(app: App, qtbot: QtBot) -> None:

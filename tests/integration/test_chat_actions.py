@@ -61,3 +61,29 @@ async def test_delete_message_keeps_the_committed_versions(harness: Harness) -> 
     turn_id = harness.of_type(run_id, "model_call_started")[0].payload["turnId"]
     turn = harness.runtime.runs.model_turn(turn_id)
     assert turn is not None and turn["response"]["tool_calls"][0]["name"] == "workspace_write_file"
+
+
+async def test_edit_and_rerun_branches_the_chat(harness: Harness) -> None:
+    finish = [call("workspace_commit"), call("workspace_finish")]
+    await harness.run("final-editor", {"final-editor": [
+        {"toolCalls": [write("persist/state.md", "Mara lives."), write("output/main.md", "About cats."), *finish]}]},
+        prompt="Write about cats.", chat="pets")
+    await harness.run("final-editor", {"final-editor": [_answer("Still cats.")]}, prompt="More.", chat="pets")
+    chat = harness.runtime.chats.chat_by_name("pets")
+    assert chat is not None
+    original = harness.runtime.chats.messages(chat.id)
+    branch = harness.runtime.branch_chat(original[2].id)  # edit "More."
+    assert branch.parent_chat_id == chat.id and branch.name == "pets · edited"
+    assert [(m.role, m.content) for m in harness.runtime.chats.messages(branch.id)] == [
+        ("user", "Write about cats."), ("assistant", "About cats.")]
+    run_id, status = await harness.run("final-editor", {"final-editor": [
+        {"toolCalls": [call("workspace_read_file", {"path": "persist/state.md"})]}, _answer("Dogs instead.")]},
+        prompt="Write about dogs.", chat=branch.id)
+    assert status is RunStatus.COMPLETED
+    assert harness.provider is not None
+    assert [m.content for m in harness.provider.requests[0].messages] == [
+        "Write about cats.", "About cats.", "Write about dogs."]
+    read = next(p["result"] for p in harness.tool_results(run_id) if p["name"] == "workspace_read_file")
+    assert read == "Mara lives."  # the branch carries the chat's persist/ along
+    assert [m.content for m in harness.runtime.chats.messages(chat.id)] == [m.content for m in original]
+    assert harness.runtime.branch_chat(original[2].id).name == "pets · edited (2)"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +13,7 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile, validate_catalog
-from relay_studio.domain.records import MessageRecord
+from relay_studio.domain.records import ChatRecord, MessageRecord
 from relay_studio.runtime import transitions
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
@@ -195,6 +196,20 @@ class Runtime:
         if not questions:
             raise RunRequestError("run.nothing_to_regenerate", "That answer has no question before it.")
         return answer, questions[-1]
+
+    def branch_chat(self, message_id: str) -> ChatRecord:
+        """Edit-and-rerun: a new chat (lineage to the old one) holding everything before ``message_id``
+        and a copy of the chat's persist/ folder; the original chat stays as it was."""
+        message = self.chats.message(message_id)
+        if message is None:
+            raise RunRequestError("chat.message_not_found", "That message no longer exists.")
+        source = self.chats.chat(message.chat_id)
+        name = self.chats.unique_name(f"{source.name if source else 'Chat'} · edited")
+        branch = self.chats.branch(message, name)
+        persist = self.chat_persist_dir(message.chat_id)
+        if persist.is_dir():
+            shutil.copytree(persist, self.chat_persist_dir(branch.id), symlinks=False)
+        return branch
 
     def guide(self, run_id: str, text: str) -> bool:
         """Creator's guidance for a running relay: shown in the chat, given to the agent at work at its

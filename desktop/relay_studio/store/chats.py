@@ -87,6 +87,26 @@ class ChatStore:
             tx.insert(t.MessageRow, **record.model_dump())
         return record
 
+    def branch(self, before: MessageRecord, name: str) -> ChatRecord:
+        """A new chat continuing ``before``'s chat up to (not including) that message; lineage kept."""
+        record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=before.chat_id, created_at=now_iso())
+        with self.db.transaction() as tx:
+            tx.insert(t.ChatRow, **record.model_dump())
+            for m in self.messages(before.chat_id):
+                if m.position < before.position:
+                    copy = m.model_copy(update={"id": new_id("msg"), "chat_id": record.id})
+                    tx.insert(t.MessageRow, **copy.model_dump())
+        return record
+
+    def unique_name(self, base: str) -> str:
+        taken = {c.name for c in self.chats()}
+        if base not in taken:
+            return base
+        n = 2
+        while f"{base} ({n})" in taken:
+            n += 1
+        return f"{base} ({n})"
+
     def delete_message(self, message_id: str) -> bool:
         """Removes a message from the chat. Committed versions stay in the commit ledger."""
         with self.db.transaction() as tx:

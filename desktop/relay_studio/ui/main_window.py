@@ -164,6 +164,7 @@ class MainWindow(QMainWindow):
         self.sidebar.profile_selected.connect(self.open_profile)
         self.sidebar.new_chat_requested.connect(self.new_chat)
         self.chat.send_requested.connect(self.send)
+        self.chat.edit_requested.connect(self.rerun_edited)
         self.chat.stop_requested.connect(self.stop)
         self.chat.run_demo_requested.connect(self.run_demo)
         self.chat.regenerate_requested.connect(self.regenerate)
@@ -302,6 +303,19 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("A run is already going in this chat.", 5000)
             return
         self._spawn(self._start("writer", "", demo=True, with_approval=with_approval))
+
+    def rerun_edited(self, message_id: str, agent_id: str, text: str) -> None:
+        """Edit and rerun: a branch of this chat up to the edited message (shown under it in the chat
+        list), where the edited text runs; the original chat keeps its messages and answers."""
+        try:
+            branch = self.studio.runtime.branch_chat(message_id)
+        except RunRequestError as exc:
+            self.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
+            return
+        self.chat.composer.clear()
+        self.refresh_chats()
+        self.open_chat(branch.id)
+        self._spawn(self._start(agent_id, text))
 
     def regenerate(self, message_id: str) -> None:
         """Answers the same request again with the same root agent; the new answer becomes the next

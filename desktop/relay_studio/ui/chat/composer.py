@@ -3,11 +3,13 @@
 ``@agent`` at the start of a word picks that agent inline: the mention is removed from the text on
 send. Ctrl+Enter sends. While a run of this chat is active, Send asks what to do with the text
 (an inline bar, never a nested dialog): give it to the running agents as guidance, send it when the
-run ends, or stop the run and send it. Editing an earlier message puts its text here with a note
-saying that sending adds the edited text as a new message.
+run ends, or stop the run and send it. Editing an earlier message puts its text here with a note:
+sending reruns it in a new branch of the chat (the history before it, a copy of the chat's kept
+files), and the original chat stays as it was.
 
 Signals:
     send_requested(str agent_id, str text)
+    edit_requested(str message_id, str agent_id, str text): rerun an edited message in a branch.
     stop_requested()
 """
 
@@ -56,11 +58,13 @@ class _Editor(QPlainTextEdit):
 
 class Composer(QWidget):
     send_requested = Signal(str, str)
+    edit_requested = Signal(str, str, str)
     stop_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._runnable: set[str] = set()
+        self.editing: str | None = None  # the message being edited, if any
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 10)
         self.hint = QLabel()
@@ -88,8 +92,8 @@ class Composer(QWidget):
         self.edit_bar = QWidget()
         edit_row = QHBoxLayout(self.edit_bar)
         edit_row.setContentsMargins(0, 0, 0, 0)
-        self.edit_label = QLabel("Editing an earlier message: Send adds the edited text as a new message and "
-                                 "runs it; the original and its answers stay as they are.")
+        self.edit_label = QLabel("Editing an earlier message: Send reruns it in a new branch of this chat, "
+                                 "with the history before it; the original chat stays as it is.")
         self.edit_label.setObjectName("Muted")
         self.edit_label.setWordWrap(True)
         cancel_edit = QPushButton("Cancel")
@@ -155,9 +159,11 @@ class Composer(QWidget):
         if index >= 0:
             self.agent_box.setCurrentIndex(index)
 
-    def set_text(self, text: str, *, editing: bool = False) -> None:
+    def set_text(self, text: str, *, editing: str | None = None) -> None:
+        """Puts ``text`` in the editor; ``editing`` names the earlier message it replaces, if any."""
         self.editor.setPlainText(text)
-        self.edit_bar.setVisible(editing)
+        self.editing = editing
+        self.edit_bar.setVisible(editing is not None)
         self.editor.setFocus()
 
     def text(self) -> str:
@@ -172,6 +178,9 @@ class Composer(QWidget):
         mentioned, text = split_mention(self.text(), self._runnable)
         if not text:
             return
+        if self.editing is not None:
+            self.edit_requested.emit(self.editing, mentioned or self.agent_id(), text)
+            return
         self.send_requested.emit(mentioned or self.agent_id(), text)
 
     def message(self) -> tuple[str, str]:
@@ -181,5 +190,6 @@ class Composer(QWidget):
 
     def clear(self) -> None:
         self.editor.clear()
+        self.editing = None
         self.busy_bar.hide()
         self.edit_bar.hide()

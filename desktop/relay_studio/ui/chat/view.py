@@ -5,6 +5,7 @@ The view reloads the transcript from the chat store only when a journal event sa
 
 Signals:
     send_requested(str agent_id, str text)
+    edit_requested(str message_id, str agent_id, str text): rerun an edited message in a branch chat.
     stop_requested(str run_id)
     run_demo_requested()
     regenerate_requested(str message_id)
@@ -94,6 +95,7 @@ class FindBar(QWidget):
 
 class ChatView(QWidget):
     send_requested = Signal(str, str)
+    edit_requested = Signal(str, str, str)
     stop_requested = Signal(str)
     run_demo_requested = Signal()
     regenerate_requested = Signal(str)
@@ -146,6 +148,7 @@ class ChatView(QWidget):
         layout.addWidget(self.scroll_area, 1)
         self.composer = Composer()
         self.composer.send_requested.connect(self.send_requested.emit)
+        self.composer.edit_requested.connect(self.edit_requested.emit)
         self.composer.stop_requested.connect(lambda: self.stop_requested.emit(self.live.run_id))
         layout.addWidget(self.composer)
         self.welcome: WelcomeCard | None = None
@@ -255,7 +258,7 @@ class ChatView(QWidget):
             record = self.studio.runtime.runs.run(message.run_id)
             if record is not None:
                 self.composer.select_agent(record.root_profile_id)
-        self.composer.set_text(message.content, editing=True)
+        self.composer.set_text(message.content, editing=message.id)
 
     # -- runtime updates ---------------------------------------------------------------------------
     def _chat_of(self, event: Event) -> str:
