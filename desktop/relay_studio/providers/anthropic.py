@@ -16,18 +16,13 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
-from contextlib import aclosing
 from typing import Any
-
-import httpx
 
 from relay_studio.domain.messages import (
     Message,
     ModelRequest,
     ModelResponse,
     ReasoningDelta,
-    ResponseCompleted,
     StreamEvent,
     TextDelta,
     ToolCall,
@@ -36,19 +31,13 @@ from relay_studio.domain.messages import (
     Usage,
 )
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import (
-    Connection,
-    ToolChoiceMemory,
-    ToolChoiceMode,
-    stream_with_tool_choice_fallback,
-)
-from relay_studio.providers.retry import malformed_chunk, scrub, stream_incomplete
-from relay_studio.providers.sse import event_batches, open_event_stream
+from relay_studio.providers.connections import Connection
+from relay_studio.providers.http_streaming import USER_AGENT, HTTPStreamingProvider
+from relay_studio.providers.retry import malformed_chunk, scrub, stream_error, stream_incomplete
 
 API_VERSION = "2023-06-01"
 #: The API requires max_tokens; this fits every current model's output limit.
 DEFAULT_MAX_TOKENS = 4096
-USER_AGENT = "relay-studio"
 _loads = json.loads
 
 _STOP_REASONS = {
@@ -175,6 +164,13 @@ class _Accumulator:
                 if isinstance(value, int):
                     self.usage[key] = value  # message_delta counts are cumulative: the latest wins
 
+    def check_complete(self, ended: bool) -> None:
+        # Only message_stop ends an answer (a whole JSON body is fed as events ending with one).
+        if not self.done:
+            if not self.started:
+                raise malformed_chunk(self.connection_id, "a response that is not a message stream")
+            raise stream_incomplete(self.connection_id)
+
     def response(self, connection: Connection) -> ModelResponse:
         calls: list[ToolCall] = []
         for tool in self.tools:
@@ -212,13 +208,7 @@ def _stream_error(connection_id: str, error: Any) -> ProviderError:
     message = error.get("message") if isinstance(error, dict) else None
     status = _ERROR_STATUS.get(str(kind))
     detail = scrub(" ".join(str(message or kind or "unknown error").split())).rstrip(".")
-    retryable = status is None or status in (408, 409, 429) or status >= 500
-    return ProviderError(
-        "provider.stream_error",
-        f"The server of connection '{connection_id}' reported an error mid-answer: {detail}.",
-        retryable=retryable,
-        status=status,
-    )
+    return stream_error(connection_id, detail, status)
 
 
 # -- request mapping ------------------------------------------------------------------------------------
@@ -277,33 +267,11 @@ def _wire_tool_choice(choice: ToolChoice) -> dict[str, Any]:
     return {"type": {"auto": "auto", "required": "any", "none": "none"}[choice]}
 
 
-class AnthropicProvider:
+class AnthropicProvider(HTTPStreamingProvider[_Accumulator]):
     """Streams Messages from one connection. Owns no client unless none is given."""
 
-    def __init__(
-        self,
-        connection: Connection,
-        api_key: str | None,
-        *,
-        client: httpx.AsyncClient | None = None,
-        model_override: str | None = None,
-        on_tool_choice_learned: Callable[[ToolChoiceMode], None] | None = None,
-    ) -> None:
-        self.connection = connection
-        self._api_key = api_key
-        self._client = client
-        self._model_override = model_override
-        self.tool_choice = ToolChoiceMemory(connection, on_tool_choice_learned)
-        self.url = api_url(connection.base_url, "/messages")
-
-    def __repr__(self) -> str:  # never the key
-        return f"AnthropicProvider(connection={self.connection.id!r})"
-
-    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
-        requested = request.settings.tool_choice if request.tools else "auto"
-        return stream_with_tool_choice_fallback(
-            self.tool_choice, requested, lambda choice: self._attempt(request, choice)
-        )
+    def endpoint(self, base_url: str) -> str:
+        return api_url(base_url, "/messages")
 
     def headers(self) -> dict[str, str]:
         headers = {
@@ -335,46 +303,11 @@ class AnthropicProvider:
             body["temperature"] = min(settings.temperature, 1.0)  # the API's range is 0..1
         return body
 
-    async def _attempt(self, request: ModelRequest, choice: ToolChoice) -> AsyncGenerator[StreamEvent, None]:
-        body = self.body(request, choice)
-        connection_id = self.connection.id
-        state = _Accumulator(connection_id)
-        async with open_event_stream(
-            self._client,
-            self.url,
-            headers=self.headers(),
-            body=body,
-            http_timeout=self.connection.http_timeout(),
-            connection_id=connection_id,
-            api_key=self._api_key,
-        ) as response:
-            if response.headers.get("content-type", "").startswith("application/json"):
-                out: list[StreamEvent] = []
-                for data in _whole_message_events(await response.aread(), connection_id):
-                    state.feed(data, out)
-                for item in out:
-                    yield item
-            else:
-                async with aclosing(event_batches(response, connection_id)) as batches:
-                    async for events in batches:
-                        out = []
-                        for event in events:
-                            try:
-                                data = _loads(event.data)
-                            except ValueError:
-                                raise malformed_chunk(connection_id, "an event that is not JSON") from None
-                            state.feed(data, out)
-                            if state.done:
-                                break
-                        for item in out:
-                            yield item
-                        if state.done:
-                            break
-        if not state.done:
-            if not state.started:
-                raise malformed_chunk(connection_id, "a response that is not a message stream")
-            raise stream_incomplete(connection_id)
-        yield ResponseCompleted(response=state.response(self.connection))
+    def accumulator(self, connection_id: str) -> _Accumulator:
+        return _Accumulator(connection_id)
+
+    def whole_body_events(self, raw: bytes, connection_id: str) -> list[Any]:
+        return _whole_message_events(raw, connection_id)
 
 
 def _whole_message_events(raw: bytes, connection_id: str) -> list[dict[str, Any]]:

@@ -17,18 +17,13 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
-from contextlib import aclosing
 from typing import Any
-
-import httpx
 
 from relay_studio.domain.messages import (
     Message,
     ModelRequest,
     ModelResponse,
     ReasoningDelta,
-    ResponseCompleted,
     StreamEvent,
     TextDelta,
     ToolCall,
@@ -37,16 +32,10 @@ from relay_studio.domain.messages import (
     Usage,
 )
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import (
-    Connection,
-    ToolChoiceMemory,
-    ToolChoiceMode,
-    stream_with_tool_choice_fallback,
-)
-from relay_studio.providers.retry import malformed_chunk, scrub, server_message, stream_incomplete
-from relay_studio.providers.sse import event_batches, open_event_stream
+from relay_studio.providers.connections import Connection
+from relay_studio.providers.http_streaming import USER_AGENT, HTTPStreamingProvider
+from relay_studio.providers.retry import malformed_chunk, scrub, server_message, stream_error, stream_incomplete
 
-USER_AGENT = "relay-studio"
 _loads = json.loads
 
 
@@ -61,6 +50,9 @@ class _PendingCall:
 
 class _Accumulator:
     """The state of one streamed answer; ``feed`` turns one parsed chunk into canonical events."""
+
+    #: No chunk ends the answer; ``[DONE]`` is an SSE sentinel, seen before any JSON is parsed.
+    done = False
 
     def __init__(self, connection_id: str) -> None:
         self.connection_id = connection_id
@@ -164,6 +156,12 @@ class _Accumulator:
             return len(self.calls)
         return max(self.calls, default=position)
 
+    def check_complete(self, ended: bool) -> None:
+        if not ended and self.finish_reason is None:
+            if self.chunks == 0:
+                raise malformed_chunk(self.connection_id, "a response that is not an event stream")
+            raise stream_incomplete(self.connection_id)
+
     def response(self, connection: Connection) -> ModelResponse:
         calls: list[ToolCall] = []
         for index in sorted(self.calls):
@@ -215,13 +213,7 @@ def _stream_error(connection_id: str, error: Any) -> ProviderError:
             status = code
         elif isinstance(code, str) and code.isdigit():
             status = int(code)
-    retryable = status is None or status in (408, 409, 429) or status >= 500
-    return ProviderError(
-        "provider.stream_error",
-        f"The server of connection '{connection_id}' reported an error mid-answer: {detail}.",
-        retryable=retryable,
-        status=status,
-    )
+    return stream_error(connection_id, detail, status)
 
 
 # -- request mapping ------------------------------------------------------------------------------------
@@ -260,33 +252,14 @@ def _wire_tool_choice(choice: ToolChoice) -> Any:
     return choice
 
 
-class OpenAICompatibleProvider:
+class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
     """Streams Chat Completions from one connection. Owns no client unless none is given."""
 
-    def __init__(
-        self,
-        connection: Connection,
-        api_key: str | None,
-        *,
-        client: httpx.AsyncClient | None = None,
-        model_override: str | None = None,
-        on_tool_choice_learned: Callable[[ToolChoiceMode], None] | None = None,
-    ) -> None:
-        self.connection = connection
-        self._api_key = api_key
-        self._client = client
-        self._model_override = model_override
-        self.tool_choice = ToolChoiceMemory(connection, on_tool_choice_learned)
-        self.url = connection.base_url + "/chat/completions"
+    done_sentinel = "[DONE]"
+    not_json = "a chunk that is not JSON"
 
-    def __repr__(self) -> str:  # never the key
-        return f"OpenAICompatibleProvider(connection={self.connection.id!r})"
-
-    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
-        requested = request.settings.tool_choice if request.tools else "auto"
-        return stream_with_tool_choice_fallback(
-            self.tool_choice, requested, lambda choice: self._attempt(request, choice)
-        )
+    def endpoint(self, base_url: str) -> str:
+        return base_url + "/chat/completions"
 
     def headers(self) -> dict[str, str]:
         headers = {"Accept": "text/event-stream", "User-Agent": USER_AGENT, **self.connection.headers}
@@ -317,50 +290,11 @@ class OpenAICompatibleProvider:
             body[self.connection.max_tokens_field] = settings.max_tokens
         return body
 
-    async def _attempt(self, request: ModelRequest, choice: ToolChoice) -> AsyncGenerator[StreamEvent, None]:
-        body = self.body(request, choice)
-        connection_id = self.connection.id
-        state = _Accumulator(connection_id)
-        done = False
-        async with open_event_stream(
-            self._client,
-            self.url,
-            headers=self.headers(),
-            body=body,
-            http_timeout=self.connection.http_timeout(),
-            connection_id=connection_id,
-            api_key=self._api_key,
-        ) as response:
-            if response.headers.get("content-type", "").startswith("application/json"):
-                # A server that ignored "stream": one whole completion (or an error) as JSON.
-                out: list[StreamEvent] = []
-                state.feed(_whole_body(await response.aread(), connection_id), out)
-                for item in out:
-                    yield item
-                done = True
-            else:
-                async with aclosing(event_batches(response, connection_id)) as batches:
-                    async for events in batches:
-                        out = []
-                        for event in events:
-                            data = event.data
-                            if data == "[DONE]":
-                                done = True
-                                break
-                            try:
-                                chunk = _loads(data)
-                            except ValueError:
-                                raise malformed_chunk(connection_id, "a chunk that is not JSON") from None
-                            state.feed(chunk, out)
-                        for item in out:
-                            yield item
-                        if done:
-                            break
-        if not done and state.finish_reason is None:
-            if state.chunks == 0:
-                raise malformed_chunk(connection_id, "a response that is not an event stream")
-            raise stream_incomplete(connection_id)
-        yield ResponseCompleted(response=state.response(self.connection))
+    def accumulator(self, connection_id: str) -> _Accumulator:
+        return _Accumulator(connection_id)
+
+    def whole_body_events(self, raw: bytes, connection_id: str) -> list[Any]:
+        return [_whole_body(raw, connection_id)]  # one whole completion (or an error)
 
 
 def _whole_body(raw: bytes, connection_id: str) -> Any:

@@ -214,6 +214,17 @@ def malformed_chunk(connection_id: str, what: str) -> ProviderError:
     )
 
 
+def stream_error(connection_id: str, detail: str, status: int | None) -> ProviderError:
+    """An error the server reported inside a 200 stream; ``status`` from its code or type, if any."""
+    retryable = status is None or status in (408, 409, 429) or status >= 500
+    return ProviderError(
+        "provider.stream_error",
+        f"The server of connection '{connection_id}' reported an error mid-answer: {detail}.",
+        retryable=retryable,
+        status=status,
+    )
+
+
 #: 4xx answers that say nothing about the request's shape (the key, the model, the rate, a timeout).
 _NOT_ABOUT_SHAPE = frozenset({401, 403, 404, 408, 409, 425, 429})
 

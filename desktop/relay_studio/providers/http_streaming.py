@@ -1,0 +1,162 @@
+"""What every HTTP provider that POSTs one JSON request and reads the answer as server-sent events shares.
+
+``HTTPStreamingProvider`` holds the connection, key, client and tool-choice memory, streams through the
+tool-choice fallback, and runs one attempt: build the body, open the event stream, feed each event's
+JSON to a wire-specific accumulator until the wire says the answer is over, then check that it really
+is complete. A server that ignores ``stream: true`` and answers one JSON body is handled here too: the
+wire format turns that body into the events a stream would have sent.
+
+A wire format (``openai_compat``, ``anthropic``) supplies only what differs: the endpoint, headers and
+body, its accumulator, how a whole JSON body becomes events, an optional SSE data sentinel that ends the
+stream (OpenAI's ``[DONE]``), and the reason given for an event that is not JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from contextlib import aclosing
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import httpx
+
+from relay_studio.domain.messages import ModelRequest, ModelResponse, ResponseCompleted, StreamEvent, ToolChoice
+from relay_studio.providers.connections import (
+    Connection,
+    ToolChoiceMemory,
+    ToolChoiceMode,
+    stream_with_tool_choice_fallback,
+)
+from relay_studio.providers.retry import malformed_chunk
+from relay_studio.providers.sse import event_batches, open_event_stream
+
+USER_AGENT = "relay-studio"
+_loads = json.loads
+
+
+class WireAccumulator(Protocol):
+    """The state of one streamed answer in one wire format."""
+
+    @property
+    def done(self) -> bool:
+        """Whether an event fed so far ends the answer (Anthropic's ``message_stop``)."""
+        ...
+
+    def feed(self, data: Any, out: list[StreamEvent]) -> None:
+        """Turns one parsed event into canonical events appended to ``out``; raises ``ProviderError``."""
+        ...
+
+    def check_complete(self, ended: bool) -> None:
+        """Raises unless the answer is complete; ``ended``: the body or a sentinel said it was over."""
+        ...
+
+    def response(self, connection: Connection) -> ModelResponse: ...
+
+
+A = TypeVar("A", bound=WireAccumulator)
+
+
+class HTTPStreamingProvider(ABC, Generic[A]):
+    """Streams answers from one connection over HTTP and SSE. Owns no client unless none is given."""
+
+    #: SSE data that ends the stream before any JSON is parsed; None when the wire has no such sentinel.
+    done_sentinel: ClassVar[str | None] = None
+    #: What ``provider.malformed_chunk`` says an SSE event whose data is not JSON was.
+    not_json: ClassVar[str] = "an event that is not JSON"
+
+    def __init__(
+        self,
+        connection: Connection,
+        api_key: str | None,
+        *,
+        client: httpx.AsyncClient | None = None,
+        model_override: str | None = None,
+        on_tool_choice_learned: Callable[[ToolChoiceMode], None] | None = None,
+    ) -> None:
+        self.connection = connection
+        self._api_key = api_key
+        self._client = client
+        self._model_override = model_override
+        self.tool_choice = ToolChoiceMemory(connection, on_tool_choice_learned)
+        self.url = self.endpoint(connection.base_url)
+
+    def __repr__(self) -> str:  # never the key
+        return f"{type(self).__name__}(connection={self.connection.id!r})"
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
+        requested = request.settings.tool_choice if request.tools else "auto"
+        return stream_with_tool_choice_fallback(
+            self.tool_choice, requested, lambda choice: self._attempt(request, choice)
+        )
+
+    # -- what each wire format supplies ---------------------------------------------------------------
+
+    @abstractmethod
+    def endpoint(self, base_url: str) -> str:
+        """The URL answers are requested from, given the connection's base URL."""
+
+    @abstractmethod
+    def headers(self) -> dict[str, str]: ...
+
+    @abstractmethod
+    def body(self, request: ModelRequest, choice: ToolChoice) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def accumulator(self, connection_id: str) -> A:
+        """A fresh accumulator for one attempt."""
+
+    @abstractmethod
+    def whole_body_events(self, raw: bytes, connection_id: str) -> list[Any]:
+        """A JSON body (a server that ignored ``stream``) as the parsed events a stream would have sent."""
+
+    # -- one attempt ----------------------------------------------------------------------------------
+
+    async def _attempt(self, request: ModelRequest, choice: ToolChoice) -> AsyncGenerator[StreamEvent, None]:
+        body = self.body(request, choice)
+        connection_id = self.connection.id
+        state = self.accumulator(connection_id)
+        done = False
+        async with open_event_stream(
+            self._client,
+            self.url,
+            headers=self.headers(),
+            body=body,
+            http_timeout=self.connection.http_timeout(),
+            connection_id=connection_id,
+            api_key=self._api_key,
+        ) as response:
+            if response.headers.get("content-type", "").startswith("application/json"):
+                # A server that ignored "stream": one whole answer (or an error) as JSON.
+                out: list[StreamEvent] = []
+                for data in self.whole_body_events(await response.aread(), connection_id):
+                    state.feed(data, out)
+                for item in out:
+                    yield item
+                done = True
+            else:
+                sentinel = self.done_sentinel
+                not_json = self.not_json
+                feed = state.feed
+                async with aclosing(event_batches(response, connection_id)) as batches:
+                    async for events in batches:
+                        out = []
+                        for event in events:
+                            data = event.data
+                            if data == sentinel:
+                                done = True
+                                break
+                            try:
+                                parsed = _loads(data)
+                            except ValueError:
+                                raise malformed_chunk(connection_id, not_json) from None
+                            feed(parsed, out)
+                            if state.done:
+                                done = True
+                                break
+                        for item in out:
+                            yield item
+                        if done:
+                            break
+        state.check_complete(done)
+        yield ResponseCompleted(response=state.response(self.connection))
