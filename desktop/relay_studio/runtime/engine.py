@@ -11,7 +11,7 @@ from pathlib import Path
 
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.messages import Message
+from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import ChatRecord, MessageRecord
 from relay_studio.runtime import transitions
@@ -19,9 +19,10 @@ from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
 from relay_studio.runtime.delegation.edges import HandoffEdge
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
-from relay_studio.runtime.executor import execute_run
+from relay_studio.runtime.executor import drive_chain, execute_run
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.prompts import root_messages
+from relay_studio.runtime.resume import NotResumable, rebuild
 from relay_studio.runtime.workspace import RunWorkspace
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
@@ -69,7 +70,8 @@ class Runtime:
         self.extra_profiles = extra_profiles or []
         self.active: dict[str, RunHandle] = {}
         self._live: list[Callable[[LiveUpdate], None]] = []
-        self.recovered = self.runs.recover_interrupted()
+        #: Runs a crash or quit left unfinished: ended as interrupted, or (waiting for an approval) suspended.
+        self.recovered, self.suspended = self.runs.recover_interrupted()
 
     def close(self) -> None:
         self.db.close()
@@ -186,6 +188,52 @@ class Runtime:
         handle = RunHandle(run_id=run_id, chat_id=chat_record.id, task=task, context=ctx)
         self.active[run_id] = handle
         return handle
+
+    async def resume_run(self, run_id: str, *, provider_for: ProviderFor, approver: Approver | None = None,
+                         ) -> RunHandle:
+        """Continues a run suspended while a foreground agent's change waited for approval: the pending
+        proposals are raised again (to ``approver``) and the run goes on from there."""
+        record = self.runs.run(run_id)
+        if record is None or run_id in self.active or run_id not in self.suspended:
+            raise RunRequestError("run.not_resumable", "That run is not waiting to be resumed.")
+        frozen = self.runs.run_input(run_id)
+        profiles = {pid: AgentProfile.model_validate(data) for pid, data in frozen["profiles"].items()}
+        settings = RunSettings(max_total_rounds=int(frozen.get("settings", {}).get("maxTotalRounds", 200)))
+        ctx = RunContext(
+            run_id=run_id, chat_id=record.chat_id, db=self.db, workspace=RunWorkspace(self.workspace_dir(run_id)),
+            profiles=profiles, provider_for=provider_for, bridge=self.bridge,
+            chat_persist=self.chat_persist_dir(record.chat_id), settings=settings,
+        )
+        ctx.scheduler = TaskScheduler(ctx)
+        ctx.live = self._live
+        ctx.approver = approver
+        try:
+            active, pending = rebuild(ctx, self.runs)
+        except NotResumable as exc:
+            raise RunRequestError("run.not_resumable", str(exc)) from None
+        with self.db.transaction() as tx:
+            for stale in self.runs.open_approvals(run_id):
+                tx.event(run_id, "tool_call_approval_withdrawn",
+                         {"toolCallId": stale.payload.get("toolCallId"), "approvalId": stale.payload["id"],
+                          "tool": stale.payload.get("tool"), "path": stale.payload.get("path"),
+                          "reason": "Relay Studio stopped; the change is asked again"},
+                         invocation_id=stale.invocation_id)
+            tx.event(run_id, "run_resumed", {"agentId": active.profile.id, "pendingCalls": [c.name for c in pending]},
+                     invocation_id=active.id)
+            transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
+        self.suspended.remove(run_id)
+        ctx.started = True
+        task = asyncio.create_task(self._drive_resumed(ctx, active, pending), name=f"run {run_id}")
+        ctx.main_task = task
+        handle = RunHandle(run_id=run_id, chat_id=record.chat_id, task=task, context=ctx)
+        self.active[run_id] = handle
+        return handle
+
+    async def _drive_resumed(self, ctx: RunContext, active: InvocationState, pending: list[ToolCall]) -> RunStatus:
+        try:
+            return await drive_chain(ctx, active, pending)
+        finally:
+            self.active.pop(ctx.run_id, None)
 
     def _regeneration(self, message_id: str) -> tuple[MessageRecord, MessageRecord]:
         answer = self.chats.message(message_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from relay_studio.domain.enums import EventLevel, InvocationStatus, RunStatus, TaskStatus
-from relay_studio.domain.messages import Message
+from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.edges import effective
@@ -16,14 +16,20 @@ from relay_studio.runtime.loop import Finished, Returned, Transferred, run_invoc
 
 
 async def execute_run(run: RunContext, root: InvocationState) -> RunStatus:
-    current = root
+    run.chain.append(root)
+    with run.db.transaction() as tx:
+        transitions.create_invocation(tx, run, root)
+        start_and_assemble(tx, run, root)
+    return await drive_chain(run, root)
+
+
+async def drive_chain(run: RunContext, current: InvocationState, pending: list[ToolCall] | None = None) -> RunStatus:
+    """Runs the foreground stage ``current`` and every stage after it (``pending``: its last turn's
+    tool calls still to run, when a run resumes)."""
     try:
-        run.chain.append(root)
-        with run.db.transaction() as tx:
-            transitions.create_invocation(tx, run, root)
-            start_and_assemble(tx, run, root)
         while True:
-            exit_ = await run_invocation(run, current)
+            exit_ = await run_invocation(run, current, pending)
+            pending = None
             if isinstance(exit_, Transferred):
                 successor = run.invocations[exit_.invocation_id]
                 successor.messages = _handoff_input(run, current, successor)

@@ -29,7 +29,6 @@ from relay_studio.store.database import Transaction, new_id, now_iso
 from relay_studio.store.workspace_versions import record_version
 
 DIRECT_OUTPUT = "output/direct_output.md"
-PREVIEW = 2000
 
 
 @dataclass(frozen=True)
@@ -164,7 +163,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
         started = time.perf_counter()
         with run.db.transaction() as tx:
             tx.event(run.run_id, "tool_call_started",
-                     {"toolCallId": call.id, "name": call.name, "arguments": call.arguments[:PREVIEW]},
+                     {"toolCallId": call.id, "name": call.name, "arguments": call.arguments},
                      invocation_id=inv.id)
         result, error = await _run_tool(run, inv, call, tools, call.id == truncated_id)
         content = error.message if error else (result.content if result else "")
@@ -187,7 +186,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                 "tool_call_completed",
                 {"toolCallId": call.id, "name": call.name, "isError": error is not None,
                  "errorCode": error.code if error else None, "elapsedMs": round(elapsed, 2),
-                 "result": content[:PREVIEW], **(result.journal if result else {})},
+                 "result": content, **(result.journal if result else {})},
                 invocation_id=inv.id,
                 level=EventLevel.WARNING if error else EventLevel.INFO,
             )
@@ -215,7 +214,31 @@ def _deliver_guidance(run: RunContext, inv: InvocationState) -> None:
         tx.event(run.run_id, "guidance_delivered", {"agentId": inv.profile.id}, invocation_id=inv.id)
 
 
-async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
+async def _run_turn_calls(run: RunContext, inv: InvocationState, calls: list[ToolCall],
+                         truncated_id: str | None) -> LoopExit | None:
+    """Proposals for the turn, then its calls in order; on an exit, the invocation's loop ends."""
+    tools = surface(run, inv)
+    complete = [c for c in calls if c.id != truncated_id]
+    propose_turn(run, inv, complete, {name: tool.spec.name for name, tool in tools.items()})
+    exit_ = await _execute_calls(run, inv, calls, tools, truncated_id)
+    if exit_ is None:
+        if not inv.is_child:
+            _deliver_results(run, inv)
+        return None
+    with run.db.transaction() as tx:
+        if isinstance(exit_, Transferred):
+            transitions.end_invocation(tx, run, inv.id, InvocationStatus.TRANSFERRED, payload={"taskId": exit_.task_id})
+        kind = {Transferred: "transferred", Finished: "finished", Returned: "returned"}[type(exit_)]
+        tx.event(run.run_id, "agent_loop_finished", {"agentId": inv.profile.id, "exit": kind}, invocation_id=inv.id)
+    return exit_
+
+
+async def run_invocation(run: RunContext, inv: InvocationState, pending: list[ToolCall] | None = None) -> LoopExit:
+    """The invocation's loop. ``pending``: tool calls of its last model turn still to run (a resumed run)."""
+    if pending:
+        exit_ = await _run_turn_calls(run, inv, pending, None)
+        if exit_ is not None:
+            return exit_
     while True:
         if inv.rounds >= inv.profile.tools.max_rounds:
             what = "without returning a result" if inv.is_child else "without finishing its part"
@@ -256,22 +279,6 @@ async def run_invocation(run: RunContext, inv: InvocationState) -> LoopExit:
         inv.nudges = 0
         # With finish_reason "length" the last tool call may have been cut off mid-arguments.
         truncated_id = response.tool_calls[-1].id if response.finish_reason == "length" else None
-        complete = [c for c in response.tool_calls if c.id != truncated_id]
-        propose_turn(run, inv, complete, {name: tool.spec.name for name, tool in tools.items()})
-        exit_ = await _execute_calls(run, inv, response.tool_calls, tools, truncated_id)
+        exit_ = await _run_turn_calls(run, inv, response.tool_calls, truncated_id)
         if exit_ is not None:
-            if isinstance(exit_, Transferred):
-                with run.db.transaction() as tx:
-                    transitions.end_invocation(tx, run, inv.id, InvocationStatus.TRANSFERRED,
-                                               payload={"taskId": exit_.task_id})
-                    tx.event(run.run_id, "agent_loop_finished", {"agentId": inv.profile.id, "exit": "transferred"},
-                             invocation_id=inv.id)
-            else:
-                with run.db.transaction() as tx:
-                    tx.event(run.run_id, "agent_loop_finished",
-                             {"agentId": inv.profile.id,
-                              "exit": "finished" if isinstance(exit_, Finished) else "returned"},
-                             invocation_id=inv.id)
             return exit_
-        if not inv.is_child:
-            _deliver_results(run, inv)

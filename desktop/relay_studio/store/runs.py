@@ -5,9 +5,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
-from relay_studio.domain.enums import EventLevel, InvocationStatus, RunStatus, TaskStatus
+from relay_studio.domain.enums import (
+    EventLevel,
+    InvocationKind,
+    InvocationStatus,
+    RunStatus,
+    TaskContinuation,
+    TaskStatus,
+)
 from relay_studio.domain.events import Event
 from relay_studio.domain.records import CommitRecord, InvocationRecord, RunRecord, TaskRecord
 from relay_studio.store import tables as t
@@ -165,13 +172,67 @@ class RunStore:
         row = self.db.conn.execute(select(_TURNS).where(_TURNS.c.id == turn_id)).first()
         return _turn(row) if row else None
 
-    def recover_interrupted(self) -> list[str]:
-        """Runs a crash left non-terminal become ``interrupted``; their open work is closed as failed."""
+    def open_approvals(self, run_id: str) -> list[Event]:
+        """``tool_call_awaiting_approval`` events not yet approved, denied or withdrawn."""
+        events = self.db.conn.execute(
+            select(_EVENTS).where(
+                _EVENTS.c.run_id == run_id,
+                _EVENTS.c.type.in_(["tool_call_awaiting_approval", "tool_call_approved", "tool_call_denied",
+                                    "tool_call_approval_withdrawn"]),
+            ).order_by(_EVENTS.c.seq)
+        )
+        open_: dict[str, Event] = {}
+        for row in events:
+            event = event_from_row(row)
+            if event.type == "tool_call_awaiting_approval":
+                open_[event.payload["id"]] = event
+            else:
+                open_.pop(event.payload.get("approvalId", ""), None)
+        return list(open_.values())
+
+    def _resumable(self, run_id: str, status: str) -> bool:
+        """Stopped while the creator was asked to approve a foreground agent's change."""
+        if status != RunStatus.AWAITING_APPROVAL.value:
+            return False
+        running = {i.id for i in self.invocations(run_id)
+                   if i.status is InvocationStatus.RUNNING and i.kind is not InvocationKind.SUBAGENT}
+        waiting = {e.invocation_id for e in self.open_approvals(run_id)}
+        return len(running) == 1 and waiting == running
+
+    def _suspend(self, run_id: str) -> None:
+        """Keeps the run waiting for approval; helpers that were working are stopped (they cannot resume)."""
+        ended = now_iso()
+        with self.db.transaction() as tx:
+            for task in self.tasks(run_id):
+                if task.status.terminal or task.continuation is not TaskContinuation.RETURN_TO_PARENT:
+                    continue  # the waiting stage's own handoff task stays running
+                tx.update(t.TaskRow, task.id, status=TaskStatus.CANCELLED.value, ended_at=ended)
+                tx.update(t.InvocationRow, task.child_invocation_id, status=InvocationStatus.CANCELLED.value,
+                          error_code="run.suspended", ended_at=ended)
+                tx.event(run_id, "agent_invocation_cancelled", {"agentId": task.target_profile_id,
+                                                               "reason": "Relay Studio stopped"},
+                         invocation_id=task.child_invocation_id)
+                tx.event(run_id, "agent_task_cancelled", {"taskId": task.id, "reason": "Relay Studio stopped"},
+                         invocation_id=task.child_invocation_id)
+            tx.event(run_id, "run_suspended",
+                     {"reason": "Relay Studio stopped while a change waited for approval; it is asked again "
+                                "when the run resumes."}, level=EventLevel.WARNING)
+
+    def recover_interrupted(self) -> tuple[list[str], list[str]]:
+        """After a crash or quit: runs waiting for an approval are suspended (resumable, the approval is
+        asked again); other non-terminal runs become ``interrupted``, their open work failed.
+        Returns (interrupted, suspended)."""
         rows = self.db.conn.execute(
             select(_RUNS.c.id, _RUNS.c.status).where(_RUNS.c.status.not_in(_TERMINAL_RUN_VALUES))
         ).all()
         recovered: list[str] = []
+        suspended: list[str] = []
         for run_id, previous in rows:
+            if self._resumable(run_id, previous):
+                if not any(e.type == "run_suspended" for e in self.events(run_id, after_seq=self._last_resume(run_id))):
+                    self._suspend(run_id)
+                suspended.append(run_id)
+                continue
             ended = now_iso()
             with self.db.transaction() as tx:
                 for inv in self.invocations(run_id):
@@ -212,4 +273,17 @@ class RunStore:
                     level=EventLevel.WARNING,
                 )
             recovered.append(run_id)
-        return recovered
+        return recovered, suspended
+
+    def _last_resume(self, run_id: str) -> int:
+        value = self.db.conn.execute(
+            select(func.max(_EVENTS.c.seq)).where(_EVENTS.c.run_id == run_id, _EVENTS.c.type == "run_resumed")
+        ).scalar()
+        return int(value or 0)
+
+    def model_calls_by_agent(self, run_id: str) -> dict[str, int]:
+        """How many model calls each agent made in a run (a resumed scripted run skips that many turns)."""
+        rows = self.db.conn.execute(
+            select(_TURNS.c.agent_id, func.count()).where(_TURNS.c.run_id == run_id).group_by(_TURNS.c.agent_id)
+        )
+        return {str(agent): int(n) for agent, n in rows}
