@@ -3,6 +3,8 @@ approve the rest of the run; each decision reaches the agent as its tool result.
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -168,3 +170,27 @@ async def test_every_proposal_of_a_turn_shows_at_once_and_a_withdrawn_one_leaves
     workspace = app.runtime.workspace_dir(run_id)
     assert (workspace / "output/main.md").read_text() == "Two, edited.\n"
     assert (workspace / "output/notes.md").read_text() == "Note.\n"
+
+
+async def test_a_pending_approval_is_shown_again_after_a_restart(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    window = await _open(app, [_write("One.\n"), _patch("One", "Two"), FINISH])
+    dialog = await _dialog(window)
+    asked = [(p.request.tool, p.request.before, p.request.after) for p in dialog.pending]
+    run_id = next(iter(window.studio.handles))
+    # What a crash leaves behind: the data folder as it is while the proposal is open.
+    crashed = tmp_path / "after-crash"
+    shutil.copytree(app.data_dir, crashed)
+    later = App(crashed)
+    try:
+        window = later.open({"careful": [_write("One.\n"), _patch("One", "Two"), FINISH]})
+        assert later.runtime is not None and later.runtime.suspended == [run_id]
+        dialog = await _dialog(window)
+        assert [(p.request.tool, p.request.before, p.request.after) for p in dialog.pending] == asked
+        dialog.approve_rest.setChecked(True)
+        qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
+        await until(lambda: not window.studio.handles, what="the resumed run to end")
+        record = later.runtime.runs.run(run_id)
+        assert record is not None and record.status.value == "completed"
+        assert (crashed / "runs" / run_id / "workspace" / "output" / "main.md").read_text() == "Two.\n"
+    finally:
+        await later.close()

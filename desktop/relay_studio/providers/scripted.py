@@ -99,6 +99,11 @@ class ScriptedProvider:
         self.requests: list[ModelRequest] = []
         self._chunk = chunk_size
 
+    def skip(self, consumed: dict[str, int]) -> None:
+        """Continues a resumed run: each profile's first ``consumed[profile]`` turns were already used."""
+        for profile_id, count in consumed.items():
+            self.cursor[profile_id] = max(self.cursor.get(profile_id, 0), count)
+
     def remaining(self, profile_id: str) -> int:
         return len(self.script.turns.get(profile_id, [])) - self.cursor.get(profile_id, 0)
 

@@ -181,6 +181,8 @@ class MainWindow(QMainWindow):
         s.run_finished.connect(self._on_run_finished)
         s.events_arrived.connect(self._on_events)
         s.approval_requested.connect(self._on_approval)
+        if s.runtime.suspended:  # a change waited for approval when the app last stopped: ask it again
+            self._spawn(s.resume_suspended())
         QApplication.instance().styleHints().colorSchemeChanged.connect(self._on_scheme_changed)  # type: ignore[union-attr]
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:

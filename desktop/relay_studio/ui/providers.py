@@ -51,7 +51,10 @@ class PacedProvider:
 class ProviderSource(Protocol):
     """What the window needs from model access."""
 
-    def provider_for_run(self, *, demo: bool) -> ProviderFor: ...
+    def provider_for_run(self, *, demo: bool, resume_counts: dict[str, int] | None = None) -> ProviderFor:
+        """``resume_counts``: model calls each agent already made, when a suspended run resumes (a
+        scripted provider skips those turns)."""
+        ...
 
     def connection_hint(self) -> str | None:
         """A sentence telling the creator how to add a connection, or None when one exists."""
@@ -70,9 +73,11 @@ class DefaultProviders:
         self.data_dir = data_dir
         self.demo_pacing = demo_pacing
 
-    def provider_for_run(self, *, demo: bool) -> ProviderFor:
+    def provider_for_run(self, *, demo: bool, resume_counts: dict[str, int] | None = None) -> ProviderFor:
         if demo:
-            scripted: ModelProvider = ScriptedProvider(demo_script())
+            script = ScriptedProvider(demo_script())
+            script.skip(resume_counts or {})
+            scripted: ModelProvider = script
             provider = PacedProvider(scripted) if self.demo_pacing else scripted
             return lambda _profile: provider
         cache: dict[str, ModelProvider] = {}
@@ -108,7 +113,9 @@ class ScriptedProviders:
         self.provider = provider
         self.hint = hint
 
-    def provider_for_run(self, *, demo: bool) -> ProviderFor:
+    def provider_for_run(self, *, demo: bool, resume_counts: dict[str, int] | None = None) -> ProviderFor:
+        if resume_counts and isinstance(self.provider, ScriptedProvider):
+            self.provider.skip(resume_counts)
         return lambda _profile: self.provider
 
     def connection_hint(self) -> str | None:

@@ -31,7 +31,7 @@ from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime.context import LiveUpdate
-from relay_studio.runtime.engine import RunHandle, Runtime
+from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.ui.providers import DEMO_PROMPT, ProviderSource
 
 FRAME_MS = 33
@@ -152,14 +152,36 @@ class Studio(QObject):
             provider_for=self.providers.provider_for_run(demo=demo), approver=self._approve,
             regenerate_of=regenerate_of,
         )
+        self._track(handle, profiles[agent_id].display_name)
+        return handle
+
+    def _track(self, handle: RunHandle, agent_name: str) -> None:
         loop = asyncio.get_running_loop()
         self.handles[handle.run_id] = handle
-        self.stats[handle.run_id] = RunStats(handle.run_id, agent=profiles[agent_id].display_name,
+        self.stats[handle.run_id] = RunStats(handle.run_id, agent=agent_name,
                                              status=handle.context.run_status.value, started=loop.time())
         handle.task.add_done_callback(partial(self._on_run_done_task, handle))
         self.chats_changed.emit()
         self.run_started.emit(handle.run_id, handle.chat_id)
-        return handle
+
+    async def resume_suspended(self) -> list[str]:
+        """Runs that stopped while a change waited for approval go on: the same proposals come back
+        to the patch dialog. Returns the resumed run ids."""
+        resumed: list[str] = []
+        for run_id in list(self.runtime.suspended):
+            record = self.runtime.runs.run(run_id)
+            if record is None:
+                continue
+            counts = self.runtime.runs.model_calls_by_agent(run_id)
+            provider_for = self.providers.provider_for_run(demo=record.user_text == DEMO_PROMPT,
+                                                           resume_counts=counts)
+            try:
+                handle = await self.runtime.resume_run(run_id, provider_for=provider_for, approver=self._approve)
+            except RunRequestError:
+                continue  # it stays suspended; the chat shows it waiting
+            self._track(handle, handle.context.profiles[record.root_profile_id].display_name)
+            resumed.append(run_id)
+        return resumed
 
     async def start_demo(self, chat: str, *, with_approval: bool = False) -> RunHandle:
         """The demo relay; ``with_approval`` makes the editor ask before it patches and commits (for
