@@ -53,8 +53,10 @@ async def test_a_run_left_waiting_for_approval_comes_back_interrupted(app: App) 
     window.chat.composer.submit()
     run_id = await run_to_end(window)
     await app.close()
-    with sqlite3.connect(app.data_dir / DB_NAME) as db:  # what a crash during an approval leaves behind
+    db = sqlite3.connect(app.data_dir / DB_NAME)  # what a crash during an approval leaves behind
+    with db:
         db.execute("UPDATE runs SET status = 'awaiting_approval' WHERE id = ?", (run_id,))
+    db.close()
     window = await app.reopen(relay_turns())
     assert app.runtime is not None and app.runtime.recovered == [run_id]
     notices = [c for c in window.chat.cards if isinstance(c, NoticeCard)]

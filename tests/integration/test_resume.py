@@ -80,7 +80,9 @@ async def test_a_run_waiting_for_approval_resumes_after_a_restart(harness: Harne
         assert record is not None and record.status is RunStatus.AWAITING_APPROVAL
         helper_task = next(t for t in second.runs.tasks(handle.run_id) if t.handle == "task-1")
         assert helper_task.status is TaskStatus.CANCELLED
-        assert Runtime(harness.data_dir).suspended == [handle.run_id]  # a restart without resuming keeps it
+        restarted = Runtime(harness.data_dir)
+        assert restarted.suspended == [handle.run_id]  # a restart without resuming keeps it
+        restarted.close()
 
         again: list[ApprovalRequest] = []
 

@@ -161,7 +161,11 @@ class Database:
         self._tx: Transaction | None = None
         self._seq_cache: dict[str, int] = {}
         self._subscribers: list[Subscriber] = []
-        self._migrate()
+        try:
+            self._migrate()
+        except BaseException:
+            self.close()  # a database we refuse must not stay open
+            raise
 
     def _migrate(self) -> None:
         raw = self._conn.exec_driver_sql("PRAGMA user_version").scalar()
