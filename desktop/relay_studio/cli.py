@@ -12,7 +12,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -23,9 +23,9 @@ from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profil
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
 from relay_studio.resources import resource_dir
-from relay_studio.runtime.approval import approve_all, decline_all
+from relay_studio.runtime.approval import Approver, approve_all, decline_all
 from relay_studio.runtime.context import RunSettings
-from relay_studio.runtime.engine import RunRequestError, Runtime
+from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.profile_catalog import load_dir
 from relay_studio.runtime.workspace import normalize
@@ -89,6 +89,16 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--approve", choices=["none", "all"], default="none",
                      help="answer to changes a profile wants approved (tools.requireApproval); default: decline")
 
+    resume = sub.add_parser("resume", parents=[common],
+                            help="continue a run that stopped while a change waited for approval")
+    resume.add_argument("run_id")
+    resume.add_argument("--script", type=Path, help="bind every profile to the scripted provider with this script")
+    resume.add_argument("--connection", help="bind every profile to this connection")
+    resume.add_argument("--model", help="with --connection: the model to use")
+    resume.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
+    resume.add_argument("--approve", choices=["none", "all"], default="none",
+                        help="answer to the waiting change and later ones; default: decline")
+
     demo = sub.add_parser("demo", parents=[common], help="run the offline writer -> editor -> finalizer demo")
     demo.add_argument("--jsonl", action="store_true")
     demo.add_argument("--chat", default="Demo relay")
@@ -135,12 +145,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # -- run ------------------------------------------------------------------------------------------
-def _provider_for(args: argparse.Namespace, runtime: Runtime) -> Callable[[AgentProfile], ModelProvider]:
+def _provider_for(args: argparse.Namespace, runtime: Runtime, resume_counts: dict[str, int] | None = None
+                  ) -> Callable[[AgentProfile], ModelProvider]:
     if args.script is not None:
         try:
             scripted = ScriptedProvider(load_script(args.script))
         except ScriptError as exc:
             raise UsageError(str(exc)) from None
+        scripted.skip(resume_counts or {})  # a resumed run continues where its agents were
         return lambda _profile: scripted
     from relay_studio.providers.factory import resolve_connection_provider
 
@@ -198,6 +210,30 @@ async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProf
     profiles = runtime.profiles()
     provider_for = _provider_for(args, runtime)
     _check_connections(args, runtime, profiles)
+    return await _follow(args, runtime, lambda: runtime.start_run(
+        agent_id=args.agent, prompt=args.prompt, provider_for=provider_for, chat=args.chat, profiles=profiles,
+        settings=RunSettings(max_total_rounds=args.max_total_rounds), approver=_approver(args)))
+
+
+async def _resume(args: argparse.Namespace, runtime: Runtime) -> int:
+    if args.run_id not in runtime.suspended:
+        _need_run(runtime, args.run_id)
+        raise UsageError(f"Run '{args.run_id}' is not waiting to be resumed (only runs stopped while a change "
+                         "waited for approval are).")
+    frozen = runtime.runs.run_input(args.run_id).get("profiles", {})
+    profiles = {pid: AgentProfile.model_validate(data) for pid, data in frozen.items()}
+    provider_for = _provider_for(args, runtime, resume_counts=runtime.runs.model_calls_by_agent(args.run_id))
+    _check_connections(args, runtime, profiles)
+    return await _follow(args, runtime, lambda: runtime.resume_run(
+        args.run_id, provider_for=provider_for, approver=_approver(args)))
+
+
+def _approver(args: argparse.Namespace) -> Approver:
+    return approve_all if args.approve == "all" else decline_all
+
+
+async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[], Awaitable[RunHandle]]) -> int:
+    """Starts (or resumes) a run, prints its journal as it becomes durable, and waits for its end."""
     out, err = sys.stdout, sys.stderr
     run_id_box: list[str] = []
 
@@ -208,10 +244,7 @@ async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProf
     pending: list[Event] = []
     unsubscribe = runtime.subscribe(lambda e: pending.append(e) if not run_id_box else on_event(e))
     try:
-        handle = await runtime.start_run(agent_id=args.agent, prompt=args.prompt, provider_for=provider_for,
-                                         chat=args.chat, profiles=profiles,
-                                         settings=RunSettings(max_total_rounds=args.max_total_rounds),
-                                         approver=approve_all if args.approve == "all" else decline_all)
+        handle = await start()
     except RunRequestError as exc:
         unsubscribe()
         raise UsageError(f"{exc.message} [{exc.code}]") from None
@@ -414,6 +447,10 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         extra = load_dir(args.profiles) if args.profiles else None
         runtime = runtime_factory(extra)
         return asyncio.run(_run(args, runtime, extra or []))
+    if command == "resume":
+        if args.script is not None:
+            load_script_checked(args.script)
+        return asyncio.run(_resume(args, runtime_factory()))
     if command == "profiles":
         return cmd_profiles(args, runtime_factory)
     if command == "connections":

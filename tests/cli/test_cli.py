@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -144,3 +145,35 @@ def test_ctrl_c_cancels_cleanly_with_exit_130(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     result = json.loads(out.splitlines()[-1])
     assert result["status"] == "cancelled"
+
+
+async def test_resume_continues_a_run_stopped_at_an_approval(tmp_path: Path) -> None:
+    from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
+    from tests.integration.test_resume import TURNS, _profiles, _wait
+    from tests.support import Harness
+
+    harness = Harness(tmp_path / "data")
+    asked: list[ApprovalRequest] = []
+
+    async def never(request: ApprovalRequest) -> ApprovalDecision:
+        asked.append(request)
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    handle = await harness.start("writer", TURNS, profiles=_profiles(), approver=never)
+    await _wait(lambda: len(asked) == 2)
+    harness.runtime.db.close()  # the process dies here
+    handle.task.cancel()
+    await asyncio.gather(handle.task, return_exceptions=True)
+    script = _script(tmp_path, TURNS)
+    args = ["resume", handle.run_id, "--script", str(script), "--approve", "all", "--jsonl",
+            "--data-dir", str(tmp_path / "data")]
+    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "relay_studio", *args],
+                                   capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert lines[0]["type"] == "tool_call_approval_withdrawn" and lines[-1]["status"] == "completed"
+    assert lines[-1]["committedMessage"] == "The sea was restless."
+    again = await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "relay_studio", *args],
+                                    capture_output=True, text=True, timeout=60)
+    assert again.returncode == 2 and "is not waiting to be resumed" in again.stderr
