@@ -148,23 +148,11 @@ def test_ctrl_c_cancels_cleanly_with_exit_130(tmp_path: Path) -> None:
 
 
 async def test_resume_continues_a_run_stopped_at_an_approval(tmp_path: Path) -> None:
-    from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
-    from tests.integration.test_resume import TURNS, _profiles, _wait
+    from tests.integration.test_resume import TURNS, stop_at_approval
     from tests.support import Harness
 
     harness = Harness(tmp_path / "data")
-    asked: list[ApprovalRequest] = []
-
-    async def never(request: ApprovalRequest) -> ApprovalDecision:
-        asked.append(request)
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    handle = await harness.start("writer", TURNS, profiles=_profiles(), approver=never)
-    await _wait(lambda: len(asked) == 2)
-    harness.runtime.db.close()  # the process dies here
-    handle.task.cancel()
-    await asyncio.gather(handle.task, return_exceptions=True)
+    handle, _asked = await stop_at_approval(harness, TURNS, 2)
     script = _script(tmp_path, TURNS)
     args = ["resume", handle.run_id, "--script", str(script), "--approve", "all", "--jsonl",
             "--data-dir", str(tmp_path / "data")]

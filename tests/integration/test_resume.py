@@ -13,7 +13,7 @@ from relay_studio.domain.enums import InvocationStatus, RunStatus, TaskStatus
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.scripted import ScriptedProvider, load_script
-from relay_studio.runtime.engine import RunRequestError, Runtime
+from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from tests.support import Harness, call, handoff, profile, relay_profiles, write
 
 
@@ -56,7 +56,10 @@ async def _wait(predicate: Any) -> None:
     raise AssertionError("timed out")
 
 
-async def test_a_run_waiting_for_approval_resumes_after_a_restart(harness: Harness) -> None:
+async def stop_at_approval(harness: Harness, turns: dict[str, list[dict[str, Any]]], proposals: int
+                           ) -> tuple[RunHandle, list[ApprovalRequest]]:
+    """Starts a run whose approver never answers and lets the process "die" once ``proposals`` are
+    open: the store is closed, so nothing more reaches it from this runtime."""
     asked: list[ApprovalRequest] = []
 
     async def never(request: ApprovalRequest) -> ApprovalDecision:
@@ -64,14 +67,17 @@ async def test_a_run_waiting_for_approval_resumes_after_a_restart(harness: Harne
         await asyncio.Event().wait()
         raise AssertionError("unreachable")
 
-    handle = await harness.start("writer", TURNS, profiles=_profiles(), approver=never)
-    await _wait(lambda: len(asked) == 2)
+    handle = await harness.start("writer", turns, profiles=_profiles(), approver=never)
+    await _wait(lambda: len(asked) == proposals)
     assert harness.runtime.runs.run(handle.run_id).status is RunStatus.AWAITING_APPROVAL  # type: ignore[union-attr]
-
-    # The app stops: nothing more reaches the store from this process.
     harness.runtime.db.close()
     handle.task.cancel()
     await asyncio.gather(handle.task, return_exceptions=True)
+    return handle, asked
+
+
+async def test_a_run_waiting_for_approval_resumes_after_a_restart(harness: Harness) -> None:
+    handle, asked = await stop_at_approval(harness, TURNS, 2)
 
     second = Runtime(harness.data_dir)
     try:
@@ -130,18 +136,7 @@ async def test_the_waiting_agent_hears_about_helpers_the_stop_cut_short(harness:
                                                       "new_string": "restless"})]},
         {"toolCalls": [call("workspace_commit"), handoff("final-editor", "Finish it.")]},
     ]}
-    asked: list[ApprovalRequest] = []
-
-    async def never(request: ApprovalRequest) -> ApprovalDecision:
-        asked.append(request)
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    handle = await harness.start("writer", turns, profiles=_profiles(), approver=never)
-    await _wait(lambda: len(asked) == 1)
-    harness.runtime.db.close()
-    handle.task.cancel()
-    await asyncio.gather(handle.task, return_exceptions=True)
+    handle, _asked = await stop_at_approval(harness, turns, 1)
     second = Runtime(harness.data_dir)
     try:
         provider = ScriptedProvider(load_script({"turns": turns}))

@@ -55,7 +55,8 @@ def test_a_chainer_is_a_keychain_only_with_a_real_backend(monkeypatch: pytest.Mo
     assert backend_is_real(chainer.ChainerBackend())
 
 
-@pytest.mark.skipif(os.name == "nt", reason="POSIX permissions")
+@pytest.mark.skipif(os.name == "nt", reason="Windows files have no POSIX mode bits to check; the key file "
+                    "is guarded by the user profile's ACL there")
 def test_opt_in_file_store_is_0600(tmp_path: Path) -> None:
     store = SecretStore(tmp_path / "data", backend=fail.Keyring(), environ={})
     path = store.enable_file_store()
@@ -69,7 +70,8 @@ def test_opt_in_file_store_is_0600(tmp_path: Path) -> None:
     assert again.get("openai-main") is None and again.get("claude") == "sk-ant-xyz"
 
 
-@pytest.mark.skipif(os.name == "nt", reason="POSIX permissions")
+@pytest.mark.skipif(os.name == "nt", reason="Windows files have no POSIX mode bits to check; the key file "
+                    "is guarded by the user profile's ACL there")
 def test_a_readable_key_file_is_refused(tmp_path: Path) -> None:
     store = SecretStore(tmp_path, backend=fail.Keyring(), environ={})
     store.enable_file_store()
