@@ -9,7 +9,6 @@ runtime) still has its loop.
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import qasync
-from PySide6.QtCore import QCoreApplication, QRect, QSettings
+from PySide6.QtCore import QCoreApplication, QMessageLogContext, QRect, QSettings, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
@@ -65,10 +64,37 @@ def window_settings(data_dir: Path) -> QSettings:
     return QSettings(str(data_dir / "window.ini"), QSettings.Format.IniFormat)
 
 
+#: Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and
+#: --screenshot cannot pass size hints to a window manager it does not have)
+HARMLESS_QT_MESSAGES: tuple[str, ...] = ("This plugin does not support propagateSizeHints()",)
+_filter_installed = False
+
+
+def install_qt_message_filter() -> None:
+    """Drops the known-harmless platform warnings; everything else goes where Qt would send it."""
+    global _filter_installed
+    if _filter_installed:
+        return
+    _filter_installed = True
+    previous: list[object] = []
+
+    def handler(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if message.startswith(HARMLESS_QT_MESSAGES):
+            return
+        chained = previous[0] if previous else None
+        if callable(chained):
+            chained(mode, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous.append(qInstallMessageHandler(handler))
+
+
 def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
     app = QApplication.instance()
     if isinstance(app, QApplication):
         return app
+    install_qt_message_filter()
     QCoreApplication.setOrganizationName("RelayStudio")
     QCoreApplication.setApplicationName("Relay Studio")
     return QApplication(list(argv or sys.argv[:1]))
@@ -192,9 +218,6 @@ def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, scr
         from relay_studio.cli import default_data_dir
 
         data_dir = default_data_dir()
-    if screenshot is not None and "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY") \
-            and sys.platform.startswith("linux") and not os.environ.get("WAYLAND_DISPLAY"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # a screenshot needs no screen
     app = ensure_app(argv)
     app.setQuitOnLastWindowClosed(False)
     app.setWindowIcon(theme.app_icon())

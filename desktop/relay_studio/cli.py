@@ -405,15 +405,8 @@ def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.smoke:
-        from relay_studio.smoke import run_smoke
-
-        return run_smoke(args.data_dir)
-    if args.command is None:
-        from relay_studio.app import main as window_main
-
-        return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
-                           chat=args.window_chat, run=args.window_run, demo_approval=args.demo_approval)
+    if args.smoke or args.command is None:
+        return _open_window(args)
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
 
@@ -433,6 +426,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         for runtime in opened:
             runtime.close()
+
+
+def _open_window(args: argparse.Namespace) -> int:
+    """The window (or --smoke), once a display and the system libraries Qt needs are known to be there."""
+    from relay_studio import platform_check
+
+    if args.smoke:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    elif args.screenshot is not None:
+        platform_check.offscreen_without_display(os.environ)
+    problem = platform_check.check_window_start()
+    if problem is not None:
+        return platform_check.report(problem, args.data_dir or default_data_dir())
+    try:
+        from relay_studio.app import main as window_main
+        from relay_studio.smoke import run_smoke
+    except ImportError as exc:  # a library the check does not know of
+        missing = platform_check.StartProblem(
+            "startup.qt_unavailable", f"relay-studio: Qt could not be loaded ({exc}); 'relay-studio demo' and the "
+            "other commands still work without it.")
+        return platform_check.report(missing, args.data_dir or default_data_dir())
+    if args.smoke:
+        return run_smoke(args.data_dir)
+    return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
+                       chat=args.window_chat, run=args.window_run, demo_approval=args.demo_approval)
 
 
 def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime]) -> int:
