@@ -31,6 +31,7 @@ import tarfile
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGING = ROOT / "packaging"
@@ -256,6 +257,86 @@ def stage_desktop_files(root: Path, icon_dir: Path) -> None:
     shutil.copy2(icon_dir / f"{NAME}.svg", hicolor / "scalable" / "apps" / f"{NAME}.svg")
 
 
+#: folders the system owns: never members of the .deb, or removing the package would remove them
+#: with it when nothing else lists them (``/opt`` on a minimal Debian)
+DEB_SYSTEM_DIRS = ("opt",)
+
+DEB_PREINST = """#!/bin/sh
+# /opt belongs to the system, not to this package; a minimal system may lack it.
+set -e
+[ -d /opt ] || mkdir -p /opt
+exit 0
+"""
+
+
+def md5sums(root: Path) -> str:
+    lines = []
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            digest = hashlib.md5(path.read_bytes(), usedforsecurity=False).hexdigest()
+            lines.append(f"{digest}  {path.relative_to(root).as_posix()}\n")
+    return "".join(lines)
+
+
+def _deb_tar(files: Iterable[tuple[str, Path]], generated: dict[str, tuple[bytes, int]], epoch: int) -> bytes:
+    """A tar as dpkg-deb writes one: ``./`` names, root/root, one mtime. ``files`` are taken from disk
+    (folders, files, links, as they are); ``generated`` maps a name to its content and mode."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        def add(info: tarfile.TarInfo, data: BinaryIO | None) -> None:
+            info.mtime, info.uid, info.gid, info.uname, info.gname = epoch, 0, 0, "root", "root"
+            if info.isdir() and not info.name.endswith("/"):
+                info.name += "/"
+            tar.addfile(info, data)
+
+        for name, path in files:
+            info = tar.gettarinfo(str(path), name)
+            if info.isreg():
+                with path.open("rb") as fh:
+                    add(info, fh)
+            else:
+                add(info, None)
+        for name, (content, mode) in sorted(generated.items()):
+            info = tarfile.TarInfo(name)
+            info.size, info.mode = len(content), mode
+            add(info, io.BytesIO(content))
+    return buffer.getvalue()
+
+
+def _compress(data: bytes, compression: str, epoch: int) -> tuple[str, bytes]:
+    if compression == "xz":
+        import lzma
+
+        return ".xz", lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC64, preset=6)
+    if compression == "gzip":
+        return ".gz", gzip.compress(data, compresslevel=9, mtime=epoch)
+    if compression == "zstd":
+        zstd = shutil.which("zstd")
+        if zstd is None:
+            raise SystemExit("error: --deb-compression zstd needs the zstd command (apt install zstd).")
+        done = subprocess.run([zstd, "-q", "-3", "-T1", "-c"], input=data, capture_output=True, check=True)
+        return ".zst", done.stdout
+    return "", data
+
+
+def write_deb(out: Path, root: Path, control: dict[str, str], compression: str, epoch: int) -> None:
+    """The .deb as an ar archive of debian-binary, control.tar and data.tar, written here rather than by
+    dpkg-deb, which makes every parent folder a member: the folders in ``DEB_SYSTEM_DIRS`` are not."""
+    scripts = ("preinst", "postinst", "prerm", "postrm")
+    generated = {f"./{name}": (text.encode(), 0o755 if name in scripts else 0o644) for name, text in control.items()}
+    ext, control_tar = _compress(_deb_tar([("./", root)], generated, epoch), compression, epoch)
+    data = [("./" if path == root else f"./{path.relative_to(root).as_posix()}", path)
+            for path in [root, *sorted(root.rglob("*"))]
+            if path.relative_to(root).as_posix() not in DEB_SYSTEM_DIRS]
+    _, data_tar = _compress(_deb_tar(data, {}, epoch), compression, epoch)
+    members = [("debian-binary", b"2.0\n"), (f"control.tar{ext}", control_tar), (f"data.tar{ext}", data_tar)]
+    with out.open("wb") as fh:
+        fh.write(b"!<arch>\n")
+        for name, payload in members:
+            header = f"{name:<16}{epoch:<12}{0:<6}{0:<6}{'100644':<8}{len(payload):<10}`\n".encode()
+            fh.write(header + payload + (b"\n" if len(payload) % 2 else b""))
+
+
 def build_deb(work: Path, dist: Path, compression: str = "xz", package_version: str | None = None) -> Path:
     """The .deb; ``package_version`` overrides the Debian version (a packaging revision like 0.1.0-2)."""
     app = require_frozen(work)
@@ -279,17 +360,13 @@ def build_deb(work: Path, dist: Path, compression: str = "xz", package_version: 
         " License; see the licence files inside the application folder.\n",
         encoding="utf-8")
     installed_kib = (dir_size(root) + 1023) // 1024
-    control_dir = root / "DEBIAN"
-    control_dir.mkdir()
-    (control_dir / "control").write_text(deb_control(installed_kib, arch, package_version), encoding="utf-8")
+    control = {"control": deb_control(installed_kib, arch, package_version), "preinst": DEB_PREINST,
+               "md5sums": md5sums(root)}
     epoch = source_date_epoch()
     normalize_tree(root, epoch)
     dist.mkdir(parents=True, exist_ok=True)
     out = dist / f"{NAME}_{package_version or version()}_{arch}.deb"
-    env = dict(os.environ, SOURCE_DATE_EPOCH=str(epoch))
-    fakeroot = [] if os.geteuid() == 0 or not shutil.which("fakeroot") else ["fakeroot"]
-    run([*fakeroot, "dpkg-deb", "--root-owner-group", f"-Z{compression}", "--build", root, out], env=env,
-        stdout=subprocess.DEVNULL)
+    write_deb(out, root, control, compression, epoch)
     print(f"deb: {out} ({out.stat().st_size / 2**20:.1f} MiB)")
     return out
 

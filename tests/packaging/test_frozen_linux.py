@@ -234,6 +234,7 @@ def test_deb_layout_and_metadata(built: Built) -> None:
                "/usr/share/icons/hicolor/", "/usr/share/doc/relay-studio/")
     assert [f for f in files if not f.startswith(allowed)] == []
     assert {owner for _mode, owner in entries.values()} == {"root/root"}
+    assert "/opt/" not in entries and "/opt/relay-studio/" in entries, "/opt belongs to the system, not to us"
     assert entries["/usr/bin/relay-studio"][0] == "-rwxr-xr-x"
     assert entries["/opt/relay-studio/relay-studio"][0] == "-rwxr-xr-x"
     assert "/usr/share/icons/hicolor/256x256/apps/relay-studio.png" in entries
@@ -241,6 +242,50 @@ def test_deb_layout_and_metadata(built: Built) -> None:
     maintainer_scripts = subprocess.run(["dpkg-deb", "--info", str(built.deb)], capture_output=True, text=True,
                                         check=True).stdout
     assert "postrm" not in maintainer_scripts and "prerm" not in maintainer_scripts, "nothing deletes user data"
+
+
+def test_removing_the_deb_keeps_an_opt_nothing_else_owns(tmp_path: Path) -> None:
+    """On a minimal system /opt is empty and owned by no package; dpkg removes folders only its packages
+    list, so a .deb that listed ./opt/ took /opt away with it. A tiny package of the same shape, installed
+    into a folder of its own with a dpkg database of its own."""
+    if shutil.which("dpkg") is None or os.geteuid() != 0:
+        pytest.fail("this test installs a package with dpkg, which needs root (CI runs as root)")
+    root, inst, admin = tmp_path / "root", tmp_path / "inst", tmp_path / "admin"
+    (root / "opt" / "zz-relay-probe").mkdir(parents=True)
+    (root / "opt" / "zz-relay-probe" / "app").write_text("x", encoding="utf-8")
+    (inst / "opt").mkdir(parents=True)
+    for sub in ("updates", "info", "triggers"):
+        (admin / sub).mkdir(parents=True)
+    (admin / "status").write_text("", encoding="utf-8")
+    epoch = build.source_date_epoch()
+    build.normalize_tree(root, epoch)
+    control = {"control": "Package: zz-relay-probe\nVersion: 1\nArchitecture: all\nMaintainer: t <t@t.invalid>\n"
+                          "Description: probe\n", "md5sums": build.md5sums(root)}
+    deb = tmp_path / "probe.deb"
+    build.write_deb(deb, root, control, "gzip", epoch)
+    dpkg = ["dpkg", f"--instdir={inst}", f"--admindir={admin}", "--force-script-chrootless", "--force-not-root"]
+    installed = subprocess.run([*dpkg, "--install", str(deb)], capture_output=True, text=True, check=False)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    assert (inst / "opt" / "zz-relay-probe" / "app").is_file()
+    removed = subprocess.run([*dpkg, "--purge", "zz-relay-probe"], capture_output=True, text=True, check=False)
+    assert removed.returncode == 0, removed.stdout + removed.stderr
+    assert not (inst / "opt" / "zz-relay-probe").exists() and (inst / "opt").is_dir()
+
+
+def test_frozen_app_without_a_display_says_so_in_one_line(built: Built, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    done = subprocess.run([str(built.exe), "--data-dir", str(tmp_path / "d")], env=env, capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "no display is reachable" in done.stderr
+
+
+def test_frozen_app_names_missing_system_libraries_without_a_traceback(built: Built, tmp_path: Path) -> None:
+    env = dict(os.environ, RELAY_STUDIO_LIBRARY_PATH=str(tmp_path / "no-libraries"))
+    done = subprocess.run([str(built.exe), "--smoke", "--data-dir", str(tmp_path / "d")], env=env,
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "libGL.so.1" in done.stderr and "libgl1" in done.stderr
 
 
 def test_deb_is_reproducible(built: Built, tmp_path: Path) -> None:
