@@ -169,7 +169,7 @@ class Connection(_Model):
             raise ProviderError(
                 "provider.no_model",
                 f"Connection '{self.id}' has no default model and the agent names none; "
-                f"set one with 'connections add ... --model NAME' or in the agent's profile.",
+                "choose the connection's default model, or name one in the agent's profile.",
             )
         return model
 

@@ -73,8 +73,8 @@ def with_secret_headers(connection: Connection, secrets: SecretStore) -> Connect
         if value is None:
             raise ProviderError(
                 "secrets.header_missing",
-                f"The value of header '{name}' of connection '{connection.id}' is not in the keychain any more; "
-                f"set it again (Settings, or 'relay-studio connections edit {connection.id} --header').",
+                f"The value of header '{name}' of connection '{connection.id}' is not stored any more; "
+                "set it again on the connection.",
             )
         headers[name] = value
     return connection.model_copy(update={"headers": headers})
