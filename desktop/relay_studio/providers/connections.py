@@ -44,6 +44,8 @@ CONNECTION_INVALID = "connection.invalid"
 CONNECTION_UNKNOWN = "connection.unknown"
 CONNECTION_EXISTS = "connection.exists"
 NO_CONNECTION = "connection.none"
+#: Headers the providers fill from the API key: never a custom header, not even a secret one.
+KEY_HEADERS = frozenset({"authorization", "x-api-key"})
 #: Which tool-choice modes a server turned down; learned at run time, kept in ``settings_json``.
 ToolChoiceMode = Literal["required", "none", "named"]
 
@@ -144,6 +146,8 @@ class Connection(_Model):
         for name in value:
             if not HEADER_NAME.match(name):
                 raise ValueError(f"'{name}' is not a header name")
+            if name.lower() in KEY_HEADERS:
+                raise ValueError(f"'{name}' carries the API key; store the key itself in the keychain")
             if name.lower() not in (n.lower() for n in out):
                 out.append(name)
         return out
