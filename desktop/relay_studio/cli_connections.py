@@ -24,7 +24,7 @@ from relay_studio.providers.connections import (
     ConnectionStore,
     parse_connection,
 )
-from relay_studio.providers.factory import load_api_key, secure_legacy_headers
+from relay_studio.providers.factory import load_api_key, secure_legacy_headers, with_secret_headers
 from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
 from relay_studio.store.database import Database
 
@@ -340,6 +340,7 @@ class _Context:
         connection = self.store.require(args.id)
         try:
             api_key = load_api_key(connection, self.secrets)
+            connection = with_secret_headers(connection, self.secrets)
         except ProviderError as exc:
             self.err.write(f"error: {exc.message}\n")
             return EXIT_FAILED
@@ -351,7 +352,7 @@ class _Context:
         connection = self.store.require(args.id)
         try:
             api_key = load_api_key(connection, self.secrets)
-            names = asyncio.run(detect.list_models(connection, api_key))
+            names = asyncio.run(detect.list_models(with_secret_headers(connection, self.secrets), api_key))
         except ProviderError as exc:
             self.err.write(f"error: {exc.message}\n")
             return EXIT_FAILED

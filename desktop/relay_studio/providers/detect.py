@@ -232,19 +232,19 @@ async def check_connection(
     model: str | None = None,
     client: httpx.AsyncClient | None = None,
 ) -> ConnectionCheck:
-    """Sends a one-token request and says in one sentence whether the connection works."""
+    """Sends a one-token request and says in one sentence whether the connection works. Without a model
+    (none given, no default), it tests the first model the server lists, as a run would use."""
     chosen = model or connection.default_model
-    if not chosen:
+    if not chosen:  # as a run would: the first model the server lists
         try:
             names = await list_models(connection, api_key, client=client)
         except ProviderError as exc:
             return ConnectionCheck(False, exc.message)
-        hint = f" (for example '{names[0]}')" if names else ""
-        return ConnectionCheck(
-            False,
-            f"Connection '{connection.id}' answers and offers {len(names)} models, but has no default model "
-            f"to test; name one with --model{hint}.",
-        )
+        if not names:
+            return ConnectionCheck(
+                False, f"Connection '{connection.id}' answers but lists no models; choose the model to use."
+            )
+        chosen = names[0]
     provider = build_provider(connection, api_key, client=client, model_override=chosen)
     request = ModelRequest(
         agent_id="connection-test",

@@ -133,6 +133,8 @@ def _load(
     except ConnectionProblem as exc:
         raise ProviderError(exc.code, f"{exc} {add_hint}") from None
     secret_store = secrets or SecretStore(data_dir)
+    if connection.legacy_headers and secure_legacy_headers(store, secret_store):
+        connection = store.require(connection_id)
     return store, with_secret_headers(connection, secret_store), load_api_key(connection, secret_store)
 
 

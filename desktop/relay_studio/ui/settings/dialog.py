@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, ConnectionStore, parse_connection
-from relay_studio.providers.factory import load_api_key
+from relay_studio.providers.factory import load_api_key, with_secret_headers
 from relay_studio.providers.secrets import SecretStore, SecretStoreError
 from relay_studio.ui import theme
 from relay_studio.ui.settings.headers import HeaderRows, HeadersTable
@@ -257,7 +257,10 @@ class SettingsDialog(QDialog):
 
         keychain, self._keys, moved = await asyncio.to_thread(look)
         for connection_id in moved:
-            self.store.mark_headers_secret(connection_id, list(legacy[connection_id]))
+            try:
+                self.store.mark_headers_secret(connection_id, list(legacy[connection_id]))
+            except ConnectionProblem:
+                continue  # removed meanwhile
         self.file_secrets.setVisible(not keychain and not self.secrets.file_store_enabled)
         self.refresh()
 
@@ -461,6 +464,7 @@ class SettingsDialog(QDialog):
     async def _test(self, connection: Connection) -> None:
         try:
             key = await asyncio.to_thread(load_api_key, connection, self.secrets)
+            connection = await asyncio.to_thread(with_secret_headers, connection, self.secrets)
             # An own client, closed here: its connections end on this loop, not when collected.
             async with httpx.AsyncClient(timeout=connection.http_timeout()) as client:
                 result = await detect.check_connection(connection, key, client=client)
