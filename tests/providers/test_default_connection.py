@@ -244,3 +244,17 @@ def test_builtin_profiles_use_the_default_connection() -> None:
     for path in builtin_dir().glob("*.json"):
         text = path.read_text(encoding="utf-8")
         assert "local-ollama" not in text and "qwen3" not in text, path.name
+
+
+def test_without_a_keychain_the_window_never_names_a_command_line_option(db: Database, tmp_path: Path) -> None:
+    from keyring.backends import fail
+
+    ConnectionStore(db).add(parse_connection({"id": "cloud", "kind": "openai_compatible",
+                                              "baseUrl": "https://models.example.com/v1", "defaultModel": "m"}))
+    secrets = SecretStore(tmp_path, backend=fail.Keyring(), environ={})
+    for hint, expected, absent in ((WINDOW_ADD_HINT, "Settings → Connections", "--use-file-secrets"),
+                                   (CLI_ADD_HINT, "--use-file-secrets", "Settings")):
+        with pytest.raises(ProviderError) as caught:
+            ProfileProviders(db, tmp_path, add_hint=hint, secrets=secrets)(_default_profile())  # type: ignore[arg-type]
+        assert caught.value.code == "secrets.keychain_unavailable"
+        assert expected in caught.value.message and absent not in caught.value.message

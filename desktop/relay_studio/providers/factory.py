@@ -20,7 +20,7 @@ from relay_studio.providers.connections import (
     ToolChoiceMode,
 )
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
-from relay_studio.providers.secrets import SecretStore, SecretStoreError
+from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
 from relay_studio.store.database import Database
 
 #: How each host tells the creator to add a connection: the CLI names its command, the window never does.
@@ -135,7 +135,17 @@ def _load(
     secret_store = secrets or SecretStore(data_dir)
     if connection.legacy_headers and secure_legacy_headers(store, secret_store):
         connection = store.require(connection_id)
-    return store, with_secret_headers(connection, secret_store), load_api_key(connection, secret_store)
+    try:
+        return store, with_secret_headers(connection, secret_store), load_api_key(connection, secret_store)
+    except ProviderError as exc:
+        if exc.code != KeychainUnavailableError.code or add_hint == CLI_ADD_HINT:
+            raise
+        # The store's sentence names a command-line option; the window offers the same choice itself.
+        raise ProviderError(
+            exc.code,
+            f"No system keychain is available on this machine, so the API key of connection '{connection_id}' "
+            "cannot be read; in Settings → Connections you can keep keys in a file only you can read.",
+        ) from None
 
 
 class ProfileProviders:

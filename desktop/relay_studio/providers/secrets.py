@@ -42,7 +42,7 @@ class SecretStoreError(Exception):
 
 
 class KeychainUnavailableError(SecretStoreError):
-    pass
+    code = "secrets.keychain_unavailable"
 
 
 def header_account(connection_id: str, name: str) -> str:
@@ -94,7 +94,7 @@ class SecretStore:
 
     def unavailable_error(self, connection_id: str) -> KeychainUnavailableError:
         return KeychainUnavailableError(
-            "secrets.keychain_unavailable",
+            KeychainUnavailableError.code,
             f"No system keychain is available on this machine, so the API key for connection "
             f"'{connection_id}' cannot be stored there; to keep keys in a file only you can read "
             f"({self.file_path}, permissions 0600), opt in with --use-file-secrets.",
