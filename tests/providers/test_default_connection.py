@@ -182,8 +182,14 @@ def _default_profile(pid: str = "solo", **model: object) -> object:
 
 
 def test_a_default_binding_validates_without_a_connection_name() -> None:
+    from relay_studio.domain.profile import validate_profile
+
     profile = _default_profile()
     assert profile.model.mode == "default" and profile.model.connection is None  # type: ignore[attr-defined]
+    _, problems = validate_profile(profile_dict("blank", model={"mode": "default", "connection": None, "model": " "}))
+    assert [(d.code, d.path) for d in problems] == [("profile.model_name_missing", "model.model")]
+    _, problems = validate_profile(profile_dict("odd", model={"mode": "somewhere"}))
+    assert [d.code for d in problems] == ["profile.invalid_value"]
 
 
 async def test_a_default_binding_uses_the_default_connection_and_its_model(
