@@ -3,8 +3,13 @@ may declare plain text as its normal ending (``run.endOnTextAnswer``)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from relay_studio.cli import STATUS_EXIT, main
 from relay_studio.domain.enums import CommitMarker, InvocationStatus, RunStatus, TaskContinuation, TaskStatus
 from relay_studio.domain.profile import AgentProfile, parse_profile, validate_profile
 from tests.support import Harness, call, handoff, profile, profile_dict, relay_profiles, write
@@ -178,3 +183,30 @@ async def test_a_helper_plain_text_reply_is_its_report(harness: Harness) -> None
     assert "Forty metres, built 1871." in awaited
     # A helper's text never becomes a chat message.
     assert [c.agent_id for c in harness.runtime.runs.commits(run_id)] == ["writer"]
+
+
+async def test_the_built_in_researcher_reports_in_plain_text(harness: Harness) -> None:
+    builtins = harness.runtime.profiles()
+    assert builtins["researcher"].run.end_on_text_answer and not builtins["researcher"].run.direct_runnable
+    turns: Turns = {"writer": [{"toolCalls": [call("agent_delegate", {"agentId": "researcher",
+                                                                       "task": {"objective": "Who built it?"}})]},
+                               {"toolCalls": [call("agent_await", {"mode": "allCompleted"})]}],
+                    "researcher": [{"text": "Built by the Stevenson family."}]}
+    run_id, _status = await harness.run("writer", turns, profiles=builtins)  # the writer's script then ends
+    [task] = harness.runtime.runs.tasks(run_id)
+    assert task.status is TaskStatus.COMPLETED and task.result is not None
+    assert task.result["summary"] == "Built by the Stevenson family."
+    assert harness.provider is not None
+    helper_system = next(r.system for r in harness.provider.requests if r.agent_id == "researcher")
+    assert "A plain-text reply also ends the task: it is your report." in helper_system
+
+
+def test_the_cli_says_the_answer_came_in_plain_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"turns": {"finalizer": [{"text": "A plain answer."}] * 3}}), encoding="utf-8")
+    code = main(["run", "--agent", "finalizer", "--prompt", "Answer.", "--script", str(script),
+                 "--data-dir", str(tmp_path / "data")])
+    out, err = capsys.readouterr()
+    assert out == "A plain answer.\n"  # the answer the creator waited for
+    assert "  ✓ answered in plain text (version 1)" in err.splitlines()
+    assert code == STATUS_EXIT[RunStatus.PARTIAL_SUCCESS]  # the finish the finalizer owed did not happen
