@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from relay_studio.domain.enums import CommitMarker, RunStatus
@@ -12,6 +13,7 @@ from relay_studio.domain.messages import ModelRequest, StreamEvent, TextDelta
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.engine import RunHandle
+from relay_studio.store.database import SCHEMA_VERSION, Database
 from tests.support import Harness, call, handoff, relay_profiles, write
 
 LONG = "The lamp turned once, twice, and the sea below it went silver and then dark again. " * 8
@@ -107,3 +109,18 @@ async def test_stop_with_nothing_streamed_keeps_nothing(harness: Harness) -> Non
     harness.runtime.cancel(handle.run_id)
     assert await handle.wait() is RunStatus.CANCELLED
     assert harness.runtime.runs.commits(handle.run_id) == []
+
+
+def test_a_schema_1_database_gains_the_marker_column(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    db = Database(path)
+    db.conn.exec_driver_sql("ALTER TABLE commits DROP COLUMN marker")  # what schema 1 looked like
+    db.conn.exec_driver_sql("PRAGMA user_version = 1")
+    db.close()
+    db = Database(path)
+    try:
+        assert db.schema_version == SCHEMA_VERSION == 2
+        columns = {row[1] for row in db.conn.exec_driver_sql("PRAGMA table_info(commits)")}
+        assert "marker" in columns
+    finally:
+        db.close()

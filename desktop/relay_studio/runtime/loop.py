@@ -404,7 +404,7 @@ async def _text_only_turn(run: RunContext, inv: InvocationState, text: str) -> L
             return await _answer_in_text(run, inv, answer, nudged=True)
         raise InvocationFailed(
             TOOL_CALL_REQUIRED,
-            f"{inv.profile.display_name} kept answering in plain text instead of using its tools.",
+            f"{inv.profile.display_name} kept replying without using its tools, and its replies were empty.",
         )
     inv.messages.append(Message(role="user", content=_nudge_text(inv, captured)))
     with run.db.transaction() as tx:
