@@ -8,7 +8,7 @@ from typing import Any
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime.context import RunSettings
-from relay_studio.runtime.loop import CLOSING_CALLS, CLOSING_ROUNDS
+from relay_studio.runtime.limits import CLOSING_CALLS, CLOSING_ROUNDS
 from tests.support import Harness, call, handoff, profile, relay_profiles, write
 
 

@@ -15,21 +15,12 @@ from relay_studio.domain import events as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import CommitMarker, EventLevel, InvocationStatus
 from relay_studio.domain.messages import Message, ModelResponse, ToolCall
-from relay_studio.runtime import transitions
+from relay_studio.runtime import limits, transitions
 from relay_studio.runtime.approval import propose_turn, withdraw
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext
 from relay_studio.runtime.dispatch import dispatch
 from relay_studio.runtime.effects import CommitRequested, Finish, HandoffAccepted, TaskReturned
-from relay_studio.runtime.errors import (
-    CLOSING_CALLS_EXHAUSTED,
-    ONLY_FIRST_HANDOFF,
-    ROUND_BUDGET_EXHAUSTED,
-    ROUND_LIMIT_REACHED,
-    TOOL_CALL_LIMIT_REACHED,
-    TOOL_CALL_REQUIRED,
-    InvocationFailed,
-    ToolError,
-)
+from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, InvocationFailed, ToolError
 from relay_studio.runtime.ledger import LedgerEntry
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompts import system_prompt
@@ -40,15 +31,6 @@ from relay_studio.store.database import Transaction, new_id, now_iso
 from relay_studio.store.workspace_versions import record_version
 
 DIRECT_OUTPUT = "output/direct_output.md"
-
-#: Past a limit (maxToolCalls, maxRounds, the run's maxTotalRounds) an agent may still close its part:
-#: at most this many closing calls after its last allowed tool call ...
-CLOSING_CALLS = 3
-#: ... and this many model rounds after its last allowed round (the run's budget: this many in all).
-CLOSING_ROUNDS = 2
-#: The calls that end or publish a part; the only ones that still run past a limit.
-CLOSING_TOOLS = frozenset({tn.WORKSPACE_COMMIT, tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF, tn.TASK_RETURN})
-
 
 @dataclass(frozen=True)
 class Transferred:
@@ -164,77 +146,6 @@ def _ignore(run: RunContext, inv: InvocationState, call: ToolCall, after: str) -
     return Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=text, is_error=True)
 
 
-def _canonical(name: str, tools: dict[str, Tool]) -> str:
-    tool = tools.get(name)
-    return tool.spec.name if tool is not None else tn.ALIAS_TO_CANONICAL.get(name, name)
-
-
-def _closing_options(inv: InvocationState, tools: dict[str, Tool], left: int | None = None) -> str:
-    """Which calls remain past a limit, in the agent's words (``left``: how many closing calls)."""
-    names = [name for name, tool in tools.items() if tool.spec.name in CLOSING_TOOLS]
-    in_text = " You may also answer in plain text." if inv.profile.run.end_on_text_answer else ""
-    if not names:
-        return "No calls remain for you." + in_text
-    listed = ", ".join(names)
-    if left is None:
-        return f"Only these calls still run: {listed}.{in_text}"
-    plural = "s" if left != 1 else ""
-    return f"You can still make {left} closing call{plural}, and only these: {listed}.{in_text}"
-
-
-def _told(run: RunContext, inv: InvocationState, limit: str, value: int, tools: dict[str, Tool]) -> bool:
-    """Journals, once per agent and limit, that the limit was reached; True the first time."""
-    if limit in inv.limits_told:
-        return False
-    inv.limits_told.add(limit)
-    closing = [name for name, tool in tools.items() if tool.spec.name in CLOSING_TOOLS]
-    allowance = CLOSING_CALLS if limit == "maxToolCalls" else CLOSING_ROUNDS
-    with run.db.transaction() as tx:
-        tx.event(run.run_id, ev.AGENT_LIMIT_REACHED,
-                 {"agentId": inv.profile.id, "limit": limit, "value": value, "closingCalls": closing,
-                  "allowance": allowance}, invocation_id=inv.id, level=EventLevel.WARNING)
-    return True
-
-
-def _round_limit(run: RunContext, inv: InvocationState, rounds: int, total: int) -> tuple[str, str, str] | None:
-    """The round limit that ``rounds`` of this agent (``total`` in the run) are past: (code, limit, words)."""
-    own, budget = inv.profile.tools.max_rounds, run.settings.max_total_rounds
-    if rounds > own:
-        return ROUND_LIMIT_REACHED, "maxRounds", f"you have used all {own} rounds allowed for your part"
-    if total > budget:
-        return (ROUND_BUDGET_EXHAUSTED, "maxTotalRounds",
-                f"together, the agents working on this request have used all {budget} rounds it may take")
-    return None
-
-
-def _refusal(run: RunContext, inv: InvocationState, call: ToolCall, tools: dict[str, Tool]) -> ToolError | None:
-    """Past a limit only closing calls run, and only a few of them; anything else is refused, saying
-    exactly which calls remain."""
-    closing = _canonical(call.name, tools) in CLOSING_TOOLS
-    limit = inv.profile.tools.max_tool_calls
-    if inv.tool_calls >= limit:
-        _told(run, inv, "maxToolCalls", limit, tools)
-        left = CLOSING_CALLS - (inv.tool_calls - limit)
-        if left <= 0:
-            return ToolError(
-                CLOSING_CALLS_EXHAUSTED,
-                f"Not run: you have used all {limit} tool calls allowed for your part and the {CLOSING_CALLS} "
-                "closing calls after them, so no calls remain. Your part ends here.",
-            )
-        if not closing:
-            return ToolError(
-                TOOL_CALL_LIMIT_REACHED,
-                f"Not run: you have used all {limit} tool calls allowed for your part. "
-                f"{_closing_options(inv, tools, left)} Wrap up now with them.",
-            )
-        return None
-    over = _round_limit(run, inv, inv.rounds, run.total_rounds)
-    if over is not None and not closing:
-        code, _limit, words = over
-        return ToolError(code, f"Not run: {words}. {_closing_options(inv, tools)} End your part with them now.")
-    return None
-
-
 async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools: dict[str, Tool],
                     truncated: bool) -> tuple[ToolResult | None, ToolError | None]:
     if truncated:
@@ -243,7 +154,7 @@ async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools
             "This tool call was cut off by the answer length limit before it was complete, so it was not run. "
             "Send it again, shorter; write long text in parts.",
         )
-    refused = _refusal(run, inv, call, tools)
+    refused = limits.refusal(run, inv, call, tools)
     if refused is not None:
         return None, refused
     inv.tool_calls += 1
@@ -427,32 +338,9 @@ async def _out_of_rounds(run: RunContext, inv: InvocationState, code: str, messa
 
 
 async def _check_rounds(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> None:
-    """Before a model round: past a round limit the agent gets ``CLOSING_ROUNDS`` more rounds, told once
-    which calls still run in them; after those it fails."""
-    own, budget = inv.profile.tools.max_rounds, run.settings.max_total_rounds
-    if inv.rounds >= own + CLOSING_ROUNDS:
-        what = "without returning a result" if inv.is_child else "without finishing its part"
-        await _out_of_rounds(
-            run, inv, ROUND_LIMIT_REACHED,
-            f"{inv.profile.display_name} used all {own} rounds, and the {CLOSING_ROUNDS} closing rounds after "
-            f"them, {what}.",
-        )
-    if run.total_rounds >= budget + CLOSING_ROUNDS:
-        await _out_of_rounds(
-            run, inv, ROUND_BUDGET_EXHAUSTED,
-            f"The run used all {budget} model rounds it may take, and the {CLOSING_ROUNDS} closing rounds after them.",
-        )
-    over = _round_limit(run, inv, inv.rounds + 1, run.total_rounds + 1)
-    if over is None:
-        return
-    _code, limit, words = over
-    if not _told(run, inv, limit, own if limit == "maxRounds" else budget, tools):
-        return
-    left = own + CLOSING_ROUNDS - inv.rounds if limit == "maxRounds" else budget + CLOSING_ROUNDS - run.total_rounds
-    plural = "s" if left != 1 else ""
-    notice = (f"{words[0].upper()}{words[1:]}. {left} more round{plural} remain{'' if plural else 's'}. "
-              f"{_closing_options(inv, tools)} End your part with them now.")
-    inv.messages.append(Message(role="user", content=notice))
+    failure = limits.before_round(run, inv, tools)
+    if failure is not None:
+        await _out_of_rounds(run, inv, *failure)
 
 
 async def _call_model_keeping_stream(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> ModelResponse:
