@@ -173,12 +173,17 @@ def _human_progress(err: TextIO, event: Event) -> None:
         "tool_call_completed": lambda: f"  · {p.get('name')}"
         + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
         "agent_handoff_accepted": lambda: f"  ⇒ handoff to {p.get('targetDisplayName')}",
-        "chat_commit_completed": lambda: f"  ✓ committed {p.get('path')} (version {p.get('version')})",
+        "chat_commit_completed": lambda: "  ✓ " + _COMMIT_WORDS.get(str(p.get("marker")), f"committed {p.get('path')}")
+        + f" (version {p.get('version')})",
         "model_call_retry": lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
     }.get(event.type)
     if line is not None:
         err.write(line() + "\n")
         err.flush()
+
+
+#: A chat version that is not a workspace_commit (``domain.enums.CommitMarker``), in the creator's words.
+_COMMIT_WORDS = {"text_answer": "answered in plain text", "stopped": "kept what streamed before the stop"}
 
 
 async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProfile]) -> int:

@@ -131,7 +131,8 @@ async def test_child_without_task_return_fails_at_its_round_limit(harness: Harne
     turns = {
         "writer": [{"toolCalls": [delegate()]}, {"toolCalls": [call("agent_await", {"mode": "allCompleted"})]},
                    {"toolCalls": [write("output/main.md", "x"), call("workspace_commit"), handoff("final-editor")]}],
-        "researcher": [{"toolCalls": [call("workspace_read_file", {"path": "output/none.md"})]}] * 2,
+        # Two rounds of its own, then the two closing rounds, in which reading is refused.
+        "researcher": [{"toolCalls": [call("workspace_read_file", {"path": "output/none.md"})]}] * 4,
         "final-editor": [{"toolCalls": [call("workspace_finish")]}],
     }
     run_id, status = await harness.run("writer", turns, profiles=profiles)
@@ -139,7 +140,9 @@ async def test_child_without_task_return_fails_at_its_round_limit(harness: Harne
     task = next(t for t in harness.runtime.runs.tasks(run_id) if t.continuation is TaskContinuation.RETURN_TO_PARENT)
     assert task.status is TaskStatus.FAILED
     assert task.error == {"code": "agent.round_limit_reached",
-                          "message": "Researcher used all 2 rounds without returning a result."}
+                          "message": "Researcher used all 2 rounds, and the 2 closing rounds after them, "
+                                     "without returning a result."}
+    assert harness.error_codes(run_id).count("agent.round_limit_reached") == 2
     awaited = next(p["result"] for p in harness.tool_results(run_id) if p["name"] == "agent_await")
     assert "Status: failed" in awaited and "### What went wrong" in awaited
 

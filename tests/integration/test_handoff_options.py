@@ -157,13 +157,14 @@ async def test_collision_refuses_the_run(harness: Harness) -> None:
 async def test_max_total_rounds_counts_across_stages(harness: Harness) -> None:
     turns = {"writer": [{"toolCalls": [write("output/main.md", "x")]},
                         {"toolCalls": [call("workspace_commit"), handoff("editor")]}],
-             "editor": [{"toolCalls": [call("workspace_read_file", {"path": "output/main.md"})]},
-                        {"toolCalls": [handoff("final-editor")]}]}
+             # The editor's third round is the budget's last; it keeps reading in the two closing rounds.
+             "editor": [{"toolCalls": [call("workspace_read_file", {"path": "output/main.md"})]}] * 3}
     run_id, status = await harness.run("writer", turns, settings=RunSettings(max_total_rounds=3))
     assert status is RunStatus.PARTIAL_SUCCESS
     record = harness.runtime.runs.run(run_id)
     assert record is not None and record.error_code == "run.round_budget_exhausted"
-    assert len(harness.runtime.runs.model_turns(run_id)) == 3
+    assert len(harness.runtime.runs.model_turns(run_id)) == 3 + 2
+    assert harness.error_codes(run_id) == ["run.round_budget_exhausted"] * 2
 
 
 # -- history modes --------------------------------------------------------------------------------

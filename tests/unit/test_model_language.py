@@ -143,3 +143,34 @@ async def test_transfer_tools_and_nested_history_are_clean(harness: Harness) -> 
                 assert not offences(text, harness.data_dir), (text, offences(text))
     first_tools = harness.runtime.runs.model_turns(runs[0].id)[0]["request"]["tools"]
     assert any(t["name"] == "transfer_to_editor" for t in first_tools)
+
+
+async def test_limit_notices_refusals_and_text_answer_prompts_are_clean(harness: Harness) -> None:
+    """What agents hear past their limits, and what a plain-text-answer profile is told."""
+    from relay_studio.runtime.context import RunSettings
+    from tests.support import relay_profiles
+
+    profiles = relay_profiles()
+    profiles["editor"] = profile("editor", tools={"allow": ["workspace.read_file", "workspace.commit",
+                                                            "agent.handoff"], "maxRounds": 1, "maxToolCalls": 1},
+                                 delegation={"canDelegate": False, "allowAsSubagent": False},
+                                 run={"endOnTextAnswer": True})
+    read = call("workspace_read_file", {"path": "output/main.md"})
+    turns: dict[str, list[dict[str, Any]]] = {
+        "writer": [{"toolCalls": [write("output/main.md", "x"), call("workspace_commit"), handoff("editor")]}],
+        "editor": [{"toolCalls": [read, read]}, {"toolCalls": [read]}, {"text": ""}],
+        "researcher": [{"text": "plain"}] * 3,
+    }
+    await harness.run("writer", turns, profiles=profiles, settings=RunSettings(max_total_rounds=3))
+    run_id = harness.runtime.runs.runs()[0].id
+    texts = [r["result"] for r in harness.tool_results(run_id)]
+    assert any("closing call" in t for t in texts)
+    assert harness.provider is not None
+    for request in harness.provider.requests:
+        texts += [request.system, *(m.content for m in request.messages)]
+    assert any("rounds remain" in t for t in texts)
+    helper = InvocationState(id="x", profile=profiles["editor"], kind=InvocationKind.SUBAGENT,
+                             exit_policy=ExitPolicy.TASK_RETURN_REQUIRED, depth=1, parent_id="y")
+    texts.append(ending_guidance(helper))
+    for text in texts:
+        assert not offences(text, harness.data_dir), (text, offences(text))

@@ -73,6 +73,13 @@ class TaskStatus(StrEnum):
         return self not in (TaskStatus.QUEUED, TaskStatus.RUNNING)
 
 
+class CommitMarker(StrEnum):
+    """How a chat message version came about, when not by ``workspace_commit`` (which has none)."""
+
+    TEXT_ANSWER = "text_answer"  # the agent answered in plain text; the runtime committed the text
+    STOPPED = "stopped"  # the creator pressed Stop; what had streamed so far
+
+
 class EventLevel(StrEnum):
     DEBUG = "debug"
     INFO = "info"

@@ -9,6 +9,15 @@ from pydantic.alias_generators import to_camel
 
 from relay_studio.domain.enums import EventLevel
 
+# Event types are still spelled as literals where they are journaled; the ones below are declared once
+# here and used from here.
+#: A stage's plain-text reply became the chat message (after the nudges, or as a profile's normal ending).
+TEXT_ANSWER_COMMITTED = "text_answer_committed"
+#: Stop landed while a foreground agent was streaming: what it had streamed became a stopped version.
+STOPPED_TEXT_COMMITTED = "stopped_text_committed"
+#: An agent reached maxToolCalls, maxRounds or the run's maxTotalRounds; only closing calls run now.
+AGENT_LIMIT_REACHED = "agent_limit_reached"
+
 
 class Event(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)

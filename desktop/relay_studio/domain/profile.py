@@ -87,6 +87,9 @@ class HandoffIn(_Section):
 
 class RunSettings(_Section):
     direct_runnable: bool = True
+    #: Plain text is this profile's normal ending: its first text-only reply is its answer (the chat
+    #: message, or a helper's report), with no commit, finish or nudge needed.
+    end_on_text_answer: bool = False
 
 
 class ContextSettings(_Section):
@@ -254,11 +257,13 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
                 f"delegation.allowedCallers[{i}]",
                 f"'{caller}' is neither '*' nor a valid profile id.",
             )
-    if p.run.direct_runnable and not ({tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF} & effective):
+    ends_in_text = p.run.end_on_text_answer
+    if p.run.direct_runnable and not ends_in_text and not ({tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF} & effective):
         add(
             "profile.no_stage_exit",
             "run.directRunnable",
-            "A direct-runnable profile needs 'workspace.finish' or 'agent.handoff' to end its stage.",
+            "A direct-runnable profile needs 'workspace.finish' or 'agent.handoff' to end its stage, "
+            "or run.endOnTextAnswer.",
         )
 
     h = p.handoff_in

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from relay_studio.domain.enums import (
+    CommitMarker,
     ExitPolicy,
     InvocationKind,
     InvocationStatus,
@@ -92,3 +93,9 @@ class CommitRecord(BaseModel):
     message_id: str
     version: int
     created_at: str
+    marker: CommitMarker | None = None
+
+    @property
+    def stopped(self) -> bool:
+        """This version is what streamed before the creator pressed Stop."""
+        return self.marker is CommitMarker.STOPPED

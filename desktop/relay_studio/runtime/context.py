@@ -60,6 +60,8 @@ class InvocationState:
     #: The handoff brief this stage was given (handoff stages only).
     brief: dict[str, Any] | None = None
     handoff_style: str = "single"
+    #: Limits (``maxToolCalls``, ``maxRounds``, ``maxTotalRounds``) this agent was already told it reached.
+    limits_told: set[str] = field(default_factory=set)
 
     @property
     def is_child(self) -> bool:

@@ -32,6 +32,14 @@ class HandoffInvalidArguments(ToolError):
 
 ONLY_FIRST_HANDOFF = "Only the first handoff in a turn is accepted."
 
+# Limit codes: refusals past a limit (recoverable) and, once the closing allowance is used, the failure.
+TOOL_CALL_LIMIT_REACHED = "agent.tool_call_limit_reached"
+ROUND_LIMIT_REACHED = "agent.round_limit_reached"
+ROUND_BUDGET_EXHAUSTED = "run.round_budget_exhausted"
+CLOSING_CALLS_EXHAUSTED = "agent.closing_calls_exhausted"
+#: After the nudges the agent still answered in plain text where a finish or handoff was expected.
+TOOL_CALL_REQUIRED = "model.tool_call_required"
+
 
 class InvocationFailed(FatalRunError):
     """The agent's own stage cannot go on (model failure, limits): fails its task, or the run."""

@@ -80,7 +80,8 @@ async def _finish(run: RunContext, inv: InvocationState, exit_: Finished) -> Non
             run.run_id,
             "run_completed",
             {"agentId": inv.profile.id, "summary": exit_.summary, "commits": len(run.ledger.entries),
-             "messageId": last.message_id if last else None, "cancelledTasks": [c.handle for c in leftover]},
+             "messageId": last.message_id if last else None, "cancelledTasks": [c.handle for c in leftover],
+             "ending": "text_answer" if exit_.text_answer else "finish"},
             invocation_id=inv.id,
         )
 

@@ -6,19 +6,21 @@ task_return). Anything that ends the invocation otherwise raises ``InvocationFai
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from relay_studio.domain import events as ev
 from relay_studio.domain import tool_names as tn
-from relay_studio.domain.enums import EventLevel, InvocationStatus
-from relay_studio.domain.messages import Message, ToolCall
-from relay_studio.runtime import transitions
+from relay_studio.domain.enums import CommitMarker, EventLevel, InvocationStatus
+from relay_studio.domain.messages import Message, ModelResponse, ToolCall
+from relay_studio.runtime import limits, transitions
 from relay_studio.runtime.approval import propose_turn, withdraw
-from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext
 from relay_studio.runtime.dispatch import dispatch
 from relay_studio.runtime.effects import CommitRequested, Finish, HandoffAccepted, TaskReturned
-from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, InvocationFailed, ToolError
+from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, InvocationFailed, ToolError
 from relay_studio.runtime.ledger import LedgerEntry
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompts import system_prompt
@@ -30,7 +32,6 @@ from relay_studio.store.workspace_versions import record_version
 
 DIRECT_OUTPUT = "output/direct_output.md"
 
-
 @dataclass(frozen=True)
 class Transferred:
     task_id: str
@@ -40,6 +41,8 @@ class Transferred:
 @dataclass(frozen=True)
 class Finished:
     summary: str
+    #: The stage ended with its plain-text answer as the chat message (not with workspace_finish).
+    text_answer: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,9 @@ def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -
 
 def _nudge_text(inv: InvocationState, captured: str) -> str:
     tools = set(inv.surface())
+    if inv.profile.run.end_on_text_answer:  # only an empty reply is nudged: there was nothing to answer with
+        how = "or report back with task_return" if inv.is_child else "or use your tools"
+        return f"Your last reply was empty. Answer in plain text, {how}."
     if inv.is_child:
         how = "report back with task_return"
     elif tn.WORKSPACE_FINISH in tools:
@@ -94,24 +100,33 @@ def _capture_text(run: RunContext, inv: InvocationState, text: str) -> str:
     return path
 
 
-async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested) -> str:
+async def commit_text(run: RunContext, inv: InvocationState, path: str, content: str,
+                      marker: CommitMarker | None = None) -> tuple[str, int]:
+    """The one commit path: the host bridge makes it the run's chat message (a new version of it), the
+    ledger records it. ``marker``: a text answer or a stopped stream rather than workspace_commit."""
+    extra = {"marker": marker.value} if marker else {}
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "chat_commit_requested", {"agentId": inv.profile.id, "path": effect.path},
+        tx.event(run.run_id, "chat_commit_requested", {"agentId": inv.profile.id, "path": path, **extra},
                  invocation_id=inv.id)
     message_id, version = await run.bridge.commit(
-        run_id=run.run_id, chat_id=run.chat_id, content=effect.content,
+        run_id=run.run_id, chat_id=run.chat_id, content=content,
         agent_id=inv.profile.id, agent_name=inv.profile.display_name,
     )
     commit_id = new_id("commit")
     with run.db.transaction() as tx:
         tx.insert(t.CommitRow, id=commit_id, run_id=run.run_id, invocation_id=inv.id, agent_id=inv.profile.id,
-                  path=effect.path, content=effect.content, message_id=message_id, version=version,
-                  created_at=now_iso())
+                  path=path, content=content, message_id=message_id, version=version,
+                  created_at=now_iso(), marker=marker.value if marker else None)
         tx.update(t.RunRow, run.run_id, message_id=message_id)
         tx.event(run.run_id, "chat_commit_completed",
-                 {"agentId": inv.profile.id, "path": effect.path, "messageId": message_id, "version": version,
-                  "chars": len(effect.content)}, invocation_id=inv.id)
-    run.ledger.record(LedgerEntry(commit_id, inv.id, inv.profile.id, effect.path, message_id, version))
+                 {"agentId": inv.profile.id, "path": path, "messageId": message_id, "version": version,
+                  "chars": len(content), **extra}, invocation_id=inv.id)
+    run.ledger.record(LedgerEntry(commit_id, inv.id, inv.profile.id, path, message_id, version))
+    return message_id, version
+
+
+async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested) -> str:
+    _, version = await commit_text(run, inv, effect.path, effect.content)
     return f"Committed {effect.path} to the chat (version {version})."
 
 
@@ -139,12 +154,9 @@ async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools
             "This tool call was cut off by the answer length limit before it was complete, so it was not run. "
             "Send it again, shorter; write long text in parts.",
         )
-    if inv.tool_calls >= inv.profile.tools.max_tool_calls:
-        return None, ToolError(
-            "agent.tool_call_limit_reached",
-            f"You have used all {inv.profile.tools.max_tool_calls} tool calls allowed for your part. "
-            "Wrap up now.",
-        )
+    refused = limits.refusal(run, inv, call, tools)
+    if refused is not None:
+        return None, refused
     inv.tool_calls += 1
     try:
         return await dispatch(ToolContext(run, inv, call.id), call, tools), None
@@ -233,6 +245,129 @@ async def _run_turn_calls(run: RunContext, inv: InvocationState, calls: list[Too
     return exit_
 
 
+def _latest_text_answer(inv: InvocationState) -> str:
+    """The newest non-empty text of the agent's current streak of plain-text replies ("" if none).
+
+    The newest, not all of them joined: after a nudge a model repeats or revises its answer, so the
+    last reply is the one it stands by (and the one saved to the workspace); earlier ones stay in the
+    workspace file versions and the model turns.
+    """
+    seen = 0
+    for message in reversed(inv.messages):
+        if message.role != "assistant":
+            continue
+        if message.tool_calls or seen >= inv.nudges:
+            break
+        seen += 1
+        if message.content.strip():
+            return message.content
+    return ""
+
+
+def _expected_ending(inv: InvocationState) -> str | None:
+    tools = set(inv.surface())
+    if tn.WORKSPACE_FINISH in tools:
+        return "finish"
+    if tn.AGENT_HANDOFF in tools:
+        return "handoff"
+    return None
+
+
+async def _answer_in_text(run: RunContext, inv: InvocationState, text: str, *, nudged: bool) -> LoopExit:
+    """The stage's plain-text answer ends it: the chat message (a helper: its report back). After the
+    nudges, where a finish or handoff was expected, the stage fails and the run ends partial_success."""
+    if inv.is_child:
+        status = "partial" if nudged else "completed"
+        warnings = ["This is a plain-text reply: the helper did not report back with task_return."] if nudged else []
+        with run.db.transaction() as tx:
+            tx.event(run.run_id, "agent_loop_finished", {"agentId": inv.profile.id, "exit": "returned"},
+                     invocation_id=inv.id)
+        return Returned(status, {"summary": text, "status": status, "findings": [], "warnings": warnings,
+                                 "artifacts": []})
+    message_id, version = await commit_text(run, inv, DIRECT_OUTPUT, text, CommitMarker.TEXT_ANSWER)
+    expected = None if inv.profile.run.end_on_text_answer else _expected_ending(inv)
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, ev.TEXT_ANSWER_COMMITTED,
+                 {"agentId": inv.profile.id, "messageId": message_id, "version": version, "chars": len(text),
+                  "nudges": inv.nudges - 1, "expected": expected}, invocation_id=inv.id,
+                 level=EventLevel.WARNING if nudged and expected else EventLevel.INFO)
+    if nudged and expected is not None:
+        instead = "finishing its part" if expected == "finish" else "handing the work on"
+        raise InvocationFailed(
+            TOOL_CALL_REQUIRED,
+            f"{inv.profile.display_name} answered in plain text instead of {instead}; its answer is in the chat.",
+        )
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, "agent_loop_finished", {"agentId": inv.profile.id, "exit": "answered"},
+                 invocation_id=inv.id)
+    return Finished("Answered in plain text.", text_answer=True)
+
+
+async def _text_only_turn(run: RunContext, inv: InvocationState, text: str) -> LoopExit | None:
+    """A reply without tool calls: the answer (endOnTextAnswer), a nudge, or after the nudges the answer."""
+    inv.nudges += 1
+    captured = _capture_text(run, inv, text) if text.strip() else "nowhere (it was empty)"
+    if inv.profile.run.end_on_text_answer and text.strip():
+        return await _answer_in_text(run, inv, text, nudged=False)
+    if inv.nudges > run.settings.nudge_limit:
+        answer = _latest_text_answer(inv)
+        if answer:
+            return await _answer_in_text(run, inv, answer, nudged=True)
+        raise InvocationFailed(
+            TOOL_CALL_REQUIRED,
+            f"{inv.profile.display_name} kept replying without using its tools, and its replies were empty.",
+        )
+    inv.messages.append(Message(role="user", content=_nudge_text(inv, captured)))
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, "model_text_only", {"nudge": inv.nudges, "capturedTo": captured},
+                 invocation_id=inv.id, level=EventLevel.WARNING)
+    return None
+
+
+async def _out_of_rounds(run: RunContext, inv: InvocationState, code: str, message: str) -> None:
+    """Fails the stage at a round limit; a plain-text answer it gave just before still reaches the chat."""
+    answer = _latest_text_answer(inv) if inv.nudges else ""
+    if answer and not inv.is_child:
+        message_id, version = await commit_text(run, inv, DIRECT_OUTPUT, answer, CommitMarker.TEXT_ANSWER)
+        with run.db.transaction() as tx:
+            tx.event(run.run_id, ev.TEXT_ANSWER_COMMITTED,
+                     {"agentId": inv.profile.id, "messageId": message_id, "version": version, "chars": len(answer),
+                      "nudges": inv.nudges, "expected": _expected_ending(inv)},
+                     invocation_id=inv.id, level=EventLevel.WARNING)
+    raise InvocationFailed(code, message)
+
+
+async def _check_rounds(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> None:
+    failure = limits.before_round(run, inv, tools)
+    if failure is not None:
+        await _out_of_rounds(run, inv, *failure)
+
+
+async def _call_model_keeping_stream(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> ModelResponse:
+    """The model call; when Stop lands mid-stream, what a foreground agent streamed so far is kept as a
+    stopped version of the chat message instead of being dropped."""
+    streamed: list[str] = []
+
+    def keep(update: LiveUpdate) -> None:
+        if update.invocation_id == inv.id and update.kind == "text":
+            streamed.append(update.text)
+
+    run.live.append(keep)
+    try:
+        return await call_model(run, inv, [tool.spec.schema() for tool in tools.values()])
+    except asyncio.CancelledError:
+        text = "".join(streamed)
+        if not inv.is_child and run.fatal is None and text.strip():  # a failure is no Stop: nothing is kept
+            message_id, version = await commit_text(run, inv, "", text, CommitMarker.STOPPED)
+            with run.db.transaction() as tx:
+                tx.event(run.run_id, ev.STOPPED_TEXT_COMMITTED,
+                         {"agentId": inv.profile.id, "messageId": message_id, "version": version,
+                          "chars": len(text)}, invocation_id=inv.id, level=EventLevel.WARNING)
+        raise
+    finally:
+        run.live.remove(keep)
+
+
 async def run_invocation(run: RunContext, inv: InvocationState, pending: list[ToolCall] | None = None) -> LoopExit:
     """The invocation's loop. ``pending``: tool calls of its last model turn still to run (a resumed run)."""
     if pending:
@@ -240,41 +375,22 @@ async def run_invocation(run: RunContext, inv: InvocationState, pending: list[To
         if exit_ is not None:
             return exit_
     while True:
-        if inv.rounds >= inv.profile.tools.max_rounds:
-            what = "without returning a result" if inv.is_child else "without finishing its part"
-            raise InvocationFailed(
-                "agent.round_limit_reached",
-                f"{inv.profile.display_name} used all {inv.profile.tools.max_rounds} rounds {what}.",
-            )
-        if run.total_rounds >= run.settings.max_total_rounds:
-            raise InvocationFailed(
-                "run.round_budget_exhausted",
-                f"The run used all {run.settings.max_total_rounds} model rounds it may take.",
-            )
+        # Tools and the prompt are evaluated at every model call: targets enabled "afterCommit" appear
+        # once the run has a commit.
+        tools = surface(run, inv)
+        await _check_rounds(run, inv, tools)
         inv.rounds += 1
         run.total_rounds += 1
         if run.guidance and not inv.is_child:
             _deliver_guidance(run, inv)
-        # Tools and the prompt are evaluated at every model call: targets enabled "afterCommit" appear
-        # once the run has a commit.
-        tools = surface(run, inv)
         inv.system_prompt = system_prompt(run, inv)
-        response = await call_model(run, inv, [tool.spec.schema() for tool in tools.values()])
+        response = await _call_model_keeping_stream(run, inv, tools)
         inv.messages.append(Message(role="assistant", content=response.text, tool_calls=response.tool_calls,
                                     reasoning=response.reasoning or None))
         if not response.tool_calls:
-            inv.nudges += 1
-            captured = _capture_text(run, inv, response.text) if response.text.strip() else "nowhere (it was empty)"
-            if inv.nudges > run.settings.nudge_limit:
-                raise InvocationFailed(
-                    "model.tool_call_required",
-                    f"{inv.profile.display_name} kept answering in plain text instead of using its tools.",
-                )
-            nudge = _nudge_text(inv, captured)
-            inv.messages.append(Message(role="user", content=nudge))
-            with run.db.transaction() as tx:
-                tx.event(run.run_id, "model_text_only", {"nudge": inv.nudges, "capturedTo": captured},
-                         invocation_id=inv.id, level=EventLevel.WARNING)
+            exit_ = await _text_only_turn(run, inv, response.text)
+            if exit_ is not None:
+                return exit_
             continue
         inv.nudges = 0
         # With finish_reason "length" the last tool call may have been cut off mid-arguments.

@@ -28,13 +28,19 @@ def ending_guidance(inv: InvocationState) -> str:
     lines: list[str] = []
     per_target = inv.profile.delegation.handoff_tool_style == "perTarget"
     handoff_tool = "the transfer_to_… tool of the agent who should continue" if per_target else "agent_handoff"
+    in_text = inv.profile.run.end_on_text_answer
     if inv.is_child:
         lines.append(
             "You are helping another agent with one task. When it is done, report back with task_return: "
             "a short summary, your findings, and the files you wrote. You cannot publish to the chat."
+            + (" A plain-text reply also ends the task: it is your report." if in_text else "")
         )
         return "\n".join(f"- {line}" for line in lines)
-    if tn.WORKSPACE_FINISH in tools:
+    if in_text:
+        lines.append(
+            "Answer in plain text: your reply is the chat message the creator reads, and it ends your part."
+        )
+    elif tn.WORKSPACE_FINISH in tools:
         lines.append(
             "Do not answer in plain text: the creator only sees what is committed. Write the reply into "
             "output/main.md, publish it with workspace_commit, and end the run with workspace_finish."

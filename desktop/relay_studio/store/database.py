@@ -25,7 +25,7 @@ from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
 
 Subscriber = Callable[[Event], None]
@@ -84,8 +84,16 @@ def _migrate_v2(conn: Connection) -> None:
     )
 
 
+def _migrate_commit_markers(conn: Connection) -> None:
+    """commits.marker: a version that is a plain-text answer or a stopped stream. (v1 creates the tables
+    from the current models, so a database made new already has the column.)"""
+    columns = {row[1] for row in conn.exec_driver_sql("PRAGMA table_info(commits)")}
+    if "marker" not in columns:
+        conn.exec_driver_sql("ALTER TABLE commits ADD COLUMN marker TEXT")
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
-MIGRATIONS: list[Callable[[Connection], None]] = [_migrate_v1, _migrate_v2]
+MIGRATIONS: list[Callable[[Connection], None]] = [_migrate_v1, _migrate_v2, _migrate_commit_markers]
 
 
 class SchemaTooNewError(RuntimeError):

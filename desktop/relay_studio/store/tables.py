@@ -107,6 +107,8 @@ class CommitRow(SQLModel, table=True):
     message_id: str
     version: int
     created_at: str
+    #: ``domain.enums.CommitMarker`` value: a text answer or a stopped stream; None for workspace_commit.
+    marker: str | None = None
 
 
 class ModelTurnRow(SQLModel, table=True):

@@ -20,10 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.ui.chat.transcript import RunNotice
 
 LIVE_LINE_CHARS = 600
+#: How a version came about, when not by a commit: shown beside the author.
+MARKER_WORDS = {CommitMarker.STOPPED: "stopped", CommitMarker.TEXT_ANSWER: "answered in plain text"}
 
 
 def _tool_button(text: str, tip: str) -> QToolButton:
@@ -64,6 +67,9 @@ class MessageCard(QFrame):
         self.author = QLabel()
         self.author.setObjectName("MessageAuthor")
         header.addWidget(self.author)
+        self.marker_label = QLabel()
+        self.marker_label.setObjectName("Muted")
+        header.addWidget(self.marker_label)
         header.addStretch(1)
         self.prev_button = _tool_button("◀", "Earlier version")
         self.version_label = QLabel()
@@ -119,6 +125,9 @@ class MessageCard(QFrame):
             self.next_button.setEnabled(self.version_index < len(self.versions) - 1)
             self.version_label.setText(f"version {self.version_index + 1} of {len(self.versions)}")
         self.author.setText(self._author())
+        marker = self.versions[self.version_index].marker if self.versions else None
+        self.marker_label.setText(MARKER_WORDS.get(marker, "") if marker else "")
+        self.marker_label.setVisible(marker is not None)
         self.body.setText(self.shown_text)
 
     def _author(self) -> str:
