@@ -158,36 +158,11 @@ def _provider_for(args: argparse.Namespace, runtime: Runtime, resume_counts: dic
             raise UsageError(str(exc)) from None
         scripted.skip(resume_counts or {})  # a resumed run continues where its agents were
         return lambda _profile: scripted
-    from relay_studio.providers.factory import resolve_connection_provider
+    from relay_studio.providers.factory import CLI_ADD_HINT, ProfileProviders
 
-    cache: dict[str, ModelProvider] = {}
-
-    def resolve(profile: AgentProfile) -> ModelProvider:
-        connection = args.connection or profile.model.connection or ""
-        if connection not in cache:
-            cache[connection] = resolve_connection_provider(
-                runtime.db, connection, runtime.data_dir, model_override=args.model
-            )
-        return cache[connection]
-
-    return resolve
-
-
-def _check_connections(args: argparse.Namespace, runtime: Runtime, profiles: dict[str, AgentProfile]) -> None:
-    if args.script is not None:
-        return
-    from relay_studio.providers.connections import ConnectionStore
-
-    store = ConnectionStore(runtime.db)
-    names = {args.connection} if args.connection else {
-        p.model.connection for p in profiles.values() if p.model.mode == "connection" and p.model.connection
-    }
-    for name in sorted(n for n in names if n):
-        if store.get(name) is None:
-            raise UsageError(
-                f"Connection '{name}' is not configured. Add it with 'relay-studio connections add', "
-                "or run offline with --script FILE."
-            )
+    # Only the root's binding is checked at start (by the runtime); other profiles when chosen.
+    return ProfileProviders(runtime.db, runtime.data_dir, add_hint=CLI_ADD_HINT, connection=args.connection,
+                            model=args.model)
 
 
 def _print_event(out: TextIO, event: Event) -> None:
@@ -213,7 +188,6 @@ def _human_progress(err: TextIO, event: Event) -> None:
 async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProfile]) -> int:
     profiles = runtime.profiles()
     provider_for = _provider_for(args, runtime)
-    _check_connections(args, runtime, profiles)
     return await _follow(args, runtime, lambda: runtime.start_run(
         agent_id=args.agent, prompt=args.prompt, provider_for=provider_for, chat=args.chat, profiles=profiles,
         settings=RunSettings(max_total_rounds=args.max_total_rounds), approver=_approver(args)))
@@ -224,10 +198,7 @@ async def _resume(args: argparse.Namespace, runtime: Runtime) -> int:
         _need_run(runtime, args.run_id)
         raise UsageError(f"Run '{args.run_id}' is not waiting to be resumed (only runs stopped while a change "
                          "waited for approval are).")
-    frozen = runtime.runs.run_input(args.run_id).get("profiles", {})
-    profiles = {pid: AgentProfile.model_validate(data) for pid, data in frozen.items()}
     provider_for = _provider_for(args, runtime, resume_counts=runtime.runs.model_calls_by_agent(args.run_id))
-    _check_connections(args, runtime, profiles)
     return await _follow(args, runtime, lambda: runtime.resume_run(
         args.run_id, provider_for=provider_for, approver=_approver(args)))
 

@@ -1,4 +1,5 @@
-"""``relay-studio connections``: add, list, test and remove model connections; find local servers.
+"""``relay-studio connections``: add, edit, list, test and remove model connections, choose the default
+one, and find local servers.
 
 Exit codes: 0 done, 2 bad usage or input (one line on stderr naming the problem, nothing changed),
 3 the connection did not work (``test``, ``models``). API keys are read only from standard input, never
@@ -23,7 +24,7 @@ from relay_studio.providers.connections import (
     ConnectionStore,
     parse_connection,
 )
-from relay_studio.providers.factory import load_api_key
+from relay_studio.providers.factory import load_api_key, secure_legacy_headers, with_secret_headers
 from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
 from relay_studio.store.database import Database
 
@@ -60,12 +61,28 @@ def add_connections_parser(subparsers: Any) -> None:
         action="store_true",
         help="where no keychain exists, keep keys in a file only you can read (0600) in the data folder",
     )
-    add.add_argument("--header", action="append", default=[], metavar="NAME=VALUE", help="an extra header")
+    _header_options(add)
     add.add_argument("--read-timeout", type=float, help="seconds of silence before a stream counts as stalled")
     add.add_argument("--price-input", type=float, metavar="PER_MILLION", help="input price per million tokens")
     add.add_argument("--price-output", type=float, metavar="PER_MILLION", help="output price per million tokens")
     add.add_argument("--price-cached", type=float, metavar="PER_MILLION", help="cached input price per million")
     add.add_argument("--replace", action="store_true", help="replace a connection with the same id")
+
+    edit = sub.add_parser("edit", parents=[data_dir], help="change a connection in place")
+    edit.add_argument("id")
+    edit.add_argument("--kind", choices=KINDS)
+    edit.add_argument("--base-url", help="the server's new address")
+    edit.add_argument("--model", help="the default model ('' for none)")
+    edit.add_argument("--api-key-stdin", action="store_true", help="read a new API key from standard input")
+    edit.add_argument("--use-file-secrets", action="store_true",
+                      help="where no keychain exists, keep keys in a file only you can read (0600)")
+    _header_options(edit)
+    edit.add_argument("--remove-header", action="append", default=[], metavar="NAME", help="drop a header")
+    edit.add_argument("--read-timeout", type=float, help="seconds of silence before a stream counts as stalled")
+
+    default = sub.add_parser("default", parents=[data_dir],
+                             help="print the default connection, or make ID the default")
+    default.add_argument("id", nargs="?")
 
     remove = sub.add_parser("remove", parents=[data_dir], help="remove a connection and forget its key")
     remove.add_argument("id")
@@ -76,10 +93,19 @@ def add_connections_parser(subparsers: Any) -> None:
 
     found = sub.add_parser("detect", parents=[data_dir], help="look for model servers on this machine")
     found.add_argument("--json", action="store_true")
+    found.add_argument("--port", type=int, action="append", default=[], metavar="N",
+                       help="also look on this port (repeatable)")
 
     models = sub.add_parser("models", parents=[data_dir], help="list the models a connection offers")
     models.add_argument("id")
     models.add_argument("--json", action="store_true")
+
+
+def _header_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--header", action="append", default=[], metavar="NAME=VALUE",
+                        help="an extra header; its value is kept like a key (keychain), never in the database")
+    parser.add_argument("--header-plain", action="append", default=[], metavar="NAME=VALUE",
+                        help="an extra header whose value is no secret (stored as it is)")
 
 
 def run_connections(
@@ -95,11 +121,16 @@ def run_connections(
     out, err = stdout or sys.stdout, stderr or sys.stderr
     ctx = _Context(ConnectionStore(db), secrets or SecretStore(data_dir), stdin or sys.stdin, out, err)
     action = args.connections_command
+    secure_legacy_headers(ctx.store, ctx.secrets)  # values stored plain by an older version: to the keychain
     try:
         if action == "list":
             return ctx.list(args)
         if action == "add":
             return ctx.add(args)
+        if action == "edit":
+            return ctx.edit(args)
+        if action == "default":
+            return ctx.default(args)
         if action == "remove":
             return ctx.remove(args)
         if action == "test":
@@ -123,9 +154,11 @@ class _Context:
 
     def list(self, args: argparse.Namespace) -> int:
         rows = [(c, self.secrets.locate(c.id)) for c in self.store.list()]
+        default = self.store.default_id()
         if args.json:
             payload = [
-                {**c.model_dump(mode="json", by_alias=True, exclude_none=True), "keyStoredIn": where}
+                {**c.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"legacy_headers"}),
+                 "keyStoredIn": where, "default": c.id == default}
                 for c, where in rows
             ]
             self.out.write(json.dumps(payload, indent=2) + "\n")
@@ -140,47 +173,128 @@ class _Context:
             self.out.write(
                 "  ".join([*(cell.ljust(w) for cell, w in zip(row[:4], widths, strict=True)), row[4]]) + "\n"
             )
+        self.out.write(f"Default connection: {default}.\n")
         return EXIT_OK
 
     def add(self, args: argparse.Namespace) -> int:
-        connection = self._connection_from(args)
+        connection, header_values = self._connection_from(args)
         existing = self.store.get(connection.id)
         if existing is not None and not args.replace:
             raise _Usage(f"A connection '{connection.id}' already exists; remove it first or pass --replace.")
-        api_key: str | None = None
-        if args.api_key_stdin:
-            api_key = self.stdin.readline().strip()
-            if not api_key:
-                raise _Usage("No API key arrived on standard input.")
-            if args.use_file_secrets and not self.secrets.keychain_available:
-                self.secrets.enable_file_store()
-            if not self.secrets.keychain_available and not self.secrets.file_store_enabled:
-                raise self.secrets.unavailable_error(connection.id)
+        api_key = self._read_key(args, connection) if args.api_key_stdin else None
+        if header_values:
+            self._need_secret_store(args, connection)
         if existing is None:
             self.store.add(connection)
         else:
             self.store.save(connection)
-        if api_key is not None:
-            try:
-                where = self.secrets.set(connection.id, api_key)
-            except SecretStoreError:
-                if existing is None:
-                    self.store.remove(connection.id)
-                raise
-            if where == "file":
-                self.err.write(
-                    f"note: no system keychain here; the key is kept in {self.secrets.file_path} "
-                    "(readable only by you).\n"
-                )
+        try:
+            where = self._store_secrets(connection.id, api_key, header_values)
+        except SecretStoreError:
+            if existing is None:
+                self.store.remove(connection.id)
+            raise
+        self._note_file(where)
         self.out.write(f"Added connection '{connection.id}' ({connection.kind}, {connection.base_url}).\n")
+        if self.store.default_id() == connection.id and existing is None:
+            self.out.write("It is the default connection: agents set to use the default run on it.\n")
         if api_key is None and not connection.is_local and self.secrets.locate(connection.id) is None:
             self.err.write(
                 f"note: connection '{connection.id}' has no API key; add one with "
-                f"'relay-studio connections add {connection.id} --replace ... --api-key-stdin'.\n"
+                f"'relay-studio connections edit {connection.id} --api-key-stdin'.\n"
             )
         return EXIT_OK
 
-    def _connection_from(self, args: argparse.Namespace) -> Connection:
+    def edit(self, args: argparse.Namespace) -> int:
+        current = self.store.require(args.id)
+        data = current.model_dump(by_alias=True, exclude_none=True)
+        if args.kind:
+            data["kind"] = args.kind
+        if args.base_url is not None:
+            data["baseUrl"] = args.base_url
+        if args.model is not None:
+            data["defaultModel"] = args.model.strip() or None
+        if args.read_timeout is not None:
+            data["timeouts"] = {**data.get("timeouts", {}), "read": args.read_timeout}
+        plain = dict(current.headers)
+        secret = list(current.secret_headers)
+        removed: list[str] = []
+        for name in args.remove_header:
+            lowered = name.strip().lower()
+            hits = [n for n in (*plain, *secret, *current.legacy_headers) if n.lower() == lowered]
+            if not hits:
+                raise _Usage(f"Connection '{current.id}' has no header '{name}'.")
+            removed += [n for n in hits if n in secret]
+            plain = {k: v for k, v in plain.items() if k.lower() != lowered}
+            secret = [n for n in secret if n.lower() != lowered]
+            data["legacyHeaders"] = {k: v for k, v in data.get("legacyHeaders", {}).items() if k.lower() != lowered}
+        new_plain = dict(_header(h) for h in args.header_plain)
+        new_secret = dict(_header(h) for h in args.header)
+        for name in new_plain:  # a header that becomes plain is no secret any more
+            removed += [n for n in secret if n.lower() == name.lower()]
+            secret = [n for n in secret if n.lower() != name.lower()]
+        for name in new_secret:
+            plain = {k: v for k, v in plain.items() if k.lower() != name.lower()}
+            secret = [n for n in secret if n.lower() != name.lower()] + [name]
+        data["headers"] = {**plain, **new_plain}
+        data["secretHeaders"] = secret
+        edited = parse_connection(data)
+        api_key = self._read_key(args, edited) if args.api_key_stdin else None
+        if new_secret:
+            self._need_secret_store(args, edited)
+        where = self._store_secrets(edited.id, api_key, new_secret)  # first: a failure changes nothing
+        self.store.save(edited)
+        for name in removed:
+            if name not in edited.secret_headers:
+                self.secrets.delete_header(edited.id, name)
+        self._note_file(where)
+        self.out.write(f"Changed connection '{edited.id}' ({edited.kind}, {edited.base_url}"
+                       + (f", model {edited.default_model}" if edited.default_model else "") + ").\n")
+        return EXIT_OK
+
+    def default(self, args: argparse.Namespace) -> int:
+        if args.id:
+            self.store.set_default(args.id)
+            self.out.write(f"'{args.id}' is now the default connection.\n")
+            return EXIT_OK
+        found = self.store.default_id()
+        if found is None:
+            self.out.write("No connections yet. Add one with 'relay-studio connections add ID ...'.\n")
+        else:
+            self.out.write(found + "\n")
+        return EXIT_OK
+
+    def _read_key(self, args: argparse.Namespace, connection: Connection) -> str:
+        api_key = self.stdin.readline().strip()
+        if not api_key:
+            raise _Usage("No API key arrived on standard input.")
+        self._need_secret_store(args, connection)
+        return api_key
+
+    def _need_secret_store(self, args: argparse.Namespace, connection: Connection) -> None:
+        if args.use_file_secrets and not self.secrets.keychain_available:
+            self.secrets.enable_file_store()
+        if not self.secrets.keychain_available and not self.secrets.file_store_enabled:
+            raise self.secrets.unavailable_error(connection.id)
+
+    def _store_secrets(self, connection_id: str, api_key: str | None, headers: dict[str, str]) -> str | None:
+        where: str | None = None
+        if api_key is not None:
+            where = self.secrets.set(connection_id, api_key)
+        for name, value in headers.items():
+            where = self.secrets.set_header(connection_id, name, value)
+        return where
+
+    def _note_file(self, where: str | None) -> None:
+        if where == "file":
+            self.err.write(
+                f"note: no system keychain here; secrets are kept in {self.secrets.file_path} "
+                "(readable only by you).\n"
+            )
+
+    def _connection_from(self, args: argparse.Namespace) -> tuple[Connection, dict[str, str]]:
+        """The connection the arguments describe, and the values of its secret headers."""
+        header_values = dict(_header(h) for h in args.header)
         preset = PRESETS.get(args.preset) if args.preset else None
         kind = args.kind or (preset.kind if preset else None)
         base_url = args.base_url or (preset.base_url if preset else None)
@@ -193,7 +307,8 @@ class _Context:
             "kind": kind,
             "baseUrl": base_url,
             "defaultModel": args.model or (preset.default_model if preset else None),
-            "headers": dict(_header(h) for h in args.header),
+            "headers": dict(_header(h) for h in args.header_plain),
+            "secretHeaders": [name for name, _ in header_values.items()],
         }
         if preset is not None:
             data["maxTokensField"] = preset.max_tokens_field
@@ -207,19 +322,25 @@ class _Context:
                 "outputPerMillion": args.price_output,
                 "cachedInputPerMillion": args.price_cached,
             }
-        return parse_connection(data)
+        return parse_connection(data), header_values
 
     def remove(self, args: argparse.Namespace) -> int:
-        if not self.store.remove(args.id):
+        found = self.store.get(args.id)
+        was_default = self.store.default_id() == args.id
+        if found is None or not self.store.remove(args.id):
             raise _Usage(f"There is no connection '{args.id}'.")
-        self.secrets.delete(args.id)
+        self.secrets.delete(args.id, headers=found.secret_headers)
         self.out.write(f"Removed connection '{args.id}' and forgot its key.\n")
+        now = self.store.default_id()
+        if was_default and now is not None:
+            self.out.write(f"The default connection is now '{now}'.\n")
         return EXIT_OK
 
     def test(self, args: argparse.Namespace) -> int:
         connection = self.store.require(args.id)
         try:
             api_key = load_api_key(connection, self.secrets)
+            connection = with_secret_headers(connection, self.secrets)
         except ProviderError as exc:
             self.err.write(f"error: {exc.message}\n")
             return EXIT_FAILED
@@ -231,7 +352,7 @@ class _Context:
         connection = self.store.require(args.id)
         try:
             api_key = load_api_key(connection, self.secrets)
-            names = asyncio.run(detect.list_models(connection, api_key))
+            names = asyncio.run(detect.list_models(with_secret_headers(connection, self.secrets), api_key))
         except ProviderError as exc:
             self.err.write(f"error: {exc.message}\n")
             return EXIT_FAILED
@@ -244,15 +365,18 @@ class _Context:
         return EXIT_OK
 
     def detect(self, args: argparse.Namespace) -> int:
-        servers = detect.LOCAL_SERVERS
+        try:
+            servers = detect.servers_to_probe(args.port, detect.LOCAL_SERVERS)
+        except ValueError as exc:
+            raise _Usage(f"--port: {exc}.") from None
         found = asyncio.run(detect.detect_local_servers(servers))
         if args.json:
             payload = [{"preset": s.preset, "label": s.label, "baseUrl": s.base_url, "models": s.models} for s in found]
             self.out.write(json.dumps(payload, indent=2) + "\n")
             return EXIT_OK
+        tried = detect.ports_tried(servers)
         if not found:
-            looked = ", ".join(f"{PRESETS[s.preset].label} :{s.port}" for s in servers)
-            self.out.write(f"No local model server answered (looked for {looked}).\n")
+            self.out.write(f"No local model server answered (tried ports {tried}).\n")
             return EXIT_OK
         for server in found:
             models = ", ".join(server.models[:5]) + (", ..." if len(server.models) > 5 else "")
@@ -261,11 +385,13 @@ class _Context:
                 + (f" ({models})" if models else "")
                 + ".\n"
             )
+            suggested = server.suggested_connection()
             model = f" --model {server.models[0]}" if server.models else ""
             self.out.write(
-                f"  add it: relay-studio connections add {server.preset} --kind openai_compatible "
+                f"  add it: relay-studio connections add {suggested.id} --kind openai_compatible "
                 f"--base-url {server.base_url}{model}\n"
             )
+        self.out.write(f"Tried ports {tried}.\n")
         return EXIT_OK
 
 

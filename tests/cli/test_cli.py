@@ -83,7 +83,8 @@ def test_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (["run", "--agent", "writer", "--prompt", "x", "--script", "BROKEN"], "not valid JSON"),
         (["run", "--agent", "writer", "--prompt", "x", "--script", "SCRIPT", "--profiles", "BADPROFILES"],
          "profile.unknown_tool"),
-        (["run", "--agent", "writer", "--prompt", "x"], "Connection 'local-ollama' is not configured"),
+        (["run", "--agent", "writer", "--prompt", "x"],
+         "no model connection yet. Add one with 'relay-studio connections add"),
         (["events", "run_nope"], "There is no run 'run_nope'"),
     ],
 )

@@ -53,10 +53,12 @@ def test_add_list_remove_with_key_from_stdin(cli: Cli) -> None:
         cli("add", "openai-main", "--preset", "openai", "--model", "gpt-4o-mini", "--api-key-stdin", stdin=KEY + "\n")
         == 0
     )
-    assert cli.out == "Added connection 'openai-main' (openai_compatible, https://api.openai.com/v1).\n"
+    assert cli.out == ("Added connection 'openai-main' (openai_compatible, https://api.openai.com/v1).\n"
+                       "It is the default connection: agents set to use the default run on it.\n")
     assert cli.secrets.get("openai-main") == KEY
     assert cli("add", "ollama", "--kind", "openai_compatible", "--base-url", "http://127.0.0.1:11434/v1") == 0
     assert cli.err == "", "a local server needs no key, so no note about one"
+    assert "default" not in cli.out, "only the first connection becomes the default"
 
     assert cli("list") == 0
     lines = cli.out.splitlines()
@@ -69,15 +71,18 @@ def test_add_list_remove_with_key_from_stdin(cli: Cli) -> None:
         "keychain",
         "https://api.openai.com/v1",
     ]
+    assert lines[3] == "Default connection: openai-main."
     assert KEY not in cli.out
 
     assert cli("list", "--json") == 0
     listed = json.loads(cli.out)
     assert [c["id"] for c in listed] == ["ollama", "openai-main"]
     assert listed[1]["keyStoredIn"] == "keychain" and listed[1]["maxTokensField"] == "max_completion_tokens"
+    assert [c["default"] for c in listed] == [False, True]
     assert KEY not in cli.out
 
     assert cli("remove", "openai-main") == 0
+    assert cli.out.splitlines()[-1] == "The default connection is now 'ollama'."
     assert cli.secrets.get("openai-main") is None
     assert cli("remove", "openai-main") == 2
     assert cli.err == "error: There is no connection 'openai-main'.\n"
@@ -146,6 +151,7 @@ def test_detect_prints_what_answers(cli: Cli, server: LoopbackServer, monkeypatc
         f"LM Studio at http://127.0.0.1:{server.port}/v1 offers 1 models (qwen).",
         f"  add it: relay-studio connections add lmstudio --kind openai_compatible "
         f"--base-url http://127.0.0.1:{server.port}/v1 --model qwen",
+        f"Tried ports {server.port} (LM Studio).",
     ]
     server.add(Reply(body=json.dumps({"data": []}).encode(), content_type="application/json"))
     assert cli("detect", "--json") == 0
@@ -156,3 +162,72 @@ def test_wired_into_the_main_cli(tmp_path: Path) -> None:
     from relay_studio.cli import main
 
     assert main(["connections", "list", "--json", "--data-dir", str(tmp_path)]) == 0
+
+
+def test_the_usual_ports_include_vllm_and_a_typed_port_is_tried_too(
+    cli: Cli, server: LoopbackServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from relay_studio.providers import detect
+
+    assert [(s.preset, s.port) for s in detect.LOCAL_SERVERS] == [
+        ("ollama", 11434), ("lmstudio", 1234), ("llamacpp", 8080), ("koboldcpp", 5001), ("jan", 1337), ("vllm", 8000)]
+    monkeypatch.setattr(cli_connections.detect, "LOCAL_SERVERS", ())
+    # A server on a port the creator typed, which knows only Ollama's own listing.
+    server.add(Reply(status=404, body=b"{}", content_type="application/json"),
+               Reply(body=json.dumps({"models": [{"name": "gemma3:270m"}]}).encode(), content_type="application/json"))
+    assert cli("detect", "--port", str(server.port)) == 0
+    assert cli.out.splitlines() == [
+        f"A model server at http://127.0.0.1:{server.port}/v1 offers 1 models (gemma3:270m).",
+        f"  add it: relay-studio connections add local-{server.port} --kind openai_compatible "
+        f"--base-url http://127.0.0.1:{server.port}/v1 --model gemma3:270m",
+        f"Tried ports {server.port}.",
+    ]
+    assert [r.path for r in server.requests] == ["/v1/models", "/api/tags"]
+    assert cli("detect", "--port", "70000") == 2 and "not a port number" in cli.err
+
+
+def test_edit_in_place_and_choose_the_default(cli: Cli) -> None:
+    assert cli("default") == 0 and cli.out.startswith("No connections yet.")
+    assert cli("add", "box", "--kind", "openai_compatible", "--base-url", "http://127.0.0.1:8080/v1") == 0
+    assert cli("add", "cloud", "--preset", "openai", "--api-key-stdin", stdin=KEY) == 0
+    assert cli("default") == 0 and cli.out == "box\n"
+    assert cli("default", "cloud") == 0 and ConnectionStore(cli.db).default_id() == "cloud"
+    assert cli("default", "ghost") == 2 and cli.err == "error: There is no connection 'ghost'.\n"
+
+    assert cli("edit", "box", "--base-url", "http://127.0.0.1:8081/v1", "--model", "gemma") == 0
+    assert cli.out == "Changed connection 'box' (openai_compatible, http://127.0.0.1:8081/v1, model gemma).\n"
+    box = ConnectionStore(cli.db).require("box")
+    assert (box.base_url, box.default_model) == ("http://127.0.0.1:8081/v1", "gemma")
+    assert cli("edit", "box", "--model", "") == 0 and ConnectionStore(cli.db).require("box").default_model is None
+    assert cli("edit", "box", "--base-url", "nonsense") == 2 and "'baseUrl'" in cli.err
+    assert ConnectionStore(cli.db).require("box").base_url == "http://127.0.0.1:8081/v1", "nothing changed"
+
+    new_key = "sk-proj-replaced-9876543210"
+    assert cli("edit", "cloud", "--api-key-stdin", stdin=new_key + "\n") == 0
+    assert cli.secrets.get("cloud") == new_key and new_key not in cli.out + cli.err
+    assert cli("edit", "ghost", "--model", "x") == 2 and "no connection 'ghost'" in cli.err
+
+
+def test_header_values_are_secrets_unless_marked_plain(cli: Cli) -> None:
+    token = "tok-0f1e2d3c4b5a"
+    assert cli("add", "gw", "--kind", "openai_compatible", "--base-url", "https://gw.example.com/v1",
+               "--header", f"X-Auth-Token={token}", "--header-plain", "X-Team=writers", "--api-key-stdin",
+               stdin=KEY) == 0
+    stored = ConnectionStore(cli.db).require("gw")
+    assert stored.secret_headers == ["X-Auth-Token"] and stored.headers == {"X-Team": "writers"}
+    assert cli.secrets.get_header("gw", "X-Auth-Token") == token
+    rows = cli.db.conn.exec_driver_sql("SELECT settings_json FROM connections").all()
+    assert token not in rows[0][0] and "writers" in rows[0][0]
+    assert cli("list", "--json") == 0 and token not in cli.out
+
+    # A plain header that turns secret, a secret one that goes: the keychain follows.
+    assert cli("edit", "gw", "--header", "X-Team=editors", "--remove-header", "x-auth-token") == 0
+    stored = ConnectionStore(cli.db).require("gw")
+    assert stored.secret_headers == ["X-Team"] and stored.headers == {}
+    assert cli.secrets.get_header("gw", "X-Auth-Token") is None and cli.secrets.get_header("gw", "X-Team") == "editors"
+    assert cli("edit", "gw", "--remove-header", "X-Nope") == 2 and "no header 'X-Nope'" in cli.err
+    assert cli("edit", "gw", "--header-plain", "Authorization=Bearer x") == 2 and "keychain" in cli.err
+    assert cli("edit", "gw", "--header", "x-api-key=abc") == 2 and "API key" in cli.err
+
+    assert cli("remove", "gw") == 0
+    assert cli.secrets.get_header("gw", "X-Team") is None and cli.secrets.get("gw") is None

@@ -93,13 +93,14 @@ async def test_check_connection_sentences(server: LoopbackServer) -> None:
     result = await check_connection(working, None, model="nope")
     assert not result.ok and "(404)" in result.message and "'lm'" in result.message
 
-    server.add(json_reply(OPENAI_MODELS))
+    # No default model: the first one the server lists, as a run would use.
+    server.add(json_reply(OPENAI_MODELS), Reply(body=by_event(fixture_bytes("openai_text.sse"))))
     result = await check_connection(Connection.model_validate(base), None)
-    assert not result.ok
-    assert result.message == (
-        "Connection 'lm' answers and offers 2 models, but has no default model to test; "
-        "name one with --model (for example 'qwen2.5-7b-instruct')."
-    )
+    assert result.ok and result.message.startswith("Connection 'lm' works: model 'qwen2.5-7b-instruct' answered")
+    assert server.requests[-1].body["model"] == "qwen2.5-7b-instruct"
+    server.add(json_reply({"data": []}))
+    result = await check_connection(Connection.model_validate(base), None)
+    assert not result.ok and result.message == "Connection 'lm' answers but lists no models; choose the model to use."
 
 
 async def test_check_connection_when_nothing_listens() -> None:

@@ -34,7 +34,11 @@ class Instructions(_Section):
 
 
 class ModelBinding(_Section):
-    mode: Literal["connection", "requiresConfiguration"] = "requiresConfiguration"
+    """Where an agent's model comes from. ``connection``: the named connection (and ``model``);
+    ``default``: the app's default connection, with ``model`` if given, else that connection's default
+    model, else the first model its server lists; ``requiresConfiguration``: not runnable yet."""
+
+    mode: Literal["connection", "default", "requiresConfiguration"] = "requiresConfiguration"
     connection: str | None = None
     model: str | None = None
     temperature: float | None = Field(default=None, ge=0, le=2)
@@ -274,6 +278,9 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
             add("profile.model_connection_missing", "model.connection", "Name the connection to use.")
         if not (p.model.model or "").strip():
             add("profile.model_name_missing", "model.model", "Name the model to use.")
+    if p.model.mode == "default" and p.model.model is not None and not p.model.model.strip():
+        add("profile.model_name_missing", "model.model",
+            "Leave the model out to use the default connection's model, or name one.")
 
     for key, roots in (("visibleRoots", p.workspace.visible_roots), ("writableRoots", p.workspace.writable_roots)):
         for i, root in enumerate(roots):

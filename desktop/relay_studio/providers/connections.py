@@ -1,12 +1,15 @@
 """Connections: where a model lives (a hosted API or a server on this machine), stored in the database.
 
-A connection holds no secret. Its API key lives in the OS keychain (``secrets.py``) under the
-connection id; custom headers that look like credentials are refused so a key cannot slip into the
-database that way.
+A stored connection holds no secret. Its API key lives in the OS keychain (``secrets.py``) under the
+connection id, and so do the values of its custom headers (``secretHeaders`` names them): a header
+value is a secret unless the creator marked the header plain (``headers``, kept in the database;
+names that look like credentials are refused there). One connection is the app's **default**
+(``app_settings.default_connection``): the first one added, until the creator picks another.
 """
 
 from __future__ import annotations
 
+import builtins
 import ipaddress
 import json
 import logging
@@ -25,15 +28,24 @@ from relay_studio.domain.messages import ProviderNotice, StreamEvent, ToolChoice
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import rejects_tool_choice
 from relay_studio.store.database import Database, now_iso, table_of
-from relay_studio.store.tables import ConnectionRow
+from relay_studio.store.tables import AppSettingRow, ConnectionRow
 
 _log = logging.getLogger(__name__)
 
 ConnectionKind = Literal["openai_compatible", "anthropic"]
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}\Z")  # an HTTP token (RFC 9110)
 CREDENTIAL_HEADERS = frozenset(
     {"authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie"}
 )
+DEFAULT_CONNECTION_KEY = "default_connection"
+#: Codes of problems with connections (``ConnectionProblem.code``, and ``ProviderError.code`` at run time).
+CONNECTION_INVALID = "connection.invalid"
+CONNECTION_UNKNOWN = "connection.unknown"
+CONNECTION_EXISTS = "connection.exists"
+NO_CONNECTION = "connection.none"
+#: Headers the providers fill from the API key: never a custom header, not even a secret one.
+KEY_HEADERS = frozenset({"authorization", "x-api-key"})
 #: Which tool-choice modes a server turned down; learned at run time, kept in ``settings_json``.
 ToolChoiceMode = Literal["required", "none", "named"]
 
@@ -82,7 +94,14 @@ class Connection(_Model):
     kind: ConnectionKind
     base_url: str
     default_model: str | None = None
-    headers: dict[str, str] = Field(default_factory=dict)
+    """The model the creator chose for this connection (e.g. from its server's list)."""
+    headers: dict[str, str] = Field(default_factory=dict, repr=False)
+    """Plain headers, stored as they are. At run time the factory adds the secret ones here too."""
+    secret_headers: list[str] = Field(default_factory=list)
+    """Names of headers whose values live with the API key (keychain or key file), never here."""
+    legacy_headers: dict[str, str] = Field(default_factory=dict, repr=False)
+    """Headers stored plain before their values counted as secrets (schema 1), waiting to be moved to
+    the secret store (``factory.secure_legacy_headers``); they are still sent meanwhile."""
     timeouts: Timeouts = Field(default_factory=Timeouts)
     retry: RetrySettings = Field(default_factory=RetrySettings)
     prices: Prices | None = None
@@ -114,9 +133,24 @@ class Connection(_Model):
     @classmethod
     def _headers(cls, value: dict[str, str]) -> dict[str, str]:
         for name in value:
+            if not HEADER_NAME.match(name):
+                raise ValueError(f"'{name}' is not a header name")
             if name.strip().lower() in CREDENTIAL_HEADERS:
                 raise ValueError(f"'{name}' would put a secret in the database; store the key in the keychain")
         return value
+
+    @field_validator("secret_headers")
+    @classmethod
+    def _secret_headers(cls, value: list[str]) -> list[str]:
+        out: list[str] = []
+        for name in value:
+            if not HEADER_NAME.match(name):
+                raise ValueError(f"'{name}' is not a header name")
+            if name.lower() in KEY_HEADERS:
+                raise ValueError(f"'{name}' carries the API key; store the key itself in the keychain")
+            if name.lower() not in (n.lower() for n in out):
+                out.append(name)
+        return out
 
     @property
     def is_local(self) -> bool:
@@ -139,7 +173,7 @@ class Connection(_Model):
             raise ProviderError(
                 "provider.no_model",
                 f"Connection '{self.id}' has no default model and the agent names none; "
-                f"set one with 'connections add ... --model NAME' or in the agent's profile.",
+                "choose the connection's default model, or name one in the agent's profile.",
             )
         return model
 
@@ -259,19 +293,27 @@ def parse_connection(data: object) -> Connection:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "connection"
         raise ConnectionProblem(
-            "connection.invalid", f"The connection's '{where}' is invalid: {first['msg']}."
+            CONNECTION_INVALID, f"The connection's '{where}' is invalid: {first['msg']}."
         ) from None
 
 
-_SETTINGS_FIELDS = ("headers", "timeouts", "retry", "prices", "max_tokens_field", "tool_choice_unsupported")
+_SETTINGS_FIELDS = (
+    "headers", "secret_headers", "legacy_headers", "timeouts", "retry", "prices", "max_tokens_field",
+    "tool_choice_unsupported",
+)
 
 
 class ConnectionStore:
-    """Connections in the ``connections`` table; everything but kind, URL and model in ``settings_json``."""
+    """Connections in the ``connections`` table; everything but kind, URL and model in ``settings_json``.
+
+    Headers stored before their values became secrets were moved to ``legacyHeaders`` by schema 2;
+    ``factory.secure_legacy_headers`` moves their values to the secret store.
+    """
 
     def __init__(self, db: Database) -> None:
         self._db = db
         self._table = table_of(ConnectionRow)
+        self._settings = table_of(AppSettingRow)
 
     def list(self) -> list[Connection]:
         rows = self._db.conn.execute(select(self._table).order_by(self._table.c.id)).mappings().all()
@@ -284,27 +326,63 @@ class ConnectionStore:
     def require(self, connection_id: str) -> Connection:
         found = self.get(connection_id)
         if found is None:
-            raise ConnectionProblem("connection.unknown", f"There is no connection '{connection_id}'.")
+            raise ConnectionProblem(CONNECTION_UNKNOWN, f"There is no connection '{connection_id}'.")
         return found
 
     def add(self, connection: Connection) -> None:
+        """Stores a new connection; the first one becomes the default."""
         if self.get(connection.id) is not None:
-            raise ConnectionProblem("connection.exists", f"A connection '{connection.id}' already exists.")
+            raise ConnectionProblem(CONNECTION_EXISTS, f"A connection '{connection.id}' already exists.")
         stamp = now_iso()
         with self._db.transaction() as tx:
             tx.insert(ConnectionRow, created_at=stamp, updated_at=stamp, **self._to_row(connection))
+            if self.default_id() is None:
+                self._write_default(connection.id)
 
     def save(self, connection: Connection) -> None:
-        """Updates an existing connection in place."""
-        self.require(connection.id)
+        """Updates an existing connection in place (URL, default model, headers, ...)."""
         with self._db.transaction() as tx:
+            self.require(connection.id)
             tx.update(ConnectionRow, connection.id, updated_at=now_iso(), **self._to_row(connection))
 
     def remove(self, connection_id: str) -> bool:
+        """Removes a connection; if it was the default, the oldest remaining one (or none) takes over."""
         with self._db.transaction() as tx:
+            was_default = self.default_id() == connection_id
             result = tx.conn.execute(delete(self._table).where(self._table.c.id == connection_id))
+            if was_default:
+                oldest = tx.conn.execute(
+                    select(self._table.c.id).order_by(self._table.c.created_at, self._table.c.id).limit(1)
+                ).scalar()
+                if oldest is None:
+                    tx.conn.execute(delete(self._settings).where(self._settings.c.key == DEFAULT_CONNECTION_KEY))
+                else:
+                    self._write_default(str(oldest))
         return bool(result.rowcount)
 
+    # -- the default connection ---------------------------------------------------------------------
+    def default_id(self) -> str | None:
+        """The id of the app's default connection, or None when there is no connection at all."""
+        value = self._db.conn.execute(
+            select(self._settings.c.value).where(self._settings.c.key == DEFAULT_CONNECTION_KEY)
+        ).scalar()
+        return None if value is None else str(value)
+
+    def default(self) -> Connection | None:
+        found = self.default_id()
+        return None if found is None else self.get(found)
+
+    def set_default(self, connection_id: str) -> None:
+        with self._db.transaction():
+            self.require(connection_id)
+            self._write_default(connection_id)
+
+    def _write_default(self, connection_id: str) -> None:
+        with self._db.transaction() as tx:
+            tx.conn.execute(delete(self._settings).where(self._settings.c.key == DEFAULT_CONNECTION_KEY))
+            tx.insert(AppSettingRow, key=DEFAULT_CONNECTION_KEY, value=connection_id)
+
+    # -- what a connection learns --------------------------------------------------------------------
     def remember_tool_choice_unsupported(self, connection_id: str, mode: ToolChoiceMode) -> None:
         """Persists a learned tool-choice fallback so the next start does not try the mode again."""
         with self._db.transaction():
@@ -313,9 +391,31 @@ class ConnectionStore:
                 return
             self.save(current.model_copy(update={"tool_choice_unsupported": [*current.tool_choice_unsupported, mode]}))
 
+    # -- headers stored before their values were secrets ---------------------------------------------
+    def legacy_header_ids(self) -> builtins.list[str]:
+        """Connections with header values still stored plain from before they counted as secrets."""
+        return [c.id for c in self.list() if c.legacy_headers]
+
+    def mark_headers_secret(self, connection_id: str, names: builtins.list[str]) -> None:
+        """After their values went to the secret store: the headers ``names`` are secret, not stored here."""
+        with self._db.transaction():
+            current = self.require(connection_id)
+            update: dict[str, object] = {
+                "headers": {k: v for k, v in current.headers.items() if k not in names},
+                "legacy_headers": {k: v for k, v in current.legacy_headers.items() if k not in names},
+                "secret_headers": [*current.secret_headers, *(n for n in names if n not in current.secret_headers)],
+            }
+            self.save(current.model_copy(update=update))
+
     @staticmethod
     def _to_row(connection: Connection) -> dict[str, object]:
         dumped = connection.model_dump(by_alias=True, include=set(_SETTINGS_FIELDS), exclude_none=True)
+        # A connection built for a run carries its secret header values in ``headers``: never store them.
+        secret = {name.lower() for name in connection.secret_headers}
+        dumped["headers"] = {k: v for k, v in connection.headers.items() if k.lower() not in secret}
+        dumped["legacyHeaders"] = {k: v for k, v in connection.legacy_headers.items() if k.lower() not in secret}
+        if not dumped["legacyHeaders"]:
+            del dumped["legacyHeaders"]
         return {
             "id": connection.id,
             "kind": connection.kind,

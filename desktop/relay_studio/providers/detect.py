@@ -1,8 +1,9 @@
 """Finding models: local servers on loopback, a connection's model list, and a one-token test call.
 
 Probes go only to loopback, concurrently, each with a short timeout, so ``detect`` takes well under a
-second even when nothing is running. A port that answers but not in the expected shape (some other
-program on 8080) is not offered.
+second even when nothing is running: the usual ports of Ollama, LM Studio, llama.cpp's server,
+KoboldCpp, Jan and vLLM, plus any port the creator types (``servers_to_probe``). A port that answers
+but not in the expected shape (some other program on 8080) is not offered.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -27,18 +29,45 @@ PROBE_TIMEOUT_SECONDS = 0.6
 
 @dataclass(frozen=True)
 class LocalServer:
+    """A port to probe; ``preset`` empty for a port the creator typed (any server that lists models)."""
+
     preset: str
     port: int
     probe_path: str = "/v1/models"
+
+    @property
+    def label(self) -> str:
+        return PRESETS[self.preset].label if self.preset in PRESETS else "A model server"
 
 
 LOCAL_SERVERS: tuple[LocalServer, ...] = (
     LocalServer("ollama", 11434, "/api/tags"),
     LocalServer("lmstudio", 1234),
     LocalServer("llamacpp", 8080),
-    LocalServer("jan", 1337),
     LocalServer("koboldcpp", 5001),
+    LocalServer("jan", 1337),
+    LocalServer("vllm", 8000),
 )
+
+
+def servers_to_probe(extra_ports: Sequence[int] = (), base: Sequence[LocalServer] = LOCAL_SERVERS
+                     ) -> tuple[LocalServer, ...]:
+    """The usual ports plus the ones the creator typed (each once)."""
+    known = {s.port for s in base}
+    extra: list[LocalServer] = []
+    for port in extra_ports:
+        if not 0 < port < 65536:
+            raise ValueError(f"{port} is not a port number (1-65535)")
+        if port not in known:
+            known.add(port)
+            extra.append(LocalServer("", port))
+    return (*base, *extra)
+
+
+def ports_tried(servers: Sequence[LocalServer]) -> str:
+    """The ports a detection probed, for the sentence that reports it: ``11434 (Ollama), 1234 (LM Studio), 9000``."""
+    return ", ".join(f"{s.port} ({PRESETS[s.preset].label})" if s.preset in PRESETS else str(s.port)
+                     for s in servers)
 
 
 @dataclass(frozen=True)
@@ -49,8 +78,9 @@ class DetectedServer:
     models: list[str] = field(default_factory=list)
 
     def suggested_connection(self) -> Connection:
+        port = urlsplit(self.base_url).port
         return Connection(
-            id=self.preset,
+            id=self.preset or f"local-{port}",
             kind="openai_compatible",
             base_url=self.base_url,
             default_model=self.models[0] if self.models else None,
@@ -70,17 +100,22 @@ async def detect_local_servers(
 
 
 async def _probe(client: httpx.AsyncClient, server: LocalServer, host: str) -> DetectedServer | None:
+    paths = [server.probe_path] if server.preset else ["/v1/models", "/api/tags"]
+    for path in paths:
+        models = await _probe_path(client, f"http://{host}:{server.port}{path}")
+        if models is not None:
+            return DetectedServer(server.preset, server.label, f"http://{host}:{server.port}/v1", models)
+    return None
+
+
+async def _probe_path(client: httpx.AsyncClient, url: str) -> list[str] | None:
     try:
-        response = await client.get(f"http://{host}:{server.port}{server.probe_path}")
+        response = await client.get(url)
         if response.status_code != 200:
             return None
-        models = _model_names(response.json())
+        return _model_names(response.json())
     except (httpx.HTTPError, ValueError):
         return None
-    if models is None:
-        return None
-    preset = PRESETS[server.preset]
-    return DetectedServer(server.preset, preset.label, f"http://{host}:{server.port}/v1", models)
 
 
 def _model_names(data: Any) -> list[str] | None:
@@ -113,17 +148,25 @@ async def list_models(
         headers = {**connection.headers}
         if api_key:
             headers["Authorization"] = f"Bearer {api_key}"
+        names: list[str] | None = None
+        first: ProviderError | None = None
         try:
-            data = await _get_json(http, connection.base_url + "/models", headers, connection, api_key)
+            names = _model_names(await _get_json(http, connection.base_url + "/models", headers, connection, api_key))
         except ProviderError as exc:
-            if exc.status != 404 or not connection.is_local:
+            if exc.status != 404:
                 raise
-            # An Ollama reached without its /v1 prefix: its native listing.
-            root = connection.base_url.removesuffix("/v1")
-            data = await _get_json(http, root + "/api/tags", headers, connection, api_key)
-        names = _model_names(data)
+            first = exc
         if names is None:
-            raise malformed_chunk(connection.id, "a model list in an unknown shape")
+            # Ollama's own listing (an Ollama reached without its /v1 prefix, or one older than it).
+            root = connection.base_url.removesuffix("/v1")
+            try:
+                names = _model_names(await _get_json(http, root + "/api/tags", headers, connection, api_key))
+            except ProviderError:
+                if first is not None:
+                    raise first from None
+                raise
+        if names is None:
+            raise first or malformed_chunk(connection.id, "a model list in an unknown shape")
         return names
     finally:
         if own:
@@ -189,19 +232,19 @@ async def check_connection(
     model: str | None = None,
     client: httpx.AsyncClient | None = None,
 ) -> ConnectionCheck:
-    """Sends a one-token request and says in one sentence whether the connection works."""
+    """Sends a one-token request and says in one sentence whether the connection works. Without a model
+    (none given, no default), it tests the first model the server lists, as a run would use."""
     chosen = model or connection.default_model
-    if not chosen:
+    if not chosen:  # as a run would: the first model the server lists
         try:
             names = await list_models(connection, api_key, client=client)
         except ProviderError as exc:
             return ConnectionCheck(False, exc.message)
-        hint = f" (for example '{names[0]}')" if names else ""
-        return ConnectionCheck(
-            False,
-            f"Connection '{connection.id}' answers and offers {len(names)} models, but has no default model "
-            f"to test; name one with --model{hint}.",
-        )
+        if not names:
+            return ConnectionCheck(
+                False, f"Connection '{connection.id}' answers but lists no models; choose the model to use."
+            )
+        chosen = names[0]
     provider = build_provider(connection, api_key, client=client, model_override=chosen)
     request = ModelRequest(
         agent_id="connection-test",

@@ -6,6 +6,9 @@ When the machine has no keychain backend (keyring's ``fail``/``null`` backends, 
 nothing to chain), storing a key raises ``KeychainUnavailableError`` saying so; nothing falls back to a
 file on its own. ``enable_file_store()`` is the explicit opt-in: it creates ``secrets.json`` in the data
 directory with permissions 0600, and from then on keys are kept there.
+
+The values of a connection's secret headers (every custom header not marked plain) are kept the same
+way, under the account ``<connection id>#header:<name, lower-case>``.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -39,7 +42,12 @@ class SecretStoreError(Exception):
 
 
 class KeychainUnavailableError(SecretStoreError):
-    pass
+    code = "secrets.keychain_unavailable"
+
+
+def header_account(connection_id: str, name: str) -> str:
+    """The keychain account (and key-file entry) of a secret header; ``#`` never occurs in an id."""
+    return f"{connection_id}#header:{name.lower()}"
 
 
 def env_var_for(connection_id: str) -> str:
@@ -86,7 +94,7 @@ class SecretStore:
 
     def unavailable_error(self, connection_id: str) -> KeychainUnavailableError:
         return KeychainUnavailableError(
-            "secrets.keychain_unavailable",
+            KeychainUnavailableError.code,
             f"No system keychain is available on this machine, so the API key for connection "
             f"'{connection_id}' cannot be stored there; to keep keys in a file only you can read "
             f"({self.file_path}, permissions 0600), opt in with --use-file-secrets.",
@@ -111,9 +119,12 @@ class SecretStore:
         from_env = self._environ.get(env_var_for(connection_id))
         if from_env:
             return from_env
+        return self._get(connection_id, connection_id)
+
+    def _get(self, account: str, connection_id: str) -> str | None:
         if self.keychain_available:
             try:
-                value = self.backend.get_password(SERVICE, connection_id)
+                value = self.backend.get_password(SERVICE, account)
             except keyring.errors.KeyringError as exc:
                 raise self._keychain_failed("read", connection_id, exc) from None
             if value:
@@ -121,7 +132,7 @@ class SecretStore:
         elif not self.file_store_enabled:
             raise self.unavailable_error(connection_id)
         if self.file_store_enabled:
-            return self._read_file().get(connection_id)
+            return self._read_file().get(account)
         return None
 
     def locate(self, connection_id: str) -> Location | None:
@@ -138,34 +149,55 @@ class SecretStore:
         return None
 
     def set(self, connection_id: str, api_key: str) -> Location:
-        if not api_key or api_key != api_key.strip():
+        if not api_key or api_key != api_key.strip() or "\n" in api_key or "\r" in api_key:
             raise SecretStoreError("secrets.invalid_key", "An API key must be one line without surrounding spaces.")
+        return self._set(connection_id, connection_id, api_key)
+
+    def _set(self, account: str, connection_id: str, value: str) -> Location:
         if self.keychain_available:
             try:
-                self.backend.set_password(SERVICE, connection_id, api_key)
+                self.backend.set_password(SERVICE, account, value)
             except keyring.errors.KeyringError as exc:
                 raise self._keychain_failed("store", connection_id, exc) from None
             return "keychain"
         if not self.file_store_enabled:
             raise self.unavailable_error(connection_id)
         keys = self._read_file()
-        keys[connection_id] = api_key
+        keys[account] = value
         self._write_file(keys)
         return "file"
 
-    def delete(self, connection_id: str) -> None:
-        """Forgets the key wherever it is stored; a missing key is not an error."""
+    def delete(self, connection_id: str, *, headers: Iterable[str] = ()) -> None:
+        """Forgets the key (and the values of the secret ``headers``) wherever they are stored; a
+        missing one is not an error."""
+        for account in (connection_id, *(header_account(connection_id, name) for name in headers)):
+            self._delete(account, connection_id)
+
+    def _delete(self, account: str, connection_id: str) -> None:
         if self.keychain_available:
             try:
-                self.backend.delete_password(SERVICE, connection_id)
+                self.backend.delete_password(SERVICE, account)
             except keyring.errors.PasswordDeleteError:
                 pass  # there was no key: nothing to forget
             except keyring.errors.KeyringError as exc:
                 raise self._keychain_failed("delete", connection_id, exc) from None
         if self.file_store_enabled:
             keys = self._read_file()
-            if keys.pop(connection_id, None) is not None:
+            if keys.pop(account, None) is not None:
                 self._write_file(keys)
+
+    # -- header values (secrets unless the creator marked a header plain) ----------------------------
+    def get_header(self, connection_id: str, name: str) -> str | None:
+        return self._get(header_account(connection_id, name), connection_id)
+
+    def set_header(self, connection_id: str, name: str, value: str) -> Location:
+        if not value or "\n" in value or "\r" in value:
+            raise SecretStoreError("secrets.invalid_header",
+                                   f"The value of header '{name}' must be one line and not empty.")
+        return self._set(header_account(connection_id, name), connection_id, value)
+
+    def delete_header(self, connection_id: str, name: str) -> None:
+        self._delete(header_account(connection_id, name), connection_id)
 
     # -- the opt-in file ------------------------------------------------------------------------------
     def _read_file(self) -> dict[str, str]:

@@ -14,6 +14,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.messages import ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord
+from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
@@ -130,6 +131,10 @@ class Runtime:
                 "run.agent_requires_configuration",
                 f"'{agent_id}' has no model configured; bind it to a connection first.",
             )
+        try:  # only the root's binding must work now; a target's is checked when it is chosen
+            provider_for(root)
+        except ProviderError as exc:
+            raise RunRequestError(exc.code, exc.message) from None
         answer: MessageRecord | None = None
         question: MessageRecord | None = None
         if regenerate_of is not None:

@@ -25,7 +25,7 @@ from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
 
 Subscriber = Callable[[Event], None]
@@ -67,6 +67,23 @@ def _migrate_v1(conn: Connection) -> None:
     )
 
 
+def _migrate_v2(conn: Connection) -> None:
+    """App settings, with the default connection: the oldest connection, if any. Header values of
+    connections became secrets: those stored plain move to ``legacyHeaders`` until the secret store
+    takes them (``providers.factory.secure_legacy_headers``)."""
+    SQLModel.metadata.create_all(conn, tables=[table_of(t.AppSettingRow)])
+    conn.exec_driver_sql(
+        "INSERT INTO app_settings (key, value) "
+        "SELECT 'default_connection', id FROM connections ORDER BY created_at, id LIMIT 1"
+    )
+    conn.exec_driver_sql(
+        "UPDATE connections SET settings_json = json_set(json_remove(settings_json, '$.headers'), "
+        "'$.legacyHeaders', json(json_extract(settings_json, '$.headers'))) "
+        "WHERE json_extract(settings_json, '$.headers') IS NOT NULL "
+        "AND json_extract(settings_json, '$.headers') != '{}'"
+    )
+
+
 def _has_column(conn: Connection, table: str, column: str) -> bool:
     return any(row[1] == column for row in conn.exec_driver_sql(f"PRAGMA table_info({table})"))
 
@@ -82,7 +99,9 @@ def _migrate_chat_origins_and_run_kinds(conn: Connection) -> None:
 
 
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
-MIGRATIONS: list[Callable[[Connection], None]] = [_migrate_v1, _migrate_chat_origins_and_run_kinds]
+MIGRATIONS: list[Callable[[Connection], None]] = [
+    _migrate_v1, _migrate_v2, _migrate_chat_origins_and_run_kinds,
+]
 
 
 class SchemaTooNewError(RuntimeError):

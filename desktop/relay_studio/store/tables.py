@@ -146,3 +146,12 @@ class ConnectionRow(SQLModel, table=True):
     settings_json: str = "{}"
     created_at: str
     updated_at: str
+
+
+class AppSettingRow(SQLModel, table=True):
+    """App-wide settings that belong with the data (not the window's QSettings): e.g. the default
+    connection (``default_connection``). Added by schema 2."""
+
+    __tablename__ = "app_settings"
+    key: str = Field(primary_key=True)
+    value: str

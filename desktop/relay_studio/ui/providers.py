@@ -3,7 +3,9 @@
 The runtime asks ``provider_for(profile)``; this module answers it for the window. The demo is the
 scripted provider over ``resources/scripts/demo_relay.json``, paced so that a person can watch the
 relay happen (the script itself answers instantly). Real connections are resolved lazily through
-``relay_studio.providers.factory`` so the window still opens when that module is absent.
+``relay_studio.providers.factory.ProfileProviders`` (a profile bound to ``default`` uses the default
+connection), so the window still opens when that module is absent. What the window says never asks
+the creator to type a command: it points at Settings → Connections.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from pathlib import Path
 from typing import Protocol
 
 from relay_studio.domain.messages import ModelRequest, StreamEvent, TextDelta
-from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import Script, ScriptedProvider, load_script
 from relay_studio.resources import resource_dir
@@ -80,17 +81,9 @@ class DefaultProviders:
             scripted: ModelProvider = script
             provider = PacedProvider(scripted) if self.demo_pacing else scripted
             return lambda _profile: provider
-        cache: dict[str, ModelProvider] = {}
+        from relay_studio.providers.factory import WINDOW_ADD_HINT, ProfileProviders
 
-        def resolve(profile: AgentProfile) -> ModelProvider:
-            from relay_studio.providers.factory import resolve_connection_provider
-
-            connection = profile.model.connection or ""
-            if connection not in cache:
-                cache[connection] = resolve_connection_provider(self.db, connection, self.data_dir)
-            return cache[connection]
-
-        return resolve
+        return ProfileProviders(self.db, self.data_dir, add_hint=WINDOW_ADD_HINT)
 
     def connection_hint(self) -> str | None:
         try:
@@ -102,8 +95,8 @@ class DefaultProviders:
                 return None
         except Exception:  # a half-migrated store must not keep the window from opening
             return "The model connections could not be read; the demo relay still runs offline."
-        return ("No model connection yet. Add one with `relay-studio connections add` (for example a local "
-                "Ollama server); meanwhile, the demo relay runs offline.")
+        return ("No model connection yet. Add one in Settings → Connections (for example a model server on "
+                "this computer); meanwhile, the demo relay runs offline.")
 
 
 class ScriptedProviders:

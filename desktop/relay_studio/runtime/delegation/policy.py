@@ -6,6 +6,7 @@ from typing import Literal
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.providers.base import ProviderError
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.edges import HandoffInfo, is_enabled
 from relay_studio.runtime.errors import ToolError
@@ -48,6 +49,14 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
             f"{target.display_name} has no model configured yet, so it cannot take over. "
             "Choose another agent.",
         )
+    try:  # its model binding must lead to a model now (the run did not check it at start)
+        run.provider_for(target)
+    except ProviderError:
+        raise ToolError(
+            "agent.target_requires_configuration",
+            f"{target.display_name} has no model it can use yet, so it cannot take this work. "
+            "Choose another agent.",
+        ) from None
     return target
 
 

@@ -1,15 +1,18 @@
-"""Settings (Ctrl+,): the theme, where data lives, and the model connections: add, test, remove, and
-find model servers running on this computer.
+"""Settings (Ctrl+,): the theme, where data lives, and the model connections: add, edit in place, test,
+remove, choose the default one (agents bound to "the default connection" run on it), pick a model from
+the server's own list, and find model servers running on this computer (on their usual ports and any
+the creator types).
 
 Nothing here blocks the window: tests and probes are coroutines on the loop (httpx), and keychain
 calls (which may wait on the system's keyring service) run in a worker thread. The database is only
 touched on the GUI thread, as everywhere else. An API key is written to the keychain and never shown
 back; where the machine has no keychain, the form offers the explicit choice of a file only the user
-can read (``secrets.json``, 0600), and nothing falls back to it on its own.
+can read (``secrets.json``, 0600), and nothing falls back to it on its own. Header values are kept
+the same way, unless the creator ticks "Plain" for a harmless one.
 
 Signals:
     theme_changed(str name): system, light or dark.
-    connections_changed(): a connection was added or removed.
+    connections_changed(): a connection was added, changed, removed, or became the default.
 """
 
 from __future__ import annotations
@@ -40,9 +43,10 @@ from PySide6.QtWidgets import (
 from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, ConnectionStore, parse_connection
-from relay_studio.providers.factory import load_api_key
+from relay_studio.providers.factory import load_api_key, with_secret_headers
 from relay_studio.providers.secrets import SecretStore, SecretStoreError
 from relay_studio.ui import theme
+from relay_studio.ui.settings.headers import HeaderRows, HeadersTable
 from relay_studio.ui.studio import Studio
 
 KINDS = (("OpenAI-compatible", "openai_compatible"), ("Anthropic", "anthropic"))
@@ -88,17 +92,32 @@ class SettingsDialog(QDialog):
         row = QHBoxLayout()
         self.test_button = QPushButton("Test")
         self.test_button.setToolTip("Send a one-token request and say whether the connection works")
+        self.edit_button = QPushButton("Edit")
+        self.edit_button.setToolTip("Change the connection's address, model, key or headers")
+        self.default_button = QPushButton("Make default")
+        self.default_button.setToolTip("Agents set to use the default connection run on this one")
         self.remove_button = QPushButton("Remove")
         self.remove_button.setToolTip("Remove the connection and forget its API key")
-        self.detect_button = QPushButton("Find local servers")
-        self.detect_button.setToolTip("Look for Ollama, LM Studio, llama.cpp, Jan or KoboldCpp on this computer")
         self.test_button.clicked.connect(self.test_selected)
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.default_button.clicked.connect(self.make_selected_default)
         self.remove_button.clicked.connect(self.remove_selected)
-        self.detect_button.clicked.connect(self.find_local_servers)
-        for button in (self.test_button, self.remove_button, self.detect_button):
+        for button in (self.test_button, self.edit_button, self.default_button, self.remove_button):
             row.addWidget(button)
         row.addStretch(1)
         layout.addLayout(row)
+        find_row = QHBoxLayout()
+        self.detect_button = QPushButton("Find local servers")
+        self.detect_button.setToolTip("Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer")
+        self.detect_button.clicked.connect(self.find_local_servers)
+        self.ports_edit = QLineEdit()
+        self.ports_edit.setObjectName("DetectPorts")
+        self.ports_edit.setPlaceholderText("also look on ports, e.g. 9000 8081")
+        self.ports_edit.setToolTip("Besides the usual ports (" + detect.ports_tried(detect.LOCAL_SERVERS) + ")")
+        self.ports_edit.returnPressed.connect(self.find_local_servers)
+        find_row.addWidget(self.detect_button)
+        find_row.addWidget(self.ports_edit, 1)
+        layout.addLayout(find_row)
         self.result_label = QLabel()
         self.result_label.setObjectName("ConnectionResult")
         self.result_label.setWordWrap(True)
@@ -114,6 +133,7 @@ class SettingsDialog(QDialog):
     # -- the add form ------------------------------------------------------------------------------
     def _build_add_form(self) -> QGroupBox:
         box = QGroupBox("Add a connection")
+        self.form_box = box
         form = QFormLayout(box)
         self.preset_box = QComboBox()
         self.preset_box.addItem("Custom", "")
@@ -129,15 +149,29 @@ class SettingsDialog(QDialog):
             self.kind_box.addItem(label, kind)
         form.addRow("Kind", self.kind_box)
         self.url_edit = QLineEdit()
-        self.url_edit.setPlaceholderText("https://api.openai.com/v1 or http://127.0.0.1:11434/v1")
+        self.url_edit.setPlaceholderText("https://api.openai.com/v1 or http://127.0.0.1:8080/v1")
         form.addRow("Base URL", self.url_edit)
-        self.model_edit = QLineEdit()
-        self.model_edit.setPlaceholderText("the default model, e.g. qwen3:8b")
-        form.addRow("Default model", self.model_edit)
+        model_row = QHBoxLayout()
+        self.model_box = QComboBox()
+        self.model_box.setObjectName("ModelPicker")
+        self.model_box.setEditable(True)
+        self.model_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        model_edit = self.model_box.lineEdit()
+        assert model_edit is not None
+        self.model_edit: QLineEdit = model_edit
+        self.model_edit.setPlaceholderText("the default model; List models asks the server")
+        self.list_models_button = QPushButton("List models")
+        self.list_models_button.setToolTip("Ask the server which models it offers")
+        self.list_models_button.clicked.connect(self.list_form_models)
+        model_row.addWidget(self.model_box, 1)
+        model_row.addWidget(self.list_models_button)
+        form.addRow("Default model", model_row)
         self.key_edit = QLineEdit()
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.key_edit.setPlaceholderText("not needed for a server on this computer")
         form.addRow("API key", self.key_edit)
+        self.headers = HeadersTable()
+        form.addRow("Headers", self.headers)
         self.file_secrets = QCheckBox("This computer has no keychain: keep API keys in a file only I can read")
         self.file_secrets.hide()
         form.addRow("", self.file_secrets)
@@ -146,9 +180,18 @@ class SettingsDialog(QDialog):
         self.add_error.setWordWrap(True)
         self.add_error.hide()
         form.addRow("", self.add_error)
+        buttons = QHBoxLayout()
         self.add_button = QPushButton("Add connection")
         self.add_button.clicked.connect(self.add_from_form)
-        form.addRow("", self.add_button)
+        self.cancel_edit_button = QPushButton("Cancel")
+        self.cancel_edit_button.setToolTip("Leave the connection as it was")
+        self.cancel_edit_button.clicked.connect(self.reset_form)
+        self.cancel_edit_button.hide()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.cancel_edit_button)
+        buttons.addStretch(1)
+        form.addRow("", buttons)
+        self.editing: Connection | None = None
         return box
 
     def _on_preset(self) -> None:
@@ -163,13 +206,23 @@ class SettingsDialog(QDialog):
 
     def form_connection(self) -> Connection:
         """The form as a connection; raises ``ConnectionProblem`` with one sentence naming the field."""
+        return self._form()[0]
+
+    def _form(self) -> tuple[Connection, HeaderRows]:
         preset = PRESETS.get(str(self.preset_box.currentData() or ""))
-        data: dict[str, Any] = {"id": self.id_edit.text().strip(), "kind": self.kind_box.currentData(),
+        rows = self.headers.rows()
+        if rows.problem:
+            raise ConnectionProblem("connection.invalid", rows.problem)
+        base: dict[str, Any] = {}
+        if self.editing is not None:  # what the form does not show (timeouts, prices, what it learned) stays
+            base = self.editing.model_dump(by_alias=True, exclude_none=True, exclude={"legacy_headers"})
+        data: dict[str, Any] = {**base, "id": self.id_edit.text().strip(), "kind": self.kind_box.currentData(),
                                 "baseUrl": self.url_edit.text().strip(),
-                                "defaultModel": self.model_edit.text().strip() or None}
+                                "defaultModel": self.model_edit.text().strip() or None,
+                                "headers": rows.plain, "secretHeaders": rows.secret_names}
         if preset is not None and preset.base_url == data["baseUrl"]:
             data["maxTokensField"] = preset.max_tokens_field
-        return parse_connection(data)
+        return parse_connection(data), rows
 
     # -- actions -----------------------------------------------------------------------------------
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
@@ -185,65 +238,215 @@ class SettingsDialog(QDialog):
 
     async def _look_for_keys(self) -> None:
         """Whether a keychain exists and where each connection's key is: keychain calls may wait on the
-        system's keyring service, so they run in a worker thread."""
-        ids = [c.id for c in self.store.list()]
+        system's keyring service, so they run in a worker thread. Header values an older version stored
+        plain move to the secret store on the way (the database is touched here, on the GUI thread)."""
+        connections = self.store.list()
+        ids = [c.id for c in connections]
+        legacy = {c.id: dict(c.legacy_headers) for c in connections if c.legacy_headers}
 
-        def look() -> tuple[bool, dict[str, str | None]]:
-            return self.secrets.keychain_available, {i: self.secrets.locate(i) for i in ids}
+        def look() -> tuple[bool, dict[str, str | None], list[str]]:
+            moved: list[str] = []
+            for connection_id, headers in legacy.items():
+                try:
+                    for name, value in headers.items():
+                        self.secrets.set_header(connection_id, name, value)
+                except SecretStoreError:
+                    continue  # no secret store yet: they stay (and are still sent) until there is one
+                moved.append(connection_id)
+            return self.secrets.keychain_available, {i: self.secrets.locate(i) for i in ids}, moved
 
-        keychain, self._keys = await asyncio.to_thread(look)
+        keychain, self._keys, moved = await asyncio.to_thread(look)
+        for connection_id in moved:
+            try:
+                self.store.mark_headers_secret(connection_id, list(legacy[connection_id]))
+            except ConnectionProblem:
+                continue  # removed meanwhile
         self.file_secrets.setVisible(not keychain and not self.secrets.file_store_enabled)
         self.refresh()
 
     def add_from_form(self) -> None:
+        """Adds the connection the form describes, or saves the one being edited."""
         try:
-            connection = self.form_connection()
+            connection, rows = self._form()
         except ConnectionProblem as exc:
             self._form_error(str(exc))
             return
-        if self.store.get(connection.id) is not None:
+        editing = self.editing
+        if editing is None and self.store.get(connection.id) is not None:
             self._form_error(f"A connection '{connection.id}' already exists; remove it first or pick another name.")
             return
         key = self.key_edit.text().strip()
-        if not key and not connection.is_local:
+        has_key = bool(key) or (editing is not None and self._keys.get(editing.id) is not None)
+        if not has_key and not connection.is_local:
             self._form_error(f"'{connection.base_url}' is not on this computer, so it needs an API key.")
             return
         self._form_error("")
         self.add_button.setEnabled(False)
-        self._spawn(self._add(connection, key, self.file_secrets.isChecked()))
+        self._spawn(self._add(connection, key, self.file_secrets.isChecked(), rows, editing))
 
-    async def _add(self, connection: Connection, key: str, use_file: bool) -> None:
+    async def _add(self, connection: Connection, key: str, use_file: bool, rows: HeaderRows | None = None,
+                   editing: Connection | None = None) -> None:
+        rows = rows or HeaderRows()
+        values = rows.secret_values
         try:
-            if key:
-                if not await asyncio.to_thread(lambda: self.secrets.keychain_available):
-                    if not use_file and not self.secrets.file_store_enabled:
-                        self.file_secrets.show()
-                        self._form_error("This computer has no keychain to keep the API key in. Tick the box "
-                                         "above to keep keys in a file only you can read, or add the key later.")
-                        return
-                    self.secrets.enable_file_store()
-                self.store.add(connection)
-                try:
-                    where = await asyncio.to_thread(self.secrets.set, connection.id, key)
-                except SecretStoreError:
-                    self.store.remove(connection.id)
-                    raise
-            else:
-                self.store.add(connection)
-                where = None
+            if (key or values) and not await asyncio.to_thread(lambda: self.secrets.keychain_available):
+                if not use_file and not self.secrets.file_store_enabled:
+                    self.file_secrets.show()
+                    self._form_error("This computer has no keychain to keep the API key in. Tick the box "
+                                     "above to keep keys in a file only you can read, or add the key later.")
+                    return
+                self.secrets.enable_file_store()
+            where = await self._store(connection, key, values, editing)
         except (ConnectionProblem, SecretStoreError) as exc:
             self._form_error(exc.message if isinstance(exc, SecretStoreError) else str(exc))
             return
         finally:
             self.add_button.setEnabled(True)
-        kept = {"keychain": " Its API key is in the system keychain.",
-                "file": f" Its API key is in {self.secrets.file_path} (readable only by you)."}.get(where or "", "")
-        self._say(f"Added connection '{connection.id}' ({connection.base_url}).{kept}")
-        for edit in (self.id_edit, self.url_edit, self.model_edit, self.key_edit):
-            edit.clear()
-        self.preset_box.setCurrentIndex(0)
-        self._keys[connection.id] = where
+        gone = [n for n in (editing.secret_headers if editing else []) if n not in connection.secret_headers]
+        if gone:
+            self._spawn(self._forget_headers(connection.id, gone))
+        kept = {"keychain": " Its secrets are in the system keychain.",
+                "file": f" Its secrets are in {self.secrets.file_path} (readable only by you)."}.get(where or "", "")
+        if editing is None:
+            default = " It is the default connection." if self.store.default_id() == connection.id else ""
+            self._say(f"Added connection '{connection.id}' ({connection.base_url}).{default}{kept}")
+        else:
+            self._say(f"Saved connection '{connection.id}' ({connection.base_url}"
+                      + (f", model {connection.default_model}" if connection.default_model else "") + f").{kept}")
+        if key:
+            self._keys[connection.id] = where
+        self.reset_form()
         self.refresh(select=connection.id)
+        self.connections_changed.emit()
+
+    async def _store(self, connection: Connection, key: str, values: dict[str, str],
+                     editing: Connection | None) -> str | None:
+        """Secrets first for an edit (a failure changes nothing); for a new connection, the row first and
+        removed again if its secrets cannot be kept."""
+        def put() -> str | None:
+            where: str | None = None
+            if key:
+                where = self.secrets.set(connection.id, key)
+            for name, value in values.items():
+                where = self.secrets.set_header(connection.id, name, value)
+            return where
+
+        if editing is not None:
+            where = await asyncio.to_thread(put)
+            self.store.save(connection)
+            return where
+        self.store.add(connection)
+        try:
+            return await asyncio.to_thread(put)
+        except SecretStoreError:
+            self.store.remove(connection.id)
+            raise
+
+    async def _forget_headers(self, connection_id: str, names: list[str]) -> None:
+        try:
+            def forget() -> None:
+                for name in names:
+                    self.secrets.delete_header(connection_id, name)
+
+            await asyncio.to_thread(forget)
+        except SecretStoreError as exc:
+            self._say(f"Saved connection '{connection_id}', but a removed header's value could not be forgotten: "
+                      f"{exc.message}", ok=False)
+
+    # -- editing in place -------------------------------------------------------------------------
+    def edit_selected(self) -> None:
+        connection = self.store.get(self.selected_id())
+        if connection is None:
+            return
+        self.editing = connection
+        self.form_box.setTitle(f"Edit '{connection.id}'")
+        self.preset_box.setCurrentIndex(0)
+        self.id_edit.setText(connection.id)
+        self.id_edit.setEnabled(False)
+        self.kind_box.setCurrentIndex(self.kind_box.findData(connection.kind))
+        self.url_edit.setText(connection.base_url)
+        self.model_box.clear()
+        self.model_edit.setText(connection.default_model or "")
+        self.key_edit.clear()
+        self.key_edit.setPlaceholderText("leave empty to keep the stored key")
+        self.headers.load(connection.headers, connection.secret_headers)
+        self.add_button.setText("Save changes")
+        self.cancel_edit_button.show()
+        self._form_error("")
+
+    def reset_form(self) -> None:
+        """Back to an empty "Add a connection" form."""
+        self.editing = None
+        self.form_box.setTitle("Add a connection")
+        self.id_edit.setEnabled(True)
+        for edit in (self.id_edit, self.url_edit, self.key_edit):
+            edit.clear()
+        self.model_box.clear()
+        self.model_edit.clear()
+        self.key_edit.setPlaceholderText("not needed for a server on this computer")
+        self.headers.load({}, [])
+        self.preset_box.setCurrentIndex(0)
+        self.add_button.setText("Add connection")
+        self.cancel_edit_button.hide()
+        self._form_error("")
+
+    # -- the server's models ----------------------------------------------------------------------
+    def list_form_models(self) -> None:
+        """Fills the model picker with what the form's server offers (asked on the loop, not waited for)."""
+        try:
+            connection, _rows = self._form()
+        except ConnectionProblem as exc:
+            self._form_error(str(exc))
+            return
+        self._form_error("")
+        self.list_models_button.setEnabled(False)
+        self._say(f"Asking {connection.base_url} for its models…")
+        self._spawn(self._list_models(connection, self.key_edit.text().strip(), self.editing))
+
+    async def _list_models(self, connection: Connection, key: str, editing: Connection | None) -> None:
+        try:
+            if not key and editing is not None:
+                key = await asyncio.to_thread(lambda: load_api_key(editing, self.secrets) or "")
+            headers = dict(connection.headers)
+            for name in connection.secret_headers:  # typed now, or kept from before
+                value = self.headers.value_of(name)
+                if not value and editing is not None:
+                    value = await asyncio.to_thread(self._stored_header, editing.id, name)
+                if value:
+                    headers[name] = value
+            probe = connection.model_copy(update={"headers": headers})
+            async with httpx.AsyncClient(timeout=connection.http_timeout()) as client:
+                names = await detect.list_models(probe, key or None, client=client)
+        except (ProviderError, SecretStoreError) as exc:
+            self._say(exc.message, ok=False)
+            return
+        finally:
+            self.list_models_button.setEnabled(True)
+        chosen = self.model_edit.text().strip()
+        self.model_box.clear()
+        self.model_box.addItems(names)
+        self.model_edit.setText(chosen if chosen in names or not names else names[0])
+        if names:
+            self._say(f"The server offers {len(names)} models; pick the default one and "
+                      + ("save the changes." if editing is not None else "add the connection."), ok=True)
+        else:
+            self._say("The server answers but lists no models; type the model's name.", ok=False)
+
+    def _stored_header(self, connection_id: str, name: str) -> str:
+        return self.secrets.get_header(connection_id, name) or ""
+
+    # -- the default connection -------------------------------------------------------------------
+    def make_selected_default(self) -> None:
+        connection_id = self.selected_id()
+        if not connection_id:
+            return
+        try:
+            self.store.set_default(connection_id)
+        except ConnectionProblem as exc:
+            self._say(str(exc), ok=False)
+            return
+        self._say(f"'{connection_id}' is now the default connection: agents set to use the default run on it.")
+        self.refresh()
         self.connections_changed.emit()
 
     def selected_id(self) -> str:
@@ -261,6 +464,7 @@ class SettingsDialog(QDialog):
     async def _test(self, connection: Connection) -> None:
         try:
             key = await asyncio.to_thread(load_api_key, connection, self.secrets)
+            connection = await asyncio.to_thread(with_secret_headers, connection, self.secrets)
             # An own client, closed here: its connections end on this loop, not when collected.
             async with httpx.AsyncClient(timeout=connection.http_timeout()) as client:
                 result = await detect.check_connection(connection, key, client=client)
@@ -271,44 +475,58 @@ class SettingsDialog(QDialog):
             self._update_buttons()
 
     def remove_selected(self) -> None:
-        connection_id = self.selected_id()
-        if not connection_id or not self.store.remove(connection_id):
+        connection = self.store.get(self.selected_id())
+        if connection is None or not self.store.remove(connection.id):
             return
-        self._say(f"Removed connection '{connection_id}'.")
+        if self.editing is not None and self.editing.id == connection.id:
+            self.reset_form()
+        default = self.store.default_id()
+        self._say(f"Removed connection '{connection.id}'."
+                  + (f" The default connection is now '{default}'." if default else ""))
         self.refresh()
         self.connections_changed.emit()
-        self._spawn(self._forget_key(connection_id))
+        self._spawn(self._forget_key(connection.id, connection.secret_headers))
 
-    async def _forget_key(self, connection_id: str) -> None:
+    async def _forget_key(self, connection_id: str, headers: list[str]) -> None:
         try:
-            await asyncio.to_thread(self.secrets.delete, connection_id)
+            await asyncio.to_thread(lambda: self.secrets.delete(connection_id, headers=headers))
         except SecretStoreError as exc:
             self._say(f"Removed connection '{connection_id}', but its key could not be forgotten: {exc.message}",
                       ok=False)
 
     def find_local_servers(self) -> None:
+        try:
+            extra = [int(part) for part in self.ports_edit.text().replace(",", " ").split()]
+            servers = detect.servers_to_probe(extra, self.local_servers)
+        except ValueError:
+            self._say(f"'{self.ports_edit.text().strip()}' is not a list of port numbers (1-65535), e.g. 9000 8081.",
+                      ok=False)
+            return
         self.detect_button.setEnabled(False)
         self._say("Looking for model servers on this computer…")
-        self._spawn(self._find())
+        self._spawn(self._find(servers))
 
-    async def _find(self) -> None:
+    async def _find(self, servers: tuple[detect.LocalServer, ...]) -> None:
         try:
-            found = await detect.detect_local_servers(self.local_servers, host=self.probe_host)
+            found = await detect.detect_local_servers(servers, host=self.probe_host)
         finally:
             self.detect_button.setEnabled(True)
+        tried = f"Tried ports {detect.ports_tried(servers)}."
         if not found:
-            self._say("No model server answered on this computer (Ollama, LM Studio, llama.cpp, Jan, KoboldCpp).")
+            self._say(f"No model server answered on this computer. {tried}")
             return
         server = found[0]
         suggested = server.suggested_connection()
+        self.reset_form()
         self.preset_box.setCurrentIndex(max(self.preset_box.findData(server.preset), 0))
         self.id_edit.setText(suggested.id if self.store.get(suggested.id) is None else f"{suggested.id}-local")
         self.kind_box.setCurrentIndex(self.kind_box.findData(suggested.kind))
         self.url_edit.setText(suggested.base_url)
+        self.model_box.addItems(server.models)
         self.model_edit.setText(suggested.default_model or "")
         others = "; also " + ", ".join(f"{s.label} at {s.base_url}" for s in found[1:]) if found[1:] else ""
         self._say(f"Found {server.label} at {server.base_url} with {len(server.models)} models; the form below is "
-                  f"filled in for it — Add connection to keep it{others}.")
+                  f"filled in for it — Add connection to keep it{others}. {tried}")
 
     # -- showing -------------------------------------------------------------------------------------
     def refresh(self, select: str = "") -> None:
@@ -319,11 +537,17 @@ class SettingsDialog(QDialog):
         except Exception as exc:  # a store that cannot be read must not keep Settings from opening
             self.connections.addItem(f"(the connections could not be read: {exc})")
             found = []
+        default = self.store.default_id() if found else None
         for c in found:
             where = {"keychain": "API key in the keychain", "file": "API key in the key file",
                      "environment": "API key from the environment"}.get(self._keys.get(c.id) or "", "")
             where = where or ("no key needed" if c.is_local else "no API key" if c.id in self._keys else "…")
-            item = QListWidgetItem(f"{c.id}  ·  {c.default_model or 'no default model'}  ·  {c.base_url}  ·  {where}")
+            mark = "★ " if c.id == default else ""
+            tail = "  ·  default" if c.id == default else ""
+            item = QListWidgetItem(f"{mark}{c.id}  ·  {c.default_model or 'model: the first the server lists'}  ·  "
+                                   f"{c.base_url}  ·  {where}{tail}")
+            item.setToolTip("The default connection: agents set to use the default run on it" if c.id == default
+                            else "")
             item.setData(Qt.ItemDataRole.UserRole, c.id)
             self.connections.addItem(item)
             if c.id == keep:
@@ -333,9 +557,10 @@ class SettingsDialog(QDialog):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
-        chosen = bool(self.selected_id())
-        self.test_button.setEnabled(chosen)
-        self.remove_button.setEnabled(chosen)
+        chosen = self.selected_id()
+        for button in (self.test_button, self.edit_button, self.remove_button):
+            button.setEnabled(bool(chosen))
+        self.default_button.setEnabled(bool(chosen) and chosen != self.store.default_id())
 
     def _say(self, text: str, ok: bool | None = None) -> None:
         self.status = text
