@@ -31,8 +31,10 @@ from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.delegation.edges import HandoffEdge, HandoffInfo, IsEnabled, OnHandoff
 from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
-__all__ = ["Agent", "Handoff", "HandoffInfo", "RunResult", "Studio", "handoff"]
+__all__ = ["Agent", "Handoff", "HandoffInfo", "HandoffOutcome", "HandoffRefused", "HandoffResult", "RunResult",
+           "Studio", "handoff"]
 
 WORKSPACE_TOOLS = [tn.WORKSPACE_LIST_FILES, tn.WORKSPACE_SEARCH_FILES, tn.WORKSPACE_READ_FILE,
                    tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH]
@@ -175,6 +177,17 @@ class RunResult:
                 if e.type == "agent_invocation_started" and e.payload.get("kind") != "subagent"]
 
 
+@dataclass
+class HandoffResult:
+    """A chat's session handoff: the document, and the chat it started (when accepted)."""
+
+    outcome: HandoffOutcome
+    document: str
+    missing_sections: list[str]
+    message: str
+    new_chat: str | None = None
+
+
 class Studio:
     """Runs agents built in code on the relay runtime, over one data folder (SQLite + workspaces)."""
 
@@ -203,6 +216,20 @@ class Studio:
         record = self.runtime.runs.run(handle.run_id)
         final = self.runtime.chats.message(record.message_id) if record and record.message_id else None
         return RunResult(handle.run_id, status, final.content if final else None, self.journal(handle.run_id))
+
+    async def hand_off(self, chat: str, *, agent: Agent | None = None, focus: str | None = None,
+                       to: str | None = None, accept: bool = True) -> HandoffResult:
+        """Writes ``chat``'s handoff document (with ``agent``, else the agent that answered last) and, with
+        ``accept``, starts the new chat it seeds. A guard's refusal raises ``HandoffRefused``."""
+        profiles = _collect(agent)[0] if agent is not None else None
+        handle = self.runtime.start_handoff(chat=chat, provider_for=self._provider_for,
+                                            agent_id=agent.id if agent is not None else None, focus=focus,
+                                            profiles=profiles)
+        draft = await handle.wait()
+        result = HandoffResult(draft.outcome, draft.document, draft.missing_sections, draft.summary)
+        if accept and draft.outcome is HandoffOutcome.READY:
+            result.new_chat = self.runtime.accept_handoff(draft, name=to).name
+        return result
 
     def journal(self, run_id: str) -> list[Event]:
         return self.runtime.runs.events(run_id)

@@ -20,6 +20,7 @@ from relay_studio import __version__
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile_text, validate_catalog
+from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
 from relay_studio.resources import resource_dir
@@ -124,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
     show = chat_sub.add_parser("show", parents=[common], help="print a chat")
     show.add_argument("name")
     show.add_argument("--json", action="store_true")
+    from relay_studio.cli_handoff import add_handoff_parser
+
+    add_handoff_parser(chat_sub, common)
 
     profiles = sub.add_parser("profiles", parents=[common], help="agent profiles")
     prof_sub = profiles.add_subparsers(dest="profiles_command", required=True)
@@ -329,10 +333,14 @@ def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
         data = {"chat": chat.model_dump(mode="json"), "messages": [m.model_dump(mode="json") for m in messages]}
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return EXIT_OK
+    for parent in runtime.chats.continued_from(chat.id)[:1]:
+        print(f"Continued from ← {parent.name}\n")
     for m in messages:
-        who = m.agent_name or m.role
+        who = "handoff document" if m.role == HANDOFF_CONTEXT_ROLE else m.agent_name or m.role
         version = f" (v{m.version})" if m.role == "assistant" else ""
         print(f"--- {who}{version}\n{m.content.rstrip()}\n")
+    for child in runtime.chats.continuations(chat.id):
+        print(f"Continued in → {child.name}")
     return EXIT_OK
 
 
@@ -457,6 +465,10 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,
     }
     if command == "chat":
+        if args.chat_command == "handoff":
+            from relay_studio.cli_handoff import run_chat_handoff
+
+            return run_chat_handoff(args, runtime, _provider_for(args, runtime))
         return cmd_chat_show(args, runtime)
     return handlers[command](args, runtime)
 

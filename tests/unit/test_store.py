@@ -63,3 +63,31 @@ def test_event_and_state_change_commit_or_roll_back_together(tmp_path: Path) -> 
     with reopened.transaction() as tx:
         assert tx.event("run_a", "after restart").seq == 4
     reopened.close()
+
+
+def test_a_version_1_database_gains_chat_origins_and_run_kinds(tmp_path: Path) -> None:
+    """The schema as version 1 wrote it (no chats.origin, no runs.kind), with a branch chat and a run."""
+    path = tmp_path / "v1.db"
+    db = Database(path)
+    conn = db.conn
+    conn.exec_driver_sql("ALTER TABLE chats DROP COLUMN origin")
+    conn.exec_driver_sql("ALTER TABLE runs DROP COLUMN kind")
+    conn.exec_driver_sql("INSERT INTO chats (id, name, parent_chat_id, created_at) VALUES "
+                         "('c1', 'Story', NULL, '2026-01-01'), ('c2', 'Story · edited', 'c1', '2026-01-02')")
+    conn.exec_driver_sql("INSERT INTO runs (id, chat_id, root_profile_id, status, user_text, input_json, created_at, "
+                         "updated_at) VALUES ('r1', 'c1', 'writer', 'completed', 'Go.', '{}', 'x', 'x')")
+    conn.exec_driver_sql("PRAGMA user_version = 1")
+    conn.commit()
+    db.close()
+
+    upgraded = Database(path)
+    try:
+        assert upgraded.schema_version == SCHEMA_VERSION
+        from relay_studio.store.chats import ChatStore
+
+        chats = {c.name: c for c in ChatStore(upgraded).chats()}
+        assert chats["Story"].origin is None and chats["Story · edited"].origin == "branch"
+        run = RunStore(upgraded).run("r1")
+        assert run is not None and run.kind == "relay"
+    finally:
+        upgraded.close()

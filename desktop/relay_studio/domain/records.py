@@ -16,11 +16,21 @@ from relay_studio.domain.enums import (
     TaskStatus,
 )
 
+#: what a chat is to its parent: an edit-and-rerun branch, or a continuation through a session handoff
+CHAT_ORIGIN_BRANCH = "branch"
+CHAT_ORIGIN_HANDOFF = "handoff"
+#: the role of a continued chat's first entry: the handoff document, which every later prompt keeps
+HANDOFF_CONTEXT_ROLE = "handoff"
+#: a run that relays a chat message through the agents, or one that writes a session handoff document
+RUN_KIND_RELAY = "relay"
+RUN_KIND_HANDOFF = "handoff"
+
 
 class RunRecord(BaseModel):
     id: str
     chat_id: str
     root_profile_id: str
+    kind: str = RUN_KIND_RELAY
     status: RunStatus
     user_text: str
     error_code: str | None = None
@@ -66,6 +76,7 @@ class ChatRecord(BaseModel):
     id: str
     name: str
     parent_chat_id: str | None = None
+    origin: str | None = None
     created_at: str
 
 

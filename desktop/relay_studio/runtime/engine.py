@@ -11,18 +11,18 @@ from pathlib import Path
 
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.messages import Message, ToolCall
+from relay_studio.domain.messages import ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
-from relay_studio.domain.records import ChatRecord, MessageRecord
+from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord
 from relay_studio.providers.base import ProviderError
-from relay_studio.runtime import transitions
+from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
 from relay_studio.runtime.delegation.edges import HandoffEdge
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
 from relay_studio.runtime.profile_catalog import catalog
-from relay_studio.runtime.prompts import root_messages
+from relay_studio.runtime.prompts import chat_history, root_messages
 from relay_studio.runtime.resume import NotResumable, rebuild
 from relay_studio.runtime.workspace import RunWorkspace
 from relay_studio.store import tables as t
@@ -70,6 +70,8 @@ class Runtime:
         self.bridge = ChatHostBridge(self.chats)
         self.extra_profiles = extra_profiles or []
         self.active: dict[str, RunHandle] = {}
+        #: session handoffs being written, by chat id (one at a time per chat)
+        self.handoffs: dict[str, session_handoff.HandoffHandle] = {}
         self._live: list[Callable[[LiveUpdate], None]] = []
         #: Runs a crash or quit left unfinished: ended as interrupted, or (waiting for an approval) suspended.
         self.recovered, self.suspended = self.runs.recover_interrupted()
@@ -81,6 +83,10 @@ class Runtime:
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Journal events, delivered after they are durable."""
         return self.db.subscribe(callback)
+
+    def live_listeners(self) -> list[Callable[[LiveUpdate], None]]:
+        """The live-update listeners, shared by every run this runtime starts."""
+        return self._live
 
     def subscribe_live(self, callback: Callable[[LiveUpdate], None]) -> Callable[[], None]:
         """Transient streaming updates (text deltas, the tool being called)."""
@@ -143,11 +149,7 @@ class Runtime:
         earlier = self.chats.messages(chat_record.id)
         if question is not None:
             earlier = [m for m in earlier if m.position < question.position]
-        history = [
-            Message(role="user" if m.role == "user" else "assistant", content=m.content)
-            for m in earlier
-            if m.role in ("user", "assistant")
-        ]
+        history, pinned = chat_history(earlier)
         run_id = new_id("run")
         if answer is not None and question is not None:
             user_message = question
@@ -177,7 +179,7 @@ class Runtime:
         ctx.edges = dict(edges or {})
         stamp = now_iso()
         with self.db.transaction() as tx:
-            tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id,
+            tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id, kind=RUN_KIND_RELAY,
                       status=RunStatus.CREATED.value, user_text=prompt,
                       input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
             tx.event(run_id, "run_created", {"chatId": chat_record.id, "chatName": chat_record.name,
@@ -186,7 +188,7 @@ class Runtime:
         root_inv = InvocationState(
             id=new_id("inv"), profile=root, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
             depth=0, parent_id=None,
-            messages=root_messages(history, prompt, root.context.chat_history_messages),
+            messages=root_messages(history, prompt, root.context.chat_history_messages, pinned),
         )
         task = asyncio.create_task(self._drive(ctx, root_inv), name=f"run {run_id}")
         ctx.main_task = task
@@ -259,10 +261,30 @@ class Runtime:
         source = self.chats.chat(message.chat_id)
         name = self.chats.unique_name(f"{source.name if source else 'Chat'} · edited")
         branch = self.chats.branch(message, name)
-        persist = self.chat_persist_dir(message.chat_id)
-        if persist.is_dir():
-            shutil.copytree(persist, self.chat_persist_dir(branch.id), symlinks=False)
+        self.copy_persist(message.chat_id, branch.id)
         return branch
+
+    def copy_persist(self, from_chat: str, to_chat: str) -> None:
+        """Carries a chat's persist/ folder into another chat (a branch, a continuation)."""
+        persist = self.chat_persist_dir(from_chat)
+        if persist.is_dir():
+            shutil.copytree(persist, self.chat_persist_dir(to_chat), symlinks=False)
+
+    # -- session handoff (docs/session-handoff.md) ----------------------------------------------
+    def start_handoff(self, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
+                      focus: str | None = None, profiles: dict[str, AgentProfile] | None = None,
+                      ) -> session_handoff.HandoffHandle:
+        """Starts writing a handoff document for ``chat``; raises ``HandoffRefused`` from a guard."""
+        return session_handoff.start(self, chat=chat, provider_for=provider_for, agent_id=agent_id, focus=focus,
+                                     profiles=profiles)
+
+    def cancel_handoff(self, chat_id: str) -> bool:
+        return session_handoff.cancel(self, chat_id)
+
+    def accept_handoff(self, draft: session_handoff.HandoffDraft, *, document: str | None = None,
+                       name: str | None = None) -> ChatRecord:
+        """The new chat, seeded with the (perhaps edited) document; lineage both ways."""
+        return session_handoff.accept(self, draft, document=document, name=name)
 
     def guide(self, run_id: str, text: str) -> bool:
         """Creator's guidance for a running relay: shown in the chat, given to the agent at work at its
@@ -298,5 +320,6 @@ class Runtime:
             with self.db.transaction() as tx:
                 transitions.set_run_status(tx, ctx, RunStatus.CANCELLED)
                 tx.event(run_id, "run_cancelled", {"commits": 0})
+            self.active.pop(run_id, None)  # its task never ran, so nothing else lets go of it
         handle.task.cancel()
         return True

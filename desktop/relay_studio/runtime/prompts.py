@@ -9,6 +9,7 @@ from __future__ import annotations
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, MessageRecord
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.policy import available_targets
 
@@ -103,12 +104,23 @@ def system_prompt(run: RunContext, inv: InvocationState) -> str:
     return text
 
 
-def root_messages(history: list[Message], user_text: str, limit: int) -> list[Message]:
-    """Chat history (all with -1, none with 0, else the last N) followed by the creator's message."""
+def chat_history(messages: list[MessageRecord]) -> tuple[list[Message], int]:
+    """A chat's messages as model input, and how many of the first are pinned: a chat continued from a
+    handoff starts with the handoff document as a user entry, which every later prompt keeps."""
+    history = [Message(role="assistant" if m.role == "assistant" else "user", content=m.content)
+               for m in messages if m.role in ("user", "assistant", HANDOFF_CONTEXT_ROLE)]
+    pinned = 1 if messages and messages[0].role == HANDOFF_CONTEXT_ROLE else 0
+    return history, pinned
+
+
+def root_messages(history: list[Message], user_text: str, limit: int, pinned: int = 0) -> list[Message]:
+    """Chat history (all with -1, none with 0, else the last N) followed by the creator's message; the
+    first ``pinned`` entries of the history are always kept."""
+    head, rest = history[:pinned], history[pinned:]
     if limit == 0:
         kept: list[Message] = []
     elif limit < 0:
-        kept = list(history)
+        kept = list(rest)
     else:
-        kept = history[-limit:]
-    return [*kept, Message(role="user", content=user_text)]
+        kept = rest[-limit:]
+    return [*head, *kept, Message(role="user", content=user_text)]

@@ -6,7 +6,14 @@ from typing import Any
 
 from sqlalchemy import delete, func, select
 
-from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord
+from relay_studio.domain.records import (
+    CHAT_ORIGIN_BRANCH,
+    CHAT_ORIGIN_HANDOFF,
+    HANDOFF_CONTEXT_ROLE,
+    ChatRecord,
+    CommitRecord,
+    MessageRecord,
+)
 from relay_studio.store import tables as t
 from relay_studio.store.database import Database, new_id, now_iso, table_of
 
@@ -89,7 +96,8 @@ class ChatStore:
 
     def branch(self, before: MessageRecord, name: str) -> ChatRecord:
         """A new chat continuing ``before``'s chat up to (not including) that message; lineage kept."""
-        record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=before.chat_id, created_at=now_iso())
+        record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=before.chat_id, origin=CHAT_ORIGIN_BRANCH,
+                            created_at=now_iso())
         with self.db.transaction() as tx:
             tx.insert(t.ChatRow, **record.model_dump())
             for m in self.messages(before.chat_id):
@@ -97,6 +105,40 @@ class ChatStore:
                     copy = m.model_copy(update={"id": new_id("msg"), "chat_id": record.id})
                     tx.insert(t.MessageRow, **copy.model_dump())
         return record
+
+    def continue_chat(self, source: ChatRecord, name: str, context: str, *, run_id: str,
+                      agent_id: str | None) -> ChatRecord:
+        """A new chat continuing ``source`` through a handoff: its first entry is ``context``, the handoff
+        document, written by the handoff run ``run_id``. One transaction: both exist, or neither."""
+        stamp = now_iso()
+        record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=source.id, origin=CHAT_ORIGIN_HANDOFF,
+                            created_at=stamp)
+        entry = MessageRecord(id=new_id("msg"), chat_id=record.id, position=0, role=HANDOFF_CONTEXT_ROLE,
+                              content=context, agent_id=agent_id, run_id=run_id, created_at=stamp, updated_at=stamp)
+        with self.db.transaction() as tx:
+            tx.insert(t.ChatRow, **record.model_dump())
+            tx.insert(t.MessageRow, **entry.model_dump())
+        return record
+
+    def continuations(self, chat_id: str) -> list[ChatRecord]:
+        """The chats that continue ``chat_id`` through a handoff, oldest first."""
+        rows = self.db.conn.execute(
+            select(_CHATS).where(_CHATS.c.parent_chat_id == chat_id, _CHATS.c.origin == CHAT_ORIGIN_HANDOFF)
+            .order_by(_CHATS.c.created_at)
+        )
+        return [ChatRecord.model_validate(dict(r._mapping)) for r in rows]
+
+    def continued_from(self, chat_id: str) -> list[ChatRecord]:
+        """The chain of chats ``chat_id`` continues, nearest first (a handoff of a handoff keeps it all)."""
+        chain: list[ChatRecord] = []
+        current = self.chat(chat_id)
+        while current is not None and current.origin == CHAT_ORIGIN_HANDOFF and current.parent_chat_id:
+            parent = self.chat(current.parent_chat_id)
+            if parent is None or any(c.id == parent.id for c in chain):
+                break
+            chain.append(parent)
+            current = parent
+        return chain
 
     def unique_name(self, base: str) -> str:
         taken = {c.name for c in self.chats()}

@@ -25,7 +25,7 @@ from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
 
 Subscriber = Callable[[Event], None]
@@ -92,8 +92,24 @@ def _migrate_commit_markers(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE commits ADD COLUMN marker TEXT")
 
 
+def _has_column(conn: Connection, table: str, column: str) -> bool:
+    return any(row[1] == column for row in conn.exec_driver_sql(f"PRAGMA table_info({table})"))
+
+
+def _migrate_chat_origins_and_run_kinds(conn: Connection) -> None:
+    """Session handoff: a chat knows whether it is a branch or a continuation, a run whether it relays a
+    message or writes a handoff document. Existing child chats are edit-and-rerun branches."""
+    if not _has_column(conn, "chats", "origin"):  # a new database got it from the v1 tables
+        conn.exec_driver_sql("ALTER TABLE chats ADD COLUMN origin VARCHAR")
+    conn.exec_driver_sql("UPDATE chats SET origin = 'branch' WHERE parent_chat_id IS NOT NULL AND origin IS NULL")
+    if not _has_column(conn, "runs", "kind"):
+        conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN kind VARCHAR NOT NULL DEFAULT 'relay'")
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
-MIGRATIONS: list[Callable[[Connection], None]] = [_migrate_v1, _migrate_v2, _migrate_commit_markers]
+MIGRATIONS: list[Callable[[Connection], None]] = [
+    _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
+]
 
 
 class SchemaTooNewError(RuntimeError):

@@ -37,6 +37,7 @@ def _run(row: Any) -> RunRecord:
         id=m["id"],
         chat_id=m["chat_id"],
         root_profile_id=m["root_profile_id"],
+        kind=m["kind"],
         status=RunStatus(m["status"]),
         user_text=m["user_text"],
         error_code=m["error_code"],

@@ -17,6 +17,7 @@ class ChatRow(SQLModel, table=True):
     id: str = Field(primary_key=True)
     name: str = Field(index=True, unique=True)
     parent_chat_id: str | None = None
+    origin: str | None = None
     created_at: str
 
 
@@ -40,6 +41,7 @@ class RunRow(SQLModel, table=True):
     id: str = Field(primary_key=True)
     chat_id: str = Field(index=True)
     root_profile_id: str
+    kind: str = Field(default="relay", sa_column_kwargs={"server_default": "relay"})
     status: str = Field(index=True)
     user_text: str
     input_json: str

@@ -37,6 +37,7 @@ from relay_studio.ui.studio import PendingApproval, Studio
 from relay_studio.ui.timeline.panel import TimelinePanel
 
 if TYPE_CHECKING:
+    from relay_studio.ui.chat.handoff_dialog import HandoffDialog
     from relay_studio.ui.patches.dialog import PatchDialog
 
 
@@ -53,6 +54,7 @@ class MainWindow(QMainWindow):
         self.keep_layout = True
         self._tasks: set[asyncio.Future[Any]] = set()
         self.last_error = ""
+        self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
         self.setWindowTitle("Relay Studio")
         self.setWindowIcon(theme.app_icon())
         self.setObjectName("MainWindow")
@@ -122,7 +124,9 @@ class MainWindow(QMainWindow):
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
         self.new_chat_action = self._action("&New chat", self.new_chat, "Ctrl+N")
-        self.continue_action = self._action("Continue in a new chat", self.continue_chat)
+        self.continue_action = self._action("Hand off to a new chat…", lambda: self.hand_off())
+        self.continue_action.setToolTip("The agent writes a handoff document from this chat; a new chat starts "
+                                        "from it (or type /handoff in the composer)")
         self.import_action = self._action("&Import profile…", self.import_profile)
         self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
         self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -264,17 +268,22 @@ class MainWindow(QMainWindow):
         self.open_chat(record.id)
         self.chat.composer.editor.setFocus()
 
-    def continue_chat(self) -> None:
-        """A new chat whose lineage points at this one (the runtime keeps its persist/ apart)."""
-        current = self.studio.runtime.chats.chat(self.chat_id)
-        if current is None:
-            return
-        record = self.studio.runtime.chats.ensure_chat(self._unique_chat_name(f"{current.name} ·"), current.id)
-        self.refresh_chats()
-        self.open_chat(record.id)
+    def hand_off(self, focus: str | None = None) -> None:
+        """Session handoff: the chat's agent writes a handoff document; a new chat starts from it once the
+        creator accepts it (docs/session-handoff.md)."""
+        from relay_studio.ui.chat import handoff_flow
+
+        self._spawn(handoff_flow.hand_off(self, focus))
 
     # -- runs ------------------------------------------------------------------------------------
     def send(self, agent_id: str, text: str) -> None:
+        from relay_studio.ui.chat.handoff_flow import parse_command
+
+        is_handoff, focus = parse_command(text)
+        if is_handoff:  # intercepted before a normal send; the composer is cleared
+            self.chat.composer.clear()
+            self.hand_off(focus)
+            return
         if self.studio.active_run(self.chat_id) is not None:
             self.chat.composer.busy_bar.show()
             return

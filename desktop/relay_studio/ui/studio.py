@@ -30,8 +30,10 @@ from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.records import ChatRecord
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
+from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
 from relay_studio.ui.providers import DEMO_PROMPT, ProviderSource
 
 FRAME_MS = 33
@@ -163,6 +165,27 @@ class Studio(QObject):
         handle.task.add_done_callback(partial(self._on_run_done_task, handle))
         self.chats_changed.emit()
         self.run_started.emit(handle.run_id, handle.chat_id)
+
+    # -- session handoff (docs/session-handoff.md) ------------------------------------------------
+    def start_handoff(self, chat_id: str, focus: str | None = None) -> HandoffHandle:
+        """Starts writing the chat's handoff document; raises ``HandoffRefused`` from a guard."""
+        return self.runtime.start_handoff(chat=chat_id, provider_for=self.providers.provider_for_run(demo=False),
+                                          focus=focus)
+
+    def cancel_handoff(self, chat_id: str) -> bool:
+        return self.runtime.cancel_handoff(chat_id)
+
+    def accept_handoff(self, draft: HandoffDraft, document: str, name: str | None = None) -> ChatRecord:
+        """The new chat seeded with ``document``; raises ``HandoffRefused`` (its name is taken)."""
+        chat = self.runtime.accept_handoff(draft, document=document, name=name)
+        self.chats_changed.emit()
+        return chat
+
+    def continued_in(self, chat_id: str) -> list[ChatRecord]:
+        return self.runtime.chats.continuations(chat_id)
+
+    def continued_from(self, chat_id: str) -> list[ChatRecord]:
+        return self.runtime.chats.continued_from(chat_id)
 
     async def resume_suspended(self) -> list[str]:
         """Runs that stopped while a change waited for approval go on: the same proposals come back

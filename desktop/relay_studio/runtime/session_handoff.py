@@ -1,0 +1,314 @@
+"""Session handoff: a long chat becomes a document that seeds a new chat (docs/session-handoff.md).
+
+The document is written by a side request, not a chat turn: the chat's agent gets the chat as its
+normal prompt assembly builds it (system prompt, tools and history, so a cached prefix is reused),
+plus one trailing instruction, with tool choice ``none``. That request is journaled as a run of kind
+``handoff``. Nothing else changes until the creator accepts the draft: only then is the new chat
+created, its first entry the document wrapped as handoff context, its lineage recorded both ways and
+the old chat's ``persist/`` carried over. The old chat's transcript is never touched.
+
+Outcomes are kept apart: a draft (``ready``), ``cancelled``, ``failed`` and ``empty``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from relay_studio.domain.enums import EventLevel, ExitPolicy, InvocationKind, InvocationStatus, RunStatus
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord
+from relay_studio.runtime import transitions
+from relay_studio.runtime.context import InvocationState, ProviderFor, RunContext, RunSettings
+from relay_studio.runtime.delegation.scheduler import TaskScheduler
+from relay_studio.runtime.errors import InvocationFailed
+from relay_studio.runtime.loop import start_and_assemble
+from relay_studio.runtime.model_call import call_model
+from relay_studio.runtime.prompts import chat_history, root_messages
+from relay_studio.runtime.tools.registry import surface
+from relay_studio.runtime.workspace import RunWorkspace
+from relay_studio.store import tables as t
+from relay_studio.store.database import new_id, now_iso
+
+if TYPE_CHECKING:
+    from relay_studio.runtime.engine import Runtime
+
+#: the sections the document must have, in order (seeds 001/004, in a creator's terms)
+SECTIONS: tuple[str, ...] = ("Goal", "Canon & Constraints", "Progress", "Key Decisions", "Critical Context",
+                             "Next Steps")
+CONTEXT_FOOTER = ("The above is a handoff document from a previous chat. Use this context to continue the work "
+                  "seamlessly.")
+
+NOTHING_TO_HAND_OFF = "Nothing to hand off (no messages yet)"
+RUN_ACTIVE = "Wait for the current run to finish or stop it before handing off."
+ALREADY_GENERATING = "A handoff document is already being written for this chat."
+
+
+class HandoffOutcome(StrEnum):
+    READY = "ready"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+    EMPTY = "empty"
+
+
+class HandoffRefused(ValueError):
+    """A guard refused the handoff before anything was asked or written."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class HandoffDraft:
+    """What the generation produced; only ``READY`` drafts can become a new chat."""
+
+    outcome: HandoffOutcome
+    run_id: str
+    chat_id: str
+    agent_id: str
+    document: str = ""
+    missing_sections: list[str] = field(default_factory=list)
+    error_code: str | None = None
+    error_message: str | None = None
+
+    @property
+    def summary(self) -> str:
+        """The sentence a host shows for this outcome."""
+        if self.outcome is HandoffOutcome.READY:
+            if self.missing_sections:
+                return f"Handoff document ready; it lacks: {', '.join(self.missing_sections)}."
+            return "Handoff document ready."
+        if self.outcome is HandoffOutcome.CANCELLED:
+            return "Handoff cancelled"
+        if self.outcome is HandoffOutcome.EMPTY:
+            return "Handoff produced no document"
+        return f"Handoff failed: {self.error_message or self.error_code}"
+
+
+@dataclass
+class HandoffHandle:
+    run_id: str
+    chat_id: str
+    agent_id: str
+    task: asyncio.Task[HandoffDraft]
+    context: RunContext
+    invocation: InvocationState
+    #: the outcome when the generation was cancelled before its task ever ran
+    closed: HandoffDraft | None = None
+
+    async def wait(self) -> HandoffDraft:
+        try:
+            return await asyncio.shield(self.task)
+        except asyncio.CancelledError:
+            if self.task.cancelled() and self.closed is not None:
+                return self.closed
+            raise
+
+
+def instruction(focus: str | None) -> str:
+    """The trailing request, in the agent's own terms."""
+    text = (
+        "The creator is moving this work to a new chat. Write a handoff document from this chat so that you, or "
+        "another agent who has never seen it, can continue the work seamlessly. Answer with the document alone, "
+        "in Markdown, with exactly these sections as '## ' headings, in this order:\n\n"
+        "## Goal\nWhat the creator is making and what they want from it.\n\n"
+        "## Canon & Constraints\nStyle, point of view, tense, rating, voice rules and every other fixed rule "
+        "of the work.\n\n"
+        "## Progress\nThree lists: Done, In Progress, Pending.\n\n"
+        "## Key Decisions\nEach decision taken so far, with its reason.\n\n"
+        "## Critical Context\nNames of characters, places and things; open threads; a short verbatim excerpt "
+        "of the last scene; the workspace and library files that matter.\n\n"
+        "## Next Steps\nWhat to do next, in order.\n\n"
+        "Write in the language of this chat. Do not call any tools."
+    )
+    if focus and focus.strip():
+        text += f"\n\nAdditional focus: {focus.strip()}"
+    return text
+
+
+def context_entry(document: str) -> str:
+    """The new chat's first entry: the document as handoff context."""
+    return f"<handoff-context>\n{document.strip()}\n</handoff-context>\n\n{CONTEXT_FOOTER}"
+
+
+def _norm(heading: str) -> str:
+    return re.sub(r"[^a-z]+", " ", heading.lower().replace("&", " and ")).strip()
+
+
+_HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s*(?P<h>.+?)\s*#*|\*\*(?P<b>.+?)\*\*\s*:?|(?P<c>[A-Z][^:\n]{1,40}):)\s*$",
+                      re.MULTILINE)
+
+
+def missing_sections(document: str) -> list[str]:
+    """The required sections that have no heading in ``document`` (headings in any common form)."""
+    found = {_norm(next(g for g in m.groups() if g)) for m in _HEADING.finditer(document)}
+    return [s for s in SECTIONS if _norm(s) not in found]
+
+
+def chat_agent(runtime: Runtime, chat: ChatRecord, agent_id: str | None,
+               profiles: dict[str, AgentProfile] | None = None) -> AgentProfile:
+    """The named agent, else the one that answered last in the chat; from ``profiles`` (default: the
+    catalog), else as the run that answered last knew it."""
+    catalog = profiles if profiles is not None else runtime.profiles()
+    answers = [m for m in runtime.chats.messages(chat.id) if m.role == "assistant" and m.agent_id]
+    if agent_id is None:
+        if not answers:
+            raise HandoffRefused("handoff.no_agent", "No agent has answered in this chat yet; name the agent that "
+                                 "should write the handoff document.")
+        agent_id = answers[-1].agent_id
+    profile = catalog.get(agent_id or "")
+    if profile is None:
+        for answer in reversed(answers):
+            frozen = runtime.runs.run_input(answer.run_id) if answer.run_id else None
+            data = (frozen or {}).get("profiles", {}).get(agent_id)
+            if data is not None:
+                profile = AgentProfile.model_validate(data)
+                break
+    if profile is None:
+        raise HandoffRefused("handoff.unknown_agent", f"There is no agent '{agent_id}'.")
+    if profile.model.mode == "requiresConfiguration":
+        raise HandoffRefused("handoff.agent_requires_configuration",
+                             f"'{profile.display_name}' has no model configured; bind it to a connection first.")
+    return profile
+
+
+def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
+          focus: str | None = None, profiles: dict[str, AgentProfile] | None = None) -> HandoffHandle:
+    """Checks the guards, journals the request as a handoff run and starts generating the document."""
+    record = runtime.chats.chat(chat) or runtime.chats.chat_by_name(chat)
+    if record is None:
+        raise HandoffRefused("handoff.unknown_chat", f"There is no chat '{chat}'.")
+    messages = runtime.chats.messages(record.id)
+    if sum(m.role in ("user", "assistant") for m in messages) < 2:
+        raise HandoffRefused("handoff.nothing_to_hand_off", NOTHING_TO_HAND_OFF)
+    if any(h.chat_id == record.id for h in runtime.active.values()):
+        raise HandoffRefused("handoff.run_active", RUN_ACTIVE)
+    if record.id in runtime.handoffs:
+        raise HandoffRefused("handoff.in_progress", ALREADY_GENERATING)
+    profile = chat_agent(runtime, record, agent_id, profiles)
+    asked = profile.model_copy(update={"model": profile.model.model_copy(update={"tool_choice": "none"})})
+
+    history, pinned = chat_history(messages)
+    request_text = instruction(focus)
+    run_id = new_id("run")
+    ctx = RunContext(run_id=run_id, chat_id=record.id, db=runtime.db,
+                     workspace=RunWorkspace(runtime.workspace_dir(run_id)), profiles={profile.id: asked},
+                     provider_for=provider_for, bridge=runtime.bridge,
+                     chat_persist=runtime.chat_persist_dir(record.id), settings=RunSettings())
+    ctx.scheduler = TaskScheduler(ctx)
+    ctx.live = runtime.live_listeners()
+    inv = InvocationState(
+        id=new_id("inv"), profile=asked, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
+        depth=0, parent_id=None,
+        messages=root_messages(history, request_text, profile.context.chat_history_messages, pinned),
+    )
+    frozen = {"kind": RUN_KIND_HANDOFF, "focus": focus, "userText": request_text, "rootAgentId": profile.id,
+              "chatHistory": [m.model_dump(mode="json") for m in history],
+              "profiles": {profile.id: asked.to_json_dict()}, "settings": {"maxTotalRounds": 1}}
+    stamp = now_iso()
+    with runtime.db.transaction() as tx:
+        tx.insert(t.RunRow, id=run_id, chat_id=record.id, root_profile_id=profile.id, kind=RUN_KIND_HANDOFF,
+                  status=RunStatus.CREATED.value, user_text=request_text,
+                  input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
+        tx.event(run_id, "run_created", {"chatId": record.id, "chatName": record.name, "agentId": profile.id,
+                                         "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus})
+        transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
+        transitions.create_invocation(tx, ctx, inv)
+        start_and_assemble(tx, ctx, inv)
+    task = asyncio.create_task(_generate(runtime, ctx, inv), name=f"handoff {run_id}")
+    ctx.main_task = task
+    handle = HandoffHandle(run_id=run_id, chat_id=record.id, agent_id=profile.id, task=task, context=ctx,
+                           invocation=inv)
+    runtime.handoffs[record.id] = handle
+    return handle
+
+
+async def _generate(runtime: Runtime, ctx: RunContext, inv: InvocationState) -> HandoffDraft:
+    draft = HandoffDraft(HandoffOutcome.FAILED, ctx.run_id, ctx.chat_id, inv.profile.id)
+    try:
+        ctx.started = True
+        tools = [tool.spec.schema() for tool in surface(ctx, inv).values()]  # the same prefix as a chat turn
+        try:
+            response = await call_model(ctx, inv, tools)
+        except InvocationFailed as exc:
+            draft.error_code, draft.error_message = exc.code, exc.message
+            _end(ctx, inv, draft)
+            return draft
+        document = response.text.strip()
+        if not document:
+            draft.outcome, draft.error_code = HandoffOutcome.EMPTY, "handoff.empty_document"
+            draft.error_message = "The agent answered without any text."
+        else:
+            draft.outcome, draft.document = HandoffOutcome.READY, document
+            draft.missing_sections = missing_sections(document)
+        _end(ctx, inv, draft)
+        return draft
+    except asyncio.CancelledError:
+        draft.outcome = HandoffOutcome.CANCELLED
+        _end(ctx, inv, draft)
+        return draft
+    except Exception as exc:  # a broken contract below: a failed handoff, journaled, never a traceback
+        draft.error_code, draft.error_message = "runtime.handoff_crashed", f"{type(exc).__name__}: {exc}"
+        _end(ctx, inv, draft)
+        return draft
+    finally:
+        runtime.handoffs.pop(ctx.chat_id, None)
+
+
+def _end(ctx: RunContext, inv: InvocationState, draft: HandoffDraft) -> None:
+    inv_status, run_status, level = {
+        HandoffOutcome.READY: (InvocationStatus.COMPLETED, RunStatus.COMPLETED, EventLevel.INFO),
+        HandoffOutcome.CANCELLED: (InvocationStatus.CANCELLED, RunStatus.CANCELLED, EventLevel.WARNING),
+        HandoffOutcome.EMPTY: (InvocationStatus.FAILED, RunStatus.FAILED, EventLevel.WARNING),
+        HandoffOutcome.FAILED: (InvocationStatus.FAILED, RunStatus.FAILED, EventLevel.ERROR),
+    }[draft.outcome]
+    with ctx.db.transaction() as tx:
+        transitions.end_invocation(tx, ctx, inv.id, inv_status, error_code=draft.error_code)
+        fields = {"error_code": draft.error_code, "error_message": draft.error_message} if draft.error_code else {}
+        transitions.set_run_status(tx, ctx, run_status, **fields)
+        tx.event(ctx.run_id, f"handoff_{draft.outcome.value}",
+                 {"agentId": inv.profile.id, "chars": len(draft.document), "missingSections": draft.missing_sections,
+                  "errorCode": draft.error_code, "message": draft.summary},
+                 invocation_id=inv.id, level=level)
+        tx.event(ctx.run_id, f"run_{run_status.value}",
+                 {"agentId": inv.profile.id, "commits": 0, "kind": RUN_KIND_HANDOFF}, invocation_id=inv.id, level=level)
+
+
+def cancel(runtime: Runtime, chat_id: str) -> bool:
+    """Stops the generation for ``chat_id`` (Esc, Stop, Ctrl+C); nothing changes."""
+    handle = runtime.handoffs.get(chat_id)
+    if handle is None or handle.task.done():
+        return False
+    if not handle.context.started:  # its task never ran: close the run here
+        ctx, inv = handle.context, handle.invocation
+        handle.closed = HandoffDraft(HandoffOutcome.CANCELLED, ctx.run_id, ctx.chat_id, inv.profile.id)
+        _end(ctx, inv, handle.closed)
+        runtime.handoffs.pop(chat_id, None)
+    handle.task.cancel()
+    return True
+
+
+def accept(runtime: Runtime, draft: HandoffDraft, *, document: str | None = None,
+           name: str | None = None) -> ChatRecord:
+    """The creator accepted ``draft`` (perhaps edited): the new chat, seeded and linked both ways."""
+    if draft.outcome is not HandoffOutcome.READY:
+        raise HandoffRefused("handoff.not_ready", draft.summary)
+    text = (document if document is not None else draft.document).strip()
+    if not text:
+        raise HandoffRefused("handoff.empty_document", "The handoff document is empty.")
+    source = runtime.chats.chat(draft.chat_id)
+    if source is None:
+        raise HandoffRefused("handoff.unknown_chat", "The chat to continue no longer exists.")
+    if name is not None and runtime.chats.chat_by_name(name) is not None:
+        raise HandoffRefused("handoff.name_taken", f"There is already a chat named '{name}'.")
+    new_name = name or runtime.chats.unique_name(f"{source.name} (continued)")
+    chat = runtime.chats.continue_chat(source, new_name, context_entry(text), run_id=draft.run_id,
+                                       agent_id=draft.agent_id)
+    runtime.copy_persist(source.id, chat.id)
+    return chat

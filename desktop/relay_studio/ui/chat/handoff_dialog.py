@@ -1,0 +1,130 @@
+"""The session handoff dialog: "Writing the handoff document…" while the agent writes it (Esc or
+Cancel stops it), then the draft, editable, with the sections it lacks named, and three choices:
+Start the new chat, Copy, Cancel. Never modal to the loop: it is opened with ``open()`` and answers
+through signals; nothing changes until the creator starts the new chat.
+
+Signals:
+    start_requested(str): the creator accepted the (perhaps edited) document
+    cancel_requested(): Esc or Cancel while the document is being written
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class HandoffDialog(QDialog):
+    start_requested = Signal(str, str)
+    cancel_requested = Signal()
+
+    def __init__(self, chat_name: str, new_name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("HandoffDialog")
+        self.setWindowTitle(f"Hand off “{chat_name}” to a new chat")
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        self.resize(760, 600)
+        self.generating = True
+
+        layout = QVBoxLayout(self)
+        self.status = QLabel("Writing the handoff document… (Esc cancels)")
+        self.status.setObjectName("HandoffStatus")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.missing = QLabel()
+        self.missing.setObjectName("HandoffMissing")
+        self.missing.setWordWrap(True)
+        self.missing.hide()
+        layout.addWidget(self.missing)
+        self.editor = QPlainTextEdit()
+        self.editor.setObjectName("HandoffDocument")
+        self.editor.setReadOnly(True)
+        self.editor.setPlaceholderText("The document appears here when the agent has written it.")
+        layout.addWidget(self.editor, 1)
+        name_row = QHBoxLayout()
+        name_row.addWidget(QLabel("New chat:"))
+        self.name_edit = QLineEdit(new_name)
+        self.name_edit.setObjectName("HandoffChatName")
+        name_row.addWidget(self.name_edit, 1)
+        layout.addLayout(name_row)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.copy_button = QPushButton("Copy")
+        self.copy_button.setToolTip("Copy the document to the clipboard")
+        self.copy_button.clicked.connect(self._on_copy)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self._on_cancel)
+        self.start_button = QPushButton("Start the new chat")
+        self.start_button.setObjectName("HandoffStart")
+        self.start_button.clicked.connect(self._on_start)
+        for button in (self.copy_button, self.cancel_button, self.start_button):
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        self._set_ready(False)
+
+    def _set_ready(self, ready: bool) -> None:
+        self.start_button.setEnabled(ready)
+        self.copy_button.setEnabled(ready)
+        self.name_edit.setEnabled(ready)
+        self.editor.setReadOnly(not ready)
+        if ready:
+            self.start_button.setDefault(True)
+
+    # -- what the runtime reports ---------------------------------------------------------------
+    def show_draft(self, document: str, missing: list[str]) -> None:
+        self.generating = False
+        self.editor.setPlainText(document)
+        self.status.setText("Review the document: it is what the new chat starts from. Edit it freely.")
+        if missing:
+            self.missing.setText(f"The document lacks these sections: {', '.join(missing)}. Add them, or start "
+                                 "the new chat as it is.")
+            self.missing.show()
+        self._set_ready(True)
+        self.editor.setFocus()
+
+    def show_outcome(self, text: str) -> None:
+        """A cancelled, failed or empty handoff: say so; nothing was created."""
+        self.generating = False
+        self.status.setText(f"{text}. Nothing was changed.")
+        self.cancel_button.setText("Close")
+        self._set_ready(False)
+
+    # -- the creator's choices ------------------------------------------------------------------
+    def _on_start(self) -> None:
+        text = self.editor.toPlainText().strip()
+        if not text:
+            self.status.setText("The document is empty; write something the new chat can start from.")
+            return
+        self.start_requested.emit(text, self.name_edit.text().strip())
+
+    def _on_copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.editor.toPlainText())
+        self.status.setText("Copied the document to the clipboard.")
+
+    def _on_cancel(self) -> None:
+        if self.generating:
+            self.cancel_requested.emit()
+            self.status.setText("Stopping…")
+            return
+        self.reject()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.generating:
+            self._on_cancel()
+            return
+        super().keyPressEvent(event)
+
+    def show_error(self, text: str) -> None:
+        """A refusal when starting the new chat (its name is taken): the draft stays open."""
+        self.status.setText(text)

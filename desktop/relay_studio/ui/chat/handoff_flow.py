@@ -1,0 +1,86 @@
+"""The window's session handoff: ``/handoff [focus]`` in the composer or Chat → Hand off to a new
+chat…, the dialog while the document is written and reviewed, and the new chat selected at the end.
+Nothing changes unless the creator starts the new chat (docs/session-handoff.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import TYPE_CHECKING
+
+from relay_studio.domain.records import ChatRecord
+from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+from relay_studio.ui.chat.handoff_dialog import HandoffDialog
+
+if TYPE_CHECKING:
+    from relay_studio.ui.main_window import MainWindow
+
+_COMMAND = re.compile(r"\A\s*/handoff(?:\s+(?P<focus>.*?))?\s*\Z", re.DOTALL)
+
+
+def parse_command(text: str) -> tuple[bool, str | None]:
+    """Whether ``text`` is the ``/handoff`` command, and its focus (None when there is none)."""
+    match = _COMMAND.match(text)
+    if match is None:
+        return False, None
+    return True, (match.group("focus") or None)
+
+
+async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord | None:
+    """Runs the whole handoff for the window's current chat; the new chat, or None when nothing changed."""
+    studio = window.studio
+    chat = studio.runtime.chats.chat(window.chat_id)
+    if chat is None:
+        return None
+    try:
+        handle = studio.start_handoff(chat.id, focus)
+    except HandoffRefused as exc:
+        window.statusBar().showMessage(exc.message, 8000)
+        return None
+    dialog = HandoffDialog(chat.name, studio.runtime.chats.unique_name(f"{chat.name} (continued)"), window)
+    window.handoff_dialog = dialog
+    dialog.cancel_requested.connect(lambda: studio.cancel_handoff(chat.id))
+    chosen: asyncio.Future[ChatRecord | None] = asyncio.get_running_loop().create_future()
+
+    def settle(result: ChatRecord | None) -> None:
+        if not chosen.done():
+            chosen.set_result(result)
+
+    def closed() -> None:  # Cancel, Close or Esc: stop a generation still going, change nothing
+        studio.cancel_handoff(chat.id)
+        settle(None)
+
+    dialog.rejected.connect(closed)
+    dialog.open()
+    draft = await handle.wait()
+    if draft.outcome is not HandoffOutcome.READY:
+        dialog.show_outcome(draft.summary)
+        window.statusBar().showMessage(draft.summary, 8000)
+        await chosen  # until the creator closes the dialog
+        _close(window, dialog)
+        return None
+
+    def start(document: str, name: str) -> None:
+        try:
+            new = studio.accept_handoff(draft, document, name or None)
+        except HandoffRefused as exc:
+            dialog.show_error(exc.message)
+            return
+        dialog.accept()
+        settle(new)
+
+    dialog.start_requested.connect(start)
+    dialog.show_draft(draft.document, draft.missing_sections)
+    new_chat = await chosen
+    if new_chat is not None:
+        window.refresh_chats()
+        window.open_chat(new_chat.id)
+        window.statusBar().showMessage(f"Continued in “{new_chat.name}”, seeded with the handoff document.", 8000)
+    _close(window, dialog)
+    return new_chat
+
+
+def _close(window: MainWindow, dialog: HandoffDialog) -> None:
+    dialog.deleteLater()
+    if window.handoff_dialog is dialog:
+        window.handoff_dialog = None

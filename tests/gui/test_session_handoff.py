@@ -1,0 +1,95 @@
+"""The window's session handoff, driven by keys and clicks: ``/handoff focus`` typed and sent, the
+review view edited and accepted, Esc while the document is written, and a refusal in the status bar."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from relay_studio.runtime import session_handoff as sh
+from relay_studio.ui.main_window import MainWindow
+from tests.gui.conftest import App, run_to_end, until
+
+DOC = "## Goal\nA harbour story.\n## Canon & Constraints\nPresent tense.\n## Progress\nDone: dusk.\n" \
+      "## Key Decisions\nSilver fish (the light).\n## Critical Context\nThe boats.\n## Next Steps\nNight.\n"
+
+
+def _answer(text: str) -> dict[str, Any]:
+    return {"toolCalls": [
+        {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": text}},
+        {"name": "workspace_commit", "arguments": {}},
+        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}
+
+
+async def _chat_with_an_answer(window: MainWindow, qtbot: QtBot) -> str:
+    window.new_chat()
+    window.chat.composer.select_agent("finalizer")
+    qtbot.keyClicks(window.chat.composer.editor, "Write the harbour at dusk.")
+    window.chat.composer.submit()
+    await run_to_end(window, 0)
+    return window.chat_id
+
+
+def _type_and_send(window: MainWindow, qtbot: QtBot, text: str) -> None:
+    editor = window.chat.composer.editor
+    editor.setFocus()
+    qtbot.keyClicks(editor, text)
+    window.chat.composer.submit()
+
+
+async def test_slash_handoff_writes_reviews_and_starts_the_new_chat(app: App, qtbot: QtBot) -> None:
+    window = app.open({"finalizer": [_answer("The boats came home."), {"delayMs": 300, "text": DOC}]})
+    old_chat = await _chat_with_an_answer(window, qtbot)
+    before = [(m.role, m.content) for m in window.studio.runtime.chats.messages(old_chat)]
+
+    _type_and_send(window, qtbot, "/handoff the night scene")
+    assert window.chat.composer.editor.toPlainText() == "", "the composer is cleared"
+    await until(lambda: window.handoff_dialog is not None, what="the handoff dialog")
+    dialog = window.handoff_dialog
+    assert dialog is not None and dialog.generating and not dialog.start_button.isEnabled()
+    await until(lambda: not dialog.generating, what="the draft")
+    assert dialog.editor.toPlainText() == DOC.strip() and dialog.missing.isHidden()
+    assert app.provider is not None
+    assert app.provider.requests[-1].messages[-1].content.endswith("Additional focus: the night scene")
+
+    dialog.editor.moveCursor(dialog.editor.textCursor().MoveOperation.End)
+    qtbot.keyClick(dialog.editor, Qt.Key.Key_Return)
+    qtbot.keyClicks(dialog.editor, "Remember the gulls.")
+    qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    await until(lambda: window.chat_id != old_chat, what="the new chat to open")
+
+    new = window.studio.runtime.chats.chat(window.chat_id)
+    assert new is not None and new.name.endswith("(continued)") and new.parent_chat_id == old_chat
+    first = window.studio.runtime.chats.messages(new.id)[0]
+    assert first.role == "handoff" and "Remember the gulls." in first.content
+    assert [(m.role, m.content) for m in window.studio.runtime.chats.messages(old_chat)] == before
+    assert window.handoff_dialog is None
+
+
+async def test_esc_while_writing_cancels_and_changes_nothing(app: App, qtbot: QtBot) -> None:
+    window = app.open({"finalizer": [_answer("The boats came home."), {"delayMs": 5000, "text": DOC}]})
+    old_chat = await _chat_with_an_answer(window, qtbot)
+    chats_before = [c.id for c in window.studio.runtime.chats.chats()]
+    window.continue_action.trigger()
+    await until(lambda: window.handoff_dialog is not None, what="the handoff dialog")
+    dialog = window.handoff_dialog
+    assert dialog is not None
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    await until(lambda: "Handoff cancelled" in dialog.status.text(), what="the cancel to land")
+    assert [c.id for c in window.studio.runtime.chats.chats()] == chats_before
+    assert window.chat_id == old_chat
+    assert window.studio.runtime.handoffs == {}
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)  # now "Close"
+    await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+
+
+async def test_a_refused_handoff_says_why_in_the_status_bar(app: App, qtbot: QtBot) -> None:
+    window = app.open({})
+    window.new_chat()
+    _type_and_send(window, qtbot, "/handoff")
+    await until(lambda: sh.NOTHING_TO_HAND_OFF in window.statusBar().currentMessage(), what="the refusal")
+    assert window.handoff_dialog is None
+    QApplication.processEvents()
