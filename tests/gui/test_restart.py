@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
 
 from relay_studio.runtime.engine import DB_NAME
 from relay_studio.ui.chat.cards import NoticeCard
-from tests.gui.conftest import App, run_to_end
+from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import REVISED, relay_turns
 
 
@@ -96,3 +98,38 @@ def test_screenshot_of_a_pending_approval(tmp_path: Path) -> None:
     hits = sum(1 for y in range(0, image.height(), 4) for x in range(0, image.width(), 4)
                if image.pixel(x, y) == added)
     assert hits > 200
+
+
+async def test_a_restart_between_two_decisions_of_one_turn(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    """The editor's patch is approved, then the app dies while its commit waits: after the restart only
+    the commit is asked again, and approving it finishes the relay with the patch written once."""
+    from tests.gui.test_patch_dialog import PATCHED, _answer, _click, _completed, _demo, _dialog, _main_md
+
+    window, dialog = await _demo(app)
+    patch, commit = dialog.pending
+    _click(qtbot, dialog.approve_button)
+    assert dialog.current is commit
+    run_id = patch.request.run_id
+    assert app.runtime is not None
+    await until(lambda: any(e.type == "tool_call_completed" and e.payload["name"] == "workspace_apply_patch"
+                            for e in app.runtime.runs.events(run_id)),  # type: ignore[union-attr]
+                what="the approved patch to run")
+    crashed = tmp_path / "after-crash"
+    shutil.copytree(app.data_dir, crashed)  # what a crash leaves: the folder as it is now
+
+    later = App(crashed)
+    try:
+        window = later.open()
+        assert later.runtime is not None and later.runtime.suspended == [run_id]
+        dialog = await _dialog(window)
+        await asyncio.sleep(0.3)  # a turn's proposals arrive together: let every one be listed
+        assert [p.request.tool for p in dialog.pending] == ["workspace_commit"]
+        _click(qtbot, dialog.approve_button)
+        assert await _completed(later, window) == run_id
+        assert _main_md(later, run_id) == PATCHED
+        await until(lambda: _answer(window) == PATCHED, what="the editor's commit in the chat")
+        applied = [e for e in later.runtime.runs.events(run_id)
+                   if e.type == "tool_call_completed" and e.payload["name"] == "workspace_apply_patch"]
+        assert len(applied) == 1
+    finally:
+        await later.close()
