@@ -316,11 +316,14 @@ async def test_decide_out_of_order_reject_the_commit_with_a_reason(app: App, qtb
     assert dialog.current is patch and dialog.pending == [patch]
     assert dialog.reason.text() == ""  # the reason belonged to the commit
     assert _main_md(app, patch.request.run_id) == DRAFT  # the patch still waits: nothing ran
+    run_id = patch.request.run_id
+    await until(lambda: _decisions(app, run_id) == [("workspace_commit", "tool_call_denied")],
+                what="the rejection journaled as soon as it is made")
     _click(qtbot, dialog.approve_button)
 
-    run_id = await _completed(app, window)
-    assert _decisions(app, run_id) == [("workspace_apply_patch", "tool_call_approved"),
-                                       ("workspace_commit", "tool_call_denied")]
+    assert await _completed(app, window) == run_id
+    assert _decisions(app, run_id) == [("workspace_commit", "tool_call_denied"),
+                                       ("workspace_apply_patch", "tool_call_approved")]
     assert _main_md(app, run_id) == PATCHED
     assert app.provider is not None
     editor_next = next(r for r in app.provider.requests if any(
@@ -437,3 +440,16 @@ async def test_choose_hunks_by_their_checkboxes_out_of_order(app: App, qtbot: Qt
     run_id = window.timeline.run_id
     assert (app.runtime.workspace_dir(run_id) / "output/main.md").read_text() == "A2\nB\nC\n"
     assert (app.runtime.workspace_dir(run_id) / "output/notes.md").read_text() == "N\n"
+
+
+async def test_approve_the_rest_keeps_a_rejection_made_before_it(app: App, qtbot: QtBot) -> None:
+    window, dialog = await _demo(app)
+    _click_row(qtbot, dialog.queue, 1)
+    _click(qtbot, dialog.reject_button)  # the commit, out of order
+    _click(qtbot, dialog.approve_rest)
+    _click(qtbot, dialog.approve_button)  # the patch, and whatever the run asks later
+    run_id = await _completed(app, window)
+    assert _decisions(app, run_id) == [("workspace_commit", "tool_call_denied"),
+                                       ("workspace_apply_patch", "tool_call_approved")]
+    assert _main_md(app, run_id) == PATCHED
+    await until(lambda: _answer(window) == DRAFT, what="the writer's draft, the only commit, in the chat")
