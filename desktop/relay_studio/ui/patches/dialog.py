@@ -54,9 +54,17 @@ APPROVE_KEYS = ("Ctrl+Return", "Ctrl+Enter")
 REJECT_KEYS = ("Ctrl+Backspace",)
 
 
+#: what a proposal does, in a writer's words (the tool's name stays in the tooltip and the title)
+_VERBS = {"workspace_write_file": "write", "workspace_apply_patch": "change", "workspace_commit": "commit"}
+
+
 def _label(p: PendingApproval) -> str:
     r = p.request
-    return f"{r.agent_name} · {r.tool}" + (f" · {r.path}" if r.path else "")
+    verb = _VERBS.get(r.tool, "call")
+    what = r.path or (str(r.arguments.get("path")) if r.arguments.get("path") else "")
+    if r.tool == "workspace_commit" and not what:
+        what = "to the chat"
+    return f"{r.agent_name}: {verb} {what or r.tool}"
 
 
 def _matches(event: QKeyEvent, keys: tuple[str, ...]) -> bool:
@@ -139,7 +147,7 @@ class PatchDialog(QDialog):
         self.hunk_list.itemChanged.connect(self._on_hunk_toggled)
         right_layout.addWidget(self.hunk_list, 1)
         split.addWidget(right)
-        split.setSizes([220, 780])
+        split.setSizes([250, 750])
         layout.addWidget(split, 1)
 
         self.reason = QLineEdit()
@@ -189,7 +197,10 @@ class PatchDialog(QDialog):
         if pending in self.pending or pending.future.done():
             return
         self.pending.append(pending)
-        self.queue.addItem(QListWidgetItem(_label(pending)))
+        item = QListWidgetItem(_label(pending))
+        item.setToolTip(f"{pending.request.agent_name} · {pending.request.tool}"
+                        + (f" · {pending.request.path}" if pending.request.path else ""))
+        self.queue.addItem(item)
         if self.current is None:
             self._select(len(self.pending) - 1)
         self._update_header()
@@ -267,9 +278,10 @@ class PatchDialog(QDialog):
             return
         r = pending.request
         is_file = r.after is not None
-        verb = {"workspace_write_file": "write", "workspace_apply_patch": "change"}.get(r.tool, "")
         if is_file:
-            self.title.setText(f"{r.agent_name} wants to {verb or 'write'} {r.path}")
+            self.title.setText(f"{r.agent_name} wants to {_VERBS.get(r.tool, 'write')} {r.path}")
+        elif r.tool == "workspace_commit":
+            self.title.setText(f"{r.agent_name} wants to commit its text to the chat ({r.tool})")
         else:
             self.title.setText(f"{r.agent_name} wants to call {r.tool}")
         self.arguments.setPlainText(json.dumps(r.arguments, ensure_ascii=False, indent=2))
