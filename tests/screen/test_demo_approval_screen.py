@@ -147,8 +147,9 @@ def test_approve_the_demo_proposals_one_by_one_with_the_mouse(display: str, tmp_
         x, y, _w, _h = screen.geometry(dialog)
         screen.shot("proposals")
         first = screen.shot("dialog-patch", dialog)
-        added = theme.LIGHT.diff_add.rgb()
-        assert _has_colour(first, added), "the patch's side-by-side diff is not on the screen"
+        colours = [c.diff_add.rgb() for c in (theme.LIGHT, theme.DARK)]  # whichever theme the screen has
+        added = next((c for c in colours if _has_colour(first, c)), None)
+        assert added is not None, "the patch's side-by-side diff is not on the screen"
         found = buttons(first)
         assert len(found) >= 2, f"could not find Reject and Approve in the dialog's picture: {found}"
         approve = found[-1]
