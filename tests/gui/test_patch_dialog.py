@@ -283,15 +283,16 @@ async def test_approve_the_turns_proposals_one_by_one_in_list_order(app: App, qt
     patch, commit = dialog.pending
     assert dialog.header.text() == "2 changes wait for your approval · showing 1 of 2"
     assert [dialog.queue.item(i).text() for i in range(2)] == [  # type: ignore[union-attr]
-        "Editor: change output/main.md", "Editor: commit to the chat"]
+        "Editor: change output/main.md", "Editor: commit output/main.md"]
     _click(qtbot, dialog.approve_button)
 
     # The next proposal of the turn is shown at once, ready to be decided.
     assert dialog.current is commit and dialog.pending == [commit] and dialog.queue.count() == 1
     assert dialog.queue.currentRow() == 0
     assert dialog.header.text() == "1 change waits for your approval · showing 1 of 1"
-    assert dialog.title.text() == "Editor wants to commit its text to the chat (workspace_commit)"
-    assert dialog.queue.item(0).text() == "Editor: commit to the chat"  # type: ignore[union-attr]
+    assert dialog.title.text() == "Editor wants to publish output/main.md to the chat"
+    assert dialog.queue.item(0).text() == "Editor: commit output/main.md"  # type: ignore[union-attr]
+    assert dialog.arguments.toPlainText().startswith("Publishes output/main.md to the chat")
     assert dialog.approve_button.isEnabled() and dialog.reject_button.isEnabled()
     await until(lambda: _main_md(app, commit.request.run_id) == PATCHED, what="the patch to be applied")
     _click(qtbot, dialog.approve_button)

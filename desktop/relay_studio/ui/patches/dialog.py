@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.domain.approvals import ApprovalDecision
+from relay_studio.runtime.tools.workspace_commit import DEFAULT_PATH as COMMIT_DEFAULT_PATH
 from relay_studio.ui import theme
 from relay_studio.ui.patches.diff import Hunk, apply_hunks, hunks, side_by_side_html, unified_html
 from relay_studio.ui.studio import PendingApproval, Studio
@@ -60,11 +61,13 @@ _VERBS = {"workspace_write_file": "write", "workspace_apply_patch": "change", "w
 
 def _label(p: PendingApproval) -> str:
     r = p.request
-    verb = _VERBS.get(r.tool, "call")
-    what = r.path or (str(r.arguments.get("path")) if r.arguments.get("path") else "")
-    if r.tool == "workspace_commit" and not what:
-        what = "to the chat"
-    return f"{r.agent_name}: {verb} {what or r.tool}"
+    what = r.path or (_commit_path(p) if r.tool == "workspace_commit" else "")
+    return f"{r.agent_name}: {_VERBS.get(r.tool, 'call')} {what or r.tool}"
+
+
+def _commit_path(p: PendingApproval) -> str:
+    path = p.request.arguments.get("path")
+    return path if isinstance(path, str) and path.strip() else COMMIT_DEFAULT_PATH
 
 
 def _matches(event: QKeyEvent, keys: tuple[str, ...]) -> bool:
@@ -281,10 +284,15 @@ class PatchDialog(QDialog):
         if is_file:
             self.title.setText(f"{r.agent_name} wants to {_VERBS.get(r.tool, 'write')} {r.path}")
         elif r.tool == "workspace_commit":
-            self.title.setText(f"{r.agent_name} wants to commit its text to the chat ({r.tool})")
+            self.title.setText(f"{r.agent_name} wants to publish {_commit_path(pending)} to the chat")
         else:
             self.title.setText(f"{r.agent_name} wants to call {r.tool}")
-        self.arguments.setPlainText(json.dumps(r.arguments, ensure_ascii=False, indent=2))
+        arguments = json.dumps(r.arguments, ensure_ascii=False, indent=2)
+        if r.tool == "workspace_commit":
+            arguments = (f"Publishes {_commit_path(pending)} to the chat as the reply you read, as the file is "
+                         f"when the commit runs (after the changes listed before it are decided).\n\n"
+                         f"{r.tool} {arguments}")
+        self.arguments.setPlainText(arguments)
         for index in range(3):
             self.tabs.setTabVisible(index, is_file)
         self.hunk_label.setVisible(is_file)
