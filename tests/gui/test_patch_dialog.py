@@ -79,9 +79,9 @@ async def test_approve_edit_and_reject_reach_the_model(app: App, qtbot: QtBot) -
                 what="the second proposal")
     assert len(dialog.hunks) == 2
     assert "A2" in dialog.side.toPlainText() and "+A2" in dialog.unified.toPlainText()
-    dialog.set_hunk_accepted(1, False)
+    _click_check(qtbot, dialog.hunk_list, 1)
     assert dialog.result_edit.toPlainText() == "A2\nB\nC\n"
-    dialog.result_edit.setPlainText("A2\nB, edited\nC\n")
+    _retype(qtbot, dialog, "A2\nB, edited\nC\n")
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
 
     await until(lambda: dialog.current is not None and dialog.current.request.tool == "workspace_apply_patch",
@@ -111,7 +111,7 @@ async def test_approve_edit_and_reject_reach_the_model(app: App, qtbot: QtBot) -
 async def test_approve_the_rest_of_this_run(app: App, qtbot: QtBot) -> None:
     window = await _open(app, [_write("One.\n"), _write("Two.\n"), _patch("Two", "Three"), FINISH])
     dialog = await _dialog(window)
-    dialog.approve_rest.setChecked(True)
+    _click(qtbot, dialog.approve_rest)
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
     assert app.runtime is not None
@@ -123,13 +123,17 @@ async def test_approve_the_rest_of_this_run(app: App, qtbot: QtBot) -> None:
 async def test_closing_with_a_pending_approval_asks(app: App, qtbot: QtBot) -> None:
     window = await _open(app, [_write("One.\n"), FINISH])
     dialog = await _dialog(window)
-    dialog.reject()  # the creator closes the dialog; the proposal still waits
+    qtbot.keyClick(dialog.queue, Qt.Key.Key_Escape)  # the creator closes the dialog; the proposal still waits
+    assert not dialog.isVisible()
     window.close()
     box = window.findChild(QMessageBox, "QuitQuestion")
     assert box is not None and box.isVisible() and "wait for your approval" in box.text()
-    box.done(QMessageBox.StandardButton.No)
+    no = box.button(QMessageBox.StandardButton.No)
+    assert no is not None
+    _click(qtbot, no)
     assert window.isVisible() and len(window.studio.pending) == 1
-    window.review_changes()
+    await until(lambda: window.chat.live.review_button.isVisible(), what="Review changes on the live card")
+    _click(qtbot, window.chat.live.review_button)
     assert dialog.isVisible() and dialog.current is not None
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
@@ -149,7 +153,7 @@ async def test_every_proposal_of_a_turn_shows_at_once_and_a_withdrawn_one_leaves
     # second back (it leaves the dialog) and proposes it again with the real before and after.
     first, second = dialog.pending[0], dialog.pending[1]
     assert dialog.current is first
-    dialog.result_edit.setPlainText("One, edited.\n")
+    _retype(qtbot, dialog, "One, edited.\n")
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: second not in dialog.pending and any(p.request.before == "One, edited.\n"
                                                              for p in dialog.pending),
@@ -157,7 +161,8 @@ async def test_every_proposal_of_a_turn_shows_at_once_and_a_withdrawn_one_leaves
     assert dialog.queue.count() == len(dialog.pending) == 2
     again = next(p for p in dialog.pending if p.request.before == "One, edited.\n")
     assert again.request.after == "Two, edited.\n"
-    dialog.queue.setCurrentRow(dialog.pending.index(again))
+    _click_row(qtbot, dialog.queue, dialog.pending.index(again))
+    assert dialog.current is again
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: len(dialog.pending) == 1 and dialog.current is not None, what="the last proposal")
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
@@ -188,7 +193,7 @@ async def test_a_pending_approval_is_shown_again_after_a_restart(app: App, qtbot
         assert later.runtime is not None and later.runtime.suspended == [run_id]
         dialog = await _dialog(window)
         assert [(p.request.tool, p.request.before, p.request.after) for p in dialog.pending] == asked
-        dialog.approve_rest.setChecked(True)
+        _click(qtbot, dialog.approve_rest)
         qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
         await until(lambda: not window.studio.handles, what="the resumed run to end")
         record = later.runtime.runs.run(run_id)
@@ -249,6 +254,19 @@ def _click_check(qtbot: QtBot, view: QListWidget, row: int) -> None:
 
 def _ctrl(qtbot: QtBot, widget: QWidget, key: Qt.Key) -> None:
     qtbot.keyClick(widget, key, Qt.KeyboardModifier.ControlModifier)
+
+
+def _retype(qtbot: QtBot, dialog: PatchDialog, text: str) -> None:
+    """Opens "Result (editable)", selects everything and types ``text`` in its place."""
+    _click_tab(qtbot, dialog, "Result (editable)")
+    qtbot.mouseClick(dialog.result_edit.viewport(), Qt.MouseButton.LeftButton)
+    _ctrl(qtbot, dialog.result_edit, Qt.Key.Key_A)
+    for i, line in enumerate(text.split("\n")):
+        if i:
+            qtbot.keyClick(dialog.result_edit, Qt.Key.Key_Return)
+        if line:
+            qtbot.keyClicks(dialog.result_edit, line)
+    assert dialog.result_text() == text
 
 
 async def _completed(app: App, window: MainWindow) -> str:
