@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +27,7 @@ pytestmark = pytest.mark.screen
 REPO = Path(__file__).resolve().parents[2]
 ARTEFACTS = REPO / "bench" / "out" / "screens"
 DIALOG = "^Review changes$"
+PREFIX = "demo-approval-"
 
 
 def _need(tool: str) -> str:
@@ -91,6 +92,19 @@ class Screen:
         assert not image.isNull(), f"could not read {path}"
         return image
 
+    def shot_until(self, name: str, window: str, ready: Callable[[QImage], bool], what: str,
+                   seconds: float = 15.0) -> QImage:
+        """Screenshots until ``ready`` says the picture shows what a person waits for."""
+        deadline = time.monotonic() + seconds
+        while True:
+            image = self.shot(name, window)
+            if ready(image):
+                return image
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the screen never showed {what} (see {self.taken[-1]})")
+            self.taken.pop().unlink()
+            time.sleep(0.2)
+
     def click(self, x: int, y: int) -> None:
         self.xdo("mousemove", str(x), str(y))  # no --sync: it waits forever when the pointer is already there
         time.sleep(0.15)  # a person's pointer rests before the press; Qt sees the hover first
@@ -130,12 +144,24 @@ def _has_colour(image: QImage, rgb: int) -> bool:
                for y in range(0, image.height(), 3) for x in range(0, image.width(), 3))
 
 
+def _listed(data: Path) -> list[dict[str, object]]:
+    runs = subprocess.run([sys.executable, "-m", "relay_studio", "runs", "--json", "--data-dir", str(data)],
+                          capture_output=True, text=True, timeout=60)
+    assert runs.returncode == 0, runs.stderr
+    listed: list[dict[str, object]] = json.loads(runs.stdout)
+    return listed
+
+
+def _runs(data: Path) -> list[object]:
+    return [r["status"] for r in _listed(data)]
+
+
 def test_approve_the_demo_proposals_one_by_one_with_the_mouse(display: str, tmp_path: Path, qapp: object) -> None:
     from relay_studio.ui import theme
 
     shots = tmp_path / "screens"
     shots.mkdir()
-    print(f"screenshots: {shots} (copied to {ARTEFACTS})")
+    print(f"screenshots: {shots} (copied to {ARTEFACTS}/{PREFIX}*.png)")
     screen = Screen(display, shots)
     data = tmp_path / "data"
     log = (tmp_path / "app.log").open("w")
@@ -143,22 +169,20 @@ def test_approve_the_demo_proposals_one_by_one_with_the_mouse(display: str, tmp_
                            env=screen.env, stdout=log, stderr=subprocess.STDOUT)
     try:
         dialog = screen.wait_window(DIALOG)
-        time.sleep(0.8)  # the turn's two proposals are listed together; let the dialog paint them
         x, y, _w, _h = screen.geometry(dialog)
-        screen.shot("proposals")
-        first = screen.shot("dialog-patch", dialog)
         colours = [c.diff_add.rgb() for c in (theme.LIGHT, theme.DARK)]  # whichever theme the screen has
-        added = next((c for c in colours if _has_colour(first, c)), None)
-        assert added is not None, "the patch's side-by-side diff is not on the screen"
+        first = screen.shot_until("dialog-patch", dialog, lambda i: any(_has_colour(i, c) for c in colours),
+                                  "the patch's side-by-side diff")
+        added = next(c for c in colours if _has_colour(first, c))
+        screen.shot("proposals")
         found = buttons(first)
         assert len(found) >= 2, f"could not find Reject and Approve in the dialog's picture: {found}"
         approve = found[-1]
 
         screen.click(x + approve[0], y + approve[1])
-        time.sleep(0.8)
+        second = screen.shot_until("dialog-commit", dialog, lambda i: not _has_colour(i, added),
+                                   "the commit proposal in place of the approved patch")
         assert screen.windows(DIALOG) == [dialog], "the dialog closed while the commit still waits"
-        second = screen.shot("dialog-commit", dialog)
-        assert not _has_colour(second, added), "the patch is still shown after it was approved"
         again = buttons(second)
         assert len(again) >= 2, f"could not find Approve for the commit: {again}"
 
@@ -167,7 +191,10 @@ def test_approve_the_demo_proposals_one_by_one_with_the_mouse(display: str, tmp_
         while screen.windows(DIALOG) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not screen.windows(DIALOG), "the dialog stayed open after the last proposal was approved"
-        time.sleep(1.0)  # the finalizer finishes; the chat shows the committed answer
+        deadline = time.monotonic() + 20  # the finalizer finishes; the CLI reads the same folder meanwhile
+        while _runs(data) != ["completed"] and time.monotonic() < deadline:
+            time.sleep(0.3)
+        time.sleep(0.3)  # the window paints the end of the run
         screen.shot("completed")
 
         main = screen.wait_window("^Relay Studio$")
@@ -180,13 +207,12 @@ def test_approve_the_demo_proposals_one_by_one_with_the_mouse(display: str, tmp_
             app.wait(timeout=10)
         log.close()
         ARTEFACTS.mkdir(parents=True, exist_ok=True)
+        for old in ARTEFACTS.glob(f"{PREFIX}*.png"):
+            old.unlink()
         for path in screen.taken:
-            shutil.copy2(path, ARTEFACTS / path.name)
+            shutil.copy2(path, ARTEFACTS / f"{PREFIX}{path.name}")
 
-    runs = subprocess.run([sys.executable, "-m", "relay_studio", "runs", "--json", "--data-dir", str(data)],
-                          capture_output=True, text=True, timeout=60)
-    assert runs.returncode == 0, runs.stderr
-    listed = json.loads(runs.stdout)
+    listed = _listed(data)
     assert [r["status"] for r in listed] == ["completed"], (tmp_path / "app.log").read_text()
     events = subprocess.run([sys.executable, "-m", "relay_studio", "events", listed[0]["id"], "--jsonl",
                              "--data-dir", str(data)], capture_output=True, text=True, timeout=60)
