@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
 
 from relay_studio.runtime.engine import DB_NAME
 from relay_studio.ui.chat.cards import NoticeCard
-from tests.gui.conftest import App, run_to_end
+from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import REVISED, relay_turns
 
 
@@ -96,3 +100,123 @@ def test_screenshot_of_a_pending_approval(tmp_path: Path) -> None:
     hits = sum(1 for y in range(0, image.height(), 4) for x in range(0, image.width(), 4)
                if image.pixel(x, y) == added)
     assert hits > 200
+
+
+async def test_a_restart_between_two_decisions_of_one_turn(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    """The editor's patch is approved, then the app dies while its commit waits: after the restart only
+    the commit is asked again, and approving it finishes the relay with the patch written once."""
+    from tests.gui.test_patch_dialog import PATCHED, _answer, _click, _completed, _demo, _dialog, _main_md
+
+    window, dialog = await _demo(app)
+    patch, commit = dialog.pending
+    _click(qtbot, dialog.approve_button)
+    assert dialog.current is commit
+    run_id = patch.request.run_id
+    assert app.runtime is not None
+    await until(lambda: any(e.type == "tool_call_completed" and e.payload["name"] == "workspace_apply_patch"
+                            for e in app.runtime.runs.events(run_id)),  # type: ignore[union-attr]
+                what="the approved patch to run")
+    crashed = tmp_path / "after-crash"
+    shutil.copytree(app.data_dir, crashed)  # what a crash leaves: the folder as it is now
+
+    later = App(crashed)
+    try:
+        window = later.open()
+        assert later.runtime is not None and later.runtime.suspended == [run_id]
+        dialog = await _dialog(window)
+        await asyncio.sleep(0.3)  # a turn's proposals arrive together: let every one be listed
+        assert [p.request.tool for p in dialog.pending] == ["workspace_commit"]
+        _click(qtbot, dialog.approve_button)
+        assert await _completed(later, window) == run_id
+        assert _main_md(later, run_id) == PATCHED
+        await until(lambda: _answer(window) == PATCHED, what="the editor's commit in the chat")
+        applied = [e for e in later.runtime.runs.events(run_id)
+                   if e.type == "tool_call_completed" and e.payload["name"] == "workspace_apply_patch"]
+        assert len(applied) == 1
+    finally:
+        await later.close()
+
+
+async def _restart_on_a_copy(app: App, tmp_path: Path, turns: dict[str, list[dict[str, Any]]] | None) -> App:
+    """What a crash leaves behind (the data folder as it is now), opened by a new window."""
+    crashed = tmp_path / "after-crash"
+    shutil.copytree(app.data_dir, crashed)
+    later = App(crashed)
+    later.open(turns)
+    return later
+
+
+async def test_a_decision_made_out_of_order_holds_after_a_restart(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    """The commit is rejected while the patch before it still waits; the app dies. After the restart
+    only the patch is asked again, and the agent still hears why its commit was rejected."""
+    from tests.gui.test_patch_dialog import DRAFT, PATCHED, _click, _click_row, _completed, _demo, _dialog, _main_md
+
+    _window, dialog = await _demo(app)
+    patch = dialog.pending[0]
+    _click_row(qtbot, dialog.queue, 1)
+    qtbot.mouseClick(dialog.reason, Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(dialog.reason, "Not yet")
+    _click(qtbot, dialog.reject_button)
+    run_id = patch.request.run_id
+    assert app.runtime is not None
+    await until(lambda: any(e.type == "tool_call_denied" for e in app.runtime.runs.events(run_id)),  # type: ignore[union-attr]
+                what="the rejection journaled")
+    assert _main_md(app, run_id) == DRAFT and dialog.pending == [patch]
+
+    later = await _restart_on_a_copy(app, tmp_path, None)
+    try:
+        assert later.window is not None and later.runtime is not None and later.runtime.suspended == [run_id]
+        dialog = await _dialog(later.window)
+        await asyncio.sleep(0.3)  # a turn's proposals arrive together: let every one be listed
+        assert [p.request.tool for p in dialog.pending] == ["workspace_apply_patch"]
+        _click(qtbot, dialog.approve_button)
+        assert await _completed(later, later.window) == run_id
+        assert _main_md(later, run_id) == PATCHED
+        assert later.provider is not None
+        heard = [m.content for r in later.provider.requests for m in r.messages if m.role == "tool"]
+        assert "The user rejected this change: Not yet." in heard
+        decisions = [(e.payload["tool"], e.type) for e in later.runtime.runs.events(run_id)
+                     if e.type in ("tool_call_approved", "tool_call_denied")]
+        assert decisions == [("workspace_commit", "tool_call_denied"), ("workspace_apply_patch", "tool_call_approved")]
+    finally:
+        await later.close()
+
+
+async def test_an_edited_approval_holds_after_a_restart(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    """Two files in one turn: the second is edited and approved first, then the app dies. After the
+    restart only the first is asked; the second is written with the creator's edit, without asking."""
+    from tests.gui.test_patch_dialog import FINISH, _click, _click_row, _click_tab, _ctrl, _dialog, _open
+
+    both = {"toolCalls": [
+        {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": "Main.\n"}},
+        {"name": "workspace_write_file", "arguments": {"path": "output/notes.md", "content": "Notes.\n"}}]}
+    turns = {"careful": [both, FINISH]}
+    window = await _open(app, turns["careful"])
+    dialog = await _dialog(window)
+    await until(lambda: len(dialog.pending) == 2, what="both proposals")
+    _click_row(qtbot, dialog.queue, 1)
+    _click_tab(qtbot, dialog, "Result (editable)")
+    qtbot.mouseClick(dialog.result_edit.viewport(), Qt.MouseButton.LeftButton)
+    _ctrl(qtbot, dialog.result_edit, Qt.Key.Key_End)
+    qtbot.keyClicks(dialog.result_edit, "Mine.")
+    _click(qtbot, dialog.approve_button)
+    run_id = dialog.pending[0].request.run_id
+    assert app.runtime is not None
+    await until(lambda: any(e.type == "tool_call_approved" for e in app.runtime.runs.events(run_id)),  # type: ignore[union-attr]
+                what="the approval journaled")
+
+    later = await _restart_on_a_copy(app, tmp_path, turns)
+    try:
+        assert later.window is not None and later.runtime is not None
+        dialog = await _dialog(later.window)
+        await asyncio.sleep(0.3)
+        assert [p.request.path for p in dialog.pending] == ["output/main.md"]
+        _click(qtbot, dialog.approve_button)
+        await until(lambda: not later.window.studio.handles, what="the resumed run to end")  # type: ignore[union-attr]
+        record = later.runtime.runs.run(run_id)
+        assert record is not None and record.status.value == "completed"
+        workspace = later.runtime.workspace_dir(run_id)
+        assert (workspace / "output/main.md").read_text() == "Main.\n"
+        assert (workspace / "output/notes.md").read_text() == "Notes.\nMine."
+    finally:
+        await later.close()

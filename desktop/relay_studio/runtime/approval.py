@@ -1,11 +1,16 @@
 """The approval gate: a tool listed in ``tools.requireApproval`` waits for the creator's decision.
 
 All proposals of one model turn are raised together (``propose_turn``), so the creator reviews them
-side by side; each call then waits for its own decision when its turn to run comes. A proposal whose
-file changed meanwhile (an earlier change of the turn was rejected or edited) is withdrawn and asked
-again with the real before/after. The run shows ``awaiting_approval`` while any proposal is open. A
-rejection is a recoverable tool error (``tool.rejected_by_user``) telling the agent what the creator
-said; an approval may carry the creator's edits, which are written instead of the proposal.
+side by side and decides each one on its own, in any order. A decision is journaled the moment it is
+made (``tool_call_approved`` / ``tool_call_denied``, with the edited text when there is one); each
+call then goes ahead when its turn to run comes and its own decision is there, so the run continues
+once the last proposal of the turn is decided. A proposal whose file changed meanwhile (an earlier
+change of the turn was rejected or edited) is withdrawn and asked again with the real before/after.
+After a restart, a decision already made for a call that had not run yet still holds
+(``recall_decisions``), as long as the call proposes the same change. The run shows
+``awaiting_approval`` while any proposal is open. A rejection is a recoverable tool error
+(``tool.rejected_by_user``) telling the agent what the creator said; an approval may carry the
+creator's edits, which are written instead of the proposal.
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import EventLevel, RunStatus
+from relay_studio.domain.events import Event
 from relay_studio.domain.messages import ToolCall
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext
@@ -50,7 +57,23 @@ class Proposal:
     request: ApprovalRequest
     call_id: str
     invocation_id: str
-    answer: asyncio.Task[ApprovalDecision]
+    answer: asyncio.Future[ApprovalDecision]
+    #: decided or withdrawn: no longer counted among the run's open approvals
+    closed: bool = False
+    #: the creator's decision is journaled
+    decided: bool = False
+
+
+@dataclass(frozen=True)
+class RecalledDecision:
+    """A decision journaled before a restart for a call that had not run yet, and what it decided on."""
+
+    approval_id: str
+    path: str | None
+    before: str | None
+    after: str | None
+    arguments: dict[str, Any]
+    decision: ApprovalDecision
 
 
 def _open(run: RunContext, inv: InvocationState, request: ApprovalRequest, call_id: str) -> Proposal:
@@ -61,15 +84,33 @@ def _open(run: RunContext, inv: InvocationState, request: ApprovalRequest, call_
         if run.run_status is RunStatus.RUNNING:
             transitions.set_run_status(tx, run, RunStatus.AWAITING_APPROVAL)
     answer = asyncio.ensure_future((run.approver or decline_all)(request))
-    return Proposal(request, call_id, inv.id, answer)
+    proposal = Proposal(request, call_id, inv.id, answer)
+    answer.add_done_callback(partial(_answered, run, proposal))
+    return proposal
+
+
+def _answered(run: RunContext, proposal: Proposal, answer: asyncio.Future[ApprovalDecision]) -> None:
+    """The creator decided: the decision is journaled now, even when its call runs later."""
+    if answer.cancelled() or answer.exception() is not None or proposal.closed:
+        return
+    _decided(run, proposal, answer.result())
+
+
+def _given(inv: InvocationState, request: ApprovalRequest, call_id: str, decision: ApprovalDecision) -> Proposal:
+    """A proposal the creator has already decided (before a restart): nothing is asked or journaled."""
+    answer: asyncio.Future[ApprovalDecision] = asyncio.get_running_loop().create_future()
+    answer.set_result(decision)
+    return Proposal(request, call_id, inv.id, answer, closed=True, decided=True)
 
 
 def _close(run: RunContext, proposal: Proposal, event: str, payload: dict[str, Any], level: EventLevel) -> None:
-    run.open_approvals -= 1
     with run.db.transaction() as tx:
         tx.event(run.run_id, event, {"toolCallId": proposal.call_id, "approvalId": proposal.request.id,
                                      "tool": proposal.request.tool, "path": proposal.request.path, **payload},
                  invocation_id=proposal.invocation_id, level=level)
+        if not proposal.closed:
+            proposal.closed = True
+            run.open_approvals -= 1
         if run.open_approvals == 0 and run.run_status is RunStatus.AWAITING_APPROVAL:
             transitions.set_run_status(tx, run, RunStatus.RUNNING)
 
@@ -104,12 +145,51 @@ def propose_turn(run: RunContext, inv: InvocationState, calls: list[ToolCall], c
             except (ToolError, json.JSONDecodeError, RecursionError):
                 fields = None  # the call will fail on its own; nothing to approve
             if fields is not None:
-                request = _request(run, inv, call.name, **fields)
-                run.proposals[call.id] = _open(run, inv, request, call.id)
+                recalled = run.recalled_decisions.pop(call.id, None)
+                if recalled is not None and _same_change(recalled, fields):
+                    request = ApprovalRequest(id=recalled.approval_id, run_id=run.run_id, agent_id=inv.profile.id,
+                                              agent_name=inv.profile.display_name, tool=call.name, **fields)
+                    run.proposals[call.id] = _given(inv, request, call.id, recalled.decision)
+                else:
+                    request = _request(run, inv, call.name, **fields)
+                    run.proposals[call.id] = _open(run, inv, request, call.id)
                 if request.path is not None:
                     files[request.path] = request.after
         if canonical in _ENDS_TURN:
             break
+
+
+def _same_change(recalled: RecalledDecision, fields: dict[str, Any]) -> bool:
+    if "after" in fields:
+        return (recalled.path, recalled.before, recalled.after) == (fields["path"], fields["before"], fields["after"])
+    return bool(recalled.arguments == fields.get("arguments", {}))
+
+
+def recall_decisions(run: RunContext, events: list[Event], calls: list[ToolCall]) -> None:
+    """After a restart: the decisions already made for ``calls`` (not run yet) hold when they come
+    up again (``propose_turn`` compares the change); the others are asked again."""
+    waiting = {c.id for c in calls}
+    asked: dict[str, dict[str, Any]] = {}
+    found: dict[str, RecalledDecision] = {}
+    for e in events:
+        p = e.payload
+        if e.type == "tool_call_awaiting_approval":
+            asked[str(p.get("id"))] = p
+        elif e.type in ("tool_call_approved", "tool_call_denied") and p.get("toolCallId") in waiting:
+            ask = asked.get(str(p.get("approvalId")))
+            if ask is None:
+                continue
+            decision = ApprovalDecision(approved=e.type == "tool_call_approved", reason=str(p.get("reason") or ""),
+                                        edited_content=p.get("editedContent"),
+                                        approve_rest=bool(p.get("approveRest")))
+            found[str(p["toolCallId"])] = RecalledDecision(str(ask["id"]), ask.get("path"), ask.get("before"),
+                                                           ask.get("after"), dict(ask.get("arguments") or {}),
+                                                           decision)
+        elif e.type == "tool_call_approval_withdrawn":
+            gone = [k for k, r in found.items() if r.approval_id == p.get("approvalId")]
+            for key in gone:
+                del found[key]
+    run.recalled_decisions = found
 
 
 def _proposal_fields(run: RunContext, inv: InvocationState, canonical: str, args: dict[str, Any],
@@ -147,7 +227,8 @@ async def request_approval(
 ) -> ApprovalDecision:
     """Waits for the creator; returns the approval (maybe with edits), raises when rejected."""
     proposal = run.proposals.pop(call_id, None)
-    if run.approve_rest:
+    answered = proposal is not None and proposal.answer.done() and not proposal.answer.cancelled()
+    if run.approve_rest and not answered:
         rest = ApprovalDecision(approved=True, reason="approved for the rest of this run")
         if proposal is not None:
             proposal.answer.cancel()
@@ -173,8 +254,6 @@ async def request_approval(
         run.proposals[call_id] = proposal
         withdraw(run, call_id, "the run stopped")
         raise
-    if decision.approve_rest:
-        run.approve_rest = True
     _decided(run, proposal, decision)
     if not decision.approved:
         reason = decision.reason.strip().rstrip(".")
@@ -184,7 +263,15 @@ async def request_approval(
 
 
 def _decided(run: RunContext, proposal: Proposal, decision: ApprovalDecision) -> None:
-    _close(run, proposal, "tool_call_approved" if decision.approved else "tool_call_denied",
-           {"reason": decision.reason, "edited": decision.edited_content is not None,
-            "approveRest": decision.approve_rest},
+    """Journals the creator's decision, once."""
+    if proposal.decided:
+        return
+    proposal.decided = True
+    if decision.approve_rest:
+        run.approve_rest = True
+    payload: dict[str, Any] = {"reason": decision.reason, "edited": decision.edited_content is not None,
+                               "approveRest": decision.approve_rest}
+    if decision.edited_content is not None:
+        payload["editedContent"] = decision.edited_content
+    _close(run, proposal, "tool_call_approved" if decision.approved else "tool_call_denied", payload,
            EventLevel.INFO if decision.approved else EventLevel.WARNING)

@@ -26,7 +26,7 @@ from relay_studio.runtime.workspace import Roots, RunWorkspace
 from relay_studio.store.database import Database
 
 if TYPE_CHECKING:
-    from relay_studio.runtime.approval import Approver, Proposal
+    from relay_studio.runtime.approval import Approver, Proposal, RecalledDecision
     from relay_studio.runtime.delegation.edges import HandoffEdge
     from relay_studio.runtime.delegation.scheduler import TaskScheduler
 
@@ -134,6 +134,7 @@ class RunContext:
         self.guidance: list[str] = []  # the creator's words for the agent at work, not yet delivered
         self.open_approvals = 0
         self.proposals: dict[str, Proposal] = {}  # open patch proposals by tool call
+        self.recalled_decisions: dict[str, RecalledDecision] = {}  # decided before a restart, by tool call
         self.approve_rest = False
         self.approver: Approver | None = None  # None: nobody to ask, proposals are declined
         self.scheduler: TaskScheduler  # set by the executor right after construction

@@ -4,8 +4,9 @@ Everything comes back from the store: the frozen input (profiles, settings), the
 foreground chain with each stage's conversation (its last model turn's request and answer, then the
 tool results journaled after it), and the calls of the waiting turn that had not run yet. Those run
 again from the first one not done, so the pending proposals are raised again and the window shows
-them as it did before. Helpers that were working when the app stopped were cancelled at start-up
-(they cannot resume); the waiting agent hears it in their result capsules after its next tool turn.
+them as it did before, except those the creator had already decided (``recall_decisions``). Helpers
+that were working when the app stopped were cancelled at start-up (they cannot resume); the waiting
+agent hears it in their result capsules after its next tool turn.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from relay_studio.domain.enums import (
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message, ModelResponse, ToolCall
 from relay_studio.domain.records import InvocationRecord
+from relay_studio.runtime.approval import recall_decisions
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.scheduler import ChildTask
 from relay_studio.runtime.ledger import LedgerEntry
@@ -104,6 +106,7 @@ def rebuild(run: RunContext, runs: RunStore) -> tuple[InvocationState, list[Tool
     if active.exit_policy is not ExitPolicy.RUN_FINISH_ALLOWED:
         raise NotResumable("Only a foreground agent's approval can be resumed.")
     _restore_helpers(run, runs, active, events)
+    recall_decisions(run, events, pending)
     run.run_status = RunStatus.AWAITING_APPROVAL
     return active, pending
 

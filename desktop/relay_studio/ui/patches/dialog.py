@@ -1,12 +1,19 @@
 """The patch-confirm dialog: every proposal waiting for the creator, listed together (the runtime
 raises all proposals of a model turn before the first call runs), never modal to the loop
-(``open()``, answered in slots). A proposal the runtime takes back (its file changed under it, or its
-call will not run) leaves the list; a proposal made again in its place joins it.
+(``open()``, answered in slots). Each proposal is decided on its own, in any order: the run's call
+goes ahead as soon as its own decision is made, and the dialog moves on to the next proposal in the
+list. A proposal the runtime takes back (its file changed under it, or its call will not run) leaves
+the list; a proposal made again in its place joins it.
 
-For a file write: the diff before/after side by side and unified, each hunk with its own checkbox,
-and the result, editable, which is what gets written. Reject takes an optional reason, which the
-agent reads. "Approve the rest of this run" approves this proposal and every later one of its run.
-Other tools (a commit) show their arguments.
+For a file write: the diff side by side and unified, each hunk with its own checkbox, and the
+result, editable, which is what gets written; both diffs show the file before against that result
+(after hunk choices and edits). Reject takes an optional reason, which the agent reads. "Approve the
+rest of this run" approves this proposal and every later one of its run. Other tools (a commit) show
+their arguments. What the creator chose for a proposal (result, hunks, reason) stays with it while
+they look at another one, and while the dialog is closed.
+
+Keys: Ctrl+Enter approves the current proposal, Ctrl+Backspace rejects it (also while typing the
+reason or the result), Esc closes the dialog without deciding.
 
 Signals:
     decided(PendingApproval, ApprovalDecision)
@@ -15,8 +22,10 @@ Signals:
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -35,16 +44,57 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.domain.approvals import ApprovalDecision
+from relay_studio.runtime.tools.workspace_commit import DEFAULT_PATH as COMMIT_DEFAULT_PATH
 from relay_studio.ui import theme
 from relay_studio.ui.patches.diff import Hunk, apply_hunks, hunks, side_by_side_html, unified_html
 from relay_studio.ui.studio import PendingApproval, Studio
 
 CLOSE_GRACE_MS = 250  # the next proposal of the same turn usually follows at once: do not flicker
+DIFF_REFRESH_MS = 120  # the diffs follow the edited result once typing pauses
+APPROVE_KEYS = ("Ctrl+Return", "Ctrl+Enter")
+REJECT_KEYS = ("Ctrl+Backspace",)
+
+
+#: what a proposal does, in a writer's words (the tool's name stays in the tooltip and the title)
+_VERBS = {"workspace_write_file": "write", "workspace_apply_patch": "change", "workspace_commit": "commit"}
 
 
 def _label(p: PendingApproval) -> str:
     r = p.request
-    return f"{r.agent_name} · {r.tool}" + (f" · {r.path}" if r.path else "")
+    what = r.path or (_commit_path(p) if r.tool == "workspace_commit" else "")
+    return f"{r.agent_name}: {_VERBS.get(r.tool, 'call')} {what or r.tool}"
+
+
+def _commit_path(p: PendingApproval) -> str:
+    path = p.request.arguments.get("path")
+    return path if isinstance(path, str) and path.strip() else COMMIT_DEFAULT_PATH
+
+
+def _matches(event: QKeyEvent, keys: tuple[str, ...]) -> bool:
+    combo = event.keyCombination()
+    mods = combo.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    pressed = QKeySequence(mods.value | combo.key().value)
+    return any(pressed.matches(QKeySequence(k)) == QKeySequence.SequenceMatch.ExactMatch for k in keys)
+
+
+@dataclass
+class _Draft:
+    """What the creator chose for one proposal so far."""
+
+    result: str
+    accepted: set[int] = field(default_factory=set)
+    reason: str = ""
+
+
+class _DecisionKeys(QObject):
+    """Text fields keep Ctrl+Enter and Ctrl+Backspace for themselves; in this dialog they decide."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and _matches(event, APPROVE_KEYS + REJECT_KEYS):
+            event.ignore()  # not claimed by the field: the dialog's shortcut takes it
+            return True
+        return False
 
 
 class PatchDialog(QDialog):
@@ -60,11 +110,16 @@ class PatchDialog(QDialog):
         self.pending: list[PendingApproval] = []
         self.current: PendingApproval | None = None
         self.hunks: list[Hunk] = []
-        self._programmatic_result = ""
+        self._drafts: dict[PendingApproval, _Draft] = {}
+        self._shown_result: str | None = None  # the result the diffs were drawn for
 
         layout = QVBoxLayout(self)
+        self.header = QLabel()
+        self.header.setObjectName("PatchHeader")
+        layout.addWidget(self.header)
         split = QSplitter(Qt.Orientation.Horizontal)
         self.queue = QListWidget()
+        self.queue.setObjectName("PatchQueue")
         self.queue.currentRowChanged.connect(self._on_row)
         split.addWidget(self.queue)
         right = QWidget()
@@ -85,15 +140,17 @@ class PatchDialog(QDialog):
         self.tabs.addTab(self.unified, "Unified")
         self.tabs.addTab(self.result_edit, "Result (editable)")
         self.tabs.addTab(self.arguments, "Arguments")
+        self.tabs.currentChanged.connect(lambda _i: self._refresh_diffs())
         right_layout.addWidget(self.tabs, 3)
         self.hunk_label = QLabel("Changes to apply")
         right_layout.addWidget(self.hunk_label)
         self.hunk_list = QListWidget()
+        self.hunk_list.setObjectName("PatchHunks")
         self.hunk_list.setMaximumHeight(130)
         self.hunk_list.itemChanged.connect(self._on_hunk_toggled)
         right_layout.addWidget(self.hunk_list, 1)
         split.addWidget(right)
-        split.setSizes([220, 780])
+        split.setSizes([250, 750])
         layout.addWidget(split, 1)
 
         self.reason = QLineEdit()
@@ -103,44 +160,71 @@ class PatchDialog(QDialog):
         self.approve_rest = QCheckBox("Approve the rest of this run")
         row.addWidget(self.approve_rest)
         row.addStretch(1)
+        self.keys_hint = QLabel("Ctrl+Enter approves · Ctrl+Backspace rejects · Esc closes")
+        self.keys_hint.setObjectName("Muted")
+        row.addWidget(self.keys_hint)
         self.reject_button = QPushButton("Reject")
+        self.reject_button.setObjectName("RejectButton")
         self.approve_button = QPushButton("Approve")
-        self.approve_button.setDefault(True)
+        self.approve_button.setObjectName("ApproveButton")
+        for button in (self.reject_button, self.approve_button):
+            button.setAutoDefault(False)  # Enter in the reason field must not decide
         self.reject_button.clicked.connect(self.reject_current)
         self.approve_button.clicked.connect(self.approve_current)
         row.addWidget(self.reject_button)
         row.addWidget(self.approve_button)
         layout.addLayout(row)
+
+        for keys, slot in ((APPROVE_KEYS, self.approve_current), (REJECT_KEYS, self.reject_current)):
+            for key in keys:
+                QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
+        self._keys = _DecisionKeys(self)
+        for widget in (self.reason, self.result_edit, self.queue, self.hunk_list):
+            widget.installEventFilter(self._keys)
+
         self._close_timer = QTimer(self)
         self._close_timer.setSingleShot(True)
         self._close_timer.setInterval(CLOSE_GRACE_MS)
         self._close_timer.timeout.connect(self._close_if_empty)
+        self._diff_timer = QTimer(self)
+        self._diff_timer.setSingleShot(True)
+        self._diff_timer.setInterval(DIFF_REFRESH_MS)
+        self._diff_timer.timeout.connect(self._refresh_diffs)
+        self.result_edit.textChanged.connect(self._diff_timer.start)
         studio.approval_closed.connect(self.withdraw)
+        self._show(None)
 
     # -- queue -----------------------------------------------------------------------------------
     def add(self, pending: PendingApproval) -> None:
         self._close_timer.stop()
-        if pending in self.pending:
+        if pending in self.pending or pending.future.done():
             return
         self.pending.append(pending)
         item = QListWidgetItem(_label(pending))
+        item.setToolTip(f"{pending.request.agent_name} · {pending.request.tool}"
+                        + (f" · {pending.request.path}" if pending.request.path else ""))
         self.queue.addItem(item)
         if self.current is None:
-            self.queue.setCurrentRow(len(self.pending) - 1)
+            self._select(len(self.pending) - 1)
+        self._update_header()
 
     def withdraw(self, pending: PendingApproval) -> None:
-        """A proposal was decided, or its run ended (cancelled, failed): it leaves the queue."""
+        """A proposal was decided, or its run ended (cancelled, failed): it leaves the queue. When it
+        was the one shown, the next one in the list is shown (or the one before, at the end)."""
+        self._drafts.pop(pending, None)
         if pending not in self.pending:
             return
         row = self.pending.index(pending)
         self.pending.pop(row)
+        self.queue.blockSignals(True)  # removing the current row moves Qt's current row on its own
         self.queue.takeItem(row)
+        self.queue.blockSignals(False)
         if pending is self.current:
             self.current = None
-            if self.pending:
-                self.queue.setCurrentRow(min(row, len(self.pending) - 1))
-            else:
-                self._show(None)
+            self._select(min(row, len(self.pending) - 1))
+        elif self.current is not None:
+            self._select(self.pending.index(self.current))
+        self._update_header()
         if not self.pending:
             self._close_timer.start()
 
@@ -148,28 +232,67 @@ class PatchDialog(QDialog):
         if not self.pending and self.isVisible():
             self.accept()
 
+    def _select(self, row: int) -> None:
+        """Shows the proposal at ``row`` (none when out of range) and marks it in the list."""
+        self.queue.blockSignals(True)
+        self.queue.setCurrentRow(row)
+        self.queue.blockSignals(False)
+        target = self.pending[row] if 0 <= row < len(self.pending) else None
+        if target is not self.current or target is None:
+            self._show(target)
+
     def _on_row(self, row: int) -> None:
-        self._show(self.pending[row] if 0 <= row < len(self.pending) else None)
+        target = self.pending[row] if 0 <= row < len(self.pending) else None
+        if target is not self.current:
+            self._show(target)
+
+    def _update_header(self) -> None:
+        n = len(self.pending)
+        if n == 0:
+            self.header.setText("Nothing waits for your approval.")
+        else:
+            at = self.pending.index(self.current) + 1 if self.current in self.pending else 0
+            self.header.setText(f"{n} change{'s' if n != 1 else ''} wait{'' if n != 1 else 's'} for your approval"
+                                + (f" · showing {at} of {n}" if at else ""))
 
     # -- showing one proposal --------------------------------------------------------------------
+    def _keep_draft(self) -> None:
+        """Remembers what the creator chose for the proposal shown, before another one is shown."""
+        pending = self.current
+        if pending is not None and pending in self.pending and not pending.future.done():
+            self._drafts[pending] = _Draft(self.result_edit.toPlainText(), self.accepted_hunks(),
+                                           self.reason.text())
+
     def _show(self, pending: PendingApproval | None) -> None:
+        self._keep_draft()
         self.current = pending
-        self.reason.clear()
-        for w in (self.approve_button, self.reject_button, self.approve_rest):
+        self._diff_timer.stop()
+        for w in (self.approve_button, self.reject_button, self.approve_rest, self.reason):
             w.setEnabled(pending is not None)
+        draft = self._drafts.get(pending) if pending is not None else None
+        self.reason.setText(draft.reason if draft else "")
+        self._update_header()
         if pending is None:
-            self.title.setText("Nothing waits for your approval.")
+            self.title.setText("Nothing waits for your approval." if not self.pending
+                               else "Choose a change in the list.")
             self.hunks = []
             self.hunk_list.clear()
+            self._shown_result = None
             return
         r = pending.request
         is_file = r.after is not None
-        verb = {"workspace_write_file": "write", "workspace_apply_patch": "change"}.get(r.tool, "")
         if is_file:
-            self.title.setText(f"{r.agent_name} wants to {verb or 'write'} {r.path}")
+            self.title.setText(f"{r.agent_name} wants to {_VERBS.get(r.tool, 'write')} {r.path}")
+        elif r.tool == "workspace_commit":
+            self.title.setText(f"{r.agent_name} wants to publish {_commit_path(pending)} to the chat")
         else:
             self.title.setText(f"{r.agent_name} wants to call {r.tool}")
-        self.arguments.setPlainText(json.dumps(r.arguments, ensure_ascii=False, indent=2))
+        arguments = json.dumps(r.arguments, ensure_ascii=False, indent=2)
+        if r.tool == "workspace_commit":
+            arguments = (f"Publishes {_commit_path(pending)} to the chat as the reply you read, as the file is "
+                         f"when the commit runs (after the changes listed before it are decided).\n\n"
+                         f"{r.tool} {arguments}")
+        self.arguments.setPlainText(arguments)
         for index in range(3):
             self.tabs.setTabVisible(index, is_file)
         self.hunk_label.setVisible(is_file)
@@ -177,13 +300,10 @@ class PatchDialog(QDialog):
         if not is_file:
             self.tabs.setCurrentWidget(self.arguments)
             self.hunks = []
+            self._shown_result = None
             return
-        before, after = r.before or "", r.after or ""
-        c = theme.colors()
-        self.side.setHtml(side_by_side_html(before, after, add_bg=c.diff_add.name(), del_bg=c.diff_del.name()))
-        self.unified.setHtml(unified_html(before, after, r.path or "file", add_bg=c.diff_add.name(),
-                                          del_bg=c.diff_del.name(), muted=c.muted.name()))
-        self.hunks = hunks(before, after)
+        self.hunks = hunks(r.before or "", r.after or "")
+        accepted = draft.accepted if draft else set(range(len(self.hunks)))
         self.hunk_list.blockSignals(True)
         self.hunk_list.clear()
         for hunk in self.hunks:
@@ -192,15 +312,38 @@ class PatchDialog(QDialog):
             gist = (f"+ {added[0]}" if added else f"- {removed[0]}" if removed else "")[:90]
             item = QListWidgetItem(f"{hunk.header}  {gist}")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked)
+            checked = hunk.index in accepted
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
             self.hunk_list.addItem(item)
         self.hunk_list.blockSignals(False)
-        self._set_result(after)
+        self._shown_result = None
+        self.result_edit.blockSignals(True)
+        self.result_edit.setPlainText(draft.result if draft else r.after or "")
+        self.result_edit.blockSignals(False)
+        self._refresh_diffs()
         self.tabs.setCurrentWidget(self.side)
 
-    def _set_result(self, text: str) -> None:
-        self._programmatic_result = text
-        self.result_edit.setPlainText(text)
+    def result_text(self) -> str:
+        """What will be written if the shown file proposal is approved now."""
+        return self.result_edit.toPlainText()
+
+    def _refresh_diffs(self) -> None:
+        """Both diffs show the file before against what will really be written."""
+        self._diff_timer.stop()
+        pending = self.current
+        if pending is None or pending.request.after is None:
+            return
+        result = self.result_text()
+        if result == self._shown_result:
+            return
+        self._shown_result = result
+        r = pending.request
+        before = r.before or ""
+        c = theme.colors()
+        self.side.setHtml(side_by_side_html(before, result, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
+                                            after_title="After" if result == r.after else "After (your version)"))
+        self.unified.setHtml(unified_html(before, result, r.path or "file", add_bg=c.diff_add.name(),
+                                          del_bg=c.diff_del.name(), muted=c.muted.name()))
 
     def accepted_hunks(self) -> set[int]:
         out: set[int] = set()
@@ -218,7 +361,9 @@ class PatchDialog(QDialog):
     def _on_hunk_toggled(self, _item: QListWidgetItem) -> None:
         if self.current is None:
             return
-        self._set_result(apply_hunks(self.current.request.before or "", self.hunks, self.accepted_hunks()))
+        self.result_edit.setPlainText(apply_hunks(self.current.request.before or "", self.hunks,
+                                                  self.accepted_hunks()))
+        self._refresh_diffs()
 
     # -- decisions -------------------------------------------------------------------------------
     def approve_current(self) -> None:
@@ -227,15 +372,17 @@ class PatchDialog(QDialog):
             return
         r = pending.request
         edited: str | None = None
-        if r.after is not None and self.result_edit.toPlainText() != r.after:
-            edited = self.result_edit.toPlainText()
+        if r.after is not None and self.result_text() != r.after:
+            edited = self.result_text()
         rest = self.approve_rest.isChecked()
+        others = [p for p in self.pending if p.request.run_id == r.run_id and p is not pending] if rest else []
         self._decide(pending, ApprovalDecision(approved=True, edited_content=edited, approve_rest=rest,
                                                reason="approved with edits" if edited is not None else ""))
-        if rest:  # the runtime approves what comes later; approve what already waits from that run too
-            for other in [p for p in self.pending if p.request.run_id == r.run_id]:
-                self._decide(other, ApprovalDecision(approved=True, approve_rest=True,
-                                                     reason="approved for the rest of this run"))
+        for other in others:  # the runtime approves what comes later; approve what already waits too
+            self._decide(other, ApprovalDecision(approved=True, approve_rest=True,
+                                                 reason="approved for the rest of this run"))
+        if rest:
+            self.approve_rest.setChecked(False)
 
     def reject_current(self) -> None:
         pending = self.current

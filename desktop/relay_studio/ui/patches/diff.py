@@ -84,7 +84,8 @@ def side_by_side(before: str, after: str) -> list[tuple[str, str, str]]:
     return rows
 
 
-def side_by_side_html(before: str, after: str, *, add_bg: str = "#e6ffec", del_bg: str = "#ffebe9") -> str:
+def side_by_side_html(before: str, after: str, *, add_bg: str = "#e6ffec", del_bg: str = "#ffebe9",
+                      after_title: str = "After") -> str:
     cells: list[str] = []
     for tag, left, right in side_by_side(before, after):
         lbg = del_bg if tag in ("replace", "delete") else "transparent"
@@ -96,4 +97,4 @@ def side_by_side_html(before: str, after: str, *, add_bg: str = "#e6ffec", del_b
             f"{html.escape(right) or '&nbsp;'}</pre></td></tr>"
         )
     return ('<table width="100%" cellspacing="0" cellpadding="2"><tr><th align="left">Before</th>'
-            '<th align="left">After</th></tr>' + "".join(cells) + "</table>")
+            f'<th align="left">{html.escape(after_title)}</th></tr>' + "".join(cells) + "</table>")
