@@ -6,10 +6,13 @@ symlinks that lead outside the workspace are refused with ``workspace.path_inval
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +21,17 @@ from relay_studio.runtime.errors import ToolError
 PERSIST_ROOT = "persist"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 _DRIVE = re.compile(r"^[A-Za-z]:")
+#: Longest file or folder name (bytes of UTF-8): what common file systems allow.
+MAX_NAME_BYTES = 255
+#: Longest workspace path (bytes of UTF-8): well below the OS limit of 4,096 once the storage folder is added.
+MAX_PATH_BYTES = 1024
+
+# Codes of file-system refusals a model can fix (never a storage path in their sentences).
+NAME_TOO_LONG = "workspace.name_too_long"
+PATH_TOO_LONG = "workspace.path_too_long"
+PARENT_IS_FILE = "workspace.parent_is_file"
+DISK_FULL = "workspace.disk_full"
+FILE_SYSTEM_ERROR = "workspace.file_system_error"
 
 
 @dataclass(frozen=True)
@@ -52,6 +66,19 @@ def normalize(path: object) -> str:
         raise _invalid(shown, "'..' is not allowed")
     if any(p in ("", ".") for p in parts[:-1]) or parts[-1] in (".",):
         raise _invalid(shown, "it has an empty or '.' folder name")
+    for part in parts:
+        if len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+            raise ToolError(
+                NAME_TOO_LONG,
+                f"The name '{part[:40]}…' is too long: a file or folder name can have at most "
+                f"{MAX_NAME_BYTES} bytes. Use a shorter name.",
+            )
+    if len(path.encode("utf-8", "surrogatepass")) > MAX_PATH_BYTES:
+        raise ToolError(
+            PATH_TOO_LONG,
+            f"The path '{path[:60]}…' is too long: a path can have at most {MAX_PATH_BYTES} bytes. "
+            "Use fewer or shorter folder names.",
+        )
     return path.rstrip("/") if path.endswith("/") else path
 
 
@@ -68,6 +95,36 @@ class RunWorkspace:
             raise _invalid(rel, "it leads outside the workspace")
         return target
 
+    @contextmanager
+    def _os_errors(self, rel: str) -> Iterator[None]:
+        """An OS refusal becomes a tool error in the agent's words, naming only the workspace path."""
+        try:
+            yield
+        except OSError as exc:
+            raise self._tool_error(rel, exc) from None
+
+    def _tool_error(self, rel: str, exc: OSError) -> ToolError:
+        if exc.errno == errno.ENAMETOOLONG:
+            return ToolError(PATH_TOO_LONG, f"The path '{rel[:60]}' is too long for the disk. Use a shorter one.")
+        if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+            parts = rel.split("/")
+            for n in range(1, len(parts)):
+                ancestor = "/".join(parts[:n])
+                if (self.root / ancestor).is_file():
+                    return ToolError(
+                        PARENT_IS_FILE,
+                        f"'{ancestor}' is a file, so nothing can be saved below it as '{rel}'. "
+                        "Choose a path whose folders are not files.",
+                    )
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return ToolError(
+                DISK_FULL,
+                f"There is no space left on the disk, so '{rel}' was not saved and is unchanged. "
+                "Tell the user the disk is full, or save less.",
+            )
+        reason = (exc.strerror or "an error of the file system").lower()
+        return ToolError(FILE_SYSTEM_ERROR, f"'{rel}' could not be used: {reason}. Try another path.")
+
     def check(self, path: object, roots: Roots, *, write: bool) -> tuple[str, Path]:
         rel = normalize(path)
         top = rel.split("/", 1)[0]
@@ -83,10 +140,15 @@ class RunWorkspace:
                 "workspace.root_not_writable",
                 f"You cannot write under '{top}/'. You can write under: {shown}.",
             )
-        return rel, self._locate(rel)
+        with self._os_errors(rel):
+            return rel, self._locate(rel)
 
     def read(self, path: object, roots: Roots) -> tuple[str, str]:
         rel, target = self.check(path, roots, write=False)
+        with self._os_errors(rel):
+            return rel, self._read(rel, target)
+
+    def _read(self, rel: str, target: Path) -> str:
         if not target.is_file():
             raise ToolError(
                 "workspace.file_not_found",
@@ -95,7 +157,7 @@ class RunWorkspace:
         if target.stat().st_size > MAX_FILE_BYTES:
             raise ToolError("workspace.file_too_large", f"'{rel}' is larger than 4 MB and cannot be read.")
         try:
-            return rel, target.read_text(encoding="utf-8")
+            return target.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise ToolError("workspace.not_text", f"'{rel}' is not a UTF-8 text file.") from None
 
@@ -109,14 +171,18 @@ class RunWorkspace:
         return rel
 
     def write_raw(self, rel: str, content: str, target: Path | None = None) -> None:
-        """Atomic write (temp file + rename) of a path already checked."""
-        target = target or self._locate(normalize(rel))
+        """Atomic write (temp file + rename) of a path already checked; OS refusals are tool errors."""
+        with self._os_errors(rel):
+            self._write_atomic(rel, content, target or self._locate(normalize(rel)))
+
+    def _write_atomic(self, rel: str, content: str, target: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         self._locate(rel)  # a symlinked parent created meanwhile must not lead outside
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".part")
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
                 fh.write(content)
+                fh.flush()  # a full disk must fail here, before the rename, not in a silent close
             os.replace(tmp, target)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
