@@ -24,6 +24,8 @@ import keyring.errors
 from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
 
+from relay_studio.domain import secret_values
+
 SERVICE = "relay-studio"
 FILE_NAME = "secrets.json"
 ENV_PREFIX = "RELAY_STUDIO_API_KEY_"
@@ -108,6 +110,11 @@ class SecretStore:
 
     # -- keys -----------------------------------------------------------------------------------------
     def get(self, connection_id: str) -> str | None:
+        value = self._lookup(connection_id)
+        secret_values.register(value)  # scrubbed by value from everything journaled, stored or printed
+        return value
+
+    def _lookup(self, connection_id: str) -> str | None:
         from_env = self._environ.get(env_var_for(connection_id))
         if from_env:
             return from_env
@@ -140,6 +147,7 @@ class SecretStore:
     def set(self, connection_id: str, api_key: str) -> Location:
         if not api_key or api_key != api_key.strip():
             raise SecretStoreError("secrets.invalid_key", "An API key must be one line without surrounding spaces.")
+        secret_values.register(api_key)
         if self.keychain_available:
             try:
                 self.backend.set_password(SERVICE, connection_id, api_key)
