@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from relay_studio import __version__
+from relay_studio.domain import secret_values
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile_text, validate_catalog
+from relay_studio.domain.safe_text import for_terminal as shown
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
 from relay_studio.resources import resource_dir
@@ -194,11 +196,11 @@ def _print_event(out: TextIO, event: Event) -> None:
 def _human_progress(err: TextIO, event: Event) -> None:
     p = event.payload
     line = {
-        "agent_invocation_started": lambda: f"▶ {p.get('displayName')} ({p.get('kind')})",
-        "tool_call_completed": lambda: f"  · {p.get('name')}"
+        "agent_invocation_started": lambda: f"▶ {shown(p.get('displayName'))} ({p.get('kind')})",
+        "tool_call_completed": lambda: f"  · {shown(p.get('name'))}"
         + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
-        "agent_handoff_accepted": lambda: f"  ⇒ handoff to {p.get('targetDisplayName')}",
-        "chat_commit_completed": lambda: f"  ✓ committed {p.get('path')} (version {p.get('version')})",
+        "agent_handoff_accepted": lambda: f"  ⇒ handoff to {shown(p.get('targetDisplayName'))}",
+        "chat_commit_completed": lambda: f"  ✓ committed {shown(p.get('path'))} (version {p.get('version')})",
         "model_call_retry": lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
     }.get(event.type)
     if line is not None:
@@ -265,10 +267,15 @@ async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[]
                               "committedMessage": message.content if message else None}, ensure_ascii=False) + "\n")
     else:
         if message is not None:
-            out.write(message.content.rstrip() + "\n")
+            out.write(_text_for(out, message.content.rstrip()) + "\n")
         err.write(f"run {handle.run_id}: {status.value}"
                   + (f" ({record.error_code}: {record.error_message})" if record and record.error_code else "") + "\n")
     return STATUS_EXIT.get(status, EXIT_FAILED)
+
+
+def _text_for(out: TextIO, text: str) -> str:
+    """A long text (a message, a file) printed to a terminal shows escape sequences instead of obeying them."""
+    return shown(text, None, keep_lines=True) if out.isatty() else text
 
 
 def _install_interrupt(loop: asyncio.AbstractEventLoop, cancel: Callable[[], object]) -> None:
@@ -297,7 +304,7 @@ def cmd_runs(args: argparse.Namespace, runtime: Runtime) -> int:
         print(json.dumps([r.model_dump(mode="json") for r in runs], ensure_ascii=False, indent=2))
     else:
         for r in runs:
-            print(f"{r.id}  {r.status.value:<16} {r.root_profile_id:<14} {r.created_at}  {r.user_text[:50]!r}")
+            print(f"{r.id}  {r.status.value:<16} {shown(r.root_profile_id):<14} {r.created_at}  {r.user_text[:50]!r}")
     return EXIT_OK
 
 
@@ -308,7 +315,8 @@ def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
             _print_event(sys.stdout, event)
         else:
             extra = {k: v for k, v in event.payload.items() if k in ("agentId", "name", "errorCode", "path", "to")}
-            print(f"{event.seq:>5} {event.timestamp} {event.type:<30} {json.dumps(extra, ensure_ascii=False)}")
+            detail = shown(json.dumps(extra, ensure_ascii=False), 400)
+            print(f"{event.seq:>5} {event.timestamp} {event.type:<30} {detail}")
     return EXIT_OK
 
 
@@ -320,7 +328,7 @@ def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
         return EXIT_OK
     for turn in turns:
         response = turn["response"] or {}
-        calls = ", ".join(c["name"] for c in response.get("tool_calls", [])) or "-"
+        calls = ", ".join(shown(c["name"]) for c in response.get("tool_calls", [])) or "-"
         error = f"  error {turn['error']['code']}" if turn["error"] else ""
         print(f"{turn['agentId']:<12} #{turn['callIndex']:<3} {turn['elapsedMs'] or 0:8.1f} ms  tools: {calls}{error}")
     return EXIT_OK
@@ -331,7 +339,7 @@ def cmd_workspace(args: argparse.Namespace, runtime: Runtime) -> int:
     root = runtime.workspace_dir(args.run_id)
     if args.path is None:
         for path in sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()):
-            print(path.relative_to(root).as_posix())
+            print(shown(path.relative_to(root).as_posix(), 1024))
         return EXIT_OK
     try:
         rel = normalize(args.path)
@@ -340,7 +348,7 @@ def cmd_workspace(args: argparse.Namespace, runtime: Runtime) -> int:
     target = root / rel
     if not target.is_file() or target.resolve().is_relative_to(root.resolve()) is False:
         raise UsageError(f"The run's workspace has no file '{rel}'.")
-    sys.stdout.write(target.read_text(encoding="utf-8"))
+    sys.stdout.write(_text_for(sys.stdout, target.read_text(encoding="utf-8")))
     return EXIT_OK
 
 
@@ -354,9 +362,9 @@ def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return EXIT_OK
     for m in messages:
-        who = m.agent_name or m.role
+        who = shown(m.agent_name or m.role)
         version = f" (v{m.version})" if m.role == "assistant" else ""
-        print(f"--- {who}{version}\n{m.content.rstrip()}\n")
+        print(f"--- {who}{version}\n{_text_for(sys.stdout, m.content.rstrip())}\n")
     return EXIT_OK
 
 
@@ -402,7 +410,32 @@ def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
         err.write(f"  {d.path}: {d.message} [{d.code}]\n")
 
 
+class _ScrubbedStream:
+    """Standard output or error: no secret the process holds reaches the terminal, whatever its shape."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self.inner = inner
+
+    def write(self, text: str) -> int:
+        return self.inner.write(secret_values.scrub(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command: everything printed passes the secret scrubber; Ctrl+C at any moment exits 130."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _ScrubbedStream(out), _ScrubbedStream(err)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # before the run's own handler is in place, or after it is gone
+        return EXIT_CANCELLED
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.smoke:

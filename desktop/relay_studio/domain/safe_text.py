@@ -101,3 +101,22 @@ def repair_event(event: StreamEvent) -> tuple[StreamEvent, list[str]]:
         return event, fixed
     update = {"text": text, "reasoning": reasoning, "tool_calls": calls}
     return event.model_copy(update={"response": response.model_copy(update=update)}), fixed
+
+
+#: How much of a model-chosen name (a tool, a file, an agent) a terminal line shows.
+SHOWN_NAME_CHARS = 120
+
+
+def for_terminal(text: object, limit: int | None = SHOWN_NAME_CHARS, *, keep_lines: bool = False) -> str:
+    """Text safe to print: control and format characters (escape sequences, bidi overrides) shown as
+    ``\\x1b``-style escapes, cut to ``limit`` characters with an ellipsis; newlines and tabs kept when
+    ``keep_lines``."""
+    raw = repair(str(text))
+    cut = limit is not None and len(raw) > limit
+    if cut:
+        raw = raw[:limit]
+    out = "".join(
+        ch if ch.isprintable() or (keep_lines and ch in "\n\t") else ch.encode("unicode_escape").decode("ascii")
+        for ch in raw
+    )
+    return out + "…" if cut else out
