@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +22,7 @@ from relay_studio.runtime.executor import drive_chain, execute_run
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.prompts import root_messages
 from relay_studio.runtime.resume import NotResumable, rebuild
-from relay_studio.runtime.workspace import RunWorkspace
+from relay_studio.runtime.workspace import RunWorkspace, copy_without_links
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
@@ -177,6 +176,7 @@ class Runtime:
                       input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
             tx.event(run_id, "run_created", {"chatId": chat_record.id, "chatName": chat_record.name,
                                              "agentId": agent_id, "userText": prompt})
+            workspace.journal_skipped_links(tx, run_id)
             transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
         root_inv = InvocationState(
             id=new_id("inv"), profile=root, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
@@ -256,7 +256,7 @@ class Runtime:
         branch = self.chats.branch(message, name)
         persist = self.chat_persist_dir(message.chat_id)
         if persist.is_dir():
-            shutil.copytree(persist, self.chat_persist_dir(branch.id), symlinks=False)
+            copy_without_links(persist, self.chat_persist_dir(branch.id))
         return branch
 
     def guide(self, run_id: str, text: str) -> bool:

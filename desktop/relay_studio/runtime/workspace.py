@@ -10,13 +10,16 @@ import errno
 import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from relay_studio.domain.enums import EventLevel
 from relay_studio.runtime.errors import ToolError
+from relay_studio.store.database import Transaction
 
 PERSIST_ROOT = "persist"
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -32,6 +35,8 @@ PATH_TOO_LONG = "workspace.path_too_long"
 PARENT_IS_FILE = "workspace.parent_is_file"
 DISK_FULL = "workspace.disk_full"
 FILE_SYSTEM_ERROR = "workspace.file_system_error"
+#: Event: a link (or special file) in persist/ was left out of a copy between the chat and a run.
+LINK_SKIPPED = "workspace_link_skipped"
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,7 @@ class RunWorkspace:
         root.mkdir(parents=True, exist_ok=True)
         self.root = root
         self._real_root = root.resolve()
+        self.skipped_links: list[str] = []
 
     def _locate(self, rel: str) -> Path:
         target = self.root / rel
@@ -219,31 +225,61 @@ class RunWorkspace:
                 continue
         return out
 
-    # persist/ is chat-scoped: projected in at start, promoted back only by a successful finish.
+    # persist/ is chat-scoped: projected in at start, promoted back only by a successful finish. Links are
+    # never followed nor copied either way (they could bring outside folders into a chat or a run).
     def project_persist(self, chat_persist: Path) -> None:
         target = self.root / PERSIST_ROOT
         target.mkdir(parents=True, exist_ok=True)
-        if chat_persist.is_dir():
-            shutil.copytree(chat_persist, target, dirs_exist_ok=True, symlinks=False)
+        if chat_persist.is_symlink():
+            self.skipped_links.append(PERSIST_ROOT)
+        elif chat_persist.is_dir():
+            self.skipped_links += copy_without_links(chat_persist, target)
 
     def promote_persist(self, chat_persist: Path) -> None:
         source = self.root / PERSIST_ROOT
         staging = chat_persist.with_name(chat_persist.name + ".incoming")
         if staging.exists():
             shutil.rmtree(staging)
-        if source.is_dir():
-            shutil.copytree(source, staging, symlinks=False, ignore=_skip_links)
+        if source.is_dir() and not source.is_symlink():
+            self.skipped_links += copy_without_links(source, staging)
         else:
+            if source.is_symlink():
+                self.skipped_links.append(PERSIST_ROOT)
             staging.mkdir(parents=True)
         previous = chat_persist.with_name(chat_persist.name + ".previous")
         if previous.exists():
             shutil.rmtree(previous)
-        if chat_persist.exists():
+        if chat_persist.is_symlink():
+            chat_persist.unlink()  # the chat's own folder replaces the link; the link's target is untouched
+        elif chat_persist.exists():
             chat_persist.rename(previous)
         staging.rename(chat_persist)
         if previous.exists():
             shutil.rmtree(previous)
 
+    def journal_skipped_links(self, tx: Transaction, run_id: str) -> None:
+        """One warning per link that a persist/ copy left out, then forgets them."""
+        for rel in self.skipped_links:
+            tx.event(run_id, LINK_SKIPPED,
+                     {"path": rel, "message": f"'{rel}' is a link or not a plain file; it was not copied."},
+                     level=EventLevel.WARNING)
+        self.skipped_links.clear()
 
-def _skip_links(directory: str, names: list[str]) -> list[str]:
-    return [n for n in names if (Path(directory) / n).is_symlink()]
+
+def copy_without_links(source: Path, dest: Path) -> list[str]:
+    """Copies the plain files and folders below ``source``; links and special files (pipes, devices) are
+    left out, never followed. Returns what was left out, as ``persist/...`` paths."""
+    skipped: list[str] = []
+
+    def leave_out(directory: str, names: list[str]) -> list[str]:
+        out = []
+        for name in names:
+            mode = os.lstat(os.path.join(directory, name)).st_mode
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                out.append(name)
+                rel = (Path(directory) / name).relative_to(source).as_posix()
+                skipped.append(f"{PERSIST_ROOT}/{rel}")
+        return out
+
+    shutil.copytree(source, dest, symlinks=True, ignore=leave_out, dirs_exist_ok=True)
+    return skipped
