@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from relay_studio import __version__
-from relay_studio.domain import secret_values
+from relay_studio.domain import json_input, secret_values
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile_text, validate_catalog
+from relay_studio.domain.profile import AgentProfile, ProfileError, validate_catalog
 from relay_studio.domain.safe_text import for_terminal as shown
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
@@ -29,7 +29,7 @@ from relay_studio.runtime.approval import Approver, approve_all, decline_all
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.profile_catalog import load_dir
+from relay_studio.runtime.profile_catalog import load_dir, read_profile_file
 from relay_studio.runtime.workspace import normalize
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
@@ -54,6 +54,17 @@ def default_data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("relay-studio", "RelayStudio"))
+
+
+def _positive_int(text: str) -> int:
+    """A count limit from the command line: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is below 1; a limit must be at least 1")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--connection", help="bind every profile to this connection")
     run.add_argument("--model", help="with --connection: the model to use")
     run.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
-    run.add_argument("--max-total-rounds", type=int, default=200,
+    run.add_argument("--max-total-rounds", type=_positive_int, default=200,
                      help="model rounds the whole run may take, across every stage (default 200)")
     run.add_argument("--approve", choices=["none", "all"], default="none",
                      help="answer to changes a profile wants approved (tools.requireApproval); default: decline")
@@ -369,11 +380,7 @@ def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def _read_profile(path: Path) -> AgentProfile:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"Cannot read {path}: {exc}.") from None
-    return parse_profile_text(text, source=str(path))
+    return read_profile_file(path)
 
 
 def cmd_profiles(args: argparse.Namespace, runtime_factory: Callable[[], Runtime]) -> int:
@@ -502,6 +509,10 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
 
 def load_script_checked(path: Path) -> Any:
     try:
-        return load_script(path)
+        data = json_input.read_json(path, "script", json_input.MAX_SCRIPT_BYTES)
+    except json_input.InputRejected as exc:
+        raise UsageError(f"{exc.message} [{exc.code}]") from None
+    try:
+        return load_script(data)
     except ScriptError as exc:
         raise UsageError(str(exc)) from None

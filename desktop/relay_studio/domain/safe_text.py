@@ -33,6 +33,11 @@ def repair(text: str) -> str:
     return _SURROGATE.sub(REPLACEMENT, text) if _SURROGATE.search(text) else text
 
 
+def is_utf8(text: str) -> bool:
+    """Whether the text can be stored: no surrogates (undecodable bytes of a command line become them)."""
+    return _SURROGATE.search(text) is None
+
+
 def repair_value(value: Any) -> Any:
     """``repair`` applied to every string (keys too) inside decoded JSON."""
     if isinstance(value, str):

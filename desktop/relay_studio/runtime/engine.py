@@ -13,6 +13,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import ChatRecord, MessageRecord
+from relay_studio.domain.safe_text import is_utf8
 from relay_studio.runtime import transitions
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
@@ -130,8 +131,17 @@ class Runtime:
             prompt = question.content
         if not prompt.strip():
             raise RunRequestError("run.empty_prompt", "The message is empty.")
+        for what, text in (("message", prompt), ("chat name", chat)):
+            if not is_utf8(text):  # e.g. undecodable command-line bytes: refuse before writing anything
+                raise RunRequestError("run.text_not_utf8", f"The {what} is not valid UTF-8 text.")
         for problem in validate_catalog(profiles):
             raise RunRequestError(problem.code, problem.message)
+        run_id = new_id("run")
+        try:  # before the chat gets a message pointing at this run
+            workspace = RunWorkspace(self.workspace_dir(run_id))
+        except OSError as exc:
+            raise RunRequestError("run.storage_unwritable", f"Cannot create the run's folder in "
+                                  f"{self.data_dir / 'runs'}: {exc.strerror or exc}.") from None
 
         chat_record = self.chats.chat(answer.chat_id if answer else chat) or self.chats.ensure_chat(chat)
         earlier = self.chats.messages(chat_record.id)
@@ -142,13 +152,11 @@ class Runtime:
             for m in earlier
             if m.role in ("user", "assistant")
         ]
-        run_id = new_id("run")
         if answer is not None and question is not None:
             user_message = question
             self.bridge.reply_targets[run_id] = answer.id
         else:
             user_message = self.chats.add_message(chat_record.id, "user", prompt, run_id=run_id)
-        workspace = RunWorkspace(self.workspace_dir(run_id))
         persist = self.chat_persist_dir(chat_record.id)
         workspace.project_persist(persist)
         settings = settings or RunSettings()
