@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from relay_studio.domain.enums import RunStatus
+from relay_studio.domain.events import Event
 from relay_studio.runtime import workspace as ws_module
 from relay_studio.runtime.workspace import (
     DISK_FULL,
@@ -17,7 +18,7 @@ from relay_studio.runtime.workspace import (
     PARENT_IS_FILE,
     PATH_TOO_LONG,
 )
-from tests.support import Harness, call, relay_profiles, write
+from tests.support import Harness, call, profile, relay_profiles, write
 
 
 @pytest.fixture
@@ -75,3 +76,27 @@ async def test_os_refusals_are_tool_errors_and_the_run_finishes(harness: Harness
     assert (workspace / "output/main.md").read_text(encoding="utf-8") == "first"
     assert not (workspace / "output/big.md").exists()
     assert not [p for p in (workspace / "output").iterdir() if p.name.startswith(".tmp-")], "no partial file left"
+
+
+async def test_a_file_name_that_is_not_utf8_is_neither_listed_nor_searched(harness: Harness) -> None:
+    turns = {"final-editor": [
+        {"toolCalls": [write("output/main.md", "plain")]},
+        {"toolCalls": [call("workspace_list_files", {})]},
+        {"toolCalls": [call("workspace_commit", {}), call("workspace_finish", {"summary": "Done."})]},
+    ]}
+
+    def plant(event: Event) -> None:  # made outside Relay Studio, with bytes that are not UTF-8
+        if event.type == "workspace_file_written":
+            folder = os.fsencode(harness.runtime.workspace_dir(event.run_id) / "output")
+            with open(folder + b"/caf\xe9.md", "wb") as fh:
+                fh.write(b"x")
+
+    harness.runtime.db.subscribe(plant)
+    profiles = relay_profiles()
+    profiles["final-editor"] = profile("final-editor", tools={"allow": [
+        "workspace.list_files", "workspace.write_file", "workspace.commit", "workspace.finish"]},
+        delegation={"canHandoff": False, "canDelegate": False, "allowAsSubagent": False})
+    run_id, status = await harness.run("final-editor", turns, profiles=profiles)
+    assert status is RunStatus.COMPLETED, harness.types(run_id)
+    listed = next(p["result"] for p in harness.tool_results(run_id) if p["name"] == "workspace_list_files")
+    assert "output/main.md" in listed and "caf" not in listed

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from relay_studio.domain.enums import EventLevel
+from relay_studio.domain.safe_text import is_utf8
 from relay_studio.runtime.errors import ToolError
 from relay_studio.store.database import Transaction
 
@@ -207,11 +208,11 @@ class RunWorkspace:
             if not base.is_dir() or base.is_symlink():
                 continue
             for dirpath, dirnames, filenames in os.walk(base):
-                dirnames[:] = sorted(d for d in dirnames if not (Path(dirpath) / d).is_symlink())
+                dirnames[:] = sorted(d for d in dirnames if not (Path(dirpath) / d).is_symlink() and is_utf8(d))
                 for name in sorted(filenames):
                     full = Path(dirpath) / name
-                    if name.startswith(".tmp-") or full.is_symlink():
-                        continue
+                    if name.startswith(".tmp-") or full.is_symlink() or not is_utf8(str(full)):
+                        continue  # a name that is not UTF-8 (made outside) can be neither shown nor stored
                     out.append((full.relative_to(self.root).as_posix(), full.stat().st_size))
         return out
 
