@@ -61,3 +61,13 @@ async def test_lone_surrogates_in_a_stream_are_replaced_and_journaled_once_per_c
     assert "tool.unknown" in harness.error_codes(run_id)
     turns = harness.runtime.runs.model_turns(run_id)
     assert len(turns) == 3 and "\ufffd" in json.dumps(turns[0], ensure_ascii=False)
+
+
+def test_a_model_turn_record_with_a_stray_surrogate_is_stored_repaired_not_fatal() -> None:
+    from relay_studio.domain.messages import Message, ModelRequest, ModelSettings
+    from relay_studio.runtime.model_call import _json_of
+
+    request = ModelRequest(agent_id="writer", session_id="s", system="You write.", tools=[],
+                           messages=[Message(role="user", content="caf\udce9")], settings=ModelSettings(model="m"))
+    stored = json.loads(_json_of(request))
+    assert stored["messages"][0]["content"] == "caf\ufffd"

@@ -8,6 +8,9 @@ import random
 import time
 from collections.abc import AsyncIterator
 
+from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError
+
 from relay_studio.domain import safe_text
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import (
@@ -87,6 +90,14 @@ async def _consume(run: RunContext, inv: InvocationState, stream: AsyncIterator[
     return response
 
 
+def _json_of(model: BaseModel) -> str:
+    """The record's JSON; text that slipped past the boundary with a lone surrogate is repaired, not fatal."""
+    try:
+        return model.model_dump_json()
+    except PydanticSerializationError:
+        return json.dumps(safe_text.repair_value(model.model_dump(mode="python")), ensure_ascii=False)
+
+
 async def _repaired(
     run: RunContext, inv: InvocationState, stream: AsyncIterator[StreamEvent]
 ) -> AsyncIterator[StreamEvent]:
@@ -110,7 +121,7 @@ async def _repaired(
 
 async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema]) -> ModelResponse:
     request = build_request(run, inv, tools)
-    request_json = request.model_dump_json()
+    request_json = _json_of(request)
     binding = inv.profile.model
     retry = 0
     while True:
@@ -158,7 +169,7 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
             raise InvocationFailed(exc.code, safe_text.repair(exc.message)) from None
         elapsed = (time.perf_counter() - started) * 1000
         with run.db.transaction() as tx:
-            tx.update(t.ModelTurnRow, turn_id, response_json=response.model_dump_json(), elapsed_ms=elapsed)
+            tx.update(t.ModelTurnRow, turn_id, response_json=_json_of(response), elapsed_ms=elapsed)
             tx.event(
                 run.run_id,
                 "model_call_completed",
