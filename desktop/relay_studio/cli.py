@@ -200,7 +200,7 @@ def _check_connections(args: argparse.Namespace, runtime: Runtime, profiles: dic
 
 
 def _print_event(out: TextIO, event: Event) -> None:
-    out.write(json.dumps(event.envelope(), ensure_ascii=False) + "\n")
+    out.write(json.dumps(event.envelope(), ensure_ascii=out.isatty()) + "\n")
     out.flush()
 
 
@@ -274,8 +274,9 @@ async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[]
     record = runtime.runs.run(handle.run_id)
     message = runtime.chats.message(record.message_id) if record and record.message_id else None
     if args.jsonl:
-        out.write(json.dumps({"type": "run_result", "runId": handle.run_id, "status": status.value,
-                              "committedMessage": message.content if message else None}, ensure_ascii=False) + "\n")
+        result = {"type": "run_result", "runId": handle.run_id, "status": status.value,
+                  "committedMessage": message.content if message else None}
+        out.write(json.dumps(result, ensure_ascii=out.isatty()) + "\n")  # a terminal sees \u escapes only
     else:
         if message is not None:
             out.write(_text_for(out, message.content.rstrip()) + "\n")
@@ -335,7 +336,7 @@ def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
     _need_run(runtime, args.run_id)
     turns = runtime.runs.model_turns(args.run_id)
     if args.json:
-        print(json.dumps(turns, ensure_ascii=False, indent=2))
+        print(json.dumps(turns, ensure_ascii=sys.stdout.isatty(), indent=2))
         return EXIT_OK
     for turn in turns:
         response = turn["response"] or {}
@@ -370,7 +371,7 @@ def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
     messages = runtime.chats.messages(chat.id)
     if args.json:
         data = {"chat": chat.model_dump(mode="json"), "messages": [m.model_dump(mode="json") for m in messages]}
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json.dumps(data, ensure_ascii=sys.stdout.isatty(), indent=2))
         return EXIT_OK
     for m in messages:
         who = shown(m.agent_name or m.role)

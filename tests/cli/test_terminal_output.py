@@ -92,3 +92,46 @@ def test_ctrl_c_in_the_first_half_second_exits_130_without_a_traceback(tmp_path:
     _out, err = proc.communicate(timeout=60)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert proc.returncode in (130, 0), err  # 0 only when the demo finished before the signal
+
+
+def _on_a_terminal(*argv: str) -> str:
+    """What the command prints when its output is a real terminal (a pseudo-terminal)."""
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "relay_studio", *argv], stdout=slave, stderr=slave)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    assert proc.wait(timeout=60) == 0
+    return b"".join(chunks).decode("utf-8")
+
+
+def test_model_text_reaches_a_terminal_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path / "data")
+    turns = {"finalizer": [
+        {"toolCalls": [{"name": "workspace_write_file", "arguments": {"path": "output/main.md",
+                                                                       "content": f"Line one\n{ESCAPES} end"}},
+                       {"name": "workspace_commit", "arguments": {}},
+                       {"name": "workspace_finish", "arguments": {"summary": "Done."}}]},
+    ]}
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"turns": turns}), encoding="utf-8")
+    assert main(["run", "--agent", "finalizer", "--prompt", "x", "--chat", "c", "--script", str(script),
+                 "--data-dir", data, "--jsonl"]) == 0
+    run_id = json.loads(capsys.readouterr().out.splitlines()[-1])["runId"]
+    for argv in (["events", run_id, "--jsonl"], ["turns", run_id, "--json"], ["chat", "show", "c"],
+                 ["workspace", run_id, "output/main.md"]):
+        printed = _on_a_terminal(*argv, "--data-dir", data)
+        assert not any(ch in printed for ch in "\x1b\x07\u202e\x9b"), argv
+        assert "pwned" in printed, "the text is shown, escaped"
+    assert "Line one\r\n\\x1b]0;pwned" in printed, "line breaks stay line breaks"
