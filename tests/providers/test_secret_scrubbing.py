@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from relay_studio.cli import main
 from relay_studio.domain import secret_values
 from tests.providers.conftest import LoopbackServer, Reply
+from tests.support import Harness, call, relay_profiles
 
 # Gemini-style: no sk-/pk- prefix a pattern could catch.
 KEY = "AIzaSyD7-hostileEchoedKey_0123456789abcd"
@@ -58,3 +62,28 @@ def test_an_echoed_key_of_any_shape_is_scrubbed_from_database_journal_and_termin
     assert KEY not in out + err
     stored = b"".join(p.read_bytes() for p in data.iterdir() if p.name.startswith("relay") and p.is_file())
     assert stored and KEY.encode() not in stored, "neither the database nor its WAL holds the key"
+
+
+async def test_a_key_the_model_echoes_never_reaches_a_live_view(harness: Harness) -> None:
+    secret_values.register(KEY)
+    live: list[str] = []
+    harness.runtime.subscribe_live(lambda update: live.append(update.text))
+    turns = {"final-editor": [{"text": f"The key is {KEY}, see.",
+                               "toolCalls": [call("workspace_write_file", {"path": "output/main.md", "content": KEY}),
+                                             call("workspace_commit"), call("workspace_finish")]}]}
+    run_id, _status = await harness.run("final-editor", turns, profiles=relay_profiles())
+    assert live and KEY not in "".join(live)
+    assert harness.file(run_id, "output/main.md") == "***", "the file the model wrote holds no key either"
+    assert harness.runtime.runs.model_turns(run_id)[0]["response"]["text"] == "The key is ***, see."
+
+
+@given(st.text(max_size=30), st.text(max_size=30), st.lists(st.integers(min_value=0, max_value=120), max_size=8))
+def test_a_secret_split_anywhere_in_a_stream_is_never_shown(before: str, after: str, cuts: list[int]) -> None:
+    secret_values.forget_all()
+    secret_values.register(KEY)
+    text = before + KEY + after + KEY[:9]
+    bounds = sorted({min(c, len(text)) for c in cuts} | {0, len(text)})
+    scrubber = secret_values.StreamScrubber()
+    shown = [scrubber.feed(text[a:b]) for a, b in itertools.pairwise(bounds)] + [scrubber.flush()]
+    assert "".join(shown) == secret_values.scrub(text)
+    assert all(KEY not in piece for piece in shown)

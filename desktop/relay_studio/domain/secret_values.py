@@ -60,3 +60,32 @@ def scrub_value(value: Any) -> Any:
 
 def active() -> bool:
     return bool(_values)
+
+
+class StreamScrubber:
+    """``scrub`` for text that arrives in pieces: a piece's tail that could begin a secret is held back
+    until the next piece shows whether it does (``flush`` at the end)."""
+
+    def __init__(self) -> None:
+        self._held = ""
+
+    def feed(self, piece: str) -> str:
+        text = scrub(self._held + piece)
+        keep = _partial_tail(text)
+        self._held = text[len(text) - keep:] if keep else ""
+        return text[: len(text) - keep]
+
+    def flush(self) -> str:
+        held, self._held = self._held, ""
+        return held
+
+
+def _partial_tail(text: str) -> int:
+    """Length of the longest end of ``text`` that is the start (not the whole) of a secret."""
+    best = 0
+    for value in _values:
+        for k in range(min(len(value) - 1, len(text)), best, -1):
+            if value.startswith(text[-k:]):
+                best = k
+                break
+    return best

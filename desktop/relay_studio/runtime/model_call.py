@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError
 
-from relay_studio.domain import safe_text
+from relay_studio.domain import safe_text, secret_values
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import (
     ModelRequest,
@@ -103,11 +103,25 @@ async def _repaired(
 ) -> AsyncIterator[StreamEvent]:
     """The provider boundary: every event made UTF-8 safe; a repair is journaled once per call."""
     repaired: list[str] = []
+    held = {"text": secret_values.StreamScrubber(), "reasoning": secret_values.StreamScrubber()}
     try:
         async for raw in stream:
             event, fixed = safe_text.repair_event(raw)
             repaired += [f for f in fixed if f not in repaired]
-            yield event
+            if not secret_values.active():
+                yield event
+                continue
+            # A key echoed by the model never reaches a live view, even split over several pieces.
+            if isinstance(event, TextDelta | ReasoningDelta):
+                text = held[event.kind].feed(event.text)
+                if text:
+                    yield event.model_copy(update={"text": text})
+                continue
+            for kind, scrubber in held.items():
+                rest = scrubber.flush()
+                if rest:
+                    yield TextDelta(text=rest) if kind == "text" else ReasoningDelta(text=rest)
+            yield type(event).model_validate(secret_values.scrub_value(event.model_dump()))
     finally:
         if repaired:
             message = (
