@@ -18,13 +18,20 @@ def _quit_quietly(_signum: int, _frame: FrameType | None) -> None:
     os._exit(EXIT_CANCELLED)
 
 
+# At import, not in main(): this module is only ever imported to start the command, and the sooner the
+# quiet handler is in place, the smaller the moment in which a Ctrl+C could still print a traceback.
+try:
+    _PREVIOUS = signal.signal(signal.SIGINT, _quit_quietly)
+except ValueError:  # not the main thread: nobody can press Ctrl+C at us
+    _PREVIOUS = None
+
+
 def main() -> int:
-    try:
-        previous = signal.signal(signal.SIGINT, _quit_quietly)
-    except ValueError:  # not the main thread: nobody can press Ctrl+C at us
-        previous = None
     from relay_studio.cli import main as cli_main
 
-    if previous is not None:
-        signal.signal(signal.SIGINT, previous)
-    return cli_main()
+    try:
+        if _PREVIOUS is not None:
+            signal.signal(signal.SIGINT, _PREVIOUS)
+        return cli_main()
+    except KeyboardInterrupt:  # in the instant between the two handlers
+        return EXIT_CANCELLED
