@@ -100,3 +100,32 @@ async def test_a_file_name_that_is_not_utf8_is_neither_listed_nor_searched(harne
     assert status is RunStatus.COMPLETED, harness.types(run_id)
     listed = next(p["result"] for p in harness.tool_results(run_id) if p["name"] == "workspace_list_files")
     assert "output/main.md" in listed and "caf" not in listed
+
+
+async def test_a_huge_listing_is_cut_with_a_count(harness: Harness) -> None:
+    from relay_studio.runtime.tools.workspace_list_files import MAX_LISTED
+
+    turns = {"final-editor": [
+        {"toolCalls": [write("output/main.md", "plain")]},
+        {"toolCalls": [call("workspace_list_files", {})]},
+        {"toolCalls": [call("workspace_commit", {}), call("workspace_finish", {"summary": "Done."})]},
+    ]}
+
+    def plant(event: Event) -> None:  # many files, made outside
+        if event.type == "workspace_file_written":
+            many = harness.runtime.workspace_dir(event.run_id) / "output" / "many"
+            many.mkdir()
+            for n in range(MAX_LISTED + 20):
+                (many / f"{n:04}.md").write_text("x", encoding="utf-8")
+
+    harness.runtime.db.subscribe(plant)
+    profiles = relay_profiles()
+    profiles["final-editor"] = profile("final-editor", tools={"allow": [
+        "workspace.list_files", "workspace.write_file", "workspace.commit", "workspace.finish"]},
+        delegation={"canHandoff": False, "canDelegate": False, "allowAsSubagent": False})
+    run_id, status = await harness.run("final-editor", turns, profiles=profiles)
+    assert status is RunStatus.COMPLETED, harness.types(run_id)
+    listed = next(p["result"] for p in harness.tool_results(run_id) if p["name"] == "workspace_list_files")
+    assert len(listed.splitlines()) == 1 + MAX_LISTED + 1
+    total = MAX_LISTED + 21
+    assert listed.endswith(f"(showing the first {MAX_LISTED} of {total} files; list a folder to see the rest)")
