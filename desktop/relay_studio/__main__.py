@@ -1,3 +1,3 @@
-from relay_studio.cli import main
+from relay_studio.launch import main
 
 raise SystemExit(main())

@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from relay_studio import __version__
+from relay_studio.domain import json_input, secret_values
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile_text, validate_catalog
+from relay_studio.domain.profile import AgentProfile, ProfileError, validate_catalog
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE
+from relay_studio.domain.safe_text import for_terminal as shown
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
 from relay_studio.resources import resource_dir
@@ -28,7 +30,7 @@ from relay_studio.runtime.approval import Approver, approve_all, decline_all
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.profile_catalog import load_dir
+from relay_studio.runtime.profile_catalog import load_dir, read_profile_file
 from relay_studio.runtime.workspace import normalize
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
@@ -53,6 +55,17 @@ def default_data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("relay-studio", "RelayStudio"))
+
+
+def _positive_int(text: str) -> int:
+    """A count limit from the command line: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is below 1; a limit must be at least 1")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -85,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--connection", help="bind every profile to this connection")
     run.add_argument("--model", help="with --connection: the model to use")
     run.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
-    run.add_argument("--max-total-rounds", type=int, default=200,
+    run.add_argument("--max-total-rounds", type=_positive_int, default=200,
                      help="model rounds the whole run may take, across every stage (default 200)")
     run.add_argument("--approve", choices=["none", "all"], default="none",
                      help="answer to changes a profile wants approved (tools.requireApproval); default: decline")
@@ -166,18 +179,19 @@ def _provider_for(args: argparse.Namespace, runtime: Runtime, resume_counts: dic
 
 
 def _print_event(out: TextIO, event: Event) -> None:
-    out.write(json.dumps(event.envelope(), ensure_ascii=False) + "\n")
+    out.write(json.dumps(event.envelope(), ensure_ascii=out.isatty()) + "\n")
     out.flush()
 
 
 def _human_progress(err: TextIO, event: Event) -> None:
     p = event.payload
     line = {
-        "agent_invocation_started": lambda: f"▶ {p.get('displayName')} ({p.get('kind')})",
-        "tool_call_completed": lambda: f"  · {p.get('name')}"
+        "agent_invocation_started": lambda: f"▶ {shown(p.get('displayName'))} ({p.get('kind')})",
+        "tool_call_completed": lambda: f"  · {shown(p.get('name'))}"
         + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
-        "agent_handoff_accepted": lambda: f"  ⇒ handoff to {p.get('targetDisplayName')}",
-        "chat_commit_completed": lambda: "  ✓ " + _COMMIT_WORDS.get(str(p.get("marker")), f"committed {p.get('path')}")
+        "agent_handoff_accepted": lambda: f"  ⇒ handoff to {shown(p.get('targetDisplayName'))}",
+        "chat_commit_completed": lambda: "  ✓ "
+        + _COMMIT_WORDS.get(str(p.get("marker")), f"committed {shown(p.get('path'))}")
         + f" (version {p.get('version')})",
         "model_call_retry": lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
     }.get(event.type)
@@ -241,14 +255,20 @@ async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[]
     record = runtime.runs.run(handle.run_id)
     message = runtime.chats.message(record.message_id) if record and record.message_id else None
     if args.jsonl:
-        out.write(json.dumps({"type": "run_result", "runId": handle.run_id, "status": status.value,
-                              "committedMessage": message.content if message else None}, ensure_ascii=False) + "\n")
+        result = {"type": "run_result", "runId": handle.run_id, "status": status.value,
+                  "committedMessage": message.content if message else None}
+        out.write(json.dumps(result, ensure_ascii=out.isatty()) + "\n")  # a terminal sees \u escapes only
     else:
         if message is not None:
-            out.write(message.content.rstrip() + "\n")
+            out.write(_text_for(out, message.content.rstrip()) + "\n")
         err.write(f"run {handle.run_id}: {status.value}"
                   + (f" ({record.error_code}: {record.error_message})" if record and record.error_code else "") + "\n")
     return STATUS_EXIT.get(status, EXIT_FAILED)
+
+
+def _text_for(out: TextIO, text: str) -> str:
+    """A long text (a message, a file) printed to a terminal shows escape sequences instead of obeying them."""
+    return shown(text, None, keep_lines=True) if out.isatty() else text
 
 
 def _install_interrupt(loop: asyncio.AbstractEventLoop, cancel: Callable[[], object]) -> None:
@@ -277,7 +297,7 @@ def cmd_runs(args: argparse.Namespace, runtime: Runtime) -> int:
         print(json.dumps([r.model_dump(mode="json") for r in runs], ensure_ascii=False, indent=2))
     else:
         for r in runs:
-            print(f"{r.id}  {r.status.value:<16} {r.root_profile_id:<14} {r.created_at}  {r.user_text[:50]!r}")
+            print(f"{r.id}  {r.status.value:<16} {shown(r.root_profile_id):<14} {r.created_at}  {r.user_text[:50]!r}")
     return EXIT_OK
 
 
@@ -288,7 +308,8 @@ def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
             _print_event(sys.stdout, event)
         else:
             extra = {k: v for k, v in event.payload.items() if k in ("agentId", "name", "errorCode", "path", "to")}
-            print(f"{event.seq:>5} {event.timestamp} {event.type:<30} {json.dumps(extra, ensure_ascii=False)}")
+            detail = shown(json.dumps(extra, ensure_ascii=False), 400)
+            print(f"{event.seq:>5} {event.timestamp} {event.type:<30} {detail}")
     return EXIT_OK
 
 
@@ -296,11 +317,11 @@ def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
     _need_run(runtime, args.run_id)
     turns = runtime.runs.model_turns(args.run_id)
     if args.json:
-        print(json.dumps(turns, ensure_ascii=False, indent=2))
+        print(json.dumps(turns, ensure_ascii=sys.stdout.isatty(), indent=2))
         return EXIT_OK
     for turn in turns:
         response = turn["response"] or {}
-        calls = ", ".join(c["name"] for c in response.get("tool_calls", [])) or "-"
+        calls = ", ".join(shown(c["name"]) for c in response.get("tool_calls", [])) or "-"
         error = f"  error {turn['error']['code']}" if turn["error"] else ""
         print(f"{turn['agentId']:<12} #{turn['callIndex']:<3} {turn['elapsedMs'] or 0:8.1f} ms  tools: {calls}{error}")
     return EXIT_OK
@@ -311,7 +332,7 @@ def cmd_workspace(args: argparse.Namespace, runtime: Runtime) -> int:
     root = runtime.workspace_dir(args.run_id)
     if args.path is None:
         for path in sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink()):
-            print(path.relative_to(root).as_posix())
+            print(shown(path.relative_to(root).as_posix(), 1024))
         return EXIT_OK
     try:
         rel = normalize(args.path)
@@ -320,7 +341,7 @@ def cmd_workspace(args: argparse.Namespace, runtime: Runtime) -> int:
     target = root / rel
     if not target.is_file() or target.resolve().is_relative_to(root.resolve()) is False:
         raise UsageError(f"The run's workspace has no file '{rel}'.")
-    sys.stdout.write(target.read_text(encoding="utf-8"))
+    sys.stdout.write(_text_for(sys.stdout, target.read_text(encoding="utf-8")))
     return EXIT_OK
 
 
@@ -331,25 +352,21 @@ def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
     messages = runtime.chats.messages(chat.id)
     if args.json:
         data = {"chat": chat.model_dump(mode="json"), "messages": [m.model_dump(mode="json") for m in messages]}
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json.dumps(data, ensure_ascii=sys.stdout.isatty(), indent=2))
         return EXIT_OK
     for parent in runtime.chats.continued_from(chat.id)[:1]:
-        print(f"Continued from ← {parent.name}\n")
+        print(f"Continued from ← {shown(parent.name)}\n")
     for m in messages:
-        who = "handoff document" if m.role == HANDOFF_CONTEXT_ROLE else m.agent_name or m.role
+        who = "handoff document" if m.role == HANDOFF_CONTEXT_ROLE else shown(m.agent_name or m.role)
         version = f" (v{m.version})" if m.role == "assistant" else ""
-        print(f"--- {who}{version}\n{m.content.rstrip()}\n")
+        print(f"--- {who}{version}\n{_text_for(sys.stdout, m.content.rstrip())}\n")
     for child in runtime.chats.continuations(chat.id):
-        print(f"Continued in → {child.name}")
+        print(f"Continued in → {shown(child.name)}")
     return EXIT_OK
 
 
 def _read_profile(path: Path) -> AgentProfile:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"Cannot read {path}: {exc}.") from None
-    return parse_profile_text(text, source=str(path))
+    return read_profile_file(path)
 
 
 def cmd_profiles(args: argparse.Namespace, runtime_factory: Callable[[], Runtime]) -> int:
@@ -386,7 +403,32 @@ def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
         err.write(f"  {d.path}: {d.message} [{d.code}]\n")
 
 
+class _ScrubbedStream:
+    """Standard output or error: no secret the process holds reaches the terminal, whatever its shape."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self.inner = inner
+
+    def write(self, text: str) -> int:
+        return self.inner.write(secret_values.scrub(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command: everything printed passes the secret scrubber; Ctrl+C at any moment exits 130."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _ScrubbedStream(out), _ScrubbedStream(err)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # before the run's own handler is in place, or after it is gone
+        return EXIT_CANCELLED
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.smoke or args.command is None:
@@ -475,6 +517,10 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
 
 def load_script_checked(path: Path) -> Any:
     try:
-        return load_script(path)
+        data = json_input.read_json(path, "script", json_input.MAX_SCRIPT_BYTES)
+    except json_input.InputRejected as exc:
+        raise UsageError(f"{exc.message} [{exc.code}]") from None
+    try:
+        return load_script(data)
     except ScriptError as exc:
         raise UsageError(str(exc)) from None

@@ -18,9 +18,9 @@ from relay_studio.domain.input_schema import input_schema_problem
 
 PROFILE_KIND = "relay-studio.agentProfile"
 SCHEMA_VERSION = 1
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-ROOT_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-TOOL_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\Z")  # \Z: "$" would accept a trailing newline
+ROOT_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\Z")
+TOOL_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}\Z")
 DEFAULT_ROOTS = ["output", "scratch", "plan", "summaries", "persist"]
 
 

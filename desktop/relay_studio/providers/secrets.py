@@ -27,6 +27,8 @@ import keyring.errors
 from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
 
+from relay_studio.domain import secret_values
+
 SERVICE = "relay-studio"
 FILE_NAME = "secrets.json"
 ENV_PREFIX = "RELAY_STUDIO_API_KEY_"
@@ -116,6 +118,11 @@ class SecretStore:
 
     # -- keys -----------------------------------------------------------------------------------------
     def get(self, connection_id: str) -> str | None:
+        value = self._lookup(connection_id)
+        secret_values.register(value)  # scrubbed by value from everything journaled, stored or printed
+        return value
+
+    def _lookup(self, connection_id: str) -> str | None:
         from_env = self._environ.get(env_var_for(connection_id))
         if from_env:
             return from_env
@@ -154,6 +161,7 @@ class SecretStore:
         return self._set(connection_id, connection_id, api_key)
 
     def _set(self, account: str, connection_id: str, value: str) -> Location:
+        secret_values.register(value)
         if self.keychain_available:
             try:
                 self.backend.set_password(SERVICE, account, value)
@@ -188,7 +196,9 @@ class SecretStore:
 
     # -- header values (secrets unless the creator marked a header plain) ----------------------------
     def get_header(self, connection_id: str, name: str) -> str | None:
-        return self._get(header_account(connection_id, name), connection_id)
+        value = self._get(header_account(connection_id, name), connection_id)
+        secret_values.register(value)  # a header value is scrubbed by value like a key
+        return value
 
     def set_header(self, connection_id: str, name: str, value: str) -> Location:
         if not value or "\n" in value or "\r" in value:

@@ -14,6 +14,7 @@ from relay_studio.domain.messages import ToolCall
 from relay_studio.runtime.approval import FILE_WRITERS, needs_approval, request_approval
 from relay_studio.runtime.errors import FatalRunError, ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult
+from relay_studio.runtime.workspace import FILE_SYSTEM_ERROR
 
 
 def _your_tools(tools: dict[str, Tool]) -> str:
@@ -77,6 +78,10 @@ async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> 
         return await tool.run(ctx, args)
     except (ToolError, FatalRunError, asyncio.CancelledError):
         raise
+    except OSError as exc:  # the file system refused: the agent can choose another way; never a machine path
+        reason = (exc.strerror or "an error of the file system").lower()
+        message = f"{tool.spec.alias} could not use a file: {reason}. Try another way."
+        raise ToolError(FILE_SYSTEM_ERROR, message) from None
     except Exception as exc:
         raise FatalRunError(
             "runtime.tool_crashed", f"The tool {tool.spec.alias} failed inside Relay Studio: {exc!r}"

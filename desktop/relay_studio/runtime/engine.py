@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +13,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.messages import ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord
+from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
@@ -24,7 +24,7 @@ from relay_studio.runtime.executor import drive_chain, execute_run
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.prompts import chat_history, root_messages
 from relay_studio.runtime.resume import NotResumable, rebuild
-from relay_studio.runtime.workspace import RunWorkspace
+from relay_studio.runtime.workspace import RunWorkspace, copy_without_links
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
@@ -142,21 +142,28 @@ class Runtime:
             prompt = question.content
         if not prompt.strip():
             raise RunRequestError("run.empty_prompt", "The message is empty.")
+        for what, text in (("message", prompt), ("chat name", chat)):
+            if not is_utf8(text):  # e.g. undecodable command-line bytes: refuse before writing anything
+                raise RunRequestError("run.text_not_utf8", f"The {what} is not valid UTF-8 text.")
         for problem in validate_catalog(profiles):
             raise RunRequestError(problem.code, problem.message)
+        run_id = new_id("run")
+        try:  # before the chat gets a message pointing at this run
+            workspace = RunWorkspace(self.workspace_dir(run_id))
+        except OSError as exc:
+            raise RunRequestError("run.storage_unwritable", f"Cannot create the run's folder in "
+                                  f"{self.data_dir / 'runs'}: {exc.strerror or exc}.") from None
 
         chat_record = self.chats.chat(answer.chat_id if answer else chat) or self.chats.ensure_chat(chat)
         earlier = self.chats.messages(chat_record.id)
         if question is not None:
             earlier = [m for m in earlier if m.position < question.position]
         history, pinned = chat_history(earlier)
-        run_id = new_id("run")
         if answer is not None and question is not None:
             user_message = question
             self.bridge.reply_targets[run_id] = answer.id
         else:
             user_message = self.chats.add_message(chat_record.id, "user", prompt, run_id=run_id)
-        workspace = RunWorkspace(self.workspace_dir(run_id))
         persist = self.chat_persist_dir(chat_record.id)
         workspace.project_persist(persist)
         settings = settings or RunSettings()
@@ -184,6 +191,7 @@ class Runtime:
                       input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
             tx.event(run_id, "run_created", {"chatId": chat_record.id, "chatName": chat_record.name,
                                              "agentId": agent_id, "userText": prompt})
+            workspace.journal_skipped_links(tx, run_id)
             transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
         root_inv = InvocationState(
             id=new_id("inv"), profile=root, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
@@ -268,7 +276,7 @@ class Runtime:
         """Carries a chat's persist/ folder into another chat (a branch, a continuation)."""
         persist = self.chat_persist_dir(from_chat)
         if persist.is_dir():
-            shutil.copytree(persist, self.chat_persist_dir(to_chat), symlinks=False)
+            copy_without_links(persist, self.chat_persist_dir(to_chat))
 
     # -- session handoff (docs/session-handoff.md) ----------------------------------------------
     def start_handoff(self, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,

@@ -76,6 +76,7 @@ async def _finish(run: RunContext, inv: InvocationState, exit_: Finished) -> Non
             transitions.task_transition(tx, run, inv.incoming_task_id, TaskStatus.COMPLETED, invocation_id=inv.id)
         transitions.end_invocation(tx, run, inv.id, InvocationStatus.COMPLETED)
         transitions.set_run_status(tx, run, RunStatus.COMPLETED)
+        run.workspace.journal_skipped_links(tx, run.run_id)
         tx.event(
             run.run_id,
             "run_completed",

@@ -8,6 +8,10 @@ import random
 import time
 from collections.abc import AsyncIterator
 
+from pydantic import BaseModel
+from pydantic_core import PydanticSerializationError
+
+from relay_studio.domain import safe_text, secret_values
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import (
     ModelRequest,
@@ -29,6 +33,9 @@ from relay_studio.store import tables as t
 from relay_studio.store.database import new_id, now_iso
 
 _rng = random.Random()
+
+#: ``model_notice`` code: the answer held lone surrogates, replaced with U+FFFD (``domain/safe_text.py``).
+TEXT_REPAIRED = "model.text_repaired"
 
 
 def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema]) -> ModelRequest:
@@ -66,7 +73,7 @@ async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequ
 
 async def _consume(run: RunContext, inv: InvocationState, stream: AsyncIterator[StreamEvent]) -> ModelResponse | None:
     response: ModelResponse | None = None
-    async for event in stream:
+    async for event in _repaired(run, inv, stream):
         if isinstance(event, TextDelta):
             run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "text", event.text))
         elif isinstance(event, ReasoningDelta):
@@ -83,9 +90,52 @@ async def _consume(run: RunContext, inv: InvocationState, stream: AsyncIterator[
     return response
 
 
+def _json_of(model: BaseModel) -> str:
+    """The record's JSON; text that slipped past the boundary with a lone surrogate is repaired, not fatal."""
+    try:
+        return model.model_dump_json()
+    except PydanticSerializationError:
+        return json.dumps(safe_text.repair_value(model.model_dump(mode="python")), ensure_ascii=False)
+
+
+async def _repaired(
+    run: RunContext, inv: InvocationState, stream: AsyncIterator[StreamEvent]
+) -> AsyncIterator[StreamEvent]:
+    """The provider boundary: every event made UTF-8 safe; a repair is journaled once per call."""
+    repaired: list[str] = []
+    held = {"text": secret_values.StreamScrubber(), "reasoning": secret_values.StreamScrubber()}
+    try:
+        async for raw in stream:
+            event, fixed = safe_text.repair_event(raw)
+            repaired += [f for f in fixed if f not in repaired]
+            if not secret_values.active():
+                yield event
+                continue
+            # A key echoed by the model never reaches a live view, even split over several pieces.
+            if isinstance(event, TextDelta | ReasoningDelta):
+                text = held[event.kind].feed(event.text)
+                if text:
+                    yield event.model_copy(update={"text": text})
+                continue
+            for kind, scrubber in held.items():
+                rest = scrubber.flush()
+                if rest:
+                    yield TextDelta(text=rest) if kind == "text" else ReasoningDelta(text=rest)
+            yield type(event).model_validate(secret_values.scrub_value(event.model_dump()))
+    finally:
+        if repaired:
+            message = (
+                "The model's answer held characters that cannot be stored (lone UTF-16 surrogates) in its "
+                f"{', '.join(repaired)}; each was replaced with U+FFFD."
+            )
+            with run.db.transaction() as tx:
+                tx.event(run.run_id, "model_notice", {"code": TEXT_REPAIRED, "message": message},
+                         invocation_id=inv.id, level=EventLevel.WARNING)
+
+
 async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema]) -> ModelResponse:
     request = build_request(run, inv, tools)
-    request_json = request.model_dump_json()
+    request_json = _json_of(request)
     binding = inv.profile.model
     retry = 0
     while True:
@@ -115,7 +165,8 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
             response = await _stream_once(run, inv, request)
         except ProviderError as exc:
             elapsed = (time.perf_counter() - started) * 1000
-            error = {"code": exc.code, "message": exc.message, "retryable": exc.retryable, "status": exc.status}
+            error = {"code": exc.code, "message": safe_text.repair(exc.message), "retryable": exc.retryable,
+                     "status": exc.status}
             with run.db.transaction() as tx:
                 tx.update(t.ModelTurnRow, turn_id, error_json=json.dumps(error, ensure_ascii=False), elapsed_ms=elapsed)
                 tx.event(run.run_id, "model_call_failed", {"turnId": turn_id, "elapsedMs": round(elapsed, 2), **error},
@@ -129,10 +180,10 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
                              invocation_id=inv.id, level=EventLevel.WARNING)
                 await asyncio.sleep(delay)
                 continue
-            raise InvocationFailed(exc.code, exc.message) from None
+            raise InvocationFailed(exc.code, safe_text.repair(exc.message)) from None
         elapsed = (time.perf_counter() - started) * 1000
         with run.db.transaction() as tx:
-            tx.update(t.ModelTurnRow, turn_id, response_json=response.model_dump_json(), elapsed_ms=elapsed)
+            tx.update(t.ModelTurnRow, turn_id, response_json=_json_of(response), elapsed_ms=elapsed)
             tx.event(
                 run.run_id,
                 "model_call_completed",

@@ -6,18 +6,38 @@ symlinks that lead outside the workspace are refused with ``workspace.path_inval
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
+import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from relay_studio.domain.enums import EventLevel
+from relay_studio.domain.safe_text import is_utf8
 from relay_studio.runtime.errors import ToolError
+from relay_studio.store.database import Transaction
 
 PERSIST_ROOT = "persist"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 _DRIVE = re.compile(r"^[A-Za-z]:")
+#: Longest file or folder name (bytes of UTF-8): what common file systems allow.
+MAX_NAME_BYTES = 255
+#: Longest workspace path (bytes of UTF-8): well below the OS limit of 4,096 once the storage folder is added.
+MAX_PATH_BYTES = 1024
+
+# Codes of file-system refusals a model can fix (never a storage path in their sentences).
+NAME_TOO_LONG = "workspace.name_too_long"
+PATH_TOO_LONG = "workspace.path_too_long"
+PARENT_IS_FILE = "workspace.parent_is_file"
+DISK_FULL = "workspace.disk_full"
+FILE_SYSTEM_ERROR = "workspace.file_system_error"
+#: Event: a link (or special file) in persist/ was left out of a copy between the chat and a run.
+LINK_SKIPPED = "workspace_link_skipped"
 
 
 @dataclass(frozen=True)
@@ -52,6 +72,19 @@ def normalize(path: object) -> str:
         raise _invalid(shown, "'..' is not allowed")
     if any(p in ("", ".") for p in parts[:-1]) or parts[-1] in (".",):
         raise _invalid(shown, "it has an empty or '.' folder name")
+    for part in parts:
+        if len(part.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+            raise ToolError(
+                NAME_TOO_LONG,
+                f"The name '{part[:40]}…' is too long: a file or folder name can have at most "
+                f"{MAX_NAME_BYTES} bytes. Use a shorter name.",
+            )
+    if len(path.encode("utf-8", "surrogatepass")) > MAX_PATH_BYTES:
+        raise ToolError(
+            PATH_TOO_LONG,
+            f"The path '{path[:60]}…' is too long: a path can have at most {MAX_PATH_BYTES} bytes. "
+            "Use fewer or shorter folder names.",
+        )
     return path.rstrip("/") if path.endswith("/") else path
 
 
@@ -60,6 +93,7 @@ class RunWorkspace:
         root.mkdir(parents=True, exist_ok=True)
         self.root = root
         self._real_root = root.resolve()
+        self.skipped_links: list[str] = []
 
     def _locate(self, rel: str) -> Path:
         target = self.root / rel
@@ -67,6 +101,36 @@ class RunWorkspace:
         if real != self._real_root and self._real_root not in real.parents:
             raise _invalid(rel, "it leads outside the workspace")
         return target
+
+    @contextmanager
+    def _os_errors(self, rel: str) -> Iterator[None]:
+        """An OS refusal becomes a tool error in the agent's words, naming only the workspace path."""
+        try:
+            yield
+        except OSError as exc:
+            raise self._tool_error(rel, exc) from None
+
+    def _tool_error(self, rel: str, exc: OSError) -> ToolError:
+        if exc.errno == errno.ENAMETOOLONG:
+            return ToolError(PATH_TOO_LONG, f"The path '{rel[:60]}' is too long for the disk. Use a shorter one.")
+        if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+            parts = rel.split("/")
+            for n in range(1, len(parts)):
+                ancestor = "/".join(parts[:n])
+                if (self.root / ancestor).is_file():
+                    return ToolError(
+                        PARENT_IS_FILE,
+                        f"'{ancestor}' is a file, so nothing can be saved below it as '{rel}'. "
+                        "Choose a path whose folders are not files.",
+                    )
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return ToolError(
+                DISK_FULL,
+                f"There is no space left on the disk, so '{rel}' was not saved and is unchanged. "
+                "Tell the user the disk is full, or save less.",
+            )
+        reason = (exc.strerror or "an error of the file system").lower()
+        return ToolError(FILE_SYSTEM_ERROR, f"'{rel}' could not be used: {reason}. Try another path.")
 
     def check(self, path: object, roots: Roots, *, write: bool) -> tuple[str, Path]:
         rel = normalize(path)
@@ -83,10 +147,15 @@ class RunWorkspace:
                 "workspace.root_not_writable",
                 f"You cannot write under '{top}/'. You can write under: {shown}.",
             )
-        return rel, self._locate(rel)
+        with self._os_errors(rel):
+            return rel, self._locate(rel)
 
     def read(self, path: object, roots: Roots) -> tuple[str, str]:
         rel, target = self.check(path, roots, write=False)
+        with self._os_errors(rel):
+            return rel, self._read(rel, target)
+
+    def _read(self, rel: str, target: Path) -> str:
         if not target.is_file():
             raise ToolError(
                 "workspace.file_not_found",
@@ -95,7 +164,7 @@ class RunWorkspace:
         if target.stat().st_size > MAX_FILE_BYTES:
             raise ToolError("workspace.file_too_large", f"'{rel}' is larger than 4 MB and cannot be read.")
         try:
-            return rel, target.read_text(encoding="utf-8")
+            return target.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise ToolError("workspace.not_text", f"'{rel}' is not a UTF-8 text file.") from None
 
@@ -109,14 +178,18 @@ class RunWorkspace:
         return rel
 
     def write_raw(self, rel: str, content: str, target: Path | None = None) -> None:
-        """Atomic write (temp file + rename) of a path already checked."""
-        target = target or self._locate(normalize(rel))
+        """Atomic write (temp file + rename) of a path already checked; OS refusals are tool errors."""
+        with self._os_errors(rel):
+            self._write_atomic(rel, content, target or self._locate(normalize(rel)))
+
+    def _write_atomic(self, rel: str, content: str, target: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         self._locate(rel)  # a symlinked parent created meanwhile must not lead outside
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".part")
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
                 fh.write(content)
+                fh.flush()  # a full disk must fail here, before the rename, not in a silent close
             os.replace(tmp, target)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
@@ -135,11 +208,11 @@ class RunWorkspace:
             if not base.is_dir() or base.is_symlink():
                 continue
             for dirpath, dirnames, filenames in os.walk(base):
-                dirnames[:] = sorted(d for d in dirnames if not (Path(dirpath) / d).is_symlink())
+                dirnames[:] = sorted(d for d in dirnames if not (Path(dirpath) / d).is_symlink() and is_utf8(d))
                 for name in sorted(filenames):
                     full = Path(dirpath) / name
-                    if name.startswith(".tmp-") or full.is_symlink():
-                        continue
+                    if name.startswith(".tmp-") or full.is_symlink() or not is_utf8(str(full)):
+                        continue  # a name that is not UTF-8 (made outside) can be neither shown nor stored
                     out.append((full.relative_to(self.root).as_posix(), full.stat().st_size))
         return out
 
@@ -153,31 +226,61 @@ class RunWorkspace:
                 continue
         return out
 
-    # persist/ is chat-scoped: projected in at start, promoted back only by a successful finish.
+    # persist/ is chat-scoped: projected in at start, promoted back only by a successful finish. Links are
+    # never followed nor copied either way (they could bring outside folders into a chat or a run).
     def project_persist(self, chat_persist: Path) -> None:
         target = self.root / PERSIST_ROOT
         target.mkdir(parents=True, exist_ok=True)
-        if chat_persist.is_dir():
-            shutil.copytree(chat_persist, target, dirs_exist_ok=True, symlinks=False)
+        if chat_persist.is_symlink():
+            self.skipped_links.append(PERSIST_ROOT)
+        elif chat_persist.is_dir():
+            self.skipped_links += copy_without_links(chat_persist, target)
 
     def promote_persist(self, chat_persist: Path) -> None:
         source = self.root / PERSIST_ROOT
         staging = chat_persist.with_name(chat_persist.name + ".incoming")
         if staging.exists():
             shutil.rmtree(staging)
-        if source.is_dir():
-            shutil.copytree(source, staging, symlinks=False, ignore=_skip_links)
+        if source.is_dir() and not source.is_symlink():
+            self.skipped_links += copy_without_links(source, staging)
         else:
+            if source.is_symlink():
+                self.skipped_links.append(PERSIST_ROOT)
             staging.mkdir(parents=True)
         previous = chat_persist.with_name(chat_persist.name + ".previous")
         if previous.exists():
             shutil.rmtree(previous)
-        if chat_persist.exists():
+        if chat_persist.is_symlink():
+            chat_persist.unlink()  # the chat's own folder replaces the link; the link's target is untouched
+        elif chat_persist.exists():
             chat_persist.rename(previous)
         staging.rename(chat_persist)
         if previous.exists():
             shutil.rmtree(previous)
 
+    def journal_skipped_links(self, tx: Transaction, run_id: str) -> None:
+        """One warning per link that a persist/ copy left out, then forgets them."""
+        for rel in self.skipped_links:
+            tx.event(run_id, LINK_SKIPPED,
+                     {"path": rel, "message": f"'{rel}' is a link or not a plain file; it was not copied."},
+                     level=EventLevel.WARNING)
+        self.skipped_links.clear()
 
-def _skip_links(directory: str, names: list[str]) -> list[str]:
-    return [n for n in names if (Path(directory) / n).is_symlink()]
+
+def copy_without_links(source: Path, dest: Path) -> list[str]:
+    """Copies the plain files and folders below ``source``; links and special files (pipes, devices) are
+    left out, never followed. Returns what was left out, as ``persist/...`` paths."""
+    skipped: list[str] = []
+
+    def leave_out(directory: str, names: list[str]) -> list[str]:
+        out = []
+        for name in names:
+            mode = os.lstat(os.path.join(directory, name)).st_mode
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                out.append(name)
+                rel = (Path(directory) / name).relative_to(source).as_posix()
+                skipped.append(f"{PERSIST_ROOT}/{rel}")
+        return out
+
+    shutil.copytree(source, dest, symlinks=True, ignore=leave_out, dirs_exist_ok=True)
+    return skipped

@@ -21,6 +21,7 @@ from sqlalchemy import Connection, Table, create_engine, event, func, select
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
+from relay_studio.domain import secret_values
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
@@ -128,6 +129,7 @@ class Transaction:
     # Writes use plain parameterised SQL on the driver connection: building and compiling a
     # SQLAlchemy statement per journal row cost more than SQLite itself (bench/runtime_overhead.py).
     def insert(self, model: type[SQLModel], **values: Any) -> None:
+        values = _scrubbed(values)
         names = tuple(values)
         sql = _sql_cache.get((model, names, "insert"))
         if sql is None:
@@ -137,6 +139,7 @@ class Transaction:
         self._db.raw.execute(sql, tuple(values.values()))
 
     def update(self, model: type[SQLModel], key: str, **values: Any) -> None:
+        values = _scrubbed(values)
         names = tuple(values)
         sql = _sql_cache.get((model, names, "update"))
         if sql is None:
@@ -159,6 +162,7 @@ class Transaction:
         if seq is None:
             seq = self._db.last_seq(run_id, self.conn) + 1
         self._next_seq[run_id] = seq + 1
+        payload = secret_values.scrub_value(payload)  # subscribers never see a secret either
         ev = Event.model_construct(
             seq=seq,
             run_id=run_id,
@@ -182,6 +186,13 @@ class Transaction:
         )
         self.events.append(ev)
         return ev
+
+
+def _scrubbed(values: dict[str, Any]) -> dict[str, Any]:
+    """Every write passes here: no secret the process holds is ever stored, whatever its shape."""
+    if not secret_values.active():
+        return values
+    return {k: secret_values.scrub(v) if isinstance(v, str) else v for k, v in values.items()}
 
 
 class Database:

@@ -1,10 +1,17 @@
-"""workspace.search_files: find lines containing a text across workspace files."""
+"""workspace.search_files: find lines containing a text across workspace files.
+
+The pattern is the model's: a catastrophic one (``(a+)+$``) backtracks for minutes. The search runs in a
+worker thread (the event loop, and so cancel, stay free) with the ``regex`` engine, whose ``timeout``
+stops a match mid-way, under one time budget for the whole search (the stdlib ``re`` cannot be stopped).
+"""
 
 from __future__ import annotations
 
-import re
+import asyncio
+import time
 from typing import Any
 
+import regex
 from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
@@ -12,6 +19,9 @@ from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
 
 MAX_HITS = 100
+#: Seconds one search may take, all files together.
+SEARCH_BUDGET_SECONDS = 2.0
+SEARCH_TIMEOUT = "workspace.search_timeout"
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_SEARCH_FILES,
@@ -42,22 +52,36 @@ class _Args(BaseModel):
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
     try:
-        pattern = re.compile(a.query if a.regex else re.escape(a.query), re.IGNORECASE)
-    except re.error as exc:
+        pattern = regex.compile(a.query if a.regex else regex.escape(a.query), regex.IGNORECASE | regex.V0)
+    except (regex.error, RecursionError, OverflowError) as exc:
         raise ToolError("tool.invalid_arguments", f"The regular expression is not valid: {exc}.") from None
+    hits = await asyncio.to_thread(_search, ctx, a, pattern)
+    if not hits:
+        return ToolResult(f"No lines match '{a.query}'.")
+    more = f"\n(showing the first {MAX_HITS} matches)" if len(hits) >= MAX_HITS else ""
+    return ToolResult("\n".join(hits) + more, journal={"hits": len(hits)})
+
+
+def _search(ctx: ToolContext, a: _Args, pattern: regex.Pattern[str]) -> list[str]:
+    deadline = time.monotonic() + SEARCH_BUDGET_SECONDS
     hits: list[str] = []
     for rel, text in ctx.run.workspace.snapshot(ctx.inv.roots).items():
         if a.path and not (rel == a.path or rel.startswith(a.path.rstrip("/") + "/")):
             continue
         for number, line in enumerate(text.splitlines(), start=1):
-            if pattern.search(line):
+            try:
+                found = pattern.search(line, timeout=max(0.001, deadline - time.monotonic()))
+            except TimeoutError:
+                raise ToolError(
+                    SEARCH_TIMEOUT,
+                    f"The search was stopped after {SEARCH_BUDGET_SECONDS:g} seconds: the pattern takes too long "
+                    "on these files. Use a simpler regular expression, or search for plain text.",
+                ) from None
+            if found:
                 hits.append(f"{rel}:{number}: {line[:300]}")
                 if len(hits) >= MAX_HITS:
-                    break
-    if not hits:
-        return ToolResult(f"No lines match '{a.query}'.")
-    more = f"\n(showing the first {MAX_HITS} matches)" if len(hits) >= MAX_HITS else ""
-    return ToolResult("\n".join(hits) + more, journal={"hits": len(hits)})
+                    return hits
+    return hits
 
 
 TOOL = Tool(SPEC, run)

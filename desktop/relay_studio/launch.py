@@ -1,0 +1,37 @@
+"""The ``relay-studio`` command's entry point, free of heavy imports.
+
+Importing the CLI (runtime, pydantic, SQLModel) takes a few hundred milliseconds; a Ctrl+C in that time
+printed a KeyboardInterrupt traceback and exited -2. Until ``cli.main`` (which answers Ctrl+C itself)
+is imported, Ctrl+C ends the process at once with 130, the exit code of a cancel: nothing was written yet.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from types import FrameType
+
+EXIT_CANCELLED = 130
+
+
+def _quit_quietly(_signum: int, _frame: FrameType | None) -> None:
+    os._exit(EXIT_CANCELLED)
+
+
+# At import, not in main(): this module is only ever imported to start the command, and the sooner the
+# quiet handler is in place, the smaller the moment in which a Ctrl+C could still print a traceback.
+try:
+    _PREVIOUS = signal.signal(signal.SIGINT, _quit_quietly)
+except ValueError:  # not the main thread: nobody can press Ctrl+C at us
+    _PREVIOUS = None
+
+
+def main() -> int:
+    from relay_studio.cli import main as cli_main
+
+    try:
+        if _PREVIOUS is not None:
+            signal.signal(signal.SIGINT, _PREVIOUS)
+        return cli_main()
+    except KeyboardInterrupt:  # in the instant between the two handlers
+        return EXIT_CANCELLED

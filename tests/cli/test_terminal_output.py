@@ -1,0 +1,137 @@
+"""What the CLI prints: model-chosen names escaped and cut, no secret of any shape, Ctrl+C always 130."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from relay_studio.cli import main
+from relay_studio.domain import secret_values
+from relay_studio.domain.safe_text import SHOWN_NAME_CHARS
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\u202e\x9b"
+
+
+@pytest.fixture(autouse=True)
+def _no_secrets_left() -> Iterator[None]:
+    secret_values.forget_all()
+    yield
+    secret_values.forget_all()
+
+
+def test_model_chosen_names_are_printed_escaped_and_cut(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path / "data")
+    long_tool = "t" * 500 + ESCAPES
+    turns = {"finalizer": [
+        {"toolCalls": [{"name": long_tool, "arguments": {}}, {"name": "red\x1b[31m", "arguments": {}},
+                       {"name": "workspace_write_file", "arguments": {"path": f"output/x{ESCAPES}.md", "content": "a"}},
+                       {"name": "workspace_write_file", "arguments": {"path": "output/main.md",
+                                                                       "content": f"Text {ESCAPES} end"}}]},
+        {"toolCalls": [{"name": "workspace_commit", "arguments": {}},
+                       {"name": "workspace_finish", "arguments": {"summary": "Done."}}]},
+    ]}
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"turns": turns}), encoding="utf-8")
+    assert main(["run", "--agent", "finalizer", "--prompt", "x", "--script", str(script), "--data-dir", data]) == 0
+    out, err = capsys.readouterr()
+    run_id = err.strip().splitlines()[-1].split()[1].rstrip(":")
+    for argv in (["workspace", run_id], ["turns", run_id], ["events", run_id]):
+        assert main([*argv, "--data-dir", data]) == 0
+        more_out, more_err = capsys.readouterr()
+        out, err = out + more_out, err + more_err
+    # The committed text itself is the creator's product: printed as it is when not to a terminal.
+    assert f"Text {ESCAPES} end" in out
+    out = out.replace(f"Text {ESCAPES} end", "")
+    for printed in (out, err):
+        assert "\x1b" not in printed and "\u202e" not in printed and "\x9b" not in printed
+    assert "  · red\\x1b[31m  ✗ tool.unknown" in err
+    assert "output/x\\x1b]0;pwned\\x07\\x1b[2J\\u202e\\x9b.md" in out.splitlines()
+    progress = next(line for line in err.splitlines() if line.startswith("  · ttt"))
+    assert progress == "  · " + "t" * SHOWN_NAME_CHARS + "…  ✗ tool.unknown"
+
+
+def test_a_registered_secret_is_never_printed_whatever_its_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = "plain-looking-token-0042"
+    secret_values.register(secret)
+    profile = {"schemaVersion": 1, "kind": "relay-studio.agentProfile", "id": "leaky",
+               "displayName": f"Leaky {secret}", "model": {"mode": "requiresConfiguration"},
+               "run": {"directRunnable": False}}
+    path = tmp_path / "leaky.json"
+    path.write_text(json.dumps(profile), encoding="utf-8")
+    code = main(["profiles", "validate", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "Leaky ***" in out and secret not in out
+
+
+@pytest.mark.parametrize("after", [0.0, 0.1, 0.25, 0.45])
+def test_ctrl_c_in_the_first_half_second_exits_130_without_a_traceback(tmp_path: Path, after: float) -> None:
+    # -X importtime reports each module as it finishes importing: the signal is sent a moment after the
+    # command's own code took over from the interpreter's start-up (which no program can handle).
+    proc = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", "relay_studio", "demo", "--data-dir", str(tmp_path / "data")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stderr is not None
+    for line in proc.stderr:
+        if line.rstrip().endswith("relay_studio.launch"):
+            break
+    else:
+        pytest.fail("the command's entry point was never imported")
+    time.sleep(after)
+    proc.send_signal(signal.SIGINT)
+    _out, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert proc.returncode in (130, 0), err  # 0 only when the demo finished before the signal
+
+
+def _on_a_terminal(*argv: str) -> str:
+    """What the command prints when its output is a real terminal (a pseudo-terminal)."""
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "relay_studio", *argv], stdout=slave, stderr=slave)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    assert proc.wait(timeout=60) == 0
+    return b"".join(chunks).decode("utf-8")
+
+
+def test_model_text_reaches_a_terminal_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path / "data")
+    turns = {"finalizer": [
+        {"toolCalls": [{"name": "workspace_write_file", "arguments": {"path": "output/main.md",
+                                                                       "content": f"Line one\n{ESCAPES} end"}},
+                       {"name": "workspace_commit", "arguments": {}},
+                       {"name": "workspace_finish", "arguments": {"summary": "Done."}}]},
+    ]}
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"turns": turns}), encoding="utf-8")
+    assert main(["run", "--agent", "finalizer", "--prompt", "x", "--chat", "c", "--script", str(script),
+                 "--data-dir", data, "--jsonl"]) == 0
+    run_id = json.loads(capsys.readouterr().out.splitlines()[-1])["runId"]
+    for argv in (["events", run_id, "--jsonl"], ["turns", run_id, "--json"], ["chat", "show", "c"],
+                 ["workspace", run_id, "output/main.md"]):
+        printed = _on_a_terminal(*argv, "--data-dir", data)
+        assert not any(ch in printed for ch in "\x1b\x07\u202e\x9b"), argv
+        assert "pwned" in printed, "the text is shown, escaped"
+    assert "Line one\r\n\\x1b]0;pwned" in printed, "line breaks stay line breaks"
