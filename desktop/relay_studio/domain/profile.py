@@ -34,7 +34,7 @@ class Instructions(_Section):
 
 
 class ModelBinding(_Section):
-    mode: Literal["connection", "requiresConfiguration"] = "requiresConfiguration"
+    mode: Literal["connection", "requiresConfiguration", "default"] = "requiresConfiguration"
     connection: str | None = None
     model: str | None = None
     temperature: float | None = Field(default=None, ge=0, le=2)

@@ -4,16 +4,18 @@ Signals:
     chat_selected(str chat_id)
     profile_selected(str profile_id)
     new_chat_requested()
+    new_agent_requested(): the "+" beside Agents, or New agent… in the agents' context menu.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QSplitter,
     QToolButton,
     QTreeWidget,
@@ -44,6 +46,7 @@ class Sidebar(QWidget):
     chat_selected = Signal(str)
     profile_selected = Signal(str)
     new_chat_requested = Signal()
+    new_agent_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,10 +68,18 @@ class Sidebar(QWidget):
         profiles_box = QWidget()
         profiles_layout = QVBoxLayout(profiles_box)
         profiles_layout.setContentsMargins(0, 0, 0, 0)
-        profiles_layout.addWidget(_header("Agents"))
+        self.new_agent_button = QToolButton()
+        self.new_agent_button.setText("+")
+        self.new_agent_button.setToolTip("New agent (Ctrl+Shift+N)")
+        self.new_agent_button.clicked.connect(self.new_agent_requested.emit)
+        profiles_layout.addWidget(_header("Agents", self.new_agent_button))
         self.profiles = QListWidget()
         self.profiles.itemClicked.connect(self._on_profile)
         self.profiles.itemActivated.connect(self._on_profile)
+        self.profiles.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.profiles.customContextMenuRequested.connect(self._on_agents_menu)
+        self.agents_menu = QMenu(self)
+        self.agents_menu.setObjectName("AgentsMenu")
         profiles_layout.addWidget(self.profiles)
         split.addWidget(chats_box)
         split.addWidget(profiles_box)
@@ -128,3 +139,14 @@ class Sidebar(QWidget):
 
     def _on_profile(self, item: QListWidgetItem) -> None:
         self.profile_selected.emit(str(item.data(ID_ROLE)))
+
+    def _on_agents_menu(self, pos: QPoint) -> None:
+        """New agent…, and Open for the agent under the pointer; shown with popup(), never exec()."""
+        self.agents_menu.clear()
+        item = self.profiles.itemAt(pos)
+        if item is not None:
+            name = item.text().split("\n", 1)[0]
+            self.agents_menu.addAction(f"Open “{name}”", lambda: self._on_profile(item))
+            self.agents_menu.addSeparator()
+        self.agents_menu.addAction("New agent…", self.new_agent_requested.emit)
+        self.agents_menu.popup(self.profiles.viewport().mapToGlobal(pos))

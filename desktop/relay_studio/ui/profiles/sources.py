@@ -1,0 +1,63 @@
+"""What the profile editor offers from outside itself: the creator's connections (and which one is the
+default), and the models a connection's server offers. The window builds these and passes them in,
+so the editor has no dependency on the connection store or the keychain.
+
+``server_models`` runs on the qasync loop: the keychain read goes to a worker thread, the model list
+is an async httpx request; nothing blocks the GUI thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from relay_studio.providers import detect
+from relay_studio.providers.base import ProviderError
+from relay_studio.providers.connections import ConnectionStore
+from relay_studio.providers.factory import load_api_key
+from relay_studio.providers.secrets import SecretStore
+from relay_studio.store.database import Database
+
+
+@dataclass(frozen=True)
+class ConnectionChoices:
+    """The connections by id, in the store's order, and the id of the app's default one (if any)."""
+
+    ids: list[str] = field(default_factory=list)
+    default_id: str | None = None
+
+
+ConnectionsSource = Callable[[], ConnectionChoices]
+#: connection id ("" = the default connection) -> the model names its server offers; raises
+#: ``ProviderError`` with one sentence when it cannot say.
+ModelsSource = Callable[[str], Awaitable[list[str]]]
+
+
+# -- SHIM (agents branch) ---------------------------------------------------------------------------
+# The `conn` branch adds ``ConnectionStore.default_id() -> str | None`` (the app's default connection).
+# Until it is merged, this branch knows no default: the coordinator replaces the body with
+# ``return store.default_id()``. It is the only place that asks for the default.
+def _default_id(store: ConnectionStore) -> str | None:
+    return None
+# -- end of SHIM ------------------------------------------------------------------------------------
+
+
+def connection_choices(db: Database) -> ConnectionChoices:
+    store = ConnectionStore(db)
+    return ConnectionChoices([c.id for c in store.list()], _default_id(store))
+
+
+def server_models_source(db: Database, data_dir: Path, secrets: SecretStore | None = None) -> ModelsSource:
+    async def models(connection_id: str) -> list[str]:
+        store = ConnectionStore(db)
+        wanted = connection_id or _default_id(store) or ""
+        connection = store.get(wanted) if wanted else None
+        if connection is None:
+            raise ProviderError("connection.unknown", "There is no such connection to ask for its models.")
+        keys = secrets or SecretStore(data_dir)
+        api_key = await asyncio.to_thread(load_api_key, connection, keys)
+        return await detect.list_models(connection, api_key)
+
+    return models
