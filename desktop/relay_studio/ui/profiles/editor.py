@@ -468,31 +468,32 @@ class ProfileEditor(QWidget):
             return mode, str(connection or "")
         return (mode, None)
 
+    @staticmethod
+    def _choice_key(mode: str, connection: str | None) -> str:
+        """The Connection field's item data: "default", "requiresConfiguration" or "connection:<id>"."""
+        return f"connection:{connection}" if mode == "connection" else mode
+
     def _load_connections(self) -> None:
         choices = self.connections()
         combo = self.connection_box
         combo.clear()
         default = f" (now {choices.default_id})" if choices.default_id else ""
-        combo.addItem(f"The default connection{default}", DEFAULT_CHOICE)
+        combo.addItem(f"The default connection{default}", self._choice_key(*DEFAULT_CHOICE))
         for cid in choices.ids:
-            combo.addItem(f"{cid} (default)" if cid == choices.default_id else cid, ("connection", cid))
+            combo.addItem(f"{cid} (default)" if cid == choices.default_id else cid, self._choice_key("connection", cid))
         mode, connection = self._choice()
         if mode == "connection" and connection and connection not in choices.ids:
-            combo.addItem(f"{connection} (not on this computer)", ("connection", connection))
-        combo.addItem("Not chosen yet (it cannot run)", UNSET_CHOICE)
-        index = combo.findData((mode, connection) if mode == "connection" else
-                               DEFAULT_CHOICE if mode == "default" else UNSET_CHOICE)
-        combo.setCurrentIndex(max(index, 0))
+            combo.addItem(f"{connection} (not on this computer)", self._choice_key(mode, connection))
+        combo.addItem("Not chosen yet (it cannot run)", self._choice_key(*UNSET_CHOICE))
+        combo.setCurrentIndex(max(combo.findData(self._choice_key(mode, connection)), 0))
 
     def _on_connection_chosen(self, _index: int) -> None:
         if self._loading or self.read_only:
             return
-        data = self.connection_box.currentData()
-        if not isinstance(data, tuple):
-            return
-        mode, connection = data
+        key = str(self.connection_box.currentData() or "")
+        mode, _sep, connection = key.partition(":")
         self.form.set_value("model.mode", mode)
-        self._set("model.connection", connection, anchor=self.connection_box)
+        self._set("model.connection", connection or None, anchor=self.connection_box)
         self._fetch_models()
 
     def _connection_warning(self) -> str:
@@ -532,7 +533,8 @@ class ProfileEditor(QWidget):
             box.show_note("")
             return
         box.show_note("Asking the server which models it offers…")
-        self._spawn(self._load_server_models(self._models_generation, connection or ""))
+        target = connection if mode == "connection" else choices.default_id
+        self._spawn(self._load_server_models(self._models_generation, target or ""))
 
     async def _load_server_models(self, generation: int, connection: str) -> None:
         assert self.models_source is not None
@@ -610,8 +612,7 @@ class ProfileEditor(QWidget):
             updates["delegation.canHandoff"] = tn.AGENT_HANDOFF in effective
         if name == tn.AGENT_DELEGATE:
             updates["delegation.canDelegate"] = tn.AGENT_DELEGATE in effective
-        self._set_many(updates, anchor=box)
-        self.fields["tools.allow"].show_note(note)
+        self._set_many(updates, anchor=box, note=("tools.allow", note))
 
     def _on_check(self, path: str, on: bool, box: QCheckBox) -> None:
         if self._loading or self.read_only:
@@ -638,8 +639,7 @@ class ProfileEditor(QWidget):
         if path == "delegation.callable" and on and not (self.form.get("delegation.allowAsHandoffTarget")
                                                         or self.form.get("delegation.allowAsSubagent")):
             updates["delegation.allowAsHandoffTarget"] = True  # a callable agent needs a role; the usual one
-        self._set_many(updates, anchor=box)
-        self.fields[path].show_note(note)
+        self._set_many(updates, anchor=box, note=(path, note))
 
     def _sync_dependents(self) -> None:
         """Widgets whose value another field may have changed, and what is enabled by what."""
@@ -773,16 +773,25 @@ class ProfileEditor(QWidget):
     def _set(self, path: str, value: Any, anchor: QWidget | None = None) -> None:
         self._set_many({path: value}, anchor=anchor)
 
-    def _set_many(self, updates: dict[str, Any], anchor: QWidget | None = None) -> None:
+    def _set_many(self, updates: dict[str, Any], anchor: QWidget | None = None,
+                  note: tuple[str, str] | None = None) -> None:
+        """Applies a change (and the fields that follow it); ``note`` = (field, why a click did not do
+        what it asked) is shown with the change's messages."""
         if self._loading or self.read_only:
             return
         for path, value in updates.items():
             self.form.set_value(path, value)
         self.dirty = True
-        for box in self.fields.values():
-            if box is not self.fields["model.model"]:  # the server's model list stays said
-                box.show_note("")
-        self._keep_in_place(anchor, lambda: self._after_change(update_raw=True))
+
+        def show() -> None:
+            for box in self.fields.values():
+                if box is not self.fields["model.model"]:  # the server's model list stays said
+                    box.show_note("")
+            if note is not None:
+                self.fields[note[0]].show_note(note[1])
+            self._after_change(update_raw=True)
+
+        self._keep_in_place(anchor, show)
 
     def _keep_in_place(self, anchor: QWidget | None, work: Callable[[], None]) -> None:
         """Runs ``work`` (which may show or hide messages above ``anchor``) and scrolls the form by as

@@ -30,7 +30,7 @@ class ConnectionChoices:
 
 
 ConnectionsSource = Callable[[], ConnectionChoices]
-#: connection id ("" = the default connection) -> the model names its server offers; raises
+#: connection id -> the model names its server offers; raises
 #: ``ProviderError`` with one sentence when it cannot say.
 ModelsSource = Callable[[str], Awaitable[list[str]]]
 
@@ -51,9 +51,7 @@ def connection_choices(db: Database) -> ConnectionChoices:
 
 def server_models_source(db: Database, data_dir: Path, secrets: SecretStore | None = None) -> ModelsSource:
     async def models(connection_id: str) -> list[str]:
-        store = ConnectionStore(db)
-        wanted = connection_id or _default_id(store) or ""
-        connection = store.get(wanted) if wanted else None
+        connection = ConnectionStore(db).get(connection_id)
         if connection is None:
             raise ProviderError("connection.unknown", "There is no such connection to ask for its models.")
         keys = secrets or SecretStore(data_dir)
