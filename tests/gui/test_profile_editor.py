@@ -229,9 +229,10 @@ async def test_an_error_from_another_section_says_where_to_fix_it(app: App, qtbo
     assert editor.rail.item(0).text() == "Identity  ⚠" and editor.rail.item(tools_row).text() == "Tools"
     assert not editor.save_button.isEnabled()
     [link] = editor.problem_buttons
-    assert link.text() == "Identity › Can start a run from the chat: 1 problem(s) — go there"
+    assert link.text() == "⚠ Identity › Can start a run from the chat: 1 problem(s) — go there"
+    assert editor.rail.currentRow() == tools_row
     _click(qtbot, link)
-    assert _in_view(editor, identity)
+    assert _in_view(editor, identity) and editor.rail.currentRow() == 0  # the rail follows the form
 
     _click(qtbot, editor.tool_boxes[("allow", "workspace.finish")])  # the fix the message names
     assert identity.error.isHidden() and not editor.problem_buttons and editor.problems.isHidden()

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -149,10 +150,13 @@ class ProfileEditor(QWidget):
         self.status = ""
 
         outer = QVBoxLayout(self)
-        bar = QHBoxLayout()
         self.title = QLabel()
         self.title.setObjectName("MessageAuthor")
-        bar.addWidget(self.title, 1)
+        # On its own row, and never wider than the editor (the docks beside it would shrink).
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        outer.addWidget(self.title)
+        bar = QHBoxLayout()
+        bar.addStretch(1)
         self.duplicate_button = QPushButton("Duplicate")
         self.import_button = QPushButton("Import…")
         self.export_button = QPushButton("Export…")
@@ -174,7 +178,8 @@ class ProfileEditor(QWidget):
         body = QHBoxLayout()
         self.rail = QListWidget()
         self.rail.setObjectName("SectionRail")
-        self.rail.setFixedWidth(190)
+        self.rail.setFixedWidth(150)
+        self.rail.setWordWrap(True)
         for name in SECTIONS:
             self.rail.addItem(name)
         self.rail.currentRowChanged.connect(self._go_to_section)
@@ -186,6 +191,7 @@ class ProfileEditor(QWidget):
         self.groups: dict[str, QGroupBox] = {}
         self._build_sections()
         self.scroll_area.setWidget(self.content)
+        self.scroll_area.verticalScrollBar().valueChanged.connect(self._on_scrolled)
         body.addWidget(self.scroll_area, 1)
         outer.addLayout(body, 1)
 
@@ -217,6 +223,7 @@ class ProfileEditor(QWidget):
         box = QGroupBox(name)
         self.groups[name] = box
         layout = QFormLayout(box)
+        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow: labels go above fields
         self.sections_layout.addWidget(box)
         return layout
 
@@ -240,7 +247,13 @@ class ProfileEditor(QWidget):
         edit = QLineEdit()
         edit.setPlaceholderText(placeholder)
         edit.textEdited.connect(lambda text: self._set(path, convert(text), anchor=edit))
-        self._loaders.append(lambda: edit.setText("" if self.form.get(path) is None else str(self.form.get(path))))
+
+        def load() -> None:
+            value = self.form.get(path)
+            edit.setText("" if value is None else str(value))
+            edit.setCursorPosition(0)  # a long text shows its beginning
+
+        self._loaders.append(load)
         self._row(form, label, path, edit, tip)
         return edit
 
@@ -250,7 +263,10 @@ class ProfileEditor(QWidget):
             box.setToolTip(tip)
         box.toggled.connect(lambda on: self._on_check(path, on, box))
         self._loaders.append(lambda: box.setChecked(bool(self.form.get(path))))
-        form.addRow("", self._register(path, box, label))
+        field = self._register(path, box, label)
+        if label.startswith("…"):  # a sub-option of the switch above it
+            field.setContentsMargins(24, 0, 0, 0)
+        form.addRow(field)  # the whole row: a check box is its own label
         self.checks[path] = box
         return box
 
@@ -376,7 +392,7 @@ class ProfileEditor(QWidget):
         matrix = QWidget()
         grid = QGridLayout(matrix)
         for col, (text, tip) in enumerate((("<b>Tool</b>", ""), ("<b>Allowed</b>", "tools.allow"),
-                                           ("<b>Asks you first</b>", "tools.requireApproval: the change waits in "
+                                           ("<b>Ask first</b>", "tools.requireApproval: the change waits in "
                                             "the patch dialog until you approve or reject it"),
                                            ("<b>Never</b>", "tools.deny: never offered, even when a rule would "
                                             "add it"))):
@@ -386,7 +402,7 @@ class ProfileEditor(QWidget):
         self.tool_boxes: dict[tuple[str, str], QCheckBox] = {}
         row = 1
         for family in ("agent", "workspace"):
-            grid.addWidget(QLabel(f"<i>{wording.FAMILY_WORDS[family]}</i>"), row, 0)
+            grid.addWidget(QLabel(f"<i>{wording.FAMILY_WORDS[family]}</i>"), row, 0, 1, 4)
             row += 1
             for name in (t for t in tn.PROFILE_TOOLS if t.startswith(family + ".")):
                 tool_label = QLabel(wording.tool_label(name))
@@ -407,6 +423,7 @@ class ProfileEditor(QWidget):
         self.fields["tools.deny"] = matrix_box
 
         f = self._group("System prompt")
+        f.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # long texts: the label above, full width
         self.use_default = QCheckBox("Use the generated prompt")
         self.use_default.setToolTip("instructions.systemPrompt left empty: the runtime writes it from the tools")
         self.use_default.toggled.connect(self._on_use_default)
@@ -857,11 +874,10 @@ class ProfileEditor(QWidget):
             button.deleteLater()
         self.problem_buttons = []
         for path, text in items[:MAX_PROBLEM_BUTTONS]:
-            button = QPushButton(text)
+            button = QPushButton(f"⚠ {text}")
             button.setObjectName("ProblemLink")
             button.setFlat(True)
             button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.setStyleSheet("text-align: left;")
             button.clicked.connect(lambda _c=False, p=path: self.go_to_field(p))
             self.problems_layout.addWidget(button)
             self.problem_buttons.append(button)
@@ -1096,6 +1112,17 @@ class ProfileEditor(QWidget):
             self._say(f"Could not export to {path}: {exc}")
             return
         self._say(f"Exported to {path} (without your connection: whoever imports it chooses their own).")
+
+    def _on_scrolled(self, value: int) -> None:
+        """The rail marks the section at the top of the form."""
+        row = 0
+        for i, name in enumerate(SECTIONS):
+            if self.groups[name].y() <= value + 8:
+                row = i
+        if row != self.rail.currentRow():
+            self.rail.blockSignals(True)
+            self.rail.setCurrentRow(row)
+            self.rail.blockSignals(False)
 
     def _go_to_section(self, row: int) -> None:
         if 0 <= row < len(SECTIONS):

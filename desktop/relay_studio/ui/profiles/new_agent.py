@@ -70,6 +70,9 @@ class NewAgentDialog(QDialog):
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.hint.setObjectName("ConnectionHint")
+        # Room for two lines from the start, so a longer hint does not move the Name field under the pointer.
+        self.hint.setMinimumHeight(2 * self.hint.fontMetrics().lineSpacing() + 12)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         layout.addWidget(self.hint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.create_button = self.buttons.addButton("Create", QDialogButtonBox.ButtonRole.AcceptRole)
