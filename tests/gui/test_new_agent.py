@@ -15,6 +15,7 @@ from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.profiles.editor import ProfileEditor
 from relay_studio.ui.profiles.new_agent import NewAgentDialog
 from tests.gui.conftest import App, run_to_end, until
+from tests.unit.test_model_language import offences
 
 
 def _dialog(window: MainWindow) -> NewAgentDialog:
@@ -62,6 +63,10 @@ def test_every_template_builds_valid_profiles_with_unique_ids() -> None:
             assert profile.model.mode == "default" and profile.model.connection is None
     relay = [parse_profile(d) for d in build("relay", "Story", taken)]
     assert [p.id for p in relay] == ["story-writer-2", "story-editor", "story-finalizer"]
+    for data in (d for t in TEMPLATES for d in build(t.key, t.default_name, taken)):  # model-facing words
+        texts = [data.get("description", ""), data["delegation"].get("descriptionForAgents", "") if "delegation"
+                 in data else "", (data.get("instructions") or {}).get("taskPrompt") or ""]
+        assert not [o for text in texts for o in offences(text)], data["id"]
 
 
 async def test_plus_beside_agents_creates_a_writer_that_opens_in_the_editor(app: App, qtbot: QtBot) -> None:

@@ -12,7 +12,16 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QLineEdit, QPlainTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from relay_studio.providers.connections import Connection, ConnectionStore
@@ -437,3 +446,29 @@ async def test_connection_is_a_drop_down_and_the_model_offers_the_servers_models
     _click(qtbot, editor.save_button)
     saved = app.runtime.profiles()["writer-copy"]
     assert saved.model.mode == "requiresConfiguration" and saved.model.model == "my-finetune"
+
+
+async def test_handoffs_and_helpers_that_would_be_refused_are_warned(app: App, qtbot: QtBot) -> None:
+    window = app.open()
+    editor = _editor(window, "writer")
+    editor.duplicate()  # the built-in researcher takes tasks from the built-in writer only
+    helpers = editor.fields["delegation.canDelegate"].warning
+    assert "No other agent takes side tasks from this one" in helpers.text()
+    _click(qtbot, editor.checks["delegation.canDelegate"])
+    assert helpers.isHidden()
+
+    depth = editor.fields["delegation.maxHandoffDepth"]
+    spin = depth.widget
+    assert isinstance(spin, QSpinBox) and depth.warning.isHidden()
+    spin.selectAll()
+    qtbot.keyClicks(spin, "0")
+    assert editor.form.get("delegation.maxHandoffDepth") == 0
+    assert "(agent.handoff_depth_exhausted)" in depth.warning.text()
+    qtbot.keyClick(spin, Qt.Key.Key_Up)
+    assert depth.warning.isHidden()
+
+    editor.load("editor")
+    editor.duplicate()
+    offered = editor.fields["handoffIn.enabled"]
+    await _pick(qtbot, offered.widget, "Never")  # type: ignore[arg-type]
+    assert "no agent can hand off to it" in offered.warning.text()

@@ -74,9 +74,17 @@ def _blank(name: str, taken: set[str]) -> list[dict[str, Any]]:
     return [_fresh(data, name, taken)]
 
 
+def _without_helpers(data: dict[str, Any]) -> dict[str, Any]:
+    """The built-in writer asks the built-in researcher, which takes tasks from it alone: a new agent
+    starts without helpers (ticking "May ask helpers" brings the tools back)."""
+    data["tools"]["allow"] = [t for t in data["tools"]["allow"] if t not in (tn.AGENT_DELEGATE, tn.AGENT_AWAIT)]
+    data["delegation"]["canDelegate"] = False
+    return data
+
+
 def _from_builtin(profile_id: str, *, helper: bool = False) -> Callable[[str, set[str]], list[dict[str, Any]]]:
     def build(name: str, taken: set[str]) -> list[dict[str, Any]]:
-        data = _fresh(_builtin(profile_id), name, taken)
+        data = _without_helpers(_fresh(_builtin(profile_id), name, taken))
         if helper:  # any agent that delegates may ask it, not only the built-in writer
             data["delegation"]["allowedCallers"] = ["*"]
         return [data]
@@ -91,7 +99,8 @@ RELAY_STAGES: tuple[tuple[str, str], ...] = (("writer", "writer"), ("editor", "e
 def _relay(name: str, taken: set[str]) -> list[dict[str, Any]]:
     """Writer -> editor -> finalizer under one name; each later stage accepts only the stage before."""
     base = name.strip() or "Relay"
-    stages = [_fresh(_builtin(builtin), f"{base} {suffix}", taken) for builtin, suffix in RELAY_STAGES]
+    stages = [_without_helpers(_fresh(_builtin(builtin), f"{base} {suffix}", taken))
+              for builtin, suffix in RELAY_STAGES]
     for before, after in itertools.pairwise(stages):
         after["delegation"]["allowedCallers"] = [before["id"]]
         after["handoffIn"] = {**after.get("handoffIn", {}), "enabled": True}

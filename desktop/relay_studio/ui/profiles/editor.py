@@ -51,7 +51,14 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.domain.profile import DEFAULT_ROOTS, AgentProfile, Diagnostic, ProfileError, parse_profile_text
+from relay_studio.domain.profile import (
+    DEFAULT_ROOTS,
+    AgentProfile,
+    Diagnostic,
+    ProfileError,
+    offers_handoff_to,
+    parse_profile_text,
+)
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime.profile_templates import build as build_template
 from relay_studio.ui.profiles import wording
@@ -850,6 +857,37 @@ class ProfileEditor(QWidget):
         self.fields["model.connection"].show_warning(self._connection_warning())
         choice = self.form.get("model.toolChoice")
         self.fields["model.toolChoice"].show_warning(wording.NEEDS_A_TOOL_TO_END if choice == "none" else "")
+        warnings = self._relay_warnings()
+        for path in ("delegation.canHandoff", "delegation.canDelegate", "delegation.maxHandoffDepth",
+                     "handoffIn.enabled"):
+            self.fields[path].show_warning(warnings.get(path, ""))
+
+    def _relay_warnings(self) -> dict[str, str]:
+        """Handoffs and helpers the other agents would refuse (the runtime's own rules, statically)."""
+        profile = self.form.profile
+        if profile is None:
+            return {}
+        others = {pid: p for pid, p in self.studio.profiles().items() if pid not in (profile.id, self.original_id)}
+        effective = set(profile.effective_tools())
+        out: dict[str, str] = {}
+        if profile.delegation.can_handoff and tn.AGENT_HANDOFF in effective:
+            targets = [t for t in others.values()
+                       if offers_handoff_to(profile, t) and t.model.mode != "requiresConfiguration"]
+            if not targets:
+                out["delegation.canHandoff"] = wording.NO_HANDOFF_TARGET
+            if profile.delegation.max_handoff_depth == 0:
+                out["delegation.maxHandoffDepth"] = wording.NO_HANDOFF_DEPTH
+        if profile.delegation.can_delegate and tn.AGENT_DELEGATE in effective:
+            helpers = [t for t in others.values()
+                       if t.delegation.callable and t.delegation.allow_as_subagent
+                       and ("*" in t.delegation.allowed_callers or profile.id in t.delegation.allowed_callers)
+                       and t.model.mode != "requiresConfiguration"]
+            if not helpers:
+                out["delegation.canDelegate"] = wording.NO_HELPER
+        d = profile.delegation
+        if d.callable and d.allow_as_handoff_target and profile.handoff_in.enabled is False:
+            out["handoffIn.enabled"] = wording.NEVER_OFFERED
+        return out
 
     def _show_problems(self, grouped: dict[str, list[Diagnostic]], general: list[Diagnostic]) -> None:
         """Below the form: how many problems and where, each a button that scrolls to its field."""

@@ -65,3 +65,14 @@ NEEDS_A_TOOL_TO_END = (
     "This agent can only end its turn by calling a tool (finish, hand off, or report back). With “Never "
     "call tools” it cannot: its run would fail after a few answers without a tool (model.tool_call_required)."
 )
+
+NO_HANDOFF_TARGET = (
+    "No other agent takes over from this one yet, so its handoffs would be refused. On the agent that "
+    "should come next, tick “Other agents may call it” and “…as the next stage”, and let this one call it."
+)
+NO_HANDOFF_DEPTH = "With 0, every handoff of this agent is refused (agent.handoff_depth_exhausted)."
+NO_HELPER = (
+    "No other agent takes side tasks from this one yet, so asking a helper would be refused. On the helper, "
+    "tick “Other agents may call it” and “…as a helper”, and let this one call it."
+)
+NEVER_OFFERED = "With “Never”, no agent can hand off to it, although it allows itself as the next stage."
