@@ -88,10 +88,23 @@ async def test_plus_beside_agents_creates_a_writer_that_opens_in_the_editor(app:
     assert editor.connection_box.currentText().startswith("The default connection")
     assert editor.save_button.isEnabled() and editor.save_button.text() == "Save"
     assert app.runtime is not None and "night-writer" not in app.runtime.profiles()  # nothing stored yet
+    selected = window.sidebar.profiles.currentItem()
+    assert selected is None or not selected.isSelected()  # not in the list before it is saved
     qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
     assert "night-writer" in app.runtime.profiles()
-    assert any(window.sidebar.profiles.item(i).data(Qt.ItemDataRole.UserRole) == "night-writer"
-               for i in range(window.sidebar.profiles.count()))
+    selected = window.sidebar.profiles.currentItem()
+    assert selected is not None and selected.isSelected() and selected.data(Qt.ItemDataRole.UserRole) == "night-writer"
+
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_End)
+    qtbot.keyClicks(editor.name_edit, "!")  # Ctrl+S saves from the keyboard
+    assert editor.save_button.text() == "Save"
+    window.activateWindow()  # shortcuts go to the active window, as on a desktop
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active")
+    qtbot.keyClick(editor.name_edit, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert app.runtime.profiles()["night-writer"].display_name == "Night writer!"
+    assert editor.save_button.text() == "Saved"
+    selected = window.sidebar.profiles.currentItem()
+    assert selected is not None and selected.isSelected() and selected.text().startswith("Night writer!")
 
 
 async def test_file_menu_and_context_menu_offer_new_agent(app: App, qtbot: QtBot) -> None:

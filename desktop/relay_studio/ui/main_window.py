@@ -480,6 +480,7 @@ class MainWindow(QMainWindow):
             rt = self.studio.runtime
             self.profile_editor = ProfileEditor(self.studio, connections=lambda: connection_choices(rt.db),
                                                 models=server_models_source(rt.db, rt.data_dir))
+            self.profile_editor.saved.connect(self.sidebar.select_profile)
             self.profile_editor.closed.connect(lambda: self.open_chat(self.chat_id))
             self.stack.addWidget(self.profile_editor)
         self.profile_editor.load(profile_id)  # type: ignore[attr-defined]
@@ -496,7 +497,8 @@ class MainWindow(QMainWindow):
 
     def _on_new_agent_chosen(self, template_key: str, name: str) -> None:
         self.open_profile("")
-        self.profile_editor.start_new(template_key, name)  # type: ignore[union-attr]
+        made = self.profile_editor.start_new(template_key, name)  # type: ignore[union-attr]
+        self.sidebar.select_profile(made[0])
 
     def import_profile(self) -> None:
         self.open_profile("")

@@ -123,6 +123,9 @@ class Sidebar(QWidget):
         return out
 
     def set_profiles(self, profiles: dict[str, AgentProfile], builtins: set[str]) -> None:
+        current = self.profiles.currentItem()
+        selected = str(current.data(ID_ROLE)) if current is not None and current.isSelected() else ""
+        self.profiles.blockSignals(True)
         self.profiles.clear()
         for p in profiles.values():
             role = "starts runs" if p.run.direct_runnable else "helper"
@@ -131,6 +134,22 @@ class Sidebar(QWidget):
             item.setData(ID_ROLE, p.id)
             item.setToolTip(p.description)
             self.profiles.addItem(item)
+        self.profiles.blockSignals(False)
+        if selected:  # the agent being edited stays marked when the list is rebuilt
+            self.select_profile(selected)
+
+    def select_profile(self, profile_id: str) -> None:
+        """Marks the agent shown in the editor (no signal: it is already open)."""
+        self.profiles.blockSignals(True)
+        try:
+            self.profiles.clearSelection()
+            for i in range(self.profiles.count()):
+                item = self.profiles.item(i)
+                if item is not None and item.data(ID_ROLE) == profile_id:
+                    self.profiles.setCurrentItem(item)
+                    return
+        finally:
+            self.profiles.blockSignals(False)
 
     def _on_chat(self) -> None:
         item = self.chats.currentItem()

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -170,6 +171,10 @@ class ProfileEditor(QWidget):
         self.delete_button = QPushButton("Delete")
         self.save_button = QPushButton("Save")
         self.save_button.setDefault(True)
+        self.save_button.setToolTip("Save (Ctrl+S)")
+        save_key = QShortcut(QKeySequence.StandardKey.Save, self)
+        save_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        save_key.activated.connect(self.save)
         close = QPushButton("Close")
         for button, slot in ((self.duplicate_button, self.duplicate), (self.import_button, self.choose_import),
                              (self.export_button, self.choose_export), (self.delete_button, self.delete),
