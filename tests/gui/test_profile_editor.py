@@ -472,3 +472,35 @@ async def test_handoffs_and_helpers_that_would_be_refused_are_warned(app: App, q
     offered = editor.fields["handoffIn.enabled"]
     await _pick(qtbot, offered.widget, "Never")  # type: ignore[arg-type]
     assert "no agent can hand off to it" in offered.warning.text()
+
+
+async def test_a_named_connection_starts_from_its_own_default_model(
+        app: App, qtbot: QtBot, server: LoopbackServer, tmp_path: Path) -> None:
+    window = app.open()
+    assert app.runtime is not None
+    store = ConnectionStore(app.runtime.db)
+    store.add(Connection(id="lab", kind="openai_compatible", base_url=server.url + "/v1", default_model="qwen"))
+    store.add(Connection(id="bare", kind="openai_compatible", base_url=server.url + "/v1"))
+    editor = _editor(window, "writer")
+    editor.models_source = server_models_source(app.runtime.db, app.data_dir,
+                                                 SecretStore(tmp_path, backend=MemoryKeyring(), environ={}))
+    editor.start_new("blank", "Sketcher")
+    assert editor.form.get("model.mode") == "default" and editor.form.get("model.model") is None
+    line = editor.model_box.lineEdit()
+    assert line is not None and line.placeholderText() == "the connection's own default model"
+
+    server.add(_models(["qwen", "phi"]))
+    await _pick(qtbot, editor.connection_box, "lab")
+    await editor.wait_idle()
+    assert editor.form.get("model.model") == "qwen" and editor.model_box.currentText() == "qwen"
+    assert editor.fields["model.model"].error.isHidden() and line.placeholderText() == "e.g. qwen3:8b"
+
+    line.selectAll()
+    qtbot.keyClick(line, Qt.Key.Key_Delete)
+    server.add(_models(["phi"]))
+    await _pick(qtbot, editor.connection_box, "bare")
+    await editor.wait_idle()
+    error = editor.fields["model.model"].error.text()
+    assert "(profile.model_name_missing)" in error and "pick one of the server's models" in error
+    await _pick(qtbot, editor.model_box, "phi")
+    assert editor.form.get("model.model") == "phi" and editor.save_button.isEnabled()

@@ -521,8 +521,16 @@ class ProfileEditor(QWidget):
             return
         key = str(self.connection_box.currentData() or "")
         mode, _sep, connection = key.partition(":")
-        self.form.set_value("model.mode", mode)
-        self._set("model.connection", connection or None, anchor=self.connection_box)
+        updates: dict[str, Any] = {"model.mode": mode, "model.connection": connection or None}
+        own_default = self.connections().default_models.get(connection)
+        if mode == "connection" and own_default and not str(self.form.get("model.model") or "").strip():
+            updates["model.model"] = own_default  # a named connection needs a model: start from its own
+        self._set_many(updates, anchor=self.connection_box)
+        loading, self._loading = self._loading, True
+        try:
+            self._load_model()
+        finally:
+            self._loading = loading
         self._fetch_models()
 
     def _connection_warning(self) -> str:

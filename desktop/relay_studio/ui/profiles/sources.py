@@ -23,10 +23,12 @@ from relay_studio.store.database import Database
 
 @dataclass(frozen=True)
 class ConnectionChoices:
-    """The connections by id, in the store's order, and the id of the app's default one (if any)."""
+    """The connections by id, in the store's order, the id of the app's default one (if any), and each
+    connection's own default model (if it names one)."""
 
     ids: list[str] = field(default_factory=list)
     default_id: str | None = None
+    default_models: dict[str, str] = field(default_factory=dict)
 
 
 ConnectionsSource = Callable[[], ConnectionChoices]
@@ -46,7 +48,9 @@ def _default_id(store: ConnectionStore) -> str | None:
 
 def connection_choices(db: Database) -> ConnectionChoices:
     store = ConnectionStore(db)
-    return ConnectionChoices([c.id for c in store.list()], _default_id(store))
+    connections = store.list()
+    return ConnectionChoices([c.id for c in connections], _default_id(store),
+                             {c.id: c.default_model for c in connections if c.default_model})
 
 
 def server_models_source(db: Database, data_dir: Path, secrets: SecretStore | None = None) -> ModelsSource:

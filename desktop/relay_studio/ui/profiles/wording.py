@@ -41,6 +41,7 @@ FIX_HINTS: dict[str, str] = {
     "profile.approval_for_unavailable_tool": "To fix: allow the tool, or untick “Requires approval”.",
     "profile.writable_root_not_visible": "To fix: tick Visible for that folder, or untick Writable.",
     "profile.model_connection_missing": "To fix: choose a connection, or “The default connection”.",
+    "profile.model_name_missing": "To fix: pick one of the server's models, or type its name.",
     "profile.handoff_tool_collision": "To fix: in Delegation and handoff, give one target another tool name.",
 }
 
