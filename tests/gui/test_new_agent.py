@@ -77,7 +77,12 @@ async def test_plus_beside_agents_creates_a_writer_that_opens_in_the_editor(app:
         "A blank agent", "A writer", "An editor", "A finalizer", "A helper", "A relay (writer → editor → finalizer)"]
     _choose(qtbot, dialog, "writer")
     assert dialog.name_edit.text() == "Writer 2"  # the built-in is "Writer"
-    dialog.name_edit.clear()
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Backspace)
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Backspace)
+    assert "An agent named “Writer” exists already" in dialog.hint.text()
+    dialog.name_edit.selectAll()
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Backspace)
+    assert not dialog.create_button.isEnabled()  # no name, nothing to create
     qtbot.keyClicks(dialog.name_edit, "Night writer")
     qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()

@@ -65,6 +65,7 @@ class NewAgentDialog(QDialog):
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("NewAgentName")
         self.name_edit.textEdited.connect(self._on_name_typed)
+        self.name_edit.textChanged.connect(lambda _t: self._update())
         form.addRow("Name", self.name_edit)
         layout.addLayout(form)
         self.hint = QLabel()
@@ -101,6 +102,9 @@ class NewAgentDialog(QDialog):
         if self.template().key == "relay":
             self.hint.setText(f"Creates three agents at once: “{name} writer” hands off to “{name} editor”, "
                               f"which hands off to “{name} finalizer”. The editor opens on the first.")
+        elif name.casefold() in {t.casefold() for t in self._taken}:
+            self.hint.setText(f"An agent named “{name}” exists already; two agents with one name are hard to "
+                              "tell apart in the chat. It opens in the editor; nothing is stored until you Save.")
         else:
             self.hint.setText("Opens in the editor; nothing is stored until you Save.")
 
