@@ -133,6 +133,8 @@ class MainWindow(QMainWindow):
         for action in (self.new_chat_action, self.continue_action, None, self.import_action, None,
                        self.settings_action, None, self.quit_action):
             file_menu.addSeparator() if action is None else file_menu.addAction(action)
+        self.new_agent_action = self._action("New &agent…", self.new_agent, "Ctrl+Shift+N")
+        file_menu.insertAction(self.import_action, self.new_agent_action)
         edit_menu = menu.addMenu("&Edit")
         self.find_action = self._action("&Find in chat", self.chat.open_find, QKeySequence.StandardKey.Find)
         edit_menu.addAction(self.find_action)
@@ -167,6 +169,7 @@ class MainWindow(QMainWindow):
         self.sidebar.chat_selected.connect(self.open_chat)
         self.sidebar.profile_selected.connect(self.open_profile)
         self.sidebar.new_chat_requested.connect(self.new_chat)
+        self.sidebar.new_agent_requested.connect(self.new_agent)
         self.chat.send_requested.connect(self.send)
         self.chat.edit_requested.connect(self.rerun_edited)
         self.chat.stop_requested.connect(self.stop)
@@ -481,11 +484,30 @@ class MainWindow(QMainWindow):
         from relay_studio.ui.profiles.editor import ProfileEditor
 
         if self.profile_editor is None:
-            self.profile_editor = ProfileEditor(self.studio)
+            from relay_studio.ui.profiles.sources import connection_choices, server_models_source
+
+            rt = self.studio.runtime
+            self.profile_editor = ProfileEditor(self.studio, connections=lambda: connection_choices(rt.db),
+                                                models=server_models_source(rt.db, rt.data_dir))
+            self.profile_editor.saved.connect(self.sidebar.select_profile)
             self.profile_editor.closed.connect(lambda: self.open_chat(self.chat_id))
             self.stack.addWidget(self.profile_editor)
         self.profile_editor.load(profile_id)  # type: ignore[attr-defined]
         self.stack.setCurrentWidget(self.profile_editor)
+
+    def new_agent(self) -> None:
+        """Asks for a starting point and a name, then opens the editor on the new agent."""
+        from relay_studio.ui.profiles.new_agent import NewAgentDialog
+
+        dialog = NewAgentDialog([p.display_name for p in self.studio.profiles().values()], self)
+        dialog.chosen.connect(self._on_new_agent_chosen)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    def _on_new_agent_chosen(self, template_key: str, name: str) -> None:
+        self.open_profile("")
+        made = self.profile_editor.start_new(template_key, name)  # type: ignore[union-attr]
+        self.sidebar.select_profile(made[0])
 
     def import_profile(self) -> None:
         self.open_profile("")

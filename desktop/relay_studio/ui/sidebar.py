@@ -4,16 +4,18 @@ Signals:
     chat_selected(str chat_id)
     profile_selected(str profile_id)
     new_chat_requested()
+    new_agent_requested(): the "+" beside Agents, or New agent… in the agents' context menu.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QSplitter,
     QToolButton,
     QTreeWidget,
@@ -44,6 +46,7 @@ class Sidebar(QWidget):
     chat_selected = Signal(str)
     profile_selected = Signal(str)
     new_chat_requested = Signal()
+    new_agent_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,10 +68,18 @@ class Sidebar(QWidget):
         profiles_box = QWidget()
         profiles_layout = QVBoxLayout(profiles_box)
         profiles_layout.setContentsMargins(0, 0, 0, 0)
-        profiles_layout.addWidget(_header("Agents"))
+        self.new_agent_button = QToolButton()
+        self.new_agent_button.setText("+")
+        self.new_agent_button.setToolTip("New agent (Ctrl+Shift+N)")
+        self.new_agent_button.clicked.connect(self.new_agent_requested.emit)
+        profiles_layout.addWidget(_header("Agents", self.new_agent_button))
         self.profiles = QListWidget()
         self.profiles.itemClicked.connect(self._on_profile)
         self.profiles.itemActivated.connect(self._on_profile)
+        self.profiles.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.profiles.customContextMenuRequested.connect(self._on_agents_menu)
+        self.agents_menu = QMenu(self)
+        self.agents_menu.setObjectName("AgentsMenu")
         profiles_layout.addWidget(self.profiles)
         split.addWidget(chats_box)
         split.addWidget(profiles_box)
@@ -112,6 +123,9 @@ class Sidebar(QWidget):
         return out
 
     def set_profiles(self, profiles: dict[str, AgentProfile], builtins: set[str]) -> None:
+        current = self.profiles.currentItem()
+        selected = str(current.data(ID_ROLE)) if current is not None and current.isSelected() else ""
+        self.profiles.blockSignals(True)
         self.profiles.clear()
         for p in profiles.values():
             role = "starts runs" if p.run.direct_runnable else "helper"
@@ -120,6 +134,22 @@ class Sidebar(QWidget):
             item.setData(ID_ROLE, p.id)
             item.setToolTip(p.description)
             self.profiles.addItem(item)
+        self.profiles.blockSignals(False)
+        if selected:  # the agent being edited stays marked when the list is rebuilt
+            self.select_profile(selected)
+
+    def select_profile(self, profile_id: str) -> None:
+        """Marks the agent shown in the editor (no signal: it is already open)."""
+        self.profiles.blockSignals(True)
+        try:
+            self.profiles.clearSelection()
+            for i in range(self.profiles.count()):
+                item = self.profiles.item(i)
+                if item is not None and item.data(ID_ROLE) == profile_id:
+                    self.profiles.setCurrentItem(item)
+                    return
+        finally:
+            self.profiles.blockSignals(False)
 
     def _on_chat(self) -> None:
         item = self.chats.currentItem()
@@ -128,3 +158,14 @@ class Sidebar(QWidget):
 
     def _on_profile(self, item: QListWidgetItem) -> None:
         self.profile_selected.emit(str(item.data(ID_ROLE)))
+
+    def _on_agents_menu(self, pos: QPoint) -> None:
+        """New agent…, and Open for the agent under the pointer; shown with popup(), never exec()."""
+        self.agents_menu.clear()
+        item = self.profiles.itemAt(pos)
+        if item is not None:
+            name = item.text().split("\n", 1)[0]
+            self.agents_menu.addAction(f"Open “{name}”", lambda: self._on_profile(item))
+            self.agents_menu.addSeparator()
+        self.agents_menu.addAction("New agent…", self.new_agent_requested.emit)
+        self.agents_menu.popup(self.profiles.viewport().mapToGlobal(pos))

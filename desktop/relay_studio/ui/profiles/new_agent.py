@@ -1,0 +1,116 @@
+"""New agent: choose a starting point (``runtime.profile_templates.TEMPLATES``) and a name.
+
+Opened with ``open()`` (never ``exec()``); Create emits ``chosen`` and closes.
+
+Signals:
+    chosen(str template_key, str name)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.runtime.profile_templates import TEMPLATES, Template
+
+KEY_ROLE = Qt.ItemDataRole.UserRole
+
+
+def unique_name(base: str, taken: Iterable[str]) -> str:
+    """``base``, else ``base 2``, ``base 3``, … (display names are compared without case)."""
+    names = {t.casefold() for t in taken}
+    candidate, n = base, 2
+    while candidate.casefold() in names:
+        candidate, n = f"{base} {n}", n + 1
+    return candidate
+
+
+class NewAgentDialog(QDialog):
+    chosen = Signal(str, str)
+
+    def __init__(self, taken_names: Iterable[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("NewAgentDialog")
+        self.setWindowTitle("New agent")
+        self.setModal(True)
+        self.resize(520, 440)
+        self._taken = list(taken_names)
+        self._name_typed = False
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Start from:"))
+        self.starts = QListWidget()
+        self.starts.setObjectName("StartingPoints")
+        self.starts.setWordWrap(True)
+        self.starts.setSpacing(2)
+        for t in TEMPLATES:
+            item = QListWidgetItem(f"{t.label}\n{t.description}")
+            item.setData(KEY_ROLE, t.key)
+            self.starts.addItem(item)
+        self.starts.currentRowChanged.connect(self._on_start)
+        self.starts.itemDoubleClicked.connect(lambda _item: self.create_agent())
+        layout.addWidget(self.starts, 1)
+        form = QFormLayout()
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("NewAgentName")
+        self.name_edit.textEdited.connect(self._on_name_typed)
+        self.name_edit.textChanged.connect(lambda _t: self._update())
+        form.addRow("Name", self.name_edit)
+        layout.addLayout(form)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.hint.setObjectName("ConnectionHint")
+        # Room for two lines from the start, so a longer hint does not move the Name field under the pointer.
+        self.hint.setMinimumHeight(2 * self.hint.fontMetrics().lineSpacing() + 12)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.hint)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.create_button = self.buttons.addButton("Create", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.create_button.setDefault(True)
+        self.buttons.accepted.connect(self.create_agent)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.starts.setCurrentRow(0)
+
+    def template(self) -> Template:
+        return TEMPLATES[max(self.starts.currentRow(), 0)]
+
+    def _on_start(self, _row: int) -> None:
+        t = self.template()
+        if not self._name_typed:
+            self.name_edit.setText(unique_name(t.default_name, self._taken))
+        self._update()
+
+    def _on_name_typed(self, text: str) -> None:
+        self._name_typed = bool(text.strip())
+        self._update()
+
+    def _update(self) -> None:
+        name = self.name_edit.text().strip()
+        self.create_button.setEnabled(bool(name))
+        if self.template().key == "relay":
+            self.hint.setText(f"Creates three agents at once: “{name} writer” hands off to “{name} editor”, "
+                              f"which hands off to “{name} finalizer”. The editor opens on the first.")
+        elif name.casefold() in {t.casefold() for t in self._taken}:
+            self.hint.setText(f"An agent named “{name}” exists already; two agents with one name are hard to "
+                              "tell apart in the chat. It opens in the editor; nothing is stored until you Save.")
+        else:
+            self.hint.setText("Opens in the editor; nothing is stored until you Save.")
+
+    def create_agent(self) -> None:
+        name = self.name_edit.text().strip()
+        if not name:
+            return
+        self.chosen.emit(self.template().key, name)
+        self.accept()
