@@ -113,6 +113,7 @@ class ChatView(QWidget):
         self._agent_names: dict[str, str] = {}
         self._found = -1
         self._needle = ""
+        self._drafts: dict[str, tuple[str, str | None]] = {}  # chat id -> (text, edited message id)
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
@@ -159,6 +160,11 @@ class ChatView(QWidget):
 
     # -- chat ------------------------------------------------------------------------------------
     def set_chat(self, chat_id: str) -> None:
+        """Shows ``chat_id``; the composer's draft stays with the chat it was written in."""
+        if chat_id != self.chat_id:
+            if self.chat_id:
+                self._drafts[self.chat_id] = self.composer.draft()
+            self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
         self.chat_id = chat_id
         record = self.studio.runtime.chats.chat(chat_id)
         self.title.setText(record.name if record else "")
@@ -320,6 +326,8 @@ class ChatView(QWidget):
             self.live.hide()
             self.composer.set_running(False)
             self.reload()  # at once: also stands for the reloads the run's last events asked for
+            if self.isVisible() and not self.find_bar.field.hasFocus():
+                self.composer.editor.setFocus()  # the creator can just type the next message
 
     # -- find --------------------------------------------------------------------------------------
     def open_find(self) -> None:
