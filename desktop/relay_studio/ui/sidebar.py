@@ -11,7 +11,7 @@ Signals:
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -124,7 +124,9 @@ class Sidebar(QWidget):
             self.chats.editItem(item, 0)
 
     def _on_chat_edited(self, item: QTreeWidgetItem, _column: int) -> None:
-        self.chat_renamed.emit(str(item.data(0, ID_ROLE)), item.text(0))
+        # After the editor has closed: the answer rebuilds the list, which must not happen under it.
+        chat_id, name = str(item.data(0, ID_ROLE)), item.text(0)
+        QTimer.singleShot(0, lambda: self.chat_renamed.emit(chat_id, name))
 
     def _on_chat_menu(self, pos: QPoint) -> None:
         item = self.chats.itemAt(pos)

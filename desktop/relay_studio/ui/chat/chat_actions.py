@@ -42,6 +42,7 @@ class ChatActions(QObject):
         self.window = window
         self._pending: dict[str, QTimer] = {}  # deleted chats that Undo can still bring back
         self._order: list[str] = []  # the most recent deletion last
+        self.undo_seconds: float = UNDO_SECONDS
         self.undo_bar = UndoBar()
         self.undo_bar.button.clicked.connect(self.undo)
         self.rename_action = QAction("&Rename…", window)
@@ -81,8 +82,8 @@ class ChatActions(QObject):
 
     # -- rename, duplicate ---------------------------------------------------------------------------
     def rename(self, chat_id: str) -> None:
-        if chat_id:
-            self.window.sidebar.edit_chat_name(chat_id)
+        if chat_id:  # once the menu that asked has closed, so the editor keeps the keyboard
+            QTimer.singleShot(0, lambda: self.window.sidebar.edit_chat_name(chat_id))
 
     def _on_renamed(self, chat_id: str, name: str) -> None:
         try:
@@ -125,7 +126,7 @@ class ChatActions(QObject):
             return
         timer = QTimer(self)
         timer.setSingleShot(True)
-        timer.setInterval(UNDO_SECONDS * 1000)
+        timer.setInterval(int(self.undo_seconds * 1000))
         timer.timeout.connect(lambda: self._finish(chat_id))
         timer.start()
         self._pending[chat_id] = timer
