@@ -44,7 +44,7 @@ async def test_full_relay_through_the_window(app: App, qtbot: QtBot) -> None:
     user, assistant = window.chat.message_cards()
     assert user.shown_text == "Write about a harbour." and composer.text() == ""
     assert assistant.shown_text == REVISED
-    assert assistant.body.text() == REVISED
+    assert assistant.plain_text == "The Harbour\nThe boats came home at dusk, heavy with silver."  # markdown shown
     # One run, one version: the writer's draft and the editor's revision are two commits of the run
     # (both in its ledger), and the chat shows the run's last one.
     assert len(assistant.versions) == 1 and not assistant.version_label.isVisibleTo(window)

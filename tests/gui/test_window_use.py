@@ -36,7 +36,8 @@ def _item(window: MainWindow, name: str) -> QTreeWidgetItem:
     return item
 
 
-def _click_chat(qtbot: QtBot, window: MainWindow, name: str, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> QPoint:
+def _click_chat(qtbot: QtBot, window: MainWindow, name: str,
+                button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> QPoint:
     tree = window.sidebar.chats
     rect = tree.visualItemRect(_item(window, name))
     qtbot.mouseClick(tree.viewport(), button, pos=rect.center())

@@ -6,7 +6,7 @@ the painted views (timeline lanes, diffs) take their colours from ``colors()``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
@@ -35,6 +35,8 @@ class Colors:
     selection: QColor
     diff_add: QColor
     diff_del: QColor
+    find_match: QColor = field(default_factory=lambda: QColor("#fff3a3"))  # Find: every match,
+    find_current: QColor = field(default_factory=lambda: QColor("#ff9f1a"))  # and the current one
 
 
 LIGHT = Colors(False, QColor("#ffffff"), QColor("#f6f7f9"), QColor("#e5e7eb"), QColor("#1f2328"), QColor("#6b7280"),

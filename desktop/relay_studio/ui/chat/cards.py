@@ -7,7 +7,7 @@ once per frame; it never re-renders what is already there.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.domain.records import CommitRecord, MessageRecord
+from relay_studio.ui import theme
+from relay_studio.ui.chat.markdown import markdown_document, markdown_html
 from relay_studio.ui.chat.transcript import RunNotice
 
 LIVE_LINE_CHARS = 600
@@ -96,7 +98,6 @@ class MessageCard(QFrame):
         layout.addLayout(header)
         self.body = QLabel()
         self.body.setWordWrap(True)
-        self.body.setTextFormat(Qt.TextFormat.MarkdownText if message.role == "assistant" else Qt.TextFormat.PlainText)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         layout.addWidget(self.body)
@@ -119,7 +120,16 @@ class MessageCard(QFrame):
             self.next_button.setEnabled(self.version_index < len(self.versions) - 1)
             self.version_label.setText(f"version {self.version_index + 1} of {len(self.versions)}")
         self.author.setText(self._author())
-        self.body.setText(self.shown_text)
+        self._render(self.shown_text)
+
+    def _render(self, text: str) -> None:
+        """Assistant messages as styled markdown (tables, code blocks, quotes), the creator's as typed."""
+        if self.message.role == "assistant":
+            self.body.setTextFormat(Qt.TextFormat.RichText)
+            self.body.setText(markdown_html(text))
+        else:
+            self.body.setTextFormat(Qt.TextFormat.PlainText)
+            self.body.setText(text)
 
     def _author(self) -> str:
         m = self.message
@@ -135,6 +145,41 @@ class MessageCard(QFrame):
 
     def set_found(self, found: bool) -> None:
         self.setStyleSheet("QFrame#MessageCard { border: 2px solid #e0a100; }" if found else "")
+
+    @property
+    def plain_text(self) -> str:
+        """The shown version as the creator reads it (markdown rendered): what Find searches."""
+        return self._document(self.shown_text).toPlainText()
+
+    def _document(self, text: str) -> QTextDocument:
+        if self.message.role == "assistant":
+            return markdown_document(text)
+        doc = QTextDocument()
+        doc.setPlainText(text)
+        return doc
+
+    def count_matches(self, needle: str) -> int:
+        return self.plain_text.lower().count(needle.lower()) if needle else 0
+
+    def highlight(self, needle: str, current: int = -1) -> None:
+        """Marks every match of ``needle`` in the body, the ``current``-th (0-based) more strongly;
+        an empty needle shows the body as it was."""
+        if not needle:
+            self._render(self.shown_text)
+            return
+        doc = self._document(self.shown_text)
+        colors = theme.colors()
+        cursor = doc.find(needle)
+        n = 0
+        while not cursor.isNull():
+            fmt = QTextCharFormat()
+            fmt.setBackground(colors.find_current if n == current else colors.find_match)
+            fmt.setForeground(QColor("#000000"))
+            cursor.mergeCharFormat(fmt)
+            n += 1
+            cursor = doc.find(needle, cursor)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setText(doc.toHtml())
 
 
 class NoticeCard(QFrame):

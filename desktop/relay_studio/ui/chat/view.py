@@ -113,6 +113,7 @@ class ChatView(QWidget):
         self._agent_names: dict[str, str] = {}
         self._found = -1
         self._needle = ""
+        self._matches: list[tuple[int, int]] = []  # Find: (card, match within the card) in chat order
         self._drafts: dict[str, tuple[str, str | None]] = {}  # chat id -> (text, edited message id)
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -334,30 +335,38 @@ class ChatView(QWidget):
         self.find_bar.open_bar()
 
     def find_text(self, text: str, forward: bool = True) -> int:
-        """Moves to the next (or previous) card containing ``text``; returns its index or -1."""
+        """Moves to the next (or previous) match of ``text`` in the chat, highlights every match in
+        the cards' text and counts matches ("3 of 7"); returns the current match's index or -1."""
         cards = self.message_cards()
         needle = text.strip().lower()
         if needle != self._needle:
             self._needle, self._found = needle, -1
-        hits = [i for i, c in enumerate(cards) if needle and needle in c.shown_text.lower()]
-        if not hits:
+        matches = [(ci, k) for ci, card in enumerate(cards) for k in range(card.count_matches(needle))]
+        if not matches:
             self._highlight(-1)
             self.find_bar.count.setText("no match" if needle else "")
             return -1
         if forward:
-            after = [i for i in hits if i > self._found]
-            index = after[0] if after else hits[0]
+            index = self._found + 1 if self._found + 1 < len(matches) else 0
         else:
-            before = [i for i in hits if i < self._found]
-            index = before[-1] if before else hits[-1]
+            index = self._found - 1 if self._found > 0 else len(matches) - 1
+        self._found = index
+        self._matches = matches
         self._highlight(index)
-        self.find_bar.count.setText(f"{hits.index(index) + 1} of {len(hits)}")
+        self.find_bar.count.setText(f"{index + 1} of {len(matches)}")
         return index
 
     def _highlight(self, index: int) -> None:
+        """Highlights every match, the ``index``-th (of the chat's matches) as the current one; -1
+        clears the highlights."""
         cards = self.message_cards()
+        matches = self._matches if index >= 0 else []
+        current_card, current_k = matches[index] if 0 <= index < len(matches) else (-1, -1)
         for i, card in enumerate(cards):
-            card.set_found(i == index)
-        self._found = index
-        if 0 <= index < len(cards):
-            self.scroll_area.ensureWidgetVisible(cards[index])
+            has = any(ci == i for ci, _k in matches)
+            card.highlight(self._needle if has else "", current_k if i == current_card else -1)
+            card.set_found(i == current_card)
+        if index < 0:
+            self._found, self._matches = -1, []
+        if 0 <= current_card < len(cards):
+            self.scroll_area.ensureWidgetVisible(cards[current_card])
