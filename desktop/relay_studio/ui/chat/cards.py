@@ -6,7 +6,7 @@ once per frame; it never re-renders what is already there.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
@@ -60,6 +60,7 @@ class MessageCard(QFrame):
         self.versions = versions or []
         self.agent_names = agent_names or {}
         self.version_index = len(self.versions) - 1
+        self._needle = ""  # what Find highlights in the body, if anything
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
         header = QHBoxLayout()
@@ -143,6 +144,13 @@ class MessageCard(QFrame):
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.shown_text)
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme change re-renders the body: its links, tables and code take the theme's colours."""
+        super().changeEvent(event)
+        if (event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
+                and self.message.role == "assistant" and not self._needle):
+            self._render(self.shown_text)
+
     def set_found(self, found: bool) -> None:
         self.setStyleSheet("QFrame#MessageCard { border: 2px solid #e0a100; }" if found else "")
 
@@ -164,6 +172,7 @@ class MessageCard(QFrame):
     def highlight(self, needle: str, current: int = -1) -> None:
         """Marks every match of ``needle`` in the body, the ``current``-th (0-based) more strongly;
         an empty needle shows the body as it was."""
+        self._needle = needle
         if not needle:
             self._render(self.shown_text)
             return

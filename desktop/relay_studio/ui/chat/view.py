@@ -17,7 +17,7 @@ Signals:
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -76,6 +76,7 @@ class FindBar(QWidget):
         close.clicked.connect(self.close_bar)
         for w in (self.field, self.count, prev_button, next_button, close):
             layout.addWidget(w, 1 if w is self.field else 0)
+        self.field.installEventFilter(self)
 
     def open_bar(self) -> None:
         self.show()
@@ -86,11 +87,17 @@ class FindBar(QWidget):
         self.hide()
         self.closed.emit()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.close_bar()
-            return
-        super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Esc in the field closes the bar; it is not the window's Stop (Esc) while Find has the keys."""
+        if watched is self.field and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()
+                return True
+            if event.type() == QEvent.Type.KeyPress:
+                self.close_bar()
+                return True
+        return super().eventFilter(watched, event)
 
 
 class ChatView(QWidget):
