@@ -151,7 +151,7 @@ class MainWindow(QMainWindow):
         self.enter_sends_action = QAction("&Enter sends (Shift+Enter adds a line)", self, checkable=True)
         self.enter_sends_action.setStatusTip("Plain Enter sends the message; otherwise it adds a line and "
                                              "Ctrl+Enter sends")
-        self.enter_sends_action.setChecked(self.settings.value(ENTER_SENDS_KEY, False, type=bool))
+        self.enter_sends_action.setChecked(bool(self.settings.value(ENTER_SENDS_KEY, False, type=bool)))
         self.enter_sends_action.toggled.connect(self.set_enter_sends)
         self.chat.composer.set_enter_sends(self.enter_sends_action.isChecked())
         self.stop_action = self._action("S&top", self.stop_active, "Esc")
@@ -469,6 +469,9 @@ class MainWindow(QMainWindow):
         self.timeline.select_error(error_code)
 
     def update_status(self) -> None:
+        shown = self.timeline.run_id  # the run the timeline shows, unless this chat has one going
+        if shown and shown != self.status_run_id and self.studio.active_run(self.chat_id) is None:
+            self.status_run_id = shown
         run_id = self.status_run_id
         stats = self.studio.stats.get(run_id)
         if not run_id:
