@@ -238,3 +238,32 @@ async def test_a_live_run_stays_whole_in_view_and_handoff_labels_have_their_band
     assert not lanes.auto_fit
     t0, t1 = lanes.visible_window()
     assert t1 - t0 < lanes.now()
+
+
+async def test_the_detail_pane_wraps_between_words(app: App, qtbot: QtBot) -> None:
+    window = app.open(relay_turns())
+    window.new_chat()
+    await _ask(window, qtbot, "Write about a harbour.", 0, agent="writer")
+    await window.timeline.loaded.wait()
+    lanes = window.timeline.lanes
+    window.timeline.detail.setFixedWidth(260)  # narrow, as beside the events list
+    lanes.viewport().repaint()
+    x0, x1, _marker = lanes.band_label_rects()[0]
+    from relay_studio.ui.timeline.lanes import AXIS_H, LANES_TOP
+
+    qtbot.mouseClick(lanes.viewport(), Qt.MouseButton.LeftButton,
+                     pos=QPoint(int((x0 + x1) / 2), (AXIS_H + LANES_TOP) // 2 - 4))
+    detail = window.timeline.detail
+    await until(lambda: "Handoff to Editor" in detail.toPlainText(), what="the brief")
+    detail.document().setTextWidth(detail.viewport().width())
+    wrapped = 0
+    block = detail.document().begin()
+    while block.isValid():
+        text, layout = block.text(), block.layout()
+        for i in range(layout.lineCount() - 1):  # every line but a paragraph's last ends at a space
+            line = layout.lineAt(i)
+            end = line.textStart() + line.textLength()
+            assert text[end - 1] == " " or text[end] == " ", (text, end)
+            wrapped += 1
+        block = block.next()
+    assert wrapped > 0  # the pane is narrow enough that the brief does wrap
