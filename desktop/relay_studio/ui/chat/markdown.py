@@ -77,15 +77,26 @@ def _style_tables(doc: QTextDocument) -> None:
             cursor.mergeBlockFormat(block_fmt)
 
 
+def _is_code(block: QTextBlock) -> bool:
+    f = block.blockFormat()
+    return block.isValid() and (f.hasProperty(QTextFormat.Property.BlockCodeFence) or f.nonBreakableLines())
+
+
 def _style_code(doc: QTextDocument) -> None:
+    """Each line of a code block on the background, with room above and below the block."""
     c = theme.colors()
     for block in _blocks(doc):
+        if not _is_code(block):
+            continue
         f = block.blockFormat()
-        if f.hasProperty(QTextFormat.Property.BlockCodeFence) or f.nonBreakableLines():
-            f.setBackground(CODE_DARK if c.dark else CODE_LIGHT)
-            f.setLeftMargin(6)
-            f.setRightMargin(6)
-            QTextCursor(block).setBlockFormat(f)
+        f.setBackground(CODE_DARK if c.dark else CODE_LIGHT)
+        f.setLeftMargin(6)
+        f.setRightMargin(6)
+        if not _is_code(block.previous()):
+            f.setTopMargin(6)
+        if not _is_code(block.next()):
+            f.setBottomMargin(6)
+        QTextCursor(block).setBlockFormat(f)
 
 
 def _style_quotes(doc: QTextDocument) -> None:
