@@ -143,7 +143,8 @@ class ChatStore:
         return record.model_copy(update={"name": name})
 
     def duplicate_chat(self, chat_id: str) -> ChatRecord:
-        """A copy of the chat beside it (same parent), with its messages and their versions."""
+        """A copy of the chat beside it (same parent), with its messages as they read now. The commit
+        ledger belongs to the runs: earlier versions stay browsable in the original chat."""
         source = self.chat(chat_id)
         if source is None:
             raise ValueError("That chat no longer exists.")
@@ -154,10 +155,6 @@ class ChatStore:
             for m in self.messages(chat_id):
                 copy = m.model_copy(update={"id": new_id("msg"), "chat_id": record.id})
                 tx.insert(t.MessageRow, **copy.model_dump())
-                for c in self.db.conn.execute(select(_COMMITS).where(_COMMITS.c.message_id == m.id)):
-                    commit = CommitRecord.model_validate(dict(c._mapping))
-                    tx.insert(t.CommitRow, **commit.model_copy(update={"id": new_id("commit"),
-                                                                       "message_id": copy.id}).model_dump())
         return record
 
     def delete_chat(self, chat_id: str) -> bool:
