@@ -232,6 +232,15 @@ async def test_a_live_run_stays_whole_in_view_and_handoff_labels_have_their_band
     assert lanes.selected_marker is marker
     assert "Handoff to Editor: Tighten the harbour" in window.timeline.detail.toPlainText()
 
+    # The timeline fills the window: the run, fitted, stays fitted to the wider view.
+    narrow = lanes.viewport().width()
+    qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    await until(lambda: lanes.viewport().width() > narrow, what="the timeline to fill the window")
+    t0, t1 = lanes.visible_window()
+    assert t0 <= 0.01 and lanes.now() <= t1 < lanes.now() * 1.3
+    qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    await until(lambda: lanes.viewport().width() == narrow, what="the layout to come back")
+
     # The creator zooms in: the view stops fitting itself to the run.
     zoom_in = next(b for b in window.timeline.findChildren(QToolButton) if b.text() == "+")
     qtbot.mouseClick(zoom_in, Qt.MouseButton.LeftButton)

@@ -121,6 +121,7 @@ class Sidebar(QWidget):
         item = self.chat_item(chat_id)
         if item is not None:
             self.chats.setCurrentItem(item)
+            self.chats.setFocus()  # the editor closes when the keyboard leaves it: start from the list
             self.chats.editItem(item, 0)
 
     def _on_chat_edited(self, item: QTreeWidgetItem, _column: int) -> None:

@@ -201,6 +201,8 @@ class LanesView(QAbstractScrollArea):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._update_ranges()
+        if self.auto_fit and self.timeline is not None and event.oldSize().width() != event.size().width():
+            self.fit()  # a run fitted to the view stays fitted when the view widens (the timeline fills)
 
     # -- geometry and hit tests -----------------------------------------------------------------
     def x_of(self, t: float) -> float:
