@@ -465,17 +465,14 @@ class LanesView(QAbstractScrollArea):
                 painter.drawRect(r.adjusted(-1, -1, 1, 1))
 
     def _paint_markers(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float) -> None:
-        """A handoff's line and triangle in its lane; its label goes in the band above the lanes, so it
-        never paints over the labels of the bars."""
+        """A handoff's line in its lane; its flag and label go in the band above the lanes, so nothing
+        of it paints over the labels of the bars."""
         c = theme.colors()
         for marker in (m for m in lane.markers if t0 <= m.time <= t1):
             x = self.x_of(marker.time)
             selected = marker is self.selected_marker
             painter.setPen(QPen(c.selection if selected else c.handoff, 3 if selected else 2))
             painter.drawLine(QPointF(x, top + 2), QPointF(x, top + LANE_H - 2))
-            painter.setBrush(c.handoff)
-            painter.drawPolygon(QPolygonF([QPointF(x, top + 2), QPointF(x + 8, top + 6), QPointF(x, top + 10)]))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
 
     def _paint_band(self, painter: QPainter, rect: QRect, t0: float, t1: float) -> None:
         """The handoffs' labels in their own band between the axis and the lanes (two rows, never
@@ -498,7 +495,12 @@ class LanesView(QAbstractScrollArea):
             x = self.x_of(marker.time)
             selected = marker is self.selected_marker
             painter.setPen(QPen(c.selection if selected else c.handoff, 1, Qt.PenStyle.DotLine))
-            painter.drawLine(QPointF(x, AXIS_H + 3 + row * MARKER_ROW_H), QPointF(x, LANES_TOP))
+            flag = AXIS_H + 3 + row * MARKER_ROW_H
+            painter.drawLine(QPointF(x, flag), QPointF(x, LANES_TOP))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(c.selection if selected else c.handoff)
+            painter.drawPolygon(QPolygonF([QPointF(x, flag), QPointF(x + 7, flag + 4), QPointF(x, flag + 8)]))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             if text:
                 painter.setPen(c.selection if selected else c.handoff)
                 painter.drawText(QPointF(x + MARKER_TEXT_DX, AXIS_H + 13 + row * MARKER_ROW_H), text)
