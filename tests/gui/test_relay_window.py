@@ -44,10 +44,14 @@ async def test_full_relay_through_the_window(app: App, qtbot: QtBot) -> None:
     user, assistant = window.chat.message_cards()
     assert user.shown_text == "Write about a harbour." and composer.text() == ""
     assert assistant.shown_text == REVISED
-    assert assistant.body.text() == REVISED
-    assert assistant.version_label.text() == "version 2 of 2"
-    assistant.show_version(0)
-    assert "heavy with silver" not in assistant.shown_text and assistant.author.text() == "Writer"
+    assert assistant.plain_text == "The Harbour\nThe boats came home at dusk, heavy with silver."  # markdown shown
+    # One run, one version: the writer's draft and the editor's revision are two commits of the run
+    # (both in its ledger), and the chat shows the run's last one.
+    assert len(assistant.versions) == 1 and not assistant.version_label.isVisibleTo(window)
+    assert assistant.author.text() == "Editor"
+    commits = window.studio.runtime.runs.commits(run_id)
+    assert [c.agent_id for c in commits] == ["writer", "editor"]
+    assert "heavy with silver" not in commits[0].content
 
     panel = window.timeline
     await panel.loaded.wait()

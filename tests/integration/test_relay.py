@@ -176,7 +176,8 @@ async def test_later_stage_commits_again_and_versions_are_kept(harness: Harness)
         ("writer", 1, "Draft one."), ("final-editor", 2, "Draft two, polished.")]
     message = harness.runtime.chats.message(commits[0].message_id)
     assert message is not None and message.content == "Draft two, polished." and message.version == 2
-    assert [v.content for v in harness.runtime.chats.versions(message.id)] == ["Draft one.", "Draft two, polished."]
+    # The chat's versions count runs: this run's two commits are one version, its last commit.
+    assert [v.content for v in harness.runtime.chats.versions(message.id)] == ["Draft two, polished."]
 
 
 async def test_tools_after_accepted_handoff_are_ignored_and_second_handoff_refused(harness: Harness) -> None:

@@ -88,8 +88,8 @@ async def test_a_stopped_stream_after_a_commit_is_the_next_version(harness: Harn
     streamed = await _stop_after_text(harness, handle, "editor")
     commits = harness.runtime.runs.commits(handle.run_id)
     assert [(c.content, c.version, c.stopped) for c in commits] == [("Draft.", 1, False), (streamed, 2, True)]
-    versions = harness.runtime.chats.versions(commits[0].message_id)
-    assert [v.stopped for v in versions] == [False, True]
+    versions = harness.runtime.chats.versions(commits[0].message_id)  # one version per run: its last commit
+    assert [(v.content, v.stopped) for v in versions] == [(streamed, True)]
 
 
 async def test_a_helpers_stream_is_not_put_in_the_chat(harness: Harness) -> None:

@@ -141,8 +141,8 @@ async def test_a_handoff_target_answering_in_text_becomes_the_next_version(harne
     assert [(c.agent_id, c.content, c.version, c.marker) for c in commits] == [
         ("writer", "Draft.", 1, None), ("editor", "Tightened draft.", 2, CommitMarker.TEXT_ANSWER)]
     assert _chat_messages(harness, run_id)[-1] == ("assistant", "Tightened draft.")
-    versions = harness.runtime.chats.versions(commits[0].message_id)
-    assert [v.content for v in versions] == ["Draft.", "Tightened draft."]
+    versions = harness.runtime.chats.versions(commits[0].message_id)  # one version per run: its last commit
+    assert [(v.content, v.marker) for v in versions] == [("Tightened draft.", CommitMarker.TEXT_ANSWER)]
     assert harness.of_type(run_id, "text_answer_committed")[0].payload["expected"] == "handoff"
     editor = harness.runtime.runs.invocations(run_id)[1]
     assert editor.status is InvocationStatus.FAILED and editor.error_code == "model.tool_call_required"

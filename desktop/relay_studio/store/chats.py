@@ -156,11 +156,61 @@ class ChatStore:
         return bool(result.rowcount)
 
     def versions(self, message_id: str) -> list[CommitRecord]:
-        """Every committed version of an assistant message, oldest first."""
+        """The versions of an assistant message, oldest first: one per run that committed to it (a
+        regeneration adds one), each the last commit of that run. Every commit stays in the ledger;
+        a relay's draft and its edited text are two commits of one run, hence one version."""
         rows = self.db.conn.execute(
             select(_COMMITS).where(_COMMITS.c.message_id == message_id).order_by(_COMMITS.c.created_at)
         )
-        return [CommitRecord.model_validate(dict(r._mapping)) for r in rows]
+        last: dict[str, CommitRecord] = {}  # run id -> its last commit, in the order runs first committed
+        for r in rows:
+            commit = CommitRecord.model_validate(dict(r._mapping))
+            last[commit.run_id] = commit
+        return list(last.values())
+
+    # -- chat actions: rename, duplicate, delete (the window's Chat menu) ------------------------
+    def rename_chat(self, chat_id: str, name: str) -> ChatRecord:
+        """Renames a chat; raises ``ValueError`` with a sentence when the name is empty or taken."""
+        name = name.strip()
+        record = self.chat(chat_id)
+        if record is None:
+            raise ValueError("That chat no longer exists.")
+        if not name:
+            raise ValueError("A chat needs a name.")
+        other = self.chat_by_name(name)
+        if other is not None and other.id != chat_id:
+            raise ValueError(f"Another chat is already called “{name}”.")
+        with self.db.transaction() as tx:
+            tx.update(t.ChatRow, chat_id, name=name)
+        return record.model_copy(update={"name": name})
+
+    def duplicate_chat(self, chat_id: str) -> ChatRecord:
+        """A copy of the chat beside it (same parent), with its messages as they read now. The commit
+        ledger belongs to the runs: earlier versions stay browsable in the original chat."""
+        source = self.chat(chat_id)
+        if source is None:
+            raise ValueError("That chat no longer exists.")
+        record = ChatRecord(id=new_id("chat"), name=self.unique_name(f"{source.name} (copy)"),
+                            parent_chat_id=source.parent_chat_id, created_at=now_iso())
+        with self.db.transaction() as tx:
+            tx.insert(t.ChatRow, **record.model_dump())
+            for m in self.messages(chat_id):
+                copy = m.model_copy(update={"id": new_id("msg"), "chat_id": record.id})
+                tx.insert(t.MessageRow, **copy.model_dump())
+        return record
+
+    def delete_chat(self, chat_id: str) -> bool:
+        """Removes a chat and its messages; chats continued from it move up to its parent. Its runs
+        stay in the journal (their commits in the ledger)."""
+        record = self.chat(chat_id)
+        if record is None:
+            return False
+        with self.db.transaction() as tx:
+            tx.conn.execute(_CHATS.update().where(_CHATS.c.parent_chat_id == chat_id)
+                            .values(parent_chat_id=record.parent_chat_id))
+            tx.conn.execute(delete(_MESSAGES).where(_MESSAGES.c.chat_id == chat_id))
+            tx.conn.execute(delete(_CHATS).where(_CHATS.c.id == chat_id))
+        return True
 
 
 class ChatHostBridge:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QSplitter,
     QStackedWidget,
     QWidget,
 )
@@ -30,7 +31,9 @@ from PySide6.QtWidgets import (
 from relay_studio.domain.events import Event
 from relay_studio.runtime.engine import RunRequestError
 from relay_studio.ui import theme
+from relay_studio.ui.chat.chat_actions import ChatActions
 from relay_studio.ui.chat.view import WELCOME_CHAT, ChatView
+from relay_studio.ui.chat.words import for_window
 from relay_studio.ui.providers import DEMO_PROMPT
 from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import PendingApproval, Studio
@@ -39,6 +42,10 @@ from relay_studio.ui.timeline.panel import TimelinePanel
 if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
     from relay_studio.ui.patches.dialog import PatchDialog
+
+
+ENTER_SENDS_KEY = "composer/enterSends"
+DEFAULT_LIBRARY_W, DEFAULT_TIMELINE_W = 230, 560
 
 
 class MainWindow(QMainWindow):
@@ -67,6 +74,8 @@ class MainWindow(QMainWindow):
         self.profile_editor: QWidget | None = None
 
         self.sidebar = Sidebar()
+        self._fill_saved: tuple[QByteArray, list[QByteArray]] | None = None  # the layout before the fill
+        self.chat_actions = ChatActions(self)
         self.sidebar_dock = QDockWidget("Library", self)
         self.sidebar_dock.setObjectName("LibraryDock")
         self.sidebar_dock.setWidget(self.sidebar)
@@ -89,6 +98,7 @@ class MainWindow(QMainWindow):
         self.refresh_chats()
         self.refresh_profiles()
         self._open_first_chat()
+        self.chat.composer.editor.setFocus()  # the creator can type at once
 
     # -- construction ----------------------------------------------------------------------------
     def _build_timeline(self) -> TimelinePanel:
@@ -130,8 +140,8 @@ class MainWindow(QMainWindow):
         self.import_action = self._action("&Import profile…", self.import_profile)
         self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
         self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        for action in (self.new_chat_action, self.continue_action, None, self.import_action, None,
-                       self.settings_action, None, self.quit_action):
+        for action in (self.new_chat_action, None, self.import_action, None, self.settings_action, None,
+                       self.quit_action):
             file_menu.addSeparator() if action is None else file_menu.addAction(action)
         self.new_agent_action = self._action("New &agent…", self.new_agent, "Ctrl+Shift+N")
         file_menu.insertAction(self.import_action, self.new_agent_action)
@@ -140,11 +150,24 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.find_action)
         run_menu = menu.addMenu("&Run")
         self.send_action = self._action("&Send", self.chat.composer.submit, "Ctrl+Return")
+        # Ctrl+Enter on the main keyboard and on the keypad; the composer's editor takes both keys
+        # itself (ShortcutOverride), so they never compete with this action.
+        self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.send_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.enter_sends_action = QAction("&Enter sends (Shift+Enter adds a line)", self, checkable=True)
+        self.enter_sends_action.setStatusTip("Plain Enter sends the message; otherwise it adds a line and "
+                                             "Ctrl+Enter sends")
+        self.enter_sends_action.setChecked(bool(self.settings.value(ENTER_SENDS_KEY, False, type=bool)))
+        self.enter_sends_action.toggled.connect(self.set_enter_sends)
+        self.chat.composer.set_enter_sends(self.enter_sends_action.isChecked())
         self.stop_action = self._action("S&top", self.stop_active, "Esc")
         self.demo_action = self._action("Run the &demo relay", self.run_demo)
-        for action in (self.send_action, self.stop_action, None, self.demo_action):
+        for action in (self.send_action, self.enter_sends_action, self.stop_action, None, self.demo_action):
             run_menu.addSeparator() if action is None else run_menu.addAction(action)
+        self.chat_menu = menu.addMenu("&Chat")
+        self.chat_menu.addAction(self.continue_action)
+        self.chat_menu.addSeparator()
+        self.chat_actions.fill_menu(self.chat_menu)
         view_menu = menu.addMenu("&View")
         toggle = self.timeline_dock.toggleViewAction()
         toggle.setShortcut(QKeySequence("Ctrl+T"))
@@ -152,6 +175,9 @@ class MainWindow(QMainWindow):
         self.fill_action = self._action("Timeline fills the window", self.toggle_timeline_fill, "Ctrl+Shift+T")
         self.fill_action.setCheckable(True)
         view_menu.addAction(self.fill_action)
+        self.reset_layout_action = self._action("&Reset layout", self.reset_layout,
+                                                tip="The library on the left, the chat, the timeline on the right")
+        view_menu.addAction(self.reset_layout_action)
         theme_menu = view_menu.addMenu("Theme")
         group = QActionGroup(self)
         current = str(self.settings.value("theme", "system"))
@@ -167,6 +193,8 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         s = self.studio
         self.sidebar.chat_selected.connect(self.open_chat)
+        self.sidebar.chat_chosen.connect(lambda _id: self.chat.composer.editor.setFocus())
+        self.chat_actions.wire(self.sidebar)
         self.sidebar.profile_selected.connect(self.open_profile)
         self.sidebar.new_chat_requested.connect(self.new_chat)
         self.sidebar.new_agent_requested.connect(self.new_agent)
@@ -209,11 +237,30 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
         else:
-            self.resizeDocks([self.sidebar_dock, self.timeline_dock], [230, 560], Qt.Orientation.Horizontal)
+            self._default_docks()
+
+    def _default_docks(self) -> None:
+        self.resizeDocks([self.sidebar_dock, self.timeline_dock], [DEFAULT_LIBRARY_W, DEFAULT_TIMELINE_W],
+                         Qt.Orientation.Horizontal)
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: the library left, the chat, the timeline right, at their first sizes."""
+        if self.fill_action.isChecked():
+            self.fill_action.setChecked(False)
+            self.toggle_timeline_fill(False)
+        for dock, area in ((self.sidebar_dock, Qt.DockWidgetArea.LeftDockWidgetArea),
+                           (self.timeline_dock, Qt.DockWidgetArea.RightDockWidgetArea)):
+            dock.setFloating(False)
+            self.addDockWidget(area, dock)
+            dock.show()
+        self.stack.show()
+        self._default_docks()
 
     def save_layout(self) -> None:
         if not self.keep_layout:
             return
+        if self._fill_saved is not None:  # keep the layout the creator comes back to, not the fill
+            self.toggle_timeline_fill(False)
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("chat/last", self.chat_id)
@@ -221,7 +268,8 @@ class MainWindow(QMainWindow):
 
     # -- chats -----------------------------------------------------------------------------------
     def refresh_chats(self) -> None:
-        self.sidebar.set_chats(self.studio.runtime.chats.chats(), self.chat_id)
+        hidden = self.chat_actions.hidden_chats()  # deleted, still undoable
+        self.sidebar.set_chats([c for c in self.studio.runtime.chats.chats() if c.id not in hidden], self.chat_id)
 
     def refresh_profiles(self) -> None:
         profiles = self.studio.profiles()
@@ -245,6 +293,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.chat)
         self.chat.set_chat(chat_id)
         self.sidebar.select_chat(chat_id)
+        if not self.sidebar.chats.hasFocus():  # arrowing through the chat list keeps its focus
+            self.chat.composer.editor.setFocus()
         self.timeline.show_chat(chat_id)
         active = self.studio.active_run(chat_id)
         runs = self.studio.runtime.runs.runs(chat_id, limit=1)
@@ -301,10 +351,10 @@ class MainWindow(QMainWindow):
                 handle = await self.studio.start_run(chat=self.chat_id, agent_id=agent_id, prompt=text, demo=demo,
                                                      regenerate_of=regenerate_of)
         except RunRequestError as exc:
-            self.last_error = f"{exc.message} [{exc.code}]"
+            self.last_error = f"{for_window(exc.code, exc.message)} [{exc.code}]"
             self.statusBar().showMessage(self.last_error, 10000)
             return ""
-        if not demo and regenerate_of is None:
+        if not demo and regenerate_of is None and handle.chat_id == self.chat_id:
             self.chat.composer.clear()
         return handle.run_id
 
@@ -324,7 +374,7 @@ class MainWindow(QMainWindow):
         try:
             branch = self.studio.runtime.branch_chat(message_id)
         except RunRequestError as exc:
-            self.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
+            self.statusBar().showMessage(f"{for_window(exc.code, exc.message)} [{exc.code}]", 10000)
             return
         self.chat.composer.clear()
         self.refresh_chats()
@@ -433,6 +483,9 @@ class MainWindow(QMainWindow):
         self.timeline.select_error(error_code)
 
     def update_status(self) -> None:
+        shown = self.timeline.run_id  # the run the timeline shows, unless this chat has one going
+        if shown and shown != self.status_run_id and self.studio.active_run(self.chat_id) is None:
+            self.status_run_id = shown
         run_id = self.status_run_id
         stats = self.studio.stats.get(run_id)
         if not run_id:
@@ -440,14 +493,23 @@ class MainWindow(QMainWindow):
                 label.clear()
             self.status_state.setText("No run yet")
             return
-        if stats is None:
+        if stats is None:  # a run of an earlier session: its record, and the timeline's fold of its journal
             record = self.studio.runtime.runs.run(run_id)
             if record is None:
                 return
-            self.status_agent.setText(record.root_profile_id)
+            profile = self.studio.profiles().get(record.root_profile_id)
+            tl = self.timeline.timeline
+            folded = tl if tl is not None and tl.run_id == run_id and self.timeline.loaded.is_set() else None
+            agent = (folded.foreground_agent if folded else "") or (profile.display_name if profile
+                                                                    else record.root_profile_id)
+            self.status_agent.setText(f"Agent: {agent}")
             self.status_state.setText(record.status.value.replace("_", " "))
-            self.status_tokens.clear()
-            self.status_elapsed.clear()
+            if folded is None:
+                self.status_tokens.clear()
+                self.status_elapsed.clear()
+                return
+            self.status_tokens.setText(f"{folded.input_tokens:,} in · {folded.output_tokens:,} out tokens")
+            self.status_elapsed.setText(f"{folded.end_time:.1f} s")
             return
         loop_now = asyncio.get_event_loop().time() if stats.started else time.monotonic()
         elapsed = (stats.ended or loop_now) - stats.started
@@ -523,6 +585,10 @@ class MainWindow(QMainWindow):
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
 
+    def set_enter_sends(self, enter_sends: bool) -> None:
+        self.settings.setValue(ENTER_SENDS_KEY, enter_sends)
+        self.chat.composer.set_enter_sends(enter_sends)
+
     def set_theme(self, name: str) -> None:
         self.settings.setValue("theme", name)
         app = QApplication.instance()
@@ -540,15 +606,27 @@ class MainWindow(QMainWindow):
         box.open()
 
     def toggle_timeline_fill(self, fill: bool) -> None:
-        """The timeline takes the whole window (the chat and the library step aside) or goes back."""
+        """The timeline takes the whole window (the chat and the library step aside) or goes back to
+        exactly the layout it left: the docks' state and every splitter's sizes are saved before."""
         if fill:
+            if self._fill_saved is None:
+                splitters = [sp.saveState() for sp in self.findChildren(QSplitter)]
+                self._fill_saved = (self.saveState(), splitters)
             self.timeline_dock.show()
             self.timeline_dock.setFloating(False)
             self.sidebar_dock.hide()
             self.stack.hide()
         else:
-            self.sidebar_dock.show()
             self.stack.show()
+            self.sidebar_dock.show()
+            saved, self._fill_saved = self._fill_saved, None
+            if saved is not None:
+                state, splitters = saved
+                self.restoreState(state)
+                for sp, sizes in zip(self.findChildren(QSplitter), splitters, strict=False):
+                    sp.restoreState(sizes)
+        if self.fill_action.isChecked() != fill:
+            self.fill_action.setChecked(fill)
 
     # -- closing ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -563,6 +641,7 @@ class MainWindow(QMainWindow):
             box.finished.connect(lambda result: self._on_quit_answer(result))
             box.open()
             return
+        self.chat_actions.finish_deletions()  # an undo not taken by now is not taken
         self.save_layout()
         self._status_timer.stop()
         event.accept()

@@ -95,8 +95,8 @@ class DefaultProviders:
                 return None
         except Exception:  # a half-migrated store must not keep the window from opening
             return "The model connections could not be read; the demo relay still runs offline."
-        return ("No model connection yet. Add one in Settings → Connections (for example a model server on "
-                "this computer); meanwhile, the demo relay runs offline.")
+        return ("No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server "
+                "on this computer; meanwhile, the demo relay runs offline.")
 
 
 class ScriptedProviders:

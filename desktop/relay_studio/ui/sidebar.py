@@ -2,6 +2,9 @@
 
 Signals:
     chat_selected(str chat_id)
+    chat_chosen(str chat_id): clicked or activated (Enter): the composer takes the keyboard.
+    chat_menu_requested(str chat_id, QPoint global_pos): the chat list's context menu.
+    chat_renamed(str chat_id, str name): the name was edited in place.
     profile_selected(str profile_id)
     new_chat_requested()
     new_agent_requested(): the "+" beside Agents, or New agent… in the agents' context menu.
@@ -9,7 +12,7 @@ Signals:
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -44,6 +47,9 @@ def _header(text: str, button: QToolButton | None = None) -> QWidget:
 
 class Sidebar(QWidget):
     chat_selected = Signal(str)
+    chat_chosen = Signal(str)
+    chat_menu_requested = Signal(str, QPoint)
+    chat_renamed = Signal(str, str)
     profile_selected = Signal(str)
     new_chat_requested = Signal()
     new_agent_requested = Signal()
@@ -64,6 +70,12 @@ class Sidebar(QWidget):
         self.chats = QTreeWidget()
         self.chats.setHeaderHidden(True)
         self.chats.itemSelectionChanged.connect(self._on_chat)
+        self.chats.itemClicked.connect(lambda item, _col: self.chat_chosen.emit(str(item.data(0, ID_ROLE))))
+        self.chats.itemActivated.connect(lambda item, _col: self.chat_chosen.emit(str(item.data(0, ID_ROLE))))
+        self.chats.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.chats.customContextMenuRequested.connect(self._on_chat_menu)
+        self.chats.setEditTriggers(QTreeWidget.EditTrigger.EditKeyPressed)
+        self.chats.itemChanged.connect(self._on_chat_edited)
         chats_layout.addWidget(self.chats)
         profiles_box = QWidget()
         profiles_layout = QVBoxLayout(profiles_box)
@@ -93,6 +105,7 @@ class Sidebar(QWidget):
         for chat in chats:
             items[chat.id] = QTreeWidgetItem([chat.name])
             items[chat.id].setData(0, ID_ROLE, chat.id)
+            items[chat.id].setFlags(items[chat.id].flags() | Qt.ItemFlag.ItemIsEditable)
         for chat in chats:
             parent = items.get(chat.parent_chat_id or "")
             if parent is not None:
@@ -110,6 +123,27 @@ class Sidebar(QWidget):
             if item.data(0, ID_ROLE) == chat_id:
                 self.chats.setCurrentItem(item)
                 return
+
+    def chat_item(self, chat_id: str) -> QTreeWidgetItem | None:
+        return next((i for i in self._all_chat_items() if i.data(0, ID_ROLE) == chat_id), None)
+
+    def edit_chat_name(self, chat_id: str) -> None:
+        """Opens the chat's name for editing in place; Enter renames (``chat_renamed``), Esc keeps it."""
+        item = self.chat_item(chat_id)
+        if item is not None:
+            self.chats.setCurrentItem(item)
+            self.chats.setFocus()  # the editor closes when the keyboard leaves it: start from the list
+            self.chats.editItem(item, 0)
+
+    def _on_chat_edited(self, item: QTreeWidgetItem, _column: int) -> None:
+        # After the editor has closed: the answer rebuilds the list, which must not happen under it.
+        chat_id, name = str(item.data(0, ID_ROLE)), item.text(0)
+        QTimer.singleShot(0, lambda: self.chat_renamed.emit(chat_id, name))
+
+    def _on_chat_menu(self, pos: QPoint) -> None:
+        item = self.chats.itemAt(pos)
+        if item is not None:
+            self.chat_menu_requested.emit(str(item.data(0, ID_ROLE)), self.chats.viewport().mapToGlobal(pos))
 
     def _all_chat_items(self) -> list[QTreeWidgetItem]:
         out: list[QTreeWidgetItem] = []

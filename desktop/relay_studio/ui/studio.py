@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -37,6 +38,7 @@ from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
 from relay_studio.ui.providers import DEMO_PROMPT, ProviderSource
 
 FRAME_MS = 33
+DEMO_MODEL = "the scripted demo (offline)"  # what the demo's model calls name as their model
 DEMO_APPROVAL = ("workspace.apply_patch", "workspace.commit")  # what the editor asks about in the demo
 
 
@@ -149,6 +151,9 @@ class Studio(QObject):
         it commits becomes the message's next version. ``profiles`` replaces the catalogue for this
         run only (nothing is saved)."""
         profiles = profiles if profiles is not None else self.runtime.profiles()
+        if demo:  # the scripted demo answers, whatever model the profiles name: say so
+            profiles = {pid: p.model_copy(update={"model": p.model.model_copy(update={"model": DEMO_MODEL})})
+                        for pid, p in profiles.items()}
         handle = await self.runtime.start_run(
             agent_id=agent_id, prompt=prompt, chat=chat, profiles=profiles,
             provider_for=self.providers.provider_for_run(demo=demo), approver=self._approve,
@@ -241,6 +246,32 @@ class Studio(QObject):
     def delete_message(self, message_id: str) -> bool:
         """Removes a message from its chat; what was committed stays in the run's ledger."""
         removed = self.runtime.chats.delete_message(message_id)
+        if removed:
+            self.chats_changed.emit()
+        return removed
+
+    # -- chat actions (the Chat menu) --------------------------------------------------------------
+    def rename_chat(self, chat_id: str, name: str) -> ChatRecord:
+        """Renames a chat; ``ValueError`` with a sentence when the name is empty or taken."""
+        record = self.runtime.chats.rename_chat(chat_id, name)
+        self.chats_changed.emit()
+        return record
+
+    def duplicate_chat(self, chat_id: str) -> ChatRecord:
+        """A copy of the chat with its messages and versions (and a copy of its kept files)."""
+        record = self.runtime.chats.duplicate_chat(chat_id)
+        persist = self.runtime.chat_persist_dir(chat_id)
+        if persist.is_dir():
+            shutil.copytree(persist, self.runtime.chat_persist_dir(record.id), symlinks=False)
+        self.chats_changed.emit()
+        return record
+
+    def delete_chat(self, chat_id: str) -> bool:
+        """Deletes a chat and its messages for good (the window offers Undo before calling this);
+        its runs stay in the journal. Refuses (False) while a run of the chat is going."""
+        if self.active_run(chat_id) is not None:
+            return False
+        removed = self.runtime.chats.delete_chat(chat_id)
         if removed:
             self.chats_changed.emit()
         return removed

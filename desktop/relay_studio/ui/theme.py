@@ -6,11 +6,11 @@ the painted views (timeline lanes, diffs) take their colours from ``colors()``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from relay_studio.resources import resource_dir
 
@@ -35,6 +35,8 @@ class Colors:
     selection: QColor
     diff_add: QColor
     diff_del: QColor
+    find_match: QColor = field(default_factory=lambda: QColor("#fff3a3"))  # Find: every match,
+    find_current: QColor = field(default_factory=lambda: QColor("#ff9f1a"))  # and the current one
 
 
 LIGHT = Colors(False, QColor("#ffffff"), QColor("#f6f7f9"), QColor("#e5e7eb"), QColor("#1f2328"), QColor("#6b7280"),
@@ -71,7 +73,26 @@ def _dark_palette() -> QPalette:
         (QPalette.ColorRole.Link, QColor("#6c9cff")),
     ):
         p.setColor(role, color)
+    # setColor(role, …) paints every colour group alike: a disabled button would look enabled.
+    disabled = QPalette.ColorGroup.Disabled
+    for role, color in (
+        (QPalette.ColorRole.WindowText, QColor("#6b717c")), (QPalette.ColorRole.Text, QColor("#6b717c")),
+        (QPalette.ColorRole.ButtonText, QColor("#6b717c")), (QPalette.ColorRole.Button, QColor("#2a2d33")),
+        (QPalette.ColorRole.Base, QColor("#202227")), (QPalette.ColorRole.Highlight, QColor("#3a3f48")),
+        (QPalette.ColorRole.Link, QColor("#4d648f")),
+    ):
+        p.setColor(disabled, role, color)
     return p
+
+
+def _refresh_rich_text(app: QApplication) -> None:
+    """Rich text bakes the palette's link colour in when it is laid out: lay out again the labels
+    that show links, so they follow the theme at once (message bodies re-render themselves)."""
+    for widget in app.allWidgets():
+        if isinstance(widget, QLabel) and widget.textFormat() != Qt.TextFormat.PlainText and "<a " in widget.text():
+            text = widget.text()
+            widget.clear()  # setText of the same text does nothing
+            widget.setText(text)
 
 
 def apply_theme(app: QApplication, choice: str = "system") -> str:
@@ -83,6 +104,7 @@ def apply_theme(app: QApplication, choice: str = "system") -> str:
     app.setPalette(_dark_palette() if dark else app.style().standardPalette())
     qss = resource_dir() / "styles" / ("dark.qss" if dark else "light.qss")
     app.setStyleSheet(qss.read_text(encoding="utf-8") if qss.is_file() else "")
+    _refresh_rich_text(app)
     return "dark" if dark else "light"
 
 

@@ -6,8 +6,8 @@ once per frame; it never re-renders what is already there.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QTextCursor
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
+from relay_studio.ui import theme
+from relay_studio.ui.chat.markdown import markdown_document, markdown_html
 from relay_studio.ui.chat.transcript import RunNotice
 
 LIVE_LINE_CHARS = 600
@@ -61,6 +63,7 @@ class MessageCard(QFrame):
         self.versions = versions or []
         self.agent_names = agent_names or {}
         self.version_index = len(self.versions) - 1
+        self._needle = ""  # what Find highlights in the body, if anything
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
         header = QHBoxLayout()
@@ -102,7 +105,6 @@ class MessageCard(QFrame):
         layout.addLayout(header)
         self.body = QLabel()
         self.body.setWordWrap(True)
-        self.body.setTextFormat(Qt.TextFormat.MarkdownText if message.role == "assistant" else Qt.TextFormat.PlainText)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         layout.addWidget(self.body)
@@ -128,7 +130,16 @@ class MessageCard(QFrame):
         marker = self.versions[self.version_index].marker if self.versions else None
         self.marker_label.setText(MARKER_WORDS.get(marker, "") if marker else "")
         self.marker_label.setVisible(marker is not None)
-        self.body.setText(self.shown_text)
+        self._render(self.shown_text)
+
+    def _render(self, text: str) -> None:
+        """Assistant messages as styled markdown (tables, code blocks, quotes), the creator's as typed."""
+        if self.message.role == "assistant":
+            self.body.setTextFormat(Qt.TextFormat.RichText)
+            self.body.setText(markdown_html(text))
+        else:
+            self.body.setTextFormat(Qt.TextFormat.PlainText)
+            self.body.setText(text)
 
     def _author(self) -> str:
         m = self.message
@@ -142,8 +153,51 @@ class MessageCard(QFrame):
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.shown_text)
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme change re-renders the body: its links, tables and code take the theme's colours."""
+        super().changeEvent(event)
+        if (event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
+                and self.message.role == "assistant" and not self._needle):
+            self._render(self.shown_text)
+
     def set_found(self, found: bool) -> None:
         self.setStyleSheet("QFrame#MessageCard { border: 2px solid #e0a100; }" if found else "")
+
+    @property
+    def plain_text(self) -> str:
+        """The shown version as the creator reads it (markdown rendered): what Find searches."""
+        return self._document(self.shown_text).toPlainText()
+
+    def _document(self, text: str) -> QTextDocument:
+        if self.message.role == "assistant":
+            return markdown_document(text)
+        doc = QTextDocument()
+        doc.setPlainText(text)
+        return doc
+
+    def count_matches(self, needle: str) -> int:
+        return self.plain_text.lower().count(needle.lower()) if needle else 0
+
+    def highlight(self, needle: str, current: int = -1) -> None:
+        """Marks every match of ``needle`` in the body, the ``current``-th (0-based) more strongly;
+        an empty needle shows the body as it was."""
+        self._needle = needle
+        if not needle:
+            self._render(self.shown_text)
+            return
+        doc = self._document(self.shown_text)
+        colors = theme.colors()
+        cursor = doc.find(needle)
+        n = 0
+        while not cursor.isNull():
+            fmt = QTextCharFormat()
+            fmt.setBackground(colors.find_current if n == current else colors.find_match)
+            fmt.setForeground(QColor("#000000"))
+            cursor.mergeCharFormat(fmt)
+            n += 1
+            cursor = doc.find(needle, cursor)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setText(doc.toHtml())
 
 
 class NoticeCard(QFrame):

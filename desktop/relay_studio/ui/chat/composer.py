@@ -1,7 +1,9 @@
 """The composer: the message, the root agent (direct-runnable profiles only), Send and Stop.
 
 ``@agent`` at the start of a word picks that agent inline: the mention is removed from the text on
-send. Ctrl+Enter sends. While a run of this chat is active, Send asks what to do with the text
+send. Ctrl+Enter sends; plain Enter sends too if the creator chose so (Run → Enter sends),
+else it adds a line; Shift+Enter always adds a line. While a run of this chat is active, Send asks
+what to do with the text
 (an inline bar, never a nested dialog): give it to the running agents as guidance, send it when the
 run ends, or stop the run and send it. Editing an earlier message puts its text here with a note:
 sending reruns it in a new branch of the chat (the history before it, a copy of the chat's kept
@@ -17,8 +19,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -45,12 +47,38 @@ def split_mention(text: str, known: set[str]) -> tuple[str | None, str]:
     return None, text.strip()
 
 
+_ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
 class _Editor(QPlainTextEdit):
+    """Ctrl+Enter (main keyboard or keypad) sends; Shift+Enter adds a line; plain Enter sends when
+    ``enter_sends`` (SillyTavern's habit), else adds a line.
+
+    The editor takes Ctrl+Enter before any window shortcut (``ShortcutOverride``), so the Send
+    action's shortcut and the editor never compete for it ("Ambiguous shortcut overload")."""
+
     submit = Signal()
 
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.enter_sends = False
+
+    def event(self, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and event.key() in _ENTER_KEYS):
+            event.accept()
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-                and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
+        if event.key() in _ENTER_KEYS:
+            mods = event.modifiers()
+            if mods & Qt.KeyboardModifier.ControlModifier:
+                self.submit.emit()
+                return
+            if mods & Qt.KeyboardModifier.ShiftModifier or not self.enter_sends:
+                self.insertPlainText("\n")  # a real newline, not Qt's line separator
+                return
             self.submit.emit()
             return
         super().keyPressEvent(event)
@@ -104,7 +132,6 @@ class Composer(QWidget):
         layout.addWidget(self.edit_bar)
         self.editor = _Editor()
         self.editor.setObjectName("Composer")
-        self.editor.setPlaceholderText("Write to your agents…  (@editor picks an agent, Ctrl+Enter sends)")
         self.editor.setFixedHeight(84)
         self.editor.submit.connect(self.submit)
         self.editor.textChanged.connect(self._on_text_changed)
@@ -126,7 +153,26 @@ class Composer(QWidget):
         row.addWidget(self.stop_button)
         row.addWidget(self.send_button)
         layout.addLayout(row)
-        QShortcut(QKeySequence("Ctrl+Return"), self, self.submit, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.set_enter_sends(False)
+
+    def set_enter_sends(self, enter_sends: bool) -> None:
+        """Plain Enter sends (and Shift+Enter adds a line), or Enter adds a line; Ctrl+Enter always sends."""
+        self.editor.enter_sends = enter_sends
+        keys = "Enter sends, Shift+Enter adds a line" if enter_sends else "Ctrl+Enter sends"
+        self.editor.setPlaceholderText(f"Write to your agents…  (@editor picks an agent, {keys})")
+        self.send_button.setToolTip("Send (Enter or Ctrl+Enter)" if enter_sends else "Send (Ctrl+Enter)")
+
+    def draft(self) -> tuple[str, str | None]:
+        """What is being written and the earlier message it edits, if any (kept per chat)."""
+        return self.text(), self.editing
+
+    def set_draft(self, draft: tuple[str, str | None]) -> None:
+        text, editing = draft
+        self.editor.setPlainText(text)
+        self.editor.moveCursor(QTextCursor.MoveOperation.End)
+        self.editing = editing
+        self.edit_bar.setVisible(editing is not None)
+        self.busy_bar.hide()
 
     def set_profiles(self, profiles: dict[str, AgentProfile]) -> None:
         current = self.agent_id()

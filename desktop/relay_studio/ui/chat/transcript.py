@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.records import MessageRecord, RunRecord
+from relay_studio.ui.chat.words import for_window
 
 #: Plain words for how a run ended, when it did not simply complete.
 ENDINGS = {
@@ -34,7 +35,8 @@ def notice_for(run: RunRecord) -> RunNotice | None:
     ending = ENDINGS.get(run.status)
     if ending is None:
         return None
-    detail = f": {run.error_message}" if run.error_message and run.status is not RunStatus.INTERRUPTED else "."
+    shown = run.error_message and run.status is not RunStatus.INTERRUPTED
+    detail = f": {for_window(run.error_code, run.error_message or '')}" if shown else "."
     if run.status is RunStatus.INTERRUPTED:
         detail = ". Any change it was waiting for you to approve was not applied."
     return RunNotice(run.id, run.status, ending + detail, run.error_code)

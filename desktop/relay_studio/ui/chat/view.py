@@ -17,7 +17,7 @@ Signals:
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -76,6 +76,7 @@ class FindBar(QWidget):
         close.clicked.connect(self.close_bar)
         for w in (self.field, self.count, prev_button, next_button, close):
             layout.addWidget(w, 1 if w is self.field else 0)
+        self.field.installEventFilter(self)
 
     def open_bar(self) -> None:
         self.show()
@@ -86,11 +87,17 @@ class FindBar(QWidget):
         self.hide()
         self.closed.emit()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
-            self.close_bar()
-            return
-        super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Esc in the field closes the bar; it is not the window's Stop (Esc) while Find has the keys."""
+        if watched is self.field and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()
+                return True
+            if event.type() == QEvent.Type.KeyPress:
+                self.close_bar()
+                return True
+        return super().eventFilter(watched, event)
 
 
 class ChatView(QWidget):
@@ -113,6 +120,8 @@ class ChatView(QWidget):
         self._agent_names: dict[str, str] = {}
         self._found = -1
         self._needle = ""
+        self._matches: list[tuple[int, int]] = []  # Find: (card, match within the card) in chat order
+        self._drafts: dict[str, tuple[str, str | None]] = {}  # chat id -> (text, edited message id)
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
@@ -159,6 +168,11 @@ class ChatView(QWidget):
 
     # -- chat ------------------------------------------------------------------------------------
     def set_chat(self, chat_id: str) -> None:
+        """Shows ``chat_id``; the composer's draft stays with the chat it was written in."""
+        if chat_id != self.chat_id:
+            if self.chat_id:
+                self._drafts[self.chat_id] = self.composer.draft()
+            self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
         self.chat_id = chat_id
         record = self.studio.runtime.chats.chat(chat_id)
         self.title.setText(record.name if record else "")
@@ -320,36 +334,46 @@ class ChatView(QWidget):
             self.live.hide()
             self.composer.set_running(False)
             self.reload()  # at once: also stands for the reloads the run's last events asked for
+            if self.isVisible() and not self.find_bar.field.hasFocus():
+                self.composer.editor.setFocus()  # the creator can just type the next message
 
     # -- find --------------------------------------------------------------------------------------
     def open_find(self) -> None:
         self.find_bar.open_bar()
 
     def find_text(self, text: str, forward: bool = True) -> int:
-        """Moves to the next (or previous) card containing ``text``; returns its index or -1."""
+        """Moves to the next (or previous) match of ``text`` in the chat, highlights every match in
+        the cards' text and counts matches ("3 of 7"); returns the current match's index or -1."""
         cards = self.message_cards()
         needle = text.strip().lower()
         if needle != self._needle:
             self._needle, self._found = needle, -1
-        hits = [i for i, c in enumerate(cards) if needle and needle in c.shown_text.lower()]
-        if not hits:
+        matches = [(ci, k) for ci, card in enumerate(cards) for k in range(card.count_matches(needle))]
+        if not matches:
             self._highlight(-1)
             self.find_bar.count.setText("no match" if needle else "")
             return -1
         if forward:
-            after = [i for i in hits if i > self._found]
-            index = after[0] if after else hits[0]
+            index = self._found + 1 if self._found + 1 < len(matches) else 0
         else:
-            before = [i for i in hits if i < self._found]
-            index = before[-1] if before else hits[-1]
+            index = self._found - 1 if self._found > 0 else len(matches) - 1
+        self._found = index
+        self._matches = matches
         self._highlight(index)
-        self.find_bar.count.setText(f"{hits.index(index) + 1} of {len(hits)}")
+        self.find_bar.count.setText(f"{index + 1} of {len(matches)}")
         return index
 
     def _highlight(self, index: int) -> None:
+        """Highlights every match, the ``index``-th (of the chat's matches) as the current one; -1
+        clears the highlights."""
         cards = self.message_cards()
+        matches = self._matches if index >= 0 else []
+        current_card, current_k = matches[index] if 0 <= index < len(matches) else (-1, -1)
         for i, card in enumerate(cards):
-            card.set_found(i == index)
-        self._found = index
-        if 0 <= index < len(cards):
-            self.scroll_area.ensureWidgetVisible(cards[index])
+            has = any(ci == i for ci, _k in matches)
+            card.highlight(self._needle if has else "", current_k if i == current_card else -1)
+            card.set_found(i == current_card)
+        if index < 0:
+            self._found, self._matches = -1, []
+        if 0 <= current_card < len(cards):
+            self.scroll_area.ensureWidgetVisible(cards[current_card])

@@ -46,6 +46,10 @@ MARKER_TEXT_DX = 10
 MAX_LABEL_W = 240
 MIN_LABEL_W = 36
 LABEL_GAP = 6
+BAND_H = MARKER_ROWS * MARKER_ROW_H + 6  # the handoffs' labels, between the axis and the lanes
+LANES_TOP = AXIS_H + BAND_H
+LIVE_MIN_SPAN_S = 1.0  # a live run just started is shown over at least this much time
+LIVE_ROOM = 1.5  # when a live run outgrows the view, zoom out so it fills 1/LIVE_ROOM of it
 
 
 def _nice_step(seconds_per_px: float) -> float:
@@ -79,6 +83,8 @@ class LanesView(QAbstractScrollArea):
         self.timeline: RunTimeline | None = None
         self.px_per_s = 200.0
         self.follow = True  # keep the latest moment in view while a run is live
+        self.auto_fit = True  # the whole run stays in view as it grows, until the creator zooms
+        self._band_hits: list[tuple[float, float, Marker]] = []  # (x0, x1, marker) of the labels shown
         self.selected_bar: Bar | None = None
         self.selected_marker: Marker | None = None
         self._lanes: list[Lane] = []
@@ -101,6 +107,7 @@ class LanesView(QAbstractScrollArea):
         self.selected_bar = None
         self.selected_marker = None
         self.follow = True
+        self.auto_fit = True
         self.refresh()
         self.fit()
 
@@ -108,6 +115,8 @@ class LanesView(QAbstractScrollArea):
         """Re-reads lanes and extents after new events; keeps the latest moment in view when following."""
         self._lanes = self.timeline.ordered_lanes() if self.timeline else []
         self._update_ranges()
+        if self.auto_fit and self.timeline is not None:
+            self._keep_run_in_view()
         if self.follow and self.timeline is not None:
             bar = self.horizontalScrollBar()
             bar.setValue(bar.maximum())
@@ -129,7 +138,7 @@ class LanesView(QAbstractScrollArea):
         h.setSingleStep(max(view_w // 10, 1))
         h.setRange(0, max(self._content_width() - view_w, 0))
         v = self.verticalScrollBar()
-        view_h = max(self.viewport().height() - AXIS_H, 1)
+        view_h = max(self.viewport().height() - LANES_TOP, 1)
         v.setPageStep(view_h)
         v.setSingleStep(LANE_H)
         v.setRange(0, max(len(self._lanes) * LANE_H - view_h, 0))
@@ -139,9 +148,21 @@ class LanesView(QAbstractScrollArea):
         self.viewport().update()
 
     # -- zoom and pan ----------------------------------------------------------------------------
+    def _usable_width(self) -> int:
+        return max(self.viewport().width() - LABEL_W, 100) - 40
+
     def fit(self) -> None:
-        span = max(self.now(), 1e-3)
-        self.set_zoom((max(self.viewport().width() - LABEL_W, 100) - 40) / span, anchor_px=0)
+        """The whole run in view; while it is live, it stays so as it grows (until the creator zooms)."""
+        self.auto_fit = True
+        live = self.timeline is not None and not self.timeline.ended
+        span = max(self.now(), LIVE_MIN_SPAN_S if live else 1e-3)
+        self.set_zoom(self._usable_width() / span, anchor_px=0)
+
+    def _keep_run_in_view(self) -> None:
+        """A live run that outgrew the view is zoomed out to fill 1/LIVE_ROOM of it: the zoom (and so
+        the tile cache) changes a few times over a run, not on every frame."""
+        if self.now() * self.px_per_s > self._usable_width():
+            self.set_zoom(self._usable_width() / (self.now() * LIVE_ROOM), anchor_px=0)
 
     def set_zoom(self, px_per_s: float, anchor_px: int | None = None) -> None:
         """Zooms keeping the time under ``anchor_px`` (viewport x past the labels) in place."""
@@ -155,6 +176,7 @@ class LanesView(QAbstractScrollArea):
         self.viewport().update()
 
     def zoom_by(self, factor: float) -> None:
+        self.auto_fit = False
         self.set_zoom(self.px_per_s * factor)
 
     def visible_window(self) -> tuple[float, float]:
@@ -166,6 +188,7 @@ class LanesView(QAbstractScrollArea):
         delta = event.angleDelta().y() or event.angleDelta().x()
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             anchor = int(event.position().x()) - LABEL_W
+            self.auto_fit = False
             self.set_zoom(self.px_per_s * (1.25 if delta > 0 else 0.8), anchor_px=max(anchor, 0))
             event.accept()
         elif event.modifiers() & Qt.KeyboardModifier.ShiftModifier or event.angleDelta().x():
@@ -178,19 +201,30 @@ class LanesView(QAbstractScrollArea):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._update_ranges()
+        if self.auto_fit and self.timeline is not None and event.oldSize().width() != event.size().width():
+            self.fit()  # a run fitted to the view stays fitted when the view widens (the timeline fills)
 
     # -- geometry and hit tests -----------------------------------------------------------------
     def x_of(self, t: float) -> float:
         return LABEL_W + t * self.px_per_s - self.horizontalScrollBar().value()
 
     def lane_at(self, y: float) -> Lane | None:
-        index = int((y - AXIS_H + self.verticalScrollBar().value()) // LANE_H)
-        return self._lanes[index] if y >= AXIS_H and 0 <= index < len(self._lanes) else None
+        index = int((y - LANES_TOP + self.verticalScrollBar().value()) // LANE_H)
+        return self._lanes[index] if y >= LANES_TOP and 0 <= index < len(self._lanes) else None
 
     def lane_top(self, lane: Lane) -> int:
-        return AXIS_H + self._lanes.index(lane) * LANE_H - self.verticalScrollBar().value()
+        return LANES_TOP + self._lanes.index(lane) * LANE_H - self.verticalScrollBar().value()
+
+    def band_label_rects(self) -> list[tuple[float, float, Marker]]:
+        """Where the handoff labels were painted: (x0, x1, marker), for clicks and tests."""
+        return list(self._band_hits)
 
     def hit(self, x: float, y: float) -> Bar | Marker | None:
+        if AXIS_H <= y < LANES_TOP and x >= LABEL_W:  # a handoff's label, or its line through the band
+            for x0, x1, marker in self._band_hits:
+                if x0 - 6 <= x <= x1:
+                    return marker
+            return None
         lane = self.lane_at(y)
         if lane is None or x < LABEL_W:
             return None
@@ -253,12 +287,12 @@ class LanesView(QAbstractScrollArea):
 
     def marker_point(self, marker: Marker) -> QPointF:
         lane = self._lane_of_marker(marker)
-        top = self.lane_top(lane) if lane else AXIS_H
+        top = self.lane_top(lane) if lane else LANES_TOP
         return QPointF(self.x_of(marker.time), top + 6)
 
     def bar_point(self, bar: Bar) -> QPointF:
         lane = next((ln for ln in self._lanes if bar in ln.bars), None)
-        top = self.lane_top(lane) if lane else AXIS_H
+        top = self.lane_top(lane) if lane else LANES_TOP
         end = bar.end if bar.end is not None else self.now()
         y = top + (LANE_H * 0.3 if bar.kind == "model" else LANE_H * 0.72)
         return QPointF(self.x_of((bar.start + end) / 2), y)
@@ -296,19 +330,21 @@ class LanesView(QAbstractScrollArea):
         first = self.verticalScrollBar().value() // LANE_H
         last = min(len(self._lanes), first + rect.height() // LANE_H + 2)
         self._paint_grid(painter, rect, t0, t1)
-        painter.setClipRect(QRect(LABEL_W, AXIS_H, rect.width() - LABEL_W, rect.height() - AXIS_H))
+        painter.setClipRect(QRect(LABEL_W, LANES_TOP, rect.width() - LABEL_W, rect.height() - LANES_TOP))
         for i in range(first, last):
             lane = self._lanes[i]
-            top = AXIS_H + i * LANE_H - self.verticalScrollBar().value()
+            top = LANES_TOP + i * LANE_H - self.verticalScrollBar().value()
             if i % 2:
                 painter.fillRect(QRect(LABEL_W, top, rect.width() - LABEL_W, LANE_H), c.lane_alt)
             self._paint_stages(painter, lane, top, t0, t1, now)
             self._paint_tiles(painter, lane, top, rect.width())
             self._paint_live_bars(painter, lane, top, t0, t1, now)
             self._paint_markers(painter, lane, top, t0, t1)
-        painter.setClipping(False)
+        painter.setClipRect(QRect(0, LANES_TOP, rect.width(), rect.height() - LANES_TOP))
         for i in range(first, last):
-            self._paint_label(painter, self._lanes[i], AXIS_H + i * LANE_H - self.verticalScrollBar().value())
+            self._paint_label(painter, self._lanes[i], LANES_TOP + i * LANE_H - self.verticalScrollBar().value())
+        painter.setClipping(False)
+        self._paint_band(painter, rect, t0, t1)
         painter.end()
         if self.incomplete:
             QTimer.singleShot(0, self.viewport().update)  # the tiles left out, on the next turn of the loop
@@ -429,23 +465,49 @@ class LanesView(QAbstractScrollArea):
                 painter.drawRect(r.adjusted(-1, -1, 1, 1))
 
     def _paint_markers(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float) -> None:
+        """A handoff's line in its lane; its flag and label go in the band above the lanes, so nothing
+        of it paints over the labels of the bars."""
         c = theme.colors()
-        shown = [m for m in lane.markers if t0 <= m.time <= t1]
-        metrics = painter.fontMetrics()
-        labels = layout_marker_labels([(self.x_of(m.time), f"→ {m.target_name}: {m.title}") for m in shown],
-                                      lambda text: metrics.horizontalAdvance(text),
-                                      lambda text, w: metrics.elidedText(text, Qt.TextElideMode.ElideRight, w))
-        for marker, (row, text) in zip(shown, labels, strict=True):
+        for marker in (m for m in lane.markers if t0 <= m.time <= t1):
             x = self.x_of(marker.time)
             selected = marker is self.selected_marker
             painter.setPen(QPen(c.selection if selected else c.handoff, 3 if selected else 2))
             painter.drawLine(QPointF(x, top + 2), QPointF(x, top + LANE_H - 2))
-            painter.setBrush(c.handoff)
-            painter.drawPolygon(QPolygonF([QPointF(x, top + 2), QPointF(x + 8, top + 6), QPointF(x, top + 10)]))
+
+    def _paint_band(self, painter: QPainter, rect: QRect, t0: float, t1: float) -> None:
+        """The handoffs' labels in their own band between the axis and the lanes (two rows, never
+        overlapping: ``layout_marker_labels``), each with a thin line down to its marker."""
+        c = theme.colors()
+        painter.fillRect(QRect(0, AXIS_H, rect.width(), BAND_H), c.lane_bg)
+        painter.setPen(QPen(c.grid, 1))
+        painter.drawLine(0, LANES_TOP - 1, rect.width(), LANES_TOP - 1)
+        painter.setPen(c.muted)
+        painter.drawText(QRectF(8, AXIS_H, LABEL_W - 12, BAND_H), Qt.AlignmentFlag.AlignVCenter, "Handoffs")
+        shown = sorted((m for lane in self._lanes for m in lane.markers if t0 <= m.time <= t1),
+                       key=lambda m: m.time)
+        metrics = painter.fontMetrics()
+        labels = layout_marker_labels([(self.x_of(m.time), f"→ {m.target_name}: {m.title}") for m in shown],
+                                      lambda text: metrics.horizontalAdvance(text),
+                                      lambda text, w: metrics.elidedText(text, Qt.TextElideMode.ElideRight, w))
+        painter.setClipRect(QRect(LABEL_W, AXIS_H, rect.width() - LABEL_W, BAND_H))
+        self._band_hits = []
+        for marker, (row, text) in zip(shown, labels, strict=True):
+            x = self.x_of(marker.time)
+            selected = marker is self.selected_marker
+            painter.setPen(QPen(c.selection if selected else c.handoff, 1, Qt.PenStyle.DotLine))
+            flag = AXIS_H + 3 + row * MARKER_ROW_H
+            painter.drawLine(QPointF(x, flag), QPointF(x, LANES_TOP))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(c.selection if selected else c.handoff)
+            painter.drawPolygon(QPolygonF([QPointF(x, flag), QPointF(x + 7, flag + 4), QPointF(x, flag + 8)]))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             if text:
-                painter.setPen(c.handoff)
-                painter.drawText(QPointF(x + MARKER_TEXT_DX, top + 12 + row * MARKER_ROW_H), text)
+                painter.setPen(c.selection if selected else c.handoff)
+                painter.drawText(QPointF(x + MARKER_TEXT_DX, AXIS_H + 13 + row * MARKER_ROW_H), text)
+                self._band_hits.append((x, x + MARKER_TEXT_DX + metrics.horizontalAdvance(text), marker))
+            else:
+                self._band_hits.append((x, x + 6, marker))
+        painter.setClipping(False)
 
     def _paint_label(self, painter: QPainter, lane: Lane, top: int) -> None:
         c = theme.colors()

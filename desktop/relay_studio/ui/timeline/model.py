@@ -227,6 +227,10 @@ class RunTimeline:
         self.markers: list[Marker] = []
         self.index = EventIndex()
         self.version = 0  # bumps on every change, for views that cache
+        # What the status bar shows of a run of an earlier session (the live one folds its own).
+        self.input_tokens = 0
+        self.output_tokens = 0
+        self.foreground_agent = ""
 
     # -- folding ---------------------------------------------------------------------------------
     def apply(self, event: Event) -> bool:
@@ -242,6 +246,13 @@ class RunTimeline:
         self.index.add(event, t)
         self.version += 1
         handler = _HANDLERS.get(event.type)
+        if event.type == "model_call_completed":
+            usage = event.payload.get("usage") or {}
+            self.input_tokens += int(usage.get("input_tokens", 0))
+            self.output_tokens += int(usage.get("output_tokens", 0))
+        elif event.type == "agent_invocation_started" and event.payload.get("kind") != "subagent":
+            p = event.payload
+            self.foreground_agent = str(p.get("displayName") or p.get("agentId") or "")
         if handler is not None:
             handler(self, event, t)
         elif event.type in RUN_ENDS:

@@ -216,6 +216,7 @@ class TimelinePanel(QWidget):
         self.agent_filter.addItem("All agents", "")
         self.agent_filter.blockSignals(False)
         if self.timeline is None:
+            self.progress.clear()  # not the count of the run shown before
             self.loaded.set()
             return
         self.loader = asyncio.ensure_future(self._load_pages(self.timeline))

@@ -1,0 +1,175 @@
+"""Rename, duplicate and delete chats: the Chat menu and the chat list's context menu.
+
+Delete asks first (``DeleteChatQuestion``, opened, never exec'd), then hides the chat and offers
+Undo in the status bar for ``UNDO_SECONDS``; only then is it deleted from the store (or when the
+window closes). Rename edits the name in place in the chat list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPoint, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QMessageBox, QPushButton, QWidget
+
+if TYPE_CHECKING:
+    from relay_studio.ui.main_window import MainWindow
+    from relay_studio.ui.sidebar import Sidebar
+
+UNDO_SECONDS = 8
+
+
+class UndoBar(QWidget):
+    """“Chat … deleted. Undo” in the status bar while a deletion can still be taken back."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("UndoBar")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 0, 6, 0)
+        self.label = QLabel()
+        self.button = QPushButton("Undo")
+        self.button.setToolTip(f"Bring the chat back (for {UNDO_SECONDS} seconds)")
+        row.addWidget(self.label)
+        row.addWidget(self.button)
+        self.hide()
+
+
+class ChatActions(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self._pending: dict[str, QTimer] = {}  # deleted chats that Undo can still bring back
+        self._order: list[str] = []  # the most recent deletion last
+        self.undo_seconds: float = UNDO_SECONDS
+        self.undo_bar = UndoBar()
+        self.undo_bar.button.clicked.connect(self.undo)
+        self.rename_action = QAction("&Rename…", window)
+        self.rename_action.setShortcut(QKeySequence("F2"))
+        self.rename_action.triggered.connect(lambda: self.rename(window.chat_id))
+        self.duplicate_action = QAction("&Duplicate", window)
+        self.duplicate_action.triggered.connect(lambda: self.duplicate(window.chat_id))
+        self.delete_action = QAction("&Delete…", window)
+        self.delete_action.triggered.connect(lambda: self.delete(window.chat_id))
+        for action in (self.rename_action, self.duplicate_action, self.delete_action):
+            window.addAction(action)
+
+    def fill_menu(self, menu: QMenu) -> None:
+        menu.addAction(self.rename_action)
+        menu.addAction(self.duplicate_action)
+        menu.addSeparator()
+        menu.addAction(self.delete_action)
+        self.window.statusBar().insertPermanentWidget(0, self.undo_bar)
+
+    def wire(self, sidebar: Sidebar) -> None:
+        sidebar.chat_menu_requested.connect(self._context_menu)
+        sidebar.chat_renamed.connect(self._on_renamed)
+
+    def hidden_chats(self) -> set[str]:
+        return set(self._pending)
+
+    # -- the context menu ----------------------------------------------------------------------------
+    def _context_menu(self, chat_id: str, pos: QPoint) -> None:
+        menu = QMenu(self.window)
+        menu.setObjectName("ChatContextMenu")
+        menu.addAction("Rename…", lambda: self.rename(chat_id))
+        menu.addAction("Duplicate", lambda: self.duplicate(chat_id))
+        menu.addSeparator()
+        menu.addAction("Delete…", lambda: self.delete(chat_id))
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(pos)  # never exec(): no nested event loop
+
+    # -- rename, duplicate ---------------------------------------------------------------------------
+    def rename(self, chat_id: str) -> None:
+        if chat_id:  # once the menu that asked has closed, so the editor keeps the keyboard
+            QTimer.singleShot(0, lambda: self.window.sidebar.edit_chat_name(chat_id))
+
+    def _on_renamed(self, chat_id: str, name: str) -> None:
+        try:
+            self.window.studio.rename_chat(chat_id, name)
+        except ValueError as exc:
+            self.window.statusBar().showMessage(str(exc), 8000)
+        self.window.refresh_chats()
+        if chat_id == self.window.chat_id:
+            self.window.chat.set_chat(chat_id)  # the title above the chat
+
+    def duplicate(self, chat_id: str) -> None:
+        try:
+            record = self.window.studio.duplicate_chat(chat_id)
+        except ValueError as exc:
+            self.window.statusBar().showMessage(str(exc), 8000)
+            return
+        self.window.refresh_chats()
+        self.window.open_chat(record.id)
+
+    # -- delete with undo ----------------------------------------------------------------------------
+    def delete(self, chat_id: str) -> None:
+        studio = self.window.studio
+        record = studio.runtime.chats.chat(chat_id)
+        if record is None:
+            return
+        if studio.active_run(chat_id) is not None:
+            self.window.statusBar().showMessage("A run is going in this chat; stop it before deleting the chat.",
+                                                8000)
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Delete chat",
+                          f"Delete the chat “{record.name}” and its messages? You can undo this for "
+                          f"{UNDO_SECONDS} seconds. Its runs stay in the history.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.window)
+        box.setObjectName("DeleteChatQuestion")
+        box.finished.connect(lambda result: self._on_delete_answer(result, chat_id, record.name))
+        box.open()
+
+    def _on_delete_answer(self, result: int, chat_id: str, name: str) -> None:
+        if result != QMessageBox.StandardButton.Yes or chat_id in self._pending:
+            return
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(int(self.undo_seconds * 1000))
+        timer.timeout.connect(lambda: self._finish(chat_id))
+        timer.start()
+        self._pending[chat_id] = timer
+        self._order.append(chat_id)
+        self.undo_bar.label.setText(f"Chat “{name}” deleted.")
+        self.undo_bar.show()
+        w = self.window
+        w.refresh_chats()
+        if w.chat_id == chat_id:
+            self._open_another()
+
+    def _open_another(self) -> None:
+        w = self.window
+        left = [c for c in w.studio.runtime.chats.chats() if c.id not in self._pending]
+        if not left:
+            left = [w.studio.runtime.chats.ensure_chat(w._unique_chat_name("Chat"))]
+            w.refresh_chats()
+        w.open_chat(left[-1].id)
+
+    def undo(self) -> None:
+        """Brings back the most recently deleted chat, as it was, and opens it."""
+        if not self._order:
+            return
+        chat_id = self._order.pop()
+        timer = self._pending.pop(chat_id, None)
+        if timer is not None:
+            timer.stop()
+            timer.deleteLater()
+        self.undo_bar.setVisible(bool(self._order))
+        self.window.refresh_chats()
+        self.window.open_chat(chat_id)
+
+    def _finish(self, chat_id: str) -> None:
+        timer = self._pending.pop(chat_id, None)
+        if timer is None:
+            return
+        timer.deleteLater()
+        if chat_id in self._order:
+            self._order.remove(chat_id)
+        self.undo_bar.setVisible(bool(self._order))
+        self.window.studio.delete_chat(chat_id)
+
+    def finish_deletions(self) -> None:
+        """Deletions still undoable become final (the window closes)."""
+        for chat_id in list(self._pending):
+            self._finish(chat_id)
