@@ -9,11 +9,11 @@ import httpx
 
 from relay_studio.providers.anthropic import AnthropicProvider
 from relay_studio.providers.base import ModelProvider, ProviderError
+from relay_studio.providers.capabilities import ModelLimits
 from relay_studio.providers.connections import (
     Connection,
     ConnectionProblem,
     ConnectionStore,
-    ToolChoiceMode,
 )
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.secrets import SecretStore, SecretStoreError
@@ -26,7 +26,7 @@ def build_provider(
     *,
     client: httpx.AsyncClient | None = None,
     model_override: str | None = None,
-    on_tool_choice_learned: Callable[[ToolChoiceMode], None] | None = None,
+    on_learned: Callable[[str, ModelLimits], None] | None = None,
 ) -> ModelProvider:
     """A provider for ``connection``. Without ``client``, each call opens and closes its own."""
     cls = AnthropicProvider if connection.kind == "anthropic" else OpenAICompatibleProvider
@@ -35,7 +35,7 @@ def build_provider(
         api_key,
         client=client,
         model_override=model_override,
-        on_tool_choice_learned=on_tool_choice_learned,
+        on_learned=on_learned,
     )
 
 
@@ -58,7 +58,7 @@ def resolve_connection_provider(
     client: httpx.AsyncClient | None = None,
     secrets: SecretStore | None = None,
 ) -> ModelProvider:
-    """Loads the connection and its key; a tool-choice fallback it learns is saved to the connection.
+    """Loads the connection and its key; what it learns a model cannot do is saved to the connection.
 
     Raises ``ProviderError`` (not retryable) when the connection does not exist or its key cannot be
     read, with a sentence that says which.
@@ -70,9 +70,7 @@ def resolve_connection_provider(
         raise ProviderError(exc.code, f"{exc} Add it with 'relay-studio connections add'.") from None
     api_key = load_api_key(connection, secrets or SecretStore(data_dir))
 
-    def remember(mode: ToolChoiceMode) -> None:
-        store.remember_tool_choice_unsupported(connection_id, mode)
+    def remember(model: str, limits: ModelLimits) -> None:
+        store.remember_limits(connection_id, model, limits)
 
-    return build_provider(
-        connection, api_key, client=client, model_override=model_override, on_tool_choice_learned=remember
-    )
+    return build_provider(connection, api_key, client=client, model_override=model_override, on_learned=remember)

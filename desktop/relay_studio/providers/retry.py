@@ -171,7 +171,14 @@ def error_for_status(
         code, message = "provider.server_error", f"The server of {who} failed ({status}){tail}"
     else:
         code, message = "provider.bad_request", f"The server of {who} rejected the request ({status}){tail}"
-    return ProviderError(code, message, retryable=is_retryable_status(status), status=status, retry_after=retry_after)
+    return ProviderError(
+        code,
+        message,
+        retryable=is_retryable_status(status),
+        status=status,
+        retry_after=retry_after,
+        detail=detail or None,
+    )
 
 
 def error_for_transport(connection_id: str, exc: httpx.TransportError, url: str) -> ProviderError:
@@ -222,7 +229,35 @@ def stream_error(connection_id: str, detail: str, status: int | None) -> Provide
         f"The server of connection '{connection_id}' reported an error mid-answer: {detail}.",
         retryable=retryable,
         status=status,
+        detail=detail,
     )
+
+
+#: How much of an unusable body the sentence quotes.
+BODY_QUOTE_CHARS = 200
+
+
+class UnusableBody(ProviderError):
+    """A 2xx answer whose body is empty, or not the event stream or JSON the request asked for.
+
+    llama-cpp-python's server sends an empty 200 when it cannot stream what was asked (tool calls, a
+    tool choice); ``capabilities`` treats this as the server refusing the request's form.
+    """
+
+    def __init__(self, connection_id: str, raw: bytes, *, streamed: bool, secrets: Iterable[str | None] = ()) -> None:
+        text = scrub(" ".join(raw.decode("utf-8", "replace").split()), secrets)
+        if len(text) > BODY_QUOTE_CHARS:
+            text = text[: BODY_QUOTE_CHARS - 1] + "…"
+        asked = "an event stream" if streamed else "a JSON answer"
+        what = f"an empty 200 instead of {asked}" if not text else f"a 200 that is not {asked}: {text}"
+        super().__init__(
+            "provider.malformed_chunk",
+            f"The server of connection '{connection_id}' sent {what}.",
+            retryable=True,
+            status=200,
+            detail=text or None,
+        )
+        self.what = what
 
 
 #: 4xx answers that say nothing about the request's shape (the key, the model, the rate, a timeout).
