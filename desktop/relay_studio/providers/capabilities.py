@@ -138,10 +138,10 @@ class CapabilityMemory:
             return CallPlan(choice=None, stream=True, omit=frozenset(omit))
         choice: ToolChoice | None = requested
         unsupported = limits.tool_choice_unsupported
-        if choice is not None and tool_choice_mode(choice) != "auto" and tool_choice_mode(choice) in unsupported:
+        if "auto" in unsupported:
+            choice = None  # a server that refuses even "auto" refuses the field
+        elif tool_choice_mode(requested) in unsupported:
             choice = "auto"
-        if choice == "auto" and "auto" in unsupported:
-            choice = None
         return CallPlan(choice=choice, stream=not limits.no_streamed_tools, omit=frozenset(omit))
 
     def next_plan(self, model: str, plan: CallPlan, error: ProviderError, has_tools: bool) -> Learned | None:

@@ -3,10 +3,11 @@
 ``HTTPStreamingProvider`` holds the connection, key, client and capability memory, streams through the
 fallbacks of ``capabilities`` (a smaller request when the server refuses one), and runs one attempt:
 build the body, open the event stream, feed each event's JSON to a wire-specific accumulator until the
-wire says the answer is over, then check that it really is complete. A server that ignores ``stream: true`` and answers one JSON body is handled here too: the
-wire format turns that body into the events a stream would have sent; a non-streamed attempt (a model
-that cannot stream tool calls) reads its JSON answer the same way. A 2xx body with no event at all
-(empty, or not an event stream) raises ``UnusableBody`` quoting what the server sent.
+wire says the answer is over, then check that it really is complete. A server that ignores ``stream:
+true`` and answers one JSON body is handled here too: the wire format turns that body into the events a
+stream would have sent; a non-streamed attempt (a model that cannot stream tool calls) reads its JSON
+answer the same way. A 2xx body with no event at all (empty, or not an event stream) raises
+``UnusableBody`` quoting what the server sent.
 
 A wire format (``openai_compat``, ``anthropic``) supplies only what differs: the endpoint, headers and
 body, its accumulator, how a whole JSON body becomes events, an optional SSE data sentinel that ends the

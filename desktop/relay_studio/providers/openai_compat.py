@@ -85,6 +85,8 @@ class _Accumulator:
             usage = chunk.get("usage")
             if usage:
                 self.usage = _usage(usage)
+            elif self.usage is None and isinstance(chunk.get("timings"), dict):
+                self.usage = _timings_usage(chunk["timings"])  # llama.cpp's own server, without usage
         except (AttributeError, TypeError, ValueError, KeyError, IndexError):
             raise malformed_chunk(self.connection_id, "a chunk in a shape no server documents") from None
 
@@ -203,6 +205,14 @@ def _usage(raw: Any) -> Usage:
         output_tokens=int(raw.get("completion_tokens") or 0),
         cached_tokens=cached,
     )
+
+
+def _timings_usage(timings: dict[str, Any]) -> Usage | None:
+    """llama.cpp's ``timings`` (``prompt_n`` evaluated now, ``cache_n`` reused, ``predicted_n`` written)."""
+    prompt, cached, output = (int(timings.get(k) or 0) for k in ("prompt_n", "cache_n", "predicted_n"))
+    if not (prompt or cached or output):
+        return None
+    return Usage(input_tokens=prompt + cached, output_tokens=output, cached_tokens=cached)
 
 
 def _stream_error(connection_id: str, error: Any) -> ProviderError:

@@ -264,11 +264,16 @@ class UnusableBody(ProviderError):
 _NOT_ABOUT_SHAPE = frozenset({401, 403, 404, 408, 409, 425, 429})
 
 
+#: What a server failure says when it gives no reason of its own (llama-cpp-python's failed assertion).
+_NO_REASON = frozenset({"internal_server_error", "internal server error", "server_error", "server error"})
+
+
 def rejects_tool_choice(error: ProviderError) -> bool:
     """Whether an answer to a non-auto tool choice may mean "this server cannot do that mode".
 
     Any 4xx about the request's shape qualifies; so does a server failure whose message names tools,
-    functions or a grammar (local servers that crash building a constrained grammar answer 500).
+    functions or a grammar (local servers that crash building a constrained grammar answer 500), or
+    that gives nothing but its error type (llama-cpp-python answers ``required`` with an empty 500).
     """
     status = error.status
     if status is None:
@@ -276,4 +281,6 @@ def rejects_tool_choice(error: ProviderError) -> bool:
     if 400 <= status < 500:
         return status not in _NOT_ABOUT_SHAPE
     lowered = error.message.lower()
+    if status >= 500 and error.detail is not None and error.detail.strip().lower() in _NO_REASON:
+        return True
     return status >= 500 and any(word in lowered for word in ("tool", "function", "grammar"))
