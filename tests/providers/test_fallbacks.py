@@ -19,6 +19,7 @@ from relay_studio.providers.base import ProviderError
 from relay_studio.providers.capabilities import (
     STREAM_OPTIONS_UNSUPPORTED,
     STREAM_TOOLS_UNSUPPORTED,
+    STREAM_USAGE_MISSING,
     TOOL_CHOICE_UNSUPPORTED,
     ModelLimits,
 )
@@ -269,3 +270,46 @@ async def test_openai_prompt_cache_key_is_a_stable_digest_of_the_stage(server: L
     server.add(Reply(body=text))
     await collect(OpenAICompatibleProvider(openai_connection(server), KEY), make_request())
     assert "prompt_cache_key" not in server.requests[3].body
+
+
+EMPTY_STREAM = (
+    b'data: {"choices": [{"index": 0, "delta": {"role": "assistant"}, "finish_reason": null}]}\n\n'
+    b'data: {"choices": [{"index": 0, "delta": {"content": ""}, "finish_reason": "stop"}],'
+    b' "usage": {"prompt_tokens": 40, "completion_tokens": 1}}\n\n'
+    b"data: [DONE]\n\n"
+)
+
+
+async def test_an_empty_answer_to_auto_means_the_server_ignored_it(server: LoopbackServer) -> None:
+    # llama-cpp-python's chatml-function-calling: when its model picks "message", the grammar allows only the end.
+    text = by_event(fixture_bytes("openai_text.sse"))
+    server.add(Reply(body=by_event(EMPTY_STREAM)), Reply(body=text), Reply(body=text))
+    p, learned = recording(server)
+    events = await collect(p, make_request(tools=[WRITE_TOOL]))
+    [notice] = notices(events)
+    assert notice.code == TOOL_CHOICE_UNSUPPORTED and "empty answer" in notice.message
+    assert completed(events).response.text  # the answer of the second try, not the empty one
+    assert server.requests[0].body["tool_choice"] == "auto" and "tool_choice" not in server.requests[1].body
+    assert learned[-1][1].tool_choice_unsupported == ["auto"]
+    await collect(p, make_request(tools=[WRITE_TOOL]))
+    assert "tool_choice" not in server.requests[2].body
+
+
+async def test_an_empty_answer_without_tools_is_just_an_answer(server: LoopbackServer) -> None:
+    server.add(Reply(body=by_event(EMPTY_STREAM)))
+    p, learned = recording(server)
+    events = await collect(p, make_request())
+    assert not notices(events) and completed(events).response.text == "" and not learned
+
+
+async def test_a_streamed_tool_turn_without_usage_asks_for_whole_answers_later(server: LoopbackServer) -> None:
+    server.add(Reply(body=by_event(fixture_bytes("openai_text_no_usage.sse"))), whole_answer("Counted."))
+    p, learned = recording(server)
+    events = await collect(p, make_request(tools=[WRITE_TOOL]))
+    [notice] = notices(events)
+    assert notice.code == STREAM_USAGE_MISSING and "token counts" in notice.message
+    assert completed(events).response.text, "the answer that came is kept"
+    assert learned[-1][1].no_stream_usage
+    again = await collect(p, make_request(tools=[WRITE_TOOL]))
+    assert server.requests[1].body["stream"] is False
+    assert completed(again).response.usage.input_tokens == 33 and not notices(again)

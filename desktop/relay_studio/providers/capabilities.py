@@ -27,7 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from relay_studio.domain.messages import ProviderNotice, StreamEvent, ToolChoice
+from relay_studio.domain.messages import ProviderNotice, ResponseCompleted, StreamEvent, ToolChoice
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import UnusableBody, rejects_tool_choice
 
@@ -38,6 +38,7 @@ STREAM_TOOLS_UNSUPPORTED = "provider.stream_tools_unsupported"
 TOOL_CHOICE_UNSUPPORTED = "provider.tool_choice_unsupported"
 STREAM_OPTIONS_UNSUPPORTED = "provider.stream_options_unsupported"
 PROMPT_CACHE_KEY_UNSUPPORTED = "provider.prompt_cache_key_unsupported"
+STREAM_USAGE_MISSING = "provider.stream_usage_missing"
 
 #: Which tool-choice modes a server turned down; ``auto`` means even ``auto`` was refused (none is sent).
 ToolChoiceMode = Literal["required", "none", "named", "auto"]
@@ -61,6 +62,8 @@ class ModelLimits(BaseModel):
     model_config = ConfigDict(extra="ignore", alias_generator=to_camel, populate_by_name=True)
 
     no_streamed_tools: bool = False
+    no_stream_usage: bool = False
+    """Streamed answers carry no token counts (llama-cpp-python): tool turns are asked for whole, with usage."""
     tool_choice_unsupported: list[ToolChoiceMode] = Field(default_factory=list)
     dropped_fields: list[OptionalField] = Field(default_factory=list)
 
@@ -96,9 +99,27 @@ def _label(choice: ToolChoice) -> str:
     return f"{{name: {choice.get('name', '?')}}}" if isinstance(choice, dict) else choice
 
 
+class EmptyAnswer(ProviderError):
+    """A complete answer with no text, no reasoning and no tool call to a request that offered tools.
+
+    llama-cpp-python's ``chatml-function-calling`` handler answers ``auto`` that way whenever its model
+    picks "message" (its grammar then allows nothing but the end); ``capabilities`` counts it as the
+    server silently ignoring the tool choice.
+    """
+
+    what = "an empty answer: no text and no tool call"
+
+    def __init__(self, connection_id: str) -> None:
+        super().__init__(
+            "provider.empty_answer",
+            f"The server of connection '{connection_id}' sent {self.what}.",
+            status=200,
+        )
+
+
 def _why(error: ProviderError) -> str:
     """The server's own words for a refusal, for the sentence in the journal."""
-    if isinstance(error, UnusableBody):
+    if isinstance(error, UnusableBody | EmptyAnswer):
         return error.what
     status = f"{error.status}" if error.status is not None else "an error"
     return f"{status}: {error.detail}" if error.detail else status
@@ -142,7 +163,8 @@ class CapabilityMemory:
             choice = None  # a server that refuses even "auto" refuses the field
         elif tool_choice_mode(requested) in unsupported:
             choice = "auto"
-        return CallPlan(choice=choice, stream=not limits.no_streamed_tools, omit=frozenset(omit))
+        stream = not (limits.no_streamed_tools or limits.no_stream_usage)
+        return CallPlan(choice=choice, stream=stream, omit=frozenset(omit))
 
     def next_plan(self, model: str, plan: CallPlan, error: ProviderError, has_tools: bool) -> Learned | None:
         """The one change that answers ``error``, or None when no fallback applies (the error stands)."""
@@ -172,12 +194,13 @@ class CapabilityMemory:
                 f"so turns that offer tools ask for the whole answer at once from now on; "
                 f"their text arrives in one piece.",
             )
-        if has_tools and plan.choice is not None and (isinstance(error, UnusableBody) or rejects_tool_choice(error)):
+        silent = isinstance(error, UnusableBody | EmptyAnswer)
+        if has_tools and plan.choice is not None and (silent or rejects_tool_choice(error)):
             mode = tool_choice_mode(plan.choice)
             if mode != "auto":
                 after: ToolChoice | None = "auto"
                 then = "'auto'"
-            elif isinstance(error, UnusableBody) or "tool_choice" in said or "tool choice" in said:
+            elif silent or "tool_choice" in said or "tool choice" in said:
                 after, then = None, "no tool choice (the server's default)"
             else:
                 return None
@@ -189,6 +212,16 @@ class CapabilityMemory:
                 f"so this and later calls send {then}.",
             )
         return None
+
+    def no_usage(self, model: str, plan: CallPlan) -> Learned:
+        """A streamed tool turn that came without token counts: later tool turns are asked for whole."""
+        limits = self.limits(model).model_copy(update={"no_stream_usage": True}, deep=True)
+        return Learned(
+            STREAM_USAGE_MISSING, replace(plan, stream=False), limits,
+            f"Connection '{self.connection_id}' sends no token counts with streamed answers from model "
+            f"'{model}', so turns that offer tools ask for the whole answer at once from now on, which it "
+            f"counts; their text arrives in one piece.",
+        )
 
     def learn(self, model: str, finding: Learned) -> bool:
         """Records a finding; False when it was known already (another call learned it meanwhile)."""
@@ -213,21 +246,40 @@ async def stream_with_fallbacks(
     """Runs ``attempt(plan)``; a refusal before the first event leads to the next smaller plan.
 
     A refusal arrives as an HTTP status or an unusable body before any event, so nothing of a refused
-    attempt was yielded when the next one starts; each new finding's notice comes first, then the
-    stream that worked.
+    attempt was yielded when the next one starts; an empty answer to a tool choice (nothing yielded
+    either) is a refusal too. Each new finding's notice comes first, then the stream that worked; a
+    streamed tool turn without token counts is answered as it came, with a notice before its
+    ``ResponseCompleted``.
     """
     for _ in range(MAX_TRIES):
         yielded = False
+        final: ResponseCompleted | None = None
+        finding: Learned | None = None
         try:
             async with aclosing(attempt(plan)) as events:
                 async for event in events:
+                    if isinstance(event, ResponseCompleted):
+                        final = event
+                        continue
                     yielded = True
                     yield event
-            return
         except ProviderError as error:
             finding = None if yielded else memory.next_plan(model, plan, error, has_tools)
             if finding is None:
                 raise
+        if final is not None:
+            answer = final.response
+            if has_tools and not yielded and not (answer.text or answer.reasoning or answer.tool_calls):
+                finding = memory.next_plan(model, plan, EmptyAnswer(memory.connection_id), has_tools)
+            if finding is None:
+                usage = answer.usage
+                if has_tools and plan.stream and not (usage.input_tokens or usage.output_tokens):
+                    learned = memory.no_usage(model, plan)
+                    if memory.learn(model, learned):
+                        yield ProviderNotice(code=learned.code, message=learned.sentence)
+                yield final
+                return
+        assert finding is not None
         if memory.learn(model, finding):
             yield ProviderNotice(code=finding.code, message=finding.sentence)
         plan = finding.plan
