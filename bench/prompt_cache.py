@@ -20,7 +20,7 @@ applied to the bytes it received:
   with an earlier request there, counted in steps of 128 tokens beyond the first 1024. Cached tokens bill
   0.5x (GPT-4o's documented discount; newer models discount more), the rest 1x.
 
-Tokens are counted as ``ceil(bytes / 4)`` of each block's canonical JSON (the ``cache_control`` marks
+Tokens are counted as ``ceil(bytes / 4)`` of each block's JSON, keys in the order received (the ``cache_control`` marks
 themselves are not counted). "Without" bills every input token at 1x: what the same requests cost with no
 cache at all. The journal's ``model_call_completed`` usage is summed too, to show the server's counts
 reach the studio (input, cached). Medians over ``--reps`` runs (the rule is deterministic; so the medians
@@ -72,7 +72,7 @@ def tokens(raw: bytes) -> int:
 def _canon(value: Any) -> bytes:
     if isinstance(value, dict):
         value = {k: v for k, v in value.items() if k != "cache_control"}
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()  # in the order received
 
 
 # -- the billing rules ------------------------------------------------------------------------------
