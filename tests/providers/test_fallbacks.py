@@ -313,3 +313,11 @@ async def test_a_streamed_tool_turn_without_usage_asks_for_whole_answers_later(s
     again = await collect(p, make_request(tools=[WRITE_TOOL]))
     assert server.requests[1].body["stream"] is False
     assert completed(again).response.usage.input_tokens == 33 and not notices(again)
+
+
+async def test_the_older_connection_wide_tool_choice_memory_still_applies(server: LoopbackServer) -> None:
+    text = by_event(fixture_bytes("openai_text.sse"))
+    server.add(Reply(body=text))
+    p = OpenAICompatibleProvider(openai_connection(server, toolChoiceUnsupported=["required"]), KEY)
+    events = await collect(p, make_request(model="any-model", tools=[WRITE_TOOL], tool_choice="required"))
+    assert not notices(events) and server.requests[0].body["tool_choice"] == "auto"
