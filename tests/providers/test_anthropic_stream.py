@@ -18,6 +18,7 @@ from relay_studio.domain.messages import (
 )
 from relay_studio.providers.anthropic import AnthropicProvider, to_anthropic_messages
 from relay_studio.providers.base import ProviderError
+from relay_studio.providers.capabilities import TOOL_CHOICE_UNSUPPORTED, ModelLimits
 from tests.providers.conftest import (
     WRITE_TOOL,
     LoopbackServer,
@@ -74,11 +75,18 @@ async def test_request_shape(server: LoopbackServer) -> None:
     assert sent.headers["x-api-key"] == KEY and sent.headers["anthropic-version"] == "2023-06-01"
     assert "authorization" not in sent.headers
     body = sent.body
-    assert body["system"] == "You are the writer."
+    # Prompt-cache breakpoints: the tools, the system prompt and the last message's last block.
+    cache = {"type": "ephemeral"}
+    assert body["system"] == [{"type": "text", "text": "You are the writer.", "cache_control": cache}]
     assert body["max_tokens"] == 4096 and body["stream"] is True and body["temperature"] == 1.0
     assert body["tool_choice"] == {"type": "any"}
     assert body["tools"] == [
-        {"name": WRITE_TOOL.name, "description": WRITE_TOOL.description, "input_schema": WRITE_TOOL.parameters}
+        {
+            "name": WRITE_TOOL.name,
+            "description": WRITE_TOOL.description,
+            "input_schema": WRITE_TOOL.parameters,
+            "cache_control": cache,
+        }
     ]
     assert body["messages"] == [
         {"role": "user", "content": [{"type": "text", "text": "Write the scene."}]},
@@ -95,10 +103,19 @@ async def test_request_shape(server: LoopbackServer) -> None:
             "content": [
                 {"type": "tool_result", "tool_use_id": "toolu_1", "content": "alpha"},
                 {"type": "tool_result", "tool_use_id": "toolu_2", "content": "no such file", "is_error": True},
-                {"type": "text", "text": "Go on."},
+                {"type": "text", "text": "Go on.", "cache_control": cache},
             ],
         },
     ]
+    assert json.dumps(body).count('"cache_control"') == 3  # the API allows four
+
+
+async def test_prompt_caching_off_sends_no_breakpoints(server: LoopbackServer) -> None:
+    server.add(Reply(body=by_event(fixture_bytes("anthropic_text.sse"))))
+    p = AnthropicProvider(anthropic_connection(server), KEY, prompt_caching=False)
+    await collect(p, make_request(tools=[WRITE_TOOL]))
+    body = server.requests[0].body
+    assert body["system"] == "You are the writer." and "cache_control" not in json.dumps(body)
 
 
 def test_tool_results_lead_and_empty_turns_are_dropped() -> None:
@@ -222,15 +239,16 @@ async def test_named_tool_choice_rejected_falls_back(server: LoopbackServer) -> 
         ),
         Reply(body=by_event(fixture_bytes("anthropic_text.sse"))),
     )
-    learned: list[str] = []
-    p = AnthropicProvider(anthropic_connection(server), KEY, on_tool_choice_learned=learned.append)
+    learned: list[tuple[str, ModelLimits]] = []
+    p = AnthropicProvider(anthropic_connection(server), KEY, on_learned=lambda m, lim: learned.append((m, lim)))
     events = await collect(p, make_request(tools=[WRITE_TOOL], tool_choice={"name": "workspace_write_file"}))
-    assert isinstance(events[0], ProviderNotice)
+    assert isinstance(events[0], ProviderNotice) and events[0].code == TOOL_CHOICE_UNSUPPORTED
+    assert "tool_choice.type: not supported" in events[0].message  # the server's own words
     assert [r.body["tool_choice"] for r in server.requests] == [
         {"type": "tool", "name": "workspace_write_file"},
         {"type": "auto"},
     ]
-    assert learned == ["named"]
+    assert [(m, lim.tool_choice_unsupported) for m, lim in learned] == [("test-model", ["named"])]
     completed(events)
 
 

@@ -170,6 +170,7 @@ async def test_tool_choice_fallback_is_remembered_across_restarts(server: Loopba
         provider = resolve_connection_provider(first_db, "local-llama", tmp_path, secrets=secrets)
         events = await collect(provider, make_request(model="", tools=[WRITE_TOOL], tool_choice="required"))
         assert isinstance(events[0], ProviderNotice) and "refused" in events[0].message
+        assert "tool_choice required unsupported" in events[0].message
         completed(events)
         assert server.requests[0].headers["authorization"] == "Bearer sk-local-123456789"
         assert server.requests[0].body["model"] == "m"
@@ -178,12 +179,18 @@ async def test_tool_choice_fallback_is_remembered_across_restarts(server: Loopba
 
     second_db = Database(path)  # a restart: a new database handle and a new provider
     try:
-        assert ConnectionStore(second_db).require("local-llama").tool_choice_unsupported == ["required"]
-        server.add(Reply(body=by_event(fixture_bytes("openai_text.sse"))))
+        learned = ConnectionStore(second_db).require("local-llama").learned
+        assert {m: lim.tool_choice_unsupported for m, lim in learned.items()} == {"m": ["required"]}
+        text = by_event(fixture_bytes("openai_text.sse"))
+        server.add(Reply(body=text), Reply(body=text))
         provider = resolve_connection_provider(second_db, "local-llama", tmp_path, secrets=secrets)
-        events = await collect(provider, make_request(tools=[WRITE_TOOL], tool_choice="required"))
-        assert isinstance(events[0], ProviderNotice) and "known not to accept" in events[0].message
+        # Remembered for model "m": the fallback is used at once and silently (it was journaled once).
+        events = await collect(provider, make_request(model="m", tools=[WRITE_TOOL], tool_choice="required"))
+        assert not any(isinstance(e, ProviderNotice) for e in events)
         assert server.requests[2].body["tool_choice"] == "auto"
         completed(events)
+        # Per model: another model of the same server is asked what was asked.
+        await collect(provider, make_request(model="other", tools=[WRITE_TOOL], tool_choice="required"))
+        assert server.requests[3].body["tool_choice"] == "required"
     finally:
         second_db.close()

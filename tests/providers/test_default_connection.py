@@ -14,6 +14,7 @@ from sqlalchemy import create_engine
 from relay_studio.domain.messages import ProviderNotice
 from relay_studio.domain.profile import parse_profile
 from relay_studio.providers.base import ProviderError
+from relay_studio.providers.capabilities import ModelLimits
 from relay_studio.providers.connections import (
     NO_CONNECTION,
     ConnectionProblem,
@@ -165,7 +166,7 @@ async def test_secret_header_values_are_sent_but_never_stored(
     assert sent.get("x-auth-token") == "tok-secret-42" and sent.get("x-team") == "writers"
     assert "tok-secret-42" not in repr(provider) and "tok-secret-42" not in repr(store.require("box"))
     # Remembering what the connection learned saves it again: still no secret in the database.
-    store.remember_tool_choice_unsupported("box", "required")
+    store.remember_limits("box", "m", ModelLimits(tool_choice_unsupported=["required"]))
     rows = db.conn.exec_driver_sql("SELECT settings_json FROM connections").all()
     assert "tok-secret-42" not in rows[0][0] and "X-Auth-Token" in rows[0][0]
 

@@ -18,6 +18,7 @@ from relay_studio.domain.messages import (
     ToolCallDelta,
 )
 from relay_studio.providers.base import ProviderError
+from relay_studio.providers.capabilities import TOOL_CHOICE_UNSUPPORTED, ModelLimits
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from tests.providers.conftest import (
     WRITE_TOOL,
@@ -341,14 +342,15 @@ async def test_rejected_required_tool_choice_falls_back_to_auto_once(server: Loo
         Reply(body=by_event(fixture_bytes("openai_tool_calls_split.sse"))),
         Reply(body=by_event(fixture_bytes("openai_text.sse"))),
     )
-    learned: list[str] = []
-    p = OpenAICompatibleProvider(openai_connection(server), KEY, on_tool_choice_learned=learned.append)
+    learned: list[tuple[str, ModelLimits]] = []
+    p = OpenAICompatibleProvider(openai_connection(server), KEY, on_learned=lambda m, lim: learned.append((m, lim)))
     events = await collect(p, make_request(tools=[WRITE_TOOL], tool_choice="required"))
-    assert isinstance(events[0], ProviderNotice) and events[0].code == "provider.tool_choice_fallback"
+    assert isinstance(events[0], ProviderNotice) and events[0].code == TOOL_CHOICE_UNSUPPORTED
     assert "'openai-main'" in events[0].message and "'required'" in events[0].message
+    assert 'tool_choice "required" is not supported' in events[0].message  # the server's own words
     assert completed(events).response.tool_calls[0].name == "workspace_write_file"
     assert [r.body["tool_choice"] for r in server.requests] == ["required", "auto"]
-    assert learned == ["required"]
+    assert [(m, lim.tool_choice_unsupported) for m, lim in learned] == [("test-model", ["required"])]
     # Remembered: the next call sends auto at once, and says nothing again from this instance.
     again = await collect(p, make_request(tools=[WRITE_TOOL], tool_choice="required"))
     assert server.requests[2].body["tool_choice"] == "auto"

@@ -107,4 +107,4 @@ async def test_three_stage_relay_over_http(server: LoopbackServer, harness: Harn
         assert bodies[2]["messages"][0]["content"].startswith("You are the Editor.")
     else:
         assert bodies[1]["messages"][-1]["content"][0]["type"] == "tool_result"
-        assert bodies[2]["system"].startswith("You are the Editor.")
+        assert bodies[2]["system"][0]["text"].startswith("You are the Editor.")

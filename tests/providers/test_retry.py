@@ -134,3 +134,8 @@ def test_what_counts_as_a_tool_choice_rejection() -> None:
     assert rejects_tool_choice(err(500, "Failed to parse grammar"))
     assert not rejects_tool_choice(err(500, "internal error"))
     assert not rejects_tool_choice(err(None))
+    # llama-cpp-python's failed assertion: a 500 whose body names only the error type.
+    no_reason = error_for_status(
+        "local", 500, '{"error":{"message":"","type":"internal_server_error"}}', {}, has_key=False
+    )
+    assert no_reason.detail == "internal_server_error" and rejects_tool_choice(no_reason)

@@ -45,6 +45,7 @@ def test_an_echoed_key_of_any_shape_is_scrubbed_from_database_journal_and_termin
             _sse({"choices": [{"index": 0, "delta": {"content": f"Your key is {KEY}."}, "finish_reason": None}]}),
             _sse({"choices": [{"index": 0, "delta": {"tool_calls": [call]}, "finish_reason": None}]}),
             _sse({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}),
+            _sse({"choices": [], "usage": {"prompt_tokens": 12, "completion_tokens": 9}}),
             b"data: [DONE]\n\n",
         ]),
         Reply(body=[_sse({"error": {"message": f"API key not valid: {KEY}", "code": 400}})]),

@@ -31,6 +31,7 @@ from relay_studio.domain.messages import (
     Usage,
 )
 from relay_studio.providers.base import ProviderError
+from relay_studio.providers.capabilities import CallPlan
 from relay_studio.providers.connections import Connection
 from relay_studio.providers.http_streaming import USER_AGENT, HTTPStreamingProvider
 from relay_studio.providers.retry import malformed_chunk, scrub, stream_error, stream_incomplete
@@ -261,6 +262,30 @@ def to_anthropic_messages(messages: list[Message]) -> list[dict[str, Any]]:
     return wire
 
 
+#: A prompt-cache breakpoint: the request up to and including the marked block may be cached (5 minutes).
+CACHE_BREAKPOINT: dict[str, str] = {"type": "ephemeral"}
+
+
+def mark_cache_breakpoints(body: dict[str, Any]) -> None:
+    """Marks the stable prefix for Anthropic's prompt cache: the tools, the system prompt, the last message.
+
+    The server renders tools, then system, then messages; a breakpoint caches everything before it. The
+    last message of a call is the newest stable part: the next call of the same stage repeats the whole
+    request and appends to it, so it reads this call's prefix from the cache and writes only what is new.
+    Three of the four breakpoints the API allows.
+    """
+    tools = body.get("tools")
+    if tools:
+        tools[-1] = {**tools[-1], "cache_control": CACHE_BREAKPOINT}
+    system = body.get("system")
+    if isinstance(system, str) and system:
+        body["system"] = [{"type": "text", "text": system, "cache_control": CACHE_BREAKPOINT}]
+    messages = body.get("messages")
+    if messages and messages[-1]["content"]:
+        last = messages[-1]["content"]
+        last[-1] = {**last[-1], "cache_control": CACHE_BREAKPOINT}
+
+
 def _wire_tool_choice(choice: ToolChoice) -> dict[str, Any]:
     if isinstance(choice, dict):
         return {"type": "tool", "name": choice["name"]}
@@ -284,13 +309,13 @@ class AnthropicProvider(HTTPStreamingProvider[_Accumulator]):
             headers["x-api-key"] = self._api_key
         return headers
 
-    def body(self, request: ModelRequest, choice: ToolChoice) -> dict[str, Any]:
+    def body(self, request: ModelRequest, plan: CallPlan) -> dict[str, Any]:
         settings = request.settings
         body: dict[str, Any] = {
             "model": self.connection.model_for(settings.model, self._model_override),
             "max_tokens": settings.max_tokens or DEFAULT_MAX_TOKENS,
             "messages": to_anthropic_messages(request.messages),
-            "stream": True,
+            "stream": plan.stream,
         }
         if request.system:
             body["system"] = request.system
@@ -298,9 +323,12 @@ class AnthropicProvider(HTTPStreamingProvider[_Accumulator]):
             body["tools"] = [
                 {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in request.tools
             ]
-            body["tool_choice"] = _wire_tool_choice(choice)
+            if plan.choice is not None:
+                body["tool_choice"] = _wire_tool_choice(plan.choice)
         if settings.temperature is not None:
             body["temperature"] = min(settings.temperature, 1.0)  # the API's range is 0..1
+        if self.prompt_caching:
+            mark_cache_breakpoints(body)
         return body
 
     def accumulator(self, connection_id: str) -> _Accumulator:

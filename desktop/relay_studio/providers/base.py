@@ -22,6 +22,7 @@ class ProviderError(Exception):
         retryable: bool = False,
         status: int | None = None,
         retry_after: float | None = None,
+        detail: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -29,6 +30,8 @@ class ProviderError(Exception):
         self.retryable = retryable
         self.status = status
         self.retry_after = retry_after
+        #: The server's own words (trimmed, secrets scrubbed), when it said any; also inside ``message``.
+        self.detail = detail
 
 
 @runtime_checkable

@@ -14,8 +14,6 @@ import ipaddress
 import json
 import logging
 import re
-from collections.abc import AsyncGenerator, Callable
-from contextlib import aclosing
 from typing import Literal
 from urllib.parse import urlsplit
 
@@ -24,9 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic.alias_generators import to_camel
 from sqlalchemy import delete, select
 
-from relay_studio.domain.messages import ProviderNotice, StreamEvent, ToolChoice, Usage
+from relay_studio.domain.messages import Usage
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.retry import rejects_tool_choice
+from relay_studio.providers.capabilities import ModelLimits, ToolChoiceMode
 from relay_studio.store.database import Database, now_iso, table_of
 from relay_studio.store.tables import AppSettingRow, ConnectionRow
 
@@ -46,8 +44,6 @@ CONNECTION_EXISTS = "connection.exists"
 NO_CONNECTION = "connection.none"
 #: Headers the providers fill from the API key: never a custom header, not even a secret one.
 KEY_HEADERS = frozenset({"authorization", "x-api-key"})
-#: Which tool-choice modes a server turned down; learned at run time, kept in ``settings_json``.
-ToolChoiceMode = Literal["required", "none", "named"]
 
 
 class _Model(BaseModel):
@@ -108,6 +104,9 @@ class Connection(_Model):
     max_tokens_field: Literal["max_tokens", "max_completion_tokens"] = "max_tokens"
     """OpenAI's own API wants ``max_completion_tokens`` for its reasoning models; others ``max_tokens``."""
     tool_choice_unsupported: list[ToolChoiceMode] = Field(default_factory=list)
+    """Connection-wide tool-choice refusals of older versions; new findings go to ``learned``."""
+    learned: dict[str, ModelLimits] = Field(default_factory=dict)
+    """What each model of this connection's server was found not to do (``capabilities``), by model."""
 
     @field_validator("id")
     @classmethod
@@ -299,7 +298,7 @@ def parse_connection(data: object) -> Connection:
 
 _SETTINGS_FIELDS = (
     "headers", "secret_headers", "legacy_headers", "timeouts", "retry", "prices", "max_tokens_field",
-    "tool_choice_unsupported",
+    "tool_choice_unsupported", "learned",
 )
 
 
@@ -383,13 +382,13 @@ class ConnectionStore:
             tx.insert(AppSettingRow, key=DEFAULT_CONNECTION_KEY, value=connection_id)
 
     # -- what a connection learns --------------------------------------------------------------------
-    def remember_tool_choice_unsupported(self, connection_id: str, mode: ToolChoiceMode) -> None:
-        """Persists a learned tool-choice fallback so the next start does not try the mode again."""
+    def remember_limits(self, connection_id: str, model: str, limits: ModelLimits) -> None:
+        """Persists what a model was found not to do, so the next start does not try it again."""
         with self._db.transaction():
             current = self.get(connection_id)
-            if current is None or mode in current.tool_choice_unsupported:
+            if current is None or current.learned.get(model) == limits:
                 return
-            self.save(current.model_copy(update={"tool_choice_unsupported": [*current.tool_choice_unsupported, mode]}))
+            self.save(current.model_copy(update={"learned": {**current.learned, model: limits}}))
 
     # -- headers stored before their values were secrets ---------------------------------------------
     def legacy_header_ids(self) -> builtins.list[str]:
@@ -436,94 +435,3 @@ class ConnectionStore:
                 "defaultModel": row["default_model"],
             }
         )
-
-
-# -- tool-choice fallback: learned per connection, remembered in memory and in settings_json ------------
-
-AttemptFactory = Callable[[ToolChoice], AsyncGenerator[StreamEvent, None]]
-
-
-def tool_choice_mode(choice: ToolChoice) -> ToolChoiceMode | None:
-    if isinstance(choice, dict):
-        return "named"
-    return None if choice == "auto" else choice
-
-
-def _label(choice: ToolChoice) -> str:
-    return f"{{name: {choice.get('name', '?')}}}" if isinstance(choice, dict) else choice
-
-
-class ToolChoiceMemory:
-    """Which tool-choice modes a connection turned down, for one provider instance and beyond.
-
-    ``on_learned`` persists a new finding (the factory wires it to ``ConnectionStore``); the modes a
-    connection was created with come from its stored settings, so a restart does not ask again.
-    """
-
-    def __init__(self, connection: Connection, on_learned: Callable[[ToolChoiceMode], None] | None = None) -> None:
-        self.connection_id = connection.id
-        self.unsupported: set[ToolChoiceMode] = set(connection.tool_choice_unsupported)
-        self._announced: set[ToolChoiceMode] = set()
-        self._on_learned = on_learned
-
-    def effective(self, requested: ToolChoice) -> tuple[ToolChoice, ProviderNotice | None]:
-        """The mode to send, and a notice the first time this instance replaces a remembered mode."""
-        mode = tool_choice_mode(requested)
-        if mode is None or mode not in self.unsupported:
-            return requested, None
-        if mode in self._announced:
-            return "auto", None
-        self._announced.add(mode)
-        return "auto", ProviderNotice(
-            code="provider.tool_choice_fallback",
-            message=(
-                f"Connection '{self.connection_id}' is known not to accept tool choice "
-                f"'{_label(requested)}', so this call uses 'auto'."
-            ),
-        )
-
-    def learn(self, requested: ToolChoice, status: int | None) -> ProviderNotice:
-        mode = tool_choice_mode(requested)
-        assert mode is not None
-        self.unsupported.add(mode)
-        self._announced.add(mode)
-        if self._on_learned is not None:
-            try:
-                self._on_learned(mode)
-            except Exception:  # remembering is a courtesy; the call itself must go on
-                _log.warning("could not persist the tool-choice fallback of %s", self.connection_id, exc_info=True)
-        return ProviderNotice(
-            code="provider.tool_choice_fallback",
-            message=(
-                f"Connection '{self.connection_id}' refused tool choice '{_label(requested)}' ({status}), "
-                f"so this and later calls use 'auto'."
-            ),
-        )
-
-
-async def stream_with_tool_choice_fallback(
-    memory: ToolChoiceMemory, requested: ToolChoice, attempt: AttemptFactory
-) -> AsyncGenerator[StreamEvent, None]:
-    """Runs ``attempt(choice)``; if the server refuses a non-auto mode, falls back once to ``auto``.
-
-    A refusal arrives as an HTTP status before any event, so nothing was yielded from the first attempt
-    when the second starts; the notice comes first, then the whole second stream.
-    """
-    choice, notice = memory.effective(requested)
-    if notice is not None:
-        yield notice
-    refused: ProviderError | None = None
-    try:
-        async with aclosing(attempt(choice)) as events:
-            async for event in events:
-                yield event
-    except ProviderError as error:
-        if tool_choice_mode(choice) is None or not rejects_tool_choice(error):
-            raise
-        refused = error
-    if refused is None:
-        return
-    yield memory.learn(choice, refused.status)
-    async with aclosing(attempt("auto")) as events:
-        async for event in events:
-            yield event

@@ -12,12 +12,12 @@ from relay_studio.domain.messages import ModelRequest, ProviderNotice, StreamEve
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.anthropic import AnthropicProvider
 from relay_studio.providers.base import ModelProvider, ProviderError
+from relay_studio.providers.capabilities import ModelLimits
 from relay_studio.providers.connections import (
     NO_CONNECTION,
     Connection,
     ConnectionProblem,
     ConnectionStore,
-    ToolChoiceMode,
 )
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
@@ -37,7 +37,7 @@ def build_provider(
     *,
     client: httpx.AsyncClient | None = None,
     model_override: str | None = None,
-    on_tool_choice_learned: Callable[[ToolChoiceMode], None] | None = None,
+    on_learned: Callable[[str, ModelLimits], None] | None = None,
 ) -> ModelProvider:
     """A provider for ``connection``. Without ``client``, each call opens and closes its own."""
     cls = AnthropicProvider if connection.kind == "anthropic" else OpenAICompatibleProvider
@@ -46,7 +46,7 @@ def build_provider(
         api_key,
         client=client,
         model_override=model_override,
-        on_tool_choice_learned=on_tool_choice_learned,
+        on_learned=on_learned,
     )
 
 
@@ -109,19 +109,18 @@ def resolve_connection_provider(
     secrets: SecretStore | None = None,
     add_hint: str = CLI_ADD_HINT,
 ) -> ModelProvider:
-    """Loads the connection, its key and secret headers; a tool-choice fallback it learns is saved.
+    """Loads the connection, its key and secret headers; what it learns a model cannot do is saved to the
+    connection.
 
     Raises ``ProviderError`` (not retryable) when the connection does not exist or its key cannot be
     read, with a sentence that says which (``add_hint``: how this host adds a connection).
     """
     store, connection, api_key = _load(db, connection_id, data_dir, secrets, add_hint)
 
-    def remember(mode: ToolChoiceMode) -> None:
-        store.remember_tool_choice_unsupported(connection_id, mode)
+    def remember(model: str, limits: ModelLimits) -> None:
+        store.remember_limits(connection_id, model, limits)
 
-    return build_provider(
-        connection, api_key, client=client, model_override=model_override, on_tool_choice_learned=remember
-    )
+    return build_provider(connection, api_key, client=client, model_override=model_override, on_learned=remember)
 
 
 def _load(

@@ -1,10 +1,13 @@
 """What every HTTP provider that POSTs one JSON request and reads the answer as server-sent events shares.
 
-``HTTPStreamingProvider`` holds the connection, key, client and tool-choice memory, streams through the
-tool-choice fallback, and runs one attempt: build the body, open the event stream, feed each event's
-JSON to a wire-specific accumulator until the wire says the answer is over, then check that it really
-is complete. A server that ignores ``stream: true`` and answers one JSON body is handled here too: the
-wire format turns that body into the events a stream would have sent.
+``HTTPStreamingProvider`` holds the connection, key, client and capability memory, streams through the
+fallbacks of ``capabilities`` (a smaller request when the server refuses one), and runs one attempt:
+build the body, open the event stream, feed each event's JSON to a wire-specific accumulator until the
+wire says the answer is over, then check that it really is complete. A server that ignores ``stream:
+true`` and answers one JSON body is handled here too: the wire format turns that body into the events a
+stream would have sent; a non-streamed attempt (a model that cannot stream tool calls) reads its JSON
+answer the same way. A 2xx body with no event at all (empty, or not an event stream) raises
+``UnusableBody`` quoting what the server sent.
 
 A wire format (``openai_compat``, ``anthropic``) supplies only what differs: the endpoint, headers and
 body, its accumulator, how a whole JSON body becomes events, an optional SSE data sentinel that ends the
@@ -21,14 +24,10 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import httpx
 
-from relay_studio.domain.messages import ModelRequest, ModelResponse, ResponseCompleted, StreamEvent, ToolChoice
-from relay_studio.providers.connections import (
-    Connection,
-    ToolChoiceMemory,
-    ToolChoiceMode,
-    stream_with_tool_choice_fallback,
-)
-from relay_studio.providers.retry import malformed_chunk
+from relay_studio.domain.messages import ModelRequest, ModelResponse, ResponseCompleted, StreamEvent
+from relay_studio.providers.capabilities import CallPlan, CapabilityMemory, ModelLimits, stream_with_fallbacks
+from relay_studio.providers.connections import Connection
+from relay_studio.providers.retry import UnusableBody, malformed_chunk
 from relay_studio.providers.sse import event_batches, open_event_stream
 
 USER_AGENT = "relay-studio"
@@ -64,6 +63,8 @@ class HTTPStreamingProvider(ABC, Generic[A]):
     done_sentinel: ClassVar[str | None] = None
     #: What ``provider.malformed_chunk`` says an SSE event whose data is not JSON was.
     not_json: ClassVar[str] = "an event that is not JSON"
+    #: Whether the wire has a per-session cache routing key worth sending (OpenAI's ``prompt_cache_key``).
+    sends_cache_key: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -72,23 +73,41 @@ class HTTPStreamingProvider(ABC, Generic[A]):
         *,
         client: httpx.AsyncClient | None = None,
         model_override: str | None = None,
-        on_tool_choice_learned: Callable[[ToolChoiceMode], None] | None = None,
+        on_learned: Callable[[str, ModelLimits], None] | None = None,
+        prompt_caching: bool = True,
     ) -> None:
         self.connection = connection
         self._api_key = api_key
         self._client = client
         self._model_override = model_override
-        self.tool_choice = ToolChoiceMemory(connection, on_tool_choice_learned)
+        self.prompt_caching = prompt_caching
+        """Whether requests mark their stable prefix for the server's prompt cache (bench/ turns it off)."""
+        self.capabilities = CapabilityMemory(
+            connection.id,
+            connection.learned,
+            legacy_tool_choice=connection.tool_choice_unsupported,
+            on_learned=on_learned,
+        )
         self.url = self.endpoint(connection.base_url)
 
     def __repr__(self) -> str:  # never the key
         return f"{type(self).__name__}(connection={self.connection.id!r})"
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
-        requested = request.settings.tool_choice if request.tools else "auto"
-        return stream_with_tool_choice_fallback(
-            self.tool_choice, requested, lambda choice: self._attempt(request, choice)
-        )
+        return self._stream(request)
+
+    async def _stream(self, request: ModelRequest) -> AsyncGenerator[StreamEvent, None]:
+        model = self.connection.model_for(request.settings.model, self._model_override)
+        has_tools = bool(request.tools)
+        cache_key = self.sends_cache_key and self.prompt_caching and not self.connection.is_local
+        plan = self.capabilities.plan(model, request.settings.tool_choice, has_tools, cache_key=cache_key)
+        async with aclosing(
+            stream_with_fallbacks(
+                self.capabilities, model, plan, has_tools, lambda p: self._attempt(request, p)
+            )
+        ) as events:
+            async for event in events:
+                yield event
 
     # -- what each wire format supplies ---------------------------------------------------------------
 
@@ -100,7 +119,8 @@ class HTTPStreamingProvider(ABC, Generic[A]):
     def headers(self) -> dict[str, str]: ...
 
     @abstractmethod
-    def body(self, request: ModelRequest, choice: ToolChoice) -> dict[str, Any]: ...
+    def body(self, request: ModelRequest, plan: CallPlan) -> dict[str, Any]:
+        """The JSON request; ``plan`` says whether to stream, which tool choice, which fields to omit."""
 
     @abstractmethod
     def accumulator(self, connection_id: str) -> A:
@@ -112,11 +132,12 @@ class HTTPStreamingProvider(ABC, Generic[A]):
 
     # -- one attempt ----------------------------------------------------------------------------------
 
-    async def _attempt(self, request: ModelRequest, choice: ToolChoice) -> AsyncGenerator[StreamEvent, None]:
-        body = self.body(request, choice)
+    async def _attempt(self, request: ModelRequest, plan: CallPlan) -> AsyncGenerator[StreamEvent, None]:
+        body = self.body(request, plan)
         connection_id = self.connection.id
         state = self.accumulator(connection_id)
         done = False
+        head = bytearray()
         async with open_event_stream(
             self._client,
             self.url,
@@ -126,10 +147,13 @@ class HTTPStreamingProvider(ABC, Generic[A]):
             connection_id=connection_id,
             api_key=self._api_key,
         ) as response:
-            if response.headers.get("content-type", "").startswith("application/json"):
-                # A server that ignored "stream": one whole answer (or an error) as JSON.
+            if not plan.stream or response.headers.get("content-type", "").startswith("application/json"):
+                # A non-streamed call, or a server that ignored "stream": one whole answer (or an error).
+                raw = await response.aread()
+                if not raw.strip():
+                    raise UnusableBody(connection_id, raw, streamed=plan.stream)
                 out: list[StreamEvent] = []
-                for data in self.whole_body_events(await response.aread(), connection_id):
+                for data in self.whole_body_events(raw, connection_id):
                     state.feed(data, out)
                 for item in out:
                     yield item
@@ -138,7 +162,8 @@ class HTTPStreamingProvider(ABC, Generic[A]):
                 sentinel = self.done_sentinel
                 not_json = self.not_json
                 feed = state.feed
-                async with aclosing(event_batches(response, connection_id)) as batches:
+                fed = 0
+                async with aclosing(event_batches(response, connection_id, head)) as batches:
                     async for events in batches:
                         out = []
                         for event in events:
@@ -151,6 +176,7 @@ class HTTPStreamingProvider(ABC, Generic[A]):
                             except ValueError:
                                 raise malformed_chunk(connection_id, not_json) from None
                             feed(parsed, out)
+                            fed += 1
                             if state.done:
                                 done = True
                                 break
@@ -158,5 +184,7 @@ class HTTPStreamingProvider(ABC, Generic[A]):
                             yield item
                         if done:
                             break
+                if not fed and not done:
+                    raise UnusableBody(connection_id, bytes(head), streamed=True, secrets=(self._api_key,))
         state.check_complete(done)
         yield ResponseCompleted(response=state.response(self.connection))

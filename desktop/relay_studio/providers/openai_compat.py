@@ -15,6 +15,7 @@ anything less raises ``provider.stream_incomplete`` (retryable) and no tool call
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from typing import Any
@@ -32,6 +33,7 @@ from relay_studio.domain.messages import (
     Usage,
 )
 from relay_studio.providers.base import ProviderError
+from relay_studio.providers.capabilities import CallPlan
 from relay_studio.providers.connections import Connection
 from relay_studio.providers.http_streaming import USER_AGENT, HTTPStreamingProvider
 from relay_studio.providers.retry import malformed_chunk, scrub, server_message, stream_error, stream_incomplete
@@ -83,6 +85,8 @@ class _Accumulator:
             usage = chunk.get("usage")
             if usage:
                 self.usage = _usage(usage)
+            elif self.usage is None and isinstance(chunk.get("timings"), dict):
+                self.usage = _timings_usage(chunk["timings"])  # llama.cpp's own server, without usage
         except (AttributeError, TypeError, ValueError, KeyError, IndexError):
             raise malformed_chunk(self.connection_id, "a chunk in a shape no server documents") from None
 
@@ -203,6 +207,14 @@ def _usage(raw: Any) -> Usage:
     )
 
 
+def _timings_usage(timings: dict[str, Any]) -> Usage | None:
+    """llama.cpp's ``timings`` (``prompt_n`` evaluated now, ``cache_n`` reused, ``predicted_n`` written)."""
+    prompt, cached, output = (int(timings.get(k) or 0) for k in ("prompt_n", "cache_n", "predicted_n"))
+    if not (prompt or cached or output):
+        return None
+    return Usage(input_tokens=prompt + cached, output_tokens=output, cached_tokens=cached)
+
+
 def _stream_error(connection_id: str, error: Any) -> ProviderError:
     """An ``error`` object inside a 200 stream (OpenRouter, vLLM, Ollama send these)."""
     detail = scrub(server_message(json.dumps({"error": error})))
@@ -252,11 +264,17 @@ def _wire_tool_choice(choice: ToolChoice) -> Any:
     return choice
 
 
+def prompt_cache_key(session_id: str) -> str:
+    """A stable cache-routing key for one provider session (a stage): a digest, never the ids themselves."""
+    return "rs-" + hashlib.sha256(session_id.encode("utf-8")).hexdigest()[:32]
+
+
 class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
     """Streams Chat Completions from one connection. Owns no client unless none is given."""
 
     done_sentinel = "[DONE]"
     not_json = "a chunk that is not JSON"
+    sends_cache_key = True
 
     def endpoint(self, base_url: str) -> str:
         return base_url + "/chat/completions"
@@ -267,14 +285,18 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
             headers["Authorization"] = f"Bearer {self._api_key}"
         return headers
 
-    def body(self, request: ModelRequest, choice: ToolChoice) -> dict[str, Any]:
+    def body(self, request: ModelRequest, plan: CallPlan) -> dict[str, Any]:
+        """Tools, then system, then history: the stable part first, so calls of a stage share a prefix."""
         settings = request.settings
         body: dict[str, Any] = {
             "model": self.connection.model_for(settings.model, self._model_override),
             "messages": to_openai_messages(request.system, request.messages),
-            "stream": True,
-            "stream_options": {"include_usage": True},
+            "stream": plan.stream,
         }
+        if plan.stream and "stream_options" not in plan.omit:
+            body["stream_options"] = {"include_usage": True}
+        if "prompt_cache_key" not in plan.omit:
+            body["prompt_cache_key"] = prompt_cache_key(request.session_id)
         if request.tools:
             body["tools"] = [
                 {
@@ -283,7 +305,8 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
                 }
                 for t in request.tools
             ]
-            body["tool_choice"] = _wire_tool_choice(choice)
+            if plan.choice is not None:
+                body["tool_choice"] = _wire_tool_choice(plan.choice)
         if settings.temperature is not None:
             body["temperature"] = settings.temperature
         if settings.max_tokens is not None:

@@ -171,7 +171,14 @@ def error_for_status(
         code, message = "provider.server_error", f"The server of {who} failed ({status}){tail}"
     else:
         code, message = "provider.bad_request", f"The server of {who} rejected the request ({status}){tail}"
-    return ProviderError(code, message, retryable=is_retryable_status(status), status=status, retry_after=retry_after)
+    return ProviderError(
+        code,
+        message,
+        retryable=is_retryable_status(status),
+        status=status,
+        retry_after=retry_after,
+        detail=detail or None,
+    )
 
 
 def error_for_transport(connection_id: str, exc: httpx.TransportError, url: str) -> ProviderError:
@@ -222,18 +229,51 @@ def stream_error(connection_id: str, detail: str, status: int | None) -> Provide
         f"The server of connection '{connection_id}' reported an error mid-answer: {detail}.",
         retryable=retryable,
         status=status,
+        detail=detail,
     )
+
+
+#: How much of an unusable body the sentence quotes.
+BODY_QUOTE_CHARS = 200
+
+
+class UnusableBody(ProviderError):
+    """A 2xx answer whose body is empty, or not the event stream or JSON the request asked for.
+
+    llama-cpp-python's server sends an empty 200 when it cannot stream what was asked (tool calls, a
+    tool choice); ``capabilities`` treats this as the server refusing the request's form.
+    """
+
+    def __init__(self, connection_id: str, raw: bytes, *, streamed: bool, secrets: Iterable[str | None] = ()) -> None:
+        text = scrub(" ".join(raw.decode("utf-8", "replace").split()), secrets)
+        if len(text) > BODY_QUOTE_CHARS:
+            text = text[: BODY_QUOTE_CHARS - 1] + "…"
+        asked = "an event stream" if streamed else "a JSON answer"
+        what = f"an empty 200 instead of {asked}" if not text else f"a 200 that is not {asked}: {text}"
+        super().__init__(
+            "provider.malformed_chunk",
+            f"The server of connection '{connection_id}' sent {what}.",
+            retryable=True,
+            status=200,
+            detail=text or None,
+        )
+        self.what = what
 
 
 #: 4xx answers that say nothing about the request's shape (the key, the model, the rate, a timeout).
 _NOT_ABOUT_SHAPE = frozenset({401, 403, 404, 408, 409, 425, 429})
 
 
+#: What a server failure says when it gives no reason of its own (llama-cpp-python's failed assertion).
+_NO_REASON = frozenset({"internal_server_error", "internal server error", "server_error", "server error"})
+
+
 def rejects_tool_choice(error: ProviderError) -> bool:
     """Whether an answer to a non-auto tool choice may mean "this server cannot do that mode".
 
     Any 4xx about the request's shape qualifies; so does a server failure whose message names tools,
-    functions or a grammar (local servers that crash building a constrained grammar answer 500).
+    functions or a grammar (local servers that crash building a constrained grammar answer 500), or
+    that gives nothing but its error type (llama-cpp-python answers ``required`` with an empty 500).
     """
     status = error.status
     if status is None:
@@ -241,4 +281,6 @@ def rejects_tool_choice(error: ProviderError) -> bool:
     if 400 <= status < 500:
         return status not in _NOT_ABOUT_SHAPE
     lowered = error.message.lower()
+    if status >= 500 and error.detail is not None and error.detail.strip().lower() in _NO_REASON:
+        return True
     return status >= 500 and any(word in lowered for word in ("tool", "function", "grammar"))

@@ -164,14 +164,25 @@ async def open_event_stream(
             await http.aclose()
 
 
-async def event_batches(response: httpx.Response, connection_id: str) -> AsyncGenerator[list[SSEEvent], None]:
-    """The events of a response, one list per network chunk (one generator hop per chunk, not per event)."""
+#: How many bytes of a body ``event_batches`` keeps for a sentence about a body that was no event stream.
+HEAD_BYTES = 1024
+
+
+async def event_batches(
+    response: httpx.Response, connection_id: str, head: bytearray | None = None
+) -> AsyncGenerator[list[SSEEvent], None]:
+    """The events of a response, one list per network chunk (one generator hop per chunk, not per event).
+
+    ``head``, when given, receives the body's first ``HEAD_BYTES`` bytes as they pass.
+    """
     decoder = SSEDecoder()
     try:
         # aclosing: a consumer that stops early closes the byte stream now, inside its own task,
         # not later from the garbage collector.
         async with aclosing(cast(AsyncGenerator[bytes, None], response.aiter_bytes())) as chunks:
             async for chunk in chunks:
+                if head is not None and len(head) < HEAD_BYTES:
+                    head += chunk[: HEAD_BYTES - len(head)]
                 events = decoder.feed(chunk)
                 if events:
                     yield events

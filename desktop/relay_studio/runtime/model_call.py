@@ -55,10 +55,10 @@ def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema]
     )
 
 
-async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequest) -> ModelResponse:
+async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequest, turn_id: str) -> ModelResponse:
     stream = run.provider_for(inv.profile).stream(request)
     try:
-        response = await _consume(run, inv, stream)
+        response = await _consume(run, inv, stream, turn_id)
     finally:
         # Close the stream (and its socket) now, also when a cancel lands between two events.
         close = getattr(stream, "aclose", None)
@@ -71,7 +71,9 @@ async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequ
     return response
 
 
-async def _consume(run: RunContext, inv: InvocationState, stream: AsyncIterator[StreamEvent]) -> ModelResponse | None:
+async def _consume(
+    run: RunContext, inv: InvocationState, stream: AsyncIterator[StreamEvent], turn_id: str
+) -> ModelResponse | None:
     response: ModelResponse | None = None
     async for event in _repaired(run, inv, stream):
         if isinstance(event, TextDelta):
@@ -82,8 +84,11 @@ async def _consume(run: RunContext, inv: InvocationState, stream: AsyncIterator[
             if event.name:
                 run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "tool", event.name))
         elif isinstance(event, ProviderNotice):
+            # A fallback the provider learned (providers/capabilities.py): said once, with its sentence.
             with run.db.transaction() as tx:
-                tx.event(run.run_id, "model_notice", {"code": event.code, "message": event.message},
+                tx.event(run.run_id, "model_notice",
+                         {"code": event.code, "message": event.message, "turnId": turn_id,
+                          "agentId": inv.profile.id},
                          invocation_id=inv.id, level=EventLevel.WARNING)
         elif isinstance(event, ResponseCompleted):
             response = event.response
@@ -162,7 +167,7 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
                 invocation_id=inv.id,
             )
         try:
-            response = await _stream_once(run, inv, request)
+            response = await _stream_once(run, inv, request, turn_id)
         except ProviderError as exc:
             elapsed = (time.perf_counter() - started) * 1000
             error = {"code": exc.code, "message": safe_text.repair(exc.message), "retryable": exc.retryable,
