@@ -221,59 +221,74 @@ class RunStore:
     def recover_interrupted(self) -> tuple[list[str], list[str]]:
         """After a crash or quit: runs waiting for an approval are suspended (resumable, the approval is
         asked again); other non-terminal runs become ``interrupted``, their open work failed.
+        Only runs whose owner is gone are touched: each run's lease is taken first, and a run a live
+        process holds (another window, a CLI run, this process) is left alone.
         Returns (interrupted, suspended)."""
         rows = self.db.conn.execute(
-            select(_RUNS.c.id, _RUNS.c.status).where(_RUNS.c.status.not_in(_TERMINAL_RUN_VALUES))
+            select(_RUNS.c.id).where(_RUNS.c.status.not_in(_TERMINAL_RUN_VALUES))
+            .order_by(_RUNS.c.created_at)
         ).all()
         recovered: list[str] = []
         suspended: list[str] = []
-        for run_id, previous in rows:
-            if self._resumable(run_id, previous):
-                if not any(e.type == "run_suspended" for e in self.events(run_id, after_seq=self._last_resume(run_id))):
-                    self._suspend(run_id)
-                suspended.append(run_id)
-                continue
-            ended = now_iso()
-            with self.db.transaction() as tx:
-                for inv in self.invocations(run_id):
-                    if not inv.status.terminal:
-                        tx.update(
-                            t.InvocationRow,
-                            inv.id,
-                            status=InvocationStatus.FAILED.value,
-                            error_code="run.interrupted",
-                            ended_at=ended,
-                        )
-                for task in self.tasks(run_id):
-                    if not task.status.terminal:
-                        tx.update(
-                            t.TaskRow,
-                            task.id,
-                            status=TaskStatus.FAILED.value,
-                            error_json=json.dumps({"code": "run.interrupted"}),
-                            ended_at=ended,
-                        )
-                tx.update(
-                    t.RunRow,
-                    run_id,
-                    status=RunStatus.INTERRUPTED.value,
-                    error_code="run.interrupted",
-                    error_message="Relay Studio stopped while this run was in progress.",
-                    updated_at=ended,
-                )
-                tx.event(
-                    run_id,
-                    "status_changed",
-                    {"from": previous, "to": RunStatus.INTERRUPTED.value},
-                )
-                tx.event(
-                    run_id,
-                    "run_interrupted",
-                    {"previousStatus": previous, "reason": "Relay Studio stopped while this run was in progress."},
-                    level=EventLevel.WARNING,
-                )
-            recovered.append(run_id)
+        for (run_id,) in rows:
+            if not self.db.claim_run(run_id):
+                continue  # a live process drives it
+            try:
+                record = self.run(run_id)  # re-read under the lease: its owner may have ended it meanwhile
+                if record is None or record.status.terminal:
+                    continue
+                if self._resumable(run_id, record.status.value):
+                    if not any(e.type == "run_suspended"
+                               for e in self.events(run_id, after_seq=self._last_resume(run_id))):
+                        self._suspend(run_id)
+                    suspended.append(run_id)
+                    continue
+                self._interrupt(run_id, record.status.value)
+                recovered.append(run_id)
+            finally:
+                self.db.release_run(run_id, ended=run_id in recovered)
         return recovered, suspended
+
+    def _interrupt(self, run_id: str, previous: str) -> None:
+        ended = now_iso()
+        with self.db.transaction() as tx:
+            for inv in self.invocations(run_id):
+                if not inv.status.terminal:
+                    tx.update(
+                        t.InvocationRow,
+                        inv.id,
+                        status=InvocationStatus.FAILED.value,
+                        error_code="run.interrupted",
+                        ended_at=ended,
+                    )
+            for task in self.tasks(run_id):
+                if not task.status.terminal:
+                    tx.update(
+                        t.TaskRow,
+                        task.id,
+                        status=TaskStatus.FAILED.value,
+                        error_json=json.dumps({"code": "run.interrupted"}),
+                        ended_at=ended,
+                    )
+            tx.update(
+                t.RunRow,
+                run_id,
+                status=RunStatus.INTERRUPTED.value,
+                error_code="run.interrupted",
+                error_message="Relay Studio stopped while this run was in progress.",
+                updated_at=ended,
+            )
+            tx.event(
+                run_id,
+                "status_changed",
+                {"from": previous, "to": RunStatus.INTERRUPTED.value},
+            )
+            tx.event(
+                run_id,
+                "run_interrupted",
+                {"previousStatus": previous, "reason": "Relay Studio stopped while this run was in progress."},
+                level=EventLevel.WARNING,
+            )
 
     def _last_resume(self, run_id: str) -> int:
         value = self.db.conn.execute(
