@@ -11,8 +11,9 @@ import asyncio
 import json
 import os
 import signal
+import sqlite3
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -29,6 +30,7 @@ from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.profile_catalog import load_dir
 from relay_studio.runtime.workspace import normalize
+from relay_studio.store.data_folder import DATABASE_DAMAGED, StoreError
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
 STATUS_EXIT = {
@@ -55,12 +57,16 @@ def default_data_dir() -> Path:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(add_help=False)
+    top.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
+    # The sub-commands accept --data-dir too, but must not reset a value given before them (their own
+    # default would overwrite it): SUPPRESS leaves the attribute alone unless given there.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
+    common.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where chats, runs and settings live")
     parser = argparse.ArgumentParser(
         prog="relay-studio",
         description="Relay Studio: write with several AI agents.",
-        parents=[common],
+        parents=[top],
     )
     parser.add_argument("--version", action="version", version=f"relay-studio {__version__}")
     parser.add_argument("--smoke", action="store_true",
@@ -303,7 +309,7 @@ def cmd_runs(args: argparse.Namespace, runtime: Runtime) -> int:
 
 def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
     _need_run(runtime, args.run_id)
-    for event in runtime.runs.events(args.run_id, invocation_id=args.invocation):
+    for event in runtime.runs.iter_events(args.run_id, invocation_id=args.invocation):  # streamed, page by page
         if args.jsonl:
             _print_event(sys.stdout, event)
         else:
@@ -314,9 +320,9 @@ def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
 
 def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
     _need_run(runtime, args.run_id)
-    turns = runtime.runs.model_turns(args.run_id)
+    turns = runtime.runs.iter_model_turns(args.run_id)  # streamed: one call in memory at a time
     if args.json:
-        print(json.dumps(turns, ensure_ascii=False, indent=2))
+        _write_json_array(sys.stdout, turns)
         return EXIT_OK
     for turn in turns:
         response = turn["response"] or {}
@@ -324,6 +330,16 @@ def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
         error = f"  error {turn['error']['code']}" if turn["error"] else ""
         print(f"{turn['agentId']:<12} #{turn['callIndex']:<3} {turn['elapsedMs'] or 0:8.1f} ms  tools: {calls}{error}")
     return EXIT_OK
+
+
+def _write_json_array(out: TextIO, items: Iterator[Any]) -> None:
+    """What ``json.dumps(list(items), indent=2)`` prints, written item by item."""
+    first = True
+    for item in items:
+        out.write("[\n  " if first else ",\n  ")
+        out.write(json.dumps(item, ensure_ascii=False, indent=2).replace("\n", "\n  "))
+        first = False
+    out.write("[]\n" if first else "\n]\n")
 
 
 def cmd_workspace(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -412,18 +428,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         from relay_studio.app import main as window_main
 
-        return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
-                           chat=args.window_chat, run=args.window_run, demo_approval=args.demo_approval)
+        try:
+            return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
+                               chat=args.window_chat, run=args.window_run, demo_approval=args.demo_approval)
+        except StoreError as exc:
+            sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+            return EXIT_FAILED
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
+    # Only the commands that drive runs recover runs a dead process left; readers never touch a run.
+    recover = args.command in ("run", "demo", "resume")
 
     def runtime_factory(extra: list[AgentProfile] | None = None) -> Runtime:
-        runtime = Runtime(data_dir, extra_profiles=extra)
+        runtime = Runtime(data_dir, extra_profiles=extra, recover=recover)
         opened.append(runtime)
         return runtime
 
     try:
         return _dispatch(args, runtime_factory)
+    except StoreError as exc:
+        sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+        return EXIT_FAILED
+    except sqlite3.DatabaseError as exc:  # damage SQLite found past the checks made on opening
+        sys.stderr.write(f"error: The database in {data_dir} is damaged ({exc}). [{DATABASE_DAMAGED}]\n")
+        return EXIT_FAILED
     except UsageError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return EXIT_USAGE

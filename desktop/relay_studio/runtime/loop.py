@@ -98,12 +98,9 @@ async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested
     with run.db.transaction() as tx:
         tx.event(run.run_id, "chat_commit_requested", {"agentId": inv.profile.id, "path": effect.path},
                  invocation_id=inv.id)
-    message_id, version = await run.bridge.commit(
-        run_id=run.run_id, chat_id=run.chat_id, content=effect.content,
-        agent_id=inv.profile.id, agent_name=inv.profile.display_name,
-    )
     commit_id = new_id("commit")
-    with run.db.transaction() as tx:
+
+    def ledger(tx: Transaction, message_id: str, version: int) -> None:  # same transaction as the message
         tx.insert(t.CommitRow, id=commit_id, run_id=run.run_id, invocation_id=inv.id, agent_id=inv.profile.id,
                   path=effect.path, content=effect.content, message_id=message_id, version=version,
                   created_at=now_iso())
@@ -111,6 +108,11 @@ async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested
         tx.event(run.run_id, "chat_commit_completed",
                  {"agentId": inv.profile.id, "path": effect.path, "messageId": message_id, "version": version,
                   "chars": len(effect.content)}, invocation_id=inv.id)
+
+    message_id, version = await run.bridge.commit(
+        run_id=run.run_id, chat_id=run.chat_id, content=effect.content,
+        agent_id=inv.profile.id, agent_name=inv.profile.display_name, ledger=ledger,
+    )
     run.ledger.record(LedgerEntry(commit_id, inv.id, inv.profile.id, effect.path, message_id, version))
     return f"Committed {effect.path} to the chat (version {version})."
 

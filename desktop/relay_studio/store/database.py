@@ -38,6 +38,7 @@ from relay_studio.store.data_folder import (
     prepare_data_dir,
 )
 from relay_studio.store.leases import RunLease, try_acquire
+from relay_studio.store.turn_requests import RequestEncoder
 
 SCHEMA_VERSION = 1
 #: How long a writer waits for another process's write transaction to end.
@@ -104,6 +105,9 @@ class Transaction:
     # Writes use plain parameterised SQL on the driver connection: building and compiling a
     # SQLAlchemy statement per journal row cost more than SQLite itself (bench/runtime_overhead.py).
     def insert(self, model: type[SQLModel], **values: Any) -> None:
+        if model is t.ModelTurnRow and "request_json" in values:  # kept as a delta on the stage's last call
+            values["request_json"] = self._db.requests.encode(
+                self._db.raw, values["invocation_id"], values["id"], values["request_json"])
         names = tuple(values)
         sql = _sql_cache.get((model, names, "insert"))
         if sql is None:
@@ -183,6 +187,7 @@ class Database:
         self._lock = threading.RLock()
         self._tx: Transaction | None = None
         self._leases: dict[str, RunLease] = {}
+        self.requests = RequestEncoder()
         self._subscribers: list[Subscriber] = []
         try:
             self._migrate()

@@ -13,6 +13,7 @@ start time for people reading it; the lock, not the text, is what counts.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -41,17 +42,13 @@ class RunLease:
         if fd is None:
             return
         if remove and sys.platform != "win32":
-            try:
+            with contextlib.suppress(OSError):
                 self.path.unlink()
-            except OSError:
-                pass
         _unlock(fd)
         os.close(fd)
         if remove and sys.platform == "win32":
-            try:
+            with contextlib.suppress(OSError):
                 self.path.unlink()
-            except OSError:
-                pass
 
 
 def lease_path(data_dir: Path, run_id: str) -> Path:
@@ -99,10 +96,8 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows
 
     def _unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
-        try:
+        with contextlib.suppress(OSError):
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        except OSError:
-            pass
 
 else:
     import fcntl

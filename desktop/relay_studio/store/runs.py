@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, literal_column, select
 
 from relay_studio.domain.enums import (
     EventLevel,
@@ -19,6 +20,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.records import CommitRecord, InvocationRecord, RunRecord, TaskRecord
 from relay_studio.store import tables as t
 from relay_studio.store.database import Database, now_iso, table_of
+from relay_studio.store.turn_requests import StageTexts, request_text
 
 _RUNS = table_of(t.RunRow)
 _INVOCATIONS = table_of(t.InvocationRow)
@@ -57,7 +59,7 @@ def _task(row: Any) -> TaskRecord:
     )
 
 
-def _turn(row: Any) -> dict[str, Any]:
+def _turn(row: Any, request_text: str) -> dict[str, Any]:
     m = row._mapping
     return {
         "id": m["id"],
@@ -66,7 +68,7 @@ def _turn(row: Any) -> dict[str, Any]:
         "callIndex": m["call_index"],
         "startedAt": m["started_at"],
         "elapsedMs": m["elapsed_ms"],
-        "request": json.loads(m["request_json"]),
+        "request": json.loads(request_text),
         "response": json.loads(m["response_json"]) if m["response_json"] else None,
         "error": json.loads(m["error_json"]) if m["error_json"] else None,
     }
@@ -132,6 +134,29 @@ class RunStore:
         after_seq: int = 0,
         limit: int | None = None,
     ) -> list[Event]:
+        return list(self.iter_events(run_id, invocation_id=invocation_id, after_seq=after_seq, limit=limit))
+
+    def iter_events(
+        self,
+        run_id: str,
+        *,
+        invocation_id: str | None = None,
+        after_seq: int = 0,
+        limit: int | None = None,
+        page: int = 1000,
+    ) -> Iterator[Event]:
+        """Events in ``seq`` order, read ``page`` at a time: memory stays flat for 100,000 events."""
+        left = limit
+        while left is None or left > 0:
+            size = page if left is None else min(page, left)
+            batch = self._event_page(run_id, invocation_id, after_seq, size)
+            yield from batch
+            if len(batch) < size:
+                return
+            after_seq = batch[-1].seq
+            left = None if left is None else left - len(batch)
+
+    def _event_page(self, run_id: str, invocation_id: str | None, after_seq: int, limit: int) -> list[Event]:
         query = (
             select(_EVENTS)
             .where(_EVENTS.c.run_id == run_id, _EVENTS.c.seq > after_seq)
@@ -139,9 +164,7 @@ class RunStore:
         )
         if invocation_id is not None:
             query = query.where(_EVENTS.c.invocation_id == invocation_id)
-        if limit is not None:
-            query = query.limit(limit)
-        return [event_from_row(r) for r in self.db.conn.execute(query)]
+        return [event_from_row(r) for r in self.db.conn.execute(query.limit(limit))]
 
     def event_count(self, run_id: str) -> int:
         return self.db.last_seq(run_id)
@@ -162,15 +185,29 @@ class RunStore:
         return [CommitRecord.model_validate(dict(r._mapping)) for r in rows]
 
     def model_turns(self, run_id: str) -> list[dict[str, Any]]:
-        rows = self.db.conn.execute(
-            select(_TURNS).where(_TURNS.c.run_id == run_id).order_by(_TURNS.c.started_at, _TURNS.c.call_index)
-        )
-        return [_turn(r) for r in rows]
+        return list(self.iter_model_turns(run_id))
+
+    def iter_model_turns(self, run_id: str, *, page: int = 100) -> Iterator[dict[str, Any]]:
+        """A run's model calls in order, each with its full request, read ``page`` rows at a time."""
+        keys = [r[0] for r in self.db.raw.execute(
+            "SELECT rowid FROM model_turns WHERE run_id = ? ORDER BY started_at, call_index", (run_id,))]
+        stages = StageTexts()
+        for start in range(0, len(keys), page):
+            chunk = keys[start:start + page]
+            rows = {r._mapping["rowid"]: r for r in self.db.conn.execute(
+                select(_TURNS, literal_column("rowid")).where(literal_column("rowid").in_(chunk)))}
+            for key in chunk:
+                row = rows[key]
+                yield _turn(row, stages.text(self.db.raw, row._mapping["id"], row._mapping["request_json"]))
 
     def model_turn(self, turn_id: str) -> dict[str, Any] | None:
         """One model call's full request and response (``model_call_started`` names its ``turnId``)."""
         row = self.db.conn.execute(select(_TURNS).where(_TURNS.c.id == turn_id)).first()
-        return _turn(row) if row else None
+        return _turn(row, request_text(self.db.raw, turn_id)) if row else None
+
+    def model_request_json(self, turn_id: str) -> str:
+        """The request exactly as the runtime handed it to the store."""
+        return request_text(self.db.raw, turn_id)
 
     def open_approvals(self, run_id: str) -> list[Event]:
         """``tool_call_awaiting_approval`` events not yet approved, denied or withdrawn."""

@@ -1,0 +1,132 @@
+"""How ``model_turns.request_json`` keeps every model call's full request in little space.
+
+Within one stage (invocation) each call sends the previous call's request plus what is new (messages
+are append-only; system prompt, tools and settings rarely change). So a call's request is stored as
+a reference to the previous call of the same stage, the lengths of the text both share at the start
+and at the end, and the text in between:
+
+    @<base turn id>:<shared prefix length>:<shared suffix length>:<the text in between>
+
+A stored value starting with ``{`` is a full request (a stage's first call, a call whose delta would
+not be smaller, and every row written before this format). Rebuilding is pure slicing of the base's
+text, so a rebuilt request equals the original exactly, byte for byte, whatever the JSON holds.
+Reading a run's calls in order rebuilds each from the one before it (one base text per stage held);
+reading one call alone reads its stage's calls up to it in one query.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import OrderedDict
+
+DELTA_MARK = "@"
+#: Stages whose last request this process remembers (writer side), so a call needs no read-back.
+_REMEMBERED_STAGES = 32
+#: The bench's "old storage" peer sets this False: every request stored in full.
+DELTAS_ENABLED = True
+
+
+def _common_prefix(a: str, b: str, limit: int) -> int:
+    lo, hi = 0, limit
+    while lo < hi:  # the largest k with a[:k] == b[:k]; slices compare at C speed
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[len(a) - mid:] == b[len(b) - mid:]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def encode_delta(base_id: str, base: str, text: str) -> str | None:
+    """``text`` as a delta on ``base``, or None when the full text is as small."""
+    limit = min(len(base), len(text))
+    prefix = _common_prefix(base, text, limit)
+    suffix = _common_suffix(base, text, limit - prefix)
+    middle = text[prefix:len(text) - suffix]
+    encoded = f"{DELTA_MARK}{base_id}:{prefix}:{suffix}:{middle}"
+    return encoded if len(encoded) < len(text) else None
+
+
+def _parse(stored: str) -> tuple[str, int, int, str]:
+    base_id, prefix, suffix, middle = stored[1:].split(":", 3)
+    return base_id, int(prefix), int(suffix), middle
+
+
+def apply_delta(base: str, stored: str) -> str:
+    _base_id, prefix, suffix, middle = _parse(stored)
+    return base[:prefix] + middle + base[len(base) - suffix:] if suffix else base[:prefix] + middle
+
+
+def base_of(stored: str) -> str | None:
+    return _parse(stored)[0] if stored.startswith(DELTA_MARK) else None
+
+
+def request_text(raw: sqlite3.Connection, turn_id: str) -> str:
+    """One call's full request text, rebuilt from its stage's calls up to it."""
+    row = raw.execute("SELECT invocation_id, call_index, request_json FROM model_turns WHERE id = ?",
+                      (turn_id,)).fetchone()
+    if row is None:
+        raise KeyError(turn_id)
+    invocation_id, call_index, stored = row
+    if not str(stored).startswith(DELTA_MARK):
+        return str(stored)
+    rows = raw.execute(
+        "SELECT id, request_json FROM model_turns WHERE invocation_id = ? AND call_index <= ? "
+        "ORDER BY call_index, rowid", (invocation_id, call_index))
+    rebuilt = StageTexts()
+    text = ""
+    for other_id, other in rows:
+        text = rebuilt.text(raw, str(other_id), str(other))
+        if other_id == turn_id:
+            break
+    return text
+
+
+class StageTexts:
+    """Rebuilds requests read in call order, remembering the last full text of each stage read."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, str] = {}  # turn id -> full text (one per stage: the latest)
+
+    def text(self, raw: sqlite3.Connection, turn_id: str, stored: str) -> str:
+        base_id = base_of(stored)
+        if base_id is None:
+            full = stored
+        else:
+            base = self._last.pop(base_id, None)
+            full = apply_delta(base if base is not None else request_text(raw, base_id), stored)
+        self._last[turn_id] = full
+        return full
+
+
+class RequestEncoder:
+    """The writer side: turns a new call's full request into what is stored."""
+
+    def __init__(self) -> None:
+        self._last: OrderedDict[str, tuple[str, str]] = OrderedDict()  # invocation -> (turn id, text)
+
+    def encode(self, raw: sqlite3.Connection, invocation_id: str, turn_id: str, text: str) -> str:
+        row = raw.execute("SELECT id FROM model_turns WHERE invocation_id = ? ORDER BY call_index DESC, rowid DESC "
+                          "LIMIT 1", (invocation_id,)).fetchone()
+        stored = text
+        if row is not None and DELTAS_ENABLED:
+            base_id = str(row[0])
+            known = self._last.get(invocation_id)
+            base = known[1] if known is not None and known[0] == base_id else request_text(raw, base_id)
+            stored = encode_delta(base_id, base, text) or text
+        self._last[invocation_id] = (turn_id, text)
+        self._last.move_to_end(invocation_id)
+        while len(self._last) > _REMEMBERED_STAGES:
+            self._last.popitem(last=False)
+        return stored
