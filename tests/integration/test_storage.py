@@ -1,0 +1,71 @@
+"""How a run is stored: requests as deltas rebuilt exactly, a commit as one transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from relay_studio.domain.enums import RunStatus
+from relay_studio.store.chats import ChatHostBridge
+from relay_studio.store.database import Transaction
+from tests.support import Harness, call, handoff, write
+
+
+def long_relay(rounds: int) -> dict[str, list[dict[str, object]]]:
+    """Each stage writes ``rounds`` times (the conversation grows every call), then passes on."""
+    def drafts(who: str) -> list[dict[str, object]]:
+        return [{"text": f"{who} thinks about part {i}. " * 3,
+                 "toolCalls": [write(f"output/{who}-{i}.md", f"{who} wrote part {i}: " + "ünïcödé ✓ \"q\" " * 40)]}
+                for i in range(rounds)]
+    return {
+        "writer": [*drafts("writer"), {"toolCalls": [write("output/main.md", "Draft."), call("workspace_commit"),
+                                                      handoff("editor", "Revise it.")]}],
+        "editor": [*drafts("editor"), {"toolCalls": [write("output/main.md", "Revised."), call("workspace_commit"),
+                                                      handoff("final-editor", "Finish it.")]}],
+        "final-editor": [*drafts("final"), {"toolCalls": [call("workspace_commit")]},
+                         {"toolCalls": [call("workspace_finish")]}],
+    }
+
+
+async def test_every_request_is_rebuilt_byte_for_byte_over_a_multi_turn_relay(harness: Harness) -> None:
+    run_id, status = await harness.run("writer", long_relay(6))
+    assert status is RunStatus.COMPLETED
+    sent = harness.provider.requests if harness.provider else []
+    turns = harness.runtime.runs.model_turns(run_id)
+    assert len(turns) == len(sent) == 3 * 7 + 1
+    raw = sqlite3.connect(harness.runtime.db.path)
+    try:
+        stored = dict(raw.execute("SELECT id, request_json FROM model_turns WHERE run_id = ?", (run_id,)).fetchall())
+    finally:
+        raw.close()
+    for turn, request in zip(turns, sent, strict=True):
+        original = request.model_dump_json()
+        assert harness.runtime.runs.model_request_json(turn["id"]) == original  # one call alone
+        assert harness.runtime.runs.model_request_json(turn["id"]).encode() == original.encode()
+        assert turn["request"] == request.model_dump(mode="json")  # read in order, with the run
+    firsts = {t["id"] for t in turns if t["callIndex"] == 1}
+    assert all(stored[i].startswith("{") for i in firsts)
+    later = [t["id"] for t in turns if t["id"] not in firsts]
+    assert all(stored[i].startswith("@") for i in later)
+    full = sum(len(r.model_dump_json()) for r in sent)
+    assert sum(len(v) for v in stored.values()) < full / 3  # what the deltas save on a short relay already
+
+
+async def test_a_commit_whose_ledger_row_fails_leaves_the_message_as_it_was(harness: Harness) -> None:
+    run_id, status = await harness.run("writer", long_relay(1))
+    assert status is RunStatus.COMPLETED
+    message_id = harness.runtime.runs.run(run_id).message_id  # type: ignore[union-attr]
+    before = harness.runtime.chats.message(message_id or "")
+    assert before is not None and before.version == 3
+    bridge = ChatHostBridge(harness.runtime.chats)
+
+    def broken_ledger(_tx: Transaction, _message_id: str, _version: int) -> None:
+        raise RuntimeError("the ledger row could not be written")
+
+    with pytest.raises(RuntimeError):
+        await bridge.commit(run_id=run_id, chat_id=before.chat_id, content="A fourth version.", agent_id="editor",
+                            agent_name="Editor", ledger=broken_ledger)
+    after = harness.runtime.chats.message(message_id or "")
+    assert after == before  # the message did not move ahead of the ledger
+    assert [c.version for c in harness.runtime.runs.commits(run_id)] == [1, 2, 3]
