@@ -11,7 +11,6 @@ import pytest
 
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
-from relay_studio.store.database import SCHEMA_VERSION, Database, SchemaTooNewError
 from relay_studio.store.data_folder import (
     DATA_DIR_NOT_A_FOLDER,
     DATA_DIR_UNWRITABLE,
@@ -25,6 +24,7 @@ from relay_studio.store.data_folder import (
     SCHEMA_TOO_NEW,
     StoreError,
 )
+from relay_studio.store.database import SCHEMA_VERSION, Database, SchemaTooNewError
 from relay_studio.store.runs import RunStore
 
 
