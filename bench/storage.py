@@ -7,7 +7,10 @@ Model output = the UTF-8 bytes of every answer's text plus its tool calls' argum
 = the SQLite file after a checkpoint (WAL folded in).
 
 * Ours: requests stored as deltas on the stage's previous call (``store/turn_requests.py``).
-* Peer, in the same run: the old storage, every request in full (``DELTAS_ENABLED = False``).
+  Large values (requests, responses, file versions, big journal payloads) are compressed
+  (``store/compact.py``).
+* Peer, in the same run: the old storage, every request in full and every value as plain text
+  (``DELTAS_ENABLED = compact.ENABLED = False``).
 
 Sides alternate over ``--reps`` after a warm-up; medians are printed, with the ratio ours/peer and
 the issue's target (ours at most 3 bytes per byte of output). It measures and prints; it never
@@ -35,7 +38,7 @@ from relay_studio.domain.profile import AgentProfile, parse_profile
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import DB_NAME, Runtime
-from relay_studio.store import turn_requests
+from relay_studio.store import compact, turn_requests
 
 AGENTS = ("writer", "editor", "finalizer")
 _VOCABULARY = """the keeper climbed stairs again counting each hundred twelve steps and sea below kept its own
@@ -106,7 +109,7 @@ def database_bytes(path: Path) -> int:
 
 
 async def one_run(rounds: int, deltas: bool, base: Path) -> dict[str, float]:
-    turn_requests.DELTAS_ENABLED = deltas
+    turn_requests.DELTAS_ENABLED = compact.ENABLED = deltas
     data = Path(tempfile.mkdtemp(dir=base))
     runtime = Runtime(data)
     turns, output = script(rounds)
@@ -125,7 +128,7 @@ async def one_run(rounds: int, deltas: bool, base: Path) -> dict[str, float]:
         rebuilt = sum(len(json.dumps(t["request"])) for t in runtime.runs.iter_model_turns(handle.run_id))
     finally:
         runtime.close()
-        turn_requests.DELTAS_ENABLED = True
+        turn_requests.DELTAS_ENABLED = compact.ENABLED = True
     total, requests = database_bytes(data / DB_NAME)
     return {"dbBytes": total, "requestBytes": requests, "outputBytes": output, "ratio": total / output,
             "wallS": wall, "rebuiltRequestChars": rebuilt}

@@ -8,6 +8,7 @@ import pytest
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.store.chats import ChatHostBridge
+from relay_studio.store.compact import pack, unpack
 from relay_studio.store.database import Transaction
 from tests.support import Harness, call, handoff, write
 
@@ -36,7 +37,10 @@ async def test_every_request_is_rebuilt_byte_for_byte_over_a_multi_turn_relay(ha
     assert len(turns) == len(sent) == 3 * 7 + 1
     raw = sqlite3.connect(harness.runtime.db.path)
     try:
-        stored = dict(raw.execute("SELECT id, request_json FROM model_turns WHERE run_id = ?", (run_id,)).fetchall())
+        stored = {i: unpack(v) or "" for i, v in
+                  raw.execute("SELECT id, request_json FROM model_turns WHERE run_id = ?", (run_id,))}
+        packed = sum(len(v) for (v,) in raw.execute("SELECT request_json FROM model_turns WHERE run_id = ?",
+                                                    (run_id,)))
     finally:
         raw.close()
     for turn, request in zip(turns, sent, strict=True):
@@ -50,6 +54,7 @@ async def test_every_request_is_rebuilt_byte_for_byte_over_a_multi_turn_relay(ha
     assert all(stored[i].startswith("@") for i in later)
     full = sum(len(r.model_dump_json()) for r in sent)
     assert sum(len(v) for v in stored.values()) < full / 3  # what the deltas save on a short relay already
+    assert packed < sum(len(v) for v in stored.values())  # and compression on top
 
 
 async def test_a_commit_whose_ledger_row_fails_leaves_the_message_as_it_was(harness: Harness) -> None:
@@ -69,3 +74,11 @@ async def test_a_commit_whose_ledger_row_fails_leaves_the_message_as_it_was(harn
     after = harness.runtime.chats.message(message_id or "")
     assert after == before  # the message did not move ahead of the ledger
     assert [c.version for c in harness.runtime.runs.commits(run_id)] == [1, 2, 3]
+
+
+def test_large_values_are_stored_compressed_and_read_back_exactly() -> None:
+    text = "Der Leuchtturmwärter zählte die Stufen: 112. \ud83c\udf0a " * 40 + "\udc80 a lone surrogate"
+    packed = pack(text)
+    assert isinstance(packed, bytes) and len(packed) < len(text.encode("utf-8", "surrogatepass")) / 4
+    assert unpack(packed) == text
+    assert pack("short") == "short" and unpack("short") == "short" and unpack(None) is None

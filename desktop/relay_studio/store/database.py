@@ -30,6 +30,7 @@ from sqlmodel import SQLModel
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
+from relay_studio.store.compact import pack
 from relay_studio.store.data_folder import (
     APPLICATION_ID,
     SCHEMA_TOO_NEW,
@@ -106,8 +107,9 @@ class Transaction:
     # SQLAlchemy statement per journal row cost more than SQLite itself (bench/runtime_overhead.py).
     def insert(self, model: type[SQLModel], **values: Any) -> None:
         if model is t.ModelTurnRow and "request_json" in values:  # kept as a delta on the stage's last call
-            values["request_json"] = self._db.requests.encode(
-                self._db.raw, values["invocation_id"], values["id"], values["request_json"])
+            values["request_json"] = pack(self._db.requests.encode(
+                self._db.raw, values["invocation_id"], values["id"], values["request_json"]))
+        _pack_large(model, values)
         names = tuple(values)
         sql = _sql_cache.get((model, names, "insert"))
         if sql is None:
@@ -117,6 +119,7 @@ class Transaction:
         self._db.raw.execute(sql, tuple(values.values()))
 
     def update(self, model: type[SQLModel], key: str, **values: Any) -> None:
+        _pack_large(model, values)
         names = tuple(values)
         sql = _sql_cache.get((model, names, "update"))
         if sql is None:
@@ -158,10 +161,24 @@ class Transaction:
             timestamp=ev.timestamp,
             invocation_id=invocation_id,
             related_json=json.dumps(ev.related_invocation_ids),
-            payload_json=json.dumps(ev.payload, ensure_ascii=False),
+            payload_json=pack(json.dumps(ev.payload, ensure_ascii=False)),
         )
         self.events.append(ev)
         return ev
+
+
+#: Large text columns kept compressed (store/compact.py); readers unpack them at the store's edge.
+_PACKED_COLUMNS: dict[type[SQLModel], tuple[str, ...]] = {
+    t.ModelTurnRow: ("response_json", "error_json"),
+    t.WorkspaceFileVersionRow: ("content",),
+}
+
+
+def _pack_large(model: type[SQLModel], values: dict[str, Any]) -> None:
+    for column in _PACKED_COLUMNS.get(model, ()):
+        value = values.get(column)
+        if isinstance(value, str):
+            values[column] = pack(value)
 
 
 class Database:

@@ -19,6 +19,7 @@ from relay_studio.domain.enums import (
 from relay_studio.domain.events import Event
 from relay_studio.domain.records import CommitRecord, InvocationRecord, RunRecord, TaskRecord
 from relay_studio.store import tables as t
+from relay_studio.store.compact import unpack
 from relay_studio.store.database import Database, now_iso, table_of
 from relay_studio.store.turn_requests import StageTexts, request_text
 
@@ -69,8 +70,8 @@ def _turn(row: Any, request_text: str) -> dict[str, Any]:
         "startedAt": m["started_at"],
         "elapsedMs": m["elapsed_ms"],
         "request": json.loads(request_text),
-        "response": json.loads(m["response_json"]) if m["response_json"] else None,
-        "error": json.loads(m["error_json"]) if m["error_json"] else None,
+        "response": json.loads(unpack(m["response_json"]) or "null"),
+        "error": json.loads(unpack(m["error_json"]) or "null"),
     }
 
 
@@ -84,7 +85,7 @@ def event_from_row(row: Any) -> Event:
         timestamp=m["timestamp"],
         invocation_id=m["invocation_id"],
         related_invocation_ids=json.loads(m["related_json"]),
-        payload=json.loads(m["payload_json"]),
+        payload=json.loads(unpack(m["payload_json"]) or "{}"),
     )
 
 
@@ -176,7 +177,7 @@ class RunStore:
             .where(_VERSIONS.c.run_id == run_id, _VERSIONS.c.path == path)
             .order_by(_VERSIONS.c.version)
         )
-        return [(int(v), str(c), i) for v, c, i in rows]
+        return [(int(v), unpack(c) or "", i) for v, c, i in rows]
 
     def commits(self, run_id: str) -> list[CommitRecord]:
         rows = self.db.conn.execute(

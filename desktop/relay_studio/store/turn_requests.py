@@ -7,7 +7,8 @@ and at the end, and the text in between:
 
     @<base turn id>:<shared prefix length>:<shared suffix length>:<the text in between>
 
-A stored value starting with ``{`` is a full request (a stage's first call, a call whose delta would
+Both forms are then compressed when large (``store/compact.py``). A stored value starting with
+``{`` is a full request (a stage's first call, a call whose delta would
 not be smaller, and every row written before this format). Rebuilding is pure slicing of the base's
 text, so a rebuilt request equals the original exactly, byte for byte, whatever the JSON holds.
 Reading a run's calls in order rebuilds each from the one before it (one base text per stage held);
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections import OrderedDict
+
+from relay_studio.store.compact import unpack
 
 DELTA_MARK = "@"
 #: Stages whose last request this process remembers (writer side), so a call needs no read-back.
@@ -78,16 +81,17 @@ def request_text(raw: sqlite3.Connection, turn_id: str) -> str:
                       (turn_id,)).fetchone()
     if row is None:
         raise KeyError(turn_id)
-    invocation_id, call_index, stored = row
-    if not str(stored).startswith(DELTA_MARK):
-        return str(stored)
+    invocation_id, call_index, packed = row
+    stored = unpack(packed) or ""
+    if not stored.startswith(DELTA_MARK):
+        return stored
     rows = raw.execute(
         "SELECT id, request_json FROM model_turns WHERE invocation_id = ? AND call_index <= ? "
         "ORDER BY call_index, rowid", (invocation_id, call_index))
     rebuilt = StageTexts()
     text = ""
     for other_id, other in rows:
-        text = rebuilt.text(raw, str(other_id), str(other))
+        text = rebuilt.text(raw, str(other_id), other)
         if other_id == turn_id:
             break
     return text
@@ -99,7 +103,9 @@ class StageTexts:
     def __init__(self) -> None:
         self._last: dict[str, str] = {}  # turn id -> full text (one per stage: the latest)
 
-    def text(self, raw: sqlite3.Connection, turn_id: str, stored: str) -> str:
+    def text(self, raw: sqlite3.Connection, turn_id: str, packed: str | bytes) -> str:
+        """The full request of ``turn_id`` from its stored (possibly compressed) value."""
+        stored = unpack(packed) or ""
         base_id = base_of(stored)
         if base_id is None:
             full = stored
