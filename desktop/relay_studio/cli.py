@@ -17,6 +17,8 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+import sqlalchemy.exc
+
 from relay_studio import __version__
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -30,7 +32,9 @@ from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.profile_catalog import load_dir
 from relay_studio.runtime.workspace import normalize
-from relay_studio.store.data_folder import DATABASE_DAMAGED, StoreError
+from relay_studio.store.data_folder import DATABASE_BUSY, DATABASE_DAMAGED, StoreError
+from relay_studio.store.database import BUSY_TIMEOUT_MS
+from relay_studio.store.leases import is_owned
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
 STATUS_EXIT = {
@@ -224,6 +228,9 @@ async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProf
 async def _resume(args: argparse.Namespace, runtime: Runtime) -> int:
     if args.run_id not in runtime.suspended:
         _need_run(runtime, args.run_id)
+        if is_owned(runtime.data_dir, args.run_id):
+            raise UsageError(f"Run '{args.run_id}' is being driven by another Relay Studio window or command; "
+                             "it can be resumed once that one stops. [run.owned_elsewhere]")
         raise UsageError(f"Run '{args.run_id}' is not waiting to be resumed (only runs stopped while a change "
                          "waited for approval are).")
     frozen = runtime.runs.run_input(args.run_id).get("profiles", {})
@@ -449,8 +456,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StoreError as exc:
         sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
         return EXIT_FAILED
-    except sqlite3.DatabaseError as exc:  # damage SQLite found past the checks made on opening
-        sys.stderr.write(f"error: The database in {data_dir} is damaged ({exc}). [{DATABASE_DAMAGED}]\n")
+    except (sqlite3.DatabaseError, sqlalchemy.exc.DatabaseError) as exc:  # met past the checks made on opening
+        sys.stderr.write(f"error: {_database_problem(data_dir, exc)}\n")
         return EXIT_FAILED
     except UsageError as exc:
         sys.stderr.write(f"error: {exc}\n")
@@ -461,6 +468,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         for runtime in opened:
             runtime.close()
+
+
+def _database_problem(data_dir: Path, exc: Exception) -> str:
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
+    if "locked" in detail or "busy" in detail:
+        return (f"The database in {data_dir} stayed locked by another Relay Studio process for over "
+                f"{BUSY_TIMEOUT_MS // 1000} s ({detail}); try again. [{DATABASE_BUSY}]")
+    return f"The database in {data_dir} is damaged ({detail}). [{DATABASE_DAMAGED}]"
 
 
 def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime]) -> int:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from relay_studio.cli import main
+from relay_studio.store import data_folder
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -80,3 +81,23 @@ def test_turns_json_is_streamed_with_the_same_text_as_before(
     assert out == json.dumps(turns, ensure_ascii=False, indent=2) + "\n"  # the shape printed before streaming
     code, out, _ = run_cli(capsys, "turns", "run_missing", "--json", "--data-dir", str(data))
     assert code == 2
+
+
+def test_damage_met_past_the_opening_checks_is_one_line_exit_3(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    data = tmp_path / "data"
+    code, out, _ = run_cli(capsys, "demo", "--data-dir", str(data), "--jsonl")
+    run_id = json.loads(out.splitlines()[-1])["runId"]
+    db = data / "relay-studio.db"
+    page = 4096
+    pages = db.stat().st_size // page
+    damaged = bytearray(db.read_bytes())
+    for n in range(pages * 3 // 4, pages):  # leave the schema readable, wreck the journal's last pages
+        damaged[n * page + 8:(n + 1) * page] = b"\xff" * (page - 8)
+    db.write_bytes(bytes(damaged))
+    monkeypatch.setattr(data_folder, "QUICK_CHECK_MAX_BYTES", 0)  # as for a file too big to check on opening
+    code, out, err = run_cli(capsys, "events", run_id, "--data-dir", str(data))
+    assert code == 3 and err.startswith("error: The database") and "[store.database_damaged]" in err
+    assert str(data) in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert db.read_bytes() == bytes(damaged)

@@ -170,6 +170,7 @@ def test_a_run_waiting_for_approval_is_left_alone_while_live_and_resumable_once_
         assert cli("demo", "--data-dir", str(data)).returncode == 0  # a second writer on the same folder
         waiting = cli("resume", run_id, "--approve", "all", "--data-dir", str(data))
         assert waiting.returncode == 2  # owned by a live process: not this one's to resume
+        assert "[run.owned_elsewhere]" in waiting.stderr and waiting.stderr.count("\n") == 1
         assert dict(rows(data, "SELECT id, status FROM runs"))[run_id] == "awaiting_approval"
         assert "run_suspended" not in assert_contiguous(data, run_id)
     finally:
