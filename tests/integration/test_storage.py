@@ -10,6 +10,7 @@ from relay_studio.domain.enums import RunStatus
 from relay_studio.store.chats import ChatHostBridge
 from relay_studio.store.compact import pack, unpack
 from relay_studio.store.database import Transaction
+from relay_studio.store.turn_requests import stored_text
 from tests.support import Harness, call, handoff, write
 
 
@@ -37,8 +38,8 @@ async def test_every_request_is_rebuilt_byte_for_byte_over_a_multi_turn_relay(ha
     assert len(turns) == len(sent) == 3 * 7 + 1
     raw = sqlite3.connect(harness.runtime.db.path)
     try:
-        stored = {i: unpack(v) or "" for i, v in
-                  raw.execute("SELECT id, request_json FROM model_turns WHERE run_id = ?", (run_id,))}
+        stored = {i: stored_text(raw, v) for i, v in
+                  raw.execute("SELECT id, request_json FROM model_turns WHERE run_id = ?", (run_id,)).fetchall()}
         packed = sum(len(v) for (v,) in raw.execute("SELECT request_json FROM model_turns WHERE run_id = ?",
                                                     (run_id,)))
     finally:

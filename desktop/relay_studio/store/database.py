@@ -107,8 +107,8 @@ class Transaction:
     # SQLAlchemy statement per journal row cost more than SQLite itself (bench/runtime_overhead.py).
     def insert(self, model: type[SQLModel], **values: Any) -> None:
         if model is t.ModelTurnRow and "request_json" in values:  # kept as a delta on the stage's last call
-            values["request_json"] = pack(self._db.requests.encode(
-                self._db.raw, values["invocation_id"], values["id"], values["request_json"]))
+            values["request_json"] = self._db.requests.encode(  # and compressed (store/compact.py)
+                self._db.raw, values["invocation_id"], values["id"], values["request_json"])
         _pack_large(model, values)
         names = tuple(values)
         sql = _sql_cache.get((model, names, "insert"))

@@ -18,9 +18,11 @@ reading one call alone reads its stage's calls up to it in one query.
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from collections import OrderedDict
 
-from relay_studio.store.compact import unpack
+from relay_studio.store import compact
+from relay_studio.store.compact import pack, unpack
 
 DELTA_MARK = "@"
 #: Stages whose last request this process remembers (writer side), so a call needs no read-back.
@@ -82,7 +84,7 @@ def request_text(raw: sqlite3.Connection, turn_id: str) -> str:
     if row is None:
         raise KeyError(turn_id)
     invocation_id, call_index, packed = row
-    stored = unpack(packed) or ""
+    stored = stored_text(raw, packed)
     if not stored.startswith(DELTA_MARK):
         return stored
     rows = raw.execute(
@@ -105,7 +107,7 @@ class StageTexts:
 
     def text(self, raw: sqlite3.Connection, turn_id: str, packed: str | bytes) -> str:
         """The full request of ``turn_id`` from its stored (possibly compressed) value."""
-        stored = unpack(packed) or ""
+        stored = stored_text(raw, packed)
         base_id = base_of(stored)
         if base_id is None:
             full = stored
@@ -122,17 +124,55 @@ class RequestEncoder:
     def __init__(self) -> None:
         self._last: OrderedDict[str, tuple[str, str]] = OrderedDict()  # invocation -> (turn id, text)
 
-    def encode(self, raw: sqlite3.Connection, invocation_id: str, turn_id: str, text: str) -> str:
+    def encode(self, raw: sqlite3.Connection, invocation_id: str, turn_id: str, text: str) -> str | bytes:
         row = raw.execute("SELECT id FROM model_turns WHERE invocation_id = ? ORDER BY call_index DESC, rowid DESC "
                           "LIMIT 1", (invocation_id,)).fetchone()
-        stored = text
+        stored: str | bytes = pack(text)
         if row is not None and DELTAS_ENABLED:
             base_id = str(row[0])
             known = self._last.get(invocation_id)
             base = known[1] if known is not None and known[0] == base_id else request_text(raw, base_id)
-            stored = encode_delta(base_id, base, text) or text
+            delta = encode_delta(base_id, base, text)
+            if delta is not None:
+                stored = _pack_on_response(raw, base_id, delta)
         self._last[invocation_id] = (turn_id, text)
         self._last.move_to_end(invocation_id)
         while len(self._last) > _REMEMBERED_STAGES:
             self._last.popitem(last=False)
         return stored
+
+
+# A delta's new text is mostly the base call's answer again (the assistant message) and the tool
+# results after it, so it is compressed with the base's stored response as zlib's dictionary:
+# b"\x01" + base turn id + b"\n" + data. A response is written once, when its call ends, which is
+# before any later call of the stage exists, so the dictionary read back is the one used.
+_ON_RESPONSE = b"\x01"
+
+
+def _response_dictionary(raw: sqlite3.Connection, base_id: str) -> bytes | None:
+    row = raw.execute("SELECT response_json FROM model_turns WHERE id = ?", (base_id,)).fetchone()
+    text = unpack(row[0]) if row is not None else None
+    return text.encode("utf-8", "surrogatepass") if text else None
+
+
+def _pack_on_response(raw: sqlite3.Connection, base_id: str, delta: str) -> str | bytes:
+    plain = pack(delta)
+    dictionary = _response_dictionary(raw, base_id)
+    if dictionary is None or not compact.ENABLED:
+        return plain
+    packer = zlib.compressobj(6, zdict=dictionary)
+    data = packer.compress(delta.encode("utf-8", "surrogatepass")) + packer.flush()
+    packed = _ON_RESPONSE + base_id.encode() + b"\n" + data
+    return packed if len(packed) < len(plain) else plain
+
+
+def stored_text(raw: sqlite3.Connection, value: str | bytes) -> str:
+    """A stored request value as text: a full request, or a ``@`` delta."""
+    if isinstance(value, bytes) and value.startswith(_ON_RESPONSE):
+        base_id, data = value[1:].split(b"\n", 1)
+        dictionary = _response_dictionary(raw, base_id.decode())
+        if dictionary is None:
+            raise ValueError(f"the stored request refers to a call without a response ({base_id.decode()})")
+        unpacker = zlib.decompressobj(zdict=dictionary)
+        return (unpacker.decompress(data) + unpacker.flush()).decode("utf-8", "surrogatepass")
+    return unpack(value) or ""
