@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 import pytest
 
@@ -44,11 +45,7 @@ async def test_every_request_is_rebuilt_byte_for_byte_over_a_multi_turn_relay(ha
                                                     (run_id,)))
     finally:
         raw.close()
-    for turn, request in zip(turns, sent, strict=True):
-        original = request.model_dump_json()
-        assert harness.runtime.runs.model_request_json(turn["id"]) == original  # one call alone
-        assert harness.runtime.runs.model_request_json(turn["id"]).encode() == original.encode()
-        assert turn["request"] == request.model_dump(mode="json")  # read in order, with the run
+    _assert_rebuilt_exactly(harness, turns)
     firsts = {t["id"] for t in turns if t["callIndex"] == 1}
     assert all(stored[i].startswith("{") for i in firsts)
     later = [t["id"] for t in turns if t["id"] not in firsts]
@@ -56,6 +53,27 @@ async def test_every_request_is_rebuilt_byte_for_byte_over_a_multi_turn_relay(ha
     full = sum(len(r.model_dump_json()) for r in sent)
     assert sum(len(v) for v in stored.values()) < full / 3  # what the deltas save on a short relay already
     assert packed < sum(len(v) for v in stored.values())  # and compression on top
+
+
+async def test_requests_around_a_retried_call_are_rebuilt_exactly(harness: Harness) -> None:
+    turns = long_relay(3)
+    turns["editor"].insert(1, {"error": {"status": 429, "message": "rate limited"}})  # a call with no answer
+    turns["editor"].insert(3, {"error": {"status": 503, "message": "overloaded"}})
+    run_id, status = await harness.run("writer", turns)
+    assert status is RunStatus.COMPLETED
+    stored = harness.runtime.runs.model_turns(run_id)
+    assert sum(1 for t in stored if t["error"]) == 2
+    _assert_rebuilt_exactly(harness, stored)
+
+
+def _assert_rebuilt_exactly(harness: Harness, turns: list[dict[str, Any]]) -> None:
+    sent = harness.provider.requests if harness.provider else []
+    assert len(turns) == len(sent)
+    for turn, request in zip(turns, sent, strict=True):
+        original = request.model_dump_json()
+        assert harness.runtime.runs.model_request_json(turn["id"]) == original  # one call alone
+        assert harness.runtime.runs.model_request_json(turn["id"]).encode() == original.encode()
+        assert turn["request"] == request.model_dump(mode="json")  # read in order, with the run
 
 
 async def test_a_commit_whose_ledger_row_fails_leaves_the_message_as_it_was(harness: Harness) -> None:
