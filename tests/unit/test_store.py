@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 import stat
 from pathlib import Path
@@ -26,6 +27,7 @@ from relay_studio.store.data_folder import (
 )
 from relay_studio.store.database import SCHEMA_VERSION, Database, SchemaTooNewError
 from relay_studio.store.runs import RunStore
+from relay_studio.store.turn_requests import apply_delta, base_of, encode_delta
 
 
 def test_wal_and_schema_version(tmp_path: Path) -> None:
@@ -277,3 +279,15 @@ def test_events_are_read_page_by_page_in_order(tmp_path: Path) -> None:
         assert [e.seq for e in runs.iter_events("run_a", after_seq=20, limit=3, page=2)] == [21, 22, 23]
     finally:
         db.close()
+
+
+def test_a_request_delta_rebuilds_any_text_exactly() -> None:
+    rng = random.Random(11)
+    for _ in range(2000):
+        base = "".join(rng.choice("ab{}\"é") for _ in range(rng.randint(0, 300)))
+        cut, resume = sorted(rng.randint(0, len(base)) for _ in range(2))
+        text = base[:cut] + "".join(rng.choice("abc✓") for _ in range(rng.randint(0, 60))) + base[resume:]
+        delta = encode_delta("turn_x", base, text)
+        if delta is None:
+            continue  # not smaller than the text itself: stored in full
+        assert base_of(delta) == "turn_x" and apply_delta(base, delta) == text

@@ -32,25 +32,24 @@ DELTAS_ENABLED = True
 
 
 def _common_prefix(a: str, b: str, limit: int) -> int:
-    lo, hi = 0, limit
-    while lo < hi:  # the largest k with a[:k] == b[:k]; slices compare at C speed
-        mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+    """The largest k <= limit with a[:k] == b[:k]: chunks compared at C speed, halving on a mismatch,
+    so the work is linear in k (requests grow with the conversation; this runs once per call)."""
+    pos, step = 0, 1 << 16
+    while step:
+        while pos + step <= limit and a[pos:pos + step] == b[pos:pos + step]:
+            pos += step
+        step >>= 1
+    return pos
 
 
 def _common_suffix(a: str, b: str, limit: int) -> int:
-    lo, hi = 0, limit
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[len(a) - mid:] == b[len(b) - mid:]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+    pos, step = 0, 1 << 16
+    la, lb = len(a), len(b)
+    while step:
+        while pos + step <= limit and a[la - pos - step:la - pos] == b[lb - pos - step:lb - pos]:
+            pos += step
+        step >>= 1
+    return pos
 
 
 def encode_delta(base_id: str, base: str, text: str) -> str | None:
@@ -127,7 +126,7 @@ class RequestEncoder:
     def encode(self, raw: sqlite3.Connection, invocation_id: str, turn_id: str, text: str) -> str | bytes:
         row = raw.execute("SELECT id FROM model_turns WHERE invocation_id = ? ORDER BY call_index DESC, rowid DESC "
                           "LIMIT 1", (invocation_id,)).fetchone()
-        stored: str | bytes = pack(text)
+        stored: str | bytes | None = None
         if row is not None and DELTAS_ENABLED:
             base_id = str(row[0])
             known = self._last.get(invocation_id)
@@ -135,6 +134,8 @@ class RequestEncoder:
             delta = encode_delta(base_id, base, text)
             if delta is not None:
                 stored = _pack_on_response(raw, base_id, delta)
+        if stored is None:
+            stored = pack(text)
         self._last[invocation_id] = (turn_id, text)
         self._last.move_to_end(invocation_id)
         while len(self._last) > _REMEMBERED_STAGES:
