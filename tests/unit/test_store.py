@@ -291,3 +291,14 @@ def test_a_request_delta_rebuilds_any_text_exactly() -> None:
         if delta is None:
             continue  # not smaller than the text itself: stored in full
         assert base_of(delta) == "turn_x" and apply_delta(base, delta) == text
+
+
+def test_an_unusable_leases_folder_is_one_sentence_naming_it(tmp_path: Path) -> None:
+    db = Database(tmp_path / "s.db")
+    try:
+        (tmp_path / "leases").write_text("not a folder")
+        with pytest.raises(StoreError) as caught:
+            db.claim_run("run_a")
+        assert caught.value.code == DATA_DIR_UNWRITABLE and "leases" in caught.value.message
+    finally:
+        db.close()

@@ -258,10 +258,7 @@ class Runtime:
         return handle
 
     def _claim(self, run_id: str) -> None:
-        try:
-            claimed = self.db.claim_run(run_id)
-        except OSError as exc:
-            raise RunRequestError("run.lease_unavailable", f"Cannot take ownership of the run: {exc}.") from None
+        claimed = self.db.claim_run(run_id)  # an unusable leases/ folder raises StoreError (one line, exit 3)
         if not claimed:  # a fresh id: nobody else can hold it
             raise RunRequestError("run.lease_unavailable", "Cannot take ownership of the run.")
 

@@ -21,6 +21,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from relay_studio.store.data_folder import DATA_DIR_UNWRITABLE, StoreError
+
 LEASE_DIR = "leases"
 
 
@@ -58,10 +60,14 @@ def lease_path(data_dir: Path, run_id: str) -> Path:
 def try_acquire(data_dir: Path, run_id: str) -> RunLease | None:
     """The run's lease if no live process holds it, else None. Never waits."""
     folder = data_dir / LEASE_DIR
-    folder.mkdir(mode=0o700, exist_ok=True)
     path = lease_path(data_dir, run_id)
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o600)
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        fd = os.open(path, flags, 0o600)
+    except OSError as exc:
+        raise StoreError(DATA_DIR_UNWRITABLE, f"Cannot write the run's lock file {path}: {exc.strerror or exc}.",
+                         path) from None
     if not _lock(fd):
         os.close(fd)
         return None
