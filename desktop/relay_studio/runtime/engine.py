@@ -210,8 +210,8 @@ class Runtime:
         if not self.db.claim_run(run_id):
             raise RunRequestError("run.owned_elsewhere", "Another Relay Studio window or command is continuing "
                                                          "that run.")
-        record = self.runs.run(run_id)  # re-read under the lease
-        if record is None or record.status is not RunStatus.AWAITING_APPROVAL:
+        record = self.runs.run(run_id)  # re-read under the lease: another process may have resumed it meanwhile
+        if record is None or not self.runs.ensure_suspended(run_id, record.status.value):
             self.db.release_run(run_id, ended=record is not None and record.status.terminal)
             self.suspended.remove(run_id)
             raise RunRequestError("run.not_resumable", "That run is not waiting to be resumed any more.")

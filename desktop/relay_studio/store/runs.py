@@ -60,7 +60,7 @@ def _task(row: Any) -> TaskRecord:
     )
 
 
-def _turn(row: Any, request_text: str) -> dict[str, Any]:
+def _turn(row: Any, request: str) -> dict[str, Any]:
     m = row._mapping
     return {
         "id": m["id"],
@@ -69,7 +69,7 @@ def _turn(row: Any, request_text: str) -> dict[str, Any]:
         "callIndex": m["call_index"],
         "startedAt": m["started_at"],
         "elapsedMs": m["elapsed_ms"],
-        "request": json.loads(request_text),
+        "request": json.loads(request),
         "response": json.loads(unpack(m["response_json"]) or "null"),
         "error": json.loads(unpack(m["error_json"]) or "null"),
     }
@@ -275,10 +275,7 @@ class RunStore:
                 record = self.run(run_id)  # re-read under the lease: its owner may have ended it meanwhile
                 if record is None or record.status.terminal:
                     continue
-                if self._resumable(run_id, record.status.value):
-                    if not any(e.type == "run_suspended"
-                               for e in self.events(run_id, after_seq=self._last_resume(run_id))):
-                        self._suspend(run_id)
+                if self.ensure_suspended(run_id, record.status.value):
                     suspended.append(run_id)
                     continue
                 self._interrupt(run_id, record.status.value)
@@ -286,6 +283,15 @@ class RunStore:
             finally:
                 self.db.release_run(run_id, ended=run_id in recovered)
         return recovered, suspended
+
+    def ensure_suspended(self, run_id: str, status: str) -> bool:
+        """For a run this process holds the lease of: whether it is resumable; if so it is suspended
+        (once after each resume: helpers that were working are stopped, ``run_suspended``)."""
+        if not self._resumable(run_id, status):
+            return False
+        if not any(e.type == "run_suspended" for e in self.events(run_id, after_seq=self._last_resume(run_id))):
+            self._suspend(run_id)
+        return True
 
     def _interrupt(self, run_id: str, previous: str) -> None:
         ended = now_iso()
