@@ -1,8 +1,10 @@
 """Database bytes per byte of model output for a long relay, against the old request storage.
 
 A writer -> editor -> finalizer relay on the scripted provider where every stage takes ``--rounds``
-model calls; each call answers with prose and one ``workspace_write_file`` of a new passage (so the
-conversation each stage sends grows by one answer and one tool result per call, as in real work).
+model calls; each call answers with prose and one ``workspace_write_file`` (so the conversation each
+stage sends grows by one answer and one tool result per call, as in real work). Two patterns:
+``chapters`` (each call a new passage in a new file) and ``revisions`` (each call rewrites the one
+draft: a passage revised, one appended).
 Model output = the UTF-8 bytes of every answer's text plus its tool calls' arguments. Database bytes
 = the SQLite file after a checkpoint (WAL folded in).
 
@@ -16,7 +18,7 @@ Sides alternate over ``--reps`` after a warm-up; medians are printed, with the r
 the issue's target (ours at most 3 bytes per byte of output). It measures and prints; it never
 passes or fails on a number. It aborts if a run does not complete as scripted.
 
-    python bench/storage.py [--rounds N] [--reps R] [--json]
+    python bench/storage.py [--rounds N] [--reps R] [--pattern chapters revisions] [--json]
 """
 
 from __future__ import annotations
@@ -69,20 +71,28 @@ def profiles(rounds: int) -> dict[str, AgentProfile]:
                               one("finalizer", [*write, "workspace.finish"], True, False))}
 
 
-def script(rounds: int) -> tuple[dict[str, Any], int]:
-    """The relay's turns, and the bytes of model output they hold."""
+def script(rounds: int, pattern: str) -> tuple[dict[str, Any], int]:
+    """The relay's turns, and the bytes of model output they hold. ``chapters``: each call writes a
+    new passage to a new file; ``revisions``: each call rewrites the one draft, one passage revised
+    and one appended (so the output itself grows with the draft)."""
     turns: dict[str, list[dict[str, Any]]] = {}
     rng = random.Random(7)
     output = 0
+    draft: list[str] = []
     for n, agent in enumerate(AGENTS):
         mine: list[dict[str, Any]] = []
         for i in range(rounds):
             text = f"Part {i} of the {agent}'s pass. " + prose(rng, 40)
-            passage = f"## {agent} {i}\n\n" + prose(rng, 160)
-            call = {"name": "workspace_write_file",
-                    "arguments": {"path": f"output/{agent}-{i:03}.md", "content": passage}}
-            mine.append({"text": text, "toolCalls": [call]})
-        closing: list[dict[str, Any]] = [{"name": "workspace_commit", "arguments": {"path": f"output/{agent}-000.md"}}]
+            if pattern == "chapters":
+                args = {"path": f"output/{agent}-{i:03}.md", "content": f"## {agent} {i}\n\n" + prose(rng, 160)}
+            else:
+                if draft:
+                    draft[rng.randrange(len(draft))] = prose(rng, 60)
+                draft.append(prose(rng, 60))
+                args = {"path": "output/main.md", "content": "\n\n".join(draft)}
+            mine.append({"text": text, "toolCalls": [{"name": "workspace_write_file", "arguments": args}]})
+        committed = f"output/{agent}-000.md" if pattern == "chapters" else "output/main.md"
+        closing: list[dict[str, Any]] = [{"name": "workspace_commit", "arguments": {"path": committed}}]
         if n + 1 < len(AGENTS):
             closing.append({"name": "agent_handoff", "arguments": {"agentId": AGENTS[n + 1],
                                                                    "handoff": {"objective": "Continue the story."}}})
@@ -108,11 +118,11 @@ def database_bytes(path: Path) -> int:
     return int(pages) * int(size), int(requests or 0)
 
 
-async def one_run(rounds: int, deltas: bool, base: Path) -> dict[str, float]:
+async def one_run(rounds: int, deltas: bool, base: Path, pattern: str = "chapters") -> dict[str, float]:
     turn_requests.DELTAS_ENABLED = compact.ENABLED = deltas
     data = Path(tempfile.mkdtemp(dir=base))
     runtime = Runtime(data)
-    turns, output = script(rounds)
+    turns, output = script(rounds, pattern)
     provider = ScriptedProvider(load_script(turns))
     started = time.perf_counter()
     try:
@@ -139,32 +149,39 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         base = Path(tmp)
         await one_run(3, True, base)  # warm-up
         await one_run(3, False, base)
-        samples: dict[str, list[dict[str, float]]] = {"ours": [], "peer": []}
-        for _ in range(args.reps):
-            samples["ours"].append(await one_run(args.rounds, True, base))
-            samples["peer"].append(await one_run(args.rounds, False, base))
-    med = {side: {k: statistics.median(s[k] for s in runs) for k in runs[0]} for side, runs in samples.items()}
-    return {"rounds": args.rounds, "reps": args.reps, "ours": med["ours"], "peer": med["peer"],
-            "ratioOursOverPeer": med["ours"]["dbBytes"] / med["peer"]["dbBytes"], "target": 3.0}
+        result: dict[str, Any] = {"rounds": args.rounds, "reps": args.reps, "target": 3.0}
+        for pattern in args.pattern:
+            samples: dict[str, list[dict[str, float]]] = {"ours": [], "peer": []}
+            for _ in range(args.reps):
+                samples["ours"].append(await one_run(args.rounds, True, base, pattern))
+                samples["peer"].append(await one_run(args.rounds, False, base, pattern))
+            med = {side: {k: statistics.median(s[k] for s in runs) for k in runs[0]} for side, runs in samples.items()}
+            result[pattern] = {"ours": med["ours"], "peer": med["peer"],
+                               "ratioOursOverPeer": med["ours"]["dbBytes"] / med["peer"]["dbBytes"]}
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=60, help="model calls per stage (default 60)")
     parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--pattern", nargs="+", choices=["chapters", "revisions"], default=["chapters", "revisions"],
+                        help="new passages in new files, or one growing draft rewritten each call (default: both)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     result = asyncio.run(main_async(args))
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    for side in ("ours", "peer"):
-        m = result[side]
-        print(f"{side:<5} database {m['dbBytes'] / 1e6:8.2f} MB  (requests {m['requestBytes'] / 1e6:7.2f} MB)  "
-              f"model output {m['outputBytes'] / 1e6:6.2f} MB  -> {m['ratio']:6.2f} bytes per output byte  "
-              f"(run {m['wallS']:.2f} s)")
-    print(f"ours/peer database size: {result['ratioOursOverPeer']:.3f}; target for ours: at most "
-          f"{result['target']:.0f} bytes per output byte (medians of {args.reps}, {args.rounds} calls per stage)")
+    print(f"medians of {args.reps}, {args.rounds} calls per stage; target for ours: at most "
+          f"{result['target']:.0f} database bytes per byte of model output")
+    for pattern in args.pattern:
+        for side in ("ours", "peer"):
+            m = result[pattern][side]
+            print(f"{pattern:<9} {side:<5} database {m['dbBytes'] / 1e6:8.2f} MB  (requests "
+                  f"{m['requestBytes'] / 1e6:7.2f} MB)  model output {m['outputBytes'] / 1e6:6.2f} MB  -> "
+                  f"{m['ratio']:6.2f} bytes per output byte  (run {m['wallS']:.2f} s)")
+        print(f"{pattern:<9} ours/peer database size: {result[pattern]['ratioOursOverPeer']:.3f}")
     return 0
 
 

@@ -101,3 +101,27 @@ def test_large_values_are_stored_compressed_and_read_back_exactly() -> None:
     assert isinstance(packed, bytes) and len(packed) < len(text.encode("utf-8", "surrogatepass")) / 4
     assert unpack(packed) == text
     assert pack("short") == "short" and unpack("short") == "short" and unpack(None) is None
+
+
+async def test_every_version_of_a_rewritten_file_reads_back_exactly(harness: Harness) -> None:
+    texts = ["# Draft\n\n" + "The keeper climbed the stairs. " * 60]
+    for i in range(6):  # an insertion in the middle, an appended passage, a changed title, ...
+        before = texts[-1]
+        cut = len(before) // (i + 2)
+        texts.append(before[:cut] + f"[edit {i}: ünïcödé ✓] " + before[cut:] + f"\nPassage {i}. " * 20)
+    texts.append("Short.")  # a full rewrite
+    turns = {"final-editor": [{"toolCalls": [write("output/main.md", text)]} for text in texts]
+             + [{"toolCalls": [call("workspace_commit"), call("workspace_finish")]}]}
+    run_id, status = await harness.run("final-editor", turns)
+    assert status is RunStatus.COMPLETED
+    versions = harness.runtime.runs.file_versions(run_id, "output/main.md")
+    assert [(v, text) for v, text, _inv in versions] == list(enumerate(texts, 1))
+    raw = sqlite3.connect(harness.runtime.db.path)
+    try:
+        stored = [v for (v,) in raw.execute("SELECT content FROM workspace_file_versions WHERE path = ? "
+                                            "ORDER BY version", ("output/main.md",))]
+    finally:
+        raw.close()
+    assert all(isinstance(v, bytes) and v.startswith(b"\x03") for v in stored[1:-1])  # kept as edits
+    assert sum(len(v) for v in stored[1:-1]) < sum(len(t) for t in texts[1:-1]) / 10
+    assert stored[-1] == "Short."

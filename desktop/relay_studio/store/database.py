@@ -103,6 +103,15 @@ class Transaction:
         self.events: list[Event] = []
         self._next_seq: dict[str, int] = {}
 
+    @property
+    def raw(self) -> sqlite3.Connection:
+        """The driver connection the writes use (for plain SQL inside the transaction)."""
+        return self._db.raw
+
+    @property
+    def db_path(self) -> Path:
+        return self._db.path
+
     # Writes use plain parameterised SQL on the driver connection: building and compiling a
     # SQLAlchemy statement per journal row cost more than SQLite itself (bench/runtime_overhead.py).
     def insert(self, model: type[SQLModel], **values: Any) -> None:

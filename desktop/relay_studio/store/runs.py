@@ -19,6 +19,7 @@ from relay_studio.domain.enums import (
 from relay_studio.domain.events import Event
 from relay_studio.domain.records import CommitRecord, InvocationRecord, RunRecord, TaskRecord
 from relay_studio.store import tables as t
+from relay_studio.store import workspace_versions
 from relay_studio.store.compact import unpack
 from relay_studio.store.database import Database, now_iso, table_of
 from relay_studio.store.turn_requests import StageTexts, request_text
@@ -172,12 +173,7 @@ class RunStore:
 
     def file_versions(self, run_id: str, path: str) -> list[tuple[int, str, str | None]]:
         """Every written version of a workspace file: (version, content, invocation id)."""
-        rows = self.db.conn.execute(
-            select(_VERSIONS.c.version, _VERSIONS.c.content, _VERSIONS.c.invocation_id)
-            .where(_VERSIONS.c.run_id == run_id, _VERSIONS.c.path == path)
-            .order_by(_VERSIONS.c.version)
-        )
-        return [(int(v), unpack(c) or "", i) for v, c, i in rows]
+        return workspace_versions.file_versions(self.db.raw, run_id, path)
 
     def commits(self, run_id: str) -> list[CommitRecord]:
         rows = self.db.conn.execute(
