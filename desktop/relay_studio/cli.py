@@ -11,10 +11,13 @@ import asyncio
 import json
 import os
 import signal
+import sqlite3
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
+
+import sqlalchemy.exc
 
 from relay_studio import __version__
 from relay_studio.domain import json_input, secret_values
@@ -32,6 +35,9 @@ from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.profile_catalog import load_dir, read_profile_file
 from relay_studio.runtime.workspace import normalize
+from relay_studio.store.data_folder import DATABASE_BUSY, DATABASE_DAMAGED, StoreError
+from relay_studio.store.database import BUSY_TIMEOUT_MS
+from relay_studio.store.leases import is_owned
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
 STATUS_EXIT = {
@@ -69,12 +75,16 @@ def _positive_int(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(add_help=False)
+    top.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
+    # The sub-commands accept --data-dir too, but must not reset a value given before them (their own
+    # default would overwrite it): SUPPRESS leaves the attribute alone unless given there.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
+    common.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where chats, runs and settings live")
     parser = argparse.ArgumentParser(
         prog="relay-studio",
         description="Relay Studio: write with several AI agents.",
-        parents=[common],
+        parents=[top],
     )
     parser.add_argument("--version", action="version", version=f"relay-studio {__version__}")
     parser.add_argument("--smoke", action="store_true",
@@ -215,6 +225,9 @@ async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProf
 async def _resume(args: argparse.Namespace, runtime: Runtime) -> int:
     if args.run_id not in runtime.suspended:
         _need_run(runtime, args.run_id)
+        if is_owned(runtime.data_dir, args.run_id):
+            raise UsageError(f"Run '{args.run_id}' is being driven by another Relay Studio window or command; "
+                             "it can be resumed once that one stops. [run.owned_elsewhere]")
         raise UsageError(f"Run '{args.run_id}' is not waiting to be resumed (only runs stopped while a change "
                          "waited for approval are).")
     provider_for = _provider_for(args, runtime, resume_counts=runtime.runs.model_calls_by_agent(args.run_id))
@@ -303,7 +316,7 @@ def cmd_runs(args: argparse.Namespace, runtime: Runtime) -> int:
 
 def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
     _need_run(runtime, args.run_id)
-    for event in runtime.runs.events(args.run_id, invocation_id=args.invocation):
+    for event in runtime.runs.iter_events(args.run_id, invocation_id=args.invocation):  # streamed, page by page
         if args.jsonl:
             _print_event(sys.stdout, event)
         else:
@@ -315,9 +328,9 @@ def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
 
 def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
     _need_run(runtime, args.run_id)
-    turns = runtime.runs.model_turns(args.run_id)
+    turns = runtime.runs.iter_model_turns(args.run_id)  # streamed: one call in memory at a time
     if args.json:
-        print(json.dumps(turns, ensure_ascii=sys.stdout.isatty(), indent=2))
+        _write_json_array(sys.stdout, turns)
         return EXIT_OK
     for turn in turns:
         response = turn["response"] or {}
@@ -325,6 +338,17 @@ def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
         error = f"  error {turn['error']['code']}" if turn["error"] else ""
         print(f"{turn['agentId']:<12} #{turn['callIndex']:<3} {turn['elapsedMs'] or 0:8.1f} ms  tools: {calls}{error}")
     return EXIT_OK
+
+
+def _write_json_array(out: TextIO, items: Iterator[Any]) -> None:
+    """What ``json.dumps(list(items), indent=2)`` prints, written item by item."""
+    first = True
+    for item in items:
+        out.write("[\n  " if first else ",\n  ")
+        # a terminal sees \u escapes only, so model text cannot steer it
+        out.write(json.dumps(item, ensure_ascii=out.isatty(), indent=2).replace("\n", "\n  "))
+        first = False
+    out.write("[]\n" if first else "\n]\n")
 
 
 def cmd_workspace(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -435,14 +459,22 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return _open_window(args)
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
+    # Only the commands that drive runs recover runs a dead process left; readers never touch a run.
+    recover = args.command in ("run", "demo", "resume")
 
     def runtime_factory(extra: list[AgentProfile] | None = None) -> Runtime:
-        runtime = Runtime(data_dir, extra_profiles=extra)
+        runtime = Runtime(data_dir, extra_profiles=extra, recover=recover)
         opened.append(runtime)
         return runtime
 
     try:
         return _dispatch(args, runtime_factory)
+    except StoreError as exc:
+        sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+        return EXIT_FAILED
+    except (sqlite3.DatabaseError, sqlalchemy.exc.DatabaseError) as exc:  # met past the checks made on opening
+        sys.stderr.write(f"error: {_database_problem(data_dir, exc)}\n")
+        return EXIT_FAILED
     except UsageError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return EXIT_USAGE
@@ -475,8 +507,20 @@ def _open_window(args: argparse.Namespace) -> int:
         return platform_check.report(missing, args.data_dir or default_data_dir())
     if args.smoke:
         return run_smoke(args.data_dir)
-    return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
-                       chat=args.window_chat, run=args.window_run, demo_approval=args.demo_approval)
+    try:
+        return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
+                           chat=args.window_chat, run=args.window_run, demo_approval=args.demo_approval)
+    except StoreError as exc:  # a damaged or unusable data folder: one line, nothing written
+        sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+        return EXIT_FAILED
+
+
+def _database_problem(data_dir: Path, exc: Exception) -> str:
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
+    if "locked" in detail or "busy" in detail:
+        return (f"The database in {data_dir} stayed locked by another Relay Studio process for over "
+                f"{BUSY_TIMEOUT_MS // 1000} s ({detail}); try again. [{DATABASE_BUSY}]")
+    return f"The database in {data_dir} is damaged ({detail}). [{DATABASE_DAMAGED}]"
 
 
 def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime]) -> int:

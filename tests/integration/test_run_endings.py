@@ -122,8 +122,13 @@ async def test_cancel_before_the_first_step(harness: Harness) -> None:
 async def test_crash_recovery_marks_runs_interrupted(harness: Harness) -> None:
     handle = await harness.start("writer", {"writer": [{"delayMs": 30_000, "toolCalls": []}]})
     await asyncio.sleep(0.05)
-    # Simulate a crash: the process dies with the run in flight; a new runtime opens the same file.
     data_dir = harness.data_dir
+    bystander = Runtime(data_dir)  # while the owner lives, another runtime leaves its run alone
+    assert bystander.recovered == []
+    bystander.close()
+    # Simulate a crash: the process dies with the run in flight (its store closes, its lease goes);
+    # a new runtime opens the same file.
+    harness.runtime.db.close()
     second = Runtime(data_dir)
     try:
         assert second.recovered == [handle.run_id]

@@ -2,14 +2,32 @@
 
 from __future__ import annotations
 
+import os
+import random
+import sqlite3
+import stat
 from pathlib import Path
 
 import pytest
 
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
+from relay_studio.store.data_folder import (
+    DATA_DIR_NOT_A_FOLDER,
+    DATA_DIR_UNWRITABLE,
+    DATABASE_DAMAGED,
+    DATABASE_EMPTY,
+    DATABASE_NOT_A_FILE,
+    DATABASE_READ_ONLY,
+    DATABASE_TRUNCATED,
+    FOREIGN_DATABASE,
+    NOT_A_DATABASE,
+    SCHEMA_TOO_NEW,
+    StoreError,
+)
 from relay_studio.store.database import SCHEMA_VERSION, Database, SchemaTooNewError
 from relay_studio.store.runs import RunStore
+from relay_studio.store.turn_requests import apply_delta, base_of, encode_delta
 
 
 def test_wal_and_schema_version(tmp_path: Path) -> None:
@@ -91,3 +109,224 @@ def test_a_version_1_database_gains_chat_origins_and_run_kinds(tmp_path: Path) -
         assert run is not None and run.kind == "relay"
     finally:
         upgraded.close()
+
+
+# -- a damaged or hostile data folder: refused in one sentence naming the file, nothing written -------
+def _filled(path: Path) -> bytes:
+    """A real database with a run and enough journal to span many pages; returns its bytes."""
+    db = Database(path)
+    _insert_run(db, "run_a")
+    with db.transaction() as tx:
+        for i in range(400):
+            tx.event("run_a", "tool_call_completed", {"result": f"line {i} " * 20})
+    db.close()
+    return path.read_bytes()
+
+
+def _refused(path: Path, code: str) -> None:
+    before = path.read_bytes() if path.is_file() else None
+    with pytest.raises(StoreError) as caught:
+        Database(path)
+    assert caught.value.code == code
+    assert str(path) in caught.value.message and "\n" not in caught.value.message
+    if before is not None:
+        assert path.read_bytes() == before  # nothing written, nothing overwritten
+
+
+def test_a_truncated_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    data = _filled(path)
+    path.write_bytes(data[: len(data) // 2 + 123])  # cut mid-page
+    _refused(path, DATABASE_TRUNCATED)
+    path.write_bytes(data[:4096 * 3])  # cut at a page boundary: fewer pages than the header counts
+    _refused(path, DATABASE_TRUNCATED)
+    path.write_bytes(data[:60])  # shorter than the header
+    _refused(path, DATABASE_TRUNCATED)
+
+
+def test_a_database_with_a_garbage_header_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    data = _filled(path)
+    path.write_bytes(b"\x8f" * 100 + data[100:])
+    _refused(path, NOT_A_DATABASE)
+    path.write_bytes(b"this is a text file, not a database\n" * 10)
+    _refused(path, NOT_A_DATABASE)
+
+
+def test_a_database_with_garbage_in_the_middle_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    data = bytearray(_filled(path))
+    assert len(data) > 16 * 4096
+    middle = len(data) // 2
+    data[middle:middle + 8192] = bytes(range(256)) * 32
+    path.write_bytes(bytes(data))
+    _refused(path, DATABASE_DAMAGED)
+
+
+def test_another_applications_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+    other.execute("INSERT INTO moz_places (url) VALUES ('https://example.org')")
+    other.commit()
+    other.close()
+    _refused(path, FOREIGN_DATABASE)
+    other = sqlite3.connect(path)
+    other.execute("PRAGMA user_version = 7")  # an app that versions its schema too
+    other.commit()
+    other.close()
+    _refused(path, FOREIGN_DATABASE)
+    other = sqlite3.connect(path)
+    other.execute("PRAGMA application_id = 1234")
+    other.commit()
+    other.close()
+    _refused(path, FOREIGN_DATABASE)
+
+
+def test_a_directory_where_the_database_should_be_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    path.mkdir()
+    (path / "keep.txt").write_text("mine")
+    _refused(path, DATABASE_NOT_A_FILE)
+    assert (path / "keep.txt").read_text() == "mine"
+
+
+def test_a_read_only_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    _filled(path)
+    path.chmod(0o444)
+    try:
+        _refused(path, DATABASE_READ_ONLY)
+    finally:
+        path.chmod(0o600)
+
+
+def test_a_newer_user_version_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    _filled(path)
+    raw = sqlite3.connect(path)
+    raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    raw.commit()
+    raw.close()
+    _refused(path, SCHEMA_TOO_NEW)
+
+
+def test_a_zero_byte_database_is_not_recreated_over_orphaned_runs(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    (data / "runs" / "run_old" / "workspace" / "output").mkdir(parents=True)
+    (data / "runs" / "run_old" / "workspace" / "output" / "main.md").write_text("a draft")
+    path = data / "relay-studio.db"
+    path.write_bytes(b"")
+    _refused(path, DATABASE_EMPTY)
+    assert path.stat().st_size == 0
+    alone = tmp_path / "fresh" / "s.db"
+    alone.parent.mkdir()
+    alone.write_bytes(b"")  # what a crash right after creating the file leaves: safe to set up
+    Database(alone).close()
+    assert alone.stat().st_size > 0
+
+
+def test_a_data_folder_that_is_a_file_or_unwritable_is_refused(tmp_path: Path) -> None:
+    as_file = tmp_path / "data"
+    as_file.write_bytes(b"")
+    with pytest.raises(StoreError) as caught:
+        Database(as_file / "s.db")
+    assert caught.value.code == DATA_DIR_NOT_A_FOLDER and str(as_file) in caught.value.message
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        with pytest.raises(StoreError) as caught:
+            Database(locked / "s.db")
+        assert caught.value.code == DATA_DIR_UNWRITABLE and str(locked) in caught.value.message
+        assert list(locked.iterdir()) == []
+    finally:
+        locked.chmod(0o700)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
+def test_a_new_data_folder_and_its_database_are_readable_by_the_creator_only(tmp_path: Path) -> None:
+    data = tmp_path / "new" / "data"
+    db = Database(data / "s.db")
+    try:
+        _insert_run(db, "run_a")
+        assert stat.S_IMODE(data.stat().st_mode) == 0o700
+        for name in ("s.db", "s.db-wal", "s.db-shm"):
+            assert stat.S_IMODE((data / name).stat().st_mode) == 0o600, name
+        assert db.claim_run("run_a")
+        assert stat.S_IMODE((data / "leases").stat().st_mode) == 0o700
+        assert stat.S_IMODE((data / "leases" / "run_a.lock").stat().st_mode) == 0o600
+    finally:
+        db.close()
+
+
+# -- seq and leases with several writers --------------------------------------------------------------
+def test_seq_comes_from_the_file_so_two_writers_never_collide(tmp_path: Path) -> None:
+    first = Database(tmp_path / "s.db")
+    second = Database(tmp_path / "s.db")
+    try:
+        _insert_run(first, "run_a")
+        for i in range(20):
+            writer = first if i % 3 else second
+            with writer.transaction() as tx:
+                tx.event("run_a", f"e{i}")
+                tx.event("run_a", f"f{i}")
+        seqs = [e.seq for e in RunStore(first).events("run_a")]
+        assert seqs == list(range(1, 41))
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_run_lease_excludes_every_other_holder_until_released(tmp_path: Path) -> None:
+    first = Database(tmp_path / "s.db")
+    second = Database(tmp_path / "s.db")
+    try:
+        assert first.claim_run("run_a")
+        assert not first.claim_run("run_a") and not second.claim_run("run_a")
+        first.release_run("run_a")
+        assert second.claim_run("run_a")
+        second.close()  # closing gives the run up, as the process's death would
+        assert first.claim_run("run_a")
+    finally:
+        first.close()
+        second.close()
+
+
+def test_events_are_read_page_by_page_in_order(tmp_path: Path) -> None:
+    db = Database(tmp_path / "s.db")
+    try:
+        _insert_run(db, "run_a")
+        with db.transaction() as tx:
+            for i in range(25):
+                tx.event("run_a", "e", {"i": i}, invocation_id="inv_b" if i % 2 else "inv_a")
+        runs = RunStore(db)
+        assert [e.seq for e in runs.iter_events("run_a", page=4)] == list(range(1, 26))
+        assert [e.payload["i"] for e in runs.iter_events("run_a", invocation_id="inv_b", page=3)] == list(
+            range(1, 25, 2))
+        assert [e.seq for e in runs.iter_events("run_a", after_seq=20, limit=3, page=2)] == [21, 22, 23]
+    finally:
+        db.close()
+
+
+def test_a_request_delta_rebuilds_any_text_exactly() -> None:
+    rng = random.Random(11)
+    for _ in range(2000):
+        base = "".join(rng.choice("ab{}\"é") for _ in range(rng.randint(0, 300)))
+        cut, resume = sorted(rng.randint(0, len(base)) for _ in range(2))
+        text = base[:cut] + "".join(rng.choice("abc✓") for _ in range(rng.randint(0, 60))) + base[resume:]
+        delta = encode_delta("turn_x", base, text)
+        if delta is None:
+            continue  # not smaller than the text itself: stored in full
+        assert base_of(delta) == "turn_x" and apply_delta(base, delta) == text
+
+
+def test_an_unusable_leases_folder_is_one_sentence_naming_it(tmp_path: Path) -> None:
+    db = Database(tmp_path / "s.db")
+    try:
+        (tmp_path / "leases").write_text("not a folder")
+        with pytest.raises(StoreError) as caught:
+            db.claim_run("run_a")
+        assert caught.value.code == DATA_DIR_UNWRITABLE and "leases" in caught.value.message
+    finally:
+        db.close()

@@ -60,9 +60,14 @@ class RunHandle:
 
 
 class Runtime:
-    def __init__(self, data_dir: Path, *, extra_profiles: list[AgentProfile] | None = None) -> None:
+    """``recover=False`` opens the data folder as a reader (``runs``, ``events``, ...): it never touches
+    a run. Otherwise runs whose owning process is gone are recovered on start; runs that a live
+    process drives (another window, a CLI run) are left to it. A run started or resumed here is
+    held (its lease, ``store/leases.py``) until it ends or the runtime closes."""
+
+    def __init__(self, data_dir: Path, *, extra_profiles: list[AgentProfile] | None = None,
+                 recover: bool = True) -> None:
         self.data_dir = data_dir
-        data_dir.mkdir(parents=True, exist_ok=True)
         self.db = Database(data_dir / DB_NAME)
         self.chats = ChatStore(self.db)
         self.runs = RunStore(self.db)
@@ -74,7 +79,7 @@ class Runtime:
         self.handoffs: dict[str, session_handoff.HandoffHandle] = {}
         self._live: list[Callable[[LiveUpdate], None]] = []
         #: Runs a crash or quit left unfinished: ended as interrupted, or (waiting for an approval) suspended.
-        self.recovered, self.suspended = self.runs.recover_interrupted()
+        self.recovered, self.suspended = self.runs.recover_interrupted() if recover else ([], [])
 
     def close(self) -> None:
         self.db.close()
@@ -185,20 +190,26 @@ class Runtime:
         ctx.approver = approver
         ctx.edges = dict(edges or {})
         stamp = now_iso()
-        with self.db.transaction() as tx:
-            tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id, kind=RUN_KIND_RELAY,
-                      status=RunStatus.CREATED.value, user_text=prompt,
-                      input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
-            tx.event(run_id, "run_created", {"chatId": chat_record.id, "chatName": chat_record.name,
-                                             "agentId": agent_id, "userText": prompt})
-            workspace.journal_skipped_links(tx, run_id)
-            transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
+        self._claim(run_id)  # held before the run exists in the file, so no other process recovers it
+        try:
+            with self.db.transaction() as tx:
+                tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id,
+                          kind=RUN_KIND_RELAY, status=RunStatus.CREATED.value, user_text=prompt,
+                          input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
+                tx.event(run_id, "run_created", {"chatId": chat_record.id, "chatName": chat_record.name,
+                                                 "agentId": agent_id, "userText": prompt})
+                workspace.journal_skipped_links(tx, run_id)
+                transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
+        except BaseException:
+            self.db.release_run(run_id)
+            raise
         root_inv = InvocationState(
             id=new_id("inv"), profile=root, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
             depth=0, parent_id=None,
             messages=root_messages(history, prompt, root.context.chat_history_messages, pinned),
         )
         task = asyncio.create_task(self._drive(ctx, root_inv), name=f"run {run_id}")
+        task.add_done_callback(lambda _t: self._give_up(ctx))
         ctx.main_task = task
         handle = RunHandle(run_id=run_id, chat_id=chat_record.id, task=task, context=ctx)
         self.active[run_id] = handle
@@ -211,13 +222,29 @@ class Runtime:
         record = self.runs.run(run_id)
         if record is None or run_id in self.active or run_id not in self.suspended:
             raise RunRequestError("run.not_resumable", "That run is not waiting to be resumed.")
+        if not self.db.claim_run(run_id):
+            raise RunRequestError("run.owned_elsewhere", "Another Relay Studio window or command is continuing "
+                                                         "that run.")
+        record = self.runs.run(run_id)  # re-read under the lease: another process may have resumed it meanwhile
+        if record is None or not self.runs.ensure_suspended(run_id, record.status.value):
+            self.db.release_run(run_id, ended=record is not None and record.status.terminal)
+            self.suspended.remove(run_id)
+            raise RunRequestError("run.not_resumable", "That run is not waiting to be resumed any more.")
+        try:
+            return self._resume_claimed(run_id, record.chat_id, provider_for, approver)
+        except BaseException:
+            self.db.release_run(run_id)
+            raise
+
+    def _resume_claimed(self, run_id: str, chat_id: str, provider_for: ProviderFor, approver: Approver | None,
+                        ) -> RunHandle:
         frozen = self.runs.run_input(run_id)
         profiles = {pid: AgentProfile.model_validate(data) for pid, data in frozen["profiles"].items()}
         settings = RunSettings(max_total_rounds=int(frozen.get("settings", {}).get("maxTotalRounds", 200)))
         ctx = RunContext(
-            run_id=run_id, chat_id=record.chat_id, db=self.db, workspace=RunWorkspace(self.workspace_dir(run_id)),
+            run_id=run_id, chat_id=chat_id, db=self.db, workspace=RunWorkspace(self.workspace_dir(run_id)),
             profiles=profiles, provider_for=provider_for, bridge=self.bridge,
-            chat_persist=self.chat_persist_dir(record.chat_id), settings=settings,
+            chat_persist=self.chat_persist_dir(chat_id), settings=settings,
         )
         ctx.scheduler = TaskScheduler(ctx)
         ctx.live = self._live
@@ -239,10 +266,27 @@ class Runtime:
         self.suspended.remove(run_id)
         ctx.started = True
         task = asyncio.create_task(self._drive_resumed(ctx, active, pending), name=f"run {run_id}")
+        task.add_done_callback(lambda _t: self._give_up(ctx))
         ctx.main_task = task
-        handle = RunHandle(run_id=run_id, chat_id=record.chat_id, task=task, context=ctx)
+        handle = RunHandle(run_id=run_id, chat_id=chat_id, task=task, context=ctx)
         self.active[run_id] = handle
         return handle
+
+    def claim_run(self, run_id: str) -> None:
+        """This process drives ``run_id`` from now on (its lease); raises ``RunRequestError`` if it cannot."""
+        self._claim(run_id)
+
+    def release_run(self, ctx: RunContext) -> None:
+        self._give_up(ctx)
+
+    def _claim(self, run_id: str) -> None:
+        claimed = self.db.claim_run(run_id)  # an unusable leases/ folder raises StoreError (one line, exit 3)
+        if not claimed:  # a fresh id: nobody else can hold it
+            raise RunRequestError("run.lease_unavailable", "Cannot take ownership of the run.")
+
+    def _give_up(self, ctx: RunContext) -> None:
+        """The run's task is over: its lease goes (the file too once the run has ended)."""
+        self.db.release_run(ctx.run_id, ended=ctx.run_status.terminal)
 
     async def _drive_resumed(self, ctx: RunContext, active: InvocationState, pending: list[ToolCall]) -> RunStatus:
         try:

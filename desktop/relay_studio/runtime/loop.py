@@ -108,12 +108,9 @@ async def commit_text(run: RunContext, inv: InvocationState, path: str, content:
     with run.db.transaction() as tx:
         tx.event(run.run_id, "chat_commit_requested", {"agentId": inv.profile.id, "path": path, **extra},
                  invocation_id=inv.id)
-    message_id, version = await run.bridge.commit(
-        run_id=run.run_id, chat_id=run.chat_id, content=content,
-        agent_id=inv.profile.id, agent_name=inv.profile.display_name,
-    )
     commit_id = new_id("commit")
-    with run.db.transaction() as tx:
+
+    def ledger(tx: Transaction, message_id: str, version: int) -> None:  # same transaction as the message
         tx.insert(t.CommitRow, id=commit_id, run_id=run.run_id, invocation_id=inv.id, agent_id=inv.profile.id,
                   path=path, content=content, message_id=message_id, version=version,
                   created_at=now_iso(), marker=marker.value if marker else None)
@@ -121,6 +118,11 @@ async def commit_text(run: RunContext, inv: InvocationState, path: str, content:
         tx.event(run.run_id, "chat_commit_completed",
                  {"agentId": inv.profile.id, "path": path, "messageId": message_id, "version": version,
                   "chars": len(content), **extra}, invocation_id=inv.id)
+
+    message_id, version = await run.bridge.commit(
+        run_id=run.run_id, chat_id=run.chat_id, content=content,
+        agent_id=inv.profile.id, agent_name=inv.profile.display_name, ledger=ledger,
+    )
     run.ledger.record(LedgerEntry(commit_id, inv.id, inv.profile.id, path, message_id, version))
     return message_id, version
 

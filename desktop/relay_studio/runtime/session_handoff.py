@@ -212,16 +212,22 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
               "chatHistory": [m.model_dump(mode="json") for m in history],
               "profiles": {profile.id: asked.to_json_dict()}, "settings": {"maxTotalRounds": 1}}
     stamp = now_iso()
-    with runtime.db.transaction() as tx:
-        tx.insert(t.RunRow, id=run_id, chat_id=record.id, root_profile_id=profile.id, kind=RUN_KIND_HANDOFF,
-                  status=RunStatus.CREATED.value, user_text=request_text,
-                  input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
-        tx.event(run_id, "run_created", {"chatId": record.id, "chatName": record.name, "agentId": profile.id,
-                                         "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus})
-        transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
-        transitions.create_invocation(tx, ctx, inv)
-        start_and_assemble(tx, ctx, inv)
+    runtime.claim_run(run_id)  # this process drives it: no other process may recover it meanwhile
+    try:
+        with runtime.db.transaction() as tx:
+            tx.insert(t.RunRow, id=run_id, chat_id=record.id, root_profile_id=profile.id, kind=RUN_KIND_HANDOFF,
+                      status=RunStatus.CREATED.value, user_text=request_text,
+                      input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
+            tx.event(run_id, "run_created", {"chatId": record.id, "chatName": record.name, "agentId": profile.id,
+                                             "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus})
+            transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
+            transitions.create_invocation(tx, ctx, inv)
+            start_and_assemble(tx, ctx, inv)
+    except BaseException:
+        runtime.db.release_run(run_id)
+        raise
     task = asyncio.create_task(_generate(runtime, ctx, inv), name=f"handoff {run_id}")
+    task.add_done_callback(lambda _t: runtime.release_run(ctx))
     ctx.main_task = task
     handle = HandoffHandle(run_id=run_id, chat_id=record.id, agent_id=profile.id, task=task, context=ctx,
                            invocation=inv)
@@ -290,6 +296,7 @@ def cancel(runtime: Runtime, chat_id: str) -> bool:
         handle.closed = HandoffDraft(HandoffOutcome.CANCELLED, ctx.run_id, ctx.chat_id, inv.profile.id)
         _end(ctx, inv, handle.closed)
         runtime.handoffs.pop(chat_id, None)
+        runtime.release_run(ctx)
     handle.task.cancel()
     return True
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, func, select
@@ -15,11 +16,14 @@ from relay_studio.domain.records import (
     MessageRecord,
 )
 from relay_studio.store import tables as t
-from relay_studio.store.database import Database, new_id, now_iso, table_of
+from relay_studio.store.database import Database, Transaction, new_id, now_iso, table_of
 
 _CHATS = table_of(t.ChatRow)
 _MESSAGES = table_of(t.MessageRow)
 _COMMITS = table_of(t.CommitRow)
+
+#: Writes a commit's ledger row (message id, version) inside the transaction that writes the message.
+LedgerWrite = Callable[[Transaction, str, int], None]
 
 
 def _message(row: Any) -> MessageRecord:
@@ -48,6 +52,9 @@ class ChatStore:
             return existing
         record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=parent_chat_id, created_at=now_iso())
         with self.db.transaction() as tx:
+            existing = self.chat_by_name(name)  # another process may have made it since the read above
+            if existing is not None:
+                return existing
             tx.insert(t.ChatRow, **record.model_dump())
         return record
 
@@ -78,19 +85,19 @@ class ChatStore:
         run_id: str | None = None,
     ) -> MessageRecord:
         stamp = now_iso()
-        record = MessageRecord(
-            id=new_id("msg"),
-            chat_id=chat_id,
-            position=self._next_position(chat_id),
-            role=role,
-            content=content,
-            agent_id=agent_id,
-            agent_name=agent_name,
-            run_id=run_id,
-            created_at=stamp,
-            updated_at=stamp,
-        )
-        with self.db.transaction() as tx:
+        with self.db.transaction() as tx:  # the position is read under the write lock: no two writers share one
+            record = MessageRecord(
+                id=new_id("msg"),
+                chat_id=chat_id,
+                position=self._next_position(chat_id),
+                role=role,
+                content=content,
+                agent_id=agent_id,
+                agent_name=agent_name,
+                run_id=run_id,
+                created_at=stamp,
+                updated_at=stamp,
+            )
             tx.insert(t.MessageRow, **record.model_dump())
         return record
 
@@ -226,34 +233,41 @@ class ChatHostBridge:
         self.reply_targets: dict[str, str] = {}
 
     async def commit(
-        self, *, run_id: str, chat_id: str, content: str, agent_id: str, agent_name: str
+        self, *, run_id: str, chat_id: str, content: str, agent_id: str, agent_name: str,
+        ledger: LedgerWrite | None = None,
     ) -> tuple[str, int]:
+        """The message and (through ``ledger``) its commit row are one transaction: a crash leaves
+        both or neither, so the message is never ahead of the ledger."""
         db = self.chats.db
-        row = db.conn.execute(
-            select(_MESSAGES).where(_MESSAGES.c.run_id == run_id, _MESSAGES.c.role == "assistant")
-        ).first()
-        target = self.chats.message(self.reply_targets.pop(run_id, "")) if row is None else None
-        if target is not None:
-            row = db.conn.execute(select(_MESSAGES).where(_MESSAGES.c.id == target.id)).first()
-        if row is None:
-            message = self.chats.add_message(
-                chat_id, "assistant", content, agent_id=agent_id, agent_name=agent_name, run_id=run_id
-            )
-            return message.id, 1
-        existing = _message(row)
-        version = existing.version + 1
         with db.transaction() as tx:
-            tx.update(
-                t.MessageRow,
-                existing.id,
-                content=content,
-                agent_id=agent_id,
-                agent_name=agent_name,
-                run_id=run_id,
-                version=version,
-                updated_at=now_iso(),
-            )
-        return existing.id, version
+            row = db.conn.execute(
+                select(_MESSAGES).where(_MESSAGES.c.run_id == run_id, _MESSAGES.c.role == "assistant")
+            ).first()
+            target = self.chats.message(self.reply_targets.get(run_id, "")) if row is None else None
+            if target is not None:
+                row = db.conn.execute(select(_MESSAGES).where(_MESSAGES.c.id == target.id)).first()
+            if row is None:
+                message = self.chats.add_message(
+                    chat_id, "assistant", content, agent_id=agent_id, agent_name=agent_name, run_id=run_id
+                )
+                message_id, version = message.id, 1
+            else:
+                existing = _message(row)
+                message_id, version = existing.id, existing.version + 1
+                tx.update(
+                    t.MessageRow,
+                    existing.id,
+                    content=content,
+                    agent_id=agent_id,
+                    agent_name=agent_name,
+                    run_id=run_id,
+                    version=version,
+                    updated_at=now_iso(),
+                )
+            if ledger is not None:
+                ledger(tx, message_id, version)
+        self.reply_targets.pop(run_id, None)  # only once the message carries the run
+        return message_id, version
 
     async def finish(self, *, run_id: str, chat_id: str) -> None:
         """Nothing to publish beyond the last commit; kept so hosts can react to the end of a run."""

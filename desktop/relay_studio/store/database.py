@@ -3,6 +3,12 @@
 All writes go through one connection on the thread that owns the store (the asyncio loop). Each
 transaction is short; events appended in it are published to subscribers only after it commits, so a
 subscriber never sees an event that is not durable.
+
+Several processes may write to one file at once (the window and the CLI): every write transaction is
+``BEGIN IMMEDIATE`` (it holds SQLite's write lock from its first statement, waiting up to
+``BUSY_TIMEOUT_MS`` for it), and an event's ``seq`` is read from the file inside that transaction,
+so two writers can never pick the same one. Which process may write to a run at all is decided by
+its lease (``store/leases.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Table, create_engine, event, func, select
+from sqlalchemy import Connection, Table, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
@@ -25,8 +31,20 @@ from relay_studio.domain import secret_values
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
+from relay_studio.store.compact import pack
+from relay_studio.store.data_folder import (
+    APPLICATION_ID,
+    SCHEMA_TOO_NEW,
+    StoreError,
+    check_database,
+    prepare_data_dir,
+)
+from relay_studio.store.leases import RunLease, try_acquire
+from relay_studio.store.turn_requests import RequestEncoder
 
 SCHEMA_VERSION = 4
+#: How long a writer waits for another process's write transaction to end.
+BUSY_TIMEOUT_MS = 10_000
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
 
 Subscriber = Callable[[Event], None]
@@ -113,8 +131,9 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
 ]
 
 
-class SchemaTooNewError(RuntimeError):
-    code = "store.schema_too_new"
+class SchemaTooNewError(StoreError):
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(SCHEMA_TOO_NEW, message, path)
 
 
 class Transaction:
@@ -126,10 +145,23 @@ class Transaction:
         self.events: list[Event] = []
         self._next_seq: dict[str, int] = {}
 
+    @property
+    def raw(self) -> sqlite3.Connection:
+        """The driver connection the writes use (for plain SQL inside the transaction)."""
+        return self._db.raw
+
+    @property
+    def db_path(self) -> Path:
+        return self._db.path
+
     # Writes use plain parameterised SQL on the driver connection: building and compiling a
     # SQLAlchemy statement per journal row cost more than SQLite itself (bench/runtime_overhead.py).
     def insert(self, model: type[SQLModel], **values: Any) -> None:
         values = _scrubbed(values)
+        if model is t.ModelTurnRow and "request_json" in values:  # kept as a delta on the stage's last call
+            values["request_json"] = self._db.requests.encode(  # and compressed (store/compact.py)
+                self._db.raw, values["invocation_id"], values["id"], values["request_json"])
+        _pack_large(model, values)
         names = tuple(values)
         sql = _sql_cache.get((model, names, "insert"))
         if sql is None:
@@ -140,6 +172,7 @@ class Transaction:
 
     def update(self, model: type[SQLModel], key: str, **values: Any) -> None:
         values = _scrubbed(values)
+        _pack_large(model, values)
         names = tuple(values)
         sql = _sql_cache.get((model, names, "update"))
         if sql is None:
@@ -159,7 +192,7 @@ class Transaction:
         level: EventLevel = EventLevel.INFO,
     ) -> Event:
         seq = self._next_seq.get(run_id)
-        if seq is None:
+        if seq is None:  # read inside this write transaction: no other writer can take the same seq
             seq = self._db.last_seq(run_id, self.conn) + 1
         self._next_seq[run_id] = seq + 1
         payload = secret_values.scrub_value(payload)  # subscribers never see a secret either
@@ -182,7 +215,7 @@ class Transaction:
             timestamp=ev.timestamp,
             invocation_id=invocation_id,
             related_json=json.dumps(ev.related_invocation_ids),
-            payload_json=json.dumps(ev.payload, ensure_ascii=False),
+            payload_json=pack(json.dumps(ev.payload, ensure_ascii=False)),
         )
         self.events.append(ev)
         return ev
@@ -195,13 +228,33 @@ def _scrubbed(values: dict[str, Any]) -> dict[str, Any]:
     return {k: secret_values.scrub(v) if isinstance(v, str) else v for k, v in values.items()}
 
 
+#: Large text columns kept compressed (store/compact.py); readers unpack them at the store's edge.
+_PACKED_COLUMNS: dict[type[SQLModel], tuple[str, ...]] = {
+    t.ModelTurnRow: ("response_json", "error_json"),
+    t.WorkspaceFileVersionRow: ("content",),
+}
+
+
+def _pack_large(model: type[SQLModel], values: dict[str, Any]) -> None:
+    for column in _PACKED_COLUMNS.get(model, ()):
+        value = values.get(column)
+        if isinstance(value, str):
+            values[column] = pack(value)
+
+
 class Database:
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        prepare_data_dir(path.parent)
+        try:
+            check_database(path, SCHEMA_VERSION)
+        except StoreError as exc:
+            if exc.code == SCHEMA_TOO_NEW:
+                raise SchemaTooNewError(exc.message, path) from None
+            raise
         self.engine: Engine = create_engine(
             f"sqlite:///{path}",
-            connect_args={"check_same_thread": False, "timeout": 5},
+            connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
             isolation_level="AUTOCOMMIT",  # transactions are explicit: BEGIN IMMEDIATE ... COMMIT
         )
         event.listen(self.engine, "connect", _on_connect)
@@ -211,7 +264,8 @@ class Database:
         self.raw = raw
         self._lock = threading.RLock()
         self._tx: Transaction | None = None
-        self._seq_cache: dict[str, int] = {}
+        self._leases: dict[str, RunLease] = {}
+        self.requests = RequestEncoder()
         self._subscribers: list[Subscriber] = []
         try:
             self._migrate()
@@ -225,10 +279,15 @@ class Database:
         if version > SCHEMA_VERSION:
             raise SchemaTooNewError(
                 f"The database at {self.path} was written by a newer Relay Studio (schema {version}); "
-                f"this version reads up to schema {SCHEMA_VERSION}."
+                f"this version reads up to schema {SCHEMA_VERSION}.", self.path
             )
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            with self._begin():
+        if version == SCHEMA_VERSION:
+            return
+        with self._begin():  # another process may be migrating the same file: decide under the write lock
+            version = int(self._conn.exec_driver_sql("PRAGMA user_version").scalar() or 0)
+            if version == 0:
+                self._conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+            for target in range(version + 1, SCHEMA_VERSION + 1):
                 MIGRATIONS[target - 1](self._conn)
                 self._conn.exec_driver_sql(f"PRAGMA user_version = {target}")
 
@@ -256,13 +315,10 @@ class Database:
         return unsubscribe
 
     def last_seq(self, run_id: str, conn: Connection | None = None) -> int:
-        cached = self._seq_cache.get(run_id)
-        if cached is not None:
-            return cached
-        table = table_of(t.EventRow)
-        value = (conn or self._conn).execute(
-            select(func.max(table.c.seq)).where(table.c.run_id == run_id)
-        ).scalar()
+        # Always from the file (a primary-key seek): another process may have written to this run since.
+        # Plain SQL on the driver connection, as for the writes (compiling a statement per call cost more).
+        del conn  # one connection serves reads and writes
+        value = self.raw.execute("SELECT max(seq) FROM events WHERE run_id = ?", (run_id,)).fetchone()[0]
         return int(value or 0)
 
     @contextmanager
@@ -279,8 +335,6 @@ class Database:
                     yield tx
             finally:
                 self._tx = None
-            for run_id, nxt in tx._next_seq.items():
-                self._seq_cache[run_id] = nxt - 1
         for ev in tx.events:
             for subscriber in list(self._subscribers):
                 subscriber(ev)
@@ -290,13 +344,36 @@ class Database:
         """The connection, for reads."""
         return self._conn
 
+    # -- run leases (store/leases.py): only the holder writes to a run ----------------------------
+    def claim_run(self, run_id: str) -> bool:
+        """Takes the run's lease unless a live process (this one included) holds it."""
+        if run_id in self._leases:
+            return False
+        lease = try_acquire(self.path.parent, run_id)
+        if lease is None:
+            return False
+        self._leases[run_id] = lease
+        return True
+
+    def release_run(self, run_id: str, *, ended: bool = False) -> None:
+        lease = self._leases.pop(run_id, None)
+        if lease is not None:
+            lease.release(remove=ended)
+
+    def owns_run(self, run_id: str) -> bool:
+        return run_id in self._leases
+
     def close(self) -> None:
+        """Closes the file and gives up every run this process held, as its death would."""
+        for run_id in list(self._leases):
+            self.release_run(run_id)
         self._conn.close()
         self.engine.dispose()
 
 
 def _on_connect(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")

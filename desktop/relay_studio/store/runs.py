@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, literal_column, select
 
 from relay_studio.domain.enums import (
     EventLevel,
@@ -18,7 +19,10 @@ from relay_studio.domain.enums import (
 from relay_studio.domain.events import Event
 from relay_studio.domain.records import CommitRecord, InvocationRecord, RunRecord, TaskRecord
 from relay_studio.store import tables as t
+from relay_studio.store import workspace_versions
+from relay_studio.store.compact import unpack
 from relay_studio.store.database import Database, now_iso, table_of
+from relay_studio.store.turn_requests import StageTexts, request_text
 
 _RUNS = table_of(t.RunRow)
 _INVOCATIONS = table_of(t.InvocationRow)
@@ -58,7 +62,7 @@ def _task(row: Any) -> TaskRecord:
     )
 
 
-def _turn(row: Any) -> dict[str, Any]:
+def _turn(row: Any, request: str) -> dict[str, Any]:
     m = row._mapping
     return {
         "id": m["id"],
@@ -67,9 +71,9 @@ def _turn(row: Any) -> dict[str, Any]:
         "callIndex": m["call_index"],
         "startedAt": m["started_at"],
         "elapsedMs": m["elapsed_ms"],
-        "request": json.loads(m["request_json"]),
-        "response": json.loads(m["response_json"]) if m["response_json"] else None,
-        "error": json.loads(m["error_json"]) if m["error_json"] else None,
+        "request": json.loads(request),
+        "response": json.loads(unpack(m["response_json"]) or "null"),
+        "error": json.loads(unpack(m["error_json"]) or "null"),
     }
 
 
@@ -83,7 +87,7 @@ def event_from_row(row: Any) -> Event:
         timestamp=m["timestamp"],
         invocation_id=m["invocation_id"],
         related_invocation_ids=json.loads(m["related_json"]),
-        payload=json.loads(m["payload_json"]),
+        payload=json.loads(unpack(m["payload_json"]) or "{}"),
     )
 
 
@@ -133,6 +137,29 @@ class RunStore:
         after_seq: int = 0,
         limit: int | None = None,
     ) -> list[Event]:
+        return list(self.iter_events(run_id, invocation_id=invocation_id, after_seq=after_seq, limit=limit))
+
+    def iter_events(
+        self,
+        run_id: str,
+        *,
+        invocation_id: str | None = None,
+        after_seq: int = 0,
+        limit: int | None = None,
+        page: int = 1000,
+    ) -> Iterator[Event]:
+        """Events in ``seq`` order, read ``page`` at a time: memory stays flat for 100,000 events."""
+        left = limit
+        while left is None or left > 0:
+            size = page if left is None else min(page, left)
+            batch = self._event_page(run_id, invocation_id, after_seq, size)
+            yield from batch
+            if len(batch) < size:
+                return
+            after_seq = batch[-1].seq
+            left = None if left is None else left - len(batch)
+
+    def _event_page(self, run_id: str, invocation_id: str | None, after_seq: int, limit: int) -> list[Event]:
         query = (
             select(_EVENTS)
             .where(_EVENTS.c.run_id == run_id, _EVENTS.c.seq > after_seq)
@@ -140,21 +167,14 @@ class RunStore:
         )
         if invocation_id is not None:
             query = query.where(_EVENTS.c.invocation_id == invocation_id)
-        if limit is not None:
-            query = query.limit(limit)
-        return [event_from_row(r) for r in self.db.conn.execute(query)]
+        return [event_from_row(r) for r in self.db.conn.execute(query.limit(limit))]
 
     def event_count(self, run_id: str) -> int:
         return self.db.last_seq(run_id)
 
     def file_versions(self, run_id: str, path: str) -> list[tuple[int, str, str | None]]:
         """Every written version of a workspace file: (version, content, invocation id)."""
-        rows = self.db.conn.execute(
-            select(_VERSIONS.c.version, _VERSIONS.c.content, _VERSIONS.c.invocation_id)
-            .where(_VERSIONS.c.run_id == run_id, _VERSIONS.c.path == path)
-            .order_by(_VERSIONS.c.version)
-        )
-        return [(int(v), str(c), i) for v, c, i in rows]
+        return workspace_versions.file_versions(self.db.raw, run_id, path)
 
     def commits(self, run_id: str) -> list[CommitRecord]:
         rows = self.db.conn.execute(
@@ -163,15 +183,29 @@ class RunStore:
         return [CommitRecord.model_validate(dict(r._mapping)) for r in rows]
 
     def model_turns(self, run_id: str) -> list[dict[str, Any]]:
-        rows = self.db.conn.execute(
-            select(_TURNS).where(_TURNS.c.run_id == run_id).order_by(_TURNS.c.started_at, _TURNS.c.call_index)
-        )
-        return [_turn(r) for r in rows]
+        return list(self.iter_model_turns(run_id))
+
+    def iter_model_turns(self, run_id: str, *, page: int = 100) -> Iterator[dict[str, Any]]:
+        """A run's model calls in order, each with its full request, read ``page`` rows at a time."""
+        keys = [r[0] for r in self.db.raw.execute(
+            "SELECT rowid FROM model_turns WHERE run_id = ? ORDER BY started_at, call_index", (run_id,))]
+        stages = StageTexts()
+        for start in range(0, len(keys), page):
+            chunk = keys[start:start + page]
+            rows = {r._mapping["rowid"]: r for r in self.db.conn.execute(
+                select(_TURNS, literal_column("rowid")).where(literal_column("rowid").in_(chunk)))}
+            for key in chunk:
+                row = rows[key]
+                yield _turn(row, stages.text(self.db.raw, row._mapping["id"], row._mapping["request_json"]))
 
     def model_turn(self, turn_id: str) -> dict[str, Any] | None:
         """One model call's full request and response (``model_call_started`` names its ``turnId``)."""
         row = self.db.conn.execute(select(_TURNS).where(_TURNS.c.id == turn_id)).first()
-        return _turn(row) if row else None
+        return _turn(row, request_text(self.db.raw, turn_id)) if row else None
+
+    def model_request_json(self, turn_id: str) -> str:
+        """The request exactly as the runtime handed it to the store."""
+        return request_text(self.db.raw, turn_id)
 
     def open_approvals(self, run_id: str) -> list[Event]:
         """``tool_call_awaiting_approval`` events not yet approved, denied or withdrawn."""
@@ -222,59 +256,80 @@ class RunStore:
     def recover_interrupted(self) -> tuple[list[str], list[str]]:
         """After a crash or quit: runs waiting for an approval are suspended (resumable, the approval is
         asked again); other non-terminal runs become ``interrupted``, their open work failed.
+        Only runs whose owner is gone are touched: each run's lease is taken first, and a run a live
+        process holds (another window, a CLI run, this process) is left alone.
         Returns (interrupted, suspended)."""
         rows = self.db.conn.execute(
-            select(_RUNS.c.id, _RUNS.c.status).where(_RUNS.c.status.not_in(_TERMINAL_RUN_VALUES))
+            select(_RUNS.c.id).where(_RUNS.c.status.not_in(_TERMINAL_RUN_VALUES))
+            .order_by(_RUNS.c.created_at)
         ).all()
         recovered: list[str] = []
         suspended: list[str] = []
-        for run_id, previous in rows:
-            if self._resumable(run_id, previous):
-                if not any(e.type == "run_suspended" for e in self.events(run_id, after_seq=self._last_resume(run_id))):
-                    self._suspend(run_id)
-                suspended.append(run_id)
-                continue
-            ended = now_iso()
-            with self.db.transaction() as tx:
-                for inv in self.invocations(run_id):
-                    if not inv.status.terminal:
-                        tx.update(
-                            t.InvocationRow,
-                            inv.id,
-                            status=InvocationStatus.FAILED.value,
-                            error_code="run.interrupted",
-                            ended_at=ended,
-                        )
-                for task in self.tasks(run_id):
-                    if not task.status.terminal:
-                        tx.update(
-                            t.TaskRow,
-                            task.id,
-                            status=TaskStatus.FAILED.value,
-                            error_json=json.dumps({"code": "run.interrupted"}),
-                            ended_at=ended,
-                        )
-                tx.update(
-                    t.RunRow,
-                    run_id,
-                    status=RunStatus.INTERRUPTED.value,
-                    error_code="run.interrupted",
-                    error_message="Relay Studio stopped while this run was in progress.",
-                    updated_at=ended,
-                )
-                tx.event(
-                    run_id,
-                    "status_changed",
-                    {"from": previous, "to": RunStatus.INTERRUPTED.value},
-                )
-                tx.event(
-                    run_id,
-                    "run_interrupted",
-                    {"previousStatus": previous, "reason": "Relay Studio stopped while this run was in progress."},
-                    level=EventLevel.WARNING,
-                )
-            recovered.append(run_id)
+        for (run_id,) in rows:
+            if not self.db.claim_run(run_id):
+                continue  # a live process drives it
+            try:
+                record = self.run(run_id)  # re-read under the lease: its owner may have ended it meanwhile
+                if record is None or record.status.terminal:
+                    continue
+                if self.ensure_suspended(run_id, record.status.value):
+                    suspended.append(run_id)
+                    continue
+                self._interrupt(run_id, record.status.value)
+                recovered.append(run_id)
+            finally:
+                self.db.release_run(run_id, ended=run_id in recovered)
         return recovered, suspended
+
+    def ensure_suspended(self, run_id: str, status: str) -> bool:
+        """For a run this process holds the lease of: whether it is resumable; if so it is suspended
+        (once after each resume: helpers that were working are stopped, ``run_suspended``)."""
+        if not self._resumable(run_id, status):
+            return False
+        if not any(e.type == "run_suspended" for e in self.events(run_id, after_seq=self._last_resume(run_id))):
+            self._suspend(run_id)
+        return True
+
+    def _interrupt(self, run_id: str, previous: str) -> None:
+        ended = now_iso()
+        with self.db.transaction() as tx:
+            for inv in self.invocations(run_id):
+                if not inv.status.terminal:
+                    tx.update(
+                        t.InvocationRow,
+                        inv.id,
+                        status=InvocationStatus.FAILED.value,
+                        error_code="run.interrupted",
+                        ended_at=ended,
+                    )
+            for task in self.tasks(run_id):
+                if not task.status.terminal:
+                    tx.update(
+                        t.TaskRow,
+                        task.id,
+                        status=TaskStatus.FAILED.value,
+                        error_json=json.dumps({"code": "run.interrupted"}),
+                        ended_at=ended,
+                    )
+            tx.update(
+                t.RunRow,
+                run_id,
+                status=RunStatus.INTERRUPTED.value,
+                error_code="run.interrupted",
+                error_message="Relay Studio stopped while this run was in progress.",
+                updated_at=ended,
+            )
+            tx.event(
+                run_id,
+                "status_changed",
+                {"from": previous, "to": RunStatus.INTERRUPTED.value},
+            )
+            tx.event(
+                run_id,
+                "run_interrupted",
+                {"previousStatus": previous, "reason": "Relay Studio stopped while this run was in progress."},
+                level=EventLevel.WARNING,
+            )
 
     def _last_resume(self, run_id: str) -> int:
         value = self.db.conn.execute(

@@ -1,0 +1,145 @@
+"""Checks a data folder and its database before anything is written to either.
+
+A damaged or foreign file is refused with one sentence that names the problem and the file, and a
+stable code; nothing is written to it (the checks read the header bytes and open SQLite read-only),
+so whatever might still be recovered from it stays as it was. New folders and database files are
+created readable by their creator only (0700 / 0600 on POSIX; SQLite gives its -wal and -shm files
+the database file's mode).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+#: ``PRAGMA application_id`` of a Relay Studio database ("RSTD").
+APPLICATION_ID = 0x52535444
+#: Databases up to this size get a full ``PRAGMA quick_check`` when opened (about 0.1 s at the limit);
+#: damage in a bigger one is reported when SQLite reaches it.
+QUICK_CHECK_MAX_BYTES = 32 * 1024 * 1024
+
+DATA_DIR_NOT_A_FOLDER = "store.data_dir_not_a_folder"
+DATA_DIR_UNWRITABLE = "store.data_dir_unwritable"
+DATABASE_NOT_A_FILE = "store.database_not_a_file"
+DATABASE_READ_ONLY = "store.database_read_only"
+DATABASE_EMPTY = "store.database_empty"
+DATABASE_TRUNCATED = "store.database_truncated"
+DATABASE_DAMAGED = "store.database_damaged"
+DATABASE_BUSY = "store.database_busy"
+NOT_A_DATABASE = "store.not_a_database"
+FOREIGN_DATABASE = "store.foreign_database"
+SCHEMA_TOO_NEW = "store.schema_too_new"
+
+
+class StoreError(RuntimeError):
+    """The data folder or its database cannot be used; nothing was written."""
+
+    def __init__(self, code: str, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.path = path
+
+
+def _writable(path: Path) -> bool:
+    # Mode bits as well as access(): a process running as root passes access() on a read-only file.
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & stat.S_IWUSR) and os.access(path, os.W_OK)
+
+
+def prepare_data_dir(data_dir: Path) -> None:
+    """Creates the folder (0700) or checks that the existing one is a writable folder."""
+    if data_dir.exists() and not data_dir.is_dir():
+        raise StoreError(DATA_DIR_NOT_A_FOLDER, f"The data folder {data_dir} is a file, not a folder.", data_dir)
+    try:
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(DATA_DIR_UNWRITABLE,
+                         f"Cannot create the data folder {data_dir}: {exc.strerror or exc}.", data_dir) from None
+    if not _writable(data_dir):
+        raise StoreError(DATA_DIR_UNWRITABLE, f"The data folder {data_dir} is not writable.", data_dir)
+
+
+def _has_orphaned_data(path: Path) -> bool:
+    folder = path.parent
+    wal = path.with_name(path.name + "-wal")
+    if wal.is_file() and wal.stat().st_size > 0:
+        return True
+    return any((folder / sub).is_dir() and any((folder / sub).iterdir()) for sub in ("runs", "chats"))
+
+
+def check_database(path: Path, schema_version: int) -> None:
+    """Creates a missing database file (0600), or checks the existing one is an intact Relay Studio
+    database this version can read. Raises StoreError; never writes to an existing file."""
+    if not path.exists() and not path.is_symlink():
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except FileExistsError:
+            pass  # another process created it a moment ago: check it like any existing file
+        except OSError as exc:
+            raise StoreError(DATA_DIR_UNWRITABLE,
+                             f"Cannot create the database {path}: {exc.strerror or exc}.", path) from None
+        else:
+            return
+    if path.is_dir():
+        raise StoreError(DATABASE_NOT_A_FILE, f"The database {path} is a folder, not a file.", path)
+    if not path.is_file():
+        raise StoreError(DATABASE_NOT_A_FILE, f"The database {path} is not a regular file.", path)
+    if not _writable(path):
+        raise StoreError(DATABASE_READ_ONLY, f"The database {path} is read-only; Relay Studio needs to write to it.",
+                         path)
+    size = path.stat().st_size
+    if size == 0:
+        if _has_orphaned_data(path):
+            raise StoreError(DATABASE_EMPTY, f"The database {path} is empty (0 bytes) although the folder holds runs "
+                             "or chats; it was left as it is. Restore it from a backup or move the folder away.", path)
+        return  # a file created and never written (a crash right after creating it): safe to set up
+    with path.open("rb") as f:
+        header = f.read(100)
+    if header[:16] != SQLITE_HEADER and not (len(header) < 16 and SQLITE_HEADER.startswith(header)):
+        raise StoreError(NOT_A_DATABASE, f"The file {path} is not a Relay Studio database (not SQLite).", path)
+    if len(header) < 100:
+        raise StoreError(DATABASE_TRUNCATED, f"The database {path} is truncated ({size} bytes).", path)
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    pages_valid = header[24:28] == header[92:96]
+    if page_size < 512 or page_size & (page_size - 1):
+        raise StoreError(DATABASE_DAMAGED, f"The database {path} is damaged (its header is garbled).", path)
+    if size % page_size or (pages_valid and pages * page_size > size):
+        raise StoreError(DATABASE_TRUNCATED, f"The database {path} is truncated ({size} bytes).", path)
+    _probe(path, size, schema_version)
+
+
+def _probe(path: Path, size: int, schema_version: int) -> None:
+    try:
+        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
+    except sqlite3.Error as exc:
+        raise StoreError(DATABASE_DAMAGED, f"Cannot open the database {path}: {exc}.", path) from None
+    try:
+        version = int(probe.execute("PRAGMA user_version").fetchone()[0])
+        app_id = int(probe.execute("PRAGMA application_id").fetchone()[0])
+        names = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        problems = (probe.execute("PRAGMA quick_check(5)").fetchall() if size <= QUICK_CHECK_MAX_BYTES
+                    else [("ok",)])
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(DATABASE_DAMAGED, f"The database {path} is damaged ({exc}).", path) from None
+    finally:
+        probe.close()
+    if problems != [("ok",)]:
+        first = str(problems[0][0]).splitlines()[0][:120]
+        raise StoreError(DATABASE_DAMAGED, f"The database {path} is damaged ({first}).", path)
+    foreign = (app_id not in (0, APPLICATION_ID)
+               or (version == 0 and bool(names))
+               or (version > 0 and app_id == 0 and not {"runs", "events"} <= names))
+    if foreign:
+        raise StoreError(FOREIGN_DATABASE, f"The file {path} belongs to another application, not Relay Studio.", path)
+    if version > schema_version:
+        raise StoreError(SCHEMA_TOO_NEW, f"The database at {path} was written by a newer Relay Studio (schema "
+                         f"{version}); this version reads up to schema {schema_version}.", path)

@@ -1,0 +1,261 @@
+"""Many processes on one data folder: real subprocesses, real SIGKILLs.
+
+A live run belongs to the process driving it: readers and other writers leave it alone, and only a
+run whose owner is gone is recovered. A commit's message and ledger row stay in step whatever
+statement the process dies at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from relay_studio.runtime.engine import DB_NAME, Runtime
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "resources" / "scripts" / "demo_relay.json"
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL and fork-style subprocess timing")
+
+
+def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "relay_studio", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=REPO)
+
+
+def start_cli(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "relay_studio", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=REPO)
+
+
+def slow_demo(tmp_path: Path, delay_ms: int) -> Path:
+    script = json.loads(DEMO.read_text(encoding="utf-8"))
+    for turns in script["turns"].values():
+        for turn in turns:
+            turn["delayMs"] = delay_ms
+    path = tmp_path / f"slow-{delay_ms}.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    return path
+
+
+def rows(data: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """A plain read of the file, as a third party would do it (no runtime, no recovery)."""
+    db = sqlite3.connect(data / DB_NAME, timeout=10)
+    try:
+        return db.execute(sql, params).fetchall()
+    finally:
+        db.close()
+
+
+def wait_for(predicate: Any, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+
+    def holds() -> bool:
+        try:
+            return bool(predicate())
+        except sqlite3.OperationalError:  # the file exists but its tables are still being made
+            return False
+
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def assert_contiguous(data: Path, run_id: str) -> list[str]:
+    events = rows(data, "SELECT seq, type FROM events WHERE run_id = ? ORDER BY seq", run_id)
+    assert [s for s, _ in events] == list(range(1, len(events) + 1))
+    return [t for _, t in events]
+
+
+def test_a_slow_run_readers_and_second_writers_in_other_processes_all_complete(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    script = slow_demo(tmp_path, 300)
+    common = ["--agent", "writer", "--script", str(script), "--data-dir", str(data), "--jsonl"]
+    first = start_cli("run", "--prompt", "First story.", "--chat", "first", *common)
+    try:
+        wait_for(lambda: rows(data, "SELECT count(*) FROM runs WHERE status = 'running'") == [(1,)],
+                 "the first run to start")
+        writers = [start_cli("run", "--prompt", f"Story {n}.", "--chat", f"chat {n}", *common) for n in (2, 3)]
+        passes = 0
+        while first.poll() is None:
+            (first_id,) = rows(data, "SELECT id FROM runs WHERE chat_id = (SELECT id FROM chats WHERE name = 'first')")
+            for argv in (["runs", "--json"], ["events", first_id[0], "--jsonl"], ["turns", first_id[0], "--json"],
+                         ["chat", "show", "first"], ["profiles", "list"]):
+                done = cli(*argv, "--data-dir", str(data))
+                assert done.returncode == 0, (argv, done.stderr)
+            passes += 1
+        assert passes >= 1  # the readers ran while the first run was live
+        results = [first.communicate(timeout=120)] + [w.communicate(timeout=120) for w in writers]
+        codes = [first.returncode] + [w.returncode for w in writers]
+    finally:
+        for proc in (first, *locals().get("writers", [])):
+            if proc.poll() is None:
+                proc.kill()
+    assert codes == [0, 0, 0], [err for _out, err in results]
+    assert "IntegrityError" not in "".join(err for _out, err in results)
+    statuses = rows(data, "SELECT id, status FROM runs")
+    assert len(statuses) == 3 and {s for _, s in statuses} == {"completed"}
+    for run_id, _ in statuses:
+        types = assert_contiguous(data, run_id)
+        assert "run_interrupted" not in types and types[-1] == "run_completed"
+    for (out, _err) in results:
+        assert json.loads(out.splitlines()[-1])["committedMessage"].startswith("# The Last Keeper")
+
+
+def test_a_run_whose_process_was_killed_is_recovered_only_by_the_next_writer(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    script = slow_demo(tmp_path, 60_000)
+    proc = start_cli("run", "--agent", "writer", "--prompt", "x", "--script", str(script), "--data-dir", str(data),
+                     "--jsonl")
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if '"model_call_started"' in line:
+            break
+    run_id = rows(data, "SELECT id FROM runs")[0][0]
+    assert cli("runs", "--data-dir", str(data)).returncode == 0  # a reader, while the owner lives
+    assert rows(data, "SELECT status FROM runs") == [("running",)]
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=30)
+    for reader in (["runs"], ["events", run_id], ["chat", "show", "default"], ["profiles", "list"]):
+        assert cli(*reader, "--data-dir", str(data)).returncode == 0
+    assert rows(data, "SELECT status FROM runs") == [("running",)]  # readers never recover anything
+    demo = cli("demo", "--data-dir", str(data))  # the next writer finds the owner gone
+    assert demo.returncode == 0, demo.stderr
+    assert dict(rows(data, "SELECT id, status FROM runs"))[run_id] == "interrupted"
+    assert assert_contiguous(data, run_id)[-1] == "run_interrupted"
+    assert not (data / "leases" / f"{run_id}.lock").exists()  # an ended run leaves no lease file behind
+
+
+APPROVAL_DRIVER = """
+import asyncio, sys
+from pathlib import Path
+from tests.support import Harness
+from tests.integration.test_resume import TURNS, _profiles
+
+async def main() -> None:
+    harness = Harness(Path(sys.argv[1]))
+    async def never(request):
+        print("asked", flush=True)
+        await asyncio.Event().wait()
+    handle = await harness.start("writer", TURNS, profiles=_profiles(), approver=never)
+    print(handle.run_id, flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main())
+"""
+
+
+def test_a_run_waiting_for_approval_is_left_alone_while_live_and_resumable_once_its_process_died(
+        tmp_path: Path) -> None:
+    from tests.integration.test_resume import TURNS
+
+    data = tmp_path / "data"
+    proc = subprocess.Popen([sys.executable, "-c", APPROVAL_DRIVER, str(data)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=REPO)
+    assert proc.stdout is not None
+    run_id = proc.stdout.readline().strip()
+    assert [proc.stdout.readline().strip() for _ in range(2)] == ["asked", "asked"]
+    try:
+        assert cli("runs", "--data-dir", str(data)).returncode == 0
+        assert cli("demo", "--data-dir", str(data)).returncode == 0  # a second writer on the same folder
+        waiting = cli("resume", run_id, "--approve", "all", "--data-dir", str(data))
+        assert waiting.returncode == 2  # owned by a live process: not this one's to resume
+        assert "[run.owned_elsewhere]" in waiting.stderr and waiting.stderr.count("\n") == 1
+        assert dict(rows(data, "SELECT id, status FROM runs"))[run_id] == "awaiting_approval"
+        assert "run_suspended" not in assert_contiguous(data, run_id)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=30)
+    script = tmp_path / "resume.json"
+    script.write_text(json.dumps({"turns": TURNS}), encoding="utf-8")
+    resumed = cli("resume", run_id, "--script", str(script), "--approve", "all", "--jsonl", "--data-dir", str(data))
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout.splitlines()[-1])["committedMessage"] == "The sea was restless."
+    types = assert_contiguous(data, run_id)
+    assert types.index("run_suspended") < types.index("run_resumed") < types.index("run_completed")
+
+
+# -- SIGKILL at every statement of a commit ----------------------------------------------------------
+KILL_DRIVER = """
+import os, signal, sys
+from relay_studio.store import database
+
+kill_at = int(sys.argv[1])
+seen = [0]
+original = database._on_connect
+
+def on_connect(dbapi, record):
+    original(dbapi, record)
+    def trace(sql):
+        seen[0] += 1
+        if kill_at == 0:
+            print(seen[0], sql.replace("\\n", " ")[:60], file=sys.stderr, flush=True)
+        elif seen[0] == kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+    dbapi.set_trace_callback(trace)
+
+database._on_connect = on_connect
+from relay_studio.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def _drive(kill_at: int, data: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", KILL_DRIVER, str(kill_at), "demo", "--data-dir", str(data)],
+                          capture_output=True, text=True, timeout=120, cwd=REPO)
+
+
+def _commit_statements(trace: str) -> list[int]:
+    """The statement numbers from each chat_commit_requested write to just past its ledger commit."""
+    lines = [line.split(" ", 1) for line in trace.splitlines() if line[:1].isdigit()]
+    numbered = [(int(n), sql) for n, sql in lines]
+    points: list[int] = []
+    for i, (_n, sql) in enumerate(numbered):
+        if sql.startswith("INSERT INTO commits"):
+            begin = max(k for k, (_m, s) in enumerate(numbered[:i]) if s.startswith("BEGIN"))
+            start = max(k for k, (_m, s) in enumerate(numbered[:begin]) if s.startswith("BEGIN"))  # the request
+            end = next(k for k, (_m, s) in enumerate(numbered[i:], i) if s.startswith("COMMIT"))
+            points.extend(m for m, _s in numbered[start:end + 2])
+    return points
+
+
+def test_message_and_ledger_agree_whatever_statement_of_a_commit_the_process_dies_at(tmp_path: Path) -> None:
+    clean = _drive(0, tmp_path / "clean")
+    assert clean.returncode == 0, clean.stderr
+    points = _commit_statements(clean.stderr)
+    assert len(points) >= 3 * 6  # three commits, each several statements
+    # Every statement of the first commit, and a spread over the others (each kill costs a process).
+    first_end = next(i for i, p in enumerate(points) if i and p != points[i - 1] + 1)
+    chosen = points[:first_end] + points[first_end::3]
+    killed = 0
+    for point in chosen:
+        data = tmp_path / f"kill-{point}"
+        done = _drive(point, data)
+        assert done.returncode == -signal.SIGKILL, (point, done.stderr[-500:])
+        killed += 1
+        messages = rows(data, "SELECT id, version, content FROM messages WHERE role = 'assistant'")
+        commits = rows(data, "SELECT message_id, version, content FROM commits ORDER BY version")
+        if not commits:
+            assert messages == [], point
+            continue
+        (message_id, version, content), = messages
+        assert [c[1] for c in commits] == list(range(1, version + 1)), point  # the ledger holds every version
+        assert commits[-1][0] == message_id and commits[-1][2] == content, point
+        runtime = Runtime(data)  # the next start recovers the dead run; the journal stays contiguous
+        try:
+            assert len(runtime.recovered) == 1
+            events = runtime.runs.events(runtime.recovered[0])
+            assert [e.seq for e in events] == list(range(1, len(events) + 1))
+        finally:
+            runtime.close()
+    assert killed == len(chosen) >= 10
