@@ -100,8 +100,10 @@ def test_all_rule_diagnostics_are_reported_at_once() -> None:
 
 
 def test_a_handoff_target_need_not_be_direct_runnable_or_finish() -> None:
-    p = parse_profile(profile_dict("mid", tools={"allow": ["workspace.read_file"]}, run={"directRunnable": False},
-                                   delegation={"canHandoff": False, "canDelegate": False}))
+    # It passes the work on instead: a handoff path is an exit, as finish is.
+    p = parse_profile(profile_dict("mid", tools={"allow": ["workspace.read_file", "agent.handoff"]},
+                                   run={"directRunnable": False},
+                                   delegation={"canHandoff": True, "canDelegate": False}))
     assert not p.run.direct_runnable
 
 
