@@ -67,7 +67,7 @@ async def test_per_target_tool_is_the_same_handoff(harness: Harness) -> None:
         ("workspace_write_file", "Not run: your handoff was already accepted, so your part is complete."),
         ("transfer_to_editor", "Not run: your handoff was already accepted, so your part is complete.")]
     assert harness.file(run_id, "output/main.md") == "Draft."
-    brief = harness.provider.requests[1].messages[0].content
+    brief = harness.provider.requests[1].messages[-1].content
     assert brief.startswith("# Handoff Brief") and "## Title\nPolish" in brief
 
 
@@ -132,7 +132,7 @@ async def test_input_schema_is_validated_and_rendered(harness: Harness) -> None:
     assert harness.provider is not None
     tool = next(t for t in harness.provider.requests[0].tools if t.name == "transfer_to_final_editor")
     assert tool.parameters["required"] == ["objective", "reason"] and "priority" in tool.parameters["properties"]
-    brief = harness.provider.requests[-1].messages[0].content
+    brief = harness.provider.requests[-1].messages[-1].content
     assert "## Reason\nDraft done" in brief and "## Additional Instructions\n- Priority: high" in brief
 
 

@@ -11,13 +11,13 @@ from pathlib import Path
 
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.messages import ToolCall
+from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
-from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
+from relay_studio.runtime.context import ChatInput, InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
 from relay_studio.runtime.delegation.edges import HandoffEdge
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
@@ -142,7 +142,9 @@ class Runtime:
             prompt = question.content
         if not prompt.strip():
             raise RunRequestError("run.empty_prompt", "The message is empty.")
-        for problem in validate_catalog(profiles):
+        # Code-level tool names (the Python API's tool_name_override) must not collide either.
+        overrides = {pair: e.tool_name_override for pair, e in (edges or {}).items() if e.tool_name_override}
+        for problem in validate_catalog(profiles, overrides):
             raise RunRequestError(problem.code, problem.message)
 
         chat_record = self.chats.chat(answer.chat_id if answer else chat) or self.chats.ensure_chat(chat)
@@ -166,6 +168,7 @@ class Runtime:
             "rootAgentId": agent_id,
             "regenerateOf": regenerate_of,
             "chatHistory": [m.model_dump(mode="json") for m in history],
+            "chatHistoryPinned": pinned,
             "profiles": {pid: p.to_json_dict() for pid, p in profiles.items()},
             "settings": {"maxTotalRounds": settings.max_total_rounds},
         }
@@ -177,6 +180,7 @@ class Runtime:
         ctx.live = self._live
         ctx.approver = approver
         ctx.edges = dict(edges or {})
+        ctx.chat_input = ChatInput(history, prompt, pinned)
         stamp = now_iso()
         with self.db.transaction() as tx:
             tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id, kind=RUN_KIND_RELAY,
@@ -214,6 +218,8 @@ class Runtime:
         ctx.scheduler = TaskScheduler(ctx)
         ctx.live = self._live
         ctx.approver = approver
+        ctx.chat_input = ChatInput([Message.model_validate(m) for m in frozen.get("chatHistory", [])],
+                                   str(frozen.get("userText", "")), int(frozen.get("chatHistoryPinned", 0)))
         try:
             active, pending = rebuild(ctx, self.runs)
         except NotResumable as exc:

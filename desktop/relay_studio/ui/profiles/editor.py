@@ -258,7 +258,8 @@ class ProfileEditor(QWidget):
         self._combo(f, "Offered as target", "handoffIn.enabled",
                     [("Always", True), ("Never", False), ("After a commit", "afterCommit")])
         self._combo(f, "It sees of earlier stages", "handoffIn.historyMode",
-                    [("Only the brief", "briefOnly"), ("The full history", "fullHistory"),
+                    [("The chat and the brief", "snapshot"), ("Only the brief", "briefOnly"),
+                     ("The full history", "fullHistory"),
                      ("A nested summary", "nestedSummary")])
         self._check(f, "…without the tool calls and their results", "handoffIn.removeToolItems")
         self._line(f, "Transfer tool name", "handoffIn.toolNameOverride", convert=lambda t: t.strip() or None,
