@@ -195,7 +195,7 @@ def _shape(messages: list[Message]) -> list[tuple[str, str, list[str]]]:
 
 
 @pytest.mark.parametrize("remove", [False, True], ids=["with-tools", "remove-tool-items"])
-@pytest.mark.parametrize("mode", ["briefOnly", "fullHistory", "nestedSummary"])
+@pytest.mark.parametrize("mode", ["snapshot", "briefOnly", "fullHistory", "nestedSummary"])
 async def test_history_modes_produce_exactly_the_described_input(harness: Harness, mode: str, remove: bool) -> None:
     profiles, turns = _history_relay(mode, remove)
     run_id, status = await harness.run("writer", turns, profiles=profiles)
@@ -205,6 +205,10 @@ async def test_history_modes_produce_exactly_the_described_input(harness: Harnes
     editor_input = [Message.model_validate(m) for m in stored[2]["request"]["messages"]]
     brief2 = _brief("Finish it.")
 
+    if mode == "snapshot":  # the creator's request (the frozen chat input), then the brief; no tool items
+        assert _shape(editor_input) == [("user", "Write a scene.", []), ("user", _brief("Edit it."), [])]
+        assert _shape(final_input) == [("user", "Write a scene.", []), ("user", brief2, [])]
+        return
     if mode == "briefOnly":
         assert _shape(final_input) == [("user", brief2, [])]
         return
