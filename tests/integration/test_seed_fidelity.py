@@ -18,7 +18,7 @@ from relay_studio.cli import main
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import InvocationStatus, RunStatus, TaskStatus
 from relay_studio.domain.messages import Message
-from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.profile import AgentProfile, ProfileError
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.delegation.edges import HandoffEdge, HandoffInfo
@@ -350,6 +350,12 @@ async def test_api_handoffs_whose_tool_names_collide_are_refused(tmp_path: Path)
             await studio.run(own_tool, "I was charged twice.")
         assert err.value.code == "profile.handoff_tool_collision"
         assert "the tool workspace_read_file" in err.value.message
+        # A target that could neither finish nor hand on would be a dead end: refused like a JSON profile.
+        with pytest.raises(ProfileError) as refused:
+            await studio.run(Agent("Triage agent", can_finish=False, handoffs=[Agent("Stuck", can_finish=False)]),
+                             "I was charged twice.")
+        assert refused.value.code == "profile.no_stage_exit"
+        assert refused.value.diagnostics[0].path == "delegation.allowAsHandoffTarget"
         # Nothing was written for the refused runs.
         assert studio.runtime.runs.runs() == []
         chat = studio.runtime.chats.chat_by_name("default")

@@ -67,7 +67,11 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
 
 def _start(run: RunContext, inv: InvocationState, source: InvocationState | None = None) -> None:
     """Starts a foreground stage (a handoff target: with its input and its task running); a failure
-    leaves it and its task to ``_fail`` as ``runtime.invocation_start_failed``."""
+    leaves it and its task to ``_fail`` as ``runtime.invocation_start_failed``.
+
+    A failed start writes nothing (its transaction rolls back); the statuses in memory may already say
+    running, which is why ``_fail`` ends the stage and its task from whatever they say, never from
+    ``created`` / ``queued`` only."""
     try:
         if source is not None:
             inv.messages = _handoff_input(run, source, inv)
