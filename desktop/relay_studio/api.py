@@ -96,7 +96,7 @@ class Agent:
     helpers: list[Agent] = field(default_factory=list)
     can_finish: bool = True
     tools: list[str] = field(default_factory=lambda: list(WORKSPACE_TOOLS))
-    history_mode: HistoryMode = "briefOnly"
+    history_mode: HistoryMode = "snapshot"
     model: str = "default"
     connection: str = "default"
     id: str = ""

@@ -159,6 +159,9 @@ async def test_handoff_in_denied_tools_and_workspace_folders_are_fields(app: App
 
     style = editor.fields["delegation.handoffToolStyle"].findChild(QComboBox)
     assert style is not None and style.findData("perTarget") >= 0
+    history = editor.fields["handoffIn.historyMode"].findChild(QComboBox)  # the default is offered, and shown
+    assert history is not None and history.currentData() == "snapshot"
+    assert history.currentText() == "The chat and the brief"
 
     editor.root_edit.setText("Bad Folder")
     editor.add_root()
@@ -180,6 +183,7 @@ async def test_handoff_in_denied_tools_and_workspace_folders_are_fields(app: App
     saved = {p.id: p for p in app.runtime.profile_store.all()}.get("editor-copy")
     assert saved is not None and saved.handoff_in.tool_name_override == "ask_editor"
     assert saved.handoff_in.input_schema == schema and saved.handoff_in.remove_tool_items
+    assert saved.handoff_in.history_mode == "snapshot"  # kept as it was, not replaced by the first choice
     assert saved.tools.deny == ["workspace.list_files"] and "notes" in saved.workspace.writable_roots
     editor.load("editor-copy")  # the fields show what was saved
     assert editor.schema_edit.toPlainText().startswith("{") and ("writableRoots", "notes") in editor.root_boxes

@@ -67,7 +67,7 @@ async def test_per_target_tool_is_the_same_handoff(harness: Harness) -> None:
         ("workspace_write_file", "Not run: your handoff was already accepted, so your part is complete."),
         ("transfer_to_editor", "Not run: your handoff was already accepted, so your part is complete.")]
     assert harness.file(run_id, "output/main.md") == "Draft."
-    brief = harness.provider.requests[1].messages[0].content
+    brief = harness.provider.requests[1].messages[-1].content
     assert brief.startswith("# Handoff Brief") and "## Title\nPolish" in brief
 
 
@@ -132,7 +132,7 @@ async def test_input_schema_is_validated_and_rendered(harness: Harness) -> None:
     assert harness.provider is not None
     tool = next(t for t in harness.provider.requests[0].tools if t.name == "transfer_to_final_editor")
     assert tool.parameters["required"] == ["objective", "reason"] and "priority" in tool.parameters["properties"]
-    brief = harness.provider.requests[-1].messages[0].content
+    brief = harness.provider.requests[-1].messages[-1].content
     assert "## Reason\nDraft done" in brief and "## Additional Instructions\n- Priority: high" in brief
 
 
@@ -195,7 +195,7 @@ def _shape(messages: list[Message]) -> list[tuple[str, str, list[str]]]:
 
 
 @pytest.mark.parametrize("remove", [False, True], ids=["with-tools", "remove-tool-items"])
-@pytest.mark.parametrize("mode", ["briefOnly", "fullHistory", "nestedSummary"])
+@pytest.mark.parametrize("mode", ["snapshot", "briefOnly", "fullHistory", "nestedSummary"])
 async def test_history_modes_produce_exactly_the_described_input(harness: Harness, mode: str, remove: bool) -> None:
     profiles, turns = _history_relay(mode, remove)
     run_id, status = await harness.run("writer", turns, profiles=profiles)
@@ -205,6 +205,10 @@ async def test_history_modes_produce_exactly_the_described_input(harness: Harnes
     editor_input = [Message.model_validate(m) for m in stored[2]["request"]["messages"]]
     brief2 = _brief("Finish it.")
 
+    if mode == "snapshot":  # the creator's request (the frozen chat input), then the brief; no tool items
+        assert _shape(editor_input) == [("user", "Write a scene.", []), ("user", _brief("Edit it."), [])]
+        assert _shape(final_input) == [("user", "Write a scene.", []), ("user", brief2, [])]
+        return
     if mode == "briefOnly":
         assert _shape(final_input) == [("user", brief2, [])]
         return

@@ -120,11 +120,12 @@ async def test_agent_handoff_continues_after_prior_commit(harness: Harness) -> N
         "workspace_read_file", "workspace_write_file", "workspace_commit", "workspace_finish"}
     assert "agent_handoff" in {t.name for t in by_agent["editor"].tools}
 
-    # The target receives the markdown brief, never JSON, never ids; it does not see earlier stages.
+    # The target sees what the creator asked (the run's frozen input) and the markdown brief, never JSON,
+    # never ids, never how the earlier stages worked (the default history mode, snapshot).
     first_final = requests[4]
-    assert [m.role for m in first_final.messages] == ["user"]
-    assert first_final.messages[0].content == EXPECTED_BRIEF
-    assert first_final.messages[0].content.startswith("# Handoff Brief")
+    assert [(m.role, m.content) for m in first_final.messages] == [
+        ("user", "Write a scene."), ("user", EXPECTED_BRIEF)]
+    assert not any(m.tool_calls or m.role == "tool" for m in first_final.messages)
 
     # The handoff answer is the lightweight confirmation of seed 000 §3.
     handoff_results = [p["result"] for p in harness.tool_results(run_id) if p["name"] == "agent_handoff"]
@@ -158,7 +159,7 @@ async def test_agent_handoff_continues_after_prior_commit(harness: Harness) -> N
     # Every model call is stored with its full request and response.
     turns_stored = runtime.runs.model_turns(run_id)
     assert len(turns_stored) == 6
-    assert turns_stored[4]["request"]["messages"][0]["content"] == EXPECTED_BRIEF
+    assert turns_stored[4]["request"]["messages"][-1]["content"] == EXPECTED_BRIEF
     assert turns_stored[5]["response"]["tool_calls"][0]["name"] == "workspace_finish"
 
 

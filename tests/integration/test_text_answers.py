@@ -12,7 +12,7 @@ import pytest
 from relay_studio.cli import STATUS_EXIT, main
 from relay_studio.domain.enums import CommitMarker, InvocationStatus, RunStatus, TaskContinuation, TaskStatus
 from relay_studio.domain.profile import AgentProfile, parse_profile, validate_profile
-from tests.support import Harness, call, handoff, profile, profile_dict, relay_profiles, write
+from tests.support import Harness, call, handoff, profile_dict, relay_profiles, write
 
 Turns = dict[str, list[dict[str, Any]]]
 
@@ -73,10 +73,12 @@ async def test_an_empty_last_reply_keeps_the_answer_before_it(harness: Harness) 
 async def test_a_stage_without_finish_or_handoff_answering_in_text_completes(harness: Harness) -> None:
     profiles = relay_profiles()
     # A handoff target whose creator gave it only commit: no finish or handoff was expected of it.
-    profiles["final-editor"] = profile("final-editor", displayName="Final Editor",
-                                       tools={"allow": ["workspace.read_file", "workspace.commit"]},
-                                       delegation={"canHandoff": False, "canDelegate": False,
-                                                   "allowAsSubagent": False}, run={"directRunnable": False})
+    # Validation refuses such a dead end now (test_a_dead_end_handoff_target_is_refused_like_a_direct_one),
+    # but one saved before that rule still loads, and its stage still ends cleanly.
+    profiles["final-editor"] = AgentProfile.model_validate(profile_dict(
+        "final-editor", displayName="Final Editor", tools={"allow": ["workspace.read_file", "workspace.commit"]},
+        delegation={"canHandoff": False, "canDelegate": False, "allowAsSubagent": False},
+        run={"directRunnable": False}))
     turns: Turns = {"writer": [{"toolCalls": [write("output/main.md", "Draft."), call("workspace_commit"),
                                        handoff("final-editor")]}],
              "final-editor": [{"text": "Polished."}, {"text": "Polished."}, {"text": "Polished, truly."}]}

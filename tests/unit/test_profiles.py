@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from relay_studio.domain.profile import ProfileError, parse_profile, parse_profile_text, validate_profile
+from relay_studio.cli import main
+from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile, parse_profile_text, validate_profile
 from relay_studio.runtime.profile_catalog import builtin_profiles
+from relay_studio.store.database import Database
+from relay_studio.store.profiles import ProfileStore
 from tests.support import profile_dict
 
 ISSUE_EXAMPLE = {
@@ -100,9 +104,61 @@ def test_all_rule_diagnostics_are_reported_at_once() -> None:
 
 
 def test_a_handoff_target_need_not_be_direct_runnable_or_finish() -> None:
-    p = parse_profile(profile_dict("mid", tools={"allow": ["workspace.read_file"]}, run={"directRunnable": False},
-                                   delegation={"canHandoff": False, "canDelegate": False}))
+    # It passes the work on instead: a handoff path is an exit, as finish is.
+    p = parse_profile(profile_dict("mid", tools={"allow": ["workspace.read_file", "agent.handoff"]},
+                                   run={"directRunnable": False},
+                                   delegation={"canHandoff": True, "canDelegate": False}))
     assert not p.run.direct_runnable
+
+
+def test_a_dead_end_handoff_target_is_refused_like_a_direct_one(tmp_path: Path) -> None:
+    def target(allow: tuple[str, ...] = ("workspace.read_file", "workspace.commit"), run: dict[str, Any] | None = None,
+               delegation: dict[str, Any] | None = None, **rest: Any) -> dict[str, Any]:
+        return profile_dict("mid", tools={"allow": list(allow)}, run={"directRunnable": False, **(run or {})},
+                            delegation={"canHandoff": False, "canDelegate": False, "allowAsSubagent": False,
+                                        **(delegation or {})}, **rest)
+
+    # Handed the work, it could neither finish, nor hand on, nor end in text: refused at its role.
+    _, problems = validate_profile(target())
+    assert [(d.code, d.path) for d in problems] == [("profile.no_stage_exit", "delegation.allowAsHandoffTarget")]
+    assert problems[0].message == ("A handoff target needs 'workspace.finish' or 'agent.handoff' to end its "
+                                   "stage, or run.endOnTextAnswer.")
+    # Direct-runnable as well: one diagnostic, at the direct-run switch as before.
+    _, problems = validate_profile(target(run={"directRunnable": True}))
+    assert [(d.code, d.path) for d in problems] == [("profile.no_stage_exit", "run.directRunnable")]
+    # Each exit makes it valid; a helper-only profile ends with task_return, so it is exempt.
+    for fine in (target(allow=("workspace.read_file", "workspace.commit", "workspace.finish")),
+                 target(allow=("workspace.read_file", "agent.handoff"), delegation={"canHandoff": True}),
+                 target(run={"endOnTextAnswer": True}),
+                 target(delegation={"allowAsHandoffTarget": False, "allowAsSubagent": True}),
+                 target(delegation={"callable": False, "allowAsHandoffTarget": False})):
+        assert validate_profile(fine)[1] == [], fine
+
+    # One saved before the rule still loads from the store (the editor shows the problem at its field);
+    # a stored profile with any other problem is still refused.
+    db = Database(tmp_path / "relay.db")
+    try:
+        store = ProfileStore(db)
+        store.save(AgentProfile.model_validate(target()))
+        assert [p.id for p in store.all()] == ["mid"]
+        store.save(AgentProfile.model_validate(target(id="Bad Id")))
+        with pytest.raises(ProfileError) as err:
+            store.all()
+        assert err.value.code == "profile.bad_id"
+    finally:
+        db.close()
+
+
+def test_importing_a_dead_end_handoff_target_names_the_rule(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mid.json"
+    path.write_text(json.dumps(profile_dict("mid", tools={"allow": ["workspace.read_file"]},
+                                            run={"directRunnable": False},
+                                            delegation={"canHandoff": False, "canDelegate": False})),
+                    encoding="utf-8")
+    assert main(["profiles", "import", str(path), "--data-dir", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert "profile.no_stage_exit" in err and "delegation.allowAsHandoffTarget" in err
 
 
 def test_bad_json_and_non_objects_name_the_problem() -> None:

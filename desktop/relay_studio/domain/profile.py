@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -71,7 +72,10 @@ class Delegation(_Section):
     task_timeout_seconds: float = Field(default=600, gt=0, le=86400)
 
 
-HistoryMode = Literal["briefOnly", "fullHistory", "nestedSummary"]
+#: What a handoff target sees besides its own prompt (docs/runtime.md, *Handoff options*): ``snapshot``
+#: the run's frozen chat input and the brief, ``briefOnly`` the brief alone, ``fullHistory`` and
+#: ``nestedSummary`` the earlier stages' conversation too.
+HistoryMode = Literal["snapshot", "briefOnly", "fullHistory", "nestedSummary"]
 
 
 class HandoffIn(_Section):
@@ -80,7 +84,7 @@ class HandoffIn(_Section):
     enabled: bool | Literal["afterCommit"] = True
     tool_name_override: str | None = None
     tool_description_override: str | None = None
-    history_mode: HistoryMode = "briefOnly"
+    history_mode: HistoryMode = "snapshot"
     remove_tool_items: bool = False
     input_schema: dict[str, Any] | None = None
 
@@ -257,12 +261,22 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
                 f"delegation.allowedCallers[{i}]",
                 f"'{caller}' is neither '*' nor a valid profile id.",
             )
+    # A foreground stage (started directly or handed the work) must be able to end: finish, hand on, or
+    # answer in text. Helpers are exempt: they end with task_return, which the runtime gives them.
     ends_in_text = p.run.end_on_text_answer
-    if p.run.direct_runnable and not ends_in_text and not ({tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF} & effective):
+    dead_end = not ends_in_text and not ({tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF} & effective)
+    if dead_end and p.run.direct_runnable:
         add(
             "profile.no_stage_exit",
             "run.directRunnable",
             "A direct-runnable profile needs 'workspace.finish' or 'agent.handoff' to end its stage, "
+            "or run.endOnTextAnswer.",
+        )
+    elif dead_end and d.callable and d.allow_as_handoff_target:
+        add(
+            "profile.no_stage_exit",
+            "delegation.allowAsHandoffTarget",
+            "A handoff target needs 'workspace.finish' or 'agent.handoff' to end its stage, "
             "or run.endOnTextAnswer.",
         )
 
@@ -326,6 +340,21 @@ def parse_profile(data: object, source: str = "profile") -> AgentProfile:
     return profile
 
 
+#: Rules added after profiles were first saved: a stored profile breaking only these still loads (the
+#: editor shows the problem at its field), so an upgrade never locks a creator out of their profile.
+LATER_RULES = frozenset({("profile.no_stage_exit", "delegation.allowAsHandoffTarget")})
+
+
+def parse_stored_profile(data: object, source: str = "profile") -> AgentProfile:
+    """A profile saved earlier: refused like ``parse_profile``, except for ``LATER_RULES``."""
+    profile, diagnostics = validate_profile(data)
+    if profile is not None:
+        return profile
+    if diagnostics and all((d.code, d.path) in LATER_RULES for d in diagnostics):
+        return AgentProfile.model_validate(data)
+    raise ProfileError(diagnostics, source)
+
+
 def parse_profile_text(text: str, source: str = "profile") -> AgentProfile:
     try:
         data = json.loads(text)
@@ -363,9 +392,14 @@ def offers_handoff_to(source: AgentProfile, target: AgentProfile) -> bool:
     )
 
 
-def validate_catalog(profiles: dict[str, AgentProfile]) -> list[Diagnostic]:
-    """Rules that need every profile: per-target handoff tools must have distinct names."""
+def validate_catalog(profiles: dict[str, AgentProfile],
+                     tool_names: Mapping[tuple[str, str], str] | None = None) -> list[Diagnostic]:
+    """Rules that need every profile: per-target handoff tools must have distinct names.
+
+    ``tool_names``: code-level tool names per (source id, target id) that replace the target's own
+    (the Python API's ``tool_name_override``)."""
     out: list[Diagnostic] = []
+    tool_names = tool_names or {}
     for source in profiles.values():
         if source.delegation.handoff_tool_style != "perTarget" or not source.delegation.can_handoff:
             continue
@@ -374,7 +408,7 @@ def validate_catalog(profiles: dict[str, AgentProfile]) -> list[Diagnostic]:
         for target in sorted(profiles.values(), key=lambda p: p.id):
             if not offers_handoff_to(source, target):
                 continue
-            name = transfer_tool_name(target)
+            name = tool_names.get((source.id, target.id)) or transfer_tool_name(target)
             if name in taken:
                 out.append(Diagnostic(
                     code="profile.handoff_tool_collision",

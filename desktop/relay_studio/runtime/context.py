@@ -39,6 +39,16 @@ class RunSettings:
     nudge_limit: int = 2
 
 
+@dataclass(frozen=True)
+class ChatInput:
+    """The run's frozen chat input: the chat history before the creator's message (its first ``pinned``
+    entries, a session-handoff document, are always kept) and the message itself."""
+
+    history: list[Message] = field(default_factory=list)
+    user_text: str = ""
+    pinned: int = 0
+
+
 @dataclass
 class InvocationState:
     id: str
@@ -131,6 +141,7 @@ class RunContext:
         self.started = False
         self.edges: dict[tuple[str, str], HandoffEdge] = {}
         self.chain: list[InvocationState] = []  # the foreground stages, in order
+        self.chat_input = ChatInput()  # set by the engine from the frozen input
         self.guidance: list[str] = []  # the creator's words for the agent at work, not yet delivered
         self.open_approvals = 0
         self.proposals: dict[str, Proposal] = {}  # open patch proposals by tool call

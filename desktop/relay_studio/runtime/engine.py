@@ -10,14 +10,14 @@ from pathlib import Path
 
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.messages import ToolCall
+from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord
 from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
-from relay_studio.runtime.context import InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
+from relay_studio.runtime.context import ChatInput, InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
 from relay_studio.runtime.delegation.edges import HandoffEdge
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
@@ -150,7 +150,9 @@ class Runtime:
         for what, text in (("message", prompt), ("chat name", chat)):
             if not is_utf8(text):  # e.g. undecodable command-line bytes: refuse before writing anything
                 raise RunRequestError("run.text_not_utf8", f"The {what} is not valid UTF-8 text.")
-        for problem in validate_catalog(profiles):
+        # Code-level tool names (the Python API's tool_name_override) must not collide either.
+        overrides = {pair: e.tool_name_override for pair, e in (edges or {}).items() if e.tool_name_override}
+        for problem in validate_catalog(profiles, overrides):
             raise RunRequestError(problem.code, problem.message)
         run_id = new_id("run")
         try:  # before the chat gets a message pointing at this run
@@ -178,6 +180,7 @@ class Runtime:
             "rootAgentId": agent_id,
             "regenerateOf": regenerate_of,
             "chatHistory": [m.model_dump(mode="json") for m in history],
+            "chatHistoryPinned": pinned,
             "profiles": {pid: p.to_json_dict() for pid, p in profiles.items()},
             "settings": {"maxTotalRounds": settings.max_total_rounds},
         }
@@ -189,6 +192,7 @@ class Runtime:
         ctx.live = self._live
         ctx.approver = approver
         ctx.edges = dict(edges or {})
+        ctx.chat_input = ChatInput(history, prompt, pinned)
         stamp = now_iso()
         self._claim(run_id)  # held before the run exists in the file, so no other process recovers it
         try:
@@ -249,6 +253,8 @@ class Runtime:
         ctx.scheduler = TaskScheduler(ctx)
         ctx.live = self._live
         ctx.approver = approver
+        ctx.chat_input = ChatInput([Message.model_validate(m) for m in frozen.get("chatHistory", [])],
+                                   str(frozen.get("userText", "")), int(frozen.get("chatHistoryPinned", 0)))
         try:
             active, pending = rebuild(ctx, self.runs)
         except NotResumable as exc:

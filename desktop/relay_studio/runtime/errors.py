@@ -39,6 +39,15 @@ ROUND_BUDGET_EXHAUSTED = "run.round_budget_exhausted"
 CLOSING_CALLS_EXHAUSTED = "agent.closing_calls_exhausted"
 #: After the nudges the agent still answered in plain text where a finish or handoff was expected.
 TOOL_CALL_REQUIRED = "model.tool_call_required"
+#: A foreground stage could not start (its input or prompt could not be assembled): it and its task fail.
+INVOCATION_START_FAILED = "runtime.invocation_start_failed"
+#: Anything else the executor did not expect: the run ends failed with this code, never a traceback.
+UNEXPECTED_ERROR = "runtime.unexpected_error"
+
+
+def lower_first(text: str) -> str:
+    """A validator's sentence continued in ours: only its first letter lowered, so quoted values stay exact."""
+    return text[:1].lower() + text[1:]
 
 
 class InvocationFailed(FatalRunError):

@@ -11,7 +11,7 @@ from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.edges import effective
 from relay_studio.runtime.delegation.history import handoff_input
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
-from relay_studio.runtime.errors import FatalRunError
+from relay_studio.runtime.errors import INVOCATION_START_FAILED, UNEXPECTED_ERROR, FatalRunError
 from relay_studio.runtime.loop import Finished, Returned, Transferred, run_invocation, start_and_assemble
 
 
@@ -19,30 +19,32 @@ async def execute_run(run: RunContext, root: InvocationState) -> RunStatus:
     run.chain.append(root)
     with run.db.transaction() as tx:
         transitions.create_invocation(tx, run, root)
-        start_and_assemble(tx, run, root)
-    return await drive_chain(run, root)
+    return await drive_chain(run, root, start=True)
 
 
-async def drive_chain(run: RunContext, current: InvocationState, pending: list[ToolCall] | None = None) -> RunStatus:
-    """Runs the foreground stage ``current`` and every stage after it (``pending``: its last turn's
-    tool calls still to run, when a run resumes)."""
+async def drive_chain(run: RunContext, current: InvocationState, pending: list[ToolCall] | None = None, *,
+                      start: bool = False) -> RunStatus:
+    """Runs the foreground stage ``current`` (started first with ``start``) and every stage after it
+    (``pending``: its last turn's tool calls still to run, when a run resumes).
+
+    Whatever goes wrong ends the run with a code in the journal: a stage that cannot start fails with
+    its task (``runtime.invocation_start_failed``), anything unexpected with ``runtime.unexpected_error``.
+    """
     try:
+        if start:
+            _start(run, current)
         while True:
             exit_ = await run_invocation(run, current, pending)
             pending = None
             if isinstance(exit_, Transferred):
-                successor = run.invocations[exit_.invocation_id]
-                successor.messages = _handoff_input(run, current, successor)
-                successor.input_count = len(successor.messages)
-                run.chain.append(successor)
-                with run.db.transaction() as tx:
-                    if current.incoming_task_id:
+                # The caller's part is done whatever happens next, so its own incoming task completes first.
+                if current.incoming_task_id:
+                    with run.db.transaction() as tx:
                         transitions.task_transition(tx, run, current.incoming_task_id, TaskStatus.COMPLETED,
                                                     invocation_id=current.id)
-                    transitions.task_transition(tx, run, exit_.task_id, TaskStatus.RUNNING,
-                                                invocation_id=successor.id)
-                    start_and_assemble(tx, run, successor)
-                current = successor
+                source, current = current, run.invocations[exit_.invocation_id]
+                run.chain.append(current)
+                _start(run, current, source)
                 continue
             if isinstance(exit_, Returned):  # only helpers return; a foreground agent cannot
                 raise FatalRunError("runtime.unexpected_return", "A foreground agent returned a task result.")
@@ -57,13 +59,39 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
     except FatalRunError as exc:
         await _fail(run, current, exc)
         return run.run_status
+    except Exception as exc:  # a broken contract somewhere below: the run fails loudly, it never hangs
+        await _fail(run, current, FatalRunError(
+            UNEXPECTED_ERROR, f"Relay Studio failed while {current.profile.display_name} worked: {exc!r}"))
+        return run.run_status
+
+
+def _start(run: RunContext, inv: InvocationState, source: InvocationState | None = None) -> None:
+    """Starts a foreground stage (a handoff target: with its input and its task running); a failure
+    leaves it and its task to ``_fail`` as ``runtime.invocation_start_failed``.
+
+    A failed start writes nothing (its transaction rolls back); the statuses in memory may already say
+    running, which is why ``_fail`` ends the stage and its task from whatever they say, never from
+    ``created`` / ``queued`` only."""
+    try:
+        if source is not None:
+            inv.messages = _handoff_input(run, source, inv)
+            inv.input_count = len(inv.messages)
+        with run.db.transaction() as tx:
+            if inv.incoming_task_id:
+                transitions.task_transition(tx, run, inv.incoming_task_id, TaskStatus.RUNNING, invocation_id=inv.id)
+            start_and_assemble(tx, run, inv)
+    except FatalRunError:
+        raise
+    except Exception as exc:
+        raise FatalRunError(INVOCATION_START_FAILED,
+                            f"{inv.profile.display_name} could not start its part: {exc!r}") from exc
 
 
 def _handoff_input(run: RunContext, source: InvocationState, target: InvocationState) -> list[Message]:
-    """The target's first input: its brief, and the earlier stages as its history mode asks."""
+    """The target's first input: the brief, with the chat input or the earlier stages as its history mode asks."""
     options = effective(target.profile, run.edges.get((source.profile.id, target.profile.id)))
-    return handoff_input(run.chain, render_handoff_brief(target.brief or {}), options.history_mode,
-                         options.remove_tool_items)
+    return handoff_input(run.chain[:-1], render_handoff_brief(target.brief or {}), options.history_mode,
+                         options.remove_tool_items, run.chat_input, target.profile.context.chat_history_messages)
 
 
 async def _finish(run: RunContext, inv: InvocationState, exit_: Finished) -> None:

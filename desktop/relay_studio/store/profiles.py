@@ -6,7 +6,7 @@ import json
 
 from sqlalchemy import delete, select
 
-from relay_studio.domain.profile import AgentProfile, parse_profile
+from relay_studio.domain.profile import AgentProfile, parse_stored_profile
 from relay_studio.store import tables as t
 from relay_studio.store.database import Database, now_iso, table_of
 
@@ -19,7 +19,7 @@ class ProfileStore:
 
     def all(self) -> list[AgentProfile]:
         rows = self.db.conn.execute(select(_PROFILES.c.id, _PROFILES.c.json_text).order_by(_PROFILES.c.id))
-        return [parse_profile(json.loads(text), f"stored profile '{pid}'") for pid, text in rows]
+        return [parse_stored_profile(json.loads(text), f"stored profile '{pid}'") for pid, text in rows]
 
     def save(self, profile: AgentProfile) -> None:
         text = json.dumps(profile.to_json_dict(), ensure_ascii=False)

@@ -16,7 +16,7 @@ from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.edges import HandoffInfo, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
 from relay_studio.runtime.effects import HandoffAccepted
-from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.errors import ToolError, lower_first
 from relay_studio.runtime.tools.base import ToolContext, ToolResult
 from relay_studio.store.database import new_id
 
@@ -41,7 +41,7 @@ def validate_packet(packet: dict[str, Any]) -> None:
         if where == "objective" and first["type"] in ("missing", "string_too_short", "string_type"):
             detail = "the objective is required and must say what the next agent must achieve"
         else:
-            detail = f"{where}: {first['msg'].lower()}"
+            detail = f"{where}: {lower_first(first['msg'])}"
         raise ToolError("tool.invalid_arguments", f"The handoff brief is not valid: {detail}.") from None
     if not packet["objective"].strip():
         raise ToolError("tool.invalid_arguments", "The handoff brief is not valid: the objective is empty.")
@@ -55,7 +55,7 @@ def _check_input(target_name: str, extra: dict[str, Any], schema: dict[str, Any]
         except ValidationError as exc:
             first = exc.errors()[0]
             field = ".".join(str(p) for p in first["loc"]) or "input"
-            detail = f"'{field}': {first['msg'].lower()}"
+            detail = f"'{field}': {lower_first(first['msg'])}"
             raise ToolError("agent.handoff_input_invalid",
                             f"The handoff to {target_name} needs valid input: {detail}.") from None
     if schema is not None:

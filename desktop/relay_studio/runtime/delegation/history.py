@@ -1,7 +1,13 @@
-"""What a handoff target sees of the earlier stages: ``briefOnly``, ``fullHistory`` or ``nestedSummary``.
+"""What a handoff target sees besides its own prompt: ``snapshot`` (the default), ``briefOnly``,
+``fullHistory`` or ``nestedSummary``.
 
-The transcript is rebuilt from the raw conversation of every earlier stage each time, so the nested
-summary never nests: after any number of handoffs there is exactly one ``<CONVERSATION HISTORY>``.
+``snapshot`` is the run's frozen input (the chat history, bounded by the target's own
+``context.chatHistoryMessages``, and the creator's message) followed by the brief: the target knows
+what the creator asked, but not how the earlier stages worked.
+
+The other modes' transcript is rebuilt from the raw conversation of every earlier stage each time, so
+the nested summary never nests: after any number of handoffs there is exactly one
+``<CONVERSATION HISTORY>``.
 """
 
 from __future__ import annotations
@@ -11,7 +17,8 @@ from typing import Any
 
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import HistoryMode
-from relay_studio.runtime.context import InvocationState
+from relay_studio.runtime.context import ChatInput, InvocationState
+from relay_studio.runtime.prompts import root_messages
 
 SUMMARY_PREAMBLE = "For context, here is the conversation so far between the user and the previous agent:"
 HISTORY_START = "<CONVERSATION HISTORY>"
@@ -79,9 +86,17 @@ def summary_message(messages: list[tuple[str, Message]]) -> Message:
     return Message(role="assistant", content=content)
 
 
+def snapshot(chat: ChatInput, limit: int) -> list[Message]:
+    """The frozen chat input as the target's own history limit keeps it (a pinned handoff document stays)."""
+    return root_messages(chat.history, chat.user_text, limit, chat.pinned)
+
+
 def handoff_input(chain: list[InvocationState], brief_text: str, mode: HistoryMode,
-                  remove_tool_items: bool) -> list[Message]:
+                  remove_tool_items: bool, chat: ChatInput, history_limit: int) -> list[Message]:
+    """The target's first messages; ``history_limit`` is its ``context.chatHistoryMessages``."""
     brief = Message(role="user", content=brief_text)
+    if mode == "snapshot":
+        return [*snapshot(chat, history_limit), brief]
     if mode == "briefOnly":
         return [brief]
     history = transcript(chain)

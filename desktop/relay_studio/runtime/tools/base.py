@@ -12,7 +12,7 @@ from relay_studio.domain.messages import ToolSchema
 from relay_studio.domain.tool_names import alias
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.effects import Effect
-from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.errors import ToolError, lower_first
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def parse_args(model: type[M], args: dict[str, Any], tool_alias: str) -> M:
         elif kind == "extra_forbidden":
             detail = f"'{where}' is not a parameter of this tool"
         else:
-            detail = f"'{where}': {first['msg'].lower()}"
+            detail = f"'{where}': {lower_first(first['msg'])}"
         raise ToolError(
             "tool.invalid_arguments", f"The arguments for {tool_alias} are not valid: {detail}."
         ) from None

@@ -376,9 +376,9 @@ class ProfileEditor(QWidget):
                     [("Always", True), ("Never", False), ("After something is posted", "afterCommit")],
                     tip="handoffIn.enabled: true, false or afterCommit")
         self._combo(f, "What it sees of earlier stages", "handoffIn.historyMode",
-                    [("Only the brief", "briefOnly"), ("The full history", "fullHistory"),
-                     ("A summary of the conversation", "nestedSummary")],
-                    tip="handoffIn.historyMode: briefOnly, fullHistory or nestedSummary")
+                    [("The chat and the brief", "snapshot"), ("Only the brief", "briefOnly"),
+                     ("The full history", "fullHistory"), ("A summary of the conversation", "nestedSummary")],
+                    tip="handoffIn.historyMode: snapshot, briefOnly, fullHistory or nestedSummary")
         self._check(f, "…without the tool calls and their results", "handoffIn.removeToolItems",
                     tip="handoffIn.removeToolItems")
         self._line(f, "Name of the tool others call", "handoffIn.toolNameOverride",
