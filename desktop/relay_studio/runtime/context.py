@@ -138,6 +138,9 @@ class RunContext:
         self.approve_rest = False
         self.approver: Approver | None = None  # None: nobody to ask, proposals are declined
         self.scheduler: TaskScheduler  # set by the executor right after construction
+        #: the chat's project and its folder (story library, Skills); None: a run without one
+        self.project_id: str | None = None
+        self.project_dir: Path | None = None
         self._handles = 0
 
     def next_handle(self) -> str:

@@ -13,7 +13,7 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
-from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord
+from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord, ProjectRecord
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
@@ -29,6 +29,7 @@ from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
 from relay_studio.store.profiles import ProfileStore
+from relay_studio.store.projects import ProjectStore
 from relay_studio.store.runs import RunStore
 
 DB_NAME = "relay-studio.db"
@@ -67,6 +68,7 @@ class Runtime:
         self.chats = ChatStore(self.db)
         self.runs = RunStore(self.db)
         self.profile_store = ProfileStore(self.db)
+        self.projects = ProjectStore(self.db)
         self.bridge = ChatHostBridge(self.chats)
         self.extra_profiles = extra_profiles or []
         self.active: dict[str, RunHandle] = {}
@@ -99,6 +101,19 @@ class Runtime:
     def workspace_dir(self, run_id: str) -> Path:
         return self.data_dir / "runs" / run_id / "workspace"
 
+    def project_dir(self, project: ProjectRecord) -> Path:
+        """``<data_dir>/projects/<slug>/``: ``library/<type>/<slug>.md``, ``knowledge/``, ``skills/<name>.md``."""
+        return self.data_dir / "projects" / project.slug
+
+    def chat_project(self, chat_id: str) -> ProjectRecord:
+        """The project a chat belongs to (the default project for a chat that is gone)."""
+        chat = self.chats.chat(chat_id)
+        return (self.projects.get(chat.project_id) if chat and chat.project_id else None) or self.projects.default()
+
+    def _attach_project(self, ctx: RunContext) -> None:
+        project = self.chat_project(ctx.chat_id)
+        ctx.project_id, ctx.project_dir = project.id, self.project_dir(project)
+
     def chat_persist_dir(self, chat_id: str) -> Path:
         return self.data_dir / "chats" / chat_id / "persist"
 
@@ -115,6 +130,7 @@ class Runtime:
         approver: Approver | None = None,
         edges: dict[tuple[str, str], HandoffEdge] | None = None,
         regenerate_of: str | None = None,
+        project_id: str | None = None,
     ) -> RunHandle:
         """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
         question again: no new user message, the history before it, and its commits become new
@@ -145,7 +161,8 @@ class Runtime:
         for problem in validate_catalog(profiles):
             raise RunRequestError(problem.code, problem.message)
 
-        chat_record = self.chats.chat(answer.chat_id if answer else chat) or self.chats.ensure_chat(chat)
+        chat_record = (self.chats.chat(answer.chat_id if answer else chat)
+                       or self.chats.ensure_chat(chat, project_id=project_id))
         earlier = self.chats.messages(chat_record.id)
         if question is not None:
             earlier = [m for m in earlier if m.position < question.position]
@@ -177,6 +194,7 @@ class Runtime:
         ctx.live = self._live
         ctx.approver = approver
         ctx.edges = dict(edges or {})
+        self._attach_project(ctx)
         stamp = now_iso()
         with self.db.transaction() as tx:
             tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id, kind=RUN_KIND_RELAY,
@@ -214,6 +232,7 @@ class Runtime:
         ctx.scheduler = TaskScheduler(ctx)
         ctx.live = self._live
         ctx.approver = approver
+        self._attach_project(ctx)
         try:
             active, pending = rebuild(ctx, self.runs)
         except NotResumable as exc:
@@ -259,7 +278,8 @@ class Runtime:
         if message is None:
             raise RunRequestError("chat.message_not_found", "That message no longer exists.")
         source = self.chats.chat(message.chat_id)
-        name = self.chats.unique_name(f"{source.name if source else 'Chat'} · edited")
+        name = self.chats.unique_name(f"{source.name if source else 'Chat'} · edited",
+                                      source.project_id if source else None)
         branch = self.chats.branch(message, name)
         self.copy_persist(message.chat_id, branch.id)
         return branch
@@ -273,10 +293,10 @@ class Runtime:
     # -- session handoff (docs/session-handoff.md) ----------------------------------------------
     def start_handoff(self, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
                       focus: str | None = None, profiles: dict[str, AgentProfile] | None = None,
-                      ) -> session_handoff.HandoffHandle:
+                      project_id: str | None = None) -> session_handoff.HandoffHandle:
         """Starts writing a handoff document for ``chat``; raises ``HandoffRefused`` from a guard."""
         return session_handoff.start(self, chat=chat, provider_for=provider_for, agent_id=agent_id, focus=focus,
-                                     profiles=profiles)
+                                     profiles=profiles, project_id=project_id)
 
     def cancel_handoff(self, chat_id: str) -> bool:
         return session_handoff.cancel(self, chat_id)

@@ -22,6 +22,7 @@ from relay_studio.runtime.dispatch import dispatch
 from relay_studio.runtime.effects import CommitRequested, Finish, HandoffAccepted, TaskReturned
 from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, InvocationFailed, ToolError
 from relay_studio.runtime.ledger import LedgerEntry
+from relay_studio.runtime.library_access import stage_sections
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompts import system_prompt
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult
@@ -58,6 +59,9 @@ def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -
     """Starts an invocation and assembles its prompt from its own profile (never its caller's)."""
     transitions.start_invocation(tx, run, inv)
     inv.system_prompt = system_prompt(run, inv)
+    project_sections = stage_sections(tx, run, inv)  # Skills and the story library entries its input mentions
+    if project_sections:
+        inv.system_prompt += "\n\n" + project_sections
     tx.event(
         run.run_id,
         "context_assembled",
