@@ -9,6 +9,7 @@ read with ``skill.read``.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,15 +67,10 @@ def parse_skill(text: str, source: str) -> Skill:
 
 
 def render_skill(skill: Skill) -> str:
-    agents = ", ".join(skill.agents)
-    description = skill.description.replace("\n", " ")
-    return f"---\nname: {skill.name}\ndescription: {_yaml_str(description)}\nagents: [{agents}]\n---\n{skill.body}\n"
-
-
-def _yaml_str(text: str) -> str:
-    import json
-
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML string
+    # JSON strings and lists are YAML too, and quote what YAML would misread ('*' alone is an alias)
+    description = json.dumps(skill.description.replace("\n", " "), ensure_ascii=False)
+    agents = json.dumps(skill.agents, ensure_ascii=False)
+    return f"---\nname: {skill.name}\ndescription: {description}\nagents: {agents}\n---\n{skill.body}\n"
 
 
 @dataclass(frozen=True)

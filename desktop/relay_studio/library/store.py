@@ -164,7 +164,7 @@ class LibraryStore:
         for item in self.entries():
             if item.path == replacing:
                 continue
-            if item.entry.name.casefold() in names or item.path == entry.path:
+            if names & {n.casefold() for n in item.entry.names} or item.path == entry.path:
                 return f"There is already an entry named '{item.entry.name}' ({item.entry.type})."
         return None
 

@@ -35,7 +35,7 @@ from relay_studio.store.database import new_id
 Approver = Callable[[ApprovalRequest], Awaitable[ApprovalDecision]]
 
 #: Tools whose approval is asked where the write happens, with the file before and after.
-FILE_WRITERS = frozenset({tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH})
+FILE_WRITERS = frozenset({tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH, *tn.APPROVAL_BY_DEFAULT})
 #: A turn's proposals stop at a call that ends the agent's part: later calls would not run anyway.
 _ENDS_TURN = frozenset({tn.AGENT_HANDOFF, tn.WORKSPACE_FINISH, tn.TASK_RETURN})
 

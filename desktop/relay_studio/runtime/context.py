@@ -60,6 +60,8 @@ class InvocationState:
     #: The handoff brief this stage was given (handoff stages only).
     brief: dict[str, Any] | None = None
     handoff_style: str = "single"
+    #: The "Skills" and "Story library" prompt sections, resolved when the stage starts (its input's mentions).
+    project_sections: str = ""
     #: Limits (``maxToolCalls``, ``maxRounds``, ``maxTotalRounds``) this agent was already told it reached.
     limits_told: set[str] = field(default_factory=set)
 

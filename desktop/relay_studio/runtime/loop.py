@@ -58,10 +58,8 @@ LoopExit = Transferred | Finished | Returned
 def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -> None:
     """Starts an invocation and assembles its prompt from its own profile (never its caller's)."""
     transitions.start_invocation(tx, run, inv)
+    inv.project_sections = stage_sections(tx, run, inv)  # its Skills, the library entries its input mentions
     inv.system_prompt = system_prompt(run, inv)
-    project_sections = stage_sections(tx, run, inv)  # Skills and the story library entries its input mentions
-    if project_sections:
-        inv.system_prompt += "\n\n" + project_sections
     tx.event(
         run.run_id,
         "context_assembled",

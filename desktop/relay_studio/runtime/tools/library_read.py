@@ -38,7 +38,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
                         "to find it.")
     e = found.entry
     tags = f"\nTags: {', '.join(e.tags)}" if e.tags else ""
-    return ToolResult(render_item(e) + tags, journal={"name": e.name})
+    return ToolResult(render_item(e) + tags, journal={"entry": e.name})
 
 
 TOOL = Tool(SPEC, run)

@@ -41,7 +41,7 @@ async def write_entry(ctx: ToolContext, canonical: str, tool: str, args: dict[st
     verb = "Updated" if replacing else "Added"
     note = " with the user's edits" if edited else ""
     return ToolResult(f"{verb} the story library entry '{entry.name}' ({entry.type}){note}.",
-                      journal={"name": entry.name, "path": entry.path, "edited": edited})
+                      journal={"entry": entry.name, "path": entry.path, "edited": edited})
 
 
 async def write_skill(ctx: ToolContext, tool: str, args: dict[str, object]) -> ToolResult:
@@ -61,4 +61,4 @@ async def write_skill(ctx: ToolContext, tool: str, args: dict[str, object]) -> T
     rel = f"skills/{written.name}.md"
     atomic_write(ctx.run.project_dir / rel, text)
     _journal(ctx, tool, rel, written.name, text != after)
-    return ToolResult(f"Added the Skill '{written.name}'.", journal={"name": written.name, "path": rel})
+    return ToolResult(f"Added the Skill '{written.name}'.", journal={"entry": written.name, "path": rel})

@@ -37,7 +37,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     if skill is None:
         known = ", ".join(sorted(scope)) or "none"
         raise ToolError("skill.not_found", f"You have no Skill named '{a.name}'. Your Skills: {known}.")
-    return ToolResult(f"# Skill: {skill.name}\n{skill.body}", journal={"name": skill.name})
+    return ToolResult(f"# Skill: {skill.name}\n{skill.body}", journal={"skill": skill.name})
 
 
 TOOL = Tool(SPEC, run)
