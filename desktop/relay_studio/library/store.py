@@ -194,6 +194,27 @@ class LibraryStore:
         self.sync()
         return entry
 
+    def add_all(self, entries: list[LibraryEntry], source: str) -> list[str]:
+        """Adds every entry of one imported file, or none: each is checked (its name free, not twice in the
+        file) before the first is written."""
+        seen: dict[str, str] = {}
+        for entry in entries:
+            render = render_entry(entry)
+            parse_entry(render, f"{source} ({entry.name})")
+            problem = self.clash(entry)
+            if problem:
+                raise LibraryError("library.name_taken", f"{source}: {problem} Nothing from this file was imported.")
+            for n in entry.names:
+                if n.casefold() in seen:
+                    raise LibraryError("library.name_taken", f"{source}: '{n}' names two entries in the file "
+                                                             f"('{seen[n.casefold()]}' and '{entry.name}'). Nothing "
+                                                             "from this file was imported.")
+                seen[n.casefold()] = entry.name
+        for entry in entries:
+            atomic_write(self.root / entry.path, render_entry(entry))
+        self.sync()
+        return [e.path for e in entries]
+
     def remove(self, name: str) -> IndexedEntry:
         item = self.find(name)
         if item is None:
