@@ -77,3 +77,33 @@ def test_library_import_batch_names_each_bad_file_and_imports_the_rest(tmp_path:
     assert out.strip() == "heron.md: imported 1 entries (Heron)."
     code, out, _ = run_cli(capsys, "library", "list", *d)
     assert out.strip() == "item\tHeron"
+
+
+def test_card_and_world_info_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from relay_studio.library import sillytavern as st
+    from relay_studio.library.entries import LibraryEntry
+
+    d = ["--data-dir", str(tmp_path / "data")]
+    edda = LibraryEntry(type="character", name="Edda", description="Keeps the light.",
+                        card={"personality": "Stubborn.", "firstMessage": "Who goes there?"})
+    book = [LibraryEntry(type="lore", name="The Lighthouse", aliases=["light"], description="Old.",
+                         always_include=True)]
+    card = tmp_path / "edda.png"
+    card.write_bytes(st.card_png(edda, book))
+    code, out, _ = run_cli(capsys, "library", "import", str(card), *d)
+    assert (code, out.strip()) == (0, "edda.png: imported 2 entries (Edda, The Lighthouse).")
+    code, _, err = run_cli(capsys, "library", "import", str(card), *d)  # again: every name is taken
+    assert code == 2 and "Nothing from this file was imported" in err
+    world = tmp_path / "world.json"
+    assert run_cli(capsys, "library", "export", "--out", str(world), *d)[0] == 0
+    exported = json.loads(world.read_text(encoding="utf-8"))["entries"]
+    assert [(e["comment"], e["key"], e["constant"]) for e in exported.values()] == [
+        ("The Lighthouse", ["The Lighthouse", "light"], True)]
+    again = tmp_path / "again.png"
+    assert run_cli(capsys, "library", "export", "--format", "card", "--character", "Edda", "--out", str(again),
+                   *d)[0] == 0
+    character, *rest = st.entries_from_card(st.read_card(again.read_bytes(), "again.png"), "again.png")
+    assert character.card == edda.card and [e.name for e in rest] == ["The Lighthouse"]
+    d2 = ["--data-dir", str(tmp_path / "other")]
+    code, out, _ = run_cli(capsys, "library", "import", str(world), *d2)
+    assert out.strip() == "world.json: imported 1 entries (The Lighthouse)."

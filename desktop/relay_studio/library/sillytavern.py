@@ -152,19 +152,19 @@ def read_card(data: bytes, source: str) -> dict[str, Any]:
     return _decode_card_json(data, source)
 
 
-def _text(value: Any, field: str, source: str) -> str:
+def _text(value: Any, field: str, source: str, code: str = "card.bad_field") -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise _fail("card.bad_field", f"{source}: '{field}' must be text.")
+        raise _fail(code, f"{source}: '{field}' must be text.")
     return value
 
 
-def _texts(value: Any, field: str, source: str) -> list[str]:
+def _texts(value: Any, field: str, source: str, code: str = "card.bad_field") -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _fail("card.bad_field", f"{source}: '{field}' must be a list of texts.")
+        raise _fail(code, f"{source}: '{field}' must be a list of texts.")
     return list(value)
 
 
@@ -280,22 +280,24 @@ def entries_from_world_info(data: bytes, source: str) -> list[LibraryEntry]:
         raise _fail("worldinfo.too_many_entries",
                     f"{source} has {len(items)} entries; the limit is {MAX_WORLD_INFO_ENTRIES}.")
     out: list[LibraryEntry] = []
+    bad = "worldinfo.bad_entry"
     for i, item in enumerate(items):
         where = f"{source}, entry {i + 1}"
         if not isinstance(item, dict):
-            raise _fail("worldinfo.bad_entry", f"{where} is not an object.")
+            raise _fail(bad, f"{where} is not an object.")
         if item.get("disable") is True:
             continue
-        keys = _texts(item.get("key"), "key", where)
-        name = _text(item.get("comment"), "comment", where).strip() or (keys[0].strip() if keys else "")
+        keys = _texts(item.get("key"), "key", where, bad)
+        name = _text(item.get("comment"), "comment", where, bad).strip() or (keys[0].strip() if keys else "")
         if not name:
-            raise _fail("worldinfo.bad_entry", f"{where} has neither a comment nor a key to name it by.")
-        secondary = _texts(item.get("keysecondary"), "keysecondary", where)
+            raise _fail(bad, f"{where} has neither a comment nor a key to name it by.")
+        secondary = _texts(item.get("keysecondary"), "keysecondary", where, bad)
         constant = item.get("constant", False)
         if not isinstance(constant, bool):
-            raise _fail("worldinfo.bad_entry", f"{where}: 'constant' must be true or false.")
-        entry = LibraryEntry(type="lore", name=name, aliases=keys, description=_text(item.get("content"), "content",
-                             where), always_include=constant, card={"secondaryKeys": secondary} if secondary else None,
+            raise _fail(bad, f"{where}: 'constant' must be true or false.")
+        entry = LibraryEntry(type="lore", name=name, aliases=keys,
+                             description=_text(item.get("content"), "content", where, bad), always_include=constant,
+                             card={"secondaryKeys": secondary} if secondary else None,
                              tracking=Tracking(case_sensitive=item.get("caseSensitive") is True))
         out.append(check_entry(entry, where))
     return out
