@@ -33,8 +33,6 @@ PROFILE_TOOLS: tuple[str, ...] = (
     WORKSPACE_READ_FILE,
     WORKSPACE_WRITE_FILE,
     WORKSPACE_APPLY_PATCH,
-    WORKSPACE_COMMIT,
-    WORKSPACE_FINISH,
     LIBRARY_LIST,
     LIBRARY_READ,
     LIBRARY_SEARCH,
@@ -42,6 +40,9 @@ PROFILE_TOOLS: tuple[str, ...] = (
     LIBRARY_UPDATE,
     SKILL_READ,
     SKILL_CREATE,
+    # the calls that end a part come last (the profile editor lists tools in this order)
+    WORKSPACE_COMMIT,
+    WORKSPACE_FINISH,
 )
 
 #: Writes to the project's story library and Skills: they always wait for the creator's approval, as if
