@@ -236,3 +236,33 @@ async def test_skills_scope_prompt_read_and_create(harness: Harness) -> None:
                                 profiles=_librarian(skills={"mode": "none"}))
     assert harness.of_type(none, ev.SKILL_SCOPES_RESOLVED)[0].payload["names"] == []
     assert "## Skills" not in harness.provider.requests[0].system  # type: ignore[union-attr]
+
+
+async def test_a_resumed_stage_keeps_its_story_library_section(harness: Harness) -> None:
+    from relay_studio.providers.scripted import ScriptedProvider, load_script
+    from relay_studio.runtime.engine import Runtime
+    from tests.integration.test_resume import TURNS, stop_at_approval
+
+    _seed(harness)
+    turns = {**TURNS, "editor": [
+        TURNS["editor"][0],
+        {"toolCalls": [call("workspace_apply_patch", {"path": "output/main.md", "old_string": "calm",
+                                                      "new_string": "restless"})]},
+        {"toolCalls": [call("workspace_commit"), handoff("final-editor", "Finish it.")]},
+    ]}
+    handle, _asked = await stop_at_approval(harness, turns, 1)
+    second = Runtime(harness.data_dir)
+    try:
+        provider = ScriptedProvider(load_script({"turns": turns}))
+        for agent, calls in second.runs.model_calls_by_agent(handle.run_id).items():
+            provider.cursor[agent] = calls
+
+        async def approve(_request: ApprovalRequest) -> ApprovalDecision:
+            return ApprovalDecision(approved=True)
+
+        resumed = await second.resume_run(handle.run_id, provider_for=lambda _p: provider, approver=approve)
+        assert await resumed.wait() is RunStatus.COMPLETED
+        editor_again = provider.requests[0]
+        assert editor_again.agent_id == "editor" and "Magic follows the tide." in editor_again.system
+    finally:
+        second.close()

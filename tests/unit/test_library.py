@@ -174,3 +174,39 @@ def test_always_include_first_then_recent_within_the_budget() -> None:
     assert tight.tokens <= 200
     assert select_entries([old, new, rules], texts, 0).included == []
     assert estimate_tokens("龍王龍王") == 4 and estimate_tokens("abcdefgh") == 2
+
+
+def test_symlinks_and_odd_names_never_reach_outside_the_library(tmp_path: Path) -> None:
+    db, store = _store(tmp_path)
+    try:
+        outside = tmp_path / "secret.md"
+        outside.write_text("---\nname: Secret\n---\nOutside the project.\n", encoding="utf-8")
+        lore = tmp_path / "project" / "library" / "lore"
+        lore.mkdir(parents=True)
+        (lore / "link.md").symlink_to(outside)
+        (tmp_path / "project" / "library" / "linked").symlink_to(tmp_path, target_is_directory=True)
+        store.sync()
+        assert store.entries() == []
+        path = store.save(LibraryEntry(type="lore", name="../../passwd"))
+        assert path == "library/lore/passwd.md" and (tmp_path / "project" / path).is_file()
+        with pytest.raises(LibraryError) as bad_type:
+            store.save(LibraryEntry(type="../../etc", name="Elsewhere"))
+        assert bad_type.value.code == "library.bad_type"
+    finally:
+        db.close()
+
+
+def test_a_skill_without_frontmatter_is_named_and_left_out(tmp_path: Path) -> None:
+    from relay_studio.library.skills import SkillCatalog
+
+    skills = tmp_path / "project" / "skills"
+    skills.mkdir(parents=True)
+    (skills / "plain.md").write_text("Just do it well.", encoding="utf-8")
+    (skills / "nameless.md").write_text("---\ndescription: x\n---\nBody.\n", encoding="utf-8")
+    (skills / "ok.md").write_text("---\nname: ok\ndescription: Use it.\nagents: '*'\n---\nBody.\n", encoding="utf-8")
+    catalog = SkillCatalog(tmp_path / "project", None)
+    assert list(catalog.skills) == ["ok"]
+    assert {(p.path, p.code) for p in catalog.problems} == {("skills/plain.md", "skill.no_frontmatter"),
+                                                           ("skills/nameless.md", "skill.bad_frontmatter")}
+    assert next(p for p in catalog.problems if p.path == "skills/plain.md").message == (
+        "skills/plain.md does not start with a '---' frontmatter block.")

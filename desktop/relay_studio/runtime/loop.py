@@ -69,6 +69,8 @@ def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -
             "messages": [m.model_dump(mode="json", exclude_defaults=True) for m in inv.messages],
             "tools": list(surface(run, inv)),
             "sessionId": f"{run.run_id}:{inv.id}",
+            # the stage keeps these sections for all its model calls, also after a resume
+            **({"projectSections": inv.project_sections} if inv.project_sections else {}),
         },
         invocation_id=inv.id,
     )
