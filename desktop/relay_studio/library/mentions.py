@@ -11,6 +11,7 @@ otherwise, and a match inside one of the entry's ``exclude`` phrases does not co
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -37,6 +38,7 @@ def estimate_tokens(text: str) -> int:
     return cjk + math.ceil((len(text) - cjk) / 4)
 
 
+@functools.lru_cache(maxsize=8192)  # re's own cache holds 512 patterns; a library has more names
 def _pattern(name: str, case_sensitive: bool) -> re.Pattern[str]:
     flags = 0 if case_sensitive else re.IGNORECASE
     escaped = re.escape(name)
@@ -64,22 +66,43 @@ def _excluded(text: str, start: int, end: int, exclude: Sequence[str], case_sens
     return False
 
 
-def last_mention(entry: LibraryEntry, texts: Sequence[str]) -> int | None:
+def last_mention(entry: LibraryEntry, texts: Sequence[str], *, joined: str | None = None,
+                 lowered: str | None = None) -> int | None:
     """The position of the latest mention of ``entry`` across ``texts`` (later texts are more recent),
-    or None when it is not mentioned."""
-    best: int | None = None
+    or None when it is not mentioned. ``joined``/``lowered``: the texts joined by newlines (and that
+    lowercased), when the caller checks many entries against the same texts."""
+    joined = "\n".join(texts) if joined is None else joined
+    lowered = joined.lower() if lowered is None else lowered
     case = entry.tracking.case_sensitive
-    patterns = [_pattern(n, case) for n in entry.names if n.strip()]
-    offset = 0
-    for text in texts:
-        for pattern in patterns:
-            for match in pattern.finditer(text):
-                if _excluded(text, match.start(), match.end(), entry.tracking.exclude, case):
-                    continue
-                where = offset + match.start()
-                best = where if best is None else max(best, where)
-        offset += len(text) + 1
+    best: int | None = None
+    for name in entry.names:
+        if not name.strip():
+            continue
+        pattern = _pattern(name, case)
+        if len(lowered) != len(joined):  # a rare character whose lowercase is longer: scan it all
+            starts = [m.start() for m in pattern.finditer(joined)
+                      if not _excluded(joined, m.start(), m.end(), entry.tracking.exclude, case)]
+            found = max(starts) if starts else None
+        else:
+            found = _latest(joined, lowered, name, pattern, entry, case)
+        if found is not None:
+            best = found if best is None else max(best, found)
     return best
+
+
+def _latest(joined: str, lowered: str, name: str, pattern: re.Pattern[str], entry: LibraryEntry,
+            case: bool) -> int | None:
+    """Walks the candidates from the end: a substring find is far cheaper than a regex scan, and most
+    names are not mentioned at all (bench/library_mentions.py)."""
+    stem = name[:-1] if name[-1:] in "yY" and len(name) > 1 else name
+    hay, key = (joined, stem) if case else (lowered, stem.lower())
+    at = hay.rfind(key)
+    while at != -1:
+        match = pattern.match(joined, at)
+        if match is not None and not _excluded(joined, at, match.end(), entry.tracking.exclude, case):
+            return at
+        at = hay.rfind(key, 0, at + len(key) - 1)
+    return None
 
 
 @dataclass(frozen=True)
@@ -101,10 +124,12 @@ def select_entries(entries: Sequence[LibraryEntry], texts: Sequence[str], budget
     """The entries this input brings in, in order, within ``budget_tokens`` for the whole section."""
     always = [e for e in entries if e.always_include]
     mentioned: list[tuple[int, LibraryEntry]] = []
+    joined = "\n".join(texts)
+    lowered = joined.lower()
     for entry in entries:
         if entry.always_include:
             continue
-        at = last_mention(entry, texts)
+        at = last_mention(entry, texts, joined=joined, lowered=lowered)
         if at is not None:
             mentioned.append((at, entry))
     mentioned.sort(key=lambda pair: -pair[0])
