@@ -266,3 +266,15 @@ async def test_a_resumed_stage_keeps_its_story_library_section(harness: Harness)
         assert editor_again.agent_id == "editor" and "Magic follows the tide." in editor_again.system
     finally:
         second.close()
+
+
+async def test_the_chat_history_the_stage_sees_counts_and_what_it_does_not_see_does_not(harness: Harness) -> None:
+    _seed(harness)
+    await harness.run("final-editor", {"final-editor": [_finish()]}, profiles=_librarian(),
+                      prompt="Open in Saltmarsh.", chat="story")
+    seen, _ = await harness.run("final-editor", {"final-editor": [_finish()]}, profiles=_librarian(),
+                                prompt="Continue.", chat="story")
+    assert harness.of_type(seen, ev.LIBRARY_ENTRIES_INCLUDED)[0].payload["names"] == ["Tides", "Saltmarsh"]
+    unseen, _ = await harness.run("final-editor", {"final-editor": [_finish()]}, chat="story", prompt="Continue.",
+                                  profiles=_librarian(context={"chatHistoryMessages": 0}))
+    assert harness.of_type(unseen, ev.LIBRARY_ENTRIES_INCLUDED)[0].payload["names"] == ["Tides"]

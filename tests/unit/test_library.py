@@ -210,3 +210,10 @@ def test_a_skill_without_frontmatter_is_named_and_left_out(tmp_path: Path) -> No
                                                            ("skills/nameless.md", "skill.bad_frontmatter")}
     assert next(p for p in catalog.problems if p.path == "skills/plain.md").message == (
         "skills/plain.md does not start with a '---' frontmatter block.")
+
+
+def test_the_latest_mention_of_a_name_counts() -> None:
+    ada, bo = _entry("Ada"), _entry("Bo")
+    texts = ["Ada and Bo met.", "Bo left.", "Years later, Ada returned."]
+    assert [e.name for e in select_entries([bo, ada], texts, 5000).included] == ["Ada", "Bo"]
+    assert last_mention(ada, texts) == len("Ada and Bo met.\nBo left.\nYears later, ")
