@@ -278,3 +278,27 @@ async def test_the_chat_history_the_stage_sees_counts_and_what_it_does_not_see_d
     unseen, _ = await harness.run("final-editor", {"final-editor": [_finish()]}, chat="story", prompt="Continue.",
                                   profiles=_librarian(context={"chatHistoryMessages": 0}))
     assert harness.of_type(unseen, ev.LIBRARY_ENTRIES_INCLUDED)[0].payload["names"] == ["Tides"]
+
+
+async def test_what_the_model_reads_of_the_library_keeps_runtime_terms_and_paths_out(harness: Harness) -> None:
+    from tests.unit.test_model_language import offences
+
+    _seed(harness)
+    turns = {"final-editor": [
+        {"toolCalls": [call("library_list", {}), call("library_read", {"name": "Mira"}),
+                       call("library_read", {"name": "nobody"}), call("library_search", {"query": "ship"}),
+                       call("library_create", {"type": "a/b", "name": "X", "description": "y"}),
+                       call("library_update", {"name": "nobody", "description": "y"}),
+                       call("library_create", {"type": "item", "name": "Heron", "description": "dup"}),
+                       call("skill_read", {"name": "nothing"}),
+                       call("skill_create", {"name": "Bad Name!", "description": "d", "instructions": "i"})]},
+        _finish(),
+    ]}
+    await harness.run("final-editor", turns, profiles=_librarian(), prompt="Mira and the Heron.")
+    assert harness.provider is not None
+    texts = [r.system for r in harness.provider.requests]
+    texts += [m.content for r in harness.provider.requests for m in r.messages if m.role == "tool"]
+    assert len(texts) > 9
+    for text in texts:
+        assert offences(text, harness.data_dir) == [], text
+        assert "projects/" not in text and "library/" not in text, text  # no folder paths either
