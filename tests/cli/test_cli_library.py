@@ -107,3 +107,13 @@ def test_card_and_world_info_through_the_cli(tmp_path: Path, capsys: pytest.Capt
     d2 = ["--data-dir", str(tmp_path / "other")]
     code, out, _ = run_cli(capsys, "library", "import", str(world), *d2)
     assert out.strip() == "world.json: imported 1 entries (The Lighthouse)."
+
+
+def test_an_import_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    big = tmp_path / "huge.png"
+    with big.open("wb") as handle:  # sparse: a gigabyte on paper, nothing on disk
+        handle.truncate(1024 * 1024 * 1024)
+    code, _, err = run_cli(capsys, "library", "import", str(big), "--data-dir", str(tmp_path / "data"))
+    assert code == 2 and err == ("error: huge.png is larger than 50 MB, the import limit. "
+                                 "[library.file_too_large]\n")
