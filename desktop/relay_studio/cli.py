@@ -20,6 +20,8 @@ from typing import Any, TextIO
 import sqlalchemy.exc
 
 from relay_studio import __version__
+from relay_studio.cli_library import add_library_parser, run_library
+from relay_studio.cli_projects import add_projects_parser, project_option, resolve_project, run_projects
 from relay_studio.domain import json_input, secret_values
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -38,6 +40,7 @@ from relay_studio.runtime.workspace import normalize
 from relay_studio.store.data_folder import DATABASE_BUSY, DATABASE_DAMAGED, StoreError
 from relay_studio.store.database import BUSY_TIMEOUT_MS
 from relay_studio.store.leases import is_owned
+from relay_studio.store.projects import ProjectError
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
 STATUS_EXIT = {
@@ -103,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--agent", required=True, help="the root agent's profile id")
     run.add_argument("--prompt", required=True, help="the creator's message")
     run.add_argument("--chat", default="default", help="chat name (created when new)")
+    project_option(run)
     run.add_argument("--profiles", type=Path, help="folder of *.json profiles loaded over the built-ins")
     run.add_argument("--script", type=Path, help="bind every profile to the scripted provider with this script")
     run.add_argument("--connection", help="bind every profile to this connection")
@@ -126,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", parents=[common], help="run the offline writer -> editor -> finalizer demo")
     demo.add_argument("--jsonl", action="store_true")
     demo.add_argument("--chat", default="Demo relay")
+    project_option(demo)
 
     runs = sub.add_parser("runs", parents=[common], help="list runs")
     runs.add_argument("--json", action="store_true")
@@ -148,9 +153,13 @@ def build_parser() -> argparse.ArgumentParser:
     show = chat_sub.add_parser("show", parents=[common], help="print a chat")
     show.add_argument("name")
     show.add_argument("--json", action="store_true")
+    project_option(show)
     from relay_studio.cli_handoff import add_handoff_parser
 
     add_handoff_parser(chat_sub, common)
+    project_option(chat_sub.choices["handoff"])
+    add_projects_parser(sub, common)
+    add_library_parser(sub, common)
 
     profiles = sub.add_parser("profiles", parents=[common], help="agent profiles")
     prof_sub = profiles.add_subparsers(dest="profiles_command", required=True)
@@ -219,7 +228,8 @@ async def _run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProf
     provider_for = _provider_for(args, runtime)
     return await _follow(args, runtime, lambda: runtime.start_run(
         agent_id=args.agent, prompt=args.prompt, provider_for=provider_for, chat=args.chat, profiles=profiles,
-        settings=RunSettings(max_total_rounds=args.max_total_rounds), approver=_approver(args)))
+        settings=RunSettings(max_total_rounds=args.max_total_rounds), approver=_approver(args),
+        project_id=args.project_id))
 
 
 async def _resume(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -370,7 +380,7 @@ def cmd_workspace(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
-    chat = runtime.chats.chat_by_name(args.name) or runtime.chats.chat(args.name)
+    chat = runtime.chats.chat_by_name(args.name, args.project_id) or runtime.chats.chat(args.name)
     if chat is None:
         raise UsageError(f"There is no chat '{args.name}'.")
     messages = runtime.chats.messages(chat.id)
@@ -525,6 +535,10 @@ def _database_problem(data_dir: Path, exc: Exception) -> str:
 
 def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime]) -> int:
     command = args.command
+    if command == "projects":
+        return run_projects(args, runtime_factory())
+    if command == "library":
+        return run_library(args, runtime_factory())
     if command in ("run", "demo"):
         if command == "demo":
             args.agent, args.prompt = "writer", "Write a short scene about the last lighthouse keeper."
@@ -534,6 +548,7 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
             load_script_checked(args.script)
         extra = load_dir(args.profiles) if args.profiles else None
         runtime = runtime_factory(extra)
+        args.project_id = _project_id(args, runtime)
         return asyncio.run(_run(args, runtime, extra or []))
     if command == "resume":
         if args.script is not None:
@@ -551,12 +566,21 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,
     }
     if command == "chat":
+        args.project_id = _project_id(args, runtime)
         if args.chat_command == "handoff":
             from relay_studio.cli_handoff import run_chat_handoff
 
             return run_chat_handoff(args, runtime, _provider_for(args, runtime))
         return cmd_chat_show(args, runtime)
     return handlers[command](args, runtime)
+
+
+def _project_id(args: argparse.Namespace, runtime: Runtime) -> str:
+    """The project ``--project`` names (the default project without it)."""
+    try:
+        return resolve_project(runtime, getattr(args, "project", None)).id
+    except ProjectError as exc:
+        raise UsageError(exc.message) from None
 
 
 def load_script_checked(path: Path) -> Any:

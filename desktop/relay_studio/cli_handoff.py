@@ -45,7 +45,8 @@ async def _handoff(args: argparse.Namespace, runtime: Runtime, provider_for: Cal
     from relay_studio.cli import _install_interrupt, _remove_interrupt
 
     try:
-        handle = runtime.start_handoff(chat=args.name, provider_for=provider_for, agent_id=args.agent,
+        handle = runtime.start_handoff(chat=args.name, project_id=getattr(args, "project_id", None),
+                                       provider_for=provider_for, agent_id=args.agent,
                                        focus=args.focus)
     except HandoffRefused as exc:
         err.write(f"error: {exc.message} [{exc.code}]\n")

@@ -17,6 +17,12 @@ TEXT_ANSWER_COMMITTED = "text_answer_committed"
 STOPPED_TEXT_COMMITTED = "stopped_text_committed"
 #: An agent reached maxToolCalls, maxRounds or the run's maxTotalRounds; only closing calls run now.
 AGENT_LIMIT_REACHED = "agent_limit_reached"
+#: the story library entries a stage's prompt included (``names``, ``leftOut``, ``tokens``, ``budget``)
+LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
+#: the Skills an invocation may use (``mode``, ``names``), resolved at its start
+SKILL_SCOPES_RESOLVED = "skill_scopes_resolved"
+#: a story library file or Skill was written by an agent's approved change (``path``, ``tool``, ``name``)
+LIBRARY_FILE_WRITTEN = "library_file_written"
 
 
 class Event(BaseModel):

@@ -98,6 +98,15 @@ class RunSettings(_Section):
 
 class ContextSettings(_Section):
     chat_history_messages: int = Field(default=-1, ge=-1)
+    #: the most a stage's "Story library" section may take (estimated tokens); 0 turns mentions off
+    library_budget_tokens: int = Field(default=2000, ge=0, le=200_000)
+
+
+class SkillSettings(_Section):
+    """Which Skills this agent may use: every one meant for it, only those named, or none."""
+
+    mode: Literal["all", "listed", "none"] = "all"
+    names: list[str] = Field(default_factory=list)
 
 
 class WorkspaceRoots(_Section):
@@ -118,6 +127,7 @@ class AgentProfile(_Section):
     handoff_in: HandoffIn = Field(default_factory=HandoffIn)
     run: RunSettings = Field(default_factory=RunSettings)
     context: ContextSettings = Field(default_factory=ContextSettings)
+    skills: SkillSettings = Field(default_factory=SkillSettings)
     workspace: WorkspaceRoots = Field(default_factory=WorkspaceRoots)
 
     def effective_tools(self) -> list[str]:

@@ -78,6 +78,17 @@ class ChatRecord(BaseModel):
     parent_chat_id: str | None = None
     origin: str | None = None
     created_at: str
+    project_id: str | None = None
+
+
+class ProjectRecord(BaseModel):
+    """A project: it groups chats and owns the folder ``projects/<slug>/`` (story library, knowledge,
+    Skills). ``slug`` names the folder and never changes, also when the project is renamed."""
+
+    id: str
+    name: str
+    slug: str
+    created_at: str
 
 
 class MessageRecord(BaseModel):

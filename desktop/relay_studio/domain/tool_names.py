@@ -14,6 +14,13 @@ WORKSPACE_WRITE_FILE = "workspace.write_file"
 WORKSPACE_APPLY_PATCH = "workspace.apply_patch"
 WORKSPACE_COMMIT = "workspace.commit"
 WORKSPACE_FINISH = "workspace.finish"
+LIBRARY_LIST = "library.list"
+LIBRARY_READ = "library.read"
+LIBRARY_SEARCH = "library.search"
+LIBRARY_CREATE = "library.create"
+LIBRARY_UPDATE = "library.update"
+SKILL_READ = "skill.read"
+SKILL_CREATE = "skill.create"
 
 #: Tools a profile may list in ``tools.allow`` (``task.return`` is injected by the runtime instead).
 PROFILE_TOOLS: tuple[str, ...] = (
@@ -26,9 +33,21 @@ PROFILE_TOOLS: tuple[str, ...] = (
     WORKSPACE_READ_FILE,
     WORKSPACE_WRITE_FILE,
     WORKSPACE_APPLY_PATCH,
+    LIBRARY_LIST,
+    LIBRARY_READ,
+    LIBRARY_SEARCH,
+    LIBRARY_CREATE,
+    LIBRARY_UPDATE,
+    SKILL_READ,
+    SKILL_CREATE,
+    # the calls that end a part come last (the profile editor lists tools in this order)
     WORKSPACE_COMMIT,
     WORKSPACE_FINISH,
 )
+
+#: Writes to the project's story library and Skills: they always wait for the creator's approval, as if
+#: listed in ``tools.requireApproval`` (a patch proposal showing the entry file before and after).
+APPROVAL_BY_DEFAULT: frozenset[str] = frozenset({LIBRARY_CREATE, LIBRARY_UPDATE, SKILL_CREATE})
 
 ALL_TOOLS: tuple[str, ...] = (*PROFILE_TOOLS, TASK_RETURN)
 

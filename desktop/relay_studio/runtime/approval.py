@@ -35,7 +35,7 @@ from relay_studio.store.database import new_id
 Approver = Callable[[ApprovalRequest], Awaitable[ApprovalDecision]]
 
 #: Tools whose approval is asked where the write happens, with the file before and after.
-FILE_WRITERS = frozenset({tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH})
+FILE_WRITERS = frozenset({tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH, *tn.APPROVAL_BY_DEFAULT})
 #: A turn's proposals stop at a call that ends the agent's part: later calls would not run anyway.
 _ENDS_TURN = frozenset({tn.AGENT_HANDOFF, tn.WORKSPACE_FINISH, tn.TASK_RETURN})
 
@@ -49,7 +49,7 @@ async def decline_all(_request: ApprovalRequest) -> ApprovalDecision:
 
 
 def needs_approval(inv: InvocationState, canonical: str) -> bool:
-    return canonical in inv.profile.tools.require_approval
+    return canonical in inv.profile.tools.require_approval or canonical in tn.APPROVAL_BY_DEFAULT
 
 
 @dataclass
@@ -194,6 +194,10 @@ def recall_decisions(run: RunContext, events: list[Event], calls: list[ToolCall]
 
 def _proposal_fields(run: RunContext, inv: InvocationState, canonical: str, args: dict[str, Any],
                      files: dict[str, str | None]) -> dict[str, Any] | None:
+    if canonical in tn.APPROVAL_BY_DEFAULT:  # a library entry or Skill file, before and after
+        from relay_studio.runtime.library_access import planned_write
+
+        return planned_write(run, canonical, args)
     if canonical not in FILE_WRITERS:
         return {"arguments": args}
     rel, _target = run.workspace.check(args.get("path"), inv.roots, write=True)

@@ -70,6 +70,8 @@ class InvocationState:
     #: The handoff brief this stage was given (handoff stages only).
     brief: dict[str, Any] | None = None
     handoff_style: str = "single"
+    #: The "Skills" and "Story library" prompt sections, resolved when the stage starts (its input's mentions).
+    project_sections: str = ""
     #: Limits (``maxToolCalls``, ``maxRounds``, ``maxTotalRounds``) this agent was already told it reached.
     limits_told: set[str] = field(default_factory=set)
 
@@ -149,6 +151,9 @@ class RunContext:
         self.approve_rest = False
         self.approver: Approver | None = None  # None: nobody to ask, proposals are declined
         self.scheduler: TaskScheduler  # set by the executor right after construction
+        #: the chat's project and its folder (story library, Skills); None: a run without one
+        self.project_id: str | None = None
+        self.project_dir: Path | None = None
         self._handles = 0
 
     def next_handle(self) -> str:

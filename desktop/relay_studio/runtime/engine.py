@@ -12,7 +12,7 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
-from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord
+from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord, ProjectRecord
 from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
@@ -29,6 +29,7 @@ from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
 from relay_studio.store.profiles import ProfileStore
+from relay_studio.store.projects import ProjectStore
 from relay_studio.store.runs import RunStore
 
 DB_NAME = "relay-studio.db"
@@ -72,6 +73,7 @@ class Runtime:
         self.chats = ChatStore(self.db)
         self.runs = RunStore(self.db)
         self.profile_store = ProfileStore(self.db)
+        self.projects = ProjectStore(self.db)
         self.bridge = ChatHostBridge(self.chats)
         self.extra_profiles = extra_profiles or []
         self.active: dict[str, RunHandle] = {}
@@ -104,6 +106,19 @@ class Runtime:
     def workspace_dir(self, run_id: str) -> Path:
         return self.data_dir / "runs" / run_id / "workspace"
 
+    def project_dir(self, project: ProjectRecord) -> Path:
+        """``<data_dir>/projects/<slug>/``: ``library/<type>/<slug>.md``, ``knowledge/``, ``skills/<name>.md``."""
+        return self.data_dir / "projects" / project.slug
+
+    def chat_project(self, chat_id: str) -> ProjectRecord:
+        """The project a chat belongs to (the default project for a chat that is gone)."""
+        chat = self.chats.chat(chat_id)
+        return (self.projects.get(chat.project_id) if chat and chat.project_id else None) or self.projects.default()
+
+    def _attach_project(self, ctx: RunContext) -> None:
+        project = self.chat_project(ctx.chat_id)
+        ctx.project_id, ctx.project_dir = project.id, self.project_dir(project)
+
     def chat_persist_dir(self, chat_id: str) -> Path:
         return self.data_dir / "chats" / chat_id / "persist"
 
@@ -120,6 +135,7 @@ class Runtime:
         approver: Approver | None = None,
         edges: dict[tuple[str, str], HandoffEdge] | None = None,
         regenerate_of: str | None = None,
+        project_id: str | None = None,
     ) -> RunHandle:
         """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
         question again: no new user message, the history before it, and its commits become new
@@ -161,7 +177,8 @@ class Runtime:
             raise RunRequestError("run.storage_unwritable", f"Cannot create the run's folder in "
                                   f"{self.data_dir / 'runs'}: {exc.strerror or exc}.") from None
 
-        chat_record = self.chats.chat(answer.chat_id if answer else chat) or self.chats.ensure_chat(chat)
+        chat_record = (self.chats.chat(answer.chat_id if answer else chat)
+                       or self.chats.ensure_chat(chat, project_id=project_id))
         earlier = self.chats.messages(chat_record.id)
         if question is not None:
             earlier = [m for m in earlier if m.position < question.position]
@@ -193,6 +210,7 @@ class Runtime:
         ctx.approver = approver
         ctx.edges = dict(edges or {})
         ctx.chat_input = ChatInput(history, prompt, pinned)
+        self._attach_project(ctx)
         stamp = now_iso()
         self._claim(run_id)  # held before the run exists in the file, so no other process recovers it
         try:
@@ -255,6 +273,7 @@ class Runtime:
         ctx.approver = approver
         ctx.chat_input = ChatInput([Message.model_validate(m) for m in frozen.get("chatHistory", [])],
                                    str(frozen.get("userText", "")), int(frozen.get("chatHistoryPinned", 0)))
+        self._attach_project(ctx)
         try:
             active, pending = rebuild(ctx, self.runs)
         except NotResumable as exc:
@@ -317,7 +336,8 @@ class Runtime:
         if message is None:
             raise RunRequestError("chat.message_not_found", "That message no longer exists.")
         source = self.chats.chat(message.chat_id)
-        name = self.chats.unique_name(f"{source.name if source else 'Chat'} · edited")
+        name = self.chats.unique_name(f"{source.name if source else 'Chat'} · edited",
+                                      source.project_id if source else None)
         branch = self.chats.branch(message, name)
         self.copy_persist(message.chat_id, branch.id)
         return branch
@@ -331,10 +351,10 @@ class Runtime:
     # -- session handoff (docs/session-handoff.md) ----------------------------------------------
     def start_handoff(self, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
                       focus: str | None = None, profiles: dict[str, AgentProfile] | None = None,
-                      ) -> session_handoff.HandoffHandle:
+                      project_id: str | None = None) -> session_handoff.HandoffHandle:
         """Starts writing a handoff document for ``chat``; raises ``HandoffRefused`` from a guard."""
         return session_handoff.start(self, chat=chat, provider_for=provider_for, agent_id=agent_id, focus=focus,
-                                     profiles=profiles)
+                                     profiles=profiles, project_id=project_id)
 
     def cancel_handoff(self, chat_id: str) -> bool:
         return session_handoff.cancel(self, chat_id)

@@ -22,6 +22,7 @@ from relay_studio.runtime.dispatch import dispatch
 from relay_studio.runtime.effects import CommitRequested, Finish, HandoffAccepted, TaskReturned
 from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, InvocationFailed, ToolError
 from relay_studio.runtime.ledger import LedgerEntry
+from relay_studio.runtime.library_access import stage_sections
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompts import system_prompt
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult
@@ -57,6 +58,7 @@ LoopExit = Transferred | Finished | Returned
 def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -> None:
     """Starts an invocation and assembles its prompt from its own profile (never its caller's)."""
     transitions.start_invocation(tx, run, inv)
+    inv.project_sections = stage_sections(tx, run, inv)  # its Skills, the library entries its input mentions
     inv.system_prompt = system_prompt(run, inv)
     tx.event(
         run.run_id,
@@ -67,6 +69,8 @@ def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -
             "messages": [m.model_dump(mode="json", exclude_defaults=True) for m in inv.messages],
             "tools": list(surface(run, inv)),
             "sessionId": f"{run.run_id}:{inv.id}",
+            # the stage keeps these sections for all its model calls, also after a resume
+            **({"projectSections": inv.project_sections} if inv.project_sections else {}),
         },
         invocation_id=inv.id,
     )

@@ -101,6 +101,8 @@ def system_prompt(run: RunContext, inv: InvocationState) -> str:
         text = instructions.system_prompt.strip() + "\n\n" + working_section(run, inv)
     if instructions.task_prompt and instructions.task_prompt.strip():
         text += "\n\n## Standing instructions\n" + instructions.task_prompt.strip()
+    if inv.project_sections:
+        text += "\n\n" + inv.project_sections
     return text
 
 

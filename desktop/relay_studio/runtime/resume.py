@@ -63,6 +63,8 @@ def _state(run: RunContext, runs: RunStore, record: InvocationRecord, events: li
         depth=record.depth, parent_id=record.parent_invocation_id, incoming_task_id=record.incoming_task_id,
     )
     assembled = next((e for e in mine if e.type == "context_assembled"), None)
+    if assembled is not None:
+        inv.project_sections = str(assembled.payload.get("projectSections", ""))
     if record.kind is InvocationKind.HANDOFF and assembled is not None:
         inv.input_count = len(assembled.payload.get("messages", []))
         task = runs.task(record.incoming_task_id or "")

@@ -179,9 +179,11 @@ def chat_agent(runtime: Runtime, chat: ChatRecord, agent_id: str | None,
 
 
 def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
-          focus: str | None = None, profiles: dict[str, AgentProfile] | None = None) -> HandoffHandle:
-    """Checks the guards, journals the request as a handoff run and starts generating the document."""
-    record = runtime.chats.chat(chat) or runtime.chats.chat_by_name(chat)
+          focus: str | None = None, profiles: dict[str, AgentProfile] | None = None,
+          project_id: str | None = None) -> HandoffHandle:
+    """Checks the guards, journals the request as a handoff run and starts generating the document.
+    ``chat`` is a chat id, or a name in ``project_id`` (the default project for None)."""
+    record = runtime.chats.chat(chat) or runtime.chats.chat_by_name(chat, project_id)
     if record is None:
         raise HandoffRefused("handoff.unknown_chat", f"There is no chat '{chat}'.")
     messages = runtime.chats.messages(record.id)
@@ -312,9 +314,9 @@ def accept(runtime: Runtime, draft: HandoffDraft, *, document: str | None = None
     source = runtime.chats.chat(draft.chat_id)
     if source is None:
         raise HandoffRefused("handoff.unknown_chat", "The chat to continue no longer exists.")
-    if name is not None and runtime.chats.chat_by_name(name) is not None:
+    if name is not None and runtime.chats.chat_by_name(name, source.project_id) is not None:
         raise HandoffRefused("handoff.name_taken", f"There is already a chat named '{name}'.")
-    new_name = name or runtime.chats.unique_name(f"{source.name} (continued)")
+    new_name = name or runtime.chats.unique_name(f"{source.name} (continued)", source.project_id)
     chat = runtime.chats.continue_chat(source, new_name, context_entry(text), run_id=draft.run_id,
                                        agent_id=draft.agent_id)
     runtime.copy_persist(source.id, chat.id)

@@ -16,7 +16,7 @@ from relay_studio.domain.records import (
     MessageRecord,
 )
 from relay_studio.store import tables as t
-from relay_studio.store.database import Database, Transaction, new_id, now_iso, table_of
+from relay_studio.store.database import DEFAULT_PROJECT_ID, Database, Transaction, new_id, now_iso, table_of
 
 _CHATS = table_of(t.ChatRow)
 _MESSAGES = table_of(t.MessageRow)
@@ -34,25 +34,32 @@ class ChatStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def chats(self) -> list[ChatRecord]:
-        rows = self.db.conn.execute(select(_CHATS).order_by(_CHATS.c.created_at))
-        return [ChatRecord.model_validate(dict(r._mapping)) for r in rows]
+    def chats(self, project_id: str | None = None) -> list[ChatRecord]:
+        """Every chat, or only those of ``project_id``."""
+        query = select(_CHATS).order_by(_CHATS.c.created_at)
+        if project_id is not None:
+            query = query.where(_CHATS.c.project_id == project_id)
+        return [ChatRecord.model_validate(dict(r._mapping)) for r in self.db.conn.execute(query)]
 
     def chat(self, chat_id: str) -> ChatRecord | None:
         row = self.db.conn.execute(select(_CHATS).where(_CHATS.c.id == chat_id)).first()
         return ChatRecord.model_validate(dict(row._mapping)) if row else None
 
-    def chat_by_name(self, name: str) -> ChatRecord | None:
-        row = self.db.conn.execute(select(_CHATS).where(_CHATS.c.name == name)).first()
+    def chat_by_name(self, name: str, project_id: str | None = None) -> ChatRecord | None:
+        """The chat named ``name`` in ``project_id`` (names are unique per project; default project for None)."""
+        row = self.db.conn.execute(select(_CHATS).where(
+            _CHATS.c.name == name, _CHATS.c.project_id == (project_id or DEFAULT_PROJECT_ID))).first()
         return ChatRecord.model_validate(dict(row._mapping)) if row else None
 
-    def ensure_chat(self, name: str, parent_chat_id: str | None = None) -> ChatRecord:
-        existing = self.chat_by_name(name)
+    def ensure_chat(self, name: str, parent_chat_id: str | None = None, *,
+                    project_id: str | None = None) -> ChatRecord:
+        existing = self.chat_by_name(name, project_id)
         if existing is not None:
             return existing
-        record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=parent_chat_id, created_at=now_iso())
+        record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=parent_chat_id, created_at=now_iso(),
+                            project_id=project_id or DEFAULT_PROJECT_ID)
         with self.db.transaction() as tx:
-            existing = self.chat_by_name(name)  # another process may have made it since the read above
+            existing = self.chat_by_name(name, project_id)  # another process may have made it since the read above
             if existing is not None:
                 return existing
             tx.insert(t.ChatRow, **record.model_dump())
@@ -103,8 +110,9 @@ class ChatStore:
 
     def branch(self, before: MessageRecord, name: str) -> ChatRecord:
         """A new chat continuing ``before``'s chat up to (not including) that message; lineage kept."""
+        source = self.chat(before.chat_id)
         record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=before.chat_id, origin=CHAT_ORIGIN_BRANCH,
-                            created_at=now_iso())
+                            created_at=now_iso(), project_id=source.project_id if source else DEFAULT_PROJECT_ID)
         with self.db.transaction() as tx:
             tx.insert(t.ChatRow, **record.model_dump())
             for m in self.messages(before.chat_id):
@@ -119,7 +127,7 @@ class ChatStore:
         document, written by the handoff run ``run_id``. One transaction: both exist, or neither."""
         stamp = now_iso()
         record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=source.id, origin=CHAT_ORIGIN_HANDOFF,
-                            created_at=stamp)
+                            created_at=stamp, project_id=source.project_id or DEFAULT_PROJECT_ID)
         entry = MessageRecord(id=new_id("msg"), chat_id=record.id, position=0, role=HANDOFF_CONTEXT_ROLE,
                               content=context, agent_id=agent_id, run_id=run_id, created_at=stamp, updated_at=stamp)
         with self.db.transaction() as tx:
@@ -147,8 +155,9 @@ class ChatStore:
             current = parent
         return chain
 
-    def unique_name(self, base: str) -> str:
-        taken = {c.name for c in self.chats()}
+    def unique_name(self, base: str, project_id: str | None = None) -> str:
+        """``base``, or ``base (2)``…, free in ``project_id`` (the default project for None)."""
+        taken = {c.name for c in self.chats(project_id or DEFAULT_PROJECT_ID)}
         if base not in taken:
             return base
         n = 2
@@ -184,7 +193,7 @@ class ChatStore:
             raise ValueError("That chat no longer exists.")
         if not name:
             raise ValueError("A chat needs a name.")
-        other = self.chat_by_name(name)
+        other = self.chat_by_name(name, record.project_id)
         if other is not None and other.id != chat_id:
             raise ValueError(f"Another chat is already called “{name}”.")
         with self.db.transaction() as tx:
@@ -197,8 +206,9 @@ class ChatStore:
         source = self.chat(chat_id)
         if source is None:
             raise ValueError("That chat no longer exists.")
-        record = ChatRecord(id=new_id("chat"), name=self.unique_name(f"{source.name} (copy)"),
-                            parent_chat_id=source.parent_chat_id, created_at=now_iso())
+        record = ChatRecord(id=new_id("chat"), name=self.unique_name(f"{source.name} (copy)", source.project_id),
+                            parent_chat_id=source.parent_chat_id, origin=source.origin, created_at=now_iso(),
+                            project_id=source.project_id or DEFAULT_PROJECT_ID)
         with self.db.transaction() as tx:
             tx.insert(t.ChatRow, **record.model_dump())
             for m in self.messages(chat_id):

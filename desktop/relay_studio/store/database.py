@@ -42,7 +42,7 @@ from relay_studio.store.data_folder import (
 from relay_studio.store.leases import RunLease, try_acquire
 from relay_studio.store.turn_requests import RequestEncoder
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: How long a writer waits for another process's write transaction to end.
 BUSY_TIMEOUT_MS = 10_000
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
@@ -125,9 +125,33 @@ def _migrate_chat_origins_and_run_kinds(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN kind VARCHAR NOT NULL DEFAULT 'relay'")
 
 
+#: the project every chat of a database before projects belongs to, and where new chats go by default
+DEFAULT_PROJECT_ID = "project_default"
+DEFAULT_PROJECT_NAME = "Default"
+DEFAULT_PROJECT_SLUG = "default"
+
+
+def _migrate_projects(conn: Connection) -> None:
+    """Projects: a default project, every existing chat in it, and chat names unique per project instead
+    of app-wide (the old unique index ``ix_chats_name`` becomes a plain one); the story library's index."""
+    SQLModel.metadata.create_all(conn, tables=[table_of(t.ProjectRow), table_of(t.LibraryEntryRow)])
+    conn.exec_driver_sql(
+        "INSERT OR IGNORE INTO projects (id, name, slug, created_at) VALUES (?, ?, ?, ?)",
+        (DEFAULT_PROJECT_ID, DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_SLUG, now_iso()),
+    )
+    if not _has_column(conn, "chats", "project_id"):  # a new database got it from the v1 tables
+        conn.exec_driver_sql("ALTER TABLE chats ADD COLUMN project_id VARCHAR")
+    conn.exec_driver_sql("UPDATE chats SET project_id = ? WHERE project_id IS NULL", (DEFAULT_PROJECT_ID,))
+    conn.exec_driver_sql("DROP INDEX IF EXISTS ix_chats_name")
+    conn.exec_driver_sql("CREATE INDEX ix_chats_name ON chats (name)")
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_chats_project_id ON chats (project_id)")
+    conn.exec_driver_sql("CREATE UNIQUE INDEX IF NOT EXISTS ux_chats_project_name ON chats (project_id, name)")
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
+    _migrate_projects,
 ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
 
@@ -14,11 +15,14 @@ class ProfileRow(SQLModel, table=True):
 
 class ChatRow(SQLModel, table=True):
     __tablename__ = "chats"
+    #: a chat's name is unique within its project (schema 5 replaced the app-wide unique name)
+    __table_args__ = (Index("ux_chats_project_name", "project_id", "name", unique=True),)
     id: str = Field(primary_key=True)
-    name: str = Field(index=True, unique=True)
+    name: str = Field(index=True)
     parent_chat_id: str | None = None
     origin: str | None = None
     created_at: str
+    project_id: str | None = Field(default=None, index=True)
 
 
 class MessageRow(SQLModel, table=True):
@@ -157,3 +161,30 @@ class AppSettingRow(SQLModel, table=True):
     __tablename__ = "app_settings"
     key: str = Field(primary_key=True)
     value: str
+
+
+class ProjectRow(SQLModel, table=True):
+    """A project groups chats and owns a folder with its story library, knowledge and Skills. Schema 5."""
+
+    __tablename__ = "projects"
+    id: str = Field(primary_key=True)
+    name: str = Field(unique=True)
+    slug: str = Field(unique=True)
+    created_at: str
+
+
+class LibraryEntryRow(SQLModel, table=True):
+    """The index of a project's story library files (``library/<type>/<slug>.md``), refreshed from the
+    files by mtime and hash (``library.store.LibraryStore.sync``). Schema 5."""
+
+    __tablename__ = "library_entries"
+    __table_args__ = (Index("ux_library_entries_path", "project_id", "path", unique=True),)
+    id: str = Field(primary_key=True)
+    project_id: str = Field(index=True)
+    path: str
+    type: str
+    name: str
+    entry_json: str
+    mtime_ns: int
+    sha256: str
+    indexed_at: str

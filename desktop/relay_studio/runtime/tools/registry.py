@@ -11,6 +11,13 @@ from relay_studio.runtime.tools import (
     agent_delegate,
     agent_handoff,
     agent_list,
+    library_create,
+    library_list,
+    library_read,
+    library_search,
+    library_update,
+    skill_create,
+    skill_read,
     task_return,
     workspace_apply_patch,
     workspace_commit,
@@ -38,6 +45,13 @@ TOOLS: dict[str, Tool] = {
         workspace_apply_patch,
         workspace_commit,
         workspace_finish,
+        library_list,
+        library_read,
+        library_search,
+        library_create,
+        library_update,
+        skill_read,
+        skill_create,
     )
 }
 

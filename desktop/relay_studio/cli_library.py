@@ -1,0 +1,239 @@
+"""``relay-studio library list|show|add|edit|remove|import|export [--json]``: a project's story library.
+
+Exit codes: 0 done, 2 bad usage or input (one line per problem on stderr naming the file and the
+problem; in a batch import the other files still import, and a file with a problem imports nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from relay_studio.cli_projects import project_option
+from relay_studio.library import sillytavern as st
+from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, parse_entry
+from relay_studio.library.store import IndexedEntry, LibraryStore
+from relay_studio.runtime.engine import Runtime
+from relay_studio.store.projects import ProjectError
+
+EXIT_OK, EXIT_USAGE = 0, 2
+MAX_IMPORT_BYTES = st.MAX_FILE_BYTES
+
+
+def add_library_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    library = subparsers.add_parser("library", parents=[common], help="the story library (codex) of a project")
+    sub = library.add_subparsers(dest="library_command", required=True)
+
+    def action(name: str, help_text: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = sub.add_parser(name, parents=[common], help=help_text)
+        project_option(parser)
+        parser.add_argument("--json", action="store_true", help="print the result as JSON")
+        return parser
+
+    listing = action("list", "list the entries")
+    listing.add_argument("--type", help="only entries of this type")
+    show = action("show", "print one entry, private notes included")
+    show.add_argument("name", help="its name or an alias")
+    for parser in (action("add", "add an entry"), action("edit", "change an entry")):
+        if parser.prog.endswith("edit"):
+            parser.add_argument("name", help="the entry's current name or an alias")
+            parser.add_argument("--name", dest="new_name", help="a new name")
+            parser.add_argument("--type")
+        else:
+            parser.add_argument("--name", dest="new_name", required=True)
+            parser.add_argument("--type", default="other",
+                                help="character, location, item, lore, rule, plot thread, other, or your own")
+        parser.add_argument("--alias", action="append", help="another name (repeat; replaces the list when editing)")
+        parser.add_argument("--tag", action="append", help="a tag (repeat; replaces the list when editing)")
+        parser.add_argument("--description", help="what the agents see")
+        parser.add_argument("--description-file", type=Path, help="read the description from this file")
+        parser.add_argument("--notes", help="private notes the agents never see")
+        parser.add_argument("--always-include", action=argparse.BooleanOptionalAction, default=None,
+                            help="show it to the agents even when not mentioned")
+        parser.add_argument("--case-sensitive", action=argparse.BooleanOptionalAction, default=None)
+        parser.add_argument("--exclude", action="append", help="a phrase that is not a mention (repeat)")
+    remove = action("remove", "delete an entry's file")
+    remove.add_argument("name")
+    imp = action("import", "import entry files (.md), character cards (.png, .json, .charx) or World Info (.json)")
+    imp.add_argument("files", nargs="+", type=Path)
+    exp = action("export", "export the library as World Info JSON, or one character as a card")
+    exp.add_argument("--format", choices=["worldinfo", "card"], default="worldinfo")
+    exp.add_argument("--character", help="with --format card: the character entry (its lore entries join its book)")
+    exp.add_argument("--out", type=Path, help="the file to write (a .png card gets both chunks); default: stdout")
+
+
+class _Usage(Exception):
+    pass
+
+
+def _print(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text)
+
+
+def _entry_json(item: IndexedEntry, *, notes: bool) -> dict[str, Any]:
+    data = item.entry.model_dump(mode="json", by_alias=True, exclude={"notes"} if not notes else set())
+    return {**data, "description": item.entry.description, "path": item.path}
+
+
+def _description(args: argparse.Namespace) -> str | None:
+    if args.description_file is not None:
+        try:
+            return str(args.description_file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _Usage(f"{args.description_file} could not be read as text ({exc.__class__.__name__}).") from None
+    return None if args.description is None else str(args.description)
+
+
+def _changes(args: argparse.Namespace) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    for key, value in (("name", args.new_name), ("type", args.type), ("aliases", args.alias), ("tags", args.tag),
+                       ("description", _description(args)), ("notes", args.notes),
+                       ("always_include", args.always_include)):
+        if value is not None:
+            changes[key] = value
+    return changes
+
+
+def _tracking(args: argparse.Namespace, base: Tracking) -> Tracking:
+    update: dict[str, Any] = {}
+    if args.case_sensitive is not None:
+        update["case_sensitive"] = args.case_sensitive
+    if args.exclude is not None:
+        update["exclude"] = args.exclude
+    return base.model_copy(update=update)
+
+
+def _import_one(store: LibraryStore, path: Path) -> list[str]:
+    label = path.name
+    try:
+        size = path.stat().st_size
+    except OSError:
+        raise LibraryError("library.file_not_found", f"{label} does not exist or cannot be read.") from None
+    if size > MAX_IMPORT_BYTES:
+        raise LibraryError("library.file_too_large",
+                           f"{label} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB, the import limit.")
+    data = path.read_bytes()
+    if path.suffix.lower() == ".md":
+        try:
+            entries = [parse_entry(data.decode("utf-8"), label)]
+        except UnicodeDecodeError:
+            raise LibraryError("library.not_text", f"{label} is not UTF-8 text.") from None
+    elif path.suffix.lower() == ".json" and _looks_like_world_info(data):
+        entries = st.entries_from_world_info(data, label)
+    elif path.suffix.lower() in (".png", ".json", ".charx"):
+        entries = st.entries_from_card(st.read_card(data, label), label)
+    else:
+        raise LibraryError("library.unknown_format",
+                           f"{label}: only .md entries, .png/.json/.charx character cards and World Info .json import.")
+    store.add_all(entries, label)
+    return [e.name for e in entries]
+
+
+def _looks_like_world_info(data: bytes) -> bool:
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return False
+    return isinstance(doc, dict) and "entries" in doc and "spec" not in doc and "name" not in doc
+
+
+def _export(args: argparse.Namespace, store: LibraryStore) -> int:
+    entries = [i.entry for i in store.entries()]
+    payload: bytes
+    if args.format == "worldinfo":
+        lore = [e for e in entries if e.type != "character" or not e.card]
+        payload = json.dumps(st.world_info_json(lore), ensure_ascii=False, indent=2).encode("utf-8")
+    else:
+        if not args.character:
+            raise _Usage("Name the character to export with --character.")
+        found = store.find(args.character)
+        if found is None or found.entry.type != "character":
+            raise _Usage(f"There is no character '{args.character}' in the story library.")
+        book = [e for e in entries if e.type == "lore"]
+        if args.out is not None and args.out.suffix.lower() == ".png":
+            payload = st.card_png(found.entry, book)
+        else:
+            payload = json.dumps(st.card_json(found.entry, book), ensure_ascii=False, indent=2).encode("utf-8")
+    if args.out is None:
+        sys.stdout.write(payload.decode("utf-8") + "\n")
+    else:
+        args.out.write_bytes(payload)
+        print(f"Wrote {args.out}.")
+    return EXIT_OK
+
+
+def run_library(args: argparse.Namespace, runtime: Runtime) -> int:
+    try:
+        project = runtime.projects.resolve(args.project)
+        store = LibraryStore.open(runtime.db, project.id, runtime.project_dir(project))
+        return _run(args, store)
+    except (ProjectError, LibraryError) as exc:
+        sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+        return EXIT_USAGE
+    except _Usage as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+
+
+def _run(args: argparse.Namespace, store: LibraryStore) -> int:
+    command = args.library_command
+    for problem in store.problems:
+        sys.stderr.write(f"warning: {problem.message} [{problem.code}]\n")
+    if command == "list":
+        items = [i for i in store.entries() if not args.type or i.entry.type == args.type.strip().lower()]
+        lines = [f"{i.entry.type}\t{i.entry.name}" + (f"\t({', '.join(i.entry.aliases)})" if i.entry.aliases else "")
+                 for i in items]
+        _print(args, [_entry_json(i, notes=False) for i in items], "\n".join(lines) or "The story library is empty.")
+        return EXIT_OK
+    if command == "export":
+        return _export(args, store)
+    if command == "import":
+        failed = 0
+        report: list[dict[str, Any]] = []
+        for path in args.files:
+            try:
+                names = _import_one(store, path)
+            except LibraryError as exc:
+                failed += 1
+                sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+                report.append({"file": str(path), "error": exc.code, "message": exc.message})
+                continue
+            report.append({"file": str(path), "imported": names})
+            if not args.json:
+                print(f"{path.name}: imported {len(names)} entries ({', '.join(names)}).")
+        if args.json:
+            print(json.dumps(report, ensure_ascii=False, indent=2))
+        return EXIT_USAGE if failed else EXIT_OK
+    if command == "add":
+        entry = LibraryEntry(name=args.new_name, type=args.type)
+        entry = check_entry(entry.model_copy(update={**_changes(args), "tracking": _tracking(args, Tracking())}),
+                            "The new entry")
+        path = store.save(entry)
+        saved = store.find(entry.name)
+        assert saved is not None
+        _print(args, _entry_json(saved, notes=True), f"Added '{entry.name}' ({entry.type}) in {path}.")
+        return EXIT_OK
+    found = store.find(args.name)
+    if found is None:
+        raise _Usage(f"There is no entry '{args.name}' in the story library.")
+    if command == "show":
+        e = found.entry
+        text = (f"{e.name} — {e.type}\nAliases: {', '.join(e.aliases) or '-'}\nTags: {', '.join(e.tags) or '-'}\n"
+                f"Always included: {'yes' if e.always_include else 'no'}\nFile: {found.path}\n\n{e.description}"
+                + (f"\n\nPrivate notes:\n{e.notes}" if e.notes else ""))
+        _print(args, _entry_json(found, notes=True), text)
+        return EXIT_OK
+    if command == "remove":
+        store.remove(found.entry.name)
+        _print(args, {"removed": found.entry.name, "path": found.path}, f"Removed '{found.entry.name}'.")
+        return EXIT_OK
+    changed = found.entry.model_copy(update={**_changes(args), "tracking": _tracking(args, found.entry.tracking)})
+    changed = check_entry(changed, f"The entry '{found.entry.name}'")
+    path = store.save(changed, replacing=found.path)
+    saved = store.find(changed.name)
+    assert saved is not None
+    _print(args, _entry_json(saved, notes=True), f"Updated '{changed.name}' ({path}).")
+    return EXIT_OK

@@ -1,0 +1,166 @@
+"""Story library entries: Markdown with YAML frontmatter, parsed strictly and written back the same way.
+
+An entry file reads::
+
+    ---
+    type: character
+    name: Mira
+    aliases: [Captain Mira]
+    tags: [crew]
+    alwaysInclude: false
+    tracking: {caseSensitive: false, exclude: [Mirage]}
+    notes: private notes the agents never see
+    ---
+    The description the agents see (the Markdown body).
+
+Every problem is a ``LibraryError`` with a stable code and a sentence naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.alias_generators import to_camel
+
+from relay_studio.store.projects import slugify
+
+BUILTIN_TYPES: tuple[str, ...] = ("character", "location", "item", "lore", "rule", "plot thread", "other")
+#: limits, stated to the creator in the errors and in docs/library.md
+MAX_ENTRY_BYTES = 256 * 1024
+MAX_NAME_CHARS = 200
+MAX_ALIASES = 64
+MAX_TYPE_CHARS = 40
+
+
+class LibraryError(ValueError):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True)
+
+
+class Tracking(_Model):
+    """How mentions are found: by name and aliases, case-sensitive or not, never inside ``exclude``."""
+
+    case_sensitive: bool = False
+    exclude: list[str] = Field(default_factory=list)
+
+
+class LibraryEntry(_Model):
+    type: str = "other"
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)
+    always_include: bool = False
+    tracking: Tracking = Field(default_factory=Tracking)
+    #: private notes: never shown to an agent
+    notes: str = ""
+    #: what a SillyTavern character card carried beside the description (personality, scenario, …)
+    card: dict[str, Any] | None = None
+    #: the Markdown body: what the agents see
+    description: str = Field(default="", exclude=True)
+
+    @property
+    def slug(self) -> str:
+        return slugify(self.name, "entry")
+
+    @property
+    def type_slug(self) -> str:
+        return slugify(self.type, "other")
+
+    @property
+    def path(self) -> str:
+        """Where the entry lives in its project folder: ``library/<type>/<slug>.md``."""
+        return f"library/{self.type_slug}/{self.slug}.md"
+
+    @property
+    def names(self) -> list[str]:
+        return [self.name, *self.aliases]
+
+
+def check_entry(entry: LibraryEntry, source: str) -> LibraryEntry:
+    """The rules beyond the field types; returns the entry cleaned of blank aliases and tags."""
+    name = entry.name.strip()
+    if not name:
+        raise LibraryError("library.missing_name", f"{source}: the entry has no name.")
+    if len(name) > MAX_NAME_CHARS:
+        raise LibraryError("library.name_too_long", f"{source}: the name is longer than {MAX_NAME_CHARS} characters.")
+    kind = entry.type.strip().lower() or "other"
+    if len(kind) > MAX_TYPE_CHARS or "/" in kind or "\\" in kind:
+        raise LibraryError("library.bad_type",
+                           f"{source}: the type '{entry.type}' must be a word or two of at most {MAX_TYPE_CHARS} "
+                           "characters, without slashes.")
+    aliases = [a.strip() for a in entry.aliases if a.strip() and a.strip() != name]
+    if len(aliases) > MAX_ALIASES:
+        raise LibraryError("library.too_many_aliases", f"{source}: more than {MAX_ALIASES} aliases.")
+    for text in (name, *aliases):
+        if any(c in text for c in "\n\r\x00"):
+            raise LibraryError("library.bad_name", f"{source}: names and aliases must be one line each.")
+    return entry.model_copy(update={"name": name, "type": kind, "aliases": list(dict.fromkeys(aliases)),
+                                    "tags": [t.strip() for t in entry.tags if t.strip()]})
+
+
+def parse_entry(text: str, source: str) -> LibraryEntry:
+    """An entry from its file text; ``source`` names the file in every error."""
+    if len(text.encode("utf-8")) > MAX_ENTRY_BYTES:
+        raise LibraryError("library.file_too_large",
+                           f"{source} is larger than {MAX_ENTRY_BYTES // 1024} KB, the limit for one entry.")
+    meta, body = split_frontmatter(text, source)
+    if not isinstance(meta, dict):
+        raise LibraryError("library.bad_frontmatter", f"{source}: the frontmatter must be a set of 'key: value' lines.")
+    try:
+        entry = LibraryEntry.model_validate(meta)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "frontmatter"
+        if first["type"] == "missing":
+            raise LibraryError("library.missing_name" if where == "name" else "library.bad_frontmatter",
+                               f"{source}: the frontmatter has no '{where}'.") from None
+        if first["type"] == "extra_forbidden":
+            raise LibraryError("library.unknown_field", f"{source}: '{where}' is not a field of an entry.") from None
+        raise LibraryError("library.bad_frontmatter", f"{source}: '{where}': {first['msg'].lower()}.") from None
+    return check_entry(entry.model_copy(update={"description": body.strip("\n")}), source)
+
+
+def split_frontmatter(text: str, source: str) -> tuple[Any, str]:
+    """The YAML between the opening and closing '---' lines, and the body after it."""
+    text = text.lstrip("\ufeff")
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != "---":
+        raise LibraryError("library.no_frontmatter", f"{source} does not start with a '---' frontmatter block.")
+    for i in range(1, len(lines)):
+        if lines[i].strip() == "---":
+            try:
+                meta = yaml.safe_load("".join(lines[1:i]))
+            except yaml.YAMLError as exc:
+                mark = getattr(exc, "problem_mark", None)
+                where = f" (line {mark.line + 2})" if mark is not None else ""
+                raise LibraryError("library.bad_yaml", f"{source}: the frontmatter is not valid YAML{where}.") from None
+            return meta, "".join(lines[i + 1:])
+    raise LibraryError("library.no_frontmatter", f"{source}: the frontmatter block is never closed with '---'.")
+
+
+def render_entry(entry: LibraryEntry) -> str:
+    """The file text of ``entry`` (fields left at their defaults are left out)."""
+    meta: dict[str, Any] = {"type": entry.type, "name": entry.name}
+    if entry.aliases:
+        meta["aliases"] = list(entry.aliases)
+    if entry.tags:
+        meta["tags"] = list(entry.tags)
+    if entry.always_include:
+        meta["alwaysInclude"] = True
+    if entry.tracking != Tracking():
+        meta["tracking"] = entry.tracking.model_dump(by_alias=True)
+    if entry.notes:
+        meta["notes"] = entry.notes
+    if entry.card:
+        meta["card"] = entry.card
+    head = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=100)
+    body = entry.description.strip("\n")
+    return f"---\n{head}---\n{body}\n" if body else f"---\n{head}---\n"

@@ -1,0 +1,314 @@
+"""SillyTavern interop: Character Card V2/V3 (PNG ``chara``/``ccv3`` tEXt chunks, JSON, CHARX) and World
+Info JSON, to and from story library entries.
+
+A card becomes a ``character`` entry: ``description`` is what the agents see; personality, scenario,
+first message, example messages and the other card fields are kept under the entry's ``card`` field (and
+written back on export). Its ``character_book`` entries become ``lore`` entries: ``keys`` → aliases,
+``constant`` → alwaysInclude, ``case_sensitive`` → tracking. World Info entries map the same way
+(``key``, ``keysecondary``, ``content``, ``constant``, ``comment`` as the name, ``disable``).
+
+Everything read is checked against the limits below before it is used; a problem is one
+``LibraryError`` with a sentence naming the file. Parsing returns entries and writes nothing, so the
+caller can import a file all or nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import json
+import struct
+import zipfile
+import zlib
+from pathlib import PurePosixPath
+from typing import Any
+
+from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry
+
+MAX_FILE_BYTES = 50 * 1024 * 1024
+MAX_TEXT_CHUNK_BYTES = 8 * 1024 * 1024
+MAX_CARD_JSON_BYTES = 8 * 1024 * 1024
+MAX_WORLD_INFO_ENTRIES = 10_000
+MAX_CHARX_MEMBERS = 1000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+#: card fields kept beside the description, in the entry's ``card`` mapping (camelCase) ↔ the card's names
+_CARD_FIELDS = {
+    "personality": "personality", "scenario": "scenario", "firstMessage": "first_mes",
+    "exampleMessages": "mes_example", "alternateGreetings": "alternate_greetings", "creatorNotes": "creator_notes",
+    "systemPrompt": "system_prompt", "postHistoryInstructions": "post_history_instructions", "creator": "creator",
+    "characterVersion": "character_version", "nickname": "nickname", "extensions": "extensions",
+}
+
+
+def _fail(code: str, message: str) -> LibraryError:
+    return LibraryError(code, message)
+
+
+# -- PNG ------------------------------------------------------------------------------------------
+
+def png_text_chunks(data: bytes, source: str) -> dict[str, bytes]:
+    """The tEXt chunks of a PNG by keyword; every chunk's length and CRC are checked."""
+    if not data.startswith(PNG_SIGNATURE):
+        raise _fail("card.not_png", f"{source} is not a PNG image.")
+    chunks: dict[str, bytes] = {}
+    at = len(PNG_SIGNATURE)
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        if kind == b"tEXt" and length > MAX_TEXT_CHUNK_BYTES:
+            raise _fail("card.chunk_too_large", f"{source} has a text chunk of {length // (1024 * 1024)} MB; the "
+                                                f"limit is {MAX_TEXT_CHUNK_BYTES // (1024 * 1024)} MB.")
+        end = at + 12 + length
+        if end > len(data):
+            raise _fail("card.truncated", f"{source} ends in the middle of a PNG chunk (the file is cut short).")
+        body = data[at + 8:at + 8 + length]
+        (crc,) = struct.unpack(">I", data[at + 8 + length:end])
+        if zlib.crc32(kind + body) & 0xFFFFFFFF != crc:
+            raise _fail("card.bad_crc", f"{source} has a damaged PNG chunk ({kind.decode('latin-1')}: wrong CRC).")
+        if kind == b"tEXt" and b"\x00" in body:
+            keyword, text = body.split(b"\x00", 1)
+            chunks[keyword.decode("latin-1")] = text
+        if kind == b"IEND":
+            break
+        at = end
+    return chunks
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def tiny_png(text_chunks: dict[str, bytes]) -> bytes:
+    """A 1×1 grey PNG carrying ``text_chunks`` as tEXt chunks (the studio has no portrait to embed)."""
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0)
+    pixels = zlib.compress(b"\x00\x80")
+    parts = [PNG_SIGNATURE, _chunk(b"IHDR", header)]
+    parts += [_chunk(b"tEXt", key.encode("latin-1") + b"\x00" + value) for key, value in text_chunks.items()]
+    parts += [_chunk(b"IDAT", pixels), _chunk(b"IEND", b"")]
+    return b"".join(parts)
+
+
+# -- cards ----------------------------------------------------------------------------------------
+
+def _decode_card_json(text: bytes, source: str) -> dict[str, Any]:
+    if len(text) > MAX_CARD_JSON_BYTES:
+        limit = MAX_CARD_JSON_BYTES // (1024 * 1024)
+        raise _fail("card.too_large", f"{source}: the card data is larger than {limit} MB.")
+    try:
+        data = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise _fail("card.bad_json", f"{source}: the card data is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise _fail("card.bad_json", f"{source}: the card data is not a JSON object.")
+    return data
+
+
+def card_from_png(data: bytes, source: str) -> dict[str, Any]:
+    chunks = png_text_chunks(data, source)
+    raw = chunks.get("ccv3") or chunks.get("chara")  # the V3 chunk is preferred when both are there
+    if raw is None:
+        raise _fail("card.no_card", f"{source} is a PNG without character card data (no 'chara' or 'ccv3' chunk).")
+    try:
+        decoded = base64.b64decode(raw, validate=True)
+    except (binascii.Error, ValueError):
+        raise _fail("card.bad_base64", f"{source}: the card chunk is not valid base64.") from None
+    return _decode_card_json(decoded, source)
+
+
+def card_from_charx(data: bytes, source: str) -> dict[str, Any]:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile:
+        raise _fail("card.bad_charx", f"{source} is not a CHARX (zip) file.") from None
+    with archive:
+        members = archive.infolist()
+        if len(members) > MAX_CHARX_MEMBERS:
+            raise _fail("card.bad_charx", f"{source} holds more than {MAX_CHARX_MEMBERS} files.")
+        for info in members:
+            path = PurePosixPath(info.filename.replace("\\", "/"))
+            if path.is_absolute() or ".." in path.parts or info.filename[1:3] == ":/" or info.filename[1:2] == ":":
+                raise _fail("card.unsafe_path", f"{source} contains the unsafe path '{info.filename}'; nothing was "
+                                                "imported.")
+        card = next((i for i in members if i.filename == "card.json"), None)
+        if card is None:
+            raise _fail("card.bad_charx", f"{source} has no card.json.")
+        if card.file_size > MAX_CARD_JSON_BYTES:
+            raise _fail("card.too_large", f"{source}: card.json expands to more than "
+                                          f"{MAX_CARD_JSON_BYTES // (1024 * 1024)} MB.")
+        with archive.open(card) as handle:
+            text = handle.read(MAX_CARD_JSON_BYTES + 1)  # never trust the declared size alone
+    return _decode_card_json(text, source)
+
+
+def read_card(data: bytes, source: str) -> dict[str, Any]:
+    """The card JSON of a PNG, CHARX or JSON file."""
+    if len(data) > MAX_FILE_BYTES:
+        raise _fail("card.too_large", f"{source} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB.")
+    if data.startswith(PNG_SIGNATURE):
+        return card_from_png(data, source)
+    if data.startswith(b"PK"):
+        return card_from_charx(data, source)
+    return _decode_card_json(data, source)
+
+
+def _text(value: Any, field: str, source: str, code: str = "card.bad_field") -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise _fail(code, f"{source}: '{field}' must be text.")
+    return value
+
+
+def _texts(value: Any, field: str, source: str, code: str = "card.bad_field") -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _fail(code, f"{source}: '{field}' must be a list of texts.")
+    return list(value)
+
+
+def _book_entry(raw: Any, index: int, source: str) -> LibraryEntry | None:
+    where = f"{source}, lorebook entry {index + 1}"
+    if not isinstance(raw, dict):
+        raise _fail("card.bad_field", f"{where} is not an object.")
+    if raw.get("enabled") is False:
+        return None
+    keys = _texts(raw.get("keys"), "keys", where)
+    name = (_text(raw.get("name"), "name", where) or _text(raw.get("comment"), "comment", where)).strip()
+    name = name or (keys[0] if keys else "")
+    card: dict[str, Any] = {}
+    secondary = _texts(raw.get("secondary_keys"), "secondary_keys", where)
+    if secondary:
+        card["secondaryKeys"] = secondary
+    entry = LibraryEntry(type="lore", name=name, aliases=keys, description=_text(raw.get("content"), "content", where),
+                         always_include=raw.get("constant") is True, card=card or None,
+                         tracking=Tracking(case_sensitive=raw.get("case_sensitive") is True))
+    return check_entry(entry, where)
+
+
+def entries_from_card(card: dict[str, Any], source: str) -> list[LibraryEntry]:
+    """The character entry of a card (V1, V2 or V3) and the entries of its character_book."""
+    spec = card.get("spec")
+    if spec in ("chara_card_v2", "chara_card_v3"):
+        data = card.get("data")
+        if not isinstance(data, dict):
+            raise _fail("card.bad_field", f"{source}: a {spec} card needs a 'data' object.")
+    elif spec is None:
+        data = card  # V1: the fields at the top level
+    else:
+        raise _fail("card.unknown_spec", f"{source}: '{spec}' is not a character card format this version reads.")
+    name = _text(data.get("name"), "name", source).strip()
+    if not name:
+        raise _fail("card.bad_field", f"{source}: the card has no name.")
+    kept: dict[str, Any] = {}
+    for ours, theirs in _CARD_FIELDS.items():
+        value = data.get(theirs)
+        if value not in (None, "", [], {}):
+            kept[ours] = value
+    character = check_entry(LibraryEntry(type="character", name=name, description=_text(data.get("description"),
+                                         "description", source), tags=_texts(data.get("tags"), "tags", source),
+                                         card=kept or None), source)
+    out = [character]
+    book = data.get("character_book")
+    if book is not None:
+        if not isinstance(book, dict) or not isinstance(book.get("entries", []), list):
+            raise _fail("card.bad_field", f"{source}: 'character_book' must hold a list of entries.")
+        raw_entries = book.get("entries", [])
+        if len(raw_entries) > MAX_WORLD_INFO_ENTRIES:
+            raise _fail("card.too_many_entries",
+                        f"{source}: the lorebook has more than {MAX_WORLD_INFO_ENTRIES} entries.")
+        out += [e for i, raw in enumerate(raw_entries) if (e := _book_entry(raw, i, source)) is not None]
+    return out
+
+
+def card_json(character: LibraryEntry, book: list[LibraryEntry], spec: str = "chara_card_v3") -> dict[str, Any]:
+    """A Character Card (V2 or V3) of ``character``, with ``book`` as its character_book."""
+    kept = dict(character.card or {})
+    data: dict[str, Any] = {"name": character.name, "description": character.description,
+                            "personality": "", "scenario": "", "first_mes": "", "mes_example": "",
+                            "creator_notes": "", "system_prompt": "", "post_history_instructions": "",
+                            "alternate_greetings": [], "tags": list(character.tags), "creator": "",
+                            "character_version": "", "extensions": {}}
+    for ours, theirs in _CARD_FIELDS.items():
+        if ours in kept:
+            data[theirs] = kept[ours]
+    if book:
+        data["character_book"] = {"extensions": {}, "entries": [
+            {"keys": [e.name, *e.aliases], "content": e.description, "extensions": {}, "enabled": True,
+             "insertion_order": i, "case_sensitive": e.tracking.case_sensitive, "constant": e.always_include,
+             "name": e.name, "comment": e.name, "id": i, "use_regex": False,
+             **({"secondary_keys": list((e.card or {}).get("secondaryKeys", [])), "selective": True}
+                if (e.card or {}).get("secondaryKeys") else {})}
+            for i, e in enumerate(book)]}
+    if spec == "chara_card_v3":
+        data.setdefault("group_only_greetings", [])
+        return {"spec": "chara_card_v3", "spec_version": "3.0", "data": data}
+    if "character_book" in data:
+        for raw in data["character_book"]["entries"]:
+            raw.pop("use_regex", None)
+    return {"spec": "chara_card_v2", "spec_version": "2.0", "data": data}
+
+
+def card_png(character: LibraryEntry, book: list[LibraryEntry]) -> bytes:
+    """A PNG card with both chunks: ``chara`` (V2, for older readers) and ``ccv3`` (V3)."""
+    def encoded(card: dict[str, Any]) -> bytes:
+        return base64.b64encode(json.dumps(card, ensure_ascii=False).encode("utf-8"))
+
+    return tiny_png({"chara": encoded(card_json(character, book, "chara_card_v2")),
+                     "ccv3": encoded(card_json(character, book, "chara_card_v3"))})
+
+
+# -- World Info -----------------------------------------------------------------------------------
+
+def entries_from_world_info(data: bytes, source: str) -> list[LibraryEntry]:
+    """The enabled entries of a SillyTavern World Info (lorebook) JSON file."""
+    if len(data) > MAX_CARD_JSON_BYTES * 2:
+        raise _fail("worldinfo.too_large", f"{source} is larger than {MAX_CARD_JSON_BYTES * 2 // (1024 * 1024)} MB.")
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise _fail("worldinfo.bad_json", f"{source} is not valid JSON.") from None
+    raw = doc.get("entries") if isinstance(doc, dict) else None
+    if isinstance(raw, dict):
+        items = list(raw.values())
+    elif isinstance(raw, list):
+        items = raw
+    else:
+        raise _fail("worldinfo.bad_shape", f"{source} has no 'entries' (it is not a World Info file).")
+    if len(items) > MAX_WORLD_INFO_ENTRIES:
+        raise _fail("worldinfo.too_many_entries",
+                    f"{source} has {len(items)} entries; the limit is {MAX_WORLD_INFO_ENTRIES}.")
+    out: list[LibraryEntry] = []
+    bad = "worldinfo.bad_entry"
+    for i, item in enumerate(items):
+        where = f"{source}, entry {i + 1}"
+        if not isinstance(item, dict):
+            raise _fail(bad, f"{where} is not an object.")
+        if item.get("disable") is True:
+            continue
+        keys = _texts(item.get("key"), "key", where, bad)
+        name = _text(item.get("comment"), "comment", where, bad).strip() or (keys[0].strip() if keys else "")
+        if not name:
+            raise _fail(bad, f"{where} has neither a comment nor a key to name it by.")
+        secondary = _texts(item.get("keysecondary"), "keysecondary", where, bad)
+        constant = item.get("constant", False)
+        if not isinstance(constant, bool):
+            raise _fail(bad, f"{where}: 'constant' must be true or false.")
+        entry = LibraryEntry(type="lore", name=name, aliases=keys,
+                             description=_text(item.get("content"), "content", where, bad), always_include=constant,
+                             card={"secondaryKeys": secondary} if secondary else None,
+                             tracking=Tracking(case_sensitive=item.get("caseSensitive") is True))
+        out.append(check_entry(entry, where))
+    return out
+
+
+def world_info_json(entries: list[LibraryEntry]) -> dict[str, Any]:
+    """SillyTavern World Info of ``entries``: the name is the comment and the first key."""
+    out: dict[str, Any] = {}
+    for uid, e in enumerate(entries):
+        secondary = list((e.card or {}).get("secondaryKeys", []))
+        out[str(uid)] = {"uid": uid, "key": [e.name, *e.aliases], "keysecondary": secondary, "comment": e.name,
+                         "content": e.description, "constant": e.always_include, "selective": bool(secondary),
+                         "disable": False, "order": 100, "position": 0, "caseSensitive": e.tracking.case_sensitive}
+    return {"entries": out}

@@ -1,0 +1,162 @@
+"""How a run reaches its project's story library and Skills: the stage's "Story library" and "Skills"
+prompt sections (with their journal events), and the planned file change of a library write, which
+the approval gate shows as a patch proposal of the entry file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from relay_studio.domain import events as ev
+from relay_studio.domain import tool_names as tn
+from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, render_entry
+from relay_studio.library.mentions import select_entries
+from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
+from relay_studio.library.store import LibraryStore
+from relay_studio.resources import resource_dir
+from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.tools.base import parse_args
+from relay_studio.store.database import Transaction
+
+
+def library_for(run: RunContext) -> LibraryStore | None:
+    if run.project_id is None or run.project_dir is None:
+        return None
+    return LibraryStore.open(run.db, run.project_id, run.project_dir)
+
+
+def need_library(run: RunContext) -> LibraryStore:
+    store = library_for(run)
+    if store is None:
+        raise ToolError("library.unavailable", "This conversation has no story library.")
+    return store
+
+
+def skills_for(run: RunContext) -> SkillCatalog:
+    return SkillCatalog(run.project_dir, resource_dir() / "skills")
+
+
+def _stage_texts(inv: InvocationState) -> list[str]:
+    """What the stage's input says: chat history, the creator's message, the brief (oldest first)."""
+    return [m.content for m in inv.messages if m.role in ("user", "assistant") and m.content]
+
+
+def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> str:
+    """The prompt sections this stage gets from its project, journaled as it assembles its prompt."""
+    parts: list[str] = []
+    skills = skills_for(run)
+    scope = skills.scope(inv.profile)
+    tx.event(run.run_id, ev.SKILL_SCOPES_RESOLVED,
+             {"agentId": inv.profile.id, "mode": inv.profile.skills.mode, "names": [s.name for s in scope]},
+             invocation_id=inv.id)
+    if scope and tn.SKILL_READ in inv.surface():
+        lines = [f"- {s.name}: {s.description}" for s in scope]
+        parts.append("## Skills\nInstructions you can read with skill_read when a task calls for them:\n"
+                     + "\n".join(lines))
+    library = library_for(run)
+    budget = inv.profile.context.library_budget_tokens
+    if library is not None and budget > 0:
+        entries = [i.entry for i in library.entries()]
+        chosen = select_entries(entries, _stage_texts(inv), budget)
+        if chosen.included or chosen.left_out:
+            tx.event(run.run_id, ev.LIBRARY_ENTRIES_INCLUDED,
+                     {"agentId": inv.profile.id, "names": [e.name for e in chosen.included],
+                      "leftOut": [e.name for e in chosen.left_out], "tokens": chosen.tokens, "budget": budget},
+                     invocation_id=inv.id)
+        if chosen.section:
+            parts.append(chosen.section)
+    return "\n\n".join(parts)
+
+
+# -- library writes ---------------------------------------------------------------------------------
+
+class CreateArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    description: str = ""
+    aliases: list[str] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)
+    alwaysInclude: bool = False
+
+
+class UpdateArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    newName: str | None = None
+    type: str | None = None
+    description: str | None = None
+    aliases: list[str] | None = None
+    tags: list[str] | None = None
+    alwaysInclude: bool | None = None
+
+
+class SkillArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+    description: str = Field(min_length=1)
+    instructions: str = Field(min_length=1)
+    agents: list[str] = Field(default_factory=lambda: ["*"])
+
+
+def _model_error(exc: LibraryError) -> ToolError:
+    return ToolError(exc.code, exc.message)
+
+
+def planned_entry(store: LibraryStore, canonical: str, args: dict[str, Any]) -> tuple[LibraryEntry, str | None]:
+    """The entry a library write would save, and the file it replaces (None for a new entry)."""
+    try:
+        if canonical == tn.LIBRARY_CREATE:
+            c = parse_args(CreateArgs, args, tn.alias(canonical))
+            entry = check_entry(LibraryEntry(type=c.type, name=c.name, description=c.description, aliases=c.aliases,
+                                             tags=c.tags, always_include=c.alwaysInclude, tracking=Tracking()),
+                                "The new entry")
+            replacing = None
+        else:
+            u = parse_args(UpdateArgs, args, tn.alias(canonical))
+            found = store.find(u.name)
+            if found is None:
+                raise ToolError("library.entry_not_found",
+                                f"There is no entry '{u.name}' in the story library. Use library_list to see the "
+                                "entries, or library_create for a new one.")
+            changes: dict[str, Any] = {k: v for k, v in {
+                "name": u.newName, "type": u.type, "description": u.description, "aliases": u.aliases,
+                "tags": u.tags, "always_include": u.alwaysInclude}.items() if v is not None}
+            entry = check_entry(found.entry.model_copy(update=changes), f"The entry '{found.entry.name}'")
+            replacing = found.path
+    except LibraryError as exc:
+        raise _model_error(exc) from None
+    clash = store.clash(entry, replacing)
+    if clash:
+        raise ToolError("library.name_taken", clash + " Choose another name, or update that entry.")
+    return entry, replacing
+
+
+def planned_skill(run: RunContext, args: dict[str, Any]) -> Skill:
+    a = parse_args(SkillArgs, args, tn.alias(tn.SKILL_CREATE))
+    skill = Skill(name=a.name.strip().lower(), description=a.description.strip(), agents=a.agents or ["*"],
+                  body=a.instructions.strip())
+    try:
+        parse_skill(render_skill(skill), f"The Skill '{skill.name}'")
+    except LibraryError as exc:
+        raise _model_error(exc) from None
+    if skill.name in skills_for(run).skills:
+        raise ToolError("skill.name_taken", f"There is already a Skill named '{skill.name}'. Choose another name.")
+    return skill
+
+
+def planned_write(run: RunContext, canonical: str, args: dict[str, Any]) -> dict[str, Any] | None:
+    """The proposal of a library or Skill write: the file (in the project folder) before and after."""
+    if canonical == tn.SKILL_CREATE:
+        if run.project_dir is None:
+            return None
+        skill = planned_skill(run, args)
+        return {"path": f"skills/{skill.name}.md", "before": None, "after": render_skill(skill)}
+    store = library_for(run)
+    if store is None:
+        return None
+    entry, replacing = planned_entry(store, canonical, args)
+    before = store.file_text(replacing) if replacing else None
+    return {"path": entry.path, "before": before, "after": render_entry(entry)}

@@ -1,0 +1,38 @@
+"""library.create: a new story library entry, written once the creator approves the file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, string_list_prop, string_prop
+from relay_studio.runtime.tools.library_writes import write_entry
+
+SPEC = ToolSpec(
+    name=tn.LIBRARY_CREATE,
+    description=(
+        "Add an entry to the story library: a character, location, item, lore, rule, plot thread or another "
+        "type. The user reviews the new entry before it is saved. Once saved, it is shown to every agent whose "
+        "conversation mentions its name or an alias."
+    ),
+    parameters={
+        "type": "object",
+        "properties": {
+            "type": string_prop("character, location, item, lore, rule, plot thread, other, or a type of your own."),
+            "name": string_prop("The entry's name as it appears in the story."),
+            "description": string_prop("What the agents should know about it (Markdown)."),
+            "aliases": string_list_prop("Other names it goes by."),
+            "tags": string_list_prop("Tags for grouping."),
+            "alwaysInclude": {"type": "boolean", "description": "Show it to the agents even when not mentioned."},
+        },
+        "required": ["type", "name", "description"],
+        "additionalProperties": False,
+    },
+)
+
+
+async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+    return await write_entry(ctx, tn.LIBRARY_CREATE, SPEC.alias, args)
+
+
+TOOL = Tool(SPEC, run)

@@ -1,0 +1,54 @@
+"""library.list: the entries of the story library, by type, optionally of one type or tag."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.runtime.library_access import need_library
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+
+SPEC = ToolSpec(
+    name=tn.LIBRARY_LIST,
+    description=(
+        "List the entries of the story library (characters, locations, items, lore, rules, plot threads "
+        "and the creator's own types) with their aliases. Read one with library_read."
+    ),
+    parameters={
+        "type": "object",
+        "properties": {
+            "type": string_prop("Only entries of this type, for example 'character'."),
+            "tag": string_prop("Only entries with this tag."),
+        },
+        "additionalProperties": False,
+    },
+)
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: str | None = None
+    tag: str | None = None
+
+
+async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+    a = parse_args(_Args, args, SPEC.alias)
+    items = [i.entry for i in need_library(ctx.run).entries()]
+    if a.type:
+        items = [e for e in items if e.type == a.type.strip().lower()]
+    if a.tag:
+        items = [e for e in items if a.tag.strip().casefold() in (t.casefold() for t in e.tags)]
+    if not items:
+        return ToolResult("The story library has no entries" + (" of that kind." if a.type or a.tag else " yet."),
+                          journal={"count": 0})
+    lines = []
+    for e in items:
+        aka = f" (also: {', '.join(e.aliases)})" if e.aliases else ""
+        tags = f" [{', '.join(e.tags)}]" if e.tags else ""
+        lines.append(f"- {e.name} — {e.type}{aka}{tags}")
+    return ToolResult("\n".join(lines), journal={"count": len(items)})
+
+
+TOOL = Tool(SPEC, run)

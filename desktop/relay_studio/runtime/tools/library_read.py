@@ -1,0 +1,44 @@
+"""library.read: one entry of the story library, its description as the agents see it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.library.mentions import render_item
+from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.library_access import need_library
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+
+SPEC = ToolSpec(
+    name=tn.LIBRARY_READ,
+    description="Read one story library entry by its name or an alias: its type, aliases, tags and description.",
+    parameters={
+        "type": "object",
+        "properties": {"name": string_prop("The entry's name or one of its aliases.")},
+        "required": ["name"],
+        "additionalProperties": False,
+    },
+)
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+
+
+async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+    a = parse_args(_Args, args, SPEC.alias)
+    found = need_library(ctx.run).find(a.name)
+    if found is None:
+        raise ToolError("library.entry_not_found",
+                        f"There is no entry '{a.name}' in the story library. Use library_list or library_search "
+                        "to find it.")
+    e = found.entry
+    tags = f"\nTags: {', '.join(e.tags)}" if e.tags else ""
+    return ToolResult(render_item(e) + tags, journal={"entry": e.name})
+
+
+TOOL = Tool(SPEC, run)

@@ -1,0 +1,35 @@
+"""skill.create: a new Skill for this project, written once the creator approves it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, string_list_prop, string_prop
+from relay_studio.runtime.tools.library_writes import write_skill
+
+SPEC = ToolSpec(
+    name=tn.SKILL_CREATE,
+    description=(
+        "Write a new Skill: instructions an agent reads when a task calls for them. The user reviews it "
+        "before it is saved."
+    ),
+    parameters={
+        "type": "object",
+        "properties": {
+            "name": string_prop("A short name: lowercase letters, digits and '-', for example 'battle-scenes'."),
+            "description": string_prop("When to use it, in one or two sentences."),
+            "instructions": string_prop("The instructions themselves (Markdown)."),
+            "agents": string_list_prop("Which agents may use it: their ids, or '*' for all."),
+        },
+        "required": ["name", "description", "instructions"],
+        "additionalProperties": False,
+    },
+)
+
+
+async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+    return await write_skill(ctx, SPEC.alias, args)
+
+
+TOOL = Tool(SPEC, run)

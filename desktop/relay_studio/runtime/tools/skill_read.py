@@ -1,0 +1,43 @@
+"""skill.read: the instructions of one Skill this agent may use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.library_access import skills_for
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+
+SPEC = ToolSpec(
+    name=tn.SKILL_READ,
+    description=(
+        "Read the instructions of one of your Skills (listed in your instructions) before a task that needs it."
+    ),
+    parameters={
+        "type": "object",
+        "properties": {"name": string_prop("The Skill's name.")},
+        "required": ["name"],
+        "additionalProperties": False,
+    },
+)
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1)
+
+
+async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+    a = parse_args(_Args, args, SPEC.alias)
+    scope = {s.name: s for s in skills_for(ctx.run).scope(ctx.inv.profile)}
+    skill = scope.get(a.name.strip().lower())
+    if skill is None:
+        known = ", ".join(sorted(scope)) or "none"
+        raise ToolError("skill.not_found", f"You have no Skill named '{a.name}'. Your Skills: {known}.")
+    return ToolResult(f"# Skill: {skill.name}\n{skill.body}", journal={"skill": skill.name})
+
+
+TOOL = Tool(SPEC, run)
