@@ -14,6 +14,7 @@ WORKSPACE_WRITE_FILE = "workspace.write_file"
 WORKSPACE_APPLY_PATCH = "workspace.apply_patch"
 WORKSPACE_COMMIT = "workspace.commit"
 WORKSPACE_FINISH = "workspace.finish"
+KNOWLEDGE_SEARCH = "knowledge.search"
 
 #: Tools a profile may list in ``tools.allow`` (``task.return`` is injected by the runtime instead).
 PROFILE_TOOLS: tuple[str, ...] = (
@@ -28,6 +29,7 @@ PROFILE_TOOLS: tuple[str, ...] = (
     WORKSPACE_APPLY_PATCH,
     WORKSPACE_COMMIT,
     WORKSPACE_FINISH,
+    KNOWLEDGE_SEARCH,
 )
 
 ALL_TOOLS: tuple[str, ...] = (*PROFILE_TOOLS, TASK_RETURN)

@@ -25,7 +25,7 @@ from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.events import Event
 from relay_studio.store import tables as t
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
 
 Subscriber = Callable[[Event], None]
@@ -106,9 +106,18 @@ def _migrate_chat_origins_and_run_kinds(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE runs ADD COLUMN kind VARCHAR NOT NULL DEFAULT 'relay'")
 
 
+def _migrate_knowledge(conn: Connection) -> None:
+    """The knowledge library: documents, their chunks (page, section path, character range) and an FTS5
+    index of the chunks (``relay_studio.knowledge.tokens`` says what it stores)."""
+    from relay_studio.knowledge.schema import create_knowledge_tables
+
+    create_knowledge_tables(conn.exec_driver_sql)
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
+    _migrate_knowledge,
 ]
 
 

@@ -11,6 +11,7 @@ from relay_studio.runtime.tools import (
     agent_delegate,
     agent_handoff,
     agent_list,
+    knowledge_search,
     task_return,
     workspace_apply_patch,
     workspace_commit,
@@ -38,6 +39,7 @@ TOOLS: dict[str, Tool] = {
         workspace_apply_patch,
         workspace_commit,
         workspace_finish,
+        knowledge_search,
     )
 }
 

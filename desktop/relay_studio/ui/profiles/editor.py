@@ -286,7 +286,7 @@ class ProfileEditor(QWidget):
         grid.addWidget(QLabel("<b>Denied</b>"), 0, 3)
         self.tool_boxes: dict[tuple[str, str], QCheckBox] = {}
         row = 1
-        for family in ("agent", "workspace"):
+        for family in ("agent", "workspace", "knowledge"):
             grid.addWidget(QLabel(f"<i>{family}</i>"), row, 0)
             row += 1
             for name in (t for t in tn.PROFILE_TOOLS if t.startswith(family + ".")):
