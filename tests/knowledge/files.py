@@ -11,6 +11,21 @@ def _pdf_string(text: str) -> str:
     return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
+def _stream(data: bytes) -> bytes:
+    return b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+
+
+def _to_unicode(highs: list[int]) -> str:
+    """A ToUnicode CMap mapping each two-byte code to the same code point, for the code pages in use."""
+    ranges = "".join(f"<{h:02X}00> <{h:02X}FF> <{h:02X}00>\n" for h in highs)
+    return ("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+            "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"
+            f"{len(highs)} beginbfrange\n{ranges}endbfrange\n"
+            "endcmap\nCMapName currentdict /CMapDefineResource pop\nend\nend")
+
+
 def write_pdf(path: Path, pages: list[list[str]], *, outline: list[tuple[str, int]] | None = None,
               title: str | None = None) -> Path:
     """A PDF whose page i shows the lines ``pages[i]`` in Helvetica; ``outline``: (title, page from 1).
@@ -24,19 +39,27 @@ def write_pdf(path: Path, pages: list[list[str]], *, outline: list[tuple[str, in
     catalog = add("")  # filled in below
     pages_obj = add("")
     font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    highs = sorted({ord(ch) >> 8 for page in pages for line in page for ch in line if ord(ch) >= 256})
+    cmap = add(_stream(_to_unicode(highs).encode()))
+    cid_font = add("<< /Type /Font /Subtype /CIDFontType2 /BaseFont /CJKFallback /CIDSystemInfo << /Registry (Adobe) "
+                   "/Ordering (Identity) /Supplement 0 >> /CIDToGIDMap /Identity >>")
+    wide = add(f"<< /Type /Font /Subtype /Type0 /BaseFont /CJKFallback /Encoding /Identity-H "
+               f"/DescendantFonts [{cid_font} 0 R] /ToUnicode {cmap} 0 R >>")
     page_ids: list[int] = []
     for lines in pages:
         if lines:
             ops = ["BT", "/F1 11 Tf", "14 TL", "72 740 Td"]
             for line in lines:
-                ops.append(f"{_pdf_string(line)} Tj T*")
+                if all(ord(ch) < 256 for ch in line):
+                    ops.append(f"/F1 11 Tf {_pdf_string(line)} Tj T*")
+                else:  # two-byte codes equal to the code points, mapped back by the ToUnicode CMap
+                    ops.append(f"/F2 11 Tf <{''.join(f'{ord(ch):04X}' for ch in line)}> Tj T*")
             ops.append("ET")
         else:
             ops = ["0.5 g", "72 72 400 600 re f"]
-        stream = "\n".join(ops).encode("latin-1")
-        content = add(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        content = add(_stream("\n".join(ops).encode("latin-1")))
         page_ids.append(add(f"<< /Type /Page /Parent {pages_obj} 0 R /MediaBox [0 0 612 792] "
-                            f"/Resources << /Font << /F1 {font} 0 R >> >> /Contents {content} 0 R >>"))
+                            f"/Resources << /Font << /F1 {font} 0 R /F2 {wide} 0 R >> >> /Contents {content} 0 R >>"))
     kids = " ".join(f"{p} 0 R" for p in page_ids)
     objects[pages_obj - 1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(page_ids)} >>".encode()
     extra = ""

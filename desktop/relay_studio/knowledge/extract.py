@@ -134,9 +134,9 @@ def _markdown(path: Path, text: str) -> Extracted:
 class _HtmlText(HTMLParser):
     """Paragraph-level text of an HTML or XHTML page, with the heading trail above each paragraph."""
 
-    _BLOCK = {"p", "div", "li", "blockquote", "pre", "tr", "section", "article", "br", "dd", "dt",
-              "table", "ul", "ol", "figcaption", "td", "th"}
-    _SKIP = {"script", "style", "head", "noscript", "template", "svg"}
+    _BLOCK = frozenset({"p", "div", "li", "blockquote", "pre", "tr", "section", "article", "br", "dd", "dt",
+              "table", "ul", "ol", "figcaption", "td", "th"})
+    _SKIP = frozenset({"script", "style", "head", "noscript", "template", "svg"})
 
     def __init__(self, trail: list[tuple[int, str]] | None = None) -> None:
         super().__init__(convert_charrefs=True)
@@ -251,10 +251,10 @@ def _pdf(path: Path, on_page: PageProgress | None) -> Extracted:
     if b"%%EOF" not in tail:
         raise KnowledgeError(e.PDF_TRUNCATED, f"{path.name} is cut off: the PDF ends before its end "
                                               "marker (the download may be incomplete).")
+    import logging
+
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
-
-    import logging
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
@@ -301,9 +301,12 @@ def _pdf_sections(reader: object, count: int) -> dict[int, tuple[str, ...]]:
                 continue
             try:
                 title = str(getattr(item, "title", "") or "").strip()
-                page = reader.get_destination_page_number(item) + 1  # type: ignore[arg-type]
+                number = reader.get_destination_page_number(item)  # type: ignore[arg-type]
             except Exception:
                 continue
+            if number is None:
+                continue
+            page = number + 1
             last = (*trail, title)
             starts.append((page, len(starts), last))
 

@@ -49,7 +49,7 @@ SPEC = ToolSpec(
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
     query: str = Field(min_length=1)
-    topK: int = Field(default=DEFAULT_TOP_K, ge=1, le=MAX_TOP_K)  # noqa: N815 - the wire name
+    topK: int = Field(default=DEFAULT_TOP_K, ge=1, le=MAX_TOP_K)
 
 
 def project_id_of_run(run: RunContext) -> str:
