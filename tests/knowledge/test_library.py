@@ -174,7 +174,7 @@ def test_migration_adds_the_tables_to_a_database_of_the_previous_version(tmp_pat
     path = tmp_path / "old.sqlite3"
     Database(path).close()
     raw = sqlite3.connect(path)
-    for table in ("knowledge_fts", "knowledge_chunks", "knowledge_documents"):
+    for table in ("knowledge_fts", "knowledge_vectors", "knowledge_chunks", "knowledge_documents"):
         raw.execute(f"DROP TABLE {table}")
     raw.execute("INSERT INTO app_settings (key, value) VALUES ('kept', 'yes')")
     raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")

@@ -14,6 +14,7 @@ DUPLICATE = "knowledge.duplicate"
 CANCELLED = "knowledge.cancelled"
 DOCUMENT_NOT_FOUND = "knowledge.document_not_found"
 QUERY_EMPTY = "knowledge.query_empty"
+EMBEDDINGS_FAILED = "knowledge.embeddings_failed"
 
 #: Largest file the library imports. Stated in docs/knowledge.md and in the refusal itself.
 MAX_FILE_BYTES = 200 * 1024 * 1024

@@ -23,6 +23,7 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.chunking import Chunk, chunk_blocks
@@ -60,6 +61,7 @@ class Passage:
     char_end: int
     text: str
     score: float
+    chunk_id: int = 0
 
     def citation(self) -> str:
         """``"Core Rules", page 12, section "Combat › Grappling", characters 3400-4210``."""
@@ -162,6 +164,19 @@ class KnowledgeLibrary:
 
     def search(self, query: str, top_k: int = 5) -> list[Passage]:
         return search(self.db, self.project_id, query, top_k)
+
+    def passages(self, chunk_ids: Sequence[int]) -> list[Passage]:
+        """This project's chunks by id, as passages (score 0), in the order asked."""
+        if not chunk_ids:
+            return []
+        marks = ", ".join("?" * len(chunk_ids))
+        rows = self.db.raw.execute(
+            f"SELECT {_PASSAGE_COLUMNS} FROM knowledge_chunks c JOIN knowledge_documents d "
+            f"ON d.id = c.document_id WHERE d.project_id = ? AND c.id IN ({marks})",
+            (self.project_id, *chunk_ids),
+        ).fetchall()
+        found = {row[-1]: _passage(row, 0.0) for row in rows}
+        return [found[cid] for cid in chunk_ids if cid in found]
 
     # -- removing ------------------------------------------------------------------------------------
     def remove(self, ref: str) -> DocumentInfo:
@@ -321,23 +336,32 @@ def search(db: Database, project_id: str, query: str, top_k: int = 5) -> list[Pa
     if match is None:
         raise KnowledgeError(e.QUERY_EMPTY, "The search needs at least one word to look for.")
     rows = db.raw.execute(
-        "SELECT c.document_id, d.title, d.file_name, c.page, c.section_json, c.char_start, c.char_end, "
-        "c.text, bm25(knowledge_fts) AS score "
+        f"SELECT {_PASSAGE_COLUMNS}, bm25(knowledge_fts) AS score "
         "FROM knowledge_fts JOIN knowledge_chunks c ON c.id = knowledge_fts.rowid "
         "JOIN knowledge_documents d ON d.id = c.document_id "
         "WHERE knowledge_fts MATCH ? AND d.project_id = ? ORDER BY score LIMIT ?",
         (match, project_id, max(1, top_k)),
     ).fetchall()
-    return [
-        Passage(doc_id, title, file_name, page, tuple(json.loads(section)), a, b, text, -float(score))
-        for doc_id, title, file_name, page, section, a, b, text, score in rows
-    ]
+    return [_passage(row[:-1], -float(row[-1])) for row in rows]
+
+
+_PASSAGE_COLUMNS = ("c.document_id, d.title, d.file_name, c.page, c.section_json, c.char_start, c.char_end, "
+                    "c.text, c.id")
+
+
+def _passage(row: tuple[Any, ...], score: float) -> Passage:
+    doc_id, title, file_name, page, section, a, b, text, chunk_id = row
+    return Passage(doc_id, title, file_name, page, tuple(json.loads(section)), a, b, text, score, chunk_id)
 
 
 _DOC_COLUMNS = "id, title, file_name, source_name, kind, size_bytes, pages, chunk_count, added_at"
 
 
 def _delete_document(conn: sqlite3.Connection, doc_id: str) -> None:
+    conn.execute(
+        "DELETE FROM knowledge_vectors WHERE chunk_id IN (SELECT id FROM knowledge_chunks WHERE document_id = ?)",
+        (doc_id,),
+    )
     conn.execute(
         "DELETE FROM knowledge_fts WHERE rowid IN (SELECT id FROM knowledge_chunks WHERE document_id = ?)",
         (doc_id,),

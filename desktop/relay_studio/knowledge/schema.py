@@ -32,6 +32,14 @@ STATEMENTS = (
         text TEXT NOT NULL
     )""",
     "CREATE INDEX IF NOT EXISTS ix_knowledge_chunks_document ON knowledge_chunks (document_id, ordinal)",
+    # Optional embeddings (knowledge.semantic): one float32 vector per chunk and model.
+    """CREATE TABLE IF NOT EXISTS knowledge_vectors (
+        chunk_id INTEGER NOT NULL REFERENCES knowledge_chunks (id) ON DELETE CASCADE,
+        model TEXT NOT NULL,
+        dims INTEGER NOT NULL,
+        vector BLOB NOT NULL,
+        PRIMARY KEY (chunk_id, model)
+    )""",
     # rowid = knowledge_chunks.id; body is tokens.index_text(chunk text).
     "CREATE VIRTUAL TABLE IF NOT EXISTS knowledge_fts USING fts5("
     "body, tokenize = 'porter unicode61 remove_diacritics 2')",
