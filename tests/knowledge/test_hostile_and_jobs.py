@@ -151,3 +151,19 @@ def test_a_job_cancelled_at_once_imports_nothing(library: KnowledgeLibrary, tmp_
     report = job.wait(60)
     assert report.cancelled and report.imported == []
     assert library.documents() == []
+
+
+def test_an_epub_that_expands_past_the_limit_is_refused_before_reading(
+        library: KnowledgeLibrary, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from relay_studio.knowledge import extract
+
+    monkeypatch.setattr(extract, "MAX_EPUB_EXPANDED_BYTES", 1024 * 1024)
+    bomb = write_epub(tmp_path / "bomb.epub", "Bomb", [("One", "Small text.")])
+    with zipfile.ZipFile(bomb, "a", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("OEBPS/padding.bin", b"\0" * (3 * 1024 * 1024))
+    assert bomb.stat().st_size < 100_000
+    [out] = library.import_files([bomb]).refused
+    assert out.code == e.FILE_TOO_LARGE
+    assert out.message == ("bomb.epub expands to 3 MB; the knowledge library takes EPUBs that expand to at "
+                           "most 1 MB.")
+    assert library.documents() == []

@@ -19,8 +19,14 @@ from relay_studio.knowledge.errors import KnowledgeError
 
 SUPPORTED = (".md", ".markdown", ".txt", ".pdf", ".epub", ".html", ".htm")
 
-#: Called with (pages done, pages in all) while a long file is read; raising stops the reading.
+#: Called with (pages done, pages in all) while a long file is read; raising ``ReadCancelled`` stops it.
 PageProgress = Callable[[int, int], None]
+#: An EPUB whose entries expand to more than this is refused (a zip bomb), before any entry is read.
+MAX_EPUB_EXPANDED_BYTES = 512 * 1024 * 1024
+
+
+class ReadCancelled(Exception):
+    """Raised by a ``PageProgress`` callback to stop reading; passes through every parser guard."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +216,15 @@ def _html(path: Path, text: str) -> Extracted:
 def _epub(path: Path) -> Extracted:
     if not zipfile.is_zipfile(path):
         raise KnowledgeError(e.EPUB_BROKEN, f"{path.name} is not an EPUB: it is not a zip archive.")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            expanded = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise KnowledgeError(e.EPUB_BROKEN, f"{path.name} is a damaged zip archive ({_short(exc)}).") from None
+    if expanded > MAX_EPUB_EXPANDED_BYTES:
+        raise KnowledgeError(e.FILE_TOO_LARGE, f"{path.name} expands to {expanded / 2**20:,.0f} MB; the knowledge "
+                                               f"library takes EPUBs that expand to at most "
+                                               f"{MAX_EPUB_EXPANDED_BYTES // 2**20} MB.")
     import ebooklib
     from ebooklib import epub
 
@@ -254,9 +269,8 @@ def _pdf(path: Path, on_page: PageProgress | None) -> Extracted:
     import logging
 
     from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
 
-    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged file is reported once, by us
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -273,9 +287,9 @@ def _pdf(path: Path, on_page: PageProgress | None) -> Extracted:
                     blocks.append(Block(para, number, sections.get(number, ())))
                 if on_page is not None:
                     on_page(number, count)
-    except KnowledgeError:
+    except (KnowledgeError, ReadCancelled):
         raise
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError) as exc:
+    except Exception as exc:  # any parser failure on a hostile file is a damaged PDF
         raise KnowledgeError(e.PDF_BROKEN, f"{path.name} is a damaged PDF ({_short(exc)}).") from None
     title = ""
     try:

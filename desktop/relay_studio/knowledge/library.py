@@ -28,7 +28,7 @@ from typing import Any
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.chunking import Chunk, chunk_blocks
 from relay_studio.knowledge.errors import KnowledgeError
-from relay_studio.knowledge.extract import extract
+from relay_studio.knowledge.extract import ReadCancelled, extract
 from relay_studio.knowledge.tokens import fts_query, index_text
 from relay_studio.store.database import Database, now_iso
 
@@ -126,10 +126,6 @@ class ImportProgress:
 Progress = Callable[[ImportProgress], None]
 
 
-class _Cancelled(Exception):
-    pass
-
-
 class KnowledgeLibrary:
     def __init__(self, db: Database, project_id: str, project_folder: Path) -> None:
         self.db = db
@@ -207,7 +203,7 @@ class KnowledgeLibrary:
 
                 def on_page(done: int, total: int, index: int = index, path: Path = path) -> None:
                     if cancel is not None and cancel.is_set():
-                        raise _Cancelled
+                        raise ReadCancelled
                     if progress is not None:
                         progress(ImportProgress(index, len(files), path.name, done, total))
 
@@ -215,7 +211,7 @@ class KnowledgeLibrary:
                     progress(ImportProgress(index, len(files), path.name))
                 try:
                     doc = self._import_one(conn, path, on_page, cancel)
-                except _Cancelled:
+                except ReadCancelled:
                     report.cancelled = True
                     break
                 except KnowledgeError as exc:
@@ -244,7 +240,7 @@ class KnowledgeLibrary:
         chunks = chunk_blocks(extracted.blocks)
         bodies = [index_text(c.text) for c in chunks]
         if cancel is not None and cancel.is_set():
-            raise _Cancelled
+            raise ReadCancelled
         self.folder.mkdir(parents=True, exist_ok=True)
         taken = {r[0] for r in conn.execute(
             "SELECT file_name FROM knowledge_documents WHERE project_id = ?", (self.project_id,))}
