@@ -1,4 +1,5 @@
-"""``relay-studio knowledge``: add documents to a project's knowledge library, list, remove and search them.
+"""``relay-studio knowledge``: add documents to a project's knowledge library, list, remove and search them;
+``embed`` stores embeddings through a connection for ``search --semantic``.
 
 Exit codes: 0 done, 2 bad usage or input (one line on stderr naming the problem, nothing changed),
 3 some files of an ``add`` were refused (each named on stderr with its problem; the others imported).
@@ -15,6 +16,7 @@ from typing import Any, TextIO
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import ImportProgress, KnowledgeLibrary
 from relay_studio.knowledge.projects import library_for
+from relay_studio.knowledge.semantic import EmbeddingsEndpoint, embed_missing, hybrid_search
 from relay_studio.store.database import Database
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 3
@@ -38,9 +40,18 @@ def add_knowledge_parser(subparsers: Any) -> None:
     listing.add_argument("--json", action="store_true")
     remove = sub.add_parser("remove", parents=[common], help="remove a document (by title, file name or id)")
     remove.add_argument("document")
-    search = sub.add_parser("search", parents=[common], help="search the documents, with citations")
+    embeddings = argparse.ArgumentParser(add_help=False)
+    embeddings.add_argument("--connection", metavar="ID", help="the connection whose embeddings endpoint to use")
+    embeddings.add_argument("--embedding-model", metavar="MODEL", help="e.g. text-embedding-3-small, nomic-embed-text")
+    embeddings.add_argument("--ollama", action="store_true", help="use Ollama's /api/embed instead of /v1/embeddings")
+    embed = sub.add_parser("embed", parents=[common, embeddings],
+                           help="store embeddings of the passages that have none, for semantic search")
+    embed.add_argument("--json", action="store_true")
+    search = sub.add_parser("search", parents=[common, embeddings], help="search the documents, with citations")
     search.add_argument("query")
     search.add_argument("--top-k", type=int, default=5, help="how many passages (default 5)")
+    search.add_argument("--semantic", action="store_true",
+                        help="also search by meaning (needs --connection and --embedding-model; run 'embed' first)")
     search.add_argument("--json", action="store_true")
 
 
@@ -60,7 +71,14 @@ def run_knowledge(
             doc = library.remove(args.document)
             out.write(f"removed \u201c{doc.title}\u201d ({doc.file_name})\n")
             return EXIT_OK
-        return _search(args, library, out)
+        if action == "embed":
+            done = embed_missing(library, _endpoint(args, db, data_dir))
+            out.write(json.dumps({"embedded": done}) + "\n" if args.json else f"embedded {done} passages\n")
+            return EXIT_OK
+        return _search(args, library, out, db, data_dir)
+    except _Usage as exc:
+        err.write(f"error: {exc}\n")
+        return EXIT_USAGE
     except KnowledgeError as exc:
         err.write(f"error: {exc.message} [{exc.code}]\n")
         return EXIT_USAGE
@@ -104,8 +122,39 @@ def _list(args: argparse.Namespace, library: KnowledgeLibrary, out: TextIO) -> i
     return EXIT_OK
 
 
-def _search(args: argparse.Namespace, library: KnowledgeLibrary, out: TextIO) -> int:
-    passages = library.search(args.query, max(1, args.top_k))
+class _Usage(Exception):
+    """Bad input, reported as one line with exit code 2."""
+
+
+def _endpoint(args: argparse.Namespace, db: Database, data_dir: Path) -> EmbeddingsEndpoint:
+    """The embeddings endpoint of a stored connection (its base URL and key; custom headers are not sent)."""
+    from relay_studio.providers.base import ProviderError
+    from relay_studio.providers.connections import ConnectionStore
+    from relay_studio.providers.factory import load_api_key
+    from relay_studio.providers.secrets import SecretStore
+
+    if not args.connection or not args.embedding_model:
+        raise _Usage("semantic search needs --connection ID and --embedding-model MODEL.")
+    connection = ConnectionStore(db).get(args.connection)
+    if connection is None:
+        raise _Usage(f"there is no connection '{args.connection}' (see 'relay-studio connections list').")
+    if connection.kind != "openai_compatible":
+        raise _Usage(f"connection '{connection.id}' is not OpenAI-compatible, so it has no embeddings endpoint.")
+    try:
+        key = load_api_key(connection, SecretStore(data_dir))
+    except ProviderError as exc:
+        raise _Usage(str(exc)) from None
+    if args.ollama:
+        base = connection.base_url.removesuffix("/v1")
+        return EmbeddingsEndpoint(base, args.embedding_model, "ollama", key)
+    return EmbeddingsEndpoint(connection.base_url, args.embedding_model, "openai", key)
+
+
+def _search(args: argparse.Namespace, library: KnowledgeLibrary, out: TextIO, db: Database, data_dir: Path) -> int:
+    if args.semantic:
+        passages = hybrid_search(library, _endpoint(args, db, data_dir), args.query, max(1, args.top_k))
+    else:
+        passages = library.search(args.query, max(1, args.top_k))
     if args.json:
         out.write(json.dumps([p.to_json() for p in passages], ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK

@@ -135,3 +135,29 @@ def test_reciprocal_rank_fusion() -> None:
     fused = fuse([[1, 2, 3], [3, 1, 4]])
     assert [cid for cid, _ in fused] == [1, 3, 2, 4]
     assert fused[0][1] == pytest.approx(1 / 61 + 1 / 62)
+
+
+def test_cli_embed_and_semantic_search_through_a_connection(
+        server: _Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from relay_studio.cli import main
+
+    data = ["--data-dir", str(tmp_path / "cli")]
+    notes = tmp_path / "combat.md"
+    notes.write_text("# Combat\n\nTo wrestle a foe you need a free hand.\n\n# Travel\n\nThe ship sails.\n",
+                     encoding="utf-8")
+    assert main([*data, "knowledge", "add", str(notes)]) == 0
+    assert main([*data, "connections", "add", "local", "--kind", "openai_compatible",
+                 "--base-url", _url(server) + "/v1", "--model", "chat-model"]) == 0
+    capsys.readouterr()
+    assert main([*data, "knowledge", "search", "grappling", "--semantic", "--connection", "local"]) == 2
+    assert capsys.readouterr().err == ("error: semantic search needs --connection ID and --embedding-model "
+                                       "MODEL.\n")
+    assert main([*data, "knowledge", "embed", "--connection", "local", "--embedding-model", "emb"]) == 0
+    assert capsys.readouterr().out == "embedded 2 passages\n"
+    assert main([*data, "knowledge", "search", "grappling", "--semantic", "--connection", "local",
+                 "--embedding-model", "emb", "--top-k", "1", "--json"]) == 0
+    [hit] = json.loads(capsys.readouterr().out)
+    assert hit["section"] == ["Combat"] and "wrestle" in hit["text"]
+    assert {r[0] for r in server.requests} == {"/v1/embeddings"}
+    assert main([*data, "knowledge", "embed", "--connection", "nope", "--embedding-model", "emb"]) == 2
+    assert "there is no connection 'nope'" in capsys.readouterr().err
