@@ -177,6 +177,9 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_connections_parser(sub)
+    from relay_studio.cli_knowledge import add_knowledge_parser
+
+    add_knowledge_parser(sub)
     return parser
 
 
@@ -556,6 +559,11 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         return asyncio.run(_resume(args, runtime_factory()))
     if command == "profiles":
         return cmd_profiles(args, runtime_factory)
+    if command == "knowledge":
+        from relay_studio.cli_knowledge import run_knowledge
+
+        runtime = runtime_factory()
+        return run_knowledge(args, runtime.db, runtime.data_dir)
     if command == "connections":
         from relay_studio.cli_connections import run_connections
 

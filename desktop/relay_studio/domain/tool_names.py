@@ -21,6 +21,7 @@ LIBRARY_CREATE = "library.create"
 LIBRARY_UPDATE = "library.update"
 SKILL_READ = "skill.read"
 SKILL_CREATE = "skill.create"
+KNOWLEDGE_SEARCH = "knowledge.search"
 
 #: Tools a profile may list in ``tools.allow`` (``task.return`` is injected by the runtime instead).
 PROFILE_TOOLS: tuple[str, ...] = (
@@ -40,6 +41,7 @@ PROFILE_TOOLS: tuple[str, ...] = (
     LIBRARY_UPDATE,
     SKILL_READ,
     SKILL_CREATE,
+    KNOWLEDGE_SEARCH,
     # the calls that end a part come last (the profile editor lists tools in this order)
     WORKSPACE_COMMIT,
     WORKSPACE_FINISH,

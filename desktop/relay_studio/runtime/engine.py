@@ -29,7 +29,7 @@ from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
 from relay_studio.store.profiles import ProfileStore
-from relay_studio.store.projects import ProjectStore
+from relay_studio.store.projects import ProjectStore, project_folder
 from relay_studio.store.runs import RunStore
 
 DB_NAME = "relay-studio.db"
@@ -108,7 +108,7 @@ class Runtime:
 
     def project_dir(self, project: ProjectRecord) -> Path:
         """``<data_dir>/projects/<slug>/``: ``library/<type>/<slug>.md``, ``knowledge/``, ``skills/<name>.md``."""
-        return self.data_dir / "projects" / project.slug
+        return project_folder(self.data_dir, project)
 
     def chat_project(self, chat_id: str) -> ProjectRecord:
         """The project a chat belongs to (the default project for a chat that is gone)."""

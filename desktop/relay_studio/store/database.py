@@ -42,7 +42,7 @@ from relay_studio.store.data_folder import (
 from relay_studio.store.leases import RunLease, try_acquire
 from relay_studio.store.turn_requests import RequestEncoder
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: How long a writer waits for another process's write transaction to end.
 BUSY_TIMEOUT_MS = 10_000
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
@@ -148,10 +148,19 @@ def _migrate_projects(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE UNIQUE INDEX IF NOT EXISTS ux_chats_project_name ON chats (project_id, name)")
 
 
+def _migrate_knowledge(conn: Connection) -> None:
+    """The knowledge library: documents, their chunks (page, section path, character range) and an FTS5
+    index of the chunks (``relay_studio.knowledge.tokens`` says what it stores)."""
+    from relay_studio.knowledge.schema import create_knowledge_tables
+
+    create_knowledge_tables(conn.exec_driver_sql)
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
     _migrate_projects,
+    _migrate_knowledge,
 ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
@@ -43,6 +44,11 @@ def slugify(name: str, fallback: str = "item") -> str:
 
 def _record(row: Any) -> ProjectRecord:
     return ProjectRecord.model_validate(dict(row._mapping))
+
+
+def project_folder(data_dir: Path, project: ProjectRecord) -> Path:
+    """``<data_dir>/projects/<slug>/``: ``library/<type>/<slug>.md``, ``knowledge/``, ``skills/<name>.md``."""
+    return data_dir / "projects" / project.slug
 
 
 class ProjectStore:
@@ -100,10 +106,11 @@ class ProjectStore:
         return current.model_copy(update={"name": clean})
 
     def resolve(self, name: str | None) -> ProjectRecord:
-        """The project named ``name`` (or with that id); the default project for None."""
+        """The project named ``name`` (or with that id or folder name); the default project for None."""
         if name is None:
             return self.default()
-        project = self.by_name(name) or self.get(name)
+        project = self.by_name(name) or self.get(name) or next(
+            (p for p in self.list() if p.slug == name), None)  # its folder's name works too
         if project is None:
             known = ", ".join(p.name for p in self.list())
             raise ProjectError("project.not_found", f"There is no project '{name}'. Projects: {known}.")

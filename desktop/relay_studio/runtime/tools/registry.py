@@ -11,6 +11,7 @@ from relay_studio.runtime.tools import (
     agent_delegate,
     agent_handoff,
     agent_list,
+    knowledge_search,
     library_create,
     library_list,
     library_read,
@@ -52,6 +53,7 @@ TOOLS: dict[str, Tool] = {
         library_update,
         skill_read,
         skill_create,
+        knowledge_search,
     )
 }
 

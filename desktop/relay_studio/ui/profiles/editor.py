@@ -413,7 +413,7 @@ class ProfileEditor(QWidget):
             grid.addWidget(header, 0, col)
         self.tool_boxes: dict[tuple[str, str], QCheckBox] = {}
         row = 1
-        for family in ("agent", "workspace"):
+        for family in ("agent", "workspace", "library", "skill", "knowledge"):
             grid.addWidget(QLabel(f"<i>{wording.FAMILY_WORDS[family]}</i>"), row, 0, 1, 4)
             row += 1
             for name in (t for t in tn.PROFILE_TOOLS if t.startswith(family + ".")):

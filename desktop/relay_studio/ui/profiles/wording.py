@@ -18,9 +18,18 @@ TOOL_WORDS: dict[str, tuple[str, str]] = {
     tn.WORKSPACE_APPLY_PATCH: ("Change part of a file", "Replaces one passage of a file."),
     tn.WORKSPACE_COMMIT: ("Post to the chat", "Makes a file the chat's answer (a commit)."),
     tn.WORKSPACE_FINISH: ("Finish the run", "Ends the whole relay; the last post stays the answer."),
+    tn.LIBRARY_LIST: ("List story library entries", "Lists the project's characters, places and lore."),
+    tn.LIBRARY_READ: ("Read an entry", "Reads one story library entry."),
+    tn.LIBRARY_SEARCH: ("Search the story library", "Finds entries by name, alias or text."),
+    tn.LIBRARY_CREATE: ("Add an entry", "Proposes a new story library entry (you approve it)."),
+    tn.LIBRARY_UPDATE: ("Change an entry", "Proposes a change to an entry (you approve it)."),
+    tn.SKILL_READ: ("Read a Skill", "Reads the instructions of one of the project's Skills."),
+    tn.SKILL_CREATE: ("Write a Skill", "Proposes a new Skill (you approve it)."),
+    tn.KNOWLEDGE_SEARCH: ("Search the knowledge library", "Finds cited passages in the project's documents."),
 }
 
-FAMILY_WORDS = {"agent": "Working with other agents", "workspace": "Files and the answer"}
+FAMILY_WORDS = {"agent": "Working with other agents", "workspace": "Files and the answer",
+                "library": "The story library", "skill": "Skills", "knowledge": "The knowledge library"}
 
 
 def tool_label(name: str) -> str:
