@@ -18,9 +18,10 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -92,3 +93,10 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealServe
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)
+
+
+def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict[str, Callable[[], Any]]:
+    """The window tests here run on a qasync loop over the one QApplication, as in tests/gui."""
+    from relay_studio.app import ensure_app, new_loop
+
+    return {"qasync": lambda: new_loop(ensure_app())}
