@@ -137,6 +137,13 @@ def context_entry(document: str) -> str:
     return f"<handoff-context>\n{document.strip()}\n</handoff-context>\n\n{CONTEXT_FOOTER}"
 
 
+def document_of(entry: str) -> str:
+    """The document inside a chat's first entry (``context_entry``'s inverse); the entry itself when it is
+    not in that form (edited by hand)."""
+    match = re.match(r"\A\s*<handoff-context>\n?(?P<doc>.*?)\n?</handoff-context>", entry, re.DOTALL)
+    return match.group("doc").strip() if match else entry.strip()
+
+
 def _norm(heading: str) -> str:
     return re.sub(r"[^a-z]+", " ", heading.lower().replace("&", " and ")).strip()
 
