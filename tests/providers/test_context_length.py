@@ -5,10 +5,15 @@ over its ``meta.n_ctx_train``, Ollama's ``/api/show``, and servers that say noth
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+from relay_studio.providers.connections import ConnectionStore
 from relay_studio.providers.detect import model_context_length
+from relay_studio.runtime.engine import Runtime
+from relay_studio.ui.providers import DefaultProviders
 from tests.providers.conftest import LoopbackServer, Reply, openai_connection
+from tests.support import profile
 
 
 def _json(data: Any, status: int = 200) -> Reply:
@@ -54,3 +59,19 @@ async def test_a_server_that_says_nothing_gives_none(server: LoopbackServer) -> 
     server.add(Reply(status=500, body=b"down", content_type="text/plain"), Reply(status=200, body=b"<html>"),
                _json({"parameters": "num_ctx zero"}))
     assert await model_context_length(openai_connection(server), None, "m") is None
+
+
+async def test_the_window_asks_the_agents_connection_once_per_model(server: LoopbackServer, tmp_path: Path) -> None:
+    runtime = Runtime(tmp_path / "data")
+    try:
+        ConnectionStore(runtime.db).add(openai_connection(server, defaultModel="tiny"))
+        providers = DefaultProviders(runtime.db, runtime.data_dir)
+        bound = profile("writer", model={"mode": "connection", "connection": "openai-main", "model": "tiny"})
+        server.add(_json({"data": [{"id": "tiny", "max_model_len": 2048}]}))
+        assert await providers.context_window(bound) == 2048
+        assert await providers.context_window(bound) == 2048  # remembered: no second request
+        assert _paths(server) == ["GET /v1/models"]
+        unbound = profile("writer", model={"mode": "connection", "connection": "gone"})
+        assert await providers.context_window(unbound) is None
+    finally:
+        runtime.close()

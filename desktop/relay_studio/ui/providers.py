@@ -114,7 +114,8 @@ class DefaultProviders:
         from relay_studio.providers.secrets import SecretStore
 
         try:
-            connection_id = ProfileProviders(self.db, self.data_dir, add_hint=WINDOW_ADD_HINT).connection_id_for(profile)
+            providers = ProfileProviders(self.db, self.data_dir, add_hint=WINDOW_ADD_HINT)
+            connection_id = providers.connection_id_for(profile)
             connection = ConnectionStore(self.db).get(connection_id)
             if connection is None:
                 return None

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
+from relay_studio.runtime.session_handoff import document_of
 from relay_studio.ui import theme
 from relay_studio.ui.chat.markdown import markdown_document, markdown_html
-from relay_studio.runtime.session_handoff import document_of
 from relay_studio.ui.chat.transcript import LineageMarker, RunNotice
 
 LIVE_LINE_CHARS = 600
@@ -236,6 +236,7 @@ class HandoffCard(QFrame):
         self.setObjectName("HandoffCard")
         self.message = message
         self.document = document_of(message.content)
+        self.body = QLabel()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
         header = QHBoxLayout()
@@ -254,7 +255,6 @@ class HandoffCard(QFrame):
         self.toggle_button.clicked.connect(lambda: self.set_expanded(self.body.isHidden()))
         header.addWidget(self.toggle_button)
         layout.addLayout(header)
-        self.body = QLabel()
         self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.body.setTextFormat(Qt.TextFormat.RichText)

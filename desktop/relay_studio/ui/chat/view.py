@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF, MessageRecord, RunRecord
+from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF, RunRecord
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.ui.chat.cards import HandoffCard, LineageCard, LiveRunCard, MessageCard, NoticeCard, WelcomeCard
