@@ -121,6 +121,7 @@ async def test_a_chat_past_the_context_window_offers_the_handoff_instead_of_send
                 what="the draft")
     dialog = window.handoff_dialog
     assert dialog is not None and dialog.editor.toPlainText() == DOC.strip()
+    assert "without the oldest 2 messages" in dialog.missing.text(), "the request was cut to fit; the creator knows"
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     await until(lambda: window.chat_id != chat, what="the new chat")
     assert isinstance(window.chat.cards[1], HandoffCard)

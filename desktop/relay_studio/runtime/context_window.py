@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import MessageRecord
 from relay_studio.library.mentions import estimate_tokens
@@ -50,12 +51,33 @@ class Fit:
                 "its answer). Hand off to a new chat that starts from a summary of this one.")
 
 
+def estimate_messages(profile: AgentProfile, sent: list[Message]) -> int:
+    """Estimated tokens of ``profile``'s system prompt and the messages ``sent``."""
+    system = profile.instructions.system_prompt or ""
+    return estimate_tokens(system) + sum(estimate_tokens(m.content) + PER_MESSAGE_TOKENS for m in sent)
+
+
 def estimate_request(profile: AgentProfile, messages: list[MessageRecord], text: str) -> int:
     """Estimated tokens of the request a run of ``profile`` would send for ``text`` in a chat of ``messages``."""
     history, pinned = chat_history(messages)
-    sent = root_messages(history, text, profile.context.chat_history_messages, pinned)
-    system = profile.instructions.system_prompt or ""
-    return estimate_tokens(system) + sum(estimate_tokens(m.content) + PER_MESSAGE_TOKENS for m in sent)
+    return estimate_messages(profile, root_messages(history, text, profile.context.chat_history_messages, pinned))
+
+
+def trim_to_fit(profile: AgentProfile, sent: list[Message], pinned: int, window: int) -> tuple[list[Message], int]:
+    """``sent`` (pinned entries, history, the last message) without its oldest history entries, as many as
+    the estimate needs to leave the answer's share of ``window`` free; never a pinned entry or the last
+    message. A history left starting with an answer loses that answer too (templates that want the
+    creator's turn first). Returns the messages and how many were left out."""
+    budget = window - min(reserve_for(profile, window), window)
+    kept = list(sent)
+    left_out = 0
+    while len(kept) > pinned + 1 and estimate_messages(profile, kept) > budget:
+        del kept[pinned]
+        left_out += 1
+    while left_out and len(kept) > pinned + 1 and kept[pinned].role == "assistant":
+        del kept[pinned]
+        left_out += 1
+    return kept, left_out
 
 
 def reserve_for(profile: AgentProfile, window: int) -> int:

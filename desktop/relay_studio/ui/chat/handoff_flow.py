@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from relay_studio.domain.records import ChatRecord
 from relay_studio.runtime import context_window
-from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused, chat_agent
 from relay_studio.ui.chat.handoff_dialog import HandoffDialog
 
 if TYPE_CHECKING:
@@ -55,6 +55,16 @@ async def offer_if_too_long(window: MainWindow, agent_id: str, text: str) -> boo
     return True
 
 
+async def _server_window(window: MainWindow, chat: ChatRecord) -> int | None:
+    """The context window the agent's server reports, for a chat that may have outgrown it (the profile's
+    own setting is applied by the runtime); None when unknown or when a guard will refuse anyway."""
+    try:
+        profile = chat_agent(window.studio.runtime, chat, None)
+    except HandoffRefused:
+        return None
+    return None if profile.model.context_window_tokens else await window.studio.providers.context_window(profile)
+
+
 async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord | None:
     """Runs the whole handoff for the window's current chat; the new chat, or None when nothing changed."""
     studio = window.studio
@@ -62,7 +72,7 @@ async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord |
     if chat is None:
         return None
     try:
-        handle = studio.start_handoff(chat.id, focus)
+        handle = studio.start_handoff(chat.id, focus, context_tokens=await _server_window(window, chat))
     except HandoffRefused as exc:
         window.statusBar().showMessage(exc.message, 8000)
         return None
@@ -99,7 +109,7 @@ async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord |
         settle(new)
 
     dialog.start_requested.connect(start)
-    dialog.show_draft(draft.document, draft.missing_sections)
+    dialog.show_draft(draft.document, draft.missing_sections, draft.left_out)
     new_chat = await chosen
     if new_chat is not None:
         window.refresh_chats()
