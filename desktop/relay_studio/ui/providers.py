@@ -11,6 +11,7 @@ the creator to type a command: it points at Settings → Connections.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Protocol
@@ -128,6 +129,9 @@ class DefaultProviders:
                 self._context_windows[key] = found
             return self._context_windows[key]
         except ProviderError:
+            return None
+        except Exception:  # the estimate is a courtesy: a message must never be lost to it
+            logging.getLogger(__name__).warning("could not ask for the context length", exc_info=True)
             return None
 
 
