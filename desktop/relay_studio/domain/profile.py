@@ -47,6 +47,9 @@ class ModelBinding(_Section):
     tool_choice: Literal["auto", "required", "none"] | dict[str, str] = "auto"
     max_retries: int = Field(default=3, ge=0, le=10)
     retry_interval_seconds: float = Field(default=2.0, ge=0, le=120)
+    #: how many tokens the model holds (prompt and answer), when its server does not say or says wrong;
+    #: the window offers a session handoff before a chat outgrows it (docs/session-handoff.md)
+    context_window_tokens: int | None = Field(default=None, ge=256, le=100_000_000)
 
 
 class Tools(_Section):

@@ -270,3 +270,110 @@ async def check_connection(
         chosen,
         elapsed,
     )
+
+
+# -- a model's context length ----------------------------------------------------------------------------
+
+#: fields of an OpenAI-compatible ``/v1/models`` entry that carry the context length (OpenRouter and
+#: others ``context_length``, vLLM ``max_model_len``, LM Studio ``max_context_length``)
+_CONTEXT_FIELDS = ("context_length", "max_model_len", "max_context_length", "context_window")
+CONTEXT_PROBE_SECONDS = 3.0
+
+
+async def model_context_length(
+    connection: Connection, api_key: str | None, model: str | None, *, client: httpx.AsyncClient | None = None
+) -> int | None:
+    """The number of tokens ``model`` (None: the first listed) holds, as the connection's server reports
+    it; None when it does not say or cannot be asked. Asks at most three endpoints, each briefly:
+
+    1. ``/v1/models``: the model's entry, ``context_length`` / ``max_model_len`` / ``max_context_length``;
+    2. llama.cpp's ``/props``: ``n_ctx`` (the context the server runs with), tried when the entry said
+       nothing or only ``meta.n_ctx_train`` (what the model was trained with; used when ``/props`` fails);
+    3. Ollama's ``/api/show``: ``num_ctx`` of the model's parameters, else its ``<arch>.context_length``.
+    """
+    if connection.kind == "anthropic":
+        return None  # its model list carries no context length: the profile setting says it
+    own = client is None
+    http = client or httpx.AsyncClient(timeout=httpx.Timeout(CONTEXT_PROBE_SECONDS), trust_env=False)
+    headers = {**connection.headers}
+    if api_key:
+        headers["Authorization"] = f"Bearer {api_key}"
+    root = connection.base_url.removesuffix("/v1")
+    try:
+        entry = _model_entry(await _json_or_none(http, "GET", connection.base_url + "/models", headers), model)
+        trained: int | None = None
+        if entry is not None:
+            for name in _CONTEXT_FIELDS:
+                found = _positive(entry.get(name))
+                if found is not None:
+                    return found
+            meta = entry.get("meta")
+            trained = _positive(meta.get("n_ctx_train")) if isinstance(meta, dict) else None
+            model = model or _entry_name(entry)
+        props = await _json_or_none(http, "GET", root + "/props", headers)
+        if isinstance(props, dict):
+            settings = props.get("default_generation_settings")
+            n_ctx = _positive(props.get("n_ctx"))
+            if n_ctx is None and isinstance(settings, dict):
+                n_ctx = _positive(settings.get("n_ctx"))
+            if n_ctx is not None:
+                return n_ctx
+        if trained is not None:
+            return trained
+        if model:
+            shown = await _json_or_none(http, "POST", root + "/api/show", headers, {"model": model})
+            if isinstance(shown, dict):
+                return _ollama_context(shown)
+        return None
+    finally:
+        if own:
+            await http.aclose()
+
+
+async def _json_or_none(http: httpx.AsyncClient, method: str, url: str, headers: dict[str, str],
+                        body: Any = None) -> Any:
+    try:
+        response = await http.request(method, url, headers=headers, json=body, timeout=CONTEXT_PROBE_SECONDS)
+        if response.status_code != 200:
+            return None
+        return response.json()
+    except (httpx.HTTPError, ValueError):
+        return None
+
+
+def _positive(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+def _entry_name(entry: dict[str, Any]) -> str | None:
+    name = entry.get("id") or entry.get("name") or entry.get("model")
+    return name if isinstance(name, str) and name else None
+
+
+def _model_entry(data: Any, model: str | None) -> dict[str, Any] | None:
+    """The entry of ``model`` (the first for None) in a ``{"data": [...]}`` or ``{"models": [...]}`` list."""
+    if not isinstance(data, dict):
+        return None
+    items = data.get("data") if "data" in data else data.get("models")
+    if not isinstance(items, list):
+        return None
+    entries = [item for item in items if isinstance(item, dict)]
+    for entry in entries:
+        if model is None or _entry_name(entry) == model:
+            return entry
+    return None
+
+
+def _ollama_context(shown: dict[str, Any]) -> int | None:
+    parameters = shown.get("parameters")
+    if isinstance(parameters, str):
+        for line in parameters.splitlines():
+            parts = line.split()
+            if len(parts) == 2 and parts[0] == "num_ctx" and parts[1].isdigit() and int(parts[1]) > 0:
+                return int(parts[1])
+    info = shown.get("model_info")
+    if isinstance(info, dict):
+        for key, value in info.items():
+            if isinstance(key, str) and key.endswith(".context_length") and _positive(value) is not None:
+                return int(value)
+    return None

@@ -351,10 +351,12 @@ class Runtime:
     # -- session handoff (docs/session-handoff.md) ----------------------------------------------
     def start_handoff(self, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
                       focus: str | None = None, profiles: dict[str, AgentProfile] | None = None,
-                      project_id: str | None = None) -> session_handoff.HandoffHandle:
-        """Starts writing a handoff document for ``chat``; raises ``HandoffRefused`` from a guard."""
+                      project_id: str | None = None,
+                      context_tokens: int | None = None) -> session_handoff.HandoffHandle:
+        """Starts writing a handoff document for ``chat``; raises ``HandoffRefused`` from a guard.
+        ``context_tokens``: the agent's context window as its server reports it, when known."""
         return session_handoff.start(self, chat=chat, provider_for=provider_for, agent_id=agent_id, focus=focus,
-                                     profiles=profiles, project_id=project_id)
+                                     profiles=profiles, project_id=project_id, context_tokens=context_tokens)
 
     def cancel_handoff(self, chat_id: str) -> bool:
         return session_handoff.cancel(self, chat_id)

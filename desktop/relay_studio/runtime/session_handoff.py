@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from relay_studio.domain.enums import EventLevel, ExitPolicy, InvocationKind, InvocationStatus, RunStatus
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord
-from relay_studio.runtime import transitions
+from relay_studio.runtime import context_window, transitions
 from relay_studio.runtime.context import InvocationState, ProviderFor, RunContext, RunSettings
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.errors import InvocationFailed
@@ -76,6 +76,8 @@ class HandoffDraft:
     missing_sections: list[str] = field(default_factory=list)
     error_code: str | None = None
     error_message: str | None = None
+    #: the oldest chat entries left out of the request because the chat did not fit the model's context
+    left_out: int = 0
 
     @property
     def summary(self) -> str:
@@ -101,6 +103,8 @@ class HandoffHandle:
     invocation: InvocationState
     #: the outcome when the generation was cancelled before its task ever ran
     closed: HandoffDraft | None = None
+    #: chat entries left out of the request so that it fits the model (``HandoffDraft.left_out``)
+    left_out: int = 0
 
     async def wait(self) -> HandoffDraft:
         try:
@@ -135,6 +139,13 @@ def instruction(focus: str | None) -> str:
 def context_entry(document: str) -> str:
     """The new chat's first entry: the document as handoff context."""
     return f"<handoff-context>\n{document.strip()}\n</handoff-context>\n\n{CONTEXT_FOOTER}"
+
+
+def document_of(entry: str) -> str:
+    """The document inside a chat's first entry (``context_entry``'s inverse); the entry itself when it is
+    not in that form (edited by hand)."""
+    match = re.match(r"\A\s*<handoff-context>\n?(?P<doc>.*?)\n?</handoff-context>", entry, re.DOTALL)
+    return match.group("doc").strip() if match else entry.strip()
 
 
 def _norm(heading: str) -> str:
@@ -180,9 +191,14 @@ def chat_agent(runtime: Runtime, chat: ChatRecord, agent_id: str | None,
 
 def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
           focus: str | None = None, profiles: dict[str, AgentProfile] | None = None,
-          project_id: str | None = None) -> HandoffHandle:
+          project_id: str | None = None, context_tokens: int | None = None) -> HandoffHandle:
     """Checks the guards, journals the request as a handoff run and starts generating the document.
-    ``chat`` is a chat id, or a name in ``project_id`` (the default project for None)."""
+    ``chat`` is a chat id, or a name in ``project_id`` (the default project for None).
+
+    When the agent's context window is known (its profile's ``contextWindowTokens``, else
+    ``context_tokens``, what its server reports) and the chat does not fit it, the oldest history entries
+    are left out of the request (``context_window.trim_to_fit``), journaled as ``leftOut``: a chat too long
+    for its model can still be handed off."""
     record = runtime.chats.chat(chat) or runtime.chats.chat_by_name(chat, project_id)
     if record is None:
         raise HandoffRefused("handoff.unknown_chat", f"There is no chat '{chat}'.")
@@ -198,6 +214,11 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
 
     history, pinned = chat_history(messages)
     request_text = instruction(focus)
+    sent = root_messages(history, request_text, profile.context.chat_history_messages, pinned)
+    window = profile.model.context_window_tokens or context_tokens
+    left_out = 0
+    if window:
+        sent, left_out = context_window.trim_to_fit(profile, sent, pinned, window)
     run_id = new_id("run")
     ctx = RunContext(run_id=run_id, chat_id=record.id, db=runtime.db,
                      workspace=RunWorkspace(runtime.workspace_dir(run_id)), profiles={profile.id: asked},
@@ -208,10 +229,10 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
     inv = InvocationState(
         id=new_id("inv"), profile=asked, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
         depth=0, parent_id=None,
-        messages=root_messages(history, request_text, profile.context.chat_history_messages, pinned),
+        messages=sent,
     )
     frozen = {"kind": RUN_KIND_HANDOFF, "focus": focus, "userText": request_text, "rootAgentId": profile.id,
-              "chatHistory": [m.model_dump(mode="json") for m in history],
+              "chatHistory": [m.model_dump(mode="json") for m in history], "leftOut": left_out,
               "profiles": {profile.id: asked.to_json_dict()}, "settings": {"maxTotalRounds": 1}}
     stamp = now_iso()
     runtime.claim_run(run_id)  # this process drives it: no other process may recover it meanwhile
@@ -221,24 +242,25 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
                       status=RunStatus.CREATED.value, user_text=request_text,
                       input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
             tx.event(run_id, "run_created", {"chatId": record.id, "chatName": record.name, "agentId": profile.id,
-                                             "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus})
+                                             "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus,
+                                             "leftOut": left_out})
             transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
             transitions.create_invocation(tx, ctx, inv)
             start_and_assemble(tx, ctx, inv)
     except BaseException:
         runtime.db.release_run(run_id)
         raise
-    task = asyncio.create_task(_generate(runtime, ctx, inv), name=f"handoff {run_id}")
+    task = asyncio.create_task(_generate(runtime, ctx, inv, left_out), name=f"handoff {run_id}")
     task.add_done_callback(lambda _t: runtime.release_run(ctx))
     ctx.main_task = task
     handle = HandoffHandle(run_id=run_id, chat_id=record.id, agent_id=profile.id, task=task, context=ctx,
-                           invocation=inv)
+                           invocation=inv, left_out=left_out)
     runtime.handoffs[record.id] = handle
     return handle
 
 
-async def _generate(runtime: Runtime, ctx: RunContext, inv: InvocationState) -> HandoffDraft:
-    draft = HandoffDraft(HandoffOutcome.FAILED, ctx.run_id, ctx.chat_id, inv.profile.id)
+async def _generate(runtime: Runtime, ctx: RunContext, inv: InvocationState, left_out: int) -> HandoffDraft:
+    draft = HandoffDraft(HandoffOutcome.FAILED, ctx.run_id, ctx.chat_id, inv.profile.id, left_out=left_out)
     try:
         ctx.started = True
         tools = [tool.spec.schema() for tool in surface(ctx, inv).values()]  # the same prefix as a chat turn

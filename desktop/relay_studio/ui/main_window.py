@@ -207,6 +207,8 @@ class MainWindow(QMainWindow):
         self.chat.show_run_requested.connect(self.show_run)
         self.chat.details_requested.connect(self.show_error_details)
         self.chat.review_requested.connect(self.review_changes)
+        self.chat.open_chat_requested.connect(self.open_chat)  # a lineage marker of a session handoff
+        self.chat.handoff_requested.connect(lambda: self.hand_off())
         self.chat.composer.after_button.clicked.connect(self._send_after_run)
         self.chat.composer.guide_button.clicked.connect(self.send_as_guidance)
         self.chat.composer.stop_send_button.clicked.connect(self._stop_and_send)
@@ -340,7 +342,15 @@ class MainWindow(QMainWindow):
         if self.studio.active_run(self.chat_id) is not None:
             self.chat.composer.busy_bar.show()
             return
-        self._spawn(self._start(agent_id, text))
+        self._spawn(self._start_unless_too_long(agent_id, text))
+
+    async def _start_unless_too_long(self, agent_id: str, text: str) -> str:
+        """Sends, unless the chat no longer fits the agent's context window: then the handoff is offered."""
+        from relay_studio.ui.chat.handoff_flow import offer_if_too_long
+
+        if await offer_if_too_long(self, agent_id, text):
+            return ""
+        return await self._start(agent_id, text)
 
     async def _start(self, agent_id: str, text: str, *, demo: bool = False, regenerate_of: str | None = None,
                      with_approval: bool = False) -> str:

@@ -11,11 +11,13 @@ the creator to type a command: it points at Settings → Connections.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Protocol
 
 from relay_studio.domain.messages import ModelRequest, StreamEvent, TextDelta
+from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import Script, ScriptedProvider, load_script
 from relay_studio.resources import resource_dir
@@ -61,6 +63,10 @@ class ProviderSource(Protocol):
         """A sentence telling the creator how to add a connection, or None when one exists."""
         ...
 
+    async def context_window(self, profile: AgentProfile) -> int | None:
+        """The tokens the agent's model holds as its server reports them; None when unknown."""
+        ...
+
 
 def demo_script() -> Script:
     return load_script(resource_dir() / DEMO_SCRIPT)
@@ -73,6 +79,7 @@ class DefaultProviders:
         self.db = db
         self.data_dir = data_dir
         self.demo_pacing = demo_pacing
+        self._context_windows: dict[tuple[str, str | None], int | None] = {}
 
     def provider_for_run(self, *, demo: bool, resume_counts: dict[str, int] | None = None) -> ProviderFor:
         if demo:
@@ -98,6 +105,35 @@ class DefaultProviders:
         return ("No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server "
                 "on this computer; meanwhile, the demo relay runs offline.")
 
+    async def context_window(self, profile: AgentProfile) -> int | None:
+        """Asked of the server once per connection and model in this session (``model_context_length``);
+        None when the profile has no usable connection or the server does not say."""
+        from relay_studio.providers.base import ProviderError
+        from relay_studio.providers.connections import ConnectionStore
+        from relay_studio.providers.detect import model_context_length
+        from relay_studio.providers.factory import WINDOW_ADD_HINT, ProfileProviders, load_api_key, with_secret_headers
+        from relay_studio.providers.secrets import SecretStore
+
+        try:
+            providers = ProfileProviders(self.db, self.data_dir, add_hint=WINDOW_ADD_HINT)
+            connection_id = providers.connection_id_for(profile)
+            connection = ConnectionStore(self.db).get(connection_id)
+            if connection is None:
+                return None
+            model = (profile.model.model or "").strip() or connection.default_model
+            key = (connection_id, model)
+            if key not in self._context_windows:
+                secrets = SecretStore(self.data_dir)
+                found = await model_context_length(with_secret_headers(connection, secrets),
+                                                   load_api_key(connection, secrets), model)
+                self._context_windows[key] = found
+            return self._context_windows[key]
+        except ProviderError:
+            return None
+        except Exception:  # the estimate is a courtesy: a message must never be lost to it
+            logging.getLogger(__name__).warning("could not ask for the context length", exc_info=True)
+            return None
+
 
 class ScriptedProviders:
     """Every run, demo or not, on one scripted provider: tests and screenshots."""
@@ -113,3 +149,6 @@ class ScriptedProviders:
 
     def connection_hint(self) -> str | None:
         return self.hint
+
+    async def context_window(self, profile: AgentProfile) -> int | None:
+        return None  # a script has no server to ask; a profile's contextWindowTokens still applies

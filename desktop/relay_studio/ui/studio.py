@@ -172,10 +172,11 @@ class Studio(QObject):
         self.run_started.emit(handle.run_id, handle.chat_id)
 
     # -- session handoff (docs/session-handoff.md) ------------------------------------------------
-    def start_handoff(self, chat_id: str, focus: str | None = None) -> HandoffHandle:
+    def start_handoff(self, chat_id: str, focus: str | None = None, *,
+                      context_tokens: int | None = None) -> HandoffHandle:
         """Starts writing the chat's handoff document; raises ``HandoffRefused`` from a guard."""
         return self.runtime.start_handoff(chat=chat_id, provider_for=self.providers.provider_for_run(demo=False),
-                                          focus=focus)
+                                          focus=focus, context_tokens=context_tokens)
 
     def cancel_handoff(self, chat_id: str) -> bool:
         return self.runtime.cancel_handoff(chat_id)

@@ -1,4 +1,5 @@
-"""The cards of the chat column: a message, a run notice, the welcome card, the live run card.
+"""The cards of the chat column: a message, a run notice, the handoff document a chat starts from, a
+lineage marker, the welcome card, the live run card.
 
 Signals are listed per class. The live card appends streamed text at the end with a text cursor,
 once per frame; it never re-renders what is already there.
@@ -22,9 +23,10 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
+from relay_studio.runtime.session_handoff import document_of
 from relay_studio.ui import theme
 from relay_studio.ui.chat.markdown import markdown_document, markdown_html
-from relay_studio.ui.chat.transcript import RunNotice
+from relay_studio.ui.chat.transcript import LineageMarker, RunNotice
 
 LIVE_LINE_CHARS = 600
 #: How a version came about, when not by a commit: shown beside the author.
@@ -223,6 +225,75 @@ class NoticeCard(QFrame):
         link.linkActivated.connect(lambda _href: self.details.emit(notice.run_id, notice.error_code or ""))
         layout.addWidget(link)
         self.link = link
+
+
+class HandoffCard(QFrame):
+    """A chat's first entry when a handoff started it: the handoff document, shown as a card (not as the
+    creator's message), expanded, with Hide / Show. Every prompt of the chat includes it."""
+
+    def __init__(self, message: MessageRecord, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("HandoffCard")
+        self.message = message
+        self.document = document_of(message.content)
+        self.body = QLabel()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 10)
+        header = QHBoxLayout()
+        title = QLabel("Handoff document")
+        title.setObjectName("MessageAuthor")
+        header.addWidget(title)
+        note = QLabel("this chat starts from it; every request of the chat includes it")
+        note.setObjectName("Muted")
+        header.addWidget(note)
+        header.addStretch(1)
+        self.copy_button = _tool_button("Copy", "Copy the handoff document")
+        self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.document))
+        header.addWidget(self.copy_button)
+        self.toggle_button = _tool_button("Hide", "Hide the document")
+        self.toggle_button.setObjectName("HandoffToggle")
+        self.toggle_button.clicked.connect(lambda: self.set_expanded(self.body.isHidden()))
+        header.addWidget(self.toggle_button)
+        layout.addLayout(header)
+        self.body.setWordWrap(True)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setText(markdown_html(self.document))
+        layout.addWidget(self.body)
+
+    @property
+    def expanded(self) -> bool:
+        return not self.body.isHidden()
+
+    def set_expanded(self, expanded: bool) -> None:
+        self.body.setVisible(expanded)
+        self.toggle_button.setText("Hide" if expanded else "Show")
+        self.toggle_button.setToolTip("Hide the document" if expanded else "Show the document")
+
+
+class LineageCard(QFrame):
+    """"Continued from ← <chat>" or "Continued in → <chat>": a click opens that chat.
+
+    Signals:
+        open_chat(str chat_id)
+    """
+
+    open_chat = Signal(str)
+
+    def __init__(self, marker: LineageMarker, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("LineageCard")
+        self.marker = marker
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 2, 12, 2)
+        self.link = QPushButton(marker.text)
+        self.link.setObjectName("LineageLink")
+        self.link.setFlat(True)
+        self.link.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.link.setToolTip(f"Open the chat “{marker.chat_name}”")
+        self.link.clicked.connect(lambda: self.open_chat.emit(marker.chat_id))
+        layout.addWidget(self.link)
+        layout.addStretch(1)
 
 
 class WelcomeCard(QFrame):

@@ -82,13 +82,20 @@ class HandoffDialog(QDialog):
             self.start_button.setDefault(True)
 
     # -- what the runtime reports ---------------------------------------------------------------
-    def show_draft(self, document: str, missing: list[str]) -> None:
+    def show_draft(self, document: str, missing: list[str], left_out: int = 0) -> None:
+        """``left_out``: the oldest chat entries the agent did not see, because the chat did not fit its model."""
         self.generating = False
         self.editor.setPlainText(document)
         self.status.setText("Review the document: it is what the new chat starts from. Edit it freely.")
+        notes = []
+        if left_out:
+            notes.append(f"The chat was too long for the agent's model, so it wrote this without the oldest "
+                         f"{left_out} message{'s' if left_out != 1 else ''}; add what it could not know.")
         if missing:
-            self.missing.setText(f"The document lacks these sections: {', '.join(missing)}. Add them, or start "
-                                 "the new chat as it is.")
+            notes.append(f"The document lacks these sections: {', '.join(missing)}. Add them, or start the new "
+                         "chat as it is.")
+        if notes:
+            self.missing.setText(" ".join(notes))
             self.missing.show()
         self._set_ready(True)
         self.editor.setFocus()

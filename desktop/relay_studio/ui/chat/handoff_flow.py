@@ -1,6 +1,8 @@
-"""The window's session handoff: ``/handoff [focus]`` in the composer or Chat → Hand off to a new
-chat…, the dialog while the document is written and reviewed, and the new chat selected at the end.
-Nothing changes unless the creator starts the new chat (docs/session-handoff.md)."""
+"""The window's session handoff: ``/handoff [focus]`` in the composer, Chat → Hand off to a new chat…
+or the offer above the composer, the dialog while the document is written and reviewed, and the new
+chat selected at the end. Nothing changes unless the creator starts the new chat
+(docs/session-handoff.md). Before a message is sent, ``offer_if_too_long`` checks that the chat still
+fits the agent's context window and offers the handoff instead of sending into a failure."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ import re
 from typing import TYPE_CHECKING
 
 from relay_studio.domain.records import ChatRecord
-from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+from relay_studio.runtime import context_window
+from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused, chat_agent
 from relay_studio.ui.chat.handoff_dialog import HandoffDialog
 
 if TYPE_CHECKING:
@@ -26,6 +29,42 @@ def parse_command(text: str) -> tuple[bool, str | None]:
     return True, (match.group("focus") or None)
 
 
+async def offer_if_too_long(window: MainWindow, agent_id: str, text: str) -> bool:
+    """True when ``text`` was not sent: the chat with it would not fit the agent's context window (the
+    profile's ``contextWindowTokens``, else what its server reports), so the handoff is offered above the
+    composer, where the text stays. Unknown windows, and chats with nothing to hand off, send as usual."""
+    studio = window.studio
+    chat_id = window.chat_id
+    profile = studio.profiles().get(agent_id)
+    if profile is None or not chat_id:
+        return False
+    messages = studio.runtime.chats.messages(chat_id)
+    if sum(m.role in ("user", "assistant") for m in messages) < 2:
+        return False  # a handoff could not help: the request goes out and the server answers
+    tokens = profile.model.context_window_tokens or await studio.providers.context_window(profile)
+    if window.chat_id != chat_id:  # the creator moved on while the server was asked: the draft stays there
+        window.statusBar().showMessage("Not sent: you opened another chat meanwhile; the message waits in its "
+                                       "chat.", 8000)
+        return True
+    if not tokens:
+        return False
+    fit = context_window.fit(profile, messages, text, tokens)
+    if fit.fits:
+        return False
+    window.chat.offer_handoff(fit.sentence)
+    return True
+
+
+async def _server_window(window: MainWindow, chat: ChatRecord) -> int | None:
+    """The context window the agent's server reports, for a chat that may have outgrown it (the profile's
+    own setting is applied by the runtime); None when unknown or when a guard will refuse anyway."""
+    try:
+        profile = chat_agent(window.studio.runtime, chat, None)
+    except HandoffRefused:
+        return None
+    return None if profile.model.context_window_tokens else await window.studio.providers.context_window(profile)
+
+
 async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord | None:
     """Runs the whole handoff for the window's current chat; the new chat, or None when nothing changed."""
     studio = window.studio
@@ -33,7 +72,7 @@ async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord |
     if chat is None:
         return None
     try:
-        handle = studio.start_handoff(chat.id, focus)
+        handle = studio.start_handoff(chat.id, focus, context_tokens=await _server_window(window, chat))
     except HandoffRefused as exc:
         window.statusBar().showMessage(exc.message, 8000)
         return None
@@ -70,7 +109,7 @@ async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord |
         settle(new)
 
     dialog.start_requested.connect(start)
-    dialog.show_draft(draft.document, draft.missing_sections)
+    dialog.show_draft(draft.document, draft.missing_sections, draft.left_out)
     new_chat = await chosen
     if new_chat is not None:
         window.refresh_chats()

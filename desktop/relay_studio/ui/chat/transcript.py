@@ -1,4 +1,5 @@
-"""What a chat shows, in order: messages, and a plain-words notice for each run that did not end well.
+"""What a chat shows, in order: where it was continued from (a handoff), messages, a plain-words notice
+for each run that did not end well, and the chats that continue it.
 
 Pure data over the store's records; the view turns items into cards.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from relay_studio.domain.enums import RunStatus
-from relay_studio.domain.records import MessageRecord, RunRecord
+from relay_studio.domain.records import ChatRecord, MessageRecord, RunRecord
 from relay_studio.ui.chat.words import for_window
 
 #: Plain words for how a run ended, when it did not simply complete.
@@ -28,7 +29,31 @@ class RunNotice:
     error_code: str | None
 
 
-TranscriptItem = MessageRecord | RunNotice
+@dataclass(frozen=True)
+class LineageMarker:
+    """A view element, never a message: "Continued from ← <chat>" at the top of a chat that a handoff
+    started, "Continued in → <chat>" at the end of one a handoff continued (docs/session-handoff.md)."""
+
+    direction: str  # FROM or IN
+    chat_id: str
+    chat_name: str
+
+    @property
+    def text(self) -> str:
+        return f"Continued from ← {self.chat_name}" if self.direction == FROM else f"Continued in → {self.chat_name}"
+
+
+FROM, IN = "from", "in"
+TranscriptItem = MessageRecord | RunNotice | LineageMarker
+
+
+def with_lineage(items: list[TranscriptItem], continued_from: list[ChatRecord],
+                 continued_in: list[ChatRecord]) -> list[TranscriptItem]:
+    """``items`` with the nearest chat this one continues first and the chats that continue it last
+    (each marker opens its chat, so a chain of continuations is walked one chat at a time)."""
+    head: list[TranscriptItem] = [LineageMarker(FROM, c.id, c.name) for c in continued_from[:1]]
+    tail: list[TranscriptItem] = [LineageMarker(IN, c.id, c.name) for c in continued_in]
+    return [*head, *items, *tail]
 
 
 def notice_for(run: RunRecord) -> RunNotice | None:

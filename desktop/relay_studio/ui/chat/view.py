@@ -13,6 +13,13 @@ Signals:
     show_run_requested(str run_id)
     details_requested(str run_id, str error_code)
     review_requested()
+    open_chat_requested(str chat_id): a lineage marker was clicked
+    handoff_requested(): the creator chose "Hand off to a new chat" in the offer above the composer
+
+A chat a handoff started shows "Continued from ← <chat>" at the top and its first entry as the
+handoff document's card; a chat a handoff continued shows "Continued in → <chat>" at the end. When
+the chat's last run failed because the request was longer than the model holds, the offer to hand off
+appears above the composer (``runtime.context_window.exceeds_context``).
 """
 
 from __future__ import annotations
@@ -30,12 +37,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.records import MessageRecord
+from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF, RunRecord
 from relay_studio.runtime.context import LiveUpdate
-from relay_studio.ui.chat.cards import LiveRunCard, MessageCard, NoticeCard, WelcomeCard
+from relay_studio.runtime.context_window import exceeds_context
+from relay_studio.ui.chat.cards import HandoffCard, LineageCard, LiveRunCard, MessageCard, NoticeCard, WelcomeCard
 from relay_studio.ui.chat.composer import Composer
-from relay_studio.ui.chat.transcript import RunNotice, notice_for, transcript
+from relay_studio.ui.chat.handoff_offer import HandoffOffer
+from relay_studio.ui.chat.transcript import (
+    LineageMarker,
+    RunNotice,
+    TranscriptItem,
+    notice_for,
+    transcript,
+    with_lineage,
+)
 from relay_studio.ui.studio import Studio
 
 WELCOME_CHAT = "Welcome"
@@ -110,6 +127,8 @@ class ChatView(QWidget):
     show_run_requested = Signal(str)
     details_requested = Signal(str, str)
     review_requested = Signal()
+    open_chat_requested = Signal(str)
+    handoff_requested = Signal()
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -155,6 +174,10 @@ class ChatView(QWidget):
         self.column_layout.addWidget(self.live)
         self.scroll_area.setWidget(self.column)
         layout.addWidget(self.scroll_area, 1)
+        self.handoff_offer = HandoffOffer()
+        self.handoff_offer.handoff_requested.connect(self.handoff_requested.emit)
+        layout.addWidget(self.handoff_offer)
+        self._declined_offers: set[str] = set()  # runs whose context failure the creator saw offered
         self.composer = Composer()
         self.composer.send_requested.connect(self.send_requested.emit)
         self.composer.edit_requested.connect(self.edit_requested.emit)
@@ -219,7 +242,9 @@ class ChatView(QWidget):
                        and not any(m.run_id == rid for m in messages)}
         old = {self._card_key(card): card for card in self.cards}
         cards: list[QWidget] = []
-        for item in transcript(messages, runs, regenerated):
+        items = with_lineage(transcript(messages, runs, regenerated), chats.continued_from(self.chat_id),
+                             chats.continuations(self.chat_id)) if self.chat_id else []
+        for item in items:
             key = self._item_key(item)
             card = old.pop(key, None) or self._card(item)
             cards.append(card)
@@ -230,25 +255,53 @@ class ChatView(QWidget):
         for card in cards:
             self.column_layout.insertWidget(self.column_layout.count() - 1, card)
         self.cards = cards
+        self._offer_after_failure(run_records)
         self._scroll_to_end()
 
+    def offer_handoff(self, text: str) -> None:
+        """Shows the offer to hand off above the composer, for this chat, saying ``text``."""
+        self.handoff_offer.offer(self.chat_id, text)
+
+    def _offer_after_failure(self, runs: list[RunRecord]) -> None:
+        """The offer when the chat's last run failed on a request longer than the model holds (until the
+        creator dismisses it or hands off); an offer made for another chat goes away."""
+        if self.handoff_offer.chat_id and self.handoff_offer.chat_id != self.chat_id:
+            self.handoff_offer.dismiss()
+        last = next((r for r in runs if r.kind != RUN_KIND_HANDOFF), None)  # newest first
+        if (last is None or last.status is not RunStatus.FAILED or last.id in self._declined_offers
+                or not exceeds_context(last.error_code, last.error_message)):
+            return
+        self._declined_offers.add(last.id)
+        self.offer_handoff("The last request was longer than the agent's model can hold (its server said so). "
+                           "Hand off to a new chat that starts from a summary of this one.")
+
     @staticmethod
-    def _item_key(item: MessageRecord | RunNotice) -> tuple[object, ...]:
+    def _item_key(item: TranscriptItem) -> tuple[object, ...]:
         if isinstance(item, RunNotice):
             return ("notice", item.run_id, item.status, item.text)
+        if isinstance(item, LineageMarker):
+            return ("lineage", item.direction, item.chat_id, item.chat_name)
         return ("message", item.id, item.version, item.content, item.run_id)
 
     def _card_key(self, card: QWidget) -> tuple[object, ...]:
         if isinstance(card, NoticeCard):
             return self._item_key(card.notice)
-        assert isinstance(card, MessageCard)
+        if isinstance(card, LineageCard):
+            return self._item_key(card.marker)
+        assert isinstance(card, MessageCard | HandoffCard)
         return self._item_key(card.message)
 
-    def _card(self, item: MessageRecord | RunNotice) -> QWidget:
+    def _card(self, item: TranscriptItem) -> QWidget:
         if isinstance(item, RunNotice):
             notice = NoticeCard(item)
             notice.details.connect(self.details_requested.emit)
             return notice
+        if isinstance(item, LineageMarker):
+            marker = LineageCard(item)
+            marker.open_chat.connect(self.open_chat_requested.emit)
+            return marker
+        if item.role == HANDOFF_CONTEXT_ROLE:
+            return HandoffCard(item)
         versions = self.studio.runtime.chats.versions(item.id) if item.role == "assistant" else []
         card = MessageCard(item, versions, self._agent_names)
         card.regenerate.connect(self.regenerate_requested.emit)
