@@ -134,6 +134,10 @@ def test_what_counts_as_a_tool_choice_rejection() -> None:
     assert rejects_tool_choice(err(500, "Failed to parse grammar"))
     assert not rejects_tool_choice(err(500, "internal error"))
     assert not rejects_tool_choice(err(None))
+    # A request too long for the model is refused whatever its tool choice: no fallback to remember.
+    too_long = error_for_status("local", 400, '{"error":{"message":"This model\'s maximum context length is '
+                                "8192 tokens, however you requested 9000 tokens\"}}", {}, has_key=False)
+    assert not rejects_tool_choice(too_long)
     # llama-cpp-python's failed assertion: a 500 whose body names only the error type.
     no_reason = error_for_status(
         "local", 500, '{"error":{"message":"","type":"internal_server_error"}}', {}, has_key=False

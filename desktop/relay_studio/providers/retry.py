@@ -268,6 +268,18 @@ _NOT_ABOUT_SHAPE = frozenset({401, 403, 404, 408, 409, 425, 429})
 _NO_REASON = frozenset({"internal_server_error", "internal server error", "server_error", "server error"})
 
 
+#: a server's words for a request longer than the model holds (OpenAI, vLLM, llama-cpp-python:
+#: "maximum context length"; llama.cpp: "exceeds the available context size"; Anthropic: "prompt is too long")
+CONTEXT_EXCEEDED_WORDS = ("context length", "maximum context", "context window", "context size",
+                          "prompt is too long")
+
+
+def says_context_exceeded(error: ProviderError) -> bool:
+    """Whether the server refused the request for being longer than the model's context."""
+    said = f"{error.message} {error.detail or ''}".lower()
+    return any(words in said for words in CONTEXT_EXCEEDED_WORDS)
+
+
 def rejects_tool_choice(error: ProviderError) -> bool:
     """Whether an answer to a non-auto tool choice may mean "this server cannot do that mode".
 
@@ -276,7 +288,7 @@ def rejects_tool_choice(error: ProviderError) -> bool:
     that gives nothing but its error type (llama-cpp-python answers ``required`` with an empty 500).
     """
     status = error.status
-    if status is None:
+    if status is None or says_context_exceeded(error):  # too long, whatever the tool choice
         return False
     if 400 <= status < 500:
         return status not in _NOT_ABOUT_SHAPE

@@ -20,13 +20,13 @@ from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import MessageRecord
 from relay_studio.library.mentions import estimate_tokens
+from relay_studio.providers.retry import CONTEXT_EXCEEDED_WORDS
 from relay_studio.runtime.prompts import chat_history, root_messages
 
 #: framing tokens per message (role markers, separators) in the estimate
 PER_MESSAGE_TOKENS = 4
-#: a server's words for a request longer than the model holds (OpenAI, vLLM, llama-cpp-python:
-#: "maximum context length"; llama.cpp: "exceeds the available context size"; Anthropic: "prompt is too long")
-EXCEEDED_WORDS = ("context length", "maximum context", "context window", "context size", "prompt is too long")
+#: a server's words for a request longer than the model holds (the providers know them)
+EXCEEDED_WORDS = CONTEXT_EXCEEDED_WORDS
 #: the run error codes under which a server's refusal of the request's size arrives (a 400 or 413)
 EXCEEDED_CODES = frozenset({"provider.bad_request"})
 
