@@ -22,6 +22,7 @@ import sqlalchemy.exc
 from relay_studio import __version__
 from relay_studio.cli_library import add_library_parser, run_library
 from relay_studio.cli_projects import add_projects_parser, project_option, resolve_project, run_projects
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import json_input, secret_values
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -515,7 +516,7 @@ def _open_window(args: argparse.Namespace) -> int:
         from relay_studio.smoke import run_smoke
     except ImportError as exc:  # a library the check does not know of
         missing = platform_check.StartProblem(
-            "startup.qt_unavailable", f"relay-studio: Qt could not be loaded ({exc}); 'relay-studio demo' and the "
+            codes.STARTUP_QT_UNAVAILABLE, f"relay-studio: Qt could not be loaded ({exc}); 'relay-studio demo' and the "
             "other commands still work without it.")
         return platform_check.report(missing, args.data_dir or default_data_dir())
     if args.smoke:

@@ -8,6 +8,8 @@ from typing import Any
 
 from sqlalchemy import func, literal_column, select
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import (
     EventLevel,
     InvocationKind,
@@ -243,13 +245,13 @@ class RunStore:
                     continue  # the waiting stage's own handoff task stays running
                 tx.update(t.TaskRow, task.id, status=TaskStatus.CANCELLED.value, ended_at=ended)
                 tx.update(t.InvocationRow, task.child_invocation_id, status=InvocationStatus.CANCELLED.value,
-                          error_code="run.suspended", ended_at=ended)
-                tx.event(run_id, "agent_invocation_cancelled", {"agentId": task.target_profile_id,
+                          error_code=codes.RUN_SUSPENDED, ended_at=ended)
+                tx.event(run_id, ev.AGENT_INVOCATION_CANCELLED, {"agentId": task.target_profile_id,
                                                                "reason": "Relay Studio stopped"},
                          invocation_id=task.child_invocation_id)
-                tx.event(run_id, "agent_task_cancelled", {"taskId": task.id, "reason": "Relay Studio stopped"},
+                tx.event(run_id, ev.AGENT_TASK_CANCELLED, {"taskId": task.id, "reason": "Relay Studio stopped"},
                          invocation_id=task.child_invocation_id)
-            tx.event(run_id, "run_suspended",
+            tx.event(run_id, ev.RUN_SUSPENDED,
                      {"reason": "Relay Studio stopped while a change waited for approval; it is asked again "
                                 "when the run resumes."}, level=EventLevel.WARNING)
 
@@ -299,7 +301,7 @@ class RunStore:
                         t.InvocationRow,
                         inv.id,
                         status=InvocationStatus.FAILED.value,
-                        error_code="run.interrupted",
+                        error_code=codes.RUN_INTERRUPTED,
                         ended_at=ended,
                     )
             for task in self.tasks(run_id):
@@ -308,25 +310,25 @@ class RunStore:
                         t.TaskRow,
                         task.id,
                         status=TaskStatus.FAILED.value,
-                        error_json=json.dumps({"code": "run.interrupted"}),
+                        error_json=json.dumps({"code": codes.RUN_INTERRUPTED}),
                         ended_at=ended,
                     )
             tx.update(
                 t.RunRow,
                 run_id,
                 status=RunStatus.INTERRUPTED.value,
-                error_code="run.interrupted",
+                error_code=codes.RUN_INTERRUPTED,
                 error_message="Relay Studio stopped while this run was in progress.",
                 updated_at=ended,
             )
             tx.event(
                 run_id,
-                "status_changed",
+                ev.STATUS_CHANGED,
                 {"from": previous, "to": RunStatus.INTERRUPTED.value},
             )
             tx.event(
                 run_id,
-                "run_interrupted",
+                ev.RUN_INTERRUPTED,
                 {"previousStatus": previous, "reason": "Relay Studio stopped while this run was in progress."},
                 level=EventLevel.WARNING,
             )

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import ToolSchema
 from relay_studio.domain.tool_names import alias
 from relay_studio.runtime.context import InvocationState, RunContext
@@ -72,7 +73,7 @@ def parse_args(model: type[M], args: dict[str, Any], tool_alias: str) -> M:
         else:
             detail = f"'{where}': {lower_first(first['msg'])}"
         raise ToolError(
-            "tool.invalid_arguments", f"The arguments for {tool_alias} are not valid: {detail}."
+            codes.TOOL_INVALID_ARGUMENTS, f"The arguments for {tool_alias} are not valid: {detail}."
         ) from None
 
 
