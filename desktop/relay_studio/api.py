@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -174,7 +175,7 @@ class RunResult:
     def stages(self) -> list[str]:
         """The agents that held the run, in order."""
         return [e.payload["agentId"] for e in self.events
-                if e.type == "agent_invocation_started" and e.payload.get("kind") != "subagent"]
+                if e.type == ev.AGENT_INVOCATION_STARTED and e.payload.get("kind") != "subagent"]
 
 
 @dataclass

@@ -23,6 +23,7 @@ from relay_studio import __version__
 from relay_studio.cli_library import add_library_parser, run_library
 from relay_studio.cli_projects import add_projects_parser, project_option, resolve_project, run_projects
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import json_input, secret_values
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -209,14 +210,14 @@ def _print_event(out: TextIO, event: Event) -> None:
 def _human_progress(err: TextIO, event: Event) -> None:
     p = event.payload
     line = {
-        "agent_invocation_started": lambda: f"▶ {shown(p.get('displayName'))} ({p.get('kind')})",
-        "tool_call_completed": lambda: f"  · {shown(p.get('name'))}"
+        ev.AGENT_INVOCATION_STARTED: lambda: f"▶ {shown(p.get('displayName'))} ({p.get('kind')})",
+        ev.TOOL_CALL_COMPLETED: lambda: f"  · {shown(p.get('name'))}"
         + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
-        "agent_handoff_accepted": lambda: f"  ⇒ handoff to {shown(p.get('targetDisplayName'))}",
-        "chat_commit_completed": lambda: "  ✓ "
+        ev.AGENT_HANDOFF_ACCEPTED: lambda: f"  ⇒ handoff to {shown(p.get('targetDisplayName'))}",
+        ev.CHAT_COMMIT_COMPLETED: lambda: "  ✓ "
         + _COMMIT_WORDS.get(str(p.get("marker")), f"committed {shown(p.get('path'))}")
         + f" (version {p.get('version')})",
-        "model_call_retry": lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
+        ev.MODEL_CALL_RETRY: lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
     }.get(event.type)
     if line is not None:
         err.write(line() + "\n")

@@ -175,19 +175,19 @@ def recall_decisions(run: RunContext, events: list[Event], calls: list[ToolCall]
     found: dict[str, RecalledDecision] = {}
     for e in events:
         p = e.payload
-        if e.type == "tool_call_awaiting_approval":
+        if e.type == ev.TOOL_CALL_AWAITING_APPROVAL:
             asked[str(p.get("id"))] = p
-        elif e.type in ("tool_call_approved", "tool_call_denied") and p.get("toolCallId") in waiting:
+        elif e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED) and p.get("toolCallId") in waiting:
             ask = asked.get(str(p.get("approvalId")))
             if ask is None:
                 continue
-            decision = ApprovalDecision(approved=e.type == "tool_call_approved", reason=str(p.get("reason") or ""),
+            decision = ApprovalDecision(approved=e.type == ev.TOOL_CALL_APPROVED, reason=str(p.get("reason") or ""),
                                         edited_content=p.get("editedContent"),
                                         approve_rest=bool(p.get("approveRest")))
             found[str(p["toolCallId"])] = RecalledDecision(str(ask["id"]), ask.get("path"), ask.get("before"),
                                                            ask.get("after"), dict(ask.get("arguments") or {}),
                                                            decision)
-        elif e.type == "tool_call_approval_withdrawn":
+        elif e.type == ev.TOOL_CALL_APPROVAL_WITHDRAWN:
             gone = [k for k, r in found.items() if r.approval_id == p.get("approvalId")]
             for key in gone:
                 del found[key]

@@ -214,14 +214,14 @@ class RunStore:
         events = self.db.conn.execute(
             select(_EVENTS).where(
                 _EVENTS.c.run_id == run_id,
-                _EVENTS.c.type.in_(["tool_call_awaiting_approval", "tool_call_approved", "tool_call_denied",
-                                    "tool_call_approval_withdrawn"]),
+                _EVENTS.c.type.in_([ev.TOOL_CALL_AWAITING_APPROVAL, ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED,
+                                    ev.TOOL_CALL_APPROVAL_WITHDRAWN]),
             ).order_by(_EVENTS.c.seq)
         )
         open_: dict[str, Event] = {}
         for row in events:
             event = event_from_row(row)
-            if event.type == "tool_call_awaiting_approval":
+            if event.type == ev.TOOL_CALL_AWAITING_APPROVAL:
                 open_[event.payload["id"]] = event
             else:
                 open_.pop(event.payload.get("approvalId", ""), None)
@@ -288,7 +288,7 @@ class RunStore:
         (once after each resume: helpers that were working are stopped, ``run_suspended``)."""
         if not self._resumable(run_id, status):
             return False
-        if not any(e.type == "run_suspended" for e in self.events(run_id, after_seq=self._last_resume(run_id))):
+        if not any(e.type == ev.RUN_SUSPENDED for e in self.events(run_id, after_seq=self._last_resume(run_id))):
             self._suspend(run_id)
         return True
 
@@ -335,7 +335,7 @@ class RunStore:
 
     def _last_resume(self, run_id: str) -> int:
         value = self.db.conn.execute(
-            select(func.max(_EVENTS.c.seq)).where(_EVENTS.c.run_id == run_id, _EVENTS.c.type == "run_resumed")
+            select(func.max(_EVENTS.c.seq)).where(_EVENTS.c.run_id == run_id, _EVENTS.c.type == ev.RUN_RESUMED)
         ).scalar()
         return int(value or 0)
 
