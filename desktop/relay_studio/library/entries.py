@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.validation import first_problem
 from relay_studio.store.projects import slugify
 
 BUILTIN_TYPES: tuple[str, ...] = ("character", "location", "item", "lore", "rule", "plot thread", "other")
@@ -122,16 +123,12 @@ def parse_entry(text: str, source: str) -> LibraryEntry:
     try:
         entry = LibraryEntry.model_validate(meta)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "frontmatter"
-        if first["type"] == "missing":
-            raise LibraryError(codes.LIBRARY_MISSING_NAME if where == "name" else codes.LIBRARY_BAD_FRONTMATTER,
-                               f"{source}: the frontmatter has no '{where}'.") from None
-        if first["type"] == "extra_forbidden":
-            raise LibraryError(
-                codes.LIBRARY_UNKNOWN_FIELD, f"{source}: '{where}' is not a field of an entry."
-            ) from None
-        raise LibraryError(codes.LIBRARY_BAD_FRONTMATTER, f"{source}: '{where}': {first['msg'].lower()}.") from None
+        problem = first_problem(exc, "frontmatter")
+        if problem.missing:
+            raise LibraryError(codes.LIBRARY_MISSING_NAME if problem.where == "name" else codes.LIBRARY_BAD_FRONTMATTER,
+                               f"{source}: the frontmatter has no '{problem.where}'.") from None
+        code = codes.LIBRARY_UNKNOWN_FIELD if problem.unknown else codes.LIBRARY_BAD_FRONTMATTER
+        raise LibraryError(code, f"{source}: {problem.line(unknown='is not a field of an entry')}.") from None
     return check_entry(entry.model_copy(update={"description": body.strip("\n")}), source)
 
 

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.validation import first_problem
 from relay_studio.library.entries import LibraryError, split_frontmatter
 
 MAX_SKILL_BYTES = 64 * 1024
@@ -54,10 +55,8 @@ def parse_skill(text: str, source: str) -> Skill:
     try:
         skill = Skill.model_validate(meta)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "frontmatter"
-        detail = "is missing" if first["type"] == "missing" else f"is not valid: {first['msg'].lower()}"
-        raise LibraryError(codes.SKILL_BAD_FRONTMATTER, f"{source}: '{where}' {detail}.") from None
+        problem = first_problem(exc, "frontmatter")
+        raise LibraryError(codes.SKILL_BAD_FRONTMATTER, f"{source}: {problem.line()}.") from None
     if not NAME_PATTERN.match(skill.name):
         raise LibraryError(codes.SKILL_BAD_NAME, f"{source}: the Skill name '{skill.name}' must be 1-64 lowercase "
                                                  "letters, digits or '-'.")

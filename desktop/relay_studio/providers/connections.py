@@ -24,6 +24,7 @@ from sqlalchemy import delete, select
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import Usage
+from relay_studio.domain.validation import first_problem
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.capabilities import ModelLimits, ToolChoiceMode
 from relay_studio.store.database import Database, now_iso, table_of
@@ -290,10 +291,8 @@ def parse_connection(data: object) -> Connection:
     try:
         return Connection.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "connection"
         raise ConnectionProblem(
-            CONNECTION_INVALID, f"The connection's '{where}' is invalid: {first['msg']}."
+            CONNECTION_INVALID, f"The connection is not valid: {first_problem(exc, 'connection').line()}."
         ) from None
 
 

@@ -36,6 +36,7 @@ from relay_studio.domain.messages import (
     ToolCallDelta,
     Usage,
 )
+from relay_studio.domain.validation import first_problem
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import is_retryable_status
 
@@ -88,9 +89,7 @@ def load_script(source: Path | str | dict[str, Any]) -> Script:
     except json.JSONDecodeError as exc:
         raise ScriptError(f"The script is not valid JSON (line {exc.lineno}): {exc.msg}.") from None
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ScriptError(f"The script is malformed at '{where}': {first['msg']}.") from None
+        raise ScriptError(f"The script is malformed: {first_problem(exc, 'script').line()}.") from None
 
 
 class ScriptedProvider:

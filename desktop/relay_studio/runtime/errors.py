@@ -7,6 +7,7 @@ fix the problem.
 from __future__ import annotations
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.validation import lower_first as lower_first  # its home is domain/validation.py
 
 
 class ToolError(Exception):
@@ -45,11 +46,6 @@ TOOL_CALL_REQUIRED = codes.MODEL_TOOL_CALL_REQUIRED
 INVOCATION_START_FAILED = codes.RUNTIME_INVOCATION_START_FAILED
 #: Anything else the executor did not expect: the run ends failed with this code, never a traceback.
 UNEXPECTED_ERROR = codes.RUNTIME_UNEXPECTED_ERROR
-
-
-def lower_first(text: str) -> str:
-    """A validator's sentence continued in ours: only its first letter lowered, so quoted values stay exact."""
-    return text[:1].lower() + text[1:]
 
 
 class InvocationFailed(FatalRunError):

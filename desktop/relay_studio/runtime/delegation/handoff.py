@@ -12,13 +12,14 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
 from relay_studio.domain.input_schema import input_errors
+from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState
 from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.edges import HandoffInfo, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
 from relay_studio.runtime.effects import HandoffAccepted
-from relay_studio.runtime.errors import ToolError, lower_first
+from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import ToolContext, ToolResult
 from relay_studio.store.database import new_id
 
@@ -38,12 +39,11 @@ def validate_packet(packet: dict[str, Any]) -> None:
     try:
         HandoffPacket.model_validate(packet)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "handoff"
-        if where == "objective" and first["type"] in ("missing", "string_too_short", "string_type"):
+        problem = first_problem(exc, "handoff")
+        if problem.where == "objective" and problem.kind in ("missing", "string_too_short", "string_type"):
             detail = "the objective is required and must say what the next agent must achieve"
         else:
-            detail = f"{where}: {lower_first(first['msg'])}"
+            detail = problem.line()
         raise ToolError(codes.TOOL_INVALID_ARGUMENTS, f"The handoff brief is not valid: {detail}.") from None
     if not packet["objective"].strip():
         raise ToolError(codes.TOOL_INVALID_ARGUMENTS, "The handoff brief is not valid: the objective is empty.")
@@ -55,9 +55,7 @@ def _check_input(target_name: str, extra: dict[str, Any], schema: dict[str, Any]
         try:
             return input_type.model_validate(extra)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "input"
-            detail = f"'{field}': {lower_first(first['msg'])}"
+            detail = first_problem(exc, "input").line()
             raise ToolError(codes.AGENT_HANDOFF_INPUT_INVALID,
                             f"The handoff to {target_name} needs valid input: {detail}.") from None
     if schema is not None:
