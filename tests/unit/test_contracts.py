@@ -157,3 +157,22 @@ def test_the_codes_the_package_still_compares_are_declared() -> None:
                     and node.value.split(".")[0] in prefixes and node.value not in values:
                 unknown.append(f"{rel}:{node.lineno} {node.value}")
     assert unknown == []
+
+
+def _sources() -> dict[str, str]:
+    return {str(p.relative_to(PACKAGE)): p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_the_demo_the_round_budget_and_the_first_problem_line_each_have_one_home() -> None:
+    from relay_studio.runtime.context import DEFAULT_MAX_TOTAL_ROUNDS
+    from relay_studio.runtime.demo import DEMO_PROMPT
+
+    sources = _sources()
+    assert [f for f, s in sources.items() if DEMO_PROMPT in s] == ["runtime/demo.py"]
+    mentioned = "``resources/scripts/demo_relay.json``"  # a docstring may say where the script is
+    script = [f for f, s in sources.items() if "demo_relay.json" in s.replace(mentioned, "")]
+    assert script == ["runtime/demo.py"]
+    assert [f for f, s in sources.items() if ".errors()[0]" in s] == ["domain/validation.py"]
+    budget = re.compile(rf"(max_total_rounds|maxTotalRounds|max-total-rounds)\W[^\n]*\b{DEFAULT_MAX_TOTAL_ROUNDS}\b",
+                        re.I)
+    assert [f for f, s in sources.items() if budget.search(s)] == ["runtime/context.py"]

@@ -19,7 +19,15 @@ from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
-from relay_studio.runtime.context import ChatInput, InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
+from relay_studio.runtime.context import (
+    DEFAULT_MAX_TOTAL_ROUNDS,
+    ChatInput,
+    InvocationState,
+    LiveUpdate,
+    ProviderFor,
+    RunContext,
+    RunSettings,
+)
 from relay_studio.runtime.delegation.edges import HandoffEdge
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
@@ -264,7 +272,8 @@ class Runtime:
                         ) -> RunHandle:
         frozen = self.runs.run_input(run_id)
         profiles = {pid: AgentProfile.model_validate(data) for pid, data in frozen["profiles"].items()}
-        settings = RunSettings(max_total_rounds=int(frozen.get("settings", {}).get("maxTotalRounds", 200)))
+        frozen_rounds = frozen.get("settings", {}).get("maxTotalRounds", DEFAULT_MAX_TOTAL_ROUNDS)
+        settings = RunSettings(max_total_rounds=int(frozen_rounds))
         ctx = RunContext(
             run_id=run_id, chat_id=chat_id, db=self.db, workspace=RunWorkspace(self.workspace_dir(run_id)),
             profiles=profiles, provider_for=provider_for, bridge=self.bridge,
