@@ -59,7 +59,7 @@ def png_text_chunks(data: bytes, source: str) -> dict[str, bytes]:
         length, kind = struct.unpack(">I4s", data[at:at + 8])
         if kind == b"tEXt" and length > MAX_TEXT_CHUNK_BYTES:
             raise _fail(codes.CARD_CHUNK_TOO_LARGE, f"{source} has a text chunk of {length // (1024 * 1024)} MB; the "
-                                                f"limit is {MAX_TEXT_CHUNK_BYTES // (1024 * 1024)} MB.")
+                                                    f"limit is {MAX_TEXT_CHUNK_BYTES // (1024 * 1024)} MB.")
         end = at + 12 + length
         if end > len(data):
             raise _fail(codes.CARD_TRUNCATED, f"{source} ends in the middle of a PNG chunk (the file is cut short).")
@@ -130,13 +130,13 @@ def card_from_charx(data: bytes, source: str) -> dict[str, Any]:
             path = PurePosixPath(info.filename.replace("\\", "/"))
             if path.is_absolute() or ".." in path.parts or info.filename[1:3] == ":/" or info.filename[1:2] == ":":
                 raise _fail(codes.CARD_UNSAFE_PATH, f"{source} contains the unsafe path '{info.filename}'; nothing was "
-                                                "imported.")
+                                                    "imported.")
         card = next((i for i in members if i.filename == "card.json"), None)
         if card is None:
             raise _fail(codes.CARD_BAD_CHARX, f"{source} has no card.json.")
         if card.file_size > MAX_CARD_JSON_BYTES:
             raise _fail(codes.CARD_TOO_LARGE, f"{source}: card.json expands to more than "
-                                          f"{MAX_CARD_JSON_BYTES // (1024 * 1024)} MB.")
+                                              f"{MAX_CARD_JSON_BYTES // (1024 * 1024)} MB.")
         with archive.open(card) as handle:
             text = handle.read(MAX_CARD_JSON_BYTES + 1)  # never trust the declared size alone
     return _decode_card_json(text, source)

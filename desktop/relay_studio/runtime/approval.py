@@ -242,8 +242,8 @@ async def request_approval(
         else:
             with run.db.transaction() as tx:
                 tx.event(run.run_id, ev.TOOL_CALL_APPROVED, {"toolCallId": call_id, "tool": tool, "path": path,
-                                                            "reason": rest.reason, "edited": False,
-                                                            "approveRest": False}, invocation_id=inv.id)
+                                                             "reason": rest.reason, "edited": False,
+                                                             "approveRest": False}, invocation_id=inv.id)
         return rest
     if proposal is not None and (proposal.request.path, proposal.request.before, proposal.request.after) != (
         path, before, after

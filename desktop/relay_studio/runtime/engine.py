@@ -229,7 +229,7 @@ class Runtime:
                           kind=RUN_KIND_RELAY, status=RunStatus.CREATED.value, user_text=prompt,
                           input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
                 tx.event(run_id, ev.RUN_CREATED, {"chatId": chat_record.id, "chatName": chat_record.name,
-                                                 "agentId": agent_id, "userText": prompt})
+                                                  "agentId": agent_id, "userText": prompt})
                 workspace.journal_skipped_links(tx, run_id)
                 transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
         except BaseException:
@@ -256,7 +256,7 @@ class Runtime:
             raise RunRequestError(codes.RUN_NOT_RESUMABLE, "That run is not waiting to be resumed.")
         if not self.db.claim_run(run_id):
             raise RunRequestError(codes.RUN_OWNED_ELSEWHERE, "Another Relay Studio window or command is continuing "
-                                                         "that run.")
+                                                             "that run.")
         record = self.runs.run(run_id)  # re-read under the lease: another process may have resumed it meanwhile
         if record is None or not self.runs.ensure_suspended(run_id, record.status.value):
             self.db.release_run(run_id, ended=record is not None and record.status.terminal)

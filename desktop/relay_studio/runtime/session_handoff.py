@@ -223,7 +223,7 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
                       status=RunStatus.CREATED.value, user_text=request_text,
                       input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
             tx.event(run_id, ev.RUN_CREATED, {"chatId": record.id, "chatName": record.name, "agentId": profile.id,
-                                             "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus})
+                                              "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus})
             transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
             transitions.create_invocation(tx, ctx, inv)
             start_and_assemble(tx, ctx, inv)

@@ -332,7 +332,7 @@ class RunTimeline:
         bar = self.open_bars.get(str(e.payload.get("toolCallId")))
         if bar is not None:
             bar.outcome = {ev.TOOL_CALL_AWAITING_APPROVAL: "waiting", ev.TOOL_CALL_DENIED: "denied"}.get(e.type,
-                                                                                                       "running")
+                                                                                                         "running")
 
     def _handoff(self, e: Event, t: float) -> None:
         p = e.payload
