@@ -209,9 +209,9 @@ class LibraryStore:
                 )
             for n in entry.names:
                 if n.casefold() in seen:
-                    raise LibraryError(codes.LIBRARY_NAME_TAKEN, f"{source}: '{n}' names two entries in the file "
-                                                                 f"('{seen[n.casefold()]}' and '{entry.name}'). Nothing "
-                                                                 "from this file was imported.")
+                    raise LibraryError(codes.LIBRARY_NAME_TAKEN,
+                                       f"{source}: '{n}' names two entries in the file ('{seen[n.casefold()]}' and "
+                                       f"'{entry.name}'). Nothing from this file was imported.")
                 seen[n.casefold()] = entry.name
         for entry in entries:
             atomic_write(self.root / entry.path, render_entry(entry))
