@@ -1,4 +1,5 @@
-"""Error codes of the knowledge library, spelled once; messages name the file and the problem."""
+"""Error codes of the knowledge library (short names for the codes spelled in ``domain/error_codes.py``);
+messages name the file and the problem."""
 
 from __future__ import annotations
 

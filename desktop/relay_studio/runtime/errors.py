@@ -35,7 +35,8 @@ class HandoffInvalidArguments(ToolError):
 
 ONLY_FIRST_HANDOFF = "Only the first handoff in a turn is accepted."
 
-# Limit codes: refusals past a limit (recoverable) and, once the closing allowance is used, the failure.
+# Limit codes (spelled in domain/error_codes.py): refusals past a limit (recoverable) and, once the closing
+# allowance is used, the failure.
 TOOL_CALL_LIMIT_REACHED = codes.AGENT_TOOL_CALL_LIMIT_REACHED
 ROUND_LIMIT_REACHED = codes.AGENT_ROUND_LIMIT_REACHED
 ROUND_BUDGET_EXHAUSTED = codes.RUN_ROUND_BUDGET_EXHAUSTED
