@@ -23,12 +23,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile, HistoryMode, parse_profile
 from relay_studio.providers.base import ModelProvider
-from relay_studio.runtime.context import RunSettings
+from relay_studio.runtime.context import DEFAULT_MAX_TOTAL_ROUNDS, RunSettings
 from relay_studio.runtime.delegation.edges import HandoffEdge, HandoffInfo, IsEnabled, OnHandoff
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
@@ -174,7 +175,7 @@ class RunResult:
     def stages(self) -> list[str]:
         """The agents that held the run, in order."""
         return [e.payload["agentId"] for e in self.events
-                if e.type == "agent_invocation_started" and e.payload.get("kind") != "subagent"]
+                if e.type == ev.AGENT_INVOCATION_STARTED and e.payload.get("kind") != "subagent"]
 
 
 @dataclass
@@ -206,7 +207,8 @@ class Studio:
                         tb: TracebackType | None) -> None:
         self.close()
 
-    async def run(self, agent: Agent, message: str, *, chat: str = "default", max_total_rounds: int = 200) -> RunResult:
+    async def run(self, agent: Agent, message: str, *, chat: str = "default",
+                  max_total_rounds: int = DEFAULT_MAX_TOTAL_ROUNDS) -> RunResult:
         profiles, edges = _collect(agent)
         handle = await self.runtime.start_run(
             agent_id=agent.id, prompt=message, provider_for=self._provider_for, chat=chat, profiles=profiles,

@@ -22,6 +22,8 @@ import sqlalchemy.exc
 from relay_studio import __version__
 from relay_studio.cli_library import add_library_parser, run_library
 from relay_studio.cli_projects import add_projects_parser, project_option, resolve_project, run_projects
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import json_input, secret_values
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -30,9 +32,9 @@ from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE
 from relay_studio.domain.safe_text import for_terminal as shown
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
-from relay_studio.resources import resource_dir
 from relay_studio.runtime.approval import Approver, approve_all, decline_all
-from relay_studio.runtime.context import RunSettings
+from relay_studio.runtime.context import DEFAULT_MAX_TOTAL_ROUNDS, RunSettings
+from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT, demo_script_path
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.profile_catalog import load_dir, read_profile_file
@@ -50,7 +52,6 @@ STATUS_EXIT = {
     RunStatus.INTERRUPTED: EXIT_FAILED,
     RunStatus.CANCELLED: EXIT_CANCELLED,
 }
-DEMO_SCRIPT = "scripts/demo_relay.json"
 
 
 class UsageError(Exception):
@@ -112,8 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--connection", help="bind every profile to this connection")
     run.add_argument("--model", help="with --connection: the model to use")
     run.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
-    run.add_argument("--max-total-rounds", type=_positive_int, default=200,
-                     help="model rounds the whole run may take, across every stage (default 200)")
+    run.add_argument("--max-total-rounds", type=_positive_int, default=DEFAULT_MAX_TOTAL_ROUNDS,
+                     help="model rounds the whole run may take, across every stage "
+                          f"(default {DEFAULT_MAX_TOTAL_ROUNDS})")
     run.add_argument("--approve", choices=["none", "all"], default="none",
                      help="answer to changes a profile wants approved (tools.requireApproval); default: decline")
 
@@ -208,14 +210,14 @@ def _print_event(out: TextIO, event: Event) -> None:
 def _human_progress(err: TextIO, event: Event) -> None:
     p = event.payload
     line = {
-        "agent_invocation_started": lambda: f"▶ {shown(p.get('displayName'))} ({p.get('kind')})",
-        "tool_call_completed": lambda: f"  · {shown(p.get('name'))}"
+        ev.AGENT_INVOCATION_STARTED: lambda: f"▶ {shown(p.get('displayName'))} ({p.get('kind')})",
+        ev.TOOL_CALL_COMPLETED: lambda: f"  · {shown(p.get('name'))}"
         + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
-        "agent_handoff_accepted": lambda: f"  ⇒ handoff to {shown(p.get('targetDisplayName'))}",
-        "chat_commit_completed": lambda: "  ✓ "
+        ev.AGENT_HANDOFF_ACCEPTED: lambda: f"  ⇒ handoff to {shown(p.get('targetDisplayName'))}",
+        ev.CHAT_COMMIT_COMPLETED: lambda: "  ✓ "
         + _COMMIT_WORDS.get(str(p.get("marker")), f"committed {shown(p.get('path'))}")
         + f" (version {p.get('version')})",
-        "model_call_retry": lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
+        ev.MODEL_CALL_RETRY: lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
     }.get(event.type)
     if line is not None:
         err.write(line() + "\n")
@@ -515,7 +517,7 @@ def _open_window(args: argparse.Namespace) -> int:
         from relay_studio.smoke import run_smoke
     except ImportError as exc:  # a library the check does not know of
         missing = platform_check.StartProblem(
-            "startup.qt_unavailable", f"relay-studio: Qt could not be loaded ({exc}); 'relay-studio demo' and the "
+            codes.STARTUP_QT_UNAVAILABLE, f"relay-studio: Qt could not be loaded ({exc}); 'relay-studio demo' and the "
             "other commands still work without it.")
         return platform_check.report(missing, args.data_dir or default_data_dir())
     if args.smoke:
@@ -544,9 +546,9 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         return run_library(args, runtime_factory())
     if command in ("run", "demo"):
         if command == "demo":
-            args.agent, args.prompt = "writer", "Write a short scene about the last lighthouse keeper."
-            args.script, args.connection, args.model, args.profiles = resource_dir() / DEMO_SCRIPT, None, None, None
-            args.approve, args.max_total_rounds = "none", 200
+            args.agent, args.prompt = DEMO_AGENT, DEMO_PROMPT
+            args.script, args.connection, args.model, args.profiles = demo_script_path(), None, None, None
+            args.approve, args.max_total_rounds = "none", DEFAULT_MAX_TOTAL_ROUNDS
         if args.script is not None:
             load_script_checked(args.script)
         extra = load_dir(args.profiles) if args.profiles else None

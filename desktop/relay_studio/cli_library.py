@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from relay_studio.cli_projects import project_option
+from relay_studio.domain import error_codes as codes
 from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, parse_entry
 from relay_studio.library.store import IndexedEntry, LibraryStore
@@ -111,22 +112,22 @@ def _import_one(store: LibraryStore, path: Path) -> list[str]:
     try:
         size = path.stat().st_size
     except OSError:
-        raise LibraryError("library.file_not_found", f"{label} does not exist or cannot be read.") from None
+        raise LibraryError(codes.LIBRARY_FILE_NOT_FOUND, f"{label} does not exist or cannot be read.") from None
     if size > MAX_IMPORT_BYTES:
-        raise LibraryError("library.file_too_large",
+        raise LibraryError(codes.LIBRARY_FILE_TOO_LARGE,
                            f"{label} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB, the import limit.")
     data = path.read_bytes()
     if path.suffix.lower() == ".md":
         try:
             entries = [parse_entry(data.decode("utf-8"), label)]
         except UnicodeDecodeError:
-            raise LibraryError("library.not_text", f"{label} is not UTF-8 text.") from None
+            raise LibraryError(codes.LIBRARY_NOT_TEXT, f"{label} is not UTF-8 text.") from None
     elif path.suffix.lower() == ".json" and _looks_like_world_info(data):
         entries = st.entries_from_world_info(data, label)
     elif path.suffix.lower() in (".png", ".json", ".charx"):
         entries = st.entries_from_card(st.read_card(data, label), label)
     else:
-        raise LibraryError("library.unknown_format",
+        raise LibraryError(codes.LIBRARY_UNKNOWN_FORMAT,
                            f"{label}: only .md entries, .png/.json/.charx character cards and World Info .json import.")
     store.add_all(entries, label)
     return [e.name for e in entries]

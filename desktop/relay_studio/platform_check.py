@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from relay_studio.domain import error_codes as codes
+
 EXIT_CANNOT_START = 2
 LOG_NAME = "startup.log"
 #: a test (or a curious creator) points the library check at these folders instead of the loader's
@@ -141,7 +143,7 @@ def display_problem(env: Mapping[str, str]) -> StartProblem | None:
     why = f"{' and '.join(named)} {'does' if len(named) == 1 else 'do'} not answer" if named \
         else "neither DISPLAY nor WAYLAND_DISPLAY is set"
     return StartProblem(
-        "startup.no_display",
+        codes.STARTUP_NO_DISPLAY,
         f"relay-studio: no display is reachable ({why}), so the window cannot open; "
         "'relay-studio demo' runs the demo relay in this terminal and 'relay-studio --help' lists the other "
         "commands.")
@@ -216,7 +218,7 @@ def library_problem(env: Mapping[str, str], displays: Iterable[str] = (),
         packages = list(dict.fromkeys(needed[name][index] for name in missing))
         fix = f"install them with: {_INSTALL[family]} {' '.join(packages)}"
     return StartProblem(
-        "startup.missing_libraries",
+        codes.STARTUP_MISSING_LIBRARIES,
         f"relay-studio: the window needs system libraries that are missing ({', '.join(missing)}); {fix}")
 
 

@@ -9,20 +9,13 @@ from pydantic.alias_generators import to_camel
 
 from relay_studio.domain.enums import EventLevel
 
-# Event types are still spelled as literals where they are journaled; the ones below are declared once
-# here and used from here.
-#: A stage's plain-text reply became the chat message (after the nudges, or as a profile's normal ending).
-TEXT_ANSWER_COMMITTED = "text_answer_committed"
-#: Stop landed while a foreground agent was streaming: what it had streamed became a stopped version.
-STOPPED_TEXT_COMMITTED = "stopped_text_committed"
-#: An agent reached maxToolCalls, maxRounds or the run's maxTotalRounds; only closing calls run now.
-AGENT_LIMIT_REACHED = "agent_limit_reached"
-#: the story library entries a stage's prompt included (``names``, ``leftOut``, ``tokens``, ``budget``)
-LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
-#: the Skills an invocation may use (``mode``, ``names``), resolved at its start
-SKILL_SCOPES_RESOLVED = "skill_scopes_resolved"
-#: a story library file or Skill was written by an agent's approved change (``path``, ``tool``, ``name``)
-LIBRARY_FILE_WRITTEN = "library_file_written"
+# Event types live in ``domain/event_types.py``; these names stay importable from here too.
+from relay_studio.domain.event_types import AGENT_LIMIT_REACHED as AGENT_LIMIT_REACHED
+from relay_studio.domain.event_types import LIBRARY_ENTRIES_INCLUDED as LIBRARY_ENTRIES_INCLUDED
+from relay_studio.domain.event_types import LIBRARY_FILE_WRITTEN as LIBRARY_FILE_WRITTEN
+from relay_studio.domain.event_types import SKILL_SCOPES_RESOLVED as SKILL_SCOPES_RESOLVED
+from relay_studio.domain.event_types import STOPPED_TEXT_COMMITTED as STOPPED_TEXT_COMMITTED
+from relay_studio.domain.event_types import TEXT_ANSWER_COMMITTED as TEXT_ANSWER_COMMITTED
 
 
 class Event(BaseModel):

@@ -17,17 +17,19 @@ import json
 from pathlib import Path
 from typing import Any
 
+from relay_studio.domain import error_codes as codes
+
 MAX_PROFILE_BYTES = 1024 * 1024
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_INT_DIGITS = 18
 
-TOO_LARGE = "input.too_large"
-NOT_UTF8 = "input.not_utf8"
-TOO_DEEP = "input.too_deeply_nested"
-NUMBER_TOO_LARGE = "input.number_too_large"
-INVALID_JSON = "input.invalid_json"
-UNREADABLE = "input.unreadable"
+TOO_LARGE = codes.INPUT_TOO_LARGE
+NOT_UTF8 = codes.INPUT_NOT_UTF8
+TOO_DEEP = codes.INPUT_TOO_DEEPLY_NESTED
+NUMBER_TOO_LARGE = codes.INPUT_NUMBER_TOO_LARGE
+INVALID_JSON = codes.INPUT_INVALID_JSON
+UNREADABLE = codes.INPUT_UNREADABLE
 
 
 class InputRejected(ValueError):

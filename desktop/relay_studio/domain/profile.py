@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.input_schema import input_schema_problem
 
@@ -168,13 +169,13 @@ class ProfileError(ValueError):
 
 
 _PYDANTIC_CODES = {
-    "extra_forbidden": "profile.unknown_field",
-    "missing": "profile.missing_field",
-    "literal_error": "profile.invalid_value",
-    "greater_than_equal": "profile.value_out_of_range",
-    "less_than_equal": "profile.value_out_of_range",
-    "greater_than": "profile.value_out_of_range",
-    "less_than": "profile.value_out_of_range",
+    "extra_forbidden": codes.PROFILE_UNKNOWN_FIELD,
+    "missing": codes.PROFILE_MISSING_FIELD,
+    "literal_error": codes.PROFILE_INVALID_VALUE,
+    "greater_than_equal": codes.PROFILE_VALUE_OUT_OF_RANGE,
+    "less_than_equal": codes.PROFILE_VALUE_OUT_OF_RANGE,
+    "greater_than": codes.PROFILE_VALUE_OUT_OF_RANGE,
+    "less_than": codes.PROFILE_VALUE_OUT_OF_RANGE,
 }
 
 
@@ -193,10 +194,10 @@ def _pydantic_diagnostics(error: ValidationError) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for item in error.errors():
         path = _camel_path(tuple(item["loc"]))
-        code = _PYDANTIC_CODES.get(item["type"], "profile.invalid_type")
-        if code == "profile.unknown_field":
+        code = _PYDANTIC_CODES.get(item["type"], codes.PROFILE_INVALID_TYPE)
+        if code == codes.PROFILE_UNKNOWN_FIELD:
             message = f"Unknown field '{path}'."
-        elif code == "profile.missing_field":
+        elif code == codes.PROFILE_MISSING_FIELD:
             message = f"Required field '{path}' is missing."
         else:
             message = f"Field '{path}': {item['msg']}."
@@ -211,38 +212,38 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
         out.append(Diagnostic(code=code, path=path, message=message))
 
     if p.kind != PROFILE_KIND:
-        add("profile.bad_kind", "kind", f"'kind' must be '{PROFILE_KIND}', not '{p.kind}'.")
+        add(codes.PROFILE_BAD_KIND, "kind", f"'kind' must be '{PROFILE_KIND}', not '{p.kind}'.")
     if p.schema_version != SCHEMA_VERSION:
         add(
-            "profile.unsupported_schema_version",
+            codes.PROFILE_UNSUPPORTED_SCHEMA_VERSION,
             "schemaVersion",
             f"Schema version {p.schema_version} is not supported; this version reads {SCHEMA_VERSION}.",
         )
     if not ID_PATTERN.match(p.id):
         add(
-            "profile.bad_id",
+            codes.PROFILE_BAD_ID,
             "id",
             f"Profile id '{p.id}' must be 1-64 lowercase letters, digits, '-' or '_', starting with a "
             "letter or digit.",
         )
     if not p.display_name.strip():
-        add("profile.empty_display_name", "displayName", "The display name must not be empty.")
+        add(codes.PROFILE_EMPTY_DISPLAY_NAME, "displayName", "The display name must not be empty.")
 
     for section in ("allow", "deny", "requireApproval"):
         names = {"allow": p.tools.allow, "deny": p.tools.deny, "requireApproval": p.tools.require_approval}
         for i, name in enumerate(names[section]):
             if name == tn.TASK_RETURN:
                 add(
-                    "profile.task_return_not_allowed",
+                    codes.PROFILE_TASK_RETURN_NOT_ALLOWED,
                     f"tools.{section}[{i}]",
                     "'task.return' is given to delegated helpers by the runtime; do not list it.",
                 )
             elif name not in tn.PROFILE_TOOLS:
-                add("profile.unknown_tool", f"tools.{section}[{i}]", f"Unknown tool '{name}'.")
+                add(codes.PROFILE_UNKNOWN_TOOL, f"tools.{section}[{i}]", f"Unknown tool '{name}'.")
     for i, name in enumerate(p.tools.require_approval):
         if name in tn.PROFILE_TOOLS and name not in p.effective_tools():
             add(
-                "profile.approval_for_unavailable_tool",
+                codes.PROFILE_APPROVAL_FOR_UNAVAILABLE_TOOL,
                 f"tools.requireApproval[{i}]",
                 f"'{name}' requires approval but the profile does not allow it.",
             )
@@ -250,27 +251,27 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
     effective = set(p.effective_tools())
     if tn.AGENT_HANDOFF in effective and not p.delegation.can_handoff:
         add(
-            "profile.handoff_not_enabled",
+            codes.PROFILE_HANDOFF_NOT_ENABLED,
             "delegation.canHandoff",
             "'agent.handoff' is allowed but delegation.canHandoff is false.",
         )
     if tn.AGENT_DELEGATE in effective and not p.delegation.can_delegate:
         add(
-            "profile.delegate_not_enabled",
+            codes.PROFILE_DELEGATE_NOT_ENABLED,
             "delegation.canDelegate",
             "'agent.delegate' is allowed but delegation.canDelegate is false.",
         )
     d = p.delegation
     if d.callable and not (d.allow_as_handoff_target or d.allow_as_subagent):
         add(
-            "profile.callable_without_role",
+            codes.PROFILE_CALLABLE_WITHOUT_ROLE,
             "delegation.callable",
             "A callable profile must allow itself as a handoff target, a subagent, or both.",
         )
     for i, caller in enumerate(d.allowed_callers):
         if caller != "*" and not ID_PATTERN.match(caller):
             add(
-                "profile.bad_allowed_caller",
+                codes.PROFILE_BAD_ALLOWED_CALLER,
                 f"delegation.allowedCallers[{i}]",
                 f"'{caller}' is neither '*' nor a valid profile id.",
             )
@@ -280,14 +281,14 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
     dead_end = not ends_in_text and not ({tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF} & effective)
     if dead_end and p.run.direct_runnable:
         add(
-            "profile.no_stage_exit",
+            codes.PROFILE_NO_STAGE_EXIT,
             "run.directRunnable",
             "A direct-runnable profile needs 'workspace.finish' or 'agent.handoff' to end its stage, "
             "or run.endOnTextAnswer.",
         )
     elif dead_end and d.callable and d.allow_as_handoff_target:
         add(
-            "profile.no_stage_exit",
+            codes.PROFILE_NO_STAGE_EXIT,
             "delegation.allowAsHandoffTarget",
             "A handoff target needs 'workspace.finish' or 'agent.handoff' to end its stage, "
             "or run.endOnTextAnswer.",
@@ -296,36 +297,36 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
     h = p.handoff_in
     if h.tool_name_override is not None and not TOOL_NAME_PATTERN.match(h.tool_name_override):
         add(
-            "profile.bad_tool_name",
+            codes.PROFILE_BAD_TOOL_NAME,
             "handoffIn.toolNameOverride",
             f"Tool name '{h.tool_name_override}' must be 1-64 letters, digits, '_' or '-'.",
         )
     if h.input_schema is not None:
         problem = input_schema_problem(h.input_schema)
         if problem:
-            add("profile.invalid_input_schema", "handoffIn.inputSchema", problem)
+            add(codes.PROFILE_INVALID_INPUT_SCHEMA, "handoffIn.inputSchema", problem)
 
     if p.model.mode == "connection":
         if not (p.model.connection or "").strip():
-            add("profile.model_connection_missing", "model.connection", "Name the connection to use.")
+            add(codes.PROFILE_MODEL_CONNECTION_MISSING, "model.connection", "Name the connection to use.")
         if not (p.model.model or "").strip():
-            add("profile.model_name_missing", "model.model", "Name the model to use.")
+            add(codes.PROFILE_MODEL_NAME_MISSING, "model.model", "Name the model to use.")
     if p.model.mode == "default" and p.model.model is not None and not p.model.model.strip():
-        add("profile.model_name_missing", "model.model",
+        add(codes.PROFILE_MODEL_NAME_MISSING, "model.model",
             "Leave the model out to use the default connection's model, or name one.")
 
     for key, roots in (("visibleRoots", p.workspace.visible_roots), ("writableRoots", p.workspace.writable_roots)):
         for i, root in enumerate(roots):
             if not ROOT_PATTERN.match(root):
                 add(
-                    "profile.bad_workspace_root",
+                    codes.PROFILE_BAD_WORKSPACE_ROOT,
                     f"workspace.{key}[{i}]",
                     f"Workspace root '{root}' must be one plain folder name.",
                 )
     for i, root in enumerate(p.workspace.writable_roots):
         if root not in p.workspace.visible_roots:
             add(
-                "profile.writable_root_not_visible",
+                codes.PROFILE_WRITABLE_ROOT_NOT_VISIBLE,
                 f"workspace.writableRoots[{i}]",
                 f"Writable root '{root}' must also be visible.",
             )
@@ -336,7 +337,7 @@ def validate_profile(data: object) -> tuple[AgentProfile | None, list[Diagnostic
     """Every diagnostic for ``data``; the profile only when there are none."""
     if not isinstance(data, dict):
         return None, [
-            Diagnostic(code="profile.not_an_object", path="(profile)", message="A profile must be a JSON object.")
+            Diagnostic(code=codes.PROFILE_NOT_AN_OBJECT, path="(profile)", message="A profile must be a JSON object.")
         ]
     try:
         profile = AgentProfile.model_validate(data)
@@ -355,7 +356,7 @@ def parse_profile(data: object, source: str = "profile") -> AgentProfile:
 
 #: Rules added after profiles were first saved: a stored profile breaking only these still loads (the
 #: editor shows the problem at its field), so an upgrade never locks a creator out of their profile.
-LATER_RULES = frozenset({("profile.no_stage_exit", "delegation.allowAsHandoffTarget")})
+LATER_RULES = frozenset({(codes.PROFILE_NO_STAGE_EXIT, "delegation.allowAsHandoffTarget")})
 
 
 def parse_stored_profile(data: object, source: str = "profile") -> AgentProfile:
@@ -375,7 +376,7 @@ def parse_profile_text(text: str, source: str = "profile") -> AgentProfile:
         raise ProfileError(
             [
                 Diagnostic(
-                    code="profile.invalid_json",
+                    code=codes.PROFILE_INVALID_JSON,
                     path="(profile)",
                     message=f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.",
                 )
@@ -424,7 +425,7 @@ def validate_catalog(profiles: dict[str, AgentProfile],
             name = tool_names.get((source.id, target.id)) or transfer_tool_name(target)
             if name in taken:
                 out.append(Diagnostic(
-                    code="profile.handoff_tool_collision",
+                    code=codes.PROFILE_HANDOFF_TOOL_COLLISION,
                     path="delegation.handoffToolStyle",
                     message=f"In '{source.id}', the handoff tool '{name}' for '{target.id}' collides with "
                     f"{taken[name]}.",

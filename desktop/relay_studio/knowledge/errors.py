@@ -1,20 +1,23 @@
-"""Error codes of the knowledge library, spelled once; messages name the file and the problem."""
+"""Error codes of the knowledge library (short names for the codes spelled in ``domain/error_codes.py``);
+messages name the file and the problem."""
 
 from __future__ import annotations
 
-FILE_TOO_LARGE = "knowledge.file_too_large"
-FILE_UNREADABLE = "knowledge.file_unreadable"
-UNSUPPORTED_TYPE = "knowledge.unsupported_type"
-NO_TEXT = "knowledge.no_text"
-PDF_TRUNCATED = "knowledge.pdf_truncated"
-PDF_ENCRYPTED = "knowledge.pdf_encrypted"
-PDF_BROKEN = "knowledge.pdf_broken"
-EPUB_BROKEN = "knowledge.epub_broken"
-DUPLICATE = "knowledge.duplicate"
-CANCELLED = "knowledge.cancelled"
-DOCUMENT_NOT_FOUND = "knowledge.document_not_found"
-QUERY_EMPTY = "knowledge.query_empty"
-EMBEDDINGS_FAILED = "knowledge.embeddings_failed"
+from relay_studio.domain import error_codes as codes
+
+FILE_TOO_LARGE = codes.KNOWLEDGE_FILE_TOO_LARGE
+FILE_UNREADABLE = codes.KNOWLEDGE_FILE_UNREADABLE
+UNSUPPORTED_TYPE = codes.KNOWLEDGE_UNSUPPORTED_TYPE
+NO_TEXT = codes.KNOWLEDGE_NO_TEXT
+PDF_TRUNCATED = codes.KNOWLEDGE_PDF_TRUNCATED
+PDF_ENCRYPTED = codes.KNOWLEDGE_PDF_ENCRYPTED
+PDF_BROKEN = codes.KNOWLEDGE_PDF_BROKEN
+EPUB_BROKEN = codes.KNOWLEDGE_EPUB_BROKEN
+DUPLICATE = codes.KNOWLEDGE_DUPLICATE
+CANCELLED = codes.KNOWLEDGE_CANCELLED
+DOCUMENT_NOT_FOUND = codes.KNOWLEDGE_DOCUMENT_NOT_FOUND
+QUERY_EMPTY = codes.KNOWLEDGE_QUERY_EMPTY
+EMBEDDINGS_FAILED = codes.KNOWLEDGE_EMBEDDINGS_FAILED
 
 #: Largest file the library imports. Stated in docs/knowledge.md and in the refusal itself.
 MAX_FILE_BYTES = 200 * 1024 * 1024

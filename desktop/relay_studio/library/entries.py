@@ -24,6 +24,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain.validation import first_problem
 from relay_studio.store.projects import slugify
 
 BUILTIN_TYPES: tuple[str, ...] = ("character", "location", "item", "lore", "rule", "plot thread", "other")
@@ -88,20 +90,22 @@ def check_entry(entry: LibraryEntry, source: str) -> LibraryEntry:
     """The rules beyond the field types; returns the entry cleaned of blank aliases and tags."""
     name = entry.name.strip()
     if not name:
-        raise LibraryError("library.missing_name", f"{source}: the entry has no name.")
+        raise LibraryError(codes.LIBRARY_MISSING_NAME, f"{source}: the entry has no name.")
     if len(name) > MAX_NAME_CHARS:
-        raise LibraryError("library.name_too_long", f"{source}: the name is longer than {MAX_NAME_CHARS} characters.")
+        raise LibraryError(
+            codes.LIBRARY_NAME_TOO_LONG, f"{source}: the name is longer than {MAX_NAME_CHARS} characters."
+        )
     kind = entry.type.strip().lower() or "other"
     if len(kind) > MAX_TYPE_CHARS or "/" in kind or "\\" in kind:
-        raise LibraryError("library.bad_type",
+        raise LibraryError(codes.LIBRARY_BAD_TYPE,
                            f"{source}: the type '{entry.type}' must be a word or two of at most {MAX_TYPE_CHARS} "
                            "characters, without slashes.")
     aliases = [a.strip() for a in entry.aliases if a.strip() and a.strip() != name]
     if len(aliases) > MAX_ALIASES:
-        raise LibraryError("library.too_many_aliases", f"{source}: more than {MAX_ALIASES} aliases.")
+        raise LibraryError(codes.LIBRARY_TOO_MANY_ALIASES, f"{source}: more than {MAX_ALIASES} aliases.")
     for text in (name, *aliases):
         if any(c in text for c in "\n\r\x00"):
-            raise LibraryError("library.bad_name", f"{source}: names and aliases must be one line each.")
+            raise LibraryError(codes.LIBRARY_BAD_NAME, f"{source}: names and aliases must be one line each.")
     return entry.model_copy(update={"name": name, "type": kind, "aliases": list(dict.fromkeys(aliases)),
                                     "tags": [t.strip() for t in entry.tags if t.strip()]})
 
@@ -109,22 +113,22 @@ def check_entry(entry: LibraryEntry, source: str) -> LibraryEntry:
 def parse_entry(text: str, source: str) -> LibraryEntry:
     """An entry from its file text; ``source`` names the file in every error."""
     if len(text.encode("utf-8")) > MAX_ENTRY_BYTES:
-        raise LibraryError("library.file_too_large",
+        raise LibraryError(codes.LIBRARY_FILE_TOO_LARGE,
                            f"{source} is larger than {MAX_ENTRY_BYTES // 1024} KB, the limit for one entry.")
     meta, body = split_frontmatter(text, source)
     if not isinstance(meta, dict):
-        raise LibraryError("library.bad_frontmatter", f"{source}: the frontmatter must be a set of 'key: value' lines.")
+        raise LibraryError(
+            codes.LIBRARY_BAD_FRONTMATTER, f"{source}: the frontmatter must be a set of 'key: value' lines."
+        )
     try:
         entry = LibraryEntry.model_validate(meta)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "frontmatter"
-        if first["type"] == "missing":
-            raise LibraryError("library.missing_name" if where == "name" else "library.bad_frontmatter",
-                               f"{source}: the frontmatter has no '{where}'.") from None
-        if first["type"] == "extra_forbidden":
-            raise LibraryError("library.unknown_field", f"{source}: '{where}' is not a field of an entry.") from None
-        raise LibraryError("library.bad_frontmatter", f"{source}: '{where}': {first['msg'].lower()}.") from None
+        problem = first_problem(exc, "frontmatter")
+        if problem.missing:
+            raise LibraryError(codes.LIBRARY_MISSING_NAME if problem.where == "name" else codes.LIBRARY_BAD_FRONTMATTER,
+                               f"{source}: the frontmatter has no '{problem.where}'.") from None
+        code = codes.LIBRARY_UNKNOWN_FIELD if problem.unknown else codes.LIBRARY_BAD_FRONTMATTER
+        raise LibraryError(code, f"{source}: {problem.line(unknown='is not a field of an entry')}.") from None
     return check_entry(entry.model_copy(update={"description": body.strip("\n")}), source)
 
 
@@ -133,7 +137,7 @@ def split_frontmatter(text: str, source: str) -> tuple[Any, str]:
     text = text.lstrip("\ufeff")
     lines = text.splitlines(keepends=True)
     if not lines or lines[0].strip() != "---":
-        raise LibraryError("library.no_frontmatter", f"{source} does not start with a '---' frontmatter block.")
+        raise LibraryError(codes.LIBRARY_NO_FRONTMATTER, f"{source} does not start with a '---' frontmatter block.")
     for i in range(1, len(lines)):
         if lines[i].strip() == "---":
             try:
@@ -141,9 +145,11 @@ def split_frontmatter(text: str, source: str) -> tuple[Any, str]:
             except yaml.YAMLError as exc:
                 mark = getattr(exc, "problem_mark", None)
                 where = f" (line {mark.line + 2})" if mark is not None else ""
-                raise LibraryError("library.bad_yaml", f"{source}: the frontmatter is not valid YAML{where}.") from None
+                raise LibraryError(
+                    codes.LIBRARY_BAD_YAML, f"{source}: the frontmatter is not valid YAML{where}."
+                ) from None
             return meta, "".join(lines[i + 1:])
-    raise LibraryError("library.no_frontmatter", f"{source}: the frontmatter block is never closed with '---'.")
+    raise LibraryError(codes.LIBRARY_NO_FRONTMATTER, f"{source}: the frontmatter block is never closed with '---'.")
 
 
 def render_entry(entry: LibraryEntry) -> str:

@@ -24,6 +24,7 @@ import zlib
 from pathlib import PurePosixPath
 from typing import Any
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -51,21 +52,21 @@ def _fail(code: str, message: str) -> LibraryError:
 def png_text_chunks(data: bytes, source: str) -> dict[str, bytes]:
     """The tEXt chunks of a PNG by keyword; every chunk's length and CRC are checked."""
     if not data.startswith(PNG_SIGNATURE):
-        raise _fail("card.not_png", f"{source} is not a PNG image.")
+        raise _fail(codes.CARD_NOT_PNG, f"{source} is not a PNG image.")
     chunks: dict[str, bytes] = {}
     at = len(PNG_SIGNATURE)
     while at + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[at:at + 8])
         if kind == b"tEXt" and length > MAX_TEXT_CHUNK_BYTES:
-            raise _fail("card.chunk_too_large", f"{source} has a text chunk of {length // (1024 * 1024)} MB; the "
-                                                f"limit is {MAX_TEXT_CHUNK_BYTES // (1024 * 1024)} MB.")
+            raise _fail(codes.CARD_CHUNK_TOO_LARGE, f"{source} has a text chunk of {length // (1024 * 1024)} MB; the "
+                                                    f"limit is {MAX_TEXT_CHUNK_BYTES // (1024 * 1024)} MB.")
         end = at + 12 + length
         if end > len(data):
-            raise _fail("card.truncated", f"{source} ends in the middle of a PNG chunk (the file is cut short).")
+            raise _fail(codes.CARD_TRUNCATED, f"{source} ends in the middle of a PNG chunk (the file is cut short).")
         body = data[at + 8:at + 8 + length]
         (crc,) = struct.unpack(">I", data[at + 8 + length:end])
         if zlib.crc32(kind + body) & 0xFFFFFFFF != crc:
-            raise _fail("card.bad_crc", f"{source} has a damaged PNG chunk ({kind.decode('latin-1')}: wrong CRC).")
+            raise _fail(codes.CARD_BAD_CRC, f"{source} has a damaged PNG chunk ({kind.decode('latin-1')}: wrong CRC).")
         if kind == b"tEXt" and b"\x00" in body:
             keyword, text = body.split(b"\x00", 1)
             chunks[keyword.decode("latin-1")] = text
@@ -94,13 +95,13 @@ def tiny_png(text_chunks: dict[str, bytes]) -> bytes:
 def _decode_card_json(text: bytes, source: str) -> dict[str, Any]:
     if len(text) > MAX_CARD_JSON_BYTES:
         limit = MAX_CARD_JSON_BYTES // (1024 * 1024)
-        raise _fail("card.too_large", f"{source}: the card data is larger than {limit} MB.")
+        raise _fail(codes.CARD_TOO_LARGE, f"{source}: the card data is larger than {limit} MB.")
     try:
         data = json.loads(text.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise _fail("card.bad_json", f"{source}: the card data is not valid JSON.") from None
+        raise _fail(codes.CARD_BAD_JSON, f"{source}: the card data is not valid JSON.") from None
     if not isinstance(data, dict):
-        raise _fail("card.bad_json", f"{source}: the card data is not a JSON object.")
+        raise _fail(codes.CARD_BAD_JSON, f"{source}: the card data is not a JSON object.")
     return data
 
 
@@ -108,11 +109,11 @@ def card_from_png(data: bytes, source: str) -> dict[str, Any]:
     chunks = png_text_chunks(data, source)
     raw = chunks.get("ccv3") or chunks.get("chara")  # the V3 chunk is preferred when both are there
     if raw is None:
-        raise _fail("card.no_card", f"{source} is a PNG without character card data (no 'chara' or 'ccv3' chunk).")
+        raise _fail(codes.CARD_NO_CARD, f"{source} is a PNG without character card data (no 'chara' or 'ccv3' chunk).")
     try:
         decoded = base64.b64decode(raw, validate=True)
     except (binascii.Error, ValueError):
-        raise _fail("card.bad_base64", f"{source}: the card chunk is not valid base64.") from None
+        raise _fail(codes.CARD_BAD_BASE64, f"{source}: the card chunk is not valid base64.") from None
     return _decode_card_json(decoded, source)
 
 
@@ -120,22 +121,22 @@ def card_from_charx(data: bytes, source: str) -> dict[str, Any]:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
-        raise _fail("card.bad_charx", f"{source} is not a CHARX (zip) file.") from None
+        raise _fail(codes.CARD_BAD_CHARX, f"{source} is not a CHARX (zip) file.") from None
     with archive:
         members = archive.infolist()
         if len(members) > MAX_CHARX_MEMBERS:
-            raise _fail("card.bad_charx", f"{source} holds more than {MAX_CHARX_MEMBERS} files.")
+            raise _fail(codes.CARD_BAD_CHARX, f"{source} holds more than {MAX_CHARX_MEMBERS} files.")
         for info in members:
             path = PurePosixPath(info.filename.replace("\\", "/"))
             if path.is_absolute() or ".." in path.parts or info.filename[1:3] == ":/" or info.filename[1:2] == ":":
-                raise _fail("card.unsafe_path", f"{source} contains the unsafe path '{info.filename}'; nothing was "
-                                                "imported.")
+                raise _fail(codes.CARD_UNSAFE_PATH, f"{source} contains the unsafe path '{info.filename}'; nothing was "
+                                                    "imported.")
         card = next((i for i in members if i.filename == "card.json"), None)
         if card is None:
-            raise _fail("card.bad_charx", f"{source} has no card.json.")
+            raise _fail(codes.CARD_BAD_CHARX, f"{source} has no card.json.")
         if card.file_size > MAX_CARD_JSON_BYTES:
-            raise _fail("card.too_large", f"{source}: card.json expands to more than "
-                                          f"{MAX_CARD_JSON_BYTES // (1024 * 1024)} MB.")
+            raise _fail(codes.CARD_TOO_LARGE, f"{source}: card.json expands to more than "
+                                              f"{MAX_CARD_JSON_BYTES // (1024 * 1024)} MB.")
         with archive.open(card) as handle:
             text = handle.read(MAX_CARD_JSON_BYTES + 1)  # never trust the declared size alone
     return _decode_card_json(text, source)
@@ -144,7 +145,7 @@ def card_from_charx(data: bytes, source: str) -> dict[str, Any]:
 def read_card(data: bytes, source: str) -> dict[str, Any]:
     """The card JSON of a PNG, CHARX or JSON file."""
     if len(data) > MAX_FILE_BYTES:
-        raise _fail("card.too_large", f"{source} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB.")
+        raise _fail(codes.CARD_TOO_LARGE, f"{source} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB.")
     if data.startswith(PNG_SIGNATURE):
         return card_from_png(data, source)
     if data.startswith(b"PK"):
@@ -152,7 +153,7 @@ def read_card(data: bytes, source: str) -> dict[str, Any]:
     return _decode_card_json(data, source)
 
 
-def _text(value: Any, field: str, source: str, code: str = "card.bad_field") -> str:
+def _text(value: Any, field: str, source: str, code: str = codes.CARD_BAD_FIELD) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
@@ -160,7 +161,7 @@ def _text(value: Any, field: str, source: str, code: str = "card.bad_field") -> 
     return value
 
 
-def _texts(value: Any, field: str, source: str, code: str = "card.bad_field") -> list[str]:
+def _texts(value: Any, field: str, source: str, code: str = codes.CARD_BAD_FIELD) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -171,7 +172,7 @@ def _texts(value: Any, field: str, source: str, code: str = "card.bad_field") ->
 def _book_entry(raw: Any, index: int, source: str) -> LibraryEntry | None:
     where = f"{source}, lorebook entry {index + 1}"
     if not isinstance(raw, dict):
-        raise _fail("card.bad_field", f"{where} is not an object.")
+        raise _fail(codes.CARD_BAD_FIELD, f"{where} is not an object.")
     if raw.get("enabled") is False:
         return None
     keys = _texts(raw.get("keys"), "keys", where)
@@ -193,14 +194,14 @@ def entries_from_card(card: dict[str, Any], source: str) -> list[LibraryEntry]:
     if spec in ("chara_card_v2", "chara_card_v3"):
         data = card.get("data")
         if not isinstance(data, dict):
-            raise _fail("card.bad_field", f"{source}: a {spec} card needs a 'data' object.")
+            raise _fail(codes.CARD_BAD_FIELD, f"{source}: a {spec} card needs a 'data' object.")
     elif spec is None:
         data = card  # V1: the fields at the top level
     else:
-        raise _fail("card.unknown_spec", f"{source}: '{spec}' is not a character card format this version reads.")
+        raise _fail(codes.CARD_UNKNOWN_SPEC, f"{source}: '{spec}' is not a character card format this version reads.")
     name = _text(data.get("name"), "name", source).strip()
     if not name:
-        raise _fail("card.bad_field", f"{source}: the card has no name.")
+        raise _fail(codes.CARD_BAD_FIELD, f"{source}: the card has no name.")
     kept: dict[str, Any] = {}
     for ours, theirs in _CARD_FIELDS.items():
         value = data.get(theirs)
@@ -213,10 +214,10 @@ def entries_from_card(card: dict[str, Any], source: str) -> list[LibraryEntry]:
     book = data.get("character_book")
     if book is not None:
         if not isinstance(book, dict) or not isinstance(book.get("entries", []), list):
-            raise _fail("card.bad_field", f"{source}: 'character_book' must hold a list of entries.")
+            raise _fail(codes.CARD_BAD_FIELD, f"{source}: 'character_book' must hold a list of entries.")
         raw_entries = book.get("entries", [])
         if len(raw_entries) > MAX_WORLD_INFO_ENTRIES:
-            raise _fail("card.too_many_entries",
+            raise _fail(codes.CARD_TOO_MANY_ENTRIES,
                         f"{source}: the lorebook has more than {MAX_WORLD_INFO_ENTRIES} entries.")
         out += [e for i, raw in enumerate(raw_entries) if (e := _book_entry(raw, i, source)) is not None]
     return out
@@ -264,23 +265,25 @@ def card_png(character: LibraryEntry, book: list[LibraryEntry]) -> bytes:
 def entries_from_world_info(data: bytes, source: str) -> list[LibraryEntry]:
     """The enabled entries of a SillyTavern World Info (lorebook) JSON file."""
     if len(data) > MAX_CARD_JSON_BYTES * 2:
-        raise _fail("worldinfo.too_large", f"{source} is larger than {MAX_CARD_JSON_BYTES * 2 // (1024 * 1024)} MB.")
+        raise _fail(
+            codes.WORLDINFO_TOO_LARGE, f"{source} is larger than {MAX_CARD_JSON_BYTES * 2 // (1024 * 1024)} MB."
+        )
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise _fail("worldinfo.bad_json", f"{source} is not valid JSON.") from None
+        raise _fail(codes.WORLDINFO_BAD_JSON, f"{source} is not valid JSON.") from None
     raw = doc.get("entries") if isinstance(doc, dict) else None
     if isinstance(raw, dict):
         items = list(raw.values())
     elif isinstance(raw, list):
         items = raw
     else:
-        raise _fail("worldinfo.bad_shape", f"{source} has no 'entries' (it is not a World Info file).")
+        raise _fail(codes.WORLDINFO_BAD_SHAPE, f"{source} has no 'entries' (it is not a World Info file).")
     if len(items) > MAX_WORLD_INFO_ENTRIES:
-        raise _fail("worldinfo.too_many_entries",
+        raise _fail(codes.WORLDINFO_TOO_MANY_ENTRIES,
                     f"{source} has {len(items)} entries; the limit is {MAX_WORLD_INFO_ENTRIES}.")
     out: list[LibraryEntry] = []
-    bad = "worldinfo.bad_entry"
+    bad = codes.WORLDINFO_BAD_ENTRY
     for i, item in enumerate(items):
         where = f"{source}, entry {i + 1}"
         if not isinstance(item, dict):

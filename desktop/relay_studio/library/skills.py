@@ -16,7 +16,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.validation import first_problem
 from relay_studio.library.entries import LibraryError, split_frontmatter
 
 MAX_SKILL_BYTES = 64 * 1024
@@ -38,31 +40,32 @@ class Skill(BaseModel):
 
 def parse_skill(text: str, source: str) -> Skill:
     if len(text.encode("utf-8")) > MAX_SKILL_BYTES:
-        raise LibraryError("skill.file_too_large", f"{source} is larger than {MAX_SKILL_BYTES // 1024} KB, the limit "
-                                                   "for one Skill.")
+        raise LibraryError(codes.SKILL_FILE_TOO_LARGE,
+                           f"{source} is larger than {MAX_SKILL_BYTES // 1024} KB, the limit for one Skill.")
     try:
         meta, body = split_frontmatter(text, source)
     except LibraryError as exc:
         raise LibraryError(exc.code.replace("library.", "skill."), exc.message) from None
     if not isinstance(meta, dict):
-        raise LibraryError("skill.bad_frontmatter", f"{source}: the frontmatter must be a set of 'key: value' lines.")
+        raise LibraryError(
+            codes.SKILL_BAD_FRONTMATTER, f"{source}: the frontmatter must be a set of 'key: value' lines."
+        )
     if isinstance(meta.get("agents"), str):
         meta["agents"] = [meta["agents"]]
     try:
         skill = Skill.model_validate(meta)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "frontmatter"
-        detail = "is missing" if first["type"] == "missing" else f"is not valid: {first['msg'].lower()}"
-        raise LibraryError("skill.bad_frontmatter", f"{source}: '{where}' {detail}.") from None
+        problem = first_problem(exc, "frontmatter")
+        raise LibraryError(codes.SKILL_BAD_FRONTMATTER, f"{source}: {problem.line()}.") from None
     if not NAME_PATTERN.match(skill.name):
-        raise LibraryError("skill.bad_name", f"{source}: the Skill name '{skill.name}' must be 1-64 lowercase "
-                                             "letters, digits or '-'.")
+        raise LibraryError(codes.SKILL_BAD_NAME, f"{source}: the Skill name '{skill.name}' must be 1-64 lowercase "
+                                                 "letters, digits or '-'.")
     if not skill.description.strip() or len(skill.description) > MAX_DESCRIPTION_CHARS:
-        raise LibraryError("skill.bad_description", f"{source}: the description must say in 1-{MAX_DESCRIPTION_CHARS} "
-                                                    "characters when to use the Skill.")
+        raise LibraryError(codes.SKILL_BAD_DESCRIPTION,
+                           f"{source}: the description must say in 1-{MAX_DESCRIPTION_CHARS} characters when to use "
+                           "the Skill.")
     if not body.strip():
-        raise LibraryError("skill.empty_body", f"{source}: the Skill has no instructions after its frontmatter.")
+        raise LibraryError(codes.SKILL_EMPTY_BODY, f"{source}: the Skill has no instructions after its frontmatter.")
     return skill.model_copy(update={"body": body.strip("\n"), "description": skill.description.strip()})
 
 
@@ -100,7 +103,7 @@ class SkillCatalog:
                 try:
                     skill = parse_skill(file.read_text(encoding="utf-8"), label)
                 except UnicodeDecodeError:
-                    self.problems.append(SkillProblem(label, "skill.not_text", f"{label} is not UTF-8 text."))
+                    self.problems.append(SkillProblem(label, codes.SKILL_NOT_TEXT, f"{label} is not UTF-8 text."))
                     continue
                 except LibraryError as exc:
                     self.problems.append(SkillProblem(label, exc.code, exc.message))

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import delete, select
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.library.entries import MAX_ENTRY_BYTES, LibraryEntry, LibraryError, parse_entry, render_entry
 from relay_studio.store import tables as t
 from relay_studio.store.database import Database, new_id, now_iso, table_of
@@ -95,7 +96,7 @@ class LibraryStore:
                 if row is not None and row.mtime_ns == stat.st_mtime_ns:
                     continue
                 if stat.st_size > MAX_ENTRY_BYTES:
-                    problems.append(LibraryProblem(rel, "library.file_too_large",
+                    problems.append(LibraryProblem(rel, codes.LIBRARY_FILE_TOO_LARGE,
                                                    f"{rel} is larger than {MAX_ENTRY_BYTES // 1024} KB, the limit "
                                                    "for one entry; it was left out."))
                     if row is not None:
@@ -109,7 +110,7 @@ class LibraryStore:
                 try:
                     entry = parse_entry(data.decode("utf-8"), rel)
                 except UnicodeDecodeError:
-                    problems.append(LibraryProblem(rel, "library.not_text",
+                    problems.append(LibraryProblem(rel, codes.LIBRARY_NOT_TEXT,
                                                    f"{rel} is not UTF-8 text; it was left out."))
                     entry = None
                 except LibraryError as exc:
@@ -172,7 +173,7 @@ class LibraryStore:
         """Writes ``entry`` to its file (moving it when its type or name changed) and indexes it."""
         problem = self.clash(entry, replacing)
         if problem:
-            raise LibraryError("library.name_taken", problem)
+            raise LibraryError(codes.LIBRARY_NAME_TAKEN, problem)
         text = render_entry(entry)
         parse_entry(text, entry.path)  # what is written must read back
         target = self.root / entry.path
@@ -187,7 +188,7 @@ class LibraryStore:
         entry = parse_entry(text, rel)
         problem = self.clash(entry, replacing)
         if problem:
-            raise LibraryError("library.name_taken", problem)
+            raise LibraryError(codes.LIBRARY_NAME_TAKEN, problem)
         atomic_write(self.root / entry.path, text)
         if replacing is not None and replacing != entry.path:
             (self.root / replacing).unlink(missing_ok=True)
@@ -203,12 +204,14 @@ class LibraryStore:
             parse_entry(render, f"{source} ({entry.name})")
             problem = self.clash(entry)
             if problem:
-                raise LibraryError("library.name_taken", f"{source}: {problem} Nothing from this file was imported.")
+                raise LibraryError(
+                    codes.LIBRARY_NAME_TAKEN, f"{source}: {problem} Nothing from this file was imported."
+                )
             for n in entry.names:
                 if n.casefold() in seen:
-                    raise LibraryError("library.name_taken", f"{source}: '{n}' names two entries in the file "
-                                                             f"('{seen[n.casefold()]}' and '{entry.name}'). Nothing "
-                                                             "from this file was imported.")
+                    raise LibraryError(codes.LIBRARY_NAME_TAKEN,
+                                       f"{source}: '{n}' names two entries in the file ('{seen[n.casefold()]}' and "
+                                       f"'{entry.name}'). Nothing from this file was imported.")
                 seen[n.casefold()] = entry.name
         for entry in entries:
             atomic_write(self.root / entry.path, render_entry(entry))
@@ -218,7 +221,7 @@ class LibraryStore:
     def remove(self, name: str) -> IndexedEntry:
         item = self.find(name)
         if item is None:
-            raise LibraryError("library.entry_not_found", f"There is no entry '{name}' in the story library.")
+            raise LibraryError(codes.LIBRARY_ENTRY_NOT_FOUND, f"There is no entry '{name}' in the story library.")
         (self.root / item.path).unlink(missing_ok=True)
         self.sync()
         return item

@@ -27,6 +27,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import ProviderNotice, ResponseCompleted, StreamEvent, ToolChoice
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import UnusableBody, rejects_tool_choice
@@ -34,11 +35,11 @@ from relay_studio.providers.retry import UnusableBody, rejects_tool_choice
 _log = logging.getLogger(__name__)
 
 #: Notice codes, one per thing a server can turn out not to do.
-STREAM_TOOLS_UNSUPPORTED = "provider.stream_tools_unsupported"
-TOOL_CHOICE_UNSUPPORTED = "provider.tool_choice_unsupported"
-STREAM_OPTIONS_UNSUPPORTED = "provider.stream_options_unsupported"
-PROMPT_CACHE_KEY_UNSUPPORTED = "provider.prompt_cache_key_unsupported"
-STREAM_USAGE_MISSING = "provider.stream_usage_missing"
+STREAM_TOOLS_UNSUPPORTED = codes.PROVIDER_STREAM_TOOLS_UNSUPPORTED
+TOOL_CHOICE_UNSUPPORTED = codes.PROVIDER_TOOL_CHOICE_UNSUPPORTED
+STREAM_OPTIONS_UNSUPPORTED = codes.PROVIDER_STREAM_OPTIONS_UNSUPPORTED
+PROMPT_CACHE_KEY_UNSUPPORTED = codes.PROVIDER_PROMPT_CACHE_KEY_UNSUPPORTED
+STREAM_USAGE_MISSING = codes.PROVIDER_STREAM_USAGE_MISSING
 
 #: Which tool-choice modes a server turned down; ``auto`` means even ``auto`` was refused (none is sent).
 ToolChoiceMode = Literal["required", "none", "named", "auto"]
@@ -111,7 +112,7 @@ class EmptyAnswer(ProviderError):
 
     def __init__(self, connection_id: str) -> None:
         super().__init__(
-            "provider.empty_answer",
+            codes.PROVIDER_EMPTY_ANSWER,
             f"The server of connection '{connection_id}' sent {self.what}.",
             status=200,
         )
@@ -284,6 +285,6 @@ async def stream_with_fallbacks(
             yield ProviderNotice(code=finding.code, message=finding.sentence)
         plan = finding.plan
     raise ProviderError(  # unreachable in practice: every finding makes the plan smaller
-        "provider.fallbacks_exhausted",
+        codes.PROVIDER_FALLBACKS_EXHAUSTED,
         f"Connection '{memory.connection_id}' refused every simpler form of the request.",
     )

@@ -22,7 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic.alias_generators import to_camel
 from sqlalchemy import delete, select
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import Usage
+from relay_studio.domain.validation import first_problem
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.capabilities import ModelLimits, ToolChoiceMode
 from relay_studio.store.database import Database, now_iso, table_of
@@ -38,10 +40,10 @@ CREDENTIAL_HEADERS = frozenset(
 )
 DEFAULT_CONNECTION_KEY = "default_connection"
 #: Codes of problems with connections (``ConnectionProblem.code``, and ``ProviderError.code`` at run time).
-CONNECTION_INVALID = "connection.invalid"
-CONNECTION_UNKNOWN = "connection.unknown"
-CONNECTION_EXISTS = "connection.exists"
-NO_CONNECTION = "connection.none"
+CONNECTION_INVALID = codes.CONNECTION_INVALID
+CONNECTION_UNKNOWN = codes.CONNECTION_UNKNOWN
+CONNECTION_EXISTS = codes.CONNECTION_EXISTS
+NO_CONNECTION = codes.CONNECTION_NONE
 #: Headers the providers fill from the API key: never a custom header, not even a secret one.
 KEY_HEADERS = frozenset({"authorization", "x-api-key"})
 
@@ -170,7 +172,7 @@ class Connection(_Model):
         model = (override or requested or self.default_model or "").strip()
         if not model:
             raise ProviderError(
-                "provider.no_model",
+                codes.PROVIDER_NO_MODEL,
                 f"Connection '{self.id}' has no default model and the agent names none; "
                 "choose the connection's default model, or name one in the agent's profile.",
             )
@@ -289,10 +291,8 @@ def parse_connection(data: object) -> Connection:
     try:
         return Connection.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "connection"
         raise ConnectionProblem(
-            CONNECTION_INVALID, f"The connection's '{where}' is invalid: {first['msg']}."
+            CONNECTION_INVALID, f"The connection is not valid: {first_problem(exc, 'connection').line()}."
         ) from None
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import httpx
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import ModelRequest, ProviderNotice, StreamEvent
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.anthropic import AnthropicProvider
@@ -27,8 +28,8 @@ from relay_studio.store.database import Database
 CLI_ADD_HINT = "Add one with 'relay-studio connections add ID --preset NAME' (or run offline with --script FILE)."
 WINDOW_ADD_HINT = "Add one in Settings → Connections."
 #: The notice a run journals when a connection without a default model uses the first model its server lists.
-MODEL_FROM_SERVER_LIST = "provider.model_from_server_list"
-PROFILE_NOT_CONFIGURED = "provider.profile_not_configured"
+MODEL_FROM_SERVER_LIST = codes.PROVIDER_MODEL_FROM_SERVER_LIST
+PROFILE_NOT_CONFIGURED = codes.PROVIDER_PROFILE_NOT_CONFIGURED
 
 
 def build_provider(
@@ -72,7 +73,7 @@ def with_secret_headers(connection: Connection, secrets: SecretStore) -> Connect
             raise ProviderError(exc.code, exc.message) from None
         if value is None:
             raise ProviderError(
-                "secrets.header_missing",
+                codes.SECRETS_HEADER_MISSING,
                 f"The value of header '{name}' of connection '{connection.id}' is not stored any more; "
                 "set it again on the connection.",
             )
@@ -237,7 +238,7 @@ class FirstListedModel:
             names = await list_models(self.connection, self._api_key, client=self._client)
             if not names:
                 raise ProviderError(
-                    "provider.no_model",
+                    codes.PROVIDER_NO_MODEL,
                     f"Connection '{self.connection.id}' has no default model and its server lists none; "
                     "choose a model for the connection.",
                 )

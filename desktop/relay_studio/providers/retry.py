@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import httpx
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.providers.base import ProviderError
 
 #: Statuses where trying again can help (timeouts, conflicts, rate limits, server trouble).
@@ -141,36 +142,36 @@ def error_for_status(
     who = f"connection '{connection_id}'"
     retry_after = parse_retry_after(headers)
     if status == 401:
-        code = "provider.auth_failed"
+        code = codes.PROVIDER_AUTH_FAILED
         message = (
             f"The API key for {who} was refused ({status})."
             if has_key
             else f"The server of {who} asks for an API key and none is stored ({status})."
         )
     elif status == 403:
-        code, message = "provider.forbidden", f"The API key for {who} may not use this model ({status}){tail}"
+        code, message = codes.PROVIDER_FORBIDDEN, f"The API key for {who} may not use this model ({status}){tail}"
     elif status == 404:
         code, message = (
-            "provider.not_found",
+            codes.PROVIDER_NOT_FOUND,
             f"The server of {who} knows no such model or endpoint ({status}){tail}",
         )
     elif status == 429:
         wait = f"; it asks to wait {retry_after:.0f} s" if retry_after is not None else ""
         code, message = (
-            "provider.rate_limited",
+            codes.PROVIDER_RATE_LIMITED,
             f"The server of {who} is rate limiting requests ({status}){wait}{tail}",
         )
     elif status in (408, 425):
         code, message = (
-            "provider.timeout",
+            codes.PROVIDER_TIMEOUT,
             f"The server of {who} timed out waiting for the request ({status}).",
         )
     elif status == 409:
-        code, message = "provider.conflict", f"The server of {who} reported a conflict ({status}){tail}"
+        code, message = codes.PROVIDER_CONFLICT, f"The server of {who} reported a conflict ({status}){tail}"
     elif status >= 500:
-        code, message = "provider.server_error", f"The server of {who} failed ({status}){tail}"
+        code, message = codes.PROVIDER_SERVER_ERROR, f"The server of {who} failed ({status}){tail}"
     else:
-        code, message = "provider.bad_request", f"The server of {who} rejected the request ({status}){tail}"
+        code, message = codes.PROVIDER_BAD_REQUEST, f"The server of {who} rejected the request ({status}){tail}"
     return ProviderError(
         code,
         message,
@@ -185,29 +186,29 @@ def error_for_transport(connection_id: str, exc: httpx.TransportError, url: str)
     """A network failure: all of these are retryable (the next attempt may well get through)."""
     who = f"connection '{connection_id}'"
     if isinstance(exc, httpx.ConnectTimeout):
-        code, message = "provider.unreachable", f"Could not reach {who} at {url} in time."
+        code, message = codes.PROVIDER_UNREACHABLE, f"Could not reach {who} at {url} in time."
     elif isinstance(exc, httpx.ConnectError):
-        code, message = "provider.unreachable", f"Could not reach {who} at {url}; is the server running?"
+        code, message = codes.PROVIDER_UNREACHABLE, f"Could not reach {who} at {url}; is the server running?"
     elif isinstance(exc, httpx.ReadTimeout):
         code, message = (
-            "provider.idle_timeout",
+            codes.PROVIDER_IDLE_TIMEOUT,
             f"The server of {who} went silent for longer than the read timeout.",
         )
     elif isinstance(exc, httpx.TimeoutException):
-        code, message = "provider.timeout", f"The request to {who} timed out."
+        code, message = codes.PROVIDER_TIMEOUT, f"The request to {who} timed out."
     elif isinstance(exc, httpx.RemoteProtocolError | httpx.ReadError):
         code, message = (
-            "provider.stream_incomplete",
+            codes.PROVIDER_STREAM_INCOMPLETE,
             f"The answer from {who} was cut off before it was complete.",
         )
     else:
-        code, message = "provider.network_error", f"The network failed while talking to {who}."
+        code, message = codes.PROVIDER_NETWORK_ERROR, f"The network failed while talking to {who}."
     return ProviderError(code, message, retryable=True)
 
 
 def stream_incomplete(connection_id: str) -> ProviderError:
     return ProviderError(
-        "provider.stream_incomplete",
+        codes.PROVIDER_STREAM_INCOMPLETE,
         f"The answer from connection '{connection_id}' stopped before it was complete.",
         retryable=True,
     )
@@ -215,7 +216,7 @@ def stream_incomplete(connection_id: str) -> ProviderError:
 
 def malformed_chunk(connection_id: str, what: str) -> ProviderError:
     return ProviderError(
-        "provider.malformed_chunk",
+        codes.PROVIDER_MALFORMED_CHUNK,
         f"The server of connection '{connection_id}' sent {what}.",
         retryable=True,
     )
@@ -225,7 +226,7 @@ def stream_error(connection_id: str, detail: str, status: int | None) -> Provide
     """An error the server reported inside a 200 stream; ``status`` from its code or type, if any."""
     retryable = status is None or status in (408, 409, 429) or status >= 500
     return ProviderError(
-        "provider.stream_error",
+        codes.PROVIDER_STREAM_ERROR,
         f"The server of connection '{connection_id}' reported an error mid-answer: {detail}.",
         retryable=retryable,
         status=status,
@@ -251,7 +252,7 @@ class UnusableBody(ProviderError):
         asked = "an event stream" if streamed else "a JSON answer"
         what = f"an empty 200 instead of {asked}" if not text else f"a 200 that is not {asked}: {text}"
         super().__init__(
-            "provider.malformed_chunk",
+            codes.PROVIDER_MALFORMED_CHUNK,
             f"The server of connection '{connection_id}' sent {what}.",
             retryable=True,
             status=200,

@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import (
     ModelRequest,
     ModelResponse,
@@ -35,6 +36,7 @@ from relay_studio.domain.messages import (
     ToolCallDelta,
     Usage,
 )
+from relay_studio.domain.validation import first_problem
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import is_retryable_status
 
@@ -69,7 +71,7 @@ class Script(_Strict):
 
 
 class ScriptError(ValueError):
-    code = "script.invalid"
+    code = codes.SCRIPT_INVALID
 
 
 def load_script(source: Path | str | dict[str, Any]) -> Script:
@@ -87,9 +89,7 @@ def load_script(source: Path | str | dict[str, Any]) -> Script:
     except json.JSONDecodeError as exc:
         raise ScriptError(f"The script is not valid JSON (line {exc.lineno}): {exc.msg}.") from None
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ScriptError(f"The script is malformed at '{where}': {first['msg']}.") from None
+        raise ScriptError(f"The script is malformed: {first_problem(exc, 'script').line()}.") from None
 
 
 class ScriptedProvider:
@@ -112,7 +112,7 @@ class ScriptedProvider:
         index = self.cursor.get(request.agent_id, 0)
         if index >= len(turns):
             raise ProviderError(
-                "model.script_exhausted",
+                codes.MODEL_SCRIPT_EXHAUSTED,
                 f"The script has no more turns for agent '{request.agent_id}' (it had {len(turns)}).",
             )
         self.cursor[request.agent_id] = index + 1
@@ -127,7 +127,7 @@ class ScriptedProvider:
         if turn.error is not None:
             status = turn.error.status
             raise ProviderError(
-                turn.error.code or (f"provider.http_{status}" if status else "provider.error"),
+                turn.error.code or (f"{codes.PROVIDER_HTTP_PREFIX}{status}" if status else codes.PROVIDER_ERROR),
                 f"The model service answered {status}: {turn.error.message}"
                 if status
                 else turn.error.message,

@@ -27,6 +27,7 @@ import keyring.errors
 from keyring.backend import KeyringBackend
 from keyring.backends import chainer, fail, null
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import secret_values
 
 SERVICE = "relay-studio"
@@ -44,7 +45,7 @@ class SecretStoreError(Exception):
 
 
 class KeychainUnavailableError(SecretStoreError):
-    code = "secrets.keychain_unavailable"
+    code = codes.SECRETS_KEYCHAIN_UNAVAILABLE
 
 
 def header_account(connection_id: str, name: str) -> str:
@@ -157,7 +158,7 @@ class SecretStore:
 
     def set(self, connection_id: str, api_key: str) -> Location:
         if not api_key or api_key != api_key.strip() or "\n" in api_key or "\r" in api_key:
-            raise SecretStoreError("secrets.invalid_key", "An API key must be one line without surrounding spaces.")
+            raise SecretStoreError(codes.SECRETS_INVALID_KEY, "An API key must be one line without surrounding spaces.")
         return self._set(connection_id, connection_id, api_key)
 
     def _set(self, account: str, connection_id: str, value: str) -> Location:
@@ -202,7 +203,7 @@ class SecretStore:
 
     def set_header(self, connection_id: str, name: str, value: str) -> Location:
         if not value or "\n" in value or "\r" in value:
-            raise SecretStoreError("secrets.invalid_header",
+            raise SecretStoreError(codes.SECRETS_INVALID_HEADER,
                                    f"The value of header '{name}' must be one line and not empty.")
         return self._set(header_account(connection_id, name), connection_id, value)
 
@@ -215,7 +216,7 @@ class SecretStore:
             mode = stat.S_IMODE(self.file_path.stat().st_mode)
             if mode & 0o077:
                 raise SecretStoreError(
-                    "secrets.file_permissions",
+                    codes.SECRETS_FILE_PERMISSIONS,
                     f"The key file {self.file_path} can be read by other users (mode {mode:o}); "
                     f"restrict it with 'chmod 600 {self.file_path}'.",
                 )
@@ -223,10 +224,10 @@ class SecretStore:
             data = json.loads(self.file_path.read_text(encoding="utf-8") or "{}")
         except ValueError:
             raise SecretStoreError(
-                "secrets.file_corrupt", f"The key file {self.file_path} is not valid JSON."
+                codes.SECRETS_FILE_CORRUPT, f"The key file {self.file_path} is not valid JSON."
             ) from None
         if not isinstance(data, dict):
-            raise SecretStoreError("secrets.file_corrupt", f"The key file {self.file_path} is not a JSON object.")
+            raise SecretStoreError(codes.SECRETS_FILE_CORRUPT, f"The key file {self.file_path} is not a JSON object.")
         return {str(k): str(v) for k, v in data.items()}
 
     def _write_file(self, keys: dict[str, str]) -> None:
@@ -242,7 +243,7 @@ class SecretStore:
 
     def _keychain_failed(self, action: str, connection_id: str, exc: Exception) -> SecretStoreError:
         return SecretStoreError(
-            "secrets.keychain_failed",
+            codes.SECRETS_KEYCHAIN_FAILED,
             f"The system keychain could not {action} the API key for connection '{connection_id}' "
             f"({type(exc).__name__}).",
         )

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import EventLevel, RunStatus
@@ -78,7 +80,7 @@ class RecalledDecision:
 
 def _open(run: RunContext, inv: InvocationState, request: ApprovalRequest, call_id: str) -> Proposal:
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "tool_call_awaiting_approval",
+        tx.event(run.run_id, ev.TOOL_CALL_AWAITING_APPROVAL,
                  {"toolCallId": call_id, **request.model_dump(mode="json", exclude={"run_id"})}, invocation_id=inv.id)
         run.open_approvals += 1
         if run.run_status is RunStatus.RUNNING:
@@ -121,7 +123,7 @@ def withdraw(run: RunContext, call_id: str, why: str) -> None:
     if proposal is None:
         return
     proposal.answer.cancel()
-    _close(run, proposal, "tool_call_approval_withdrawn", {"reason": why}, EventLevel.INFO)
+    _close(run, proposal, ev.TOOL_CALL_APPROVAL_WITHDRAWN, {"reason": why}, EventLevel.INFO)
 
 
 def _request(run: RunContext, inv: InvocationState, tool: str, **fields: Any) -> ApprovalRequest:
@@ -173,19 +175,19 @@ def recall_decisions(run: RunContext, events: list[Event], calls: list[ToolCall]
     found: dict[str, RecalledDecision] = {}
     for e in events:
         p = e.payload
-        if e.type == "tool_call_awaiting_approval":
+        if e.type == ev.TOOL_CALL_AWAITING_APPROVAL:
             asked[str(p.get("id"))] = p
-        elif e.type in ("tool_call_approved", "tool_call_denied") and p.get("toolCallId") in waiting:
+        elif e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED) and p.get("toolCallId") in waiting:
             ask = asked.get(str(p.get("approvalId")))
             if ask is None:
                 continue
-            decision = ApprovalDecision(approved=e.type == "tool_call_approved", reason=str(p.get("reason") or ""),
+            decision = ApprovalDecision(approved=e.type == ev.TOOL_CALL_APPROVED, reason=str(p.get("reason") or ""),
                                         edited_content=p.get("editedContent"),
                                         approve_rest=bool(p.get("approveRest")))
             found[str(p["toolCallId"])] = RecalledDecision(str(ask["id"]), ask.get("path"), ask.get("before"),
                                                            ask.get("after"), dict(ask.get("arguments") or {}),
                                                            decision)
-        elif e.type == "tool_call_approval_withdrawn":
+        elif e.type == ev.TOOL_CALL_APPROVAL_WITHDRAWN:
             gone = [k for k, r in found.items() if r.approval_id == p.get("approvalId")]
             for key in gone:
                 del found[key]
@@ -239,9 +241,9 @@ async def request_approval(
             _decided(run, proposal, rest)
         else:
             with run.db.transaction() as tx:
-                tx.event(run.run_id, "tool_call_approved", {"toolCallId": call_id, "tool": tool, "path": path,
-                                                            "reason": rest.reason, "edited": False,
-                                                            "approveRest": False}, invocation_id=inv.id)
+                tx.event(run.run_id, ev.TOOL_CALL_APPROVED, {"toolCallId": call_id, "tool": tool, "path": path,
+                                                             "reason": rest.reason, "edited": False,
+                                                             "approveRest": False}, invocation_id=inv.id)
         return rest
     if proposal is not None and (proposal.request.path, proposal.request.before, proposal.request.after) != (
         path, before, after
@@ -261,7 +263,7 @@ async def request_approval(
     _decided(run, proposal, decision)
     if not decision.approved:
         reason = decision.reason.strip().rstrip(".")
-        raise ToolError("tool.rejected_by_user",
+        raise ToolError(codes.TOOL_REJECTED_BY_USER,
                         f"The user rejected this change: {reason}." if reason else "The user rejected this change.")
     return decision
 
@@ -277,5 +279,5 @@ def _decided(run: RunContext, proposal: Proposal, decision: ApprovalDecision) ->
                                "approveRest": decision.approve_rest}
     if decision.edited_content is not None:
         payload["editedContent"] = decision.edited_content
-    _close(run, proposal, "tool_call_approved" if decision.approved else "tool_call_denied", payload,
+    _close(run, proposal, ev.TOOL_CALL_APPROVED if decision.approved else ev.TOOL_CALL_DENIED, payload,
            EventLevel.INFO if decision.approved else EventLevel.WARNING)

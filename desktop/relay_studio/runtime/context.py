@@ -31,11 +31,15 @@ if TYPE_CHECKING:
     from relay_studio.runtime.delegation.scheduler import TaskScheduler
 
 
+#: model rounds a whole run may take across every stage and helper, unless the host says otherwise
+DEFAULT_MAX_TOTAL_ROUNDS = 200
+
+
 @dataclass
 class RunSettings:
     """Run-wide limits; the profile's own limits apply per invocation on top of these."""
 
-    max_total_rounds: int = 200
+    max_total_rounds: int = DEFAULT_MAX_TOTAL_ROUNDS
     nudge_limit: int = 2
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import MessageRecord
@@ -28,7 +29,7 @@ PER_MESSAGE_TOKENS = 4
 #: a server's words for a request longer than the model holds (the providers know them)
 EXCEEDED_WORDS = CONTEXT_EXCEEDED_WORDS
 #: the run error codes under which a server's refusal of the request's size arrives (a 400 or 413)
-EXCEEDED_CODES = frozenset({"provider.bad_request"})
+EXCEEDED_CODES = frozenset({codes.PROVIDER_BAD_REQUEST})
 
 
 @dataclass(frozen=True)

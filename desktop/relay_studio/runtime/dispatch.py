@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.messages import ToolCall
 from relay_studio.runtime.approval import FILE_WRITERS, needs_approval, request_approval
@@ -28,24 +29,24 @@ def resolve(call: ToolCall, tools: dict[str, Tool], *, is_child: bool) -> Tool:
     canonical = tn.ALIAS_TO_CANONICAL.get(name) or (name if name in tn.ALL_TOOLS else None)
     if canonical is None:
         shown = name[:80] if name.isprintable() else name[:80].encode("unicode_escape").decode()
-        raise ToolError("tool.unknown", f"There is no tool named '{shown}'. Your tools are: {_your_tools(tools)}.")
+        raise ToolError(codes.TOOL_UNKNOWN, f"There is no tool named '{shown}'. Your tools are: {_your_tools(tools)}.")
     tool = tools.get(tn.alias(canonical))
     if tool is not None:
         return tool
     if is_child and canonical in (tn.WORKSPACE_COMMIT, tn.WORKSPACE_FINISH):
         raise ToolError(
-            "agent.child_cannot_commit",
+            codes.AGENT_CHILD_CANNOT_COMMIT,
             "You are working on a delegated task, so you cannot publish to the chat or finish the run. "
             "Report back with task_return instead.",
         )
     if is_child and canonical in tn.CHILD_FORBIDDEN:
         raise ToolError(
-            "agent.child_cannot_delegate",
+            codes.AGENT_CHILD_CANNOT_DELEGATE,
             "You are working on a delegated task, so you cannot pass work to other agents. "
             "Report back with task_return instead.",
         )
     raise ToolError(
-        "tool.not_allowed", f"{tn.alias(canonical)} is not one of your tools. Your tools are: {_your_tools(tools)}."
+        codes.TOOL_NOT_ALLOWED, f"{tn.alias(canonical)} is not one of your tools. Your tools are: {_your_tools(tools)}."
     )
 
 
@@ -58,12 +59,12 @@ def parse_arguments(call: ToolCall, tool: Tool) -> dict[str, object]:
     except (json.JSONDecodeError, RecursionError) as exc:
         detail = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deeply nested"
         raise ToolError(
-            "tool.invalid_arguments",
+            codes.TOOL_INVALID_ARGUMENTS,
             f"The arguments for {tool.spec.alias} are not valid JSON ({detail}). Send one JSON object.",
         ) from None
     if not isinstance(value, dict):
         raise ToolError(
-            "tool.invalid_arguments", f"The arguments for {tool.spec.alias} must be a JSON object."
+            codes.TOOL_INVALID_ARGUMENTS, f"The arguments for {tool.spec.alias} must be a JSON object."
         )
     return value
 
@@ -84,5 +85,5 @@ async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> 
         raise ToolError(FILE_SYSTEM_ERROR, message) from None
     except Exception as exc:
         raise FatalRunError(
-            "runtime.tool_crashed", f"The tool {tool.spec.alias} failed inside Relay Studio: {exc!r}"
+            codes.RUNTIME_TOOL_CRASHED, f"The tool {tool.spec.alias} failed inside Relay Studio: {exc!r}"
         ) from exc

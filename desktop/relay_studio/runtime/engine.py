@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message, ToolCall
@@ -17,7 +19,15 @@ from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
-from relay_studio.runtime.context import ChatInput, InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
+from relay_studio.runtime.context import (
+    DEFAULT_MAX_TOTAL_ROUNDS,
+    ChatInput,
+    InvocationState,
+    LiveUpdate,
+    ProviderFor,
+    RunContext,
+    RunSettings,
+)
 from relay_studio.runtime.delegation.edges import HandoffEdge
 from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
@@ -144,12 +154,12 @@ class Runtime:
         root = profiles.get(agent_id)
         if root is None:
             known = ", ".join(sorted(p.id for p in profiles.values() if p.run.direct_runnable))
-            raise RunRequestError("run.unknown_agent", f"There is no agent '{agent_id}'. Direct-runnable: {known}.")
+            raise RunRequestError(codes.RUN_UNKNOWN_AGENT, f"There is no agent '{agent_id}'. Direct-runnable: {known}.")
         if not root.run.direct_runnable:
-            raise RunRequestError("run.agent_not_runnable", f"'{agent_id}' cannot start a run by itself.")
+            raise RunRequestError(codes.RUN_AGENT_NOT_RUNNABLE, f"'{agent_id}' cannot start a run by itself.")
         if root.model.mode == "requiresConfiguration":
             raise RunRequestError(
-                "run.agent_requires_configuration",
+                codes.RUN_AGENT_REQUIRES_CONFIGURATION,
                 f"'{agent_id}' has no model configured; bind it to a connection first.",
             )
         try:  # only the root's binding must work now; a target's is checked when it is chosen
@@ -162,10 +172,10 @@ class Runtime:
             answer, question = self._regeneration(regenerate_of)
             prompt = question.content
         if not prompt.strip():
-            raise RunRequestError("run.empty_prompt", "The message is empty.")
+            raise RunRequestError(codes.RUN_EMPTY_PROMPT, "The message is empty.")
         for what, text in (("message", prompt), ("chat name", chat)):
             if not is_utf8(text):  # e.g. undecodable command-line bytes: refuse before writing anything
-                raise RunRequestError("run.text_not_utf8", f"The {what} is not valid UTF-8 text.")
+                raise RunRequestError(codes.RUN_TEXT_NOT_UTF8, f"The {what} is not valid UTF-8 text.")
         # Code-level tool names (the Python API's tool_name_override) must not collide either.
         overrides = {pair: e.tool_name_override for pair, e in (edges or {}).items() if e.tool_name_override}
         for problem in validate_catalog(profiles, overrides):
@@ -174,7 +184,7 @@ class Runtime:
         try:  # before the chat gets a message pointing at this run
             workspace = RunWorkspace(self.workspace_dir(run_id))
         except OSError as exc:
-            raise RunRequestError("run.storage_unwritable", f"Cannot create the run's folder in "
+            raise RunRequestError(codes.RUN_STORAGE_UNWRITABLE, f"Cannot create the run's folder in "
                                   f"{self.data_dir / 'runs'}: {exc.strerror or exc}.") from None
 
         chat_record = (self.chats.chat(answer.chat_id if answer else chat)
@@ -218,8 +228,8 @@ class Runtime:
                 tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id,
                           kind=RUN_KIND_RELAY, status=RunStatus.CREATED.value, user_text=prompt,
                           input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
-                tx.event(run_id, "run_created", {"chatId": chat_record.id, "chatName": chat_record.name,
-                                                 "agentId": agent_id, "userText": prompt})
+                tx.event(run_id, ev.RUN_CREATED, {"chatId": chat_record.id, "chatName": chat_record.name,
+                                                  "agentId": agent_id, "userText": prompt})
                 workspace.journal_skipped_links(tx, run_id)
                 transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
         except BaseException:
@@ -243,15 +253,15 @@ class Runtime:
         proposals are raised again (to ``approver``) and the run goes on from there."""
         record = self.runs.run(run_id)
         if record is None or run_id in self.active or run_id not in self.suspended:
-            raise RunRequestError("run.not_resumable", "That run is not waiting to be resumed.")
+            raise RunRequestError(codes.RUN_NOT_RESUMABLE, "That run is not waiting to be resumed.")
         if not self.db.claim_run(run_id):
-            raise RunRequestError("run.owned_elsewhere", "Another Relay Studio window or command is continuing "
-                                                         "that run.")
+            raise RunRequestError(codes.RUN_OWNED_ELSEWHERE, "Another Relay Studio window or command is continuing "
+                                                             "that run.")
         record = self.runs.run(run_id)  # re-read under the lease: another process may have resumed it meanwhile
         if record is None or not self.runs.ensure_suspended(run_id, record.status.value):
             self.db.release_run(run_id, ended=record is not None and record.status.terminal)
             self.suspended.remove(run_id)
-            raise RunRequestError("run.not_resumable", "That run is not waiting to be resumed any more.")
+            raise RunRequestError(codes.RUN_NOT_RESUMABLE, "That run is not waiting to be resumed any more.")
         try:
             return self._resume_claimed(run_id, record.chat_id, provider_for, approver)
         except BaseException:
@@ -262,7 +272,8 @@ class Runtime:
                         ) -> RunHandle:
         frozen = self.runs.run_input(run_id)
         profiles = {pid: AgentProfile.model_validate(data) for pid, data in frozen["profiles"].items()}
-        settings = RunSettings(max_total_rounds=int(frozen.get("settings", {}).get("maxTotalRounds", 200)))
+        frozen_rounds = frozen.get("settings", {}).get("maxTotalRounds", DEFAULT_MAX_TOTAL_ROUNDS)
+        settings = RunSettings(max_total_rounds=int(frozen_rounds))
         ctx = RunContext(
             run_id=run_id, chat_id=chat_id, db=self.db, workspace=RunWorkspace(self.workspace_dir(run_id)),
             profiles=profiles, provider_for=provider_for, bridge=self.bridge,
@@ -277,15 +288,15 @@ class Runtime:
         try:
             active, pending = rebuild(ctx, self.runs)
         except NotResumable as exc:
-            raise RunRequestError("run.not_resumable", str(exc)) from None
+            raise RunRequestError(codes.RUN_NOT_RESUMABLE, str(exc)) from None
         with self.db.transaction() as tx:
             for stale in self.runs.open_approvals(run_id):
-                tx.event(run_id, "tool_call_approval_withdrawn",
+                tx.event(run_id, ev.TOOL_CALL_APPROVAL_WITHDRAWN,
                          {"toolCallId": stale.payload.get("toolCallId"), "approvalId": stale.payload["id"],
                           "tool": stale.payload.get("tool"), "path": stale.payload.get("path"),
                           "reason": "Relay Studio stopped; the change is asked again"},
                          invocation_id=stale.invocation_id)
-            tx.event(run_id, "run_resumed", {"agentId": active.profile.id, "pendingCalls": [c.name for c in pending]},
+            tx.event(run_id, ev.RUN_RESUMED, {"agentId": active.profile.id, "pendingCalls": [c.name for c in pending]},
                      invocation_id=active.id)
             transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
         self.suspended.remove(run_id)
@@ -307,7 +318,7 @@ class Runtime:
     def _claim(self, run_id: str) -> None:
         claimed = self.db.claim_run(run_id)  # an unusable leases/ folder raises StoreError (one line, exit 3)
         if not claimed:  # a fresh id: nobody else can hold it
-            raise RunRequestError("run.lease_unavailable", "Cannot take ownership of the run.")
+            raise RunRequestError(codes.RUN_LEASE_UNAVAILABLE, "Cannot take ownership of the run.")
 
     def _give_up(self, ctx: RunContext) -> None:
         """The run's task is over: its lease goes (the file too once the run has ended)."""
@@ -322,11 +333,11 @@ class Runtime:
     def _regeneration(self, message_id: str) -> tuple[MessageRecord, MessageRecord]:
         answer = self.chats.message(message_id)
         if answer is None or answer.role != "assistant":
-            raise RunRequestError("run.nothing_to_regenerate", "Only an agent's answer can be regenerated.")
+            raise RunRequestError(codes.RUN_NOTHING_TO_REGENERATE, "Only an agent's answer can be regenerated.")
         questions = [m for m in self.chats.messages(answer.chat_id)
                      if m.role == "user" and m.position < answer.position]
         if not questions:
-            raise RunRequestError("run.nothing_to_regenerate", "That answer has no question before it.")
+            raise RunRequestError(codes.RUN_NOTHING_TO_REGENERATE, "That answer has no question before it.")
         return answer, questions[-1]
 
     def branch_chat(self, message_id: str) -> ChatRecord:
@@ -334,7 +345,7 @@ class Runtime:
         and a copy of the chat's persist/ folder; the original chat stays as it was."""
         message = self.chats.message(message_id)
         if message is None:
-            raise RunRequestError("chat.message_not_found", "That message no longer exists.")
+            raise RunRequestError(codes.CHAT_MESSAGE_NOT_FOUND, "That message no longer exists.")
         source = self.chats.chat(message.chat_id)
         name = self.chats.unique_name(f"{source.name if source else 'Chat'} · edited",
                                       source.project_id if source else None)
@@ -376,7 +387,7 @@ class Runtime:
         ctx.guidance.append(text.strip())
         message = self.chats.add_message(ctx.chat_id, "user", text.strip(), run_id=run_id)
         with self.db.transaction() as tx:
-            tx.event(run_id, "guidance_received", {"text": text.strip(), "messageId": message.id})
+            tx.event(run_id, ev.GUIDANCE_RECEIVED, {"text": text.strip(), "messageId": message.id})
         return True
 
     async def _drive(self, ctx: RunContext, root: InvocationState) -> RunStatus:
@@ -399,7 +410,7 @@ class Runtime:
             # Cancelled before its first step: the executor never runs, so close the run here.
             with self.db.transaction() as tx:
                 transitions.set_run_status(tx, ctx, RunStatus.CANCELLED)
-                tx.event(run_id, "run_cancelled", {"commits": 0})
+                tx.event(run_id, ev.RUN_CANCELLED, {"commits": 0})
             self.active.pop(run_id, None)  # its task never ran, so nothing else lets go of it
         handle.task.cancel()
         return True

@@ -6,6 +6,9 @@ fix the problem.
 
 from __future__ import annotations
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain.validation import lower_first as lower_first  # its home is domain/validation.py
+
 
 class ToolError(Exception):
     """A mistake the model can correct: answered as a tool result with ``isError``."""
@@ -27,27 +30,23 @@ class FatalRunError(Exception):
 
 class HandoffInvalidArguments(ToolError):
     def __init__(self, message: str) -> None:
-        super().__init__("tool.invalid_arguments", message)
+        super().__init__(codes.TOOL_INVALID_ARGUMENTS, message)
 
 
 ONLY_FIRST_HANDOFF = "Only the first handoff in a turn is accepted."
 
-# Limit codes: refusals past a limit (recoverable) and, once the closing allowance is used, the failure.
-TOOL_CALL_LIMIT_REACHED = "agent.tool_call_limit_reached"
-ROUND_LIMIT_REACHED = "agent.round_limit_reached"
-ROUND_BUDGET_EXHAUSTED = "run.round_budget_exhausted"
-CLOSING_CALLS_EXHAUSTED = "agent.closing_calls_exhausted"
+# Limit codes (spelled in domain/error_codes.py): refusals past a limit (recoverable) and, once the closing
+# allowance is used, the failure.
+TOOL_CALL_LIMIT_REACHED = codes.AGENT_TOOL_CALL_LIMIT_REACHED
+ROUND_LIMIT_REACHED = codes.AGENT_ROUND_LIMIT_REACHED
+ROUND_BUDGET_EXHAUSTED = codes.RUN_ROUND_BUDGET_EXHAUSTED
+CLOSING_CALLS_EXHAUSTED = codes.AGENT_CLOSING_CALLS_EXHAUSTED
 #: After the nudges the agent still answered in plain text where a finish or handoff was expected.
-TOOL_CALL_REQUIRED = "model.tool_call_required"
+TOOL_CALL_REQUIRED = codes.MODEL_TOOL_CALL_REQUIRED
 #: A foreground stage could not start (its input or prompt could not be assembled): it and its task fail.
-INVOCATION_START_FAILED = "runtime.invocation_start_failed"
+INVOCATION_START_FAILED = codes.RUNTIME_INVOCATION_START_FAILED
 #: Anything else the executor did not expect: the run ends failed with this code, never a traceback.
-UNEXPECTED_ERROR = "runtime.unexpected_error"
-
-
-def lower_first(text: str) -> str:
-    """A validator's sentence continued in ours: only its first letter lowered, so quoted values stay exact."""
-    return text[:1].lower() + text[1:]
+UNEXPECTED_ERROR = codes.RUNTIME_UNEXPECTED_ERROR
 
 
 class InvocationFailed(FatalRunError):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import EventLevel, InvocationStatus, RunStatus, TaskStatus
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.runtime import transitions
@@ -47,7 +49,7 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
                 _start(run, current, source)
                 continue
             if isinstance(exit_, Returned):  # only helpers return; a foreground agent cannot
-                raise FatalRunError("runtime.unexpected_return", "A foreground agent returned a task result.")
+                raise FatalRunError(codes.RUNTIME_UNEXPECTED_RETURN, "A foreground agent returned a task result.")
             await _finish(run, current, exit_)
             return run.run_status
     except asyncio.CancelledError:
@@ -107,7 +109,7 @@ async def _finish(run: RunContext, inv: InvocationState, exit_: Finished) -> Non
         run.workspace.journal_skipped_links(tx, run.run_id)
         tx.event(
             run.run_id,
-            "run_completed",
+            ev.RUN_COMPLETED,
             {"agentId": inv.profile.id, "summary": exit_.summary, "commits": len(run.ledger.entries),
              "messageId": last.message_id if last else None, "cancelledTasks": [c.handle for c in leftover],
              "ending": "text_answer" if exit_.text_answer else "finish"},
@@ -127,7 +129,7 @@ async def _fail(run: RunContext, inv: InvocationState, exc: FatalRunError) -> No
         transitions.set_run_status(tx, run, status, error_code=exc.code, error_message=exc.message)
         tx.event(
             run.run_id,
-            f"run_{status.value}",
+            ev.RUN_ENDED[status],
             {"errorCode": exc.code, "message": exc.message, "agentId": inv.profile.id,
              "commits": len(run.ledger.entries)},
             invocation_id=inv.id,
@@ -142,6 +144,6 @@ async def _cancel(run: RunContext, inv: InvocationState) -> None:
         if inv.incoming_task_id:
             transitions.task_transition(tx, run, inv.incoming_task_id, TaskStatus.CANCELLED, invocation_id=inv.id)
         transitions.set_run_status(tx, run, RunStatus.CANCELLED)
-        tx.event(run.run_id, "run_cancelled", {"agentId": inv.profile.id, "commits": len(run.ledger.entries)},
+        tx.event(run.run_id, ev.RUN_CANCELLED, {"agentId": inv.profile.id, "commits": len(run.ledger.entries)},
                  invocation_id=inv.id, level=EventLevel.WARNING)
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from relay_studio.domain import events as ev
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, render_entry
 from relay_studio.library.mentions import select_entries
@@ -30,7 +31,7 @@ def library_for(run: RunContext) -> LibraryStore | None:
 def need_library(run: RunContext) -> LibraryStore:
     store = library_for(run)
     if store is None:
-        raise ToolError("library.unavailable", "This conversation has no story library.")
+        raise ToolError(codes.LIBRARY_UNAVAILABLE, "This conversation has no story library.")
     return store
 
 
@@ -118,7 +119,7 @@ def planned_entry(store: LibraryStore, canonical: str, args: dict[str, Any]) -> 
             u = parse_args(UpdateArgs, args, tn.alias(canonical))
             found = store.find(u.name)
             if found is None:
-                raise ToolError("library.entry_not_found",
+                raise ToolError(codes.LIBRARY_ENTRY_NOT_FOUND,
                                 f"There is no entry '{u.name}' in the story library. Use library_list to see the "
                                 "entries, or library_create for a new one.")
             changes: dict[str, Any] = {k: v for k, v in {
@@ -130,7 +131,7 @@ def planned_entry(store: LibraryStore, canonical: str, args: dict[str, Any]) -> 
         raise _model_error(exc) from None
     clash = store.clash(entry, replacing)
     if clash:
-        raise ToolError("library.name_taken", clash + " Choose another name, or update that entry.")
+        raise ToolError(codes.LIBRARY_NAME_TAKEN, clash + " Choose another name, or update that entry.")
     return entry, replacing
 
 
@@ -143,7 +144,7 @@ def planned_skill(run: RunContext, args: dict[str, Any]) -> Skill:
     except LibraryError as exc:
         raise _model_error(exc) from None
     if skill.name in skills_for(run).skills:
-        raise ToolError("skill.name_taken", f"There is already a Skill named '{skill.name}'. Choose another name.")
+        raise ToolError(codes.SKILL_NAME_TAKEN, f"There is already a Skill named '{skill.name}'. Choose another name.")
     return skill
 
 

@@ -5,7 +5,7 @@ remain. The loop asks here before each round and each tool call.
 
 from __future__ import annotations
 
-from relay_studio.domain import events as ev
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import Message, ToolCall

@@ -11,7 +11,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from relay_studio.domain import events as ev
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import CommitMarker, EventLevel, InvocationStatus
 from relay_studio.domain.messages import Message, ModelResponse, ToolCall
@@ -62,7 +63,7 @@ def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -
     inv.system_prompt = system_prompt(run, inv)
     tx.event(
         run.run_id,
-        "context_assembled",
+        ev.CONTEXT_ASSEMBLED,
         {
             "agentId": inv.profile.id,
             "systemPrompt": inv.system_prompt,
@@ -98,7 +99,7 @@ def _capture_text(run: RunContext, inv: InvocationState, text: str) -> str:
     run.workspace.write_raw(path, text)
     with run.db.transaction() as tx:
         version = record_version(tx, run.run_id, path, text, inv.id)
-        tx.event(run.run_id, "workspace_file_written",
+        tx.event(run.run_id, ev.WORKSPACE_FILE_WRITTEN,
                  {"path": path, "version": version, "bytes": len(text.encode()), "agentId": inv.profile.id,
                   "tool": "direct_output"}, invocation_id=inv.id)
     return path
@@ -110,7 +111,7 @@ async def commit_text(run: RunContext, inv: InvocationState, path: str, content:
     ledger records it. ``marker``: a text answer or a stopped stream rather than workspace_commit."""
     extra = {"marker": marker.value} if marker else {}
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "chat_commit_requested", {"agentId": inv.profile.id, "path": path, **extra},
+        tx.event(run.run_id, ev.CHAT_COMMIT_REQUESTED, {"agentId": inv.profile.id, "path": path, **extra},
                  invocation_id=inv.id)
     commit_id = new_id("commit")
 
@@ -119,7 +120,7 @@ async def commit_text(run: RunContext, inv: InvocationState, path: str, content:
                   path=path, content=content, message_id=message_id, version=version,
                   created_at=now_iso(), marker=marker.value if marker else None)
         tx.update(t.RunRow, run.run_id, message_id=message_id)
-        tx.event(run.run_id, "chat_commit_completed",
+        tx.event(run.run_id, ev.CHAT_COMMIT_COMPLETED,
                  {"agentId": inv.profile.id, "path": path, "messageId": message_id, "version": version,
                   "chars": len(content), **extra}, invocation_id=inv.id)
 
@@ -139,14 +140,14 @@ async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested
 def _ignore(run: RunContext, inv: InvocationState, call: ToolCall, after: str) -> Message:
     withdraw(run, call.id, "the call was not run")
     if after == "handoff":
-        code = "agent.tool_after_handoff"
+        code = codes.AGENT_TOOL_AFTER_HANDOFF
         text = (ONLY_FIRST_HANDOFF if tn.ALIAS_TO_CANONICAL.get(call.name) == tn.AGENT_HANDOFF
                 else "Not run: your handoff was already accepted, so your part is complete.")
     else:
-        code = f"agent.tool_after_{after}"
+        code = codes.TOOL_AFTER[after]
         text = "Not run: your work here has already ended."
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "tool_call_ignored",
+        tx.event(run.run_id, ev.TOOL_CALL_IGNORED,
                  {"toolCallId": call.id, "name": call.name, "errorCode": code, "message": text},
                  invocation_id=inv.id, level=EventLevel.WARNING)
     return Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=text, is_error=True)
@@ -156,7 +157,7 @@ async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools
                     truncated: bool) -> tuple[ToolResult | None, ToolError | None]:
     if truncated:
         return None, ToolError(
-            "model.output_truncated",
+            codes.MODEL_OUTPUT_TRUNCATED,
             "This tool call was cut off by the answer length limit before it was complete, so it was not run. "
             "Send it again, shorter; write long text in parts.",
         )
@@ -180,7 +181,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
             continue
         started = time.perf_counter()
         with run.db.transaction() as tx:
-            tx.event(run.run_id, "tool_call_started",
+            tx.event(run.run_id, ev.TOOL_CALL_STARTED,
                      {"toolCallId": call.id, "name": call.name, "arguments": call.arguments},
                      invocation_id=inv.id)
         result, error = await _run_tool(run, inv, call, tools, call.id == truncated_id)
@@ -201,7 +202,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
         with run.db.transaction() as tx:
             tx.event(
                 run.run_id,
-                "tool_call_completed",
+                ev.TOOL_CALL_COMPLETED,
                 {"toolCallId": call.id, "name": call.name, "isError": error is not None,
                  "errorCode": error.code if error else None, "elapsedMs": round(elapsed, 2),
                  "result": content, **(result.journal if result else {})},
@@ -221,7 +222,7 @@ def _deliver_results(run: RunContext, inv: InvocationState) -> None:
     capsules = "\n\n".join(run.scheduler.capsule(c) for c in ready)
     inv.messages.append(Message(role="user", content="Results from your helpers arrived:\n\n" + capsules))
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "task_results_injected", {"handles": [c.handle for c in ready]}, invocation_id=inv.id)
+        tx.event(run.run_id, ev.TASK_RESULTS_INJECTED, {"handles": [c.handle for c in ready]}, invocation_id=inv.id)
 
 
 def _deliver_guidance(run: RunContext, inv: InvocationState) -> None:
@@ -229,7 +230,7 @@ def _deliver_guidance(run: RunContext, inv: InvocationState) -> None:
     run.guidance.clear()
     inv.messages.append(Message(role="user", content=f"Guidance from the creator while you work:\n\n{text}"))
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "guidance_delivered", {"agentId": inv.profile.id}, invocation_id=inv.id)
+        tx.event(run.run_id, ev.GUIDANCE_DELIVERED, {"agentId": inv.profile.id}, invocation_id=inv.id)
 
 
 async def _run_turn_calls(run: RunContext, inv: InvocationState, calls: list[ToolCall],
@@ -247,7 +248,7 @@ async def _run_turn_calls(run: RunContext, inv: InvocationState, calls: list[Too
         if isinstance(exit_, Transferred):
             transitions.end_invocation(tx, run, inv.id, InvocationStatus.TRANSFERRED, payload={"taskId": exit_.task_id})
         kind = {Transferred: "transferred", Finished: "finished", Returned: "returned"}[type(exit_)]
-        tx.event(run.run_id, "agent_loop_finished", {"agentId": inv.profile.id, "exit": kind}, invocation_id=inv.id)
+        tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": kind}, invocation_id=inv.id)
     return exit_
 
 
@@ -286,7 +287,7 @@ async def _answer_in_text(run: RunContext, inv: InvocationState, text: str, *, n
         status = "partial" if nudged else "completed"
         warnings = ["This is a plain-text reply: the helper did not report back with task_return."] if nudged else []
         with run.db.transaction() as tx:
-            tx.event(run.run_id, "agent_loop_finished", {"agentId": inv.profile.id, "exit": "returned"},
+            tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "returned"},
                      invocation_id=inv.id)
         return Returned(status, {"summary": text, "status": status, "findings": [], "warnings": warnings,
                                  "artifacts": []})
@@ -304,7 +305,7 @@ async def _answer_in_text(run: RunContext, inv: InvocationState, text: str, *, n
             f"{inv.profile.display_name} answered in plain text instead of {instead}; its answer is in the chat.",
         )
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "agent_loop_finished", {"agentId": inv.profile.id, "exit": "answered"},
+        tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "answered"},
                  invocation_id=inv.id)
     return Finished("Answered in plain text.", text_answer=True)
 
@@ -325,7 +326,7 @@ async def _text_only_turn(run: RunContext, inv: InvocationState, text: str) -> L
         )
     inv.messages.append(Message(role="user", content=_nudge_text(inv, captured)))
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "model_text_only", {"nudge": inv.nudges, "capturedTo": captured},
+        tx.event(run.run_id, ev.MODEL_TEXT_ONLY, {"nudge": inv.nudges, "capturedTo": captured},
                  invocation_id=inv.id, level=EventLevel.WARNING)
     return None
 

@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import safe_text, secret_values
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import (
@@ -35,7 +37,7 @@ from relay_studio.store.database import new_id, now_iso
 _rng = random.Random()
 
 #: ``model_notice`` code: the answer held lone surrogates, replaced with U+FFFD (``domain/safe_text.py``).
-TEXT_REPAIRED = "model.text_repaired"
+TEXT_REPAIRED = codes.MODEL_TEXT_REPAIRED
 
 
 def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema]) -> ModelRequest:
@@ -66,7 +68,7 @@ async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequ
             await close()
     if response is None:
         raise ProviderError(
-            "provider.stream_incomplete", "The model's answer ended before it was complete.", retryable=True
+            codes.PROVIDER_STREAM_INCOMPLETE, "The model's answer ended before it was complete.", retryable=True
         )
     return response
 
@@ -86,7 +88,7 @@ async def _consume(
         elif isinstance(event, ProviderNotice):
             # A fallback the provider learned (providers/capabilities.py): said once, with its sentence.
             with run.db.transaction() as tx:
-                tx.event(run.run_id, "model_notice",
+                tx.event(run.run_id, ev.MODEL_NOTICE,
                          {"code": event.code, "message": event.message, "turnId": turn_id,
                           "agentId": inv.profile.id},
                          invocation_id=inv.id, level=EventLevel.WARNING)
@@ -134,7 +136,7 @@ async def _repaired(
                 f"{', '.join(repaired)}; each was replaced with U+FFFD."
             )
             with run.db.transaction() as tx:
-                tx.event(run.run_id, "model_notice", {"code": TEXT_REPAIRED, "message": message},
+                tx.event(run.run_id, ev.MODEL_NOTICE, {"code": TEXT_REPAIRED, "message": message},
                          invocation_id=inv.id, level=EventLevel.WARNING)
 
 
@@ -160,7 +162,7 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
             )
             tx.event(
                 run.run_id,
-                "model_call_started",
+                ev.MODEL_CALL_STARTED,
                 {"agentId": inv.profile.id, "turnId": turn_id, "callIndex": inv.model_calls,
                  "model": request.settings.model, "attempt": retry + 1, "messages": len(request.messages),
                  "tools": [s.name for s in tools]},
@@ -174,13 +176,13 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
                      "status": exc.status}
             with run.db.transaction() as tx:
                 tx.update(t.ModelTurnRow, turn_id, error_json=json.dumps(error, ensure_ascii=False), elapsed_ms=elapsed)
-                tx.event(run.run_id, "model_call_failed", {"turnId": turn_id, "elapsedMs": round(elapsed, 2), **error},
+                tx.event(run.run_id, ev.MODEL_CALL_FAILED, {"turnId": turn_id, "elapsedMs": round(elapsed, 2), **error},
                          invocation_id=inv.id, level=EventLevel.ERROR)
             if exc.retryable and retry < binding.max_retries:
                 retry += 1
                 delay = backoff_delay(retry, binding.retry_interval_seconds, exc.retry_after, _rng)
                 with run.db.transaction() as tx:
-                    tx.event(run.run_id, "model_call_retry",
+                    tx.event(run.run_id, ev.MODEL_CALL_RETRY,
                              {"attempt": retry + 1, "delaySeconds": round(delay, 3), "code": exc.code},
                              invocation_id=inv.id, level=EventLevel.WARNING)
                 await asyncio.sleep(delay)
@@ -191,7 +193,7 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
             tx.update(t.ModelTurnRow, turn_id, response_json=_json_of(response), elapsed_ms=elapsed)
             tx.event(
                 run.run_id,
-                "model_call_completed",
+                ev.MODEL_CALL_COMPLETED,
                 {"agentId": inv.profile.id, "turnId": turn_id, "elapsedMs": round(elapsed, 2),
                  "usage": response.usage.model_dump(), "cost": response.cost, "finishReason": response.finish_reason,
                  "toolCalls": [c.name for c in response.tool_calls], "textChars": len(response.text)},

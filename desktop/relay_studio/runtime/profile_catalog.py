@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import json_input
 from relay_studio.domain.profile import AgentProfile, ProfileError, parse_profile
 from relay_studio.resources import resource_dir
 from relay_studio.store.profiles import ProfileStore
 
-DUPLICATE_ID = "profile.duplicate_id"
+DUPLICATE_ID = codes.PROFILE_DUPLICATE_ID
 
 
 def builtin_dir() -> Path:
@@ -29,7 +30,7 @@ def load_dir(folder: Path) -> list[AgentProfile]:
     """Every ``*.json`` profile in ``folder``; the first bad file raises ``ProfileError`` naming it, and two
     files with one id are refused naming both (the last one would silently win)."""
     if not folder.is_dir():
-        raise ProfileError.single("profile.folder_not_found", str(folder), f"There is no folder {folder}.")
+        raise ProfileError.single(codes.PROFILE_FOLDER_NOT_FOUND, str(folder), f"There is no folder {folder}.")
     out: list[AgentProfile] = []
     seen: dict[str, Path] = {}
     for path in sorted(folder.glob("*.json")):

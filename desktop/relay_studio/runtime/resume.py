@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import (
     ExitPolicy,
     InvocationKind,
@@ -44,11 +45,11 @@ def _conversation(turn: dict[str, Any], after: list[Event]) -> tuple[list[Messag
     done: set[str] = set()
     for e in after:
         p = e.payload
-        if e.type == "tool_call_completed":
+        if e.type == ev.TOOL_CALL_COMPLETED:
             messages.append(Message(role="tool", tool_call_id=p["toolCallId"], tool_name=p["name"],
                                     content=p["result"], is_error=bool(p["isError"])))
             done.add(p["toolCallId"])
-        elif e.type == "tool_call_ignored":
+        elif e.type == ev.TOOL_CALL_IGNORED:
             messages.append(Message(role="tool", tool_call_id=p["toolCallId"], tool_name=p["name"],
                                     content=p["message"], is_error=True))
             done.add(p["toolCallId"])
@@ -62,21 +63,21 @@ def _state(run: RunContext, runs: RunStore, record: InvocationRecord, events: li
         id=record.id, profile=run.profiles[record.profile_id], kind=record.kind, exit_policy=record.exit_policy,
         depth=record.depth, parent_id=record.parent_invocation_id, incoming_task_id=record.incoming_task_id,
     )
-    assembled = next((e for e in mine if e.type == "context_assembled"), None)
+    assembled = next((e for e in mine if e.type == ev.CONTEXT_ASSEMBLED), None)
     if assembled is not None:
         inv.project_sections = str(assembled.payload.get("projectSections", ""))
     if record.kind is InvocationKind.HANDOFF and assembled is not None:
         inv.input_count = len(assembled.payload.get("messages", []))
         task = runs.task(record.incoming_task_id or "")
         inv.brief = task.task if task else None
-    inv.rounds = sum(1 for e in mine if e.type == "model_call_started" and e.payload.get("attempt") == 1)
-    inv.tool_calls = sum(1 for e in mine if e.type == "tool_call_started")
+    inv.rounds = sum(1 for e in mine if e.type == ev.MODEL_CALL_STARTED and e.payload.get("attempt") == 1)
+    inv.tool_calls = sum(1 for e in mine if e.type == ev.TOOL_CALL_STARTED)
     inv.model_calls = len(turns)
     answered = [t for t in turns if t["response"] is not None]
     if not answered:
         raise NotResumable(f"{inv.profile.display_name} has no answered model call to continue from.")
     last = answered[-1]
-    completed_at = max(e.seq for e in mine if e.type == "model_call_completed" and e.payload["turnId"] == last["id"])
+    completed_at = max(e.seq for e in mine if e.type == ev.MODEL_CALL_COMPLETED and e.payload["turnId"] == last["id"])
     inv.messages, pending = _conversation(last, [e for e in mine if e.seq > completed_at])
     return inv, pending
 
@@ -91,7 +92,7 @@ def rebuild(run: RunContext, runs: RunStore) -> tuple[InvocationState, list[Tool
     for task in runs.tasks(run.run_id):
         run.task_status[task.id] = task.status
     run._handles = sum(1 for t in runs.tasks(run.run_id) if t.handle.startswith("task-"))
-    run.total_rounds = sum(1 for e in events if e.type == "model_call_started" and e.payload.get("attempt") == 1)
+    run.total_rounds = sum(1 for e in events if e.type == ev.MODEL_CALL_STARTED and e.payload.get("attempt") == 1)
     active: InvocationState | None = None
     pending: list[ToolCall] = []
     for record in runs.invocations(run.run_id):
@@ -117,9 +118,9 @@ def _restore_helpers(run: RunContext, runs: RunStore, active: InvocationState, e
     """The waiting agent's helpers, so that it hears about the ones the stop cut short."""
     delivered: set[str] = set()
     for e in events:
-        if e.type == "agent_await_completed":
+        if e.type == ev.AGENT_AWAIT_COMPLETED:
             delivered.update(e.payload.get("delivered", []))
-        elif e.type == "task_results_injected":
+        elif e.type == ev.TASK_RESULTS_INJECTED:
             delivered.update(e.payload.get("handles", []))
     for task in runs.tasks(run.run_id):
         if task.continuation is not TaskContinuation.RETURN_TO_PARENT or task.parent_invocation_id != active.id:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import EventLevel, ExitPolicy, InvocationKind, InvocationStatus, RunStatus
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord
@@ -170,7 +172,7 @@ def chat_agent(runtime: Runtime, chat: ChatRecord, agent_id: str | None,
     answers = [m for m in runtime.chats.messages(chat.id) if m.role == "assistant" and m.agent_id]
     if agent_id is None:
         if not answers:
-            raise HandoffRefused("handoff.no_agent", "No agent has answered in this chat yet; name the agent that "
+            raise HandoffRefused(codes.HANDOFF_NO_AGENT, "No agent has answered in this chat yet; name the agent that "
                                  "should write the handoff document.")
         agent_id = answers[-1].agent_id
     profile = catalog.get(agent_id or "")
@@ -182,9 +184,9 @@ def chat_agent(runtime: Runtime, chat: ChatRecord, agent_id: str | None,
                 profile = AgentProfile.model_validate(data)
                 break
     if profile is None:
-        raise HandoffRefused("handoff.unknown_agent", f"There is no agent '{agent_id}'.")
+        raise HandoffRefused(codes.HANDOFF_UNKNOWN_AGENT, f"There is no agent '{agent_id}'.")
     if profile.model.mode == "requiresConfiguration":
-        raise HandoffRefused("handoff.agent_requires_configuration",
+        raise HandoffRefused(codes.HANDOFF_AGENT_REQUIRES_CONFIGURATION,
                              f"'{profile.display_name}' has no model configured; bind it to a connection first.")
     return profile
 
@@ -201,14 +203,14 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
     for its model can still be handed off."""
     record = runtime.chats.chat(chat) or runtime.chats.chat_by_name(chat, project_id)
     if record is None:
-        raise HandoffRefused("handoff.unknown_chat", f"There is no chat '{chat}'.")
+        raise HandoffRefused(codes.HANDOFF_UNKNOWN_CHAT, f"There is no chat '{chat}'.")
     messages = runtime.chats.messages(record.id)
     if sum(m.role in ("user", "assistant") for m in messages) < 2:
-        raise HandoffRefused("handoff.nothing_to_hand_off", NOTHING_TO_HAND_OFF)
+        raise HandoffRefused(codes.HANDOFF_NOTHING_TO_HAND_OFF, NOTHING_TO_HAND_OFF)
     if any(h.chat_id == record.id for h in runtime.active.values()):
-        raise HandoffRefused("handoff.run_active", RUN_ACTIVE)
+        raise HandoffRefused(codes.HANDOFF_RUN_ACTIVE, RUN_ACTIVE)
     if record.id in runtime.handoffs:
-        raise HandoffRefused("handoff.in_progress", ALREADY_GENERATING)
+        raise HandoffRefused(codes.HANDOFF_IN_PROGRESS, ALREADY_GENERATING)
     profile = chat_agent(runtime, record, agent_id, profiles)
     asked = profile.model_copy(update={"model": profile.model.model_copy(update={"tool_choice": "none"})})
 
@@ -241,9 +243,9 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
             tx.insert(t.RunRow, id=run_id, chat_id=record.id, root_profile_id=profile.id, kind=RUN_KIND_HANDOFF,
                       status=RunStatus.CREATED.value, user_text=request_text,
                       input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
-            tx.event(run_id, "run_created", {"chatId": record.id, "chatName": record.name, "agentId": profile.id,
-                                             "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus,
-                                             "leftOut": left_out})
+            tx.event(run_id, ev.RUN_CREATED, {"chatId": record.id, "chatName": record.name, "agentId": profile.id,
+                                              "userText": request_text, "kind": RUN_KIND_HANDOFF, "focus": focus,
+                                              "leftOut": left_out})
             transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
             transitions.create_invocation(tx, ctx, inv)
             start_and_assemble(tx, ctx, inv)
@@ -272,7 +274,7 @@ async def _generate(runtime: Runtime, ctx: RunContext, inv: InvocationState, lef
             return draft
         document = response.text.strip()
         if not document:
-            draft.outcome, draft.error_code = HandoffOutcome.EMPTY, "handoff.empty_document"
+            draft.outcome, draft.error_code = HandoffOutcome.EMPTY, codes.HANDOFF_EMPTY_DOCUMENT
             draft.error_message = "The agent answered without any text."
         else:
             draft.outcome, draft.document = HandoffOutcome.READY, document
@@ -284,7 +286,7 @@ async def _generate(runtime: Runtime, ctx: RunContext, inv: InvocationState, lef
         _end(ctx, inv, draft)
         return draft
     except Exception as exc:  # a broken contract below: a failed handoff, journaled, never a traceback
-        draft.error_code, draft.error_message = "runtime.handoff_crashed", f"{type(exc).__name__}: {exc}"
+        draft.error_code, draft.error_message = codes.RUNTIME_HANDOFF_CRASHED, f"{type(exc).__name__}: {exc}"
         _end(ctx, inv, draft)
         return draft
     finally:
@@ -302,11 +304,11 @@ def _end(ctx: RunContext, inv: InvocationState, draft: HandoffDraft) -> None:
         transitions.end_invocation(tx, ctx, inv.id, inv_status, error_code=draft.error_code)
         fields = {"error_code": draft.error_code, "error_message": draft.error_message} if draft.error_code else {}
         transitions.set_run_status(tx, ctx, run_status, **fields)
-        tx.event(ctx.run_id, f"handoff_{draft.outcome.value}",
+        tx.event(ctx.run_id, ev.SESSION_HANDOFF_ENDED[draft.outcome.value],
                  {"agentId": inv.profile.id, "chars": len(draft.document), "missingSections": draft.missing_sections,
                   "errorCode": draft.error_code, "message": draft.summary},
                  invocation_id=inv.id, level=level)
-        tx.event(ctx.run_id, f"run_{run_status.value}",
+        tx.event(ctx.run_id, ev.RUN_ENDED[run_status],
                  {"agentId": inv.profile.id, "commits": 0, "kind": RUN_KIND_HANDOFF}, invocation_id=inv.id, level=level)
 
 
@@ -329,15 +331,15 @@ def accept(runtime: Runtime, draft: HandoffDraft, *, document: str | None = None
            name: str | None = None) -> ChatRecord:
     """The creator accepted ``draft`` (perhaps edited): the new chat, seeded and linked both ways."""
     if draft.outcome is not HandoffOutcome.READY:
-        raise HandoffRefused("handoff.not_ready", draft.summary)
+        raise HandoffRefused(codes.HANDOFF_NOT_READY, draft.summary)
     text = (document if document is not None else draft.document).strip()
     if not text:
-        raise HandoffRefused("handoff.empty_document", "The handoff document is empty.")
+        raise HandoffRefused(codes.HANDOFF_EMPTY_DOCUMENT, "The handoff document is empty.")
     source = runtime.chats.chat(draft.chat_id)
     if source is None:
-        raise HandoffRefused("handoff.unknown_chat", "The chat to continue no longer exists.")
+        raise HandoffRefused(codes.HANDOFF_UNKNOWN_CHAT, "The chat to continue no longer exists.")
     if name is not None and runtime.chats.chat_by_name(name, source.project_id) is not None:
-        raise HandoffRefused("handoff.name_taken", f"There is already a chat named '{name}'.")
+        raise HandoffRefused(codes.HANDOFF_NAME_TAKEN, f"There is already a chat named '{name}'.")
     new_name = name or runtime.chats.unique_name(f"{source.name} (continued)", source.project_id)
     chat = runtime.chats.continue_chat(source, new_name, context_entry(text), run_id=draft.run_id,
                                        agent_id=draft.agent_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import EventLevel, InvocationStatus, RunStatus, TaskContinuation, TaskStatus
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.store import tables as t
@@ -21,7 +22,7 @@ def set_run_status(tx: Transaction, run: RunContext, status: RunStatus, **fields
         return False
     run.run_status = status
     tx.update(t.RunRow, run.run_id, status=status.value, updated_at=now_iso(), **fields)
-    tx.event(run.run_id, "status_changed", {"from": previous.value, "to": status.value})
+    tx.event(run.run_id, ev.STATUS_CHANGED, {"from": previous.value, "to": status.value})
     return True
 
 
@@ -43,7 +44,7 @@ def create_invocation(tx: Transaction, run: RunContext, inv: InvocationState) ->
     )
     tx.event(
         run.run_id,
-        "agent_invocation_created",
+        ev.AGENT_INVOCATION_CREATED,
         {
             "agentId": inv.profile.id,
             "displayName": inv.profile.display_name,
@@ -65,7 +66,7 @@ def start_invocation(tx: Transaction, run: RunContext, inv: InvocationState) -> 
     tx.update(t.InvocationRow, inv.id, status=InvocationStatus.RUNNING.value)
     tx.event(
         run.run_id,
-        "agent_invocation_started",
+        ev.AGENT_INVOCATION_STARTED,
         {"agentId": inv.profile.id, "displayName": inv.profile.display_name, "kind": inv.kind.value},
         invocation_id=inv.id,
     )
@@ -90,7 +91,7 @@ def end_invocation(
     if error_code:
         body["errorCode"] = error_code
     level = EventLevel.ERROR if status is InvocationStatus.FAILED else EventLevel.INFO
-    tx.event(run.run_id, f"agent_invocation_{status.value}", body, invocation_id=inv_id, level=level)
+    tx.event(run.run_id, ev.INVOCATION_ENDED[status], body, invocation_id=inv_id, level=level)
     return True
 
 
@@ -124,7 +125,7 @@ def create_task(
     )
     tx.event(
         run.run_id,
-        "agent_task_registered",
+        ev.AGENT_TASK_REGISTERED,
         {
             "taskId": task_id,
             "handle": handle,
@@ -136,14 +137,6 @@ def create_task(
         invocation_id=parent_id,
         related=[child_id],
     )
-
-
-_TASK_EVENTS = {
-    TaskStatus.RUNNING: "agent_task_started",
-    TaskStatus.COMPLETED: "agent_task_completed",
-    TaskStatus.FAILED: "agent_task_failed",
-    TaskStatus.CANCELLED: "agent_task_cancelled",
-}
 
 
 def task_transition(
@@ -172,5 +165,5 @@ def task_transition(
     if error is not None:
         payload["error"] = error
     level = EventLevel.ERROR if status is TaskStatus.FAILED else EventLevel.INFO
-    tx.event(run.run_id, _TASK_EVENTS[status], payload, invocation_id=invocation_id, level=level)
+    tx.event(run.run_id, ev.TASK_MOVED[status], payload, invocation_id=invocation_id, level=level)
     return True

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.safe_text import is_utf8
 from relay_studio.runtime.errors import ToolError
@@ -31,13 +33,13 @@ MAX_NAME_BYTES = 255
 MAX_PATH_BYTES = 1024
 
 # Codes of file-system refusals a model can fix (never a storage path in their sentences).
-NAME_TOO_LONG = "workspace.name_too_long"
-PATH_TOO_LONG = "workspace.path_too_long"
-PARENT_IS_FILE = "workspace.parent_is_file"
-DISK_FULL = "workspace.disk_full"
-FILE_SYSTEM_ERROR = "workspace.file_system_error"
+NAME_TOO_LONG = codes.WORKSPACE_NAME_TOO_LONG
+PATH_TOO_LONG = codes.WORKSPACE_PATH_TOO_LONG
+PARENT_IS_FILE = codes.WORKSPACE_PARENT_IS_FILE
+DISK_FULL = codes.WORKSPACE_DISK_FULL
+FILE_SYSTEM_ERROR = codes.WORKSPACE_FILE_SYSTEM_ERROR
 #: Event: a link (or special file) in persist/ was left out of a copy between the chat and a run.
-LINK_SKIPPED = "workspace_link_skipped"
+LINK_SKIPPED = ev.WORKSPACE_LINK_SKIPPED
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ class Roots:
 
 def _invalid(path: str, why: str) -> ToolError:
     return ToolError(
-        "workspace.path_invalid",
+        codes.WORKSPACE_PATH_INVALID,
         f"The path '{path}' cannot be used: {why}. Use a relative path inside the workspace, "
         "like output/main.md.",
     )
@@ -57,7 +59,7 @@ def _invalid(path: str, why: str) -> ToolError:
 def normalize(path: object) -> str:
     """Checks the shape of a workspace path and returns it; raises ``workspace.path_invalid``."""
     if not isinstance(path, str) or not path.strip():
-        raise ToolError("workspace.path_invalid", "Give a file path like output/main.md.")
+        raise ToolError(codes.WORKSPACE_PATH_INVALID, "Give a file path like output/main.md.")
     shown = path.replace("\x00", "\\0")
     if "\x00" in path:
         raise _invalid(shown, "it contains a NUL character")
@@ -138,13 +140,13 @@ class RunWorkspace:
         if top not in roots.visible:
             shown = ", ".join(f"{r}/" for r in roots.visible) or "none"
             raise ToolError(
-                "workspace.root_not_visible",
+                codes.WORKSPACE_ROOT_NOT_VISIBLE,
                 f"You cannot see '{top}/'. The folders you can use are: {shown}.",
             )
         if write and top not in roots.writable:
             shown = ", ".join(f"{r}/" for r in roots.writable) or "none"
             raise ToolError(
-                "workspace.root_not_writable",
+                codes.WORKSPACE_ROOT_NOT_WRITABLE,
                 f"You cannot write under '{top}/'. You can write under: {shown}.",
             )
         with self._os_errors(rel):
@@ -158,22 +160,22 @@ class RunWorkspace:
     def _read(self, rel: str, target: Path) -> str:
         if not target.is_file():
             raise ToolError(
-                "workspace.file_not_found",
+                codes.WORKSPACE_FILE_NOT_FOUND,
                 f"There is no file '{rel}'. Use workspace_list_files to see what exists.",
             )
         if target.stat().st_size > MAX_FILE_BYTES:
-            raise ToolError("workspace.file_too_large", f"'{rel}' is larger than 4 MB and cannot be read.")
+            raise ToolError(codes.WORKSPACE_FILE_TOO_LARGE, f"'{rel}' is larger than 4 MB and cannot be read.")
         try:
             return target.read_text(encoding="utf-8")
         except UnicodeDecodeError:
-            raise ToolError("workspace.not_text", f"'{rel}' is not a UTF-8 text file.") from None
+            raise ToolError(codes.WORKSPACE_NOT_TEXT, f"'{rel}' is not a UTF-8 text file.") from None
 
     def write(self, path: object, content: str, roots: Roots) -> str:
         rel, target = self.check(path, roots, write=True)
         if len(content.encode("utf-8")) > MAX_FILE_BYTES:
-            raise ToolError("workspace.file_too_large", "That content is larger than 4 MB; split it into files.")
+            raise ToolError(codes.WORKSPACE_FILE_TOO_LARGE, "That content is larger than 4 MB; split it into files.")
         if target.is_dir():
-            raise ToolError("workspace.path_is_folder", f"'{rel}' is a folder, not a file.")
+            raise ToolError(codes.WORKSPACE_PATH_IS_FOLDER, f"'{rel}' is a folder, not a file.")
         self.write_raw(rel, content, target)
         return rel
 

@@ -14,6 +14,8 @@ import sqlite3
 import stat
 from pathlib import Path
 
+from relay_studio.domain import error_codes as codes
+
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: ``PRAGMA application_id`` of a Relay Studio database ("RSTD").
 APPLICATION_ID = 0x52535444
@@ -21,17 +23,17 @@ APPLICATION_ID = 0x52535444
 #: damage in a bigger one is reported when SQLite reaches it.
 QUICK_CHECK_MAX_BYTES = 32 * 1024 * 1024
 
-DATA_DIR_NOT_A_FOLDER = "store.data_dir_not_a_folder"
-DATA_DIR_UNWRITABLE = "store.data_dir_unwritable"
-DATABASE_NOT_A_FILE = "store.database_not_a_file"
-DATABASE_READ_ONLY = "store.database_read_only"
-DATABASE_EMPTY = "store.database_empty"
-DATABASE_TRUNCATED = "store.database_truncated"
-DATABASE_DAMAGED = "store.database_damaged"
-DATABASE_BUSY = "store.database_busy"
-NOT_A_DATABASE = "store.not_a_database"
-FOREIGN_DATABASE = "store.foreign_database"
-SCHEMA_TOO_NEW = "store.schema_too_new"
+DATA_DIR_NOT_A_FOLDER = codes.STORE_DATA_DIR_NOT_A_FOLDER
+DATA_DIR_UNWRITABLE = codes.STORE_DATA_DIR_UNWRITABLE
+DATABASE_NOT_A_FILE = codes.STORE_DATABASE_NOT_A_FILE
+DATABASE_READ_ONLY = codes.STORE_DATABASE_READ_ONLY
+DATABASE_EMPTY = codes.STORE_DATABASE_EMPTY
+DATABASE_TRUNCATED = codes.STORE_DATABASE_TRUNCATED
+DATABASE_DAMAGED = codes.STORE_DATABASE_DAMAGED
+DATABASE_BUSY = codes.STORE_DATABASE_BUSY
+NOT_A_DATABASE = codes.STORE_NOT_A_DATABASE
+FOREIGN_DATABASE = codes.STORE_FOREIGN_DATABASE
+SCHEMA_TOO_NEW = codes.STORE_SCHEMA_TOO_NEW
 
 
 class StoreError(RuntimeError):

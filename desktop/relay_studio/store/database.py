@@ -151,7 +151,7 @@ def _migrate_projects(conn: Connection) -> None:
 def _migrate_knowledge(conn: Connection) -> None:
     """The knowledge library: documents, their chunks (page, section path, character range) and an FTS5
     index of the chunks (``relay_studio.knowledge.tokens`` says what it stores)."""
-    from relay_studio.knowledge.schema import create_knowledge_tables
+    from relay_studio.store.knowledge_schema import create_knowledge_tables
 
     create_knowledge_tables(conn.exec_driver_sql)
 

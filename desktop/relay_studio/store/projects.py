@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.records import ProjectRecord
 from relay_studio.store import tables as t
 from relay_studio.store.database import DEFAULT_PROJECT_ID, Database, new_id, now_iso, table_of
@@ -75,13 +76,13 @@ class ProjectStore:
     def _checked_name(self, name: str, *, except_id: str | None = None) -> str:
         clean = name.strip()
         if not clean:
-            raise ProjectError("project.empty_name", "A project needs a name.")
+            raise ProjectError(codes.PROJECT_EMPTY_NAME, "A project needs a name.")
         if len(clean) > MAX_NAME or any(unicodedata.category(c).startswith("C") for c in clean):
-            raise ProjectError("project.bad_name",
+            raise ProjectError(codes.PROJECT_BAD_NAME,
                                f"A project name is at most {MAX_NAME} characters, without control characters.")
         existing = self.by_name(clean)
         if existing is not None and existing.id != except_id:
-            raise ProjectError("project.name_taken", f"There is already a project named '{clean}'.")
+            raise ProjectError(codes.PROJECT_NAME_TAKEN, f"There is already a project named '{clean}'.")
         return clean
 
     def create(self, name: str) -> ProjectRecord:
@@ -99,7 +100,7 @@ class ProjectStore:
     def rename(self, project_id: str, name: str) -> ProjectRecord:
         current = self.get(project_id)
         if current is None:
-            raise ProjectError("project.not_found", "That project no longer exists.")
+            raise ProjectError(codes.PROJECT_NOT_FOUND, "That project no longer exists.")
         clean = self._checked_name(name, except_id=project_id)
         with self.db.transaction() as tx:
             tx.update(t.ProjectRow, project_id, name=clean)
@@ -113,5 +114,5 @@ class ProjectStore:
             (p for p in self.list() if p.slug == name), None)  # its folder's name works too
         if project is None:
             known = ", ".join(p.name for p in self.list())
-            raise ProjectError("project.not_found", f"There is no project '{name}'. Projects: {known}.")
+            raise ProjectError(codes.PROJECT_NOT_FOUND, f"There is no project '{name}'. Projects: {known}.")
         return project

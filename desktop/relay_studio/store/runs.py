@@ -8,6 +8,8 @@ from typing import Any
 
 from sqlalchemy import func, literal_column, select
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import (
     EventLevel,
     InvocationKind,
@@ -212,14 +214,14 @@ class RunStore:
         events = self.db.conn.execute(
             select(_EVENTS).where(
                 _EVENTS.c.run_id == run_id,
-                _EVENTS.c.type.in_(["tool_call_awaiting_approval", "tool_call_approved", "tool_call_denied",
-                                    "tool_call_approval_withdrawn"]),
+                _EVENTS.c.type.in_([ev.TOOL_CALL_AWAITING_APPROVAL, ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED,
+                                    ev.TOOL_CALL_APPROVAL_WITHDRAWN]),
             ).order_by(_EVENTS.c.seq)
         )
         open_: dict[str, Event] = {}
         for row in events:
             event = event_from_row(row)
-            if event.type == "tool_call_awaiting_approval":
+            if event.type == ev.TOOL_CALL_AWAITING_APPROVAL:
                 open_[event.payload["id"]] = event
             else:
                 open_.pop(event.payload.get("approvalId", ""), None)
@@ -243,13 +245,13 @@ class RunStore:
                     continue  # the waiting stage's own handoff task stays running
                 tx.update(t.TaskRow, task.id, status=TaskStatus.CANCELLED.value, ended_at=ended)
                 tx.update(t.InvocationRow, task.child_invocation_id, status=InvocationStatus.CANCELLED.value,
-                          error_code="run.suspended", ended_at=ended)
-                tx.event(run_id, "agent_invocation_cancelled", {"agentId": task.target_profile_id,
+                          error_code=codes.RUN_SUSPENDED, ended_at=ended)
+                tx.event(run_id, ev.AGENT_INVOCATION_CANCELLED, {"agentId": task.target_profile_id,
                                                                "reason": "Relay Studio stopped"},
                          invocation_id=task.child_invocation_id)
-                tx.event(run_id, "agent_task_cancelled", {"taskId": task.id, "reason": "Relay Studio stopped"},
+                tx.event(run_id, ev.AGENT_TASK_CANCELLED, {"taskId": task.id, "reason": "Relay Studio stopped"},
                          invocation_id=task.child_invocation_id)
-            tx.event(run_id, "run_suspended",
+            tx.event(run_id, ev.RUN_SUSPENDED,
                      {"reason": "Relay Studio stopped while a change waited for approval; it is asked again "
                                 "when the run resumes."}, level=EventLevel.WARNING)
 
@@ -286,7 +288,7 @@ class RunStore:
         (once after each resume: helpers that were working are stopped, ``run_suspended``)."""
         if not self._resumable(run_id, status):
             return False
-        if not any(e.type == "run_suspended" for e in self.events(run_id, after_seq=self._last_resume(run_id))):
+        if not any(e.type == ev.RUN_SUSPENDED for e in self.events(run_id, after_seq=self._last_resume(run_id))):
             self._suspend(run_id)
         return True
 
@@ -299,7 +301,7 @@ class RunStore:
                         t.InvocationRow,
                         inv.id,
                         status=InvocationStatus.FAILED.value,
-                        error_code="run.interrupted",
+                        error_code=codes.RUN_INTERRUPTED,
                         ended_at=ended,
                     )
             for task in self.tasks(run_id):
@@ -308,32 +310,32 @@ class RunStore:
                         t.TaskRow,
                         task.id,
                         status=TaskStatus.FAILED.value,
-                        error_json=json.dumps({"code": "run.interrupted"}),
+                        error_json=json.dumps({"code": codes.RUN_INTERRUPTED}),
                         ended_at=ended,
                     )
             tx.update(
                 t.RunRow,
                 run_id,
                 status=RunStatus.INTERRUPTED.value,
-                error_code="run.interrupted",
+                error_code=codes.RUN_INTERRUPTED,
                 error_message="Relay Studio stopped while this run was in progress.",
                 updated_at=ended,
             )
             tx.event(
                 run_id,
-                "status_changed",
+                ev.STATUS_CHANGED,
                 {"from": previous, "to": RunStatus.INTERRUPTED.value},
             )
             tx.event(
                 run_id,
-                "run_interrupted",
+                ev.RUN_INTERRUPTED,
                 {"previousStatus": previous, "reason": "Relay Studio stopped while this run was in progress."},
                 level=EventLevel.WARNING,
             )
 
     def _last_resume(self, run_id: str) -> int:
         value = self.db.conn.execute(
-            select(func.max(_EVENTS.c.seq)).where(_EVENTS.c.run_id == run_id, _EVENTS.c.type == "run_resumed")
+            select(func.max(_EVENTS.c.seq)).where(_EVENTS.c.run_id == run_id, _EVENTS.c.type == ev.RUN_RESUMED)
         ).scalar()
         return int(value or 0)
 

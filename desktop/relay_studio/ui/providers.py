@@ -19,13 +19,11 @@ from typing import Protocol
 from relay_studio.domain.messages import ModelRequest, StreamEvent, TextDelta
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ModelProvider
-from relay_studio.providers.scripted import Script, ScriptedProvider, load_script
-from relay_studio.resources import resource_dir
+from relay_studio.providers.scripted import ScriptedProvider
 from relay_studio.runtime.context import ProviderFor
+from relay_studio.runtime.demo import DEMO_PROMPT as DEMO_PROMPT  # the demo's home is runtime/demo.py
+from relay_studio.runtime.demo import demo_script as demo_script
 from relay_studio.store.database import Database
-
-DEMO_SCRIPT = "scripts/demo_relay.json"
-DEMO_PROMPT = "Write a short scene about the last lighthouse keeper."
 
 
 class PacedProvider:
@@ -66,10 +64,6 @@ class ProviderSource(Protocol):
     async def context_window(self, profile: AgentProfile) -> int | None:
         """The tokens the agent's model holds as its server reports them; None when unknown."""
         ...
-
-
-def demo_script() -> Script:
-    return load_script(resource_dir() / DEMO_SCRIPT)
 
 
 class DefaultProviders:

@@ -33,9 +33,10 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord
 from relay_studio.runtime.context import LiveUpdate
+from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
-from relay_studio.ui.providers import DEMO_PROMPT, ProviderSource
+from relay_studio.ui.providers import ProviderSource
 
 FRAME_MS = 33
 DEMO_MODEL = "the scripted demo (offline)"  # what the demo's model calls name as their model
@@ -220,7 +221,7 @@ class Studio(QObject):
             editor = profiles["editor"]
             tools = editor.tools.model_copy(update={"require_approval": list(DEMO_APPROVAL)})
             profiles["editor"] = editor.model_copy(update={"tools": tools})
-        return await self.start_run(chat=chat, agent_id="writer", prompt=DEMO_PROMPT, demo=True, profiles=profiles)
+        return await self.start_run(chat=chat, agent_id=DEMO_AGENT, prompt=DEMO_PROMPT, demo=True, profiles=profiles)
 
     def _on_run_done_task(self, handle: RunHandle, _task: object) -> None:
         self._on_run_done(handle)

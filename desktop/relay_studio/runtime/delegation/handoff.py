@@ -8,15 +8,18 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
 from relay_studio.domain.input_schema import input_errors
+from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState
 from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.edges import HandoffInfo, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
 from relay_studio.runtime.effects import HandoffAccepted
-from relay_studio.runtime.errors import ToolError, lower_first
+from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import ToolContext, ToolResult
 from relay_studio.store.database import new_id
 
@@ -36,15 +39,14 @@ def validate_packet(packet: dict[str, Any]) -> None:
     try:
         HandoffPacket.model_validate(packet)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "handoff"
-        if where == "objective" and first["type"] in ("missing", "string_too_short", "string_type"):
+        problem = first_problem(exc, "handoff")
+        if problem.where == "objective" and problem.kind in ("missing", "string_too_short", "string_type"):
             detail = "the objective is required and must say what the next agent must achieve"
         else:
-            detail = f"{where}: {lower_first(first['msg'])}"
-        raise ToolError("tool.invalid_arguments", f"The handoff brief is not valid: {detail}.") from None
+            detail = problem.line()
+        raise ToolError(codes.TOOL_INVALID_ARGUMENTS, f"The handoff brief is not valid: {detail}.") from None
     if not packet["objective"].strip():
-        raise ToolError("tool.invalid_arguments", "The handoff brief is not valid: the objective is empty.")
+        raise ToolError(codes.TOOL_INVALID_ARGUMENTS, "The handoff brief is not valid: the objective is empty.")
 
 
 def _check_input(target_name: str, extra: dict[str, Any], schema: dict[str, Any] | None,
@@ -53,15 +55,13 @@ def _check_input(target_name: str, extra: dict[str, Any], schema: dict[str, Any]
         try:
             return input_type.model_validate(extra)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            field = ".".join(str(p) for p in first["loc"]) or "input"
-            detail = f"'{field}': {lower_first(first['msg'])}"
-            raise ToolError("agent.handoff_input_invalid",
+            detail = first_problem(exc, "input").line()
+            raise ToolError(codes.AGENT_HANDOFF_INPUT_INVALID,
                             f"The handoff to {target_name} needs valid input: {detail}.") from None
     if schema is not None:
         problems = input_errors(schema, extra)
         if problems:
-            raise ToolError("agent.handoff_input_invalid",
+            raise ToolError(codes.AGENT_HANDOFF_INPUT_INVALID,
                             f"The handoff to {target_name} needs valid input: {problems[0]}.")
         return extra
     return None
@@ -83,19 +83,19 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     run, inv = ctx.run, ctx.inv
     validate_packet(brief)
     with run.db.transaction() as tx:
-        tx.event(run.run_id, "agent_handoff_requested",
+        tx.event(run.run_id, ev.AGENT_HANDOFF_REQUESTED,
                  {"agentId": inv.profile.id, "targetAgentId": target_id, "title": brief.get("title"),
                   "pendingTaskPolicy": pending_policy, "toolStyle": style, "toolCallId": ctx.call_id},
                  invocation_id=inv.id)
     if not policy.can_handoff(inv):
-        raise ToolError("agent.handoff_policy_denied", "You are not allowed to hand off work.")
+        raise ToolError(codes.AGENT_HANDOFF_POLICY_DENIED, "You are not allowed to hand off work.")
     pending = run.scheduler.pending(inv.id)
     if pending:
         names = ", ".join(f"{c.handle} ({c.title})" for c in pending)
-        raise ToolError("agent.handoff_pending_tasks",
+        raise ToolError(codes.AGENT_HANDOFF_PENDING_TASKS,
                         f"You still have unfinished delegated tasks: {names}. Use agent_await before handing off.")
     if inv.depth + 1 > inv.profile.delegation.max_handoff_depth:
-        raise ToolError("agent.handoff_depth_exhausted",
+        raise ToolError(codes.AGENT_HANDOFF_DEPTH_EXHAUSTED,
                         "This relay has already been handed on as many times as allowed. Finish the work "
                         "yourself or commit what you have.")
     target = policy.resolve_target(run, inv.profile, target_id, "handoff")
@@ -115,10 +115,10 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                 hook_result = await hook_result
         except Exception as exc:
             with run.db.transaction() as tx:
-                tx.event(run.run_id, "agent_handoff_hook_failed",
+                tx.event(run.run_id, ev.AGENT_HANDOFF_HOOK_FAILED,
                          {"agentId": inv.profile.id, "targetAgentId": target.id, "error": repr(exc)},
                          invocation_id=inv.id)
-            raise ToolError("agent.handoff_hook_failed",
+            raise ToolError(codes.AGENT_HANDOFF_HOOK_FAILED,
                             f"The handoff to {target.display_name} could not be completed: {exc}. "
                             "Try again later or continue yourself.") from None
 
@@ -142,7 +142,7 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
         }
         if options.on_handoff is not None:
             payload["hookResult"] = _jsonable(hook_result)
-        tx.event(run.run_id, "agent_handoff_accepted", payload, invocation_id=inv.id, related=[successor.id])
+        tx.event(run.run_id, ev.AGENT_HANDOFF_ACCEPTED, payload, invocation_id=inv.id, related=[successor.id])
     return ToolResult(
         f"Handoff accepted for Agent {target.id}. Your part is complete.",
         effect=HandoffAccepted(task_id=task_id, invocation_id=successor.id, target_profile_id=target.id),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ProviderError
@@ -19,21 +20,21 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
     verb = "hand off to" if purpose == "handoff" else "delegate to"
     if target is None:
         raise ToolError(
-            "agent.target_profile_not_found",
+            codes.AGENT_TARGET_PROFILE_NOT_FOUND,
             f"There is no agent '{target_id}'. Use agent_list to see who you can {verb}.",
         )
     if target.id == source.id and purpose == "handoff":
-        raise ToolError("agent.handoff_policy_denied", "You cannot hand off to yourself.")
+        raise ToolError(codes.AGENT_HANDOFF_POLICY_DENIED, "You cannot hand off to yourself.")
     d = target.delegation
     role_ok = d.allow_as_handoff_target if purpose == "handoff" else d.allow_as_subagent
     if not d.callable or not role_ok:
         role = "take over a stage" if purpose == "handoff" else "take delegated tasks"
         raise ToolError(
-            "agent.target_not_callable",
+            codes.AGENT_TARGET_NOT_CALLABLE,
             f"{target.display_name} does not {role}. Use agent_list to see who you can {verb}.",
         )
     if "*" not in d.allowed_callers and source.id not in d.allowed_callers:
-        code = "agent.handoff_policy_denied" if purpose == "handoff" else "agent.delegate_policy_denied"
+        code = codes.AGENT_HANDOFF_POLICY_DENIED if purpose == "handoff" else codes.AGENT_DELEGATE_POLICY_DENIED
         raise ToolError(code, f"{target.display_name} does not accept work from you.")
     if purpose == "handoff":
         info = HandoffInfo(run.run_id, source.id, target.id, run.ledger.has_commit)
@@ -41,11 +42,11 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
             when = (" until something has been committed" if target.handoff_in.enabled == "afterCommit"
                     else " right now")
             raise ToolError(
-                "agent.target_not_callable", f"{target.display_name} does not take over{when}.",
+                codes.AGENT_TARGET_NOT_CALLABLE, f"{target.display_name} does not take over{when}.",
             )
     if target.model.mode == "requiresConfiguration":
         raise ToolError(
-            "agent.target_requires_configuration",
+            codes.AGENT_TARGET_REQUIRES_CONFIGURATION,
             f"{target.display_name} has no model configured yet, so it cannot take over. "
             "Choose another agent.",
         )
@@ -53,7 +54,7 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
         run.provider_for(target)
     except ProviderError:
         raise ToolError(
-            "agent.target_requires_configuration",
+            codes.AGENT_TARGET_REQUIRES_CONFIGURATION,
             f"{target.display_name} has no model it can use yet, so it cannot take this work. "
             "Choose another agent.",
         ) from None

@@ -11,6 +11,8 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import InvocationStatus, TaskStatus
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext
@@ -93,7 +95,7 @@ class TaskScheduler:
                         exit_ = await run_invocation(run, child.inv)
                 except TimeoutError:
                     raise InvocationFailed(
-                        "agent.task_timeout", f"The task did not finish within {timeout:g} seconds."
+                        codes.AGENT_TASK_TIMEOUT, f"The task did not finish within {timeout:g} seconds."
                     ) from None
                 assert isinstance(exit_, Returned)
                 child.result = exit_.result
@@ -101,7 +103,7 @@ class TaskScheduler:
                 with run.db.transaction() as tx:
                     tx.event(
                         run.run_id,
-                        "task_return_completed",
+                        ev.TASK_RETURN_COMPLETED,
                         {"taskId": child.task_id, "handle": child.handle, "status": exit_.status,
                          "result": exit_.result},
                         invocation_id=child.inv.id,
@@ -124,7 +126,7 @@ class TaskScheduler:
         except FatalRunError as exc:
             run.fail_fast(exc)
         except Exception as exc:  # a broken host contract inside a child fails the whole run loudly
-            run.fail_fast(FatalRunError("runtime.internal_error", f"A helper task crashed: {exc!r}"))
+            run.fail_fast(FatalRunError(codes.RUNTIME_INTERNAL_ERROR, f"A helper task crashed: {exc!r}"))
         finally:
             child.done.set()
             self._notify()

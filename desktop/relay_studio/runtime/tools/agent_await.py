@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_list_prop
@@ -45,7 +47,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
             child = scheduler.by_handle(inv.id, handle)
             if child is None:
                 known = ", ".join(c.handle for c in scheduler.of_parent(inv.id)) or "none"
-                raise ToolError("agent.task_not_found", f"You have no task named '{handle}'. Your tasks: {known}.")
+                raise ToolError(codes.AGENT_TASK_NOT_FOUND, f"You have no task named '{handle}'. Your tasks: {known}.")
             chosen.append(child)
     else:
         chosen = scheduler.of_parent(inv.id)
@@ -55,7 +57,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     with run_ctx.db.transaction() as tx:
         tx.event(
             run_ctx.run_id,
-            "agent_await_started",
+            ev.AGENT_AWAIT_STARTED,
             {"mode": a.mode, "handles": [c.handle for c in waiting], "timeoutSeconds": a.timeout_seconds},
             invocation_id=inv.id,
         )
@@ -68,7 +70,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     with run_ctx.db.transaction() as tx:
         tx.event(
             run_ctx.run_id,
-            "agent_await_completed",
+            ev.AGENT_AWAIT_COMPLETED,
             {"mode": a.mode, "delivered": [c.handle for c in ready], "stillRunning": [c.handle for c in still],
              "timedOut": timed_out},
             invocation_id=inv.id,

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
 from relay_studio.domain.messages import Message
@@ -66,15 +68,15 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
         checked = _Task.model_validate(a.task)
     except ValidationError:
         raise ToolError(
-            "tool.invalid_arguments", "The task is not valid: task.objective is required and must be text."
+            codes.TOOL_INVALID_ARGUMENTS, "The task is not valid: task.objective is required and must be text."
         ) from None
     if not policy.can_delegate(inv):
-        raise ToolError("agent.delegate_policy_denied", "You are not allowed to delegate tasks.")
+        raise ToolError(codes.AGENT_DELEGATE_POLICY_DENIED, "You are not allowed to delegate tasks.")
     created = len(run_ctx.scheduler.of_parent(inv.id))
     limit = inv.profile.delegation.max_tasks_per_run
     if created >= limit:
         raise ToolError(
-            "agent.task_limit_reached",
+            codes.AGENT_TASK_LIMIT_REACHED,
             f"You have already started {created} helper tasks, the most allowed. Work with the results you have.",
         )
     target = policy.resolve_target(run_ctx, inv.profile, a.agent_id, "delegate")
@@ -108,7 +110,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
         )
         tx.event(
             run_ctx.run_id,
-            "agent_delegate_started",
+            ev.AGENT_DELEGATE_STARTED,
             {"agentId": inv.profile.id, "targetAgentId": target.id, "taskId": task_id, "handle": handle,
              "title": title},
             invocation_id=inv.id,

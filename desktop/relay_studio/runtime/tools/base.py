@@ -8,11 +8,13 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import ToolSchema
 from relay_studio.domain.tool_names import alias
+from relay_studio.domain.validation import first_problem
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.effects import Effect
-from relay_studio.runtime.errors import ToolError, lower_first
+from relay_studio.runtime.errors import ToolError
 
 
 @dataclass(frozen=True)
@@ -62,17 +64,9 @@ def parse_args(model: type[M], args: dict[str, Any], tool_alias: str) -> M:
     try:
         return model.model_validate(args)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "arguments"
-        kind = first["type"]
-        if kind == "missing":
-            detail = f"'{where}' is required"
-        elif kind == "extra_forbidden":
-            detail = f"'{where}' is not a parameter of this tool"
-        else:
-            detail = f"'{where}': {lower_first(first['msg'])}"
+        detail = first_problem(exc, "arguments").line(unknown="is not a parameter of this tool")
         raise ToolError(
-            "tool.invalid_arguments", f"The arguments for {tool_alias} are not valid: {detail}."
+            codes.TOOL_INVALID_ARGUMENTS, f"The arguments for {tool_alias} are not valid: {detail}."
         ) from None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.tool_names import ALIAS_TO_CANONICAL
 from relay_studio.runtime.approval import needs_approval, request_approval
 from relay_studio.runtime.errors import ToolError
@@ -31,7 +32,7 @@ async def write_file(ctx: ToolContext, path: str, content: str, *, tool: str) ->
         version = record_version(tx, run.run_id, rel, content, inv.id)
         tx.event(
             run.run_id,
-            "workspace_file_written",
+            ev.WORKSPACE_FILE_WRITTEN,
             {
                 "path": rel,
                 "version": version,

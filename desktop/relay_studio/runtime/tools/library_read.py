@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.library.mentions import render_item
 from relay_studio.runtime.errors import ToolError
@@ -33,7 +34,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
     found = need_library(ctx.run).find(a.name)
     if found is None:
-        raise ToolError("library.entry_not_found",
+        raise ToolError(codes.LIBRARY_ENTRY_NOT_FOUND,
                         f"There is no entry '{a.name}' in the story library. Use library_list or library_search "
                         "to find it.")
     e = found.entry

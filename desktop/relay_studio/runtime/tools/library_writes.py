@@ -3,7 +3,8 @@ file before and after (a patch proposal, possibly edited), then it is written an
 
 from __future__ import annotations
 
-from relay_studio.domain import events as ev
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.library.entries import LibraryError
 from relay_studio.library.skills import parse_skill
 from relay_studio.library.store import atomic_write
@@ -46,7 +47,7 @@ async def write_entry(ctx: ToolContext, canonical: str, tool: str, args: dict[st
 
 async def write_skill(ctx: ToolContext, tool: str, args: dict[str, object]) -> ToolResult:
     if ctx.run.project_dir is None:
-        raise ToolError("library.unavailable", "This conversation has no project to keep Skills in.")
+        raise ToolError(codes.LIBRARY_UNAVAILABLE, "This conversation has no project to keep Skills in.")
     skill = planned_skill(ctx.run, dict(args))
     from relay_studio.library.skills import render_skill
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.library_access import skills_for
@@ -36,7 +37,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     skill = scope.get(a.name.strip().lower())
     if skill is None:
         known = ", ".join(sorted(scope)) or "none"
-        raise ToolError("skill.not_found", f"You have no Skill named '{a.name}'. Your Skills: {known}.")
+        raise ToolError(codes.SKILL_NOT_FOUND, f"You have no Skill named '{a.name}'. Your Skills: {known}.")
     return ToolResult(f"# Skill: {skill.name}\n{skill.body}", journal={"skill": skill.name})
 
 

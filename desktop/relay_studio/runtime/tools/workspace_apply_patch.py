@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
@@ -44,12 +45,12 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     count = text.count(a.old_string)
     if count == 0:
         raise ToolError(
-            "workspace.patch_no_match",
+            codes.WORKSPACE_PATCH_NO_MATCH,
             f"old_string does not occur in {rel}. Read the file again and copy the passage exactly.",
         )
     if count > 1:
         raise ToolError(
-            "workspace.patch_ambiguous",
+            codes.WORKSPACE_PATCH_AMBIGUOUS,
             f"old_string occurs {count} times in {rel}. Include more surrounding text so it is unique.",
         )
     rel, version, edited = await write_file(ctx, rel, text.replace(a.old_string, a.new_string, 1), tool=SPEC.alias)

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.effects import CommitRequested
 from relay_studio.runtime.errors import ToolError
@@ -36,7 +37,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
     rel, text = ctx.run.workspace.read(a.path, ctx.inv.roots)
     if not text.strip():
-        raise ToolError("workspace.commit_empty", f"{rel} is empty. Write the text before committing it.")
+        raise ToolError(codes.WORKSPACE_COMMIT_EMPTY, f"{rel} is empty. Write the text before committing it.")
     return ToolResult("", effect=CommitRequested(path=rel, content=text), journal={"path": rel})
 
 

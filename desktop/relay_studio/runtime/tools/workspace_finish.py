@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.effects import Finish
 from relay_studio.runtime.errors import ToolError
@@ -34,7 +35,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
     if not ctx.run.ledger.has_commit:
         raise ToolError(
-            "agent.foreground_commit_required",
+            codes.AGENT_FOREGROUND_COMMIT_REQUIRED,
             "Nothing has been committed to the chat yet. Commit the reply with workspace_commit, then finish.",
         )
     return ToolResult("The run is finished.", effect=Finish(summary=a.summary))

@@ -14,6 +14,7 @@ from typing import Any
 import regex
 from pydantic import BaseModel, ConfigDict, Field
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
@@ -21,7 +22,7 @@ from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolS
 MAX_HITS = 100
 #: Seconds one search may take, all files together.
 SEARCH_BUDGET_SECONDS = 2.0
-SEARCH_TIMEOUT = "workspace.search_timeout"
+SEARCH_TIMEOUT = codes.WORKSPACE_SEARCH_TIMEOUT
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_SEARCH_FILES,
@@ -54,7 +55,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     try:
         pattern = regex.compile(a.query if a.regex else regex.escape(a.query), regex.IGNORECASE | regex.V0)
     except (regex.error, RecursionError, OverflowError) as exc:
-        raise ToolError("tool.invalid_arguments", f"The regular expression is not valid: {exc}.") from None
+        raise ToolError(codes.TOOL_INVALID_ARGUMENTS, f"The regular expression is not valid: {exc}.") from None
     hits = await asyncio.to_thread(_search, ctx, a, pattern)
     if not hits:
         return ToolResult(f"No lines match '{a.query}'.")

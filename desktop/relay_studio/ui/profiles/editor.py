@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import (
     DEFAULT_ROOTS,
@@ -770,7 +771,7 @@ class ProfileEditor(QWidget):
         except json.JSONDecodeError as exc:
             # Kept as typed (the profile keeps its last good schema) and shown at the field.
             self._local_errors["handoffIn.inputSchema"] = Diagnostic(
-                code="profile.invalid_json", path="handoffIn.inputSchema",
+                code=codes.PROFILE_INVALID_JSON, path="handoffIn.inputSchema",
                 message=f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.")
             self._after_change(update_raw=False)
             return

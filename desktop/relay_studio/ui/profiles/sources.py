@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import ConnectionStore
@@ -50,7 +51,7 @@ def server_models_source(db: Database, data_dir: Path, secrets: SecretStore | No
     async def models(connection_id: str) -> list[str]:
         connection = ConnectionStore(db).get(connection_id)
         if connection is None:
-            raise ProviderError("connection.unknown", "There is no such connection to ask for its models.")
+            raise ProviderError(codes.CONNECTION_UNKNOWN, "There is no such connection to ask for its models.")
         keys = secrets or SecretStore(data_dir)
         api_key = await asyncio.to_thread(load_api_key, connection, keys)
         sent = await asyncio.to_thread(with_secret_headers, connection, keys)

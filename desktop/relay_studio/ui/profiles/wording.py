@@ -3,6 +3,7 @@ tooltips, and for each problem that shows in one section but is fixed in another
 
 from __future__ import annotations
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 
 #: Tool -> (what a writer calls it, what it does). The tooltip adds the profile name and the model's name.
@@ -43,15 +44,15 @@ def tool_tip(name: str) -> str:
 
 #: Where to fix a problem that one field shows because of another section's choice.
 FIX_HINTS: dict[str, str] = {
-    "profile.no_stage_exit": "To fix: in Tools, allow “Finish the run” or “Hand off the stage”; or untick this.",
-    "profile.handoff_not_enabled": "To fix: tick this, or in Tools untick “Hand off the stage”.",
-    "profile.delegate_not_enabled": "To fix: tick this, or in Tools untick “Ask a helper”.",
-    "profile.callable_without_role": "To fix: tick “…as the next stage” or “…as a helper” below, or untick this.",
-    "profile.approval_for_unavailable_tool": "To fix: allow the tool, or untick “Requires approval”.",
-    "profile.writable_root_not_visible": "To fix: tick Visible for that folder, or untick Writable.",
-    "profile.model_connection_missing": "To fix: choose a connection, or “The default connection”.",
-    "profile.model_name_missing": "To fix: pick one of the server's models, or type its name.",
-    "profile.handoff_tool_collision": "To fix: in Delegation and handoff, give one target another tool name.",
+    codes.PROFILE_NO_STAGE_EXIT: "To fix: in Tools, allow “Finish the run” or “Hand off the stage”; or untick this.",
+    codes.PROFILE_HANDOFF_NOT_ENABLED: "To fix: tick this, or in Tools untick “Hand off the stage”.",
+    codes.PROFILE_DELEGATE_NOT_ENABLED: "To fix: tick this, or in Tools untick “Ask a helper”.",
+    codes.PROFILE_CALLABLE_WITHOUT_ROLE: "To fix: tick “…as the next stage” or “…as a helper” below, or untick this.",
+    codes.PROFILE_APPROVAL_FOR_UNAVAILABLE_TOOL: "To fix: allow the tool, or untick “Requires approval”.",
+    codes.PROFILE_WRITABLE_ROOT_NOT_VISIBLE: "To fix: tick Visible for that folder, or untick Writable.",
+    codes.PROFILE_MODEL_CONNECTION_MISSING: "To fix: choose a connection, or “The default connection”.",
+    codes.PROFILE_MODEL_NAME_MISSING: "To fix: pick one of the server's models, or type its name.",
+    codes.PROFILE_HANDOFF_TOOL_COLLISION: "To fix: in Delegation and handoff, give one target another tool name.",
 }
 
 #: Field path -> the section it sits in (for "shown in Identity" notes in the problems bar).

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, ConnectionStore, parse_connection
@@ -212,7 +213,7 @@ class SettingsDialog(QDialog):
         preset = PRESETS.get(str(self.preset_box.currentData() or ""))
         rows = self.headers.rows()
         if rows.problem:
-            raise ConnectionProblem("connection.invalid", rows.problem)
+            raise ConnectionProblem(codes.CONNECTION_INVALID, rows.problem)
         base: dict[str, Any] = {}
         if self.editing is not None:  # what the form does not show (timeouts, prices, what it learned) stays
             base = self.editing.model_dump(by_alias=True, exclude_none=True, exclude={"legacy_headers"})

@@ -18,6 +18,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.store.runs import RunStore
 from relay_studio.ui import theme
@@ -65,7 +66,7 @@ class DetailSource:
 
     def received_brief(self, run_id: str, invocation_id: str) -> str | None:
         for event in self.runs.events(run_id, invocation_id=invocation_id, limit=12):
-            if event.type == "context_assembled":
+            if event.type == ev.CONTEXT_ASSEMBLED:
                 messages = event.payload.get("messages") or []
                 return str(messages[-1].get("content", "")) if messages else ""
         return None
@@ -125,26 +126,26 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
 
 def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -> str:
     c = theme.colors()
-    started = next((e for e in events if e.type == "tool_call_started"), None)
-    ended = next((e for e in events if e.type in ("tool_call_completed", "tool_call_ignored")), None)
+    started = next((e for e in events if e.type == ev.TOOL_CALL_STARTED), None)
+    ended = next((e for e in events if e.type in (ev.TOOL_CALL_COMPLETED, ev.TOOL_CALL_IGNORED)), None)
     parts = [_h(f"{bar.label} · {bar.outcome}", 2)]
     if started is not None:
         parts.append(_h("Arguments") + _pre(pretty_json(started.payload.get("arguments", ""))))
     for e in events:
-        if e.type in ("tool_call_approved", "tool_call_denied"):
-            word = "approved" if e.type == "tool_call_approved" else "rejected"
+        if e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
+            word = "approved" if e.type == ev.TOOL_CALL_APPROVED else "rejected"
             reason = e.payload.get("reason") or ""
             edited = " with the creator's edits" if e.payload.get("edited") else ""
             parts.append(f"<p>The creator {word} this{edited}. {html.escape(str(reason))}</p>")
     if ended is not None:
         p = ended.payload
-        if p.get("isError") or ended.type == "tool_call_ignored":
+        if p.get("isError") or ended.type == ev.TOOL_CALL_IGNORED:
             parts.append(_h("Error") + f"<p><b>{html.escape(str(p.get('errorCode')))}</b></p>")
         parts.append(_h("Result") + _pre(str(p.get("result", ""))))
         if p.get("elapsedMs") is not None:
             parts.append(f"<p>{p['elapsedMs']} ms</p>")
     for e in events:
-        if e.type == "workspace_file_written":
+        if e.type == ev.WORKSPACE_FILE_WRITTEN:
             path, version = str(e.payload.get("path")), int(e.payload.get("version", 1))
             before, after = src.previous_version(run_id, path, version)
             parts.append(_h(f"{path}: version {version - 1 if version > 1 else 'none'} → {version}"))
@@ -165,16 +166,16 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
         message = p.get("result") or p.get("message") or p.get("reason") or ""
         parts.append(f'<p style="color:{c.error.name()}"><b>{html.escape(str(code))}</b>: '
                      f"{html.escape(str(message))}</p>")
-    if event.type == "workspace_file_written":
+    if event.type == ev.WORKSPACE_FILE_WRITTEN:
         path, version = str(p.get("path")), int(p.get("version", 1))
         before, after = src.previous_version(run_id, path, version)
         parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
                                   muted=c.muted.name()))
-    if event.type == "agent_handoff_accepted" and event.related_invocation_ids:
+    if event.type == ev.AGENT_HANDOFF_ACCEPTED and event.related_invocation_ids:
         brief = src.received_brief(run_id, event.related_invocation_ids[0])
         if brief is not None:
             parts.append(_h("Brief as received") + _pre(brief))
-    if event.type == "context_assembled":
+    if event.type == ev.CONTEXT_ASSEMBLED:
         parts.append(_h("System prompt") + _pre(str(p.get("systemPrompt", ""))))
     parts.append(_h("Journal entry") + _pre(json.dumps(event.envelope(), ensure_ascii=False, indent=2)))
     return "".join(parts)

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 
 FOREGROUND = "foreground"
-_ENDS = {"agent_invocation_completed": "completed", "agent_invocation_failed": "failed",
-         "agent_invocation_cancelled": "cancelled", "agent_invocation_transferred": "transferred"}
-RUN_ENDS = {"run_completed", "run_partial_success", "run_failed", "run_cancelled", "run_interrupted"}
+_ENDS = {ev.AGENT_INVOCATION_COMPLETED: "completed", ev.AGENT_INVOCATION_FAILED: "failed",
+         ev.AGENT_INVOCATION_CANCELLED: "cancelled", ev.AGENT_INVOCATION_TRANSFERRED: "transferred"}
+RUN_ENDS = {ev.RUN_COMPLETED, ev.RUN_PARTIAL_SUCCESS, ev.RUN_FAILED, ev.RUN_CANCELLED, ev.RUN_INTERRUPTED}
 
 
 def parse_time(stamp: str) -> float:
@@ -138,38 +139,38 @@ def summarize(event: Event) -> str:
     """One line for the events list: the fields a creator scans for."""
     p = event.payload
     t = event.type
-    if t == "tool_call_started":
+    if t == ev.TOOL_CALL_STARTED:
         args = str(p.get("arguments", ""))
         return f"{p.get('name')}({args[:80]}{'…' if len(args) > 80 else ''})"
-    if t == "tool_call_completed":
+    if t == ev.TOOL_CALL_COMPLETED:
         if p.get("isError"):
             return f"{p.get('name')} ✗ {p.get('errorCode')}: {str(p.get('result', ''))[:100]}"
         return f"{p.get('name')} ✓ {str(p.get('result', ''))[:100]}"
-    if t == "model_call_completed":
+    if t == ev.MODEL_CALL_COMPLETED:
         usage = p.get("usage") or {}
         tools = ", ".join(p.get("toolCalls") or []) or "text"
         return (f"{usage.get('input_tokens', 0)}+{usage.get('output_tokens', 0)} tokens, "
                 f"{p.get('elapsedMs')} ms → {tools}")
-    if t == "model_call_started":
+    if t == ev.MODEL_CALL_STARTED:
         return f"call {p.get('callIndex')} to {p.get('model')} ({p.get('messages')} messages)"
-    if t == "model_call_failed":
+    if t == ev.MODEL_CALL_FAILED:
         return f"{p.get('code')}: {p.get('message', '')}"
-    if t in ("agent_handoff_accepted", "agent_handoff_requested"):
+    if t in (ev.AGENT_HANDOFF_ACCEPTED, ev.AGENT_HANDOFF_REQUESTED):
         target = p.get("targetDisplayName") or p.get("targetAgentId")
         return f"→ {target}: {p.get('title') or ''}"
-    if t == "workspace_file_written":
+    if t == ev.WORKSPACE_FILE_WRITTEN:
         return f"{p.get('path')} (version {p.get('version')}, {p.get('bytes')} bytes)"
-    if t == "status_changed":
+    if t == ev.STATUS_CHANGED:
         return f"{p.get('from')} → {p.get('to')}"
     if t.startswith("agent_invocation_"):
         who = p.get("displayName") or p.get("agentId") or ""
         return f"{who} {p.get('kind') or ''} {p.get('errorCode') or ''}".strip()
-    if t == "tool_call_awaiting_approval":
+    if t == ev.TOOL_CALL_AWAITING_APPROVAL:
         return f"{p.get('tool')} {p.get('path') or ''} waits for approval"
-    if t in ("tool_call_approved", "tool_call_denied"):
+    if t in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
         reason = f": {p.get('reason')}" if p.get("reason") else ""
         return f"{p.get('tool')} {p.get('path') or ''}{reason}"
-    if t == "chat_commit_completed":
+    if t == ev.CHAT_COMMIT_COMPLETED:
         return f"{p.get('path')} → chat (version {p.get('version')})"
     keys = ("agentId", "path", "code", "errorCode", "title", "handle", "reason")
     return " ".join(f"{k}={p[k]}" for k in keys if p.get(k))[:160]
@@ -246,11 +247,11 @@ class RunTimeline:
         self.index.add(event, t)
         self.version += 1
         handler = _HANDLERS.get(event.type)
-        if event.type == "model_call_completed":
+        if event.type == ev.MODEL_CALL_COMPLETED:
             usage = event.payload.get("usage") or {}
             self.input_tokens += int(usage.get("input_tokens", 0))
             self.output_tokens += int(usage.get("output_tokens", 0))
-        elif event.type == "agent_invocation_started" and event.payload.get("kind") != "subagent":
+        elif event.type == ev.AGENT_INVOCATION_STARTED and event.payload.get("kind") != "subagent":
             p = event.payload
             self.foreground_agent = str(p.get("displayName") or p.get("agentId") or "")
         if handler is not None:
@@ -309,7 +310,7 @@ class RunTimeline:
         self._open("model", str(p.get("turnId")), f"model call {p.get('callIndex')}", e, t)
 
     def _model_ended(self, e: Event, t: float) -> None:
-        self._close(str(e.payload.get("turnId")), e, t, "ok" if e.type == "model_call_completed" else "error")
+        self._close(str(e.payload.get("turnId")), e, t, "ok" if e.type == ev.MODEL_CALL_COMPLETED else "error")
 
     def _tool_started(self, e: Event, t: float) -> None:
         p = e.payload
@@ -330,8 +331,8 @@ class RunTimeline:
     def _approval(self, e: Event, t: float) -> None:
         bar = self.open_bars.get(str(e.payload.get("toolCallId")))
         if bar is not None:
-            bar.outcome = {"tool_call_awaiting_approval": "waiting", "tool_call_denied": "denied"}.get(e.type,
-                                                                                                       "running")
+            bar.outcome = {ev.TOOL_CALL_AWAITING_APPROVAL: "waiting", ev.TOOL_CALL_DENIED: "denied"}.get(e.type,
+                                                                                                         "running")
 
     def _handoff(self, e: Event, t: float) -> None:
         p = e.payload
@@ -405,19 +406,19 @@ class RunTimeline:
 
 
 _HANDLERS: dict[str, Any] = {
-    "agent_invocation_created": RunTimeline._invocation_created,
-    "agent_invocation_started": RunTimeline._invocation_started,
+    ev.AGENT_INVOCATION_CREATED: RunTimeline._invocation_created,
+    ev.AGENT_INVOCATION_STARTED: RunTimeline._invocation_started,
     **{name: RunTimeline._invocation_ended for name in _ENDS},
-    "model_call_started": RunTimeline._model_started,
-    "model_call_completed": RunTimeline._model_ended,
-    "model_call_failed": RunTimeline._model_ended,
-    "tool_call_started": RunTimeline._tool_started,
-    "tool_call_completed": RunTimeline._tool_ended,
-    "tool_call_ignored": RunTimeline._tool_ignored,
-    "tool_call_awaiting_approval": RunTimeline._approval,
-    "tool_call_approved": RunTimeline._approval,
-    "tool_call_denied": RunTimeline._approval,
-    "agent_handoff_accepted": RunTimeline._handoff,
+    ev.MODEL_CALL_STARTED: RunTimeline._model_started,
+    ev.MODEL_CALL_COMPLETED: RunTimeline._model_ended,
+    ev.MODEL_CALL_FAILED: RunTimeline._model_ended,
+    ev.TOOL_CALL_STARTED: RunTimeline._tool_started,
+    ev.TOOL_CALL_COMPLETED: RunTimeline._tool_ended,
+    ev.TOOL_CALL_IGNORED: RunTimeline._tool_ignored,
+    ev.TOOL_CALL_AWAITING_APPROVAL: RunTimeline._approval,
+    ev.TOOL_CALL_APPROVED: RunTimeline._approval,
+    ev.TOOL_CALL_DENIED: RunTimeline._approval,
+    ev.AGENT_HANDOFF_ACCEPTED: RunTimeline._handoff,
 }
 
 

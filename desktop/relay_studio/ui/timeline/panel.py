@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.detail import (
@@ -51,20 +52,20 @@ ROW_H = 20
 
 CATEGORIES: dict[str, frozenset[str] | None] = {
     "All events": None,
-    "Model calls": frozenset({"model_call_started", "model_call_completed", "model_call_failed", "model_call_retry",
-                              "context_assembled", "model_notice", "model_text_only"}),
-    "Tool calls": frozenset({"tool_call_started", "tool_call_completed", "tool_call_ignored"}),
-    "Handoffs and helpers": frozenset({"agent_handoff_requested", "agent_handoff_accepted", "agent_task_registered",
-                                       "agent_task_started", "agent_task_completed", "agent_task_failed",
-                                       "agent_task_cancelled", "agent_delegate_started", "agent_await_started",
-                                       "agent_await_completed", "task_return_completed", "task_results_injected"}),
-    "Approvals": frozenset({"tool_call_awaiting_approval", "tool_call_approved", "tool_call_denied"}),
-    "Files and commits": frozenset({"workspace_file_written", "chat_commit_requested", "chat_commit_completed"}),
-    "Agents and run": frozenset({"run_created", "status_changed", "agent_invocation_created",
-                                 "agent_invocation_started", "agent_invocation_completed", "agent_invocation_failed",
-                                 "agent_invocation_cancelled", "agent_invocation_transferred", "agent_loop_finished",
-                                 "run_completed", "run_partial_success", "run_failed", "run_cancelled",
-                                 "run_interrupted"}),
+    "Model calls": frozenset({ev.MODEL_CALL_STARTED, ev.MODEL_CALL_COMPLETED, ev.MODEL_CALL_FAILED, ev.MODEL_CALL_RETRY,
+                              ev.CONTEXT_ASSEMBLED, ev.MODEL_NOTICE, ev.MODEL_TEXT_ONLY}),
+    "Tool calls": frozenset({ev.TOOL_CALL_STARTED, ev.TOOL_CALL_COMPLETED, ev.TOOL_CALL_IGNORED}),
+    "Handoffs and helpers": frozenset({ev.AGENT_HANDOFF_REQUESTED, ev.AGENT_HANDOFF_ACCEPTED, ev.AGENT_TASK_REGISTERED,
+                                       ev.AGENT_TASK_STARTED, ev.AGENT_TASK_COMPLETED, ev.AGENT_TASK_FAILED,
+                                       ev.AGENT_TASK_CANCELLED, ev.AGENT_DELEGATE_STARTED, ev.AGENT_AWAIT_STARTED,
+                                       ev.AGENT_AWAIT_COMPLETED, ev.TASK_RETURN_COMPLETED, ev.TASK_RESULTS_INJECTED}),
+    "Approvals": frozenset({ev.TOOL_CALL_AWAITING_APPROVAL, ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED}),
+    "Files and commits": frozenset({ev.WORKSPACE_FILE_WRITTEN, ev.CHAT_COMMIT_REQUESTED, ev.CHAT_COMMIT_COMPLETED}),
+    "Agents and run": frozenset({ev.RUN_CREATED, ev.STATUS_CHANGED, ev.AGENT_INVOCATION_CREATED,
+                                 ev.AGENT_INVOCATION_STARTED, ev.AGENT_INVOCATION_COMPLETED, ev.AGENT_INVOCATION_FAILED,
+                                 ev.AGENT_INVOCATION_CANCELLED, ev.AGENT_INVOCATION_TRANSFERRED, ev.AGENT_LOOP_FINISHED,
+                                 ev.RUN_COMPLETED, ev.RUN_PARTIAL_SUCCESS, ev.RUN_FAILED, ev.RUN_CANCELLED,
+                                 ev.RUN_INTERRUPTED}),
 }
 
 
@@ -286,8 +287,8 @@ class TimelinePanel(QWidget):
             self._refresh_agents()
             if not self.lanes.follow:
                 return
-        if any(e.run_id == tl.run_id and e.type in ("run_completed", "run_failed", "run_cancelled",
-                                                    "run_partial_success") for e in events):
+        if any(e.run_id == tl.run_id and e.type in (ev.RUN_COMPLETED, ev.RUN_FAILED, ev.RUN_CANCELLED,
+                                                    ev.RUN_PARTIAL_SUCCESS) for e in events):
             self._fill_runs(select=tl.run_id)
             self.lanes.fit()
 
@@ -394,5 +395,5 @@ class TimelinePanel(QWidget):
         self.selection_shown.emit(body)
 
 
-_BAR_EVENTS = frozenset({"model_call_started", "model_call_completed", "model_call_failed", "tool_call_started",
-                         "tool_call_completed", "tool_call_ignored"})
+_BAR_EVENTS = frozenset({ev.MODEL_CALL_STARTED, ev.MODEL_CALL_COMPLETED, ev.MODEL_CALL_FAILED, ev.TOOL_CALL_STARTED,
+                         ev.TOOL_CALL_COMPLETED, ev.TOOL_CALL_IGNORED})

@@ -1,0 +1,141 @@
+"""The layering, as import-linter contracts would state it, checked over the import graph with ``ast``.
+
+``ui -> runtime -> (knowledge, library) -> (providers, store) -> domain``: a module imports only its own
+layer and the layers below it; the hosts (``cli*``, ``app``, ``smoke``, ``launch``, ``api``, ...) sit on top
+and nothing below imports them. No Qt outside ``ui/`` and the GUI hosts, and a headless command loads no Qt.
+Every import counts, also one inside a function or under ``TYPE_CHECKING``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "desktop" / "relay_studio"
+
+#: rank of each top-level part of the package: an import may go to a lower rank (or stay in its part)
+RANKS = {"domain": 0, "store": 1, "providers": 1, "knowledge": 2, "library": 2, "runtime": 3, "ui": 4}
+HOST_RANK = 5  # cli.py, cli_*.py, app.py, smoke.py, launch.py, api.py, platform_check.py, __main__.py
+#: leaves anyone may import: they import nothing of the package themselves (checked below)
+LEAVES = {"relay_studio", "relay_studio.resources"}
+#: where Qt may be imported: the widgets, and the GUI hosts that start them
+QT_ALLOWED = ("relay_studio.ui", "relay_studio.app", "relay_studio.smoke")
+QT_PACKAGES = ("PySide6", "shiboken6", "qasync", "PyQt5", "PyQt6")
+
+#: Known violations, to shrink, never to grow (import-linter's ``ignore_imports``). ``ConnectionStore``
+#: runs SQL inside ``providers/``; it moves to ``store/`` with the façade work of the window.
+KNOWN_VIOLATIONS = {
+    "relay_studio.providers.connections -> relay_studio.store.database",
+    "relay_studio.providers.connections -> relay_studio.store.tables",
+    "relay_studio.providers.factory -> relay_studio.store.database",
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_module(name: str) -> bool:
+    path = PACKAGE.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def imports() -> list[tuple[str, str, int]]:
+    """(importing module, imported module, line) for every import in the package."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        mod = module_name(path)
+        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found += [(mod, alias.name, node.lineno) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module or ""
+                found.append((mod, target, node.lineno))
+                # ``from relay_studio.domain import events`` imports a module, not only a package
+                found += [(mod, f"{target}.{a.name}", node.lineno) for a in node.names
+                          if is_module(f"{target}.{a.name}")]
+    return found
+
+
+def rank(module: str) -> int:
+    parts = module.split(".")
+    if module in LEAVES:
+        return -1
+    if len(parts) > 1 and parts[1] in RANKS:
+        return RANKS[parts[1]]
+    return HOST_RANK
+
+
+def part(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in RANKS else "<hosts>"
+
+
+def violations() -> set[str]:
+    bad = set()
+    for source, target, _ in imports():
+        if not target.startswith("relay_studio") or target == source:
+            continue
+        if part(source) == part(target) and rank(source) != -1:
+            continue
+        if rank(target) < rank(source):
+            continue
+        bad.add(f"{source} -> {target}")
+    return bad
+
+
+def test_the_graph_is_read_completely() -> None:
+    edges = {(s, t) for s, t, _ in imports()}
+    # a few imports known to exist, of each shape (absolute, from-package, inside a function)
+    assert ("relay_studio.runtime.loop", "relay_studio.domain.event_types") in edges
+    assert ("relay_studio.store.database", "relay_studio.store.knowledge_schema") in edges
+    assert ("relay_studio.cli", "relay_studio.app") in edges  # imported inside a function
+    assert len(edges) > 500
+
+
+def test_no_layer_imports_a_layer_above_it() -> None:
+    """domain imports nothing above it; store and providers no runtime or ui; runtime no ui; nothing below
+    the hosts imports cli/app/smoke; the knowledge and story libraries sit between the store and the runtime."""
+    assert violations() == KNOWN_VIOLATIONS
+
+
+def test_the_leaves_import_nothing_of_the_package() -> None:
+    for source, target, line in imports():
+        if source in LEAVES:
+            assert not target.startswith("relay_studio"), f"{source}:{line} imports {target}"
+
+
+def test_no_qt_import_outside_the_widgets_and_the_gui_hosts() -> None:
+    outside = [f"{s}:{line} {t}" for s, t, line in imports()
+               if t.split(".")[0] in QT_PACKAGES and not s.startswith(QT_ALLOWED)]
+    assert outside == []
+
+
+def test_a_headless_command_loads_no_qt(tmp_path: Path) -> None:
+    script = (
+        "import json, sys\n"
+        "from relay_studio import cli\n"
+        f"code = cli.main(['--data-dir', {str(tmp_path / 'data')!r}, 'runs'])\n"
+        f"qt = sorted(m for m in sys.modules if m.split('.')[0] in {QT_PACKAGES!r})\n"
+        "print(json.dumps({'code': code, 'qt': qt}))\n"
+    )
+    env = {**os.environ, "RELAY_STUDIO_DATA_DIR": str(tmp_path / "data")}
+    env.pop("QT_QPA_PLATFORM", None)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report == {"code": 0, "qt": []}
