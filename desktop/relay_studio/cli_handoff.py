@@ -13,10 +13,10 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from relay_studio.runtime.engine import Runtime
-from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
+    from relay_studio.runtime.engine import Runtime
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED, EXIT_CANCELLED = 0, 2, 3, 130
 
@@ -43,6 +43,7 @@ def run_chat_handoff(args: argparse.Namespace, runtime: Runtime,
 async def _handoff(args: argparse.Namespace, runtime: Runtime, provider_for: Callable[..., Any], out: TextIO,
                    err: TextIO) -> int:
     from relay_studio.cli import _install_interrupt, _remove_interrupt
+    from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
     try:
         handle = runtime.start_handoff(chat=args.name, project_id=getattr(args, "project_id", None),
