@@ -1,33 +1,51 @@
 """The GUI entry point: one QApplication, a qasync event loop, the runtime's coroutines on it.
 
-Start-up follows STYLE.md: create the QApplication, then run ``_amain`` through
-``asyncio.Runner(loop_factory=...)`` with a ``qasync.QEventLoop``; the app does not quit on its last
-window, ``_amain`` returns when the window closes, so async clean-up (cancelling runs, closing the
-runtime) still has its loop.
+Start-up: create the QApplication, then run ``_amain`` through ``asyncio.Runner(loop_factory=...)``
+with a ``qasync.QEventLoop``; the app does not quit on its last window, ``_amain`` returns when the
+window closes, so async clean-up (cancelling runs, closing the runtime) still has its loop.
+
+Paint first, load behind it: this module imports only Qt. ``_amain`` shows a ``StartWindow`` (the
+title, the saved size and place, "Opening your chats…") and waits for its first paint; then
+``open_studio`` imports the runtime (SQLAlchemy, pydantic, the providers) on a worker thread while the
+loop keeps painting, opens the data folder and builds the real ``MainWindow``, which takes the start
+window's place. ``bench/startup.py`` measures both moments.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import qasync
-from PySide6.QtCore import QCoreApplication, QMessageLogContext, QRect, QSettings, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QMessageLogContext,
+    QObject,
+    QRect,
+    QSettings,
+    Qt,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QColor, QPainter, QPixmap
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
-from relay_studio.runtime.engine import Runtime
 from relay_studio.ui import theme
-from relay_studio.ui.main_window import MainWindow
-from relay_studio.ui.providers import DefaultProviders, ProviderSource
-from relay_studio.ui.studio import Studio
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported by open_studio, behind the first paint
+    from relay_studio.runtime.engine import Runtime
+    from relay_studio.ui.main_window import MainWindow
     from relay_studio.ui.patches.dialog import PatchDialog
+    from relay_studio.ui.providers import ProviderSource
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -101,6 +119,9 @@ def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
 
 
 def build_window(runtime: Runtime, providers: ProviderSource, settings: QSettings) -> MainWindow:
+    from relay_studio.ui.main_window import MainWindow
+    from relay_studio.ui.studio import Studio
+
     app = ensure_app()
     app.setQuitOnLastWindowClosed(False)  # closing the window ends _amain, which then cleans up on the loop
     theme.apply_theme(app, str(settings.value("theme", "system")))
@@ -108,6 +129,107 @@ def build_window(runtime: Runtime, providers: ProviderSource, settings: QSetting
     window = MainWindow(studio, settings)
     studio.setParent(window)
     return window
+
+
+#: What start-up imports behind the first paint, heaviest first; plain Python (no Qt objects are made at
+#: import), so a worker thread can run it while the loop paints the start window.
+BEHIND_FIRST_PAINT: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.ui.providers")
+#: Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)
+HEAVY_MODULES: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.ui.main_window", "sqlalchemy",
+                                  "sqlmodel", "httpx")
+
+
+class StartWindow(QMainWindow):
+    """What the creator sees at once: the window's title, icon, saved size and place, and a quiet line.
+
+    Built from Qt alone, before the runtime is imported; the real ``MainWindow`` replaces it
+    (``open_studio``). ``first_paint`` is the wall-clock time of its first paint event,
+    ``loaded_at_paint`` which of ``HEAVY_MODULES`` were imported by then (none, when start-up is right).
+    """
+
+    def __init__(self, settings: QSettings) -> None:
+        super().__init__()
+        self.setWindowTitle("Relay Studio")
+        self.setObjectName("StartWindow")
+        self.first_paint: float | None = None
+        self.loaded_at_paint: list[str] = []
+        label = QLabel("Opening your chats…")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setEnabled(False)
+        self.setCentralWidget(label)
+        self.resize(1400, 860)  # MainWindow's size on a first start (MainWindow._restore_layout)
+        geometry = settings.value("window/geometry")  # the key MainWindow restores from
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        self._painted: asyncio.Future[float] | None = None
+        self._watch = _FirstPaint(self)
+        self.installEventFilter(self._watch)
+
+    def painted(self) -> asyncio.Future[float]:
+        if self._painted is None:
+            self._painted = asyncio.get_running_loop().create_future()
+            if self.first_paint is not None:
+                self._painted.set_result(self.first_paint)
+        return self._painted
+
+    def _on_paint(self) -> None:
+        if self.first_paint is None:
+            self.first_paint = time.time()
+            self.loaded_at_paint = [name for name in HEAVY_MODULES if name in sys.modules]
+            if self._painted is not None and not self._painted.done():
+                self._painted.set_result(self.first_paint)
+
+
+class _FirstPaint(QObject):
+    def __init__(self, window: StartWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.window._on_paint()
+        return False
+
+
+async def show_start_window(settings: QSettings, seconds: float = 2.0) -> StartWindow:
+    """Shows the start window and returns once it has been painted (or ``seconds`` passed)."""
+    shell = StartWindow(settings)
+    shell.show()
+    with contextlib.suppress(TimeoutError):  # a platform that never exposes it: start anyway
+        await asyncio.wait_for(asyncio.shield(shell.painted()), seconds)
+    return shell
+
+
+def _import_behind_first_paint() -> None:
+    for name in BEHIND_FIRST_PAINT:
+        importlib.import_module(name)
+
+
+async def open_studio(data_dir: Path, settings: QSettings, *, demo_pacing: bool = True
+                      ) -> tuple[Runtime, MainWindow]:
+    """The runtime and the real window, loaded while the loop keeps running (the imports on a worker
+    thread; opening the data folder and building the widgets on the GUI thread, as Qt and SQLite need)."""
+    await asyncio.to_thread(_import_behind_first_paint)
+    from relay_studio.runtime.engine import Runtime
+    from relay_studio.ui.providers import DefaultProviders
+
+    runtime = Runtime(data_dir)
+    try:
+        providers = DefaultProviders(runtime.db, data_dir, demo_pacing=demo_pacing)
+        return runtime, build_window(runtime, providers, settings)
+    except BaseException:
+        runtime.close()
+        raise
+
+
+def hand_over(shell: StartWindow | None, window: MainWindow) -> None:
+    """The real window takes the start window's place (its size and place when none was saved)."""
+    if shell is None:
+        return
+    if not window.settings.contains("window/geometry"):
+        window.setGeometry(shell.geometry())
+    shell.removeEventFilter(shell._watch)
+    shell.hide()
 
 
 async def wait_closed(window: MainWindow) -> None:
@@ -164,9 +286,17 @@ def grab_with_dialog(window: MainWindow) -> QPixmap:
 
 
 async def _amain(app: QApplication, options: AppOptions) -> int:
-    runtime = Runtime(options.data_dir)
-    providers = DefaultProviders(runtime.db, options.data_dir, demo_pacing=not options.demo_approval)
-    window = build_window(runtime, providers, window_settings(options.data_dir))
+    settings = window_settings(options.data_dir)
+    shell: StartWindow | None = None
+    if options.screenshot is None:  # a screenshot is of the finished window only; nobody waits for it
+        theme.apply_theme(app, str(settings.value("theme", "system")))
+        shell = await show_start_window(settings)
+    try:
+        runtime, window = await open_studio(options.data_dir, settings, demo_pacing=not options.demo_approval)
+    except BaseException:
+        if shell is not None:
+            shell.deleteLater()
+        raise
     try:
         if options.chat and not window.open_chat_named(options.chat):
             sys.stderr.write(f"error: there is no chat '{options.chat}'.\n")
@@ -189,6 +319,7 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
                 if tl is not None and tl.markers:
                     window.timeline.open_marker(tl.markers[0])
         window.show()
+        hand_over(shell, window)
         if options.demo_approval:
             window.run_demo(with_approval=True)
             if options.screenshot is not None and await wait_for_proposals(window) is None:
@@ -206,6 +337,8 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
             await wait_closed(window)
         return EXIT_OK
     finally:
+        if shell is not None:
+            shell.deleteLater()
         await window.studio.shutdown()
         window.deleteLater()
         runtime.close()
@@ -215,7 +348,7 @@ def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, scr
          chat: str | None = None, run: str | None = None, demo_approval: bool = False) -> int:
     """Opens the window; returns when it is closed (or, with ``screenshot``, once the PNG is saved)."""
     if data_dir is None:
-        from relay_studio.cli import default_data_dir
+        from relay_studio.data_dir import default_data_dir
 
         data_dir = default_data_dir()
     app = ensure_app(argv)

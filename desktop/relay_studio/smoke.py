@@ -9,9 +9,11 @@ never touches a creator's chats. On success it prints one JSON line::
     {"smoke": "ok", "version": "0.1.0", "platform": "offscreen", "frozen": false,
      "firstPaintEpoch": 1764412345.123, "firstPaintMs": 412.0, "runStatus": "completed", ...}
 
-``firstPaintEpoch`` is the wall-clock time of the window's first paint (``bench/startup.py`` subtracts
-its own launch time); ``firstPaintMs`` counts from the start of ``run_smoke``. Exit codes: 0 ok, 3 the
-window did not draw, the demo did not complete, or its answer did not reach the chat.
+It starts the way the window does (``app.py``): the start window is painted first, then the runtime
+loads behind it and the real window takes its place. ``firstPaintEpoch`` is the wall-clock time of
+that first paint, ``windowReadyEpoch`` of the real window's first paint (``bench/startup.py``
+subtracts its own launch time from both); ``firstPaintMs`` counts from the start of ``run_smoke``.
+Exit codes: 0 ok, 3 the window did not draw, the demo did not complete, or its answer did not reach the chat.
 """
 
 from __future__ import annotations
@@ -70,9 +72,7 @@ async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtGui import QGuiApplication
 
-    from relay_studio.app import build_window, window_settings
-    from relay_studio.runtime.engine import Runtime
-    from relay_studio.ui.providers import DefaultProviders
+    from relay_studio.app import hand_over, open_studio, show_start_window, window_settings
 
     loop = asyncio.get_running_loop()
     painted: asyncio.Future[float] = loop.create_future()
@@ -83,18 +83,27 @@ async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
                 painted.set_result(time.time())
             return False
 
-    runtime = Runtime(data_dir)
-    window = build_window(runtime, DefaultProviders(runtime.db, data_dir, demo_pacing=False),
-                          window_settings(data_dir))
+    settings = window_settings(data_dir)
+    shell = await show_start_window(settings, PAINT_TIMEOUT_S)
+    if shell.first_paint is None:
+        shell.deleteLater()
+        raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s")
+    paint_epoch = shell.first_paint
+    first_paint_ms = (time.perf_counter() - started) * 1000 - (time.time() - paint_epoch) * 1000
+    try:
+        runtime, window = await open_studio(data_dir, settings, demo_pacing=False)
+    except BaseException:
+        shell.deleteLater()
+        raise
     first_paint = FirstPaint(window)
     window.installEventFilter(first_paint)
     try:
         window.show()
+        hand_over(shell, window)
         try:
-            paint_epoch = await asyncio.wait_for(painted, PAINT_TIMEOUT_S)
+            ready_epoch = await asyncio.wait_for(painted, PAINT_TIMEOUT_S)
         except TimeoutError:
             raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s") from None
-        first_paint_ms = (time.perf_counter() - started) * 1000 - (time.time() - paint_epoch) * 1000
 
         chat = runtime.chats.ensure_chat(DEMO_CHAT)
         window.refresh_chats()
@@ -128,6 +137,8 @@ async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
             "frozen": bool(getattr(sys, "frozen", False)),
             "firstPaintEpoch": paint_epoch,
             "firstPaintMs": round(first_paint_ms, 1),
+            "windowReadyEpoch": ready_epoch,
+            "loadedAtFirstPaint": shell.loaded_at_paint,
             "window": [image.width(), image.height()],
             "chat": DEMO_CHAT,
             "runStatus": status,
@@ -135,6 +146,7 @@ async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
         }
     finally:
         window.removeEventFilter(first_paint)
+        shell.deleteLater()
         window.force_close()
         await window.studio.shutdown()
         window.deleteLater()
