@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import signal
 import sqlite3
 import sys
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -18,6 +17,8 @@ from typing import Any, TextIO
 
 import sqlalchemy.exc
 
+from relay_studio.cli_interrupt import install_interrupt as _install_interrupt
+from relay_studio.cli_interrupt import remove_interrupt as _remove_interrupt
 from relay_studio.cli_library import run_library
 from relay_studio.cli_parser import build_parser
 from relay_studio.cli_projects import resolve_project, run_projects
@@ -171,20 +172,6 @@ async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[]
 def _text_for(out: TextIO, text: str) -> str:
     """A long text (a message, a file) printed to a terminal shows escape sequences instead of obeying them."""
     return shown(text, None, keep_lines=True) if out.isatty() else text
-
-
-def _install_interrupt(loop: asyncio.AbstractEventLoop, cancel: Callable[[], object]) -> None:
-    try:
-        loop.add_signal_handler(signal.SIGINT, cancel)
-    except (NotImplementedError, RuntimeError):  # Windows: fall back to the plain handler
-        signal.signal(signal.SIGINT, lambda *_: loop.call_soon_threadsafe(cancel))
-
-
-def _remove_interrupt(loop: asyncio.AbstractEventLoop) -> None:
-    try:
-        loop.remove_signal_handler(signal.SIGINT)
-    except (NotImplementedError, RuntimeError):
-        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 # -- read-only commands ---------------------------------------------------------------------------

@@ -42,7 +42,8 @@ def run_chat_handoff(args: argparse.Namespace, runtime: Runtime,
 
 async def _handoff(args: argparse.Namespace, runtime: Runtime, provider_for: Callable[..., Any], out: TextIO,
                    err: TextIO) -> int:
-    from relay_studio.cli import _install_interrupt, _remove_interrupt
+    from relay_studio.cli_interrupt import install_interrupt as _install_interrupt
+    from relay_studio.cli_interrupt import remove_interrupt as _remove_interrupt
     from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
     try:
