@@ -4,8 +4,9 @@ Start-up: create the QApplication, then run ``_amain`` through ``asyncio.Runner(
 with a ``qasync.QEventLoop``; the app does not quit on its last window, ``_amain`` returns when the
 window closes, so async clean-up (cancelling runs, closing the runtime) still has its loop.
 
-Paint first, load behind it: this module imports only Qt. ``_amain`` shows a ``StartWindow`` (the
-title, the saved size and place, "Opening your chats…") and waits for its first paint; then
+Paint first, load behind it: this module imports only Qt and qasync, and ``window_start`` paints the
+``StartWindow`` (``start_window.py``: the title, the saved size and place, "Opening your chats…")
+before even those are imported, handing it to ``main``; then
 ``open_studio`` imports the runtime (SQLAlchemy, pydantic, the providers) on a worker thread while the
 loop keeps painting, opens the data folder and builds the real ``MainWindow``, which takes the start
 window's place. ``bench/startup.py`` measures both moments.
@@ -17,28 +18,17 @@ import asyncio
 import contextlib
 import importlib
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import qasync
-from PySide6.QtCore import (
-    QByteArray,
-    QCoreApplication,
-    QEvent,
-    QMessageLogContext,
-    QObject,
-    QRect,
-    QSettings,
-    Qt,
-    QtMsgType,
-    qInstallMessageHandler,
-)
+from PySide6.QtCore import QRect, QSettings
 from PySide6.QtGui import QColor, QPainter, QPixmap
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtWidgets import QApplication
 
+from relay_studio.start_window import StartWindow, ensure_app, window_settings  # the GUI tests take them from here
 from relay_studio.ui import theme
 
 if TYPE_CHECKING:  # imported by open_studio, behind the first paint
@@ -61,6 +51,8 @@ class AppOptions:
     demo_approval: bool = False
     #: the screenshot is taken this long after the window is drawn (lets a running demo progress)
     settle_seconds: float = 0.4
+    #: the start window ``window_start`` already painted (else ``_amain`` shows one)
+    shell: StartWindow | None = None
 
 
 def new_loop(app: QApplication) -> qasync.QEventLoop:
@@ -75,47 +67,6 @@ def new_loop(app: QApplication) -> qasync.QEventLoop:
     sys.set_asyncgen_hooks(firstiter=loop._asyncgen_firstiter_hook,
                            finalizer=loop._asyncgen_finalizer_hook)
     return loop
-
-
-def window_settings(data_dir: Path) -> QSettings:
-    """Window geometry, dock layout and theme live beside the data they show."""
-    return QSettings(str(data_dir / "window.ini"), QSettings.Format.IniFormat)
-
-
-#: Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and
-#: --screenshot cannot pass size hints to a window manager it does not have)
-HARMLESS_QT_MESSAGES: tuple[str, ...] = ("This plugin does not support propagateSizeHints()",)
-_filter_installed = False
-
-
-def install_qt_message_filter() -> None:
-    """Drops the known-harmless platform warnings; everything else goes where Qt would send it."""
-    global _filter_installed
-    if _filter_installed:
-        return
-    _filter_installed = True
-    previous: list[object] = []
-
-    def handler(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
-        if message.startswith(HARMLESS_QT_MESSAGES):
-            return
-        chained = previous[0] if previous else None
-        if callable(chained):
-            chained(mode, context, message)
-        else:
-            sys.stderr.write(message + "\n")
-
-    previous.append(qInstallMessageHandler(handler))
-
-
-def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
-    app = QApplication.instance()
-    if isinstance(app, QApplication):
-        return app
-    install_qt_message_filter()
-    QCoreApplication.setOrganizationName("RelayStudio")
-    QCoreApplication.setApplicationName("Relay Studio")
-    return QApplication(list(argv or sys.argv[:1]))
 
 
 def build_window(runtime: Runtime, providers: ProviderSource, settings: QSettings) -> MainWindow:
@@ -134,63 +85,6 @@ def build_window(runtime: Runtime, providers: ProviderSource, settings: QSetting
 #: What start-up imports behind the first paint, heaviest first; plain Python (no Qt objects are made at
 #: import), so a worker thread can run it while the loop paints the start window.
 BEHIND_FIRST_PAINT: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.ui.providers")
-#: Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)
-HEAVY_MODULES: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.ui.main_window", "sqlalchemy",
-                                  "sqlmodel", "httpx")
-
-
-class StartWindow(QMainWindow):
-    """What the creator sees at once: the window's title, icon, saved size and place, and a quiet line.
-
-    Built from Qt alone, before the runtime is imported; the real ``MainWindow`` replaces it
-    (``open_studio``). ``first_paint`` is the wall-clock time of its first paint event,
-    ``loaded_at_paint`` which of ``HEAVY_MODULES`` were imported by then (none, when start-up is right).
-    """
-
-    def __init__(self, settings: QSettings) -> None:
-        super().__init__()
-        self.setWindowTitle("Relay Studio")
-        self.setObjectName("StartWindow")
-        self.first_paint: float | None = None
-        self.loaded_at_paint: list[str] = []
-        label = QLabel("Opening your chats…")
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setEnabled(False)
-        self.setCentralWidget(label)
-        self.resize(1400, 860)  # MainWindow's size on a first start (MainWindow._restore_layout)
-        geometry = settings.value("window/geometry")  # the key MainWindow restores from
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        self._painted: asyncio.Future[float] | None = None
-        self._watch = _FirstPaint(self)
-        self.installEventFilter(self._watch)
-
-    def painted(self) -> asyncio.Future[float]:
-        if self._painted is None:
-            self._painted = asyncio.get_running_loop().create_future()
-            if self.first_paint is not None:
-                self._painted.set_result(self.first_paint)
-        return self._painted
-
-    def _on_paint(self) -> None:
-        if self.first_paint is None:
-            self.first_paint = time.time()
-            self.loaded_at_paint = [name for name in HEAVY_MODULES if name in sys.modules]
-            if self._painted is not None and not self._painted.done():
-                self._painted.set_result(self.first_paint)
-
-
-class _FirstPaint(QObject):
-    def __init__(self, window: StartWindow) -> None:
-        super().__init__(window)
-        self.window = window
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.window._on_paint()
-        return False
-
-
 async def show_start_window(settings: QSettings, seconds: float = 2.0) -> StartWindow:
     """Shows the start window and returns once it has been painted (or ``seconds`` passed)."""
     shell = StartWindow(settings)
@@ -287,9 +181,8 @@ def grab_with_dialog(window: MainWindow) -> QPixmap:
 
 async def _amain(app: QApplication, options: AppOptions) -> int:
     settings = window_settings(options.data_dir)
-    shell: StartWindow | None = None
-    if options.screenshot is None:  # a screenshot is of the finished window only; nobody waits for it
-        theme.apply_theme(app, str(settings.value("theme", "system")))
+    shell = options.shell
+    if shell is None and options.screenshot is None:  # a screenshot shows the finished window only
         shell = await show_start_window(settings)
     try:
         runtime, window = await open_studio(options.data_dir, settings, demo_pacing=not options.demo_approval)
@@ -345,7 +238,8 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
 
 
 def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, screenshot: Path | None = None,
-         chat: str | None = None, run: str | None = None, demo_approval: bool = False) -> int:
+         chat: str | None = None, run: str | None = None, demo_approval: bool = False,
+         shell: StartWindow | None = None) -> int:
     """Opens the window; returns when it is closed (or, with ``screenshot``, once the PNG is saved)."""
     if data_dir is None:
         from relay_studio.data_dir import default_data_dir
@@ -354,7 +248,8 @@ def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, scr
     app = ensure_app(argv)
     app.setQuitOnLastWindowClosed(False)
     app.setWindowIcon(theme.app_icon())
-    options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run, demo_approval=demo_approval)
+    options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run, demo_approval=demo_approval,
+                         shell=shell)
     try:
         with asyncio.Runner(loop_factory=lambda: new_loop(app)) as runner:
             return runner.run(_amain(app, options))

@@ -9,7 +9,6 @@ from the command line (where shell history and process lists would keep them), a
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import Iterator
@@ -356,6 +355,8 @@ class _Context:
         return EXIT_OK
 
     def test(self, args: argparse.Namespace) -> int:
+        import asyncio
+
         from relay_studio.providers import detect
         from relay_studio.providers.base import ProviderError
         from relay_studio.providers.factory import load_api_key, with_secret_headers
@@ -372,6 +373,8 @@ class _Context:
         return EXIT_OK if result.ok else EXIT_FAILED
 
     def models(self, args: argparse.Namespace) -> int:
+        import asyncio
+
         from relay_studio.providers import detect
         from relay_studio.providers.base import ProviderError
         from relay_studio.providers.factory import load_api_key, with_secret_headers
@@ -392,6 +395,8 @@ class _Context:
         return EXIT_OK
 
     def detect(self, args: argparse.Namespace) -> int:
+        import asyncio
+
         from relay_studio.providers import detect
 
         try:

@@ -8,7 +8,6 @@ done, 2 refused by a guard (or bad usage), 3 failed or empty, 130 cancelled (Ctr
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import Callable
@@ -37,11 +36,15 @@ def add_handoff_parser(chat_sub: Any, common: argparse.ArgumentParser) -> None:
 
 def run_chat_handoff(args: argparse.Namespace, runtime: Runtime,
                      provider_for: Callable[..., Any], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    import asyncio
+
     return asyncio.run(_handoff(args, runtime, provider_for, out or sys.stdout, err or sys.stderr))
 
 
 async def _handoff(args: argparse.Namespace, runtime: Runtime, provider_for: Callable[..., Any], out: TextIO,
                    err: TextIO) -> int:
+    import asyncio
+
     from relay_studio.cli_interrupt import install_interrupt as _install_interrupt
     from relay_studio.cli_interrupt import remove_interrupt as _remove_interrupt
     from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused

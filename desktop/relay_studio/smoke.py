@@ -12,7 +12,8 @@ never touches a creator's chats. On success it prints one JSON line::
 It starts the way the window does (``app.py``): the start window is painted first, then the runtime
 loads behind it and the real window takes its place. ``firstPaintEpoch`` is the wall-clock time of
 that first paint, ``windowReadyEpoch`` of the real window's first paint (``bench/startup.py``
-subtracts its own launch time from both); ``firstPaintMs`` counts from the start of ``run_smoke``.
+subtracts its own launch time from both); ``firstPaintMs`` counts from the start window's creation
+(or the start of ``run_smoke`` when it makes the window).
 Exit codes: 0 ok, 3 the window did not draw, the demo did not complete, or its answer did not reach the chat.
 """
 
@@ -26,9 +27,12 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from relay_studio import __version__
+
+if TYPE_CHECKING:
+    from relay_studio.start_window import StartWindow
 
 EXIT_OK, EXIT_FAILED = 0, 3
 DEMO_CHAT = "Demo relay"
@@ -41,14 +45,15 @@ class SmokeFailure(Exception):
 
 
 def run_smoke(data_dir: Path | None = None, *, argv: Sequence[str] | None = None, out: TextIO | None = None,
-              err: TextIO | None = None) -> int:
+              err: TextIO | None = None, shell: StartWindow | None = None) -> int:
+    """``shell``: the start window ``window_start`` already painted (else the smoke test shows one)."""
     started = time.perf_counter()
     out = out or sys.stdout
     err = err or sys.stderr
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with tempfile.TemporaryDirectory(prefix="relay-studio-smoke-", ignore_cleanup_errors=True) as tmp:
         try:
-            report = _run(data_dir or Path(tmp), started, argv)
+            report = _run(data_dir or Path(tmp), started, argv, shell)
         except SmokeFailure as exc:
             err.write(f"smoke failed: {exc}\n")
             return EXIT_FAILED
@@ -57,22 +62,23 @@ def run_smoke(data_dir: Path | None = None, *, argv: Sequence[str] | None = None
     return EXIT_OK
 
 
-def _run(data_dir: Path, started: float, argv: Sequence[str] | None) -> dict[str, Any]:
+def _run(data_dir: Path, started: float, argv: Sequence[str] | None, shell: StartWindow | None) -> dict[str, Any]:
     import qasync
 
-    from relay_studio.app import ensure_app
+    from relay_studio.start_window import ensure_app
 
     app = ensure_app(list(argv or sys.argv[:1]))
     app.setQuitOnLastWindowClosed(False)
     with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-        return runner.run(_amain(data_dir, started))
+        return runner.run(_amain(data_dir, started, shell))
 
 
-async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
+async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> dict[str, Any]:
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtGui import QGuiApplication
 
-    from relay_studio.app import hand_over, open_studio, show_start_window, window_settings
+    from relay_studio.app import hand_over, open_studio, show_start_window
+    from relay_studio.start_window import window_settings
 
     loop = asyncio.get_running_loop()
     painted: asyncio.Future[float] = loop.create_future()
@@ -84,7 +90,10 @@ async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
             return False
 
     settings = window_settings(data_dir)
-    shell = await show_start_window(settings, PAINT_TIMEOUT_S)
+    if shell is None:
+        shell = await show_start_window(settings, PAINT_TIMEOUT_S)
+    else:
+        started = shell.created  # painted before this function ran: count from its creation
     if shell.first_paint is None:
         shell.deleteLater()
         raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s")
