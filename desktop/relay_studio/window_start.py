@@ -13,7 +13,6 @@ import os
 import sys
 
 from relay_studio.data_dir import default_data_dir
-from relay_studio.store.data_folder import StoreError
 
 EXIT_FAILED = 3
 
@@ -48,6 +47,8 @@ def open_window(args: argparse.Namespace) -> int:
         return platform_check.report(missing, args.data_dir or default_data_dir())
     if args.smoke:
         return run_smoke(args.data_dir, shell=shell)
+    from relay_studio.store.data_folder import StoreError  # after the first paint (it loads sqlite3)
+
     try:
         return window_main(data_dir=data_dir, screenshot=args.screenshot, chat=args.window_chat,
                            run=args.window_run, demo_approval=args.demo_approval, shell=shell)
