@@ -1,14 +1,18 @@
-"""Start-up time of Relay Studio: the frozen app vs the source install, to the first drawn window.
+"""Start-up time of Relay Studio against a bare PySide6 window, from source and frozen.
 
+    python bench/startup.py --no-frozen         # source against the bare window only
     python bench/startup.py                     # builds the frozen app first if it is missing
     python bench/startup.py --runs 11 --frozen path/to/relay-studio --json
 
 Each run starts a fresh process with ``--smoke`` (window offscreen, its own empty data folder) and
-takes the time from just before the process is started to the window's first paint (the smoke
-report's ``firstPaintEpoch``, the same wall clock), and the time until the process has exited (the
-demo relay run inside the window and shutdown included). ``--version`` start-up (the CLI without Qt)
-is measured the same way. Variants alternate run by run after one warm-up each; medians are printed,
-never asserted.
+takes the time from just before the process is started to the first drawn window (the smoke
+report's ``firstPaintEpoch``, the same wall clock: the start window, painted before the runtime is
+imported), to the real window's first paint (``windowReadyEpoch``: chats listed, ready to type), and
+until the process has exited (the demo relay run inside the window and shutdown included).
+``--version`` start-up (the CLI without Qt) is measured the same way. The peer, measured in the same
+run, is a bare ``QMainWindow`` in a fresh ``python`` (import PySide6, show it, first paint). Variants
+alternate run by run after one warm-up each; medians are printed, never asserted. Target: the first
+drawn window at most 1.5x the bare window.
 """
 
 from __future__ import annotations
@@ -29,7 +33,41 @@ DEFAULT_FROZEN = ROOT / "build" / "packaging" / "pyinstaller" / "dist" / "relay-
     "relay-studio.exe" if sys.platform == "win32" else "relay-studio")
 
 
-def one_smoke(cmd: list[str]) -> tuple[float, float]:
+#: The peer: the least a PySide6 app can do before its first paint, timed like ours (offscreen).
+BARE_WINDOW = """
+import time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+window = QMainWindow()
+window.setWindowTitle("bare")
+window.resize(1400, 860)
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and not hasattr(self, "at"):
+            self.at = time.time()
+            QTimer.singleShot(0, app.quit)
+        return False
+watch = FirstPaint()
+window.installEventFilter(watch)
+window.show()
+app.exec()
+print(repr(watch.at))
+"""
+
+
+def one_bare() -> tuple[float, float]:
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    launched = time.time()
+    started = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", BARE_WINDOW], capture_output=True, text=True, env=env, check=True,
+                          timeout=60)
+    total = time.perf_counter() - started
+    return (float(proc.stdout.strip().splitlines()[-1]) - launched) * 1000, total * 1000
+
+
+def one_smoke(cmd: list[str]) -> tuple[float, float, float]:
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     with tempfile.TemporaryDirectory(prefix="relay-bench-") as data:
@@ -41,7 +79,8 @@ def one_smoke(cmd: list[str]) -> tuple[float, float]:
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} --smoke failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
     report = json.loads(proc.stdout.strip().splitlines()[-1])
-    return (float(report["firstPaintEpoch"]) - launched) * 1000, total * 1000
+    ready = float(report.get("windowReadyEpoch", report["firstPaintEpoch"]))  # an older build paints once
+    return (float(report["firstPaintEpoch"]) - launched) * 1000, (ready - launched) * 1000, total * 1000
 
 
 def one_version(cmd: list[str]) -> float:
@@ -54,45 +93,63 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--frozen", type=Path, default=DEFAULT_FROZEN, help="the frozen executable")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--no-frozen", action="store_true", help="measure the source install only")
     parser.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
     args = parser.parse_args()
-    if not args.frozen.is_file():
+    if not args.no_frozen and not args.frozen.is_file():
         if args.frozen != DEFAULT_FROZEN:
             raise SystemExit(f"error: {args.frozen} does not exist")
         print("building the frozen app first (packaging/build.py freeze) ...", flush=True)
         subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "freeze"], check=True,
                        stdout=subprocess.DEVNULL)
     variants = {
-        "frozen (PyInstaller onedir)": [str(args.frozen)],
         "source (python -m relay_studio)": [sys.executable, "-m", "relay_studio"],
     }
+    if not args.no_frozen:
+        variants = {"frozen (PyInstaller onedir)": [str(args.frozen)], **variants}
+    bare_name = "bare QMainWindow (python -c)"
     samples: dict[str, dict[str, list[float]]] = {
-        name: {"paint": [], "total": [], "version": []} for name in variants}
-    for cmd in variants.values():  # warm the disk cache
+        name: {"paint": [], "ready": [], "total": [], "version": []} for name in (*variants, bare_name)}
+    one_bare()  # warm the disk cache
+    for cmd in variants.values():
         one_smoke(cmd)
         one_version(cmd)
     for _ in range(args.runs):
+        paint, total = one_bare()
+        samples[bare_name]["paint"].append(paint)
+        samples[bare_name]["ready"].append(paint)
+        samples[bare_name]["total"].append(total)
         for name, cmd in variants.items():
-            paint, total = one_smoke(cmd)
+            paint, ready, total = one_smoke(cmd)
             samples[name]["paint"].append(paint)
+            samples[name]["ready"].append(ready)
             samples[name]["total"].append(total)
             samples[name]["version"].append(one_version(cmd))
 
     print(f"Relay Studio start-up, {args.runs} runs each, medians (min-max), "
           f"{platform.system()} {platform.machine()}, Python {platform.python_version()}, "
           f"QT_QPA_PLATFORM={os.environ.get('QT_QPA_PLATFORM', 'offscreen')}")
-    print(f"{'variant':<34} {'first drawn window':>22} {'--smoke exits':>20} {'--version':>18}")
+    print(f"{'variant':<34} {'first drawn window':>22} {'window ready':>22} {'--smoke exits':>22} "
+          f"{'--version':>20}")
     summary: dict[str, dict[str, float]] = {}
     for name, data in samples.items():
         cells = []
         summary[name] = {}
-        for key in ("paint", "total", "version"):
+        for key in ("paint", "ready", "total", "version"):
             values = data[key]
+            if not values:
+                cells.append("-")
+                continue
             summary[name][key] = statistics.median(values)
             cells.append(f"{statistics.median(values):7.0f} ms ({min(values):.0f}-{max(values):.0f})")
-        print(f"{name:<34} {cells[0]:>22} {cells[1]:>20} {cells[2]:>18}")
-    frozen, source = (summary[n]["paint"] for n in variants)
-    print(f"first drawn window, frozen / source: {frozen / source:.2f}")
+        print(f"{name:<34} {cells[0]:>22} {cells[1]:>22} {cells[2]:>22} {cells[3]:>20}")
+    bare = summary[bare_name]["paint"]
+    for name in variants:
+        print(f"first drawn window, {name.split(' ')[0]} / bare window: {summary[name]['paint'] / bare:.2f}"
+              f"   (window ready / bare: {summary[name]['ready'] / bare:.2f})")
+    if not args.no_frozen:
+        frozen, source = (summary[n]["paint"] for n in variants)
+        print(f"first drawn window, frozen / source: {frozen / source:.2f}")
     if args.json:
         print(json.dumps({"runs": args.runs, "medians_ms": summary}))
     return 0

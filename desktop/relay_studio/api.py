@@ -28,8 +28,9 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile, HistoryMode, parse_profile
+from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.providers.base import ModelProvider
-from relay_studio.runtime.context import DEFAULT_MAX_TOTAL_ROUNDS, RunSettings
+from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.delegation.edges import HandoffEdge, HandoffInfo, IsEnabled, OnHandoff
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused

@@ -1,14 +1,22 @@
 """The GUI entry point: one QApplication, a qasync event loop, the runtime's coroutines on it.
 
-Start-up follows STYLE.md: create the QApplication, then run ``_amain`` through
-``asyncio.Runner(loop_factory=...)`` with a ``qasync.QEventLoop``; the app does not quit on its last
-window, ``_amain`` returns when the window closes, so async clean-up (cancelling runs, closing the
-runtime) still has its loop.
+Start-up: create the QApplication, then run ``_amain`` through ``asyncio.Runner(loop_factory=...)``
+with a ``qasync.QEventLoop``; the app does not quit on its last window, ``_amain`` returns when the
+window closes, so async clean-up (cancelling runs, closing the runtime) still has its loop.
+
+Paint first, load behind it: this module imports only Qt and qasync, and ``window_start`` paints the
+``StartWindow`` (``start_window.py``: the title, the saved size and place, "Opening your chats…")
+before even those are imported, handing it to ``main``; then
+``open_studio`` imports the runtime (SQLAlchemy, pydantic, the providers) on a worker thread while the
+loop keeps painting, opens the data folder and builds the real ``MainWindow``, which takes the start
+window's place. ``bench/startup.py`` measures both moments.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,18 +24,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import qasync
-from PySide6.QtCore import QCoreApplication, QMessageLogContext, QRect, QSettings, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QRect, QSettings
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
-from relay_studio.runtime.engine import Runtime
+from relay_studio.start_window import StartWindow, ensure_app, window_settings  # the GUI tests take them from here
 from relay_studio.ui import theme
-from relay_studio.ui.main_window import MainWindow
-from relay_studio.ui.providers import DefaultProviders, ProviderSource
-from relay_studio.ui.studio import Studio
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported by open_studio, behind the first paint
+    from relay_studio.runtime.engine import Runtime
+    from relay_studio.ui.main_window import MainWindow
     from relay_studio.ui.patches.dialog import PatchDialog
+    from relay_studio.ui.providers import ProviderSource
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -43,6 +51,8 @@ class AppOptions:
     demo_approval: bool = False
     #: the screenshot is taken this long after the window is drawn (lets a running demo progress)
     settle_seconds: float = 0.4
+    #: the start window ``window_start`` already painted (else ``_amain`` shows one)
+    shell: StartWindow | None = None
 
 
 def new_loop(app: QApplication) -> qasync.QEventLoop:
@@ -59,48 +69,10 @@ def new_loop(app: QApplication) -> qasync.QEventLoop:
     return loop
 
 
-def window_settings(data_dir: Path) -> QSettings:
-    """Window geometry, dock layout and theme live beside the data they show."""
-    return QSettings(str(data_dir / "window.ini"), QSettings.Format.IniFormat)
-
-
-#: Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and
-#: --screenshot cannot pass size hints to a window manager it does not have)
-HARMLESS_QT_MESSAGES: tuple[str, ...] = ("This plugin does not support propagateSizeHints()",)
-_filter_installed = False
-
-
-def install_qt_message_filter() -> None:
-    """Drops the known-harmless platform warnings; everything else goes where Qt would send it."""
-    global _filter_installed
-    if _filter_installed:
-        return
-    _filter_installed = True
-    previous: list[object] = []
-
-    def handler(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
-        if message.startswith(HARMLESS_QT_MESSAGES):
-            return
-        chained = previous[0] if previous else None
-        if callable(chained):
-            chained(mode, context, message)
-        else:
-            sys.stderr.write(message + "\n")
-
-    previous.append(qInstallMessageHandler(handler))
-
-
-def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
-    app = QApplication.instance()
-    if isinstance(app, QApplication):
-        return app
-    install_qt_message_filter()
-    QCoreApplication.setOrganizationName("RelayStudio")
-    QCoreApplication.setApplicationName("Relay Studio")
-    return QApplication(list(argv or sys.argv[:1]))
-
-
 def build_window(runtime: Runtime, providers: ProviderSource, settings: QSettings) -> MainWindow:
+    from relay_studio.ui.main_window import MainWindow
+    from relay_studio.ui.studio import Studio
+
     app = ensure_app()
     app.setQuitOnLastWindowClosed(False)  # closing the window ends _amain, which then cleans up on the loop
     theme.apply_theme(app, str(settings.value("theme", "system")))
@@ -108,6 +80,50 @@ def build_window(runtime: Runtime, providers: ProviderSource, settings: QSetting
     window = MainWindow(studio, settings)
     studio.setParent(window)
     return window
+
+
+#: What start-up imports behind the first paint, heaviest first; plain Python (no Qt objects are made at
+#: import), so a worker thread can run it while the loop paints the start window.
+BEHIND_FIRST_PAINT: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.ui.providers")
+async def show_start_window(settings: QSettings, seconds: float = 2.0) -> StartWindow:
+    """Shows the start window and returns once it has been painted (or ``seconds`` passed)."""
+    shell = StartWindow(settings)
+    shell.show()
+    with contextlib.suppress(TimeoutError):  # a platform that never exposes it: start anyway
+        await asyncio.wait_for(asyncio.shield(shell.painted()), seconds)
+    return shell
+
+
+def _import_behind_first_paint() -> None:
+    for name in BEHIND_FIRST_PAINT:
+        importlib.import_module(name)
+
+
+async def open_studio(data_dir: Path, settings: QSettings, *, demo_pacing: bool = True
+                      ) -> tuple[Runtime, MainWindow]:
+    """The runtime and the real window, loaded while the loop keeps running (the imports on a worker
+    thread; opening the data folder and building the widgets on the GUI thread, as Qt and SQLite need)."""
+    await asyncio.to_thread(_import_behind_first_paint)
+    from relay_studio.runtime.engine import Runtime
+    from relay_studio.ui.providers import DefaultProviders
+
+    runtime = Runtime(data_dir)
+    try:
+        providers = DefaultProviders(runtime.db, data_dir, demo_pacing=demo_pacing)
+        return runtime, build_window(runtime, providers, settings)
+    except BaseException:
+        runtime.close()
+        raise
+
+
+def hand_over(shell: StartWindow | None, window: MainWindow) -> None:
+    """The real window takes the start window's place (its size and place when none was saved)."""
+    if shell is None:
+        return
+    if not window.settings.contains("window/geometry"):
+        window.setGeometry(shell.geometry())
+    shell.removeEventFilter(shell._watch)
+    shell.hide()
 
 
 async def wait_closed(window: MainWindow) -> None:
@@ -164,9 +180,16 @@ def grab_with_dialog(window: MainWindow) -> QPixmap:
 
 
 async def _amain(app: QApplication, options: AppOptions) -> int:
-    runtime = Runtime(options.data_dir)
-    providers = DefaultProviders(runtime.db, options.data_dir, demo_pacing=not options.demo_approval)
-    window = build_window(runtime, providers, window_settings(options.data_dir))
+    settings = window_settings(options.data_dir)
+    shell = options.shell
+    if shell is None and options.screenshot is None:  # a screenshot shows the finished window only
+        shell = await show_start_window(settings)
+    try:
+        runtime, window = await open_studio(options.data_dir, settings, demo_pacing=not options.demo_approval)
+    except BaseException:
+        if shell is not None:
+            shell.deleteLater()
+        raise
     try:
         if options.chat and not window.open_chat_named(options.chat):
             sys.stderr.write(f"error: there is no chat '{options.chat}'.\n")
@@ -189,6 +212,7 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
                 if tl is not None and tl.markers:
                     window.timeline.open_marker(tl.markers[0])
         window.show()
+        hand_over(shell, window)
         if options.demo_approval:
             window.run_demo(with_approval=True)
             if options.screenshot is not None and await wait_for_proposals(window) is None:
@@ -206,22 +230,26 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
             await wait_closed(window)
         return EXIT_OK
     finally:
+        if shell is not None:
+            shell.deleteLater()
         await window.studio.shutdown()
         window.deleteLater()
         runtime.close()
 
 
 def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, screenshot: Path | None = None,
-         chat: str | None = None, run: str | None = None, demo_approval: bool = False) -> int:
+         chat: str | None = None, run: str | None = None, demo_approval: bool = False,
+         shell: StartWindow | None = None) -> int:
     """Opens the window; returns when it is closed (or, with ``screenshot``, once the PNG is saved)."""
     if data_dir is None:
-        from relay_studio.cli import default_data_dir
+        from relay_studio.data_dir import default_data_dir
 
         data_dir = default_data_dir()
     app = ensure_app(argv)
     app.setQuitOnLastWindowClosed(False)
     app.setWindowIcon(theme.app_icon())
-    options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run, demo_approval=demo_approval)
+    options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run, demo_approval=demo_approval,
+                         shell=shell)
     try:
         with asyncio.Runner(loop_factory=lambda: new_loop(app)) as runner:
             return runner.run(_amain(app, options))

@@ -9,8 +9,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import signal
 import sqlite3
 import sys
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -19,21 +17,25 @@ from typing import Any, TextIO
 
 import sqlalchemy.exc
 
-from relay_studio import __version__
-from relay_studio.cli_library import add_library_parser, run_library
-from relay_studio.cli_projects import add_projects_parser, project_option, resolve_project, run_projects
-from relay_studio.domain import error_codes as codes
+from relay_studio.cli_interrupt import install_interrupt as _install_interrupt
+from relay_studio.cli_interrupt import remove_interrupt as _remove_interrupt
+from relay_studio.cli_library import run_library
+from relay_studio.cli_parser import build_parser
+from relay_studio.cli_projects import resolve_project, run_projects
+from relay_studio.data_dir import default_data_dir
 from relay_studio.domain import event_types as ev
-from relay_studio.domain import json_input, secret_values
+from relay_studio.domain import json_input
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile, ProfileError, validate_catalog
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE
+from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.domain.safe_text import for_terminal as shown
+from relay_studio.domain.secret_values import ScrubbedStream as _ScrubbedStream
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
 from relay_studio.runtime.approval import Approver, approve_all, decline_all
-from relay_studio.runtime.context import DEFAULT_MAX_TOTAL_ROUNDS, RunSettings
+from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT, demo_script_path
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
@@ -43,6 +45,7 @@ from relay_studio.store.data_folder import DATABASE_BUSY, DATABASE_DAMAGED, Stor
 from relay_studio.store.database import BUSY_TIMEOUT_MS
 from relay_studio.store.leases import is_owned
 from relay_studio.store.projects import ProjectError
+from relay_studio.window_start import open_window as _open_window
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED, EXIT_PARTIAL, EXIT_CANCELLED = 0, 2, 3, 4, 130
 STATUS_EXIT = {
@@ -56,133 +59,6 @@ STATUS_EXIT = {
 
 class UsageError(Exception):
     """Bad input: reported in one line, exit code 2."""
-
-
-def default_data_dir() -> Path:
-    env = os.environ.get("RELAY_STUDIO_DATA_DIR")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("relay-studio", "RelayStudio"))
-
-
-def _positive_int(text: str) -> int:
-    """A count limit from the command line: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is below 1; a limit must be at least 1")
-    return value
-
-
-def build_parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(add_help=False)
-    top.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
-    # The sub-commands accept --data-dir too, but must not reset a value given before them (their own
-    # default would overwrite it): SUPPRESS leaves the attribute alone unless given there.
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where chats, runs and settings live")
-    parser = argparse.ArgumentParser(
-        prog="relay-studio",
-        description="Relay Studio: write with several AI agents.",
-        parents=[top],
-    )
-    parser.add_argument("--version", action="version", version=f"relay-studio {__version__}")
-    parser.add_argument("--smoke", action="store_true",
-                        help="start the window offscreen, run the demo chat, check it was drawn, exit 0")
-    window = parser.add_argument_group("the window (no COMMAND)")
-    window.add_argument("--screenshot", type=Path, metavar="FILE",
-                        help="open the window, save a PNG of it once drawn, and exit")
-    window.add_argument("--chat", dest="window_chat", metavar="NAME", help="open the window on this chat")
-    window.add_argument("--run", dest="window_run", metavar="RUN_ID", help="open the window on this run's timeline")
-    window.add_argument("--demo-approval", action="store_true",
-                        help="run the demo relay with the editor asking before it changes the draft; with "
-                             "--screenshot, the picture shows the patch dialog")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    run = sub.add_parser("run", parents=[common], help="start a run and wait for its end")
-    run.add_argument("--agent", required=True, help="the root agent's profile id")
-    run.add_argument("--prompt", required=True, help="the creator's message")
-    run.add_argument("--chat", default="default", help="chat name (created when new)")
-    project_option(run)
-    run.add_argument("--profiles", type=Path, help="folder of *.json profiles loaded over the built-ins")
-    run.add_argument("--script", type=Path, help="bind every profile to the scripted provider with this script")
-    run.add_argument("--connection", help="bind every profile to this connection")
-    run.add_argument("--model", help="with --connection: the model to use")
-    run.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
-    run.add_argument("--max-total-rounds", type=_positive_int, default=DEFAULT_MAX_TOTAL_ROUNDS,
-                     help="model rounds the whole run may take, across every stage "
-                          f"(default {DEFAULT_MAX_TOTAL_ROUNDS})")
-    run.add_argument("--approve", choices=["none", "all"], default="none",
-                     help="answer to changes a profile wants approved (tools.requireApproval); default: decline")
-
-    resume = sub.add_parser("resume", parents=[common],
-                            help="continue a run that stopped while a change waited for approval")
-    resume.add_argument("run_id")
-    resume.add_argument("--script", type=Path, help="bind every profile to the scripted provider with this script")
-    resume.add_argument("--connection", help="bind every profile to this connection")
-    resume.add_argument("--model", help="with --connection: the model to use")
-    resume.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
-    resume.add_argument("--approve", choices=["none", "all"], default="none",
-                        help="answer to the waiting change and later ones; default: decline")
-
-    demo = sub.add_parser("demo", parents=[common], help="run the offline writer -> editor -> finalizer demo")
-    demo.add_argument("--jsonl", action="store_true")
-    demo.add_argument("--chat", default="Demo relay")
-    project_option(demo)
-
-    runs = sub.add_parser("runs", parents=[common], help="list runs")
-    runs.add_argument("--json", action="store_true")
-
-    events = sub.add_parser("events", parents=[common], help="print a run's journal")
-    events.add_argument("run_id")
-    events.add_argument("--invocation")
-    events.add_argument("--jsonl", action="store_true")
-
-    turns = sub.add_parser("turns", parents=[common], help="print a run's model calls")
-    turns.add_argument("run_id")
-    turns.add_argument("--json", action="store_true")
-
-    ws = sub.add_parser("workspace", parents=[common], help="list a run's workspace or print a file")
-    ws.add_argument("run_id")
-    ws.add_argument("path", nargs="?")
-
-    chat = sub.add_parser("chat", parents=[common], help="chats")
-    chat_sub = chat.add_subparsers(dest="chat_command", required=True)
-    show = chat_sub.add_parser("show", parents=[common], help="print a chat")
-    show.add_argument("name")
-    show.add_argument("--json", action="store_true")
-    project_option(show)
-    from relay_studio.cli_handoff import add_handoff_parser
-
-    add_handoff_parser(chat_sub, common)
-    project_option(chat_sub.choices["handoff"])
-    add_projects_parser(sub, common)
-    add_library_parser(sub, common)
-
-    profiles = sub.add_parser("profiles", parents=[common], help="agent profiles")
-    prof_sub = profiles.add_subparsers(dest="profiles_command", required=True)
-    prof_sub.add_parser("list", parents=[common], help="list profiles")
-    validate = prof_sub.add_parser("validate", parents=[common], help="check a profile file")
-    validate.add_argument("file", type=Path)
-    imp = prof_sub.add_parser("import", parents=[common], help="validate and store a profile")
-    imp.add_argument("file", type=Path)
-    exp = prof_sub.add_parser("export", parents=[common], help="print a profile as portable JSON")
-    exp.add_argument("id")
-
-    try:
-        from relay_studio.cli_connections import add_connections_parser
-    except ImportError:  # pragma: no cover - the connections module ships with the providers
-        pass
-    else:
-        add_connections_parser(sub)
-    from relay_studio.cli_knowledge import add_knowledge_parser
-
-    add_knowledge_parser(sub)
-    return parser
 
 
 # -- run ------------------------------------------------------------------------------------------
@@ -297,20 +173,6 @@ async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[]
 def _text_for(out: TextIO, text: str) -> str:
     """A long text (a message, a file) printed to a terminal shows escape sequences instead of obeying them."""
     return shown(text, None, keep_lines=True) if out.isatty() else text
-
-
-def _install_interrupt(loop: asyncio.AbstractEventLoop, cancel: Callable[[], object]) -> None:
-    try:
-        loop.add_signal_handler(signal.SIGINT, cancel)
-    except (NotImplementedError, RuntimeError):  # Windows: fall back to the plain handler
-        signal.signal(signal.SIGINT, lambda *_: loop.call_soon_threadsafe(cancel))
-
-
-def _remove_interrupt(loop: asyncio.AbstractEventLoop) -> None:
-    try:
-        loop.remove_signal_handler(signal.SIGINT)
-    except (NotImplementedError, RuntimeError):
-        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 # -- read-only commands ---------------------------------------------------------------------------
@@ -442,19 +304,6 @@ def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
         err.write(f"  {d.path}: {d.message} [{d.code}]\n")
 
 
-class _ScrubbedStream:
-    """Standard output or error: no secret the process holds reaches the terminal, whatever its shape."""
-
-    def __init__(self, inner: TextIO) -> None:
-        self.inner = inner
-
-    def write(self, text: str) -> int:
-        return self.inner.write(secret_values.scrub(text))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """The command: everything printed passes the secret scrubber; Ctrl+C at any moment exits 130."""
     out, err = sys.stdout, sys.stderr
@@ -499,35 +348,6 @@ def _main(argv: Sequence[str] | None = None) -> int:
     finally:
         for runtime in opened:
             runtime.close()
-
-
-def _open_window(args: argparse.Namespace) -> int:
-    """The window (or --smoke), once a display and the system libraries Qt needs are known to be there."""
-    from relay_studio import platform_check
-
-    if args.smoke:
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    elif args.screenshot is not None:
-        platform_check.offscreen_without_display(os.environ)
-    problem = platform_check.check_window_start()
-    if problem is not None:
-        return platform_check.report(problem, args.data_dir or default_data_dir())
-    try:
-        from relay_studio.app import main as window_main
-        from relay_studio.smoke import run_smoke
-    except ImportError as exc:  # a library the check does not know of
-        missing = platform_check.StartProblem(
-            codes.STARTUP_QT_UNAVAILABLE, f"relay-studio: Qt could not be loaded ({exc}); 'relay-studio demo' and the "
-            "other commands still work without it.")
-        return platform_check.report(missing, args.data_dir or default_data_dir())
-    if args.smoke:
-        return run_smoke(args.data_dir)
-    try:
-        return window_main(data_dir=args.data_dir or default_data_dir(), screenshot=args.screenshot,
-                           chat=args.window_chat, run=args.window_run, demo_approval=args.demo_approval)
-    except StoreError as exc:  # a damaged or unusable data folder: one line, nothing written
-        sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
-        return EXIT_FAILED
 
 
 def _database_problem(data_dir: Path, exc: Exception) -> str:

@@ -9,27 +9,34 @@ from the command line (where shell history and process lists would keep them), a
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from relay_studio.providers import detect
-from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import (
-    PRESETS,
-    Connection,
-    ConnectionProblem,
-    ConnectionStore,
-    parse_connection,
-)
-from relay_studio.providers.factory import load_api_key, secure_legacy_headers, with_secret_headers
-from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
-from relay_studio.store.database import Database
+if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
+    from relay_studio.providers.connections import Connection, ConnectionStore
+    from relay_studio.providers.secrets import SecretStore
+    from relay_studio.store.database import Database
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 3
 KINDS = ("openai_compatible", "anthropic")
+
+
+class _PresetNames:
+    """The ``--preset`` choices, read from the providers only when argparse shows or checks them."""
+
+    def _names(self) -> list[str]:
+        from relay_studio.providers.connections import PRESETS
+
+        return sorted(PRESETS)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
 
 
 class _Usage(Exception):
@@ -51,7 +58,8 @@ def add_connections_parser(subparsers: Any) -> None:
 
     add = sub.add_parser("add", parents=[data_dir], help="add a connection")
     add.add_argument("id", help="a name for the connection, e.g. openai-main")
-    add.add_argument("--preset", choices=sorted(PRESETS), help="fill kind and base URL for a known host")
+    preset = add.add_argument("--preset", help="fill kind and base URL for a known host")
+    preset.choices = _PresetNames()  # set after add_argument, which would list them at once
     add.add_argument("--kind", choices=KINDS)
     add.add_argument("--base-url", help="e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1")
     add.add_argument("--model", help="the default model")
@@ -118,6 +126,10 @@ def run_connections(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
+    from relay_studio.providers.connections import ConnectionProblem, ConnectionStore
+    from relay_studio.providers.factory import secure_legacy_headers
+    from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
+
     out, err = stdout or sys.stdout, stderr or sys.stderr
     ctx = _Context(ConnectionStore(db), secrets or SecretStore(data_dir), stdin or sys.stdin, out, err)
     action = args.connections_command
@@ -177,6 +189,8 @@ class _Context:
         return EXIT_OK
 
     def add(self, args: argparse.Namespace) -> int:
+        from relay_studio.providers.secrets import SecretStoreError
+
         connection, header_values = self._connection_from(args)
         existing = self.store.get(connection.id)
         if existing is not None and not args.replace:
@@ -206,6 +220,8 @@ class _Context:
         return EXIT_OK
 
     def edit(self, args: argparse.Namespace) -> int:
+        from relay_studio.providers.connections import parse_connection
+
         current = self.store.require(args.id)
         data = current.model_dump(by_alias=True, exclude_none=True)
         if args.kind:
@@ -294,6 +310,8 @@ class _Context:
 
     def _connection_from(self, args: argparse.Namespace) -> tuple[Connection, dict[str, str]]:
         """The connection the arguments describe, and the values of its secret headers."""
+        from relay_studio.providers.connections import PRESETS, parse_connection
+
         header_values = dict(_header(h) for h in args.header)
         preset = PRESETS.get(args.preset) if args.preset else None
         kind = args.kind or (preset.kind if preset else None)
@@ -337,6 +355,12 @@ class _Context:
         return EXIT_OK
 
     def test(self, args: argparse.Namespace) -> int:
+        import asyncio
+
+        from relay_studio.providers import detect
+        from relay_studio.providers.base import ProviderError
+        from relay_studio.providers.factory import load_api_key, with_secret_headers
+
         connection = self.store.require(args.id)
         try:
             api_key = load_api_key(connection, self.secrets)
@@ -349,6 +373,12 @@ class _Context:
         return EXIT_OK if result.ok else EXIT_FAILED
 
     def models(self, args: argparse.Namespace) -> int:
+        import asyncio
+
+        from relay_studio.providers import detect
+        from relay_studio.providers.base import ProviderError
+        from relay_studio.providers.factory import load_api_key, with_secret_headers
+
         connection = self.store.require(args.id)
         try:
             api_key = load_api_key(connection, self.secrets)
@@ -365,6 +395,10 @@ class _Context:
         return EXIT_OK
 
     def detect(self, args: argparse.Namespace) -> int:
+        import asyncio
+
+        from relay_studio.providers import detect
+
         try:
             servers = detect.servers_to_probe(args.port, detect.LOCAL_SERVERS)
         except ValueError as exc:

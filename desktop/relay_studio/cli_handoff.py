@@ -8,15 +8,14 @@ done, 2 refused by a guard (or bad usage), 3 failed or empty, 130 cancelled (Ctr
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from relay_studio.runtime.engine import Runtime
-from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
+    from relay_studio.runtime.engine import Runtime
 
 EXIT_OK, EXIT_REFUSED, EXIT_FAILED, EXIT_CANCELLED = 0, 2, 3, 130
 
@@ -37,12 +36,18 @@ def add_handoff_parser(chat_sub: Any, common: argparse.ArgumentParser) -> None:
 
 def run_chat_handoff(args: argparse.Namespace, runtime: Runtime,
                      provider_for: Callable[..., Any], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    import asyncio
+
     return asyncio.run(_handoff(args, runtime, provider_for, out or sys.stdout, err or sys.stderr))
 
 
 async def _handoff(args: argparse.Namespace, runtime: Runtime, provider_for: Callable[..., Any], out: TextIO,
                    err: TextIO) -> int:
-    from relay_studio.cli import _install_interrupt, _remove_interrupt
+    import asyncio
+
+    from relay_studio.cli_interrupt import install_interrupt as _install_interrupt
+    from relay_studio.cli_interrupt import remove_interrupt as _remove_interrupt
+    from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
     try:
         handle = runtime.start_handoff(chat=args.name, project_id=getattr(args, "project_id", None),

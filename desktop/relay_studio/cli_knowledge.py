@@ -11,14 +11,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from relay_studio.knowledge.errors import KnowledgeError
-from relay_studio.knowledge.library import ImportProgress, KnowledgeLibrary
-from relay_studio.knowledge.projects import library_for
-from relay_studio.knowledge.semantic import EmbeddingsEndpoint, embed_missing, hybrid_search
-from relay_studio.store.database import Database
-from relay_studio.store.projects import ProjectError
+
+if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
+    from relay_studio.knowledge.library import ImportProgress, KnowledgeLibrary
+    from relay_studio.knowledge.semantic import EmbeddingsEndpoint
+    from relay_studio.store.database import Database
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 3
 
@@ -60,6 +60,10 @@ def run_knowledge(
     args: argparse.Namespace, db: Database, data_dir: Path, *, stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
+    from relay_studio.knowledge.projects import library_for
+    from relay_studio.knowledge.semantic import embed_missing
+    from relay_studio.store.projects import ProjectError
+
     out, err = stdout or sys.stdout, stderr or sys.stderr
     try:
         library = library_for(db, data_dir, getattr(args, "project", None))
@@ -133,6 +137,7 @@ class _Usage(Exception):
 
 def _endpoint(args: argparse.Namespace, db: Database, data_dir: Path) -> EmbeddingsEndpoint:
     """The embeddings endpoint of a stored connection (its base URL and key; custom headers are not sent)."""
+    from relay_studio.knowledge.semantic import EmbeddingsEndpoint
     from relay_studio.providers.base import ProviderError
     from relay_studio.providers.connections import ConnectionStore
     from relay_studio.providers.factory import load_api_key
@@ -157,6 +162,8 @@ def _endpoint(args: argparse.Namespace, db: Database, data_dir: Path) -> Embeddi
 
 def _search(args: argparse.Namespace, library: KnowledgeLibrary, out: TextIO, db: Database, data_dir: Path) -> int:
     if args.semantic:
+        from relay_studio.knowledge.semantic import hybrid_search
+
         passages = hybrid_search(library, _endpoint(args, db, data_dir), args.query, max(1, args.top_k))
     else:
         passages = library.search(args.query, max(1, args.top_k))

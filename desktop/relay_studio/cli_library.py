@@ -10,18 +10,17 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from relay_studio.cli_projects import project_option
 from relay_studio.domain import error_codes as codes
-from relay_studio.library import sillytavern as st
-from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, parse_entry
-from relay_studio.library.store import IndexedEntry, LibraryStore
-from relay_studio.runtime.engine import Runtime
-from relay_studio.store.projects import ProjectError
+
+if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
+    from relay_studio.library.entries import Tracking
+    from relay_studio.library.store import IndexedEntry, LibraryStore
+    from relay_studio.runtime.engine import Runtime
 
 EXIT_OK, EXIT_USAGE = 0, 2
-MAX_IMPORT_BYTES = st.MAX_FILE_BYTES
 
 
 def add_library_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -108,14 +107,18 @@ def _tracking(args: argparse.Namespace, base: Tracking) -> Tracking:
 
 
 def _import_one(store: LibraryStore, path: Path) -> list[str]:
+    from relay_studio.library import sillytavern as st
+    from relay_studio.library.entries import LibraryError, parse_entry
+
+    max_bytes = st.MAX_FILE_BYTES
     label = path.name
     try:
         size = path.stat().st_size
     except OSError:
         raise LibraryError(codes.LIBRARY_FILE_NOT_FOUND, f"{label} does not exist or cannot be read.") from None
-    if size > MAX_IMPORT_BYTES:
+    if size > max_bytes:
         raise LibraryError(codes.LIBRARY_FILE_TOO_LARGE,
-                           f"{label} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB, the import limit.")
+                           f"{label} is larger than {max_bytes // (1024 * 1024)} MB, the import limit.")
     data = path.read_bytes()
     if path.suffix.lower() == ".md":
         try:
@@ -142,6 +145,8 @@ def _looks_like_world_info(data: bytes) -> bool:
 
 
 def _export(args: argparse.Namespace, store: LibraryStore) -> int:
+    from relay_studio.library import sillytavern as st
+
     entries = [i.entry for i in store.entries()]
     payload: bytes
     if args.format == "worldinfo":
@@ -167,6 +172,10 @@ def _export(args: argparse.Namespace, store: LibraryStore) -> int:
 
 
 def run_library(args: argparse.Namespace, runtime: Runtime) -> int:
+    from relay_studio.library.entries import LibraryError
+    from relay_studio.library.store import LibraryStore
+    from relay_studio.store.projects import ProjectError
+
     try:
         project = runtime.projects.resolve(args.project)
         store = LibraryStore.open(runtime.db, project.id, runtime.project_dir(project))
@@ -180,6 +189,8 @@ def run_library(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def _run(args: argparse.Namespace, store: LibraryStore) -> int:
+    from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry
+
     command = args.library_command
     for problem in store.problems:
         sys.stderr.write(f"warning: {problem.message} [{problem.code}]\n")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from relay_studio.domain.records import ProjectRecord
-from relay_studio.runtime.engine import Runtime
-from relay_studio.store.projects import ProjectError
+if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
+    from relay_studio.domain.records import ProjectRecord
+    from relay_studio.runtime.engine import Runtime
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -48,6 +48,8 @@ def _as_json(runtime: Runtime, project: ProjectRecord) -> dict[str, Any]:
 
 
 def run_projects(args: argparse.Namespace, runtime: Runtime) -> int:
+    from relay_studio.store.projects import ProjectError
+
     try:
         if args.projects_command == "list":
             items = [_as_json(runtime, p) for p in runtime.projects.list()]

@@ -27,6 +27,27 @@ except ValueError:  # not the main thread: nobody can press Ctrl+C at us
 
 
 def main() -> int:
+    """``--help``, ``--version`` and bad usage are answered, and the window is opened, by the light parser
+    and ``window_start`` alone; only a command imports the CLI with its runtime."""
+    import sys
+
+    from relay_studio.cli_parser import build_parser
+    from relay_studio.domain.secret_values import ScrubbedStream
+
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = ScrubbedStream(out), ScrubbedStream(err)  # what cli.main does for every command
+    try:
+        args = build_parser().parse_args()  # exits here for --help, --version and a mistyped argument
+        if args.smoke or args.command is None:
+            from relay_studio.window_start import open_window
+
+            if _PREVIOUS is not None:
+                signal.signal(signal.SIGINT, _PREVIOUS)
+            return open_window(args)
+    except KeyboardInterrupt:  # in the instant between the two handlers, or before the window's loop
+        return EXIT_CANCELLED
+    finally:
+        sys.stdout, sys.stderr = out, err
     from relay_studio.cli import main as cli_main
 
     try:

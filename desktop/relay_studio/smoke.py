@@ -9,9 +9,12 @@ never touches a creator's chats. On success it prints one JSON line::
     {"smoke": "ok", "version": "0.1.0", "platform": "offscreen", "frozen": false,
      "firstPaintEpoch": 1764412345.123, "firstPaintMs": 412.0, "runStatus": "completed", ...}
 
-``firstPaintEpoch`` is the wall-clock time of the window's first paint (``bench/startup.py`` subtracts
-its own launch time); ``firstPaintMs`` counts from the start of ``run_smoke``. Exit codes: 0 ok, 3 the
-window did not draw, the demo did not complete, or its answer did not reach the chat.
+It starts the way the window does (``app.py``): the start window is painted first, then the runtime
+loads behind it and the real window takes its place. ``firstPaintEpoch`` is the wall-clock time of
+that first paint, ``windowReadyEpoch`` of the real window's first paint (``bench/startup.py``
+subtracts its own launch time from both); ``firstPaintMs`` counts from the start window's creation
+(or the start of ``run_smoke`` when it makes the window).
+Exit codes: 0 ok, 3 the window did not draw, the demo did not complete, or its answer did not reach the chat.
 """
 
 from __future__ import annotations
@@ -24,9 +27,12 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from relay_studio import __version__
+
+if TYPE_CHECKING:
+    from relay_studio.start_window import StartWindow
 
 EXIT_OK, EXIT_FAILED = 0, 3
 DEMO_CHAT = "Demo relay"
@@ -39,14 +45,15 @@ class SmokeFailure(Exception):
 
 
 def run_smoke(data_dir: Path | None = None, *, argv: Sequence[str] | None = None, out: TextIO | None = None,
-              err: TextIO | None = None) -> int:
+              err: TextIO | None = None, shell: StartWindow | None = None) -> int:
+    """``shell``: the start window ``window_start`` already painted (else the smoke test shows one)."""
     started = time.perf_counter()
     out = out or sys.stdout
     err = err or sys.stderr
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with tempfile.TemporaryDirectory(prefix="relay-studio-smoke-", ignore_cleanup_errors=True) as tmp:
         try:
-            report = _run(data_dir or Path(tmp), started, argv)
+            report = _run(data_dir or Path(tmp), started, argv, shell)
         except SmokeFailure as exc:
             err.write(f"smoke failed: {exc}\n")
             return EXIT_FAILED
@@ -55,24 +62,23 @@ def run_smoke(data_dir: Path | None = None, *, argv: Sequence[str] | None = None
     return EXIT_OK
 
 
-def _run(data_dir: Path, started: float, argv: Sequence[str] | None) -> dict[str, Any]:
+def _run(data_dir: Path, started: float, argv: Sequence[str] | None, shell: StartWindow | None) -> dict[str, Any]:
     import qasync
 
-    from relay_studio.app import ensure_app
+    from relay_studio.start_window import ensure_app
 
     app = ensure_app(list(argv or sys.argv[:1]))
     app.setQuitOnLastWindowClosed(False)
     with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-        return runner.run(_amain(data_dir, started))
+        return runner.run(_amain(data_dir, started, shell))
 
 
-async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
+async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> dict[str, Any]:
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtGui import QGuiApplication
 
-    from relay_studio.app import build_window, window_settings
-    from relay_studio.runtime.engine import Runtime
-    from relay_studio.ui.providers import DefaultProviders
+    from relay_studio.app import hand_over, open_studio, show_start_window
+    from relay_studio.start_window import window_settings
 
     loop = asyncio.get_running_loop()
     painted: asyncio.Future[float] = loop.create_future()
@@ -83,18 +89,30 @@ async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
                 painted.set_result(time.time())
             return False
 
-    runtime = Runtime(data_dir)
-    window = build_window(runtime, DefaultProviders(runtime.db, data_dir, demo_pacing=False),
-                          window_settings(data_dir))
+    settings = window_settings(data_dir)
+    if shell is None:
+        shell = await show_start_window(settings, PAINT_TIMEOUT_S)
+    else:
+        started = shell.created  # painted before this function ran: count from its creation
+    if shell.first_paint is None:
+        shell.deleteLater()
+        raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s")
+    paint_epoch = shell.first_paint
+    first_paint_ms = (time.perf_counter() - started) * 1000 - (time.time() - paint_epoch) * 1000
+    try:
+        runtime, window = await open_studio(data_dir, settings, demo_pacing=False)
+    except BaseException:
+        shell.deleteLater()
+        raise
     first_paint = FirstPaint(window)
     window.installEventFilter(first_paint)
     try:
         window.show()
+        hand_over(shell, window)
         try:
-            paint_epoch = await asyncio.wait_for(painted, PAINT_TIMEOUT_S)
+            ready_epoch = await asyncio.wait_for(painted, PAINT_TIMEOUT_S)
         except TimeoutError:
             raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s") from None
-        first_paint_ms = (time.perf_counter() - started) * 1000 - (time.time() - paint_epoch) * 1000
 
         chat = runtime.chats.ensure_chat(DEMO_CHAT)
         window.refresh_chats()
@@ -128,6 +146,8 @@ async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
             "frozen": bool(getattr(sys, "frozen", False)),
             "firstPaintEpoch": paint_epoch,
             "firstPaintMs": round(first_paint_ms, 1),
+            "windowReadyEpoch": ready_epoch,
+            "loadedAtFirstPaint": shell.loaded_at_paint,
             "window": [image.width(), image.height()],
             "chat": DEMO_CHAT,
             "runStatus": status,
@@ -135,6 +155,7 @@ async def _amain(data_dir: Path, started: float) -> dict[str, Any]:
         }
     finally:
         window.removeEventFilter(first_paint)
+        shell.deleteLater()
         window.force_close()
         await window.studio.shutdown()
         window.deleteLater()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from keyring.backends import fail
 
-from relay_studio import cli_connections
 from relay_studio.cli_connections import add_connections_parser, run_connections
+from relay_studio.providers import detect
 from relay_studio.providers.connections import ConnectionStore
 from relay_studio.providers.detect import LocalServer
 from relay_studio.providers.secrets import SecretStore
@@ -144,7 +144,7 @@ def test_test_and_models_against_a_server(cli: Cli, server: LoopbackServer) -> N
 
 
 def test_detect_prints_what_answers(cli: Cli, server: LoopbackServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli_connections.detect, "LOCAL_SERVERS", (LocalServer("lmstudio", server.port),))
+    monkeypatch.setattr(detect, "LOCAL_SERVERS", (LocalServer("lmstudio", server.port),))
     server.add(Reply(body=json.dumps({"data": [{"id": "qwen"}]}).encode(), content_type="application/json"))
     assert cli("detect") == 0
     assert cli.out.splitlines() == [
@@ -171,7 +171,7 @@ def test_the_usual_ports_include_vllm_and_a_typed_port_is_tried_too(
 
     assert [(s.preset, s.port) for s in detect.LOCAL_SERVERS] == [
         ("ollama", 11434), ("lmstudio", 1234), ("llamacpp", 8080), ("koboldcpp", 5001), ("jan", 1337), ("vllm", 8000)]
-    monkeypatch.setattr(cli_connections.detect, "LOCAL_SERVERS", ())
+    monkeypatch.setattr(detect, "LOCAL_SERVERS", ())
     # A server on a port the creator typed, which knows only Ollama's own listing.
     server.add(Reply(status=404, body=b"{}", content_type="application/json"),
                Reply(body=json.dumps({"models": [{"name": "gemma3:270m"}]}).encode(), content_type="application/json"))

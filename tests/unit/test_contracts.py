@@ -164,7 +164,7 @@ def _sources() -> dict[str, str]:
 
 
 def test_the_demo_the_round_budget_and_the_first_problem_line_each_have_one_home() -> None:
-    from relay_studio.runtime.context import DEFAULT_MAX_TOTAL_ROUNDS
+    from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
     from relay_studio.runtime.demo import DEMO_PROMPT
 
     sources = _sources()
@@ -175,4 +175,4 @@ def test_the_demo_the_round_budget_and_the_first_problem_line_each_have_one_home
     assert [f for f, s in sources.items() if ".errors()[0]" in s] == ["domain/validation.py"]
     budget = re.compile(rf"(max_total_rounds|maxTotalRounds|max-total-rounds)\W[^\n]*\b{DEFAULT_MAX_TOTAL_ROUNDS}\b",
                         re.I)
-    assert [f for f, s in sources.items() if budget.search(s)] == ["runtime/context.py"]
+    assert [f for f, s in sources.items() if budget.search(s)] == ["domain/run_limits.py"]

@@ -20,11 +20,11 @@ PACKAGE = ROOT / "desktop" / "relay_studio"
 
 #: rank of each top-level part of the package: an import may go to a lower rank (or stay in its part)
 RANKS = {"domain": 0, "store": 1, "providers": 1, "knowledge": 2, "library": 2, "runtime": 3, "ui": 4}
-HOST_RANK = 5  # cli.py, cli_*.py, app.py, smoke.py, launch.py, api.py, platform_check.py, __main__.py
+HOST_RANK = 5  # cli.py, cli_*.py, app.py, smoke.py, launch.py, window_start.py, start_window.py, api.py, ...
 #: leaves anyone may import: they import nothing of the package themselves (checked below)
 LEAVES = {"relay_studio", "relay_studio.resources"}
 #: where Qt may be imported: the widgets, and the GUI hosts that start them
-QT_ALLOWED = ("relay_studio.ui", "relay_studio.app", "relay_studio.smoke")
+QT_ALLOWED = ("relay_studio.ui", "relay_studio.app", "relay_studio.smoke", "relay_studio.start_window")
 QT_PACKAGES = ("PySide6", "shiboken6", "qasync", "PyQt5", "PyQt6")
 
 #: Known violations, to shrink, never to grow (import-linter's ``ignore_imports``). ``ConnectionStore``
@@ -102,7 +102,7 @@ def test_the_graph_is_read_completely() -> None:
     # a few imports known to exist, of each shape (absolute, from-package, inside a function)
     assert ("relay_studio.runtime.loop", "relay_studio.domain.event_types") in edges
     assert ("relay_studio.store.database", "relay_studio.store.knowledge_schema") in edges
-    assert ("relay_studio.cli", "relay_studio.app") in edges  # imported inside a function
+    assert ("relay_studio.window_start", "relay_studio.app") in edges  # imported inside a function
     assert len(edges) > 500
 
 

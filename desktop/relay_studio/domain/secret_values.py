@@ -10,7 +10,7 @@ and the CLI's standard output and error (``cli.py: main``).
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, TextIO
 
 #: What a secret becomes wherever it would have been stored or shown.
 REDACTED = "***"
@@ -89,3 +89,16 @@ def _partial_tail(text: str) -> int:
                 best = k
                 break
     return best
+
+
+class ScrubbedStream:
+    """Standard output or error: no secret the process holds reaches the terminal, whatever its shape."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self.inner = inner
+
+    def write(self, text: str) -> int:
+        return self.inner.write(scrub(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)

@@ -18,6 +18,7 @@ from relay_studio.domain.enums import (
 )
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.errors import FatalRunError
 from relay_studio.runtime.host_bridge import HostBridge
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
     from relay_studio.runtime.delegation.scheduler import TaskScheduler
 
 
-#: model rounds a whole run may take across every stage and helper, unless the host says otherwise
-DEFAULT_MAX_TOTAL_ROUNDS = 200
 
 
 @dataclass

@@ -15,12 +15,12 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord, ProjectRecord
+from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import (
-    DEFAULT_MAX_TOTAL_ROUNDS,
     ChatInput,
     InvocationState,
     LiveUpdate,

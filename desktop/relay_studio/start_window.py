@@ -1,0 +1,155 @@
+"""The first thing a creator sees: the QApplication and a start window, from Qt alone.
+
+``window_start.open_window`` paints the ``StartWindow`` (``paint_start_window``) before asyncio, qasync
+or anything of the runtime is imported; ``app.py`` then loads the rest behind it and the real
+``MainWindow`` takes its place (``app.hand_over``). ``app.py`` re-exports ``ensure_app`` and
+``window_settings``, which the tests and ``smoke.py`` use from there.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QElapsedTimer,
+    QEvent,
+    QEventLoop,
+    QMessageLogContext,
+    QObject,
+    QSettings,
+    Qt,
+    QtMsgType,
+    qInstallMessageHandler,
+)
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+
+if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Sequence
+
+
+def window_settings(data_dir: Path) -> QSettings:
+    """Window geometry, dock layout and theme live beside the data they show."""
+    return QSettings(str(data_dir / "window.ini"), QSettings.Format.IniFormat)
+
+
+#: Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and
+#: --screenshot cannot pass size hints to a window manager it does not have)
+HARMLESS_QT_MESSAGES: tuple[str, ...] = ("This plugin does not support propagateSizeHints()",)
+_filter_installed = False
+
+
+def install_qt_message_filter() -> None:
+    """Drops the known-harmless platform warnings; everything else goes where Qt would send it."""
+    global _filter_installed
+    if _filter_installed:
+        return
+    _filter_installed = True
+    previous: list[object] = []
+
+    def handler(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if message.startswith(HARMLESS_QT_MESSAGES):
+            return
+        chained = previous[0] if previous else None
+        if callable(chained):
+            chained(mode, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous.append(qInstallMessageHandler(handler))
+
+
+def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    install_qt_message_filter()
+    QCoreApplication.setOrganizationName("RelayStudio")
+    QCoreApplication.setApplicationName("Relay Studio")
+    return QApplication(list(argv or sys.argv[:1]))
+
+
+#: Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)
+HEAVY_MODULES: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.ui.main_window", "sqlalchemy",
+                                  "sqlmodel", "httpx")
+
+
+class StartWindow(QMainWindow):
+    """What the creator sees at once: the window's title, icon, saved size and place, and a quiet line.
+
+    Built from Qt alone, before the runtime is imported; the real ``MainWindow`` replaces it
+    (``open_studio``). ``first_paint`` is the wall-clock time of its first paint event,
+    ``loaded_at_paint`` which of ``HEAVY_MODULES`` were imported by then (none, when start-up is right).
+    """
+
+    def __init__(self, settings: QSettings | None) -> None:
+        super().__init__()
+        self.created = time.perf_counter()
+        self.setWindowTitle("Relay Studio")
+        self.setObjectName("StartWindow")
+        self.first_paint: float | None = None
+        self.loaded_at_paint: list[str] = []
+        label = QLabel("Opening your chats…")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setEnabled(False)
+        self.setCentralWidget(label)
+        self.resize(1400, 860)  # MainWindow's size on a first start (MainWindow._restore_layout)
+        geometry = settings.value("window/geometry") if settings is not None else None  # MainWindow's key
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        self._painted: asyncio.Future[float] | None = None
+        self._watch = _FirstPaint(self)
+        self.installEventFilter(self._watch)
+
+    def painted(self) -> asyncio.Future[float]:
+        """A future of the first paint's time, on the running loop (done at once if it was painted)."""
+        import asyncio
+
+        if self._painted is None:
+            self._painted = asyncio.get_running_loop().create_future()
+            if self.first_paint is not None:
+                self._painted.set_result(self.first_paint)
+        return self._painted
+
+    def _on_paint(self) -> None:
+        if self.first_paint is None:
+            self.first_paint = time.time()
+            self.loaded_at_paint = [name for name in HEAVY_MODULES if name in sys.modules]
+            if self._painted is not None and not self._painted.done():
+                self._painted.set_result(self.first_paint)
+
+
+class _FirstPaint(QObject):
+    def __init__(self, window: StartWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.window._on_paint()
+        return False
+
+
+def paint_start_window(settings: QSettings | None, seconds: float = 2.0) -> StartWindow:
+    """Shows the start window and returns once it has been painted (or ``seconds`` passed).
+
+    Runs before the asyncio loop exists (nothing else is on the thread yet), so it lets Qt process its
+    events here for at most ``seconds``; it is never called from a coroutine.
+    """
+    from relay_studio.ui import theme  # Qt and the resources only
+
+    app = ensure_app()
+    theme.apply_theme(app, str(settings.value("theme", "system")) if settings is not None else "system")
+    app.setWindowIcon(theme.app_icon())
+    shell = StartWindow(settings)
+    shell.show()
+    clock = QElapsedTimer()
+    clock.start()
+    while shell.first_paint is None and clock.elapsed() < seconds * 1000:
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+    return shell
