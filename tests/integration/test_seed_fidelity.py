@@ -25,7 +25,7 @@ from relay_studio.runtime.delegation.edges import HandoffEdge, HandoffInfo
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.engine import RunRequestError, Runtime
 from tests.integration.test_relay import SEED_HANDOFF_SEQUENCE
-from tests.support import Harness, call, handoff, is_subsequence, relay_profiles, write
+from tests.support import Harness, call, handoff, is_subsequence, relay_profiles, until, write
 
 Turns = dict[str, list[dict[str, Any]]]
 
@@ -172,11 +172,7 @@ async def test_a_resumed_run_still_hands_on_the_frozen_chat_input(harness: Harne
 
     handle = await harness.start("writer", turns, profiles=profiles, chat=chat, prompt="Chapter three.",
                                  approver=never)
-    for _ in range(1000):
-        if asked:
-            break
-        await asyncio.sleep(0.005)
-    assert asked, "the commit was never proposed"
+    await until(lambda: asked, what="the commit to be proposed")
     harness.runtime.db.close()  # the process "dies" while the commit waits for approval
     handle.task.cancel()
     await asyncio.gather(handle.task, return_exceptions=True)
