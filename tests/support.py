@@ -52,7 +52,7 @@ def profile(pid: str, **over: Any) -> AgentProfile:
 
 
 def relay_profiles() -> dict[str, AgentProfile]:
-    """writer -> editor -> finalizer, as in seed 000, plus a researcher helper."""
+    """writer -> editor -> finalizer, the relay of docs/runtime.md, plus a researcher helper."""
     return {
         p.id: p
         for p in (

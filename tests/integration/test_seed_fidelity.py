@@ -119,7 +119,7 @@ async def test_a_handoff_target_sees_the_creators_request_and_the_brief_by_defau
         assert not any(m.tool_calls or m.role == "tool" for m in seen)
         assert not any("Drafting" in m.content or "Reading the draft" in m.content for m in seen)
 
-    # The journal says which mode each handoff used and what the target was given, in the seed's order.
+    # The journal says which mode each handoff used and what the target was given, in the documented order.
     accepted = harness.of_type(run_id, "agent_handoff_accepted")
     assert [e.payload["historyMode"] for e in accepted] == ["snapshot", "snapshot"]
     assembled = harness.of_type(run_id, "context_assembled")

@@ -1,5 +1,5 @@
-"""Stop mid-stream (issue 9): what the foreground agent streamed so far becomes a version of the chat
-message marked stopped, instead of being dropped."""
+"""Stop mid-stream (docs/runtime.md, "Stop keeps what streamed"): what the foreground agent streamed
+so far becomes a version of the chat message marked stopped, instead of being dropped."""
 
 from __future__ import annotations
 

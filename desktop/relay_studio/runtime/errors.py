@@ -25,11 +25,6 @@ class FatalRunError(Exception):
         self.message = message
 
 
-class HandoffInvalidArguments(ToolError):
-    def __init__(self, message: str) -> None:
-        super().__init__("tool.invalid_arguments", message)
-
-
 ONLY_FIRST_HANDOFF = "Only the first handoff in a turn is accepted."
 
 # Limit codes: refusals past a limit (recoverable) and, once the closing allowance is used, the failure.
