@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +52,7 @@ def profile(pid: str, **over: Any) -> AgentProfile:
 
 
 def relay_profiles() -> dict[str, AgentProfile]:
-    """writer -> editor -> finalizer, as in seed 000, plus a researcher helper."""
+    """writer -> editor -> finalizer, the relay of docs/runtime.md, plus a researcher helper."""
     return {
         p.id: p
         for p in (
@@ -125,6 +127,17 @@ class Harness:
 
     def close(self) -> None:
         self.runtime.close()
+
+
+async def until(predicate: Callable[[], object], seconds: float = 10.0, what: str = "condition") -> None:
+    """Polls ``predicate`` on the running loop (never a nested one) until it holds; raises when ``seconds``
+    pass without it, naming ``what`` it waited for. The one wait helper of the tests."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {seconds:g} s waiting for {what}")
+        await asyncio.sleep(0.005)
 
 
 def is_subsequence(needle: list[str], haystack: list[str]) -> bool:

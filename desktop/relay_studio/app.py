@@ -1,8 +1,9 @@
 """The GUI entry point: one QApplication, a qasync event loop, the runtime's coroutines on it.
 
-Start-up: create the QApplication, then run ``_amain`` through ``asyncio.Runner(loop_factory=...)``
-with a ``qasync.QEventLoop``; the app does not quit on its last window, ``_amain`` returns when the
-window closes, so async clean-up (cancelling runs, closing the runtime) still has its loop.
+Start-up (docs/window.md, "Start-up and the loop"): create the QApplication, then run ``_amain``
+through ``asyncio.Runner(loop_factory=...)`` with a ``qasync.QEventLoop``; the app does not quit on its
+last window, ``_amain`` returns when the window closes, so async clean-up (cancelling runs, closing the
+runtime) still has its loop.
 
 Paint first, load behind it: this module imports only Qt and qasync, and ``window_start`` paints the
 ``StartWindow`` (``start_window.py``: the title, the saved size and place, "Opening your chats…")

@@ -1,6 +1,7 @@
 """GUI fixtures: tests run on a qasync loop over the one QApplication (offscreen), so the runtime's
 coroutines and Qt share the loop exactly as in the app. Inside ``async def`` tests never use
-``qtbot.waitSignal``/``waitUntil`` (nested loops); ``until()`` polls with ``asyncio.sleep`` instead.
+``qtbot.waitSignal``/``waitUntil`` (nested loops); ``until()`` (``tests/support.py``) polls with
+``asyncio.sleep`` instead.
 """
 
 from __future__ import annotations
@@ -18,19 +19,13 @@ from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import Runtime
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.providers import ScriptedProviders, demo_script
+from tests.support import until
+
+__all__ = ["App", "run_to_end", "until"]  # GUI tests import until() from here or from tests.support
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> dict[str, Callable[[], Any]]:
     return {"qasync": lambda: new_loop(ensure_app())}
-
-
-async def until(predicate: Callable[[], object], seconds: float = 10.0, what: str = "condition") -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while not predicate():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 class App:

@@ -7,7 +7,7 @@ import asyncio
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.profile import AgentProfile
-from tests.support import Harness, call, profile, relay_profiles, write
+from tests.support import Harness, call, profile, relay_profiles, until, write
 
 
 def _careful() -> dict[str, AgentProfile]:
@@ -40,10 +40,7 @@ async def test_patch_proposal_waits_for_the_creator(harness: Harness) -> None:
     ]}
     handle = await harness.start("final-editor", turns, profiles=_careful(), approver=approver)
     run_id = handle.run_id
-    for _ in range(400):
-        await asyncio.sleep(0.005)
-        if proposals:
-            break
+    await until(lambda: proposals, what="the change to be proposed")
     record = harness.runtime.runs.run(run_id)
     assert record is not None and record.status is RunStatus.AWAITING_APPROVAL
     assert (proposals[0].path, proposals[0].before, proposals[0].after) == (
@@ -80,10 +77,7 @@ async def test_cancel_while_waiting_for_approval(harness: Harness) -> None:
 
     turns = {"final-editor": [{"toolCalls": [write("output/main.md", "Text."), call("workspace_commit")]}]}
     handle = await harness.start("final-editor", turns, profiles=_careful(), approver=never)
-    for _ in range(400):
-        await asyncio.sleep(0.005)
-        if "tool_call_awaiting_approval" in harness.types(handle.run_id):
-            break
+    await until(lambda: "tool_call_awaiting_approval" in harness.types(handle.run_id), what="the approval to be asked")
     harness.runtime.cancel(handle.run_id)
     assert await handle.wait() is RunStatus.CANCELLED
 
@@ -140,10 +134,7 @@ async def test_all_proposals_of_a_turn_are_raised_together(harness: Harness) -> 
                        call("workspace_commit"), call("workspace_finish")]},
     ]}
     handle = await harness.start("final-editor", turns, profiles=profiles, approver=approver)
-    for _ in range(400):
-        await asyncio.sleep(0.005)
-        if len(seen) == 3:
-            break
+    await until(lambda: len(seen) == 3, what="the turn's three proposals")
     # Before anything ran, the creator sees the whole turn, each diff on top of the one before it.
     assert [(r.tool, r.before, r.after) for r in seen] == [
         ("workspace_write_file", None, "A grey sea."),
@@ -154,10 +145,7 @@ async def test_all_proposals_of_a_turn_are_raised_together(harness: Harness) -> 
     # The creator edits the first change: the patch proposal no longer fits and is asked again.
     answers[seen[0].id].set_result(ApprovalDecision(approved=True, edited_content="A grey sea at dawn."))
     answers[seen[2].id].set_result(ApprovalDecision(approved=True))
-    for _ in range(400):
-        await asyncio.sleep(0.005)
-        if len(seen) == 4:
-            break
+    await until(lambda: len(seen) == 4, what="the patch to be asked again")
     assert (seen[3].tool, seen[3].before, seen[3].after) == (
         "workspace_apply_patch", "A grey sea at dawn.", "A silver sea at dawn.")
     withdrawn = harness.of_type(handle.run_id, "tool_call_approval_withdrawn")

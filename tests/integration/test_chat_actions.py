@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from relay_studio.domain.enums import RunStatus
 from relay_studio.providers.scripted import ScriptedProvider, load_script
-from tests.support import Harness, call, relay_profiles, write
+from tests.support import Harness, call, relay_profiles, until, write
 
 
 def _answer(text: str) -> dict[str, object]:
@@ -37,7 +35,7 @@ async def test_regenerate_adds_a_version_to_the_same_answer(harness: Harness) ->
 async def test_guidance_reaches_the_agent_at_work(harness: Harness) -> None:
     turns = {"final-editor": [{"delayMs": 100, "toolCalls": [call("workspace_list_files")]}, _answer("Done.")]}
     handle = await harness.start("final-editor", turns, chat="g")
-    await asyncio.sleep(0.02)
+    await until(lambda: "model_call_started" in harness.types(handle.run_id), what="the agent to be at work")
     assert harness.runtime.guide(handle.run_id, "Make it rhyme.")
     assert await handle.wait() is RunStatus.COMPLETED
     assert harness.provider is not None

@@ -1,4 +1,5 @@
-"""Every handoff denial is a recoverable tool error with its code; the run goes on (seed 000 §5.1)."""
+"""Every handoff denial is a recoverable tool error with its code; the run goes on
+(docs/runtime.md, "Handoff")."""
 
 from __future__ import annotations
 

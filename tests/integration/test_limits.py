@@ -1,4 +1,4 @@
-"""Limits that leave a way out (issue 11): past maxToolCalls, maxRounds or the run's maxTotalRounds an
+"""Limits that leave a way out (docs/runtime.md, "Limits"): past maxToolCalls, maxRounds or the run's maxTotalRounds an
 agent may still make a few closing calls (commit, finish, handoff, task_return), and is told which."""
 
 from __future__ import annotations

@@ -215,6 +215,35 @@ def _drive(kill_at: int, data: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120, cwd=REPO)
 
 
+# The same driver, imported once: each kill point runs in a child forked from it (a real process that
+# SIGKILLs itself at that statement), so the points do not each pay the interpreter's and the app's import.
+FORK_DRIVER = KILL_DRIVER.replace("sys.exit(main(sys.argv[2:]))", """
+import json
+root = sys.argv[2]
+statuses = {}
+for point in map(int, sys.argv[3:]):
+    pid = os.fork()
+    if pid == 0:
+        kill_at, seen[0] = point, 0
+        err = os.open(os.path.join(root, f"kill-{point}.err"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.dup2(err, 2)
+        code = 1
+        try:
+            code = main(["demo", "--data-dir", os.path.join(root, f"kill-{point}")])
+        finally:
+            os._exit(code)
+    statuses[point] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+print(json.dumps(statuses))
+""")
+
+
+def _drive_forked(points: list[int], root: Path) -> dict[int, int]:
+    done = subprocess.run([sys.executable, "-c", FORK_DRIVER, "-1", str(root), *map(str, points)],
+                          capture_output=True, text=True, timeout=600, cwd=REPO)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return {int(k): v for k, v in json.loads(done.stdout.splitlines()[-1]).items()}
+
+
 def _commit_statements(trace: str) -> list[int]:
     """The statement numbers from each chat_commit_requested write to just past its ledger commit."""
     lines = [line.split(" ", 1) for line in trace.splitlines() if line[:1].isdigit()]
@@ -238,10 +267,10 @@ def test_message_and_ledger_agree_whatever_statement_of_a_commit_the_process_die
     first_end = next(i for i, p in enumerate(points) if i and p != points[i - 1] + 1)
     chosen = points[:first_end] + points[first_end::3]
     killed = 0
+    statuses = _drive_forked(chosen, tmp_path)
     for point in chosen:
         data = tmp_path / f"kill-{point}"
-        done = _drive(point, data)
-        assert done.returncode == -signal.SIGKILL, (point, done.stderr[-500:])
+        assert statuses[point] == -signal.SIGKILL, (point, (tmp_path / f"kill-{point}.err").read_text()[-500:])
         killed += 1
         messages = rows(data, "SELECT id, version, content FROM messages WHERE role = 'assistant'")
         commits = rows(data, "SELECT message_id, version, content FROM commits ORDER BY version")

@@ -1,4 +1,4 @@
-"""The three-stage relay of seed 000 (agent_handoff_continues_after_prior_commit) and its journal."""
+"""The three-stage relay (docs/runtime.md, "Handoff") after a prior commit, and its journal."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ async def test_agent_handoff_continues_after_prior_commit(harness: Harness) -> N
         ("user", "Write a scene."), ("user", EXPECTED_BRIEF)]
     assert not any(m.tool_calls or m.role == "tool" for m in first_final.messages)
 
-    # The handoff answer is the lightweight confirmation of seed 000 §3.
+    # The handoff answer is the short confirmation docs/runtime.md ("Handoff") states.
     handoff_results = [p["result"] for p in harness.tool_results(run_id) if p["name"] == "agent_handoff"]
     assert handoff_results == [
         "Handoff accepted for Agent editor. Your part is complete.",
@@ -144,7 +144,7 @@ async def test_agent_handoff_continues_after_prior_commit(harness: Harness) -> N
         ("user", "Write a scene."), ("assistant", "The lamp flickered. Mara climbed.")]
     assert messages[1].agent_name == "Writer"
 
-    # Journal: the seed's sequence for each handoff, contiguous seq, and the run's end.
+    # Journal: the documented sequence for each handoff, contiguous seq, and the run's end.
     events = harness.events(run_id)
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
     types = [e.type for e in events]

@@ -14,7 +14,7 @@ from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
-from tests.support import Harness, call, handoff, profile, relay_profiles, write
+from tests.support import Harness, call, handoff, profile, relay_profiles, until, write
 
 
 def _profiles() -> dict[str, AgentProfile]:
@@ -48,14 +48,6 @@ def _shape(messages: list[Message]) -> list[tuple[str, str, list[str]]]:
     return [(m.role, m.content, [c.name for c in m.tool_calls]) for m in messages]
 
 
-async def _wait(predicate: Any) -> None:
-    for _ in range(1000):
-        if predicate():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError("timed out")
-
-
 async def stop_at_approval(harness: Harness, turns: dict[str, list[dict[str, Any]]], proposals: int
                            ) -> tuple[RunHandle, list[ApprovalRequest]]:
     """Starts a run whose approver never answers and lets the process "die" once ``proposals`` are
@@ -68,7 +60,7 @@ async def stop_at_approval(harness: Harness, turns: dict[str, list[dict[str, Any
         raise AssertionError("unreachable")
 
     handle = await harness.start("writer", turns, profiles=_profiles(), approver=never)
-    await _wait(lambda: len(asked) == proposals)
+    await until(lambda: len(asked) == proposals)
     assert harness.runtime.runs.run(handle.run_id).status is RunStatus.AWAITING_APPROVAL  # type: ignore[union-attr]
     harness.runtime.db.close()
     handle.task.cancel()

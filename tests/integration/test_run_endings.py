@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from relay_studio.domain.enums import InvocationStatus, RunStatus, TaskStatus
 from relay_studio.domain.messages import ModelRequest, ModelResponse, ResponseCompleted, StreamEvent, ToolCall
 from relay_studio.runtime.engine import Runtime
-from tests.support import Harness, call, handoff, relay_profiles, write
+from tests.support import Harness, call, handoff, relay_profiles, until, write
 
 
 async def test_failure_after_a_commit_is_partial_success_and_keeps_commits(harness: Harness) -> None:
@@ -93,10 +93,8 @@ async def test_cancel_mid_stream_is_prompt_and_run_wide(harness: Harness) -> Non
         "researcher": [{"delayMs": 30_000, "toolCalls": []}],
     }
     handle = await harness.start("writer", turns)
-    for _ in range(200):  # until the writer is waiting on its second model call
-        await asyncio.sleep(0.005)
-        if harness.types(handle.run_id).count("model_call_started") >= 3:
-            break
+    await until(lambda: harness.types(handle.run_id).count("model_call_started") >= 3,
+                what="the writer to wait on its second model call")
     started = time.perf_counter()
     assert harness.runtime.cancel(handle.run_id)
     status = await handle.wait()
@@ -121,7 +119,7 @@ async def test_cancel_before_the_first_step(harness: Harness) -> None:
 
 async def test_crash_recovery_marks_runs_interrupted(harness: Harness) -> None:
     handle = await harness.start("writer", {"writer": [{"delayMs": 30_000, "toolCalls": []}]})
-    await asyncio.sleep(0.05)
+    await until(lambda: "model_call_started" in harness.types(handle.run_id), what="the model call to start")
     data_dir = harness.data_dir
     bystander = Runtime(data_dir)  # while the owner lives, another runtime leaves its run alone
     assert bystander.recovered == []
@@ -154,10 +152,7 @@ async def test_cancel_interrupts_agent_await(harness: Harness) -> None:
         "researcher": [{"delayMs": 30_000, "toolCalls": []}],
     }
     handle = await harness.start("writer", turns)
-    for _ in range(400):
-        await asyncio.sleep(0.005)
-        if "agent_await_started" in harness.types(handle.run_id):
-            break
+    await until(lambda: "agent_await_started" in harness.types(handle.run_id), what="the writer to await its helper")
     started = time.perf_counter()
     harness.runtime.cancel(handle.run_id)
     assert await handle.wait() is RunStatus.CANCELLED

@@ -25,7 +25,7 @@ from relay_studio.runtime.delegation.edges import HandoffEdge, HandoffInfo
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.engine import RunRequestError, Runtime
 from tests.integration.test_relay import SEED_HANDOFF_SEQUENCE
-from tests.support import Harness, call, handoff, is_subsequence, relay_profiles, write
+from tests.support import Harness, call, handoff, is_subsequence, relay_profiles, until, write
 
 Turns = dict[str, list[dict[str, Any]]]
 
@@ -119,7 +119,7 @@ async def test_a_handoff_target_sees_the_creators_request_and_the_brief_by_defau
         assert not any(m.tool_calls or m.role == "tool" for m in seen)
         assert not any("Drafting" in m.content or "Reading the draft" in m.content for m in seen)
 
-    # The journal says which mode each handoff used and what the target was given, in the seed's order.
+    # The journal says which mode each handoff used and what the target was given, in the documented order.
     accepted = harness.of_type(run_id, "agent_handoff_accepted")
     assert [e.payload["historyMode"] for e in accepted] == ["snapshot", "snapshot"]
     assembled = harness.of_type(run_id, "context_assembled")
@@ -172,11 +172,7 @@ async def test_a_resumed_run_still_hands_on_the_frozen_chat_input(harness: Harne
 
     handle = await harness.start("writer", turns, profiles=profiles, chat=chat, prompt="Chapter three.",
                                  approver=never)
-    for _ in range(1000):
-        if asked:
-            break
-        await asyncio.sleep(0.005)
-    assert asked, "the commit was never proposed"
+    await until(lambda: asked, what="the commit to be proposed")
     harness.runtime.db.close()  # the process "dies" while the commit waits for approval
     handle.task.cancel()
     await asyncio.gather(handle.task, return_exceptions=True)

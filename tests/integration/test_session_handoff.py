@@ -6,7 +6,6 @@ see in both chats, on a real SQLite file.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.records import CHAT_ORIGIN_HANDOFF, HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime import session_handoff as sh
-from tests.support import Harness, call, write
+from tests.support import Harness, call, until, write
 
 DOCUMENT = """## Goal
 A ghost story in three chapters.
@@ -184,7 +183,7 @@ async def test_cancel_mid_stream_failure_and_empty_answer_change_nothing(harness
 
     gen = harness.runtime.start_handoff(chat="Lighthouse",
                                         provider_for=lambda _p: _scripted([{"delayMs": 3000, "text": DOCUMENT}]))
-    await asyncio.sleep(0.05)
+    await until(lambda: "model_call_started" in harness.types(gen.run_id), what="the summary's model call to start")
     assert harness.runtime.cancel_handoff(gen.chat_id)
     cancelled = await gen.wait()
     assert cancelled.outcome is sh.HandoffOutcome.CANCELLED and cancelled.summary == "Handoff cancelled"

@@ -1,5 +1,5 @@
-"""Stop mid-stream (issue 9): what the foreground agent streamed so far becomes a version of the chat
-message marked stopped, instead of being dropped."""
+"""Stop mid-stream (docs/runtime.md, "Stop keeps what streamed"): what the foreground agent streamed
+so far becomes a version of the chat message marked stopped, instead of being dropped."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.engine import RunHandle
 from relay_studio.store.database import SCHEMA_VERSION, Database
-from tests.support import Harness, call, handoff, relay_profiles, write
+from tests.support import Harness, call, handoff, relay_profiles, until, write
 
 LONG = "The lamp turned once, twice, and the sea below it went silver and then dark again. " * 8
 
@@ -49,10 +49,7 @@ async def _stop_after_text(harness: Harness, handle: RunHandle, agent: str, char
 
     unsubscribe = harness.runtime.subscribe_live(listen)
     try:
-        for _ in range(1000):
-            if len("".join(seen)) >= chars:
-                break
-            await asyncio.sleep(0.005)
+        await until(lambda: len("".join(seen)) >= chars, what=f"{chars} streamed characters")
         assert harness.runtime.cancel(handle.run_id)
         assert await handle.wait() is RunStatus.CANCELLED
     finally:
@@ -105,7 +102,7 @@ async def test_a_helpers_stream_is_not_put_in_the_chat(harness: Harness) -> None
 
 async def test_stop_with_nothing_streamed_keeps_nothing(harness: Harness) -> None:
     handle = await _start(harness, "final-editor", {"final-editor": [{"delayMs": 30_000, "text": "late"}]})
-    await asyncio.sleep(0.05)
+    await until(lambda: "model_call_started" in harness.types(handle.run_id), what="the model call to start")
     harness.runtime.cancel(handle.run_id)
     assert await handle.wait() is RunStatus.CANCELLED
     assert harness.runtime.runs.commits(handle.run_id) == []

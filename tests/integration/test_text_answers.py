@@ -1,5 +1,5 @@
-"""Plain-text answers (issue 9): after the nudges the answer is the chat message, never lost; a profile
-may declare plain text as its normal ending (``run.endOnTextAnswer``)."""
+"""Plain-text answers (docs/runtime.md, "Commit ledger, finish, endings"): after the nudges the answer is the chat
+message, never lost; a profile may declare plain text as its normal ending (``run.endOnTextAnswer``)."""
 
 from __future__ import annotations
 

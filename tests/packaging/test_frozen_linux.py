@@ -1,8 +1,9 @@
 """The Linux artefacts, built once for the session by ``packaging/build.py linux`` and then run.
 
-Marked ``packaging`` (select with ``-m packaging``; CI runs them with everything else). The .deb is
-built with zstd here (a second instead of a minute of xz); the release uses xz, the contents are the
-same. The install test needs root and dpkg, as in CI: without them it fails and says so.
+Marked ``packaging`` (select with ``-m packaging``): the README's test command leaves them out, CI runs them
+as its own step after it. The .deb is built with zstd here (a second instead of a minute of xz); the release
+uses xz, the contents are the same. The install test needs root and dpkg, as in CI: without them it fails and
+says so.
 """
 
 from __future__ import annotations

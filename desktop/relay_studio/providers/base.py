@@ -39,9 +39,3 @@ class ModelProvider(Protocol):
     """Streams one model call. Cancelling the consuming task must close the underlying stream."""
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]: ...
-
-
-class ProviderResolver(Protocol):
-    """Finds the provider for an agent profile's model binding (the scripted one, or a connection)."""
-
-    def __call__(self, profile_id: str, connection: str | None) -> ModelProvider: ...

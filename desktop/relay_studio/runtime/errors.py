@@ -28,11 +28,6 @@ class FatalRunError(Exception):
         self.message = message
 
 
-class HandoffInvalidArguments(ToolError):
-    def __init__(self, message: str) -> None:
-        super().__init__(codes.TOOL_INVALID_ARGUMENTS, message)
-
-
 ONLY_FIRST_HANDOFF = "Only the first handoff in a turn is accepted."
 
 # Limit codes (spelled in domain/error_codes.py): refusals past a limit (recoverable) and, once the closing

@@ -24,7 +24,7 @@ def _targets_section(run: RunContext, inv: InvocationState, purpose: str, headin
 
 
 def ending_guidance(inv: InvocationState) -> str:
-    """How this agent ends its part, from its own tool surface (seed 000 §7)."""
+    """How this agent ends its part, from its own tool surface (docs/runtime.md, "Commit ledger, finish, endings")."""
     tools = set(inv.surface())
     lines: list[str] = []
     per_target = inv.profile.delegation.handoff_tool_style == "perTarget"

@@ -1,4 +1,5 @@
-"""The one handoff path behind ``agent_handoff`` and every ``transfer_to_<agent>`` tool (seed 000 §5.1)."""
+"""The one handoff path behind ``agent_handoff`` and every ``transfer_to_<agent>`` tool
+(docs/runtime.md, "Handoff")."""
 
 from __future__ import annotations
 
@@ -130,7 +131,7 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     task_id = new_id("handoff")
     successor.incoming_task_id = task_id
     with run.db.transaction() as tx:
-        # The task row names its successor, so the invocation is created first (seed 000 §9).
+        # The task row names its successor, so the invocation is created first (docs/runtime.md, "Handoff").
         transitions.create_invocation(tx, run, successor)
         transitions.create_task(tx, run, task_id=task_id, parent_id=inv.id, child_id=successor.id,
                                 target_profile_id=target.id, continuation=TaskContinuation.TRANSFER_CONTROL,

@@ -1,4 +1,5 @@
-"""Who may hand work to whom: the checks of seed 000 §5.1 and §7, as recoverable tool errors."""
+"""Who may hand work to whom: the checks of the dispatch order in docs/runtime.md ("Handoff"), as
+recoverable tool errors."""
 
 from __future__ import annotations
 

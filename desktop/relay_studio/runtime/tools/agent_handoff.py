@@ -1,4 +1,5 @@
-"""agent.handoff: pass the next stage of the run to another agent (seed 000 §5.1 dispatch order)."""
+"""agent.handoff: pass the next stage of the run to another agent (the dispatch order of
+docs/runtime.md, "Handoff")."""
 
 from __future__ import annotations
 
