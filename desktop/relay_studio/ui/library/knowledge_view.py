@@ -54,6 +54,7 @@ class KnowledgeView(QWidget):
         self.project_id = ""
         self.job: ImportJob | None = None
         self.file_dialog: QFileDialog | None = None
+        self.last_folder = Path.home()  # the dialog opens where the creator last imported from
         self._tasks: set[asyncio.Future[Any]] = set()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -130,7 +131,7 @@ class KnowledgeView(QWidget):
 
     # -- import ------------------------------------------------------------------------------------
     def choose_files(self) -> None:
-        dialog = QFileDialog(self, "Import into the knowledge library", "", FILE_FILTER)
+        dialog = QFileDialog(self, "Import into the knowledge library", str(self.last_folder), FILE_FILTER)
         dialog.setObjectName("KnowledgeFileDialog")
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere (tests too)
@@ -142,6 +143,7 @@ class KnowledgeView(QWidget):
     def start_import(self, paths: list[Path]) -> None:
         if self.job is not None or not paths:
             return
+        self.last_folder = paths[0].parent
         self.job = self.studio.import_knowledge(self.project_id, paths, self.progress_arrived.emit)
         self.progress.setValue(0)
         self.progress_label.setText(f"Reading {paths[0].name}…")
