@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLineEdit, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from relay_studio.domain import events as ev
