@@ -206,8 +206,11 @@ async def test_import_a_markdown_file_with_progress_then_search_shows_a_cited_hi
     assert (app.data_dir / "projects" / "default" / "knowledge" / "rules.md").is_file()
     # Search by keys: the passage, its citation, the matched words marked.
     qtbot.mouseClick(view.search, Qt.MouseButton.LeftButton)
+    searched: list[str] = []
+    view.searched.connect(searched.append)
     qtbot.keyClicks(view.search, "ember dragons")
     qtbot.keyClick(view.search, Qt.Key.Key_Return)
+    await until(lambda: searched == ["ember dragons"], what="the passages")
     shown = view.results.toPlainText()
     assert "1. “Core Rules”, section “Core Rules › Magic”, characters" in shown
     assert "A spell costs one ember per circle. Dragons hoard embers." in shown
@@ -215,8 +218,8 @@ async def test_import_a_markdown_file_with_progress_then_search_shows_a_cited_hi
     assert html.count("background-color:#ffd75e") == 3  # ember, Dragons, embers
     assert "Ships sail" not in shown
     view.search.clear()
-    qtbot.keyClicks(view.search, "unicorn")
-    qtbot.keyClick(view.search, Qt.Key.Key_Return)
+    qtbot.keyClicks(view.search, "unicorn")  # typing alone searches, after a pause
+    await until(lambda: searched == ["ember dragons", "unicorn"], what="the second search")
     assert view.results.toPlainText() == "No passage contains these words. Try other words."
 
 

@@ -23,10 +23,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shutil
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -36,6 +39,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord, ProjectRecord
 from relay_studio.knowledge.library import ImportJob, ImportProgress, KnowledgeLibrary, Passage
+from relay_studio.knowledge.library import search as knowledge_search
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import LibraryStore, atomic_write
@@ -43,6 +47,7 @@ from relay_studio.resources import resource_dir
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
+from relay_studio.store.database import Database
 from relay_studio.ui.providers import DEMO_PROMPT, ProviderSource
 
 FRAME_MS = 33
@@ -434,7 +439,17 @@ class Studio(QObject):
         self.knowledge(project_id).remove(ref)
         self.library_changed.emit(project_id)
 
-    def search_knowledge(self, project_id: str, query: str, top_k: int = 8) -> list[Passage]:
-        """BM25 over the project's chunks (a few ms for thousands: bench/library_dock.py); ``KnowledgeError``
-        for an empty query."""
-        return self.knowledge(project_id).search(query, top_k)
+    async def search_knowledge(self, project_id: str, query: str, top_k: int = 8) -> list[Passage]:
+        """BM25 over the project's chunks on a worker thread with its own read connection (WAL), so a query
+        that matches thousands of chunks never holds the GUI thread (bench/library_dock.py);
+        ``KnowledgeError`` for an empty query."""
+        path = self.runtime.db.path
+
+        def work() -> list[Passage]:
+            conn = sqlite3.connect(path, timeout=30, check_same_thread=False)
+            try:  # search() reads only ``.raw``: a connection of this thread's own
+                return knowledge_search(cast(Database, SimpleNamespace(raw=conn)), project_id, query, top_k)
+            finally:
+                conn.close()
+
+        return await asyncio.get_event_loop().run_in_executor(None, work)

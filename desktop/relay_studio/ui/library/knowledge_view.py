@@ -8,11 +8,13 @@ dialog is opened with ``open()`` (never ``exec()``).
 Signals:
     progress_arrived(ImportProgress): emitted on the worker thread, received on the GUI thread.
     import_finished(ImportReport)
+    searched(str query): its passages are shown.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +49,7 @@ SEARCH_DELAY_MS = 250
 class KnowledgeView(QWidget):
     progress_arrived = Signal(object)
     import_finished = Signal(object)
+    searched = Signal(str)
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +59,7 @@ class KnowledgeView(QWidget):
         self.file_dialog: QFileDialog | None = None
         self.last_folder = Path.home()  # the dialog opens where the creator last imported from
         self._tasks: set[asyncio.Future[Any]] = set()
+        self._search_generation = 0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
@@ -212,19 +216,26 @@ class KnowledgeView(QWidget):
 
     # -- search ------------------------------------------------------------------------------------
     def run_search(self) -> None:
-        """FTS5/BM25 on the window's connection: a few milliseconds over thousands of passages
-        (bench/library_dock.py), so it runs in the slot, debounced while typing."""
+        """Starts the search (debounced while typing; Enter at once). The query and the highlighted HTML
+        of the top passages are made on worker threads; only ``setHtml`` runs here (bench/library_dock.py).
+        A later query's answer wins over an earlier one's."""
         self._search_timer.stop()
         query = self.search.text().strip()
+        self._search_generation += 1
         if not query:
             self.results.clear()
             return
+        future = asyncio.ensure_future(self._search(self._search_generation, self.project_id, query))
+        self._tasks.add(future)
+        future.add_done_callback(self._tasks.discard)
+
+    async def _search(self, generation: int, project_id: str, query: str) -> None:
         try:
-            passages = self.studio.search_knowledge(self.project_id, query)
+            passages = await self.studio.search_knowledge(project_id, query)
+            page = (await asyncio.get_event_loop().run_in_executor(None, passages_html, passages, query)
+                    if passages else "<p>No passage contains these words. Try other words.</p>")
         except KnowledgeError as exc:
-            self.results.setHtml(f"<p>{exc.message}</p>")
-            return
-        if not passages:
-            self.results.setHtml("<p>No passage contains these words. Try other words.</p>")
-            return
-        self.results.setHtml(passages_html(passages, query))
+            page = f"<p>{html.escape(exc.message)}</p>"
+        if generation == self._search_generation:
+            self.results.setHtml(page)
+            self.searched.emit(query)
