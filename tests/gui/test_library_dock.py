@@ -152,6 +152,7 @@ async def test_create_and_edit_an_entry_writes_its_file_and_counts_mentions(app:
     qtbot.keyClicks(ed.name, "Mira Vale")
     ed.type.lineEdit().selectAll()  # type: ignore[union-attr]
     qtbot.keyClicks(ed.type.lineEdit(), "Crew")  # a type of the creator's own
+    qtbot.mouseClick(ed.description.viewport(), Qt.MouseButton.LeftButton)
     qtbot.keyClick(ed.description, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(ed.description, " Born at sea.")
     qtbot.keyClick(ed.description, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)

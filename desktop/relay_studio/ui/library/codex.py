@@ -62,7 +62,9 @@ class EntryEditor(QWidget):
         self.description.setPlaceholderText("What the agents read when the entry is mentioned")
         self.notes = named(QPlainTextEdit(), "EntryNotes")
         self.notes.setPlaceholderText("Only for you: the agents never see these notes")
-        self.notes.setMaximumHeight(90)
+        self.notes.setMaximumHeight(70)
+        self.description.setMinimumHeight(110)
+        self.description.setMaximumHeight(160)
         self.case_sensitive = named(QCheckBox("Match case"), "EntryCaseSensitive")
         self.exclude = named(QLineEdit(placeholderText="Phrases that are not mentions, separated by commas"),
                              "EntryExclude")
@@ -77,19 +79,17 @@ class EntryEditor(QWidget):
         form.addRow("Tracking", self.case_sensitive)
         form.addRow("Not a mention", self.exclude)
         form.addRow("", self.always)
-        buttons = QHBoxLayout()
+        self.actions_row = QWidget()  # below the scrolled form, so Save is always in reach
+        buttons = QHBoxLayout(self.actions_row)
+        buttons.setContentsMargins(0, 4, 0, 0)
         self.save_button = named(QPushButton("Save"), "EntrySave")
         self.save_button.setToolTip("Write the entry's file (Ctrl+S)")
         self.delete_button = named(QPushButton("Delete…"), "EntryDelete")
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.delete_button)
-        buttons.addStretch(1)
-        form.addRow(buttons)
         self.message = named(QLabel(), "EntryMessage")
         self.message.setWordWrap(True)
-        form.addRow(self.message)
-        self.shortcut = QShortcut(QKeySequence.StandardKey.Save, self,
-                                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        buttons.addWidget(self.message, 1)
         self.load(None)
 
     def load(self, item: IndexedEntry | None, kind: str = "character") -> None:
@@ -142,7 +142,7 @@ class CodexView(QWidget):
         self.tree.setHeaderLabels(["Entry", "Mentions"])
         self.tree.headerItem().setToolTip(1, "Messages of this project's chats that mention the entry "
                                              "(its name or an alias)")
-        self.tree.setColumnWidth(0, 260)
+        self.tree.setColumnWidth(0, 300)
         self.tree.itemSelectionChanged.connect(self._on_selected)
         split.addWidget(self.tree)
         self.editor = EntryEditor()
@@ -150,12 +150,15 @@ class CodexView(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.editor)
         split.addWidget(scroll)
-        split.setSizes([220, 420])
+        split.setSizes([200, 440])
         layout.addWidget(split, 1)
+        layout.addWidget(self.editor.actions_row)
         layout.addWidget(self.problems)
         self.new_button.clicked.connect(self._on_new)
         self.editor.save_button.clicked.connect(self._on_save)
-        self.editor.shortcut.activated.connect(self._on_save)
+        self.save_shortcut = QShortcut(QKeySequence.StandardKey.Save, self,  # anywhere in the codex
+                                       context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.save_shortcut.activated.connect(self._on_save)
         self.editor.delete_button.clicked.connect(self._on_delete)
 
     def set_project(self, project_id: str) -> None:

@@ -87,6 +87,7 @@ class KnowledgeView(QWidget):
         self.message = named(QLabel(), "KnowledgeMessage")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
+        self.message.hide()
         split = QSplitter(Qt.Orientation.Vertical)
         self.documents = named(QTreeWidget(), "KnowledgeDocuments")
         self.documents.setHeaderLabels(["Document", "Kind", "Pages", "Passages"])
@@ -114,11 +115,15 @@ class KnowledgeView(QWidget):
         self.cancel_button.clicked.connect(self.cancel_import)
         self.progress_arrived.connect(self._on_progress)
 
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
     def set_project(self, project_id: str) -> None:
         if project_id != self.project_id:
             self.project_id = project_id
             self.results.clear()
-            self.message.clear()
+            self._say("")
         self.refresh()
 
     def refresh(self) -> None:
@@ -155,7 +160,7 @@ class KnowledgeView(QWidget):
         self.import_button.setEnabled(False)
         self.remove_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.message.clear()
+        self._say("")
         future = asyncio.ensure_future(self._finish(self.job, self.project_id))
         self._tasks.add(future)
         future.add_done_callback(self._tasks.discard)
@@ -178,13 +183,13 @@ class KnowledgeView(QWidget):
         try:
             report = await asyncio.get_event_loop().run_in_executor(None, job.wait)  # the worker's report
         except Exception as exc:  # a broken worker: said, never lost
-            self.message.setText(f"⚠ The import stopped: {exc}")
+            self._say(f"⚠ The import stopped: {exc}")
             report = None
         self.job = None
         self.progress_box.hide()
         self.import_button.setEnabled(True)
         if report is not None:
-            self.message.setText(self._summary(report))
+            self._say(self._summary(report))
             self.studio.library_changed.emit(project_id)
         if project_id == self.project_id:
             self.refresh()
@@ -209,9 +214,9 @@ class KnowledgeView(QWidget):
         try:
             self.studio.remove_document(self.project_id, str(item.data(0, Qt.ItemDataRole.UserRole)))
         except KnowledgeError as exc:
-            self.message.setText(f"⚠ {exc.message} [{exc.code}]")
+            self._say(f"⚠ {exc.message} [{exc.code}]")
             return
-        self.message.setText(f"Removed “{item.text(0)}”.")
+        self._say(f"Removed “{item.text(0)}”.")
         self.refresh()
 
     # -- search ------------------------------------------------------------------------------------

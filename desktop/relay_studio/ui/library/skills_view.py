@@ -60,7 +60,10 @@ class SkillsView(QWidget):
         form.addRow("Agents", self.agents)
         form.addRow("Instructions", self.body)
         self.save_button = named(QPushButton("Save"), "SkillSave")
-        form.addRow(self.save_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.save_button)
+        buttons.addStretch(1)
+        form.addRow(buttons)
         self.message = named(QLabel(), "SkillMessage")
         self.message.setWordWrap(True)
         form.addRow(self.message)
@@ -105,6 +108,8 @@ class SkillsView(QWidget):
         self.editing = skill
         self.name.setText(skill.name if skill else "")
         self.description.setText(skill.description if skill else "")
+        self.description.setCursorPosition(0)  # its beginning says when to use it
+        self.description.setToolTip(skill.description if skill else "")
         self.agents.setText(", ".join(skill.agents) if skill else "*")
         self.body.setPlainText(skill.body if skill else "")
         self.message.setText("Built-in: saving makes this project's own copy, used instead of it."
