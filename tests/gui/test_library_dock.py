@@ -165,6 +165,9 @@ async def test_create_and_edit_an_entry_writes_its_file_and_counts_mentions(app:
     qtbot.keyClicks(ed.name, "Captain Mira")
     qtbot.mouseClick(ed.save_button, Qt.MouseButton.LeftButton)
     assert ed.message.text().endswith("[library.name_taken]")
+    qtbot.mouseClick(codex.new_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(ed.save_button, Qt.MouseButton.LeftButton)  # no name
+    assert ed.message.text() == "⚠ The new entry: the entry has no name. [library.missing_name]"
     assert sorted(p.name for p in folder.rglob("*.md")) == ["mira-vale.md"]
 
 

@@ -398,7 +398,8 @@ class Studio(QObject):
 
     def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
-        path = self.library(project_id).save(check_entry(entry, f"The entry '{entry.name}'"), replacing=replacing)
+        label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
+        path = self.library(project_id).save(check_entry(entry, label), replacing=replacing)
         self.library_changed.emit(project_id)
         return path
 
@@ -439,17 +440,12 @@ class Studio(QObject):
         self.knowledge(project_id).remove(ref)
         self.library_changed.emit(project_id)
 
-    async def search_knowledge(self, project_id: str, query: str, top_k: int = 8) -> list[Passage]:
-        """BM25 over the project's chunks on a worker thread with its own read connection (WAL), so a query
-        that matches thousands of chunks never holds the GUI thread (bench/library_dock.py);
-        ``KnowledgeError`` for an empty query."""
-        path = self.runtime.db.path
-
-        def work() -> list[Passage]:
-            conn = sqlite3.connect(path, timeout=30, check_same_thread=False)
-            try:  # search() reads only ``.raw``: a connection of this thread's own
-                return knowledge_search(cast(Database, SimpleNamespace(raw=conn)), project_id, query, top_k)
-            finally:
-                conn.close()
-
-        return await asyncio.get_event_loop().run_in_executor(None, work)
+    def search_knowledge(self, project_id: str, query: str, top_k: int = 8) -> list[Passage]:
+        """BM25 over the project's chunks on a read connection of its own (WAL), so any thread may call it;
+        the dock calls it from a worker thread, since a query matching thousands of chunks takes tens of
+        milliseconds (bench/library_dock.py). ``KnowledgeError`` for an empty query."""
+        conn = sqlite3.connect(self.runtime.db.path, timeout=30, check_same_thread=False)
+        try:  # search() reads only ``.raw``
+            return knowledge_search(cast(Database, SimpleNamespace(raw=conn)), project_id, query, top_k)
+        finally:
+            conn.close()

@@ -6,10 +6,11 @@ Signals (EntryEditor):
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any
+import contextlib
+import threading
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -119,6 +120,10 @@ class EntryEditor(QWidget):
 
 
 class CodexView(QWidget):
+    """Signals: counted(int generation, dict counts): emitted on the counting thread, queued to this one."""
+
+    counted = Signal(int, object)
+
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.studio = studio
@@ -126,7 +131,6 @@ class CodexView(QWidget):
         self.items: list[IndexedEntry] = []
         self.counts: dict[str, int] = {}
         self._generation = 0
-        self._tasks: set[asyncio.Future[Any]] = set()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
@@ -159,6 +163,7 @@ class CodexView(QWidget):
         self.save_shortcut = QShortcut(QKeySequence.StandardKey.Save, self,  # anywhere in the codex
                                        context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.save_shortcut.activated.connect(self._on_save)
+        self.counted.connect(self._on_counted)
         self.editor.delete_button.clicked.connect(self._on_delete)
 
     def set_project(self, project_id: str) -> None:
@@ -178,15 +183,16 @@ class CodexView(QWidget):
         current = select or (self.editor.original.path if self.editor.original else None)
         self._fill(current)
         self._generation += 1
-        future = asyncio.ensure_future(self._count(self._generation, self.project_id))
-        self._tasks.add(future)
-        future.add_done_callback(self._tasks.discard)
+        generation, texts, entries = self._generation, self.studio.project_texts(self.project_id), \
+            [i.entry for i in self.items]
 
-    async def _count(self, generation: int, project_id: str) -> None:
-        texts = self.studio.project_texts(project_id)
-        entries = [i.entry for i in self.items]
-        # run_in_executor, not to_thread: it needs no running loop at the first step
-        counts = await asyncio.get_event_loop().run_in_executor(None, mention_counts, entries, texts)
+        def count() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self.counted.emit(generation, mention_counts(entries, texts))
+
+        threading.Thread(target=count, name="mention-counts", daemon=True).start()
+
+    def _on_counted(self, generation: int, counts: dict[str, int]) -> None:
         if generation == self._generation:
             self.counts = counts
             self._fill_counts()

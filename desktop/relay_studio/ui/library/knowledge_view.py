@@ -13,10 +13,11 @@ Signals:
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import html
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -50,6 +51,8 @@ class KnowledgeView(QWidget):
     progress_arrived = Signal(object)
     import_finished = Signal(object)
     searched = Signal(str)
+    _import_done = Signal(str, object)  # from the waiting thread
+    _search_done = Signal(int, str, str)  # from the search thread
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,7 +61,6 @@ class KnowledgeView(QWidget):
         self.job: ImportJob | None = None
         self.file_dialog: QFileDialog | None = None
         self.last_folder = Path.home()  # the dialog opens where the creator last imported from
-        self._tasks: set[asyncio.Future[Any]] = set()
         self._search_generation = 0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -114,6 +116,8 @@ class KnowledgeView(QWidget):
         self.remove_button.clicked.connect(self._on_remove)
         self.cancel_button.clicked.connect(self.cancel_import)
         self.progress_arrived.connect(self._on_progress)
+        self._import_done.connect(self._on_import_done)
+        self._search_done.connect(self._on_search_done)
 
     def _say(self, text: str) -> None:
         self.message.setText(text)
@@ -161,9 +165,17 @@ class KnowledgeView(QWidget):
         self.remove_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self._say("")
-        future = asyncio.ensure_future(self._finish(self.job, self.project_id))
-        self._tasks.add(future)
-        future.add_done_callback(self._tasks.discard)
+        job, project_id = self.job, self.project_id
+
+        def wait() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
+            try:
+                outcome: object = job.wait()
+            except Exception as exc:  # a broken worker: said, never lost
+                outcome = exc
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self._import_done.emit(project_id, outcome)
+
+        threading.Thread(target=wait, name="knowledge-import-wait", daemon=True).start()
 
     def cancel_import(self) -> None:
         if self.job is not None:
@@ -179,12 +191,10 @@ class KnowledgeView(QWidget):
             pages = f", page {p.pages_done} of {p.pages_total}" if p.pages_total else ""
             self.progress_label.setText(f"File {p.file_index + 1} of {p.file_count}: {p.file_name}{pages}")
 
-    async def _finish(self, job: ImportJob, project_id: str) -> None:
-        try:
-            report = await asyncio.get_event_loop().run_in_executor(None, job.wait)  # the worker's report
-        except Exception as exc:  # a broken worker: said, never lost
-            self._say(f"⚠ The import stopped: {exc}")
-            report = None
+    def _on_import_done(self, project_id: str, outcome: object) -> None:
+        report = outcome if isinstance(outcome, ImportReport) else None
+        if report is None:
+            self._say(f"⚠ The import stopped: {outcome}")
         self.job = None
         self.progress_box.hide()
         self.import_button.setEnabled(True)
@@ -230,17 +240,21 @@ class KnowledgeView(QWidget):
         if not query:
             self.results.clear()
             return
-        future = asyncio.ensure_future(self._search(self._search_generation, self.project_id, query))
-        self._tasks.add(future)
-        future.add_done_callback(self._tasks.discard)
+        generation, project_id = self._search_generation, self.project_id
 
-    async def _search(self, generation: int, project_id: str, query: str) -> None:
-        try:
-            passages = await self.studio.search_knowledge(project_id, query)
-            page = (await asyncio.get_event_loop().run_in_executor(None, passages_html, passages, query)
-                    if passages else "<p>No passage contains these words. Try other words.</p>")
-        except KnowledgeError as exc:
-            page = f"<p>{html.escape(exc.message)}</p>"
+        def work() -> None:
+            try:
+                passages = self.studio.search_knowledge(project_id, query)
+                page = (passages_html(passages, query) if passages
+                        else "<p>No passage contains these words. Try other words.</p>")
+            except KnowledgeError as exc:
+                page = f"<p>{html.escape(exc.message)}</p>"
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self._search_done.emit(generation, query, page)
+
+        threading.Thread(target=work, name="knowledge-search", daemon=True).start()
+
+    def _on_search_done(self, generation: int, query: str, page: str) -> None:
         if generation == self._search_generation:
             self.results.setHtml(page)
             self.searched.emit(query)
