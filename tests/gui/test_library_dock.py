@@ -4,6 +4,7 @@ and becomes searchable with cited, highlighted passages, an import can be cancel
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -236,10 +237,18 @@ async def test_cancel_stops_an_import_and_keeps_nothing_of_the_document_being_re
     view = window.library.knowledge
     reports: list[Any] = []
     view.import_finished.connect(reports.append)
+    clicked = threading.Event()
+
+    def hold(p: ImportProgress) -> None:  # on the worker: page 1 waits until Cancel is clicked, as on a slow disk
+        if p.pages_done == 1:
+            clicked.wait(20)
+
+    view.progress_arrived.connect(hold, Qt.ConnectionType.DirectConnection)
     await _choose_files(qtbot, window, [pdf])
     await until(lambda: "page" in view.progress_label.text(), what="the first pages")
     assert view.progress_label.text().startswith("File 1 of 1: tome.pdf, page ")
     qtbot.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    clicked.set()
     await until(lambda: reports, seconds=60, what="the import to stop")
     assert reports[0].cancelled and reports[0].imported == []
     assert view.message.text() == "Cancelled: the document being read was not kept."
