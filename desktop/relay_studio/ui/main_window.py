@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.events import Event
 from relay_studio.runtime.engine import RunRequestError
+from relay_studio.store.projects import ProjectError
 from relay_studio.ui import theme
 from relay_studio.ui.chat.chat_actions import ChatActions
 from relay_studio.ui.chat.view import WELCOME_CHAT, ChatView
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
 
 
 ENTER_SENDS_KEY = "composer/enterSends"
+PROJECT_KEY = "project/current"  # the project the switcher shows (its chats, its Library dock)
 DEFAULT_LIBRARY_W, DEFAULT_TIMELINE_W = 230, 560
 
 
@@ -56,6 +59,7 @@ class MainWindow(QMainWindow):
         self.studio = studio
         self.settings = settings
         self.chat_id = ""
+        self.project_id = studio.project(str(settings.value(PROJECT_KEY, "") or "")).id
         self.status_run_id = ""
         self._force_close = False
         self.keep_layout = True
@@ -76,7 +80,7 @@ class MainWindow(QMainWindow):
         self.sidebar = Sidebar()
         self._fill_saved: tuple[QByteArray, list[QByteArray]] | None = None  # the layout before the fill
         self.chat_actions = ChatActions(self)
-        self.sidebar_dock = QDockWidget("Library", self)
+        self.sidebar_dock = QDockWidget("Chats", self)
         self.sidebar_dock.setObjectName("LibraryDock")
         self.sidebar_dock.setWidget(self.sidebar)
         self.sidebar_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
@@ -90,6 +94,7 @@ class MainWindow(QMainWindow):
         self.timeline = self._build_timeline()
         self.timeline_dock.setWidget(self.timeline)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.timeline_dock)
+        self._build_library_dock()
 
         self._build_status_bar()
         self._build_menus()
@@ -101,6 +106,23 @@ class MainWindow(QMainWindow):
         self.chat.composer.editor.setFocus()  # the creator can type at once
 
     # -- construction ----------------------------------------------------------------------------
+    def _build_library_dock(self) -> None:
+        """The project's story library, knowledge and Skills: a tab beside the timeline (it needs the room)."""
+        from relay_studio.ui.library.dock import LibraryPanel
+
+        self.library = LibraryPanel(self.studio)
+        self.library_dock = QDockWidget("Library", self)
+        self.library_dock.setObjectName("ProjectLibraryDock")
+        self.library_dock.setWidget(self.library)
+        self.library_dock.setFeatures(self.timeline_dock.features())
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.library_dock)
+        self.tabifyDockWidget(self.timeline_dock, self.library_dock)
+        self.timeline_dock.raise_()
+
+    def show_library(self) -> None:
+        self.library_dock.show()
+        self.library_dock.raise_()
+
     def _build_timeline(self) -> TimelinePanel:
         return TimelinePanel(self.studio)
 
@@ -143,6 +165,11 @@ class MainWindow(QMainWindow):
         for action in (self.new_chat_action, None, self.import_action, None, self.settings_action, None,
                        self.quit_action):
             file_menu.addSeparator() if action is None else file_menu.addAction(action)
+        self.new_project_action = self._action("New &project…", self.new_project)
+        self.rename_project_action = self._action("Rena&me project…", self.rename_project)
+        file_menu.insertAction(self.import_action, self.new_project_action)
+        file_menu.insertAction(self.import_action, self.rename_project_action)
+        file_menu.insertSeparator(self.import_action)
         self.new_agent_action = self._action("New &agent…", self.new_agent, "Ctrl+Shift+N")
         file_menu.insertAction(self.import_action, self.new_agent_action)
         edit_menu = menu.addMenu("&Edit")
@@ -175,6 +202,9 @@ class MainWindow(QMainWindow):
         self.fill_action = self._action("Timeline fills the window", self.toggle_timeline_fill, "Ctrl+Shift+T")
         self.fill_action.setCheckable(True)
         view_menu.addAction(self.fill_action)
+        self.library_action = self._action("&Library", self.show_library, "Ctrl+L",
+                                           tip="The project's story library, knowledge and Skills")
+        view_menu.addAction(self.library_action)
         self.reset_layout_action = self._action("&Reset layout", self.reset_layout,
                                                 tip="The library on the left, the chat, the timeline on the right")
         view_menu.addAction(self.reset_layout_action)
@@ -198,6 +228,12 @@ class MainWindow(QMainWindow):
         self.sidebar.profile_selected.connect(self.open_profile)
         self.sidebar.new_chat_requested.connect(self.new_chat)
         self.sidebar.new_agent_requested.connect(self.new_agent)
+        self.sidebar.project_chosen.connect(self.choose_project)
+        self.sidebar.new_project_requested.connect(self.new_project)
+        self.sidebar.rename_project_requested.connect(self.rename_project)
+        s.projects_changed.connect(self._show_project)
+        s.run_finished.connect(lambda _r, _s: self.library.codex.refresh())  # new mentions to count
+        QApplication.instance().applicationStateChanged.connect(self._on_app_state)  # type: ignore[union-attr]
         self.chat.send_requested.connect(self.send)
         self.chat.edit_requested.connect(self.rerun_edited)
         self.chat.stop_requested.connect(self.stop)
@@ -251,10 +287,13 @@ class MainWindow(QMainWindow):
             self.fill_action.setChecked(False)
             self.toggle_timeline_fill(False)
         for dock, area in ((self.sidebar_dock, Qt.DockWidgetArea.LeftDockWidgetArea),
-                           (self.timeline_dock, Qt.DockWidgetArea.RightDockWidgetArea)):
+                           (self.timeline_dock, Qt.DockWidgetArea.RightDockWidgetArea),
+                           (self.library_dock, Qt.DockWidgetArea.RightDockWidgetArea)):
             dock.setFloating(False)
             self.addDockWidget(area, dock)
             dock.show()
+        self.tabifyDockWidget(self.timeline_dock, self.library_dock)
+        self.timeline_dock.raise_()
         self.stack.show()
         self._default_docks()
 
@@ -266,12 +305,14 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self.settings.setValue("chat/last", self.chat_id)
+        self.settings.setValue(PROJECT_KEY, self.project_id)
         self.settings.sync()
 
     # -- chats -----------------------------------------------------------------------------------
     def refresh_chats(self) -> None:
         hidden = self.chat_actions.hidden_chats()  # deleted, still undoable
-        self.sidebar.set_chats([c for c in self.studio.runtime.chats.chats() if c.id not in hidden], self.chat_id)
+        self.sidebar.set_chats([c for c in self.studio.project_chats(self.project_id) if c.id not in hidden],
+                               self.chat_id)
 
     def refresh_profiles(self) -> None:
         profiles = self.studio.profiles()
@@ -286,11 +327,78 @@ class MainWindow(QMainWindow):
             self.refresh_chats()
         last = str(self.settings.value("chat/last", "") or "")
         record = chats.chat(last) if last else None
-        self.open_chat((record or chats.chats()[0]).id)
+        if record is None or record.project_id != self.project_id:
+            record = next(iter(chats.chats(self.project_id)), None) or self.studio.new_chat(self.project_id)
+        self._show_project()
+        self.open_chat(record.id)
+
+    # -- projects (the switcher above the chats; ui/library/ shows the project's libraries) -------
+    def _show_project(self) -> None:
+        self.project_id = self.studio.project(self.project_id).id  # the default one if it is gone
+        self.sidebar.set_projects([(p.id, p.name) for p in self.studio.projects()], self.project_id)
+        self.refresh_chats()
+        if self.library.project_id != self.project_id:
+            self.library.set_project(self.project_id)
+        else:
+            self.library._update_title()
+
+    def choose_project(self, project_id: str) -> None:
+        """Shows the project's chats (its last chat opened) and its Library; remembered in window.ini."""
+        if project_id == self.project_id:
+            return
+        if self.chat_id:
+            self.settings.setValue(f"project/lastChat/{self.project_id}", self.chat_id)
+        self.project_id = self.studio.project(project_id).id
+        self.settings.setValue(PROJECT_KEY, self.project_id)
+        self._show_project()
+        chats = self.studio.project_chats(self.project_id)
+        last = str(self.settings.value(f"project/lastChat/{self.project_id}", "") or "")
+        record = next((c for c in chats if c.id == last), None) or next(iter(chats), None)
+        self.open_chat((record or self.studio.new_chat(self.project_id)).id)
+
+    def _ask_project_name(self, title: str, label: str, text: str, answer: Any) -> None:
+        dialog = QInputDialog(self)
+        dialog.setObjectName("ProjectNameDialog")
+        dialog.setWindowTitle(title)
+        dialog.setLabelText(label)
+        dialog.setTextValue(text)
+        dialog.textValueSelected.connect(answer)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    def new_project(self) -> None:
+        self._ask_project_name("New project", "Name of the new project:", "", self._on_new_project_name)
+
+    def _on_new_project_name(self, name: str) -> None:
+        try:
+            record = self.studio.create_project(name)
+        except ProjectError as exc:
+            self.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
+            return
+        self.choose_project(record.id)
+
+    def rename_project(self) -> None:
+        current = self.studio.project(self.project_id)
+        self._ask_project_name("Rename project", f"New name for “{current.name}”:", current.name,
+                               self._on_rename_project_name)
+
+    def _on_rename_project_name(self, name: str) -> None:
+        try:
+            self.studio.rename_project(self.project_id, name)
+        except ProjectError as exc:
+            self.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
+
+    def _on_app_state(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive:  # files edited outside the app show
+            self.library.refresh()
 
     def open_chat(self, chat_id: str) -> None:
         if not chat_id:
             return
+        record = self.studio.runtime.chats.chat(chat_id)
+        if record is not None and record.project_id and record.project_id != self.project_id:
+            self.project_id = record.project_id  # a chat of another project (a branch, a restored last chat)
+            self._show_project()
         self.chat_id = chat_id
         self.stack.setCurrentWidget(self.chat)
         self.chat.set_chat(chat_id)
@@ -304,21 +412,23 @@ class MainWindow(QMainWindow):
         self.update_status()
 
     def open_chat_named(self, name: str) -> bool:
-        record = self.studio.runtime.chats.chat_by_name(name) or self.studio.runtime.chats.chat(name)
+        chats = self.studio.runtime.chats
+        record = (chats.chat_by_name(name, self.project_id) or chats.chat(name)
+                  or next((c for c in chats.chats() if c.name == name), None))  # in another project
         if record is None:
             return False
         self.open_chat(record.id)
         return True
 
     def _unique_chat_name(self, base: str) -> str:
-        names = {c.name for c in self.studio.runtime.chats.chats()}
+        names = {c.name for c in self.studio.project_chats(self.project_id)}
         n = 1
         while f"{base} {n}" in names:
             n += 1
         return f"{base} {n}"
 
     def new_chat(self) -> None:
-        record = self.studio.runtime.chats.ensure_chat(self._unique_chat_name("Chat"))
+        record = self.studio.new_chat(self.project_id)
         self.refresh_chats()
         self.open_chat(record.id)
         self.chat.composer.editor.setFocus()
@@ -356,10 +466,11 @@ class MainWindow(QMainWindow):
                      with_approval: bool = False) -> str:
         try:
             if demo and regenerate_of is None:
-                handle = await self.studio.start_demo(self._chat_name(), with_approval=with_approval)
+                handle = await self.studio.start_demo(self._chat_name(), with_approval=with_approval,
+                                                      project_id=self.project_id)
             else:
                 handle = await self.studio.start_run(chat=self.chat_id, agent_id=agent_id, prompt=text, demo=demo,
-                                                     regenerate_of=regenerate_of)
+                                                     regenerate_of=regenerate_of, project_id=self.project_id)
         except RunRequestError as exc:
             self.last_error = f"{for_window(exc.code, exc.message)} [{exc.code}]"
             self.statusBar().showMessage(self.last_error, 10000)
@@ -625,6 +736,7 @@ class MainWindow(QMainWindow):
             self.timeline_dock.show()
             self.timeline_dock.setFloating(False)
             self.sidebar_dock.hide()
+            self.library_dock.hide()
             self.stack.hide()
         else:
             self.stack.show()

@@ -8,12 +8,15 @@ Signals:
     profile_selected(str profile_id)
     new_chat_requested()
     new_agent_requested(): the "+" beside Agents, or New agent… in the agents' context menu.
+    project_chosen(str project_id): the project switcher above the chats.
+    new_project_requested(), rename_project_requested(): its "⋯" menu.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -53,11 +56,15 @@ class Sidebar(QWidget):
     profile_selected = Signal(str)
     new_chat_requested = Signal()
     new_agent_requested = Signal()
+    project_chosen = Signal(str)
+    new_project_requested = Signal()
+    rename_project_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._project_row())
         split = QSplitter(Qt.Orientation.Vertical)
         chats_box = QWidget()
         chats_layout = QVBoxLayout(chats_box)
@@ -97,6 +104,44 @@ class Sidebar(QWidget):
         split.addWidget(profiles_box)
         split.setSizes([320, 200])
         layout.addWidget(split)
+
+    # -- the project switcher ------------------------------------------------------------------
+    def _project_row(self) -> QWidget:
+        row_widget = QWidget()
+        row = QHBoxLayout(row_widget)
+        row.setContentsMargins(8, 6, 6, 0)
+        label = QLabel("Project")
+        label.setObjectName("MessageAuthor")
+        self.project_combo = QComboBox()
+        self.project_combo.setObjectName("ProjectSwitcher")
+        self.project_combo.setToolTip("The project whose chats, story library, knowledge and Skills are shown")
+        self.project_combo.activated.connect(
+            lambda index: self.project_chosen.emit(str(self.project_combo.itemData(index))))
+        label.setBuddy(self.project_combo)
+        self.project_button = QToolButton()
+        self.project_button.setText("⋯")
+        self.project_button.setToolTip("New project…, Rename project…")
+        self.project_menu = QMenu(self.project_button)
+        self.project_menu.setObjectName("ProjectMenu")
+        self.new_project_action = self.project_menu.addAction("New project…", self.new_project_requested.emit)
+        self.rename_project_action = self.project_menu.addAction("Rename project…",
+                                                                 self.rename_project_requested.emit)
+        self.project_button.clicked.connect(  # popup(), never exec(): no nested event loop
+            lambda: self.project_menu.popup(self.project_button.mapToGlobal(self.project_button.rect().bottomLeft())))
+        row.addWidget(label)
+        row.addWidget(self.project_combo, 1)
+        row.addWidget(self.project_button)
+        return row_widget
+
+    def set_projects(self, projects: list[tuple[str, str]], current: str) -> None:
+        """``projects``: (id, name) pairs; ``current`` is shown (no signal)."""
+        self.project_combo.blockSignals(True)
+        self.project_combo.clear()
+        for project_id, name in projects:
+            self.project_combo.addItem(name, project_id)
+        index = self.project_combo.findData(current)
+        self.project_combo.setCurrentIndex(max(0, index))
+        self.project_combo.blockSignals(False)
 
     def set_chats(self, chats: list[ChatRecord], current: str = "") -> None:
         self.chats.blockSignals(True)

@@ -14,6 +14,8 @@ Signals:
     profiles_changed()
     approval_requested(PendingApproval): a patch proposal waits for the creator.
     approval_closed(PendingApproval): decided, or withdrawn because its run ended.
+    projects_changed(): a project was created or renamed.
+    library_changed(str project_id): an entry, a Skill or a knowledge document was written or removed.
 """
 
 from __future__ import annotations
@@ -21,21 +23,33 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shutil
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
-from relay_studio.domain.records import ChatRecord
+from relay_studio.domain.records import ChatRecord, ProjectRecord
+from relay_studio.knowledge.library import ImportJob, ImportProgress, KnowledgeLibrary, Passage
+from relay_studio.knowledge.library import search as knowledge_search
+from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
+from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
+from relay_studio.library.store import LibraryStore, atomic_write
+from relay_studio.resources import resource_dir
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
+from relay_studio.store.database import Database
 from relay_studio.ui.providers import ProviderSource
 
 FRAME_MS = 33
@@ -79,6 +93,8 @@ class Studio(QObject):
     profiles_changed = Signal()
     approval_requested = Signal(object)
     approval_closed = Signal(object)
+    projects_changed = Signal()
+    library_changed = Signal(str)
 
     def __init__(self, runtime: Runtime, providers: ProviderSource, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -146,7 +162,8 @@ class Studio(QObject):
     # -- runs ------------------------------------------------------------------------------------
     async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False,
                         regenerate_of: str | None = None,
-                        profiles: dict[str, AgentProfile] | None = None) -> RunHandle:
+                        profiles: dict[str, AgentProfile] | None = None,
+                        project_id: str | None = None) -> RunHandle:
         """Starts a run; raises ``RunRequestError`` (nothing written) when it cannot start. With
         ``regenerate_of`` (an assistant message) it answers that message's question again, and what
         it commits becomes the message's next version. ``profiles`` replaces the catalogue for this
@@ -158,7 +175,7 @@ class Studio(QObject):
         handle = await self.runtime.start_run(
             agent_id=agent_id, prompt=prompt, chat=chat, profiles=profiles,
             provider_for=self.providers.provider_for_run(demo=demo), approver=self._approve,
-            regenerate_of=regenerate_of,
+            regenerate_of=regenerate_of, project_id=project_id,
         )
         self._track(handle, profiles[agent_id].display_name)
         return handle
@@ -213,7 +230,8 @@ class Studio(QObject):
             resumed.append(run_id)
         return resumed
 
-    async def start_demo(self, chat: str, *, with_approval: bool = False) -> RunHandle:
+    async def start_demo(self, chat: str, *, with_approval: bool = False,
+                         project_id: str | None = None) -> RunHandle:
         """The demo relay; ``with_approval`` makes the editor ask before it patches and commits (for
         this run only), so the patch dialog opens with both proposals of that turn."""
         profiles = self.runtime.profiles()
@@ -221,7 +239,8 @@ class Studio(QObject):
             editor = profiles["editor"]
             tools = editor.tools.model_copy(update={"require_approval": list(DEMO_APPROVAL)})
             profiles["editor"] = editor.model_copy(update={"tools": tools})
-        return await self.start_run(chat=chat, agent_id=DEMO_AGENT, prompt=DEMO_PROMPT, demo=True, profiles=profiles)
+        return await self.start_run(chat=chat, agent_id=DEMO_AGENT, prompt=DEMO_PROMPT, demo=True, profiles=profiles,
+                                    project_id=project_id)
 
     def _on_run_done_task(self, handle: RunHandle, _task: object) -> None:
         self._on_run_done(handle)
@@ -339,3 +358,98 @@ class Studio(QObject):
         removed = self.runtime.profile_store.remove(profile_id)
         self.profiles_changed.emit()
         return removed
+
+    # -- projects and their libraries (ui/library/, docs/library.md) ------------------------------
+    def projects(self) -> list[ProjectRecord]:
+        return self.runtime.projects.list()
+
+    def project(self, project_id: str) -> ProjectRecord:
+        """The project with that id, or the default project when it is gone."""
+        return self.runtime.projects.get(project_id) or self.runtime.projects.default()
+
+    def create_project(self, name: str) -> ProjectRecord:
+        """A new project with a first chat; ``ProjectError`` (code, sentence) when the name cannot be used."""
+        record = self.runtime.projects.create(name)
+        self.runtime.chats.ensure_chat("Chat 1", project_id=record.id)
+        self.projects_changed.emit()
+        return record
+
+    def rename_project(self, project_id: str, name: str) -> ProjectRecord:
+        record = self.runtime.projects.rename(project_id, name)
+        self.projects_changed.emit()
+        return record
+
+    def project_chats(self, project_id: str) -> list[ChatRecord]:
+        return self.runtime.chats.chats(project_id)
+
+    def new_chat(self, project_id: str, base: str = "Chat") -> ChatRecord:
+        """A new chat in the project, named ``base 1``, ``base 2``… (the first free number)."""
+        names = {c.name for c in self.runtime.chats.chats(project_id)}
+        n = 1
+        while f"{base} {n}" in names:
+            n += 1
+        record = self.runtime.chats.ensure_chat(f"{base} {n}", project_id=project_id)
+        self.chats_changed.emit()
+        return record
+
+    def project_folder(self, project_id: str) -> Path:
+        return self.runtime.project_dir(self.project(project_id))
+
+    def library(self, project_id: str) -> LibraryStore:
+        """The project's story library, its index brought up to date with the files (edits made outside)."""
+        return LibraryStore.open(self.runtime.db, project_id, self.project_folder(project_id))
+
+    def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
+        """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
+        label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
+        path = self.library(project_id).save(check_entry(entry, label), replacing=replacing)
+        self.library_changed.emit(project_id)
+        return path
+
+    def remove_entry(self, project_id: str, name: str) -> None:
+        self.library(project_id).remove(name)
+        self.library_changed.emit(project_id)
+
+    def project_texts(self, project_id: str) -> list[str]:
+        """Every message of the project's chats, oldest chat first (what mention counts are taken over)."""
+        return [m.content for c in self.runtime.chats.chats(project_id) for m in self.runtime.chats.messages(c.id)
+                if m.content]
+
+    def skills(self, project_id: str) -> SkillCatalog:
+        return SkillCatalog(self.project_folder(project_id), resource_dir() / "skills")
+
+    def save_skill(self, project_id: str, skill: Skill, replacing: str | None = None) -> str:
+        """Writes ``skills/<name>.md`` (it must read back); a renamed Skill's old file goes."""
+        text = render_skill(skill)
+        parse_skill(text, f"skills/{skill.name}.md")
+        folder = self.project_folder(project_id) / "skills"
+        if replacing != skill.name and (folder / f"{skill.name}.md").exists():
+            raise LibraryError(codes.SKILL_NAME_TAKEN,
+                               f"There is already a Skill named '{skill.name}' in this project.")
+        atomic_write(folder / f"{skill.name}.md", text)
+        if replacing and replacing != skill.name:
+            (folder / f"{replacing}.md").unlink(missing_ok=True)
+        self.library_changed.emit(project_id)
+        return f"skills/{skill.name}.md"
+
+    def knowledge(self, project_id: str) -> KnowledgeLibrary:
+        return KnowledgeLibrary(self.runtime.db, project_id, self.project_folder(project_id))
+
+    def import_knowledge(self, project_id: str, paths: list[Path],
+                         progress: Callable[[ImportProgress], None]) -> ImportJob:
+        """Starts an import on a worker thread; ``progress`` is called on that thread."""
+        return self.knowledge(project_id).start_import(paths, progress)
+
+    def remove_document(self, project_id: str, ref: str) -> None:
+        self.knowledge(project_id).remove(ref)
+        self.library_changed.emit(project_id)
+
+    def search_knowledge(self, project_id: str, query: str, top_k: int = 8) -> list[Passage]:
+        """BM25 over the project's chunks on a read connection of its own (WAL), so any thread may call it;
+        the dock calls it from a worker thread, since a query matching thousands of chunks takes tens of
+        milliseconds (bench/library_dock.py). ``KnowledgeError`` for an empty query."""
+        conn = sqlite3.connect(self.runtime.db.path, timeout=30, check_same_thread=False)
+        try:  # search() reads only ``.raw``
+            return knowledge_search(cast(Database, SimpleNamespace(raw=conn)), project_id, query, top_k)
+        finally:
+            conn.close()

@@ -140,9 +140,9 @@ class ChatActions(QObject):
 
     def _open_another(self) -> None:
         w = self.window
-        left = [c for c in w.studio.runtime.chats.chats() if c.id not in self._pending]
+        left = [c for c in w.studio.project_chats(w.project_id) if c.id not in self._pending]
         if not left:
-            left = [w.studio.runtime.chats.ensure_chat(w._unique_chat_name("Chat"))]
+            left = [w.studio.runtime.chats.ensure_chat(w._unique_chat_name("Chat"), project_id=w.project_id)]
             w.refresh_chats()
         w.open_chat(left[-1].id)
 

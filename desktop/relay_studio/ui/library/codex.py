@@ -1,0 +1,302 @@
+"""The codex: the story library's entries by type with their mention counts, and the entry editor.
+
+Signals (EntryEditor):
+    save_requested(): Save (or Ctrl+S in the editor).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.library.entries import BUILTIN_TYPES, LibraryEntry, LibraryError, Tracking
+from relay_studio.library.store import IndexedEntry
+from relay_studio.ui.library import named
+from relay_studio.ui.library.counts import mention_counts
+
+if TYPE_CHECKING:
+    from relay_studio.ui.studio import Studio
+
+PATH_ROLE = Qt.ItemDataRole.UserRole
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+class EntryEditor(QWidget):
+    """One entry's fields; ``entry()`` builds the entry they describe (the card data kept)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.original: IndexedEntry | None = None
+        form = QFormLayout(self)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.name = named(QLineEdit(), "EntryName")
+        self.type = named(QComboBox(), "EntryType")
+        self.type.setEditable(True)
+        self.type.addItems(list(BUILTIN_TYPES))
+        self.aliases = named(QLineEdit(placeholderText="Other names, separated by commas"), "EntryAliases")
+        self.tags = named(QLineEdit(placeholderText="Tags, separated by commas"), "EntryTags")
+        self.description = named(QPlainTextEdit(), "EntryDescription")
+        self.description.setPlaceholderText("What the agents read when the entry is mentioned")
+        self.notes = named(QPlainTextEdit(), "EntryNotes")
+        self.notes.setPlaceholderText("Only for you: the agents never see these notes")
+        self.notes.setMaximumHeight(70)
+        self.description.setMinimumHeight(110)
+        self.description.setMaximumHeight(160)
+        self.case_sensitive = named(QCheckBox("Match case"), "EntryCaseSensitive")
+        self.exclude = named(QLineEdit(placeholderText="Phrases that are not mentions, separated by commas"),
+                             "EntryExclude")
+        self.always = named(QCheckBox("Always give it to the agents"), "EntryAlwaysInclude")
+        self.always.setToolTip("alwaysInclude: in every stage's prompt, mentioned or not (first within the budget)")
+        form.addRow("Name", self.name)
+        form.addRow("Type", self.type)
+        form.addRow("Also called", self.aliases)
+        form.addRow("Tags", self.tags)
+        form.addRow("Description", self.description)
+        form.addRow("Private notes", self.notes)
+        form.addRow("Tracking", self.case_sensitive)
+        form.addRow("Not a mention", self.exclude)
+        form.addRow("", self.always)
+        self.actions_row = QWidget()  # below the scrolled form, so Save is always in reach
+        buttons = QHBoxLayout(self.actions_row)
+        buttons.setContentsMargins(0, 4, 0, 0)
+        self.save_button = named(QPushButton("Save"), "EntrySave")
+        self.save_button.setToolTip("Write the entry's file (Ctrl+S)")
+        self.delete_button = named(QPushButton("Delete…"), "EntryDelete")
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.delete_button)
+        self.message = named(QLabel(), "EntryMessage")
+        self.message.setWordWrap(True)
+        buttons.addWidget(self.message, 1)
+        self.load(None)
+
+    def load(self, item: IndexedEntry | None, kind: str = "character") -> None:
+        self.original = item
+        entry = item.entry if item else LibraryEntry(type=kind, name="")
+        self.name.setText(entry.name)
+        self.type.setCurrentText(entry.type)
+        self.aliases.setText(", ".join(entry.aliases))
+        self.tags.setText(", ".join(entry.tags))
+        self.description.setPlainText(entry.description)
+        self.notes.setPlainText(entry.notes)
+        self.case_sensitive.setChecked(entry.tracking.case_sensitive)
+        self.exclude.setText(", ".join(entry.tracking.exclude))
+        self.always.setChecked(entry.always_include)
+        self.delete_button.setEnabled(item is not None)
+        self.message.setText(f"File: {item.path}" if item else "A new entry: fill in a name and Save.")
+
+    def entry(self) -> LibraryEntry:
+        base = self.original.entry if self.original else LibraryEntry(name="")
+        return base.model_copy(update={
+            "name": self.name.text().strip(), "type": self.type.currentText().strip().lower() or "other",
+            "aliases": _split(self.aliases.text()), "tags": _split(self.tags.text()),
+            "description": self.description.toPlainText(), "notes": self.notes.toPlainText().strip(),
+            "tracking": Tracking(case_sensitive=self.case_sensitive.isChecked(), exclude=_split(self.exclude.text())),
+            "always_include": self.always.isChecked(),
+        })
+
+
+class CodexView(QWidget):
+    """Signals: counted(int generation, dict counts): emitted on the counting thread, queued to this one."""
+
+    counted = Signal(int, object)
+
+    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.project_id = ""
+        self.items: list[IndexedEntry] = []
+        self.counts: dict[str, int] = {}
+        self._generation = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.new_button = named(QPushButton("New entry"), "NewEntry")
+        self.new_button.setToolTip("A new entry of the type chosen in the list (a character when none is)")
+        self.problems = named(QLabel(), "CodexProblems")
+        self.problems.setWordWrap(True)
+        row.addWidget(self.new_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.tree = named(QTreeWidget(), "CodexTree")
+        self.tree.setHeaderLabels(["Entry", "Mentions"])
+        self.tree.headerItem().setToolTip(1, "Messages of this project's chats that mention the entry "
+                                             "(its name or an alias)")
+        self.tree.setColumnWidth(0, 300)
+        self.tree.itemSelectionChanged.connect(self._on_selected)
+        split.addWidget(self.tree)
+        self.editor = EntryEditor()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.editor)
+        split.addWidget(scroll)
+        split.setSizes([200, 440])
+        layout.addWidget(split, 1)
+        layout.addWidget(self.editor.actions_row)
+        layout.addWidget(self.problems)
+        self.new_button.clicked.connect(self._on_new)
+        self.editor.save_button.clicked.connect(self._on_save)
+        self.save_shortcut = QShortcut(QKeySequence.StandardKey.Save, self,  # anywhere in the codex
+                                       context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.save_shortcut.activated.connect(self._on_save)
+        self.counted.connect(self._on_counted)
+        self.editor.delete_button.clicked.connect(self._on_delete)
+
+    def set_project(self, project_id: str) -> None:
+        if project_id != self.project_id:
+            self.project_id = project_id
+            self.editor.load(None)
+        self.refresh()
+
+    def refresh(self, select: str | None = None) -> None:
+        """Reads the index (synced with the files), rebuilds the tree, then counts mentions off the loop."""
+        if not self.project_id:
+            return
+        library = self.studio.library(self.project_id)
+        self.items = library.entries()
+        self.problems.setText("\n".join(f"⚠ {p.message} [{p.code}]" for p in library.problems))
+        self.problems.setVisible(bool(library.problems))
+        current = select or (self.editor.original.path if self.editor.original else None)
+        self._fill(current)
+        self._generation += 1
+        generation, texts, entries = self._generation, self.studio.project_texts(self.project_id), \
+            [i.entry for i in self.items]
+
+        def count() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self.counted.emit(generation, mention_counts(entries, texts))
+
+        threading.Thread(target=count, name="mention-counts", daemon=True).start()
+
+    def _on_counted(self, generation: int, counts: dict[str, int]) -> None:
+        if generation == self._generation:
+            self.counts = counts
+            self._fill_counts()
+
+    def _fill(self, current: str | None) -> None:
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        groups: dict[str, QTreeWidgetItem] = {}
+        bold = QFont()
+        bold.setBold(True)
+        chosen: QTreeWidgetItem | None = None
+        for item in self.items:
+            group = groups.get(item.entry.type)
+            if group is None:
+                group = groups[item.entry.type] = QTreeWidgetItem([item.entry.type.title(), ""])
+                group.setFont(0, bold)
+                group.setData(0, PATH_ROLE, f"type:{item.entry.type}")
+                self.tree.addTopLevelItem(group)
+            child = QTreeWidgetItem([item.entry.name, ""])
+            child.setData(0, PATH_ROLE, item.path)
+            tip = ", ".join(item.entry.aliases)
+            child.setToolTip(0, f"Also called {tip}" if tip else item.path)
+            group.addChild(child)
+            if item.path == current:
+                chosen = child
+        for group in groups.values():
+            group.setText(0, f"{group.text(0)} ({group.childCount()})")
+        self.tree.expandAll()
+        if chosen is not None:
+            self.tree.setCurrentItem(chosen)
+        self.tree.blockSignals(False)
+        self._fill_counts()
+
+    def _groups(self) -> list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]]:
+        out = []
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            if group is not None:
+                out.append((group, [c for j in range(group.childCount()) if (c := group.child(j)) is not None]))
+        return out
+
+    def _fill_counts(self) -> None:
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for group, children in self._groups():
+            total = 0
+            for child in children:
+                n = self.counts.get(child.text(0))
+                child.setText(1, "" if n is None else str(n))
+                child.setTextAlignment(1, right)
+                total += n or 0
+            group.setText(1, str(total) if self.counts else "")
+            group.setTextAlignment(1, right)
+
+    def item_for(self, name: str) -> QTreeWidgetItem | None:
+        return next((c for _g, children in self._groups() for c in children if c.text(0) == name), None)
+
+    def _on_selected(self) -> None:
+        current = self.tree.currentItem()
+        path = str(current.data(0, PATH_ROLE)) if current is not None else ""
+        found = next((i for i in self.items if i.path == path), None)
+        if found is not None:
+            self.editor.load(found)
+
+    def _on_new(self) -> None:
+        current = self.tree.currentItem()
+        path = str(current.data(0, PATH_ROLE)) if current is not None else ""
+        kind = path[5:] if path.startswith("type:") else next(
+            (i.entry.type for i in self.items if i.path == path), "character")
+        self.tree.clearSelection()
+        self.editor.load(None, kind)
+        self.editor.name.setFocus()
+
+    def _on_save(self) -> None:
+        entry = self.editor.entry()
+        replacing = self.editor.original.path if self.editor.original else None
+        try:
+            path = self.studio.save_entry(self.project_id, entry, replacing)
+        except LibraryError as exc:
+            self.editor.message.setText(f"⚠ {exc.message} [{exc.code}]")
+            return
+        self.refresh(select=path)
+        saved = next((i for i in self.items if i.path == path), None)
+        if saved is not None:
+            self.editor.load(saved)
+        self.editor.message.setText(f"Saved to {path}.")
+
+    def _on_delete(self) -> None:
+        original = self.editor.original
+        if original is None:
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Delete entry",
+                          f"Delete “{original.entry.name}” and its file {original.path}?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("DeleteEntryQuestion")
+        box.finished.connect(lambda result: self._on_delete_answer(result, original))
+        box.open()
+
+    def _on_delete_answer(self, result: int, original: IndexedEntry) -> None:
+        if result != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            self.studio.remove_entry(self.project_id, original.entry.name)
+        except LibraryError as exc:
+            self.editor.message.setText(f"⚠ {exc.message} [{exc.code}]")
+            return
+        self.editor.load(None)
+        self.refresh()

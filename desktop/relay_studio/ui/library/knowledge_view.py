@@ -1,0 +1,260 @@
+"""Knowledge documents: the list, Import… with a progress bar and Cancel, and a search box showing
+passages with their citations and the searched words marked.
+
+The import runs on the knowledge library's worker thread (``ImportJob``); its progress callback is
+called there and only emits ``progress_arrived``, which Qt queues to this widget's thread. The file
+dialog is opened with ``open()`` (never ``exec()``).
+
+Signals:
+    progress_arrived(ImportProgress): emitted on the worker thread, received on the GUI thread.
+    import_finished(ImportReport)
+    searched(str query): its passages are shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.knowledge.errors import KnowledgeError
+from relay_studio.knowledge.library import ImportJob, ImportProgress, ImportReport
+from relay_studio.ui.library import named
+from relay_studio.ui.library.highlight import passages_html
+
+if TYPE_CHECKING:
+    from relay_studio.ui.studio import Studio
+
+FILE_FILTER = "Documents (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;All files (*)"
+SEARCH_DELAY_MS = 250
+
+
+class KnowledgeView(QWidget):
+    progress_arrived = Signal(object)
+    import_finished = Signal(object)
+    searched = Signal(str)
+    _import_done = Signal(str, object)  # from the waiting thread
+    _search_done = Signal(int, str, str)  # from the search thread
+
+    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.project_id = ""
+        self.job: ImportJob | None = None
+        self.file_dialog: QFileDialog | None = None
+        self.last_folder = Path.home()  # the dialog opens where the creator last imported from
+        self._search_generation = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.import_button = named(QPushButton("Import…"), "ImportDocuments")
+        self.import_button.setToolTip("Add Markdown, text, PDF, EPUB or HTML files to this project's knowledge")
+        self.remove_button = named(QPushButton("Remove"), "RemoveDocument")
+        row.addWidget(self.import_button)
+        row.addWidget(self.remove_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        progress_row = QHBoxLayout()
+        self.progress = named(QProgressBar(), "ImportProgress")
+        self.progress.setRange(0, 1000)
+        self.progress_label = named(QLabel(), "ImportProgressLabel")
+        self.cancel_button = named(QPushButton("Cancel"), "CancelImport")
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel_button)
+        self.progress_box = QWidget()
+        box = QVBoxLayout(self.progress_box)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addLayout(progress_row)
+        box.addWidget(self.progress_label)
+        self.progress_box.hide()
+        layout.addWidget(self.progress_box)
+        self.message = named(QLabel(), "KnowledgeMessage")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        self.message.hide()
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.documents = named(QTreeWidget(), "KnowledgeDocuments")
+        self.documents.setHeaderLabels(["Document", "Kind", "Pages", "Passages"])
+        self.documents.setRootIsDecorated(False)
+        self.documents.setColumnWidth(0, 240)
+        split.addWidget(self.documents)
+        search_box = QWidget()
+        search_layout = QVBoxLayout(search_box)
+        search_layout.setContentsMargins(0, 4, 0, 0)
+        self.search = named(QLineEdit(placeholderText="Search the documents…"), "KnowledgeSearch")
+        self.search.setClearButtonEnabled(True)
+        self.results = named(QTextBrowser(), "KnowledgeResults")
+        self.results.setOpenLinks(False)
+        search_layout.addWidget(self.search)
+        search_layout.addWidget(self.results, 1)
+        split.addWidget(search_box)
+        split.setSizes([160, 480])
+        layout.addWidget(split, 1)
+        self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.run_search)
+        self.search.textEdited.connect(lambda _t: self._search_timer.start())
+        self.search.returnPressed.connect(self.run_search)
+        self.import_button.clicked.connect(self.choose_files)
+        self.remove_button.clicked.connect(self._on_remove)
+        self.cancel_button.clicked.connect(self.cancel_import)
+        self.progress_arrived.connect(self._on_progress)
+        self._import_done.connect(self._on_import_done)
+        self._search_done.connect(self._on_search_done)
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def set_project(self, project_id: str) -> None:
+        if project_id != self.project_id:
+            self.project_id = project_id
+            self.results.clear()
+            self._say("")
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not self.project_id:
+            return
+        self.documents.clear()
+        for doc in self.studio.knowledge(self.project_id).documents():
+            item = QTreeWidgetItem([doc.title, doc.kind, "" if doc.pages is None else str(doc.pages),
+                                    str(doc.chunk_count)])
+            item.setData(0, Qt.ItemDataRole.UserRole, doc.id)
+            item.setToolTip(0, f"{doc.file_name} (from {doc.source_name})")
+            self.documents.addTopLevelItem(item)
+        self.remove_button.setEnabled(self.documents.topLevelItemCount() > 0 and self.job is None)
+
+    # -- import ------------------------------------------------------------------------------------
+    def choose_files(self) -> None:
+        dialog = QFileDialog(self, "Import into the knowledge library", str(self.last_folder), FILE_FILTER)
+        dialog.setObjectName("KnowledgeFileDialog")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere (tests too)
+        dialog.filesSelected.connect(lambda files: self.start_import([Path(f) for f in files]))
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
+
+    def start_import(self, paths: list[Path]) -> None:
+        if self.job is not None or not paths:
+            return
+        self.last_folder = paths[0].parent
+        self.job = self.studio.import_knowledge(self.project_id, paths, self.progress_arrived.emit)
+        self.progress.setValue(0)
+        self.progress_label.setText(f"Reading {paths[0].name}…")
+        self.progress_box.show()
+        self.import_button.setEnabled(False)
+        self.remove_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self._say("")
+        job, project_id = self.job, self.project_id
+
+        def wait() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
+            try:
+                outcome: object = job.wait()
+            except Exception as exc:  # a broken worker: said, never lost
+                outcome = exc
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self._import_done.emit(project_id, outcome)
+
+        threading.Thread(target=wait, name="knowledge-import-wait", daemon=True).start()
+
+    def cancel_import(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.cancel_button.setEnabled(False)
+            self.progress_label.setText("Stopping after this page…")
+
+    def _on_progress(self, p: ImportProgress) -> None:
+        if self.job is None:
+            return
+        self.progress.setValue(round(p.fraction * 1000))
+        if p.file_name:
+            pages = f", page {p.pages_done} of {p.pages_total}" if p.pages_total else ""
+            self.progress_label.setText(f"File {p.file_index + 1} of {p.file_count}: {p.file_name}{pages}")
+
+    def _on_import_done(self, project_id: str, outcome: object) -> None:
+        report = outcome if isinstance(outcome, ImportReport) else None
+        if report is None:
+            self._say(f"⚠ The import stopped: {outcome}")
+        self.job = None
+        self.progress_box.hide()
+        self.import_button.setEnabled(True)
+        if report is not None:
+            self._say(self._summary(report))
+            self.studio.library_changed.emit(project_id)
+        if project_id == self.project_id:
+            self.refresh()
+        if report is not None:
+            self.import_finished.emit(report)
+
+    @staticmethod
+    def _summary(report: ImportReport) -> str:
+        lines = []
+        if report.imported:
+            names = ", ".join(f"“{d.title}”" for d in report.imported)
+            lines.append(f"Imported {names}.")
+        lines += [f"⚠ {o.message} [{o.code}]" for o in report.refused]
+        if report.cancelled:
+            lines.append("Cancelled: the document being read was not kept.")
+        return "\n".join(lines) or "Nothing was imported."
+
+    def _on_remove(self) -> None:
+        item = self.documents.currentItem()
+        if item is None or self.job is not None:
+            return
+        try:
+            self.studio.remove_document(self.project_id, str(item.data(0, Qt.ItemDataRole.UserRole)))
+        except KnowledgeError as exc:
+            self._say(f"⚠ {exc.message} [{exc.code}]")
+            return
+        self._say(f"Removed “{item.text(0)}”.")
+        self.refresh()
+
+    # -- search ------------------------------------------------------------------------------------
+    def run_search(self) -> None:
+        """Starts the search (debounced while typing; Enter at once). The query and the highlighted HTML
+        of the top passages are made on worker threads; only ``setHtml`` runs here (bench/library_dock.py).
+        A later query's answer wins over an earlier one's."""
+        self._search_timer.stop()
+        query = self.search.text().strip()
+        self._search_generation += 1
+        if not query:
+            self.results.clear()
+            return
+        generation, project_id = self._search_generation, self.project_id
+
+        def work() -> None:
+            try:
+                passages = self.studio.search_knowledge(project_id, query)
+                page = (passages_html(passages, query) if passages
+                        else "<p>No passage contains these words. Try other words.</p>")
+            except KnowledgeError as exc:
+                page = f"<p>{html.escape(exc.message)}</p>"
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self._search_done.emit(generation, query, page)
+
+        threading.Thread(target=work, name="knowledge-search", daemon=True).start()
+
+    def _on_search_done(self, generation: int, query: str, page: str) -> None:
+        if generation == self._search_generation:
+            self.results.setHtml(page)
+            self.searched.emit(query)

@@ -1,0 +1,135 @@
+"""Skills: the project's and the built-in ones, listed and edited. Saving a built-in makes a project
+Skill of the same name, which replaces it for this project (the built-in file is never written)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.library.entries import LibraryError
+from relay_studio.library.skills import Skill
+from relay_studio.ui.library import named
+
+if TYPE_CHECKING:
+    from relay_studio.ui.studio import Studio
+
+NAME_ROLE = Qt.ItemDataRole.UserRole
+
+
+class SkillsView(QWidget):
+    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.studio = studio
+        self.project_id = ""
+        self.skills: dict[str, Skill] = {}
+        self.editing: Skill | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.new_button = named(QPushButton("New Skill"), "NewSkill")
+        row.addWidget(self.new_button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.list = named(QListWidget(), "SkillsList")
+        split.addWidget(self.list)
+        editor = QWidget()
+        form = QFormLayout(editor)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.name = named(QLineEdit(placeholderText="lowercase-words-with-dashes"), "SkillName")
+        self.description = named(QLineEdit(placeholderText="When an agent should use it"), "SkillDescription")
+        self.agents = named(QLineEdit(placeholderText="* for every agent, or agent ids"), "SkillAgents")
+        self.body = named(QPlainTextEdit(), "SkillBody")
+        self.body.setPlaceholderText("The instructions an agent reads with skill_read")
+        form.addRow("Name", self.name)
+        form.addRow("When to use", self.description)
+        form.addRow("Agents", self.agents)
+        form.addRow("Instructions", self.body)
+        self.save_button = named(QPushButton("Save"), "SkillSave")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.save_button)
+        buttons.addStretch(1)
+        form.addRow(buttons)
+        self.message = named(QLabel(), "SkillMessage")
+        self.message.setWordWrap(True)
+        form.addRow(self.message)
+        split.addWidget(editor)
+        split.setSizes([160, 480])
+        layout.addWidget(split, 1)
+        self.list.currentItemChanged.connect(self._on_selected)
+        self.new_button.clicked.connect(self._on_new)
+        self.save_button.clicked.connect(self._on_save)
+
+    def set_project(self, project_id: str) -> None:
+        self.project_id = project_id
+        self.refresh()
+
+    def refresh(self, select: str | None = None) -> None:
+        if not self.project_id:
+            return
+        catalog = self.studio.skills(self.project_id)
+        self.skills = catalog.skills
+        current = select or (self.editing.name if self.editing else None)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for skill in sorted(self.skills.values(), key=lambda s: s.name):
+            item = QListWidgetItem(f"{skill.name}{' · built-in' if skill.builtin else ''}")
+            item.setData(NAME_ROLE, skill.name)
+            item.setToolTip(skill.description)
+            self.list.addItem(item)
+            if skill.name == current:
+                self.list.setCurrentItem(item)
+        for problem in catalog.problems:
+            item = QListWidgetItem(f"⚠ {problem.message} [{problem.code}]")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+
+    def _on_selected(self, item: QListWidgetItem | None, _previous: object = None) -> None:
+        skill = self.skills.get(str(item.data(NAME_ROLE))) if item is not None else None
+        if skill is not None:
+            self._load(skill)
+
+    def _load(self, skill: Skill | None) -> None:
+        self.editing = skill
+        self.name.setText(skill.name if skill else "")
+        self.description.setText(skill.description if skill else "")
+        self.description.setCursorPosition(0)  # its beginning says when to use it
+        self.description.setToolTip(skill.description if skill else "")
+        self.agents.setText(", ".join(skill.agents) if skill else "*")
+        self.body.setPlainText(skill.body if skill else "")
+        self.message.setText("Built-in: saving makes this project's own copy, used instead of it."
+                             if skill and skill.builtin else "")
+
+    def _on_new(self) -> None:
+        self.list.clearSelection()
+        self._load(None)
+        self.name.setFocus()
+
+    def _on_save(self) -> None:
+        agents = [a.strip() for a in self.agents.text().split(",") if a.strip()] or ["*"]
+        try:
+            skill = Skill(name=self.name.text().strip(), description=self.description.text().strip(),
+                          agents=agents, body=self.body.toPlainText().strip("\n"))
+            replacing = self.editing.name if self.editing and not self.editing.builtin else None
+            path = self.studio.save_skill(self.project_id, skill, replacing)
+        except LibraryError as exc:
+            self.message.setText(f"⚠ {exc.message} [{exc.code}]")
+            return
+        self.refresh(select=skill.name)
+        self._load(self.skills.get(skill.name))
+        self.message.setText(f"Saved to {path}.")
