@@ -39,6 +39,7 @@ from relay_studio.ui.chat.words import for_window
 from relay_studio.ui.providers import DEMO_PROMPT
 from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import PendingApproval, Studio
+from relay_studio.ui.tasks import WidgetTasks
 from relay_studio.ui.timeline.panel import TimelinePanel
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class MainWindow(QMainWindow):
         self.status_run_id = ""
         self._force_close = False
         self.keep_layout = True
-        self._tasks: set[asyncio.Future[Any]] = set()
+        self._tasks = WidgetTasks()
         self.last_error = ""
         self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
         self.setWindowTitle("Relay Studio")
@@ -259,10 +260,7 @@ class MainWindow(QMainWindow):
         QApplication.instance().styleHints().colorSchemeChanged.connect(self._on_scheme_changed)  # type: ignore[union-attr]
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
-        future = asyncio.ensure_future(coro)
-        self._tasks.add(future)
-        future.add_done_callback(self._tasks.discard)
-        return future
+        return self._tasks.spawn(coro)
 
     # -- layout persistence ----------------------------------------------------------------------
     def _restore_layout(self) -> None:

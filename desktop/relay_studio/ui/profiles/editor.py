@@ -67,6 +67,7 @@ from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.form_model import ProfileForm, exported
 from relay_studio.ui.profiles.sources import ConnectionChoices, ConnectionsSource, ModelsSource
 from relay_studio.ui.studio import Studio
+from relay_studio.ui.tasks import WidgetTasks
 
 SECTIONS = ("Identity", "Model", "Delegation and handoff", "Tools", "System prompt", "Workspace", "Limits",
             "Raw JSON", "What the model sees")
@@ -154,7 +155,7 @@ class ProfileEditor(QWidget):
         self._loaders: list[Callable[[], None]] = []
         self._local_errors: dict[str, Diagnostic] = {}  # text a field could not even parse (JSON)
         self._loading = False
-        self._tasks: set[asyncio.Future[Any]] = set()
+        self._tasks = WidgetTasks()
         self._models_generation = 0
         self.status = ""
 
@@ -598,15 +599,11 @@ class ProfileEditor(QWidget):
             else "The server lists no models; type a model's name.")
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
-        future = asyncio.ensure_future(coro)
-        self._tasks.add(future)
-        future.add_done_callback(self._tasks.discard)
-        return future
+        return self._tasks.spawn(coro)
 
     async def wait_idle(self) -> None:
         """Until every model listing started here has finished (tests, closing)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._tasks.wait_idle()
 
     # -- fields that follow each other ---------------------------------------------------------------
     def _tool_lists(self) -> dict[str, list[str]]:

@@ -49,6 +49,7 @@ from relay_studio.providers.secrets import SecretStore, SecretStoreError
 from relay_studio.ui import theme
 from relay_studio.ui.settings.headers import HeaderRows, HeadersTable
 from relay_studio.ui.studio import Studio
+from relay_studio.ui.tasks import WidgetTasks
 
 KINDS = (("OpenAI-compatible", "openai_compatible"), ("Anthropic", "anthropic"))
 
@@ -69,7 +70,7 @@ class SettingsDialog(QDialog):
         self.secrets = secrets or SecretStore(studio.runtime.data_dir)
         self.local_servers: tuple[detect.LocalServer, ...] = detect.LOCAL_SERVERS
         self.probe_host = "127.0.0.1"
-        self._tasks: set[asyncio.Future[Any]] = set()
+        self._tasks = WidgetTasks()
         self._keys: dict[str, str | None] = {}  # where each connection's key is, looked up in a worker thread
         self.status = ""
 
@@ -227,15 +228,11 @@ class SettingsDialog(QDialog):
 
     # -- actions -----------------------------------------------------------------------------------
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
-        future = asyncio.ensure_future(coro)
-        self._tasks.add(future)
-        future.add_done_callback(self._tasks.discard)
-        return future
+        return self._tasks.spawn(coro)
 
     async def wait_idle(self) -> None:
         """Until every test, probe and keychain call started here has finished (tests, closing)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await self._tasks.wait_idle()
 
     async def _look_for_keys(self) -> None:
         """Whether a keychain exists and where each connection's key is: keychain calls may wait on the
@@ -575,6 +572,5 @@ class SettingsDialog(QDialog):
         self.add_error.setVisible(bool(text))
 
     def done(self, result: int) -> None:
-        for task in list(self._tasks):
-            task.cancel()
+        self._tasks.cancel_all()
         super().done(result)
