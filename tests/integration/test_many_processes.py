@@ -24,7 +24,8 @@ from relay_studio.runtime.engine import DB_NAME, Runtime
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "resources" / "scripts" / "demo_relay.json"
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL and fork-style subprocess timing")
+# Windows has no SIGKILL (os.kill there only terminates): these tests kill real processes mid-write.
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL, which Windows does not have")
 
 
 def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:

@@ -3,8 +3,8 @@ two proposals; a person approves them one by one with the mouse (xdotool moves t
 where the buttons are drawn, found in a screenshot), and the run completes.
 
 The screenshots stay as artefacts: under the test's ``tmp_path`` (printed) and copied to
-``bench/out/screens/`` (ignored by git). Skips only when Xvfb is not installed; xdotool and
-ImageMagick's ``import`` are then required (CI installs all three, and Qt's xcb needs
+``bench/out/screens/`` (ignored by git). Xvfb, xdotool and ImageMagick's ``import`` are required; a
+missing one fails the test naming what to install (CI installs all three, and Qt's xcb needs
 libxcb-cursor0).
 """
 
@@ -41,7 +41,8 @@ def display() -> Iterator[str]:
     """A fresh Xvfb on a display number it picks itself (-displayfd), stopped afterwards."""
     xvfb = shutil.which("Xvfb")
     if xvfb is None:
-        pytest.skip("Xvfb is not installed")
+        pytest.fail("Xvfb is not installed: this test drives the real window on a virtual X screen "
+                    "(apt-get install xvfb xdotool imagemagick; .ci/run installs them)")
     read, write = os.pipe()
     proc = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
                             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -244,7 +244,8 @@ def test_a_data_folder_that_is_a_file_or_unwritable_is_refused(tmp_path: Path) -
         locked.chmod(0o700)
 
 
-@pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
+@pytest.mark.skipif(os.name != "posix", reason="Windows files have no POSIX mode bits to check; there the "
+                    "user profile's access rules keep the data folder private")
 def test_a_new_data_folder_and_its_database_are_readable_by_the_creator_only(tmp_path: Path) -> None:
     data = tmp_path / "new" / "data"
     db = Database(data / "s.db")
