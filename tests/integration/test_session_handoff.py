@@ -219,6 +219,7 @@ async def test_missing_sections_are_named_not_hidden(harness: Harness) -> None:
 def test_sections_are_found_in_the_common_heading_forms() -> None:
     text = "# Goal\n\n### Canon and Constraints ###\n**Progress**:\nKey decisions:\n## CRITICAL CONTEXT\n"
     assert sh.missing_sections(text) == ["Next Steps"]
+    assert "Canon & Constraints" not in sh.missing_sections("## Canon &amp; Constraints\n")  # as a server escaped it
 
 
 async def test_a_named_new_chat_must_be_free(harness: Harness) -> None:

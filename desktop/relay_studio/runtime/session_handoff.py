@@ -13,6 +13,7 @@ Outcomes are kept apart: a draft (``ready``), ``cancelled``, ``failed`` and ``em
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import re
 from dataclasses import dataclass, field
@@ -151,7 +152,9 @@ def document_of(entry: str) -> str:
 
 
 def _norm(heading: str) -> str:
-    return re.sub(r"[^a-z]+", " ", heading.lower().replace("&", " and ")).strip()
+    # html.unescape: llama-cpp-python's function-calling template HTML-escapes the prompt, and a small model
+    # copies the escaped headings ("Canon &amp; Constraints") into its answer
+    return re.sub(r"[^a-z]+", " ", html.unescape(heading).lower().replace("&", " and ")).strip()
 
 
 _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s*(?P<h>.+?)\s*#*|\*\*(?P<b>.+?)\*\*\s*:?|(?P<c>[A-Z][^:\n]{1,40}):)\s*$",
