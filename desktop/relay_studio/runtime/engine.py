@@ -222,7 +222,7 @@ class Runtime:
         ctx.chat_input = ChatInput(history, prompt, pinned)
         self._attach_project(ctx)
         stamp = now_iso()
-        self._claim(run_id)  # held before the run exists in the file, so no other process recovers it
+        self.claim_run(run_id)  # held before the run exists in the file, so no other process recovers it
         try:
             with self.db.transaction() as tx:
                 tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id,
@@ -241,7 +241,7 @@ class Runtime:
             messages=root_messages(history, prompt, root.context.chat_history_messages, pinned),
         )
         task = asyncio.create_task(self._drive(ctx, root_inv), name=f"run {run_id}")
-        task.add_done_callback(lambda _t: self._give_up(ctx))
+        task.add_done_callback(lambda _t: self.release_run(ctx))
         ctx.main_task = task
         handle = RunHandle(run_id=run_id, chat_id=chat_record.id, task=task, context=ctx)
         self.active[run_id] = handle
@@ -302,7 +302,7 @@ class Runtime:
         self.suspended.remove(run_id)
         ctx.started = True
         task = asyncio.create_task(self._drive_resumed(ctx, active, pending), name=f"run {run_id}")
-        task.add_done_callback(lambda _t: self._give_up(ctx))
+        task.add_done_callback(lambda _t: self.release_run(ctx))
         ctx.main_task = task
         handle = RunHandle(run_id=run_id, chat_id=chat_id, task=task, context=ctx)
         self.active[run_id] = handle
@@ -310,17 +310,11 @@ class Runtime:
 
     def claim_run(self, run_id: str) -> None:
         """This process drives ``run_id`` from now on (its lease); raises ``RunRequestError`` if it cannot."""
-        self._claim(run_id)
-
-    def release_run(self, ctx: RunContext) -> None:
-        self._give_up(ctx)
-
-    def _claim(self, run_id: str) -> None:
         claimed = self.db.claim_run(run_id)  # an unusable leases/ folder raises StoreError (one line, exit 3)
         if not claimed:  # a fresh id: nobody else can hold it
             raise RunRequestError(codes.RUN_LEASE_UNAVAILABLE, "Cannot take ownership of the run.")
 
-    def _give_up(self, ctx: RunContext) -> None:
+    def release_run(self, ctx: RunContext) -> None:
         """The run's task is over: its lease goes (the file too once the run has ended)."""
         self.db.release_run(ctx.run_id, ended=ctx.run_status.terminal)
 
