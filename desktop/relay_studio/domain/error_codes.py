@@ -259,6 +259,12 @@ PROFILE_UNSUPPORTED_SCHEMA_VERSION = "profile.unsupported_schema_version"
 PROFILE_VALUE_OUT_OF_RANGE = "profile.value_out_of_range"
 #: A writable root that is not also visible.
 PROFILE_WRITABLE_ROOT_NOT_VISIBLE = "profile.writable_root_not_visible"
+#: ``output.schema`` is not a usable JSON Schema object.
+PROFILE_INVALID_OUTPUT_SCHEMA = "profile.invalid_output_schema"
+#: ``reviews.beforeWrite`` names a review whose tool the profile cannot call.
+PROFILE_REVIEW_WITHOUT_TOOL = "profile.review_without_tool"
+#: A reviewer named in ``reviews`` is not a well-formed profile id.
+PROFILE_BAD_REVIEWER = "profile.bad_reviewer"
 
 # --- project.* ---
 #: A project name that is not allowed.
@@ -323,6 +329,18 @@ PROVIDER_TOOL_CHOICE_UNSUPPORTED = "provider.tool_choice_unsupported"
 PROVIDER_UNREACHABLE = "provider.unreachable"
 #: A network error in the middle of a request.
 PROVIDER_NETWORK_ERROR = "provider.network_error"
+#: Notice: the server refused structured output (``response_format``); the answer's text is checked instead.
+PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED = "provider.structured_output_unsupported"
+
+# --- review.*: reviews by reviewer profiles and the writes they gate (``docs/director.md``) ---
+#: A write gated by ``reviews.beforeWrite`` without a passed review of that exact draft in this stage.
+REVIEW_REQUIRED = "review.required"
+#: The review could not be done (the reviewer failed, timed out or answered out of form twice): it fails closed.
+REVIEW_FAILED = "review.failed"
+#: The reviewer's answer did not match its output schema, also after the one repair request.
+REVIEW_INVALID_OUTPUT = "review.invalid_output"
+#: The reviewer profile named for a review does not exist or has no usable model.
+REVIEW_REVIEWER_UNAVAILABLE = "review.reviewer_unavailable"
 
 # --- run.*: starting, resuming and ending runs ---
 #: The root agent is helper-only: it cannot start a run.
