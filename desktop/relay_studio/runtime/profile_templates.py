@@ -92,6 +92,15 @@ def _from_builtin(profile_id: str, *, helper: bool = False) -> Callable[[str, se
     return build
 
 
+def _from_builtin_as_is(profile_id: str) -> Callable[[str, set[str]], list[dict[str, Any]]]:
+    """A copy that keeps its helpers and reviewers (the director asks the built-in reviewers and Skill writer)."""
+
+    def build(name: str, taken: set[str]) -> list[dict[str, Any]]:
+        return [_fresh(_builtin(profile_id), name, taken)]
+
+    return build
+
+
 #: The stages of the relay preset: (built-in it starts from, the name's suffix).
 RELAY_STAGES: tuple[tuple[str, str], ...] = (("writer", "writer"), ("editor", "editor"), ("finalizer", "finalizer"))
 
@@ -126,6 +135,9 @@ TEMPLATES: tuple[Template, ...] = (
              _from_builtin("finalizer"), "Finalizer"),
     Template("helper", "A helper", "Does side tasks other agents delegate (background, facts) and reports back.",
              _from_builtin("researcher", helper=True), "Helper"),
+    Template("director", "A director (reviews before it writes)",
+             "Reads the story library and the rulebooks, has each draft checked by the consistency reviewer before "
+             "writing it, and writes only changes you approve.", _from_builtin_as_is("director"), "Director"),
     Template("relay", "A relay (writer → editor → finalizer)",
              "Three agents set up to hand off to each other, all created at once.", _relay, "Story"),
 )

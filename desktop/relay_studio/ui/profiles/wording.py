@@ -27,10 +27,14 @@ TOOL_WORDS: dict[str, tuple[str, str]] = {
     tn.SKILL_READ: ("Read a Skill", "Reads the instructions of one of the project's Skills."),
     tn.SKILL_CREATE: ("Write a Skill", "Proposes a new Skill (you approve it)."),
     tn.KNOWLEDGE_SEARCH: ("Search the knowledge library", "Finds cited passages in the project's documents."),
+    tn.REVIEW_CONSISTENCY: ("Have a draft checked", "Asks the consistency reviewer to check a draft against the "
+                                                    "story library."),
+    tn.REVIEW_RULES: ("Ask the rules advisor", "Asks the rules advisor, who cites the knowledge library."),
 }
 
 FAMILY_WORDS = {"agent": "Working with other agents", "workspace": "Files and the answer",
-                "library": "The story library", "skill": "Skills", "knowledge": "The knowledge library"}
+                "library": "The story library", "skill": "Skills", "knowledge": "The knowledge library",
+                "review": "Reviews"}
 
 
 def tool_label(name: str) -> str:
