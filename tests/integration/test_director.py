@@ -60,7 +60,8 @@ def issue(severity: str, entry: str, explanation: str, quote: str = "") -> dict[
 def seed(harness: Harness) -> LibraryStore:
     project_dir = harness.runtime.project_dir(harness.runtime.projects.default())
     store = LibraryStore.open(harness.runtime.db, DEFAULT_PROJECT_ID, project_dir)
-    store.save(LibraryEntry(type="character", name="Mira", description="Mira commands the Heron. She is an only child."))
+    store.save(LibraryEntry(type="character", name="Mira",
+                            description="Mira commands the Heron. She is an only child."))
     store.save(LibraryEntry(type="location", name="Saltmarsh", description="A drowned harbour town."))
     store.save(LibraryEntry(type="item", name="Heron", description="A three-masted ship."))
     return store
@@ -107,7 +108,8 @@ async def test_a_write_needs_a_review_of_that_exact_draft_then_it_is_proposed_an
     assert found is not None and found.entry.description == OREN
     # each review is a delegated task of the director: its own helper lane, completed
     invs = [i for i in harness.runtime.runs.invocations(run_id) if i.profile_id == "consistency-reviewer"]
-    assert [i.status for i in invs] == [InvocationStatus.COMPLETED] * 2 and all(i.kind.value == "subagent" for i in invs)
+    assert [i.status for i in invs] == [InvocationStatus.COMPLETED] * 2
+    assert all(i.kind.value == "subagent" for i in invs)
     tasks = [e for e in harness.of_type(run_id, ev.AGENT_TASK_COMPLETED)]
     assert len(tasks) >= 2
     done = harness.of_type(run_id, ev.REVIEW_COMPLETED)
@@ -273,9 +275,11 @@ async def test_rules_review_cites_a_real_knowledge_library_and_says_when_there_i
     answer = {"suggestions": [
         {"text": "No: a grappled creature's speed is 0 until it escapes.",
          "citation": {"document": "core-rules", "page": None, "quote": "The grappled creature's speed becomes 0"}},
-        {"text": "It may also fly away.", "citation": {"document": "core-rules", "page": 3, "quote": "Flying frees you"}},
+        {"text": "It may also fly away.",
+         "citation": {"document": "core-rules", "page": 3, "quote": "Flying frees you"}},
     ], "summary": "A grappled creature cannot move; it can try to escape with its action."}
-    turns = {"director": [ask, {"text": "It cannot move while grappled."}], "rules-advisor": [{"text": json.dumps(answer)}]}
+    turns = {"director": [ask, {"text": "It cannot move while grappled."}],
+             "rules-advisor": [{"text": json.dumps(answer)}]}
     run_id, status = await harness.run("director", turns, profiles=profiles)
     assert status is RunStatus.COMPLETED
     result = harness.tool_results(run_id)[0]
@@ -288,3 +292,48 @@ async def test_rules_review_cites_a_real_knowledge_library_and_says_when_there_i
     assert question in brief.messages[0].content and "speed becomes 0" in brief.messages[0].content
     assert brief.output is not None and "suggestions" in brief.output.json_schema["required"]
     assert harness.of_type(run_id, ev.REVIEW_COMPLETED)[0].payload["kind"] == "rules"
+
+
+async def test_a_reviewed_write_waiting_for_approval_resumes_after_a_restart(harness: Harness) -> None:
+    import asyncio
+
+    from relay_studio.providers.scripted import ScriptedProvider, load_script
+    from relay_studio.runtime.engine import Runtime
+    from tests.support import until
+
+    seed(harness)
+    turns = {"director": [{"toolCalls": [review("Oren", "character", OREN)]}, {"toolCalls": [create("Oren", OREN)]},
+                          {"text": "Oren is in."}],
+             "consistency-reviewer": [verdict("warning", issue("warning", "Saltmarsh", "Is he new in town?"))]}
+    asked: list[ApprovalRequest] = []
+
+    async def never(request: ApprovalRequest) -> ApprovalDecision:
+        asked.append(request)
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    handle = await harness.start("director", turns, profiles=director_set(), approver=never)
+    await until(lambda: len(asked) == 1, what="the reviewed write's proposal")
+    harness.runtime.db.close()
+    handle.task.cancel()
+    await asyncio.gather(handle.task, return_exceptions=True)
+
+    second = Runtime(harness.data_dir)
+    try:
+        again = Recorder()
+        provider = ScriptedProvider(load_script({"turns": turns}))
+        for agent, calls in second.runs.model_calls_by_agent(handle.run_id).items():
+            provider.cursor[agent] = calls
+        resumed = await second.resume_run(handle.run_id, provider_for=lambda _p: provider, approver=again)
+        assert await resumed.wait() is RunStatus.COMPLETED
+        # the same proposal, still let through by the review made before the restart, with its issues
+        assert [r.path for r in again.requests] == [asked[0].path]
+        assert again.requests[0].review == asked[0].review and asked[0].review is not None
+        assert asked[0].review["overallStatus"] == "warning"
+        results = [e.payload for e in second.runs.events(handle.run_id) if e.type == ev.TOOL_CALL_COMPLETED]
+        assert [r["errorCode"] for r in results] == [None, None]
+        store = LibraryStore.open(second.db, DEFAULT_PROJECT_ID, second.project_dir(second.projects.default()))
+        assert store.find("Oren") is not None
+        assert not [m for r in provider.requests for m in r.messages if "Results from your helpers" in m.content]
+    finally:
+        second.close()

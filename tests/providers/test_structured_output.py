@@ -17,7 +17,7 @@ from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from tests.integration.test_director import OREN, create, director_set, review
 from tests.providers.conftest import LoopbackServer, Reply, anthropic_connection, openai_connection
-from tests.providers.test_relay_over_http import _sse, _split
+from tests.providers.test_relay_over_http import _split, _sse
 from tests.support import Harness
 
 CLEAN = {"issues": [], "overallStatus": "clean"}

@@ -54,6 +54,16 @@ class ReviewBook:
     #: the creator's reason for approving a write despite its review's conflicts, by tool call
     overrides: dict[str, str] = field(default_factory=dict)
 
+    @classmethod
+    def from_journal(cls, completed: list[tuple[str, dict[str, Any]]]) -> ReviewBook:
+        """The book again after a restart, from each ``review_completed`` (its stage, its payload)."""
+        book = cls()
+        for stage_id, p in completed:
+            result = p.get("result") if isinstance(p.get("result"), dict) else None
+            book.add(ReviewRecord(str(p.get("kind")), stage_id, p.get("draftHash"), p.get("status") == "passed",
+                                  result, str(p.get("name") or ""), str(p.get("type") or "")))
+        return book
+
     def add(self, record: ReviewRecord) -> None:
         self.records.append(record)
 

@@ -36,7 +36,8 @@ def check_write(run: RunContext, inv: InvocationState, call_id: str, canonical: 
     for kind in inv.profile.reviews.before_write:
         record = run.reviews.latest(inv.id, kind, digest)
         tool = _REVIEW_TOOL[kind]
-        what = "the entry's description" if canonical in (tn.LIBRARY_CREATE, tn.LIBRARY_UPDATE) else "the file's new text"
+        library = canonical in (tn.LIBRARY_CREATE, tn.LIBRARY_UPDATE)
+        what = "the entry's description" if library else "the file's new text"
         if record is None:
             earlier = run.reviews.any_of(inv.id, kind)
             why = ("Your earlier review was of a different text, and this draft changed since."

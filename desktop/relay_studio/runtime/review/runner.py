@@ -18,7 +18,14 @@ from typing import Any
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
-from relay_studio.domain.enums import EventLevel, ExitPolicy, InvocationKind, InvocationStatus, TaskContinuation, TaskStatus
+from relay_studio.domain.enums import (
+    EventLevel,
+    ExitPolicy,
+    InvocationKind,
+    InvocationStatus,
+    TaskContinuation,
+    TaskStatus,
+)
 from relay_studio.domain.input_schema import output_errors
 from relay_studio.domain.messages import Message, ModelResponse, OutputFormat
 from relay_studio.domain.profile import AgentProfile

@@ -66,7 +66,8 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
         raise ToolError(exc.code, exc.message) from None
     outcome = await run_review(
         run_ctx, ctx.inv, ctx.call_id, kind="rules", reviewer_id=ctx.inv.profile.reviews.rules_reviewer,
-        title="Rules review" if a.reviewMode else "Rules question", brief=rules_brief(a.question, a.reviewMode, passages),
+        title="Rules review" if a.reviewMode else "Rules question",
+        brief=rules_brief(a.question, a.reviewMode, passages),
         digest=None,
     )
     result = outcome.record.result

@@ -88,8 +88,8 @@ def _review_html(review: dict[str, Any], title: str, no_issues: str) -> str:
             continue
         quote = f"<br><i>“{html.escape(str(issue.get('quote')))}”</i>" if issue.get("quote") else ""
         fix = f"<br>{html.escape(str(issue.get('suggestion')))}" if issue.get("suggestion") else ""
-        rows.append(f"<p><b>{html.escape(str(issue.get('severity', '')))}</b> · {html.escape(str(issue.get('entry', '')))}"
-                    f"{quote}<br>{html.escape(str(issue.get('explanation', '')))}{fix}</p>")
+        head = f"<b>{html.escape(str(issue.get('severity', '')))}</b> · {html.escape(str(issue.get('entry', '')))}"
+        rows.append(f"<p>{head}{quote}<br>{html.escape(str(issue.get('explanation', '')))}{fix}</p>")
     return f"<h3>{html.escape(title)}</h3>" + ("".join(rows) or f"<p>{html.escape(no_issues)}</p>")
 
 

@@ -103,9 +103,9 @@ class NewAgentDialog(QDialog):
             self.hint.setText(f"Creates three agents at once: “{name} writer” hands off to “{name} editor”, "
                               f"which hands off to “{name} finalizer”. The editor opens on the first.")
         elif self.template().key == "director":
-            self.hint.setText(self.tr("Before each story library or output write, it asks the Consistency reviewer; "
-                                      "for rules it asks the Rules advisor. Opens in the editor; nothing is stored "
-                                      "until you Save."))
+            self.hint.setText(self.tr("Creates “%1” and its own Skill writer. Before each story library or output "
+                                      "write it asks the Consistency reviewer; for rules, the Rules advisor.")
+                              .replace("%1", name))
         elif name.casefold() in {t.casefold() for t in self._taken}:
             self.hint.setText(f"An agent named “{name}” exists already; two agents with one name are hard to "
                               "tell apart in the chat. It opens in the editor; nothing is stored until you Save.")
