@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from keyring.backends import fail
 
-from relay_studio.cli_connections import add_connections_parser, run_connections
+from relay_studio.cli.connections import add_connections_parser, run_connections
 from relay_studio.providers import detect
 from relay_studio.providers.connections import ConnectionStore
 from relay_studio.providers.detect import LocalServer
