@@ -37,10 +37,11 @@ def provider_for(args: argparse.Namespace, runtime: Runtime, resume_counts: dict
         scripted.skip(resume_counts or {})  # a resumed run continues where its agents were
         return lambda _profile: scripted
     from relay_studio.providers.factory import CLI_ADD_HINT, ProfileProviders
+    from relay_studio.store.connections import ConnectionStore
 
     # Only the root's binding is checked at start (by the runtime); other profiles when chosen.
-    return ProfileProviders(runtime.db, runtime.data_dir, add_hint=CLI_ADD_HINT, connection=args.connection,
-                            model=args.model)
+    return ProfileProviders(ConnectionStore(runtime.db), runtime.data_dir, add_hint=CLI_ADD_HINT,
+                            connection=args.connection, model=args.model)
 
 
 def _print_event(out: TextIO, event: Event) -> None:
