@@ -9,6 +9,7 @@ from typing import Any
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.library_access import library_for, planned_entry
 
 #: Workspace writes under this root are gated (the creator's output); scratch, plan, ... are not.
 GATED_ROOT = "output/"
@@ -26,8 +27,6 @@ def draft_of_write(run: RunContext, inv: InvocationState, canonical: str, args: 
     error, which is more useful to the agent than a review request)."""
     try:
         if canonical in (tn.LIBRARY_CREATE, tn.LIBRARY_UPDATE):
-            from relay_studio.runtime.library_access import library_for, planned_entry
-
             store = library_for(run)
             if store is None:
                 return None
