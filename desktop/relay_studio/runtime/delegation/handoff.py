@@ -15,13 +15,12 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuati
 from relay_studio.domain.input_schema import input_errors
 from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
-from relay_studio.runtime.context import InvocationState
+from relay_studio.runtime.context import InvocationState, ToolContext
 from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.edges import HandoffInfo, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
-from relay_studio.runtime.effects import HandoffAccepted
+from relay_studio.runtime.effects import HandoffAccepted, ToolResult
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.tools.base import ToolContext, ToolResult
 from relay_studio.store.database import new_id
 
 MAX_SHORT = 500

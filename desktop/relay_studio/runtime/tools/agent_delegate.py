@@ -12,10 +12,9 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
 from relay_studio.domain.messages import Message
 from relay_studio.runtime import transitions
-from relay_studio.runtime.context import InvocationState
+from relay_studio.runtime.context import ChildTask, InvocationState
 from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.rendering import render_task_brief
-from relay_studio.runtime.delegation.scheduler import ChildTask
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
 from relay_studio.store.database import new_id

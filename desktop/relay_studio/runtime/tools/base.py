@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -12,8 +12,10 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain.messages import ToolSchema
 from relay_studio.domain.tool_names import alias
 from relay_studio.domain.validation import first_problem
-from relay_studio.runtime.context import InvocationState, RunContext
-from relay_studio.runtime.effects import Effect
+
+# ToolContext and ToolResult live with the run state and the effects; every tool module takes them from here.
+from relay_studio.runtime.context import ToolContext as ToolContext
+from relay_studio.runtime.effects import ToolResult as ToolResult
 from relay_studio.runtime.errors import ToolError
 
 
@@ -31,20 +33,6 @@ class ToolSpec:
 
     def schema(self) -> ToolSchema:
         return ToolSchema(name=self.alias, description=self.description, parameters=self.parameters)
-
-
-@dataclass
-class ToolContext:
-    run: RunContext
-    inv: InvocationState
-    call_id: str
-
-
-@dataclass
-class ToolResult:
-    content: str
-    effect: Effect | None = None
-    journal: dict[str, Any] = field(default_factory=dict)
 
 
 ToolFn = Callable[[ToolContext, dict[str, Any]], Awaitable[ToolResult]]
