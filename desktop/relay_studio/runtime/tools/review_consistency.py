@@ -14,7 +14,18 @@ from relay_studio.runtime.review.briefs import consistency_brief, related_entrie
 from relay_studio.runtime.review.drafts import draft_hash
 from relay_studio.runtime.review.rendering import consistency_text
 from relay_studio.runtime.review.runner import run_review
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=200,
+                      description="What the draft is called (the entry's name, or the text's title).")
+    type: str = Field(min_length=1, max_length=40,
+                      description="Its type: character, location, item, lore, rule, plot thread, chapter, ...")
+    draft: str = Field(min_length=1, max_length=200_000,
+                       description="The exact text you intend to write (an entry's description, or the file's text).")
+
 
 SPEC = ToolSpec(
     name=tn.REVIEW_CONSISTENCY,
@@ -24,24 +35,8 @@ SPEC = ToolSpec(
         "conflict) and an overall status: clean, warning or conflict. The review counts for exactly the text "
         "you pass: write that same text afterwards."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "name": string_prop("What the draft is called (the entry's name, or the text's title)."),
-            "type": string_prop("Its type: character, location, item, lore, rule, plot thread, chapter, ..."),
-            "draft": string_prop("The exact text you intend to write (an entry's description, or the file's text)."),
-        },
-        "required": ["name", "type", "draft"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=200)
-    type: str = Field(min_length=1, max_length=40)
-    draft: str = Field(min_length=1, max_length=200_000)
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

@@ -15,7 +15,7 @@ from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.review.briefs import rules_brief
 from relay_studio.runtime.review.rendering import rules_text
 from relay_studio.runtime.review.runner import run_review
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 from relay_studio.runtime.tools.knowledge_search import project_id_of_run
 
 #: How many passages the reviewer reads.
@@ -26,6 +26,14 @@ NO_KNOWLEDGE = (
     "to the project's knowledge library if they want answers with citations."
 )
 
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    question: str = Field(min_length=1, max_length=50_000,
+                          description="The rules question, or the material to review with what to check.")
+    reviewMode: bool = Field(default=False,
+                             description="true: a balance review with severities; false (default): a rules answer.")
+
+
 SPEC = ToolSpec(
     name=tn.REVIEW_RULES,
     description=(
@@ -34,23 +42,8 @@ SPEC = ToolSpec(
         "document, the page and a quote, and a summary. With reviewMode true it reviews material for balance "
         "and gives each finding a severity, the field it affects and a suggested change."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "question": string_prop("The rules question, or the material to review with what to check."),
-            "reviewMode": {"type": "boolean",
-                           "description": "true: a balance review with severities; false (default): a rules answer."},
-        },
-        "required": ["question"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    question: str = Field(min_length=1, max_length=50_000)
-    reviewMode: bool = False
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
