@@ -114,6 +114,15 @@ async def test_a_write_needs_a_review_of_that_exact_draft_then_it_is_proposed_an
     assert len(tasks) >= 2
     done = harness.of_type(run_id, ev.REVIEW_COMPLETED)
     assert [(e.payload["status"], e.payload["overallStatus"]) for e in done] == [("passed", "clean")] * 2
+    # on the timeline: one helper lane per review, under the director's, each with its status
+    from relay_studio.ui.timeline.model import FOREGROUND, RunTimeline
+
+    timeline = RunTimeline(run_id)
+    for event in harness.events(run_id):
+        timeline.apply(event)
+    helpers = [lane for lane in timeline.ordered_lanes() if lane.parent == FOREGROUND]
+    assert [lane.title for lane in helpers] == ["Consistency reviewer"] * 2
+    assert [[s.status for s in lane.stages] for lane in helpers] == [["completed"]] * 2
     # the reviewer read the draft and the entries it touches (mentioned, and of the same type)
     briefs = [r for r in harness.provider.requests if r.agent_id == "consistency-reviewer"]  # type: ignore[union-attr]
     assert OREN_EARLIER in briefs[0].messages[0].content
@@ -337,3 +346,30 @@ async def test_a_reviewed_write_waiting_for_approval_resumes_after_a_restart(har
         assert not [m for r in provider.requests for m in r.messages if "Results from your helpers" in m.content]
     finally:
         second.close()
+
+
+async def test_the_director_has_the_skill_writer_propose_a_skill(harness: Harness) -> None:
+    seed(harness)
+    project_dir = harness.runtime.project_dir(harness.runtime.projects.default())
+    intent = "A Skill for writing harbour scenes: smells, tides, the harbour master's rounds."
+    turns = {
+        "director": [
+            {"toolCalls": [call("agent_delegate", {"agentId": "skill-writer", "task": {"objective": intent}}),
+                           call("agent_await", {"taskIds": ["task-1"]})]},
+            {"text": "The Skill writer proposed a harbour-scenes Skill, and you approved it."},
+        ],
+        "skill-writer": [
+            {"toolCalls": [call("skill_create", {"name": "harbour-scenes",
+                                                 "description": "Use when writing a scene set in a harbour.",
+                                                 "instructions": "1. Start with a smell.\n2. Name the tide."})]},
+            {"text": "I proposed the Skill harbour-scenes; the creator approved it."},
+        ],
+    }
+    approver = Recorder()
+    run_id, status = await harness.run("director", turns, profiles=director_set(), approver=approver,
+                                       prompt="Make a Skill for harbour scenes.")
+    assert status is RunStatus.COMPLETED, harness.types(run_id)
+    assert [r.path for r in approver.requests] == ["skills/harbour-scenes.md"]
+    assert (project_dir / "skills" / "harbour-scenes.md").read_text(encoding="utf-8").count("Name the tide") == 1
+    awaited = next(r for r in harness.tool_results(run_id) if r["name"] == "agent_await")
+    assert "I proposed the Skill harbour-scenes" in awaited["result"]
