@@ -19,7 +19,7 @@ from relay_studio.runtime.context_window import exceeds_context
 from tests.realserver.conftest import RealServer
 from tests.realserver.test_llama_cpp_provider import FINISH, collect, connection
 
-pytestmark = pytest.mark.realserver
+pytestmark = [pytest.mark.realserver, pytest.mark.slow]  # a real model on shared cores: CI runs -m slow
 
 
 async def test_a_request_past_the_context_is_refused_as_exceeding_it(llama_server: RealServer) -> None:
