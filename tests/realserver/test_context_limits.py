@@ -1,5 +1,5 @@
-"""What a real llama-cpp-python server says about its context (issue 13, the window's handoff offer):
-a chat turn (it offers tools) longer than its ``--n_ctx`` is refused in words ``exceeds_context``
+"""What a real llama-cpp-python server says about its context (docs/session-handoff.md, "When a chat no
+longer fits"): a chat turn (it offers tools) longer than its ``--n_ctx`` is refused in words ``exceeds_context``
 recognises, and its model list carries no context length, so a creator sets
 ``model.contextWindowTokens`` for such a server.
 
