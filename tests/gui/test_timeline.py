@@ -133,15 +133,17 @@ async def test_a_model_call_is_read_alone_when_shown(app: App, monkeypatch: pyte
     def every_turn(_run_id: str) -> list[object]:
         raise AssertionError("the detail pane must not read all of a run's model calls")
 
-    monkeypatch.setattr(panel.runs, "model_turns", every_turn)
+    assert app.runtime is not None
+    runs = app.runtime.runs  # the store under Studio.model_turn
+    monkeypatch.setattr(runs, "model_turns", every_turn)
     read: list[str] = []
-    one = panel.runs.model_turn
+    one = runs.model_turn
 
     def model_turn(turn_id: str) -> dict[str, object] | None:
         read.append(turn_id)
         return one(turn_id)
 
-    monkeypatch.setattr(panel.runs, "model_turn", model_turn)
+    monkeypatch.setattr(runs, "model_turn", model_turn)
     bars = [b for b in tl.lanes[FOREGROUND].bars if b.kind == "model"][:2]
     for bar in bars:
         panel.show_bar(bar)

@@ -2,8 +2,14 @@
 
 Journal events and live streaming updates arrive from the runtime synchronously, in the middle of
 its work. The studio only buffers them and hands them to the views once per frame (~33 ms), so the
-runtime never waits on painting and views never repaint per token. Views never reach into the
-store or the runtime internals except through the read methods here.
+runtime never waits on painting and views never repaint per token.
+
+Views never reach into the store or the runtime internals: every read and write they need is a named
+operation here, returning plain records (``domain.records``, ``Event``, dicts), in the manner of
+Anki's ``aqt`` operations. The reads are short indexed queries (one chat, one page of events), so
+they stay on the GUI thread; what can take longer runs on a worker thread or the loop
+(``search_knowledge``, ``import_knowledge``, the models a server lists). ``tests/unit/test_ui_facade.py``
+fails when a ``ui/`` module other than this one touches ``.runtime``.
 
 Signals:
     events_arrived(list[Event]): durable journal events since the last frame, in order.
@@ -29,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
-from typing import cast
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -38,7 +44,7 @@ from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
-from relay_studio.domain.records import ChatRecord, ProjectRecord
+from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord, ProjectRecord, RunRecord
 from relay_studio.knowledge.library import ImportJob, ImportProgress, KnowledgeLibrary, Passage
 from relay_studio.knowledge.library import search as knowledge_search
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
@@ -48,9 +54,14 @@ from relay_studio.resources import resource_dir
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
-from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
+from relay_studio.runtime.prompt_preview import PromptPreview, generated_prompt, prompt_preview
+from relay_studio.runtime.provider_source import ProviderSource
+from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle, chat_agent
 from relay_studio.store.database import Database
-from relay_studio.ui.providers import ProviderSource
+
+if TYPE_CHECKING:
+    from relay_studio.providers.connections import ConnectionStore
+    from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
 FRAME_MS = 33
 DEMO_MODEL = "the scripted demo (offline)"  # what the demo's model calls name as their model
@@ -453,3 +464,102 @@ class Studio(QObject):
             return knowledge_search(cast(Database, SimpleNamespace(raw=conn)), project_id, query, top_k)
         finally:
             conn.close()
+
+    # -- reads for the views (plain records) -------------------------------------------------------
+    @property
+    def data_dir(self) -> Path:
+        return self.runtime.data_dir
+
+    def has_suspended_runs(self) -> bool:
+        """A change waited for approval when the app last stopped (``resume_suspended`` asks it again)."""
+        return bool(self.runtime.suspended)
+
+    def chat(self, chat_id: str) -> ChatRecord | None:
+        return self.runtime.chats.chat(chat_id)
+
+    def all_chats(self) -> list[ChatRecord]:
+        """The chats of every project."""
+        return self.runtime.chats.chats()
+
+    def find_chat(self, name: str, project_id: str) -> ChatRecord | None:
+        """A chat by its name in the project, else by its id, else by its name in another project."""
+        chats = self.runtime.chats
+        return (chats.chat_by_name(name, project_id) or chats.chat(name)
+                or next((c for c in chats.chats() if c.name == name), None))
+
+    def ensure_chat(self, name: str, project_id: str | None = None) -> ChatRecord:
+        """The chat of that name, made if it does not exist (no ``chats_changed``: the caller refreshes)."""
+        return self.runtime.chats.ensure_chat(name, project_id=project_id)
+
+    def unique_chat_name(self, base: str, project_id: str | None = None) -> str:
+        return self.runtime.chats.unique_name(base, project_id)
+
+    def branch_chat(self, message_id: str) -> ChatRecord:
+        """A branch of the chat up to the message (edit and rerun); ``RunRequestError`` when it cannot."""
+        return self.runtime.branch_chat(message_id)
+
+    def messages(self, chat_id: str) -> list[MessageRecord]:
+        return self.runtime.chats.messages(chat_id)
+
+    def message(self, message_id: str) -> MessageRecord | None:
+        return self.runtime.chats.message(message_id)
+
+    def message_versions(self, message_id: str) -> list[CommitRecord]:
+        """The commits an assistant message went through, oldest first (◀ ▶ browse them)."""
+        return self.runtime.chats.versions(message_id)
+
+    def chat_agent(self, chat: ChatRecord) -> AgentProfile:
+        """The agent that answered last in the chat; ``HandoffRefused`` when none has."""
+        return chat_agent(self.runtime, chat, None)
+
+    def run(self, run_id: str) -> RunRecord | None:
+        return self.runtime.runs.run(run_id)
+
+    def runs(self, chat_id: str | None = None, limit: int = 200) -> list[RunRecord]:
+        """The chat's runs (every run without a chat), newest first."""
+        return self.runtime.runs.runs(chat_id, limit=limit)
+
+    def run_input(self, run_id: str) -> dict[str, Any]:
+        """What the run froze at its start (the request, the history, ``regenerateOf``)."""
+        return self.runtime.runs.run_input(run_id)
+
+    def run_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None,
+                   invocation_id: str | None = None) -> list[Event]:
+        """One page of the run's journal, in ``seq`` order."""
+        return self.runtime.runs.events(run_id, invocation_id=invocation_id, after_seq=after_seq, limit=limit)
+
+    def event_count(self, run_id: str) -> int:
+        return self.runtime.runs.event_count(run_id)
+
+    def model_turn(self, turn_id: str) -> dict[str, Any] | None:
+        """One model call's request and response (None while it streams)."""
+        return self.runtime.runs.model_turn(turn_id)
+
+    def file_versions(self, run_id: str, path: str) -> list[tuple[int, str, str | None]]:
+        """A workspace file's versions in the run: (version, content, invocation id)."""
+        return self.runtime.runs.file_versions(run_id, path)
+
+    # -- connections and the prompt preview (the profile editor, Settings) ------------------------
+    def connection_store(self) -> ConnectionStore:
+        from relay_studio.providers.connections import ConnectionStore
+
+        return ConnectionStore(self.runtime.db)
+
+    def connection_choices(self) -> ConnectionChoices:
+        from relay_studio.ui.profiles.sources import connection_choices
+
+        return connection_choices(self.runtime.db)
+
+    def server_models(self) -> ModelsSource:
+        """connection id -> the models its server lists, awaited on the loop (the keychain on a worker thread)."""
+        from relay_studio.ui.profiles.sources import server_models_source
+
+        return server_models_source(self.runtime.db, self.runtime.data_dir)
+
+    def prompt_preview(self, profile: AgentProfile) -> PromptPreview:
+        """What ``profile`` would receive on its first call among the current agents (nothing is written)."""
+        return prompt_preview(profile, self.profiles(), self.runtime.db, self.runtime.bridge)
+
+    def generated_prompt(self, profile: AgentProfile) -> str:
+        """The prompt the runtime writes for ``profile`` when its own is left empty."""
+        return generated_prompt(profile, self.profiles(), self.runtime.db, self.runtime.bridge)

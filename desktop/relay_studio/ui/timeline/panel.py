@@ -75,8 +75,7 @@ class TimelinePanel(QWidget):
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.studio = studio
-        self.runs = studio.runtime.runs
-        self.source = DetailSource(self.runs)
+        self.source = DetailSource(studio)
         self.chat_id = ""
         self.run_id = ""
         self.timeline: RunTimeline | None = None
@@ -136,7 +135,7 @@ class TimelinePanel(QWidget):
         self.errors_only.toggled.connect(self._apply_filter)
         self.search.textChanged.connect(self._apply_filter)
 
-        self.model = EventsModel(lambda run_id, after, limit: self.runs.events(run_id, after_seq=after, limit=limit))
+        self.model = EventsModel(lambda run_id, after, limit: studio.run_events(run_id, after_seq=after, limit=limit))
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setItemDelegate(EventsDelegate(self.model, self.table))
@@ -177,7 +176,7 @@ class TimelinePanel(QWidget):
     def _fill_runs(self, select: str = "") -> None:
         self.run_box.blockSignals(True)
         self.run_box.clear()
-        for record in self.runs.runs(self.chat_id or None, limit=200):
+        for record in self.studio.runs(self.chat_id or None, limit=200):
             label = f"{record.created_at[5:16].replace('T', ' ')} · {record.root_profile_id} · {record.status.value}"
             self.run_box.addItem(label, record.id)
         if select:
@@ -208,7 +207,7 @@ class TimelinePanel(QWidget):
         self.run_id = run_id
         self.loaded = asyncio.Event()
         self.timeline = RunTimeline(run_id) if run_id else None
-        total = self.runs.event_count(run_id) if run_id else 0
+        total = self.studio.event_count(run_id) if run_id else 0
         self.model.set_run(self.timeline, total)
         self.lanes.set_timeline(self.timeline)
         self.detail.clear()
@@ -226,7 +225,7 @@ class TimelinePanel(QWidget):
         started = time.monotonic()
         slice_start = refreshed = started
         while True:
-            page = self.runs.events(tl.run_id, after_seq=tl.last_seq, limit=LOAD_PAGE)
+            page = self.studio.run_events(tl.run_id, after_seq=tl.last_seq, limit=LOAD_PAGE)
             for event in page:
                 tl.apply(event)
             if len(page) < LOAD_PAGE:
