@@ -256,3 +256,28 @@ def test_the_live_card_breaks_endless_lines_but_keeps_the_text(qtbot: QtBot) -> 
     lines = card.text.toPlainText().split("\n")
     assert max(len(line) for line in lines) <= LIVE_LINE_CHARS + 5
     assert card.text.toPlainText().replace("\n", " ").split() == card.streamed_text.replace("\n", " ").split()
+
+
+async def test_a_runs_journal_is_read_off_the_gui_thread_and_folded_whole(app: App,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from relay_studio.store.runs import RunStore
+
+    window, panel = await _demo(app)
+    run_id = panel.run_id
+    expected = window.studio.run_events(run_id)
+    threads: list[str] = []
+    original = RunStore.events
+
+    def events(self: RunStore, *args: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread().name)
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RunStore, "events", events)
+    panel.load("")
+    panel.load(run_id)  # opened again: the whole journal is read anew
+    await panel.loaded.wait()
+    assert panel.timeline is not None and panel.timeline.last_seq == expected[-1].seq == len(expected)
+    assert any(name.startswith("relay-studio-read") for name in threads)  # the journal, on the reader thread
+    assert threads[-1] == threading.main_thread().name  # the last few, read where they are folded

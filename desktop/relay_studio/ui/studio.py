@@ -6,10 +6,11 @@ runtime never waits on painting and views never repaint per token.
 
 Views never reach into the store or the runtime internals: every read and write they need is a named
 operation here, returning plain records (``domain.records``, ``Event``, dicts), in the manner of
-Anki's ``aqt`` operations. The reads are short indexed queries (one chat, one page of events), so
-they stay on the GUI thread; what can take longer runs on a worker thread or the loop
-(``search_knowledge``, ``import_knowledge``, the models a server lists). ``tests/unit/test_ui_facade.py``
-fails when a ``ui/`` module other than this one touches ``.runtime``.
+Anki's ``aqt`` operations. Most reads are short indexed queries (one chat, one run, one event) and
+stay on the GUI thread; the long ones run off it: a run's whole journal (``read_run_events``, on the
+studio's reader thread over a connection of its own: WAL lets it read while the runtime writes),
+``search_knowledge`` and ``import_knowledge`` (worker threads), the models a server lists (the loop).
+``tests/unit/test_ui_facade.py`` fails when a ``ui/`` module other than this one touches ``.runtime``.
 
 Signals:
     events_arrived(list[Event]): durable journal events since the last frame, in order.
@@ -31,11 +32,12 @@ import contextlib
 import shutil
 import sqlite3
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -58,12 +60,14 @@ from relay_studio.runtime.prompt_preview import PromptPreview, generated_prompt,
 from relay_studio.runtime.provider_source import ProviderSource
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle, chat_agent
 from relay_studio.store.database import Database
+from relay_studio.store.runs import RunStore
 
 if TYPE_CHECKING:
     from relay_studio.providers.connections import ConnectionStore
     from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
 FRAME_MS = 33
+T = TypeVar("T")
 DEMO_MODEL = "the scripted demo (offline)"  # what the demo's model calls name as their model
 DEMO_APPROVAL = ("workspace.apply_patch", "workspace.commit")  # what the editor asks about in the demo
 
@@ -80,6 +84,35 @@ class PendingApproval:
         if not self.future.done():
             self.decided = decision
             self.future.set_result(decision)
+
+
+class Reader:
+    """A second connection to the data file, used by one worker thread only, for reads that may take
+    longer than a frame. Opened on that thread at its first read; closed by ``close``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="relay-studio-read")
+        self._db: Database | None = None
+        self._runs: RunStore | None = None
+
+    def _store(self) -> RunStore:  # on the reader thread
+        if self._runs is None:
+            self._db = Database(self.path)
+            self._runs = RunStore(self._db)
+        return self._runs
+
+    async def read(self, query: Callable[[RunStore], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, lambda: query(self._store()))
+
+    def _close_db(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = self._runs = None
+
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._pool, self._close_db)
+        self._pool.shutdown(wait=False)
 
 
 @dataclass
@@ -124,6 +157,7 @@ class Studio(QObject):
             runtime.subscribe(self._on_event),
             runtime.subscribe_live(self._on_live),
         ]
+        self._reader: Reader | None = None
 
     # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
     def _on_event(self, event: Event) -> None:
@@ -333,6 +367,9 @@ class Studio(QObject):
         for handle in handles:
             with contextlib.suppress(Exception):  # the run's own failure is already journaled
                 await handle.wait()
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            await reader.close()
 
     # -- approvals -------------------------------------------------------------------------------
     async def _approve(self, request: ApprovalRequest) -> ApprovalDecision:
@@ -527,6 +564,12 @@ class Studio(QObject):
                    invocation_id: str | None = None) -> list[Event]:
         """One page of the run's journal, in ``seq`` order."""
         return self.runtime.runs.events(run_id, invocation_id=invocation_id, after_seq=after_seq, limit=limit)
+
+    async def read_run_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Event]:
+        """``run_events``, read on the studio's reader thread (a run's journal may hold 100,000 events)."""
+        if self._reader is None:
+            self._reader = Reader(self.runtime.db.path)
+        return await self._reader.read(lambda runs: runs.events(run_id, after_seq=after_seq, limit=limit))
 
     def event_count(self, run_id: str) -> int:
         return self.runtime.runs.event_count(run_id)
