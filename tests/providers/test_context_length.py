@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from relay_studio.providers.connections import ConnectionStore
 from relay_studio.providers.detect import model_context_length
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.provider_source import DefaultProviders
+from relay_studio.store.connections import ConnectionStore
 from tests.providers.conftest import LoopbackServer, Reply, openai_connection
 from tests.support import profile
 

@@ -63,7 +63,7 @@ from relay_studio.store.database import Database
 from relay_studio.store.runs import RunStore
 
 if TYPE_CHECKING:
-    from relay_studio.providers.connections import ConnectionStore
+    from relay_studio.store.connections import ConnectionStore
     from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
 FRAME_MS = 33
@@ -584,7 +584,7 @@ class Studio(QObject):
 
     # -- connections and the prompt preview (the profile editor, Settings) ------------------------
     def connection_store(self) -> ConnectionStore:
-        from relay_studio.providers.connections import ConnectionStore
+        from relay_studio.store.connections import ConnectionStore
 
         return ConnectionStore(self.runtime.db)
 
