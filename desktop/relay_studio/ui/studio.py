@@ -47,11 +47,11 @@ from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord, ProjectRecord, RunRecord
-from relay_studio.knowledge.library import ImportJob, ImportProgress, KnowledgeLibrary, Passage
+from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, KnowledgeLibrary, Passage
 from relay_studio.knowledge.library import search as knowledge_search
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
-from relay_studio.library.store import LibraryStore, atomic_write
+from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
@@ -447,6 +447,11 @@ class Studio(QObject):
         """The project's story library, its index brought up to date with the files (edits made outside)."""
         return LibraryStore.open(self.runtime.db, project_id, self.project_folder(project_id))
 
+    def library_entries(self, project_id: str) -> tuple[list[IndexedEntry], list[LibraryProblem]]:
+        """The story library's entries (by type, then name) and the files it could not index."""
+        library = self.library(project_id)
+        return library.entries(), list(library.problems)
+
     def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
         label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
@@ -482,6 +487,9 @@ class Studio(QObject):
 
     def knowledge(self, project_id: str) -> KnowledgeLibrary:
         return KnowledgeLibrary(self.runtime.db, project_id, self.project_folder(project_id))
+
+    def knowledge_documents(self, project_id: str) -> list[DocumentInfo]:
+        return self.knowledge(project_id).documents()
 
     def import_knowledge(self, project_id: str, paths: list[Path],
                          progress: Callable[[ImportProgress], None]) -> ImportJob:
