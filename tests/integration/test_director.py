@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
@@ -373,3 +375,21 @@ async def test_the_director_has_the_skill_writer_propose_a_skill(harness: Harnes
     assert (project_dir / "skills" / "harbour-scenes.md").read_text(encoding="utf-8").count("Name the tide") == 1
     awaited = next(r for r in harness.tool_results(run_id) if r["name"] == "agent_await")
     assert "I proposed the Skill harbour-scenes" in awaited["result"]
+
+
+async def test_a_review_tool_changes_no_run_state_the_loop_runs_the_review(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from relay_studio.domain import tool_names as tn
+    from relay_studio.runtime.effects import ReviewRequested
+    from tests.integration.test_effects_only import _watch
+
+    seed(harness)
+    seen = _watch(monkeypatch, harness, tn.REVIEW_CONSISTENCY)
+    turns = {"director": [{"toolCalls": [review("Oren", "character", OREN)]}, {"text": "Reviewed."}],
+             "consistency-reviewer": [verdict("clean")]}
+    run_id, status = await harness.run("director", turns, profiles=director_set())
+    assert status is RunStatus.COMPLETED
+    [one] = seen
+    assert one.before == one.after and isinstance(one.result.effect, ReviewRequested)
+    assert harness.tool_results(run_id)[0]["overallStatus"] == "clean"

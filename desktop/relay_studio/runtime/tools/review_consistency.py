@@ -6,14 +6,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.effects import ReviewRequested
 from relay_studio.runtime.library_access import library_for
 from relay_studio.runtime.review.briefs import consistency_brief, related_entries
 from relay_studio.runtime.review.drafts import draft_hash
-from relay_studio.runtime.review.rendering import consistency_text
-from relay_studio.runtime.review.runner import run_review
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 
@@ -44,21 +41,11 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     store = library_for(ctx.run)
     entries = [i.entry for i in store.entries()] if store is not None else []
     related = related_entries(entries, a.name, a.type, a.draft)
-    digest = draft_hash(a.draft)
-    outcome = await run_review(
-        ctx.run, ctx.inv, ctx.call_id, kind="consistency", reviewer_id=ctx.inv.profile.reviews.consistency_reviewer,
-        title=f"Consistency review of {a.name}", brief=consistency_brief(a.name, a.type, a.draft, related),
-        digest=digest, name=a.name, type_=a.type,
-    )
-    record = outcome.record
-    if not record.passed or record.result is None:
-        raise ToolError(codes.REVIEW_FAILED,
-                        f"The consistency review of \u201c{a.name}\u201d could not be done: {outcome.why}. A write of "
-                        "this draft stays blocked; ask for the review again, or tell the creator.")
-    gated = "consistency" in ctx.inv.profile.reviews.before_write
-    text = consistency_text(a.name, a.type, outcome.reviewer_name, record.result, gated)
-    return ToolResult(text, journal={"review": "consistency", "overallStatus": record.overall_status,
-                                     "entries": [e.name for e in related], "handle": outcome.handle})
+    brief = consistency_brief(a.name, a.type, a.draft, related)
+    effect = ReviewRequested(kind="consistency", reviewer_id=ctx.inv.profile.reviews.consistency_reviewer,
+                             title=f"Consistency review of {a.name}", brief=brief, tool_call_id=ctx.call_id,
+                             digest=draft_hash(a.draft), name=a.name, type=a.type)
+    return ToolResult("", effect, journal={"review": "consistency", "entries": [e.name for e in related]})
 
 
 TOOL = Tool(SPEC, run)

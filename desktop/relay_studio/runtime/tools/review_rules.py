@@ -7,14 +7,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import KnowledgeLibrary, search
+from relay_studio.runtime.effects import ReviewRequested
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.review.briefs import rules_brief
-from relay_studio.runtime.review.rendering import rules_text
-from relay_studio.runtime.review.runner import run_review
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 from relay_studio.runtime.tools.knowledge_search import project_id_of_run
 
@@ -57,20 +55,12 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
         passages = search(run_ctx.db, project_id, a.question, TOP_K)
     except KnowledgeError as exc:
         raise ToolError(exc.code, exc.message) from None
-    outcome = await run_review(
-        run_ctx, ctx.inv, ctx.call_id, kind="rules", reviewer_id=ctx.inv.profile.reviews.rules_reviewer,
-        title="Rules review" if a.reviewMode else "Rules question",
-        brief=rules_brief(a.question, a.reviewMode, passages),
-        digest=None,
-    )
-    result = outcome.record.result
-    if not outcome.record.passed or result is None:
-        raise ToolError(codes.REVIEW_FAILED, f"The rules review could not be done: {outcome.why}. Ask again later, or "
-                        "answer from the passages of knowledge_search and say that no rules advisor checked it.")
-    text, unverified = rules_text(outcome.reviewer_name, result, passages)
+    effect = ReviewRequested(kind="rules", reviewer_id=ctx.inv.profile.reviews.rules_reviewer,
+                             title="Rules review" if a.reviewMode else "Rules question",
+                             brief=rules_brief(a.question, a.reviewMode, passages), tool_call_id=ctx.call_id,
+                             passages=tuple(passages))
     citations = [{k: v for k, v in p.to_json().items() if k != "text"} for p in passages]
-    return ToolResult(text, journal={"review": "rules", "citations": citations, "unverifiedCitations": unverified,
-                                     "handle": outcome.handle})
+    return ToolResult("", effect, journal={"review": "rules", "citations": citations})
 
 
 TOOL = Tool(SPEC, run)
