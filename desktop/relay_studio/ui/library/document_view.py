@@ -8,7 +8,7 @@ Signals:
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QTextEdit, QVBoxLayout, QWidget
 
@@ -69,12 +69,20 @@ class DocumentView(QWidget):
         fmt.setForeground(QColor("#000000"))
         mark.format = fmt
         self.browser.setExtraSelections([mark])
-        # the end first, then the start: the whole range is in view when it fits, its start always
-        for position in (_utf16(text, end), _utf16(text, start)):
-            at = QTextCursor(self.browser.document())
-            at.setPosition(position)
-            self.browser.setTextCursor(at)
-            self.browser.ensureCursorVisible()
+        at = QTextCursor(self.browser.document())
+        at.setPosition(_utf16(text, start))
+        self.browser.setTextCursor(at)
+        self.scroll_to_cited()
+        QTimer.singleShot(0, self.scroll_to_cited)  # again once a dock just shown has its final size
+
+    def scroll_to_cited(self) -> None:
+        """The cited range's start a quarter down the view, so what leads up to it shows too."""
+        if self.cited[1] <= self.cited[0]:
+            return
+        self.browser.ensureCursorVisible()
+        bar = self.browser.verticalScrollBar()
+        rect = self.browser.cursorRect(self.browser.textCursor())
+        bar.setValue(bar.value() + rect.top() - self.browser.viewport().height() // 4)
 
     def highlighted_text(self) -> str:
         marks = self.browser.extraSelections()

@@ -313,8 +313,8 @@ class KnowledgeView(QWidget):
             self._say(self.tr("That document is no longer in this project's knowledge library."))
             return
         target, doc, text, chunks = cast(tuple[CitationTarget, DocumentInfo, str, list[Chunk]], outcome)
-        self.viewer.show_document(doc, text, target.char_start, target.char_end, self._where(target, chunks))
         self.pages.setCurrentWidget(self.viewer)
+        self.viewer.show_document(doc, text, target.char_start, target.char_end, self._where(target, chunks))
         self.document_shown.emit(doc.id)
 
     def _where(self, target: CitationTarget, chunks: list[Chunk]) -> str:
