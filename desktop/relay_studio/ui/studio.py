@@ -332,6 +332,7 @@ class Studio(QObject):
             unsubscribe()
         self._unsubscribe.clear()
         self._frame.stop()
+        self.project_reader.close()  # waits for a read under way (a short one: the files' index)
         handles = list(self.handles.values())
         for handle in handles:
             self.runtime.cancel(handle.run_id)

@@ -189,6 +189,12 @@ class CodexView(QWidget):
         self.problems.setVisible(bool(problems))
         current = select or (self.editor.original.path if self.editor.original else None)
         self._fill(current)
+        self.recount()
+
+    def recount(self) -> None:
+        """Counts the mentions of the entries shown over the project's messages, on a plain thread."""
+        if not self.project_id:
+            return
         self._generation += 1
         generation, texts, entries = self._generation, self.studio.project_texts(self.project_id), \
             [i.entry for i in self.items]

@@ -69,6 +69,12 @@ class LibraryPanel(QWidget):
         if self.project_id:
             self.studio.read_project(self.project_id)
 
+    def after_run(self) -> None:
+        """A run ended: its messages may mention entries (counted again) and its agents may have written
+        entries or Skills (read again, off the GUI thread)."""
+        self.codex.recount()
+        self.refresh()
+
     def _on_focus_window(self, window: QWindow | None) -> None:
         own = self.window().windowHandle()
         if window is not None and window is own:
@@ -120,4 +126,4 @@ class LibraryPanel(QWidget):
 
     def _on_chats_changed(self) -> None:
         if self.project_id:  # new messages may mention entries: count again (off the loop)
-            self.codex.refresh()
+            self.codex.recount()

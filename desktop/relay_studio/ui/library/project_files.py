@@ -1,10 +1,14 @@
 """A project's files read off the GUI thread: the story library (its index synced with the files, so
 edits made outside the app show), the Skills with their problems, the knowledge documents.
 
-``read_project_files`` is Qt-free and runs on any thread, on a database connection of its own (WAL lets
-the window's connection read and write meanwhile). ``ProjectReader.read`` runs it on a plain thread and
-answers by a queued signal, never by a future of the event loop (see docs/window.md, *Projects and the
-Library dock*); a later read of the same project wins over an earlier one.
+``read_project_files`` is Qt-free and runs on any thread, on a database connection of the reader's own
+(WAL lets the window's connection read and write meanwhile). ``ProjectReader.read`` runs it on a plain
+thread and answers by a queued signal, never by a future of the event loop (see docs/window.md,
+*Projects and the Library dock*); a later read of the same project wins over an earlier one.
+
+The reader's ``Database`` is opened on the GUI thread (at the first read) and used by one reading
+thread at a time: opening one (SQLAlchemy's engine set-up generates and compiles code) on a worker while
+the main thread compiles (an import) trips CPython 3.11's "AST constructor recursion depth mismatch".
 
 Signals (ProjectReader):
     read_done(ProjectFiles): on the GUI thread; ``files`` holds it too.
@@ -41,15 +45,11 @@ class ProjectFiles:
         return self.skills.problems if self.skills is not None else []
 
 
-def read_project_files(db_path: Path, project_id: str, folder: Path, builtin_skills: Path) -> ProjectFiles:
-    """Everything the window shows of a project's files, read now (any thread)."""
-    db = Database(db_path)
-    try:
-        library = LibraryStore.open(db, project_id, folder)
-        return ProjectFiles(project_id, library.entries(), list(library.problems),
-                            SkillCatalog(folder, builtin_skills), KnowledgeLibrary(db, project_id, folder).documents())
-    finally:
-        db.close()
+def read_project_files(db: Database, project_id: str, folder: Path, builtin_skills: Path) -> ProjectFiles:
+    """Everything the window shows of a project's files, read now (any thread that ``db`` is not busy on)."""
+    library = LibraryStore.open(db, project_id, folder)
+    return ProjectFiles(project_id, library.entries(), list(library.problems),
+                        SkillCatalog(folder, builtin_skills), KnowledgeLibrary(db, project_id, folder).documents())
 
 
 class ProjectReader(QObject):
@@ -63,17 +63,34 @@ class ProjectReader(QObject):
         self.files: dict[str, ProjectFiles] = {}
         self._generation: dict[str, int] = {}
         self._count = 0
+        self._db: Database | None = None
+        self._closed = False
+        self._lock = threading.Lock()  # one reading thread on the reader's connection at a time
         self._arrived.connect(self._on_arrived)
+
+    def close(self) -> None:
+        self._closed = True
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
 
     def read(self, project_id: str, folder: Path) -> None:
         """Starts reading the project's files; ``read_done`` follows on this thread."""
+        if self._closed:
+            return
         self._count += 1
         generation = self._generation[project_id] = self._count
-        db_path, builtin = self.db_path, self.builtin_skills
+        if self._db is None:
+            self._db = Database(self.db_path)
+        builtin = self.builtin_skills
 
         def work() -> None:
             try:
-                outcome: object = read_project_files(db_path, project_id, folder, builtin)
+                with self._lock:
+                    if self._db is None:
+                        return  # closed: the window is gone
+                    outcome: object = read_project_files(self._db, project_id, folder, builtin)
             except Exception as exc:  # a broken read is said where the files are shown, never lost
                 outcome = ProjectFiles(project_id, error=f"{type(exc).__name__}: {exc}")
             with contextlib.suppress(RuntimeError):  # the window closed meanwhile
