@@ -73,7 +73,7 @@ class DocumentView(QWidget):
         at.setPosition(_utf16(text, start))
         self.browser.setTextCursor(at)
         self.scroll_to_cited()
-        QTimer.singleShot(0, self.scroll_to_cited)  # again once a dock just shown has its final size
+        QTimer.singleShot(0, self, self.scroll_to_cited)  # again once a dock just shown has its final size
 
     def scroll_to_cited(self) -> None:
         """The cited range's start a quarter down the view, so what leads up to it shows too."""
