@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
 
 from relay_studio.app import build_window, ensure_app, new_loop, window_settings
@@ -53,11 +52,10 @@ class App:
             await self.window.studio.shutdown()
             self.window.deleteLater()
             self.window = None
-            # Delete the window now, on this thread, and collect what this test left in reference cycles
-            # here too: a Qt object whose last reference goes in a collection that happens to run on a
-            # worker thread (the library dock's reading and counting threads allocate) is destroyed
-            # there ("Timers cannot be stopped from another thread", then a crash).
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+            # Collect what this test left in reference cycles here, on the GUI thread: a Qt object whose
+            # last reference goes in a collection that happens to run on a worker thread (the library
+            # dock's reading and counting threads allocate) is destroyed there ("Timers cannot be
+            # stopped from another thread", then a crash).
             gc.collect()
         if self.runtime is not None:
             self.runtime.close()
