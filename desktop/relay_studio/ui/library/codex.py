@@ -177,8 +177,8 @@ class CodexView(QWidget):
         """Reads the index (synced with the files), rebuilds the tree, then counts mentions off the loop."""
         if not self.project_id:
             return
-        library = self.studio.library(self.project_id)
-        self.show_entries(library.entries(), library.problems, select)
+        items, problems = self.studio.library_entries(self.project_id)
+        self.show_entries(items, problems, select)
 
     def show_entries(self, items: list[IndexedEntry], problems: list[LibraryProblem],
                      select: str | None = None) -> None:

@@ -155,7 +155,7 @@ class KnowledgeView(QWidget):
     def refresh(self) -> None:
         if not self.project_id:
             return
-        self.show_documents(self.studio.knowledge(self.project_id).documents())
+        self.show_documents(self.studio.knowledge_documents(self.project_id))
 
     def show_documents(self, documents: list[DocumentInfo]) -> None:
         self.documents.clear()
