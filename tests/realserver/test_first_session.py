@@ -29,7 +29,7 @@ from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import until
 from tests.realserver.conftest import RealServer
 
-pytestmark = pytest.mark.realserver
+pytestmark = [pytest.mark.realserver, pytest.mark.slow]  # a real model on shared cores: CI runs -m slow
 
 PROMPT = "Write a two-line poem about the sea."
 #: a tiny model on two shared cores: one relay stage may take a few minutes
