@@ -81,6 +81,22 @@ CARD_UNKNOWN_SPEC = "card.unknown_spec"
 CARD_UNSAFE_PATH = "card.unsafe_path"
 
 # --- chat.* ---
+#: A chat file to import does not start with a SillyTavern chat header (the line is named).
+CHAT_IMPORT_BAD_HEADER = "chat.import_bad_header"
+#: A line of a chat file to import is not valid JSON (the line is named).
+CHAT_IMPORT_BAD_JSON = "chat.import_bad_json"
+#: A message line of a chat file to import has a field of the wrong type or shape (line and field named).
+CHAT_IMPORT_BAD_MESSAGE = "chat.import_bad_message"
+#: A chat file to import holds no chat header at all.
+CHAT_IMPORT_EMPTY = "chat.import_empty"
+#: A chat file to import is not UTF-8 text.
+CHAT_IMPORT_NOT_TEXT = "chat.import_not_text"
+#: A chat file to import is larger than the importer accepts.
+CHAT_IMPORT_TOO_LARGE = "chat.import_too_large"
+#: A chat file to import holds more messages than the importer accepts.
+CHAT_IMPORT_TOO_MANY_MESSAGES = "chat.import_too_many_messages"
+#: A chat file to import does not exist or cannot be read.
+CHAT_IMPORT_UNREADABLE = "chat.import_unreadable"
 #: The chat message named (to branch or edit from) does not exist.
 CHAT_MESSAGE_NOT_FOUND = "chat.message_not_found"
 
