@@ -67,6 +67,8 @@ CARD_BAD_JSON = "card.bad_json"
 CARD_CHUNK_TOO_LARGE = "card.chunk_too_large"
 #: The PNG carries no character card.
 CARD_NO_CARD = "card.no_card"
+#: An agent was asked for from a file that holds no character (World Info, a lore entry).
+CARD_NO_CHARACTER = "card.no_character"
 #: The file is not a PNG.
 CARD_NOT_PNG = "card.not_png"
 #: The card (or a part of it) is larger than the importer accepts.
