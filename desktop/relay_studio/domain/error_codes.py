@@ -411,12 +411,16 @@ SKILL_BAD_DESCRIPTION = "skill.bad_description"
 SKILL_BAD_FRONTMATTER = "skill.bad_frontmatter"
 #: A Skill's name is not allowed.
 SKILL_BAD_NAME = "skill.bad_name"
+#: A Skill file's frontmatter is not valid YAML (its line is named).
+SKILL_BAD_YAML = "skill.bad_yaml"
 #: A Skill has no instructions.
 SKILL_EMPTY_BODY = "skill.empty_body"
 #: A Skill file is larger than allowed.
 SKILL_FILE_TOO_LARGE = "skill.file_too_large"
 #: Another Skill already has this name.
 SKILL_NAME_TAKEN = "skill.name_taken"
+#: A Skill file does not start with a '---' frontmatter block, or never closes it.
+SKILL_NO_FRONTMATTER = "skill.no_frontmatter"
 #: No Skill with the name asked for (or not one this agent may use).
 SKILL_NOT_FOUND = "skill.not_found"
 #: A Skill file is not UTF-8 text.

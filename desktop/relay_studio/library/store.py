@@ -32,6 +32,17 @@ class LibraryProblem:
 
 
 @dataclass(frozen=True)
+class FileChange:
+    """A file of a project's libraries that changed since it was last indexed."""
+
+    path: str
+    kind: str  # FILE_ADDED, FILE_CHANGED or FILE_REMOVED
+
+
+FILE_ADDED, FILE_CHANGED, FILE_REMOVED = "added", "changed", "removed"
+
+
+@dataclass(frozen=True)
 class IndexedEntry:
     path: str
     entry: LibraryEntry
@@ -57,6 +68,8 @@ class LibraryStore:
         self.project_id = project_id
         self.root = project_dir
         self.problems: list[LibraryProblem] = []
+        #: what the last ``sync`` found changed on disk
+        self.changes: list[FileChange] = []
 
     @classmethod
     def open(cls, db: Database, project_id: str, project_dir: Path) -> LibraryStore:
@@ -87,6 +100,7 @@ class LibraryStore:
         """Brings the index up to date with the files; returns (and keeps) the files that were left out."""
         rows = self._rows()
         problems: list[LibraryProblem] = []
+        changes: list[FileChange] = []
         seen: set[str] = set()
         with self.db.transaction() as tx:
             for rel, file in self._files():
@@ -101,6 +115,7 @@ class LibraryStore:
                                                    "for one entry; it was left out."))
                     if row is not None:
                         tx.conn.execute(delete(_ROWS).where(_ROWS.c.id == row.id))
+                        changes.append(FileChange(rel, FILE_CHANGED))
                     continue
                 data = file.read_bytes()
                 digest = hashlib.sha256(data).hexdigest()
@@ -116,15 +131,19 @@ class LibraryStore:
                 except LibraryError as exc:
                     problems.append(LibraryProblem(rel, exc.code, exc.message))
                     entry = None
-                if entry is None:
+                if entry is None:  # a file that still does not parse is a problem each time, not a change
                     if row is not None:
                         tx.conn.execute(delete(_ROWS).where(_ROWS.c.id == row.id))
+                        changes.append(FileChange(rel, FILE_CHANGED))
                     continue
+                changes.append(FileChange(rel, FILE_ADDED if row is None else FILE_CHANGED))
                 self._index(tx, rel, entry, stat.st_mtime_ns, digest, row.id if row is not None else None)
             for rel, row in rows.items():
                 if rel not in seen:
                     tx.conn.execute(delete(_ROWS).where(_ROWS.c.id == row.id))
+                    changes.append(FileChange(rel, FILE_REMOVED))
         self.problems = problems
+        self.changes = changes
         return problems
 
     def _index(self, tx: Any, rel: str, entry: LibraryEntry, mtime_ns: int, digest: str, row_id: str | None) -> None:
