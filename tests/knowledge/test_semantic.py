@@ -171,6 +171,9 @@ def test_cli_embed_and_semantic_search_through_a_connection(
                                        "MODEL.\n")
     assert main([*data, "knowledge", "embed", "--connection", "local", "--embedding-model", "emb"]) == 0
     assert capsys.readouterr().out == "embedded 2 passages\n"
+    assert main([*data, "knowledge", "embed", "--connection", "local", "--embedding-model", "emb", "--json"]) == 0
+    embedded = json.loads(capsys.readouterr().out)
+    assert embedded["embedded"] == 0 and embedded["nearestBy"].startswith("sqlite-vec 0.")
     assert main([*data, "knowledge", "search", "grappling", "--semantic", "--connection", "local",
                  "--embedding-model", "emb", "--top-k", "1", "--json"]) == 0
     [hit] = json.loads(capsys.readouterr().out)
