@@ -5,6 +5,7 @@ the last look, by any process, and every problem found now."""
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 from relay_studio.domain import error_codes as codes
@@ -41,6 +42,13 @@ def test_edits_outside_the_app_are_noticed_and_problems_named(tmp_path: Path) ->
                                                             ("library/character/mira.md", FILE_ADDED)}
         assert found.problems == [] and found.library_changed and found.skills_changed
         assert _seen(db, project) == (set(), set())  # focus again, nothing edited: nothing changed
+        writer = sqlite3.connect(tmp_path / "data.sqlite3", timeout=0)
+        writer.execute("BEGIN IMMEDIATE")  # another process holds the write lock (say, a run)
+        try:  # nothing changed: nothing to write, so the refresh never waits for that writer
+            assert _seen(db, project) == (set(), set())
+        finally:
+            writer.rollback()
+            writer.close()
 
         _write(project / "skills" / "tone.md", SKILL.format("warm"), tick=2)  # edited in another editor
         assert _seen(db, project) == ({("skills/tone.md", FILE_CHANGED)}, set())
@@ -83,8 +91,6 @@ def test_edits_outside_the_app_are_noticed_and_problems_named(tmp_path: Path) ->
 
 
 def test_the_migration_adds_the_skill_index_to_a_database_of_the_previous_version(tmp_path: Path) -> None:
-    import sqlite3
-
     path = tmp_path / "old.sqlite3"
     Database(path).close()
     raw = sqlite3.connect(path)

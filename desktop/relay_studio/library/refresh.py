@@ -76,43 +76,51 @@ def _check_skill(rel: str, data: bytes | None) -> tuple[str | None, FileProblem 
 
 
 def refresh_skills(db: Database, project_id: str, project_dir: Path) -> ProjectRefresh:
-    """Brings the project's ``skill_files`` index up to date with ``skills/*.md``."""
+    """Brings the project's ``skill_files`` index up to date with ``skills/*.md``; with nothing changed on
+    disk it writes nothing (no write transaction, so a window's focus never waits for another writer)."""
     found = ProjectRefresh()
     rows: dict[str, Any] = {r.path: r for r in db.conn.execute(select(_SKILLS).where(
         _SKILLS.c.project_id == project_id))}
+    inserts: list[dict[str, Any]] = []
+    updates: list[tuple[str, dict[str, Any]]] = []
     seen: set[str] = set()
-    with db.transaction() as tx:
-        for rel, file in _skill_files(project_dir):
-            seen.add(rel)
-            row = rows.get(rel)
-            stat = file.stat()
-            data: bytes | None = None
-            if row is not None and row.mtime_ns == stat.st_mtime_ns:
-                digest = row.sha256
-            else:
-                data = file.read_bytes() if stat.st_size <= MAX_SKILL_BYTES else None
-                digest = hashlib.sha256(data).hexdigest() if data is not None else f"too-large:{stat.st_size}"
-                if row is not None and row.sha256 == digest:  # touched, not changed
-                    tx.update(t.SkillFileRow, row.id, mtime_ns=stat.st_mtime_ns)
-            if row is not None and row.sha256 == digest:
-                if row.problem_code:  # unchanged and still broken: still a problem
-                    found.problems.append(FileProblem(rel, row.problem_code, row.problem_message or rel))
-                continue
-            name, problem = _check_skill(rel, data)
-            values = {"name": name, "mtime_ns": stat.st_mtime_ns, "sha256": digest,
-                      "problem_code": problem.code if problem else None,
-                      "problem_message": problem.message if problem else None, "indexed_at": now_iso()}
-            if row is None:
-                tx.insert(t.SkillFileRow, id=new_id("skillfile"), project_id=project_id, path=rel, **values)
-            else:
-                tx.update(t.SkillFileRow, row.id, **values)
-            found.changes.append(FileChange(rel, FILE_ADDED if row is None else FILE_CHANGED))
-            if problem is not None:
-                found.problems.append(problem)
-        for rel, row in rows.items():
-            if rel not in seen:
+    for rel, file in _skill_files(project_dir):
+        seen.add(rel)
+        row = rows.get(rel)
+        stat = file.stat()
+        data: bytes | None = None
+        if row is not None and row.mtime_ns == stat.st_mtime_ns:
+            digest = row.sha256
+        else:
+            data = file.read_bytes() if stat.st_size <= MAX_SKILL_BYTES else None
+            digest = hashlib.sha256(data).hexdigest() if data is not None else f"too-large:{stat.st_size}"
+            if row is not None and row.sha256 == digest:  # touched, not changed
+                updates.append((row.id, {"mtime_ns": stat.st_mtime_ns}))
+        if row is not None and row.sha256 == digest:
+            if row.problem_code:  # unchanged and still broken: still a problem
+                found.problems.append(FileProblem(rel, row.problem_code, row.problem_message or rel))
+            continue
+        name, problem = _check_skill(rel, data)
+        values = {"name": name, "mtime_ns": stat.st_mtime_ns, "sha256": digest,
+                  "problem_code": problem.code if problem else None,
+                  "problem_message": problem.message if problem else None, "indexed_at": now_iso()}
+        if row is None:
+            inserts.append({"id": new_id("skillfile"), "project_id": project_id, "path": rel, **values})
+        else:
+            updates.append((row.id, values))
+        found.changes.append(FileChange(rel, FILE_ADDED if row is None else FILE_CHANGED))
+        if problem is not None:
+            found.problems.append(problem)
+    gone = [row for rel, row in rows.items() if rel not in seen]
+    found.changes += [FileChange(row.path, FILE_REMOVED) for row in gone]
+    if inserts or updates or gone:
+        with db.transaction() as tx:
+            for values in inserts:
+                tx.insert(t.SkillFileRow, **values)
+            for row_id, values in updates:
+                tx.update(t.SkillFileRow, row_id, **values)
+            for row in gone:
                 tx.conn.execute(delete(_SKILLS).where(_SKILLS.c.id == row.id))
-                found.changes.append(FileChange(rel, FILE_REMOVED))
     return found
 
 
