@@ -5,8 +5,8 @@ A fresh data dir gets one project with ``--chunks`` chunks and one float32 vecto
 meaning), written straight into ``knowledge_chunks`` / ``knowledge_vectors``, as ``embed_missing`` leaves
 them. Then:
 
-- build: the first search's sync of the sqlite-vec index (``vector_index.VectorIndex.sync``) from the
-  main database;
+- build: a sync of the whole sqlite-vec index (``vector_index.VectorIndex.sync``) from the main
+  database, as ``embed_missing`` does at its end on its worker thread;
 - sqlite-vec: ``semantic.nearest(..., folder)`` per query, top 50 (the pool ``hybrid_search`` fuses):
   opening the index, checking its fingerprint against the main database, the vec0 KNN query;
 - peer: ``semantic.nearest_scan`` on the same queries (the fallback when the extension cannot load).
@@ -75,7 +75,7 @@ def one_rep(chunks: int, dims: int, queries: int, scan_queries: int, seed: int) 
             index = vector_index.open_index(folder, MODEL, dims)
             assert index is not None, f"sqlite-vec does not load here: {vector_index.unavailable_reason()}"
             t0 = time.perf_counter()
-            index.sync(db, "bench")
+            index.sync(db.raw, "bench")
             build = time.perf_counter() - t0
             index.close()
             vec_ms, vec_cpu, agree = [], [], 0

@@ -202,6 +202,10 @@ def test_sqlite_vec_ranks_as_the_scan_does_and_follows_every_change(tmp_path: Pa
         endpoint = EmbeddingsEndpoint(_url(server) + "/v1", "hash-32")
         assert embed_missing(lib, endpoint) == 70 and embed_missing(other, endpoint) == 20
         queries = [_hashed(f"query {i}") for i in range(8)]
+        built = vector_index.open_index(lib.folder, "hash-32", 32)  # embedding built the index: no sync here
+        assert built is not None
+        assert built.nearest(queries[0], 10) == nearest_scan(db, "default", "hash-32", queries[0], 10)
+        built.close()
         for q in queries:
             assert nearest(db, "default", "hash-32", q, 10, lib.folder) == nearest_scan(db, "default", "hash-32", q, 10)
         index_file = lib.folder / vector_index.INDEX_FILE

@@ -27,7 +27,7 @@ import httpx
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import KnowledgeLibrary, Passage, search
-from relay_studio.knowledge.vector_index import nearest_indexed
+from relay_studio.knowledge.vector_index import nearest_indexed, refresh_index
 from relay_studio.store.database import Database
 
 BATCH = 64
@@ -107,7 +107,7 @@ def embed_missing(
             "WHERE v.chunk_id = c.id AND v.model = ?) ORDER BY c.id",
             (library.project_id, endpoint.model),
         ).fetchall()
-        done = 0
+        done, dims = 0, 0
         with httpx.Client(timeout=endpoint.timeout) as http:
             for start in range(0, len(todo), BATCH):
                 if cancel is not None and cancel.is_set():
@@ -121,8 +121,11 @@ def embed_missing(
                 )
                 conn.execute("COMMIT")
                 done += len(batch)
+                dims = len(vectors[0]) if vectors else dims
                 if progress is not None:
                     progress(done, len(todo))
+        if done and dims:
+            refresh_index(conn, library.folder, library.project_id, endpoint.model, dims)
         return done
     finally:
         conn.close()

@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import sqlite3
 import threading
 from array import array
 from collections.abc import Sequence
@@ -96,20 +97,20 @@ def backend() -> str:
     return f"sqlite-vec {getattr(sqlite_vec, '__version__', '')}".strip()
 
 
-def _fingerprint(db: Database, project_id: str, model: str) -> str:
+def _fingerprint(raw: sqlite3.Connection, project_id: str, model: str) -> str:
     # indexes only (documents by project, chunks by document, the vectors' primary key): no vector is read
-    row = db.raw.execute(
+    row = raw.execute(
         "SELECT count(*), total(v.chunk_id), total(v.rowid), max(v.rowid) FROM knowledge_vectors v "
         "JOIN knowledge_chunks c ON c.id = v.chunk_id JOIN knowledge_documents d ON d.id = c.document_id "
         "WHERE d.project_id = ? AND v.model = ?", (project_id, model)).fetchone()
     return ":".join(str(x) for x in row)
 
 
-def _write_mark(db: Database) -> tuple[int, int]:
+def _write_mark(raw: sqlite3.Connection) -> tuple[int, int]:
     """Changes whenever the main database may have changed: a commit by any other connection moves
     ``data_version``, one by this connection moves ``total_changes``."""
-    (version,) = db.raw.execute("PRAGMA data_version").fetchone()
-    return int(version), db.raw.total_changes
+    (version,) = raw.execute("PRAGMA data_version").fetchone()
+    return int(version), raw.total_changes
 
 
 class VectorIndex:
@@ -134,21 +135,25 @@ class VectorIndex:
     def close(self) -> None:
         self.conn.close()
 
-    def sync(self, db: Database, project_id: str) -> int:
-        """Brings the index up to date with ``knowledge_vectors``; returns how many rows it changed."""
-        mark, key = _write_mark(db), (id(db), project_id)
+    def sync(self, raw: sqlite3.Connection, project_id: str, *, remember: bool = True) -> int:
+        """Brings the index up to date with ``knowledge_vectors``, read through ``raw`` (a connection to the
+        main database, of the calling thread); returns how many rows it changed. ``remember``: skip the
+        next sync through ``raw`` unless the main database was written meanwhile (not for a connection
+        about to close, whose id a later one may get)."""
+        mark, key = _write_mark(raw), (id(raw), project_id)
         if self._synced.get(key) == mark:  # nothing was written to the main database since the last sync
             return 0
-        changed = self._sync(db, project_id)
-        self._synced[key] = mark
+        changed = self._sync(raw, project_id)
+        if remember:
+            self._synced[key] = mark
         return changed
 
-    def _sync(self, db: Database, project_id: str) -> int:
-        wanted = _fingerprint(db, project_id, self.model)
+    def _sync(self, raw: sqlite3.Connection, project_id: str) -> int:
+        wanted = _fingerprint(raw, project_id, self.model)
         [(have,)] = list(self.conn.execute("SELECT fingerprint FROM indexes WHERE name = ?", (self.vec,)))
         if have == wanted:
             return 0
-        source = dict(db.raw.execute(
+        source = dict(raw.execute(
             "SELECT v.chunk_id, v.rowid FROM knowledge_vectors v JOIN knowledge_chunks c ON c.id = v.chunk_id "
             "JOIN knowledge_documents d ON d.id = c.document_id WHERE d.project_id = ? AND v.model = ? "
             "AND v.dims = ?", (project_id, self.model, self.dims)).fetchall())
@@ -163,7 +168,7 @@ class VectorIndex:
             for start in range(0, len(missing), 500):
                 batch = missing[start:start + 500]
                 marks = ",".join("?" * len(batch))
-                rows = db.raw.execute(f"SELECT chunk_id, rowid, vector FROM knowledge_vectors WHERE model = ? "
+                rows = raw.execute(f"SELECT chunk_id, rowid, vector FROM knowledge_vectors WHERE model = ? "
                                       f"AND chunk_id IN ({marks})", (self.model, *batch)).fetchall()
                 self.conn.executemany(f"INSERT INTO {self.vec} (chunk_id, embedding) VALUES (?, ?)",
                                       [(cid, blob) for cid, _rowid, blob in rows])
@@ -252,7 +257,7 @@ def nearest_indexed(db: Database, project_id: str, folder: Path, model: str, que
             return None
         try:
             with index.lock:
-                index.sync(db, project_id)
+                index.sync(db.raw, project_id)
                 return index.nearest(query_vector, k)
         except Exception as exc:
             _warn_once("the sqlite-vec search failed", exc)
@@ -260,3 +265,18 @@ def nearest_indexed(db: Database, project_id: str, folder: Path, model: str, que
             if attempt == 1:
                 _remove_index_file(folder / INDEX_FILE)
     return None
+
+
+def refresh_index(raw: sqlite3.Connection, folder: Path, project_id: str, model: str, dims: int) -> None:
+    """Brings the index up to date right after vectors were stored (on the embedding worker, through its
+    own connection ``raw``), so the first search does not build it. A failure is logged, never raised:
+    the vectors are stored, and the next search syncs or scans."""
+    index = _cached(folder, model, dims)
+    if index is None:
+        return
+    try:
+        with index.lock:
+            index.sync(raw, project_id, remember=False)
+    except Exception as exc:
+        _warn_once("the sqlite-vec index could not be updated after embedding", exc)
+        _forget_folder(folder)
