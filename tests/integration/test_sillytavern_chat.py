@@ -96,6 +96,10 @@ async def test_a_file_as_sillytavern_writes_it_imports_with_swipes_as_versions(h
     assert [v.content for v in versions] == ["You are safe here.", "Far from the road.", "In my forest."]
     assert messages[2].version == 3 and {v.agent_id for v in versions} == {"Seraphina"}
     assert [v.content for v in chats.versions(messages[0].id)] == ["Welcome to the glade."]
+    # a text edited after its swipes (mes among none of them) keeps every swipe and comes last
+    edited = stc.parse_chat(_lines(HEADER, {"name": "S", "mes": "Edited.", "swipes": ["One.", "Two."],
+                                            "swipe_id": 1}), "edited.jsonl")
+    assert [v.content for v in edited.messages[0].versions] == ["One.", "Two.", "Edited."]
     # a note is shown in the chat but reaches no prompt (as is_system hides it in SillyTavern)
     history, _pinned = chat_history(messages)
     assert [m.content for m in history] == ["Welcome to the glade.", "Where am I?", "In my forest."]

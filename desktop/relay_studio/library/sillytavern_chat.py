@@ -192,9 +192,12 @@ def _message(raw: Any, where: str, fallback_date: str) -> ImportedMessage:
         agent_name = None if role == "user" else (name or None)
     versions: list[ImportedVersion] = []
     if role == "assistant":
-        chosen = swipe_id if swipes and swipe_id is not None else len(swipes or []) - 1
-        order = [i for i in range(len(swipes or [])) if i != chosen]
-        texts = [(swipes or [])[i] for i in order] + [mes]
+        listed = swipes or []
+        chosen = swipe_id if listed and swipe_id is not None else len(listed) - 1
+        if not 0 <= chosen < len(listed) or listed[chosen] != mes:
+            chosen = -1  # mes is not among the swipes (edited after them): every swipe stays, mes after them
+        order = [i for i in range(len(listed)) if i != chosen]
+        texts = [listed[i] for i in order] + [mes]
         infos = [swipe_info[i] if swipe_info and i < len(swipe_info) else None for i in order]
         infos.append(swipe_info[chosen] if swipe_info and 0 <= chosen < len(swipe_info) else None)
         at = created
