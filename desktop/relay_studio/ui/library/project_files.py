@@ -25,6 +25,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from relay_studio.knowledge.library import DocumentInfo, KnowledgeLibrary
+from relay_studio.library.refresh import refresh_project_files
 from relay_studio.library.skills import SkillCatalog, SkillProblem
 from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore
 from relay_studio.store.database import Database
@@ -46,9 +47,12 @@ class ProjectFiles:
 
 
 def read_project_files(db: Database, project_id: str, folder: Path, builtin_skills: Path) -> ProjectFiles:
-    """Everything the window shows of a project's files, read now (any thread that ``db`` is not busy on)."""
-    library = LibraryStore.open(db, project_id, folder)
-    return ProjectFiles(project_id, library.entries(), list(library.problems),
+    """Everything the window shows of a project's files, read now (any thread that ``db`` is not busy on):
+    ``library.refresh.refresh_project_files`` brings the indexes up to date with the files first."""
+    found = refresh_project_files(db, project_id, folder)
+    library = LibraryStore(db, project_id, folder)
+    problems = [LibraryProblem(p.path, p.code, p.message) for p in found.problems if p.path.startswith("library/")]
+    return ProjectFiles(project_id, library.entries(), problems,
                         SkillCatalog(folder, builtin_skills), KnowledgeLibrary(db, project_id, folder).documents())
 
 
