@@ -126,7 +126,7 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     successor = InvocationState(
         id=new_id("inv"), profile=target, kind=InvocationKind.HANDOFF,
         exit_policy=ExitPolicy.RUN_FINISH_ALLOWED, depth=inv.depth + 1, parent_id=inv.id,
-        brief=dict(brief), handoff_style=style,
+        brief=dict(brief), handoff_style=style, read_only=run.explore,
     )
     task_id = new_id("handoff")
     successor.incoming_task_id = task_id

@@ -90,6 +90,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
         depth=inv.depth,
         parent_id=inv.id,
         task_handle=handle,
+        read_only=run_ctx.explore,
     )
     child.messages = [Message(role="user", content=render_task_brief(a.task, inv.profile.display_name))]
     task_id = new_id("task")
