@@ -52,7 +52,9 @@ async def test_builtins_are_read_only_and_duplicate_makes_an_editable_copy(app: 
     assert editor.save()
     assert app.runtime is not None
     assert "writer-copy" in {p.id for p in app.runtime.profile_store.all()}
-    assert window.sidebar.profiles.count() == 5
+    from relay_studio.runtime.profile_catalog import builtin_profiles
+
+    assert window.sidebar.profiles.count() == len(builtin_profiles()) + 1  # the built-ins and the copy
     assert window.chat.composer.agent_box.findData("writer-copy") >= 0
 
 
