@@ -22,6 +22,8 @@ def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
         data = {"chat": chat.model_dump(mode="json"), "messages": [m.model_dump(mode="json") for m in messages]}
         print(json.dumps(data, ensure_ascii=sys.stdout.isatty(), indent=2))
         return EXIT_OK
+    if chat.explore:
+        print("Exploration (read only)\n")
     for parent in runtime.chats.continued_from(chat.id)[:1]:
         print(f"Continued from ← {shown(parent.name)}\n")
     for m in messages:

@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--agent", required=True, help="the root agent's profile id")
     run.add_argument("--prompt", required=True, help="the creator's message")
     run.add_argument("--chat", default="default", help="chat name (created when new)")
+    run.add_argument("--explore", action="store_true",
+                     help="an exploration: a new chat whose runs only read (files, story library, knowledge) and "
+                          "answer in plain text; every change is refused (e.g. --agent explorer)")
     project_option(run)
     run.add_argument("--profiles", type=Path, help="folder of *.json profiles loaded over the built-ins")
     run.add_argument("--script", type=Path, help="bind every profile to the scripted provider with this script")

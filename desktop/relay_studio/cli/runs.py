@@ -76,7 +76,7 @@ async def run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProfi
     return await _follow(args, runtime, lambda: runtime.start_run(
         agent_id=args.agent, prompt=args.prompt, provider_for=providers, chat=args.chat, profiles=profiles,
         settings=RunSettings(max_total_rounds=args.max_total_rounds), approver=_approver(args),
-        project_id=args.project_id))
+        project_id=args.project_id, explore=getattr(args, "explore", False)))  # demo has no --explore
 
 
 async def resume(args: argparse.Namespace, runtime: Runtime) -> int:

@@ -101,6 +101,8 @@ CHAT_IMPORT_TOO_MANY_MESSAGES = "chat.import_too_many_messages"
 CHAT_IMPORT_UNREADABLE = "chat.import_unreadable"
 #: The chat message named (to branch or edit from) does not exist.
 CHAT_MESSAGE_NOT_FOUND = "chat.message_not_found"
+#: An exploration was asked for in a chat that exists as an ordinary chat (an exploration is a new chat).
+CHAT_NOT_AN_EXPLORATION = "chat.not_an_exploration"
 
 # --- connection.*: model connections (Settings, ``relay-studio connections``) ---
 #: A connection with this id already exists.
@@ -111,6 +113,10 @@ CONNECTION_INVALID = "connection.invalid"
 CONNECTION_NONE = "connection.none"
 #: No connection has the id named.
 CONNECTION_UNKNOWN = "connection.unknown"
+
+# --- explore.*: Explore chats (read only; ``docs/explore.md``) ---
+#: A tool that writes, publishes or passes work on was called in an Explore run: refused whatever the profile allows.
+EXPLORE_READ_ONLY = "explore.read_only"
 
 # --- handoff.*: the session handoff (``/handoff``: a document that starts a new chat) ---
 #: The agent chosen to write the handoff document has no usable model.

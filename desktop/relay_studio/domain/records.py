@@ -19,6 +19,9 @@ from relay_studio.domain.enums import (
 #: what a chat is to its parent: an edit-and-rerun branch, or a continuation through a session handoff
 CHAT_ORIGIN_BRANCH = "branch"
 CHAT_ORIGIN_HANDOFF = "handoff"
+#: what a chat is for: an ordinary chat, or an exploration (read-only runs that answer in plain text)
+CHAT_MODE_CHAT = "chat"
+CHAT_MODE_EXPLORE = "explore"
 #: the role of a continued chat's first entry: the handoff document, which every later prompt keeps
 HANDOFF_CONTEXT_ROLE = "handoff"
 #: a message the chat shows but no prompt includes (an imported SillyTavern ``is_system`` message)
@@ -26,6 +29,8 @@ NOTE_ROLE = "note"
 #: a run that relays a chat message through the agents, or one that writes a session handoff document
 RUN_KIND_RELAY = "relay"
 RUN_KIND_HANDOFF = "handoff"
+#: a run of an Explore chat: read tools only, its plain-text answer is the chat message
+RUN_KIND_EXPLORE = "explore"
 
 
 class RunRecord(BaseModel):
@@ -81,6 +86,11 @@ class ChatRecord(BaseModel):
     origin: str | None = None
     created_at: str
     project_id: str | None = None
+    mode: str = CHAT_MODE_CHAT
+
+    @property
+    def explore(self) -> bool:
+        return self.mode == CHAT_MODE_EXPLORE
 
 
 class ProjectRecord(BaseModel):

@@ -62,6 +62,21 @@ REVIEW_GATED_WRITES: frozenset[str] = frozenset(
 
 ALL_TOOLS: tuple[str, ...] = (*PROFILE_TOOLS, TASK_RETURN)
 
+#: The only tools an Explore run may call (read tools; ``docs/explore.md``): whatever its profile allows,
+#: every other tool is refused by the runtime with ``explore.read_only``. ``review.rules`` is a read: it asks
+#: the rules advisor, which changes nothing.
+EXPLORE_TOOLS: frozenset[str] = frozenset({
+    WORKSPACE_LIST_FILES,
+    WORKSPACE_READ_FILE,
+    WORKSPACE_SEARCH_FILES,
+    LIBRARY_LIST,
+    LIBRARY_READ,
+    LIBRARY_SEARCH,
+    SKILL_READ,
+    KNOWLEDGE_SEARCH,
+    REVIEW_RULES,
+})
+
 #: Tools a delegated helper never gets: it reports back instead of publishing or passing work on.
 CHILD_FORBIDDEN: frozenset[str] = frozenset(
     {WORKSPACE_COMMIT, WORKSPACE_FINISH, AGENT_HANDOFF, AGENT_DELEGATE, AGENT_AWAIT}

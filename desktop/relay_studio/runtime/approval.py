@@ -107,7 +107,7 @@ def _request(run: RunContext, inv: InvocationState, tool: str, **fields: Any) ->
 
 def propose_turn(run: RunContext, inv: InvocationState, calls: list[ToolCall], canonical_of: dict[str, str]) -> None:
     """Raises the proposals of every call of this turn that needs approval, before the first one runs."""
-    if run.approve_rest:
+    if run.approve_rest or run.explore:  # an Explore run changes nothing: its writes are refused, never proposed
         return
     files: dict[str, str | None] = {}  # the turn's own writes, as the proposals see them
     for call in calls:

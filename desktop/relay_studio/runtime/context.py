@@ -81,14 +81,23 @@ class InvocationState:
     project_sections: str = ""
     #: Limits (``maxToolCalls``, ``maxRounds``, ``maxTotalRounds``) this agent was already told it reached.
     limits_told: set[str] = field(default_factory=set)
+    #: An Explore run's agent: read tools only, its plain-text reply is the answer (``docs/explore.md``).
+    read_only: bool = False
 
     @property
     def is_child(self) -> bool:
         return self.kind is InvocationKind.SUBAGENT
 
+    @property
+    def answers_in_text(self) -> bool:
+        """Its plain-text reply ends its part: ``run.endOnTextAnswer``, or an Explore run's agent."""
+        return self.profile.run.end_on_text_answer or self.read_only
+
     def surface(self) -> list[str]:
         """Canonical names of the tools this invocation may call, in profile order."""
         names = self.profile.effective_tools()
+        if self.read_only:
+            return [n for n in names if n in tn.EXPLORE_TOOLS]
         if self.is_child:
             names = [n for n in names if n not in tn.CHILD_FORBIDDEN]
             names.append(tn.TASK_RETURN)
@@ -220,6 +229,8 @@ class RunContext:
         #: the chat's project and its folder (story library, Skills); None: a run without one
         self.project_id: str | None = None
         self.project_dir: Path | None = None
+        #: an Explore chat's run: every write refused by dispatch (``runtime/explore.py``), whatever a profile allows
+        self.explore = False
         self._handles = 0
 
     def next_handle(self) -> str:

@@ -12,6 +12,7 @@ import json
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.messages import ToolCall
+from relay_studio.runtime import explore
 from relay_studio.runtime.approval import FILE_WRITERS, needs_approval, request_approval
 from relay_studio.runtime.context import ToolContext
 from relay_studio.runtime.effects import ToolResult
@@ -74,6 +75,10 @@ def parse_arguments(call: ToolCall, tool: Tool) -> dict[str, object]:
 
 async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> ToolResult:
     """Runs one call; raises ``ToolError`` (recoverable) or ``FatalRunError`` (fails the run)."""
+    if ctx.run.explore:  # read only, whatever the profile allows: checked before anything else
+        refused = explore.refusal(call, tools)
+        if refused is not None:
+            raise refused
     tool = resolve(call, tools, is_child=ctx.inv.is_child)
     args = parse_arguments(call, tool)
     try:

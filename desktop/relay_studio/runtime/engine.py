@@ -14,7 +14,15 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.domain.profile import AgentProfile, validate_catalog
-from relay_studio.domain.records import RUN_KIND_RELAY, ChatRecord, MessageRecord, ProjectRecord
+from relay_studio.domain.records import (
+    CHAT_MODE_CHAT,
+    CHAT_MODE_EXPLORE,
+    RUN_KIND_EXPLORE,
+    RUN_KIND_RELAY,
+    ChatRecord,
+    MessageRecord,
+    ProjectRecord,
+)
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
@@ -151,10 +159,12 @@ class Runtime:
         edges: dict[tuple[str, str], HandoffEdge] | None = None,
         regenerate_of: str | None = None,
         project_id: str | None = None,
+        explore: bool = False,
     ) -> RunHandle:
         """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
         question again: no new user message, the history before it, and its commits become new
-        versions of that message."""
+        versions of that message. ``explore`` makes a new chat an exploration (refused for an ordinary
+        chat that exists); a run of an exploration is read only (``docs/explore.md``)."""
         profiles = dict(profiles if profiles is not None else self.profiles())
         root = profiles.get(agent_id)
         if root is None:
@@ -185,6 +195,12 @@ class Runtime:
         overrides = {pair: e.tool_name_override for pair, e in (edges or {}).items() if e.tool_name_override}
         for problem in validate_catalog(profiles, overrides):
             raise RunRequestError(problem.code, problem.message)
+        if explore and answer is None:
+            existing = self.chats.chat(chat) or self.chats.chat_by_name(chat, project_id)
+            if existing is not None and not existing.explore:
+                raise RunRequestError(codes.CHAT_NOT_AN_EXPLORATION,
+                                      f"The chat '{existing.name}' is an ordinary chat, not an exploration; "
+                                      "start an exploration under a new chat name.")
         run_id = new_id("run")
         try:  # before the chat gets a message pointing at this run
             workspace = RunWorkspace(self.workspace_dir(run_id))
@@ -193,7 +209,8 @@ class Runtime:
                                   f"{self.data_dir / 'runs'}: {exc.strerror or exc}.") from None
 
         chat_record = (self.chats.chat(answer.chat_id if answer else chat)
-                       or self.chats.ensure_chat(chat, project_id=project_id))
+                       or self.chats.ensure_chat(chat, project_id=project_id,
+                                                 mode=CHAT_MODE_EXPLORE if explore else CHAT_MODE_CHAT))
         earlier = self.chats.messages(chat_record.id)
         if question is not None:
             earlier = [m for m in earlier if m.position < question.position]
@@ -215,6 +232,7 @@ class Runtime:
             "chatHistoryPinned": pinned,
             "profiles": {pid: p.to_json_dict() for pid, p in profiles.items()},
             "settings": {"maxTotalRounds": settings.max_total_rounds},
+            "explore": chat_record.explore,
         }
         ctx = RunContext(
             run_id=run_id, chat_id=chat_record.id, db=self.db, workspace=workspace, profiles=profiles,
@@ -225,16 +243,19 @@ class Runtime:
         ctx.approver = approver
         ctx.edges = dict(edges or {})
         ctx.chat_input = ChatInput(history, prompt, pinned)
+        ctx.explore = chat_record.explore
         self._attach_project(ctx)
         stamp = now_iso()
         self.claim_run(run_id)  # held before the run exists in the file, so no other process recovers it
         try:
             with self.db.transaction() as tx:
                 tx.insert(t.RunRow, id=run_id, chat_id=chat_record.id, root_profile_id=agent_id,
-                          kind=RUN_KIND_RELAY, status=RunStatus.CREATED.value, user_text=prompt,
-                          input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp, updated_at=stamp)
+                          kind=RUN_KIND_EXPLORE if ctx.explore else RUN_KIND_RELAY, status=RunStatus.CREATED.value,
+                          user_text=prompt, input_json=json.dumps(frozen, ensure_ascii=False), created_at=stamp,
+                          updated_at=stamp)
                 tx.event(run_id, ev.RUN_CREATED, {"chatId": chat_record.id, "chatName": chat_record.name,
-                                                  "agentId": agent_id, "userText": prompt})
+                                                  "agentId": agent_id, "userText": prompt,
+                                                  **({"explore": True} if ctx.explore else {})})
                 workspace.journal_skipped_links(tx, run_id)
                 transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
         except BaseException:
@@ -244,6 +265,7 @@ class Runtime:
             id=new_id("inv"), profile=root, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
             depth=0, parent_id=None,
             messages=root_messages(history, prompt, root.context.chat_history_messages, pinned),
+            read_only=ctx.explore,
         )
         task = asyncio.create_task(self._drive(ctx, root_inv), name=f"run {run_id}")
         task.add_done_callback(lambda _t: self.release_run(ctx))
@@ -289,6 +311,7 @@ class Runtime:
         ctx.approver = approver
         ctx.chat_input = ChatInput([Message.model_validate(m) for m in frozen.get("chatHistory", [])],
                                    str(frozen.get("userText", "")), int(frozen.get("chatHistoryPinned", 0)))
+        ctx.explore = bool(frozen.get("explore", False))
         self._attach_project(ctx)
         try:
             active, pending = rebuild(ctx, self.runs)

@@ -36,7 +36,7 @@ def _canonical(name: str, tools: dict[str, Tool]) -> str:
 def _closing_options(inv: InvocationState, tools: dict[str, Tool], left: int | None = None) -> str:
     """Which calls remain past a limit, in the agent's words (``left``: how many closing calls)."""
     names = [name for name, tool in tools.items() if tool.spec.name in CLOSING_TOOLS]
-    in_text = " You may also answer in plain text." if inv.profile.run.end_on_text_answer else ""
+    in_text = " You may also answer in plain text." if inv.answers_in_text else ""
     if not names:
         return "No calls remain for you." + in_text
     listed = ", ".join(names)

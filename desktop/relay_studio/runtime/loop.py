@@ -67,7 +67,7 @@ def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -
 
 def _nudge_text(inv: InvocationState, captured: str) -> str:
     tools = set(inv.surface())
-    if inv.profile.run.end_on_text_answer:  # only an empty reply is nudged: there was nothing to answer with
+    if inv.answers_in_text:  # only an empty reply is nudged: there was nothing to answer with
         how = "or report back with task_return" if inv.is_child else "or use your tools"
         return f"Your last reply was empty. Answer in plain text, {how}."
     if inv.is_child:
@@ -304,7 +304,7 @@ async def _answer_in_text(run: RunContext, inv: InvocationState, text: str, *, n
         return TaskReturned(status, {"summary": text, "status": status, "findings": [], "warnings": warnings,
                                  "artifacts": []})
     message_id, version = await commit_text(run, inv, DIRECT_OUTPUT, text, CommitMarker.TEXT_ANSWER)
-    expected = None if inv.profile.run.end_on_text_answer else _expected_ending(inv)
+    expected = None if inv.answers_in_text else _expected_ending(inv)
     with run.db.transaction() as tx:
         tx.event(run.run_id, ev.TEXT_ANSWER_COMMITTED,
                  {"agentId": inv.profile.id, "messageId": message_id, "version": version, "chars": len(text),
@@ -326,7 +326,7 @@ async def _text_only_turn(run: RunContext, inv: InvocationState, text: str) -> L
     """A reply without tool calls: the answer (endOnTextAnswer), a nudge, or after the nudges the answer."""
     inv.nudges += 1
     captured = _capture_text(run, inv, text) if text.strip() else "nowhere (it was empty)"
-    if inv.profile.run.end_on_text_answer and text.strip():
+    if inv.answers_in_text and text.strip():
         return await _answer_in_text(run, inv, text, nudged=False)
     if inv.nudges > run.settings.nudge_limit:
         answer = _latest_text_answer(inv)

@@ -29,7 +29,7 @@ def ending_guidance(inv: InvocationState) -> str:
     lines: list[str] = []
     per_target = inv.profile.delegation.handoff_tool_style == "perTarget"
     handoff_tool = "the transfer_to_… tool of the agent who should continue" if per_target else "agent_handoff"
-    in_text = inv.profile.run.end_on_text_answer
+    in_text = inv.answers_in_text
     if inv.is_child:
         lines.append(
             "You are helping another agent with one task. When it is done, report back with task_return: "
@@ -37,6 +37,8 @@ def ending_guidance(inv: InvocationState) -> str:
             + (" A plain-text reply also ends the task: it is your report." if in_text else "")
         )
         return "\n".join(f"- {line}" for line in lines)
+    if inv.read_only:
+        lines.append(EXPLORE_LINE)
     if in_text:
         lines.append(
             "Answer in plain text: your reply is the chat message the creator reads, and it ends your part."
@@ -67,6 +69,14 @@ def ending_guidance(inv: InvocationState) -> str:
     return "\n".join(f"- {line}" for line in lines)
 
 
+#: What an Explore run's agent is told of its situation (its tools are the read tools only).
+EXPLORE_LINE = (
+    "This is an exploration: the creator wants to look into their material with you. You can read and "
+    "search, but you cannot change any file, story library entry or Skill, publish or finish, or pass work "
+    "to other agents."
+)
+
+
 def _roots_line(profile: AgentProfile) -> str:
     visible = ", ".join(f"{r}/" for r in profile.workspace.visible_roots)
     writable = ", ".join(f"{r}/" for r in profile.workspace.writable_roots) or "nothing"
@@ -74,6 +84,11 @@ def _roots_line(profile: AgentProfile) -> str:
         f"You share a workspace of text files with the other agents. You can read {visible} and write "
         f"{writable}. Files under persist/ are kept for the next conversation turns of this chat."
     )
+
+
+def _explore_roots_line(profile: AgentProfile) -> str:
+    visible = ", ".join(f"{r}/" for r in profile.workspace.visible_roots)
+    return f"You can read the workspace of text files the agents share ({visible}); you write nothing."
 
 
 def default_system_prompt(run: RunContext, inv: InvocationState) -> str:
@@ -85,7 +100,8 @@ def default_system_prompt(run: RunContext, inv: InvocationState) -> str:
 
 
 def working_section(run: RunContext, inv: InvocationState) -> str:
-    parts = [_roots_line(inv.profile), "## How you work\n" + ending_guidance(inv)]
+    roots = _explore_roots_line(inv.profile) if inv.read_only else _roots_line(inv.profile)
+    parts = [roots, "## How you work\n" + ending_guidance(inv)]
     parts.append(_targets_section(run, inv, "handoff", "Agents you can hand off to"))
     parts.append(_targets_section(run, inv, "delegate", "Helpers you can delegate to"))
     return "\n\n".join(p for p in parts if p)

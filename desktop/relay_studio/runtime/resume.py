@@ -62,6 +62,7 @@ def _state(run: RunContext, runs: RunStore, record: InvocationRecord, events: li
     inv = InvocationState(
         id=record.id, profile=run.profiles[record.profile_id], kind=record.kind, exit_policy=record.exit_policy,
         depth=record.depth, parent_id=record.parent_invocation_id, incoming_task_id=record.incoming_task_id,
+        read_only=run.explore,
     )
     assembled = next((e for e in mine if e.type == ev.CONTEXT_ASSEMBLED), None)
     if assembled is not None:

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 
 from relay_studio.domain.records import (
+    CHAT_MODE_CHAT,
     CHAT_ORIGIN_BRANCH,
     CHAT_ORIGIN_HANDOFF,
     HANDOFF_CONTEXT_ROLE,
@@ -75,12 +76,14 @@ class ChatStore:
         return ChatRecord.model_validate(dict(row._mapping)) if row else None
 
     def ensure_chat(self, name: str, parent_chat_id: str | None = None, *,
-                    project_id: str | None = None) -> ChatRecord:
+                    project_id: str | None = None, mode: str = CHAT_MODE_CHAT) -> ChatRecord:
+        """The chat named ``name``, made (as a ``mode`` chat: ordinary or an exploration) if it does not
+        exist; an existing chat keeps its own mode."""
         existing = self.chat_by_name(name, project_id)
         if existing is not None:
             return existing
         record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=parent_chat_id, created_at=now_iso(),
-                            project_id=project_id or DEFAULT_PROJECT_ID)
+                            project_id=project_id or DEFAULT_PROJECT_ID, mode=mode)
         with self.db.transaction() as tx:
             existing = self.chat_by_name(name, project_id)  # another process may have made it since the read above
             if existing is not None:
@@ -135,7 +138,8 @@ class ChatStore:
         """A new chat continuing ``before``'s chat up to (not including) that message; lineage kept."""
         source = self.chat(before.chat_id)
         record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=before.chat_id, origin=CHAT_ORIGIN_BRANCH,
-                            created_at=now_iso(), project_id=source.project_id if source else DEFAULT_PROJECT_ID)
+                            created_at=now_iso(), project_id=source.project_id if source else DEFAULT_PROJECT_ID,
+                            mode=source.mode if source else CHAT_MODE_CHAT)
         with self.db.transaction() as tx:
             tx.insert(t.ChatRow, **record.model_dump())
             for m in self.messages(before.chat_id):
@@ -150,7 +154,7 @@ class ChatStore:
         document, written by the handoff run ``run_id``. One transaction: both exist, or neither."""
         stamp = now_iso()
         record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=source.id, origin=CHAT_ORIGIN_HANDOFF,
-                            created_at=stamp, project_id=source.project_id or DEFAULT_PROJECT_ID)
+                            created_at=stamp, project_id=source.project_id or DEFAULT_PROJECT_ID, mode=source.mode)
         entry = MessageRecord(id=new_id("msg"), chat_id=record.id, position=0, role=HANDOFF_CONTEXT_ROLE,
                               content=context, agent_id=agent_id, run_id=run_id, created_at=stamp, updated_at=stamp)
         with self.db.transaction() as tx:
@@ -253,7 +257,7 @@ class ChatStore:
             raise ValueError("That chat no longer exists.")
         record = ChatRecord(id=new_id("chat"), name=self.unique_name(f"{source.name} (copy)", source.project_id),
                             parent_chat_id=source.parent_chat_id, origin=source.origin, created_at=now_iso(),
-                            project_id=source.project_id or DEFAULT_PROJECT_ID)
+                            project_id=source.project_id or DEFAULT_PROJECT_ID, mode=source.mode)
         with self.db.transaction() as tx:
             tx.insert(t.ChatRow, **record.model_dump())
             for m in self.messages(chat_id):

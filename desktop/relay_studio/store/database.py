@@ -42,7 +42,7 @@ from relay_studio.store.data_folder import (
 from relay_studio.store.leases import RunLease, try_acquire
 from relay_studio.store.turn_requests import RequestEncoder
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 #: How long a writer waits for another process's write transaction to end.
 BUSY_TIMEOUT_MS = 10_000
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
@@ -161,12 +161,20 @@ def _migrate_skill_index(conn: Connection) -> None:
     SQLModel.metadata.create_all(conn, tables=[table_of(t.SkillFileRow)])
 
 
+def _migrate_chat_modes(conn: Connection) -> None:
+    """Explore chats: a chat is an ordinary chat or an exploration (``chats.mode``); every existing chat is
+    an ordinary one."""
+    if not _has_column(conn, "chats", "mode"):  # a new database got it from the v1 tables
+        conn.exec_driver_sql("ALTER TABLE chats ADD COLUMN mode VARCHAR NOT NULL DEFAULT 'chat'")
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
     _migrate_projects,
     _migrate_knowledge,
     _migrate_skill_index,
+    _migrate_chat_modes,
 ]
 
 

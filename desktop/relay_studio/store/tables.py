@@ -5,6 +5,8 @@ from __future__ import annotations
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
+from relay_studio.domain.records import CHAT_MODE_CHAT
+
 
 class ProfileRow(SQLModel, table=True):
     __tablename__ = "profiles"
@@ -23,6 +25,8 @@ class ChatRow(SQLModel, table=True):
     origin: str | None = None
     created_at: str
     project_id: str | None = Field(default=None, index=True)
+    #: ``chat`` or ``explore`` (``domain.records.CHAT_MODE_*``; schema 7)
+    mode: str = Field(default=CHAT_MODE_CHAT, sa_column_kwargs={"server_default": CHAT_MODE_CHAT})
 
 
 class MessageRow(SQLModel, table=True):

@@ -7,6 +7,7 @@ Signals:
     chat_renamed(str chat_id, str name): the name was edited in place.
     profile_selected(str profile_id)
     new_chat_requested()
+    new_exploration_requested(): "New exploration" above the chats (a read-only chat, docs/explore.md).
     new_agent_requested(): the "+" beside Agents, or New agent… in the agents' context menu.
     project_chosen(str project_id): the project switcher above the chats.
     new_project_requested(), rename_project_requested(): its "⋯" menu.
@@ -14,7 +15,8 @@ Signals:
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -36,16 +38,35 @@ from relay_studio.domain.records import ChatRecord
 ID_ROLE = Qt.ItemDataRole.UserRole
 
 
-def _header(text: str, button: QToolButton | None = None) -> QWidget:
+def _header(text: str, button: QToolButton | None = None, *more: QToolButton) -> QWidget:
     w = QWidget()
     row = QHBoxLayout(w)
     row.setContentsMargins(8, 6, 6, 2)
     label = QLabel(text)
     label.setObjectName("MessageAuthor")
     row.addWidget(label, 1)
+    for extra in more:
+        row.addWidget(extra)
     if button is not None:
         row.addWidget(button)
     return w
+
+
+def explore_icon(widget: QWidget) -> QIcon:
+    """A magnifying glass in the widget's text colour: the mark of an exploration in the chat list."""
+    ratio = widget.devicePixelRatioF()
+    pixmap = QPixmap(int(16 * ratio), int(16 * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pen = QPen(widget.palette().color(QPalette.ColorRole.Text), 1.8)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawEllipse(QPointF(6.5, 6.5), 4.2, 4.2)
+    painter.drawLine(QPointF(9.6, 9.6), QPointF(14.0, 14.0))
+    painter.end()
+    return QIcon(pixmap)
 
 
 class Sidebar(QWidget):
@@ -55,6 +76,7 @@ class Sidebar(QWidget):
     chat_renamed = Signal(str, str)
     profile_selected = Signal(str)
     new_chat_requested = Signal()
+    new_exploration_requested = Signal()
     new_agent_requested = Signal()
     project_chosen = Signal(str)
     new_project_requested = Signal()
@@ -73,7 +95,14 @@ class Sidebar(QWidget):
         new_button.setText("+")
         new_button.setToolTip("New chat (Ctrl+N)")
         new_button.clicked.connect(self.new_chat_requested.emit)
-        chats_layout.addWidget(_header("Chats", new_button))
+        self.new_exploration_button = QToolButton()
+        self.new_exploration_button.setObjectName("NewExplorationButton")
+        self.new_exploration_button.setText(self.tr("New exploration"))
+        self.new_exploration_button.setToolTip(self.tr(
+            "New exploration: a chat where an agent reads your story library, knowledge and files and answers "
+            "you, changing nothing (Ctrl+Shift+E)"))
+        self.new_exploration_button.clicked.connect(self.new_exploration_requested.emit)
+        chats_layout.addWidget(_header("Chats", new_button, self.new_exploration_button))
         self.chats = QTreeWidget()
         self.chats.setHeaderHidden(True)
         self.chats.itemSelectionChanged.connect(self._on_chat)
@@ -151,11 +180,15 @@ class Sidebar(QWidget):
             items[chat.id] = QTreeWidgetItem([chat.name])
             items[chat.id].setData(0, ID_ROLE, chat.id)
             items[chat.id].setFlags(items[chat.id].flags() | Qt.ItemFlag.ItemIsEditable)
+            if chat.explore:
+                items[chat.id].setIcon(0, explore_icon(self.chats))
+                items[chat.id].setToolTip(0, self.tr("Exploration: read only"))
         for chat in chats:
             parent = items.get(chat.parent_chat_id or "")
             if parent is not None:
                 parent.addChild(items[chat.id])
-                items[chat.id].setToolTip(0, f"Continues “{parent.text(0)}”")
+                items[chat.id].setToolTip(0, (self.tr("Exploration: read only") + "\n" if chat.explore else "")
+                                          + f"Continues “{parent.text(0)}”")
             else:
                 self.chats.addTopLevelItem(items[chat.id])
         self.chats.expandAll()

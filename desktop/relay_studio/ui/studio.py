@@ -53,7 +53,15 @@ from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
-from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord, ProjectRecord, RunRecord
+from relay_studio.domain.records import (
+    CHAT_MODE_CHAT,
+    CHAT_MODE_EXPLORE,
+    ChatRecord,
+    CommitRecord,
+    MessageRecord,
+    ProjectRecord,
+    RunRecord,
+)
 from relay_studio.knowledge.chunking import Chunk
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, KnowledgeLibrary, Passage
 from relay_studio.knowledge.library import search as knowledge_search
@@ -447,13 +455,15 @@ class Studio(QObject):
     def project_chats(self, project_id: str) -> list[ChatRecord]:
         return self.runtime.chats.chats(project_id)
 
-    def new_chat(self, project_id: str, base: str = "Chat") -> ChatRecord:
-        """A new chat in the project, named ``base 1``, ``base 2``… (the first free number)."""
+    def new_chat(self, project_id: str, base: str = "Chat", *, explore: bool = False) -> ChatRecord:
+        """A new chat in the project, named ``base 1``, ``base 2``… (the first free number); with
+        ``explore``, an exploration: its runs are read only (docs/explore.md)."""
         names = {c.name for c in self.runtime.chats.chats(project_id)}
         n = 1
         while f"{base} {n}" in names:
             n += 1
-        record = self.runtime.chats.ensure_chat(f"{base} {n}", project_id=project_id)
+        record = self.runtime.chats.ensure_chat(f"{base} {n}", project_id=project_id,
+                                                mode=CHAT_MODE_EXPLORE if explore else CHAT_MODE_CHAT)
         self.chats_changed.emit()
         return record
 
@@ -461,6 +471,10 @@ class Studio(QObject):
         """Reads the project's entries, Skills and documents again on a worker thread
         (``project_reader.read_done`` answers)."""
         self.project_reader.read(project_id, self.project_folder(project_id))
+
+    def new_exploration(self, project_id: str) -> ChatRecord:
+        """A new exploration in the project: "Exploration 1", "Exploration 2"…"""
+        return self.new_chat(project_id, self.tr("Exploration"), explore=True)
 
     def project_folder(self, project_id: str) -> Path:
         return self.runtime.project_dir(self.project(project_id))

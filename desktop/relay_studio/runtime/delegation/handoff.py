@@ -155,6 +155,7 @@ def accept(run: RunContext, inv: InvocationState, effect: HandoffAccepted) -> No
         id=effect.invocation_id, profile=effect.target, kind=InvocationKind.HANDOFF,
         exit_policy=ExitPolicy.RUN_FINISH_ALLOWED, depth=inv.depth + 1, parent_id=inv.id,
         incoming_task_id=effect.task_id, brief=dict(effect.brief), handoff_style=effect.style,
+        read_only=run.explore,
     )
     with run.db.transaction() as tx:
         # The task row names its successor, so the invocation is created first (docs/runtime.md, "Handoff").

@@ -83,6 +83,7 @@ class TaskScheduler:
             id=new_id("inv"), profile=effect.target, kind=InvocationKind.SUBAGENT,
             exit_policy=ExitPolicy.TASK_RETURN_REQUIRED, depth=parent.depth, parent_id=parent.id,
             incoming_task_id=task_id, task_handle=handle, messages=[Message(role="user", content=effect.brief)],
+            read_only=run.explore,
         )
         with run.db.transaction() as tx:
             transitions.create_invocation(tx, run, inv)

@@ -1,4 +1,4 @@
-"""Rename, duplicate and delete chats: the Chat menu and the chat list's context menu.
+"""New exploration, rename, duplicate and delete chats: the Chat menu and the chat list's context menu.
 
 Delete asks first (``DeleteChatQuestion``, opened, never exec'd), then hides the chat and offers
 Undo in the status bar for ``UNDO_SECONDS``; only then is it deleted from the store (or when the
@@ -52,10 +52,17 @@ class ChatActions(QObject):
         self.duplicate_action.triggered.connect(lambda: self.duplicate(window.chat_id))
         self.delete_action = QAction("&Delete…", window)
         self.delete_action.triggered.connect(lambda: self.delete(window.chat_id))
-        for action in (self.rename_action, self.duplicate_action, self.delete_action):
+        self.new_exploration_action = QAction(self.tr("New &exploration"), window)
+        self.new_exploration_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        self.new_exploration_action.setStatusTip(self.tr(
+            "A chat where an agent reads your story library, knowledge and files and answers, changing nothing"))
+        self.new_exploration_action.triggered.connect(self.new_exploration)
+        for action in (self.new_exploration_action, self.rename_action, self.duplicate_action, self.delete_action):
             window.addAction(action)
 
     def fill_menu(self, menu: QMenu) -> None:
+        menu.addAction(self.new_exploration_action)
+        menu.addSeparator()
         menu.addAction(self.rename_action)
         menu.addAction(self.duplicate_action)
         menu.addSeparator()
@@ -63,8 +70,17 @@ class ChatActions(QObject):
         self.window.statusBar().insertPermanentWidget(0, self.undo_bar)
 
     def wire(self, sidebar: Sidebar) -> None:
+        sidebar.new_exploration_requested.connect(self.new_exploration)
         sidebar.chat_menu_requested.connect(self._context_menu)
         sidebar.chat_renamed.connect(self._on_renamed)
+
+    def new_exploration(self) -> None:
+        """A new exploration in the shown project, opened with the explorer ready (docs/explore.md)."""
+        window = self.window
+        record = window.studio.new_exploration(window.project_id)
+        window.refresh_chats()
+        window.open_chat(record.id)
+        window.chat.composer.editor.setFocus()
 
     def hidden_chats(self) -> set[str]:
         return set(self._pending)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from relay_studio.domain.profile import AgentProfile
 
 DEFAULT_AGENT = "writer"  # the built-in relay starts with the writer
+EXPLORER_AGENT = "explorer"  # the built-in agent of an exploration (docs/explore.md)
 MENTION = re.compile(r"(?:^|\s)@([a-z0-9][a-z0-9_-]{0,63})\b")
 
 
@@ -93,6 +94,7 @@ class Composer(QWidget):
         super().__init__(parent)
         self._runnable: set[str] = set()
         self.editing: str | None = None  # the message being edited, if any
+        self.exploring = False  # the chat is an exploration: read only, the explorer by default
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 10)
         self.hint = QLabel()
@@ -159,7 +161,11 @@ class Composer(QWidget):
         """Plain Enter sends (and Shift+Enter adds a line), or Enter adds a line; Ctrl+Enter always sends."""
         self.editor.enter_sends = enter_sends
         keys = "Enter sends, Shift+Enter adds a line" if enter_sends else "Ctrl+Enter sends"
-        self.editor.setPlaceholderText(f"Write to your agents…  (@editor picks an agent, {keys})")
+        if self.exploring:
+            self.editor.setPlaceholderText(self.tr("Ask about your story library, knowledge and files…  (%1)")
+                                           .replace("%1", keys))
+        else:
+            self.editor.setPlaceholderText(f"Write to your agents…  (@editor picks an agent, {keys})")
         self.send_button.setToolTip("Send (Enter or Ctrl+Enter)" if enter_sends else "Send (Ctrl+Enter)")
 
     def draft(self) -> tuple[str, str | None]:
@@ -186,6 +192,17 @@ class Composer(QWidget):
         index = self.agent_box.findData(current or DEFAULT_AGENT)
         self.agent_box.setCurrentIndex(index if index >= 0 else 0)
         self.agent_box.blockSignals(False)
+
+    def set_exploring(self, exploring: bool) -> None:
+        """The chat shown is an exploration (or not): its own wording, and the explorer picked on the way in
+        (the writer again on the way out, unless another agent was chosen there)."""
+        if exploring != self.exploring:
+            if exploring:
+                self.select_agent(EXPLORER_AGENT)
+            elif self.agent_id() == EXPLORER_AGENT:
+                self.select_agent(DEFAULT_AGENT)
+        self.exploring = exploring
+        self.set_enter_sends(self.editor.enter_sends)
 
     def set_hint(self, hint: str | None) -> None:
         self.hint.setText(hint or "")

@@ -158,7 +158,18 @@ class ChatView(QWidget):
         self.title = QLabel()
         self.title.setContentsMargins(14, 8, 14, 4)
         self.title.setObjectName("MessageAuthor")
-        layout.addWidget(self.title)
+        title_row = QHBoxLayout()
+        title_row.setContentsMargins(0, 0, 14, 0)
+        title_row.addWidget(self.title)
+        self.explore_badge = QLabel(self.tr("Exploration · read only"))
+        self.explore_badge.setObjectName("ExploreBadge")
+        self.explore_badge.setToolTip(self.tr(
+            "The agent here reads your story library, knowledge and files and answers in the chat. It cannot "
+            "change anything: every write is refused."))
+        self.explore_badge.hide()
+        title_row.addWidget(self.explore_badge)
+        title_row.addStretch(1)
+        layout.addLayout(title_row)
         self.find_bar = FindBar()
         self.find_bar.hide()
         self.find_bar.search.connect(self.find_text)
@@ -214,6 +225,9 @@ class ChatView(QWidget):
             self.mentions = MentionIndex(project_id, files.entries if files else ())
             if files is None and project_id:
                 self.studio.read_project(project_id)  # the underlines follow when it is read
+        exploring = record is not None and record.explore
+        self.explore_badge.setVisible(exploring)
+        self.composer.set_exploring(exploring)
         self.reload()
         active = self.studio.active_run(chat_id)
         if active is not None:

@@ -1,0 +1,72 @@
+"""Explore chats in the window (docs/explore.md), by clicks and keys: "New exploration" above the chats makes a
+read-only chat marked in the list and above the transcript, with the explorer ready; its answer is the
+agent's plain text; a write it tries is refused; an ordinary chat keeps the writer."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain.records import RUN_KIND_EXPLORE
+from relay_studio.library.entries import LibraryEntry
+from relay_studio.ui.main_window import MainWindow
+from tests.gui.conftest import App, run_to_end, until
+
+ANSWER = "Captain Mira commands the Heron; the story library says she has grey eyes."
+
+
+def _item_named(window: MainWindow, name: str):  # type: ignore[no-untyped-def]
+    return next(i for i in window.sidebar._all_chat_items() if i.text(0) == name)
+
+
+async def test_new_exploration_by_a_click_answers_in_plain_text_and_changes_nothing(app: App, qtbot: QtBot) -> None:
+    window = app.open({"explorer": [
+        {"toolCalls": [{"name": "library_search", "arguments": {"query": "Heron"}},
+                       {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": "x"}}]},
+        {"text": ANSWER}]})
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active")
+    studio = window.studio
+    studio.save_entry(window.project_id, LibraryEntry(type="character", name="Mira",
+                                                      description="Mira commands the Heron. Grey eyes."))
+    assert window.sidebar.new_exploration_button.text() == "New exploration"
+    assert not window.chat.explore_badge.isVisible() and window.chat.composer.agent_id() == "writer"
+
+    qtbot.mouseClick(window.sidebar.new_exploration_button, Qt.MouseButton.LeftButton)
+
+    rt = studio.runtime
+    chat = rt.chats.chat(window.chat_id)
+    assert chat is not None and chat.name == "Exploration 1" and chat.explore
+    item = _item_named(window, "Exploration 1")
+    assert not item.icon(0).isNull() and item.toolTip(0) == "Exploration: read only"
+    assert _item_named(window, "Welcome").icon(0).isNull()
+    assert window.chat.explore_badge.isVisible() and window.chat.explore_badge.text() == "Exploration · read only"
+    composer = window.chat.composer
+    assert composer.agent_id() == "explorer" and composer.editor.hasFocus()
+    assert composer.editor.placeholderText().startswith("Ask about your story library")
+
+    qtbot.keyClicks(composer.editor, "Who commands the Heron?")
+    qtbot.keyClick(composer.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    run_id = await run_to_end(window, 0)
+    record = rt.runs.run(run_id)
+    assert record is not None and record.kind == RUN_KIND_EXPLORE and record.status.value == "completed"
+    results = [e.payload for e in rt.runs.events(run_id) if e.type == "tool_call_completed"]
+    assert [(r["name"], r["errorCode"]) for r in results] == [("library_search", None),
+                                                            ("workspace_write_file", codes.EXPLORE_READ_ONLY)]
+    await until(lambda: len(window.chat.message_cards()) == 2, what="the answer's card")
+    answer = window.chat.message_cards()[-1]
+    assert "Captain Mira commands the Heron" in answer.body.text()
+    assert answer.marker_label.text() == "answered in plain text"
+
+    # An ordinary chat: no badge, and the writer again.
+    welcome = _item_named(window, "Welcome")
+    qtbot.mouseClick(window.sidebar.chats.viewport(), Qt.MouseButton.LeftButton,
+                     pos=window.sidebar.chats.visualItemRect(welcome).center())
+    assert rt.chats.chat(window.chat_id).name == "Welcome"  # type: ignore[union-attr]
+    assert not window.chat.explore_badge.isVisible() and composer.agent_id() == "writer"
+    # Ctrl+Shift+E makes the next exploration.
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert rt.chats.chat(window.chat_id).name == "Exploration 2"  # type: ignore[union-attr]
+    assert window.chat.explore_badge.isVisible() and composer.agent_id() == "explorer"
