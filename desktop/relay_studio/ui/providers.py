@@ -16,6 +16,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Protocol
 
+from PySide6.QtCore import QCoreApplication
+
 from relay_studio.domain.messages import ModelRequest, StreamEvent, TextDelta
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ModelProvider
@@ -90,14 +92,17 @@ class DefaultProviders:
         try:
             from relay_studio.providers.connections import ConnectionStore
         except ImportError:
-            return "Model connections are not available in this build; the demo relay runs offline."
+            return QCoreApplication.translate(
+                "ProviderSource", "Model connections are not available in this build; the demo relay runs offline.")
         try:
             if ConnectionStore(self.db).list():
                 return None
         except Exception:  # a half-migrated store must not keep the window from opening
-            return "The model connections could not be read; the demo relay still runs offline."
-        return ("No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server "
-                "on this computer; meanwhile, the demo relay runs offline.")
+            return QCoreApplication.translate(
+                "ProviderSource", "The model connections could not be read; the demo relay still runs offline.")
+        return QCoreApplication.translate(
+            "ProviderSource", "No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a "
+            "model server on this computer; meanwhile, the demo relay runs offline.")
 
     async def context_window(self, profile: AgentProfile) -> int | None:
         """Asked of the server once per connection and model in this session (``model_context_length``);

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord
+from relay_studio.ui import i18n
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -71,9 +72,9 @@ class Sidebar(QWidget):
         chats_layout.setContentsMargins(0, 0, 0, 0)
         new_button = QToolButton()
         new_button.setText("+")
-        new_button.setToolTip("New chat (Ctrl+N)")
+        new_button.setToolTip(self.tr("New chat (Ctrl+N)"))
         new_button.clicked.connect(self.new_chat_requested.emit)
-        chats_layout.addWidget(_header("Chats", new_button))
+        chats_layout.addWidget(_header(self.tr("Chats"), new_button))
         self.chats = QTreeWidget()
         self.chats.setHeaderHidden(True)
         self.chats.itemSelectionChanged.connect(self._on_chat)
@@ -89,9 +90,9 @@ class Sidebar(QWidget):
         profiles_layout.setContentsMargins(0, 0, 0, 0)
         self.new_agent_button = QToolButton()
         self.new_agent_button.setText("+")
-        self.new_agent_button.setToolTip("New agent (Ctrl+Shift+N)")
+        self.new_agent_button.setToolTip(self.tr("New agent (Ctrl+Shift+N)"))
         self.new_agent_button.clicked.connect(self.new_agent_requested.emit)
-        profiles_layout.addWidget(_header("Agents", self.new_agent_button))
+        profiles_layout.addWidget(_header(self.tr("Agents"), self.new_agent_button))
         self.profiles = QListWidget()
         self.profiles.itemClicked.connect(self._on_profile)
         self.profiles.itemActivated.connect(self._on_profile)
@@ -110,21 +111,21 @@ class Sidebar(QWidget):
         row_widget = QWidget()
         row = QHBoxLayout(row_widget)
         row.setContentsMargins(8, 6, 6, 0)
-        label = QLabel("Project")
+        label = QLabel(self.tr("Project"))
         label.setObjectName("MessageAuthor")
         self.project_combo = QComboBox()
         self.project_combo.setObjectName("ProjectSwitcher")
-        self.project_combo.setToolTip("The project whose chats, story library, knowledge and Skills are shown")
+        self.project_combo.setToolTip(self.tr("The project whose chats, story library, knowledge and Skills are shown"))
         self.project_combo.activated.connect(
             lambda index: self.project_chosen.emit(str(self.project_combo.itemData(index))))
         label.setBuddy(self.project_combo)
         self.project_button = QToolButton()
         self.project_button.setText("⋯")
-        self.project_button.setToolTip("New project…, Rename project…")
+        self.project_button.setToolTip(self.tr("New project…, Rename project…"))
         self.project_menu = QMenu(self.project_button)
         self.project_menu.setObjectName("ProjectMenu")
-        self.new_project_action = self.project_menu.addAction("New project…", self.new_project_requested.emit)
-        self.rename_project_action = self.project_menu.addAction("Rename project…",
+        self.new_project_action = self.project_menu.addAction(self.tr("New project…"), self.new_project_requested.emit)
+        self.rename_project_action = self.project_menu.addAction(self.tr("Rename project…"),
                                                                  self.rename_project_requested.emit)
         self.project_button.clicked.connect(  # popup(), never exec(): no nested event loop
             lambda: self.project_menu.popup(self.project_button.mapToGlobal(self.project_button.rect().bottomLeft())))
@@ -155,7 +156,7 @@ class Sidebar(QWidget):
             parent = items.get(chat.parent_chat_id or "")
             if parent is not None:
                 parent.addChild(items[chat.id])
-                items[chat.id].setToolTip(0, f"Continues “{parent.text(0)}”")
+                items[chat.id].setToolTip(0, i18n.arg(self.tr("Continues “%1”"), parent.text(0)))
             else:
                 self.chats.addTopLevelItem(items[chat.id])
         self.chats.expandAll()
@@ -207,8 +208,8 @@ class Sidebar(QWidget):
         self.profiles.blockSignals(True)
         self.profiles.clear()
         for p in profiles.values():
-            role = "starts runs" if p.run.direct_runnable else "helper"
-            suffix = " · built-in" if p.id in builtins else ""
+            role = self.tr("starts runs") if p.run.direct_runnable else self.tr("helper")
+            suffix = self.tr(" · built-in") if p.id in builtins else ""
             item = QListWidgetItem(f"{p.display_name}\n{role}{suffix}")
             item.setData(ID_ROLE, p.id)
             item.setToolTip(p.description)
@@ -244,7 +245,7 @@ class Sidebar(QWidget):
         item = self.profiles.itemAt(pos)
         if item is not None:
             name = item.text().split("\n", 1)[0]
-            self.agents_menu.addAction(f"Open “{name}”", lambda: self._on_profile(item))
+            self.agents_menu.addAction(i18n.arg(self.tr("Open “%1”"), name), lambda: self._on_profile(item))
             self.agents_menu.addSeparator()
-        self.agents_menu.addAction("New agent…", self.new_agent_requested.emit)
+        self.agents_menu.addAction(self.tr("New agent…"), self.new_agent_requested.emit)
         self.agents_menu.popup(self.profiles.viewport().mapToGlobal(pos))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.codex import CodexView
 from relay_studio.ui.library.knowledge_view import KnowledgeView
@@ -32,9 +33,9 @@ class LibraryPanel(QWidget):
         self.codex = CodexView(studio)
         self.knowledge = KnowledgeView(studio)
         self.skills = SkillsView(studio)
-        self.tabs.addTab(self.codex, "Story library")
-        self.tabs.addTab(self.knowledge, "Knowledge")
-        self.tabs.addTab(self.skills, "Skills")
+        self.tabs.addTab(self.codex, self.tr("Story library"))
+        self.tabs.addTab(self.knowledge, self.tr("Knowledge"))
+        self.tabs.addTab(self.skills, self.tr("Skills"))
         layout.addWidget(self.tabs, 1)
         studio.projects_changed.connect(self._update_title)
         studio.chats_changed.connect(self._on_chats_changed)
@@ -54,7 +55,7 @@ class LibraryPanel(QWidget):
 
     def _update_title(self) -> None:
         if self.project_id:
-            self.title.setText(f"Project “{self.studio.project(self.project_id).name}”")
+            self.title.setText(i18n.arg(self.tr("Project “%1”"), self.studio.project(self.project_id).name))
 
     def _on_chats_changed(self) -> None:
         if self.project_id:  # new messages may mention entries: count again (off the loop)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.ui import i18n
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.detail import (
     DetailPane,
@@ -90,14 +91,14 @@ class TimelinePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Run"))
+        top.addWidget(QLabel(self.tr("Run")))
         self.run_box = QComboBox()
         self.run_box.setMinimumWidth(220)
         self.run_box.currentIndexChanged.connect(self._on_run_picked)
         top.addWidget(self.run_box, 1)
-        for text, tip, slot in (("−", "Zoom out (Ctrl+wheel)", lambda: self.lanes.zoom_by(0.5)),
-                                ("+", "Zoom in (Ctrl+wheel)", lambda: self.lanes.zoom_by(2.0)),
-                                ("Fit", "Show the whole run", lambda: self.lanes.fit())):
+        for text, tip, slot in (("−", self.tr("Zoom out (Ctrl+wheel)"), lambda: self.lanes.zoom_by(0.5)),
+                                ("+", self.tr("Zoom in (Ctrl+wheel)"), lambda: self.lanes.zoom_by(2.0)),
+                                (self.tr("Fit"), self.tr("Show the whole run"), lambda: self.lanes.fit())):
             button = QToolButton()
             button.setText(text)
             button.setToolTip(tip)
@@ -119,13 +120,17 @@ class TimelinePanel(QWidget):
         events_layout.setContentsMargins(0, 0, 0, 0)
         filters = QHBoxLayout()
         self.agent_filter = QComboBox()
-        self.agent_filter.addItem("All agents", "")
+        self.agent_filter.addItem(self.tr("All agents"), "")
         self.type_filter = QComboBox()
+        shown = {"All events": self.tr("All events"), "Model calls": self.tr("Model calls"),
+                 "Tool calls": self.tr("Tool calls"), "Handoffs and helpers": self.tr("Handoffs and helpers"),
+                 "Approvals": self.tr("Approvals"), "Files and commits": self.tr("Files and commits"),
+                 "Agents and run": self.tr("Agents and run")}
         for name in CATEGORIES:
-            self.type_filter.addItem(name)
-        self.errors_only = QCheckBox("Errors only")
+            self.type_filter.addItem(shown.get(name, name), name)
+        self.errors_only = QCheckBox(self.tr("Errors only"))
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search events")
+        self.search.setPlaceholderText(self.tr("Search events"))
         self.search.setClearButtonEnabled(True)
         for w in (self.agent_filter, self.type_filter, self.errors_only):
             filters.addWidget(w)
@@ -214,7 +219,7 @@ class TimelinePanel(QWidget):
         self.detail.clear()
         self.agent_filter.blockSignals(True)
         self.agent_filter.clear()
-        self.agent_filter.addItem("All agents", "")
+        self.agent_filter.addItem(self.tr("All agents"), "")
         self.agent_filter.blockSignals(False)
         if self.timeline is None:
             self.progress.clear()  # not the count of the run shown before
@@ -238,13 +243,14 @@ class TimelinePanel(QWidget):
                 gc.freeze()
                 if now - refreshed > REFRESH_EVERY_S:
                     self._grown()
-                    self.progress.setText(f"reading {tl.last_seq:,} of {self.model.total:,} events…")
+                    self.progress.setText(i18n.arg(self.tr("reading %1 of %2 events…"), i18n.number(tl.last_seq),
+                                                   i18n.number(self.model.total)))
                     refreshed = now
                 await asyncio.sleep(0)
                 slice_start = time.monotonic()
         self._grown()
         self.lanes.fit()
-        self.progress.setText(f"{tl.last_seq:,} events")
+        self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
         self.load_seconds = time.monotonic() - started
         self.loaded.set()
         if self._pending_error is not None:
@@ -281,7 +287,8 @@ class TimelinePanel(QWidget):
                 changed = tl.apply(event) or changed
         if newest:
             self.model.grow(max(self.model.total, newest))
-            self.progress.setText(f"{max(self.model.total, newest):,} events")
+            self.progress.setText(self.tr("%n event(s)", "",
+                                                             max(self.model.total, newest)))
         if changed:
             self.lanes.refresh()
             self._refresh_agents()
@@ -297,7 +304,7 @@ class TimelinePanel(QWidget):
         tl = self.timeline
         agent = str(self.agent_filter.currentData() or "")
         invocations = frozenset(inv for inv, a in tl.agents.items() if a == agent) if agent and tl else None
-        return EventFilter(agent_invocations=invocations, types=CATEGORIES.get(self.type_filter.currentText()),
+        return EventFilter(agent_invocations=invocations, types=CATEGORIES.get(str(self.type_filter.currentData())),
                            errors_only=self.errors_only.isChecked(), text=self.search.text().strip())
 
     def _apply_filter(self) -> None:
