@@ -31,7 +31,7 @@ def main() -> int:
     and ``window_start`` alone; only a command imports the CLI with its runtime."""
     import sys
 
-    from relay_studio.cli_parser import build_parser
+    from relay_studio.cli.parser import build_parser
     from relay_studio.domain.secret_values import ScrubbedStream
 
     out, err = sys.stdout, sys.stderr

@@ -1,7 +1,7 @@
 """Opening the window (or ``--smoke``) from parsed arguments, before anything heavy is imported.
 
 ``launch.py`` calls it straight after parsing, so the window's first paint does not wait for the
-command line's runtime imports; ``cli.py`` uses the same function. The start window is painted here,
+command line's runtime imports; ``cli.host`` uses the same function. The start window is painted here,
 from Qt alone (``start_window.py``), and handed to the window (or the smoke test), which loads the rest
 behind it.
 """

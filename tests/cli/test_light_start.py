@@ -40,7 +40,7 @@ def test_version_imports_no_qt_and_no_sqlalchemy(tmp_path: Path) -> None:
     done, modules = _imported("--version", cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout == f"relay-studio {__version__}\n"
-    assert "relay_studio.cli_parser" in modules  # the check saw the real start-up, not an empty list
+    assert "relay_studio.cli.parser" in modules  # the check saw the real start-up, not an empty list
     assert _heavy(modules) == []
 
 
@@ -49,7 +49,7 @@ def test_help_imports_no_qt_and_no_sqlalchemy(tmp_path: Path, args: tuple[str, .
     done, modules = _imported(*args, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.startswith("usage: relay-studio")
-    assert "relay_studio.cli_parser" in modules
+    assert "relay_studio.cli.parser" in modules
     assert _heavy(modules) == []
 
 

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from relay_studio.providers.connections import Connection, ConnectionStore
+from relay_studio.providers.connections import Connection
 from relay_studio.providers.secrets import SecretStore
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.profiles.editor import SECTIONS, ProfileEditor
 from relay_studio.ui.profiles.sources import ConnectionChoices, connection_choices, server_models_source

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from relay_studio.providers import detect
-from relay_studio.providers.connections import ConnectionStore
 from relay_studio.providers.secrets import SERVICE, SecretStore, header_account
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui.settings.dialog import SettingsDialog
 from tests.gui.conftest import App, until
 from tests.providers.conftest import LoopbackServer, MemoryKeyring, Reply, by_event, fixture_bytes

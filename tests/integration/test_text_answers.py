@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from relay_studio.cli import STATUS_EXIT, main
+from relay_studio.cli import main
+from relay_studio.cli.exits import STATUS_EXIT
 from relay_studio.domain.enums import CommitMarker, InvocationStatus, RunStatus, TaskContinuation, TaskStatus
 from relay_studio.domain.profile import AgentProfile, parse_profile, validate_profile
 from tests.support import Harness, call, handoff, profile_dict, relay_profiles, write

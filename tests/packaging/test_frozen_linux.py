@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from relay_studio import __version__
-from relay_studio.cli import build_parser
+from relay_studio.cli.parser import build_parser
 from tests.packaging.support import PACKAGING, ROOT, load
 
 pytestmark = pytest.mark.packaging

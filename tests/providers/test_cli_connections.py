@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from keyring.backends import fail
 
-from relay_studio.cli_connections import add_connections_parser, run_connections
+from relay_studio.cli.connections import add_connections_parser, run_connections
 from relay_studio.providers import detect
-from relay_studio.providers.connections import ConnectionStore
 from relay_studio.providers.detect import LocalServer
 from relay_studio.providers.secrets import SecretStore
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.store.database import Database
 from tests.providers.conftest import LoopbackServer, MemoryKeyring, Reply, by_event, fixture_bytes
 

@@ -16,12 +16,13 @@ from relay_studio.providers.connections import (
     PRESETS,
     Connection,
     ConnectionProblem,
-    ConnectionStore,
+    model_for,
     parse_connection,
 )
 from relay_studio.providers.factory import build_provider, resolve_connection_provider
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.secrets import SecretStore
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.store.database import Database, table_of
 from relay_studio.store.tables import ConnectionRow
 from tests.providers.conftest import (
@@ -119,11 +120,11 @@ def test_cost_uses_cached_price_or_input_price() -> None:
 
 def test_model_choice_order_and_missing_model() -> None:
     c = Connection.model_validate({"id": "c", "kind": "anthropic", "baseUrl": "https://h", "defaultModel": "d"})
-    assert c.model_for("agent-model", "override") == "override"
-    assert c.model_for("agent-model") == "agent-model"
-    assert c.model_for("") == "d"
+    assert model_for(c, "agent-model", "override") == "override"
+    assert model_for(c, "agent-model") == "agent-model"
+    assert model_for(c, "") == "d"
     with pytest.raises(ProviderError, match="no default model"):
-        c.model_copy(update={"default_model": None}).model_for("")
+        model_for(c.model_copy(update={"default_model": None}), "")
 
 
 def test_build_provider_picks_the_wire_protocol() -> None:
@@ -135,7 +136,7 @@ def test_build_provider_picks_the_wire_protocol() -> None:
 
 def test_unknown_connection_and_missing_keychain(db: Database, tmp_path: Path) -> None:
     with pytest.raises(ProviderError) as caught:
-        resolve_connection_provider(db, "nope", tmp_path)
+        resolve_connection_provider(ConnectionStore(db), "nope", tmp_path)
     assert caught.value.code == "connection.unknown" and not caught.value.retryable
     ConnectionStore(db).add(Connection.model_validate({"id": "h", "kind": "anthropic", "baseUrl": "https://h"}))
     ConnectionStore(db).add(
@@ -145,10 +146,10 @@ def test_unknown_connection_and_missing_keychain(db: Database, tmp_path: Path) -
 
     no_keychain = SecretStore(tmp_path, backend=fail.Keyring(), environ={})
     with pytest.raises(ProviderError) as caught:
-        resolve_connection_provider(db, "h", tmp_path, secrets=no_keychain)
+        resolve_connection_provider(ConnectionStore(db), "h", tmp_path, secrets=no_keychain)
     assert caught.value.code == "secrets.keychain_unavailable"
     # a local server needs no key, so no keychain is no problem
-    assert resolve_connection_provider(db, "local", tmp_path, secrets=no_keychain) is not None
+    assert resolve_connection_provider(ConnectionStore(db), "local", tmp_path, secrets=no_keychain) is not None
 
 
 async def test_tool_choice_fallback_is_remembered_across_restarts(server: LoopbackServer, tmp_path: Path) -> None:
@@ -167,7 +168,7 @@ async def test_tool_choice_fallback_is_remembered_across_restarts(server: Loopba
             Reply(status=400, body=b'{"error": "tool_choice required unsupported"}', content_type="application/json"),
             Reply(body=by_event(fixture_bytes("openai_text.sse"))),
         )
-        provider = resolve_connection_provider(first_db, "local-llama", tmp_path, secrets=secrets)
+        provider = resolve_connection_provider(ConnectionStore(first_db), "local-llama", tmp_path, secrets=secrets)
         events = await collect(provider, make_request(model="", tools=[WRITE_TOOL], tool_choice="required"))
         assert isinstance(events[0], ProviderNotice) and "refused" in events[0].message
         assert "tool_choice required unsupported" in events[0].message
@@ -183,7 +184,7 @@ async def test_tool_choice_fallback_is_remembered_across_restarts(server: Loopba
         assert {m: lim.tool_choice_unsupported for m, lim in learned.items()} == {"m": ["required"]}
         text = by_event(fixture_bytes("openai_text.sse"))
         server.add(Reply(body=text), Reply(body=text))
-        provider = resolve_connection_provider(second_db, "local-llama", tmp_path, secrets=secrets)
+        provider = resolve_connection_provider(ConnectionStore(second_db), "local-llama", tmp_path, secrets=secrets)
         # Remembered for model "m": the fallback is used at once and silently (it was journaled once).
         events = await collect(provider, make_request(model="m", tools=[WRITE_TOOL], tool_choice="required"))
         assert not any(isinstance(e, ProviderNotice) for e in events)

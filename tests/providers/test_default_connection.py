@@ -18,7 +18,6 @@ from relay_studio.providers.capabilities import ModelLimits
 from relay_studio.providers.connections import (
     NO_CONNECTION,
     ConnectionProblem,
-    ConnectionStore,
     parse_connection,
 )
 from relay_studio.providers.factory import (
@@ -31,6 +30,7 @@ from relay_studio.providers.factory import (
 )
 from relay_studio.providers.secrets import SERVICE, SecretStore, header_account
 from relay_studio.store import database
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.store.database import Database
 from tests.providers.conftest import (
     LoopbackServer,
@@ -160,7 +160,7 @@ async def test_secret_header_values_are_sent_but_never_stored(
                      secretHeaders=["X-Auth-Token"]))
     secrets.set_header("box", "X-Auth-Token", "tok-secret-42")
     server.add(Reply(body=by_event(fixture_bytes("openai_text.sse"))))
-    provider = resolve_connection_provider(db, "box", tmp_path, secrets=secrets)
+    provider = resolve_connection_provider(ConnectionStore(db), "box", tmp_path, secrets=secrets)
     completed(await collect(provider, make_request(model="m")))
     sent = server.requests[-1].headers
     assert sent.get("x-auth-token") == "tok-secret-42" and sent.get("x-team") == "writers"
@@ -199,7 +199,7 @@ async def test_a_default_binding_uses_the_default_connection_and_its_model(
     store = ConnectionStore(db)
     store.add(_local("first", server.url + "/v1", defaultModel="remembered"))  # type: ignore[arg-type]
     store.add(_local("second", "http://127.0.0.1:9/v1", defaultModel="other"))  # type: ignore[arg-type]
-    providers = ProfileProviders(db, tmp_path, add_hint=CLI_ADD_HINT, secrets=SecretStore(tmp_path,
+    providers = ProfileProviders(ConnectionStore(db), tmp_path, add_hint=CLI_ADD_HINT, secrets=SecretStore(tmp_path,
                                  backend=MemoryKeyring(), environ={}))
     server.add(Reply(body=by_event(fixture_bytes("openai_text.sse"))))
     completed(await collect(providers(_default_profile()), make_request(model="default")))  # type: ignore[arg-type]
@@ -221,7 +221,7 @@ async def test_without_a_default_model_the_first_listed_one_is_used_and_said(
         Reply(body=by_event(fixture_bytes("openai_text.sse"))),
         Reply(body=by_event(fixture_bytes("openai_text.sse"))),
     )
-    providers = ProfileProviders(db, tmp_path, add_hint=WINDOW_ADD_HINT,
+    providers = ProfileProviders(ConnectionStore(db), tmp_path, add_hint=WINDOW_ADD_HINT,
                                  secrets=SecretStore(tmp_path, backend=MemoryKeyring(), environ={}))
     provider = providers(_default_profile())  # type: ignore[arg-type]
     events = await collect(provider, make_request(model="default"))
@@ -238,7 +238,7 @@ def test_with_no_connection_at_all_each_host_says_where_to_add_one(db: Database,
     for hint, expected, absent in ((WINDOW_ADD_HINT, "Settings → Connections", "relay-studio"),
                                    (CLI_ADD_HINT, "relay-studio connections add", "Settings")):
         with pytest.raises(ProviderError) as caught:
-            ProfileProviders(db, tmp_path, add_hint=hint)(_default_profile())  # type: ignore[arg-type]
+            ProfileProviders(ConnectionStore(db), tmp_path, add_hint=hint)(_default_profile())  # type: ignore[arg-type]
         assert caught.value.code == NO_CONNECTION
         assert expected in caught.value.message and absent not in caught.value.message
         assert "local-ollama" not in caught.value.message
@@ -262,6 +262,6 @@ def test_without_a_keychain_the_window_never_names_a_command_line_option(db: Dat
     for hint, expected, absent in ((WINDOW_ADD_HINT, "Settings → Connections", "--use-file-secrets"),
                                    (CLI_ADD_HINT, "--use-file-secrets", "Settings")):
         with pytest.raises(ProviderError) as caught:
-            ProfileProviders(db, tmp_path, add_hint=hint, secrets=secrets)(_default_profile())  # type: ignore[arg-type]
+            ProfileProviders(ConnectionStore(db), tmp_path, add_hint=hint, secrets=secrets)(_default_profile())  # type: ignore[arg-type]
         assert caught.value.code == "secrets.keychain_unavailable"
         assert expected in caught.value.message and absent not in caught.value.message

@@ -23,10 +23,11 @@ from relay_studio.providers.capabilities import (
     TOOL_CHOICE_UNSUPPORTED,
     ModelLimits,
 )
-from relay_studio.providers.connections import Connection, ConnectionStore
+from relay_studio.providers.connections import Connection
 from relay_studio.providers.factory import resolve_connection_provider
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.secrets import SecretStore
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.store.database import Database
 from tests.providers.conftest import (
     WRITE_TOOL,
@@ -236,7 +237,7 @@ async def test_what_was_learned_survives_a_restart_per_model(server: LoopbackSer
             )
         )
         server.add(EMPTY_200, whole_answer("One."))
-        provider = resolve_connection_provider(db, "llama", tmp_path, secrets=secrets)
+        provider = resolve_connection_provider(ConnectionStore(db), "llama", tmp_path, secrets=secrets)
         await collect(provider, make_request(model="", tools=[WRITE_TOOL]))
     finally:
         db.close()
@@ -245,7 +246,7 @@ async def test_what_was_learned_survives_a_restart_per_model(server: LoopbackSer
         learned = ConnectionStore(db).require("llama").learned
         assert set(learned) == {"gemma"} and learned["gemma"].no_streamed_tools
         server.add(whole_answer("Two."), Reply(body=by_event(fixture_bytes("openai_text.sse"))))
-        provider = resolve_connection_provider(db, "llama", tmp_path, secrets=secrets)
+        provider = resolve_connection_provider(ConnectionStore(db), "llama", tmp_path, secrets=secrets)
         events = await collect(provider, make_request(model="gemma", tools=[WRITE_TOOL]))
         assert not notices(events) and server.requests[2].body["stream"] is False
         await collect(provider, make_request(model="other", tools=[WRITE_TOOL]))

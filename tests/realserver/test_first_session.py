@@ -22,8 +22,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from relay_studio.domain.enums import RunStatus
-from relay_studio.providers.connections import Connection, ConnectionStore
+from relay_studio.providers.connections import Connection
 from relay_studio.runtime.engine import Runtime
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import until
 from tests.realserver.conftest import RealServer

@@ -28,10 +28,11 @@ from relay_studio.providers.capabilities import (
     STREAM_USAGE_MISSING,
     TOOL_CHOICE_UNSUPPORTED,
 )
-from relay_studio.providers.connections import Connection, ConnectionStore
+from relay_studio.providers.connections import Connection
 from relay_studio.providers.factory import resolve_connection_provider
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.secrets import SecretStore
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.store.database import Database
 from tests.providers.conftest import MemoryKeyring
 from tests.realserver.conftest import RealServer
@@ -136,7 +137,7 @@ async def test_what_was_learned_is_kept_on_the_connection(llama_server: RealServ
     db = Database(path)
     try:
         ConnectionStore(db).add(connection(llama_server, "llama-kept"))
-        provider = resolve_connection_provider(db, "llama-kept", tmp_path, secrets=secrets)
+        provider = resolve_connection_provider(ConnectionStore(db), "llama-kept", tmp_path, secrets=secrets)
         assert codes(await collect(provider, request([FINISH], "required")))
     finally:
         db.close()
@@ -144,7 +145,7 @@ async def test_what_was_learned_is_kept_on_the_connection(llama_server: RealServ
     try:
         learned = ConnectionStore(db).require("llama-kept").learned[llama_server.model]
         assert learned.no_streamed_tools and learned.tool_choice_unsupported[:1] == ["required"]
-        provider = resolve_connection_provider(db, "llama-kept", tmp_path, secrets=secrets)
+        provider = resolve_connection_provider(ConnectionStore(db), "llama-kept", tmp_path, secrets=secrets)
         events = await collect(provider, request([FINISH], "required"))
         assert codes(events) == [] and the_response(events).response.usage.input_tokens > 0
     finally:

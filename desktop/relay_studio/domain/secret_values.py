@@ -4,7 +4,7 @@ Keys are not all shaped like ``sk-...``: a server may echo any key inside an err
 load a secret (``providers/secrets.py: SecretStore.get`` and ``set``, ``providers/factory.py:
 load_api_key``) register its value here, and the places where text leaves the process's memory apply
 ``scrub``: every database write (``store/database.py: Transaction``), the events subscribers receive,
-and the CLI's standard output and error (``cli.py: main``).
+and the CLI's standard output and error (``cli.host.main``).
 """
 
 from __future__ import annotations

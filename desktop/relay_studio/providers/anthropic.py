@@ -32,7 +32,7 @@ from relay_studio.domain.messages import (
 )
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.capabilities import CallPlan
-from relay_studio.providers.connections import Connection
+from relay_studio.providers.connections import Connection, model_for
 from relay_studio.providers.http_streaming import USER_AGENT, HTTPStreamingProvider
 from relay_studio.providers.retry import malformed_chunk, scrub, stream_error, stream_incomplete
 
@@ -312,7 +312,7 @@ class AnthropicProvider(HTTPStreamingProvider[_Accumulator]):
     def body(self, request: ModelRequest, plan: CallPlan) -> dict[str, Any]:
         settings = request.settings
         body: dict[str, Any] = {
-            "model": self.connection.model_for(settings.model, self._model_override),
+            "model": model_for(self.connection, settings.model, self._model_override),
             "max_tokens": settings.max_tokens or DEFAULT_MAX_TOKENS,
             "messages": to_anthropic_messages(request.messages),
             "stream": plan.stream,

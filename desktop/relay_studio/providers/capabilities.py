@@ -24,10 +24,10 @@ from contextlib import aclosing
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-from pydantic.alias_generators import to_camel
-
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.connections import ModelLimits as ModelLimits
+from relay_studio.domain.connections import OptionalField as OptionalField
+from relay_studio.domain.connections import ToolChoiceMode as ToolChoiceMode
 from relay_studio.domain.messages import ProviderNotice, ResponseCompleted, StreamEvent, ToolChoice
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import UnusableBody, rejects_tool_choice
@@ -41,10 +41,6 @@ STREAM_OPTIONS_UNSUPPORTED = codes.PROVIDER_STREAM_OPTIONS_UNSUPPORTED
 PROMPT_CACHE_KEY_UNSUPPORTED = codes.PROVIDER_PROMPT_CACHE_KEY_UNSUPPORTED
 STREAM_USAGE_MISSING = codes.PROVIDER_STREAM_USAGE_MISSING
 
-#: Which tool-choice modes a server turned down; ``auto`` means even ``auto`` was refused (none is sent).
-ToolChoiceMode = Literal["required", "none", "named", "auto"]
-#: Request fields a provider adds on its own and leaves out when a server refuses them.
-OptionalField = Literal["stream_options", "prompt_cache_key"]
 _FIELD_CODES: dict[str, str] = {
     "stream_options": STREAM_OPTIONS_UNSUPPORTED,
     "prompt_cache_key": PROMPT_CACHE_KEY_UNSUPPORTED,
@@ -55,18 +51,6 @@ _FIELD_WORDS: dict[str, tuple[str, ...]] = {
     "prompt_cache_key": ("prompt_cache_key",),
 }
 MAX_TRIES = 5
-
-
-class ModelLimits(BaseModel):
-    """What one model on one connection was found not to do (kept in the connection's ``learned``)."""
-
-    model_config = ConfigDict(extra="ignore", alias_generator=to_camel, populate_by_name=True)
-
-    no_streamed_tools: bool = False
-    no_stream_usage: bool = False
-    """Streamed answers carry no token counts (llama-cpp-python): tool turns are asked for whole, with usage."""
-    tool_choice_unsupported: list[ToolChoiceMode] = Field(default_factory=list)
-    dropped_fields: list[OptionalField] = Field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ import httpx
 from relay_studio.domain.messages import Message, ModelRequest, ModelSettings, ResponseCompleted
 from relay_studio.providers.anthropic import API_VERSION, api_url
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import PRESETS, Connection
+from relay_studio.providers.connections import PRESETS, Connection, http_timeout
 from relay_studio.providers.factory import build_provider
 from relay_studio.providers.retry import error_for_status, error_for_transport, malformed_chunk
 
@@ -141,7 +141,7 @@ async def list_models(
 ) -> list[str]:
     """The models a connection offers; raises ``ProviderError`` with one sentence when it cannot say."""
     own = client is None
-    http = client or httpx.AsyncClient(timeout=connection.http_timeout())
+    http = client or httpx.AsyncClient(timeout=http_timeout(connection))
     try:
         if connection.kind == "anthropic":
             return await _anthropic_models(http, connection, api_key)
@@ -196,7 +196,7 @@ async def _get_json(
     http: httpx.AsyncClient, url: str, headers: dict[str, str], connection: Connection, api_key: str | None
 ) -> Any:
     try:
-        response = await http.get(url, headers=headers, timeout=connection.http_timeout())
+        response = await http.get(url, headers=headers, timeout=http_timeout(connection))
     except httpx.TransportError as exc:
         raise error_for_transport(connection.id, exc, connection.base_url) from None
     if response.status_code >= 300:

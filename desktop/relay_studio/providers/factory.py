@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable
 from contextlib import aclosing
 from pathlib import Path
+from typing import Protocol
 
 import httpx
 
@@ -18,11 +19,9 @@ from relay_studio.providers.connections import (
     NO_CONNECTION,
     Connection,
     ConnectionProblem,
-    ConnectionStore,
 )
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
-from relay_studio.store.database import Database
 
 #: How each host tells the creator to add a connection: the CLI names its command, the window never does.
 CLI_ADD_HINT = "Add one with 'relay-studio connections add ID --preset NAME' (or run offline with --script FILE)."
@@ -30,6 +29,21 @@ WINDOW_ADD_HINT = "Add one in Settings → Connections."
 #: The notice a run journals when a connection without a default model uses the first model its server lists.
 MODEL_FROM_SERVER_LIST = codes.PROVIDER_MODEL_FROM_SERVER_LIST
 PROFILE_NOT_CONFIGURED = codes.PROVIDER_PROFILE_NOT_CONFIGURED
+
+
+class ConnectionSource(Protocol):
+    """The creator's connections as the factory reads them. ``store.connections.ConnectionStore`` serves it:
+    the host opens the store and hands it in, so no SQL runs in the providers."""
+
+    def require(self, connection_id: str) -> Connection: ...
+
+    def default_id(self) -> str | None: ...
+
+    def remember_limits(self, connection_id: str, model: str, limits: ModelLimits) -> None: ...
+
+    def legacy_header_ids(self) -> list[str]: ...
+
+    def mark_headers_secret(self, connection_id: str, names: list[str]) -> None: ...
 
 
 def build_provider(
@@ -81,7 +95,7 @@ def with_secret_headers(connection: Connection, secrets: SecretStore) -> Connect
     return connection.model_copy(update={"headers": headers})
 
 
-def secure_legacy_headers(store: ConnectionStore, secrets: SecretStore) -> list[str]:
+def secure_legacy_headers(store: ConnectionSource, secrets: SecretStore) -> list[str]:
     """Moves header values stored plain before they counted as secrets into the secret store.
 
     Returns the connections done. Where no secret store is available yet, the values stay where they
@@ -101,7 +115,7 @@ def secure_legacy_headers(store: ConnectionStore, secrets: SecretStore) -> list[
 
 
 def resolve_connection_provider(
-    db: Database,
+    connections: ConnectionSource,
     connection_id: str,
     data_dir: Path,
     *,
@@ -116,7 +130,7 @@ def resolve_connection_provider(
     Raises ``ProviderError`` (not retryable) when the connection does not exist or its key cannot be
     read, with a sentence that says which (``add_hint``: how this host adds a connection).
     """
-    store, connection, api_key = _load(db, connection_id, data_dir, secrets, add_hint)
+    store, connection, api_key = _load(connections, connection_id, data_dir, secrets, add_hint)
 
     def remember(model: str, limits: ModelLimits) -> None:
         store.remember_limits(connection_id, model, limits)
@@ -125,9 +139,8 @@ def resolve_connection_provider(
 
 
 def _load(
-    db: Database, connection_id: str, data_dir: Path, secrets: SecretStore | None, add_hint: str
-) -> tuple[ConnectionStore, Connection, str | None]:
-    store = ConnectionStore(db)
+    store: ConnectionSource, connection_id: str, data_dir: Path, secrets: SecretStore | None, add_hint: str
+) -> tuple[ConnectionSource, Connection, str | None]:
     try:
         connection = store.require(connection_id)
     except ConnectionProblem as exc:
@@ -161,7 +174,7 @@ class ProfileProviders:
 
     def __init__(
         self,
-        db: Database,
+        connections: ConnectionSource,
         data_dir: Path,
         *,
         add_hint: str,
@@ -170,7 +183,7 @@ class ProfileProviders:
         secrets: SecretStore | None = None,
         client: httpx.AsyncClient | None = None,
     ) -> None:
-        self.db, self.data_dir, self.add_hint = db, data_dir, add_hint
+        self.connections, self.data_dir, self.add_hint = connections, data_dir, add_hint
         self.connection, self.model = connection, model
         self.secrets, self.client = secrets, client
         self._cache: dict[tuple[str, str | None], ModelProvider] = {}
@@ -182,7 +195,7 @@ class ProfileProviders:
         if binding.mode == "connection" and binding.connection:
             return binding.connection
         if binding.mode == "default":
-            found = ConnectionStore(self.db).default_id()
+            found = self.connections.default_id()
             if found is None:
                 raise ProviderError(NO_CONNECTION, f"There is no model connection yet. {self.add_hint}")
             return found
@@ -197,7 +210,9 @@ class ProfileProviders:
         if cached is not None:
             return cached
         if needs_model:
-            _store, connection, api_key = _load(self.db, connection_id, self.data_dir, self.secrets, self.add_hint)
+            _store, connection, api_key = _load(
+                self.connections, connection_id, self.data_dir, self.secrets, self.add_hint
+            )
             model = connection.default_model
         if needs_model and model is None:
             provider: ModelProvider = FirstListedModel(connection, api_key, self._build, client=self.client)
@@ -208,7 +223,7 @@ class ProfileProviders:
 
     def _build(self, connection_id: str, model: str | None) -> ModelProvider:
         return resolve_connection_provider(
-            self.db, connection_id, self.data_dir, model_override=model, client=self.client,
+            self.connections, connection_id, self.data_dir, model_override=model, client=self.client,
             secrets=self.secrets, add_hint=self.add_hint,
         )
 

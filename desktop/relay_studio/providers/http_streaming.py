@@ -26,7 +26,7 @@ import httpx
 
 from relay_studio.domain.messages import ModelRequest, ModelResponse, ResponseCompleted, StreamEvent
 from relay_studio.providers.capabilities import CallPlan, CapabilityMemory, ModelLimits, stream_with_fallbacks
-from relay_studio.providers.connections import Connection
+from relay_studio.providers.connections import Connection, http_timeout, model_for
 from relay_studio.providers.retry import UnusableBody, malformed_chunk
 from relay_studio.providers.sse import event_batches, open_event_stream
 
@@ -97,7 +97,7 @@ class HTTPStreamingProvider(ABC, Generic[A]):
         return self._stream(request)
 
     async def _stream(self, request: ModelRequest) -> AsyncGenerator[StreamEvent, None]:
-        model = self.connection.model_for(request.settings.model, self._model_override)
+        model = model_for(self.connection, request.settings.model, self._model_override)
         has_tools = bool(request.tools)
         cache_key = self.sends_cache_key and self.prompt_caching and not self.connection.is_local
         plan = self.capabilities.plan(model, request.settings.tool_choice, has_tools, cache_key=cache_key)
@@ -143,7 +143,7 @@ class HTTPStreamingProvider(ABC, Generic[A]):
             self.url,
             headers=self.headers(),
             body=body,
-            http_timeout=self.connection.http_timeout(),
+            http_timeout=http_timeout(self.connection),
             connection_id=connection_id,
             api_key=self._api_key,
         ) as response:

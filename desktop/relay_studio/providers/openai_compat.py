@@ -34,7 +34,7 @@ from relay_studio.domain.messages import (
 )
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.capabilities import CallPlan
-from relay_studio.providers.connections import Connection
+from relay_studio.providers.connections import Connection, model_for
 from relay_studio.providers.http_streaming import USER_AGENT, HTTPStreamingProvider
 from relay_studio.providers.retry import malformed_chunk, scrub, server_message, stream_error, stream_incomplete
 
@@ -289,7 +289,7 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
         """Tools, then system, then history: the stable part first, so calls of a stage share a prefix."""
         settings = request.settings
         body: dict[str, Any] = {
-            "model": self.connection.model_for(settings.model, self._model_override),
+            "model": model_for(self.connection, settings.model, self._model_override),
             "messages": to_openai_messages(request.system, request.messages),
             "stream": plan.stream,
         }

@@ -1,6 +1,10 @@
 """The studio window: chats and agents on the left, the chat in the centre, the timeline dock on the
 right, the active run in the status bar. Menus carry the shortcuts a desktop user expects.
 
+This module is the shell: the docks, menus, status bar, layout, profiles, settings and closing. The
+chats and projects are ``chat_navigation.ChatNavigation``, the runs ``run_actions.RunActions``; both
+are parts of the one ``MainWindow``.
+
 Nothing here opens a nested event loop: questions are asked with ``QMessageBox.open()`` and answered
 in a slot; long work is awaited on the qasync loop through ``asyncio.ensure_future``.
 
@@ -11,7 +15,6 @@ Signals:
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +23,6 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -29,30 +31,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.domain.events import Event
-from relay_studio.runtime.engine import RunRequestError
-from relay_studio.store.projects import ProjectError
 from relay_studio.ui import theme
 from relay_studio.ui.chat.chat_actions import ChatActions
-from relay_studio.ui.chat.view import WELCOME_CHAT, ChatView
-from relay_studio.ui.chat.words import for_window
-from relay_studio.ui.providers import DEMO_PROMPT
+from relay_studio.ui.chat.view import ChatView
+from relay_studio.ui.chat_navigation import PROJECT_KEY, ChatNavigation
+from relay_studio.ui.run_actions import RunActions
 from relay_studio.ui.sidebar import Sidebar
-from relay_studio.ui.studio import PendingApproval, Studio
+from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
 from relay_studio.ui.timeline.panel import TimelinePanel
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
-    from relay_studio.ui.patches.dialog import PatchDialog
 
 
 ENTER_SENDS_KEY = "composer/enterSends"
-PROJECT_KEY = "project/current"  # the project the switcher shows (its chats, its Library dock)
 DEFAULT_LIBRARY_W, DEFAULT_TIMELINE_W = 230, 560
 
 
-class MainWindow(QMainWindow):
+class MainWindow(RunActions, ChatNavigation, QMainWindow):
     closed = Signal()
 
     def __init__(self, studio: Studio, settings: QSettings, parent: QWidget | None = None) -> None:
@@ -306,359 +303,15 @@ class MainWindow(QMainWindow):
         self.settings.setValue(PROJECT_KEY, self.project_id)
         self.settings.sync()
 
-    # -- chats -----------------------------------------------------------------------------------
-    def refresh_chats(self) -> None:
-        hidden = self.chat_actions.hidden_chats()  # deleted, still undoable
-        self.sidebar.set_chats([c for c in self.studio.project_chats(self.project_id) if c.id not in hidden],
-                               self.chat_id)
-
     def refresh_profiles(self) -> None:
         profiles = self.studio.profiles()
         self.sidebar.set_profiles(profiles, self.studio.builtin_ids())
         self.chat.composer.set_profiles(profiles)
         self.chat.composer.set_hint(self.studio.providers.connection_hint())
 
-    def _open_first_chat(self) -> None:
-        chats = self.studio.runtime.chats
-        if not chats.chats():
-            chats.ensure_chat(WELCOME_CHAT)
-            self.refresh_chats()
-        last = str(self.settings.value("chat/last", "") or "")
-        record = chats.chat(last) if last else None
-        if record is None or record.project_id != self.project_id:
-            record = next(iter(chats.chats(self.project_id)), None) or self.studio.new_chat(self.project_id)
-        self._show_project()
-        self.open_chat(record.id)
-
-    # -- projects (the switcher above the chats; ui/library/ shows the project's libraries) -------
-    def _show_project(self) -> None:
-        self.project_id = self.studio.project(self.project_id).id  # the default one if it is gone
-        self.sidebar.set_projects([(p.id, p.name) for p in self.studio.projects()], self.project_id)
-        self.refresh_chats()
-        if self.library.project_id != self.project_id:
-            self.library.set_project(self.project_id)
-        else:
-            self.library._update_title()
-
-    def choose_project(self, project_id: str) -> None:
-        """Shows the project's chats (its last chat opened) and its Library; remembered in window.ini."""
-        if project_id == self.project_id:
-            return
-        if self.chat_id:
-            self.settings.setValue(f"project/lastChat/{self.project_id}", self.chat_id)
-        self.project_id = self.studio.project(project_id).id
-        self.settings.setValue(PROJECT_KEY, self.project_id)
-        self._show_project()
-        chats = self.studio.project_chats(self.project_id)
-        last = str(self.settings.value(f"project/lastChat/{self.project_id}", "") or "")
-        record = next((c for c in chats if c.id == last), None) or next(iter(chats), None)
-        self.open_chat((record or self.studio.new_chat(self.project_id)).id)
-
-    def _ask_project_name(self, title: str, label: str, text: str, answer: Any) -> None:
-        dialog = QInputDialog(self)
-        dialog.setObjectName("ProjectNameDialog")
-        dialog.setWindowTitle(title)
-        dialog.setLabelText(label)
-        dialog.setTextValue(text)
-        dialog.textValueSelected.connect(answer)
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
-
-    def new_project(self) -> None:
-        self._ask_project_name("New project", "Name of the new project:", "", self._on_new_project_name)
-
-    def _on_new_project_name(self, name: str) -> None:
-        try:
-            record = self.studio.create_project(name)
-        except ProjectError as exc:
-            self.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
-            return
-        self.choose_project(record.id)
-
-    def rename_project(self) -> None:
-        current = self.studio.project(self.project_id)
-        self._ask_project_name("Rename project", f"New name for “{current.name}”:", current.name,
-                               self._on_rename_project_name)
-
-    def _on_rename_project_name(self, name: str) -> None:
-        try:
-            self.studio.rename_project(self.project_id, name)
-        except ProjectError as exc:
-            self.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
-
     def _on_app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive:  # files edited outside the app show
             self.library.refresh()
-
-    def open_chat(self, chat_id: str) -> None:
-        if not chat_id:
-            return
-        record = self.studio.runtime.chats.chat(chat_id)
-        if record is not None and record.project_id and record.project_id != self.project_id:
-            self.project_id = record.project_id  # a chat of another project (a branch, a restored last chat)
-            self._show_project()
-        self.chat_id = chat_id
-        self.stack.setCurrentWidget(self.chat)
-        self.chat.set_chat(chat_id)
-        self.sidebar.select_chat(chat_id)
-        if not self.sidebar.chats.hasFocus():  # arrowing through the chat list keeps its focus
-            self.chat.composer.editor.setFocus()
-        self.timeline.show_chat(chat_id)
-        active = self.studio.active_run(chat_id)
-        runs = self.studio.runtime.runs.runs(chat_id, limit=1)
-        self.status_run_id = active.run_id if active else (runs[0].id if runs else "")
-        self.update_status()
-
-    def open_chat_named(self, name: str) -> bool:
-        chats = self.studio.runtime.chats
-        record = (chats.chat_by_name(name, self.project_id) or chats.chat(name)
-                  or next((c for c in chats.chats() if c.name == name), None))  # in another project
-        if record is None:
-            return False
-        self.open_chat(record.id)
-        return True
-
-    def _unique_chat_name(self, base: str) -> str:
-        names = {c.name for c in self.studio.project_chats(self.project_id)}
-        n = 1
-        while f"{base} {n}" in names:
-            n += 1
-        return f"{base} {n}"
-
-    def new_chat(self) -> None:
-        record = self.studio.new_chat(self.project_id)
-        self.refresh_chats()
-        self.open_chat(record.id)
-        self.chat.composer.editor.setFocus()
-
-    def hand_off(self, focus: str | None = None) -> None:
-        """Session handoff: the chat's agent writes a handoff document; a new chat starts from it once the
-        creator accepts it (docs/session-handoff.md)."""
-        from relay_studio.ui.chat import handoff_flow
-
-        self._spawn(handoff_flow.hand_off(self, focus))
-
-    # -- runs ------------------------------------------------------------------------------------
-    def send(self, agent_id: str, text: str) -> None:
-        from relay_studio.ui.chat.handoff_flow import parse_command
-
-        is_handoff, focus = parse_command(text)
-        if is_handoff:  # intercepted before a normal send; the composer is cleared
-            self.chat.composer.clear()
-            self.hand_off(focus)
-            return
-        if self.studio.active_run(self.chat_id) is not None:
-            self.chat.composer.busy_bar.show()
-            return
-        self._spawn(self._start_unless_too_long(agent_id, text))
-
-    async def _start_unless_too_long(self, agent_id: str, text: str) -> str:
-        """Sends, unless the chat no longer fits the agent's context window: then the handoff is offered."""
-        from relay_studio.ui.chat.handoff_flow import offer_if_too_long
-
-        if await offer_if_too_long(self, agent_id, text):
-            return ""
-        return await self._start(agent_id, text)
-
-    async def _start(self, agent_id: str, text: str, *, demo: bool = False, regenerate_of: str | None = None,
-                     with_approval: bool = False) -> str:
-        try:
-            if demo and regenerate_of is None:
-                handle = await self.studio.start_demo(self._chat_name(), with_approval=with_approval,
-                                                      project_id=self.project_id)
-            else:
-                handle = await self.studio.start_run(chat=self.chat_id, agent_id=agent_id, prompt=text, demo=demo,
-                                                     regenerate_of=regenerate_of, project_id=self.project_id)
-        except RunRequestError as exc:
-            self.last_error = f"{for_window(exc.code, exc.message)} [{exc.code}]"
-            self.statusBar().showMessage(self.last_error, 10000)
-            return ""
-        if not demo and regenerate_of is None and handle.chat_id == self.chat_id:
-            self.chat.composer.clear()
-        return handle.run_id
-
-    def _chat_name(self) -> str:
-        record = self.studio.runtime.chats.chat(self.chat_id)
-        return record.id if record else WELCOME_CHAT
-
-    def run_demo(self, *, with_approval: bool = False) -> None:
-        if self.studio.active_run(self.chat_id) is not None:
-            self.statusBar().showMessage("A run is already going in this chat.", 5000)
-            return
-        self._spawn(self._start("writer", "", demo=True, with_approval=with_approval))
-
-    def rerun_edited(self, message_id: str, agent_id: str, text: str) -> None:
-        """Edit and rerun: a branch of this chat up to the edited message (shown under it in the chat
-        list), where the edited text runs; the original chat keeps its messages and answers."""
-        try:
-            branch = self.studio.runtime.branch_chat(message_id)
-        except RunRequestError as exc:
-            self.statusBar().showMessage(f"{for_window(exc.code, exc.message)} [{exc.code}]", 10000)
-            return
-        self.chat.composer.clear()
-        self.refresh_chats()
-        self.open_chat(branch.id)
-        self._spawn(self._start(agent_id, text))
-
-    def regenerate(self, message_id: str) -> None:
-        """Answers the same request again with the same root agent; the new answer becomes the next
-        version of this message (◀ ▶ browse them)."""
-        message = self.studio.runtime.chats.message(message_id)
-        if message is None or message.role != "assistant":
-            return
-        if self.studio.active_run(self.chat_id) is not None:
-            self.statusBar().showMessage("Wait for the active run to end, or stop it, before regenerating.", 5000)
-            return
-        record = self.studio.runtime.runs.run(message.run_id) if message.run_id else None
-        agent = record.root_profile_id if record else self.chat.composer.agent_id()
-        demo = record is not None and record.user_text == DEMO_PROMPT  # the demo answers offline again
-        self._spawn(self._start(agent, "", demo=demo, regenerate_of=message_id))
-
-    def send_as_guidance(self) -> None:
-        """The composer's text goes to the agents of the active run; if the run has just ended, it is
-        sent as a new message instead."""
-        agent, text = self.chat.composer.message()
-        if not text:
-            return
-        active = self.studio.active_run(self.chat_id)
-        if active is None or not self.studio.guide(active.run_id, text):
-            self.chat.composer.busy_bar.hide()
-            self.send(agent, text)
-            return
-        self.chat.composer.clear()
-        self.statusBar().showMessage("The agent at work will read your guidance at its next step.", 5000)
-
-    def delete_message(self, message_id: str) -> None:
-        """Asks, then removes the message from the chat (commits stay in the run's history)."""
-        message = self.studio.runtime.chats.message(message_id)
-        if message is None:
-            return
-        active = self.studio.active_run(self.chat_id)
-        if active is not None and message.run_id == active.run_id:
-            self.statusBar().showMessage("This message belongs to the run in progress; stop it first.", 5000)
-            return
-        box = QMessageBox(QMessageBox.Icon.Question, "Delete message",
-                          "Delete this message from the chat? Later runs will not see it. What the agents "
-                          "committed stays in the run's history on the timeline.",
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-        box.setObjectName("DeleteQuestion")
-        box.finished.connect(lambda result: self._on_delete_answer(result, message_id))
-        box.open()
-
-    def _on_delete_answer(self, result: int, message_id: str) -> None:
-        if result == QMessageBox.StandardButton.Yes and self.studio.delete_message(message_id):
-            self.chat.reload()
-
-    def _send_after_run(self) -> None:
-        active = self.studio.active_run(self.chat_id)
-        agent, text = self.chat.composer.message()
-        self.chat.composer.busy_bar.hide()
-        if active is None:
-            self.send(agent, text)
-            return
-
-        async def later() -> None:
-            await active.wait()
-            await self._start(agent, text)
-
-        self.statusBar().showMessage("Your message will be sent when the run ends.", 5000)
-        self._spawn(later())
-
-    def _stop_and_send(self) -> None:
-        active = self.studio.active_run(self.chat_id)
-        if active is not None:
-            self.studio.cancel(active.run_id)
-        self._send_after_run()
-
-    def stop(self, run_id: str) -> None:
-        if run_id:
-            self.studio.cancel(run_id)
-
-    def stop_active(self) -> None:
-        active = self.studio.active_run(self.chat_id)
-        if active is not None:
-            self.studio.cancel(active.run_id)
-
-    def _on_run_started(self, run_id: str, chat_id: str) -> None:
-        if chat_id == self.chat_id:
-            self.status_run_id = run_id
-            self.timeline.show_run(run_id)
-        self.update_status()
-
-    def _on_run_finished(self, run_id: str, _status: str) -> None:
-        self.update_status()
-
-    def _on_events(self, events: list[Event]) -> None:
-        if any(e.run_id == self.status_run_id for e in events):
-            self.update_status()
-
-    def show_run(self, run_id: str) -> None:
-        self.timeline_dock.show()
-        self.timeline_dock.raise_()
-        self.timeline.show_run(run_id)
-
-    def show_error_details(self, run_id: str, error_code: str) -> None:
-        self.show_run(run_id)
-        self.timeline.select_error(error_code)
-
-    def update_status(self) -> None:
-        shown = self.timeline.run_id  # the run the timeline shows, unless this chat has one going
-        if shown and shown != self.status_run_id and self.studio.active_run(self.chat_id) is None:
-            self.status_run_id = shown
-        run_id = self.status_run_id
-        stats = self.studio.stats.get(run_id)
-        if not run_id:
-            for label in (self.status_agent, self.status_state, self.status_tokens, self.status_elapsed):
-                label.clear()
-            self.status_state.setText("No run yet")
-            return
-        if stats is None:  # a run of an earlier session: its record, and the timeline's fold of its journal
-            record = self.studio.runtime.runs.run(run_id)
-            if record is None:
-                return
-            profile = self.studio.profiles().get(record.root_profile_id)
-            tl = self.timeline.timeline
-            folded = tl if tl is not None and tl.run_id == run_id and self.timeline.loaded.is_set() else None
-            agent = (folded.foreground_agent if folded else "") or (profile.display_name if profile
-                                                                    else record.root_profile_id)
-            self.status_agent.setText(f"Agent: {agent}")
-            self.status_state.setText(record.status.value.replace("_", " "))
-            if folded is None:
-                self.status_tokens.clear()
-                self.status_elapsed.clear()
-                return
-            self.status_tokens.setText(f"{folded.input_tokens:,} in · {folded.output_tokens:,} out tokens")
-            self.status_elapsed.setText(f"{folded.end_time:.1f} s")
-            return
-        loop_now = asyncio.get_event_loop().time() if stats.started else time.monotonic()
-        elapsed = (stats.ended or loop_now) - stats.started
-        self.status_agent.setText(f"Agent: {stats.agent}")
-        self.status_state.setText(stats.status.replace("_", " "))
-        self.status_tokens.setText(f"{stats.input_tokens:,} in · {stats.output_tokens:,} out tokens")
-        self.status_elapsed.setText(f"{elapsed:.1f} s")
-
-    # -- approvals (patch dialog) ----------------------------------------------------------------
-    def patch_dialog(self) -> PatchDialog:
-        from relay_studio.ui.patches.dialog import PatchDialog
-
-        dialog = self.findChild(PatchDialog)
-        if dialog is None:
-            dialog = PatchDialog(self.studio, self)
-        return dialog
-
-    def _on_approval(self, pending: PendingApproval) -> None:
-        dialog = self.patch_dialog()
-        dialog.add(pending)
-        if not dialog.isVisible():
-            dialog.open()
-
-    def review_changes(self) -> None:
-        """Brings back the patch dialog (the creator closed it while proposals still wait)."""
-        dialog = self.patch_dialog()
-        for pending in self.studio.pending:
-            dialog.add(pending)
-        if self.studio.pending and not dialog.isVisible():
-            dialog.open()
 
     # -- profiles --------------------------------------------------------------------------------
     def open_profile(self, profile_id: str) -> None:

@@ -85,12 +85,13 @@ class DefaultProviders:
             provider = PacedProvider(scripted) if self.demo_pacing else scripted
             return lambda _profile: provider
         from relay_studio.providers.factory import WINDOW_ADD_HINT, ProfileProviders
+        from relay_studio.store.connections import ConnectionStore
 
-        return ProfileProviders(self.db, self.data_dir, add_hint=WINDOW_ADD_HINT)
+        return ProfileProviders(ConnectionStore(self.db), self.data_dir, add_hint=WINDOW_ADD_HINT)
 
     def connection_hint(self) -> str | None:
         try:
-            from relay_studio.providers.connections import ConnectionStore
+            from relay_studio.store.connections import ConnectionStore
         except ImportError:
             return QCoreApplication.translate(
                 "ProviderSource", "Model connections are not available in this build; the demo relay runs offline.")
@@ -108,13 +109,13 @@ class DefaultProviders:
         """Asked of the server once per connection and model in this session (``model_context_length``);
         None when the profile has no usable connection or the server does not say."""
         from relay_studio.providers.base import ProviderError
-        from relay_studio.providers.connections import ConnectionStore
         from relay_studio.providers.detect import model_context_length
         from relay_studio.providers.factory import WINDOW_ADD_HINT, ProfileProviders, load_api_key, with_secret_headers
         from relay_studio.providers.secrets import SecretStore
+        from relay_studio.store.connections import ConnectionStore
 
         try:
-            providers = ProfileProviders(self.db, self.data_dir, add_hint=WINDOW_ADD_HINT)
+            providers = ProfileProviders(ConnectionStore(self.db), self.data_dir, add_hint=WINDOW_ADD_HINT)
             connection_id = providers.connection_id_for(profile)
             connection = ConnectionStore(self.db).get(connection_id)
             if connection is None:

@@ -16,9 +16,9 @@ from pathlib import Path
 from relay_studio.domain import error_codes as codes
 from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import ConnectionStore
 from relay_studio.providers.factory import load_api_key, with_secret_headers
 from relay_studio.providers.secrets import SecretStore
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.store.database import Database
 
 

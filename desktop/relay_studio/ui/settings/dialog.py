@@ -43,9 +43,10 @@ from PySide6.QtWidgets import (
 from relay_studio.domain import error_codes as codes
 from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, ConnectionStore, parse_connection
+from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, http_timeout, parse_connection
 from relay_studio.providers.factory import load_api_key, with_secret_headers
 from relay_studio.providers.secrets import SecretStore, SecretStoreError
+from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.settings.headers import HeaderRows, HeadersTable
 from relay_studio.ui.studio import Studio
@@ -455,7 +456,7 @@ class SettingsDialog(QDialog):
                 if value:
                     headers[name] = value
             probe = connection.model_copy(update={"headers": headers})
-            async with httpx.AsyncClient(timeout=connection.http_timeout()) as client:
+            async with httpx.AsyncClient(timeout=http_timeout(connection)) as client:
                 names = await detect.list_models(probe, key or None, client=client)
         except (ProviderError, SecretStoreError) as exc:
             self._say(exc.message, ok=False)
@@ -509,7 +510,7 @@ class SettingsDialog(QDialog):
             key = await asyncio.to_thread(load_api_key, connection, self.secrets)
             connection = await asyncio.to_thread(with_secret_headers, connection, self.secrets)
             # An own client, closed here: its connections end on this loop, not when collected.
-            async with httpx.AsyncClient(timeout=connection.http_timeout()) as client:
+            async with httpx.AsyncClient(timeout=http_timeout(connection)) as client:
                 result = await detect.check_connection(connection, key, client=client)
             self._say(result.message, ok=result.ok)
         except ProviderError as exc:

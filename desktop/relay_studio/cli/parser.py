@@ -11,8 +11,8 @@ import argparse
 from pathlib import Path
 
 from relay_studio import __version__
-from relay_studio.cli_library import add_library_parser
-from relay_studio.cli_projects import add_projects_parser, project_option
+from relay_studio.cli.library import add_library_parser
+from relay_studio.cli.projects import add_projects_parser, project_option
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 
 
@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name")
     show.add_argument("--json", action="store_true")
     project_option(show)
-    from relay_studio.cli_handoff import add_handoff_parser
+    from relay_studio.cli.handoff import add_handoff_parser
 
     add_handoff_parser(chat_sub, common)
     project_option(chat_sub.choices["handoff"])
@@ -123,12 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("id")
 
     try:
-        from relay_studio.cli_connections import add_connections_parser
+        from relay_studio.cli.connections import add_connections_parser
     except ImportError:  # pragma: no cover - the connections module ships with the providers
         pass
     else:
         add_connections_parser(sub)
-    from relay_studio.cli_knowledge import add_knowledge_parser
+    from relay_studio.cli.knowledge import add_knowledge_parser
 
     add_knowledge_parser(sub)
     return parser

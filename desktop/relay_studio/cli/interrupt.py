@@ -1,6 +1,6 @@
 """Ctrl+C while a command drives a run: cancel the run (journaled, exit 130) instead of dying mid-write.
 
-Used by ``cli.py`` and ``cli_handoff.py`` alike (its own module, so neither imports the other for it).
+Used by ``cli.runs`` and ``cli.handoff`` alike (its own module, so neither imports the other for it).
 """
 
 from __future__ import annotations

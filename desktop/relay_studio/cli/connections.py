@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
-    from relay_studio.providers.connections import Connection, ConnectionStore
+    from relay_studio.providers.connections import Connection
     from relay_studio.providers.secrets import SecretStore
+    from relay_studio.store.connections import ConnectionStore
     from relay_studio.store.database import Database
 
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 3
@@ -126,9 +127,10 @@ def run_connections(
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
 ) -> int:
-    from relay_studio.providers.connections import ConnectionProblem, ConnectionStore
+    from relay_studio.providers.connections import ConnectionProblem
     from relay_studio.providers.factory import secure_legacy_headers
     from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
+    from relay_studio.store.connections import ConnectionStore
 
     out, err = stdout or sys.stdout, stderr or sys.stderr
     ctx = _Context(ConnectionStore(db), secrets or SecretStore(data_dir), stdin or sys.stdin, out, err)

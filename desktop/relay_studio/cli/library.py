@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from relay_studio.cli_projects import project_option
+from relay_studio.cli.projects import project_option
 from relay_studio.domain import error_codes as codes
 
 if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window

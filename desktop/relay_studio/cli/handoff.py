@@ -45,8 +45,8 @@ async def _handoff(args: argparse.Namespace, runtime: Runtime, provider_for: Cal
                    err: TextIO) -> int:
     import asyncio
 
-    from relay_studio.cli_interrupt import install_interrupt as _install_interrupt
-    from relay_studio.cli_interrupt import remove_interrupt as _remove_interrupt
+    from relay_studio.cli.interrupt import install_interrupt as _install_interrupt
+    from relay_studio.cli.interrupt import remove_interrupt as _remove_interrupt
     from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
     try:

@@ -139,9 +139,9 @@ def _endpoint(args: argparse.Namespace, db: Database, data_dir: Path) -> Embeddi
     """The embeddings endpoint of a stored connection (its base URL and key; custom headers are not sent)."""
     from relay_studio.knowledge.semantic import EmbeddingsEndpoint
     from relay_studio.providers.base import ProviderError
-    from relay_studio.providers.connections import ConnectionStore
     from relay_studio.providers.factory import load_api_key
     from relay_studio.providers.secrets import SecretStore
+    from relay_studio.store.connections import ConnectionStore
 
     if not args.connection or not args.embedding_model:
         raise _Usage("semantic search needs --connection ID and --embedding-model MODEL.")

@@ -1,0 +1,161 @@
+"""The headless host: parses the command line, opens the runtime on the data folder, hands the command to
+its module, and turns what went wrong into one line and an exit code (``cli.exits``)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sqlite3
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import sqlalchemy.exc
+
+from relay_studio.cli.chats import cmd_chat_show
+from relay_studio.cli.exits import EXIT_CANCELLED, EXIT_FAILED, EXIT_USAGE, UsageError
+from relay_studio.cli.library import run_library
+from relay_studio.cli.parser import build_parser
+from relay_studio.cli.profiles import cmd_profiles
+from relay_studio.cli.projects import resolve_project, run_projects
+from relay_studio.cli.runs import cmd_events, cmd_runs, cmd_turns, cmd_workspace, provider_for, resume, run
+from relay_studio.data_dir import default_data_dir
+from relay_studio.domain import json_input
+from relay_studio.domain.profile import AgentProfile, ProfileError
+from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
+from relay_studio.domain.secret_values import ScrubbedStream as _ScrubbedStream
+from relay_studio.providers.scripted import ScriptError, load_script
+from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT, demo_script_path
+from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.profile_catalog import load_dir
+from relay_studio.store.data_folder import DATABASE_BUSY, DATABASE_DAMAGED, StoreError
+from relay_studio.store.database import BUSY_TIMEOUT_MS
+from relay_studio.store.projects import ProjectError
+from relay_studio.window_start import open_window as _open_window
+
+
+def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
+    err.write(f"error: {exc}\n")
+    for d in exc.diagnostics[1:]:
+        err.write(f"  {d.path}: {d.message} [{d.code}]\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command: everything printed passes the secret scrubber; Ctrl+C at any moment exits 130."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _ScrubbedStream(out), _ScrubbedStream(err)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # before the run's own handler is in place, or after it is gone
+        return EXIT_CANCELLED
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.smoke or args.command is None:
+        return _open_window(args)
+    data_dir: Path = args.data_dir or default_data_dir()
+    opened: list[Runtime] = []
+    # Only the commands that drive runs recover runs a dead process left; readers never touch a run.
+    recover = args.command in ("run", "demo", "resume")
+
+    def runtime_factory(extra: list[AgentProfile] | None = None) -> Runtime:
+        runtime = Runtime(data_dir, extra_profiles=extra, recover=recover)
+        opened.append(runtime)
+        return runtime
+
+    try:
+        return _dispatch(args, runtime_factory)
+    except StoreError as exc:
+        sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+        return EXIT_FAILED
+    except (sqlite3.DatabaseError, sqlalchemy.exc.DatabaseError) as exc:  # met past the checks made on opening
+        sys.stderr.write(f"error: {_database_problem(data_dir, exc)}\n")
+        return EXIT_FAILED
+    except UsageError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    except ProfileError as exc:
+        _report_profile_error(exc, sys.stderr)
+        return EXIT_USAGE
+    finally:
+        for runtime in opened:
+            runtime.close()
+
+
+def _database_problem(data_dir: Path, exc: Exception) -> str:
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
+    if "locked" in detail or "busy" in detail:
+        return (f"The database in {data_dir} stayed locked by another Relay Studio process for over "
+                f"{BUSY_TIMEOUT_MS // 1000} s ({detail}); try again. [{DATABASE_BUSY}]")
+    return f"The database in {data_dir} is damaged ({detail}). [{DATABASE_DAMAGED}]"
+
+
+def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime]) -> int:
+    command = args.command
+    if command == "projects":
+        return run_projects(args, runtime_factory())
+    if command == "library":
+        return run_library(args, runtime_factory())
+    if command in ("run", "demo"):
+        if command == "demo":
+            args.agent, args.prompt = DEMO_AGENT, DEMO_PROMPT
+            args.script, args.connection, args.model, args.profiles = demo_script_path(), None, None, None
+            args.approve, args.max_total_rounds = "none", DEFAULT_MAX_TOTAL_ROUNDS
+        if args.script is not None:
+            load_script_checked(args.script)
+        extra = load_dir(args.profiles) if args.profiles else None
+        runtime = runtime_factory(extra)
+        args.project_id = _project_id(args, runtime)
+        return asyncio.run(run(args, runtime, extra or []))
+    if command == "resume":
+        if args.script is not None:
+            load_script_checked(args.script)
+        return asyncio.run(resume(args, runtime_factory()))
+    if command == "profiles":
+        return cmd_profiles(args, runtime_factory)
+    if command == "knowledge":
+        from relay_studio.cli.knowledge import run_knowledge
+
+        runtime = runtime_factory()
+        return run_knowledge(args, runtime.db, runtime.data_dir)
+    if command == "connections":
+        from relay_studio.cli.connections import run_connections
+
+        runtime = runtime_factory()
+        return run_connections(args, runtime.db, runtime.data_dir)
+    runtime = runtime_factory()
+    handlers: dict[str, Callable[[argparse.Namespace, Runtime], int]] = {
+        "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,
+    }
+    if command == "chat":
+        args.project_id = _project_id(args, runtime)
+        if args.chat_command == "handoff":
+            from relay_studio.cli.handoff import run_chat_handoff
+
+            return run_chat_handoff(args, runtime, provider_for(args, runtime))
+        return cmd_chat_show(args, runtime)
+    return handlers[command](args, runtime)
+
+
+def _project_id(args: argparse.Namespace, runtime: Runtime) -> str:
+    """The project ``--project`` names (the default project without it)."""
+    try:
+        return resolve_project(runtime, getattr(args, "project", None)).id
+    except ProjectError as exc:
+        raise UsageError(exc.message) from None
+
+
+def load_script_checked(path: Path) -> Any:
+    try:
+        data = json_input.read_json(path, "script", json_input.MAX_SCRIPT_BYTES)
+    except json_input.InputRejected as exc:
+        raise UsageError(f"{exc.message} [{exc.code}]") from None
+    try:
+        return load_script(data)
+    except ScriptError as exc:
+        raise UsageError(str(exc)) from None

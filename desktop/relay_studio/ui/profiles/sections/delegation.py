@@ -1,0 +1,149 @@
+"""The Delegation and handoff section: whether the agent hands off or asks helpers, who may call it
+and how, what it sees of earlier stages, what its callers must hand over, and the relay's limits.
+It also says, at the field, which handoffs and helpers the other agents would refuse."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPlainTextEdit
+
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.profile import Diagnostic, offers_handoff_to
+from relay_studio.ui.profiles import wording
+from relay_studio.ui.profiles.sections.base import Section
+
+if TYPE_CHECKING:
+    from relay_studio.ui.profiles.editor import ProfileEditor
+
+
+class DelegationSection(Section):
+    def __init__(self, editor: ProfileEditor) -> None:
+        super().__init__(editor, "Delegation and handoff")
+        for label, key, tip in (
+                ("May hand off the stage", "canHandoff", "delegation.canHandoff (the agent.handoff tool)"),
+                ("May ask helpers for side tasks", "canDelegate", "delegation.canDelegate (the agent.delegate "
+                 "tool)"),
+                ("Other agents may call it", "callable", "delegation.callable"),
+                ("…as the next stage", "allowAsHandoffTarget", "delegation.allowAsHandoffTarget (handoff target)"),
+                ("…as a helper", "allowAsSubagent", "delegation.allowAsSubagent (subagent)")):
+            self._check(label, f"delegation.{key}", tip)
+        self._combo("How it hands off", "delegation.handoffToolStyle",
+                    [("One tool, naming the next agent", "single"), ("One tool per next agent", "perTarget")],
+                    tip="Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or "
+                        "perTarget: one transfer_to_<id> tool per agent it may hand off to")
+        self._line("How other agents see it", "delegation.descriptionForAgents",
+                   tip="delegation.descriptionForAgents: what agent_list and the handoff tools say about it")
+        self.callers = QListWidget()
+        self.callers.setFixedHeight(110)
+        self.callers.itemChanged.connect(lambda _i: self._on_callers())
+        self._loader(self._load_callers)
+        self._row("Who may call it", "delegation.allowedCallers", self.callers, "delegation.allowedCallers")
+        self._combo("Offered as the next stage", "handoffIn.enabled",
+                    [("Always", True), ("Never", False), ("After something is posted", "afterCommit")],
+                    tip="handoffIn.enabled: true, false or afterCommit")
+        self._combo("What it sees of earlier stages", "handoffIn.historyMode",
+                    [("The chat and the brief", "snapshot"), ("Only the brief", "briefOnly"),
+                     ("The full history", "fullHistory"), ("A summary of the conversation", "nestedSummary")],
+                    tip="handoffIn.historyMode: snapshot, briefOnly, fullHistory or nestedSummary")
+        self._check("…without the tool calls and their results", "handoffIn.removeToolItems",
+                    tip="handoffIn.removeToolItems")
+        self._line("Name of the tool others call", "handoffIn.toolNameOverride",
+                   convert=lambda t: t.strip() or None, placeholder="default: transfer_to_<id>",
+                   tip="handoffIn.toolNameOverride: replaces transfer_to_<id> (with one tool per next agent)")
+        self._text("What that tool says", "handoffIn.toolDescriptionOverride", none_when_empty=True, height=50,
+                   tip="handoffIn.toolDescriptionOverride")
+        self.schema_edit = QPlainTextEdit()
+        self.schema_edit.setObjectName("InputSchema")
+        self.schema_edit.setFixedHeight(110)
+        self.schema_edit.setPlaceholderText('Optional, e.g.\n'
+                                            '{"type": "object", "properties": {"tone": {"type": "string"}}}')
+        self.schema_edit.textChanged.connect(self._on_schema_edited)
+        self._loader(self._load_schema)
+        self._row("What callers must hand over", "handoffIn.inputSchema", self.schema_edit,
+                  "handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool")
+        self._spin("Longest chain of handoffs", "delegation.maxHandoffDepth", 0, 64,
+                   tip="delegation.maxHandoffDepth")
+        self._spin("Helpers at once", "delegation.maxConcurrentTasks", 1, 32, tip="delegation.maxConcurrentTasks")
+        self._spin("Helpers per run", "delegation.maxTasksPerRun", 0, 256, tip="delegation.maxTasksPerRun")
+
+    def relay_warnings(self) -> dict[str, str]:
+        """Handoffs and helpers the other agents would refuse (the runtime's own rules, statically)."""
+        editor = self.editor
+        profile = editor.form.profile
+        if profile is None:
+            return {}
+        others = {pid: p for pid, p in editor.studio.profiles().items()
+                  if pid not in (profile.id, editor.original_id)}
+        effective = set(profile.effective_tools())
+        out: dict[str, str] = {}
+        if profile.delegation.can_handoff and tn.AGENT_HANDOFF in effective:
+            targets = [t for t in others.values()
+                       if offers_handoff_to(profile, t) and t.model.mode != "requiresConfiguration"]
+            if not targets:
+                out["delegation.canHandoff"] = wording.NO_HANDOFF_TARGET
+            if profile.delegation.max_handoff_depth == 0:
+                out["delegation.maxHandoffDepth"] = wording.NO_HANDOFF_DEPTH
+        if profile.delegation.can_delegate and tn.AGENT_DELEGATE in effective:
+            helpers = [t for t in others.values()
+                       if t.delegation.callable and t.delegation.allow_as_subagent
+                       and ("*" in t.delegation.allowed_callers or profile.id in t.delegation.allowed_callers)
+                       and t.model.mode != "requiresConfiguration"]
+            if not helpers:
+                out["delegation.canDelegate"] = wording.NO_HELPER
+        d = profile.delegation
+        if d.callable and d.allow_as_handoff_target and profile.handoff_in.enabled is False:
+            out["handoffIn.enabled"] = wording.NEVER_OFFERED
+        return out
+
+    def _load_schema(self) -> None:
+        value = self.editor.form.get("handoffIn.inputSchema")
+        self.schema_edit.setPlainText("" if value is None else json.dumps(value, ensure_ascii=False, indent=2))
+        self.editor.local_errors.pop("handoffIn.inputSchema", None)
+
+    def _on_schema_edited(self) -> None:
+        editor = self.editor
+        if editor.loading or editor.read_only:
+            return
+        text = self.schema_edit.toPlainText().strip()
+        if not text:
+            editor.local_errors.pop("handoffIn.inputSchema", None)
+            editor.set_field("handoffIn.inputSchema", None)
+            return
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            # Kept as typed (the profile keeps its last good schema) and shown at the field.
+            editor.local_errors["handoffIn.inputSchema"] = Diagnostic(
+                code=codes.PROFILE_INVALID_JSON, path="handoffIn.inputSchema",
+                message=f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.")
+            editor.after_change(update_raw=False)
+            return
+        editor.local_errors.pop("handoffIn.inputSchema", None)
+        editor.set_field("handoffIn.inputSchema", value)
+
+    def _load_callers(self) -> None:
+        form = self.editor.form
+        allowed = form.get("delegation.allowedCallers", ["*"]) or []
+        self.callers.clear()
+        ids = ["*", *sorted(pid for pid in self.editor.studio.profiles() if pid != form.get("id"))]
+        ids += [c for c in allowed if c not in ids]
+        for pid in ids:
+            item = QListWidgetItem("Any agent (*)" if pid == "*" else pid)
+            item.setData(Qt.ItemDataRole.UserRole, pid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if pid in allowed else Qt.CheckState.Unchecked)
+            self.callers.addItem(item)
+
+    def _on_callers(self) -> None:
+        if self.editor.loading:
+            return
+        chosen = []
+        for i in range(self.callers.count()):
+            item = self.callers.item(i)
+            if item is not None and item.checkState() == Qt.CheckState.Checked:
+                chosen.append(str(item.data(Qt.ItemDataRole.UserRole)))
+        self.editor.set_field("delegation.allowedCallers", chosen)

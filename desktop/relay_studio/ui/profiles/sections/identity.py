@@ -1,0 +1,20 @@
+"""The Identity section: id, name, description, and whether the agent can start a run."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from relay_studio.ui.profiles.sections.base import Section
+
+if TYPE_CHECKING:
+    from relay_studio.ui.profiles.editor import ProfileEditor
+
+
+class IdentitySection(Section):
+    def __init__(self, editor: ProfileEditor) -> None:
+        super().__init__(editor, "Identity")
+        self.id_edit = self._line("Id", "id", placeholder="lowercase-id",
+                                  tip="How other agents and files name it: lowercase letters, digits, - and _.")
+        self.name_edit = self._line("Name", "displayName", tip="The name shown in the chat and the library.")
+        self._text("Description", "description", height=60)
+        self._check("Can start a run from the chat", "run.directRunnable", tip="run.directRunnable")

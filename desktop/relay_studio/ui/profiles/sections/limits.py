@@ -1,0 +1,19 @@
+"""The Limits section: rounds and tool calls per stage, and how much chat history the agent sees."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from relay_studio.ui.profiles.sections.base import Section
+
+if TYPE_CHECKING:
+    from relay_studio.ui.profiles.editor import ProfileEditor
+
+
+class LimitsSection(Section):
+    def __init__(self, editor: ProfileEditor) -> None:
+        super().__init__(editor, "Limits")
+        self._spin("Model rounds per stage", "tools.maxRounds", 1, 1000, tip="tools.maxRounds")
+        self._spin("Tool calls per stage", "tools.maxToolCalls", 1, 5000, tip="tools.maxToolCalls")
+        self._spin("Chat history messages (-1: all)", "context.chatHistoryMessages", -1, 10000,
+                   tip="context.chatHistoryMessages")

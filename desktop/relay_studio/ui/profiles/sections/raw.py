@@ -1,0 +1,31 @@
+"""The last two sections, both views of the whole profile: Raw JSON (editable; the editor re-reads it
+after a pause in typing) and What the model sees (the runtime's assembled prompt and tools)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QPlainTextEdit
+
+from relay_studio.ui.profiles.sections.base import Section
+
+if TYPE_CHECKING:
+    from relay_studio.ui.profiles.editor import ProfileEditor
+
+
+class RawJsonSection(Section):
+    def __init__(self, editor: ProfileEditor) -> None:
+        super().__init__(editor, "Raw JSON")
+        self.raw = QPlainTextEdit()
+        self.raw.setMinimumHeight(260)
+        self.raw.textChanged.connect(lambda: None if editor.loading else editor.raw_timer.start())
+        self.rows.addRow(self.raw)
+
+
+class ModelViewSection(Section):
+    def __init__(self, editor: ProfileEditor) -> None:
+        super().__init__(editor, "What the model sees")
+        self.model_view = QPlainTextEdit()
+        self.model_view.setReadOnly(True)
+        self.model_view.setMinimumHeight(260)
+        self.rows.addRow(self.model_view)
