@@ -48,6 +48,25 @@
     </message>
 </context>
 <context>
+    <name>ChatNavigation</name>
+    <message>
+        <source>New project</source>
+        <translation>Neues Projekt</translation>
+    </message>
+    <message>
+        <source>Name of the new project:</source>
+        <translation>Name des neuen Projekts:</translation>
+    </message>
+    <message>
+        <source>Rename project</source>
+        <translation>Projekt umbenennen</translation>
+    </message>
+    <message>
+        <source>New name for “%1”:</source>
+        <translation>Neuer Name für „%1“:</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
@@ -174,6 +193,145 @@
     <message>
         <source>  (needs a model)</source>
         <translation>  (braucht ein Modell)</translation>
+    </message>
+</context>
+<context>
+    <name>DelegationSection</name>
+    <message>
+        <source>May hand off the stage</source>
+        <translation>Darf die Etappe übergeben</translation>
+    </message>
+    <message>
+        <source>May ask helpers for side tasks</source>
+        <translation>Darf Helfer um Nebenaufgaben bitten</translation>
+    </message>
+    <message>
+        <source>Other agents may call it</source>
+        <translation>Andere Agenten dürfen ihn aufrufen</translation>
+    </message>
+    <message>
+        <source>…as the next stage</source>
+        <translation>…als nächste Etappe</translation>
+    </message>
+    <message>
+        <source>…as a helper</source>
+        <translation>…als Helfer</translation>
+    </message>
+    <message>
+        <source>How it hands off</source>
+        <translation>Wie er übergibt</translation>
+    </message>
+    <message>
+        <source>One tool, naming the next agent</source>
+        <translation>Ein Werkzeug, das den nächsten Agenten nennt</translation>
+    </message>
+    <message>
+        <source>One tool per next agent</source>
+        <translation>Ein Werkzeug je nächstem Agenten</translation>
+    </message>
+    <message>
+        <source>Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or perTarget: one transfer_to_&lt;id&gt; tool per agent it may hand off to</source>
+        <translation>Übergabewerkzeuge (delegation.handoffToolStyle): single – ein agent_handoff(agentId, …), oder perTarget – ein transfer_to_&lt;id&gt;-Werkzeug je Agent, an den er übergeben darf</translation>
+    </message>
+    <message>
+        <source>How other agents see it</source>
+        <translation>Wie andere Agenten ihn sehen</translation>
+    </message>
+    <message>
+        <source>delegation.descriptionForAgents: what agent_list and the handoff tools say about it</source>
+        <translation>delegation.descriptionForAgents: was agent_list und die Übergabewerkzeuge über ihn sagen</translation>
+    </message>
+    <message>
+        <source>Who may call it</source>
+        <translation>Wer ihn aufrufen darf</translation>
+    </message>
+    <message>
+        <source>Offered as the next stage</source>
+        <translation>Als nächste Etappe angeboten</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Immer</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>After something is posted</source>
+        <translation>Nachdem etwas festgeschrieben ist</translation>
+    </message>
+    <message>
+        <source>What it sees of earlier stages</source>
+        <translation>Was er von früheren Etappen sieht</translation>
+    </message>
+    <message>
+        <source>The chat and the brief</source>
+        <translation>Den Chat und die Übergabenotiz</translation>
+    </message>
+    <message>
+        <source>Only the brief</source>
+        <translation>Nur die Übergabenotiz</translation>
+    </message>
+    <message>
+        <source>The full history</source>
+        <translation>Den ganzen Verlauf</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation</source>
+        <translation>Eine Zusammenfassung des Gesprächs</translation>
+    </message>
+    <message>
+        <source>…without the tool calls and their results</source>
+        <translation>…ohne die Werkzeugaufrufe und ihre Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Name of the tool others call</source>
+        <translation>Name des Werkzeugs, das andere aufrufen</translation>
+    </message>
+    <message>
+        <source>default: transfer_to_&lt;id&gt;</source>
+        <translation>Standard: transfer_to_&lt;id&gt;</translation>
+    </message>
+    <message>
+        <source>handoffIn.toolNameOverride: replaces transfer_to_&lt;id&gt; (with one tool per next agent)</source>
+        <translation>handoffIn.toolNameOverride: ersetzt transfer_to_&lt;id&gt; (bei einem Werkzeug je nächstem Agenten)</translation>
+    </message>
+    <message>
+        <source>What that tool says</source>
+        <translation>Was dieses Werkzeug sagt</translation>
+    </message>
+    <message>
+        <source>Optional, e.g.</source>
+        <translation>Optional, z. B.</translation>
+    </message>
+    <message>
+        <source>What callers must hand over</source>
+        <translation>Was Aufrufer übergeben müssen</translation>
+    </message>
+    <message>
+        <source>handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool</source>
+        <translation>handoffIn.inputSchema: ein JSON-Schema-Objekt; seine Felder kommen zum Übergabewerkzeug hinzu</translation>
+    </message>
+    <message>
+        <source>Longest chain of handoffs</source>
+        <translation>Längste Kette von Übergaben</translation>
+    </message>
+    <message>
+        <source>Helpers at once</source>
+        <translation>Helfer gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Helpers per run</source>
+        <translation>Helfer je Durchlauf</translation>
+    </message>
+    <message>
+        <source>Not valid JSON (line %1, column %2): %3.</source>
+        <translation>Kein gültiges JSON (Zeile %1, Spalte %2): %3.</translation>
+    </message>
+    <message>
+        <source>Any agent (*)</source>
+        <translation>Jeder Agent (*)</translation>
     </message>
 </context>
 <context>
@@ -589,6 +747,33 @@
     </message>
 </context>
 <context>
+    <name>IdentitySection</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>How other agents and files name it: lowercase letters, digits, - and _.</source>
+        <translation>Wie andere Agenten und Dateien ihn nennen: Kleinbuchstaben, Ziffern, - und _.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>The name shown in the chat and the library.</source>
+        <translation>Der Name, der im Chat und in der Bibliothek angezeigt wird.</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Can start a run from the chat</source>
+        <translation>Kann aus dem Chat einen Durchlauf starten</translation>
+    </message>
+</context>
+<context>
     <name>KnowledgeView</name>
     <message>
         <source>Import…</source>
@@ -722,6 +907,21 @@
     </message>
 </context>
 <context>
+    <name>LimitsSection</name>
+    <message>
+        <source>Model rounds per stage</source>
+        <translation>Modellrunden je Etappe</translation>
+    </message>
+    <message>
+        <source>Tool calls per stage</source>
+        <translation>Werkzeugaufrufe je Etappe</translation>
+    </message>
+    <message>
+        <source>Chat history messages (-1: all)</source>
+        <translation>Nachrichten aus dem Chatverlauf (-1: alle)</translation>
+    </message>
+</context>
+<context>
     <name>LineageCard</name>
     <message>
         <source>Open the chat “%1”</source>
@@ -757,6 +957,168 @@
     <message>
         <source>is stopping…</source>
         <translation>wird beendet…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>Chats</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>&amp;Neuer Chat</translation>
+    </message>
+    <message>
+        <source>Hand off to a new chat…</source>
+        <translation>An einen neuen Chat übergeben…</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; a new chat starts from it (or type /handoff in the composer)</source>
+        <translation>Der Agent schreibt aus diesem Chat ein Übergabedokument; ein neuer Chat beginnt damit (oder tippe /handoff ins Eingabefeld)</translation>
+    </message>
+    <message>
+        <source>&amp;Import profile…</source>
+        <translation>Profil &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>New &amp;project…</source>
+        <translation>Neues &amp;Projekt…</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me project…</source>
+        <translation>Projekt umbenen&amp;nen…</translation>
+    </message>
+    <message>
+        <source>New &amp;agent…</source>
+        <translation>Neuer &amp;Agent…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Find in chat</source>
+        <translation>Im Chat &amp;suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>Durch&amp;lauf</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+    <message>
+        <source>&amp;Enter sends (Shift+Enter adds a line)</source>
+        <translation>&amp;Eingabe sendet (Umschalt+Eingabe für neue Zeile)</translation>
+    </message>
+    <message>
+        <source>Plain Enter sends the message; otherwise it adds a line and Ctrl+Enter sends</source>
+        <translation>Die Eingabetaste allein sendet die Nachricht; sonst fügt sie eine Zeile ein und Strg+Eingabe sendet</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>Run the &amp;demo relay</source>
+        <translation>&amp;Demo-Staffel starten</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>&amp;Chat</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Timeline fills the window</source>
+        <translation>Zeitleiste füllt das Fenster</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>&amp;Bibliothek</translation>
+    </message>
+    <message>
+        <source>The project&apos;s story library, knowledge and Skills</source>
+        <translation>Story-Bibliothek, Wissen und Skills des Projekts</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>The library on the left, the chat, the timeline on the right</source>
+        <translation>Links die Bibliothek, dann der Chat, rechts die Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>About Relay Studio</source>
+        <translation>Über Relay Studio</translation>
+    </message>
+    <message>
+        <source>Relay Studio — write with several AI agents that pass the work along.</source>
+        <translation>Relay Studio – schreibe mit mehreren KI-Agenten, die die Arbeit weiterreichen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
+        <translation>
+            <numerusform>%n Änderung wartet auf deine Freigabe. Trotzdem beenden? Sie wird nicht angewendet.</numerusform>
+            <numerusform>%n Änderungen warten auf deine Freigabe. Trotzdem beenden? Sie werden nicht angewendet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A run is still going. Quit anyway? It will be stopped.</source>
+        <translation>Ein Durchlauf läuft noch. Trotzdem beenden? Er wird gestoppt.</translation>
+    </message>
+    <message>
+        <source>Quit Relay Studio</source>
+        <translation>Relay Studio beenden</translation>
     </message>
 </context>
 <context>
@@ -828,6 +1190,125 @@
     <message>
         <source>Assistant</source>
         <translation>Assistent</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSection</name>
+    <message>
+        <source>Connection</source>
+        <extracomment>The Connection field&apos;s choices that are not a named connection: (mode, connection).</extracomment>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Where the model runs: one of your connections (Settings → Connections), or whichever connection is the default.</source>
+        <translation>Wo das Modell läuft: eine deiner Verbindungen (Einstellungen → Verbindungen) oder die jeweilige Standardverbindung.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Pick one of the models the server offers, or type a name.</source>
+        <translation>Wähle eines der Modelle des Servers oder gib einen Namen ein.</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>0 = predictable, 2 = adventurous (model.temperature)</source>
+        <translation>0 = vorhersehbar, 2 = wagemutig (model.temperature)</translation>
+    </message>
+    <message>
+        <source>Longest answer (tokens)</source>
+        <translation>Längste Antwort (Tokens)</translation>
+    </message>
+    <message>
+        <source>Using its tools</source>
+        <translation>Werkzeuge nutzen</translation>
+    </message>
+    <message>
+        <source>When it decides</source>
+        <translation>Wenn er es entscheidet</translation>
+    </message>
+    <message>
+        <source>At every step</source>
+        <translation>Bei jedem Schritt</translation>
+    </message>
+    <message>
+        <source>Never call tools</source>
+        <translation>Nie Werkzeuge aufrufen</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>model.maxRetries: tries again after a server error that may pass</source>
+        <translation>model.maxRetries: versucht es nach einem vorübergehenden Serverfehler erneut</translation>
+    </message>
+    <message>
+        <source>The default connection (now %1)</source>
+        <translation>Die Standardverbindung (jetzt %1)</translation>
+    </message>
+    <message>
+        <source>The default connection</source>
+        <translation>Die Standardverbindung</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1 (Standard)</translation>
+    </message>
+    <message>
+        <source>%1 (not on this computer)</source>
+        <translation>%1 (nicht auf diesem Computer)</translation>
+    </message>
+    <message>
+        <source>Not chosen yet (it cannot run)</source>
+        <translation>Noch nicht gewählt (er kann nicht laufen)</translation>
+    </message>
+    <message>
+        <source>This agent cannot run until you choose a connection.</source>
+        <translation>Dieser Agent kann erst laufen, wenn du eine Verbindung wählst.</translation>
+    </message>
+    <message>
+        <source>There is no connection “%1” on this computer: runs of this agent will fail. Choose another, or add it in Settings → Connections.</source>
+        <translation>Auf diesem Computer gibt es keine Verbindung „%1“: Durchläufe dieses Agenten schlagen fehl. Wähle eine andere oder füge sie unter Einstellungen → Verbindungen hinzu.</translation>
+    </message>
+    <message>
+        <source>You have no connection yet: add one in Settings → Connections, and this agent will use it.</source>
+        <translation>Du hast noch keine Verbindung: Füge eine unter Einstellungen → Verbindungen hinzu, dann nutzt dieser Agent sie.</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s own default model</source>
+        <translation>das Standardmodell der Verbindung</translation>
+    </message>
+    <message>
+        <source>e.g. qwen3:8b</source>
+        <translation>z. B. qwen3:8b</translation>
+    </message>
+    <message>
+        <source>Asking the server which models it offers…</source>
+        <translation>Frage den Server, welche Modelle er anbietet…</translation>
+    </message>
+    <message>
+        <source>The models could not be listed: %1 You can still type a model&apos;s name.</source>
+        <translation>Die Modelle konnten nicht abgerufen werden: %1 Du kannst trotzdem den Namen eines Modells eingeben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s): pick one from the list, or type a name.</source>
+        <translation>
+            <numerusform>Der Server bietet %n Modell an: Wähle es aus der Liste oder gib einen Namen ein.</numerusform>
+            <numerusform>Der Server bietet %n Modelle an: Wähle eines aus der Liste oder gib einen Namen ein.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server lists no models; type a model&apos;s name.</source>
+        <translation>Der Server nennt keine Modelle; gib den Namen eines Modells ein.</translation>
     </message>
 </context>
 <context>
@@ -983,6 +1464,174 @@
     </message>
 </context>
 <context>
+    <name>ProfileEditor</name>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplizieren</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>Importieren…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save (Ctrl+S)</source>
+        <translation>Speichern (Strg+S)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never in Tools; untick Never there first.</source>
+        <translation>„%1“ steht unter Werkzeuge auf Nie; entferne dort zuerst das Häkchen bei Nie.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2: %n Problem – dorthin springen</numerusform>
+            <numerusform>%1 › %2: %n Probleme – dorthin springen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Something here needs fixing</source>
+        <translation>Hier muss etwas behoben werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…und %n weiteres (siehe die mit ⚠ markierten Abschnitte)</numerusform>
+            <numerusform>…und %n weitere (siehe die mit ⚠ markierten Abschnitte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>Untitled agent</source>
+        <translation>Unbenannter Agent</translation>
+    </message>
+    <message>
+        <source> · built-in, read-only</source>
+        <translation> · eingebaut, schreibgeschützt</translation>
+    </message>
+    <message>
+        <source> · not saved yet</source>
+        <translation> · noch nicht gespeichert</translation>
+    </message>
+    <message>
+        <source> · changed</source>
+        <translation> · geändert</translation>
+    </message>
+    <message>
+        <source>Fix the problems above to see what the model would receive.</source>
+        <translation>Behebe die Probleme oben, um zu sehen, was das Modell erhalten würde.</translation>
+    </message>
+    <message>
+        <source>The preview is not available: %1</source>
+        <translation>Die Vorschau ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Raw JSON: not valid JSON (line %1, column %2): %3 (profile.invalid_json)</source>
+        <translation>Roh-JSON: kein gültiges JSON (Zeile %1, Spalte %2): %3 (profile.invalid_json)</translation>
+    </message>
+    <message>
+        <source>A new agent: change what you like, then Save.</source>
+        <translation>Ein neuer Agent: Ändere, was du möchtest, und speichere dann.</translation>
+    </message>
+    <message>
+        <source>Created %1 and %2: each hands off to the next, in that order. Start a run with %3.</source>
+        <translation>%1 und %2 erstellt: Jeder übergibt in dieser Reihenfolge an den nächsten. Starte einen Durchlauf mit %3.</translation>
+    </message>
+    <message>
+        <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
+        <translation>Ein eingebautes Profil ist schreibgeschützt. Dupliziere es, um deine eigene Fassung zu erstellen.</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1 (Kopie)</translation>
+    </message>
+    <message>
+        <source>A copy: change what you like, then Save.</source>
+        <translation>Eine Kopie: Ändere, was du möchtest, und speichere dann.</translation>
+    </message>
+    <message>
+        <source>Saved “%1”.</source>
+        <translation>„%1“ gespeichert.</translation>
+    </message>
+    <message>
+        <source>Import a profile</source>
+        <translation>Ein Profil importieren</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>Profile (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: fix the problems shown, then Save.</source>
+        <translation>%1 wurde nicht importiert: Behebe die angezeigten Probleme und speichere dann.</translation>
+    </message>
+    <message>
+        <source>Imported “%1” from %2.</source>
+        <translation>„%1“ aus %2 importiert.</translation>
+    </message>
+    <message>
+        <source>Export the profile</source>
+        <translation>Das Profil exportieren</translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>Export nach %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Exported to %1 (without your connection: whoever imports it chooses their own).</source>
+        <translation>Nach %1 exportiert (ohne deine Verbindung: wer es importiert, wählt seine eigene).</translation>
+    </message>
+</context>
+<context>
+    <name>PromptSection</name>
+    <message>
+        <source>Use the generated prompt</source>
+        <translation>Den erzeugten Prompt verwenden</translation>
+    </message>
+    <message>
+        <source>instructions.systemPrompt left empty: the runtime writes it from the tools</source>
+        <translation>instructions.systemPrompt bleibt leer: Die Laufzeit schreibt ihn aus den Werkzeugen</translation>
+    </message>
+    <message>
+        <source>Own prompt</source>
+        <translation>Eigener Prompt</translation>
+    </message>
+    <message>
+        <source>Generated (what your prompt replaces)</source>
+        <translation>Erzeugt (was dein Prompt ersetzt)</translation>
+    </message>
+    <message>
+        <source>Standing instructions</source>
+        <translation>Dauerhafte Anweisungen</translation>
+    </message>
+    <message>
+        <source>instructions.taskPrompt: added after the prompt in every call</source>
+        <translation>instructions.taskPrompt: wird bei jedem Aufruf nach dem Prompt angefügt</translation>
+    </message>
+</context>
+<context>
     <name>ProviderSource</name>
     <message>
         <source>Model connections are not available in this build; the demo relay runs offline.</source>
@@ -995,6 +1644,124 @@
     <message>
         <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
         <translation>Noch keine Modellverbindung. Füge eine unter Einstellungen → Verbindungen (Strg+,) hinzu, zum Beispiel einen Modellserver auf diesem Computer; bis dahin läuft die Demo-Staffel offline.</translation>
+    </message>
+</context>
+<context>
+    <name>RunActions</name>
+    <message>
+        <source>A run is already going in this chat.</source>
+        <translation>In diesem Chat läuft bereits ein Durchlauf.</translation>
+    </message>
+    <message>
+        <source>Wait for the active run to end, or stop it, before regenerating.</source>
+        <translation>Warte, bis der laufende Durchlauf endet, oder stoppe ihn, bevor du neu erzeugst.</translation>
+    </message>
+    <message>
+        <source>The agent at work will read your guidance at its next step.</source>
+        <translation>Der arbeitende Agent liest deinen Hinweis bei seinem nächsten Schritt.</translation>
+    </message>
+    <message>
+        <source>This message belongs to the run in progress; stop it first.</source>
+        <translation>Diese Nachricht gehört zum laufenden Durchlauf; stoppe ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>Nachricht löschen</translation>
+    </message>
+    <message>
+        <source>Delete this message from the chat? Later runs will not see it. What the agents committed stays in the run&apos;s history on the timeline.</source>
+        <translation>Diese Nachricht aus dem Chat löschen? Spätere Durchläufe sehen sie nicht mehr. Was die Agenten festgeschrieben haben, bleibt im Verlauf des Durchlaufs auf der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>Your message will be sent when the run ends.</source>
+        <translation>Deine Nachricht wird gesendet, wenn der Durchlauf endet.</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>Noch kein Durchlauf</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>Agent: %1</translation>
+    </message>
+    <message>
+        <source>%1 in · %2 out tokens</source>
+        <translation>%1 ein · %2 aus (Tokens)</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>angelegt</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>wartet auf Freigabe</translation>
+    </message>
+    <message>
+        <source>cancelling</source>
+        <translation>wird abgebrochen</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>partial success</source>
+        <translation>teilweise erfolgreich</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+</context>
+<context>
+    <name>Section</name>
+    <message>
+        <source>Identity</source>
+        <translation>Identität</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Delegation and handoff</source>
+        <translation>Delegation und Übergabe</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Grenzen</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>Roh-JSON</translation>
+    </message>
+    <message>
+        <source>What the model sees</source>
+        <translation>Was das Modell sieht</translation>
     </message>
 </context>
 <context>
@@ -1534,6 +2301,45 @@
     </message>
 </context>
 <context>
+    <name>ToolsSection</name>
+    <message>
+        <source>&lt;b&gt;Tool&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Werkzeug&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Allowed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Erlaubt&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ask first&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Erst fragen&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.requireApproval: the change waits in the patch dialog until you approve or reject it</source>
+        <translation>tools.requireApproval: Die Änderung wartet im Änderungsdialog, bis du sie freigibst oder ablehnst</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Never&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Nie&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.deny: never offered, even when a rule would add it</source>
+        <translation>tools.deny: nie angeboten, auch wenn eine Regel es hinzufügen würde</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never; untick Never first to allow it.</source>
+        <translation>„%1“ steht auf Nie; entferne zuerst das Häkchen bei Nie, um es zu erlauben.</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never, so it cannot ask you first; untick Never first.</source>
+        <translation>„%1“ steht auf Nie und kann daher nicht erst fragen; entferne zuerst das Häkchen bei Nie.</translation>
+    </message>
+</context>
+<context>
     <name>Transcript</name>
     <message>
         <source>The run failed</source>
@@ -1810,7 +2616,7 @@
     </message>
     <message>
         <source>To fix: allow the tool, or untick “Requires approval”.</source>
-        <translation>Zum Beheben: Erlaube das Werkzeug oder entferne „Braucht Freigabe“.</translation>
+        <translation>Zum Beheben: Erlaube das Werkzeug oder entferne das Häkchen bei „Erst fragen“.</translation>
     </message>
     <message>
         <source>To fix: tick Visible for that folder, or untick Writable.</source>
@@ -1848,6 +2654,33 @@
     <message>
         <source>With “Never”, no agent can hand off to it, although it allows itself as the next stage.</source>
         <translation>Mit „Nie“ kann kein Agent an ihn übergeben, obwohl er sich als nächste Etappe zulässt.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceSection</name>
+    <message>
+        <source>another folder, e.g. notes</source>
+        <translation>ein weiterer Ordner, z. B. notes</translation>
+    </message>
+    <message>
+        <source>Add folder</source>
+        <translation>Ordner hinzufügen</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Folder&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Ordner&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Visible&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Sichtbar&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Writable&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Beschreibbar&lt;/b&gt;</translation>
     </message>
 </context>
 </TS>

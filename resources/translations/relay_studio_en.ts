@@ -22,12 +22,49 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
+        <translation>
+            <numerusform>%n change waits for your approval. Quit anyway? It will not be applied.</numerusform>
+            <numerusform>%n changes wait for your approval. Quit anyway? They will not be applied.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ModelSection</name>
+    <message numerus="yes">
+        <source>The server offers %n model(s): pick one from the list, or type a name.</source>
+        <translation>
+            <numerusform>The server offers %n model: pick it from the list, or type a name.</numerusform>
+            <numerusform>The server offers %n models: pick one from the list, or type a name.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PatchDialog</name>
     <message numerus="yes">
         <source>%n change(s) wait for your approval</source>
         <translation>
             <numerusform>%n change waits for your approval</numerusform>
             <numerusform>%n changes wait for your approval</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProfileEditor</name>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2: %n problem — go there</numerusform>
+            <numerusform>%1 › %2: %n problems — go there</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…and %n more (see the sections marked ⚠)</numerusform>
+            <numerusform>…and %n more (see the sections marked ⚠)</numerusform>
         </translation>
     </message>
 </context>

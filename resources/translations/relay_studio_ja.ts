@@ -47,6 +47,25 @@
     </message>
 </context>
 <context>
+    <name>ChatNavigation</name>
+    <message>
+        <source>New project</source>
+        <translation>新しいプロジェクト</translation>
+    </message>
+    <message>
+        <source>Name of the new project:</source>
+        <translation>新しいプロジェクトの名前:</translation>
+    </message>
+    <message>
+        <source>Rename project</source>
+        <translation>プロジェクト名を変更</translation>
+    </message>
+    <message>
+        <source>New name for “%1”:</source>
+        <translation>「%1」の新しい名前:</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
@@ -173,6 +192,145 @@
     <message>
         <source>  (needs a model)</source>
         <translation>  （モデルが必要）</translation>
+    </message>
+</context>
+<context>
+    <name>DelegationSection</name>
+    <message>
+        <source>May hand off the stage</source>
+        <translation>ステージを引き継げる</translation>
+    </message>
+    <message>
+        <source>May ask helpers for side tasks</source>
+        <translation>ヘルパーに別の作業を頼める</translation>
+    </message>
+    <message>
+        <source>Other agents may call it</source>
+        <translation>ほかのエージェントから呼び出せる</translation>
+    </message>
+    <message>
+        <source>…as the next stage</source>
+        <translation>…次のステージとして</translation>
+    </message>
+    <message>
+        <source>…as a helper</source>
+        <translation>…ヘルパーとして</translation>
+    </message>
+    <message>
+        <source>How it hands off</source>
+        <translation>引き継ぎ方</translation>
+    </message>
+    <message>
+        <source>One tool, naming the next agent</source>
+        <translation>次のエージェントを指定する 1 つのツール</translation>
+    </message>
+    <message>
+        <source>One tool per next agent</source>
+        <translation>次のエージェントごとに 1 つのツール</translation>
+    </message>
+    <message>
+        <source>Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or perTarget: one transfer_to_&lt;id&gt; tool per agent it may hand off to</source>
+        <translation>引き継ぎツール (delegation.handoffToolStyle): single は agent_handoff(agentId, …) 1 つ、perTarget は引き継げるエージェントごとに transfer_to_&lt;id&gt; ツール 1 つ</translation>
+    </message>
+    <message>
+        <source>How other agents see it</source>
+        <translation>ほかのエージェントからの見え方</translation>
+    </message>
+    <message>
+        <source>delegation.descriptionForAgents: what agent_list and the handoff tools say about it</source>
+        <translation>delegation.descriptionForAgents: agent_list と引き継ぎツールが示す説明</translation>
+    </message>
+    <message>
+        <source>Who may call it</source>
+        <translation>呼び出せるエージェント</translation>
+    </message>
+    <message>
+        <source>Offered as the next stage</source>
+        <translation>次のステージとして提示</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>常に</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>しない</translation>
+    </message>
+    <message>
+        <source>After something is posted</source>
+        <translation>何かがコミットされた後</translation>
+    </message>
+    <message>
+        <source>What it sees of earlier stages</source>
+        <translation>前のステージから見えるもの</translation>
+    </message>
+    <message>
+        <source>The chat and the brief</source>
+        <translation>チャットと引き継ぎメモ</translation>
+    </message>
+    <message>
+        <source>Only the brief</source>
+        <translation>引き継ぎメモのみ</translation>
+    </message>
+    <message>
+        <source>The full history</source>
+        <translation>履歴すべて</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation</source>
+        <translation>会話の要約</translation>
+    </message>
+    <message>
+        <source>…without the tool calls and their results</source>
+        <translation>…ツール呼び出しとその結果を除く</translation>
+    </message>
+    <message>
+        <source>Name of the tool others call</source>
+        <translation>ほかのエージェントが呼ぶツールの名前</translation>
+    </message>
+    <message>
+        <source>default: transfer_to_&lt;id&gt;</source>
+        <translation>既定: transfer_to_&lt;id&gt;</translation>
+    </message>
+    <message>
+        <source>handoffIn.toolNameOverride: replaces transfer_to_&lt;id&gt; (with one tool per next agent)</source>
+        <translation>handoffIn.toolNameOverride: transfer_to_&lt;id&gt; を置き換えます（次のエージェントごとに 1 つのツールの場合）</translation>
+    </message>
+    <message>
+        <source>What that tool says</source>
+        <translation>そのツールの説明</translation>
+    </message>
+    <message>
+        <source>Optional, e.g.</source>
+        <translation>任意。例:</translation>
+    </message>
+    <message>
+        <source>What callers must hand over</source>
+        <translation>呼び出し側が渡すべき内容</translation>
+    </message>
+    <message>
+        <source>handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool</source>
+        <translation>handoffIn.inputSchema: JSON Schema オブジェクト。そのフィールドが引き継ぎツールに追加されます</translation>
+    </message>
+    <message>
+        <source>Longest chain of handoffs</source>
+        <translation>引き継ぎの最大連鎖数</translation>
+    </message>
+    <message>
+        <source>Helpers at once</source>
+        <translation>同時に使うヘルパー数</translation>
+    </message>
+    <message>
+        <source>Helpers per run</source>
+        <translation>1 回の実行あたりのヘルパー数</translation>
+    </message>
+    <message>
+        <source>Not valid JSON (line %1, column %2): %3.</source>
+        <translation>JSON として正しくありません（%1 行 %2 列）: %3。</translation>
+    </message>
+    <message>
+        <source>Any agent (*)</source>
+        <translation>すべてのエージェント (*)</translation>
     </message>
 </context>
 <context>
@@ -587,6 +745,33 @@
     </message>
 </context>
 <context>
+    <name>IdentitySection</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>How other agents and files name it: lowercase letters, digits, - and _.</source>
+        <translation>ほかのエージェントやファイルからの呼び名：小文字・数字・- と _。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>The name shown in the chat and the library.</source>
+        <translation>チャットとライブラリに表示される名前。</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>説明</translation>
+    </message>
+    <message>
+        <source>Can start a run from the chat</source>
+        <translation>チャットから実行を開始できる</translation>
+    </message>
+</context>
+<context>
     <name>KnowledgeView</name>
     <message>
         <source>Import…</source>
@@ -720,6 +905,21 @@
     </message>
 </context>
 <context>
+    <name>LimitsSection</name>
+    <message>
+        <source>Model rounds per stage</source>
+        <translation>ステージあたりのモデル呼び出し回数</translation>
+    </message>
+    <message>
+        <source>Tool calls per stage</source>
+        <translation>ステージあたりのツール呼び出し数</translation>
+    </message>
+    <message>
+        <source>Chat history messages (-1: all)</source>
+        <translation>チャット履歴のメッセージ数（-1: すべて）</translation>
+    </message>
+</context>
+<context>
     <name>LineageCard</name>
     <message>
         <source>Open the chat “%1”</source>
@@ -755,6 +955,167 @@
     <message>
         <source>is stopping…</source>
         <translation>停止中…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>チャット</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>タイムライン</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>ライブラリ</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>新しいチャット(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Hand off to a new chat…</source>
+        <translation>新しいチャットに引き継ぐ…</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; a new chat starts from it (or type /handoff in the composer)</source>
+        <translation>エージェントがこのチャットから引き継ぎドキュメントを作成し、そこから新しいチャットが始まります（入力欄に /handoff と入力しても可）</translation>
+    </message>
+    <message>
+        <source>&amp;Import profile…</source>
+        <translation>プロファイルをインポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>設定(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>New &amp;project…</source>
+        <translation>新しいプロジェクト(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me project…</source>
+        <translation>プロジェクト名を変更(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>New &amp;agent…</source>
+        <translation>新しいエージェント(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Find in chat</source>
+        <translation>チャット内を検索(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>送信(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Enter sends (Shift+Enter adds a line)</source>
+        <translation>Enter で送信(&amp;E)（Shift+Enter で改行）</translation>
+    </message>
+    <message>
+        <source>Plain Enter sends the message; otherwise it adds a line and Ctrl+Enter sends</source>
+        <translation>Enter だけでメッセージを送信します。オフのときは改行し、Ctrl+Enter で送信します</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Run the &amp;demo relay</source>
+        <translation>デモのリレーを実行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>チャット(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Timeline fills the window</source>
+        <translation>タイムラインをウィンドウ全体に表示</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>ライブラリ(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The project&apos;s story library, knowledge and Skills</source>
+        <translation>プロジェクトのストーリーライブラリ・ナレッジ・スキル</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>レイアウトをリセット(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The library on the left, the chat, the timeline on the right</source>
+        <translation>左にライブラリ、中央にチャット、右にタイムライン</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>テーマ</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>About Relay Studio</source>
+        <translation>Relay Studio について</translation>
+    </message>
+    <message>
+        <source>Relay Studio — write with several AI agents that pass the work along.</source>
+        <translation>Relay Studio — 作業を受け渡す複数の AI エージェントと一緒に書くためのアプリです。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
+        <translation>
+            <numerusform>%n 件の変更が承認を待っています。それでも終了しますか？ 変更は適用されません。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A run is still going. Quit anyway? It will be stopped.</source>
+        <translation>まだ実行中です。それでも終了しますか？ 実行は停止されます。</translation>
+    </message>
+    <message>
+        <source>Quit Relay Studio</source>
+        <translation>Relay Studio を終了</translation>
     </message>
 </context>
 <context>
@@ -826,6 +1187,124 @@
     <message>
         <source>Assistant</source>
         <translation>アシスタント</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSection</name>
+    <message>
+        <source>Connection</source>
+        <extracomment>The Connection field&apos;s choices that are not a named connection: (mode, connection).</extracomment>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <source>Where the model runs: one of your connections (Settings → Connections), or whichever connection is the default.</source>
+        <translation>モデルを動かす場所：あなたの接続（設定 → 接続）のいずれか、またはその時点の既定の接続。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Pick one of the models the server offers, or type a name.</source>
+        <translation>サーバーが提供するモデルから選ぶか、名前を入力してください。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>0 = predictable, 2 = adventurous (model.temperature)</source>
+        <translation>0 = 予測しやすい、2 = 冒険的 (model.temperature)</translation>
+    </message>
+    <message>
+        <source>Longest answer (tokens)</source>
+        <translation>回答の最大長（トークン）</translation>
+    </message>
+    <message>
+        <source>Using its tools</source>
+        <translation>ツールの使い方</translation>
+    </message>
+    <message>
+        <source>When it decides</source>
+        <translation>モデルが判断</translation>
+    </message>
+    <message>
+        <source>At every step</source>
+        <translation>毎ステップ</translation>
+    </message>
+    <message>
+        <source>Never call tools</source>
+        <translation>ツールを呼ばない</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <source>model.maxRetries: tries again after a server error that may pass</source>
+        <translation>model.maxRetries: 一時的なサーバーエラーの後に再試行します</translation>
+    </message>
+    <message>
+        <source>The default connection (now %1)</source>
+        <translation>既定の接続（現在は %1）</translation>
+    </message>
+    <message>
+        <source>The default connection</source>
+        <translation>既定の接続</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1（既定）</translation>
+    </message>
+    <message>
+        <source>%1 (not on this computer)</source>
+        <translation>%1（このコンピューターにはありません）</translation>
+    </message>
+    <message>
+        <source>Not chosen yet (it cannot run)</source>
+        <translation>未選択（実行できません）</translation>
+    </message>
+    <message>
+        <source>This agent cannot run until you choose a connection.</source>
+        <translation>接続を選ぶまで、このエージェントは実行できません。</translation>
+    </message>
+    <message>
+        <source>There is no connection “%1” on this computer: runs of this agent will fail. Choose another, or add it in Settings → Connections.</source>
+        <translation>このコンピューターには接続「%1」がありません。このエージェントの実行は失敗します。別の接続を選ぶか、設定 → 接続で追加してください。</translation>
+    </message>
+    <message>
+        <source>You have no connection yet: add one in Settings → Connections, and this agent will use it.</source>
+        <translation>まだ接続がありません。設定 → 接続で追加すると、このエージェントはそれを使います。</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s own default model</source>
+        <translation>接続の既定のモデル</translation>
+    </message>
+    <message>
+        <source>e.g. qwen3:8b</source>
+        <translation>例: qwen3:8b</translation>
+    </message>
+    <message>
+        <source>Asking the server which models it offers…</source>
+        <translation>サーバーに提供モデルを問い合わせています…</translation>
+    </message>
+    <message>
+        <source>The models could not be listed: %1 You can still type a model&apos;s name.</source>
+        <translation>モデルの一覧を取得できませんでした: %1 モデル名は入力できます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s): pick one from the list, or type a name.</source>
+        <translation>
+            <numerusform>サーバーは %n 個のモデルを提供しています。一覧から選ぶか、名前を入力してください。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server lists no models; type a model&apos;s name.</source>
+        <translation>サーバーにモデルの一覧がありません。モデル名を入力してください。</translation>
     </message>
 </context>
 <context>
@@ -980,6 +1459,172 @@
     </message>
 </context>
 <context>
+    <name>ProfileEditor</name>
+    <message>
+        <source>Duplicate</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>インポート…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save (Ctrl+S)</source>
+        <translation>保存 (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never in Tools; untick Never there first.</source>
+        <translation>ツールで「%1」が「しない」に設定されています。先にそこで「しない」のチェックを外してください。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2: %n 件の問題 — ここへ移動</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Something here needs fixing</source>
+        <translation>ここに修正が必要な箇所があります</translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…ほか %n 件（⚠ の付いたセクションを参照）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>保存済み</translation>
+    </message>
+    <message>
+        <source>Untitled agent</source>
+        <translation>無題のエージェント</translation>
+    </message>
+    <message>
+        <source> · built-in, read-only</source>
+        <translation> · 組み込み、読み取り専用</translation>
+    </message>
+    <message>
+        <source> · not saved yet</source>
+        <translation> · 未保存</translation>
+    </message>
+    <message>
+        <source> · changed</source>
+        <translation> · 変更あり</translation>
+    </message>
+    <message>
+        <source>Fix the problems above to see what the model would receive.</source>
+        <translation>上の問題を修正すると、モデルが受け取る内容が表示されます。</translation>
+    </message>
+    <message>
+        <source>The preview is not available: %1</source>
+        <translation>プレビューを表示できません: %1</translation>
+    </message>
+    <message>
+        <source>Raw JSON: not valid JSON (line %1, column %2): %3 (profile.invalid_json)</source>
+        <translation>生の JSON: JSON として正しくありません（%1 行 %2 列）: %3 (profile.invalid_json)</translation>
+    </message>
+    <message>
+        <source>A new agent: change what you like, then Save.</source>
+        <translation>新しいエージェント：好きなように変更してから保存してください。</translation>
+    </message>
+    <message>
+        <source>Created %1 and %2: each hands off to the next, in that order. Start a run with %3.</source>
+        <translation>%1 と %2 を作成しました。この順に次へ引き継ぎます。%3 で実行を開始してください。</translation>
+    </message>
+    <message>
+        <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
+        <translation>組み込みのプロファイルは読み取り専用です。複製して自分の版を作ってください。</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（コピー）</translation>
+    </message>
+    <message>
+        <source>A copy: change what you like, then Save.</source>
+        <translation>コピー：好きなように変更してから保存してください。</translation>
+    </message>
+    <message>
+        <source>Saved “%1”.</source>
+        <translation>「%1」を保存しました。</translation>
+    </message>
+    <message>
+        <source>Import a profile</source>
+        <translation>プロファイルをインポート</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>プロファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 を読み込めません: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: fix the problems shown, then Save.</source>
+        <translation>%1 はインポートされていません。表示された問題を修正してから保存してください。</translation>
+    </message>
+    <message>
+        <source>Imported “%1” from %2.</source>
+        <translation>%2 から「%1」をインポートしました。</translation>
+    </message>
+    <message>
+        <source>Export the profile</source>
+        <translation>プロファイルをエクスポート</translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>%1 にエクスポートできませんでした: %2</translation>
+    </message>
+    <message>
+        <source>Exported to %1 (without your connection: whoever imports it chooses their own).</source>
+        <translation>%1 にエクスポートしました（接続は含みません。インポートする人が自分の接続を選びます）。</translation>
+    </message>
+</context>
+<context>
+    <name>PromptSection</name>
+    <message>
+        <source>Use the generated prompt</source>
+        <translation>生成されたプロンプトを使う</translation>
+    </message>
+    <message>
+        <source>instructions.systemPrompt left empty: the runtime writes it from the tools</source>
+        <translation>instructions.systemPrompt を空にすると、ランタイムがツールから作成します</translation>
+    </message>
+    <message>
+        <source>Own prompt</source>
+        <translation>独自のプロンプト</translation>
+    </message>
+    <message>
+        <source>Generated (what your prompt replaces)</source>
+        <translation>生成されたもの（あなたのプロンプトが置き換える内容）</translation>
+    </message>
+    <message>
+        <source>Standing instructions</source>
+        <translation>常設の指示</translation>
+    </message>
+    <message>
+        <source>instructions.taskPrompt: added after the prompt in every call</source>
+        <translation>instructions.taskPrompt: 毎回の呼び出しでプロンプトの後に追加されます</translation>
+    </message>
+</context>
+<context>
     <name>ProviderSource</name>
     <message>
         <source>Model connections are not available in this build; the demo relay runs offline.</source>
@@ -992,6 +1637,124 @@
     <message>
         <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
         <translation>モデル接続がまだありません。設定 → 接続 (Ctrl+,) で追加してください（このコンピューター上のモデルサーバーなど）。それまではデモのリレーがオフラインで動きます。</translation>
+    </message>
+</context>
+<context>
+    <name>RunActions</name>
+    <message>
+        <source>A run is already going in this chat.</source>
+        <translation>このチャットでは既に実行中です。</translation>
+    </message>
+    <message>
+        <source>Wait for the active run to end, or stop it, before regenerating.</source>
+        <translation>再生成する前に、実行中の処理が終わるのを待つか停止してください。</translation>
+    </message>
+    <message>
+        <source>The agent at work will read your guidance at its next step.</source>
+        <translation>作業中のエージェントが次のステップで指示を読みます。</translation>
+    </message>
+    <message>
+        <source>This message belongs to the run in progress; stop it first.</source>
+        <translation>このメッセージは実行中の処理に属しています。先に停止してください。</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>メッセージを削除</translation>
+    </message>
+    <message>
+        <source>Delete this message from the chat? Later runs will not see it. What the agents committed stays in the run&apos;s history on the timeline.</source>
+        <translation>このメッセージをチャットから削除しますか？ 以後の実行からは見えなくなります。エージェントがコミットした内容は、タイムライン上の実行の履歴に残ります。</translation>
+    </message>
+    <message>
+        <source>Your message will be sent when the run ends.</source>
+        <translation>実行が終わるとメッセージが送信されます。</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>まだ実行はありません</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>エージェント: %1</translation>
+    </message>
+    <message>
+        <source>%1 in · %2 out tokens</source>
+        <translation>入力 %1 · 出力 %2 トークン</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>作成済み</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>承認待ち</translation>
+    </message>
+    <message>
+        <source>cancelling</source>
+        <translation>キャンセル中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>partial success</source>
+        <translation>一部成功</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>中断</translation>
+    </message>
+</context>
+<context>
+    <name>Section</name>
+    <message>
+        <source>Identity</source>
+        <translation>基本情報</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Delegation and handoff</source>
+        <translation>委任と引き継ぎ</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>システムプロンプト</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>ワークスペース</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>生の JSON</translation>
+    </message>
+    <message>
+        <source>What the model sees</source>
+        <translation>モデルに見える内容</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +2290,45 @@
     </message>
 </context>
 <context>
+    <name>ToolsSection</name>
+    <message>
+        <source>&lt;b&gt;Tool&lt;/b&gt;</source>
+        <translation>&lt;b&gt;ツール&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Allowed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;許可&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ask first&lt;/b&gt;</source>
+        <translation>&lt;b&gt;事前に確認&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.requireApproval: the change waits in the patch dialog until you approve or reject it</source>
+        <translation>tools.requireApproval: 承認または却下するまで、変更は変更確認ダイアログで待機します</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Never&lt;/b&gt;</source>
+        <translation>&lt;b&gt;しない&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.deny: never offered, even when a rule would add it</source>
+        <translation>tools.deny: ルールで追加される場合でも提示しません</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never; untick Never first to allow it.</source>
+        <translation>「%1」は「しない」に設定されています。許可するには先に「しない」のチェックを外してください。</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never, so it cannot ask you first; untick Never first.</source>
+        <translation>「%1」は「しない」に設定されているため、事前に確認できません。先に「しない」のチェックを外してください。</translation>
+    </message>
+</context>
+<context>
     <name>Transcript</name>
     <message>
         <source>The run failed</source>
@@ -1802,7 +2604,7 @@
     </message>
     <message>
         <source>To fix: allow the tool, or untick “Requires approval”.</source>
-        <translation>修正するには：ツールを許可するか、「承認が必要」のチェックを外してください。</translation>
+        <translation>修正するには：ツールを許可するか、「事前に確認」のチェックを外してください。</translation>
     </message>
     <message>
         <source>To fix: tick Visible for that folder, or untick Writable.</source>
@@ -1840,6 +2642,33 @@
     <message>
         <source>With “Never”, no agent can hand off to it, although it allows itself as the next stage.</source>
         <translation>「しない」にすると、次のステージとして受け入れる設定でも、どのエージェントも引き継げません。</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceSection</name>
+    <message>
+        <source>another folder, e.g. notes</source>
+        <translation>別のフォルダー（例: notes）</translation>
+    </message>
+    <message>
+        <source>Add folder</source>
+        <translation>フォルダーを追加</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Folder&lt;/b&gt;</source>
+        <translation>&lt;b&gt;フォルダー&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Visible&lt;/b&gt;</source>
+        <translation>&lt;b&gt;表示&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Writable&lt;/b&gt;</source>
+        <translation>&lt;b&gt;書き込み可&lt;/b&gt;</translation>
     </message>
 </context>
 </TS>

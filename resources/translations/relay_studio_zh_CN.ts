@@ -47,6 +47,25 @@
     </message>
 </context>
 <context>
+    <name>ChatNavigation</name>
+    <message>
+        <source>New project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <source>Name of the new project:</source>
+        <translation>新项目的名称：</translation>
+    </message>
+    <message>
+        <source>Rename project</source>
+        <translation>重命名项目</translation>
+    </message>
+    <message>
+        <source>New name for “%1”:</source>
+        <translation>“%1”的新名称：</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
@@ -173,6 +192,145 @@
     <message>
         <source>  (needs a model)</source>
         <translation>  （需要模型）</translation>
+    </message>
+</context>
+<context>
+    <name>DelegationSection</name>
+    <message>
+        <source>May hand off the stage</source>
+        <translation>可以交接阶段</translation>
+    </message>
+    <message>
+        <source>May ask helpers for side tasks</source>
+        <translation>可以请助手做支线任务</translation>
+    </message>
+    <message>
+        <source>Other agents may call it</source>
+        <translation>其他智能体可以调用它</translation>
+    </message>
+    <message>
+        <source>…as the next stage</source>
+        <translation>…作为下一阶段</translation>
+    </message>
+    <message>
+        <source>…as a helper</source>
+        <translation>…作为助手</translation>
+    </message>
+    <message>
+        <source>How it hands off</source>
+        <translation>交接方式</translation>
+    </message>
+    <message>
+        <source>One tool, naming the next agent</source>
+        <translation>一个工具，指明下一个智能体</translation>
+    </message>
+    <message>
+        <source>One tool per next agent</source>
+        <translation>每个下一智能体一个工具</translation>
+    </message>
+    <message>
+        <source>Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or perTarget: one transfer_to_&lt;id&gt; tool per agent it may hand off to</source>
+        <translation>交接工具 (delegation.handoffToolStyle)：single 为单个 agent_handoff(agentId, …)；perTarget 为每个可交接的智能体各一个 transfer_to_&lt;id&gt; 工具</translation>
+    </message>
+    <message>
+        <source>How other agents see it</source>
+        <translation>其他智能体看到的描述</translation>
+    </message>
+    <message>
+        <source>delegation.descriptionForAgents: what agent_list and the handoff tools say about it</source>
+        <translation>delegation.descriptionForAgents：agent_list 和交接工具对它的描述</translation>
+    </message>
+    <message>
+        <source>Who may call it</source>
+        <translation>谁可以调用它</translation>
+    </message>
+    <message>
+        <source>Offered as the next stage</source>
+        <translation>作为下一阶段提供</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>始终</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>After something is posted</source>
+        <translation>有内容提交之后</translation>
+    </message>
+    <message>
+        <source>What it sees of earlier stages</source>
+        <translation>能看到前面阶段的哪些内容</translation>
+    </message>
+    <message>
+        <source>The chat and the brief</source>
+        <translation>对话和交接简报</translation>
+    </message>
+    <message>
+        <source>Only the brief</source>
+        <translation>仅交接简报</translation>
+    </message>
+    <message>
+        <source>The full history</source>
+        <translation>完整历史</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation</source>
+        <translation>对话摘要</translation>
+    </message>
+    <message>
+        <source>…without the tool calls and their results</source>
+        <translation>…不含工具调用及其结果</translation>
+    </message>
+    <message>
+        <source>Name of the tool others call</source>
+        <translation>其他智能体调用的工具名称</translation>
+    </message>
+    <message>
+        <source>default: transfer_to_&lt;id&gt;</source>
+        <translation>默认：transfer_to_&lt;id&gt;</translation>
+    </message>
+    <message>
+        <source>handoffIn.toolNameOverride: replaces transfer_to_&lt;id&gt; (with one tool per next agent)</source>
+        <translation>handoffIn.toolNameOverride：替换 transfer_to_&lt;id&gt;（每个下一智能体一个工具时）</translation>
+    </message>
+    <message>
+        <source>What that tool says</source>
+        <translation>该工具的说明</translation>
+    </message>
+    <message>
+        <source>Optional, e.g.</source>
+        <translation>可选，例如</translation>
+    </message>
+    <message>
+        <source>What callers must hand over</source>
+        <translation>调用方必须交付的内容</translation>
+    </message>
+    <message>
+        <source>handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool</source>
+        <translation>handoffIn.inputSchema：一个 JSON Schema 对象；其字段会加到交接工具上</translation>
+    </message>
+    <message>
+        <source>Longest chain of handoffs</source>
+        <translation>最长交接链</translation>
+    </message>
+    <message>
+        <source>Helpers at once</source>
+        <translation>同时进行的助手数</translation>
+    </message>
+    <message>
+        <source>Helpers per run</source>
+        <translation>每次运行的助手数</translation>
+    </message>
+    <message>
+        <source>Not valid JSON (line %1, column %2): %3.</source>
+        <translation>不是有效的 JSON（第 %1 行，第 %2 列）：%3。</translation>
+    </message>
+    <message>
+        <source>Any agent (*)</source>
+        <translation>任意智能体 (*)</translation>
     </message>
 </context>
 <context>
@@ -587,6 +745,33 @@
     </message>
 </context>
 <context>
+    <name>IdentitySection</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>How other agents and files name it: lowercase letters, digits, - and _.</source>
+        <translation>其他智能体和文件如何称呼它：小写字母、数字、- 和 _。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>The name shown in the chat and the library.</source>
+        <translation>在对话和资料库中显示的名称。</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Can start a run from the chat</source>
+        <translation>可以从对话发起运行</translation>
+    </message>
+</context>
+<context>
     <name>KnowledgeView</name>
     <message>
         <source>Import…</source>
@@ -720,6 +905,21 @@
     </message>
 </context>
 <context>
+    <name>LimitsSection</name>
+    <message>
+        <source>Model rounds per stage</source>
+        <translation>每阶段的模型轮数</translation>
+    </message>
+    <message>
+        <source>Tool calls per stage</source>
+        <translation>每阶段的工具调用数</translation>
+    </message>
+    <message>
+        <source>Chat history messages (-1: all)</source>
+        <translation>对话历史消息数（-1：全部）</translation>
+    </message>
+</context>
+<context>
     <name>LineageCard</name>
     <message>
         <source>Open the chat “%1”</source>
@@ -755,6 +955,167 @@
     <message>
         <source>is stopping…</source>
         <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>资料库</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Hand off to a new chat…</source>
+        <translation>交接到新对话…</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; a new chat starts from it (or type /handoff in the composer)</source>
+        <translation>智能体根据本对话撰写交接文档，新对话从它开始（也可以在输入框中输入 /handoff）</translation>
+    </message>
+    <message>
+        <source>&amp;Import profile…</source>
+        <translation>导入配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>New &amp;project…</source>
+        <translation>新建项目(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me project…</source>
+        <translation>重命名项目(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>New &amp;agent…</source>
+        <translation>新建智能体(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Find in chat</source>
+        <translation>在对话中查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>发送(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Enter sends (Shift+Enter adds a line)</source>
+        <translation>Enter 发送(&amp;E)（Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <source>Plain Enter sends the message; otherwise it adds a line and Ctrl+Enter sends</source>
+        <translation>单按 Enter 即发送消息；否则 Enter 换行，Ctrl+Enter 发送</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Run the &amp;demo relay</source>
+        <translation>运行演示接力(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>对话(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Timeline fills the window</source>
+        <translation>时间线铺满窗口</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>资料库(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The project&apos;s story library, knowledge and Skills</source>
+        <translation>项目的故事资料库、知识库和技能</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The library on the left, the chat, the timeline on the right</source>
+        <translation>左侧资料库，中间对话，右侧时间线</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>About Relay Studio</source>
+        <translation>关于 Relay Studio</translation>
+    </message>
+    <message>
+        <source>Relay Studio — write with several AI agents that pass the work along.</source>
+        <translation>Relay Studio —— 与多个依次传递工作的 AI 智能体一起写作。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
+        <translation>
+            <numerusform>有 %n 项修改等待你的批准。仍要退出吗？这些修改将不会被应用。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A run is still going. Quit anyway? It will be stopped.</source>
+        <translation>仍有运行在进行。仍要退出吗？它将被停止。</translation>
+    </message>
+    <message>
+        <source>Quit Relay Studio</source>
+        <translation>退出 Relay Studio</translation>
     </message>
 </context>
 <context>
@@ -826,6 +1187,124 @@
     <message>
         <source>Assistant</source>
         <translation>助手</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSection</name>
+    <message>
+        <source>Connection</source>
+        <extracomment>The Connection field&apos;s choices that are not a named connection: (mode, connection).</extracomment>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Where the model runs: one of your connections (Settings → Connections), or whichever connection is the default.</source>
+        <translation>模型运行的位置：你的某个连接（设置 → 连接），或当前的默认连接。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Pick one of the models the server offers, or type a name.</source>
+        <translation>从服务器提供的模型中选择一个，或输入名称。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>0 = predictable, 2 = adventurous (model.temperature)</source>
+        <translation>0 = 稳定可预期，2 = 大胆发挥 (model.temperature)</translation>
+    </message>
+    <message>
+        <source>Longest answer (tokens)</source>
+        <translation>最长回答（令牌）</translation>
+    </message>
+    <message>
+        <source>Using its tools</source>
+        <translation>工具使用</translation>
+    </message>
+    <message>
+        <source>When it decides</source>
+        <translation>由它决定</translation>
+    </message>
+    <message>
+        <source>At every step</source>
+        <translation>每一步都调用</translation>
+    </message>
+    <message>
+        <source>Never call tools</source>
+        <translation>从不调用工具</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>重试次数</translation>
+    </message>
+    <message>
+        <source>model.maxRetries: tries again after a server error that may pass</source>
+        <translation>model.maxRetries：遇到可能会消失的服务器错误后重试</translation>
+    </message>
+    <message>
+        <source>The default connection (now %1)</source>
+        <translation>默认连接（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>The default connection</source>
+        <translation>默认连接</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <source>%1 (not on this computer)</source>
+        <translation>%1（不在本机上）</translation>
+    </message>
+    <message>
+        <source>Not chosen yet (it cannot run)</source>
+        <translation>尚未选择（无法运行）</translation>
+    </message>
+    <message>
+        <source>This agent cannot run until you choose a connection.</source>
+        <translation>在你选择连接之前，此智能体无法运行。</translation>
+    </message>
+    <message>
+        <source>There is no connection “%1” on this computer: runs of this agent will fail. Choose another, or add it in Settings → Connections.</source>
+        <translation>本机上没有连接“%1”：此智能体的运行将会失败。请另选一个，或在 设置 → 连接 中添加。</translation>
+    </message>
+    <message>
+        <source>You have no connection yet: add one in Settings → Connections, and this agent will use it.</source>
+        <translation>你还没有连接：在 设置 → 连接 中添加一个，此智能体就会使用它。</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s own default model</source>
+        <translation>连接自身的默认模型</translation>
+    </message>
+    <message>
+        <source>e.g. qwen3:8b</source>
+        <translation>例如 qwen3:8b</translation>
+    </message>
+    <message>
+        <source>Asking the server which models it offers…</source>
+        <translation>正在询问服务器提供哪些模型…</translation>
+    </message>
+    <message>
+        <source>The models could not be listed: %1 You can still type a model&apos;s name.</source>
+        <translation>无法列出模型：%1 你仍然可以输入模型名称。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s): pick one from the list, or type a name.</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型：从列表中选择一个，或输入名称。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server lists no models; type a model&apos;s name.</source>
+        <translation>服务器没有列出模型；请输入模型名称。</translation>
     </message>
 </context>
 <context>
@@ -980,6 +1459,172 @@
     </message>
 </context>
 <context>
+    <name>ProfileEditor</name>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save (Ctrl+S)</source>
+        <translation>保存 (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never in Tools; untick Never there first.</source>
+        <translation>“%1”在“工具”中被设为“从不”；请先在那里取消勾选“从不”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2：%n 个问题 —— 前往</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Something here needs fixing</source>
+        <translation>这里有需要修复的地方</translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…还有 %n 个（见标有 ⚠ 的部分）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source>Untitled agent</source>
+        <translation>未命名智能体</translation>
+    </message>
+    <message>
+        <source> · built-in, read-only</source>
+        <translation> · 内置，只读</translation>
+    </message>
+    <message>
+        <source> · not saved yet</source>
+        <translation> · 尚未保存</translation>
+    </message>
+    <message>
+        <source> · changed</source>
+        <translation> · 已更改</translation>
+    </message>
+    <message>
+        <source>Fix the problems above to see what the model would receive.</source>
+        <translation>修复上面的问题后，即可查看模型将收到的内容。</translation>
+    </message>
+    <message>
+        <source>The preview is not available: %1</source>
+        <translation>预览不可用：%1</translation>
+    </message>
+    <message>
+        <source>Raw JSON: not valid JSON (line %1, column %2): %3 (profile.invalid_json)</source>
+        <translation>原始 JSON：不是有效的 JSON（第 %1 行，第 %2 列）：%3 (profile.invalid_json)</translation>
+    </message>
+    <message>
+        <source>A new agent: change what you like, then Save.</source>
+        <translation>新智能体：按需修改后保存。</translation>
+    </message>
+    <message>
+        <source>Created %1 and %2: each hands off to the next, in that order. Start a run with %3.</source>
+        <translation>已创建 %1 和 %2：按此顺序依次交接。请用 %3 发起运行。</translation>
+    </message>
+    <message>
+        <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
+        <translation>内置配置为只读。复制一份来制作你自己的版本。</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>A copy: change what you like, then Save.</source>
+        <translation>副本：按需修改后保存。</translation>
+    </message>
+    <message>
+        <source>Saved “%1”.</source>
+        <translation>已保存“%1”。</translation>
+    </message>
+    <message>
+        <source>Import a profile</source>
+        <translation>导入配置</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: fix the problems shown, then Save.</source>
+        <translation>%1 未导入：请修复显示的问题，然后保存。</translation>
+    </message>
+    <message>
+        <source>Imported “%1” from %2.</source>
+        <translation>已从 %2 导入“%1”。</translation>
+    </message>
+    <message>
+        <source>Export the profile</source>
+        <translation>导出配置</translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>无法导出到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Exported to %1 (without your connection: whoever imports it chooses their own).</source>
+        <translation>已导出到 %1（不含你的连接：导入者会选择自己的连接）。</translation>
+    </message>
+</context>
+<context>
+    <name>PromptSection</name>
+    <message>
+        <source>Use the generated prompt</source>
+        <translation>使用生成的提示词</translation>
+    </message>
+    <message>
+        <source>instructions.systemPrompt left empty: the runtime writes it from the tools</source>
+        <translation>instructions.systemPrompt 留空：由运行时根据工具生成</translation>
+    </message>
+    <message>
+        <source>Own prompt</source>
+        <translation>自定义提示词</translation>
+    </message>
+    <message>
+        <source>Generated (what your prompt replaces)</source>
+        <translation>生成的提示词（你的提示词将替换它）</translation>
+    </message>
+    <message>
+        <source>Standing instructions</source>
+        <translation>常驻指令</translation>
+    </message>
+    <message>
+        <source>instructions.taskPrompt: added after the prompt in every call</source>
+        <translation>instructions.taskPrompt：每次调用时附加在提示词之后</translation>
+    </message>
+</context>
+<context>
     <name>ProviderSource</name>
     <message>
         <source>Model connections are not available in this build; the demo relay runs offline.</source>
@@ -992,6 +1637,124 @@
     <message>
         <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
         <translation>还没有模型连接。请在 设置 → 连接 (Ctrl+,) 中添加，例如本机上的模型服务器；在此之前，演示接力离线运行。</translation>
+    </message>
+</context>
+<context>
+    <name>RunActions</name>
+    <message>
+        <source>A run is already going in this chat.</source>
+        <translation>此对话中已有运行在进行。</translation>
+    </message>
+    <message>
+        <source>Wait for the active run to end, or stop it, before regenerating.</source>
+        <translation>请等待当前运行结束或停止它，然后再重新生成。</translation>
+    </message>
+    <message>
+        <source>The agent at work will read your guidance at its next step.</source>
+        <translation>工作中的智能体会在下一步读取你的指导。</translation>
+    </message>
+    <message>
+        <source>This message belongs to the run in progress; stop it first.</source>
+        <translation>这条消息属于正在进行的运行；请先停止它。</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Delete this message from the chat? Later runs will not see it. What the agents committed stays in the run&apos;s history on the timeline.</source>
+        <translation>要从对话中删除这条消息吗？之后的运行将看不到它。智能体已提交的内容仍保留在时间线上的运行历史中。</translation>
+    </message>
+    <message>
+        <source>Your message will be sent when the run ends.</source>
+        <translation>运行结束后将发送你的消息。</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>尚无运行</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>智能体：%1</translation>
+    </message>
+    <message>
+        <source>%1 in · %2 out tokens</source>
+        <translation>输入 %1 · 输出 %2 令牌</translation>
+    </message>
+    <message>
+        <source>created</source>
+        <translation>已创建</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>等待批准</translation>
+    </message>
+    <message>
+        <source>cancelling</source>
+        <translation>正在取消</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>partial success</source>
+        <translation>部分成功</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+</context>
+<context>
+    <name>Section</name>
+    <message>
+        <source>Identity</source>
+        <translation>身份</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Delegation and handoff</source>
+        <translation>委派与交接</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>限制</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>原始 JSON</translation>
+    </message>
+    <message>
+        <source>What the model sees</source>
+        <translation>模型看到的内容</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +2290,45 @@
     </message>
 </context>
 <context>
+    <name>ToolsSection</name>
+    <message>
+        <source>&lt;b&gt;Tool&lt;/b&gt;</source>
+        <translation>&lt;b&gt;工具&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Allowed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;允许&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ask first&lt;/b&gt;</source>
+        <translation>&lt;b&gt;先询问&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.requireApproval: the change waits in the patch dialog until you approve or reject it</source>
+        <translation>tools.requireApproval：修改会在修改对话框中等待，直到你批准或拒绝</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Never&lt;/b&gt;</source>
+        <translation>&lt;b&gt;从不&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.deny: never offered, even when a rule would add it</source>
+        <translation>tools.deny：即使有规则会添加它，也从不提供</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never; untick Never first to allow it.</source>
+        <translation>“%1”被设为“从不”；请先取消勾选“从不”再允许它。</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never, so it cannot ask you first; untick Never first.</source>
+        <translation>“%1”被设为“从不”，因此无法先询问你；请先取消勾选“从不”。</translation>
+    </message>
+</context>
+<context>
     <name>Transcript</name>
     <message>
         <source>The run failed</source>
@@ -1802,7 +2604,7 @@
     </message>
     <message>
         <source>To fix: allow the tool, or untick “Requires approval”.</source>
-        <translation>修复方法：允许该工具，或取消勾选“需要批准”。</translation>
+        <translation>修复方法：允许该工具，或取消勾选“先询问”。</translation>
     </message>
     <message>
         <source>To fix: tick Visible for that folder, or untick Writable.</source>
@@ -1840,6 +2642,33 @@
     <message>
         <source>With “Never”, no agent can hand off to it, although it allows itself as the next stage.</source>
         <translation>选择“从不”时，尽管它允许自己作为下一阶段，也没有智能体能交接给它。</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceSection</name>
+    <message>
+        <source>another folder, e.g. notes</source>
+        <translation>其他文件夹，例如 notes</translation>
+    </message>
+    <message>
+        <source>Add folder</source>
+        <translation>添加文件夹</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Folder&lt;/b&gt;</source>
+        <translation>&lt;b&gt;文件夹&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Visible&lt;/b&gt;</source>
+        <translation>&lt;b&gt;可见&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Writable&lt;/b&gt;</source>
+        <translation>&lt;b&gt;可写&lt;/b&gt;</translation>
     </message>
 </context>
 </TS>

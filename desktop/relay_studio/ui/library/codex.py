@@ -93,6 +93,8 @@ class EntryEditor(QWidget):
         buttons.addWidget(self.delete_button)
         self.message = named(QLabel(), "EntryMessage")
         self.message.setWordWrap(True)
+        # CJK text may break after any character: without a floor the buttons squeeze it to a column
+        self.message.setMinimumWidth(self.message.fontMetrics().horizontalAdvance("M" * 8))
         buttons.addWidget(self.message, 1)
         self.load(None)
 
