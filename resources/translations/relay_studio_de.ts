@@ -84,6 +84,14 @@
         <source>Waiting for your approval of %1</source>
         <translation>Wartet auf deine Freigabe von %1</translation>
     </message>
+    <message>
+        <source>no match</source>
+        <translation>kein Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
 </context>
 <context>
     <name>CodexView</name>
@@ -432,7 +440,6 @@
     <name>Duration</name>
     <message>
         <source>%1 s</source>
-        <extracomment>the languages the window speaks, English first (the source language: it needs no catalogue) each language&apos;s name in itself, as Settings → Language lists it the window settings&apos; key; &quot;&quot; (or absent) follows the operating system</extracomment>
         <translation>%1 s</translation>
     </message>
     <message>
@@ -1688,8 +1695,12 @@
         <source>%1 in · %2 out tokens</source>
         <translation>%1 ein · %2 aus (Tokens)</translation>
     </message>
+</context>
+<context>
+    <name>RunStatus</name>
     <message>
         <source>created</source>
+        <extracomment>the languages the window speaks, English first (the source language: it needs no catalogue) each language&apos;s name in itself, as Settings → Language lists it the window settings&apos; key; &quot;&quot; (or absent) follows the operating system</extracomment>
         <translation>angelegt</translation>
     </message>
     <message>

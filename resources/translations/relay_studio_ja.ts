@@ -83,6 +83,14 @@
         <source>Waiting for your approval of %1</source>
         <translation>%1 の承認を待っています</translation>
     </message>
+    <message>
+        <source>no match</source>
+        <translation>一致なし</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1/%2</translation>
+    </message>
 </context>
 <context>
     <name>CodexView</name>
@@ -431,7 +439,6 @@
     <name>Duration</name>
     <message>
         <source>%1 s</source>
-        <extracomment>the languages the window speaks, English first (the source language: it needs no catalogue) each language&apos;s name in itself, as Settings → Language lists it the window settings&apos; key; &quot;&quot; (or absent) follows the operating system</extracomment>
         <translation>%1 秒</translation>
     </message>
     <message>
@@ -1681,8 +1688,12 @@
         <source>%1 in · %2 out tokens</source>
         <translation>入力 %1 · 出力 %2 トークン</translation>
     </message>
+</context>
+<context>
+    <name>RunStatus</name>
     <message>
         <source>created</source>
+        <extracomment>the languages the window speaks, English first (the source language: it needs no catalogue) each language&apos;s name in itself, as Settings → Language lists it the window settings&apos; key; &quot;&quot; (or absent) follows the operating system</extracomment>
         <translation>作成済み</translation>
     </message>
     <message>

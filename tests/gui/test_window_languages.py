@@ -6,16 +6,18 @@ profile editor, the patch dialog or Settings is cut off (each widget has at leas
 from __future__ import annotations
 
 import pytest
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontDatabase, QInputMethodEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPushButton, QTabBar, QWidget
 from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
 from relay_studio.ui import i18n
+from relay_studio.ui.chat.cards import LIVE_LINE_CHARS, LiveRunCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.patches.dialog import PatchDialog
 from relay_studio.ui.settings.dialog import SettingsDialog
-from tests.gui.conftest import App, until
+from tests.gui.conftest import App, run_to_end, until
 
 #: the menu bar in each language
 MENUS = {
@@ -136,3 +138,47 @@ def test_the_check_sees_a_cut_off_button_and_a_squeezed_label(qtbot: QtBot) -> N
     root.show()
     found = clipped(root)
     assert len(found) == 2 and "QPushButton" in found[0] and "QLabel" in found[1]
+
+
+def test_the_live_card_breaks_endless_cjk_lines_but_keeps_the_text(qtbot: QtBot) -> None:
+    """An agent writing Japanese or Chinese without a newline: the live card breaks between characters
+    (there are no spaces), the text itself stays exactly as streamed."""
+    card = LiveRunCard()
+    qtbot.addWidget(card)
+    card.begin("r", "Writer")
+    pieces = ["灯台守のマーラは百十二段の階段を上り、芯を切りそろえた。"] * 80 + ["他点亮了灯。\n短い行", "終わり"]
+    for piece in pieces:
+        card.append("inv", "Writer", piece)
+    assert card.streamed_text == "— Writer —\n" + "".join(pieces)
+    shown = card.text.toPlainText()
+    assert max(len(line) for line in shown.split("\n")) <= LIVE_LINE_CHARS + 1
+    assert shown.replace("\n", "") == card.streamed_text.replace("\n", "")
+
+
+def _type_with_input_method(widget: QWidget, text: str) -> None:
+    """What an input method sends when the creator confirms Chinese or Japanese text (key events carry
+    only Latin-1 in QTest)."""
+    widget.setFocus()
+    event = QInputMethodEvent("", [])
+    event.setCommitString(text)
+    QApplication.sendEvent(widget, event)
+
+
+async def test_find_in_chat_finds_cjk_words(app: App, qtbot: QtBot) -> None:
+    window = app.open({"finalizer": [{"toolCalls": [
+        {"name": "workspace_write_file", "arguments": {"path": "output/main.md",
+                                                        "content": "灯台の灯りが霧の中で光った。灯台守は眠らない。"}},
+        {"name": "workspace_commit", "arguments": {}},
+        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}]})
+    window.new_chat()
+    composer = window.chat.composer
+    composer.select_agent("finalizer")
+    _type_with_input_method(composer.editor, "灯台の話を書いて")
+    qtbot.keyClick(composer.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    await run_to_end(window)
+    assert [c.shown_text for c in window.chat.message_cards()][-1] == "灯台の灯りが霧の中で光った。灯台守は眠らない。"
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    _type_with_input_method(window.chat.find_bar.field, "灯台")
+    assert window.chat.find_bar.count.text() == "1 of 3"  # one in the request, two in the answer
+    qtbot.keyClick(window.chat.find_bar.field, Qt.Key.Key_Return)
+    assert window.chat.find_bar.count.text() == "2 of 3"

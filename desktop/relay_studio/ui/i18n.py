@@ -130,6 +130,17 @@ def arg(text: str, *values: object) -> str:
     return "".join(out)
 
 
+def run_status(status: str) -> str:
+    """A run's status ("awaiting_approval") in the window's words."""
+    translate = QCoreApplication.translate  # pyside6-lupdate reads translate("RunStatus", "…")
+    return {"created": translate("RunStatus", "created"), "running": translate("RunStatus", "running"),
+            "awaiting_approval": translate("RunStatus", "awaiting approval"),
+            "cancelling": translate("RunStatus", "cancelling"), "completed": translate("RunStatus", "completed"),
+            "partial_success": translate("RunStatus", "partial success"),
+            "cancelled": translate("RunStatus", "cancelled"), "failed": translate("RunStatus", "failed"),
+            "interrupted": translate("RunStatus", "interrupted")}.get(status, status.replace("_", " "))
+
+
 def number(value: int | float, decimals: int = -1) -> str:
     """A number as the window's language writes it (grouping, decimal sign)."""
     if isinstance(value, int) and decimals < 0:

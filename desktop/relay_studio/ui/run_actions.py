@@ -235,11 +235,7 @@ class RunActions(WindowParts):
 
     def _status_words(self, status: str) -> str:
         """A run's status as the status bar says it."""
-        return {"created": self.tr("created"), "running": self.tr("running"),
-                "awaiting_approval": self.tr("awaiting approval"), "cancelling": self.tr("cancelling"),
-                "completed": self.tr("completed"), "partial_success": self.tr("partial success"),
-                "cancelled": self.tr("cancelled"), "failed": self.tr("failed"),
-                "interrupted": self.tr("interrupted")}.get(status, status.replace("_", " "))
+        return i18n.run_status(status)
 
     # -- approvals (patch dialog) ----------------------------------------------------------------
     def patch_dialog(self) -> PatchDialog:

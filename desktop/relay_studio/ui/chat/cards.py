@@ -31,6 +31,20 @@ from relay_studio.ui.chat.transcript import LineageMarker, RunNotice
 LIVE_LINE_CHARS = 600
 
 
+def _cjk_break(text: str, start: int) -> int:
+    """The first place at or after ``start`` where a line may break between two CJK characters (after
+    one, before the next), or -1; such text has no spaces to break at."""
+    for i in range(max(start, 1), len(text)):
+        if _is_cjk(text[i - 1]) and _is_cjk(text[i]):
+            return i
+    return -1
+
+
+def _is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+
+
 def _tool_button(text: str, tip: str) -> QToolButton:
     button = QToolButton()
     button.setText(text)
@@ -443,6 +457,12 @@ class LiveRunCard(QFrame):
                 out.append(rest)
                 return "".join(out)
             space = rest.find(" ", max(room, 0))
+            cut = _cjk_break(rest, max(room, 0))
+            if cut >= 0 and (space < 0 or cut < space):  # Chinese and Japanese break between characters
+                out.append(rest[:cut] + "\n")
+                self._line_chars = 0
+                start += cut
+                continue
             if space < 0:
                 self._line_chars += len(rest)
                 out.append(rest)

@@ -406,7 +406,7 @@ class ChatView(QWidget):
         matches = [(ci, k) for ci, card in enumerate(cards) for k in range(card.count_matches(needle))]
         if not matches:
             self._highlight(-1)
-            self.find_bar.count.setText("no match" if needle else "")
+            self.find_bar.count.setText(self.tr("no match") if needle else "")
             return -1
         if forward:
             index = self._found + 1 if self._found + 1 < len(matches) else 0
@@ -415,7 +415,7 @@ class ChatView(QWidget):
         self._found = index
         self._matches = matches
         self._highlight(index)
-        self.find_bar.count.setText(f"{index + 1} of {len(matches)}")
+        self.find_bar.count.setText(i18n.arg(self.tr("%1 of %2"), index + 1, len(matches)))
         return index
 
     def _highlight(self, index: int) -> None:

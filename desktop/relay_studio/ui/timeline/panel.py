@@ -132,6 +132,11 @@ class TimelinePanel(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Search events"))
         self.search.setClearButtonEnabled(True)
+        # the filters give way to the search field in longer languages (their lists show the whole names)
+        for combo in (self.agent_filter, self.type_filter):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
+        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("M" * 8))
         for w in (self.agent_filter, self.type_filter, self.errors_only):
             filters.addWidget(w)
         filters.addWidget(self.search, 1)
@@ -183,7 +188,8 @@ class TimelinePanel(QWidget):
         self.run_box.blockSignals(True)
         self.run_box.clear()
         for record in self.runs.runs(self.chat_id or None, limit=200):
-            label = f"{record.created_at[5:16].replace('T', ' ')} · {record.root_profile_id} · {record.status.value}"
+            label = (f"{record.created_at[5:16].replace('T', ' ')} · {record.root_profile_id} · "
+                     f"{i18n.run_status(record.status.value)}")
             self.run_box.addItem(label, record.id)
         if select:
             index = self.run_box.findData(select)
