@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -30,11 +28,10 @@ from relay_studio.domain.enums import EventLevel, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import ToolCall
 from relay_studio.runtime import transitions
-from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.context import Approver as Approver  # the hosts import it with approve_all / decline_all
+from relay_studio.runtime.context import InvocationState, Proposal, RecalledDecision, RunContext
 from relay_studio.runtime.errors import ToolError
 from relay_studio.store.database import new_id
-
-Approver = Callable[[ApprovalRequest], Awaitable[ApprovalDecision]]
 
 #: Tools whose approval is asked where the write happens, with the file before and after.
 FILE_WRITERS = frozenset({tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH, *tn.APPROVAL_BY_DEFAULT})
@@ -52,30 +49,6 @@ async def decline_all(_request: ApprovalRequest) -> ApprovalDecision:
 
 def needs_approval(inv: InvocationState, canonical: str) -> bool:
     return canonical in inv.profile.tools.require_approval or canonical in tn.APPROVAL_BY_DEFAULT
-
-
-@dataclass
-class Proposal:
-    request: ApprovalRequest
-    call_id: str
-    invocation_id: str
-    answer: asyncio.Future[ApprovalDecision]
-    #: decided or withdrawn: no longer counted among the run's open approvals
-    closed: bool = False
-    #: the creator's decision is journaled
-    decided: bool = False
-
-
-@dataclass(frozen=True)
-class RecalledDecision:
-    """A decision journaled before a restart for a call that had not run yet, and what it decided on."""
-
-    approval_id: str
-    path: str | None
-    before: str | None
-    after: str | None
-    arguments: dict[str, Any]
-    decision: ApprovalDecision
 
 
 def _open(run: RunContext, inv: InvocationState, request: ApprovalRequest, call_id: str) -> Proposal:

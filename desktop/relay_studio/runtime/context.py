@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from relay_studio.domain import tool_names as tn
+from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import (
     ExitPolicy,
     InvocationKind,
@@ -27,11 +28,10 @@ from relay_studio.runtime.workspace import Roots, RunWorkspace
 from relay_studio.store.database import Database
 
 if TYPE_CHECKING:
-    from relay_studio.runtime.approval import Approver, Proposal, RecalledDecision
     from relay_studio.runtime.delegation.edges import HandoffEdge
-    from relay_studio.runtime.delegation.scheduler import TaskScheduler
 
-
+#: Who decides a proposal: the window's patch dialog, the CLI's policy, a test.
+Approver = Callable[[ApprovalRequest], Awaitable[ApprovalDecision]]
 
 
 @dataclass
@@ -111,6 +111,64 @@ class LiveUpdate:
 ProviderFor = Callable[[AgentProfile], ModelProvider]
 
 
+@dataclass
+class Proposal:
+    """A change waiting for the creator's decision (``approval``)."""
+
+    request: ApprovalRequest
+    call_id: str
+    invocation_id: str
+    answer: asyncio.Future[ApprovalDecision]
+    #: decided or withdrawn: no longer counted among the run's open approvals
+    closed: bool = False
+    #: the creator's decision is journaled
+    decided: bool = False
+
+
+@dataclass(frozen=True)
+class RecalledDecision:
+    """A decision journaled before a restart for a call that had not run yet, and what it decided on."""
+
+    approval_id: str
+    path: str | None
+    before: str | None
+    after: str | None
+    arguments: dict[str, Any]
+    decision: ApprovalDecision
+
+
+@dataclass
+class ChildTask:
+    """A delegated (return-to-parent) task and its helper's invocation, as the scheduler runs it."""
+
+    task_id: str
+    handle: str
+    parent_id: str
+    title: str
+    inv: InvocationState
+    worker: asyncio.Task[None] | None = None
+    delivered: bool = False
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Scheduler(Protocol):
+    """The run's helper tasks, as the loop and the tools see them (``delegation.scheduler.TaskScheduler``)."""
+
+    children: dict[str, ChildTask]
+
+    def status(self, child: ChildTask) -> TaskStatus: ...
+    def of_parent(self, parent_id: str) -> list[ChildTask]: ...
+    def pending(self, parent_id: str) -> list[ChildTask]: ...
+    def by_handle(self, parent_id: str, handle: str) -> ChildTask | None: ...
+    def capsule(self, child: ChildTask) -> str: ...
+    def take_undelivered(self, parent_id: str, only: list[ChildTask] | None = None) -> list[ChildTask]: ...
+    def submit(self, child: ChildTask, parent: InvocationState) -> None: ...
+    async def wait_for(self, children: list[ChildTask], *, all_: bool, seconds: float) -> bool: ...
+    async def cancel_children(self, parent_id: str | None = None) -> list[ChildTask]: ...
+
+
 class RunContext:
     def __init__(
         self,
@@ -153,7 +211,7 @@ class RunContext:
         self.recalled_decisions: dict[str, RecalledDecision] = {}  # decided before a restart, by tool call
         self.approve_rest = False
         self.approver: Approver | None = None  # None: nobody to ask, proposals are declined
-        self.scheduler: TaskScheduler  # set by the executor right after construction
+        self.scheduler: Scheduler  # set by whoever builds the run, right after construction
         #: the chat's project and its folder (story library, Skills); None: a run without one
         self.project_id: str | None = None
         self.project_dir: Path | None = None
@@ -177,3 +235,12 @@ class RunContext:
             self.fatal = error
         if self.main_task is not None and not self.main_task.done():
             self.main_task.cancel()
+
+
+@dataclass
+class ToolContext:
+    """What a tool sees of the run: the run, the calling invocation, the call being answered."""
+
+    run: RunContext
+    inv: InvocationState
+    call_id: str

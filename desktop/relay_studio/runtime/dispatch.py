@@ -13,8 +13,10 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.messages import ToolCall
 from relay_studio.runtime.approval import FILE_WRITERS, needs_approval, request_approval
+from relay_studio.runtime.context import ToolContext
+from relay_studio.runtime.effects import ToolResult
 from relay_studio.runtime.errors import FatalRunError, ToolError
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult
+from relay_studio.runtime.tools.base import Tool
 from relay_studio.runtime.workspace import FILE_SYSTEM_ERROR
 
 

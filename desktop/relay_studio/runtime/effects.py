@@ -1,4 +1,5 @@
-"""Effects tools return; the loop interprets them (tools never transition state themselves)."""
+"""Effects tools return, and the ways an invocation's loop ends; the loop interprets them (tools never
+transition state themselves)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,35 @@ class TaskReturned:
 
 
 Effect = HandoffAccepted | CommitRequested | Finish | TaskReturned
+
+
+@dataclass
+class ToolResult:
+    """What a tool answers the model (``content``), the effect the loop applies, extra journal fields."""
+
+    content: str
+    effect: Effect | None = None
+    journal: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Transferred:
+    task_id: str
+    invocation_id: str
+
+
+@dataclass(frozen=True)
+class Finished:
+    summary: str
+    #: The stage ended with its plain-text answer as the chat message (not with workspace_finish).
+    text_answer: bool = False
+
+
+@dataclass(frozen=True)
+class Returned:
+    status: str
+    result: dict[str, Any]
+
+
+#: How an invocation's loop ends: a handoff accepted, the run may end, a helper's report back.
+LoopExit = Transferred | Finished | Returned

@@ -29,8 +29,9 @@ from relay_studio.runtime.context import (
     RunSettings,
 )
 from relay_studio.runtime.delegation.edges import HandoffEdge
-from relay_studio.runtime.delegation.scheduler import TaskScheduler
+from relay_studio.runtime.delegation.scheduler import ChildRunner, TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
+from relay_studio.runtime.loop import run_invocation, start_and_assemble
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.prompts import chat_history, root_messages
 from relay_studio.runtime.resume import NotResumable, rebuild
@@ -132,6 +133,10 @@ class Runtime:
     def chat_persist_dir(self, chat_id: str) -> Path:
         return self.data_dir / "chats" / chat_id / "persist"
 
+    def scheduler_for(self, ctx: RunContext) -> TaskScheduler:
+        """The run's helper tasks, run by the loop (given here: the scheduler does not import the loop)."""
+        return TaskScheduler(ctx, ChildRunner(start=start_and_assemble, run=run_invocation))
+
     # -- runs ----------------------------------------------------------------------------------
     async def start_run(
         self,
@@ -215,7 +220,7 @@ class Runtime:
             run_id=run_id, chat_id=chat_record.id, db=self.db, workspace=workspace, profiles=profiles,
             provider_for=provider_for, bridge=self.bridge, chat_persist=persist, settings=settings,
         )
-        ctx.scheduler = TaskScheduler(ctx)
+        ctx.scheduler = self.scheduler_for(ctx)
         ctx.live = self._live
         ctx.approver = approver
         ctx.edges = dict(edges or {})
@@ -279,7 +284,7 @@ class Runtime:
             profiles=profiles, provider_for=provider_for, bridge=self.bridge,
             chat_persist=self.chat_persist_dir(chat_id), settings=settings,
         )
-        ctx.scheduler = TaskScheduler(ctx)
+        ctx.scheduler = self.scheduler_for(ctx)
         ctx.live = self._live
         ctx.approver = approver
         ctx.chat_input = ChatInput([Message.model_validate(m) for m in frozen.get("chatHistory", [])],

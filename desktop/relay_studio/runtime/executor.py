@@ -13,8 +13,9 @@ from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.edges import effective
 from relay_studio.runtime.delegation.history import handoff_input
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
+from relay_studio.runtime.effects import Finished, Returned, Transferred
 from relay_studio.runtime.errors import INVOCATION_START_FAILED, UNEXPECTED_ERROR, FatalRunError
-from relay_studio.runtime.loop import Finished, Returned, Transferred, run_invocation, start_and_assemble
+from relay_studio.runtime.loop import run_invocation, start_and_assemble
 
 
 async def execute_run(run: RunContext, root: InvocationState) -> RunStatus:

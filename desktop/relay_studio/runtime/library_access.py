@@ -74,32 +74,41 @@ def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> st
 # -- library writes ---------------------------------------------------------------------------------
 
 class CreateArgs(BaseModel):
+    """``library_create``'s arguments."""
+
     model_config = ConfigDict(extra="forbid")
-    type: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    description: str = ""
-    aliases: list[str] = Field(default_factory=list)
-    tags: list[str] = Field(default_factory=list)
-    alwaysInclude: bool = False
+    type: str = Field(min_length=1, description="character, location, item, lore, rule, plot thread, other, or a "
+                                                "type of your own.")
+    name: str = Field(min_length=1, description="The entry's name as it appears in the story.")
+    description: str = Field(description="What the agents should know about it (Markdown).")
+    aliases: list[str] = Field(default_factory=list, description="Other names it goes by.")
+    tags: list[str] = Field(default_factory=list, description="Tags for grouping.")
+    alwaysInclude: bool = Field(default=False, description="Show it to the agents even when not mentioned.")
 
 
 class UpdateArgs(BaseModel):
+    """``library_update``'s arguments: only the fields to change."""
+
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
-    newName: str | None = None
-    type: str | None = None
-    description: str | None = None
-    aliases: list[str] | None = None
-    tags: list[str] | None = None
-    alwaysInclude: bool | None = None
+    name: str = Field(min_length=1, description="The entry's current name or an alias.")
+    newName: str | None = Field(default=None, description="A new name for it.")
+    type: str | None = Field(default=None, description="A new type.")
+    description: str | None = Field(default=None, description="The complete new description (Markdown).")
+    aliases: list[str] | None = Field(default=None, description="The complete new list of other names.")
+    tags: list[str] | None = Field(default=None, description="The complete new list of tags.")
+    alwaysInclude: bool | None = Field(default=None, description="Show it to the agents even when not mentioned.")
 
 
 class SkillArgs(BaseModel):
+    """``skill_create``'s arguments."""
+
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
-    description: str = Field(min_length=1)
-    instructions: str = Field(min_length=1)
-    agents: list[str] = Field(default_factory=lambda: ["*"])
+    name: str = Field(min_length=1, description="A short name: lowercase letters, digits and '-', for example "
+                                                "'battle-scenes'.")
+    description: str = Field(min_length=1, description="When to use it, in one or two sentences.")
+    instructions: str = Field(min_length=1, description="The instructions themselves (Markdown).")
+    agents: list[str] = Field(default_factory=lambda: ["*"],
+                              description="Which agents may use it: their ids, or '*' for all.")
 
 
 def _model_error(exc: LibraryError) -> ToolError:

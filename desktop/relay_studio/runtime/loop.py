@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
-from typing import Any
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
@@ -18,43 +16,31 @@ from relay_studio.domain.enums import CommitMarker, EventLevel, InvocationStatus
 from relay_studio.domain.messages import Message, ModelResponse, ToolCall
 from relay_studio.runtime import limits, transitions
 from relay_studio.runtime.approval import propose_turn, withdraw
-from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext
+from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext, ToolContext
 from relay_studio.runtime.dispatch import dispatch
-from relay_studio.runtime.effects import CommitRequested, Finish, HandoffAccepted, TaskReturned
+from relay_studio.runtime.effects import (
+    CommitRequested,
+    Finish,
+    Finished,
+    HandoffAccepted,
+    LoopExit,
+    Returned,
+    TaskReturned,
+    ToolResult,
+    Transferred,
+)
 from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, InvocationFailed, ToolError
 from relay_studio.runtime.ledger import LedgerEntry
 from relay_studio.runtime.library_access import stage_sections
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompts import system_prompt
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult
+from relay_studio.runtime.tools.base import Tool
 from relay_studio.runtime.tools.registry import surface
 from relay_studio.store import tables as t
 from relay_studio.store.database import Transaction, new_id, now_iso
 from relay_studio.store.workspace_versions import record_version
 
 DIRECT_OUTPUT = "output/direct_output.md"
-
-@dataclass(frozen=True)
-class Transferred:
-    task_id: str
-    invocation_id: str
-
-
-@dataclass(frozen=True)
-class Finished:
-    summary: str
-    #: The stage ended with its plain-text answer as the chat message (not with workspace_finish).
-    text_answer: bool = False
-
-
-@dataclass(frozen=True)
-class Returned:
-    status: str
-    result: dict[str, Any]
-
-
-LoopExit = Transferred | Finished | Returned
-
 
 def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -> None:
     """Starts an invocation and assembles its prompt from its own profile (never its caller's)."""

@@ -26,8 +26,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message, ModelResponse, ToolCall
 from relay_studio.domain.records import InvocationRecord
 from relay_studio.runtime.approval import recall_decisions
-from relay_studio.runtime.context import InvocationState, RunContext
-from relay_studio.runtime.delegation.scheduler import ChildTask
+from relay_studio.runtime.context import ChildTask, InvocationState, RunContext
 from relay_studio.runtime.ledger import LedgerEntry
 from relay_studio.store.runs import RunStore
 

@@ -16,9 +16,11 @@ import asyncio
 import html
 import json
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
@@ -26,8 +28,14 @@ from relay_studio.domain.enums import EventLevel, ExitPolicy, InvocationKind, In
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord
 from relay_studio.runtime import context_window, transitions
-from relay_studio.runtime.context import InvocationState, ProviderFor, RunContext, RunSettings
-from relay_studio.runtime.delegation.scheduler import TaskScheduler
+from relay_studio.runtime.context import (
+    InvocationState,
+    LiveUpdate,
+    ProviderFor,
+    RunContext,
+    RunSettings,
+    Scheduler,
+)
 from relay_studio.runtime.errors import InvocationFailed
 from relay_studio.runtime.loop import start_and_assemble
 from relay_studio.runtime.model_call import call_model
@@ -35,10 +43,9 @@ from relay_studio.runtime.prompts import chat_history, root_messages
 from relay_studio.runtime.tools.registry import surface
 from relay_studio.runtime.workspace import RunWorkspace
 from relay_studio.store import tables as t
-from relay_studio.store.database import new_id, now_iso
-
-if TYPE_CHECKING:
-    from relay_studio.runtime.engine import Runtime
+from relay_studio.store.chats import ChatHostBridge, ChatStore
+from relay_studio.store.database import Database, new_id, now_iso
+from relay_studio.store.runs import RunStore
 
 #: the sections the document must have, in order (seeds 001/004, in a creator's terms)
 SECTIONS: tuple[str, ...] = ("Goal", "Canon & Constraints", "Progress", "Key Decisions", "Critical Context",
@@ -167,7 +174,33 @@ def missing_sections(document: str) -> list[str]:
     return [s for s in SECTIONS if _norm(s) not in found]
 
 
-def chat_agent(runtime: Runtime, chat: ChatRecord, agent_id: str | None,
+class _ChatRun(Protocol):
+    @property
+    def chat_id(self) -> str: ...
+
+
+class SessionHost(Protocol):
+    """What a session handoff uses of the runtime that hosts it (``engine.Runtime``, which calls in here)."""
+
+    db: Database
+    chats: ChatStore
+    runs: RunStore
+    bridge: ChatHostBridge
+    handoffs: dict[str, HandoffHandle]
+
+    @property
+    def active(self) -> Mapping[str, _ChatRun]: ...
+    def profiles(self) -> dict[str, AgentProfile]: ...
+    def workspace_dir(self, run_id: str) -> Path: ...
+    def chat_persist_dir(self, chat_id: str) -> Path: ...
+    def live_listeners(self) -> list[Callable[[LiveUpdate], None]]: ...
+    def scheduler_for(self, ctx: RunContext) -> Scheduler: ...
+    def claim_run(self, run_id: str) -> None: ...
+    def release_run(self, ctx: RunContext) -> None: ...
+    def copy_persist(self, from_chat: str, to_chat: str) -> None: ...
+
+
+def chat_agent(runtime: SessionHost, chat: ChatRecord, agent_id: str | None,
                profiles: dict[str, AgentProfile] | None = None) -> AgentProfile:
     """The named agent, else the one that answered last in the chat; from ``profiles`` (default: the
     catalog), else as the run that answered last knew it."""
@@ -194,7 +227,7 @@ def chat_agent(runtime: Runtime, chat: ChatRecord, agent_id: str | None,
     return profile
 
 
-def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
+def start(runtime: SessionHost, *, chat: str, provider_for: ProviderFor, agent_id: str | None = None,
           focus: str | None = None, profiles: dict[str, AgentProfile] | None = None,
           project_id: str | None = None, context_tokens: int | None = None) -> HandoffHandle:
     """Checks the guards, journals the request as a handoff run and starts generating the document.
@@ -229,7 +262,7 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
                      workspace=RunWorkspace(runtime.workspace_dir(run_id)), profiles={profile.id: asked},
                      provider_for=provider_for, bridge=runtime.bridge,
                      chat_persist=runtime.chat_persist_dir(record.id), settings=RunSettings())
-    ctx.scheduler = TaskScheduler(ctx)
+    ctx.scheduler = runtime.scheduler_for(ctx)
     ctx.live = runtime.live_listeners()
     inv = InvocationState(
         id=new_id("inv"), profile=asked, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
@@ -264,7 +297,7 @@ def start(runtime: Runtime, *, chat: str, provider_for: ProviderFor, agent_id: s
     return handle
 
 
-async def _generate(runtime: Runtime, ctx: RunContext, inv: InvocationState, left_out: int) -> HandoffDraft:
+async def _generate(runtime: SessionHost, ctx: RunContext, inv: InvocationState, left_out: int) -> HandoffDraft:
     draft = HandoffDraft(HandoffOutcome.FAILED, ctx.run_id, ctx.chat_id, inv.profile.id, left_out=left_out)
     try:
         ctx.started = True
@@ -315,7 +348,7 @@ def _end(ctx: RunContext, inv: InvocationState, draft: HandoffDraft) -> None:
                  {"agentId": inv.profile.id, "commits": 0, "kind": RUN_KIND_HANDOFF}, invocation_id=inv.id, level=level)
 
 
-def cancel(runtime: Runtime, chat_id: str) -> bool:
+def cancel(runtime: SessionHost, chat_id: str) -> bool:
     """Stops the generation for ``chat_id`` (Esc, Stop, Ctrl+C); nothing changes."""
     handle = runtime.handoffs.get(chat_id)
     if handle is None or handle.task.done():
@@ -330,7 +363,7 @@ def cancel(runtime: Runtime, chat_id: str) -> bool:
     return True
 
 
-def accept(runtime: Runtime, draft: HandoffDraft, *, document: str | None = None,
+def accept(runtime: SessionHost, draft: HandoffDraft, *, document: str | None = None,
            name: str | None = None) -> ChatRecord:
     """The creator accepted ``draft`` (perhaps edited): the new chat, seeded and linked both ways."""
     if draft.outcome is not HandoffOutcome.READY:

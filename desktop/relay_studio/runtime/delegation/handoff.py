@@ -15,13 +15,13 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuati
 from relay_studio.domain.input_schema import input_errors
 from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
-from relay_studio.runtime.context import InvocationState
+from relay_studio.runtime.context import InvocationState, ToolContext
 from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.edges import HandoffInfo, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
-from relay_studio.runtime.effects import HandoffAccepted
+from relay_studio.runtime.effects import HandoffAccepted, ToolResult
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.tools.base import ToolContext, ToolResult
+from relay_studio.runtime.tools.schema import AskedTexts
 from relay_studio.store.database import new_id
 
 MAX_SHORT = 500
@@ -29,11 +29,21 @@ MAX_LONG = 20_000
 
 
 class HandoffPacket(BaseModel):
+    """The handoff brief: what ``validate_packet`` checks, and what the agent is shown (``agent_handoff``'s
+    ``handoff``, the parameters of every ``transfer_to_<agent>``). Further fields are kept as instructions."""
+
     model_config = ConfigDict(extra="allow")
-    objective: str = Field(min_length=1, max_length=MAX_LONG)
-    title: str | None = Field(default=None, max_length=MAX_SHORT)
-    reason: str | None = Field(default=None, max_length=MAX_LONG)
-    context_summary: str | None = Field(default=None, alias="contextSummary", max_length=MAX_LONG)
+    objective: str = Field(min_length=1, max_length=MAX_LONG, description="What the next agent must achieve. Required.")
+    title: str | None = Field(default=None, max_length=MAX_SHORT, description="A short title for the next stage.")
+    reason: str | None = Field(default=None, max_length=MAX_LONG, description="Why you are handing over now.")
+    context_summary: str | None = Field(default=None, alias="contextSummary", max_length=MAX_LONG,
+                                        description="What has been done so far and what matters.")
+    workspace_refs: AskedTexts = Field(default=None, alias="workspaceRefs",
+                                       description="Workspace files the next agent should read.")
+    must_preserve: AskedTexts = Field(default=None, alias="mustPreserve",
+                                      description="Decisions and text that must not change.")
+    completion_criteria: AskedTexts = Field(default=None, alias="completionCriteria",
+                                            description="How the next agent knows it is done.")
 
 
 def validate_packet(packet: dict[str, Any]) -> None:

@@ -8,35 +8,35 @@ or the loop injects them after the parent's next tool turn.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import InvocationStatus, TaskStatus
 from relay_studio.runtime import transitions
-from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.context import ChildTask, InvocationState, RunContext
 from relay_studio.runtime.delegation.rendering import render_capsule
+from relay_studio.runtime.effects import LoopExit, Returned
 from relay_studio.runtime.errors import FatalRunError, InvocationFailed
+from relay_studio.store.database import Transaction
 
 
-@dataclass
-class ChildTask:
-    task_id: str
-    handle: str
-    parent_id: str
-    title: str
-    inv: InvocationState
-    worker: asyncio.Task[None] | None = None
-    delivered: bool = False
-    result: dict[str, Any] | None = None
-    error: str | None = None
-    done: asyncio.Event = field(default_factory=asyncio.Event)
+@dataclass(frozen=True)
+class ChildRunner:
+    """How a helper's invocation runs, given by the engine (the loop sits above the scheduler)."""
+
+    #: starts the invocation and assembles its prompt, in the transaction that marks its task running
+    start: Callable[[Transaction, RunContext, InvocationState], None]
+    #: runs the invocation's loop until it exits
+    run: Callable[[RunContext, InvocationState], Awaitable[LoopExit]]
+
 
 
 class TaskScheduler:
-    def __init__(self, run: RunContext) -> None:
+    def __init__(self, run: RunContext, runner: ChildRunner) -> None:
         self.run = run
+        self.runner = runner
         self.children: dict[str, ChildTask] = {}
         self._semaphores: dict[str, asyncio.Semaphore] = {}
         self._changed = asyncio.Event()
@@ -79,8 +79,6 @@ class TaskScheduler:
         child.worker = asyncio.create_task(self._work(child, semaphore), name=f"child {child.handle}")
 
     async def _work(self, child: ChildTask, semaphore: asyncio.Semaphore) -> None:
-        from relay_studio.runtime.loop import Returned, run_invocation, start_and_assemble
-
         run = self.run
         try:
             async with semaphore:
@@ -88,11 +86,11 @@ class TaskScheduler:
                     return
                 with run.db.transaction() as tx:
                     transitions.task_transition(tx, run, child.task_id, TaskStatus.RUNNING, invocation_id=child.inv.id)
-                    start_and_assemble(tx, run, child.inv)
+                    self.runner.start(tx, run, child.inv)
                 timeout = child.inv.profile.delegation.task_timeout_seconds
                 try:
                     async with asyncio.timeout(timeout):
-                        exit_ = await run_invocation(run, child.inv)
+                        exit_ = await self.runner.run(run, child.inv)
                 except TimeoutError:
                     raise InvocationFailed(
                         codes.AGENT_TASK_TIMEOUT, f"The task did not finish within {timeout:g} seconds."

@@ -10,7 +10,18 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_list_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    task_ids: list[str] | None = Field(
+        default=None, alias="taskIds", description="Task names from agent_delegate, like 'task-1'. Leave out for all."
+    )
+    mode: Literal["nextCompleted", "allCompleted", "statusOnly"] = "nextCompleted"
+    timeout_seconds: float = Field(default=300, alias="timeoutSeconds", gt=0, le=3600,
+                                   description="How long to wait at most (default 300).")
+
 
 SPEC = ToolSpec(
     name=tn.AGENT_AWAIT,
@@ -18,23 +29,8 @@ SPEC = ToolSpec(
         "Wait for helper tasks you delegated and receive their results. 'nextCompleted' returns as soon "
         "as one is done, 'allCompleted' when all are, 'statusOnly' reports without waiting."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "taskIds": string_list_prop("Task names from agent_delegate, like 'task-1'. Leave out for all."),
-            "mode": {"type": "string", "enum": ["nextCompleted", "allCompleted", "statusOnly"]},
-            "timeoutSeconds": {"type": "number", "description": "How long to wait at most (default 300)."},
-        },
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    task_ids: list[str] | None = Field(default=None, alias="taskIds")
-    mode: Literal["nextCompleted", "allCompleted", "statusOnly"] = "nextCompleted"
-    timeout_seconds: float = Field(default=300, alias="timeoutSeconds", gt=0, le=3600)
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -12,13 +12,33 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
 from relay_studio.domain.messages import Message
 from relay_studio.runtime import transitions
-from relay_studio.runtime.context import InvocationState
+from relay_studio.runtime.context import ChildTask, InvocationState
 from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.rendering import render_task_brief
-from relay_studio.runtime.delegation.scheduler import ChildTask
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
+from relay_studio.runtime.tools.schema import AskedText, shown_as
 from relay_studio.store.database import new_id
+
+
+class _Task(BaseModel):
+    """The task for the helper; further fields are kept as instructions."""
+
+    model_config = ConfigDict(extra="allow")
+    objective: str = Field(min_length=1, max_length=20_000, description="What the helper must do. Required.")
+    title: str | None = Field(default=None, max_length=500, description="A short title for the task.")
+    context: AskedText = Field(default=None, description="What the helper needs to know.")
+    expected_output: AskedText = Field(default=None, alias="expectedOutput",
+                                       description="What you want back, and in what form.")
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    agent_id: str = Field(alias="agentId", min_length=1,
+                          description="Which helper; see agent_list with purpose 'delegate'.")
+    # the task is checked below, with a sentence of its own
+    task: Annotated[dict[str, Any], shown_as(_Task)] = Field(description="What you need from the helper.")
+
 
 SPEC = ToolSpec(
     name=tn.AGENT_DELEGATE,
@@ -26,39 +46,8 @@ SPEC = ToolSpec(
         "Ask a helper agent to do a side task while you keep working. You get a task name back; collect "
         "the result with agent_await, or it is shown to you when it arrives."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "agentId": string_prop("Which helper; see agent_list with purpose 'delegate'."),
-            "task": {
-                "type": "object",
-                "description": "What you need from the helper.",
-                "properties": {
-                    "objective": string_prop("What the helper must do. Required."),
-                    "title": string_prop("A short title for the task."),
-                    "context": string_prop("What the helper needs to know."),
-                    "expectedOutput": string_prop("What you want back, and in what form."),
-                },
-                "required": ["objective"],
-                "additionalProperties": True,
-            },
-        },
-        "required": ["agentId", "task"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Task(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    objective: str = Field(min_length=1, max_length=20_000)
-    title: str | None = Field(default=None, max_length=500)
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    agent_id: str = Field(alias="agentId", min_length=1)
-    task: dict[str, Any]
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.delegation.policy import Purpose, available_targets
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    purpose: Literal["any", "handoff", "delegate"] = Field(
+        default="any", description="'handoff' for who can take over, 'delegate' for helpers, 'any' for both."
+    )
+
 
 SPEC = ToolSpec(
     name=tn.AGENT_LIST,
@@ -16,23 +24,8 @@ SPEC = ToolSpec(
         "List the agents you can work with: those you can hand the next stage to, those you can ask for "
         "a side task, or both."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "purpose": {
-                "type": "string",
-                "enum": ["any", "handoff", "delegate"],
-                "description": "'handoff' for who can take over, 'delegate' for helpers, 'any' for both.",
-            }
-        },
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    purpose: Literal["any", "handoff", "delegate"] = "any"
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

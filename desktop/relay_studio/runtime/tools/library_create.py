@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, string_list_prop, string_prop
+from relay_studio.runtime.library_access import CreateArgs
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec
 from relay_studio.runtime.tools.library_writes import write_entry
 
 SPEC = ToolSpec(
@@ -15,19 +16,7 @@ SPEC = ToolSpec(
         "type. The user reviews the new entry before it is saved. Once saved, it is shown to every agent whose "
         "conversation mentions its name or an alias."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "type": string_prop("character, location, item, lore, rule, plot thread, other, or a type of your own."),
-            "name": string_prop("The entry's name as it appears in the story."),
-            "description": string_prop("What the agents should know about it (Markdown)."),
-            "aliases": string_list_prop("Other names it goes by."),
-            "tags": string_list_prop("Tags for grouping."),
-            "alwaysInclude": {"type": "boolean", "description": "Show it to the agents even when not mentioned."},
-        },
-        "required": ["type", "name", "description"],
-        "additionalProperties": False,
-    },
+    args=CreateArgs,
 )
 
 

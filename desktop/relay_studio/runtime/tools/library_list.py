@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.library_access import need_library
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: str | None = Field(default=None, description="Only entries of this type, for example 'character'.")
+    tag: str | None = Field(default=None, description="Only entries with this tag.")
+
 
 SPEC = ToolSpec(
     name=tn.LIBRARY_LIST,
@@ -16,21 +23,8 @@ SPEC = ToolSpec(
         "List the entries of the story library (characters, locations, items, lore, rules, plot threads "
         "and the creator's own types) with their aliases. Read one with library_read."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "type": string_prop("Only entries of this type, for example 'character'."),
-            "tag": string_prop("Only entries with this tag."),
-        },
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    type: str | None = None
-    tag: str | None = None
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

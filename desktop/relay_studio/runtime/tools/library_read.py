@@ -11,23 +11,19 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.library.mentions import render_item
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.library_access import need_library
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
-
-SPEC = ToolSpec(
-    name=tn.LIBRARY_READ,
-    description="Read one story library entry by its name or an alias: its type, aliases, tags and description.",
-    parameters={
-        "type": "object",
-        "properties": {"name": string_prop("The entry's name or one of its aliases.")},
-        "required": ["name"],
-        "additionalProperties": False,
-    },
-)
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, description="The entry's name or one of its aliases.")
+
+
+SPEC = ToolSpec(
+    name=tn.LIBRARY_READ,
+    description="Read one story library entry by its name or an alias: its type, aliases, tags and description.",
+    args=_Args,
+)
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

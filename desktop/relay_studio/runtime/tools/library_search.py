@@ -8,9 +8,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.library_access import need_library
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 MAX_RESULTS = 20
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    query: str = Field(min_length=1, description="Words to look for, for example 'silver sword'.")
+
 
 SPEC = ToolSpec(
     name=tn.LIBRARY_SEARCH,
@@ -18,18 +24,8 @@ SPEC = ToolSpec(
         "Search the story library: entries whose name, aliases, tags or description contain every word of "
         "the query (case-insensitive), best matches first, with a short excerpt."
     ),
-    parameters={
-        "type": "object",
-        "properties": {"query": string_prop("Words to look for, for example 'silver sword'.")},
-        "required": ["query"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    query: str = Field(min_length=1)
 
 
 def _excerpt(text: str, word: str) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, string_list_prop, string_prop
+from relay_studio.runtime.library_access import UpdateArgs
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec
 from relay_studio.runtime.tools.library_writes import write_entry
 
 SPEC = ToolSpec(
@@ -14,20 +15,7 @@ SPEC = ToolSpec(
         "Change a story library entry. Give its current name and only the fields to change; a list you give "
         "replaces the old list. The user reviews the change before it is saved."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "name": string_prop("The entry's current name or an alias."),
-            "newName": string_prop("A new name for it."),
-            "type": string_prop("A new type."),
-            "description": string_prop("The complete new description (Markdown)."),
-            "aliases": string_list_prop("The complete new list of other names."),
-            "tags": string_list_prop("The complete new list of tags."),
-            "alwaysInclude": {"type": "boolean", "description": "Show it to the agents even when not mentioned."},
-        },
-        "required": ["name"],
-        "additionalProperties": False,
-    },
+    args=UpdateArgs,
 )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, string_list_prop, string_prop
+from relay_studio.runtime.library_access import SkillArgs
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec
 from relay_studio.runtime.tools.library_writes import write_skill
 
 SPEC = ToolSpec(
@@ -14,17 +15,7 @@ SPEC = ToolSpec(
         "Write a new Skill: instructions an agent reads when a task calls for them. The user reviews it "
         "before it is saved."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "name": string_prop("A short name: lowercase letters, digits and '-', for example 'battle-scenes'."),
-            "description": string_prop("When to use it, in one or two sentences."),
-            "instructions": string_prop("The instructions themselves (Markdown)."),
-            "agents": string_list_prop("Which agents may use it: their ids, or '*' for all."),
-        },
-        "required": ["name", "description", "instructions"],
-        "additionalProperties": False,
-    },
+    args=SkillArgs,
 )
 
 

@@ -10,25 +10,21 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.library_access import skills_for
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, description="The Skill's name.")
+
 
 SPEC = ToolSpec(
     name=tn.SKILL_READ,
     description=(
         "Read the instructions of one of your Skills (listed in your instructions) before a task that needs it."
     ),
-    parameters={
-        "type": "object",
-        "properties": {"name": string_prop("The Skill's name.")},
-        "required": ["name"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

@@ -14,9 +14,18 @@ from relay_studio.runtime.tools.base import (
     ToolResult,
     ToolSpec,
     parse_args,
-    string_list_prop,
-    string_prop,
 )
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    summary: str = Field(min_length=1, max_length=20_000,
+                         description="What you did and what you found, in a few sentences. Required.")
+    status: Literal["completed", "partial", "failed"] = "completed"
+    findings: list[str] = Field(default_factory=list, description="The main results, one per item.")
+    warnings: list[str] = Field(default_factory=list, description="Anything the other agent should be careful about.")
+    artifacts: list[str] = Field(default_factory=list, description="Workspace files you wrote for them.")
+
 
 SPEC = ToolSpec(
     name=tn.TASK_RETURN,
@@ -24,28 +33,8 @@ SPEC = ToolSpec(
         "Report back to the agent who gave you this task. This ends your work on it, so include "
         "everything they need."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "summary": string_prop("What you did and what you found, in a few sentences. Required."),
-            "status": {"type": "string", "enum": ["completed", "partial", "failed"]},
-            "findings": string_list_prop("The main results, one per item."),
-            "warnings": string_list_prop("Anything the other agent should be careful about."),
-            "artifacts": string_list_prop("Workspace files you wrote for them."),
-        },
-        "required": ["summary"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    summary: str = Field(min_length=1, max_length=20_000)
-    status: Literal["completed", "partial", "failed"] = "completed"
-    findings: list[str] = Field(default_factory=list)
-    warnings: list[str] = Field(default_factory=list)
-    artifacts: list[str] = Field(default_factory=list)
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

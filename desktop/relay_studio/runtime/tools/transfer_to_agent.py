@@ -12,14 +12,14 @@ from typing import Any
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime.delegation.edges import EffectiveHandoff
-from relay_studio.runtime.delegation.handoff import perform_handoff
-from relay_studio.runtime.tools.agent_handoff import SPEC as HANDOFF_SPEC
+from relay_studio.runtime.delegation.handoff import HandoffPacket, perform_handoff
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec
+from relay_studio.runtime.tools.schema import parameters_of
 
 
 def _parameters(options: EffectiveHandoff) -> dict[str, Any]:
-    brief: dict[str, Any] = copy.deepcopy(HANDOFF_SPEC.parameters["properties"]["handoff"])
-    brief.pop("description", None)
+    """The brief's own schema, plus the fields the target's input schema asks for."""
+    brief = parameters_of(HandoffPacket)
     schema = options.input_schema or {}
     brief["properties"].update(copy.deepcopy(schema.get("properties", {})))
     brief["required"] = ["objective", *[r for r in schema.get("required", []) if r != "objective"]]

@@ -9,8 +9,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 from relay_studio.runtime.tools.file_writes import edited_note, write_file
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    path: str = Field(description="The file to change.")
+    old_string: str = Field(min_length=1, description="The exact passage to replace; it must occur exactly once.")
+    new_string: str = Field(description="The text to put in its place.")
+
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_APPLY_PATCH,
@@ -18,24 +26,8 @@ SPEC = ToolSpec(
         "Change part of a workspace file: old_string must appear exactly once in the file and is replaced "
         "by new_string. Read the file first so old_string matches it character for character."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "path": string_prop("The file to change."),
-            "old_string": string_prop("The exact passage to replace; it must occur exactly once."),
-            "new_string": string_prop("The text to put in its place."),
-        },
-        "required": ["path", "old_string", "new_string"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    path: str
-    old_string: str = Field(min_length=1)
-    new_string: str
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.effects import CommitRequested
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 DEFAULT_PATH = "output/main.md"
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    path: str = Field(default=DEFAULT_PATH, description="The file to publish. Defaults to output/main.md.")
+
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_COMMIT,
@@ -20,17 +26,8 @@ SPEC = ToolSpec(
         "Publish a workspace file to the chat as the reply the creator reads (default output/main.md). "
         "You may commit again after further revisions; the newest commit is what the creator sees."
     ),
-    parameters={
-        "type": "object",
-        "properties": {"path": string_prop("The file to publish. Defaults to output/main.md.")},
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    path: str = DEFAULT_PATH
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

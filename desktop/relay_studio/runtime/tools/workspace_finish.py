@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.effects import Finish
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    summary: str = Field(default="", description="One or two sentences on what was delivered.")
+
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_FINISH,
@@ -18,17 +24,8 @@ SPEC = ToolSpec(
         "End the run when the committed reply is final. Someone in this relay must have committed with "
         "workspace_commit first. Any helper tasks you started that are still working are stopped."
     ),
-    parameters={
-        "type": "object",
-        "properties": {"summary": string_prop("One or two sentences on what was delivered.")},
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    summary: str = ""
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

@@ -5,28 +5,25 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 #: Files one answer lists; the rest are counted.
 MAX_LISTED = 500
 
-SPEC = ToolSpec(
-    name=tn.WORKSPACE_LIST_FILES,
-    description="List the files in the shared workspace, optionally only under one folder.",
-    parameters={
-        "type": "object",
-        "properties": {"path": string_prop("Folder to list, for example 'output'. Leave out to list all.")},
-        "additionalProperties": False,
-    },
-)
-
 
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    path: str | None = None
+    path: str | None = Field(default=None, description="Folder to list, for example 'output'. Leave out to list all.")
+
+
+SPEC = ToolSpec(
+    name=tn.WORKSPACE_LIST_FILES,
+    description="List the files in the shared workspace, optionally only under one folder.",
+    args=_Args,
+)
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

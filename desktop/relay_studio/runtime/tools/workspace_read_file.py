@@ -4,26 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
-
-SPEC = ToolSpec(
-    name=tn.WORKSPACE_READ_FILE,
-    description="Read a text file from the shared workspace.",
-    parameters={
-        "type": "object",
-        "properties": {"path": string_prop("The file to read, for example 'output/main.md'.")},
-        "required": ["path"],
-        "additionalProperties": False,
-    },
-)
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    path: str
+    path: str = Field(description="The file to read, for example 'output/main.md'.")
+
+
+SPEC = ToolSpec(
+    name=tn.WORKSPACE_READ_FILE,
+    description="Read a text file from the shared workspace.",
+    args=_Args,
+)
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

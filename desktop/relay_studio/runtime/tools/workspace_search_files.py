@@ -17,12 +17,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 MAX_HITS = 100
 #: Seconds one search may take, all files together.
 SEARCH_BUDGET_SECONDS = 2.0
 SEARCH_TIMEOUT = codes.WORKSPACE_SEARCH_TIMEOUT
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    query: str = Field(min_length=1, description="The text to look for.")
+    path: str | None = Field(default=None, description="Only search under this folder or file, for example 'scratch'.")
+    regex: bool = Field(default=False, description="Treat the query as a regular expression.")
+
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_SEARCH_FILES,
@@ -30,24 +38,8 @@ SPEC = ToolSpec(
         "Search the workspace files for a text (case-insensitive) or a regular expression and get the "
         "matching lines with their line numbers."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "query": string_prop("The text to look for."),
-            "path": string_prop("Only search under this folder or file, for example 'scratch'."),
-            "regex": {"type": "boolean", "description": "Treat the query as a regular expression."},
-        },
-        "required": ["query"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    query: str = Field(min_length=1)
-    path: str | None = None
-    regex: bool = False
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:

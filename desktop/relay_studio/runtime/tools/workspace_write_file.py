@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args, string_prop
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 from relay_studio.runtime.tools.file_writes import edited_note, write_file
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    path: str = Field(description="Where to write, for example 'output/main.md'.")
+    content: str = Field(description="The complete new text of the file.")
+
 
 SPEC = ToolSpec(
     name=tn.WORKSPACE_WRITE_FILE,
@@ -16,22 +23,8 @@ SPEC = ToolSpec(
         "Create or replace a text file in the shared workspace. Earlier versions are kept, so you can "
         "write drafts freely."
     ),
-    parameters={
-        "type": "object",
-        "properties": {
-            "path": string_prop("Where to write, for example 'output/main.md'."),
-            "content": string_prop("The complete new text of the file."),
-        },
-        "required": ["path", "content"],
-        "additionalProperties": False,
-    },
+    args=_Args,
 )
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    path: str
-    content: str
 
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
