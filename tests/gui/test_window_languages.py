@@ -182,3 +182,25 @@ async def test_find_in_chat_finds_cjk_words(app: App, qtbot: QtBot) -> None:
     assert window.chat.find_bar.count.text() == "1 of 3"  # one in the request, two in the answer
     qtbot.keyClick(window.chat.find_bar.field, Qt.Key.Key_Return)
     assert window.chat.find_bar.count.text() == "2 of 3"
+
+
+async def test_settings_language_applies_at_the_next_start_and_says_so(app: App, qtbot: QtBot) -> None:
+    window = app.open()
+    assert window.menuBar().actions()[0].text() == "&File"
+    window.open_settings()
+    settings = window.findChild(SettingsDialog)
+    assert settings is not None
+    await until(lambda: settings.isVisible(), what="Settings")
+    box, note = settings.language_box, settings.language_note
+    assert box.currentText() == "As the system (English)" and not note.isVisibleTo(settings)
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Down)  # English
+    assert box.currentData() == "en" and not note.isVisibleTo(settings)
+    qtbot.keyClick(box, Qt.Key.Key_Down)  # Deutsch
+    assert box.currentText() == "Deutsch"
+    assert note.isVisibleTo(settings) and note.text() == "Applies the next time Relay Studio starts."
+    assert window.menuBar().actions()[0].text() == "&File"  # this window keeps its language
+    assert window_settings(app.data_dir).value(i18n.LANGUAGE_KEY) == "de"
+    settings.reject()
+    window = await app.reopen()
+    assert [a.text() for a in window.menuBar().actions()] == MENUS["de"]
