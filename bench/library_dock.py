@@ -65,9 +65,9 @@ def main() -> None:
     from relay_studio.app import new_loop
     from relay_studio.providers.scripted import ScriptedProvider
     from relay_studio.runtime.engine import Runtime
+    from relay_studio.runtime.provider_source import ScriptedProviders, demo_script
     from relay_studio.ui.library.highlight import passages_html
     from relay_studio.ui.library.knowledge_view import KnowledgeView
-    from relay_studio.ui.providers import ScriptedProviders, demo_script
     from relay_studio.ui.studio import Studio
 
     app = QApplication.instance() or QApplication([])

@@ -40,8 +40,8 @@ from PySide6.QtWidgets import QApplication
 from relay_studio.app import build_window, ensure_app, window_settings
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.provider_source import ScriptedProviders
 from relay_studio.store import tables as t
-from relay_studio.ui.providers import ScriptedProviders
 
 STAGES = (("writer", "Writer"), ("editor", "Editor"), ("finalizer", "Finalizer"))
 

@@ -30,7 +30,7 @@ import qasync
 from relay_studio.app import build_window, ensure_app, window_settings
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import Runtime
-from relay_studio.ui.providers import PacedProvider, ScriptedProviders
+from relay_studio.runtime.provider_source import PacedProvider, ScriptedProviders
 
 BURST_S = 0.01
 

@@ -14,6 +14,7 @@ Locations are left out of the .ts files (``-locations none``), so a moved line d
 from __future__ import annotations
 
 import filecmp
+import os
 import shutil
 import subprocess
 import sys
@@ -68,8 +69,11 @@ def release(folder: Path = TRANSLATIONS, out: Path | None = None) -> None:
     out = out or folder
     out.mkdir(parents=True, exist_ok=True)
     for language in LANGUAGES:
-        subprocess.run([tool("pyside6-lrelease"), "-silent", str(ts_file(language, folder)), "-qm",
-                        str(qm_file(language, out))], check=True, capture_output=True)
+        target = qm_file(language, out)
+        fresh = target.with_suffix(".qm.new")  # then renamed over: a running app's mapped .qm stays whole
+        subprocess.run([tool("pyside6-lrelease"), "-silent", str(ts_file(language, folder)), "-qm", str(fresh)],
+                       check=True, capture_output=True)
+        os.replace(fresh, target)
 
 
 def stale() -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -138,6 +139,17 @@ async def until(predicate: Callable[[], object], seconds: float = 10.0, what: st
         if loop.time() > deadline:
             raise AssertionError(f"timed out after {seconds:g} s waiting for {what}")
         await asyncio.sleep(0.005)
+
+
+def until_blocking(predicate: Callable[[], object], seconds: float = 10.0, what: str = "condition",
+                   interval: float = 0.05) -> None:
+    """``until`` for a test that runs no event loop (it waits for other processes): polls ``predicate``
+    until it holds, and raises naming ``what`` when ``seconds`` pass without it."""
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {seconds:g} s waiting for {what}")
+        time.sleep(interval)
 
 
 def is_subsequence(needle: list[str], haystack: list[str]) -> bool:

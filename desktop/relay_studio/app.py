@@ -34,9 +34,9 @@ from relay_studio.ui import i18n, theme
 
 if TYPE_CHECKING:  # imported by open_studio, behind the first paint
     from relay_studio.runtime.engine import Runtime
+    from relay_studio.runtime.provider_source import ProviderSource
     from relay_studio.ui.main_window import MainWindow
     from relay_studio.ui.patches.dialog import PatchDialog
-    from relay_studio.ui.providers import ProviderSource
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -86,7 +86,7 @@ def build_window(runtime: Runtime, providers: ProviderSource, settings: QSetting
 
 #: What start-up imports behind the first paint, heaviest first; plain Python (no Qt objects are made at
 #: import), so a worker thread can run it while the loop paints the start window.
-BEHIND_FIRST_PAINT: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.ui.providers")
+BEHIND_FIRST_PAINT: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.runtime.provider_source")
 async def show_start_window(settings: QSettings, seconds: float = 2.0) -> StartWindow:
     """Shows the start window and returns once it has been painted (or ``seconds`` passed)."""
     shell = StartWindow(settings)
@@ -107,7 +107,7 @@ async def open_studio(data_dir: Path, settings: QSettings, *, demo_pacing: bool 
     thread; opening the data folder and building the widgets on the GUI thread, as Qt and SQLite need)."""
     await asyncio.to_thread(_import_behind_first_paint)
     from relay_studio.runtime.engine import Runtime
-    from relay_studio.ui.providers import DefaultProviders
+    from relay_studio.runtime.provider_source import DefaultProviders
 
     runtime = Runtime(data_dir)
     try:

@@ -28,16 +28,18 @@ except ValueError:  # not the main thread: nobody can press Ctrl+C at us
 
 def main() -> int:
     """``--help``, ``--version`` and bad usage are answered, and the window is opened, by the light parser
-    and ``window_start`` alone; only a command imports the CLI with its runtime."""
+    and ``window_start`` alone; only a command imports the CLI with its runtime. A window start is parsed
+    without building the sub-commands (``parse_window_args``), so the first paint waits for less."""
     import sys
 
-    from relay_studio.cli.parser import build_parser
+    from relay_studio.cli.parser import build_parser, parse_window_args
     from relay_studio.domain.secret_values import ScrubbedStream
 
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = ScrubbedStream(out), ScrubbedStream(err)  # what cli.main does for every command
     try:
-        args = build_parser().parse_args()  # exits here for --help, --version and a mistyped argument
+        # exits here for --help, --version and a mistyped argument
+        args = parse_window_args(sys.argv[1:]) or build_parser().parse_args()
         if args.smoke or args.command is None:
             from relay_studio.window_start import open_window
 

@@ -6,18 +6,15 @@ needs nothing but the standard library, answers in one sentence with what to do,
 was started from a desktop menu (no terminal to read), shows that sentence in a notification or a
 minimal dialog and writes it to a log file in the data folder.
 
-Linux (and the other X11/Wayland systems) only; on Windows and macOS every check passes.
+Linux (and the other X11/Wayland systems) only; on Windows and macOS every check passes. ``socket``,
+``ctypes`` and ``subprocess`` are imported by the checks that use them: an offscreen start (``--smoke``,
+the bench) paints its first window without them.
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
-import shutil
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,6 +81,8 @@ class StartProblem:
 
 # -- the display ----------------------------------------------------------------------------------
 def _answers(family: int, address: str | bytes | tuple[str, int], timeout: float = 0.5) -> bool:
+    import socket
+
     try:
         with socket.socket(family, socket.SOCK_STREAM) as sock:
             sock.settimeout(timeout)
@@ -95,6 +94,8 @@ def _answers(family: int, address: str | bytes | tuple[str, int], timeout: float
 
 def x11_answers(display: str) -> bool:
     """Whether an X server accepts a connection at ``display`` (``:0``, ``:1.0``, ``host:2``, ``unix:0``)."""
+    import socket
+
     if display.startswith("/"):  # a launchd socket path such as /private/tmp/...:0 (XQuartz)
         return _answers(socket.AF_UNIX, display.rsplit(":", 1)[0]) if hasattr(socket, "AF_UNIX") else False
     host, _, rest = display.rpartition(":")
@@ -111,6 +112,8 @@ def x11_answers(display: str) -> bool:
 
 
 def wayland_answers(display: str, runtime_dir: str | None) -> bool:
+    import socket
+
     if not hasattr(socket, "AF_UNIX"):
         return False
     path = display if os.path.isabs(display) else os.path.join(runtime_dir or "", display)
@@ -161,6 +164,8 @@ def library_present(soname: str, search: Sequence[Path] | None = None) -> bool:
         return any((folder / soname).exists() for folder in search)
     if any((folder / soname).exists() for folder in _bundle_dirs()):
         return True
+    import ctypes
+
     try:
         ctypes.CDLL(soname)
     except OSError:
@@ -232,6 +237,9 @@ def has_terminal() -> bool:
 
 def notify_desktop(message: str, env: Mapping[str, str]) -> str | None:
     """Shows ``message`` without Qt: a notification, else a small dialog. Returns the tool used."""
+    import shutil
+    import subprocess
+
     attempts = [["notify-send", "--app-name=Relay Studio", "Relay Studio cannot start", message],
                 ["zenity", "--error", "--title=Relay Studio", f"--text={message}"],
                 ["kdialog", "--title", "Relay Studio", "--error", message]]
@@ -248,6 +256,8 @@ def notify_desktop(message: str, env: Mapping[str, str]) -> str | None:
 
 
 def write_log(data_dir: Path, problem: StartProblem) -> Path | None:
+    import time
+
     log = data_dir / LOG_NAME
     try:
         data_dir.mkdir(parents=True, exist_ok=True)

@@ -1632,21 +1632,6 @@
     </message>
 </context>
 <context>
-    <name>ProviderSource</name>
-    <message>
-        <source>Model connections are not available in this build; the demo relay runs offline.</source>
-        <translation>このビルドではモデル接続を使えません。デモのリレーはオフラインで動きます。</translation>
-    </message>
-    <message>
-        <source>The model connections could not be read; the demo relay still runs offline.</source>
-        <translation>モデル接続を読み込めませんでした。デモのリレーはオフラインで動きます。</translation>
-    </message>
-    <message>
-        <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
-        <translation>モデル接続がまだありません。設定 → 接続 (Ctrl+,) で追加してください（このコンピューター上のモデルサーバーなど）。それまではデモのリレーがオフラインで動きます。</translation>
-    </message>
-</context>
-<context>
     <name>RunActions</name>
     <message>
         <source>A run is already going in this chat.</source>

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QApplication
 from relay_studio.app import build_window, ensure_app, new_loop, window_settings
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.provider_source import ScriptedProviders, demo_script
 from relay_studio.ui.main_window import MainWindow
-from relay_studio.ui.providers import ScriptedProviders, demo_script
 from tests.support import until
 
 __all__ = ["App", "run_to_end", "until"]  # GUI tests import until() from here or from tests.support

@@ -124,8 +124,8 @@ async def test_a_restart_between_two_decisions_of_one_turn(app: App, qtbot: QtBo
         window = later.open()
         assert later.runtime is not None and later.runtime.suspended == [run_id]
         dialog = await _dialog(window)
-        await asyncio.sleep(0.3)  # a turn's proposals arrive together: let every one be listed
-        assert [p.request.tool for p in dialog.pending] == ["workspace_commit"]
+        await until(lambda: [p.request.tool for p in dialog.pending] == ["workspace_commit"],
+                    what="the waiting commit listed")
         _click(qtbot, dialog.approve_button)
         assert await _completed(later, window) == run_id
         assert _main_md(later, run_id) == PATCHED
@@ -167,8 +167,8 @@ async def test_a_decision_made_out_of_order_holds_after_a_restart(app: App, qtbo
     try:
         assert later.window is not None and later.runtime is not None and later.runtime.suspended == [run_id]
         dialog = await _dialog(later.window)
-        await asyncio.sleep(0.3)  # a turn's proposals arrive together: let every one be listed
-        assert [p.request.tool for p in dialog.pending] == ["workspace_apply_patch"]
+        await until(lambda: [p.request.tool for p in dialog.pending] == ["workspace_apply_patch"],
+                    what="the waiting patch listed")
         _click(qtbot, dialog.approve_button)
         assert await _completed(later, later.window) == run_id
         assert _main_md(later, run_id) == PATCHED
@@ -209,8 +209,8 @@ async def test_an_edited_approval_holds_after_a_restart(app: App, qtbot: QtBot, 
     try:
         assert later.window is not None and later.runtime is not None
         dialog = await _dialog(later.window)
-        await asyncio.sleep(0.3)
-        assert [p.request.path for p in dialog.pending] == ["output/main.md"]
+        await until(lambda: [p.request.path for p in dialog.pending] == ["output/main.md"],
+                    what="the waiting change to output/main.md listed")
         _click(qtbot, dialog.approve_button)
         await until(lambda: not later.window.studio.handles, what="the resumed run to end")  # type: ignore[union-attr]
         record = later.runtime.runs.run(run_id)

@@ -261,7 +261,7 @@ async def test_find_on_a_port_the_creator_types_and_say_which_were_tried(
 
 
 async def test_with_no_connection_the_window_points_at_settings(app: App, qtbot: QtBot) -> None:
-    from relay_studio.ui.providers import DefaultProviders
+    from relay_studio.runtime.provider_source import DefaultProviders
 
     window = app.open()
     assert app.runtime is not None

@@ -8,8 +8,8 @@ from pytestqt.qtbot import QtBot
 from relay_studio.app import build_window, window_settings
 from relay_studio.domain.enums import RunStatus
 from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.provider_source import ScriptedProviders
 from relay_studio.ui.main_window import MainWindow
-from relay_studio.ui.providers import ScriptedProviders
 from tests.gui.conftest import App, run_to_end, until
 from tests.integration.test_stop_keeps_text import LONG, SlowStream
 

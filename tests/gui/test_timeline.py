@@ -133,15 +133,17 @@ async def test_a_model_call_is_read_alone_when_shown(app: App, monkeypatch: pyte
     def every_turn(_run_id: str) -> list[object]:
         raise AssertionError("the detail pane must not read all of a run's model calls")
 
-    monkeypatch.setattr(panel.runs, "model_turns", every_turn)
+    assert app.runtime is not None
+    runs = app.runtime.runs  # the store under Studio.model_turn
+    monkeypatch.setattr(runs, "model_turns", every_turn)
     read: list[str] = []
-    one = panel.runs.model_turn
+    one = runs.model_turn
 
     def model_turn(turn_id: str) -> dict[str, object] | None:
         read.append(turn_id)
         return one(turn_id)
 
-    monkeypatch.setattr(panel.runs, "model_turn", model_turn)
+    monkeypatch.setattr(runs, "model_turn", model_turn)
     bars = [b for b in tl.lanes[FOREGROUND].bars if b.kind == "model"][:2]
     for bar in bars:
         panel.show_bar(bar)
@@ -254,3 +256,28 @@ def test_the_live_card_breaks_endless_lines_but_keeps_the_text(qtbot: QtBot) -> 
     lines = card.text.toPlainText().split("\n")
     assert max(len(line) for line in lines) <= LIVE_LINE_CHARS + 5
     assert card.text.toPlainText().replace("\n", " ").split() == card.streamed_text.replace("\n", " ").split()
+
+
+async def test_a_runs_journal_is_read_off_the_gui_thread_and_folded_whole(app: App,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from relay_studio.store.runs import RunStore
+
+    window, panel = await _demo(app)
+    run_id = panel.run_id
+    expected = window.studio.run_events(run_id)
+    threads: list[str] = []
+    original = RunStore.events
+
+    def events(self: RunStore, *args: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread().name)
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RunStore, "events", events)
+    panel.load("")
+    panel.load(run_id)  # opened again: the whole journal is read anew
+    await panel.loaded.wait()
+    assert panel.timeline is not None and panel.timeline.last_seq == expected[-1].seq == len(expected)
+    assert any(name.startswith("relay-studio-read") for name in threads)  # the journal, on the reader thread
+    assert threads[-1] == threading.main_thread().name  # the last few, read where they are folded

@@ -141,7 +141,7 @@ async def test_the_window_says_where_to_fix_a_connection(app: App, qtbot: QtBot)
     assert len(notices) == 1
     text = notices[0].notice.text
     assert "relay-studio" not in text and "Settings → Connections" in text and "no connection 'local'" in text
-    from relay_studio.ui.providers import DefaultProviders
+    from relay_studio.runtime.provider_source import DefaultProviders
 
     hint = DefaultProviders(window.studio.runtime.db, app.data_dir).connection_hint()
     assert hint is not None and "relay-studio" not in hint and "Settings → Connections" in hint

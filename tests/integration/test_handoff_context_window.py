@@ -1,5 +1,5 @@
-"""A chat too long for its agent's model can still be handed off (issue 13, "offers the handoff instead
-of failing"): with the context window known (the profile's ``contextWindowTokens``, or what the server
+"""A chat too long for its agent's model can still be handed off (docs/session-handoff.md, "When a chat
+no longer fits"): with the context window known (the profile's ``contextWindowTokens``, or what the server
 reports), the oldest entries are left out of the handoff request, the creator is told how many, and the
 pinned handoff document of a continued chat and the instruction always stay."""
 

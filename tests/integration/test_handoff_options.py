@@ -1,4 +1,5 @@
-"""Issue 4: per-target transfer tools, history modes, enabling, structured input, hooks, run budget."""
+"""Handoff options (docs/runtime.md, "Handoff options"): per-target transfer tools, history modes,
+enabling, structured input, hooks, run budget."""
 
 from __future__ import annotations
 

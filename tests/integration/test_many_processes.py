@@ -13,19 +13,21 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from relay_studio.runtime.engine import DB_NAME, Runtime
+from tests.support import until_blocking
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "resources" / "scripts" / "demo_relay.json"
 
 # Windows has no SIGKILL (os.kill there only terminates): these tests kill real processes mid-write.
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL, which Windows does not have")
+# Each starts from a few to a few dozen processes of the app: out of the everyday command (CI runs -m slow).
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL, which Windows does not have"),
+              pytest.mark.slow]
 
 
 def cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -58,18 +60,13 @@ def rows(data: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
 
 
 def wait_for(predicate: Any, what: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-
     def holds() -> bool:
         try:
             return bool(predicate())
         except sqlite3.OperationalError:  # the file exists but its tables are still being made
             return False
 
-    while not holds():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+    until_blocking(holds, timeout, what)
 
 
 def assert_contiguous(data: Path, run_id: str) -> list[str]:

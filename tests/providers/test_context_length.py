@@ -10,8 +10,8 @@ from typing import Any
 
 from relay_studio.providers.detect import model_context_length
 from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.provider_source import DefaultProviders
 from relay_studio.store.connections import ConnectionStore
-from relay_studio.ui.providers import DefaultProviders
 from tests.providers.conftest import LoopbackServer, Reply, openai_connection
 from tests.support import profile
 

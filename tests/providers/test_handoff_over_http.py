@@ -1,4 +1,4 @@
-"""A session handoff over a loopback server (issue 13): a server that refuses tool choice ``none`` gets
+"""A session handoff over a loopback server (docs/session-handoff.md): a server that refuses tool choice ``none`` gets
 ``auto`` and the document is still written; a server's "maximum context length" refusal of a run is told
 apart from other refusals, which is what makes the window offer the handoff."""
 

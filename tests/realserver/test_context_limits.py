@@ -1,5 +1,5 @@
-"""What a real llama-cpp-python server says about its context (issue 13, the window's handoff offer):
-a chat turn (it offers tools) longer than its ``--n_ctx`` is refused in words ``exceeds_context``
+"""What a real llama-cpp-python server says about its context (docs/session-handoff.md, "When a chat no
+longer fits"): a chat turn (it offers tools) longer than its ``--n_ctx`` is refused in words ``exceeds_context``
 recognises, and its model list carries no context length, so a creator sets
 ``model.contextWindowTokens`` for such a server.
 
@@ -19,7 +19,7 @@ from relay_studio.runtime.context_window import exceeds_context
 from tests.realserver.conftest import RealServer
 from tests.realserver.test_llama_cpp_provider import FINISH, collect, connection
 
-pytestmark = pytest.mark.realserver
+pytestmark = [pytest.mark.realserver, pytest.mark.slow]  # a real model on shared cores: CI runs -m slow
 
 
 async def test_a_request_past_the_context_is_refused_as_exceeding_it(llama_server: RealServer) -> None:

@@ -29,7 +29,7 @@ from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import until
 from tests.realserver.conftest import RealServer
 
-pytestmark = pytest.mark.realserver
+pytestmark = [pytest.mark.realserver, pytest.mark.slow]  # a real model on shared cores: CI runs -m slow
 
 PROMPT = "Write a two-line poem about the sea."
 #: a tiny model on two shared cores: one relay stage may take a few minutes
@@ -80,7 +80,7 @@ def test_the_cli_writer_on_the_only_connection_answers_in_the_chat(llama_server:
 @pytest.fixture
 async def real_window(tmp_path: Path, qapp: QApplication, llama_server: RealServer) -> AsyncIterator[MainWindow]:
     from relay_studio.app import build_window, window_settings
-    from relay_studio.ui.providers import DefaultProviders
+    from relay_studio.runtime.provider_source import DefaultProviders
 
     data = tmp_path / "data"
     runtime = Runtime(data)

@@ -37,7 +37,7 @@ from relay_studio.store.database import Database
 from tests.providers.conftest import MemoryKeyring
 from tests.realserver.conftest import RealServer
 
-pytestmark = pytest.mark.realserver
+pytestmark = [pytest.mark.realserver, pytest.mark.slow]  # a real model on shared cores: CI runs -m slow
 
 FINISH = ToolSchema(
     name="agent_finish",

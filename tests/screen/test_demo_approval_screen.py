@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+from tests.support import until_blocking
+
 pytestmark = pytest.mark.screen
 
 REPO = Path(__file__).resolve().parents[2]
@@ -73,13 +75,14 @@ class Screen:
         return self.xdo("search", "--onlyvisible", "--name", name).split()
 
     def wait_window(self, name: str, seconds: float = 30.0) -> str:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            found = self.windows(name)
-            if found:
-                return found[-1]
-            time.sleep(0.1)
-        raise AssertionError(f"no window named {name!r} appeared within {seconds:.0f} s")
+        found: list[str] = []
+
+        def appeared() -> bool:
+            found[:] = self.windows(name)
+            return bool(found)
+
+        until_blocking(appeared, seconds, f"a window named {name!r}", 0.1)
+        return found[-1]
 
     def geometry(self, window: str) -> tuple[int, int, int, int]:
         values = dict(line.split("=", 1) for line in self.xdo("getwindowgeometry", "--shell", window).splitlines())
@@ -188,13 +191,10 @@ def test_approve_the_demo_proposals_one_by_one_with_the_mouse(display: str, tmp_
         assert len(again) >= 2, f"could not find Approve for the commit: {again}"
 
         screen.click(x + again[-1][0], y + again[-1][1])
-        deadline = time.monotonic() + 20
-        while screen.windows(DIALOG) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not screen.windows(DIALOG), "the dialog stayed open after the last proposal was approved"
-        deadline = time.monotonic() + 20  # the finalizer finishes; the CLI reads the same folder meanwhile
-        while _runs(data) != ["completed"] and time.monotonic() < deadline:
-            time.sleep(0.3)
+        until_blocking(lambda: not screen.windows(DIALOG), 20, "the dialog to close once the last proposal was "
+                       "approved", 0.1)
+        # the finalizer finishes; the CLI reads the same folder meanwhile
+        until_blocking(lambda: _runs(data) == ["completed"], 20, "the run to complete", 0.3)
         time.sleep(0.3)  # the window paints the end of the run
         screen.shot("completed")
 

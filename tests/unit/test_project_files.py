@@ -17,7 +17,7 @@ def _readme_commands() -> list[str]:
 def test_readme_starts_with_install_and_run_then_install_and_test() -> None:
     run, test = _readme_commands()
     assert "pip install" in run and "relay-studio" in run
-    assert 'pip install -e ".[test]"' in test and test.endswith('python -m pytest -m "not packaging"')
+    assert 'pip install -e ".[test]"' in test and test.endswith('python -m pytest -m "not packaging and not slow"')
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:
@@ -27,16 +27,27 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert readme_test in ci.splitlines()
 
 
-def test_ci_runs_the_packaging_tests_the_readme_leaves_out_as_a_later_step() -> None:
-    """The everyday command deselects exactly the ``packaging`` marker (so tests/realserver stays in it);
-    CI runs that marker after it, and fails when pytest collects nothing (exit 5)."""
+def _later_step(lines: list[str], after: int, marker: str) -> int:
+    """The CI line that runs ``marker`` after line ``after``, checked to fail when it collects nothing."""
+    step = next(i for i, line in enumerate(lines) if re.match(rf"python -m pytest -m {marker}( |$)", line))
+    assert step > after, marker
+    rest = lines[step:step + 6]  # its own check, right below it
+    assert any('"$status" = 5' in line for line in rest) and "exit 1" in "\n".join(rest), marker
+    return step
+
+
+def test_ci_runs_the_slow_then_the_packaging_tests_the_readme_leaves_out_as_later_steps() -> None:
+    """The everyday command deselects exactly the ``packaging`` and ``slow`` markers; CI runs ``slow`` right
+    after it, then ``packaging``, each failing when pytest collects nothing (exit 5). The real-server
+    tests are ``slow``, never ``packaging``."""
     _, test = _readme_commands()
     lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     readme_at = lines.index(test.split("&& ", 2)[-1])
-    step = next(i for i, line in enumerate(lines) if re.match(r"python -m pytest -m packaging( |$)", line))
-    assert step > readme_at
-    assert any('"$status" = 5' in line for line in lines[step:]) and "exit 1" in "\n".join(lines[step:])
-    assert re.findall(r'-m "([^"]*)"', test) == ["not packaging"]
-    marked = [p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("test_*.py")
-              if "pytest.mark.packaging" in p.read_text(encoding="utf-8")]
-    assert marked and not any(p.startswith("tests/realserver/") for p in marked)
+    slow_at = _later_step(lines, readme_at, "slow")
+    _later_step(lines, slow_at, "packaging")
+    assert re.findall(r'-m "([^"]*)"', test) == ["not packaging and not slow"]
+    tests = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in (ROOT / "tests").rglob("test_*.py")}
+    packaging = [p for p, text in tests.items() if "pytest.mark.packaging" in text]
+    slow = [p for p, text in tests.items() if "pytest.mark.slow" in text]
+    assert packaging and not any(p.startswith("tests/realserver/") for p in packaging)
+    assert {p for p in tests if p.startswith("tests/realserver/")} <= set(slow)

@@ -8,12 +8,11 @@ it first). The sub-command modules keep their heavy imports inside the functions
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from relay_studio import __version__
-from relay_studio.cli.library import add_library_parser
-from relay_studio.cli.projects import add_projects_parser, project_option
-from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 
 
 def _positive_int(text: str) -> int:
@@ -27,18 +26,34 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(add_help=False)
-    top.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
-    # The sub-commands accept --data-dir too, but must not reset a value given before them (their own
-    # default would overwrite it): SUPPRESS leaves the attribute alone unless given there.
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where chats, runs and settings live")
-    parser = argparse.ArgumentParser(
-        prog="relay-studio",
-        description="Relay Studio: write with several AI agents.",
-        parents=[top],
-    )
+class _NotTheWindow(Exception):
+    """The command line asks for more than the window: the full parser answers it."""
+
+
+class _WindowParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _NotTheWindow(message)
+
+
+def parse_window_args(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of a window start (no command, no ``--help``), parsed without building the
+    sub-commands; None when ``argv`` asks for anything else, which ``build_parser`` then answers (its
+    help, its errors). The window's first paint waits for this parse, not for the whole command line."""
+    parser = _WindowParser(prog="relay-studio", add_help=False)
+    parser.add_argument("--data-dir", type=Path)
+    _add_window_options(parser)
+    try:
+        args, rest = parser.parse_known_args(list(argv))
+    except _NotTheWindow:
+        return None
+    if rest:
+        return None
+    args.command = None
+    return args
+
+
+def _add_window_options(parser: argparse.ArgumentParser) -> None:
+    """The options before any command: the version, and those of the window."""
     parser.add_argument("--version", action="version", version=f"relay-studio {__version__}")
     parser.add_argument("--smoke", action="store_true",
                         help="start the window offscreen, run the demo chat, check it was drawn, exit 0")
@@ -50,6 +65,25 @@ def build_parser() -> argparse.ArgumentParser:
     window.add_argument("--demo-approval", action="store_true",
                         help="run the demo relay with the editor asking before it changes the draft; with "
                              "--screenshot, the picture shows the patch dialog")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from relay_studio.cli.library import add_library_parser
+    from relay_studio.cli.projects import add_projects_parser, project_option
+    from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
+
+    top = argparse.ArgumentParser(add_help=False)
+    top.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
+    # The sub-commands accept --data-dir too, but must not reset a value given before them (their own
+    # default would overwrite it): SUPPRESS leaves the attribute alone unless given there.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where chats, runs and settings live")
+    parser = argparse.ArgumentParser(
+        prog="relay-studio",
+        description="Relay Studio: write with several AI agents.",
+        parents=[top],
+    )
+    _add_window_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", parents=[common], help="start a run and wait for its end")

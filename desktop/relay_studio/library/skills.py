@@ -119,6 +119,3 @@ class SkillCatalog:
         if settings.mode == "listed":
             chosen = [s for s in chosen if s.name in settings.names]
         return sorted(chosen, key=lambda s: s.name)
-
-    def path_for(self, name: str) -> str:
-        return f"skills/{name}.md"

@@ -1,17 +1,43 @@
-"""Effects tools return, and the ways an invocation's loop ends; the loop interprets them (tools never
-transition state themselves)."""
+"""Effects tools return; the loop applies them (tools check and describe, they never change run state).
+
+Three of them also end the invocation's loop, and are what it returns (``LoopExit``): ``HandoffAccepted``
+(the stage ends transferred), ``Finish`` (the run may end) and ``TaskReturned`` (a helper's report).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from relay_studio.domain.profile import AgentProfile
+
 
 @dataclass(frozen=True)
 class HandoffAccepted:
+    """A handoff passed every check: the loop creates the next stage and its ``transfer_control`` task
+    (``delegation/handoff.py: accept``), and the caller's stage ends transferred."""
+
     task_id: str
     invocation_id: str
-    target_profile_id: str
+    target: AgentProfile
+    brief: dict[str, Any]
+    style: str
+    tool_call_id: str
+    #: the ``agent_handoff_accepted`` payload
+    accepted: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TaskDelegated:
+    """A delegation passed every check: the scheduler creates the helper's task and starts it
+    (``delegation/scheduler.py: TaskScheduler.delegate``); the caller keeps working."""
+
+    target: AgentProfile
+    task: dict[str, Any]
+    title: str
+    #: the rendered task brief the helper starts from
+    brief: str
+    tool_call_id: str
 
 
 @dataclass(frozen=True)
@@ -23,6 +49,8 @@ class CommitRequested:
 @dataclass(frozen=True)
 class Finish:
     summary: str = ""
+    #: The stage ended with its plain-text answer as the chat message (not with workspace_finish).
+    text_answer: bool = False
 
 
 @dataclass(frozen=True)
@@ -31,7 +59,10 @@ class TaskReturned:
     result: dict[str, Any] = field(default_factory=dict)
 
 
-Effect = HandoffAccepted | CommitRequested | Finish | TaskReturned
+Effect = HandoffAccepted | TaskDelegated | CommitRequested | Finish | TaskReturned
+
+#: How an invocation's loop ends: a handoff accepted, the run may end, a helper's report back.
+LoopExit = HandoffAccepted | Finish | TaskReturned
 
 
 @dataclass
@@ -41,26 +72,3 @@ class ToolResult:
     content: str
     effect: Effect | None = None
     journal: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Transferred:
-    task_id: str
-    invocation_id: str
-
-
-@dataclass(frozen=True)
-class Finished:
-    summary: str
-    #: The stage ended with its plain-text answer as the chat message (not with workspace_finish).
-    text_answer: bool = False
-
-
-@dataclass(frozen=True)
-class Returned:
-    status: str
-    result: dict[str, Any]
-
-
-#: How an invocation's loop ends: a handoff accepted, the run may end, a helper's report back.
-LoopExit = Transferred | Finished | Returned

@@ -13,7 +13,7 @@ from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.edges import effective
 from relay_studio.runtime.delegation.history import handoff_input
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
-from relay_studio.runtime.effects import Finished, Returned, Transferred
+from relay_studio.runtime.effects import Finish, HandoffAccepted, TaskReturned
 from relay_studio.runtime.errors import INVOCATION_START_FAILED, UNEXPECTED_ERROR, FatalRunError
 from relay_studio.runtime.loop import run_invocation, start_and_assemble
 
@@ -39,7 +39,7 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
         while True:
             exit_ = await run_invocation(run, current, pending)
             pending = None
-            if isinstance(exit_, Transferred):
+            if isinstance(exit_, HandoffAccepted):
                 # The caller's part is done whatever happens next, so its own incoming task completes first.
                 if current.incoming_task_id:
                     with run.db.transaction() as tx:
@@ -49,7 +49,7 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
                 run.chain.append(current)
                 _start(run, current, source)
                 continue
-            if isinstance(exit_, Returned):  # only helpers return; a foreground agent cannot
+            if isinstance(exit_, TaskReturned):  # only helpers return; a foreground agent cannot
                 raise FatalRunError(codes.RUNTIME_UNEXPECTED_RETURN, "A foreground agent returned a task result.")
             await _finish(run, current, exit_)
             return run.run_status
@@ -97,7 +97,7 @@ def _handoff_input(run: RunContext, source: InvocationState, target: InvocationS
                          options.remove_tool_items, run.chat_input, target.profile.context.chat_history_messages)
 
 
-async def _finish(run: RunContext, inv: InvocationState, exit_: Finished) -> None:
+async def _finish(run: RunContext, inv: InvocationState, exit_: Finish) -> None:
     leftover = await run.scheduler.cancel_children()
     run.workspace.promote_persist(run.chat_persist)
     await run.bridge.finish(run_id=run.run_id, chat_id=run.chat_id)

@@ -1,7 +1,8 @@
 """The loop of one invocation: model call, tool calls in order, effects applied, until it exits.
 
-Exits: ``Transferred`` (handoff accepted), ``Finished`` (run may end), ``Returned`` (a helper's
-task_return). Anything that ends the invocation otherwise raises ``InvocationFailed``.
+The effects tools return are applied here, and only here (``_apply``). It exits with the effect that
+ended it: ``HandoffAccepted`` (the stage is transferred), ``Finish`` (the run may end), ``TaskReturned``
+(a helper's report). Anything that ends the invocation otherwise raises ``InvocationFailed``.
 """
 
 from __future__ import annotations
@@ -17,17 +18,16 @@ from relay_studio.domain.messages import Message, ModelResponse, ToolCall
 from relay_studio.runtime import limits, transitions
 from relay_studio.runtime.approval import propose_turn, withdraw
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext, ToolContext
+from relay_studio.runtime.delegation import handoff
 from relay_studio.runtime.dispatch import dispatch
 from relay_studio.runtime.effects import (
     CommitRequested,
     Finish,
-    Finished,
     HandoffAccepted,
     LoopExit,
-    Returned,
+    TaskDelegated,
     TaskReturned,
     ToolResult,
-    Transferred,
 )
 from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, InvocationFailed, ToolError
 from relay_studio.runtime.ledger import LedgerEntry
@@ -157,6 +157,33 @@ async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools
         return None, exc
 
 
+#: how each exit is named when later calls of the turn are not run (``_ignore``)
+_ENDED_BY: dict[type, str] = {HandoffAccepted: "handoff", Finish: "finish", TaskReturned: "return"}
+
+
+async def _apply(run: RunContext, inv: InvocationState, result: ToolResult) -> ToolResult:
+    """Applies a tool's effect to the run: the one place a tool's outcome changes run state. Returns the
+    result as the model reads it and the journal records it (some effects say what came of them)."""
+    effect = result.effect
+    if isinstance(effect, CommitRequested):
+        return ToolResult(await _commit(run, inv, effect), effect, result.journal)
+    if isinstance(effect, HandoffAccepted):
+        handoff.accept(run, inv, effect)
+    elif isinstance(effect, TaskDelegated):
+        child = run.scheduler.delegate(inv, effect)
+        return ToolResult(
+            f"{effect.target.display_name} is working on {child.handle} ({child.title}). Keep working; use "
+            f"agent_await with taskIds ['{child.handle}'] when you need the result.",
+            effect, {"handle": child.handle, **result.journal},
+        )
+    elif isinstance(effect, Finish):
+        cancelled = await run.scheduler.cancel_children(inv.id)
+        if cancelled:
+            stopped = " Stopped unfinished helper tasks: " + ", ".join(c.handle for c in cancelled) + "."
+            return ToolResult(result.content + stopped, effect, result.journal)
+    return result
+
+
 async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[ToolCall],
                          tools: dict[str, Tool], truncated_id: str | None) -> LoopExit | None:
     exit_: LoopExit | None = None
@@ -171,19 +198,11 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                      {"toolCallId": call.id, "name": call.name, "arguments": call.arguments},
                      invocation_id=inv.id)
         result, error = await _run_tool(run, inv, call, tools, call.id == truncated_id)
+        if result is not None:
+            result = await _apply(run, inv, result)
+            if isinstance(result.effect, HandoffAccepted | Finish | TaskReturned):
+                exit_, ended_by = result.effect, _ENDED_BY[type(result.effect)]
         content = error.message if error else (result.content if result else "")
-        effect = result.effect if result else None
-        if isinstance(effect, CommitRequested):
-            content = await _commit(run, inv, effect)
-        elif isinstance(effect, HandoffAccepted):
-            exit_, ended_by = Transferred(effect.task_id, effect.invocation_id), "handoff"
-        elif isinstance(effect, Finish):
-            cancelled = await run.scheduler.cancel_children(inv.id)
-            if cancelled:
-                content += " Stopped unfinished helper tasks: " + ", ".join(c.handle for c in cancelled) + "."
-            exit_, ended_by = Finished(effect.summary), "finish"
-        elif isinstance(effect, TaskReturned):
-            exit_, ended_by = Returned(effect.status, effect.result), "return"
         elapsed = (time.perf_counter() - started) * 1000
         with run.db.transaction() as tx:
             tx.event(
@@ -231,9 +250,9 @@ async def _run_turn_calls(run: RunContext, inv: InvocationState, calls: list[Too
             _deliver_results(run, inv)
         return None
     with run.db.transaction() as tx:
-        if isinstance(exit_, Transferred):
+        if isinstance(exit_, HandoffAccepted):
             transitions.end_invocation(tx, run, inv.id, InvocationStatus.TRANSFERRED, payload={"taskId": exit_.task_id})
-        kind = {Transferred: "transferred", Finished: "finished", Returned: "returned"}[type(exit_)]
+        kind = {HandoffAccepted: "transferred", Finish: "finished", TaskReturned: "returned"}[type(exit_)]
         tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": kind}, invocation_id=inv.id)
     return exit_
 
@@ -275,7 +294,7 @@ async def _answer_in_text(run: RunContext, inv: InvocationState, text: str, *, n
         with run.db.transaction() as tx:
             tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "returned"},
                      invocation_id=inv.id)
-        return Returned(status, {"summary": text, "status": status, "findings": [], "warnings": warnings,
+        return TaskReturned(status, {"summary": text, "status": status, "findings": [], "warnings": warnings,
                                  "artifacts": []})
     message_id, version = await commit_text(run, inv, DIRECT_OUTPUT, text, CommitMarker.TEXT_ANSWER)
     expected = None if inv.profile.run.end_on_text_answer else _expected_ending(inv)
@@ -293,7 +312,7 @@ async def _answer_in_text(run: RunContext, inv: InvocationState, text: str, *, n
     with run.db.transaction() as tx:
         tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "answered"},
                  invocation_id=inv.id)
-    return Finished("Answered in plain text.", text_answer=True)
+    return Finish("Answered in plain text.", text_answer=True)
 
 
 async def _text_only_turn(run: RunContext, inv: InvocationState, text: str) -> LoopExit | None:

@@ -47,7 +47,7 @@ from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
 from relay_studio.store.runs import RunStore
 
-#: the sections the document must have, in order (seeds 001/004, in a creator's terms)
+#: the sections the document must have, in order, in a creator's terms (docs/session-handoff.md)
 SECTIONS: tuple[str, ...] = ("Goal", "Canon & Constraints", "Progress", "Key Decisions", "Critical Context",
                              "Next Steps")
 CONTEXT_FOOTER = ("The above is a handoff document from a previous chat. Use this context to continue the work "

@@ -393,9 +393,6 @@ class Database:
         if lease is not None:
             lease.release(remove=ended)
 
-    def owns_run(self, run_id: str) -> bool:
-        return run_id in self._leases
-
     def close(self) -> None:
         """Closes the file and gives up every run this process held, as its death would."""
         for run_id in list(self._leases):

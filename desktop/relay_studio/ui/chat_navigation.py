@@ -32,14 +32,14 @@ class ChatNavigation(WindowParts):
 
 
     def _open_first_chat(self) -> None:
-        chats = self.studio.runtime.chats
-        if not chats.chats():
-            chats.ensure_chat(WELCOME_CHAT)
+        studio = self.studio
+        if not studio.all_chats():
+            studio.ensure_chat(WELCOME_CHAT)
             self.refresh_chats()
         last = str(self.settings.value("chat/last", "") or "")
-        record = chats.chat(last) if last else None
+        record = studio.chat(last) if last else None
         if record is None or record.project_id != self.project_id:
-            record = next(iter(chats.chats(self.project_id)), None) or self.studio.new_chat(self.project_id)
+            record = next(iter(studio.project_chats(self.project_id)), None) or studio.new_chat(self.project_id)
         self._show_project()
         self.open_chat(record.id)
 
@@ -104,7 +104,7 @@ class ChatNavigation(WindowParts):
     def open_chat(self, chat_id: str) -> None:
         if not chat_id:
             return
-        record = self.studio.runtime.chats.chat(chat_id)
+        record = self.studio.chat(chat_id)
         if record is not None and record.project_id and record.project_id != self.project_id:
             self.project_id = record.project_id  # a chat of another project (a branch, a restored last chat)
             self._show_project()
@@ -116,14 +116,12 @@ class ChatNavigation(WindowParts):
             self.chat.composer.editor.setFocus()
         self.timeline.show_chat(chat_id)
         active = self.studio.active_run(chat_id)
-        runs = self.studio.runtime.runs.runs(chat_id, limit=1)
+        runs = self.studio.runs(chat_id, limit=1)
         self.status_run_id = active.run_id if active else (runs[0].id if runs else "")
         self.update_status()
 
     def open_chat_named(self, name: str) -> bool:
-        chats = self.studio.runtime.chats
-        record = (chats.chat_by_name(name, self.project_id) or chats.chat(name)
-                  or next((c for c in chats.chats() if c.name == name), None))  # in another project
+        record = self.studio.find_chat(name, self.project_id)  # or by id, or in another project
         if record is None:
             return False
         self.open_chat(record.id)

@@ -43,6 +43,7 @@ from relay_studio.ui.timeline.panel import TimelinePanel
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
+    from relay_studio.ui.profiles.editor import ProfileEditor
 
 
 ENTER_SENDS_KEY = "composer/enterSends"
@@ -73,7 +74,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.chat = ChatView(studio)
         self.stack.addWidget(self.chat)
         self.setCentralWidget(self.stack)
-        self.profile_editor: QWidget | None = None
+        self.profile_editor: ProfileEditor | None = None
 
         self.sidebar = Sidebar()
         self._fill_saved: tuple[QByteArray, list[QByteArray]] | None = None  # the layout before the fill
@@ -255,7 +256,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         s.run_finished.connect(self._on_run_finished)
         s.events_arrived.connect(self._on_events)
         s.approval_requested.connect(self._on_approval)
-        if s.runtime.suspended:  # a change waited for approval when the app last stopped: ask it again
+        if s.has_suspended_runs():  # a change waited for approval when the app last stopped: ask it again
             self._spawn(s.resume_suspended())
         QApplication.instance().styleHints().colorSchemeChanged.connect(self._on_scheme_changed)  # type: ignore[union-attr]
 
@@ -321,15 +322,12 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         from relay_studio.ui.profiles.editor import ProfileEditor
 
         if self.profile_editor is None:
-            from relay_studio.ui.profiles.sources import connection_choices, server_models_source
-
-            rt = self.studio.runtime
-            self.profile_editor = ProfileEditor(self.studio, connections=lambda: connection_choices(rt.db),
-                                                models=server_models_source(rt.db, rt.data_dir))
+            self.profile_editor = ProfileEditor(self.studio, connections=self.studio.connection_choices,
+                                                models=self.studio.server_models())
             self.profile_editor.saved.connect(self.sidebar.select_profile)
             self.profile_editor.closed.connect(lambda: self.open_chat(self.chat_id))
             self.stack.addWidget(self.profile_editor)
-        self.profile_editor.load(profile_id)  # type: ignore[attr-defined]
+        self.profile_editor.load(profile_id)
         self.stack.setCurrentWidget(self.profile_editor)
 
     def new_agent(self) -> None:
@@ -343,12 +341,14 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
 
     def _on_new_agent_chosen(self, template_key: str, name: str) -> None:
         self.open_profile("")
-        made = self.profile_editor.start_new(template_key, name)  # type: ignore[union-attr]
+        assert self.profile_editor is not None
+        made = self.profile_editor.start_new(template_key, name)
         self.sidebar.select_profile(made[0])
 
     def import_profile(self) -> None:
         self.open_profile("")
-        self.profile_editor.choose_import()  # type: ignore[union-attr]
+        assert self.profile_editor is not None
+        self.profile_editor.choose_import()
 
     # -- settings, theme, about ------------------------------------------------------------------
     def open_settings(self) -> None:

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, cast
 from PySide6.QtWidgets import QMessageBox
 
 from relay_studio.domain.events import Event
+from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunRequestError
 from relay_studio.ui import i18n
 from relay_studio.ui.chat.view import WELCOME_CHAT
 from relay_studio.ui.chat.words import for_window
-from relay_studio.ui.providers import DEMO_PROMPT
 from relay_studio.ui.studio import PendingApproval
 from relay_studio.ui.window_parts import WindowParts
 
@@ -71,7 +71,7 @@ class RunActions(WindowParts):
         return handle.run_id
 
     def _chat_name(self) -> str:
-        record = self.studio.runtime.chats.chat(self.chat_id)
+        record = self.studio.chat(self.chat_id)
         return record.id if record else WELCOME_CHAT
 
     def run_demo(self, *, with_approval: bool = False) -> None:
@@ -84,7 +84,7 @@ class RunActions(WindowParts):
         """Edit and rerun: a branch of this chat up to the edited message (shown under it in the chat
         list), where the edited text runs; the original chat keeps its messages and answers."""
         try:
-            branch = self.studio.runtime.branch_chat(message_id)
+            branch = self.studio.branch_chat(message_id)
         except RunRequestError as exc:
             self.statusBar().showMessage(f"{for_window(exc.code, exc.message)} [{exc.code}]", 10000)
             return
@@ -96,14 +96,14 @@ class RunActions(WindowParts):
     def regenerate(self, message_id: str) -> None:
         """Answers the same request again with the same root agent; the new answer becomes the next
         version of this message (◀ ▶ browse them)."""
-        message = self.studio.runtime.chats.message(message_id)
+        message = self.studio.message(message_id)
         if message is None or message.role != "assistant":
             return
         if self.studio.active_run(self.chat_id) is not None:
             self.statusBar().showMessage(self.tr("Wait for the active run to end, or stop it, before "
                                                  "regenerating."), 5000)
             return
-        record = self.studio.runtime.runs.run(message.run_id) if message.run_id else None
+        record = self.studio.run(message.run_id) if message.run_id else None
         agent = record.root_profile_id if record else self.chat.composer.agent_id()
         demo = record is not None and record.user_text == DEMO_PROMPT  # the demo answers offline again
         self._spawn(self._start(agent, "", demo=demo, regenerate_of=message_id))
@@ -124,7 +124,7 @@ class RunActions(WindowParts):
 
     def delete_message(self, message_id: str) -> None:
         """Asks, then removes the message from the chat (commits stay in the run's history)."""
-        message = self.studio.runtime.chats.message(message_id)
+        message = self.studio.message(message_id)
         if message is None:
             return
         active = self.studio.active_run(self.chat_id)
@@ -207,7 +207,7 @@ class RunActions(WindowParts):
             self.status_state.setText(self.tr("No run yet"))
             return
         if stats is None:  # a run of an earlier session: its record, and the timeline's fold of its journal
-            record = self.studio.runtime.runs.run(run_id)
+            record = self.studio.run(run_id)
             if record is None:
                 return
             profile = self.studio.profiles().get(record.root_profile_id)

@@ -2,8 +2,15 @@
 
 Journal events and live streaming updates arrive from the runtime synchronously, in the middle of
 its work. The studio only buffers them and hands them to the views once per frame (~33 ms), so the
-runtime never waits on painting and views never repaint per token. Views never reach into the
-store or the runtime internals except through the read methods here.
+runtime never waits on painting and views never repaint per token.
+
+Views never reach into the store or the runtime internals: every read and write they need is a named
+operation here, returning plain records (``domain.records``, ``Event``, dicts), in the manner of
+Anki's ``aqt`` operations. Most reads are short indexed queries (one chat, one run, one event) and
+stay on the GUI thread; the long ones run off it: a run's whole journal (``read_run_events``, on the
+studio's reader thread over a connection of its own: WAL lets it read while the runtime writes),
+``search_knowledge`` and ``import_knowledge`` (worker threads), the models a server lists (the loop).
+``tests/unit/test_ui_facade.py`` fails when a ``ui/`` module other than this one touches ``.runtime``.
 
 Signals:
     events_arrived(list[Event]): durable journal events since the last frame, in order.
@@ -25,11 +32,12 @@ import contextlib
 import shutil
 import sqlite3
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
-from typing import cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -38,21 +46,28 @@ from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
-from relay_studio.domain.records import ChatRecord, ProjectRecord
-from relay_studio.knowledge.library import ImportJob, ImportProgress, KnowledgeLibrary, Passage
+from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord, ProjectRecord, RunRecord
+from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, KnowledgeLibrary, Passage
 from relay_studio.knowledge.library import search as knowledge_search
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
-from relay_studio.library.store import LibraryStore, atomic_write
+from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
-from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
+from relay_studio.runtime.prompt_preview import PromptPreview, generated_prompt, prompt_preview
+from relay_studio.runtime.provider_source import ProviderSource
+from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle, chat_agent
 from relay_studio.store.database import Database
-from relay_studio.ui.providers import ProviderSource
+from relay_studio.store.runs import RunStore
+
+if TYPE_CHECKING:
+    from relay_studio.store.connections import ConnectionStore
+    from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
 FRAME_MS = 33
+T = TypeVar("T")
 DEMO_MODEL = "the scripted demo (offline)"  # what the demo's model calls name as their model
 DEMO_APPROVAL = ("workspace.apply_patch", "workspace.commit")  # what the editor asks about in the demo
 
@@ -69,6 +84,35 @@ class PendingApproval:
         if not self.future.done():
             self.decided = decision
             self.future.set_result(decision)
+
+
+class Reader:
+    """A second connection to the data file, used by one worker thread only, for reads that may take
+    longer than a frame. Opened on that thread at its first read; closed by ``close``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="relay-studio-read")
+        self._db: Database | None = None
+        self._runs: RunStore | None = None
+
+    def _store(self) -> RunStore:  # on the reader thread
+        if self._runs is None:
+            self._db = Database(self.path)
+            self._runs = RunStore(self._db)
+        return self._runs
+
+    async def read(self, query: Callable[[RunStore], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, lambda: query(self._store()))
+
+    def _close_db(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = self._runs = None
+
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._pool, self._close_db)
+        self._pool.shutdown(wait=False)
 
 
 @dataclass
@@ -113,6 +157,7 @@ class Studio(QObject):
             runtime.subscribe(self._on_event),
             runtime.subscribe_live(self._on_live),
         ]
+        self._reader: Reader | None = None
 
     # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
     def _on_event(self, event: Event) -> None:
@@ -322,6 +367,9 @@ class Studio(QObject):
         for handle in handles:
             with contextlib.suppress(Exception):  # the run's own failure is already journaled
                 await handle.wait()
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            await reader.close()
 
     # -- approvals -------------------------------------------------------------------------------
     async def _approve(self, request: ApprovalRequest) -> ApprovalDecision:
@@ -399,6 +447,11 @@ class Studio(QObject):
         """The project's story library, its index brought up to date with the files (edits made outside)."""
         return LibraryStore.open(self.runtime.db, project_id, self.project_folder(project_id))
 
+    def library_entries(self, project_id: str) -> tuple[list[IndexedEntry], list[LibraryProblem]]:
+        """The story library's entries (by type, then name) and the files it could not index."""
+        library = self.library(project_id)
+        return library.entries(), list(library.problems)
+
     def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
         label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
@@ -435,6 +488,9 @@ class Studio(QObject):
     def knowledge(self, project_id: str) -> KnowledgeLibrary:
         return KnowledgeLibrary(self.runtime.db, project_id, self.project_folder(project_id))
 
+    def knowledge_documents(self, project_id: str) -> list[DocumentInfo]:
+        return self.knowledge(project_id).documents()
+
     def import_knowledge(self, project_id: str, paths: list[Path],
                          progress: Callable[[ImportProgress], None]) -> ImportJob:
         """Starts an import on a worker thread; ``progress`` is called on that thread."""
@@ -453,3 +509,108 @@ class Studio(QObject):
             return knowledge_search(cast(Database, SimpleNamespace(raw=conn)), project_id, query, top_k)
         finally:
             conn.close()
+
+    # -- reads for the views (plain records) -------------------------------------------------------
+    @property
+    def data_dir(self) -> Path:
+        return self.runtime.data_dir
+
+    def has_suspended_runs(self) -> bool:
+        """A change waited for approval when the app last stopped (``resume_suspended`` asks it again)."""
+        return bool(self.runtime.suspended)
+
+    def chat(self, chat_id: str) -> ChatRecord | None:
+        return self.runtime.chats.chat(chat_id)
+
+    def all_chats(self) -> list[ChatRecord]:
+        """The chats of every project."""
+        return self.runtime.chats.chats()
+
+    def find_chat(self, name: str, project_id: str) -> ChatRecord | None:
+        """A chat by its name in the project, else by its id, else by its name in another project."""
+        chats = self.runtime.chats
+        return (chats.chat_by_name(name, project_id) or chats.chat(name)
+                or next((c for c in chats.chats() if c.name == name), None))
+
+    def ensure_chat(self, name: str, project_id: str | None = None) -> ChatRecord:
+        """The chat of that name, made if it does not exist (no ``chats_changed``: the caller refreshes)."""
+        return self.runtime.chats.ensure_chat(name, project_id=project_id)
+
+    def unique_chat_name(self, base: str, project_id: str | None = None) -> str:
+        return self.runtime.chats.unique_name(base, project_id)
+
+    def branch_chat(self, message_id: str) -> ChatRecord:
+        """A branch of the chat up to the message (edit and rerun); ``RunRequestError`` when it cannot."""
+        return self.runtime.branch_chat(message_id)
+
+    def messages(self, chat_id: str) -> list[MessageRecord]:
+        return self.runtime.chats.messages(chat_id)
+
+    def message(self, message_id: str) -> MessageRecord | None:
+        return self.runtime.chats.message(message_id)
+
+    def message_versions(self, message_id: str) -> list[CommitRecord]:
+        """The commits an assistant message went through, oldest first (◀ ▶ browse them)."""
+        return self.runtime.chats.versions(message_id)
+
+    def chat_agent(self, chat: ChatRecord) -> AgentProfile:
+        """The agent that answered last in the chat; ``HandoffRefused`` when none has."""
+        return chat_agent(self.runtime, chat, None)
+
+    def run(self, run_id: str) -> RunRecord | None:
+        return self.runtime.runs.run(run_id)
+
+    def runs(self, chat_id: str | None = None, limit: int = 200) -> list[RunRecord]:
+        """The chat's runs (every run without a chat), newest first."""
+        return self.runtime.runs.runs(chat_id, limit=limit)
+
+    def run_input(self, run_id: str) -> dict[str, Any]:
+        """What the run froze at its start (the request, the history, ``regenerateOf``)."""
+        return self.runtime.runs.run_input(run_id)
+
+    def run_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None,
+                   invocation_id: str | None = None) -> list[Event]:
+        """One page of the run's journal, in ``seq`` order."""
+        return self.runtime.runs.events(run_id, invocation_id=invocation_id, after_seq=after_seq, limit=limit)
+
+    async def read_run_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Event]:
+        """``run_events``, read on the studio's reader thread (a run's journal may hold 100,000 events)."""
+        if self._reader is None:
+            self._reader = Reader(self.runtime.db.path)
+        return await self._reader.read(lambda runs: runs.events(run_id, after_seq=after_seq, limit=limit))
+
+    def event_count(self, run_id: str) -> int:
+        return self.runtime.runs.event_count(run_id)
+
+    def model_turn(self, turn_id: str) -> dict[str, Any] | None:
+        """One model call's request and response (None while it streams)."""
+        return self.runtime.runs.model_turn(turn_id)
+
+    def file_versions(self, run_id: str, path: str) -> list[tuple[int, str, str | None]]:
+        """A workspace file's versions in the run: (version, content, invocation id)."""
+        return self.runtime.runs.file_versions(run_id, path)
+
+    # -- connections and the prompt preview (the profile editor, Settings) ------------------------
+    def connection_store(self) -> ConnectionStore:
+        from relay_studio.store.connections import ConnectionStore
+
+        return ConnectionStore(self.runtime.db)
+
+    def connection_choices(self) -> ConnectionChoices:
+        from relay_studio.ui.profiles.sources import connection_choices
+
+        return connection_choices(self.runtime.db)
+
+    def server_models(self) -> ModelsSource:
+        """connection id -> the models its server lists, awaited on the loop (the keychain on a worker thread)."""
+        from relay_studio.ui.profiles.sources import server_models_source
+
+        return server_models_source(self.runtime.db, self.runtime.data_dir)
+
+    def prompt_preview(self, profile: AgentProfile) -> PromptPreview:
+        """What ``profile`` would receive on its first call among the current agents (nothing is written)."""
+        return prompt_preview(profile, self.profiles(), self.runtime.db, self.runtime.bridge)
+
+    def generated_prompt(self, profile: AgentProfile) -> str:
+        """The prompt the runtime writes for ``profile`` when its own is left empty."""
+        return generated_prompt(profile, self.profiles(), self.runtime.db, self.runtime.bridge)

@@ -15,7 +15,7 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuati
 from relay_studio.domain.input_schema import input_errors
 from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
-from relay_studio.runtime.context import InvocationState, ToolContext
+from relay_studio.runtime.context import InvocationState, RunContext, ToolContext
 from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.edges import HandoffInfo, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
@@ -90,7 +90,8 @@ def _jsonable(value: Any) -> Any:
 
 async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any], *, style: str,
                           pending_policy: str = "denyIfPending") -> ToolResult:
-    """Checks, hooks, then creates the successor; every denial is a recoverable tool error."""
+    """Checks and hooks; every denial is a recoverable tool error. Accepted, it returns ``HandoffAccepted``,
+    which the loop applies (``accept``)."""
     run, inv = ctx.run, ctx.inv
     validate_packet(brief)
     with run.db.transaction() as tx:
@@ -133,29 +134,34 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                             f"The handoff to {target.display_name} could not be completed: {exc}. "
                             "Try again later or continue yourself.") from None
 
-    successor = InvocationState(
-        id=new_id("inv"), profile=target, kind=InvocationKind.HANDOFF,
-        exit_policy=ExitPolicy.RUN_FINISH_ALLOWED, depth=inv.depth + 1, parent_id=inv.id,
-        brief=dict(brief), handoff_style=style,
-    )
     task_id = new_id("handoff")
-    successor.incoming_task_id = task_id
+    payload: dict[str, Any] = {
+        "agentId": inv.profile.id, "targetAgentId": target.id, "targetDisplayName": target.display_name,
+        "taskId": task_id, "title": brief.get("title"), "brief": brief, "toolStyle": style,
+        "historyMode": options.history_mode, "removeToolItems": options.remove_tool_items,
+    }
+    if options.on_handoff is not None:
+        payload["hookResult"] = _jsonable(hook_result)
+    effect = HandoffAccepted(task_id=task_id, invocation_id=new_id("inv"), target=target,
+                             brief=dict(brief), style=style, tool_call_id=ctx.call_id, accepted=payload)
+    return ToolResult(f"Handoff accepted for Agent {target.id}. Your part is complete.", effect=effect,
+                      journal={"targetAgentId": target.id})
+
+
+def accept(run: RunContext, inv: InvocationState, effect: HandoffAccepted) -> None:
+    """Applies an accepted handoff (the loop calls this): the next stage and its ``transfer_control``
+    task, journaled together with ``agent_handoff_accepted``."""
+    successor = InvocationState(
+        id=effect.invocation_id, profile=effect.target, kind=InvocationKind.HANDOFF,
+        exit_policy=ExitPolicy.RUN_FINISH_ALLOWED, depth=inv.depth + 1, parent_id=inv.id,
+        incoming_task_id=effect.task_id, brief=dict(effect.brief), handoff_style=effect.style,
+    )
     with run.db.transaction() as tx:
         # The task row names its successor, so the invocation is created first (docs/runtime.md, "Handoff").
         transitions.create_invocation(tx, run, successor)
-        transitions.create_task(tx, run, task_id=task_id, parent_id=inv.id, child_id=successor.id,
-                                target_profile_id=target.id, continuation=TaskContinuation.TRANSFER_CONTROL,
-                                handle=f"stage-{successor.depth}", task=dict(brief), tool_call_id=ctx.call_id)
-        payload: dict[str, Any] = {
-            "agentId": inv.profile.id, "targetAgentId": target.id, "targetDisplayName": target.display_name,
-            "taskId": task_id, "title": brief.get("title"), "brief": brief, "toolStyle": style,
-            "historyMode": options.history_mode, "removeToolItems": options.remove_tool_items,
-        }
-        if options.on_handoff is not None:
-            payload["hookResult"] = _jsonable(hook_result)
-        tx.event(run.run_id, ev.AGENT_HANDOFF_ACCEPTED, payload, invocation_id=inv.id, related=[successor.id])
-    return ToolResult(
-        f"Handoff accepted for Agent {target.id}. Your part is complete.",
-        effect=HandoffAccepted(task_id=task_id, invocation_id=successor.id, target_profile_id=target.id),
-        journal={"targetAgentId": target.id},
-    )
+        transitions.create_task(tx, run, task_id=effect.task_id, parent_id=inv.id, child_id=successor.id,
+                                target_profile_id=effect.target.id, continuation=TaskContinuation.TRANSFER_CONTROL,
+                                handle=f"stage-{successor.depth}", task=dict(effect.brief),
+                                tool_call_id=effect.tool_call_id)
+        tx.event(run.run_id, ev.AGENT_HANDOFF_ACCEPTED, effect.accepted,
+                 invocation_id=inv.id, related=[successor.id])

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
-from relay_studio.domain.enums import InvocationStatus, TaskStatus
+from relay_studio.domain.enums import ExitPolicy, InvocationKind, InvocationStatus, TaskContinuation, TaskStatus
+from relay_studio.domain.messages import Message
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import ChildTask, InvocationState, RunContext
 from relay_studio.runtime.delegation.rendering import render_capsule
-from relay_studio.runtime.effects import LoopExit, Returned
+from relay_studio.runtime.effects import LoopExit, TaskDelegated, TaskReturned
 from relay_studio.runtime.errors import FatalRunError, InvocationFailed
-from relay_studio.store.database import Transaction
+from relay_studio.store.database import Transaction, new_id
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,30 @@ class TaskScheduler:
         return ready
 
     # -- running -------------------------------------------------------------------------------
+    def delegate(self, parent: InvocationState, effect: TaskDelegated) -> ChildTask:
+        """Applies ``agent_delegate``'s effect: the helper's invocation and its ``return_to_parent`` task,
+        journaled together, then its worker starts."""
+        run = self.run
+        handle = run.next_handle()
+        task_id = new_id("task")
+        inv = InvocationState(
+            id=new_id("inv"), profile=effect.target, kind=InvocationKind.SUBAGENT,
+            exit_policy=ExitPolicy.TASK_RETURN_REQUIRED, depth=parent.depth, parent_id=parent.id,
+            incoming_task_id=task_id, task_handle=handle, messages=[Message(role="user", content=effect.brief)],
+        )
+        with run.db.transaction() as tx:
+            transitions.create_invocation(tx, run, inv)
+            transitions.create_task(tx, run, task_id=task_id, parent_id=parent.id, child_id=inv.id,
+                                    target_profile_id=effect.target.id, continuation=TaskContinuation.RETURN_TO_PARENT,
+                                    handle=handle, task=effect.task, tool_call_id=effect.tool_call_id)
+            tx.event(run.run_id, ev.AGENT_DELEGATE_STARTED,
+                     {"agentId": parent.profile.id, "targetAgentId": effect.target.id, "taskId": task_id,
+                      "handle": handle, "title": effect.title},
+                     invocation_id=parent.id, related=[inv.id])
+        child = ChildTask(task_id=task_id, handle=handle, parent_id=parent.id, title=effect.title, inv=inv)
+        self.submit(child, parent)
+        return child
+
     def submit(self, child: ChildTask, parent: InvocationState) -> None:
         self.children[child.task_id] = child
         limit = parent.profile.delegation.max_concurrent_tasks
@@ -95,7 +120,7 @@ class TaskScheduler:
                     raise InvocationFailed(
                         codes.AGENT_TASK_TIMEOUT, f"The task did not finish within {timeout:g} seconds."
                     ) from None
-                assert isinstance(exit_, Returned)
+                assert isinstance(exit_, TaskReturned)
                 child.result = exit_.result
                 status = TaskStatus.FAILED if exit_.status == "failed" else TaskStatus.COMPLETED
                 with run.db.transaction() as tx:

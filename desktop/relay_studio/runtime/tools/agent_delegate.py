@@ -7,18 +7,13 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from relay_studio.domain import error_codes as codes
-from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
-from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
-from relay_studio.domain.messages import Message
-from relay_studio.runtime import transitions
-from relay_studio.runtime.context import ChildTask, InvocationState
 from relay_studio.runtime.delegation import policy
 from relay_studio.runtime.delegation.rendering import render_task_brief
+from relay_studio.runtime.effects import TaskDelegated
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 from relay_studio.runtime.tools.schema import AskedText, shown_as
-from relay_studio.store.database import new_id
 
 
 class _Task(BaseModel):
@@ -70,49 +65,11 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
         )
     target = policy.resolve_target(run_ctx, inv.profile, a.agent_id, "delegate")
     title = checked.title or checked.objective.strip().splitlines()[0][:80]
-    handle = run_ctx.next_handle()
-    child = InvocationState(
-        id=new_id("inv"),
-        profile=target,
-        kind=InvocationKind.SUBAGENT,
-        exit_policy=ExitPolicy.TASK_RETURN_REQUIRED,
-        depth=inv.depth,
-        parent_id=inv.id,
-        task_handle=handle,
-    )
-    child.messages = [Message(role="user", content=render_task_brief(a.task, inv.profile.display_name))]
-    task_id = new_id("task")
-    child.incoming_task_id = task_id
-    with run_ctx.db.transaction() as tx:
-        transitions.create_invocation(tx, run_ctx, child)
-        transitions.create_task(
-            tx,
-            run_ctx,
-            task_id=task_id,
-            parent_id=inv.id,
-            child_id=child.id,
-            target_profile_id=target.id,
-            continuation=TaskContinuation.RETURN_TO_PARENT,
-            handle=handle,
-            task=a.task,
-            tool_call_id=ctx.call_id,
-        )
-        tx.event(
-            run_ctx.run_id,
-            ev.AGENT_DELEGATE_STARTED,
-            {"agentId": inv.profile.id, "targetAgentId": target.id, "taskId": task_id, "handle": handle,
-             "title": title},
-            invocation_id=inv.id,
-            related=[child.id],
-        )
-    run_ctx.scheduler.submit(
-        ChildTask(task_id=task_id, handle=handle, parent_id=inv.id, title=title, inv=child), inv
-    )
-    return ToolResult(
-        f"{target.display_name} is working on {handle} ({title}). Keep working; use agent_await with "
-        f"taskIds ['{handle}'] when you need the result.",
-        journal={"handle": handle, "targetAgentId": target.id},
-    )
+    # the loop has the scheduler create and start the task, and answers with the task's name
+    return ToolResult("", effect=TaskDelegated(target=target, task=a.task, title=title,
+                                               brief=render_task_brief(a.task, inv.profile.display_name),
+                                               tool_call_id=ctx.call_id),
+                      journal={"targetAgentId": target.id})
 
 
 TOOL = Tool(SPEC, run)

@@ -109,7 +109,7 @@ class ChatActions(QObject):
     # -- delete with undo ----------------------------------------------------------------------------
     def delete(self, chat_id: str) -> None:
         studio = self.window.studio
-        record = studio.runtime.chats.chat(chat_id)
+        record = studio.chat(chat_id)
         if record is None:
             return
         if studio.active_run(chat_id) is not None:
@@ -146,7 +146,7 @@ class ChatActions(QObject):
         w = self.window
         left = [c for c in w.studio.project_chats(w.project_id) if c.id not in self._pending]
         if not left:
-            left = [w.studio.runtime.chats.ensure_chat(w._unique_chat_name("Chat"), project_id=w.project_id)]
+            left = [w.studio.ensure_chat(w._unique_chat_name("Chat"), project_id=w.project_id)]
             w.refresh_chats()
         w.open_chat(left[-1].id)
 

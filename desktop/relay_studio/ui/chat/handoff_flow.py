@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from relay_studio.domain.records import ChatRecord
 from relay_studio.runtime import context_window
-from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused, chat_agent
+from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 from relay_studio.ui import i18n
 from relay_studio.ui.chat.handoff_dialog import HandoffDialog
 
@@ -41,7 +41,7 @@ async def offer_if_too_long(window: MainWindow, agent_id: str, text: str) -> boo
     profile = studio.profiles().get(agent_id)
     if profile is None or not chat_id:
         return False
-    messages = studio.runtime.chats.messages(chat_id)
+    messages = studio.messages(chat_id)
     if sum(m.role in ("user", "assistant") for m in messages) < 2:
         return False  # a handoff could not help: the request goes out and the server answers
     tokens = profile.model.context_window_tokens or await studio.providers.context_window(profile)
@@ -62,7 +62,7 @@ async def _server_window(window: MainWindow, chat: ChatRecord) -> int | None:
     """The context window the agent's server reports, for a chat that may have outgrown it (the profile's
     own setting is applied by the runtime); None when unknown or when a guard will refuse anyway."""
     try:
-        profile = chat_agent(window.studio.runtime, chat, None)
+        profile = window.studio.chat_agent(chat)
     except HandoffRefused:
         return None
     return None if profile.model.context_window_tokens else await window.studio.providers.context_window(profile)
@@ -71,7 +71,7 @@ async def _server_window(window: MainWindow, chat: ChatRecord) -> int | None:
 async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord | None:
     """Runs the whole handoff for the window's current chat; the new chat, or None when nothing changed."""
     studio = window.studio
-    chat = studio.runtime.chats.chat(window.chat_id)
+    chat = studio.chat(window.chat_id)
     if chat is None:
         return None
     try:
@@ -79,7 +79,7 @@ async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord |
     except HandoffRefused as exc:
         window.statusBar().showMessage(exc.message, 8000)
         return None
-    dialog = HandoffDialog(chat.name, studio.runtime.chats.unique_name(f"{chat.name} (continued)"), window)
+    dialog = HandoffDialog(chat.name, studio.unique_chat_name(f"{chat.name} (continued)"), window)
     window.handoff_dialog = dialog
     dialog.cancel_requested.connect(lambda: studio.cancel_handoff(chat.id))
     chosen: asyncio.Future[ChatRecord | None] = asyncio.get_running_loop().create_future()

@@ -198,7 +198,7 @@ class ChatView(QWidget):
                 self._drafts[self.chat_id] = self.composer.draft()
             self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
         self.chat_id = chat_id
-        record = self.studio.runtime.chats.chat(chat_id)
+        record = self.studio.chat(chat_id)
         self.title.setText(record.name if record else "")
         self.reload()
         active = self.studio.active_run(chat_id)
@@ -220,9 +220,9 @@ class ChatView(QWidget):
         are (a markdown body is laid out once, not on every commit of the chat)."""
         self._reload_timer.stop()
         self._agent_names = {pid: p.display_name for pid, p in self.studio.profiles().items()}
-        chats = self.studio.runtime.chats
-        messages = chats.messages(self.chat_id) if self.chat_id else []
-        run_records = self.studio.runtime.runs.runs(self.chat_id, limit=500) if self.chat_id else []
+        studio = self.studio
+        messages = studio.messages(self.chat_id) if self.chat_id else []
+        run_records = studio.runs(self.chat_id, limit=500) if self.chat_id else []
         runs = {}
         for record in run_records:
             runs[record.id] = record
@@ -231,20 +231,20 @@ class ChatView(QWidget):
             self.column_layout.removeWidget(self.welcome)
             self.welcome.deleteLater()
             self.welcome = None
-        chat = chats.chat(self.chat_id) if self.chat_id else None
+        chat = studio.chat(self.chat_id) if self.chat_id else None
         if chat is not None and chat.name == WELCOME_CHAT and not messages:
             profiles = self.studio.profiles()
             shown = [(p.display_name, p.description) for p in profiles.values()]
             self.welcome = WelcomeCard(shown)
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
-        regenerated = {rid: str(self.studio.runtime.runs.run_input(rid).get("regenerateOf") or "")
+        regenerated = {rid: str(studio.run_input(rid).get("regenerateOf") or "")
                        for rid, record in runs.items() if notice_for(record) is not None
                        and not any(m.run_id == rid for m in messages)}
         old = {self._card_key(card): card for card in self.cards}
         cards: list[QWidget] = []
-        items = with_lineage(transcript(messages, runs, regenerated), chats.continued_from(self.chat_id),
-                             chats.continuations(self.chat_id)) if self.chat_id else []
+        items = with_lineage(transcript(messages, runs, regenerated), studio.continued_from(self.chat_id),
+                             studio.continued_in(self.chat_id)) if self.chat_id else []
         for item in items:
             key = self._item_key(item)
             card = old.pop(key, None) or self._card(item)
@@ -303,7 +303,7 @@ class ChatView(QWidget):
             return marker
         if item.role == HANDOFF_CONTEXT_ROLE:
             return HandoffCard(item)
-        versions = self.studio.runtime.chats.versions(item.id) if item.role == "assistant" else []
+        versions = self.studio.message_versions(item.id) if item.role == "assistant" else []
         card = MessageCard(item, versions, self._agent_names)
         card.regenerate.connect(self.regenerate_requested.emit)
         card.edit.connect(self._on_edit)
@@ -319,11 +319,11 @@ class ChatView(QWidget):
             self.scroll_area.verticalScrollBar().maximum()))
 
     def _on_edit(self, message_id: str) -> None:
-        message = self.studio.runtime.chats.message(message_id)
+        message = self.studio.message(message_id)
         if message is None:
             return
         if message.run_id:
-            record = self.studio.runtime.runs.run(message.run_id)
+            record = self.studio.run(message.run_id)
             if record is not None:
                 self.composer.select_agent(record.root_profile_id)
         self.composer.set_text(message.content, editing=message.id)

@@ -182,10 +182,9 @@ class CodexView(QWidget):
         """Reads the index (synced with the files), rebuilds the tree, then counts mentions off the loop."""
         if not self.project_id:
             return
-        library = self.studio.library(self.project_id)
-        self.items = library.entries()
-        self.problems.setText("\n".join(f"⚠ {p.message} [{p.code}]" for p in library.problems))
-        self.problems.setVisible(bool(library.problems))
+        self.items, problems = self.studio.library_entries(self.project_id)
+        self.problems.setText("\n".join(f"⚠ {p.message} [{p.code}]" for p in problems))
+        self.problems.setVisible(bool(problems))
         current = select or (self.editor.original.path if self.editor.original else None)
         self._fill(current)
         self._generation += 1

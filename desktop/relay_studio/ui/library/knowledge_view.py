@@ -135,7 +135,7 @@ class KnowledgeView(QWidget):
         if not self.project_id:
             return
         self.documents.clear()
-        for doc in self.studio.knowledge(self.project_id).documents():
+        for doc in self.studio.knowledge_documents(self.project_id):
             item = QTreeWidgetItem([doc.title, doc.kind, "" if doc.pages is None else str(doc.pages),
                                     str(doc.chunk_count)])
             item.setData(0, Qt.ItemDataRole.UserRole, doc.id)

@@ -407,17 +407,16 @@ class ProfileEditor(QWidget):
         self.status_label.setText(text)
 
     def _refresh_model_view(self) -> None:
-        from relay_studio.ui.profiles.preview import generated_default, model_view
+        from relay_studio.ui.profiles.preview import model_view_text
 
         profile = self.form.profile
         if profile is None:
             self.model_view.setPlainText(self.tr("Fix the problems above to see what the model would receive."))
             return
-        rt = self.studio.runtime
         try:
-            self.model_view.setPlainText(model_view(profile, self.studio.profiles(), rt.db, rt.bridge))
-            self.default_view.setPlainText(generated_default(profile, self.studio.profiles(), rt.db, rt.bridge))
-        except Exception as exc:  # the preview leans on runtime internals; never let it break editing
+            self.model_view.setPlainText(model_view_text(self.studio.prompt_preview(profile)))
+            self.default_view.setPlainText(self.studio.generated_prompt(profile))
+        except Exception as exc:  # a preview must never break editing
             self.model_view.setPlainText(i18n.arg(self.tr("The preview is not available: %1"), exc))
 
     def _on_raw_edited(self) -> None:

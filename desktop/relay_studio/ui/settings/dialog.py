@@ -46,7 +46,6 @@ from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, http_timeout, parse_connection
 from relay_studio.providers.factory import load_api_key, with_secret_headers
 from relay_studio.providers.secrets import SecretStore, SecretStoreError
-from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.settings.headers import HeaderRows, HeadersTable
 from relay_studio.ui.studio import Studio
@@ -67,8 +66,8 @@ class SettingsDialog(QDialog):
         self.resize(720, 640)
         self.settings = settings
         self.studio = studio
-        self.store = ConnectionStore(studio.runtime.db)
-        self.secrets = secrets or SecretStore(studio.runtime.data_dir)
+        self.store = studio.connection_store()
+        self.secrets = secrets or SecretStore(studio.data_dir)
         self.local_servers: tuple[detect.LocalServer, ...] = detect.LOCAL_SERVERS
         self.probe_host = "127.0.0.1"
         self._tasks = WidgetTasks()
@@ -104,7 +103,7 @@ class SettingsDialog(QDialog):
         language_row.addWidget(self.language_note)
         form.addRow(self.tr("Language"), language_row)
         self._on_language(save=False)
-        form.addRow(self.tr("Data folder"), QLabel(str(studio.runtime.data_dir)))
+        form.addRow(self.tr("Data folder"), QLabel(str(studio.data_dir)))
         layout.addLayout(form)
 
         layout.addWidget(QLabel(self.tr("<b>Model connections</b>")))

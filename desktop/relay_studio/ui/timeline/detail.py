@@ -14,17 +14,19 @@ from __future__ import annotations
 import html
 import json
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
-from relay_studio.store.runs import RunStore
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.patches.diff import unified_html
 from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline, pretty_json
+
+if TYPE_CHECKING:
+    from relay_studio.ui.studio import Studio
 
 translate = QCoreApplication.translate  # pyside6-lupdate reads translate("Detail", "…")
 
@@ -43,22 +45,22 @@ class DetailSource:
     """Reads for the detail pane: one event, a bar's events, one model turn (read when it is shown,
     the last few kept), a brief, a file's versions."""
 
-    def __init__(self, runs: RunStore) -> None:
-        self.runs = runs
+    def __init__(self, studio: Studio) -> None:
+        self.studio = studio
         self._turns: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     def event(self, run_id: str, seq: int) -> Event | None:
-        found = self.runs.events(run_id, after_seq=seq - 1, limit=1)
+        found = self.studio.run_events(run_id, after_seq=seq - 1, limit=1)
         return found[0] if found else None
 
     def events(self, run_id: str, first: int, last: int) -> list[Event]:
-        return self.runs.events(run_id, after_seq=first - 1, limit=max(last - first + 1, 0))
+        return self.studio.run_events(run_id, after_seq=first - 1, limit=max(last - first + 1, 0))
 
     def turn(self, run_id: str, turn_id: str) -> dict[str, Any] | None:
         """One model call's request and response (None while it streams: it is written at its end)."""
         turn = self._turns.get(turn_id)
         if turn is None:
-            turn = self.runs.model_turn(turn_id)
+            turn = self.studio.model_turn(turn_id)
             if turn is None:
                 return None
             self._turns[turn_id] = turn
@@ -68,14 +70,14 @@ class DetailSource:
         return turn
 
     def received_brief(self, run_id: str, invocation_id: str) -> str | None:
-        for event in self.runs.events(run_id, invocation_id=invocation_id, limit=12):
+        for event in self.studio.run_events(run_id, invocation_id=invocation_id, limit=12):
             if event.type == ev.CONTEXT_ASSEMBLED:
                 messages = event.payload.get("messages") or []
                 return str(messages[-1].get("content", "")) if messages else ""
         return None
 
     def previous_version(self, run_id: str, path: str, version: int) -> tuple[str, str]:
-        versions = {v: content for v, content, _inv in self.runs.file_versions(run_id, path)}
+        versions = {v: content for v, content, _inv in self.studio.file_versions(run_id, path)}
         return versions.get(version - 1, ""), versions.get(version, "")
 
 

@@ -47,6 +47,7 @@ from relay_studio.ui.timeline.lanes import LanesView
 from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline
 
 LOAD_PAGE = 64
+READ_CHUNK = 4096  # events read per trip to the reader thread
 LOAD_BUDGET_S = 0.003  # work per slice before yielding: a slice plus a frame's paint stays under 16 ms
 REFRESH_EVERY_S = 0.1  # while loading, the lanes and the agent filter catch up ten times a second
 ROW_H = 20
@@ -76,8 +77,7 @@ class TimelinePanel(QWidget):
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.studio = studio
-        self.runs = studio.runtime.runs
-        self.source = DetailSource(self.runs)
+        self.source = DetailSource(studio)
         self.chat_id = ""
         self.run_id = ""
         self.timeline: RunTimeline | None = None
@@ -146,7 +146,7 @@ class TimelinePanel(QWidget):
         self.errors_only.toggled.connect(self._apply_filter)
         self.search.textChanged.connect(self._apply_filter)
 
-        self.model = EventsModel(lambda run_id, after, limit: self.runs.events(run_id, after_seq=after, limit=limit))
+        self.model = EventsModel(lambda run_id, after, limit: studio.run_events(run_id, after_seq=after, limit=limit))
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setItemDelegate(EventsDelegate(self.model, self.table))
@@ -187,7 +187,7 @@ class TimelinePanel(QWidget):
     def _fill_runs(self, select: str = "") -> None:
         self.run_box.blockSignals(True)
         self.run_box.clear()
-        for record in self.runs.runs(self.chat_id or None, limit=200):
+        for record in self.studio.runs(self.chat_id or None, limit=200):
             label = (f"{record.created_at[5:16].replace('T', ' ')} · {record.root_profile_id} · "
                      f"{i18n.run_status(record.status.value)}")
             self.run_box.addItem(label, record.id)
@@ -219,7 +219,7 @@ class TimelinePanel(QWidget):
         self.run_id = run_id
         self.loaded = asyncio.Event()
         self.timeline = RunTimeline(run_id) if run_id else None
-        total = self.runs.event_count(run_id) if run_id else 0
+        total = self.studio.event_count(run_id) if run_id else 0
         self.model.set_run(self.timeline, total)
         self.lanes.set_timeline(self.timeline)
         self.detail.clear()
@@ -234,26 +234,35 @@ class TimelinePanel(QWidget):
         self.loader = asyncio.ensure_future(self._load_pages(self.timeline))
 
     async def _load_pages(self, tl: RunTimeline) -> None:
+        """Reads the journal in chunks on the studio's reader thread and folds them here in slices of
+        ``LOAD_BUDGET_S``; the last few events are read here, so none committed meanwhile is missed."""
         started = time.monotonic()
         slice_start = refreshed = started
         while True:
-            page = self.runs.events(tl.run_id, after_seq=tl.last_seq, limit=LOAD_PAGE)
+            chunk = await self.studio.read_run_events(tl.run_id, after_seq=tl.last_seq, limit=READ_CHUNK)
+            for start in range(0, len(chunk), LOAD_PAGE):
+                for event in chunk[start:start + LOAD_PAGE]:
+                    tl.apply(event)
+                now = time.monotonic()
+                if now - slice_start > LOAD_BUDGET_S:
+                    # What is folded so far lives as long as the run is open: keep the cyclic collector
+                    # from walking it again and again (a full collection over it stalls for 100+ ms).
+                    gc.freeze()
+                    if now - refreshed > REFRESH_EVERY_S:
+                        self._grown()
+                        self.progress.setText(i18n.arg(self.tr("reading %1 of %2 events…"),
+                                                       i18n.number(tl.last_seq), i18n.number(self.model.total)))
+                        refreshed = now
+                    await asyncio.sleep(0)
+                    slice_start = time.monotonic()
+            if len(chunk) < READ_CHUNK:
+                break
+        while True:  # on this thread, with no wait before folding: what comes later arrives as events
+            page = self.studio.run_events(tl.run_id, after_seq=tl.last_seq, limit=LOAD_PAGE)
             for event in page:
                 tl.apply(event)
             if len(page) < LOAD_PAGE:
                 break
-            now = time.monotonic()
-            if now - slice_start > LOAD_BUDGET_S:
-                # What is folded so far lives as long as the run is open: keep the cyclic collector
-                # from walking it again and again (a full collection over it stalls for 100+ ms).
-                gc.freeze()
-                if now - refreshed > REFRESH_EVERY_S:
-                    self._grown()
-                    self.progress.setText(i18n.arg(self.tr("reading %1 of %2 events…"), i18n.number(tl.last_seq),
-                                                   i18n.number(self.model.total)))
-                    refreshed = now
-                await asyncio.sleep(0)
-                slice_start = time.monotonic()
         self._grown()
         self.lanes.fit()
         self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
@@ -293,8 +302,7 @@ class TimelinePanel(QWidget):
                 changed = tl.apply(event) or changed
         if newest:
             self.model.grow(max(self.model.total, newest))
-            self.progress.setText(self.tr("%n event(s)", "",
-                                                             max(self.model.total, newest)))
+            self.progress.setText(self.tr("%n event(s)", "", max(self.model.total, newest)))
         if changed:
             self.lanes.refresh()
             self._refresh_agents()
