@@ -143,21 +143,20 @@ async def test_timeline_fill_twice_gives_back_the_layout_and_reset_layout(app: A
     await _settle()
     before = _layout(window)
     qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    await _settle()
-    assert not window.stack.isVisible() and not window.sidebar_dock.isVisible()
+    await until(lambda: not window.stack.isVisible() and not window.sidebar_dock.isVisible(),
+                what="the timeline filling the window")
     assert window.fill_action.isChecked()
     qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    await _settle()
-    assert _layout(window) == before and not window.fill_action.isChecked()
+    await until(lambda: _layout(window) == before, what="the layout given back")
+    assert not window.fill_action.isChecked()
 
     # Reset layout: both docks back in place, visible, docked, at their first widths.
     window.timeline_dock.setFloating(True)
     window.sidebar_dock.hide()
     await _settle()
     window.reset_layout_action.trigger()
-    await _settle()
-    assert window.sidebar_dock.isVisible() and window.timeline_dock.isVisible() and window.stack.isVisible()
-    assert not window.timeline_dock.isFloating()
+    await until(lambda: window.sidebar_dock.isVisible() and window.timeline_dock.isVisible()
+                and window.stack.isVisible() and not window.timeline_dock.isFloating(), what="the reset layout")
     assert window.dockWidgetArea(window.timeline_dock) == Qt.DockWidgetArea.RightDockWidgetArea
     assert window.dockWidgetArea(window.sidebar_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
     assert window.stack.width() > 150  # the chat keeps its room

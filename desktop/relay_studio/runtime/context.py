@@ -1,4 +1,6 @@
-"""In-memory state of one run and its invocations, mirrored to the store by ``transitions``."""
+"""In-memory state of one run and its invocations, mirrored to the store by ``transitions``; with the
+types the rest of the runtime shares about it (approvals, helper tasks, what a tool sees), so that
+nothing here imports a module above it (docs/runtime.md, "Code locations")."""
 
 from __future__ import annotations
 

@@ -68,10 +68,3 @@ def parse_args(model: type[M], args: dict[str, Any], tool_alias: str) -> M:
             codes.TOOL_INVALID_ARGUMENTS, f"The arguments for {tool_alias} are not valid: {detail}."
         ) from None
 
-
-def string_prop(description: str) -> dict[str, Any]:
-    return {"type": "string", "description": description}
-
-
-def string_list_prop(description: str) -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "string"}, "description": description}
