@@ -1109,6 +1109,18 @@
         <translation>Über Relay Studio</translation>
     </message>
     <message>
+        <source>Model connections are not available in this build; the demo relay runs offline.</source>
+        <translation>Modellverbindungen gibt es in diesem Build nicht; die Demo-Staffel läuft offline.</translation>
+    </message>
+    <message>
+        <source>The model connections could not be read; the demo relay still runs offline.</source>
+        <translation>Die Modellverbindungen konnten nicht gelesen werden; die Demo-Staffel läuft trotzdem offline.</translation>
+    </message>
+    <message>
+        <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
+        <translation>Noch keine Modellverbindung. Füge eine unter Einstellungen → Verbindungen (Strg+,) hinzu, zum Beispiel einen Modellserver auf diesem Computer; bis dahin läuft die Demo-Staffel offline.</translation>
+    </message>
+    <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio – schreibe mit mehreren KI-Agenten, die die Arbeit weiterreichen.</translation>
     </message>

@@ -1107,6 +1107,18 @@
         <translation>Relay Studio について</translation>
     </message>
     <message>
+        <source>Model connections are not available in this build; the demo relay runs offline.</source>
+        <translation>このビルドではモデル接続を使えません。デモのリレーはオフラインで動きます。</translation>
+    </message>
+    <message>
+        <source>The model connections could not be read; the demo relay still runs offline.</source>
+        <translation>モデル接続を読み込めませんでした。デモのリレーはオフラインで動きます。</translation>
+    </message>
+    <message>
+        <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
+        <translation>モデル接続がまだありません。設定 → 接続 (Ctrl+,) で追加してください（このコンピューター上のモデルサーバーなど）。それまではデモのリレーがオフラインで動きます。</translation>
+    </message>
+    <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio — 作業を受け渡す複数の AI エージェントと一緒に書くためのアプリです。</translation>
     </message>

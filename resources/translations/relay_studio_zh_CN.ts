@@ -1107,6 +1107,18 @@
         <translation>关于 Relay Studio</translation>
     </message>
     <message>
+        <source>Model connections are not available in this build; the demo relay runs offline.</source>
+        <translation>此版本不提供模型连接；演示接力离线运行。</translation>
+    </message>
+    <message>
+        <source>The model connections could not be read; the demo relay still runs offline.</source>
+        <translation>无法读取模型连接；演示接力仍可离线运行。</translation>
+    </message>
+    <message>
+        <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
+        <translation>还没有模型连接。请在 设置 → 连接 (Ctrl+,) 中添加，例如本机上的模型服务器；在此之前，演示接力离线运行。</translation>
+    </message>
+    <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio —— 与多个依次传递工作的 AI 智能体一起写作。</translation>
     </message>

@@ -222,6 +222,18 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         help_menu = menu.addMenu(self.tr("&Help"))
         help_menu.addAction(self._action(self.tr("About Relay Studio"), self.about))
 
+    def _hint_words(self) -> dict[str, str]:
+        """The runtime's connection hints (English) in the window's language."""
+        from relay_studio.runtime import provider_source as ps
+
+        return {ps.NO_CONNECTIONS_IN_BUILD: self.tr("Model connections are not available in this build; the demo "
+                                                    "relay runs offline."),
+                ps.CONNECTIONS_UNREADABLE: self.tr("The model connections could not be read; the demo relay still "
+                                                   "runs offline."),
+                ps.NO_CONNECTION_YET: self.tr("No model connection yet. Add one in Settings → Connections (Ctrl+,), "
+                                              "for example a model server on this computer; meanwhile, the demo "
+                                              "relay runs offline.")}
+
     def _wire(self) -> None:
         s = self.studio
         self.sidebar.chat_selected.connect(self.open_chat)
@@ -311,7 +323,8 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         profiles = self.studio.profiles()
         self.sidebar.set_profiles(profiles, self.studio.builtin_ids())
         self.chat.composer.set_profiles(profiles)
-        self.chat.composer.set_hint(self.studio.providers.connection_hint())
+        hint = self.studio.providers.connection_hint()
+        self.chat.composer.set_hint(self._hint_words().get(hint or "", hint))
 
     def _on_app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive:  # files edited outside the app show
