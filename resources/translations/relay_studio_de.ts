@@ -409,6 +409,10 @@
         <translation>Du hast das freigegeben.</translation>
     </message>
     <message>
+        <source>Citations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
     </message>
@@ -434,6 +438,13 @@
     <message>
         <source>Select a bar, a handoff marker or an event to see its details.</source>
         <translation>Wähle einen Balken, eine Übergabemarke oder ein Ereignis, um die Einzelheiten zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>← Back to the search</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -870,6 +881,22 @@
         <source>&lt;p&gt;No passage contains these words. Try other words.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Keine Passage enthält diese Wörter. Versuche andere Wörter.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>That document is no longer in this project&apos;s knowledge library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>section “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>characters %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LanesView</name>
@@ -907,6 +934,24 @@
     <message>
         <source>Skills</source>
         <translation>Skills</translation>
+    </message>
+    <message>
+        <source>⚠ The project&apos;s files could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Skills ⚠ %n</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Skill file(s) could not be read; the Skills tab says why.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>Project “%1”</source>
@@ -1141,6 +1186,17 @@
     </message>
 </context>
 <context>
+    <name>MentionTooltip</name>
+    <message>
+        <source>also called %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No description yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MessageCard</name>
     <message>
         <source>Earlier version</source>
@@ -1189,6 +1245,14 @@
     <message>
         <source>Remove this message from the chat (what agents committed stays in the run&apos;s history)</source>
         <translation>Diese Nachricht aus dem Chat entfernen (was Agenten festgeschrieben haben, bleibt im Verlauf des Durchlaufs)</translation>
+    </message>
+    <message>
+        <source>Sources the agents looked up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the document at this place</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>version %1 of %2</source>
@@ -1353,6 +1417,10 @@
         <translation>Erstellt drei Agenten auf einmal: „%1 writer“ übergibt an „%1 editor“, der an „%1 finalizer“ übergibt. Der Editor öffnet den ersten.</translation>
     </message>
     <message>
+        <source>Creates “%1” and its own Skill writer. Before each story library or output write it asks the Consistency reviewer; for rules, the Rules advisor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>An agent named “%1” exists already; two agents with one name are hard to tell apart in the chat. It opens in the editor; nothing is stored until you Save.</source>
         <translation>Es gibt schon einen Agenten namens „%1“; zwei Agenten mit demselben Namen sind im Chat schwer zu unterscheiden. Er öffnet sich im Editor; gespeichert wird erst, wenn du auf Speichern klickst.</translation>
     </message>
@@ -1415,6 +1483,10 @@
         <translation>Warum du ablehnst (optional; der Agent liest das)</translation>
     </message>
     <message>
+        <source>The review found conflicts: say why you approve it anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Approve the rest of this run</source>
         <translation>Den Rest dieses Durchlaufs freigeben</translation>
     </message>
@@ -1468,6 +1540,38 @@
     <message>
         <source>Publishes %1 to the chat as the reply you read, as the file is when the commit runs (after the changes listed before it are decided).</source>
         <translation>Veröffentlicht %1 im Chat als die Antwort, die du liest – so, wie die Datei beim Festschreiben ist (nachdem über die davor aufgeführten Änderungen entschieden ist).</translation>
+    </message>
+    <message>
+        <source>The review found conflicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The review has warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The review found no problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No issues.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why you approve it despite the conflicts, or why you reject it (the agent reads this)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A change the review found in conflict is decided on its own.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Before</source>
@@ -2218,6 +2322,10 @@
         <translation> · eingebaut</translation>
     </message>
     <message>
+        <source>These files in the project&apos;s skills folder are left out until they are fixed; the agents do not see them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Built-in: saving makes this project&apos;s own copy, used instead of it.</source>
         <translation>Eingebaut: Speichern legt eine eigene Kopie für dieses Projekt an, die stattdessen genutzt wird.</translation>
     </message>
@@ -2582,6 +2690,22 @@
         <translation>Findet Passagen mit Quellenangabe in den Dokumenten des Projekts.</translation>
     </message>
     <message>
+        <source>Have a draft checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks the consistency reviewer to check a draft against the story library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the rules advisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks the rules advisor, who cites the knowledge library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Working with other agents</source>
         <translation>Zusammenarbeit mit anderen Agenten</translation>
     </message>
@@ -2600,6 +2724,10 @@
     <message>
         <source>The knowledge library</source>
         <translation>Die Wissensbibliothek</translation>
+    </message>
+    <message>
+        <source>Reviews</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Profile name: %1 · the model sees: %2</source>

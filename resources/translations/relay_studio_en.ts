@@ -22,6 +22,23 @@
     </message>
 </context>
 <context>
+    <name>LibraryPanel</name>
+    <message numerus="yes">
+        <source>Skills ⚠ %n</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Skill file(s) could not be read; the Skills tab says why.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>

@@ -408,6 +408,10 @@
         <translation>作成者がこれを承認しました。</translation>
     </message>
     <message>
+        <source>Citations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Result</source>
         <translation>結果</translation>
     </message>
@@ -433,6 +437,13 @@
     <message>
         <source>Select a bar, a handoff marker or an event to see its details.</source>
         <translation>バー、引き継ぎマーカー、またはイベントを選ぶと詳細が表示されます。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>← Back to the search</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -868,6 +879,22 @@
         <source>&lt;p&gt;No passage contains these words. Try other words.&lt;/p&gt;</source>
         <translation>&lt;p&gt;これらの語を含む段落はありません。別の語で試してください。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>That document is no longer in this project&apos;s knowledge library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>section “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>characters %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LanesView</name>
@@ -905,6 +932,22 @@
     <message>
         <source>Skills</source>
         <translation>スキル</translation>
+    </message>
+    <message>
+        <source>⚠ The project&apos;s files could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Skills ⚠ %n</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Skill file(s) could not be read; the Skills tab says why.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>Project “%1”</source>
@@ -1138,6 +1181,17 @@
     </message>
 </context>
 <context>
+    <name>MentionTooltip</name>
+    <message>
+        <source>also called %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No description yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MessageCard</name>
     <message>
         <source>Earlier version</source>
@@ -1186,6 +1240,14 @@
     <message>
         <source>Remove this message from the chat (what agents committed stays in the run&apos;s history)</source>
         <translation>このメッセージをチャットから削除（エージェントのコミットは実行の履歴に残ります）</translation>
+    </message>
+    <message>
+        <source>Sources the agents looked up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the document at this place</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>version %1 of %2</source>
@@ -1349,6 +1411,10 @@
         <translation>3 つのエージェントを一度に作成します：「%1 writer」が「%1 editor」に引き継ぎ、「%1 editor」が「%1 finalizer」に引き継ぎます。エディターには最初のものが開きます。</translation>
     </message>
     <message>
+        <source>Creates “%1” and its own Skill writer. Before each story library or output write it asks the Consistency reviewer; for rules, the Rules advisor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>An agent named “%1” exists already; two agents with one name are hard to tell apart in the chat. It opens in the editor; nothing is stored until you Save.</source>
         <translation>「%1」という名前のエージェントは既にあります。同じ名前のエージェントはチャットで区別しにくくなります。エディターで開きますが、保存するまで何も記録されません。</translation>
     </message>
@@ -1411,6 +1477,10 @@
         <translation>却下する理由（任意。エージェントが読みます）</translation>
     </message>
     <message>
+        <source>The review found conflicts: say why you approve it anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Approve the rest of this run</source>
         <translation>この実行の残りをすべて承認</translation>
     </message>
@@ -1463,6 +1533,38 @@
     <message>
         <source>Publishes %1 to the chat as the reply you read, as the file is when the commit runs (after the changes listed before it are decided).</source>
         <translation>%1 を、あなたが読む返信としてチャットに公開します。内容はコミット実行時点のファイルです（その前に並んでいる変更が決まった後）。</translation>
+    </message>
+    <message>
+        <source>The review found conflicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The review has warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The review found no problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No issues.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why you approve it despite the conflicts, or why you reject it (the agent reads this)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A change the review found in conflict is decided on its own.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Before</source>
@@ -2208,6 +2310,10 @@
         <translation> · 組み込み</translation>
     </message>
     <message>
+        <source>These files in the project&apos;s skills folder are left out until they are fixed; the agents do not see them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Built-in: saving makes this project&apos;s own copy, used instead of it.</source>
         <translation>組み込み：保存するとこのプロジェクト専用のコピーが作られ、代わりに使われます。</translation>
     </message>
@@ -2570,6 +2676,22 @@
         <translation>プロジェクトのドキュメントから出典付きの段落を探します。</translation>
     </message>
     <message>
+        <source>Have a draft checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks the consistency reviewer to check a draft against the story library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the rules advisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks the rules advisor, who cites the knowledge library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Working with other agents</source>
         <translation>ほかのエージェントとの連携</translation>
     </message>
@@ -2588,6 +2710,10 @@
     <message>
         <source>The knowledge library</source>
         <translation>ナレッジライブラリ</translation>
+    </message>
+    <message>
+        <source>Reviews</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Profile name: %1 · the model sees: %2</source>

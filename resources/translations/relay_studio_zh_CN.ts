@@ -408,6 +408,10 @@
         <translation>创作者批准了此项。</translation>
     </message>
     <message>
+        <source>Citations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Result</source>
         <translation>结果</translation>
     </message>
@@ -433,6 +437,13 @@
     <message>
         <source>Select a bar, a handoff marker or an event to see its details.</source>
         <translation>选择一个条形、交接标记或事件以查看详情。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>← Back to the search</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -868,6 +879,22 @@
         <source>&lt;p&gt;No passage contains these words. Try other words.&lt;/p&gt;</source>
         <translation>&lt;p&gt;没有段落包含这些词。请换些词试试。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>That document is no longer in this project&apos;s knowledge library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>section “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>characters %1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LanesView</name>
@@ -905,6 +932,22 @@
     <message>
         <source>Skills</source>
         <translation>技能</translation>
+    </message>
+    <message>
+        <source>⚠ The project&apos;s files could not be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Skills ⚠ %n</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Skill file(s) could not be read; the Skills tab says why.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
     <message>
         <source>Project “%1”</source>
@@ -1138,6 +1181,17 @@
     </message>
 </context>
 <context>
+    <name>MentionTooltip</name>
+    <message>
+        <source>also called %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No description yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MessageCard</name>
     <message>
         <source>Earlier version</source>
@@ -1186,6 +1240,14 @@
     <message>
         <source>Remove this message from the chat (what agents committed stays in the run&apos;s history)</source>
         <translation>从对话中移除此消息（智能体已提交的内容保留在运行历史中）</translation>
+    </message>
+    <message>
+        <source>Sources the agents looked up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the document at this place</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>version %1 of %2</source>
@@ -1349,6 +1411,10 @@
         <translation>一次创建三个智能体：“%1 writer”交接给“%1 editor”，后者再交接给“%1 finalizer”。编辑器中打开第一个。</translation>
     </message>
     <message>
+        <source>Creates “%1” and its own Skill writer. Before each story library or output write it asks the Consistency reviewer; for rules, the Rules advisor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>An agent named “%1” exists already; two agents with one name are hard to tell apart in the chat. It opens in the editor; nothing is stored until you Save.</source>
         <translation>已有名为“%1”的智能体；同名的两个智能体在对话中很难区分。它会在编辑器中打开；在你保存之前不会存储任何内容。</translation>
     </message>
@@ -1411,6 +1477,10 @@
         <translation>拒绝的理由（可选；智能体会读到）</translation>
     </message>
     <message>
+        <source>The review found conflicts: say why you approve it anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Approve the rest of this run</source>
         <translation>批准本次运行的其余修改</translation>
     </message>
@@ -1463,6 +1533,38 @@
     <message>
         <source>Publishes %1 to the chat as the reply you read, as the file is when the commit runs (after the changes listed before it are decided).</source>
         <translation>将 %1 作为你读到的回复发布到对话中，内容为提交执行时的文件（即列在其前面的修改都已决定之后）。</translation>
+    </message>
+    <message>
+        <source>The review found conflicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The review has warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The review found no problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No issues.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Approve anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why you approve it despite the conflicts, or why you reject it (the agent reads this)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A change the review found in conflict is decided on its own.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Before</source>
@@ -2208,6 +2310,10 @@
         <translation> · 内置</translation>
     </message>
     <message>
+        <source>These files in the project&apos;s skills folder are left out until they are fixed; the agents do not see them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Built-in: saving makes this project&apos;s own copy, used instead of it.</source>
         <translation>内置：保存后会为本项目创建自己的副本，并改用该副本。</translation>
     </message>
@@ -2570,6 +2676,22 @@
         <translation>在项目文档中查找带出处的段落。</translation>
     </message>
     <message>
+        <source>Have a draft checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks the consistency reviewer to check a draft against the story library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the rules advisor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks the rules advisor, who cites the knowledge library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Working with other agents</source>
         <translation>与其他智能体协作</translation>
     </message>
@@ -2588,6 +2710,10 @@
     <message>
         <source>The knowledge library</source>
         <translation>知识库</translation>
+    </message>
+    <message>
+        <source>Reviews</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Profile name: %1 · the model sees: %2</source>

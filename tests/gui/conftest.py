@@ -7,6 +7,7 @@ coroutines and Qt share the loop exactly as in the app. Inside ``async def`` tes
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,11 @@ class App:
             await self.window.studio.shutdown()
             self.window.deleteLater()
             self.window = None
+            # Collect what this test left in reference cycles here, on the GUI thread: a Qt object whose
+            # last reference goes in a collection that happens to run on a worker thread (the library
+            # dock's reading and counting threads allocate) is destroyed there ("Timers cannot be
+            # stopped from another thread", then a crash).
+            gc.collect()
         if self.runtime is not None:
             self.runtime.close()
             self.runtime = None

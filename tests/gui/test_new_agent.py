@@ -74,7 +74,8 @@ async def test_plus_beside_agents_creates_a_writer_that_opens_in_the_editor(app:
     qtbot.mouseClick(window.sidebar.new_agent_button, Qt.MouseButton.LeftButton)
     dialog = _dialog(window)
     assert [dialog.starts.item(i).text().split("\n")[0] for i in range(dialog.starts.count())] == [
-        "A blank agent", "A writer", "An editor", "A finalizer", "A helper", "A relay (writer → editor → finalizer)"]
+        "A blank agent", "A writer", "An editor", "A finalizer", "A helper", "A director (reviews before it writes)",
+        "A relay (writer → editor → finalizer)"]
     _choose(qtbot, dialog, "writer")
     assert dialog.name_edit.text() == "Writer 2"  # the built-in is "Writer"
     qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Backspace)

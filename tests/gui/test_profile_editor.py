@@ -26,6 +26,7 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.providers.connections import Connection
 from relay_studio.providers.secrets import SecretStore
+from relay_studio.runtime.profile_catalog import builtin_profiles
 from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.profiles.editor import SECTIONS, ProfileEditor
@@ -53,7 +54,7 @@ async def test_builtins_are_read_only_and_duplicate_makes_an_editable_copy(app: 
     assert editor.save()
     assert app.runtime is not None
     assert "writer-copy" in {p.id for p in app.runtime.profile_store.all()}
-    assert window.sidebar.profiles.count() == 5
+    assert window.sidebar.profiles.count() == len(builtin_profiles()) + 1
     assert window.chat.composer.agent_box.findData("writer-copy") >= 0
 
 

@@ -177,7 +177,7 @@ def test_migration_adds_the_tables_to_a_database_of_the_previous_version(tmp_pat
     for table in ("knowledge_fts", "knowledge_vectors", "knowledge_chunks", "knowledge_documents"):
         raw.execute(f"DROP TABLE {table}")
     raw.execute("INSERT INTO app_settings (key, value) VALUES ('kept', 'yes')")
-    raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    raw.execute("PRAGMA user_version = 5")  # before schema 6, the knowledge migration
     raw.commit()
     raw.close()
     db = Database(path)

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -13,9 +15,17 @@ from typing import Any
 import pytest
 
 from relay_studio.knowledge import errors as e
+from relay_studio.knowledge import vector_index
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import KnowledgeLibrary
-from relay_studio.knowledge.semantic import EmbeddingsEndpoint, embed_missing, fuse, hybrid_search
+from relay_studio.knowledge.semantic import (
+    EmbeddingsEndpoint,
+    embed_missing,
+    fuse,
+    hybrid_search,
+    nearest,
+    nearest_scan,
+)
 from relay_studio.store.database import Database
 
 #: The test model's meaning space: words of one concept share a dimension.
@@ -31,9 +41,16 @@ def _embed(text: str) -> list[float]:
     return [float(len(words & c)) for c in CONCEPTS] + [0.01]
 
 
+def _hashed(text: str, dims: int = 32) -> list[float]:
+    """A model whose every text has a distinct direction (no ties): ranks compare exactly."""
+    digest = hashlib.sha256(text.encode()).digest()
+    return [(b - 127.5) / 127.5 for b in (digest * 2)[:dims]]
+
+
 class _Server(ThreadingHTTPServer):
     requests: list[tuple[str, dict[str, str], dict[str, Any]]]
     status: int
+    model: Callable[[str], list[float]]
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -46,10 +63,10 @@ class _Handler(BaseHTTPRequestHandler):
             payload = {"error": {"message": "model not loaded"}}
         elif self.path == "/v1/embeddings":
             payload = {"object": "list", "model": body["model"], "usage": {"prompt_tokens": 1, "total_tokens": 1},
-                       "data": [{"object": "embedding", "index": i, "embedding": _embed(t)}
+                       "data": [{"object": "embedding", "index": i, "embedding": self.server.model(t)}
                                 for i, t in reversed(list(enumerate(body["input"])))]}
         elif self.path == "/api/embed":
-            payload = {"model": body["model"], "embeddings": [_embed(t) for t in body["input"]]}
+            payload = {"model": body["model"], "embeddings": [self.server.model(t) for t in body["input"]]}
         else:
             self.send_error(404)
             return
@@ -67,7 +84,7 @@ class _Handler(BaseHTTPRequestHandler):
 @pytest.fixture
 def server() -> Iterator[_Server]:
     srv = _Server(("127.0.0.1", 0), _Handler)
-    srv.requests, srv.status = [], 200
+    srv.requests, srv.status, srv.model = [], 200, _embed
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield srv
@@ -154,6 +171,9 @@ def test_cli_embed_and_semantic_search_through_a_connection(
                                        "MODEL.\n")
     assert main([*data, "knowledge", "embed", "--connection", "local", "--embedding-model", "emb"]) == 0
     assert capsys.readouterr().out == "embedded 2 passages\n"
+    assert main([*data, "knowledge", "embed", "--connection", "local", "--embedding-model", "emb", "--json"]) == 0
+    embedded = json.loads(capsys.readouterr().out)
+    assert embedded["embedded"] == 0 and embedded["nearestBy"].startswith("sqlite-vec 0.")
     assert main([*data, "knowledge", "search", "grappling", "--semantic", "--connection", "local",
                  "--embedding-model", "emb", "--top-k", "1", "--json"]) == 0
     [hit] = json.loads(capsys.readouterr().out)
@@ -161,3 +181,84 @@ def test_cli_embed_and_semantic_search_through_a_connection(
     assert {r[0] for r in server.requests} == {"/v1/embeddings"}
     assert main([*data, "knowledge", "embed", "--connection", "nope", "--embedding-model", "emb"]) == 2
     assert "there is no connection 'nope'" in capsys.readouterr().err
+
+
+def _many_sections(tmp_path: Path, name: str, count: int) -> Path:
+    path = tmp_path / name
+    path.write_text("".join(f"# Part {i}\n\nThe note numbered {i} of {name}.\n\n" for i in range(count)),
+                    encoding="utf-8")
+    return path
+
+
+def test_sqlite_vec_ranks_as_the_scan_does_and_follows_every_change(tmp_path: Path, server: _Server) -> None:
+    assert vector_index.unavailable_reason() is None  # apsw and sqlite-vec load here
+    server.model = _hashed
+    db = Database(tmp_path / "data" / "relay.sqlite3")
+    try:
+        lib = KnowledgeLibrary(db, "default", tmp_path / "project")
+        other = KnowledgeLibrary(db, "other", tmp_path / "other")
+        lib.import_files([_many_sections(tmp_path, "a.md", 40), _many_sections(tmp_path, "b.md", 30)])
+        other.import_files([_many_sections(tmp_path, "c.md", 20)])
+        endpoint = EmbeddingsEndpoint(_url(server) + "/v1", "hash-32")
+        assert embed_missing(lib, endpoint) == 70 and embed_missing(other, endpoint) == 20
+        queries = [_hashed(f"query {i}") for i in range(8)]
+        built = vector_index.open_index(lib.folder, "hash-32", 32)  # embedding built the index: no sync here
+        assert built is not None
+        assert built.nearest(queries[0], 10) == nearest_scan(db, "default", "hash-32", queries[0], 10)
+        built.close()
+        for q in queries:
+            assert nearest(db, "default", "hash-32", q, 10, lib.folder) == nearest_scan(db, "default", "hash-32", q, 10)
+        index_file = lib.folder / vector_index.INDEX_FILE
+        assert index_file.is_file()  # its own file: the main database is never opened by a second SQLite
+        # the other project's chunks are never found from this one
+        other_ids = {r[0] for r in db.raw.execute(
+            "SELECT c.id FROM knowledge_chunks c JOIN knowledge_documents d ON d.id = c.document_id "
+            "WHERE d.project_id = 'other'")}
+        assert not other_ids & set(nearest(db, "default", "hash-32", queries[0], 70, lib.folder))
+        # a removed document leaves the index at the next search; new vectors join it
+        lib.remove("b.md")
+        found = nearest(db, "default", "hash-32", queries[1], 70, lib.folder)
+        assert len(found) == 40 and found == nearest_scan(db, "default", "hash-32", queries[1], 70)
+        lib.import_files([_many_sections(tmp_path, "d.md", 5)])
+        assert embed_missing(lib, endpoint) == 5
+        assert nearest(db, "default", "hash-32", queries[2], 45, lib.folder) == \
+            nearest_scan(db, "default", "hash-32", queries[2], 45)
+        # another model has an index of its own
+        embed_missing(lib, EmbeddingsEndpoint(_url(server) + "/v1", "hash-32-b"))
+        assert nearest(db, "default", "hash-32-b", queries[3], 5, lib.folder) == \
+            nearest_scan(db, "default", "hash-32-b", queries[3], 5)
+        # the index derives from the main database: a file damaged while closed (say between two starts) is
+        # rebuilt at the next search, nothing is lost
+        vector_index.close_indexes()
+        index_file.write_bytes(b"not a database at all" * 100)
+        for suffix in ("-wal", "-shm"):
+            index_file.with_name(index_file.name + suffix).unlink(missing_ok=True)
+        assert nearest(db, "default", "hash-32", queries[4], 10, lib.folder) == \
+            nearest_scan(db, "default", "hash-32", queries[4], 10)
+        rebuilt = vector_index.open_index(lib.folder, "hash-32", 32)  # a connection of its own: the file holds them
+        assert rebuilt is not None
+        assert rebuilt.nearest(queries[4], 10) == nearest_scan(db, "default", "hash-32", queries[4], 10)
+        rebuilt.close()
+        # and the fused search goes through it
+        [hit] = hybrid_search(lib, endpoint, "The note numbered 7 of a.md.", 1)
+        assert hit.section == ("Part 7",)
+    finally:
+        vector_index.close_indexes()
+        db.close()
+
+
+def test_without_sqlite_vec_the_scan_answers_and_the_reason_is_logged_once(
+        library: KnowledgeLibrary, server: _Server, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "sqlite_vec", None)  # as where no wheel installed
+    monkeypatch.setattr(vector_index, "_checked", False)
+    monkeypatch.setattr(vector_index, "_unavailable", None)
+    endpoint = EmbeddingsEndpoint(_url(server) + "/v1", "text-embed-small")
+    embed_missing(library, endpoint)
+    with caplog.at_level(logging.WARNING, logger=vector_index.__name__):
+        assert hybrid_search(library, endpoint, "grappling", 1)[0].section == ("Combat",)
+        assert hybrid_search(library, endpoint, "burning", 1)[0].section == ("Spells",)
+    warnings = [r.getMessage() for r in caplog.records if r.name == vector_index.__name__]
+    assert len(warnings) == 1 and "sqlite-vec cannot be loaded (ModuleNotFoundError" in warnings[0]
+    assert vector_index.backend().startswith("python scan (ModuleNotFoundError")
+    assert not (library.folder / vector_index.INDEX_FILE).exists()

@@ -138,6 +138,10 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
             from relay_studio.cli.handoff import run_chat_handoff
 
             return run_chat_handoff(args, runtime, provider_for(args, runtime))
+        if args.chat_command in ("export", "import"):
+            from relay_studio.cli.chat_files import run_chat_export, run_chat_import
+
+            return (run_chat_export if args.chat_command == "export" else run_chat_import)(args, runtime)
         return cmd_chat_show(args, runtime)
     return handlers[command](args, runtime)
 

@@ -82,7 +82,12 @@ def run_knowledge(
             return EXIT_OK
         if action == "embed":
             done = embed_missing(library, _endpoint(args, db, data_dir))
-            out.write(json.dumps({"embedded": done}) + "\n" if args.json else f"embedded {done} passages\n")
+            if args.json:  # nearestBy: sqlite-vec, or the Python scan and why (knowledge/vector_index.py)
+                from relay_studio.knowledge.vector_index import backend
+
+                out.write(json.dumps({"embedded": done, "nearestBy": backend()}) + "\n")
+            else:
+                out.write(f"embedded {done} passages\n")
             return EXIT_OK
         return _search(args, library, out, db, data_dir)
     except _Usage as exc:

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from relay_studio.cli.projects import project_option
-from relay_studio.domain import error_codes as codes
 
 if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
     from relay_studio.library.entries import Tracking
@@ -59,6 +58,8 @@ def add_library_parser(subparsers: Any, common: argparse.ArgumentParser) -> None
     remove.add_argument("name")
     imp = action("import", "import entry files (.md), character cards (.png, .json, .charx) or World Info (.json)")
     imp.add_argument("files", nargs="+", type=Path)
+    imp.add_argument("--as-profile", action="store_true",
+                     help="also make an agent that plays each card's character (default connection)")
     exp = action("export", "export the library as World Info JSON, or one character as a card")
     exp.add_argument("--format", choices=["worldinfo", "card"], default="worldinfo")
     exp.add_argument("--character", help="with --format card: the character entry (its lore entries join its book)")
@@ -106,44 +107,6 @@ def _tracking(args: argparse.Namespace, base: Tracking) -> Tracking:
     return base.model_copy(update=update)
 
 
-def _import_one(store: LibraryStore, path: Path) -> list[str]:
-    from relay_studio.library import sillytavern as st
-    from relay_studio.library.entries import LibraryError, parse_entry
-
-    max_bytes = st.MAX_FILE_BYTES
-    label = path.name
-    try:
-        size = path.stat().st_size
-    except OSError:
-        raise LibraryError(codes.LIBRARY_FILE_NOT_FOUND, f"{label} does not exist or cannot be read.") from None
-    if size > max_bytes:
-        raise LibraryError(codes.LIBRARY_FILE_TOO_LARGE,
-                           f"{label} is larger than {max_bytes // (1024 * 1024)} MB, the import limit.")
-    data = path.read_bytes()
-    if path.suffix.lower() == ".md":
-        try:
-            entries = [parse_entry(data.decode("utf-8"), label)]
-        except UnicodeDecodeError:
-            raise LibraryError(codes.LIBRARY_NOT_TEXT, f"{label} is not UTF-8 text.") from None
-    elif path.suffix.lower() == ".json" and _looks_like_world_info(data):
-        entries = st.entries_from_world_info(data, label)
-    elif path.suffix.lower() in (".png", ".json", ".charx"):
-        entries = st.entries_from_card(st.read_card(data, label), label)
-    else:
-        raise LibraryError(codes.LIBRARY_UNKNOWN_FORMAT,
-                           f"{label}: only .md entries, .png/.json/.charx character cards and World Info .json import.")
-    store.add_all(entries, label)
-    return [e.name for e in entries]
-
-
-def _looks_like_world_info(data: bytes) -> bool:
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        return False
-    return isinstance(doc, dict) and "entries" in doc and "spec" not in doc and "name" not in doc
-
-
 def _export(args: argparse.Namespace, store: LibraryStore) -> int:
     from relay_studio.library import sillytavern as st
 
@@ -179,7 +142,7 @@ def run_library(args: argparse.Namespace, runtime: Runtime) -> int:
     try:
         project = runtime.projects.resolve(args.project)
         store = LibraryStore.open(runtime.db, project.id, runtime.project_dir(project))
-        return _run(args, store)
+        return _run(args, store, runtime)
     except (ProjectError, LibraryError) as exc:
         sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
         return EXIT_USAGE
@@ -188,7 +151,7 @@ def run_library(args: argparse.Namespace, runtime: Runtime) -> int:
         return EXIT_USAGE
 
 
-def _run(args: argparse.Namespace, store: LibraryStore) -> int:
+def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int:
     from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry
 
     command = args.library_command
@@ -203,19 +166,26 @@ def _run(args: argparse.Namespace, store: LibraryStore) -> int:
     if command == "export":
         return _export(args, store)
     if command == "import":
+        from relay_studio.runtime.card_profile import import_card
+
         failed = 0
         report: list[dict[str, Any]] = []
         for path in args.files:
             try:
-                names = _import_one(store, path)
+                done = import_card(runtime, store, path, as_profile=args.as_profile)
             except LibraryError as exc:
                 failed += 1
                 sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
                 report.append({"file": str(path), "error": exc.code, "message": exc.message})
                 continue
-            report.append({"file": str(path), "imported": names})
+            names = [e.name for e in done.entries]
+            report.append({"file": str(path), "imported": names,
+                           **({"profile": done.profile.profile.id} if done.profile else {})})
             if not args.json:
                 print(f"{path.name}: imported {len(names)} entries ({', '.join(names)}).")
+                if done.profile is not None:
+                    print(f"{path.name}: made the agent '{done.profile.profile.display_name}' "
+                          f"(id {done.profile.profile.id}) that plays the character.")
         if args.json:
             print(json.dumps(report, ensure_ascii=False, indent=2))
         return EXIT_USAGE if failed else EXIT_OK

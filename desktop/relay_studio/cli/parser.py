@@ -143,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_handoff_parser(chat_sub, common)
     project_option(chat_sub.choices["handoff"])
+    from relay_studio.cli.chat_files import add_chat_files_parsers
+
+    add_chat_files_parsers(chat_sub, common)
     add_projects_parser(sub, common)
     add_library_parser(sub, common)
 

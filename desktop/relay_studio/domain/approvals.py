@@ -19,6 +19,9 @@ class ApprovalRequest(BaseModel):
     before: str | None = None
     after: str | None = None
     arguments: dict[str, Any] = Field(default_factory=dict)
+    #: The review this write passed (``kind``, ``overallStatus``, ``name``, ``type``, ``issues``), shown beside
+    #: the diff; ``overallStatus: conflict`` keeps it from "approve the rest" and asks for a reason.
+    review: dict[str, Any] | None = None
 
 
 class ApprovalDecision(BaseModel):

@@ -67,6 +67,8 @@ CARD_BAD_JSON = "card.bad_json"
 CARD_CHUNK_TOO_LARGE = "card.chunk_too_large"
 #: The PNG carries no character card.
 CARD_NO_CARD = "card.no_card"
+#: An agent was asked for from a file that holds no character (World Info, a lore entry).
+CARD_NO_CHARACTER = "card.no_character"
 #: The file is not a PNG.
 CARD_NOT_PNG = "card.not_png"
 #: The card (or a part of it) is larger than the importer accepts.
@@ -81,6 +83,22 @@ CARD_UNKNOWN_SPEC = "card.unknown_spec"
 CARD_UNSAFE_PATH = "card.unsafe_path"
 
 # --- chat.* ---
+#: A chat file to import does not start with a SillyTavern chat header (the line is named).
+CHAT_IMPORT_BAD_HEADER = "chat.import_bad_header"
+#: A line of a chat file to import is not valid JSON (the line is named).
+CHAT_IMPORT_BAD_JSON = "chat.import_bad_json"
+#: A message line of a chat file to import has a field of the wrong type or shape (line and field named).
+CHAT_IMPORT_BAD_MESSAGE = "chat.import_bad_message"
+#: A chat file to import holds no chat header at all.
+CHAT_IMPORT_EMPTY = "chat.import_empty"
+#: A chat file to import is not UTF-8 text.
+CHAT_IMPORT_NOT_TEXT = "chat.import_not_text"
+#: A chat file to import is larger than the importer accepts.
+CHAT_IMPORT_TOO_LARGE = "chat.import_too_large"
+#: A chat file to import holds more messages than the importer accepts.
+CHAT_IMPORT_TOO_MANY_MESSAGES = "chat.import_too_many_messages"
+#: A chat file to import does not exist or cannot be read.
+CHAT_IMPORT_UNREADABLE = "chat.import_unreadable"
 #: The chat message named (to branch or edit from) does not exist.
 CHAT_MESSAGE_NOT_FOUND = "chat.message_not_found"
 
@@ -259,6 +277,12 @@ PROFILE_UNSUPPORTED_SCHEMA_VERSION = "profile.unsupported_schema_version"
 PROFILE_VALUE_OUT_OF_RANGE = "profile.value_out_of_range"
 #: A writable root that is not also visible.
 PROFILE_WRITABLE_ROOT_NOT_VISIBLE = "profile.writable_root_not_visible"
+#: ``output.schema`` is not a usable JSON Schema object.
+PROFILE_INVALID_OUTPUT_SCHEMA = "profile.invalid_output_schema"
+#: ``reviews.beforeWrite`` names a review whose tool the profile cannot call.
+PROFILE_REVIEW_WITHOUT_TOOL = "profile.review_without_tool"
+#: A reviewer named in ``reviews`` is not a well-formed profile id.
+PROFILE_BAD_REVIEWER = "profile.bad_reviewer"
 
 # --- project.* ---
 #: A project name that is not allowed.
@@ -323,6 +347,18 @@ PROVIDER_TOOL_CHOICE_UNSUPPORTED = "provider.tool_choice_unsupported"
 PROVIDER_UNREACHABLE = "provider.unreachable"
 #: A network error in the middle of a request.
 PROVIDER_NETWORK_ERROR = "provider.network_error"
+#: Notice: the server refused structured output (``response_format``); the answer's text is checked instead.
+PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED = "provider.structured_output_unsupported"
+
+# --- review.*: reviews by reviewer profiles and the writes they gate (``docs/director.md``) ---
+#: A write gated by ``reviews.beforeWrite`` without a passed review of that exact draft in this stage.
+REVIEW_REQUIRED = "review.required"
+#: The review could not be done (the reviewer failed, timed out or answered out of form twice): it fails closed.
+REVIEW_FAILED = "review.failed"
+#: The reviewer's answer did not match its output schema, also after the one repair request.
+REVIEW_INVALID_OUTPUT = "review.invalid_output"
+#: The reviewer profile named for a review does not exist or has no usable model.
+REVIEW_REVIEWER_UNAVAILABLE = "review.reviewer_unavailable"
 
 # --- run.*: starting, resuming and ending runs ---
 #: The root agent is helper-only: it cannot start a run.
@@ -393,12 +429,16 @@ SKILL_BAD_DESCRIPTION = "skill.bad_description"
 SKILL_BAD_FRONTMATTER = "skill.bad_frontmatter"
 #: A Skill's name is not allowed.
 SKILL_BAD_NAME = "skill.bad_name"
+#: A Skill file's frontmatter is not valid YAML (its line is named).
+SKILL_BAD_YAML = "skill.bad_yaml"
 #: A Skill has no instructions.
 SKILL_EMPTY_BODY = "skill.empty_body"
 #: A Skill file is larger than allowed.
 SKILL_FILE_TOO_LARGE = "skill.file_too_large"
 #: Another Skill already has this name.
 SKILL_NAME_TAKEN = "skill.name_taken"
+#: A Skill file does not start with a '---' frontmatter block, or never closes it.
+SKILL_NO_FRONTMATTER = "skill.no_frontmatter"
 #: No Skill with the name asked for (or not one this agent may use).
 SKILL_NOT_FOUND = "skill.not_found"
 #: A Skill file is not UTF-8 text.

@@ -129,6 +129,14 @@ TASK_RETURN_COMPLETED = "task_return_completed"
 #: Finished helpers' results were given to their agent after its tool turn.
 TASK_RESULTS_INJECTED = "task_results_injected"
 
+# --- reviews (``docs/director.md``) ---
+#: A review was asked of a reviewer profile (``kind``, ``reviewerId``, ``draftHash``, ``handle``).
+REVIEW_REQUESTED = "review_requested"
+#: The reviewer's answer did not match its schema; it was asked once to repair it (``problem``).
+REVIEW_REPAIR_REQUESTED = "review_repair_requested"
+#: The review ended (``status`` passed or failed, ``overallStatus``, ``result`` or ``errorCode``).
+REVIEW_COMPLETED = "review_completed"
+
 # --- the creator while a run works ---
 #: The creator's guidance was added to the chat (``text``, ``messageId``).
 GUIDANCE_RECEIVED = "guidance_received"

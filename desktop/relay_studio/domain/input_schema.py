@@ -19,6 +19,26 @@ def input_schema_problem(schema: dict[str, Any]) -> str | None:
     return None
 
 
+def output_schema_problem(schema: dict[str, Any]) -> str | None:
+    """Why ``schema`` cannot be a reviewer's answer form (a JSON object), or None."""
+    if schema.get("type") != "object":
+        return "The output schema must describe an object ('type': 'object')."
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        return f"The output schema is not valid JSON Schema: {exc.message}."
+    return None
+
+
+def output_errors(schema: dict[str, Any], data: object) -> list[str]:
+    """Where ``data`` departs from ``schema``, each as a sentence naming the field (extra fields allowed)."""
+    out: list[str] = []
+    for error in sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: [str(p) for p in e.path]):
+        field = ".".join(str(p) for p in error.path)
+        out.append(f"'{field}': {error.message}" if field else error.message)
+    return out
+
+
 def input_errors(schema: dict[str, Any], data: dict[str, Any]) -> list[str]:
     """Each problem as a sentence naming the field, for the agent to fix."""
     strict = {"additionalProperties": False, **schema}

@@ -43,6 +43,15 @@ class ModelSettings(BaseModel):
     tool_choice: ToolChoice = "auto"
 
 
+class OutputFormat(BaseModel):
+    """A JSON answer the caller needs (a reviewer's typed result): servers that can are asked for exactly
+    this schema (OpenAI ``response_format``, Anthropic a forced tool named ``name``); the caller still
+    checks the answer."""
+
+    name: str
+    json_schema: dict[str, Any]
+
+
 class ModelRequest(BaseModel):
     """Everything one model call sends. ``agent_id`` and ``session_id`` never go on the wire as text."""
 
@@ -52,6 +61,7 @@ class ModelRequest(BaseModel):
     messages: list[Message]
     tools: list[ToolSchema]
     settings: ModelSettings
+    output: OutputFormat | None = None
 
 
 class Usage(BaseModel):

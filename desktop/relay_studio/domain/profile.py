@@ -16,7 +16,7 @@ from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
-from relay_studio.domain.input_schema import input_schema_problem
+from relay_studio.domain.input_schema import input_schema_problem, output_schema_problem
 
 PROFILE_KIND = "relay-studio.agentProfile"
 SCHEMA_VERSION = 1
@@ -118,6 +118,25 @@ class WorkspaceRoots(_Section):
     writable_roots: list[str] = Field(default_factory=lambda: list(DEFAULT_ROOTS))
 
 
+class OutputSettings(_Section):
+    """A reviewer's answer form: a JSON Schema its answer must match (asked for as structured output where
+    the server supports it, else checked, with one repair request on a mismatch)."""
+
+    json_schema: dict[str, Any] | None = Field(default=None, alias="schema")
+
+
+#: Reviews a profile may require before its writes (``reviews.beforeWrite``).
+ReviewKind = Literal["consistency"]
+
+
+class ReviewSettings(_Section):
+    """Reviews this agent must pass before it writes, and which reviewer profiles its review tools ask."""
+
+    before_write: list[ReviewKind] = Field(default_factory=list)
+    consistency_reviewer: str = "consistency-reviewer"
+    rules_reviewer: str = "rules-advisor"
+
+
 class AgentProfile(_Section):
     schema_version: int = SCHEMA_VERSION
     kind: str = PROFILE_KIND
@@ -133,6 +152,8 @@ class AgentProfile(_Section):
     context: ContextSettings = Field(default_factory=ContextSettings)
     skills: SkillSettings = Field(default_factory=SkillSettings)
     workspace: WorkspaceRoots = Field(default_factory=WorkspaceRoots)
+    output: OutputSettings = Field(default_factory=OutputSettings)
+    reviews: ReviewSettings = Field(default_factory=ReviewSettings)
 
     def effective_tools(self) -> list[str]:
         """Allowed minus denied, in the order the profile lists them."""
@@ -305,6 +326,21 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
         problem = input_schema_problem(h.input_schema)
         if problem:
             add(codes.PROFILE_INVALID_INPUT_SCHEMA, "handoffIn.inputSchema", problem)
+
+    if p.output.json_schema is not None:
+        problem = output_schema_problem(p.output.json_schema)
+        if problem:
+            add(codes.PROFILE_INVALID_OUTPUT_SCHEMA, "output.schema", problem)
+    review_tools = {"consistency": tn.REVIEW_CONSISTENCY}
+    for i, kind in enumerate(p.reviews.before_write):
+        if review_tools[kind] not in effective:
+            add(codes.PROFILE_REVIEW_WITHOUT_TOOL, f"reviews.beforeWrite[{i}]",
+                f"'{kind}' reviews are required before writes, but the profile does not allow "
+                f"'{review_tools[kind]}'.")
+    for key, reviewer in (("consistencyReviewer", p.reviews.consistency_reviewer),
+                          ("rulesReviewer", p.reviews.rules_reviewer)):
+        if not ID_PATTERN.match(reviewer):
+            add(codes.PROFILE_BAD_REVIEWER, f"reviews.{key}", f"'{reviewer}' is not a valid profile id.")
 
     if p.model.mode == "connection":
         if not (p.model.connection or "").strip():

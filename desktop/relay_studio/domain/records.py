@@ -21,6 +21,8 @@ CHAT_ORIGIN_BRANCH = "branch"
 CHAT_ORIGIN_HANDOFF = "handoff"
 #: the role of a continued chat's first entry: the handoff document, which every later prompt keeps
 HANDOFF_CONTEXT_ROLE = "handoff"
+#: a message the chat shows but no prompt includes (an imported SillyTavern ``is_system`` message)
+NOTE_ROLE = "note"
 #: a run that relays a chat message through the agents, or one that writes a session handoff document
 RUN_KIND_RELAY = "relay"
 RUN_KIND_HANDOFF = "handoff"

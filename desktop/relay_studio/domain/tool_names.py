@@ -22,6 +22,8 @@ LIBRARY_UPDATE = "library.update"
 SKILL_READ = "skill.read"
 SKILL_CREATE = "skill.create"
 KNOWLEDGE_SEARCH = "knowledge.search"
+REVIEW_CONSISTENCY = "review.consistency"
+REVIEW_RULES = "review.rules"
 
 #: Tools a profile may list in ``tools.allow`` (``task.return`` is injected by the runtime instead).
 PROFILE_TOOLS: tuple[str, ...] = (
@@ -42,6 +44,8 @@ PROFILE_TOOLS: tuple[str, ...] = (
     SKILL_READ,
     SKILL_CREATE,
     KNOWLEDGE_SEARCH,
+    REVIEW_CONSISTENCY,
+    REVIEW_RULES,
     # the calls that end a part come last (the profile editor lists tools in this order)
     WORKSPACE_COMMIT,
     WORKSPACE_FINISH,
@@ -50,6 +54,11 @@ PROFILE_TOOLS: tuple[str, ...] = (
 #: Writes to the project's story library and Skills: they always wait for the creator's approval, as if
 #: listed in ``tools.requireApproval`` (a patch proposal showing the entry file before and after).
 APPROVAL_BY_DEFAULT: frozenset[str] = frozenset({LIBRARY_CREATE, LIBRARY_UPDATE, SKILL_CREATE})
+
+#: Writes a profile's ``reviews.beforeWrite`` gates: story library writes, and workspace writes under ``output/``.
+REVIEW_GATED_WRITES: frozenset[str] = frozenset(
+    {LIBRARY_CREATE, LIBRARY_UPDATE, WORKSPACE_WRITE_FILE, WORKSPACE_APPLY_PATCH}
+)
 
 ALL_TOOLS: tuple[str, ...] = (*PROFILE_TOOLS, TASK_RETURN)
 

@@ -3,9 +3,9 @@
 Endpoints: OpenAI-compatible ``POST {base}/embeddings`` (``{"model", "input": [...]}`` ->
 ``{"data": [{"index", "embedding"}]}``; ``base`` ends in ``/v1``) and Ollama's ``POST {base}/api/embed``
 (``{"model", "input": [...]}`` -> ``{"embeddings": [[...]]}``). Vectors are stored as float32 blobs in
-``knowledge_vectors``, one per chunk and model. Nearest chunks are found by cosine over the project's
-vectors in Python: the ``sqlite-vec`` extension cannot be loaded where Python's ``sqlite3`` is built
-without ``enable_load_extension`` (as on this project's machines), so it is not used.
+``knowledge_vectors``, one per chunk and model. Nearest chunks are found through ``sqlite-vec``
+(``vector_index.py``: a ``vec0`` index in a file of its own, opened through apsw); where it cannot be
+loaded, by a cosine scan over the project's vectors in Python (``nearest_scan``).
 
 Calls are synchronous (httpx): embedding the chunks belongs on the import worker thread; a caller on an
 event loop runs ``hybrid_search`` through ``asyncio.to_thread``.
@@ -19,6 +19,7 @@ import threading
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, Literal
 
 import httpx
@@ -26,6 +27,7 @@ import httpx
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import KnowledgeLibrary, Passage, search
+from relay_studio.knowledge.vector_index import nearest_indexed, refresh_index
 from relay_studio.store.database import Database
 
 BATCH = 64
@@ -105,7 +107,7 @@ def embed_missing(
             "WHERE v.chunk_id = c.id AND v.model = ?) ORDER BY c.id",
             (library.project_id, endpoint.model),
         ).fetchall()
-        done = 0
+        done, dims = 0, 0
         with httpx.Client(timeout=endpoint.timeout) as http:
             for start in range(0, len(todo), BATCH):
                 if cancel is not None and cancel.is_set():
@@ -119,15 +121,29 @@ def embed_missing(
                 )
                 conn.execute("COMMIT")
                 done += len(batch)
+                dims = len(vectors[0]) if vectors else dims
                 if progress is not None:
                     progress(done, len(todo))
+        if done and dims:
+            refresh_index(conn, library.folder, library.project_id, endpoint.model, dims)
         return done
     finally:
         conn.close()
 
 
-def nearest(db: Database, project_id: str, model: str, query_vector: Sequence[float], k: int) -> list[int]:
-    """Chunk ids of the project by cosine similarity to ``query_vector`` (best first)."""
+def nearest(db: Database, project_id: str, model: str, query_vector: Sequence[float], k: int,
+            folder: Path | None = None) -> list[int]:
+    """Chunk ids of the project by cosine similarity to ``query_vector`` (best first): through the sqlite-vec
+    index in ``folder`` (the project's knowledge folder) when it can be used, else by a scan."""
+    if folder is not None:
+        found = nearest_indexed(db, project_id, folder, model, query_vector, k)
+        if found is not None:
+            return found
+    return nearest_scan(db, project_id, model, query_vector, k)
+
+
+def nearest_scan(db: Database, project_id: str, model: str, query_vector: Sequence[float], k: int) -> list[int]:
+    """Chunk ids of the project by cosine similarity to ``query_vector`` (best first), by a scan in Python."""
     q = array("f", query_vector)
     q_norm = math.sqrt(sum(x * x for x in q)) or 1.0
     scored: list[tuple[float, int]] = []
@@ -166,7 +182,7 @@ def hybrid_search(
             raise
         lexical = []
     [query_vector] = endpoint.embed([query])
-    semantic = nearest(library.db, library.project_id, endpoint.model, query_vector, pool)
+    semantic = nearest(library.db, library.project_id, endpoint.model, query_vector, pool, library.folder)
     by_id: dict[int, Passage] = {p.chunk_id: p for p in lexical}
     missing = [cid for cid in semantic if cid not in by_id]
     for passage in library.passages(missing):

@@ -106,6 +106,78 @@ def _latest(joined: str, lowered: str, name: str, pattern: re.Pattern[str], entr
 
 
 @dataclass(frozen=True)
+class Mention:
+    """One mention in a text: ``text[start:end]`` names ``entry``."""
+
+    start: int
+    end: int
+    entry: LibraryEntry
+
+
+def find_mentions(entries: Sequence[LibraryEntry], text: str) -> list[Mention]:
+    """Every mention of ``entries`` in ``text`` by the rule above, in text order, for showing them where
+    the text is shown (the chat underlines them). Where two overlap, the one that starts first wins, then
+    the longer one ("Mira Vale" over "Mira"). Names not in the text at all cost a substring test."""
+    lowered = text.lower()
+    exact_lower = len(lowered) == len(text)
+    found: list[Mention] = []
+    for entry in entries:
+        case = entry.tracking.case_sensitive
+        for name in entry.names:
+            if not name.strip():
+                continue
+            stem = name[:-1] if name[-1:] in "yY" and len(name) > 1 else name
+            if (stem not in text) if case else (exact_lower and stem.lower() not in lowered):
+                continue
+            for m in _pattern(name, case).finditer(text):
+                if not _excluded(text, m.start(), m.end(), entry.tracking.exclude, case):
+                    found.append(Mention(m.start(), m.end(), entry))
+    found.sort(key=lambda m: (m.start, m.start - m.end))
+    out: list[Mention] = []
+    reach = 0
+    for mention in found:
+        if mention.start >= reach:
+            out.append(mention)
+            reach = mention.end
+    return out
+
+
+_WORD = re.compile(r"\w+")
+
+
+class MentionFinder:
+    """``find_mentions`` for many texts over one library, fast: an index from each name's first word to
+    its entries picks the few entries a text can mention (one pass over its words, English plural
+    endings undone), and only those are matched by the rule. Names with CJK characters, or not starting
+    with a word character, are always matched (a substring test rules most of them out)."""
+
+    def __init__(self, entries: Sequence[LibraryEntry]) -> None:
+        self.entries = list(entries)
+        self._by_word: dict[str, list[int]] = {}
+        self._always: list[int] = []
+        for i, entry in enumerate(self.entries):
+            for name in entry.names:
+                first = _WORD.match(name.strip())
+                if not name.strip() or any(_is_cjk(ch) for ch in name) or first is None \
+                        or len(first[0].lower()) != len(first[0]):
+                    self._always.append(i)
+                else:
+                    self._by_word.setdefault(first[0].lower(), []).append(i)
+
+    def find(self, text: str) -> list[Mention]:
+        chosen: set[int] = set(self._always)
+        by_word = self._by_word
+        for word in set(_WORD.findall(text.lower())):
+            for key in (word, word[:-1] if word.endswith("s") else "", word[:-2] if word.endswith("es") else "",
+                        word[:-3] + "y" if word.endswith("ies") else ""):
+                if key and key in by_word:
+                    chosen.update(by_word[key])
+        if not chosen:
+            return []
+        return find_mentions([self.entries[i] for i in sorted(chosen)], text)
+
+
+@dataclass(frozen=True)
 class Inclusion:
     included: list[LibraryEntry]
     #: mentioned (or always included) but left out because the budget ran out

@@ -45,7 +45,9 @@ def parse_skill(text: str, source: str) -> Skill:
     try:
         meta, body = split_frontmatter(text, source)
     except LibraryError as exc:
-        raise LibraryError(exc.code.replace("library.", "skill."), exc.message) from None
+        code = {codes.LIBRARY_NO_FRONTMATTER: codes.SKILL_NO_FRONTMATTER,
+                codes.LIBRARY_BAD_YAML: codes.SKILL_BAD_YAML}.get(exc.code, codes.SKILL_BAD_FRONTMATTER)
+        raise LibraryError(code, exc.message) from None
     if not isinstance(meta, dict):
         raise LibraryError(
             codes.SKILL_BAD_FRONTMATTER, f"{source}: the frontmatter must be a set of 'key: value' lines."

@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,17 @@ class LibraryProblem:
 
 
 @dataclass(frozen=True)
+class FileChange:
+    """A file of a project's libraries that changed since it was last indexed."""
+
+    path: str
+    kind: str  # FILE_ADDED, FILE_CHANGED or FILE_REMOVED
+
+
+FILE_ADDED, FILE_CHANGED, FILE_REMOVED = "added", "changed", "removed"
+
+
+@dataclass(frozen=True)
 class IndexedEntry:
     path: str
     entry: LibraryEntry
@@ -42,6 +55,14 @@ def _entry_of(row: Any) -> IndexedEntry:
     description = data.pop("description", "")
     entry = LibraryEntry.model_validate(data).model_copy(update={"description": description})
     return IndexedEntry(row.path, entry)
+
+
+def _delete_row(row_id: str, tx: Any) -> None:
+    tx.conn.execute(delete(_ROWS).where(_ROWS.c.id == row_id))
+
+
+def _touch_row(row_id: str, mtime_ns: int, tx: Any) -> None:
+    tx.update(t.LibraryEntryRow, row_id, mtime_ns=mtime_ns)
 
 
 def atomic_write(target: Path, text: str) -> None:
@@ -57,6 +78,8 @@ class LibraryStore:
         self.project_id = project_id
         self.root = project_dir
         self.problems: list[LibraryProblem] = []
+        #: what the last ``sync`` found changed on disk
+        self.changes: list[FileChange] = []
 
     @classmethod
     def open(cls, db: Database, project_id: str, project_dir: Path) -> LibraryStore:
@@ -84,48 +107,68 @@ class LibraryStore:
         return found
 
     def sync(self) -> list[LibraryProblem]:
-        """Brings the index up to date with the files; returns (and keeps) the files that were left out."""
+        """Brings the index up to date with the files; returns (and keeps) the files that were left out.
+        Nothing changed on disk: no write transaction (a window's focus never waits for another writer)."""
         rows = self._rows()
         problems: list[LibraryProblem] = []
+        changes: list[FileChange] = []
+        writes: list[Callable[[Any], None]] = []
         seen: set[str] = set()
-        with self.db.transaction() as tx:
-            for rel, file in self._files():
-                seen.add(rel)
-                row = rows.get(rel)
-                stat = file.stat()
-                if row is not None and row.mtime_ns == stat.st_mtime_ns:
-                    continue
-                if stat.st_size > MAX_ENTRY_BYTES:
-                    problems.append(LibraryProblem(rel, codes.LIBRARY_FILE_TOO_LARGE,
-                                                   f"{rel} is larger than {MAX_ENTRY_BYTES // 1024} KB, the limit "
-                                                   "for one entry; it was left out."))
-                    if row is not None:
-                        tx.conn.execute(delete(_ROWS).where(_ROWS.c.id == row.id))
-                    continue
-                data = file.read_bytes()
-                digest = hashlib.sha256(data).hexdigest()
-                if row is not None and row.sha256 == digest:
-                    tx.update(t.LibraryEntryRow, row.id, mtime_ns=stat.st_mtime_ns)
-                    continue
-                try:
-                    entry = parse_entry(data.decode("utf-8"), rel)
-                except UnicodeDecodeError:
-                    problems.append(LibraryProblem(rel, codes.LIBRARY_NOT_TEXT,
-                                                   f"{rel} is not UTF-8 text; it was left out."))
-                    entry = None
-                except LibraryError as exc:
-                    problems.append(LibraryProblem(rel, exc.code, exc.message))
-                    entry = None
-                if entry is None:
-                    if row is not None:
-                        tx.conn.execute(delete(_ROWS).where(_ROWS.c.id == row.id))
-                    continue
-                self._index(tx, rel, entry, stat.st_mtime_ns, digest, row.id if row is not None else None)
-            for rel, row in rows.items():
-                if rel not in seen:
-                    tx.conn.execute(delete(_ROWS).where(_ROWS.c.id == row.id))
+
+        def drop(row_id: str) -> None:
+            writes.append(partial(_delete_row, row_id))
+
+        for rel, file in self._files():
+            seen.add(rel)
+            row = rows.get(rel)
+            stat = file.stat()
+            if row is not None and row.mtime_ns == stat.st_mtime_ns:
+                continue
+            if stat.st_size > MAX_ENTRY_BYTES:
+                problems.append(LibraryProblem(rel, codes.LIBRARY_FILE_TOO_LARGE,
+                                               f"{rel} is larger than {MAX_ENTRY_BYTES // 1024} KB, the limit "
+                                               "for one entry; it was left out."))
+                if row is not None:
+                    drop(row.id)
+                    changes.append(FileChange(rel, FILE_CHANGED))
+                continue
+            data = file.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()
+            if row is not None and row.sha256 == digest:
+                writes.append(partial(_touch_row, row.id, stat.st_mtime_ns))
+                continue
+            try:
+                entry = parse_entry(data.decode("utf-8"), rel)
+            except UnicodeDecodeError:
+                problems.append(LibraryProblem(rel, codes.LIBRARY_NOT_TEXT,
+                                               f"{rel} is not UTF-8 text; it was left out."))
+                entry = None
+            except LibraryError as exc:
+                problems.append(LibraryProblem(rel, exc.code, exc.message))
+                entry = None
+            if entry is None:  # a file that still does not parse is a problem each time, not a change
+                if row is not None:
+                    drop(row.id)
+                    changes.append(FileChange(rel, FILE_CHANGED))
+                continue
+            changes.append(FileChange(rel, FILE_ADDED if row is None else FILE_CHANGED))
+            writes.append(partial(self._index_in, rel, entry, stat.st_mtime_ns, digest,
+                                  row.id if row is not None else None))
+        for rel, row in rows.items():
+            if rel not in seen:
+                drop(row.id)
+                changes.append(FileChange(rel, FILE_REMOVED))
+        if writes:
+            with self.db.transaction() as tx:
+                for write in writes:
+                    write(tx)
         self.problems = problems
+        self.changes = changes
         return problems
+
+    def _index_in(self, rel: str, entry: LibraryEntry, mtime_ns: int, digest: str, row_id: str | None,
+                  tx: Any) -> None:
+        self._index(tx, rel, entry, mtime_ns, digest, row_id)
 
     def _index(self, tx: Any, rel: str, entry: LibraryEntry, mtime_ns: int, digest: str, row_id: str | None) -> None:
         data = {**entry.model_dump(mode="json", by_alias=True), "description": entry.description}

@@ -295,6 +295,8 @@ def _wire_tool_choice(choice: ToolChoice) -> dict[str, Any]:
 class AnthropicProvider(HTTPStreamingProvider[_Accumulator]):
     """Streams Messages from one connection. Owns no client unless none is given."""
 
+    output_as_tool = True
+
     def endpoint(self, base_url: str) -> str:
         return api_url(base_url, "/messages")
 
@@ -319,10 +321,12 @@ class AnthropicProvider(HTTPStreamingProvider[_Accumulator]):
         }
         if request.system:
             body["system"] = request.system
-        if request.tools:
-            body["tools"] = [
-                {"name": t.name, "description": t.description, "input_schema": t.parameters} for t in request.tools
-            ]
+        tools = [{"name": t.name, "description": t.description, "input_schema": t.parameters} for t in request.tools]
+        if request.output is not None:  # a structured answer is the input of one tool the model is made to call
+            tools.append({"name": request.output.name, "description": "Give your answer as this tool's input.",
+                          "input_schema": request.output.json_schema})
+        if tools:
+            body["tools"] = tools
             if plan.choice is not None:
                 body["tool_choice"] = _wire_tool_choice(plan.choice)
         if settings.temperature is not None:

@@ -41,14 +41,17 @@ STREAM_OPTIONS_UNSUPPORTED = codes.PROVIDER_STREAM_OPTIONS_UNSUPPORTED
 PROMPT_CACHE_KEY_UNSUPPORTED = codes.PROVIDER_PROMPT_CACHE_KEY_UNSUPPORTED
 STREAM_USAGE_MISSING = codes.PROVIDER_STREAM_USAGE_MISSING
 
+STRUCTURED_OUTPUT_UNSUPPORTED = codes.PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED
 _FIELD_CODES: dict[str, str] = {
     "stream_options": STREAM_OPTIONS_UNSUPPORTED,
     "prompt_cache_key": PROMPT_CACHE_KEY_UNSUPPORTED,
+    "response_format": STRUCTURED_OUTPUT_UNSUPPORTED,
 }
 #: Words in an error that name an optional field (``include_usage`` lives inside ``stream_options``).
 _FIELD_WORDS: dict[str, tuple[str, ...]] = {
     "stream_options": ("stream_options", "include_usage"),
     "prompt_cache_key": ("prompt_cache_key",),
+    "response_format": ("response_format", "json_schema"),
 }
 MAX_TRIES = 5
 
@@ -134,12 +137,16 @@ class CapabilityMemory:
     def limits(self, model: str) -> ModelLimits:
         return self.models.get(model) or ModelLimits(tool_choice_unsupported=list(self._legacy))
 
-    def plan(self, model: str, requested: ToolChoice, has_tools: bool, *, cache_key: bool = False) -> CallPlan:
-        """The plan a call starts from: what was asked, minus what this model is known not to do."""
+    def plan(self, model: str, requested: ToolChoice, has_tools: bool, *, cache_key: bool = False,
+             structured: bool = False) -> CallPlan:
+        """The plan a call starts from: what was asked, minus what this model is known not to do.
+        ``structured``: the request asks for a JSON answer of a schema (``response_format``)."""
         limits = self.limits(model)
         omit = set(limits.dropped_fields)
         if not cache_key:
             omit.add("prompt_cache_key")
+        if not structured:
+            omit.add("response_format")
         if not has_tools:
             return CallPlan(choice=None, stream=True, omit=frozenset(omit))
         choice: ToolChoice | None = requested

@@ -65,6 +65,9 @@ class HTTPStreamingProvider(ABC, Generic[A]):
     not_json: ClassVar[str] = "an event that is not JSON"
     #: Whether the wire has a per-session cache routing key worth sending (OpenAI's ``prompt_cache_key``).
     sends_cache_key: ClassVar[bool] = False
+    #: Whether the wire asks for a structured answer as a forced tool (Anthropic) rather than as
+    #: ``response_format`` (OpenAI); the forced tool then goes through the tool-choice fallbacks.
+    output_as_tool: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -99,8 +102,13 @@ class HTTPStreamingProvider(ABC, Generic[A]):
     async def _stream(self, request: ModelRequest) -> AsyncGenerator[StreamEvent, None]:
         model = model_for(self.connection, request.settings.model, self._model_override)
         has_tools = bool(request.tools)
+        choice = request.settings.tool_choice
+        structured = request.output is not None
+        if structured and self.output_as_tool:
+            assert request.output is not None
+            has_tools, choice, structured = True, {"name": request.output.name}, False
         cache_key = self.sends_cache_key and self.prompt_caching and not self.connection.is_local
-        plan = self.capabilities.plan(model, request.settings.tool_choice, has_tools, cache_key=cache_key)
+        plan = self.capabilities.plan(model, choice, has_tools, cache_key=cache_key, structured=structured)
         async with aclosing(
             stream_with_fallbacks(
                 self.capabilities, model, plan, has_tools, lambda p: self._attempt(request, p)

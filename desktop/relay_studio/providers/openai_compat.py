@@ -307,6 +307,11 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
             ]
             if plan.choice is not None:
                 body["tool_choice"] = _wire_tool_choice(plan.choice)
+        if request.output is not None and "response_format" not in plan.omit:
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": request.output.name, "schema": request.output.json_schema, "strict": False},
+            }
         if settings.temperature is not None:
             body["temperature"] = settings.temperature
         if settings.max_tokens is not None:

@@ -31,6 +31,7 @@ from relay_studio.runtime import transitions
 from relay_studio.runtime.context import Approver as Approver  # the hosts import it with approve_all / decline_all
 from relay_studio.runtime.context import InvocationState, Proposal, RecalledDecision, RunContext
 from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.review.gate import is_gated
 from relay_studio.store.database import new_id
 
 #: Tools whose approval is asked where the write happens, with the file before and after.
@@ -113,7 +114,7 @@ def propose_turn(run: RunContext, inv: InvocationState, calls: list[ToolCall], c
         canonical = canonical_of.get(call.name)
         if canonical is None:
             continue
-        if needs_approval(inv, canonical):
+        if needs_approval(inv, canonical) and not is_gated(inv, canonical):  # gated: proposed with its review
             try:
                 args = json.loads(call.arguments) if call.arguments.strip() else {}
                 fields = _proposal_fields(run, inv, canonical, args, files) if isinstance(args, dict) else None
@@ -207,7 +208,9 @@ async def request_approval(
     """Waits for the creator; returns the approval (maybe with edits), raises when rejected."""
     proposal = run.proposals.pop(call_id, None)
     answered = proposal is not None and proposal.answer.done() and not proposal.answer.cancelled()
-    if run.approve_rest and not answered:
+    review = run.reviews.note_for_call(call_id)  # the review this gated write passed, shown beside the diff
+    forced = run.reviews.forces_dialog(call_id)  # a conflict reaches the creator even under "approve the rest"
+    if run.approve_rest and not answered and not forced:
         rest = ApprovalDecision(approved=True, reason="approved for the rest of this run")
         if proposal is not None:
             proposal.answer.cancel()
@@ -225,7 +228,8 @@ async def request_approval(
         withdraw(run, call_id, "the file changed before this change could run; it is proposed again")
         proposal = None
     if proposal is None:
-        request = _request(run, inv, tool, path=path, before=before, after=after, arguments=arguments or {})
+        request = _request(run, inv, tool, path=path, before=before, after=after, arguments=arguments or {},
+                           review=review)
         proposal = _open(run, inv, request, call_id)
     try:
         decision = await proposal.answer
@@ -234,6 +238,8 @@ async def request_approval(
         withdraw(run, call_id, "the run stopped")
         raise
     _decided(run, proposal, decision)
+    if forced and decision.approved:  # "Approve anyway": the agent reads the creator's reason in its result
+        run.reviews.overrides[call_id] = decision.reason.strip()
     if not decision.approved:
         reason = decision.reason.strip().rstrip(".")
         raise ToolError(codes.TOOL_REJECTED_BY_USER,

@@ -27,6 +27,7 @@ from relay_studio.runtime.effects import TaskDelegated
 from relay_studio.runtime.errors import FatalRunError
 from relay_studio.runtime.host_bridge import HostBridge
 from relay_studio.runtime.ledger import CommitLedger
+from relay_studio.runtime.review.book import ReviewBook
 from relay_studio.runtime.workspace import Roots, RunWorkspace
 from relay_studio.store.database import Database
 
@@ -213,6 +214,7 @@ class RunContext:
         self.proposals: dict[str, Proposal] = {}  # open patch proposals by tool call
         self.recalled_decisions: dict[str, RecalledDecision] = {}  # decided before a restart, by tool call
         self.approve_rest = False
+        self.reviews = ReviewBook()  # each stage's reviews by draft, for the writes they gate
         self.approver: Approver | None = None  # None: nobody to ask, proposals are declined
         self.scheduler: Scheduler  # set by whoever builds the run, right after construction
         #: the chat's project and its folder (story library, Skills); None: a run without one

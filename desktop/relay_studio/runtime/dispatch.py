@@ -16,6 +16,7 @@ from relay_studio.runtime.approval import FILE_WRITERS, needs_approval, request_
 from relay_studio.runtime.context import ToolContext
 from relay_studio.runtime.effects import ToolResult
 from relay_studio.runtime.errors import FatalRunError, ToolError
+from relay_studio.runtime.review import gate
 from relay_studio.runtime.tools.base import Tool
 from relay_studio.runtime.workspace import FILE_SYSTEM_ERROR
 
@@ -76,9 +77,12 @@ async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> 
     tool = resolve(call, tools, is_child=ctx.inv.is_child)
     args = parse_arguments(call, tool)
     try:
+        gate.check_write(ctx.run, ctx.inv, ctx.call_id, tool.spec.name, args)  # reviews.beforeWrite
         if needs_approval(ctx.inv, tool.spec.name) and tool.spec.name not in FILE_WRITERS:
             await request_approval(ctx.run, ctx.inv, tool.spec.alias, call_id=ctx.call_id, arguments=args)
-        return await tool.run(ctx, args)
+        result = await tool.run(ctx, args)
+        result.content = gate.annotate(ctx.run, ctx.call_id, result.content)
+        return result
     except (ToolError, FatalRunError, asyncio.CancelledError):
         raise
     except OSError as exc:  # the file system refused: the agent can choose another way; never a machine path

@@ -59,7 +59,26 @@ class TaskReturned:
     result: dict[str, Any] = field(default_factory=dict)
 
 
-Effect = HandoffAccepted | TaskDelegated | CommitRequested | Finish | TaskReturned
+@dataclass(frozen=True)
+class ReviewRequested:
+    """A review passed its checks: the loop runs it as a delegated task of the caller and answers with its
+    typed result, or ``review.failed`` when it could not be done (``review/apply.py: apply_review``)."""
+
+    kind: str
+    reviewer_id: str
+    title: str
+    #: what the reviewer reads
+    brief: str
+    tool_call_id: str
+    #: the reviewed draft's content hash (a consistency review), which the write gate matches
+    digest: str | None = None
+    name: str = ""
+    type: str = ""
+    #: the knowledge passages a rules review's citations are checked against
+    passages: tuple[Any, ...] = ()
+
+
+Effect = HandoffAccepted | TaskDelegated | CommitRequested | Finish | TaskReturned | ReviewRequested
 
 #: How an invocation's loop ends: a handoff accepted, the run may end, a helper's report back.
 LoopExit = HandoffAccepted | Finish | TaskReturned

@@ -25,6 +25,7 @@ from relay_studio.runtime.effects import (
     Finish,
     HandoffAccepted,
     LoopExit,
+    ReviewRequested,
     TaskDelegated,
     TaskReturned,
     ToolResult,
@@ -34,6 +35,7 @@ from relay_studio.runtime.ledger import LedgerEntry
 from relay_studio.runtime.library_access import stage_sections
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompts import system_prompt
+from relay_studio.runtime.review.apply import apply_review
 from relay_studio.runtime.tools.base import Tool
 from relay_studio.runtime.tools.registry import surface
 from relay_studio.store import tables as t
@@ -176,6 +178,8 @@ async def _apply(run: RunContext, inv: InvocationState, result: ToolResult) -> T
             f"agent_await with taskIds ['{child.handle}'] when you need the result.",
             effect, {"handle": child.handle, **result.journal},
         )
+    elif isinstance(effect, ReviewRequested):  # the review runs as the caller's delegated task
+        return await apply_review(run, inv, effect, result.journal)
     elif isinstance(effect, Finish):
         cancelled = await run.scheduler.cancel_children(inv.id)
         if cancelled:
@@ -199,9 +203,12 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                      invocation_id=inv.id)
         result, error = await _run_tool(run, inv, call, tools, call.id == truncated_id)
         if result is not None:
-            result = await _apply(run, inv, result)
-            if isinstance(result.effect, HandoffAccepted | Finish | TaskReturned):
-                exit_, ended_by = result.effect, _ENDED_BY[type(result.effect)]
+            try:
+                result = await _apply(run, inv, result)
+            except ToolError as exc:  # an effect that could not be carried out (a review that could not be done)
+                result, error = None, exc
+        if result is not None and isinstance(result.effect, HandoffAccepted | Finish | TaskReturned):
+            exit_, ended_by = result.effect, _ENDED_BY[type(result.effect)]
         content = error.message if error else (result.content if result else "")
         elapsed = (time.perf_counter() - started) * 1000
         with run.db.transaction() as tx:

@@ -19,6 +19,7 @@ from relay_studio.domain.messages import (
     ModelRequest,
     ModelResponse,
     ModelSettings,
+    OutputFormat,
     ProviderNotice,
     ReasoningDelta,
     ResponseCompleted,
@@ -40,9 +41,11 @@ _rng = random.Random()
 TEXT_REPAIRED = codes.MODEL_TEXT_REPAIRED
 
 
-def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema]) -> ModelRequest:
+def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
+                  output: OutputFormat | None = None) -> ModelRequest:
     m = inv.profile.model
     return ModelRequest(
+        output=output,
         agent_id=inv.profile.id,
         session_id=f"{run.run_id}:{inv.id}",
         system=inv.system_prompt,
@@ -140,8 +143,10 @@ async def _repaired(
                          invocation_id=inv.id, level=EventLevel.WARNING)
 
 
-async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema]) -> ModelResponse:
-    request = build_request(run, inv, tools)
+async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
+                     output: OutputFormat | None = None) -> ModelResponse:
+    """``output``: the answer must be JSON of this schema (a reviewer), asked for where the server can."""
+    request = build_request(run, inv, tools, output)
     request_json = _json_of(request)
     binding = inv.profile.model
     retry = 0

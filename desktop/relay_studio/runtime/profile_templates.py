@@ -92,6 +92,15 @@ def _from_builtin(profile_id: str, *, helper: bool = False) -> Callable[[str, se
     return build
 
 
+def _director(name: str, taken: set[str]) -> list[dict[str, Any]]:
+    """A director that asks the built-in reviewers, with its own Skill writer (which takes tasks from it alone,
+    as the built-in one does from the built-in director)."""
+    director = _fresh(_builtin("director"), name, taken)
+    skill_writer = _fresh(_builtin("skill-writer"), f"{name.strip() or 'Director'} skill writer", taken)
+    skill_writer["delegation"]["allowedCallers"] = [director["id"]]
+    return [director, skill_writer]
+
+
 #: The stages of the relay preset: (built-in it starts from, the name's suffix).
 RELAY_STAGES: tuple[tuple[str, str], ...] = (("writer", "writer"), ("editor", "editor"), ("finalizer", "finalizer"))
 
@@ -126,6 +135,9 @@ TEMPLATES: tuple[Template, ...] = (
              _from_builtin("finalizer"), "Finalizer"),
     Template("helper", "A helper", "Does side tasks other agents delegate (background, facts) and reports back.",
              _from_builtin("researcher", helper=True), "Helper"),
+    Template("director", "A director (reviews before it writes)",
+             "Reads the story library and the rulebooks, has each draft checked by the consistency reviewer before "
+             "writing it, and writes only changes you approve.", _director, "Director"),
     Template("relay", "A relay (writer → editor → finalizer)",
              "Three agents set up to hand off to each other, all created at once.", _relay, "Story"),
 )

@@ -28,6 +28,7 @@ from relay_studio.domain.records import InvocationRecord
 from relay_studio.runtime.approval import recall_decisions
 from relay_studio.runtime.context import ChildTask, InvocationState, RunContext
 from relay_studio.runtime.ledger import LedgerEntry
+from relay_studio.runtime.review.book import ReviewBook
 from relay_studio.store.runs import RunStore
 
 
@@ -108,6 +109,8 @@ def rebuild(run: RunContext, runs: RunStore) -> tuple[InvocationState, list[Tool
     if active.exit_policy is not ExitPolicy.RUN_FINISH_ALLOWED:
         raise NotResumable("Only a foreground agent's approval can be resumed.")
     _restore_helpers(run, runs, active, events)
+    run.reviews = ReviewBook.from_journal([(e.invocation_id or "", e.payload) for e in events
+                                           if e.type == ev.REVIEW_COMPLETED])  # the gate sees them again
     recall_decisions(run, events, pending)
     run.run_status = RunStatus.AWAITING_APPROVAL
     return active, pending
@@ -123,6 +126,8 @@ def _restore_helpers(run: RunContext, runs: RunStore, active: InvocationState, e
             delivered.update(e.payload.get("handles", []))
     for task in runs.tasks(run.run_id):
         if task.continuation is not TaskContinuation.RETURN_TO_PARENT or task.parent_invocation_id != active.id:
+            continue
+        if task.task.get("review"):  # a review answered its tool call; it is no helper to hear from
             continue
         helper = InvocationState(
             id=task.child_invocation_id, profile=run.profiles[task.target_profile_id], kind=InvocationKind.SUBAGENT,

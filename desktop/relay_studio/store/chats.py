@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, func, select
@@ -24,6 +25,28 @@ _COMMITS = table_of(t.CommitRow)
 
 #: Writes a commit's ledger row (message id, version) inside the transaction that writes the message.
 LedgerWrite = Callable[[Transaction, str, int], None]
+
+
+@dataclass(frozen=True)
+class ImportedVersion:
+    """One earlier or current text of an imported answer (a SillyTavern swipe)."""
+
+    content: str
+    created_at: str
+    agent_id: str
+    marker: str | None = None
+
+
+@dataclass(frozen=True)
+class ImportedMessage:
+    """A message of a chat made from a file: its versions oldest first, the last one its current text."""
+
+    role: str
+    content: str
+    created_at: str
+    agent_id: str | None = None
+    agent_name: str | None = None
+    versions: list[ImportedVersion] = field(default_factory=list)
 
 
 def _message(row: Any) -> MessageRecord:
@@ -165,6 +188,27 @@ class ChatStore:
             n += 1
         return f"{base} ({n})"
 
+    def import_chat(self, name: str, messages: list[ImportedMessage], *, project_id: str | None = None,
+                    source: str = "import") -> ChatRecord:
+        """A new chat holding ``messages``, in one transaction: all of it, or nothing. Each version becomes a
+        commit of its own (``source`` as its path, a run id of its own so ``versions`` lists it apart), as a
+        regenerated answer's versions are; the message carries the last one. ``name`` is made unique."""
+        with self.db.transaction() as tx:
+            record = ChatRecord(id=new_id("chat"), name=self.unique_name(name, project_id), created_at=now_iso(),
+                                project_id=project_id or DEFAULT_PROJECT_ID)
+            tx.insert(t.ChatRow, **record.model_dump())
+            for position, m in enumerate(messages):
+                message_id = new_id("msg")
+                updated = m.versions[-1].created_at if m.versions else m.created_at
+                tx.insert(t.MessageRow, id=message_id, chat_id=record.id, position=position, role=m.role,
+                          content=m.content, agent_id=m.agent_id, agent_name=m.agent_name, run_id=None,
+                          version=max(1, len(m.versions)), created_at=m.created_at, updated_at=updated)
+                for number, v in enumerate(m.versions, start=1):
+                    tx.insert(t.CommitRow, id=new_id("commit"), run_id=new_id("import"), invocation_id="",
+                              agent_id=v.agent_id, path=source, content=v.content, message_id=message_id,
+                              version=number, created_at=v.created_at, marker=v.marker)
+        return record
+
     def delete_message(self, message_id: str) -> bool:
         """Removes a message from the chat. Committed versions stay in the commit ledger."""
         with self.db.transaction() as tx:
@@ -176,7 +220,8 @@ class ChatStore:
         regeneration adds one), each the last commit of that run. Every commit stays in the ledger;
         a relay's draft and its edited text are two commits of one run, hence one version."""
         rows = self.db.conn.execute(
-            select(_COMMITS).where(_COMMITS.c.message_id == message_id).order_by(_COMMITS.c.created_at)
+            select(_COMMITS).where(_COMMITS.c.message_id == message_id)
+            .order_by(_COMMITS.c.created_at, _COMMITS.c.version)  # imported versions may share a stamp
         )
         last: dict[str, CommitRecord] = {}  # run id -> its last commit, in the order runs first committed
         for r in rows:

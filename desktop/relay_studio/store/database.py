@@ -42,7 +42,7 @@ from relay_studio.store.data_folder import (
 from relay_studio.store.leases import RunLease, try_acquire
 from relay_studio.store.turn_requests import RequestEncoder
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 #: How long a writer waits for another process's write transaction to end.
 BUSY_TIMEOUT_MS = 10_000
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
@@ -156,11 +156,17 @@ def _migrate_knowledge(conn: Connection) -> None:
     create_knowledge_tables(conn.exec_driver_sql)
 
 
+def _migrate_skill_index(conn: Connection) -> None:
+    """The index of each project's Skill files (mtime, hash, problem), to notice edits made outside."""
+    SQLModel.metadata.create_all(conn, tables=[table_of(t.SkillFileRow)])
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
     _migrate_projects,
     _migrate_knowledge,
+    _migrate_skill_index,
 ]
 
 

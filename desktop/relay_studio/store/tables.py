@@ -188,3 +188,21 @@ class LibraryEntryRow(SQLModel, table=True):
     mtime_ns: int
     sha256: str
     indexed_at: str
+
+
+class SkillFileRow(SQLModel, table=True):
+    """The index of a project's Skill files (``skills/<name>.md``): what was last seen of each file, so an
+    edit made outside the app is noticed by mtime and hash (``library.refresh``). A file that does not
+    parse keeps its row with the problem. Schema 7."""
+
+    __tablename__ = "skill_files"
+    __table_args__ = (Index("ux_skill_files_path", "project_id", "path", unique=True),)
+    id: str = Field(primary_key=True)
+    project_id: str = Field(index=True)
+    path: str
+    name: str | None = None
+    mtime_ns: int
+    sha256: str
+    problem_code: str | None = None
+    problem_message: str | None = None
+    indexed_at: str

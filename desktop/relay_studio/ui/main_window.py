@@ -246,7 +246,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.sidebar.new_project_requested.connect(self.new_project)
         self.sidebar.rename_project_requested.connect(self.rename_project)
         s.projects_changed.connect(self._show_project)
-        s.run_finished.connect(lambda _r, _s: self.library.codex.refresh())  # new mentions to count
+        s.run_finished.connect(lambda _r, _s: self.library.after_run())  # new mentions, entries agents wrote
         QApplication.instance().applicationStateChanged.connect(self._on_app_state)  # type: ignore[union-attr]
         self.chat.send_requested.connect(self.send)
         self.chat.edit_requested.connect(self.rerun_edited)

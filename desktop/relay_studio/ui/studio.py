@@ -23,12 +23,18 @@ Signals:
     approval_closed(PendingApproval): decided, or withdrawn because its run ended.
     projects_changed(): a project was created or renamed.
     library_changed(str project_id): an entry, a Skill or a knowledge document was written or removed.
+    citation_opened(CitationTarget): a citation link was clicked (chat, timeline): the Library dock opens it.
+    entry_opened(str project_id, str path): a mention of an entry was clicked in the chat.
+
+``project_reader`` reads a project's files off the GUI thread (``read_project``; its ``read_done``
+signal answers): after every ``library_changed`` and whenever a view asks (the window got the focus back).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import shutil
 import sqlite3
 from collections.abc import Callable
@@ -42,11 +48,13 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord, ProjectRecord, RunRecord
+from relay_studio.knowledge.chunking import Chunk
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, KnowledgeLibrary, Passage
 from relay_studio.knowledge.library import search as knowledge_search
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
@@ -59,8 +67,11 @@ from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.prompt_preview import PromptPreview, generated_prompt, prompt_preview
 from relay_studio.runtime.provider_source import ProviderSource
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle, chat_agent
+from relay_studio.store.compact import unpack
 from relay_studio.store.database import Database
 from relay_studio.store.runs import RunStore
+from relay_studio.ui.library.citations import CitationTarget, distinct
+from relay_studio.ui.library.project_files import ProjectReader
 
 if TYPE_CHECKING:
     from relay_studio.store.connections import ConnectionStore
@@ -139,6 +150,8 @@ class Studio(QObject):
     approval_closed = Signal(object)
     projects_changed = Signal()
     library_changed = Signal(str)
+    citation_opened = Signal(object)
+    entry_opened = Signal(str, str)
 
     def __init__(self, runtime: Runtime, providers: ProviderSource, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -158,6 +171,9 @@ class Studio(QObject):
             runtime.subscribe_live(self._on_live),
         ]
         self._reader: Reader | None = None
+        self._citations: dict[str, list[dict[str, Any]]] = {}  # finished runs' knowledge citations
+        self.project_reader = ProjectReader(runtime.db.path, resource_dir() / "skills", self)
+        self.library_changed.connect(self.read_project)
 
     # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
     def _on_event(self, event: Event) -> None:
@@ -361,6 +377,7 @@ class Studio(QObject):
             unsubscribe()
         self._unsubscribe.clear()
         self._frame.stop()
+        self.project_reader.close()  # waits for a read under way (a short one: the files' index)
         handles = list(self.handles.values())
         for handle in handles:
             self.runtime.cancel(handle.run_id)
@@ -440,6 +457,11 @@ class Studio(QObject):
         self.chats_changed.emit()
         return record
 
+    def read_project(self, project_id: str) -> None:
+        """Reads the project's entries, Skills and documents again on a worker thread
+        (``project_reader.read_done`` answers)."""
+        self.project_reader.read(project_id, self.project_folder(project_id))
+
     def project_folder(self, project_id: str) -> Path:
         return self.runtime.project_dir(self.project(project_id))
 
@@ -500,6 +522,49 @@ class Studio(QObject):
         self.knowledge(project_id).remove(ref)
         self.library_changed.emit(project_id)
 
+    def citations(self, run_id: str) -> list[dict[str, Any]]:
+        """The passages the run's ``knowledge.search`` calls returned (their citations), each range once.
+        Plain-text payloads without citations are skipped in SQLite; compressed ones (``store/compact.py``:
+        long results, which passages are) are unpacked here. A finished run's answer is kept."""
+        cached = self._citations.get(run_id)
+        if cached is not None:
+            return cached
+        rows = self.runtime.db.raw.execute(
+            "SELECT payload_json FROM events WHERE run_id = ? AND type = ? AND (typeof(payload_json) = 'blob' "
+            "OR instr(payload_json, '\"citations\"') > 0) ORDER BY seq", (run_id, ev.TOOL_CALL_COMPLETED))
+        found: list[dict[str, Any]] = []
+        for (payload,) in rows:
+            found += [c for c in json.loads(unpack(payload) or "{}").get("citations") or [] if isinstance(c, dict)]
+        cited = distinct(found)
+        if run_id not in self.handles:
+            self._citations[run_id] = cited
+        return cited
+
+    def open_citation(self, target: CitationTarget) -> None:
+        self.citation_opened.emit(target)
+
+    def open_entry(self, project_id: str, path: str) -> None:
+        self.entry_opened.emit(project_id, path)
+
+    def document_text(self, project_id: str, document_id: str, folder: Path) -> tuple[DocumentInfo, str, list[Chunk]]:
+        """A knowledge document of the project in ``folder`` and its text, rebuilt from its chunks (each is
+        ``text[charStart:charEnd]``), on a read connection of its own: any thread may call it.
+        ``KnowledgeError`` when it is gone."""
+        conn = sqlite3.connect(self.runtime.db.path, timeout=30, check_same_thread=False)
+        try:
+            library = KnowledgeLibrary(cast(Database, SimpleNamespace(raw=conn)), project_id, folder)
+            doc = library.find(document_id)
+            chunks = library.chunks(doc)
+        finally:
+            conn.close()
+        parts: list[str] = []
+        at = 0
+        for chunk in chunks:  # the gaps between chunks are the blank lines between blocks
+            parts.append("\n" * max(0, chunk.char_start - at))
+            parts.append(chunk.text)
+            at = chunk.char_end
+        return doc, "".join(parts), chunks
+
     def search_knowledge(self, project_id: str, query: str, top_k: int = 8) -> list[Passage]:
         """BM25 over the project's chunks on a read connection of its own (WAL), so any thread may call it;
         the dock calls it from a worker thread, since a query matching thousands of chunks takes tens of
@@ -521,6 +586,10 @@ class Studio(QObject):
 
     def chat(self, chat_id: str) -> ChatRecord | None:
         return self.runtime.chats.chat(chat_id)
+
+    def chat_project_id(self, chat_id: str) -> str:
+        """The id of the project a chat belongs to (the default project's for a chat that is gone)."""
+        return self.runtime.chat_project(chat_id).id
 
     def all_chats(self) -> list[ChatRecord]:
         """The chats of every project."""

@@ -17,7 +17,8 @@ async def write_file(ctx: ToolContext, path: str, content: str, *, tool: str) ->
     """
     run, inv = ctx.run, ctx.inv
     edited = False
-    if needs_approval(inv, ALIAS_TO_CANONICAL[tool]):
+    # a write whose review found a conflict is shown to the creator even when the profile asks no approval
+    if needs_approval(inv, ALIAS_TO_CANONICAL[tool]) or run.reviews.forces_dialog(ctx.call_id):
         rel, _target = run.workspace.check(path, inv.roots, write=True)
         try:
             before: str | None = run.workspace.read(rel, inv.roots)[1]

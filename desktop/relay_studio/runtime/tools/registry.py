@@ -17,6 +17,8 @@ from relay_studio.runtime.tools import (
     library_read,
     library_search,
     library_update,
+    review_consistency,
+    review_rules,
     skill_create,
     skill_read,
     task_return,
@@ -54,6 +56,8 @@ TOOLS: dict[str, Tool] = {
         skill_read,
         skill_create,
         knowledge_search,
+        review_consistency,
+        review_rules,
     )
 }
 

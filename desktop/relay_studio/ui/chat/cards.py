@@ -7,8 +7,11 @@ once per frame; it never re-renders what is already there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtGui import QColor, QCursor, QGuiApplication, QPalette, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -17,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QToolButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -26,7 +30,9 @@ from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.runtime.session_handoff import document_of
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.chat.markdown import markdown_document, markdown_html
+from relay_studio.ui.chat.mention_marks import MentionIndex, entry_tooltip
 from relay_studio.ui.chat.transcript import LineageMarker, RunNotice
+from relay_studio.ui.library.citations import citation_link, parse_citation_href
 
 LIVE_LINE_CHARS = 600
 
@@ -55,22 +61,36 @@ def _tool_button(text: str, tip: str) -> QToolButton:
 
 class MessageCard(QFrame):
     """One chat message: author, markdown body, and for assistant messages the committed versions.
+    Mentions of story library entries are underlined (``mention_marks``); hovering one shows the entry,
+    clicking it asks to open the entry.
 
     Signals:
         regenerate(str message_id)
         edit(str message_id)
         delete(str message_id)
         show_run(str run_id)
+        open_entry(str path): a mention was clicked (the entry's file, relative to the project)
+        open_citation(CitationTarget): a source was clicked
+
+    Below the body, "Sources": the knowledge passages the shown version's run looked up
+    (``knowledge.search`` citations), one link each, which open the document at that place.
     """
 
     regenerate = Signal(str)
     edit = Signal(str)
     delete = Signal(str)
     show_run = Signal(str)
+    open_entry = Signal(str)
+    open_citation = Signal(object)
 
     def __init__(self, message: MessageRecord, versions: list[CommitRecord] | None = None,
-                 agent_names: dict[str, str] | None = None, parent: QWidget | None = None) -> None:
+                 agent_names: dict[str, str] | None = None, parent: QWidget | None = None,
+                 mentions: MentionIndex | None = None,
+                 citations: Callable[[str], list[dict[str, Any]]] | None = None) -> None:
         super().__init__(parent)
+        self._citations = citations
+        self.mentions = mentions or MentionIndex()
+        self.mention_count = 0  # mentions underlined in the shown body
         self.setObjectName("MessageCard")
         self.setProperty("role", message.role)
         self.message = message
@@ -123,8 +143,70 @@ class MessageCard(QFrame):
         self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.body.linkHovered.connect(self._on_link_hovered)
+        self.body.linkActivated.connect(self._on_link_activated)
         layout.addWidget(self.body)
+        self.sources = QWidget()
+        self.sources.setObjectName("MessageSources")
+        self.sources_layout = QVBoxLayout(self.sources)
+        self.sources_layout.setContentsMargins(0, 4, 0, 0)
+        self.sources_layout.setSpacing(2)
+        self.source_links: list[QLabel] = []
+        self.sources.hide()
+        layout.addWidget(self.sources)
         self.show_version(self.version_index)
+
+    def _show_sources(self) -> None:
+        run_id = (self.versions[self.version_index].run_id if self.versions and 0 <= self.version_index
+                  < len(self.versions) else self.message.run_id)
+        cited = self._citations(run_id) if self._citations and run_id and self.message.role == "assistant" else []
+        for label in self.source_links:
+            self.sources_layout.removeWidget(label)
+            label.deleteLater()
+        self.source_links = []
+        if cited and not self.sources_layout.count():
+            heading = QLabel(self.tr("Sources the agents looked up"))
+            heading.setObjectName("Muted")
+            self.sources_layout.addWidget(heading)
+        for c in cited:
+            link = QLabel(citation_link(c))
+            link.setObjectName("SourceLink")
+            link.setWordWrap(True)
+            link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+            link.setToolTip(self.tr("Open the document at this place"))
+            link.linkActivated.connect(self._on_source)
+            self.sources_layout.addWidget(link)
+            self.source_links.append(link)
+        self.sources.setVisible(bool(cited))
+
+    def _on_source(self, href: str) -> None:
+        target = parse_citation_href(href)
+        if target is not None:
+            self.open_citation.emit(target)
+
+    def set_mentions(self, mentions: MentionIndex) -> None:
+        """Uses another project library (it changed); the body is laid out again only when the mentions
+        in it changed."""
+        old, self.mentions = self.mentions, mentions
+        text = self.shown_text
+        before = [(start, end, old.by_path.get(path)) for start, end, path in old.spans(text)]
+        after = [(start, end, mentions.by_path.get(path)) for start, end, path in mentions.spans(text)]
+        if self._needle:
+            self.highlight(self._needle)
+        elif before != after:
+            self._render(text)
+
+    def _on_link_hovered(self, href: str) -> None:
+        item = self.mentions.entry_for(href)
+        if item is None:
+            QToolTip.hideText()
+            return
+        QToolTip.showText(QCursor.pos(), entry_tooltip(item), self.body)
+
+    def _on_link_activated(self, href: str) -> None:
+        item = self.mentions.entry_for(href)
+        if item is not None:
+            self.open_entry.emit(item.path)
 
     @property
     def shown_text(self) -> str:
@@ -150,15 +232,25 @@ class MessageCard(QFrame):
         self.marker_label.setText(words.get(marker, "") if marker else "")
         self.marker_label.setVisible(marker is not None)
         self._render(self.shown_text)
+        self._show_sources()
 
     def _render(self, text: str) -> None:
-        """Assistant messages as styled markdown (tables, code blocks, quotes), the creator's as typed."""
-        if self.message.role == "assistant":
-            self.body.setTextFormat(Qt.TextFormat.RichText)
-            self.body.setText(markdown_html(text))
-        else:
+        """Assistant messages as styled markdown (tables, code blocks, quotes), the creator's as typed;
+        mentions underlined."""
+        if self.message.role != "assistant" and not any(self.mentions.spans(line) for line in text.split("\n")):
+            self.mention_count = 0
             self.body.setTextFormat(Qt.TextFormat.PlainText)
             self.body.setText(text)
+            return
+        doc = self._document(text)
+        self._mark_mentions(doc)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setText(doc.toHtml())
+
+    def _mark_mentions(self, doc: QTextDocument) -> None:
+        palette = self.palette()
+        self.mention_count = self.mentions.mark(doc, palette.color(QPalette.ColorRole.Link),
+                                                palette.color(QPalette.ColorRole.WindowText))
 
     def _author(self) -> str:
         m = self.message
@@ -205,6 +297,7 @@ class MessageCard(QFrame):
             self._render(self.shown_text)
             return
         doc = self._document(self.shown_text)
+        self._mark_mentions(doc)
         colors = theme.colors()
         cursor = doc.find(needle)
         n = 0

@@ -16,6 +16,11 @@ Signals:
     open_chat_requested(str chat_id): a lineage marker was clicked
     handoff_requested(): the creator chose "Hand off to a new chat" in the offer above the composer
 
+Mentions of the chat's project's story library entries are underlined in the messages; the entries
+come from ``Studio.project_reader`` (read off the GUI thread) and are matched per message, cached
+(``mention_marks.MentionIndex``). A click on a mention or on a source asks the studio to open it
+(``Studio.open_entry``, ``Studio.open_citation``; the Library dock shows it).
+
 A chat a handoff started shows "Continued from ← <chat>" at the top and its first entry as the
 handoff document's card; a chat a handoff continued shows "Continued in → <chat>" at the end. When
 the chat's last run failed because the request was longer than the model holds, the offer to hand off
@@ -46,6 +51,7 @@ from relay_studio.ui import i18n
 from relay_studio.ui.chat.cards import HandoffCard, LineageCard, LiveRunCard, MessageCard, NoticeCard, WelcomeCard
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.handoff_offer import HandoffOffer
+from relay_studio.ui.chat.mention_marks import MentionIndex
 from relay_studio.ui.chat.transcript import (
     LineageMarker,
     RunNotice,
@@ -54,6 +60,7 @@ from relay_studio.ui.chat.transcript import (
     transcript,
     with_lineage,
 )
+from relay_studio.ui.library.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 
 WELCOME_CHAT = "Welcome"
@@ -185,6 +192,8 @@ class ChatView(QWidget):
         self.composer.stop_requested.connect(lambda: self.stop_requested.emit(self.live.run_id))
         layout.addWidget(self.composer)
         self.welcome: WelcomeCard | None = None
+        self.mentions = MentionIndex()
+        studio.project_reader.read_done.connect(self._on_project_read)
         studio.events_arrived.connect(self._on_events)
         studio.live_arrived.connect(self._on_live)
         studio.run_finished.connect(self._on_run_finished)
@@ -200,6 +209,12 @@ class ChatView(QWidget):
         self.chat_id = chat_id
         record = self.studio.chat(chat_id)
         self.title.setText(record.name if record else "")
+        project_id = self.studio.chat_project_id(chat_id) if chat_id else ""
+        if project_id != self.mentions.project_id:
+            files = self.studio.project_reader.files.get(project_id)
+            self.mentions = MentionIndex(project_id, files.entries if files else ())
+            if files is None and project_id:
+                self.studio.read_project(project_id)  # the underlines follow when it is read
         self.reload()
         active = self.studio.active_run(chat_id)
         if active is not None:
@@ -304,7 +319,9 @@ class ChatView(QWidget):
         if item.role == HANDOFF_CONTEXT_ROLE:
             return HandoffCard(item)
         versions = self.studio.message_versions(item.id) if item.role == "assistant" else []
-        card = MessageCard(item, versions, self._agent_names)
+        card = MessageCard(item, versions, self._agent_names, mentions=self.mentions, citations=self.studio.citations)
+        card.open_citation.connect(self.studio.open_citation)
+        card.open_entry.connect(lambda path: self.studio.open_entry(self.mentions.project_id, path))
         card.regenerate.connect(self.regenerate_requested.emit)
         card.edit.connect(self._on_edit)
         card.delete.connect(self.delete_requested.emit)
@@ -327,6 +344,15 @@ class ChatView(QWidget):
             if record is not None:
                 self.composer.select_agent(record.root_profile_id)
         self.composer.set_text(message.content, editing=message.id)
+
+    def _on_project_read(self, files: ProjectFiles) -> None:
+        """The chat's project was read (the library changed, the window got the focus back): the
+        messages whose mentions changed are laid out again."""
+        if files.error or files.project_id != self.mentions.project_id or files.entries == self.mentions.entries:
+            return
+        self.mentions = MentionIndex(files.project_id, files.entries)
+        for card in self.message_cards():
+            card.set_mentions(self.mentions)
 
     # -- runtime updates ---------------------------------------------------------------------------
     def _chat_of(self, event: Event) -> str:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.library.entries import BUILTIN_TYPES, LibraryEntry, LibraryError, Tracking
-from relay_studio.library.store import IndexedEntry
+from relay_studio.library.store import IndexedEntry, LibraryProblem
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.counts import mention_counts
@@ -135,6 +135,7 @@ class CodexView(QWidget):
         self.studio = studio
         self.project_id = ""
         self.items: list[IndexedEntry] = []
+        self.entry_problems: list[LibraryProblem] = []
         self.counts: dict[str, int] = {}
         self._generation = 0
         layout = QVBoxLayout(self)
@@ -182,11 +183,24 @@ class CodexView(QWidget):
         """Reads the index (synced with the files), rebuilds the tree, then counts mentions off the loop."""
         if not self.project_id:
             return
-        self.items, problems = self.studio.library_entries(self.project_id)
+        items, problems = self.studio.library_entries(self.project_id)
+        self.show_entries(items, problems, select)
+
+    def show_entries(self, items: list[IndexedEntry], problems: list[LibraryProblem],
+                     select: str | None = None) -> None:
+        """Shows entries read elsewhere (``refresh`` here, the project reader off the GUI thread)."""
+        self.items = items
+        self.entry_problems = list(problems)
         self.problems.setText("\n".join(f"⚠ {p.message} [{p.code}]" for p in problems))
         self.problems.setVisible(bool(problems))
         current = select or (self.editor.original.path if self.editor.original else None)
         self._fill(current)
+        self.recount()
+
+    def recount(self) -> None:
+        """Counts the mentions of the entries shown over the project's messages, on a plain thread."""
+        if not self.project_id:
+            return
         self._generation += 1
         generation, texts, entries = self._generation, self.studio.project_texts(self.project_id), \
             [i.entry for i in self.items]
@@ -253,6 +267,13 @@ class CodexView(QWidget):
 
     def item_for(self, name: str) -> QTreeWidgetItem | None:
         return next((c for _g, children in self._groups() for c in children if c.text(0) == name), None)
+
+    def select(self, path: str) -> None:
+        """Selects the entry with that file and opens it in the editor."""
+        item = next((c for _g, children in self._groups() for c in children if c.data(0, PATH_ROLE) == path), None)
+        if item is not None:
+            self.tree.setCurrentItem(item)
+            self.tree.scrollToItem(item)
 
     def _on_selected(self) -> None:
         current = self.tree.currentItem()

@@ -1,23 +1,33 @@
 """The Library dock's panel: the chosen project's codex, knowledge and Skills in three tabs.
 
-It re-reads the files when the project changes and when the window gets the focus back, so edits
-made outside the app (in an editor, by the CLI) show (the story library's index checks mtime and hash).
+It re-reads the files when the project changes and when the window gets the focus back (another
+application, or a dialog, had it), so edits made outside the app (in an editor, by the CLI) show (the
+story library's index checks mtime and hash). Those reads run off the GUI thread
+(``Studio.read_project`` → ``project_files.ProjectReader``) and arrive as ``ProjectFiles``.
+A citation or a mention clicked in the chat or the timeline opens here (``Studio.citation_opened``,
+``Studio.entry_opened``): the dock is shown and raised on the tab that shows it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication, QWindow
+from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
+from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.library.codex import CodexView
 from relay_studio.ui.library.knowledge_view import KnowledgeView
+from relay_studio.ui.library.project_files import ProjectFiles
 from relay_studio.ui.library.skills_view import SkillsView
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
+
+FOCUS_READ_DELAY_MS = 150  # one read for a burst of focus changes
 
 
 class LibraryPanel(QWidget):
@@ -37,8 +47,17 @@ class LibraryPanel(QWidget):
         self.tabs.addTab(self.knowledge, self.tr("Knowledge"))
         self.tabs.addTab(self.skills, self.tr("Skills"))
         layout.addWidget(self.tabs, 1)
+        self.skills.problems_changed.connect(self._on_skill_problems)
+        self._focus_timer = QTimer(self, singleShot=True, interval=FOCUS_READ_DELAY_MS)
+        self._focus_timer.timeout.connect(self.refresh)
         studio.projects_changed.connect(self._update_title)
         studio.chats_changed.connect(self._on_chats_changed)
+        studio.project_reader.read_done.connect(self._on_read)
+        studio.citation_opened.connect(self._on_citation)
+        studio.entry_opened.connect(self._on_entry)
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.focusWindowChanged.connect(self._on_focus_window)
 
     def set_project(self, project_id: str) -> None:
         self.project_id = project_id
@@ -47,11 +66,60 @@ class LibraryPanel(QWidget):
             view.set_project(project_id)
 
     def refresh(self) -> None:
-        """Reads the files again (edits made outside the app)."""
+        """Reads the files again (edits made outside the app), off the GUI thread; ``_on_read`` shows them."""
         if self.project_id:
-            self.codex.refresh()
-            self.knowledge.refresh()
-            self.skills.refresh()
+            self.studio.read_project(self.project_id)
+
+    def after_run(self) -> None:
+        """A run ended: its messages may mention entries (counted again) and its agents may have written
+        entries or Skills (read again, off the GUI thread)."""
+        self.codex.recount()
+        self.refresh()
+
+    def _on_focus_window(self, window: QWindow | None) -> None:
+        own = self.window().windowHandle()
+        if window is not None and window is own:
+            self._focus_timer.start()
+
+    def _on_read(self, files: ProjectFiles) -> None:
+        if files.project_id != self.project_id:
+            return
+        if files.error:
+            said = self.tr("⚠ The project's files could not be read: %1")
+            self.codex.problems.setText(said.replace("%1", files.error))
+            self.codex.problems.show()
+            return
+        if files.entries != self.codex.items or files.entry_problems != self.codex.entry_problems:
+            self.codex.show_entries(files.entries, files.entry_problems)
+        if files.skills is not None:
+            self.skills.show_catalog(files.skills)
+        self.knowledge.show_documents(files.documents)
+
+    def _on_skill_problems(self, count: int) -> None:
+        index = self.tabs.indexOf(self.skills)
+        self.tabs.setTabText(index, self.tr("Skills ⚠ %n", "", count) if count else self.tr("Skills"))
+        self.tabs.setTabToolTip(index, self.tr("%n Skill file(s) could not be read; the Skills tab says why.", "",
+                                               count) if count else "")
+
+    def reveal(self, view: QWidget) -> None:
+        """Shows the dock and raises it on ``view``'s tab."""
+        dock = self.parentWidget()
+        while dock is not None and not isinstance(dock, QDockWidget):
+            dock = dock.parentWidget()
+        if dock is not None:
+            dock.show()
+            dock.raise_()
+        self.tabs.setCurrentWidget(view)
+
+    def _on_citation(self, target: CitationTarget) -> None:
+        self.reveal(self.knowledge)
+        self.knowledge.open_citation(target)
+
+    def _on_entry(self, project_id: str, path: str) -> None:
+        if project_id != self.project_id:
+            return
+        self.reveal(self.codex)
+        self.codex.select(path)
 
     def _update_title(self) -> None:
         if self.project_id:
@@ -59,4 +127,4 @@ class LibraryPanel(QWidget):
 
     def _on_chats_changed(self) -> None:
         if self.project_id:  # new messages may mention entries: count again (off the loop)
-            self.codex.refresh()
+            self.codex.recount()

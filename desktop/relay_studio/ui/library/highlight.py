@@ -7,6 +7,7 @@ import re
 
 from relay_studio.knowledge.library import Passage
 from relay_studio.knowledge.tokens import terms
+from relay_studio.ui.library.citations import citation_href
 
 MARK = '<span style="background-color:#ffd75e; color:#1a1a1a;">'
 
@@ -43,6 +44,7 @@ def passages_html(passages: list[Passage], query: str) -> str:
     pattern = match_pattern(query)
     blocks = []
     for n, p in enumerate(passages, 1):
-        blocks.append(f'<p style="margin-bottom:2px;"><b>{n}. {html.escape(p.citation())}</b></p>'
+        href = html.escape(citation_href(p.document_id, p.char_start, p.char_end))
+        blocks.append(f'<p style="margin-bottom:2px;"><b>{n}. <a href="{href}">{html.escape(p.citation())}</a></b></p>'
                       f'<p style="margin-top:0; margin-bottom:10px;">{marked(p.text, pattern)}</p>')
     return "".join(blocks)

@@ -9,6 +9,11 @@ Signals:
     progress_arrived(ImportProgress): emitted on the worker thread, received on the GUI thread.
     import_finished(ImportReport)
     searched(str query): its passages are shown.
+    document_shown(str document_id): the document viewer shows it (opened from a citation or the list).
+
+A citation link (a search result here, the chat's Sources, the timeline's detail pane: ``citations.py``)
+opens the document in the viewer below the list at the cited range (``open_citation``); double-clicking
+a document opens it at its start. The text is read on a plain thread and set here.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import contextlib
 import html
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -28,6 +33,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
@@ -35,10 +41,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.knowledge.chunking import Chunk
 from relay_studio.knowledge.errors import KnowledgeError
-from relay_studio.knowledge.library import ImportJob, ImportProgress, ImportReport
+from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, ImportReport
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
+from relay_studio.ui.library.citations import CitationTarget, parse_citation_href
+from relay_studio.ui.library.document_view import DocumentView
 from relay_studio.ui.library.highlight import passages_html
 
 if TYPE_CHECKING:
@@ -53,6 +62,8 @@ class KnowledgeView(QWidget):
     searched = Signal(str)
     _import_done = Signal(str, object)  # from the waiting thread
     _search_done = Signal(int, str, str)  # from the search thread
+    document_shown = Signal(str)
+    _document_read = Signal(int, object)  # from the reading thread
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,6 +73,7 @@ class KnowledgeView(QWidget):
         self.file_dialog: QFileDialog | None = None
         self.last_folder = Path.home()  # the dialog opens where the creator last imported from
         self._search_generation = 0
+        self._open_generation = 0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
@@ -104,9 +116,16 @@ class KnowledgeView(QWidget):
         self.search.setClearButtonEnabled(True)
         self.results = named(QTextBrowser(), "KnowledgeResults")
         self.results.setOpenLinks(False)
+        self.results.anchorClicked.connect(lambda url: self._on_link(url.toString()))
         search_layout.addWidget(self.search)
         search_layout.addWidget(self.results, 1)
-        split.addWidget(search_box)
+        self.pages = QStackedWidget()
+        self.search_box = search_box
+        self.pages.addWidget(search_box)
+        self.viewer = DocumentView()
+        self.viewer.back.connect(lambda: self.pages.setCurrentWidget(self.search_box))
+        self.pages.addWidget(self.viewer)
+        split.addWidget(self.pages)
         split.setSizes([160, 480])
         layout.addWidget(split, 1)
         self._search_timer = QTimer(self, singleShot=True, interval=SEARCH_DELAY_MS)
@@ -119,6 +138,9 @@ class KnowledgeView(QWidget):
         self.progress_arrived.connect(self._on_progress)
         self._import_done.connect(self._on_import_done)
         self._search_done.connect(self._on_search_done)
+        self._document_read.connect(self._on_document_read)
+        self.documents.itemDoubleClicked.connect(
+            lambda item, _col: self.open_citation(CitationTarget(str(item.data(0, Qt.ItemDataRole.UserRole)), 0, 0)))
 
     def _say(self, text: str) -> None:
         self.message.setText(text)
@@ -134,8 +156,11 @@ class KnowledgeView(QWidget):
     def refresh(self) -> None:
         if not self.project_id:
             return
+        self.show_documents(self.studio.knowledge_documents(self.project_id))
+
+    def show_documents(self, documents: list[DocumentInfo]) -> None:
         self.documents.clear()
-        for doc in self.studio.knowledge_documents(self.project_id):
+        for doc in documents:
             item = QTreeWidgetItem([doc.title, doc.kind, "" if doc.pages is None else str(doc.pages),
                                     str(doc.chunk_count)])
             item.setData(0, Qt.ItemDataRole.UserRole, doc.id)
@@ -261,3 +286,49 @@ class KnowledgeView(QWidget):
         if generation == self._search_generation:
             self.results.setHtml(page)
             self.searched.emit(query)
+
+    # -- the document viewer -----------------------------------------------------------------------
+    def _on_link(self, href: str) -> None:
+        target = parse_citation_href(href)
+        if target is not None:
+            self.open_citation(target)
+
+    def open_citation(self, target: CitationTarget) -> None:
+        """Opens the cited document in the viewer, its range highlighted (read on a plain thread)."""
+        self._open_generation += 1
+        generation, project_id = self._open_generation, self.project_id
+        folder = self.studio.project_folder(project_id)
+
+        def work() -> None:
+            try:
+                outcome: object = (target, *self.studio.document_text(project_id, target.document_id, folder))
+            except KnowledgeError:
+                outcome = None
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self._document_read.emit(generation, outcome)
+
+        threading.Thread(target=work, name="knowledge-document", daemon=True).start()
+
+    def _on_document_read(self, generation: int, outcome: object) -> None:
+        if generation != self._open_generation:
+            return
+        if outcome is None:
+            self._say(self.tr("That document is no longer in this project's knowledge library."))
+            return
+        target, doc, text, chunks = cast(tuple[CitationTarget, DocumentInfo, str, list[Chunk]], outcome)
+        self.pages.setCurrentWidget(self.viewer)
+        self.viewer.show_document(doc, text, target.char_start, target.char_end, self._where(target, chunks))
+        self.document_shown.emit(doc.id)
+
+    def _where(self, target: CitationTarget, chunks: list[Chunk]) -> str:
+        if target.char_end <= target.char_start:
+            return ""
+        chunk = next((c for c in chunks if c.char_start <= target.char_start < c.char_end), None)
+        parts = []
+        if chunk is not None and chunk.page is not None:
+            parts.append(self.tr("page %1").replace("%1", str(chunk.page)))
+        if chunk is not None and chunk.section:
+            parts.append(self.tr("section “%1”").replace("%1", " › ".join(chunk.section)))
+        parts.append(self.tr("characters %1–%2").replace("%1", str(target.char_start))
+                     .replace("%2", str(target.char_end)))
+        return ", ".join(parts)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.library.entries import LibraryError
-from relay_studio.library.skills import Skill
+from relay_studio.library.skills import Skill, SkillCatalog
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 
@@ -32,6 +32,10 @@ NAME_ROLE = Qt.ItemDataRole.UserRole
 
 
 class SkillsView(QWidget):
+    """Signals: problems_changed(int count): how many Skill files are left out (the tab shows it)."""
+
+    problems_changed = Signal(int)
+
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.studio = studio
@@ -47,7 +51,15 @@ class SkillsView(QWidget):
         layout.addLayout(row)
         split = QSplitter(Qt.Orientation.Vertical)
         self.list = named(QListWidget(), "SkillsList")
-        split.addWidget(self.list)
+        list_box = QWidget()
+        list_layout = QVBoxLayout(list_box)
+        list_layout.setContentsMargins(0, 0, 0, 0)
+        list_layout.addWidget(self.list, 1)
+        self.problems = named(QLabel(), "SkillProblems")
+        self.problems.setWordWrap(True)
+        self.problems.hide()
+        list_layout.addWidget(self.problems)
+        split.addWidget(list_box)
         editor = QWidget()
         form = QFormLayout(editor)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
@@ -82,7 +94,10 @@ class SkillsView(QWidget):
     def refresh(self, select: str | None = None) -> None:
         if not self.project_id:
             return
-        catalog = self.studio.skills(self.project_id)
+        self.show_catalog(self.studio.skills(self.project_id), select)
+
+    def show_catalog(self, catalog: SkillCatalog, select: str | None = None) -> None:
+        """Shows the Skills and the files that are not Skills (each problem's sentence names its file)."""
         self.skills = catalog.skills
         current = select or (self.editing.name if self.editing else None)
         self.list.blockSignals(True)
@@ -94,11 +109,12 @@ class SkillsView(QWidget):
             self.list.addItem(item)
             if skill.name == current:
                 self.list.setCurrentItem(item)
-        for problem in catalog.problems:
-            item = QListWidgetItem(f"⚠ {problem.message} [{problem.code}]")
-            item.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.list.addItem(item)
         self.list.blockSignals(False)
+        self.problems.setText("\n".join(f"⚠ {p.message} [{p.code}]" for p in catalog.problems))
+        self.problems.setToolTip(self.tr("These files in the project's skills folder are left out until they "
+                                         "are fixed; the agents do not see them."))
+        self.problems.setVisible(bool(catalog.problems))
+        self.problems_changed.emit(len(catalog.problems))
 
     def _on_selected(self, item: QListWidgetItem | None, _previous: object = None) -> None:
         skill = self.skills.get(str(item.data(NAME_ROLE))) if item is not None else None

@@ -12,6 +12,11 @@ rest of this run" approves this proposal and every later one of its run. Other t
 their arguments. What the creator chose for a proposal (result, hunks, reason) stays with it while
 they look at another one, and while the dialog is closed.
 
+A write that passed a review (``ApprovalRequest.review``) shows the review's issues beside the diff. When
+the review found a conflict the runtime asks even under "approve the rest", and here the approve button
+becomes "Approve anyway": it asks for a reason (the agent reads it in its tool result), and "approve the
+rest" neither applies to it nor approves it with the others.
+
 Keys: Ctrl+Enter approves the current proposal, Ctrl+Backspace rejects it (also while typing the
 reason or the result), Esc closes the dialog without deciding.
 
@@ -21,8 +26,10 @@ Signals:
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
@@ -69,6 +76,22 @@ def _label(p: PendingApproval) -> str:
 def _commit_path(p: PendingApproval) -> str:
     path = p.request.arguments.get("path")
     return path if isinstance(path, str) and path.strip() else COMMIT_DEFAULT_PATH
+
+
+def _conflict(p: PendingApproval) -> bool:
+    return bool(p.request.review) and (p.request.review or {}).get("overallStatus") == "conflict"
+
+
+def _review_html(review: dict[str, Any], title: str, no_issues: str) -> str:
+    rows = []
+    for issue in review.get("issues") or []:
+        if not isinstance(issue, dict):
+            continue
+        quote = f"<br><i>“{html.escape(str(issue.get('quote')))}”</i>" if issue.get("quote") else ""
+        fix = f"<br>{html.escape(str(issue.get('suggestion')))}" if issue.get("suggestion") else ""
+        head = f"<b>{html.escape(str(issue.get('severity', '')))}</b> · {html.escape(str(issue.get('entry', '')))}"
+        rows.append(f"<p>{head}{quote}<br>{html.escape(str(issue.get('explanation', '')))}{fix}</p>")
+    return f"<h3>{html.escape(title)}</h3>" + ("".join(rows) or f"<p>{html.escape(no_issues)}</p>")
 
 
 def _matches(event: QKeyEvent, keys: tuple[str, ...]) -> bool:
@@ -142,7 +165,14 @@ class PatchDialog(QDialog):
         self.tabs.addTab(self.result_edit, self.tr("Result (editable)"))
         self.tabs.addTab(self.arguments, self.tr("Arguments"))
         self.tabs.currentChanged.connect(lambda _i: self._refresh_diffs())
-        right_layout.addWidget(self.tabs, 3)
+        self.review_panel = QTextBrowser()  # the review's issues, beside the diff
+        self.review_panel.setObjectName("PatchReview")
+        self.review_panel.setVisible(False)
+        beside = QSplitter(Qt.Orientation.Horizontal)
+        beside.addWidget(self.tabs)
+        beside.addWidget(self.review_panel)
+        beside.setSizes([520, 260])
+        right_layout.addWidget(beside, 3)
         self.hunk_label = QLabel(self.tr("Changes to apply"))
         right_layout.addWidget(self.hunk_label)
         self.hunk_list = QListWidget()
@@ -157,6 +187,10 @@ class PatchDialog(QDialog):
         self.reason = QLineEdit()
         self.reason.setPlaceholderText(self.tr("Why you reject it (optional; the agent reads this)"))
         layout.addWidget(self.reason)
+        self.reason_needed = QLabel(self.tr("The review found conflicts: say why you approve it anyway."))
+        self.reason_needed.setObjectName("ReasonNeeded")
+        self.reason_needed.setVisible(False)
+        layout.addWidget(self.reason_needed)
         row = QHBoxLayout()
         self.approve_rest = QCheckBox(self.tr("Approve the rest of this run"))
         row.addWidget(self.approve_rest)
@@ -272,6 +306,7 @@ class PatchDialog(QDialog):
             w.setEnabled(pending is not None)
         draft = self._drafts.get(pending) if pending is not None else None
         self.reason.setText(draft.reason if draft else "")
+        self._show_review(pending)
         self._update_header()
         if pending is None:
             self.title.setText(self.tr("Nothing waits for your approval.") if not self.pending
@@ -326,6 +361,28 @@ class PatchDialog(QDialog):
         self._refresh_diffs()
         self.tabs.setCurrentWidget(self.side)
 
+    def _show_review(self, pending: PendingApproval | None) -> None:
+        """The review's issues beside the diff; a conflict turns Approve into "Approve anyway" (with a reason)."""
+        review = pending.request.review if pending is not None else None
+        conflict = pending is not None and _conflict(pending)
+        self.reason_needed.setVisible(False)
+        self.review_panel.setVisible(bool(review))
+        if review:
+            status = str(review.get("overallStatus") or "")
+            title = {"conflict": self.tr("The review found conflicts"), "warning": self.tr("The review has warnings"),
+                     "clean": self.tr("The review found no problem")}.get(status, self.tr("Review"))
+            self.review_panel.setHtml(_review_html(review, title, self.tr("No issues.")))
+        self.approve_button.setText(self.tr("Approve anyway") if conflict else self.tr("Approve"))
+        self.reason.setPlaceholderText(
+            self.tr("Why you approve it despite the conflicts, or why you reject it (the agent reads this)")
+            if conflict else self.tr("Why you reject it (optional; the agent reads this)"))
+        if conflict:
+            self.approve_rest.setChecked(False)
+            self.approve_rest.setEnabled(False)
+            self.approve_rest.setToolTip(self.tr("A change the review found in conflict is decided on its own."))
+        else:
+            self.approve_rest.setToolTip("")
+
     def result_text(self) -> str:
         """What will be written if the shown file proposal is approved now."""
         return self.result_edit.toPlainText()
@@ -379,8 +436,17 @@ class PatchDialog(QDialog):
         edited: str | None = None
         if r.after is not None and self.result_text() != r.after:
             edited = self.result_text()
+        if _conflict(pending):  # "Approve anyway": only with the creator's reason, which the agent reads
+            why = self.reason.text().strip()
+            if not why:
+                self.reason_needed.setVisible(True)
+                self.reason.setFocus()
+                return
+            self._decide(pending, ApprovalDecision(approved=True, edited_content=edited, reason=why))
+            return
         rest = self.approve_rest.isChecked()
-        others = [p for p in self.pending if p.request.run_id == r.run_id and p is not pending] if rest else []
+        others = [p for p in self.pending if p.request.run_id == r.run_id and p is not pending
+                  and not _conflict(p)] if rest else []
         self._decide(pending, ApprovalDecision(approved=True, edited_content=edited, approve_rest=rest,
                                                reason="approved with edits" if edited is not None else ""))
         for other in others:  # the runtime approves what comes later; approve what already waits too

@@ -104,6 +104,10 @@ class NewAgentDialog(QDialog):
             self.hint.setText(i18n.arg(self.tr("Creates three agents at once: “%1 writer” hands off to “%1 editor”, "
                                                "which hands off to “%1 finalizer”. The editor opens on the first."),
                                        name))
+        elif self.template().key == "director":
+            self.hint.setText(i18n.arg(self.tr("Creates “%1” and its own Skill writer. Before each story library or "
+                                               "output write it asks the Consistency reviewer; for rules, the Rules "
+                                               "advisor."), name))
         elif name.casefold() in {t.casefold() for t in self._taken}:
             self.hint.setText(i18n.arg(self.tr("An agent named “%1” exists already; two agents with one name are "
                                                "hard to tell apart in the chat. It opens in the editor; nothing is "

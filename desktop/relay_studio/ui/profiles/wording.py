@@ -58,13 +58,19 @@ TOOL_WORDS: dict[str, tuple[str, str]] = {
                       QT_TRANSLATE_NOOP("Wording", "Proposes a new Skill (you approve it).")),
     tn.KNOWLEDGE_SEARCH: (QT_TRANSLATE_NOOP("Wording", "Search the knowledge library"),
                           QT_TRANSLATE_NOOP("Wording", "Finds cited passages in the project's documents.")),
+    tn.REVIEW_CONSISTENCY: (QT_TRANSLATE_NOOP("Wording", "Have a draft checked"),
+                            QT_TRANSLATE_NOOP("Wording", "Asks the consistency reviewer to check a draft against "
+                                                         "the story library.")),
+    tn.REVIEW_RULES: (QT_TRANSLATE_NOOP("Wording", "Ask the rules advisor"),
+                      QT_TRANSLATE_NOOP("Wording", "Asks the rules advisor, who cites the knowledge library.")),
 }
 
 FAMILY_WORDS = {"agent": QT_TRANSLATE_NOOP("Wording", "Working with other agents"),
                 "workspace": QT_TRANSLATE_NOOP("Wording", "Files and the answer"),
                 "library": QT_TRANSLATE_NOOP("Wording", "The story library"),
                 "skill": QT_TRANSLATE_NOOP("Wording", "Skills"),
-                "knowledge": QT_TRANSLATE_NOOP("Wording", "The knowledge library")}
+                "knowledge": QT_TRANSLATE_NOOP("Wording", "The knowledge library"),
+                "review": QT_TRANSLATE_NOOP("Wording", "Reviews")}
 
 
 def tr(text: str) -> str:

@@ -4,6 +4,7 @@
 - a model call: the assembled prompt (system prompt, messages, tool specs as the model saw them),
   the response, usage and timing, from the run's model turns;
 - a tool call: its arguments and result; a file write also as a diff against the previous version;
+  ``knowledge.search``'s citations as links (``cite:``; the panel opens them in the Library dock);
 - an error: its code and message; any other event: its journal envelope.
 
 ``DetailSource`` does the reads (paged, small); ``render_*`` turn them into HTML.
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.ui import i18n, theme
+from relay_studio.ui.library.citations import citation_link, distinct
 from relay_studio.ui.patches.diff import unified_html
 from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline, pretty_json
 
@@ -156,6 +158,10 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -
         p = ended.payload
         if p.get("isError") or ended.type == ev.TOOL_CALL_IGNORED:
             parts.append(_h(translate("Detail", "Error")) + f"<p><b>{html.escape(str(p.get('errorCode')))}</b></p>")
+        cited = distinct(c for c in p.get("citations") or [] if isinstance(c, dict))
+        if cited:  # knowledge.search: each passage's citation opens the document at that place
+            parts.append(_h(translate("Detail", "Citations"))
+                         + "<ol>" + "".join(f"<li>{citation_link(c)}</li>" for c in cited) + "</ol>")
         parts.append(_h(translate("Detail", "Result")) + _pre(str(p.get("result", ""))))
         if p.get("elapsedMs") is not None:
             parts.append(f"<p>{p['elapsedMs']} ms</p>")

@@ -14,7 +14,7 @@ import asyncio
 import gc
 import time
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QUrl, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.ui import i18n
+from relay_studio.ui.library.citations import parse_citation_href
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.detail import (
     DetailPane,
@@ -166,6 +167,7 @@ class TimelinePanel(QWidget):
         events_layout.addWidget(self.table)
         lower.addWidget(events_box)
         self.detail = DetailPane()
+        self.detail.anchorClicked.connect(self._on_detail_link)
         lower.addWidget(self.detail)
         lower.setSizes([520, 420])
         split.addWidget(lower)
@@ -173,6 +175,11 @@ class TimelinePanel(QWidget):
         layout.addWidget(split)
         studio.events_arrived.connect(self._on_events)
         studio.run_started.connect(self._on_run_started)
+
+    def _on_detail_link(self, url: QUrl) -> None:
+        target = parse_citation_href(url.toString())
+        if target is not None:  # a knowledge.search citation: the Library dock opens the document there
+            self.studio.open_citation(target)
 
     # -- which run ---------------------------------------------------------------------------------
     def show_chat(self, chat_id: str) -> None:

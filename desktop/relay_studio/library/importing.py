@@ -1,0 +1,59 @@
+"""Reading any file the story library imports: ``.md`` entries, character cards (``.png``, ``.json``,
+``.charx``) and World Info ``.json``; the CLI's ``library import`` and the window share it.
+
+``read_library_file`` parses and checks, writing nothing; ``import_library_file`` then adds the file's
+entries all or nothing (``LibraryStore.add_all``). Every problem is a ``LibraryError`` naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from relay_studio.domain import error_codes as codes
+from relay_studio.library import sillytavern as st
+from relay_studio.library.entries import LibraryEntry, LibraryError, parse_entry
+from relay_studio.library.store import LibraryStore
+
+
+def looks_like_world_info(data: bytes) -> bool:
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return False
+    return isinstance(doc, dict) and "entries" in doc and "spec" not in doc and "name" not in doc
+
+
+def read_library_file(path: Path) -> list[LibraryEntry]:
+    """The entries ``path`` holds, checked (its size before it is read)."""
+    label = path.name
+    try:
+        size = path.stat().st_size
+    except OSError:
+        raise LibraryError(codes.LIBRARY_FILE_NOT_FOUND, f"{label} does not exist or cannot be read.") from None
+    if size > st.MAX_FILE_BYTES:
+        raise LibraryError(codes.LIBRARY_FILE_TOO_LARGE,
+                           f"{label} is larger than {st.MAX_FILE_BYTES // (1024 * 1024)} MB, the import limit.")
+    try:
+        data = path.read_bytes()
+    except OSError:
+        raise LibraryError(codes.LIBRARY_FILE_NOT_FOUND, f"{label} does not exist or cannot be read.") from None
+    suffix = path.suffix.lower()
+    if suffix == ".md":
+        try:
+            return [parse_entry(data.decode("utf-8"), label)]
+        except UnicodeDecodeError:
+            raise LibraryError(codes.LIBRARY_NOT_TEXT, f"{label} is not UTF-8 text.") from None
+    if suffix == ".json" and looks_like_world_info(data):
+        return st.entries_from_world_info(data, label)
+    if suffix in (".png", ".json", ".charx"):
+        return st.entries_from_card(st.read_card(data, label), label)
+    raise LibraryError(codes.LIBRARY_UNKNOWN_FORMAT,
+                       f"{label}: only .md entries, .png/.json/.charx character cards and World Info .json import.")
+
+
+def import_library_file(store: LibraryStore, path: Path) -> list[LibraryEntry]:
+    """Adds the entries of ``path`` to ``store``: all of them, or none."""
+    entries = read_library_file(path)
+    store.add_all(entries, path.name)
+    return entries

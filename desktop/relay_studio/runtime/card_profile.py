@@ -1,0 +1,114 @@
+"""An agent profile that plays a character from a SillyTavern card (``library import CARD --as-profile``,
+and the window's card import).
+
+The card's character entry (``library/sillytavern.py`` keeps personality, scenario, first message and
+example messages under its ``card`` field) becomes the system prompt: who the agent plays, then the
+description, personality, scenario, example messages (how the character speaks, not part of the
+conversation) and the first message (how the story opened); the card's own system prompt joins it and
+its post-history instructions become the standing instructions. SillyTavern's ``{{char}}`` and
+``{{user}}`` are replaced by the character's name and "User". The agent answers in plain text (that text
+is the chat message), may look things up in the story library, and uses the default connection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from relay_studio.domain import error_codes as codes
+from relay_studio.domain import tool_names as tn
+from relay_studio.domain.profile import AgentProfile, parse_profile
+from relay_studio.library.entries import LibraryEntry, LibraryError
+from relay_studio.library.importing import read_library_file
+from relay_studio.runtime.profile_templates import slug, unique_id
+
+if TYPE_CHECKING:
+    from relay_studio.library.store import LibraryStore
+    from relay_studio.runtime.engine import Runtime
+
+
+@dataclass(frozen=True)
+class CardProfile:
+    profile: AgentProfile
+    #: the card's first message (empty when it has none), for a host that opens a chat with it
+    first_message: str
+
+
+def _macros(text: str, name: str) -> str:
+    for macro, value in (("{{char}}", name), ("<BOT>", name), ("{{user}}", "User"), ("<USER>", "User")):
+        text = text.replace(macro, value).replace(macro.upper(), value)
+    return text.strip()
+
+
+def _field(card: dict[str, object], key: str) -> str:
+    value = card.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def card_system_prompt(character: LibraryEntry) -> str:
+    """The system prompt that makes an agent play ``character``."""
+    name = character.name
+    card = dict(character.card or {})
+    parts = [f"You are {name}. Stay in character: speak and act as {name} would, in {name}'s voice, and answer "
+             "the user's messages as your turn in the story. Never say you are an AI or step out of the story "
+             "unless the user asks you to."]
+    sections = (("Who you are", character.description), ("Personality", _field(card, "personality")),
+                ("Scenario", _field(card, "scenario")))
+    parts += [f"## {title}\n{_macros(text, name)}" for title, text in sections if text.strip()]
+    examples = _field(card, "exampleMessages")
+    if examples.strip():
+        shown = "\n\n".join(part.strip() for part in _macros(examples, name).split("<START>") if part.strip())
+        parts.append("## How you speak\nExamples of your voice (not part of this conversation):\n\n" + shown)
+    first = _field(card, "firstMessage")
+    if first.strip():
+        parts.append(f"## How the story opened\nYour first message to the user was:\n\n{_macros(first, name)}")
+    own = _field(card, "systemPrompt")
+    if own.strip():
+        parts.append("## The character card's instructions\n" + _macros(own.replace("{{original}}", ""), name))
+    return "\n\n".join(parts)
+
+
+def profile_for_card(character: LibraryEntry, taken: Iterable[str]) -> CardProfile:
+    """A profile playing ``character`` (a card's ``character`` entry), its id unique against ``taken``;
+    checked like any profile, not stored."""
+    card = dict(character.card or {})
+    name = _field(card, "nickname").strip() or character.name
+    standing = _macros(_field(card, "postHistoryInstructions"), character.name)
+    data = {
+        "id": unique_id(slug(character.name, "character"), set(taken)),
+        "displayName": name[:80],
+        "description": f"Plays {character.name}, from a character card.",
+        "instructions": {"systemPrompt": card_system_prompt(character), "taskPrompt": standing or None},
+        "model": {"mode": "default"},
+        "tools": {"allow": [tn.LIBRARY_LIST, tn.LIBRARY_READ, tn.LIBRARY_SEARCH]},
+        "run": {"directRunnable": True, "endOnTextAnswer": True},
+    }
+    return CardProfile(parse_profile(data, f"the profile for {character.name}"), _macros(_field(card, "firstMessage"),
+                                                                                            character.name))
+
+
+@dataclass(frozen=True)
+class CardImport:
+    entries: list[LibraryEntry]
+    #: the agent made from the card's character, when one was asked for
+    profile: CardProfile | None
+
+
+def import_card(runtime: Runtime, store: LibraryStore, path: Path, *, as_profile: bool = False) -> CardImport:
+    """Imports a library file (a card, World Info, an entry) into ``store``; with ``as_profile`` also stores
+    an agent profile playing its character. The profile is built and checked before anything is written,
+    so a file that cannot give one imports nothing."""
+    entries = read_library_file(path)
+    made: CardProfile | None = None
+    if as_profile:
+        character = next((e for e in entries if e.type == "character"), None)
+        if character is None:
+            raise LibraryError(codes.CARD_NO_CHARACTER, f"{path.name} holds no character to make an agent of; "
+                                                        "nothing from it was imported.")
+        made = profile_for_card(character, runtime.profiles())
+    store.add_all(entries, path.name)
+    if made is not None:
+        runtime.profile_store.save(made.profile)
+    return CardImport(entries, made)

@@ -1,0 +1,66 @@
+"""review.rules: the knowledge library is searched first, then a rules reviewer answers with citations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from relay_studio.domain import tool_names as tn
+from relay_studio.knowledge.errors import KnowledgeError
+from relay_studio.knowledge.library import KnowledgeLibrary, search
+from relay_studio.runtime.effects import ReviewRequested
+from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.review.briefs import rules_brief
+from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
+from relay_studio.runtime.tools.knowledge_search import project_id_of_run
+
+#: How many passages the reviewer reads.
+TOP_K = 8
+NO_KNOWLEDGE = (
+    "There is no knowledge library to consult: no rulebook or other document has been added to this project's "
+    "knowledge library yet, so no rule can be cited. Say so to the creator, and ask them to add their rulebooks "
+    "to the project's knowledge library if they want answers with citations."
+)
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    question: str = Field(min_length=1, max_length=50_000,
+                          description="The rules question, or the material to review with what to check.")
+    reviewMode: bool = Field(default=False,
+                             description="true: a balance review with severities; false (default): a rules answer.")
+
+
+SPEC = ToolSpec(
+    name=tn.REVIEW_RULES,
+    description=(
+        "Ask a rules advisor a question about the rules of the creator's game or setting. It reads the best "
+        "passages of the creator's knowledge library (rulebooks) and answers with suggestions, each citing the "
+        "document, the page and a quote, and a summary. With reviewMode true it reviews material for balance "
+        "and gives each finding a severity, the field it affects and a suggested change."
+    ),
+    args=_Args,
+)
+
+
+async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
+    a = parse_args(_Args, args, SPEC.alias)
+    run_ctx = ctx.run
+    project_id = project_id_of_run(run_ctx)
+    library = KnowledgeLibrary(run_ctx.db, project_id, run_ctx.project_dir or Path())
+    if not library.documents():
+        return ToolResult(NO_KNOWLEDGE, journal={"review": "rules", "noKnowledge": True})
+    try:
+        passages = search(run_ctx.db, project_id, a.question, TOP_K)
+    except KnowledgeError as exc:
+        raise ToolError(exc.code, exc.message) from None
+    effect = ReviewRequested(kind="rules", reviewer_id=ctx.inv.profile.reviews.rules_reviewer,
+                             title="Rules review" if a.reviewMode else "Rules question",
+                             brief=rules_brief(a.question, a.reviewMode, passages), tool_call_id=ctx.call_id,
+                             passages=tuple(passages))
+    citations = [{k: v for k, v in p.to_json().items() if k != "text"} for p in passages]
+    return ToolResult("", effect, journal={"review": "rules", "citations": citations})
+
+
+TOOL = Tool(SPEC, run)
