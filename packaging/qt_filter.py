@@ -54,9 +54,15 @@ def _plugin_path(dest: str) -> tuple[str, str] | None:
     return None
 
 
+#: Qt's own catalogues of the languages the window speaks (relay_studio.ui.i18n loads them for the standard
+#: dialogs and buttons); every other language's are left out
+KEPT_QT_TRANSLATIONS = frozenset({"qtbase_de.qm", "qtbase_ja.qm", "qtbase_zh_CN.qm"})
+
+
 def _is_qt_translation(dest: str) -> bool:
     parts = PurePosixPath(dest.replace("\\", "/")).parts
-    return "translations" in parts and "PySide6" in parts and parts[-1].endswith(".qm")
+    return ("translations" in parts and "PySide6" in parts and parts[-1].endswith(".qm")
+            and parts[-1] not in KEPT_QT_TRANSLATIONS)
 
 
 def wanted(dest: str) -> bool:
@@ -67,7 +73,7 @@ def wanted(dest: str) -> bool:
             return False
         names = KEPT_PLUGINS[folder]
         return names is None or name in names
-    # Qt's own translation catalogues: the app loads none of them (it ships its own in resources/)
+    # Qt's own translation catalogues: only those of the window's languages (its own are in resources/)
     return not _is_qt_translation(dest)
 
 

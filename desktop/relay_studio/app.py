@@ -30,7 +30,7 @@ from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from relay_studio.start_window import StartWindow, ensure_app, window_settings  # the GUI tests take them from here
-from relay_studio.ui import theme
+from relay_studio.ui import i18n, theme
 
 if TYPE_CHECKING:  # imported by open_studio, behind the first paint
     from relay_studio.runtime.engine import Runtime
@@ -76,6 +76,7 @@ def build_window(runtime: Runtime, providers: ProviderSource, settings: QSetting
 
     app = ensure_app()
     app.setQuitOnLastWindowClosed(False)  # closing the window ends _amain, which then cleans up on the loop
+    i18n.install_for(settings)  # before any widget takes its strings
     theme.apply_theme(app, str(settings.value("theme", "system")))
     studio = Studio(runtime, providers)
     window = MainWindow(studio, settings)
@@ -182,6 +183,7 @@ def grab_with_dialog(window: MainWindow) -> QPixmap:
 
 async def _amain(app: QApplication, options: AppOptions) -> int:
     settings = window_settings(options.data_dir)
+    i18n.install_for(settings)
     shell = options.shell
     if shell is None and options.screenshot is None:  # a screenshot shows the finished window only
         shell = await show_start_window(settings)

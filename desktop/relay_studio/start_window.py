@@ -94,7 +94,7 @@ class StartWindow(QMainWindow):
         self.setObjectName("StartWindow")
         self.first_paint: float | None = None
         self.loaded_at_paint: list[str] = []
-        label = QLabel("Opening your chats…")
+        label = QLabel(self.tr("Opening your chats…"))
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setEnabled(False)
         self.setCentralWidget(label)
@@ -141,9 +141,10 @@ def paint_start_window(settings: QSettings | None, seconds: float = 2.0) -> Star
     Runs before the asyncio loop exists (nothing else is on the thread yet), so it lets Qt process its
     events here for at most ``seconds``; it is never called from a coroutine.
     """
-    from relay_studio.ui import theme  # Qt and the resources only
+    from relay_studio.ui import i18n, theme  # Qt and the resources only
 
     app = ensure_app()
+    i18n.install_for(settings)
     theme.apply_theme(app, str(settings.value("theme", "system")) if settings is not None else "system")
     app.setWindowIcon(theme.app_icon())
     shell = StartWindow(settings)

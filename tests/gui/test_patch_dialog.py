@@ -127,7 +127,7 @@ async def test_closing_with_a_pending_approval_asks(app: App, qtbot: QtBot) -> N
     assert not dialog.isVisible()
     window.close()
     box = window.findChild(QMessageBox, "QuitQuestion")
-    assert box is not None and box.isVisible() and "wait for your approval" in box.text()
+    assert box is not None and box.isVisible() and "1 change waits for your approval" in box.text()
     no = box.button(QMessageBox.StandardButton.No)
     assert no is not None
     _click(qtbot, no)

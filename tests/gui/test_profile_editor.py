@@ -244,7 +244,7 @@ async def test_an_error_from_another_section_says_where_to_fix_it(app: App, qtbo
     assert editor.rail.item(0).text() == "Identity  ⚠" and editor.rail.item(tools_row).text() == "Tools"
     assert not editor.save_button.isEnabled()
     [link] = editor.problem_buttons
-    assert link.text() == "⚠ Identity › Can start a run from the chat: 1 problem(s) — go there"
+    assert link.text() == "⚠ Identity › Can start a run from the chat: 1 problem — go there"
     assert editor.rail.currentRow() == tools_row
     _click(qtbot, link)
     assert _in_view(editor, identity) and editor.rail.currentRow() == 0  # the rail follows the form
@@ -429,7 +429,7 @@ async def test_connection_is_a_drop_down_and_the_model_offers_the_servers_models
     assert note.text() == "Asking the server which models it offers…"  # the window went on meanwhile
     await editor.wait_idle()
     assert [editor.model_box.itemText(i) for i in range(editor.model_box.count())] == ["qwen3:8b", "llama3.2"]
-    assert editor.model_box.currentText() == "qwen3:8b" and "offers 2 model(s)" in note.text()
+    assert editor.model_box.currentText() == "qwen3:8b" and "offers 2 models" in note.text()
     assert (editor.form.get("model.mode"), editor.form.get("model.connection")) == ("connection", "lab")
     assert warning.isHidden() and server.requests[-1].path == "/v1/models"
 

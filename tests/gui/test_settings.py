@@ -110,7 +110,7 @@ async def test_find_a_local_server_fills_the_form(app: App, server: LoopbackServ
     server.add(Reply(body=b'{"data": [{"id": "llama-3.2-3b"}]}', content_type="application/json"))
     dialog.find_local_servers()
     await dialog.wait_idle()
-    assert dialog.status.startswith(f"Found LM Studio at http://127.0.0.1:{server.port}/v1 with 1 models")
+    assert dialog.status.startswith(f"Found LM Studio at http://127.0.0.1:{server.port}/v1 with 1 model;")
     assert (dialog.id_edit.text(), dialog.url_edit.text(), dialog.model_edit.text()) == (
         "lmstudio", f"http://127.0.0.1:{server.port}/v1", "llama-3.2-3b")
     dialog.add_from_form()  # a server on this computer needs no key
@@ -254,7 +254,7 @@ async def test_find_on_a_port_the_creator_types_and_say_which_were_tried(
     server.add(Reply(body=b'{"data": [{"id": "gemma-3-270m"}]}', content_type="application/json"))
     _click(qtbot, dialog.detect_button)
     await dialog.wait_idle()
-    assert dialog.status.startswith(f"Found A model server at http://127.0.0.1:{server.port}/v1 with 1 models")
+    assert dialog.status.startswith(f"Found A model server at http://127.0.0.1:{server.port}/v1 with 1 model;")
     assert dialog.status.endswith(f"Tried ports {server.port}.")
     assert (dialog.id_edit.text(), dialog.model_edit.text()) == (f"local-{server.port}", "gemma-3-270m")
     assert "11434 (Ollama)" in dialog.ports_edit.toolTip() and "8000 (vLLM)" in dialog.ports_edit.toolTip()

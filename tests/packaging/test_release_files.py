@@ -179,15 +179,17 @@ def test_qt_filter_keeps_the_windowing_plugins_and_drops_the_rest() -> None:
         "PySide6/Qt/plugins/platforms/libqoffscreen.so", "PySide6/plugins/platforms/qwindows.dll",
         "PySide6/Qt/plugins/platforms/libqcocoa.dylib", "PySide6/Qt/plugins/imageformats/libqsvg.so",
         "PySide6/Qt/plugins/iconengines/libqsvgicon.so", "PySide6/Qt/lib/libQt6Core.so.6",
-        "relay_studio/resources/profiles/writer.json",
+        "relay_studio/resources/profiles/writer.json", "PySide6/Qt/translations/qtbase_de.qm",
+        "PySide6/Qt/translations/qtbase_zh_CN.qm", "PySide6\\translations\\qtbase_ja.qm",
+        "relay_studio/resources/translations/relay_studio_ja.qm",
     ]
     drop = [
         "PySide6/Qt/plugins/platforms/libqeglfs.so", "PySide6/Qt/plugins/platforms/libqvnc.so",
         "PySide6/Qt/plugins/platformthemes/libqgtk3.so", "PySide6/Qt/plugins/tls/libqopensslbackend.so",
         "PySide6/Qt/plugins/networkinformation/libqnetworkmanager.so",
         "PySide6/Qt/plugins/generic/libqevdevmouseplugin.so",
-        "PySide6/Qt/plugins/imageformats/libqtiff.so", "PySide6/Qt/translations/qtbase_de.qm",
-        "PySide6\\translations\\qt_fr.qm",
+        "PySide6/Qt/plugins/imageformats/libqtiff.so", "PySide6/Qt/translations/qtbase_fr.qm",
+        "PySide6\\translations\\qt_fr.qm", "PySide6/Qt/translations/qtbase_zh_TW.qm",
     ]
     assert [d for d in keep if not qt_filter.wanted(d)] == []
     assert [d for d in drop if qt_filter.wanted(d)] == []

@@ -66,6 +66,13 @@ class ProviderSource(Protocol):
         ...
 
 
+#: the window's hints about connections (English; ui/main_window.py shows them in the window's language)
+NO_CONNECTIONS_IN_BUILD = "Model connections are not available in this build; the demo relay runs offline."
+CONNECTIONS_UNREADABLE = "The model connections could not be read; the demo relay still runs offline."
+NO_CONNECTION_YET = ("No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server "
+                     "on this computer; meanwhile, the demo relay runs offline.")
+
+
 class DefaultProviders:
     """The demo script for the demo relay, the creator's connections for everything else."""
 
@@ -91,14 +98,13 @@ class DefaultProviders:
         try:
             from relay_studio.store.connections import ConnectionStore
         except ImportError:
-            return "Model connections are not available in this build; the demo relay runs offline."
+            return NO_CONNECTIONS_IN_BUILD
         try:
             if ConnectionStore(self.db).list():
                 return None
         except Exception:  # a half-migrated store must not keep the window from opening
-            return "The model connections could not be read; the demo relay still runs offline."
-        return ("No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server "
-                "on this computer; meanwhile, the demo relay runs offline.")
+            return CONNECTIONS_UNREADABLE
+        return NO_CONNECTION_YET
 
     async def context_window(self, profile: AgentProfile) -> int | None:
         """Asked of the server once per connection and model in this session (``model_context_length``);

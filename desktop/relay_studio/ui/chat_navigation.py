@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from PySide6.QtWidgets import QInputDialog
 
 from relay_studio.store.projects import ProjectError
+from relay_studio.ui import i18n
 from relay_studio.ui.chat.view import WELCOME_CHAT
 from relay_studio.ui.window_parts import WindowParts
 
@@ -77,7 +78,8 @@ class ChatNavigation(WindowParts):
         dialog.open()
 
     def new_project(self) -> None:
-        self._ask_project_name("New project", "Name of the new project:", "", self._on_new_project_name)
+        self._ask_project_name(self.tr("New project"), self.tr("Name of the new project:"), "",
+                               self._on_new_project_name)
 
     def _on_new_project_name(self, name: str) -> None:
         try:
@@ -89,7 +91,8 @@ class ChatNavigation(WindowParts):
 
     def rename_project(self) -> None:
         current = self.studio.project(self.project_id)
-        self._ask_project_name("Rename project", f"New name for “{current.name}”:", current.name,
+        self._ask_project_name(self.tr("Rename project"), i18n.arg(self.tr("New name for “%1”:"), current.name),
+                               current.name,
                                self._on_rename_project_name)
 
     def _on_rename_project_name(self, name: str) -> None:

@@ -65,7 +65,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self._tasks = WidgetTasks()
         self.last_error = ""
         self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
-        self.setWindowTitle("Relay Studio")
+        self.setWindowTitle(self.tr("Relay Studio"))
         self.setWindowIcon(theme.app_icon())
         self.setObjectName("MainWindow")
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
@@ -79,13 +79,13 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.sidebar = Sidebar()
         self._fill_saved: tuple[QByteArray, list[QByteArray]] | None = None  # the layout before the fill
         self.chat_actions = ChatActions(self)
-        self.sidebar_dock = QDockWidget("Chats", self)
+        self.sidebar_dock = QDockWidget(self.tr("Chats"), self)
         self.sidebar_dock.setObjectName("LibraryDock")
         self.sidebar_dock.setWidget(self.sidebar)
         self.sidebar_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sidebar_dock)
 
-        self.timeline_dock = QDockWidget("Timeline", self)
+        self.timeline_dock = QDockWidget(self.tr("Timeline"), self)
         self.timeline_dock.setObjectName("TimelineDock")
         self.timeline_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                                        | QDockWidget.DockWidgetFeature.DockWidgetFloatable
@@ -110,7 +110,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         from relay_studio.ui.library.dock import LibraryPanel
 
         self.library = LibraryPanel(self.studio)
-        self.library_dock = QDockWidget("Library", self)
+        self.library_dock = QDockWidget(self.tr("Library"), self)
         self.library_dock.setObjectName("ProjectLibraryDock")
         self.library_dock.setWidget(self.library)
         self.library_dock.setFeatures(self.timeline_dock.features())
@@ -153,71 +153,86 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
 
     def _build_menus(self) -> None:
         menu = self.menuBar()
-        file_menu = menu.addMenu("&File")
-        self.new_chat_action = self._action("&New chat", self.new_chat, "Ctrl+N")
-        self.continue_action = self._action("Hand off to a new chat…", lambda: self.hand_off())
-        self.continue_action.setToolTip("The agent writes a handoff document from this chat; a new chat starts "
-                                        "from it (or type /handoff in the composer)")
-        self.import_action = self._action("&Import profile…", self.import_profile)
-        self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
-        self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        file_menu = menu.addMenu(self.tr("&File"))
+        self.new_chat_action = self._action(self.tr("&New chat"), self.new_chat, "Ctrl+N")
+        self.continue_action = self._action(self.tr("Hand off to a new chat…"), lambda: self.hand_off())
+        self.continue_action.setToolTip(self.tr("The agent writes a handoff document from this chat; a new chat "
+                                                "starts from it (or type /handoff in the composer)"))
+        self.import_action = self._action(self.tr("&Import profile…"), self.import_profile)
+        self.settings_action = self._action(self.tr("&Settings…"), self.open_settings, "Ctrl+,")
+        self.quit_action = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         for action in (self.new_chat_action, None, self.import_action, None, self.settings_action, None,
                        self.quit_action):
             file_menu.addSeparator() if action is None else file_menu.addAction(action)
-        self.new_project_action = self._action("New &project…", self.new_project)
-        self.rename_project_action = self._action("Rena&me project…", self.rename_project)
+        self.new_project_action = self._action(self.tr("New &project…"), self.new_project)
+        self.rename_project_action = self._action(self.tr("Rena&me project…"), self.rename_project)
         file_menu.insertAction(self.import_action, self.new_project_action)
         file_menu.insertAction(self.import_action, self.rename_project_action)
         file_menu.insertSeparator(self.import_action)
-        self.new_agent_action = self._action("New &agent…", self.new_agent, "Ctrl+Shift+N")
+        self.new_agent_action = self._action(self.tr("New &agent…"), self.new_agent, "Ctrl+Shift+N")
         file_menu.insertAction(self.import_action, self.new_agent_action)
-        edit_menu = menu.addMenu("&Edit")
-        self.find_action = self._action("&Find in chat", self.chat.open_find, QKeySequence.StandardKey.Find)
+        edit_menu = menu.addMenu(self.tr("&Edit"))
+        self.find_action = self._action(self.tr("&Find in chat"), self.chat.open_find, QKeySequence.StandardKey.Find)
         edit_menu.addAction(self.find_action)
-        run_menu = menu.addMenu("&Run")
-        self.send_action = self._action("&Send", self.chat.composer.submit, "Ctrl+Return")
+        run_menu = menu.addMenu(self.tr("&Run"))
+        self.send_action = self._action(self.tr("&Send"), self.chat.composer.submit, "Ctrl+Return")
         # Ctrl+Enter on the main keyboard and on the keypad; the composer's editor takes both keys
         # itself (ShortcutOverride), so they never compete with this action.
         self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.send_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.enter_sends_action = QAction("&Enter sends (Shift+Enter adds a line)", self, checkable=True)
-        self.enter_sends_action.setStatusTip("Plain Enter sends the message; otherwise it adds a line and "
-                                             "Ctrl+Enter sends")
+        self.enter_sends_action = QAction(self.tr("&Enter sends (Shift+Enter adds a line)"), self, checkable=True)
+        self.enter_sends_action.setStatusTip(self.tr("Plain Enter sends the message; otherwise it adds a line "
+                                                     "and Ctrl+Enter sends"))
         self.enter_sends_action.setChecked(bool(self.settings.value(ENTER_SENDS_KEY, False, type=bool)))
         self.enter_sends_action.toggled.connect(self.set_enter_sends)
         self.chat.composer.set_enter_sends(self.enter_sends_action.isChecked())
-        self.stop_action = self._action("S&top", self.stop_active, "Esc")
-        self.demo_action = self._action("Run the &demo relay", self.run_demo)
+        self.stop_action = self._action(self.tr("S&top"), self.stop_active, "Esc")
+        self.demo_action = self._action(self.tr("Run the &demo relay"), self.run_demo)
         for action in (self.send_action, self.enter_sends_action, self.stop_action, None, self.demo_action):
             run_menu.addSeparator() if action is None else run_menu.addAction(action)
-        self.chat_menu = menu.addMenu("&Chat")
+        self.chat_menu = menu.addMenu(self.tr("&Chat"))
         self.chat_menu.addAction(self.continue_action)
         self.chat_menu.addSeparator()
         self.chat_actions.fill_menu(self.chat_menu)
-        view_menu = menu.addMenu("&View")
+        view_menu = menu.addMenu(self.tr("&View"))
         toggle = self.timeline_dock.toggleViewAction()
         toggle.setShortcut(QKeySequence("Ctrl+T"))
         view_menu.addAction(toggle)
-        self.fill_action = self._action("Timeline fills the window", self.toggle_timeline_fill, "Ctrl+Shift+T")
+        self.fill_action = self._action(self.tr("Timeline fills the window"), self.toggle_timeline_fill,
+                                        "Ctrl+Shift+T")
         self.fill_action.setCheckable(True)
         view_menu.addAction(self.fill_action)
-        self.library_action = self._action("&Library", self.show_library, "Ctrl+L",
-                                           tip="The project's story library, knowledge and Skills")
+        self.library_action = self._action(self.tr("&Library"), self.show_library, "Ctrl+L",
+                                           tip=self.tr("The project's story library, knowledge and Skills"))
         view_menu.addAction(self.library_action)
-        self.reset_layout_action = self._action("&Reset layout", self.reset_layout,
-                                                tip="The library on the left, the chat, the timeline on the right")
+        self.reset_layout_action = self._action(self.tr("&Reset layout"), self.reset_layout,
+                                                tip=self.tr("The library on the left, the chat, the timeline on "
+                                                            "the right"))
         view_menu.addAction(self.reset_layout_action)
-        theme_menu = view_menu.addMenu("Theme")
+        theme_menu = view_menu.addMenu(self.tr("Theme"))
         group = QActionGroup(self)
         current = str(self.settings.value("theme", "system"))
         for name in theme.THEMES:
-            action = QAction(name.title(), self, checkable=True)
+            action = QAction({"system": self.tr("System"), "light": self.tr("Light"),
+                              "dark": self.tr("Dark")}.get(name, name.title()), self, checkable=True)
             action.setChecked(name == current)
             action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
             group.addAction(action)
             theme_menu.addAction(action)
-        help_menu = menu.addMenu("&Help")
-        help_menu.addAction(self._action("About Relay Studio", self.about))
+        help_menu = menu.addMenu(self.tr("&Help"))
+        help_menu.addAction(self._action(self.tr("About Relay Studio"), self.about))
+
+    def _hint_words(self) -> dict[str, str]:
+        """The runtime's connection hints (English) in the window's language."""
+        from relay_studio.runtime import provider_source as ps
+
+        return {ps.NO_CONNECTIONS_IN_BUILD: self.tr("Model connections are not available in this build; the demo "
+                                                    "relay runs offline."),
+                ps.CONNECTIONS_UNREADABLE: self.tr("The model connections could not be read; the demo relay still "
+                                                   "runs offline."),
+                ps.NO_CONNECTION_YET: self.tr("No model connection yet. Add one in Settings → Connections (Ctrl+,), "
+                                              "for example a model server on this computer; meanwhile, the demo "
+                                              "relay runs offline.")}
 
     def _wire(self) -> None:
         s = self.studio
@@ -308,7 +323,8 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         profiles = self.studio.profiles()
         self.sidebar.set_profiles(profiles, self.studio.builtin_ids())
         self.chat.composer.set_profiles(profiles)
-        self.chat.composer.set_hint(self.studio.providers.connection_hint())
+        hint = self.studio.providers.connection_hint()
+        self.chat.composer.set_hint(self._hint_words().get(hint or "", hint))
 
     def _on_app_state(self, state: Qt.ApplicationState) -> None:
         if state == Qt.ApplicationState.ApplicationActive:  # files edited outside the app show
@@ -373,8 +389,9 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
             self.set_theme("system")
 
     def about(self) -> None:
-        box = QMessageBox(QMessageBox.Icon.Information, "About Relay Studio",
-                          "Relay Studio — write with several AI agents that pass the work along.", parent=self)
+        box = QMessageBox(QMessageBox.Icon.Information, self.tr("About Relay Studio"),
+                          self.tr("Relay Studio — write with several AI agents that pass the work along."),
+                          parent=self)
         box.open()
 
     def toggle_timeline_fill(self, fill: bool) -> None:
@@ -406,9 +423,9 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         if not self._force_close and (self.studio.pending or self.studio.handles):
             event.ignore()
             waiting = len(self.studio.pending)
-            text = (f"{waiting} change(s) wait for your approval. Quit anyway? They will not be applied."
-                    if waiting else "A run is still going. Quit anyway? It will be stopped.")
-            box = QMessageBox(QMessageBox.Icon.Question, "Quit Relay Studio", text,
+            text = (self.tr("%n change(s) wait for your approval. Quit anyway? They will not be applied.", "",
+                            waiting) if waiting else self.tr("A run is still going. Quit anyway? It will be stopped."))
+            box = QMessageBox(QMessageBox.Icon.Question, self.tr("Quit Relay Studio"), text,
                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
             box.setObjectName("QuitQuestion")
             box.finished.connect(lambda result: self._on_quit_answer(result))

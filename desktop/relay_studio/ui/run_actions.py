@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMessageBox
 from relay_studio.domain.events import Event
 from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunRequestError
+from relay_studio.ui import i18n
 from relay_studio.ui.chat.view import WELCOME_CHAT
 from relay_studio.ui.chat.words import for_window
 from relay_studio.ui.studio import PendingApproval
@@ -75,7 +76,7 @@ class RunActions(WindowParts):
 
     def run_demo(self, *, with_approval: bool = False) -> None:
         if self.studio.active_run(self.chat_id) is not None:
-            self.statusBar().showMessage("A run is already going in this chat.", 5000)
+            self.statusBar().showMessage(self.tr("A run is already going in this chat."), 5000)
             return
         self._spawn(self._start("writer", "", demo=True, with_approval=with_approval))
 
@@ -99,7 +100,8 @@ class RunActions(WindowParts):
         if message is None or message.role != "assistant":
             return
         if self.studio.active_run(self.chat_id) is not None:
-            self.statusBar().showMessage("Wait for the active run to end, or stop it, before regenerating.", 5000)
+            self.statusBar().showMessage(self.tr("Wait for the active run to end, or stop it, before "
+                                                 "regenerating."), 5000)
             return
         record = self.studio.run(message.run_id) if message.run_id else None
         agent = record.root_profile_id if record else self.chat.composer.agent_id()
@@ -118,7 +120,7 @@ class RunActions(WindowParts):
             self.send(agent, text)
             return
         self.chat.composer.clear()
-        self.statusBar().showMessage("The agent at work will read your guidance at its next step.", 5000)
+        self.statusBar().showMessage(self.tr("The agent at work will read your guidance at its next step."), 5000)
 
     def delete_message(self, message_id: str) -> None:
         """Asks, then removes the message from the chat (commits stay in the run's history)."""
@@ -127,11 +129,11 @@ class RunActions(WindowParts):
             return
         active = self.studio.active_run(self.chat_id)
         if active is not None and message.run_id == active.run_id:
-            self.statusBar().showMessage("This message belongs to the run in progress; stop it first.", 5000)
+            self.statusBar().showMessage(self.tr("This message belongs to the run in progress; stop it first."), 5000)
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Delete message",
-                          "Delete this message from the chat? Later runs will not see it. What the agents "
-                          "committed stays in the run's history on the timeline.",
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Delete message"),
+                          self.tr("Delete this message from the chat? Later runs will not see it. What the agents "
+                                  "committed stays in the run's history on the timeline."),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setObjectName("DeleteQuestion")
         box.finished.connect(lambda result: self._on_delete_answer(result, message_id))
@@ -153,7 +155,7 @@ class RunActions(WindowParts):
             await active.wait()
             await self._start(agent, text)
 
-        self.statusBar().showMessage("Your message will be sent when the run ends.", 5000)
+        self.statusBar().showMessage(self.tr("Your message will be sent when the run ends."), 5000)
         self._spawn(later())
 
     def _stop_and_send(self) -> None:
@@ -202,7 +204,7 @@ class RunActions(WindowParts):
         if not run_id:
             for label in (self.status_agent, self.status_state, self.status_tokens, self.status_elapsed):
                 label.clear()
-            self.status_state.setText("No run yet")
+            self.status_state.setText(self.tr("No run yet"))
             return
         if stats is None:  # a run of an earlier session: its record, and the timeline's fold of its journal
             record = self.studio.run(run_id)
@@ -213,21 +215,27 @@ class RunActions(WindowParts):
             folded = tl if tl is not None and tl.run_id == run_id and self.timeline.loaded.is_set() else None
             agent = (folded.foreground_agent if folded else "") or (profile.display_name if profile
                                                                     else record.root_profile_id)
-            self.status_agent.setText(f"Agent: {agent}")
-            self.status_state.setText(record.status.value.replace("_", " "))
+            self.status_agent.setText(i18n.arg(self.tr("Agent: %1"), agent))
+            self.status_state.setText(self._status_words(record.status.value))
             if folded is None:
                 self.status_tokens.clear()
                 self.status_elapsed.clear()
                 return
-            self.status_tokens.setText(f"{folded.input_tokens:,} in · {folded.output_tokens:,} out tokens")
-            self.status_elapsed.setText(f"{folded.end_time:.1f} s")
+            self.status_tokens.setText(i18n.arg(self.tr("%1 in · %2 out tokens"), i18n.number(folded.input_tokens),
+                                                i18n.number(folded.output_tokens)))
+            self.status_elapsed.setText(i18n.seconds(folded.end_time))
             return
         loop_now = asyncio.get_event_loop().time() if stats.started else time.monotonic()
         elapsed = (stats.ended or loop_now) - stats.started
-        self.status_agent.setText(f"Agent: {stats.agent}")
-        self.status_state.setText(stats.status.replace("_", " "))
-        self.status_tokens.setText(f"{stats.input_tokens:,} in · {stats.output_tokens:,} out tokens")
-        self.status_elapsed.setText(f"{elapsed:.1f} s")
+        self.status_agent.setText(i18n.arg(self.tr("Agent: %1"), stats.agent))
+        self.status_state.setText(self._status_words(stats.status))
+        self.status_tokens.setText(i18n.arg(self.tr("%1 in · %2 out tokens"), i18n.number(stats.input_tokens),
+                                            i18n.number(stats.output_tokens)))
+        self.status_elapsed.setText(i18n.seconds(elapsed))
+
+    def _status_words(self, status: str) -> str:
+        """A run's status as the status bar says it."""
+        return i18n.run_status(status)
 
     # -- approvals (patch dialog) ----------------------------------------------------------------
     def patch_dialog(self) -> PatchDialog:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord
+from relay_studio.ui import i18n
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -93,7 +94,7 @@ class Sidebar(QWidget):
         chats_layout.setContentsMargins(0, 0, 0, 0)
         new_button = QToolButton()
         new_button.setText("+")
-        new_button.setToolTip("New chat (Ctrl+N)")
+        new_button.setToolTip(self.tr("New chat (Ctrl+N)"))
         new_button.clicked.connect(self.new_chat_requested.emit)
         self.new_exploration_button = QToolButton()
         self.new_exploration_button.setObjectName("NewExplorationButton")
@@ -102,7 +103,7 @@ class Sidebar(QWidget):
             "New exploration: a chat where an agent reads your story library, knowledge and files and answers "
             "you, changing nothing (Ctrl+Shift+E)"))
         self.new_exploration_button.clicked.connect(self.new_exploration_requested.emit)
-        chats_layout.addWidget(_header("Chats", new_button, self.new_exploration_button))
+        chats_layout.addWidget(_header(self.tr("Chats"), new_button, self.new_exploration_button))
         self.chats = QTreeWidget()
         self.chats.setHeaderHidden(True)
         self.chats.itemSelectionChanged.connect(self._on_chat)
@@ -118,9 +119,9 @@ class Sidebar(QWidget):
         profiles_layout.setContentsMargins(0, 0, 0, 0)
         self.new_agent_button = QToolButton()
         self.new_agent_button.setText("+")
-        self.new_agent_button.setToolTip("New agent (Ctrl+Shift+N)")
+        self.new_agent_button.setToolTip(self.tr("New agent (Ctrl+Shift+N)"))
         self.new_agent_button.clicked.connect(self.new_agent_requested.emit)
-        profiles_layout.addWidget(_header("Agents", self.new_agent_button))
+        profiles_layout.addWidget(_header(self.tr("Agents"), self.new_agent_button))
         self.profiles = QListWidget()
         self.profiles.itemClicked.connect(self._on_profile)
         self.profiles.itemActivated.connect(self._on_profile)
@@ -139,21 +140,21 @@ class Sidebar(QWidget):
         row_widget = QWidget()
         row = QHBoxLayout(row_widget)
         row.setContentsMargins(8, 6, 6, 0)
-        label = QLabel("Project")
+        label = QLabel(self.tr("Project"))
         label.setObjectName("MessageAuthor")
         self.project_combo = QComboBox()
         self.project_combo.setObjectName("ProjectSwitcher")
-        self.project_combo.setToolTip("The project whose chats, story library, knowledge and Skills are shown")
+        self.project_combo.setToolTip(self.tr("The project whose chats, story library, knowledge and Skills are shown"))
         self.project_combo.activated.connect(
             lambda index: self.project_chosen.emit(str(self.project_combo.itemData(index))))
         label.setBuddy(self.project_combo)
         self.project_button = QToolButton()
         self.project_button.setText("⋯")
-        self.project_button.setToolTip("New project…, Rename project…")
+        self.project_button.setToolTip(self.tr("New project…, Rename project…"))
         self.project_menu = QMenu(self.project_button)
         self.project_menu.setObjectName("ProjectMenu")
-        self.new_project_action = self.project_menu.addAction("New project…", self.new_project_requested.emit)
-        self.rename_project_action = self.project_menu.addAction("Rename project…",
+        self.new_project_action = self.project_menu.addAction(self.tr("New project…"), self.new_project_requested.emit)
+        self.rename_project_action = self.project_menu.addAction(self.tr("Rename project…"),
                                                                  self.rename_project_requested.emit)
         self.project_button.clicked.connect(  # popup(), never exec(): no nested event loop
             lambda: self.project_menu.popup(self.project_button.mapToGlobal(self.project_button.rect().bottomLeft())))
@@ -188,7 +189,7 @@ class Sidebar(QWidget):
             if parent is not None:
                 parent.addChild(items[chat.id])
                 items[chat.id].setToolTip(0, (self.tr("Exploration: read only") + "\n" if chat.explore else "")
-                                          + f"Continues “{parent.text(0)}”")
+                                          + i18n.arg(self.tr("Continues “%1”"), parent.text(0)))
             else:
                 self.chats.addTopLevelItem(items[chat.id])
         self.chats.expandAll()
@@ -240,8 +241,8 @@ class Sidebar(QWidget):
         self.profiles.blockSignals(True)
         self.profiles.clear()
         for p in profiles.values():
-            role = "starts runs" if p.run.direct_runnable else "helper"
-            suffix = " · built-in" if p.id in builtins else ""
+            role = self.tr("starts runs") if p.run.direct_runnable else self.tr("helper")
+            suffix = self.tr(" · built-in") if p.id in builtins else ""
             item = QListWidgetItem(f"{p.display_name}\n{role}{suffix}")
             item.setData(ID_ROLE, p.id)
             item.setToolTip(p.description)
@@ -277,7 +278,7 @@ class Sidebar(QWidget):
         item = self.profiles.itemAt(pos)
         if item is not None:
             name = item.text().split("\n", 1)[0]
-            self.agents_menu.addAction(f"Open “{name}”", lambda: self._on_profile(item))
+            self.agents_menu.addAction(i18n.arg(self.tr("Open “%1”"), name), lambda: self._on_profile(item))
             self.agents_menu.addSeparator()
-        self.agents_menu.addAction("New agent…", self.new_agent_requested.emit)
+        self.agents_menu.addAction(self.tr("New agent…"), self.new_agent_requested.emit)
         self.agents_menu.popup(self.profiles.viewport().mapToGlobal(pos))

@@ -28,15 +28,27 @@ from PySide6.QtWidgets import (
 from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.runtime.session_handoff import document_of
-from relay_studio.ui import theme
+from relay_studio.ui import i18n, theme
 from relay_studio.ui.chat.markdown import markdown_document, markdown_html
 from relay_studio.ui.chat.mention_marks import MentionIndex, entry_tooltip
 from relay_studio.ui.chat.transcript import LineageMarker, RunNotice
 from relay_studio.ui.library.citations import citation_link, parse_citation_href
 
 LIVE_LINE_CHARS = 600
-#: How a version came about, when not by a commit: shown beside the author.
-MARKER_WORDS = {CommitMarker.STOPPED: "stopped", CommitMarker.TEXT_ANSWER: "answered in plain text"}
+
+
+def _cjk_break(text: str, start: int) -> int:
+    """The first place at or after ``start`` where a line may break between two CJK characters (after
+    one, before the next), or -1; such text has no spaces to break at."""
+    for i in range(max(start, 1), len(text)):
+        if _is_cjk(text[i - 1]) and _is_cjk(text[i]):
+            return i
+    return -1
+
+
+def _is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
 def _tool_button(text: str, tip: str) -> QToolButton:
@@ -96,32 +108,34 @@ class MessageCard(QFrame):
         self.marker_label.setObjectName("Muted")
         header.addWidget(self.marker_label)
         header.addStretch(1)
-        self.prev_button = _tool_button("◀", "Earlier version")
+        self.prev_button = _tool_button("◀", self.tr("Earlier version"))
         self.version_label = QLabel()
         self.version_label.setObjectName("Muted")
-        self.next_button = _tool_button("▶", "Later version")
+        self.next_button = _tool_button("▶", self.tr("Later version"))
         self.prev_button.clicked.connect(lambda: self.show_version(self.version_index - 1))
         self.next_button.clicked.connect(lambda: self.show_version(self.version_index + 1))
         for w in (self.prev_button, self.version_label, self.next_button):
             header.addWidget(w)
-        self.copy_button = _tool_button("Copy", "Copy this message")
+        self.copy_button = _tool_button(self.tr("Copy"), self.tr("Copy this message"))
         self.copy_button.clicked.connect(self.copy)
         header.addWidget(self.copy_button)
         if message.role == "assistant":
-            self.regen_button = _tool_button("Regenerate", "Answer the same request again; this answer stays as "
-                                                           "an earlier version")
+            self.regen_button = _tool_button(self.tr("Regenerate"), self.tr("Answer the same request again; this "
+                                                                            "answer stays "
+                                                                   "as an earlier version"))
             self.regen_button.clicked.connect(lambda: self.regenerate.emit(message.id))
             header.addWidget(self.regen_button)
             if message.run_id:
-                run_button = _tool_button("Timeline", "Show this run on the timeline")
+                run_button = _tool_button(self.tr("Timeline"), self.tr("Show this run on the timeline"))
                 run_button.clicked.connect(lambda: self.show_run.emit(message.run_id or ""))
                 header.addWidget(run_button)
         else:
-            self.edit_button = _tool_button("Edit", "Edit this message and send it again as a new message")
+            self.edit_button = _tool_button(self.tr("Edit"), self.tr("Edit this message and send it again as a new "
+                                                                                "message"))
             self.edit_button.clicked.connect(lambda: self.edit.emit(message.id))
             header.addWidget(self.edit_button)
-        self.delete_button = _tool_button("Delete", "Remove this message from the chat (what agents committed "
-                                                    "stays in the run's history)")
+        self.delete_button = _tool_button(self.tr("Delete"), self.tr("Remove this message from the chat (what agents "
+                                                                    "committed stays in the run's history)"))
         self.delete_button.clicked.connect(lambda: self.delete.emit(message.id))
         header.addWidget(self.delete_button)
         layout.addLayout(header)
@@ -209,10 +223,13 @@ class MessageCard(QFrame):
         if many:
             self.prev_button.setEnabled(self.version_index > 0)
             self.next_button.setEnabled(self.version_index < len(self.versions) - 1)
-            self.version_label.setText(f"version {self.version_index + 1} of {len(self.versions)}")
+            self.version_label.setText(i18n.arg(self.tr("version %1 of %2"), self.version_index + 1,
+                                                len(self.versions)))
         self.author.setText(self._author())
         marker = self.versions[self.version_index].marker if self.versions else None
-        self.marker_label.setText(MARKER_WORDS.get(marker, "") if marker else "")
+        # how a version came about, when not by a commit: shown beside the author
+        words = {CommitMarker.STOPPED: self.tr("stopped"), CommitMarker.TEXT_ANSWER: self.tr("answered in plain text")}
+        self.marker_label.setText(words.get(marker, "") if marker else "")
         self.marker_label.setVisible(marker is not None)
         self._render(self.shown_text)
         self._show_sources()
@@ -238,11 +255,11 @@ class MessageCard(QFrame):
     def _author(self) -> str:
         m = self.message
         if m.role == "user":
-            return "You"
+            return self.tr("You")
         if self.versions and 0 <= self.version_index < len(self.versions):
             agent = self.versions[self.version_index].agent_id
             return self.agent_names.get(agent, agent)
-        return m.agent_name or m.agent_id or "Assistant"
+        return m.agent_name or m.agent_id or self.tr("Assistant")
 
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.shown_text)
@@ -313,7 +330,7 @@ class NoticeCard(QFrame):
         text = QLabel(notice.text + (f"  ({notice.error_code})" if notice.error_code else ""))
         text.setWordWrap(True)
         layout.addWidget(text, 1)
-        link = QLabel('<a href="#details">Details</a>')
+        link = QLabel(self.tr('<a href="#details">Details</a>'))
         link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
         link.linkActivated.connect(lambda _href: self.details.emit(notice.run_id, notice.error_code or ""))
         layout.addWidget(link)
@@ -333,17 +350,17 @@ class HandoffCard(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
         header = QHBoxLayout()
-        title = QLabel("Handoff document")
+        title = QLabel(self.tr("Handoff document"))
         title.setObjectName("MessageAuthor")
         header.addWidget(title)
-        note = QLabel("this chat starts from it; every request of the chat includes it")
+        note = QLabel(self.tr("this chat starts from it; every request of the chat includes it"))
         note.setObjectName("Muted")
         header.addWidget(note)
         header.addStretch(1)
-        self.copy_button = _tool_button("Copy", "Copy the handoff document")
+        self.copy_button = _tool_button(self.tr("Copy"), self.tr("Copy the handoff document"))
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.document))
         header.addWidget(self.copy_button)
-        self.toggle_button = _tool_button("Hide", "Hide the document")
+        self.toggle_button = _tool_button(self.tr("Hide"), self.tr("Hide the document"))
         self.toggle_button.setObjectName("HandoffToggle")
         self.toggle_button.clicked.connect(lambda: self.set_expanded(self.body.isHidden()))
         header.addWidget(self.toggle_button)
@@ -360,8 +377,8 @@ class HandoffCard(QFrame):
 
     def set_expanded(self, expanded: bool) -> None:
         self.body.setVisible(expanded)
-        self.toggle_button.setText("Hide" if expanded else "Show")
-        self.toggle_button.setToolTip("Hide the document" if expanded else "Show the document")
+        self.toggle_button.setText(self.tr("Hide") if expanded else self.tr("Show"))
+        self.toggle_button.setToolTip(self.tr("Hide the document") if expanded else self.tr("Show the document"))
 
 
 class LineageCard(QFrame):
@@ -383,7 +400,7 @@ class LineageCard(QFrame):
         self.link.setObjectName("LineageLink")
         self.link.setFlat(True)
         self.link.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.link.setToolTip(f"Open the chat “{marker.chat_name}”")
+        self.link.setToolTip(i18n.arg(self.tr("Open the chat “%1”"), marker.chat_name))
         self.link.clicked.connect(lambda: self.open_chat.emit(marker.chat_id))
         layout.addWidget(self.link)
         layout.addStretch(1)
@@ -403,21 +420,21 @@ class WelcomeCard(QFrame):
         self.setObjectName("WelcomeCard")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 14, 18, 14)
-        title = QLabel("<h2>Welcome to Relay Studio</h2>")
+        title = QLabel(self.tr("<h2>Welcome to Relay Studio</h2>"))
         layout.addWidget(title)
         agents = "".join(f"<li><b>{name}</b> — {desc}</li>" for name, desc in profiles)
         text = QLabel(
-            "<p>You write with several agents that pass the work along: a <b>Writer</b> drafts and commits, "
-            "hands off to an <b>Editor</b>, who revises and hands off to a <b>Finalizer</b>, which finishes. "
-            "A <b>Researcher</b> helps on the side.</p>"
-            f"<ul>{agents}</ul>"
-            "<p>The demo relay runs offline on a scripted model, so you can watch a full run — and "
-            "inspect every step on the timeline — without any account.</p>"
+            self.tr("<p>You write with several agents that pass the work along: a <b>Writer</b> drafts and commits, "
+                    "hands off to an <b>Editor</b>, who revises and hands off to a <b>Finalizer</b>, which finishes. "
+                    "A <b>Researcher</b> helps on the side.</p>")
+            + f"<ul>{agents}</ul>"
+            + self.tr("<p>The demo relay runs offline on a scripted model, so you can watch a full run — and "
+                      "inspect every step on the timeline — without any account.</p>")
         )
         text.setWordWrap(True)
         text.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(text)
-        self.button = QPushButton("Run the demo relay")
+        self.button = QPushButton(self.tr("Run the demo relay"))
         self.button.setDefault(True)
         self.button.clicked.connect(self.run_demo.emit)
         row = QHBoxLayout()
@@ -451,10 +468,10 @@ class LiveRunCard(QFrame):
         self.agent_label.setObjectName("MessageAuthor")
         self.status_label = QLabel()
         self.status_label.setObjectName("Muted")
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop this run (Esc)")
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop this run (Esc)"))
         self.stop_button.clicked.connect(lambda: self.stop.emit(self.run_id))
-        self.review_button = QPushButton("Review changes")
+        self.review_button = QPushButton(self.tr("Review changes"))
         self.review_button.clicked.connect(self.review.emit)
         self.review_button.hide()
         header.addWidget(self.agent_label)
@@ -466,7 +483,7 @@ class LiveRunCard(QFrame):
         self.text.setReadOnly(True)
         self.text.setMaximumHeight(180)
         self.text.setFrameShape(QFrame.Shape.NoFrame)
-        self.text.setPlaceholderText("The agent is thinking…")
+        self.text.setPlaceholderText(self.tr("The agent is thinking…"))
         layout.addWidget(self.text)
         self.tool_label = QLabel()
         self.tool_label.setObjectName("Muted")
@@ -487,8 +504,8 @@ class LiveRunCard(QFrame):
         self.agent_label.setText(agent)
 
     def set_status(self, status: str) -> None:
-        words = {"running": "is working", "awaiting_approval": "is waiting for your approval",
-                 "cancelling": "is stopping…"}
+        words = {"running": self.tr("is working"), "awaiting_approval": self.tr("is waiting for your approval"),
+                 "cancelling": self.tr("is stopping…")}
         self.status_label.setText(words.get(status, status.replace("_", " ")))
         self.stop_button.setEnabled(status != "cancelling")
         self.review_button.setVisible(status == "awaiting_approval")
@@ -533,6 +550,12 @@ class LiveRunCard(QFrame):
                 out.append(rest)
                 return "".join(out)
             space = rest.find(" ", max(room, 0))
+            cut = _cjk_break(rest, max(room, 0))
+            if cut >= 0 and (space < 0 or cut < space):  # Chinese and Japanese break between characters
+                out.append(rest[:cut] + "\n")
+                self._line_chars = 0
+                start += cut
+                continue
             if space < 0:
                 self._line_chars += len(rest)
                 out.append(rest)

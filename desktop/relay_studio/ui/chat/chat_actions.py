@@ -13,6 +13,8 @@ from PySide6.QtCore import QObject, QPoint, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QMessageBox, QPushButton, QWidget
 
+from relay_studio.ui import i18n
+
 if TYPE_CHECKING:
     from relay_studio.ui.main_window import MainWindow
     from relay_studio.ui.sidebar import Sidebar
@@ -29,8 +31,9 @@ class UndoBar(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 0, 6, 0)
         self.label = QLabel()
-        self.button = QPushButton("Undo")
-        self.button.setToolTip(f"Bring the chat back (for {UNDO_SECONDS} seconds)")
+        self.button = QPushButton(self.tr("Undo"))
+        self.button.setToolTip(self.tr("Bring the chat back (for %n seconds)", "",
+                                                          UNDO_SECONDS))
         row.addWidget(self.label)
         row.addWidget(self.button)
         self.hide()
@@ -45,12 +48,12 @@ class ChatActions(QObject):
         self.undo_seconds: float = UNDO_SECONDS
         self.undo_bar = UndoBar()
         self.undo_bar.button.clicked.connect(self.undo)
-        self.rename_action = QAction("&Rename…", window)
+        self.rename_action = QAction(self.tr("&Rename…"), window)
         self.rename_action.setShortcut(QKeySequence("F2"))
         self.rename_action.triggered.connect(lambda: self.rename(window.chat_id))
-        self.duplicate_action = QAction("&Duplicate", window)
+        self.duplicate_action = QAction(self.tr("&Duplicate"), window)
         self.duplicate_action.triggered.connect(lambda: self.duplicate(window.chat_id))
-        self.delete_action = QAction("&Delete…", window)
+        self.delete_action = QAction(self.tr("&Delete…"), window)
         self.delete_action.triggered.connect(lambda: self.delete(window.chat_id))
         self.new_exploration_action = QAction(self.tr("New &exploration"), window)
         self.new_exploration_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
@@ -89,10 +92,10 @@ class ChatActions(QObject):
     def _context_menu(self, chat_id: str, pos: QPoint) -> None:
         menu = QMenu(self.window)
         menu.setObjectName("ChatContextMenu")
-        menu.addAction("Rename…", lambda: self.rename(chat_id))
-        menu.addAction("Duplicate", lambda: self.duplicate(chat_id))
+        menu.addAction(self.tr("Rename…"), lambda: self.rename(chat_id))
+        menu.addAction(self.tr("Duplicate"), lambda: self.duplicate(chat_id))
         menu.addSeparator()
-        menu.addAction("Delete…", lambda: self.delete(chat_id))
+        menu.addAction(self.tr("Delete…"), lambda: self.delete(chat_id))
         menu.aboutToHide.connect(menu.deleteLater)
         menu.popup(pos)  # never exec(): no nested event loop
 
@@ -126,12 +129,13 @@ class ChatActions(QObject):
         if record is None:
             return
         if studio.active_run(chat_id) is not None:
-            self.window.statusBar().showMessage("A run is going in this chat; stop it before deleting the chat.",
+            self.window.statusBar().showMessage(self.tr("A run is going in this chat; stop it before deleting the "
+                                                        "chat."),
                                                 8000)
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Delete chat",
-                          f"Delete the chat “{record.name}” and its messages? You can undo this for "
-                          f"{UNDO_SECONDS} seconds. Its runs stay in the history.",
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Delete chat"),
+                          i18n.arg(self.tr("Delete the chat “%1” and its messages? You can undo this for %n "
+                              "seconds. Its runs stay in the history.", "", UNDO_SECONDS), record.name),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.window)
         box.setObjectName("DeleteChatQuestion")
         box.finished.connect(lambda result: self._on_delete_answer(result, chat_id, record.name))
@@ -147,7 +151,7 @@ class ChatActions(QObject):
         timer.start()
         self._pending[chat_id] = timer
         self._order.append(chat_id)
-        self.undo_bar.label.setText(f"Chat “{name}” deleted.")
+        self.undo_bar.label.setText(i18n.arg(self.tr("Chat “%1” deleted."), name))
         self.undo_bar.show()
         w = self.window
         w.refresh_chats()

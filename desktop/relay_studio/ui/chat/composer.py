@@ -106,14 +106,14 @@ class Composer(QWidget):
         self.busy_bar = QWidget()
         busy = QHBoxLayout(self.busy_bar)
         busy.setContentsMargins(0, 0, 0, 0)
-        self.busy_label = QLabel("A run is going in this chat. The agents at work can take your text as "
-                                 "guidance now, or it can wait until the run ends.")
+        self.busy_label = QLabel(self.tr("A run is going in this chat. The agents at work can take your text "
+                                         "as guidance now, or it can wait until the run ends."))
         self.busy_label.setWordWrap(True)
-        self.guide_button = QPushButton("Send as guidance")
-        self.guide_button.setToolTip("The agent at work reads it at its next step; the run goes on")
-        self.after_button = QPushButton("Send when it ends")
-        self.stop_send_button = QPushButton("Stop it and send")
-        self.keep_button = QPushButton("Keep editing")
+        self.guide_button = QPushButton(self.tr("Send as guidance"))
+        self.guide_button.setToolTip(self.tr("The agent at work reads it at its next step; the run goes on"))
+        self.after_button = QPushButton(self.tr("Send when it ends"))
+        self.stop_send_button = QPushButton(self.tr("Stop it and send"))
+        self.keep_button = QPushButton(self.tr("Keep editing"))
         for w in (self.busy_label, self.guide_button, self.after_button, self.stop_send_button, self.keep_button):
             busy.addWidget(w, 1 if w is self.busy_label else 0)
         self.keep_button.clicked.connect(self.busy_bar.hide)
@@ -122,11 +122,11 @@ class Composer(QWidget):
         self.edit_bar = QWidget()
         edit_row = QHBoxLayout(self.edit_bar)
         edit_row.setContentsMargins(0, 0, 0, 0)
-        self.edit_label = QLabel("Editing an earlier message: Send reruns it in a new branch of this chat, "
-                                 "with the history before it; the original chat stays as it is.")
+        self.edit_label = QLabel(self.tr("Editing an earlier message: Send reruns it in a new branch of this "
+                                         "chat, with the history before it; the original chat stays as it is."))
         self.edit_label.setObjectName("Muted")
         self.edit_label.setWordWrap(True)
-        cancel_edit = QPushButton("Cancel")
+        cancel_edit = QPushButton(self.tr("Cancel"))
         cancel_edit.clicked.connect(self.clear)
         edit_row.addWidget(self.edit_label, 1)
         edit_row.addWidget(cancel_edit)
@@ -139,17 +139,17 @@ class Composer(QWidget):
         self.editor.textChanged.connect(self._on_text_changed)
         layout.addWidget(self.editor)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Agent"))
+        row.addWidget(QLabel(self.tr("Agent")))
         self.agent_box = QComboBox()
         self.agent_box.setMinimumWidth(160)
         row.addWidget(self.agent_box)
         row.addStretch(1)
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop the active run (Esc)")
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setToolTip(self.tr("Stop the active run (Esc)"))
         self.stop_button.clicked.connect(self.stop_requested.emit)
         self.stop_button.setEnabled(False)
-        self.send_button = QPushButton("Send")
-        self.send_button.setToolTip("Send (Ctrl+Enter)")
+        self.send_button = QPushButton(self.tr("Send"))
+        self.send_button.setToolTip(self.tr("Send (Ctrl+Enter)"))
         self.send_button.setDefault(True)
         self.send_button.clicked.connect(self.submit)
         row.addWidget(self.stop_button)
@@ -160,13 +160,16 @@ class Composer(QWidget):
     def set_enter_sends(self, enter_sends: bool) -> None:
         """Plain Enter sends (and Shift+Enter adds a line), or Enter adds a line; Ctrl+Enter always sends."""
         self.editor.enter_sends = enter_sends
-        keys = "Enter sends, Shift+Enter adds a line" if enter_sends else "Ctrl+Enter sends"
         if self.exploring:
-            self.editor.setPlaceholderText(self.tr("Ask about your story library, knowledge and files…  (%1)")
-                                           .replace("%1", keys))
+            self.editor.setPlaceholderText(
+                self.tr("Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)")
+                if enter_sends else self.tr("Ask about your story library, knowledge and files…  (Ctrl+Enter sends)"))
         else:
-            self.editor.setPlaceholderText(f"Write to your agents…  (@editor picks an agent, {keys})")
-        self.send_button.setToolTip("Send (Enter or Ctrl+Enter)" if enter_sends else "Send (Ctrl+Enter)")
+            self.editor.setPlaceholderText(
+                self.tr("Write to your agents…  (@editor picks an agent, Enter sends, Shift+Enter adds a line)")
+                if enter_sends else self.tr("Write to your agents…  (@editor picks an agent, Ctrl+Enter sends)"))
+        self.send_button.setToolTip(self.tr("Send (Enter or Ctrl+Enter)") if enter_sends
+                                    else self.tr("Send (Ctrl+Enter)"))
 
     def draft(self) -> tuple[str, str | None]:
         """What is being written and the earlier message it edits, if any (kept per chat)."""
@@ -186,7 +189,7 @@ class Composer(QWidget):
         self.agent_box.clear()
         runnable = [p for p in profiles.values() if p.run.direct_runnable]
         for p in runnable:
-            label = p.display_name + ("  (needs a model)" if p.model.mode == "requiresConfiguration" else "")
+            label = p.display_name + (self.tr("  (needs a model)") if p.model.mode == "requiresConfiguration" else "")
             self.agent_box.addItem(label, p.id)
         self._runnable = {p.id for p in runnable}
         index = self.agent_box.findData(current or DEFAULT_AGENT)

@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.ui import i18n
+
 
 class HandoffDialog(QDialog):
     start_requested = Signal(str, str)
@@ -31,13 +33,13 @@ class HandoffDialog(QDialog):
     def __init__(self, chat_name: str, new_name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("HandoffDialog")
-        self.setWindowTitle(f"Hand off “{chat_name}” to a new chat")
+        self.setWindowTitle(i18n.arg(self.tr("Hand off “%1” to a new chat"), chat_name))
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.resize(760, 600)
         self.generating = True
 
         layout = QVBoxLayout(self)
-        self.status = QLabel("Writing the handoff document… (Esc cancels)")
+        self.status = QLabel(self.tr("Writing the handoff document… (Esc cancels)"))
         self.status.setObjectName("HandoffStatus")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
@@ -49,10 +51,10 @@ class HandoffDialog(QDialog):
         self.editor = QPlainTextEdit()
         self.editor.setObjectName("HandoffDocument")
         self.editor.setReadOnly(True)
-        self.editor.setPlaceholderText("The document appears here when the agent has written it.")
+        self.editor.setPlaceholderText(self.tr("The document appears here when the agent has written it."))
         layout.addWidget(self.editor, 1)
         name_row = QHBoxLayout()
-        name_row.addWidget(QLabel("New chat:"))
+        name_row.addWidget(QLabel(self.tr("New chat:")))
         self.name_edit = QLineEdit(new_name)
         self.name_edit.setObjectName("HandoffChatName")
         name_row.addWidget(self.name_edit, 1)
@@ -60,12 +62,12 @@ class HandoffDialog(QDialog):
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        self.copy_button = QPushButton("Copy")
-        self.copy_button.setToolTip("Copy the document to the clipboard")
+        self.copy_button = QPushButton(self.tr("Copy"))
+        self.copy_button.setToolTip(self.tr("Copy the document to the clipboard"))
         self.copy_button.clicked.connect(self._on_copy)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.clicked.connect(self._on_cancel)
-        self.start_button = QPushButton("Start the new chat")
+        self.start_button = QPushButton(self.tr("Start the new chat"))
         self.start_button.setObjectName("HandoffStart")
         self.start_button.clicked.connect(self._on_start)
         for button in (self.copy_button, self.cancel_button, self.start_button):
@@ -86,14 +88,14 @@ class HandoffDialog(QDialog):
         """``left_out``: the oldest chat entries the agent did not see, because the chat did not fit its model."""
         self.generating = False
         self.editor.setPlainText(document)
-        self.status.setText("Review the document: it is what the new chat starts from. Edit it freely.")
+        self.status.setText(self.tr("Review the document: it is what the new chat starts from. Edit it freely."))
         notes = []
         if left_out:
-            notes.append(f"The chat was too long for the agent's model, so it wrote this without the oldest "
-                         f"{left_out} message{'s' if left_out != 1 else ''}; add what it could not know.")
+            notes.append(self.tr("The chat was too long for the agent's model, so it wrote this without the "
+                "oldest %n message(s); add what it could not know.", "", left_out))
         if missing:
-            notes.append(f"The document lacks these sections: {', '.join(missing)}. Add them, or start the new "
-                         "chat as it is.")
+            notes.append(i18n.arg(self.tr("The document lacks these sections: %1. Add them, or start the new "
+                                          "chat as it is."), ", ".join(missing)))
         if notes:
             self.missing.setText(" ".join(notes))
             self.missing.show()
@@ -103,26 +105,26 @@ class HandoffDialog(QDialog):
     def show_outcome(self, text: str) -> None:
         """A cancelled, failed or empty handoff: say so; nothing was created."""
         self.generating = False
-        self.status.setText(f"{text}. Nothing was changed.")
-        self.cancel_button.setText("Close")
+        self.status.setText(i18n.arg(self.tr("%1. Nothing was changed."), text))
+        self.cancel_button.setText(self.tr("Close"))
         self._set_ready(False)
 
     # -- the creator's choices ------------------------------------------------------------------
     def _on_start(self) -> None:
         text = self.editor.toPlainText().strip()
         if not text:
-            self.status.setText("The document is empty; write something the new chat can start from.")
+            self.status.setText(self.tr("The document is empty; write something the new chat can start from."))
             return
         self.start_requested.emit(text, self.name_edit.text().strip())
 
     def _on_copy(self) -> None:
         QGuiApplication.clipboard().setText(self.editor.toPlainText())
-        self.status.setText("Copied the document to the clipboard.")
+        self.status.setText(self.tr("Copied the document to the clipboard."))
 
     def _on_cancel(self) -> None:
         if self.generating:
             self.cancel_requested.emit()
-            self.status.setText("Stopping…")
+            self.status.setText(self.tr("Stopping…"))
             return
         self.reject()
 

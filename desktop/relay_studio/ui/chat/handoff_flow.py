@@ -10,9 +10,12 @@ import asyncio
 import re
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
+
 from relay_studio.domain.records import ChatRecord
 from relay_studio.runtime import context_window
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+from relay_studio.ui import i18n
 from relay_studio.ui.chat.handoff_dialog import HandoffDialog
 
 if TYPE_CHECKING:
@@ -43,8 +46,8 @@ async def offer_if_too_long(window: MainWindow, agent_id: str, text: str) -> boo
         return False  # a handoff could not help: the request goes out and the server answers
     tokens = profile.model.context_window_tokens or await studio.providers.context_window(profile)
     if window.chat_id != chat_id:  # the creator moved on while the server was asked: the draft stays there
-        window.statusBar().showMessage("Not sent: you opened another chat meanwhile; the message waits in its "
-                                       "chat.", 8000)
+        window.statusBar().showMessage(QCoreApplication.translate(
+            "HandoffFlow", "Not sent: you opened another chat meanwhile; the message waits in its chat."), 8000)
         return True
     if not tokens:
         return False
@@ -114,7 +117,8 @@ async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord |
     if new_chat is not None:
         window.refresh_chats()
         window.open_chat(new_chat.id)
-        window.statusBar().showMessage(f"Continued in “{new_chat.name}”, seeded with the handoff document.", 8000)
+        window.statusBar().showMessage(i18n.arg(QCoreApplication.translate(
+            "HandoffFlow", "Continued in “%1”, seeded with the handoff document."), new_chat.name), 8000)
     _close(window, dialog)
     return new_chat
 

@@ -93,11 +93,11 @@ class MentionIndex:
 def entry_tooltip(item: IndexedEntry) -> str:
     """The hover card: name, type, other names, the description's first lines."""
     entry = item.entry
-    tr = QCoreApplication.translate
+    translate = QCoreApplication.translate  # pyside6-lupdate reads translate("MentionTooltip", "…")
     parts = [f"<b>{html.escape(entry.name)}</b> — {html.escape(entry.type)}"]
     if entry.aliases:
-        parts.append("<i>" + html.escape(tr("MentionTooltip", "also called %1").replace("%1", ", ".join(entry.aliases)))
-                     + "</i>")
+        also = translate("MentionTooltip", "also called %1").replace("%1", ", ".join(entry.aliases))
+        parts.append("<i>" + html.escape(also) + "</i>")
     lines = [line for line in entry.description.strip().splitlines() if line.strip()][:TOOLTIP_LINES]
     text = "\n".join(lines)
     if len(text) > TOOLTIP_CHARS:
@@ -105,5 +105,5 @@ def entry_tooltip(item: IndexedEntry) -> str:
     elif len(lines) < len([x for x in entry.description.splitlines() if x.strip()]):
         text += " …"
     parts.append(html.escape(text).replace("\n", "<br>") if text
-                 else "<i>" + html.escape(tr("MentionTooltip", "No description yet.")) + "</i>")
+                 else "<i>" + html.escape(translate("MentionTooltip", "No description yet.")) + "</i>")
     return "<p style='white-space:normal'>" + "<br>".join(parts) + "</p>"

@@ -8,17 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.records import ChatRecord, MessageRecord, RunRecord
 from relay_studio.ui.chat.words import for_window
 
-#: Plain words for how a run ended, when it did not simply complete.
-ENDINGS = {
-    RunStatus.FAILED: "The run failed",
-    RunStatus.PARTIAL_SUCCESS: "The run stopped after committing part of the work",
-    RunStatus.CANCELLED: "The run was stopped",
-    RunStatus.INTERRUPTED: "Relay Studio closed while this run was in progress; it cannot continue",
-}
+
+def endings() -> dict[RunStatus, str]:
+    """Plain words for how a run ended, when it did not simply complete (in the window's language)."""
+    return {
+        RunStatus.FAILED: QCoreApplication.translate("Transcript", "The run failed"),
+        RunStatus.PARTIAL_SUCCESS: QCoreApplication.translate("Transcript",
+                                                              "The run stopped after committing part of the work"),
+        RunStatus.CANCELLED: QCoreApplication.translate("Transcript", "The run was stopped"),
+        RunStatus.INTERRUPTED: QCoreApplication.translate(
+            "Transcript", "Relay Studio closed while this run was in progress; it cannot continue"),
+    }
 
 
 @dataclass(frozen=True)
@@ -40,7 +46,9 @@ class LineageMarker:
 
     @property
     def text(self) -> str:
-        return f"Continued from ← {self.chat_name}" if self.direction == FROM else f"Continued in → {self.chat_name}"
+        text = (QCoreApplication.translate("Transcript", "Continued from ← %1") if self.direction == FROM
+                else QCoreApplication.translate("Transcript", "Continued in → %1"))
+        return text.replace("%1", self.chat_name)
 
 
 FROM, IN = "from", "in"
@@ -57,13 +65,14 @@ def with_lineage(items: list[TranscriptItem], continued_from: list[ChatRecord],
 
 
 def notice_for(run: RunRecord) -> RunNotice | None:
-    ending = ENDINGS.get(run.status)
+    ending = endings().get(run.status)
     if ending is None:
         return None
     shown = run.error_message and run.status is not RunStatus.INTERRUPTED
     detail = f": {for_window(run.error_code, run.error_message or '')}" if shown else "."
     if run.status is RunStatus.INTERRUPTED:
-        detail = ". Any change it was waiting for you to approve was not applied."
+        detail = QCoreApplication.translate("Transcript",
+                                            ". Any change it was waiting for you to approve was not applied.")
     return RunNotice(run.id, run.status, ending + detail, run.error_code)
 
 

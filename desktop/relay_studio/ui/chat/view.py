@@ -47,6 +47,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF, RunRecord
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
+from relay_studio.ui import i18n
 from relay_studio.ui.chat.cards import HandoffCard, LineageCard, LiveRunCard, MessageCard, NoticeCard, WelcomeCard
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.handoff_offer import HandoffOffer
@@ -83,17 +84,17 @@ class FindBar(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 4, 12, 4)
         self.field = QLineEdit()
-        self.field.setPlaceholderText("Find in chat")
+        self.field.setPlaceholderText(self.tr("Find in chat"))
         self.field.setClearButtonEnabled(True)
         self.field.returnPressed.connect(lambda: self.search.emit(self.field.text(), True))
         self.field.textChanged.connect(lambda text: self.search.emit(text, True))
         self.count = QLabel()
         self.count.setObjectName("Muted")
         prev_button = QToolButton()
-        prev_button.setText("▲")
+        prev_button.setText(self.tr("▲"))
         prev_button.clicked.connect(lambda: self.search.emit(self.field.text(), False))
         next_button = QToolButton()
-        next_button.setText("▼")
+        next_button.setText(self.tr("▼"))
         next_button.clicked.connect(lambda: self.search.emit(self.field.text(), True))
         close = QToolButton()
         close.setText("✕")
@@ -301,8 +302,8 @@ class ChatView(QWidget):
                 or not exceeds_context(last.error_code, last.error_message)):
             return
         self._declined_offers.add(last.id)
-        self.offer_handoff("The last request was longer than the agent's model can hold (its server said so). "
-                           "Hand off to a new chat that starts from a summary of this one.")
+        self.offer_handoff(self.tr("The last request was longer than the agent's model can hold (its server said "
+                                   "so). Hand off to a new chat that starts from a summary of this one."))
 
     @staticmethod
     def _item_key(item: TranscriptItem) -> tuple[object, ...]:
@@ -395,10 +396,11 @@ class ChatView(QWidget):
                 elif event.type == "status_changed":
                     self.live.set_status(str(p.get("to")))
                 elif event.type == "tool_call_started":
-                    self.live.set_tool(f"Calling {p.get('name')}…")
+                    self.live.set_tool(i18n.arg(self.tr("Calling %1…"), p.get("name")))
                 elif event.type == "tool_call_awaiting_approval":
-                    self.live.set_tool(f"Waiting for your approval of {p.get('tool')}"
-                                       + (f" on {p.get('path')}" if p.get("path") else ""))
+                    self.live.set_tool(i18n.arg(self.tr("Waiting for your approval of %1 on %2"), p.get("tool"),
+                                                p.get("path")) if p.get("path")
+                                       else i18n.arg(self.tr("Waiting for your approval of %1"), p.get("tool")))
             if event.type in _RELOAD_ON:
                 reload = True
         if reload:
@@ -444,7 +446,7 @@ class ChatView(QWidget):
         matches = [(ci, k) for ci, card in enumerate(cards) for k in range(card.count_matches(needle))]
         if not matches:
             self._highlight(-1)
-            self.find_bar.count.setText("no match" if needle else "")
+            self.find_bar.count.setText(self.tr("no match") if needle else "")
             return -1
         if forward:
             index = self._found + 1 if self._found + 1 < len(matches) else 0
@@ -453,7 +455,7 @@ class ChatView(QWidget):
         self._found = index
         self._matches = matches
         self._highlight(index)
-        self.find_bar.count.setText(f"{index + 1} of {len(matches)}")
+        self.find_bar.count.setText(i18n.arg(self.tr("%1 of %2"), index + 1, len(matches)))
         return index
 
     def _highlight(self, index: int) -> None:

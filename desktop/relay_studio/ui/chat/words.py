@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import re
 
-_SETTINGS = "Open Settings → Connections (Ctrl+,)"
+from PySide6.QtCore import QCoreApplication
 
-#: What the window says to do, per error code whose CLI wording names a command.
-WINDOW_WORDS: dict[str, str] = {
-    "connection.unknown": f"{_SETTINGS} to add it, or pick another connection in the agent's profile.",
-    "provider.no_model": f"No model is chosen for this agent. {_SETTINGS} to give the connection a default "
-                         "model, or name one in the agent's profile (Model).",
-}
-_DEFAULT_TAIL = f"{_SETTINGS} to add or change a connection."
+
+def window_words() -> dict[str, str]:
+    """What the window says to do, per error code whose CLI wording names a command (in its language)."""
+    return {
+        "connection.unknown": QCoreApplication.translate(
+            "WindowWords", "Open Settings → Connections (Ctrl+,) to add it, or pick another connection in the "
+            "agent's profile."),
+        "provider.no_model": QCoreApplication.translate(
+            "WindowWords", "No model is chosen for this agent. Open Settings → Connections (Ctrl+,) to give the "
+            "connection a default model, or name one in the agent's profile (Model)."),
+    }
+
 
 _COMMAND = re.compile(r"[^.;]*(?:relay-studio connections|connections add|--model)[^.;]*[.;]?")
 
@@ -25,11 +30,12 @@ _COMMAND = re.compile(r"[^.;]*(?:relay-studio connections|connections add|--mode
 def for_window(code: str | None, message: str) -> str:
     """``message`` as the window shows it: no command to type, the place in the window instead."""
     if code == "provider.no_model":
-        return WINDOW_WORDS[code]
+        return window_words()[code]
     if not _COMMAND.search(message):
         return message
     kept = re.sub(r"\s{2,}", " ", _COMMAND.sub("", message)).strip().rstrip(" ;,")
     if kept and not kept.endswith((".", "!", "?")):
         kept += "."
-    tail = WINDOW_WORDS.get(code or "", _DEFAULT_TAIL)
+    tail = window_words().get(code or "") or QCoreApplication.translate(
+        "WindowWords", "Open Settings → Connections (Ctrl+,) to add or change a connection.")
     return f"{kept} {tail}".strip()

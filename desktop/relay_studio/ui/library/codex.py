@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.library.entries import BUILTIN_TYPES, LibraryEntry, LibraryError, Tracking
 from relay_studio.library.store import IndexedEntry, LibraryProblem
+from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.counts import mention_counts
 
@@ -57,39 +58,43 @@ class EntryEditor(QWidget):
         self.type = named(QComboBox(), "EntryType")
         self.type.setEditable(True)
         self.type.addItems(list(BUILTIN_TYPES))
-        self.aliases = named(QLineEdit(placeholderText="Other names, separated by commas"), "EntryAliases")
-        self.tags = named(QLineEdit(placeholderText="Tags, separated by commas"), "EntryTags")
+        self.aliases = named(QLineEdit(placeholderText=self.tr("Other names, separated by commas")), "EntryAliases")
+        self.tags = named(QLineEdit(placeholderText=self.tr("Tags, separated by commas")), "EntryTags")
         self.description = named(QPlainTextEdit(), "EntryDescription")
-        self.description.setPlaceholderText("What the agents read when the entry is mentioned")
+        self.description.setPlaceholderText(self.tr("What the agents read when the entry is mentioned"))
         self.notes = named(QPlainTextEdit(), "EntryNotes")
-        self.notes.setPlaceholderText("Only for you: the agents never see these notes")
+        self.notes.setPlaceholderText(self.tr("Only for you: the agents never see these notes"))
         self.notes.setMaximumHeight(70)
         self.description.setMinimumHeight(110)
         self.description.setMaximumHeight(160)
-        self.case_sensitive = named(QCheckBox("Match case"), "EntryCaseSensitive")
-        self.exclude = named(QLineEdit(placeholderText="Phrases that are not mentions, separated by commas"),
+        self.case_sensitive = named(QCheckBox(self.tr("Match case")), "EntryCaseSensitive")
+        self.exclude = named(QLineEdit(placeholderText=self.tr("Phrases that are not mentions, separated by "
+                                                                                    "commas")),
                              "EntryExclude")
-        self.always = named(QCheckBox("Always give it to the agents"), "EntryAlwaysInclude")
-        self.always.setToolTip("alwaysInclude: in every stage's prompt, mentioned or not (first within the budget)")
-        form.addRow("Name", self.name)
-        form.addRow("Type", self.type)
-        form.addRow("Also called", self.aliases)
-        form.addRow("Tags", self.tags)
-        form.addRow("Description", self.description)
-        form.addRow("Private notes", self.notes)
-        form.addRow("Tracking", self.case_sensitive)
-        form.addRow("Not a mention", self.exclude)
+        self.always = named(QCheckBox(self.tr("Always give it to the agents")), "EntryAlwaysInclude")
+        self.always.setToolTip(self.tr("alwaysInclude: in every stage's prompt, mentioned or not (first within the "
+                                       "budget)"))
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Type"), self.type)
+        form.addRow(self.tr("Also called"), self.aliases)
+        form.addRow(self.tr("Tags"), self.tags)
+        form.addRow(self.tr("Description"), self.description)
+        form.addRow(self.tr("Private notes"), self.notes)
+        form.addRow(self.tr("Tracking"), self.case_sensitive)
+        form.addRow(self.tr("Not a mention"), self.exclude)
         form.addRow("", self.always)
         self.actions_row = QWidget()  # below the scrolled form, so Save is always in reach
         buttons = QHBoxLayout(self.actions_row)
         buttons.setContentsMargins(0, 4, 0, 0)
-        self.save_button = named(QPushButton("Save"), "EntrySave")
-        self.save_button.setToolTip("Write the entry's file (Ctrl+S)")
-        self.delete_button = named(QPushButton("Delete…"), "EntryDelete")
+        self.save_button = named(QPushButton(self.tr("Save")), "EntrySave")
+        self.save_button.setToolTip(self.tr("Write the entry's file (Ctrl+S)"))
+        self.delete_button = named(QPushButton(self.tr("Delete…")), "EntryDelete")
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.delete_button)
         self.message = named(QLabel(), "EntryMessage")
         self.message.setWordWrap(True)
+        # CJK text may break after any character: without a floor the buttons squeeze it to a column
+        self.message.setMinimumWidth(self.message.fontMetrics().horizontalAdvance("M" * 8))
         buttons.addWidget(self.message, 1)
         self.load(None)
 
@@ -106,7 +111,8 @@ class EntryEditor(QWidget):
         self.exclude.setText(", ".join(entry.tracking.exclude))
         self.always.setChecked(entry.always_include)
         self.delete_button.setEnabled(item is not None)
-        self.message.setText(f"File: {item.path}" if item else "A new entry: fill in a name and Save.")
+        self.message.setText(i18n.arg(self.tr("File: %1"), item.path) if item
+                             else self.tr("A new entry: fill in a name and Save."))
 
     def entry(self) -> LibraryEntry:
         base = self.original.entry if self.original else LibraryEntry(name="")
@@ -135,8 +141,8 @@ class CodexView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        self.new_button = named(QPushButton("New entry"), "NewEntry")
-        self.new_button.setToolTip("A new entry of the type chosen in the list (a character when none is)")
+        self.new_button = named(QPushButton(self.tr("New entry")), "NewEntry")
+        self.new_button.setToolTip(self.tr("A new entry of the type chosen in the list (a character when none is)"))
         self.problems = named(QLabel(), "CodexProblems")
         self.problems.setWordWrap(True)
         row.addWidget(self.new_button)
@@ -144,9 +150,9 @@ class CodexView(QWidget):
         layout.addLayout(row)
         split = QSplitter(Qt.Orientation.Vertical)
         self.tree = named(QTreeWidget(), "CodexTree")
-        self.tree.setHeaderLabels(["Entry", "Mentions"])
-        self.tree.headerItem().setToolTip(1, "Messages of this project's chats that mention the entry "
-                                             "(its name or an alias)")
+        self.tree.setHeaderLabels([self.tr("Entry"), self.tr("Mentions")])
+        self.tree.headerItem().setToolTip(1, self.tr("Messages of this project's chats that mention the "
+                                                     "entry (its name or an alias)"))
         self.tree.setColumnWidth(0, 300)
         self.tree.itemSelectionChanged.connect(self._on_selected)
         split.addWidget(self.tree)
@@ -227,7 +233,7 @@ class CodexView(QWidget):
             child = QTreeWidgetItem([item.entry.name, ""])
             child.setData(0, PATH_ROLE, item.path)
             tip = ", ".join(item.entry.aliases)
-            child.setToolTip(0, f"Also called {tip}" if tip else item.path)
+            child.setToolTip(0, i18n.arg(self.tr("Also called %1"), tip) if tip else item.path)
             group.addChild(child)
             if item.path == current:
                 chosen = child
@@ -297,14 +303,14 @@ class CodexView(QWidget):
         saved = next((i for i in self.items if i.path == path), None)
         if saved is not None:
             self.editor.load(saved)
-        self.editor.message.setText(f"Saved to {path}.")
+        self.editor.message.setText(i18n.arg(self.tr("Saved to %1."), path))
 
     def _on_delete(self) -> None:
         original = self.editor.original
         if original is None:
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Delete entry",
-                          f"Delete “{original.entry.name}” and its file {original.path}?",
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Delete entry"),
+                          i18n.arg(self.tr("Delete “%1” and its file %2?"), original.entry.name, original.path),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setObjectName("DeleteEntryQuestion")
         box.finished.connect(lambda result: self._on_delete_answer(result, original))

@@ -16,6 +16,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication, QWindow
 from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.library.codex import CodexView
@@ -42,9 +43,9 @@ class LibraryPanel(QWidget):
         self.codex = CodexView(studio)
         self.knowledge = KnowledgeView(studio)
         self.skills = SkillsView(studio)
-        self.tabs.addTab(self.codex, "Story library")
-        self.tabs.addTab(self.knowledge, "Knowledge")
-        self.tabs.addTab(self.skills, "Skills")
+        self.tabs.addTab(self.codex, self.tr("Story library"))
+        self.tabs.addTab(self.knowledge, self.tr("Knowledge"))
+        self.tabs.addTab(self.skills, self.tr("Skills"))
         layout.addWidget(self.tabs, 1)
         self.skills.problems_changed.connect(self._on_skill_problems)
         self._focus_timer = QTimer(self, singleShot=True, interval=FOCUS_READ_DELAY_MS)
@@ -122,7 +123,7 @@ class LibraryPanel(QWidget):
 
     def _update_title(self) -> None:
         if self.project_id:
-            self.title.setText(f"Project “{self.studio.project(self.project_id).name}”")
+            self.title.setText(i18n.arg(self.tr("Project “%1”"), self.studio.project(self.project_id).name))
 
     def _on_chats_changed(self) -> None:
         if self.project_id:  # new messages may mention entries: count again (off the loop)

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 from relay_studio.knowledge.chunking import Chunk
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, ImportReport
+from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.citations import CitationTarget, parse_citation_href
 from relay_studio.ui.library.document_view import DocumentView
@@ -52,7 +53,6 @@ from relay_studio.ui.library.highlight import passages_html
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
 
-FILE_FILTER = "Documents (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;All files (*)"
 SEARCH_DELAY_MS = 250
 
 
@@ -77,9 +77,10 @@ class KnowledgeView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        self.import_button = named(QPushButton("Import…"), "ImportDocuments")
-        self.import_button.setToolTip("Add Markdown, text, PDF, EPUB or HTML files to this project's knowledge")
-        self.remove_button = named(QPushButton("Remove"), "RemoveDocument")
+        self.import_button = named(QPushButton(self.tr("Import…")), "ImportDocuments")
+        self.import_button.setToolTip(self.tr("Add Markdown, text, PDF, EPUB or HTML files to this project's "
+                                              "knowledge"))
+        self.remove_button = named(QPushButton(self.tr("Remove")), "RemoveDocument")
         row.addWidget(self.import_button)
         row.addWidget(self.remove_button)
         row.addStretch(1)
@@ -88,7 +89,7 @@ class KnowledgeView(QWidget):
         self.progress = named(QProgressBar(), "ImportProgress")
         self.progress.setRange(0, 1000)
         self.progress_label = named(QLabel(), "ImportProgressLabel")
-        self.cancel_button = named(QPushButton("Cancel"), "CancelImport")
+        self.cancel_button = named(QPushButton(self.tr("Cancel")), "CancelImport")
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.cancel_button)
         self.progress_box = QWidget()
@@ -104,14 +105,14 @@ class KnowledgeView(QWidget):
         self.message.hide()
         split = QSplitter(Qt.Orientation.Vertical)
         self.documents = named(QTreeWidget(), "KnowledgeDocuments")
-        self.documents.setHeaderLabels(["Document", "Kind", "Pages", "Passages"])
+        self.documents.setHeaderLabels([self.tr("Document"), self.tr("Kind"), self.tr("Pages"), self.tr("Passages")])
         self.documents.setRootIsDecorated(False)
         self.documents.setColumnWidth(0, 240)
         split.addWidget(self.documents)
         search_box = QWidget()
         search_layout = QVBoxLayout(search_box)
         search_layout.setContentsMargins(0, 4, 0, 0)
-        self.search = named(QLineEdit(placeholderText="Search the documents…"), "KnowledgeSearch")
+        self.search = named(QLineEdit(placeholderText=self.tr("Search the documents…")), "KnowledgeSearch")
         self.search.setClearButtonEnabled(True)
         self.results = named(QTextBrowser(), "KnowledgeResults")
         self.results.setOpenLinks(False)
@@ -163,13 +164,14 @@ class KnowledgeView(QWidget):
             item = QTreeWidgetItem([doc.title, doc.kind, "" if doc.pages is None else str(doc.pages),
                                     str(doc.chunk_count)])
             item.setData(0, Qt.ItemDataRole.UserRole, doc.id)
-            item.setToolTip(0, f"{doc.file_name} (from {doc.source_name})")
+            item.setToolTip(0, i18n.arg(self.tr("%1 (from %2)"), doc.file_name, doc.source_name))
             self.documents.addTopLevelItem(item)
         self.remove_button.setEnabled(self.documents.topLevelItemCount() > 0 and self.job is None)
 
     # -- import ------------------------------------------------------------------------------------
     def choose_files(self) -> None:
-        dialog = QFileDialog(self, "Import into the knowledge library", str(self.last_folder), FILE_FILTER)
+        dialog = QFileDialog(self, self.tr("Import into the knowledge library"), str(self.last_folder),
+                             self.tr("Documents (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;All files (*)"))
         dialog.setObjectName("KnowledgeFileDialog")
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere (tests too)
@@ -184,7 +186,7 @@ class KnowledgeView(QWidget):
         self.last_folder = paths[0].parent
         self.job = self.studio.import_knowledge(self.project_id, paths, self.progress_arrived.emit)
         self.progress.setValue(0)
-        self.progress_label.setText(f"Reading {paths[0].name}…")
+        self.progress_label.setText(i18n.arg(self.tr("Reading %1…"), paths[0].name))
         self.progress_box.show()
         self.import_button.setEnabled(False)
         self.remove_button.setEnabled(False)
@@ -206,20 +208,21 @@ class KnowledgeView(QWidget):
         if self.job is not None:
             self.job.cancel()
             self.cancel_button.setEnabled(False)
-            self.progress_label.setText("Stopping after this page…")
+            self.progress_label.setText(self.tr("Stopping after this page…"))
 
     def _on_progress(self, p: ImportProgress) -> None:
         if self.job is None:
             return
         self.progress.setValue(round(p.fraction * 1000))
         if p.file_name:
-            pages = f", page {p.pages_done} of {p.pages_total}" if p.pages_total else ""
-            self.progress_label.setText(f"File {p.file_index + 1} of {p.file_count}: {p.file_name}{pages}")
+            pages = i18n.arg(self.tr(", page %1 of %2"), p.pages_done, p.pages_total) if p.pages_total else ""
+            self.progress_label.setText(i18n.arg(self.tr("File %1 of %2: %3"), p.file_index + 1, p.file_count,
+                                                 p.file_name) + pages)
 
     def _on_import_done(self, project_id: str, outcome: object) -> None:
         report = outcome if isinstance(outcome, ImportReport) else None
         if report is None:
-            self._say(f"⚠ The import stopped: {outcome}")
+            self._say(i18n.arg(self.tr("⚠ The import stopped: %1"), outcome))
         self.job = None
         self.progress_box.hide()
         self.import_button.setEnabled(True)
@@ -231,16 +234,15 @@ class KnowledgeView(QWidget):
         if report is not None:
             self.import_finished.emit(report)
 
-    @staticmethod
-    def _summary(report: ImportReport) -> str:
+    def _summary(self, report: ImportReport) -> str:
         lines = []
         if report.imported:
             names = ", ".join(f"“{d.title}”" for d in report.imported)
-            lines.append(f"Imported {names}.")
+            lines.append(i18n.arg(self.tr("Imported %1."), names))
         lines += [f"⚠ {o.message} [{o.code}]" for o in report.refused]
         if report.cancelled:
-            lines.append("Cancelled: the document being read was not kept.")
-        return "\n".join(lines) or "Nothing was imported."
+            lines.append(self.tr("Cancelled: the document being read was not kept."))
+        return "\n".join(lines) or self.tr("Nothing was imported.")
 
     def _on_remove(self) -> None:
         item = self.documents.currentItem()
@@ -251,7 +253,7 @@ class KnowledgeView(QWidget):
         except KnowledgeError as exc:
             self._say(f"⚠ {exc.message} [{exc.code}]")
             return
-        self._say(f"Removed “{item.text(0)}”.")
+        self._say(i18n.arg(self.tr("Removed “%1”."), item.text(0)))
         self.refresh()
 
     # -- search ------------------------------------------------------------------------------------
@@ -266,12 +268,13 @@ class KnowledgeView(QWidget):
             self.results.clear()
             return
         generation, project_id = self._search_generation, self.project_id
+        nothing = self.tr("<p>No passage contains these words. Try other words.</p>")
 
         def work() -> None:
             try:
                 passages = self.studio.search_knowledge(project_id, query)
                 page = (passages_html(passages, query) if passages
-                        else "<p>No passage contains these words. Try other words.</p>")
+                        else nothing)
             except KnowledgeError as exc:
                 page = f"<p>{html.escape(exc.message)}</p>"
             with contextlib.suppress(RuntimeError):  # the window closed meanwhile

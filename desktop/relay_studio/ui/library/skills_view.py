@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.library.entries import LibraryError
 from relay_studio.library.skills import Skill, SkillCatalog
+from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class SkillsView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        self.new_button = named(QPushButton("New Skill"), "NewSkill")
+        self.new_button = named(QPushButton(self.tr("New Skill")), "NewSkill")
         row.addWidget(self.new_button)
         row.addStretch(1)
         layout.addLayout(row)
@@ -63,15 +64,15 @@ class SkillsView(QWidget):
         form = QFormLayout(editor)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.name = named(QLineEdit(placeholderText="lowercase-words-with-dashes"), "SkillName")
-        self.description = named(QLineEdit(placeholderText="When an agent should use it"), "SkillDescription")
-        self.agents = named(QLineEdit(placeholderText="* for every agent, or agent ids"), "SkillAgents")
+        self.description = named(QLineEdit(placeholderText=self.tr("When an agent should use it")), "SkillDescription")
+        self.agents = named(QLineEdit(placeholderText=self.tr("* for every agent, or agent ids")), "SkillAgents")
         self.body = named(QPlainTextEdit(), "SkillBody")
-        self.body.setPlaceholderText("The instructions an agent reads with skill_read")
-        form.addRow("Name", self.name)
-        form.addRow("When to use", self.description)
-        form.addRow("Agents", self.agents)
-        form.addRow("Instructions", self.body)
-        self.save_button = named(QPushButton("Save"), "SkillSave")
+        self.body.setPlaceholderText(self.tr("The instructions an agent reads with skill_read"))
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("When to use"), self.description)
+        form.addRow(self.tr("Agents"), self.agents)
+        form.addRow(self.tr("Instructions"), self.body)
+        self.save_button = named(QPushButton(self.tr("Save")), "SkillSave")
         buttons = QHBoxLayout()
         buttons.addWidget(self.save_button)
         buttons.addStretch(1)
@@ -102,7 +103,7 @@ class SkillsView(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for skill in sorted(self.skills.values(), key=lambda s: s.name):
-            item = QListWidgetItem(f"{skill.name}{' · built-in' if skill.builtin else ''}")
+            item = QListWidgetItem(skill.name + (self.tr(" · built-in") if skill.builtin else ""))
             item.setData(NAME_ROLE, skill.name)
             item.setToolTip(skill.description)
             self.list.addItem(item)
@@ -128,7 +129,7 @@ class SkillsView(QWidget):
         self.description.setToolTip(skill.description if skill else "")
         self.agents.setText(", ".join(skill.agents) if skill else "*")
         self.body.setPlainText(skill.body if skill else "")
-        self.message.setText("Built-in: saving makes this project's own copy, used instead of it."
+        self.message.setText(self.tr("Built-in: saving makes this project's own copy, used instead of it.")
                              if skill and skill.builtin else "")
 
     def _on_new(self) -> None:
@@ -148,4 +149,4 @@ class SkillsView(QWidget):
             return
         self.refresh(select=skill.name)
         self._load(self.skills.get(skill.name))
-        self.message.setText(f"Saved to {path}.")
+        self.message.setText(i18n.arg(self.tr("Saved to %1."), path))

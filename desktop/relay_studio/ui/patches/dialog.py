@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -52,7 +52,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.approvals import ApprovalDecision
 from relay_studio.runtime.tools.workspace_commit import DEFAULT_PATH as COMMIT_DEFAULT_PATH
-from relay_studio.ui import theme
+from relay_studio.ui import i18n, theme
 from relay_studio.ui.patches.diff import Hunk, apply_hunks, hunks, side_by_side_html, unified_html
 from relay_studio.ui.studio import PendingApproval, Studio
 
@@ -62,14 +62,15 @@ APPROVE_KEYS = ("Ctrl+Return", "Ctrl+Enter")
 REJECT_KEYS = ("Ctrl+Backspace",)
 
 
-#: what a proposal does, in a writer's words (the tool's name stays in the tooltip and the title)
-_VERBS = {"workspace_write_file": "write", "workspace_apply_patch": "change", "workspace_commit": "commit"}
-
-
 def _label(p: PendingApproval) -> str:
+    """What a proposal does, in a writer's words (the tool's name stays in the tooltip and the title)."""
     r = p.request
     what = r.path or (_commit_path(p) if r.tool == "workspace_commit" else "")
-    return f"{r.agent_name}: {_VERBS.get(r.tool, 'call')} {what or r.tool}"
+    verbs = {"workspace_write_file": QCoreApplication.translate("PatchDialog", "%1: write %2"),
+             "workspace_apply_patch": QCoreApplication.translate("PatchDialog", "%1: change %2"),
+             "workspace_commit": QCoreApplication.translate("PatchDialog", "%1: commit %2")}
+    return i18n.arg(verbs.get(r.tool) or QCoreApplication.translate("PatchDialog", "%1: call %2"), r.agent_name,
+                    what or r.tool)
 
 
 def _commit_path(p: PendingApproval) -> str:
@@ -126,7 +127,7 @@ class PatchDialog(QDialog):
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("PatchDialog")
-        self.setWindowTitle("Review changes")
+        self.setWindowTitle(self.tr("Review changes"))
         self.setWindowModality(Qt.WindowModality.WindowModal)
         self.resize(1000, 640)
         self.studio = studio
@@ -159,10 +160,10 @@ class PatchDialog(QDialog):
         self.result_edit.setObjectName("PatchResult")
         self.arguments = QPlainTextEdit()
         self.arguments.setReadOnly(True)
-        self.tabs.addTab(self.side, "Side by side")
-        self.tabs.addTab(self.unified, "Unified")
-        self.tabs.addTab(self.result_edit, "Result (editable)")
-        self.tabs.addTab(self.arguments, "Arguments")
+        self.tabs.addTab(self.side, self.tr("Side by side"))
+        self.tabs.addTab(self.unified, self.tr("Unified"))
+        self.tabs.addTab(self.result_edit, self.tr("Result (editable)"))
+        self.tabs.addTab(self.arguments, self.tr("Arguments"))
         self.tabs.currentChanged.connect(lambda _i: self._refresh_diffs())
         self.review_panel = QTextBrowser()  # the review's issues, beside the diff
         self.review_panel.setObjectName("PatchReview")
@@ -172,7 +173,7 @@ class PatchDialog(QDialog):
         beside.addWidget(self.review_panel)
         beside.setSizes([520, 260])
         right_layout.addWidget(beside, 3)
-        self.hunk_label = QLabel("Changes to apply")
+        self.hunk_label = QLabel(self.tr("Changes to apply"))
         right_layout.addWidget(self.hunk_label)
         self.hunk_list = QListWidget()
         self.hunk_list.setObjectName("PatchHunks")
@@ -184,22 +185,22 @@ class PatchDialog(QDialog):
         layout.addWidget(split, 1)
 
         self.reason = QLineEdit()
-        self.reason.setPlaceholderText("Why you reject it (optional; the agent reads this)")
+        self.reason.setPlaceholderText(self.tr("Why you reject it (optional; the agent reads this)"))
         layout.addWidget(self.reason)
         self.reason_needed = QLabel(self.tr("The review found conflicts: say why you approve it anyway."))
         self.reason_needed.setObjectName("ReasonNeeded")
         self.reason_needed.setVisible(False)
         layout.addWidget(self.reason_needed)
         row = QHBoxLayout()
-        self.approve_rest = QCheckBox("Approve the rest of this run")
+        self.approve_rest = QCheckBox(self.tr("Approve the rest of this run"))
         row.addWidget(self.approve_rest)
         row.addStretch(1)
-        self.keys_hint = QLabel("Ctrl+Enter approves · Ctrl+Backspace rejects · Esc closes")
+        self.keys_hint = QLabel(self.tr("Ctrl+Enter approves · Ctrl+Backspace rejects · Esc closes"))
         self.keys_hint.setObjectName("Muted")
         row.addWidget(self.keys_hint)
-        self.reject_button = QPushButton("Reject")
+        self.reject_button = QPushButton(self.tr("Reject"))
         self.reject_button.setObjectName("RejectButton")
-        self.approve_button = QPushButton("Approve")
+        self.approve_button = QPushButton(self.tr("Approve"))
         self.approve_button.setObjectName("ApproveButton")
         for button in (self.reject_button, self.approve_button):
             button.setAutoDefault(False)  # Enter in the reason field must not decide
@@ -283,11 +284,11 @@ class PatchDialog(QDialog):
     def _update_header(self) -> None:
         n = len(self.pending)
         if n == 0:
-            self.header.setText("Nothing waits for your approval.")
+            self.header.setText(self.tr("Nothing waits for your approval."))
         else:
             at = self.pending.index(self.current) + 1 if self.current in self.pending else 0
-            self.header.setText(f"{n} change{'s' if n != 1 else ''} wait{'' if n != 1 else 's'} for your approval"
-                                + (f" · showing {at} of {n}" if at else ""))
+            self.header.setText(self.tr("%n change(s) wait for your approval", "", n)
+                                + (i18n.arg(self.tr(" · showing %1 of %2"), at, n) if at else ""))
 
     # -- showing one proposal --------------------------------------------------------------------
     def _keep_draft(self) -> None:
@@ -308,8 +309,8 @@ class PatchDialog(QDialog):
         self._show_review(pending)
         self._update_header()
         if pending is None:
-            self.title.setText("Nothing waits for your approval." if not self.pending
-                               else "Choose a change in the list.")
+            self.title.setText(self.tr("Nothing waits for your approval.") if not self.pending
+                               else self.tr("Choose a change in the list."))
             self.hunks = []
             self.hunk_list.clear()
             self._shown_result = None
@@ -317,16 +318,18 @@ class PatchDialog(QDialog):
         r = pending.request
         is_file = r.after is not None
         if is_file:
-            self.title.setText(f"{r.agent_name} wants to {_VERBS.get(r.tool, 'write')} {r.path}")
+            self.title.setText(i18n.arg(self.tr("%1 wants to change %2") if r.tool == "workspace_apply_patch"
+                                        else self.tr("%1 wants to write %2"), r.agent_name, r.path))
         elif r.tool == "workspace_commit":
-            self.title.setText(f"{r.agent_name} wants to publish {_commit_path(pending)} to the chat")
+            self.title.setText(i18n.arg(self.tr("%1 wants to publish %2 to the chat"), r.agent_name,
+                                        _commit_path(pending)))
         else:
-            self.title.setText(f"{r.agent_name} wants to call {r.tool}")
+            self.title.setText(i18n.arg(self.tr("%1 wants to call %2"), r.agent_name, r.tool))
         arguments = json.dumps(r.arguments, ensure_ascii=False, indent=2)
         if r.tool == "workspace_commit":
-            arguments = (f"Publishes {_commit_path(pending)} to the chat as the reply you read, as the file is "
-                         f"when the commit runs (after the changes listed before it are decided).\n\n"
-                         f"{r.tool} {arguments}")
+            arguments = (i18n.arg(self.tr("Publishes %1 to the chat as the reply you read, as the file is when the "
+                                          "commit runs (after the changes listed before it are decided)."),
+                                  _commit_path(pending)) + f"\n\n{r.tool} {arguments}")
         self.arguments.setPlainText(arguments)
         for index in range(3):
             self.tabs.setTabVisible(index, is_file)
@@ -398,7 +401,9 @@ class PatchDialog(QDialog):
         before = r.before or ""
         c = theme.colors()
         self.side.setHtml(side_by_side_html(before, result, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
-                                            after_title="After" if result == r.after else "After (your version)"))
+                                            before_title=self.tr("Before"),
+                                            after_title=self.tr("After") if result == r.after
+                                            else self.tr("After (your version)")))
         self.unified.setHtml(unified_html(before, result, r.path or "file", add_bg=c.diff_add.name(),
                                           del_bg=c.diff_del.name(), muted=c.muted.name()))
 

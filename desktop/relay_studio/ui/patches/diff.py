@@ -85,7 +85,7 @@ def side_by_side(before: str, after: str) -> list[tuple[str, str, str]]:
 
 
 def side_by_side_html(before: str, after: str, *, add_bg: str = "#e6ffec", del_bg: str = "#ffebe9",
-                      after_title: str = "After") -> str:
+                      after_title: str = "After", before_title: str = "Before") -> str:
     cells: list[str] = []
     for tag, left, right in side_by_side(before, after):
         lbg = del_bg if tag in ("replace", "delete") else "transparent"
@@ -96,5 +96,6 @@ def side_by_side_html(before: str, after: str, *, add_bg: str = "#e6ffec", del_b
             f'<td width="50%" style="background:{rbg}"><pre style="white-space:pre-wrap; margin:0">'
             f"{html.escape(right) or '&nbsp;'}</pre></td></tr>"
         )
-    return ('<table width="100%" cellspacing="0" cellpadding="2"><tr><th align="left">Before</th>'
+    return ('<table width="100%" cellspacing="0" cellpadding="2">'
+            f'<tr><th align="left">{html.escape(before_title)}</th>'
             f'<th align="left">{html.escape(after_title)}</th></tr>' + "".join(cells) + "</table>")

@@ -49,9 +49,10 @@ from PySide6.QtWidgets import (
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile, Diagnostic, ProfileError, parse_profile_text
 from relay_studio.runtime.profile_templates import build as build_template
+from relay_studio.ui import i18n
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.form_model import ProfileForm, exported
-from relay_studio.ui.profiles.sections.base import FieldBox
+from relay_studio.ui.profiles.sections.base import FieldBox, section_title
 from relay_studio.ui.profiles.sections.delegation import DelegationSection
 from relay_studio.ui.profiles.sections.identity import IdentitySection
 from relay_studio.ui.profiles.sections.limits import LimitsSection
@@ -103,17 +104,17 @@ class ProfileEditor(QWidget):
         outer.addWidget(self.title)
         bar = QHBoxLayout()
         bar.addStretch(1)
-        self.duplicate_button = QPushButton("Duplicate")
-        self.import_button = QPushButton("Import…")
-        self.export_button = QPushButton("Export…")
-        self.delete_button = QPushButton("Delete")
-        self.save_button = QPushButton("Save")
+        self.duplicate_button = QPushButton(self.tr("Duplicate"))
+        self.import_button = QPushButton(self.tr("Import…"))
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.delete_button = QPushButton(self.tr("Delete"))
+        self.save_button = QPushButton(self.tr("Save"))
         self.save_button.setDefault(True)
-        self.save_button.setToolTip("Save (Ctrl+S)")
+        self.save_button.setToolTip(self.tr("Save (Ctrl+S)"))
         save_key = QShortcut(QKeySequence.StandardKey.Save, self)
         save_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         save_key.activated.connect(self.save)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         for button, slot in ((self.duplicate_button, self.duplicate), (self.import_button, self.choose_import),
                              (self.export_button, self.choose_export), (self.delete_button, self.delete),
                              (self.save_button, self.save), (close, self.closed.emit)):
@@ -131,7 +132,7 @@ class ProfileEditor(QWidget):
         self.rail.setFixedWidth(150)
         self.rail.setWordWrap(True)
         for name in SECTIONS:
-            self.rail.addItem(name)
+            self.rail.addItem(section_title(name))
         self.rail.currentRowChanged.connect(self._go_to_section)
         body.addWidget(self.rail)
         self.scroll_area = QScrollArea()
@@ -181,7 +182,7 @@ class ProfileEditor(QWidget):
         self.model_view_section = ModelViewSection(self)
         for section in (self.identity, self.model_section, self.delegation, self.tools_section, self.prompt_section,
                         self.workspace, self.limits, self.raw_section, self.model_view_section):
-            self.groups[section.title()] = section
+            self.groups[section.key] = section
             self.sections_layout.addWidget(section)
         self.sections_layout.addStretch(1)
         # The widgets other parts of the window (and the tests) drive, by their old names.
@@ -220,7 +221,8 @@ class ProfileEditor(QWidget):
         if linked:
             lists = tool_lists(self.form)
             if on and linked[0] in lists["deny"]:
-                note = (f"“{wording.tool_label(linked[0])}” is set to Never in Tools; untick Never there first.")
+                note = i18n.arg(self.tr("“%1” is set to Never in Tools; untick Never there first."),
+                                wording.tool_label(linked[0]))
                 updates[path] = False
             for name in linked:
                 if on and name not in lists["deny"] and name not in lists["allow"]:
@@ -313,7 +315,8 @@ class ProfileEditor(QWidget):
         """Choices that validate but will fail at run time."""
         self.fields["model.connection"].show_warning(self.model_section.connection_warning())
         choice = self.form.get("model.toolChoice")
-        self.fields["model.toolChoice"].show_warning(wording.NEEDS_A_TOOL_TO_END if choice == "none" else "")
+        self.fields["model.toolChoice"].show_warning(wording.tr(wording.NEEDS_A_TOOL_TO_END) if choice == "none"
+                                                     else "")
         warnings = self.delegation.relay_warnings()
         for path in ("delegation.canHandoff", "delegation.canDelegate", "delegation.maxHandoffDepth",
                      "handoffIn.enabled"):
@@ -329,13 +332,14 @@ class ProfileEditor(QWidget):
             seen.add(id(box))
             count = len(box.error.text().splitlines())
             section = wording.section_of(path)
-            items.append((path, f"{section} › {box.label or path}: {count} problem(s) — go there"))
+            items.append((path, i18n.arg(self.tr("%1 › %2: %n problem(s) — go there", "", count),
+                                         section_title(section), box.label or path)))
         sections_with_problems = {wording.section_of(p) for p, _t in items}
         for row, name in enumerate(SECTIONS):
             item = self.rail.item(row)
             if item is not None:
-                item.setText(f"{name}  ⚠" if name in sections_with_problems else name)
-                item.setToolTip("Something here needs fixing" if name in sections_with_problems else "")
+                item.setText(f"{section_title(name)}  ⚠" if name in sections_with_problems else section_title(name))
+                item.setToolTip(self.tr("Something here needs fixing") if name in sections_with_problems else "")
         self.general.setText("\n".join(f"{d.path}: {d.message} ({d.code})" for d in general))
         self.general.setVisible(bool(general))
         for button in self.problem_buttons:
@@ -350,7 +354,8 @@ class ProfileEditor(QWidget):
             self.problems_layout.addWidget(button)
             self.problem_buttons.append(button)
         if len(items) > MAX_PROBLEM_BUTTONS:
-            more = QPushButton(f"…and {len(items) - MAX_PROBLEM_BUTTONS} more (see the sections marked ⚠)")
+            more = QPushButton(self.tr("…and %n more (see the sections marked ⚠)", "",
+                                       len(items) - MAX_PROBLEM_BUTTONS))
             more.setFlat(True)
             more.setEnabled(False)
             self.problems_layout.addWidget(more)
@@ -379,20 +384,20 @@ class ProfileEditor(QWidget):
     def _update_save(self) -> None:
         can_save = self.form.valid and not self.local_errors and not self.read_only
         if self.dirty or not self.original_id:
-            self.save_button.setText("Save")
+            self.save_button.setText(self.tr("Save"))
             self.save_button.setEnabled(can_save)
         else:
-            self.save_button.setText("Saved" if not self.read_only else "Save")
+            self.save_button.setText(self.tr("Saved") if not self.read_only else self.tr("Save"))
             self.save_button.setEnabled(False)
 
     def _update_title(self) -> None:
-        name = str(self.form.get("displayName") or "").strip() or "Untitled agent"
+        name = str(self.form.get("displayName") or "").strip() or self.tr("Untitled agent")
         if self.read_only:
-            suffix = " · built-in, read-only"
+            suffix = self.tr(" · built-in, read-only")
         elif not self.original_id:
-            suffix = " · not saved yet"
+            suffix = self.tr(" · not saved yet")
         elif self.dirty:
-            suffix = " · changed"
+            suffix = self.tr(" · changed")
         else:
             suffix = ""
         self.title.setText(name + suffix)
@@ -406,13 +411,13 @@ class ProfileEditor(QWidget):
 
         profile = self.form.profile
         if profile is None:
-            self.model_view.setPlainText("Fix the problems above to see what the model would receive.")
+            self.model_view.setPlainText(self.tr("Fix the problems above to see what the model would receive."))
             return
         try:
             self.model_view.setPlainText(model_view_text(self.studio.prompt_preview(profile)))
             self.default_view.setPlainText(self.studio.generated_prompt(profile))
         except Exception as exc:  # a preview must never break editing
-            self.model_view.setPlainText(f"The preview is not available: {exc}")
+            self.model_view.setPlainText(i18n.arg(self.tr("The preview is not available: %1"), exc))
 
     def _on_raw_edited(self) -> None:
         if self.read_only:
@@ -420,8 +425,8 @@ class ProfileEditor(QWidget):
         try:
             data = json.loads(self.raw.toPlainText())
         except json.JSONDecodeError as exc:
-            self.general.setText(f"Raw JSON: not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg} "
-                                 "(profile.invalid_json)")
+            self.general.setText(i18n.arg(self.tr("Raw JSON: not valid JSON (line %1, column %2): %3 "
+                                                  "(profile.invalid_json)"), exc.lineno, exc.colno, exc.msg))
             self.general.show()
             self.problems.show()
             self.save_button.setEnabled(False)
@@ -478,24 +483,24 @@ class ProfileEditor(QWidget):
         opens. Returns the ids made."""
         made = build_template(template_key, name, self.studio.profiles())
         if len(made) == 1:
-            self.load_data(made[0], "A new agent: change what you like, then Save.")
+            self.load_data(made[0], self.tr("A new agent: change what you like, then Save."))
             return [made[0]["id"]]
         profiles = [parse_profile_text(json.dumps(data), source=str(data["id"])) for data in made]
         for profile in profiles:
             self.studio.save_profile(profile)
         self.load(profiles[0].id)
         names = [p.display_name for p in profiles]
-        self._say(f"Created {', '.join(names[:-1])} and {names[-1]}: each hands off to the next, in that order. "
-                  f"Start a run with {names[0]}.")
+        self._say(i18n.arg(self.tr("Created %1 and %2: each hands off to the next, in that order. Start a run "
+                                   "with %3."), ", ".join(names[:-1]), names[-1], names[0]))
         return [p.id for p in profiles]
 
     def set_read_only(self, read_only: bool) -> None:
         self.read_only = read_only
         for box in self.groups.values():
-            if box.title() not in ("Raw JSON", "What the model sees"):
+            if getattr(box, "key", "") not in ("Raw JSON", "What the model sees"):
                 box.setEnabled(not read_only)
         self.raw.setReadOnly(read_only)
-        self.banner.setText("A built-in profile is read-only. Duplicate it to make your own version."
+        self.banner.setText(self.tr("A built-in profile is read-only. Duplicate it to make your own version.")
                             if read_only else "")
         self.banner.setVisible(read_only)
         self.delete_button.setEnabled(not read_only and bool(self.original_id))
@@ -509,8 +514,8 @@ class ProfileEditor(QWidget):
         while new_id in existing:
             new_id, n = f"{base}-{n}", n + 1
         data["id"] = new_id
-        data["displayName"] = f"{data.get('displayName', 'Agent')} (copy)"
-        self.load_data(data, "A copy: change what you like, then Save.")
+        data["displayName"] = i18n.arg(self.tr("%1 (copy)"), data.get("displayName", "Agent"))
+        self.load_data(data, self.tr("A copy: change what you like, then Save."))
 
     def save(self) -> bool:
         profile = self.form.profile
@@ -523,7 +528,7 @@ class ProfileEditor(QWidget):
         self.dirty = False
         self._update_title()
         self._update_save()
-        self._say(f"Saved “{profile.display_name}”.")
+        self._say(i18n.arg(self.tr("Saved “%1”."), profile.display_name))
         self.delete_button.setEnabled(True)
         self.duplicate_button.setEnabled(True)
         self.saved.emit(profile.id)
@@ -535,7 +540,7 @@ class ProfileEditor(QWidget):
             self.closed.emit()
 
     def choose_import(self) -> None:
-        dialog = QFileDialog(self, "Import a profile", "", "Profiles (*.json)")
+        dialog = QFileDialog(self, self.tr("Import a profile"), "", self.tr("Profiles (*.json)"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.fileSelected.connect(lambda path: self.import_file(Path(path)))
         dialog.open()
@@ -545,7 +550,7 @@ class ProfileEditor(QWidget):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            self._say(f"Cannot read {path}: {exc}")
+            self._say(i18n.arg(self.tr("Cannot read %1: %2"), path, exc))
             return None
         try:
             profile = parse_profile_text(text, source=path.name)
@@ -555,18 +560,20 @@ class ProfileEditor(QWidget):
             except json.JSONDecodeError:
                 data = None
             if isinstance(data, dict):
-                self.load_data(data, f"{path.name} was not imported: fix the problems shown, then Save.")
+                self.load_data(data, i18n.arg(self.tr("%1 was not imported: fix the problems shown, then Save."),
+                                              path.name))
             self.status = str(exc)
             if not isinstance(data, dict):
                 self._say(str(exc))
             return None
         self.studio.save_profile(profile)
         self.load(profile.id)
-        self._say(f"Imported “{profile.display_name}” from {path}.")
+        self._say(i18n.arg(self.tr("Imported “%1” from %2."), profile.display_name, path))
         return profile
 
     def choose_export(self) -> None:
-        dialog = QFileDialog(self, "Export the profile", f"{self.form.get('id', 'profile')}.json", "Profiles (*.json)")
+        dialog = QFileDialog(self, self.tr("Export the profile"), f"{self.form.get('id', 'profile')}.json",
+                             self.tr("Profiles (*.json)"))
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.fileSelected.connect(lambda path: self.export_file(Path(path)))
         dialog.open()
@@ -576,9 +583,10 @@ class ProfileEditor(QWidget):
             path.write_text(json.dumps(exported(self.form.data), ensure_ascii=False, indent=2) + "\n",
                             encoding="utf-8")
         except OSError as exc:
-            self._say(f"Could not export to {path}: {exc}")
+            self._say(i18n.arg(self.tr("Could not export to %1: %2"), path, exc))
             return
-        self._say(f"Exported to {path} (without your connection: whoever imports it chooses their own).")
+        self._say(i18n.arg(self.tr("Exported to %1 (without your connection: whoever imports it chooses their own)."),
+                           path))
 
     def _on_scrolled(self, value: int) -> None:
         """The rail marks the section at the top of the form."""

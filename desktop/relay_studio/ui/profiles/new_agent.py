@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.runtime.profile_templates import TEMPLATES, Template
+from relay_studio.ui import i18n
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 
@@ -43,13 +44,13 @@ class NewAgentDialog(QDialog):
     def __init__(self, taken_names: Iterable[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("NewAgentDialog")
-        self.setWindowTitle("New agent")
+        self.setWindowTitle(self.tr("New agent"))
         self.setModal(True)
         self.resize(520, 440)
         self._taken = list(taken_names)
         self._name_typed = False
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Start from:"))
+        layout.addWidget(QLabel(self.tr("Start from:")))
         self.starts = QListWidget()
         self.starts.setObjectName("StartingPoints")
         self.starts.setWordWrap(True)
@@ -66,7 +67,7 @@ class NewAgentDialog(QDialog):
         self.name_edit.setObjectName("NewAgentName")
         self.name_edit.textEdited.connect(self._on_name_typed)
         self.name_edit.textChanged.connect(lambda _t: self._update())
-        form.addRow("Name", self.name_edit)
+        form.addRow(self.tr("Name"), self.name_edit)
         layout.addLayout(form)
         self.hint = QLabel()
         self.hint.setWordWrap(True)
@@ -76,7 +77,7 @@ class NewAgentDialog(QDialog):
         self.hint.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         layout.addWidget(self.hint)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.create_button = self.buttons.addButton("Create", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.create_button = self.buttons.addButton(self.tr("Create"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setDefault(True)
         self.buttons.accepted.connect(self.create_agent)
         self.buttons.rejected.connect(self.reject)
@@ -100,17 +101,19 @@ class NewAgentDialog(QDialog):
         name = self.name_edit.text().strip()
         self.create_button.setEnabled(bool(name))
         if self.template().key == "relay":
-            self.hint.setText(f"Creates three agents at once: “{name} writer” hands off to “{name} editor”, "
-                              f"which hands off to “{name} finalizer”. The editor opens on the first.")
+            self.hint.setText(i18n.arg(self.tr("Creates three agents at once: “%1 writer” hands off to “%1 editor”, "
+                                               "which hands off to “%1 finalizer”. The editor opens on the first."),
+                                       name))
         elif self.template().key == "director":
-            self.hint.setText(self.tr("Creates “%1” and its own Skill writer. Before each story library or output "
-                                      "write it asks the Consistency reviewer; for rules, the Rules advisor.")
-                              .replace("%1", name))
+            self.hint.setText(i18n.arg(self.tr("Creates “%1” and its own Skill writer. Before each story library or "
+                                               "output write it asks the Consistency reviewer; for rules, the Rules "
+                                               "advisor."), name))
         elif name.casefold() in {t.casefold() for t in self._taken}:
-            self.hint.setText(f"An agent named “{name}” exists already; two agents with one name are hard to "
-                              "tell apart in the chat. It opens in the editor; nothing is stored until you Save.")
+            self.hint.setText(i18n.arg(self.tr("An agent named “%1” exists already; two agents with one name are "
+                                               "hard to tell apart in the chat. It opens in the editor; nothing is "
+                                               "stored until you Save."), name))
         else:
-            self.hint.setText("Opens in the editor; nothing is stored until you Save.")
+            self.hint.setText(self.tr("Opens in the editor; nothing is stored until you Save."))
 
     def create_agent(self) -> None:
         name = self.name_edit.text().strip()

@@ -46,7 +46,7 @@ from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, http_timeout, parse_connection
 from relay_studio.providers.factory import load_api_key, with_secret_headers
 from relay_studio.providers.secrets import SecretStore, SecretStoreError
-from relay_studio.ui import theme
+from relay_studio.ui import i18n, theme
 from relay_studio.ui.settings.headers import HeaderRows, HeadersTable
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
@@ -62,7 +62,7 @@ class SettingsDialog(QDialog):
                  secrets: SecretStore | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("SettingsDialog")
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(self.tr("Settings"))
         self.resize(720, 640)
         self.settings = settings
         self.studio = studio
@@ -78,28 +78,48 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         self.theme_box = QComboBox()
         for name in theme.THEMES:
-            self.theme_box.addItem(name.title(), name)
+            self.theme_box.addItem({"system": self.tr("System"), "light": self.tr("Light"),
+                                    "dark": self.tr("Dark")}.get(name, name.title()), name)
         current = self.theme_box.findData(str(settings.value("theme", "system")))
         self.theme_box.setCurrentIndex(max(current, 0))
         self.theme_box.currentIndexChanged.connect(lambda _i: self.theme_changed.emit(self.theme_box.currentData()))
-        form.addRow("Theme", self.theme_box)
-        form.addRow("Data folder", QLabel(str(studio.data_dir)))
+        form.addRow(self.tr("Theme"), self.theme_box)
+        self.language_box = QComboBox()
+        self.language_box.setObjectName("LanguagePicker")
+        self.language_box.setToolTip(self.tr("The window's language; a change applies the next time Relay Studio "
+                                             "starts"))
+        self.language_box.addItem(i18n.arg(self.tr("As the system (%1)"),
+                                           i18n.LANGUAGE_NAMES[i18n.system_language()]), "")
+        for code in i18n.LANGUAGES:
+            self.language_box.addItem(i18n.LANGUAGE_NAMES[code], code)
+        chosen = self.language_box.findData(str(settings.value(i18n.LANGUAGE_KEY, "") or ""))
+        self.language_box.setCurrentIndex(max(chosen, 0))
+        self.language_box.currentIndexChanged.connect(lambda _i: self._on_language())
+        self.language_note = QLabel()
+        self.language_note.setObjectName("LanguageNote")
+        self.language_note.setWordWrap(True)
+        language_row = QVBoxLayout()
+        language_row.addWidget(self.language_box)
+        language_row.addWidget(self.language_note)
+        form.addRow(self.tr("Language"), language_row)
+        self._on_language(save=False)
+        form.addRow(self.tr("Data folder"), QLabel(str(studio.data_dir)))
         layout.addLayout(form)
 
-        layout.addWidget(QLabel("<b>Model connections</b>"))
+        layout.addWidget(QLabel(self.tr("<b>Model connections</b>")))
         self.connections = QListWidget()
         self.connections.setObjectName("Connections")
         self.connections.currentRowChanged.connect(lambda _r: self._update_buttons())
         layout.addWidget(self.connections, 1)
         row = QHBoxLayout()
-        self.test_button = QPushButton("Test")
-        self.test_button.setToolTip("Send a one-token request and say whether the connection works")
-        self.edit_button = QPushButton("Edit")
-        self.edit_button.setToolTip("Change the connection's address, model, key or headers")
-        self.default_button = QPushButton("Make default")
-        self.default_button.setToolTip("Agents set to use the default connection run on this one")
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Remove the connection and forget its API key")
+        self.test_button = QPushButton(self.tr("Test"))
+        self.test_button.setToolTip(self.tr("Send a one-token request and say whether the connection works"))
+        self.edit_button = QPushButton(self.tr("Edit"))
+        self.edit_button.setToolTip(self.tr("Change the connection's address, model, key or headers"))
+        self.default_button = QPushButton(self.tr("Make default"))
+        self.default_button.setToolTip(self.tr("Agents set to use the default connection run on this one"))
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Remove the connection and forget its API key"))
         self.test_button.clicked.connect(self.test_selected)
         self.edit_button.clicked.connect(self.edit_selected)
         self.default_button.clicked.connect(self.make_selected_default)
@@ -109,13 +129,15 @@ class SettingsDialog(QDialog):
         row.addStretch(1)
         layout.addLayout(row)
         find_row = QHBoxLayout()
-        self.detect_button = QPushButton("Find local servers")
-        self.detect_button.setToolTip("Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer")
+        self.detect_button = QPushButton(self.tr("Find local servers"))
+        self.detect_button.setToolTip(self.tr("Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this "
+                                              "computer"))
         self.detect_button.clicked.connect(self.find_local_servers)
         self.ports_edit = QLineEdit()
         self.ports_edit.setObjectName("DetectPorts")
-        self.ports_edit.setPlaceholderText("also look on ports, e.g. 9000 8081")
-        self.ports_edit.setToolTip("Besides the usual ports (" + detect.ports_tried(detect.LOCAL_SERVERS) + ")")
+        self.ports_edit.setPlaceholderText(self.tr("also look on ports, e.g. 9000 8081"))
+        self.ports_edit.setToolTip(i18n.arg(self.tr("Besides the usual ports "
+                                                    "(%1)"), detect.ports_tried(detect.LOCAL_SERVERS)))
         self.ports_edit.returnPressed.connect(self.find_local_servers)
         find_row.addWidget(self.detect_button)
         find_row.addWidget(self.ports_edit, 1)
@@ -132,27 +154,40 @@ class SettingsDialog(QDialog):
         self.refresh()
         self._spawn(self._look_for_keys())
 
+    def _on_language(self, save: bool = True) -> None:
+        """Stores the choice; the window takes it at the next start (its widgets hold their strings)."""
+        code = str(self.language_box.currentData() or "")
+        if save:
+            if code:
+                self.settings.setValue(i18n.LANGUAGE_KEY, code)
+            else:
+                self.settings.remove(i18n.LANGUAGE_KEY)
+        after = code or i18n.system_language()
+        self.language_note.setText(self.tr("Applies the next time Relay Studio starts.")
+                                   if after != i18n.current_language() else "")
+        self.language_note.setVisible(after != i18n.current_language())
+
     # -- the add form ------------------------------------------------------------------------------
     def _build_add_form(self) -> QGroupBox:
-        box = QGroupBox("Add a connection")
+        box = QGroupBox(self.tr("Add a connection"))
         self.form_box = box
         form = QFormLayout(box)
         self.preset_box = QComboBox()
-        self.preset_box.addItem("Custom", "")
+        self.preset_box.addItem(self.tr("Custom"), "")
         for preset in PRESETS.values():
             self.preset_box.addItem(preset.label, preset.name)
         self.preset_box.currentIndexChanged.connect(lambda _i: self._on_preset())
-        form.addRow("Preset", self.preset_box)
+        form.addRow(self.tr("Preset"), self.preset_box)
         self.id_edit = QLineEdit()
-        self.id_edit.setPlaceholderText("e.g. openai-main")
-        form.addRow("Name", self.id_edit)
+        self.id_edit.setPlaceholderText(self.tr("e.g. openai-main"))
+        form.addRow(self.tr("Name"), self.id_edit)
         self.kind_box = QComboBox()
         for label, kind in KINDS:
-            self.kind_box.addItem(label, kind)
-        form.addRow("Kind", self.kind_box)
+            self.kind_box.addItem(self.tr("OpenAI-compatible") if kind == "openai_compatible" else label, kind)
+        form.addRow(self.tr("Kind"), self.kind_box)
         self.url_edit = QLineEdit()
-        self.url_edit.setPlaceholderText("https://api.openai.com/v1 or http://127.0.0.1:8080/v1")
-        form.addRow("Base URL", self.url_edit)
+        self.url_edit.setPlaceholderText(self.tr("https://api.openai.com/v1 or http://127.0.0.1:8080/v1"))
+        form.addRow(self.tr("Base URL"), self.url_edit)
         model_row = QHBoxLayout()
         self.model_box = QComboBox()
         self.model_box.setObjectName("ModelPicker")
@@ -161,20 +196,20 @@ class SettingsDialog(QDialog):
         model_edit = self.model_box.lineEdit()
         assert model_edit is not None
         self.model_edit: QLineEdit = model_edit
-        self.model_edit.setPlaceholderText("the default model; List models asks the server")
-        self.list_models_button = QPushButton("List models")
-        self.list_models_button.setToolTip("Ask the server which models it offers")
+        self.model_edit.setPlaceholderText(self.tr("the default model; List models asks the server"))
+        self.list_models_button = QPushButton(self.tr("List models"))
+        self.list_models_button.setToolTip(self.tr("Ask the server which models it offers"))
         self.list_models_button.clicked.connect(self.list_form_models)
         model_row.addWidget(self.model_box, 1)
         model_row.addWidget(self.list_models_button)
-        form.addRow("Default model", model_row)
+        form.addRow(self.tr("Default model"), model_row)
         self.key_edit = QLineEdit()
         self.key_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.key_edit.setPlaceholderText("not needed for a server on this computer")
-        form.addRow("API key", self.key_edit)
+        self.key_edit.setPlaceholderText(self.tr("not needed for a server on this computer"))
+        form.addRow(self.tr("API key"), self.key_edit)
         self.headers = HeadersTable()
-        form.addRow("Headers", self.headers)
-        self.file_secrets = QCheckBox("This computer has no keychain: keep API keys in a file only I can read")
+        form.addRow(self.tr("Headers"), self.headers)
+        self.file_secrets = QCheckBox(self.tr("This computer has no keychain: keep API keys in a file only I can read"))
         self.file_secrets.hide()
         form.addRow("", self.file_secrets)
         self.add_error = QLabel()
@@ -183,10 +218,10 @@ class SettingsDialog(QDialog):
         self.add_error.hide()
         form.addRow("", self.add_error)
         buttons = QHBoxLayout()
-        self.add_button = QPushButton("Add connection")
+        self.add_button = QPushButton(self.tr("Add connection"))
         self.add_button.clicked.connect(self.add_from_form)
-        self.cancel_edit_button = QPushButton("Cancel")
-        self.cancel_edit_button.setToolTip("Leave the connection as it was")
+        self.cancel_edit_button = QPushButton(self.tr("Cancel"))
+        self.cancel_edit_button.setToolTip(self.tr("Leave the connection as it was"))
         self.cancel_edit_button.clicked.connect(self.reset_form)
         self.cancel_edit_button.hide()
         buttons.addWidget(self.add_button)
@@ -271,12 +306,14 @@ class SettingsDialog(QDialog):
             return
         editing = self.editing
         if editing is None and self.store.get(connection.id) is not None:
-            self._form_error(f"A connection '{connection.id}' already exists; remove it first or pick another name.")
+            self._form_error(i18n.arg(self.tr("A connection '%1' already exists; remove it first or pick another "
+                                              "name."), connection.id))
             return
         key = self.key_edit.text().strip()
         has_key = bool(key) or (editing is not None and self._keys.get(editing.id) is not None)
         if not has_key and not connection.is_local:
-            self._form_error(f"'{connection.base_url}' is not on this computer, so it needs an API key.")
+            self._form_error(i18n.arg(self.tr("'%1' is not on this computer, so it needs an API key."),
+                                      connection.base_url))
             return
         self._form_error("")
         self.add_button.setEnabled(False)
@@ -290,8 +327,9 @@ class SettingsDialog(QDialog):
             if (key or values) and not await asyncio.to_thread(lambda: self.secrets.keychain_available):
                 if not use_file and not self.secrets.file_store_enabled:
                     self.file_secrets.show()
-                    self._form_error("This computer has no keychain to keep the API key in. Tick the box "
-                                     "above to keep keys in a file only you can read, or add the key later.")
+                    self._form_error(self.tr("This computer has no keychain to keep the API key in. Tick the box "
+                                             "above to keep keys in a file only you can read, or add the key "
+                                             "later."))
                     return
                 self.secrets.enable_file_store()
             where = await self._store(connection, key, values, editing)
@@ -303,14 +341,18 @@ class SettingsDialog(QDialog):
         gone = [n for n in (editing.secret_headers if editing else []) if n not in connection.secret_headers]
         if gone:
             self._spawn(self._forget_headers(connection.id, gone))
-        kept = {"keychain": " Its secrets are in the system keychain.",
-                "file": f" Its secrets are in {self.secrets.file_path} (readable only by you)."}.get(where or "", "")
+        kept = {"keychain": self.tr(" Its secrets are in the system keychain."),
+                "file": i18n.arg(self.tr(" Its secrets are in %1 (readable only by you)."),
+                                 self.secrets.file_path)}.get(where or "", "")
         if editing is None:
-            default = " It is the default connection." if self.store.default_id() == connection.id else ""
-            self._say(f"Added connection '{connection.id}' ({connection.base_url}).{default}{kept}")
+            default = self.tr(" It is the default connection.") if self.store.default_id() == connection.id else ""
+            self._say(i18n.arg(self.tr("Added connection '%1' (%2)."), connection.id, connection.base_url)
+                      + default + kept)
+        elif connection.default_model:
+            self._say(i18n.arg(self.tr("Saved connection '%1' (%2, model %3)."), connection.id, connection.base_url,
+                               connection.default_model) + kept)
         else:
-            self._say(f"Saved connection '{connection.id}' ({connection.base_url}"
-                      + (f", model {connection.default_model}" if connection.default_model else "") + f").{kept}")
+            self._say(i18n.arg(self.tr("Saved connection '%1' (%2)."), connection.id, connection.base_url) + kept)
         if key:
             self._keys[connection.id] = where
         self.reset_form()
@@ -348,8 +390,8 @@ class SettingsDialog(QDialog):
 
             await asyncio.to_thread(forget)
         except SecretStoreError as exc:
-            self._say(f"Saved connection '{connection_id}', but a removed header's value could not be forgotten: "
-                      f"{exc.message}", ok=False)
+            self._say(i18n.arg(self.tr("Saved connection '%1', but a removed header's value could not be "
+                                       "forgotten: %2"), connection_id, exc.message), ok=False)
 
     # -- editing in place -------------------------------------------------------------------------
     def edit_selected(self) -> None:
@@ -357,7 +399,7 @@ class SettingsDialog(QDialog):
         if connection is None:
             return
         self.editing = connection
-        self.form_box.setTitle(f"Edit '{connection.id}'")
+        self.form_box.setTitle(i18n.arg(self.tr("Edit '%1'"), connection.id))
         self.preset_box.setCurrentIndex(0)
         self.id_edit.setText(connection.id)
         self.id_edit.setEnabled(False)
@@ -366,25 +408,25 @@ class SettingsDialog(QDialog):
         self.model_box.clear()
         self.model_edit.setText(connection.default_model or "")
         self.key_edit.clear()
-        self.key_edit.setPlaceholderText("leave empty to keep the stored key")
+        self.key_edit.setPlaceholderText(self.tr("leave empty to keep the stored key"))
         self.headers.load(connection.headers, connection.secret_headers)
-        self.add_button.setText("Save changes")
+        self.add_button.setText(self.tr("Save changes"))
         self.cancel_edit_button.show()
         self._form_error("")
 
     def reset_form(self) -> None:
         """Back to an empty "Add a connection" form."""
         self.editing = None
-        self.form_box.setTitle("Add a connection")
+        self.form_box.setTitle(self.tr("Add a connection"))
         self.id_edit.setEnabled(True)
         for edit in (self.id_edit, self.url_edit, self.key_edit):
             edit.clear()
         self.model_box.clear()
         self.model_edit.clear()
-        self.key_edit.setPlaceholderText("not needed for a server on this computer")
+        self.key_edit.setPlaceholderText(self.tr("not needed for a server on this computer"))
         self.headers.load({}, [])
         self.preset_box.setCurrentIndex(0)
-        self.add_button.setText("Add connection")
+        self.add_button.setText(self.tr("Add connection"))
         self.cancel_edit_button.hide()
         self._form_error("")
 
@@ -398,7 +440,7 @@ class SettingsDialog(QDialog):
             return
         self._form_error("")
         self.list_models_button.setEnabled(False)
-        self._say(f"Asking {connection.base_url} for its models…")
+        self._say(i18n.arg(self.tr("Asking %1 for its models…"), connection.base_url))
         self._spawn(self._list_models(connection, self.key_edit.text().strip(), self.editing))
 
     async def _list_models(self, connection: Connection, key: str, editing: Connection | None) -> None:
@@ -425,10 +467,12 @@ class SettingsDialog(QDialog):
         self.model_box.addItems(names)
         self.model_edit.setText(chosen if chosen in names or not names else names[0])
         if names:
-            self._say(f"The server offers {len(names)} models; pick the default one and "
-                      + ("save the changes." if editing is not None else "add the connection."), ok=True)
+            self._say(self.tr("The server offers %n model(s); pick the default "
+                                                 "one and save the changes.", "", len(names)) if editing is not None
+                      else self.tr("The server offers %n model(s); pick the "
+                                                      "default one and add the connection.", "", len(names)), ok=True)
         else:
-            self._say("The server answers but lists no models; type the model's name.", ok=False)
+            self._say(self.tr("The server answers but lists no models; type the model's name."), ok=False)
 
     def _stored_header(self, connection_id: str, name: str) -> str:
         return self.secrets.get_header(connection_id, name) or ""
@@ -443,7 +487,8 @@ class SettingsDialog(QDialog):
         except ConnectionProblem as exc:
             self._say(str(exc), ok=False)
             return
-        self._say(f"'{connection_id}' is now the default connection: agents set to use the default run on it.")
+        self._say(i18n.arg(self.tr("'%1' is now the default connection: agents set to use the default run on it."),
+                           connection_id))
         self.refresh()
         self.connections_changed.emit()
 
@@ -456,7 +501,7 @@ class SettingsDialog(QDialog):
         if connection is None:
             return
         self.test_button.setEnabled(False)
-        self._say(f"Testing '{connection.id}'…")
+        self._say(i18n.arg(self.tr("Testing '%1'…"), connection.id))
         self._spawn(self._test(connection))
 
     async def _test(self, connection: Connection) -> None:
@@ -479,8 +524,8 @@ class SettingsDialog(QDialog):
         if self.editing is not None and self.editing.id == connection.id:
             self.reset_form()
         default = self.store.default_id()
-        self._say(f"Removed connection '{connection.id}'."
-                  + (f" The default connection is now '{default}'." if default else ""))
+        self._say(i18n.arg(self.tr("Removed connection '%1'."), connection.id)
+                  + (i18n.arg(self.tr(" The default connection is now '%1'."), default) if default else ""))
         self.refresh()
         self.connections_changed.emit()
         self._spawn(self._forget_key(connection.id, connection.secret_headers))
@@ -489,19 +534,19 @@ class SettingsDialog(QDialog):
         try:
             await asyncio.to_thread(lambda: self.secrets.delete(connection_id, headers=headers))
         except SecretStoreError as exc:
-            self._say(f"Removed connection '{connection_id}', but its key could not be forgotten: {exc.message}",
-                      ok=False)
+            self._say(i18n.arg(self.tr("Removed connection '%1', but its key could not be forgotten: %2"),
+                               connection_id, exc.message), ok=False)
 
     def find_local_servers(self) -> None:
         try:
             extra = [int(part) for part in self.ports_edit.text().replace(",", " ").split()]
             servers = detect.servers_to_probe(extra, self.local_servers)
         except ValueError:
-            self._say(f"'{self.ports_edit.text().strip()}' is not a list of port numbers (1-65535), e.g. 9000 8081.",
-                      ok=False)
+            self._say(i18n.arg(self.tr("'%1' is not a list of port numbers (1-65535), e.g. 9000 8081."),
+                               self.ports_edit.text().strip()), ok=False)
             return
         self.detect_button.setEnabled(False)
-        self._say("Looking for model servers on this computer…")
+        self._say(self.tr("Looking for model servers on this computer…"))
         self._spawn(self._find(servers))
 
     async def _find(self, servers: tuple[detect.LocalServer, ...]) -> None:
@@ -509,9 +554,9 @@ class SettingsDialog(QDialog):
             found = await detect.detect_local_servers(servers, host=self.probe_host)
         finally:
             self.detect_button.setEnabled(True)
-        tried = f"Tried ports {detect.ports_tried(servers)}."
+        tried = i18n.arg(self.tr("Tried ports %1."), detect.ports_tried(servers))
         if not found:
-            self._say(f"No model server answered on this computer. {tried}")
+            self._say(self.tr("No model server answered on this computer.") + " " + tried)
             return
         server = found[0]
         suggested = server.suggested_connection()
@@ -522,9 +567,11 @@ class SettingsDialog(QDialog):
         self.url_edit.setText(suggested.base_url)
         self.model_box.addItems(server.models)
         self.model_edit.setText(suggested.default_model or "")
-        others = "; also " + ", ".join(f"{s.label} at {s.base_url}" for s in found[1:]) if found[1:] else ""
-        self._say(f"Found {server.label} at {server.base_url} with {len(server.models)} models; the form below is "
-                  f"filled in for it — Add connection to keep it{others}. {tried}")
+        others = i18n.arg(self.tr("; also %1"), ", ".join(i18n.arg(self.tr("%1 at %2"), s.label, s.base_url)
+                                                         for s in found[1:])) if found[1:] else ""
+        self._say(i18n.arg(self.tr("Found %1 at %2 with %n model(s); the form below is filled in for it — Add "
+                                   "connection to keep it%3.", "", len(server.models)), server.label, server.base_url,
+                           others) + " " + tried)
 
     # -- showing -------------------------------------------------------------------------------------
     def refresh(self, select: str = "") -> None:
@@ -533,25 +580,26 @@ class SettingsDialog(QDialog):
         try:
             found = self.store.list()
         except Exception as exc:  # a store that cannot be read must not keep Settings from opening
-            self.connections.addItem(f"(the connections could not be read: {exc})")
+            self.connections.addItem(i18n.arg(self.tr("(the connections could not be read: %1)"), exc))
             found = []
         default = self.store.default_id() if found else None
         for c in found:
-            where = {"keychain": "API key in the keychain", "file": "API key in the key file",
-                     "environment": "API key from the environment"}.get(self._keys.get(c.id) or "", "")
-            where = where or ("no key needed" if c.is_local else "no API key" if c.id in self._keys else "…")
+            where = {"keychain": self.tr("API key in the keychain"), "file": self.tr("API key in the key file"),
+                     "environment": self.tr("API key from the environment")}.get(self._keys.get(c.id) or "", "")
+            where = where or (self.tr("no key needed") if c.is_local else self.tr("no API key") if c.id in self._keys
+                              else "…")
             mark = "★ " if c.id == default else ""
-            tail = "  ·  default" if c.id == default else ""
-            item = QListWidgetItem(f"{mark}{c.id}  ·  {c.default_model or 'model: the first the server lists'}  ·  "
-                                   f"{c.base_url}  ·  {where}{tail}")
-            item.setToolTip("The default connection: agents set to use the default run on it" if c.id == default
-                            else "")
+            tail = self.tr("  ·  default") if c.id == default else ""
+            model = c.default_model or self.tr("model: the first the server lists")
+            item = QListWidgetItem(f"{mark}{c.id}  ·  {model}  ·  {c.base_url}  ·  {where}{tail}")
+            item.setToolTip(self.tr("The default connection: agents set to use the default run on it")
+                            if c.id == default else "")
             item.setData(Qt.ItemDataRole.UserRole, c.id)
             self.connections.addItem(item)
             if c.id == keep:
                 self.connections.setCurrentItem(item)
         if not found:
-            self.connections.addItem("(none yet: add one below, or find a server on this computer)")
+            self.connections.addItem(self.tr("(none yet: add one below, or find a server on this computer)"))
         self._update_buttons()
 
     def _update_buttons(self) -> None:

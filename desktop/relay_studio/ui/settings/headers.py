@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
+from relay_studio.ui import i18n
+
 
 @dataclass
 class HeaderRows:
@@ -30,14 +32,14 @@ class HeaderRow(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.name_edit = QLineEdit(name)
-        self.name_edit.setPlaceholderText("Header name, e.g. X-Auth-Token")
+        self.name_edit.setPlaceholderText(self.tr("Header name, e.g. X-Auth-Token"))
         self.value_edit = QLineEdit(value)
-        self.plain_box = QCheckBox("Plain")
-        self.plain_box.setToolTip("Not a secret: keep the value as it is, in the app's settings")
+        self.plain_box = QCheckBox(self.tr("Plain"))
+        self.plain_box.setToolTip(self.tr("Not a secret: keep the value as it is, in the app's settings"))
         self.plain_box.setChecked(plain)
         self.plain_box.toggled.connect(lambda _on: self._show_value())
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Drop this header")
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.setToolTip(self.tr("Drop this header"))
         row.addWidget(self.name_edit, 2)
         row.addWidget(self.value_edit, 3)
         row.addWidget(self.plain_box)
@@ -52,7 +54,8 @@ class HeaderRow(QWidget):
     def _show_value(self) -> None:
         secret = not self.plain_box.isChecked()
         self.value_edit.setEchoMode(QLineEdit.EchoMode.Password if secret else QLineEdit.EchoMode.Normal)
-        self.value_edit.setPlaceholderText("kept (type to replace)" if self.stored and secret else "value")
+        self.value_edit.setPlaceholderText(self.tr("kept (type to replace)") if self.stored and secret
+                                           else self.tr("value"))
 
 
 class HeadersTable(QWidget):
@@ -62,8 +65,8 @@ class HeadersTable(QWidget):
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self.row_widgets: list[HeaderRow] = []
-        self.add_button = QPushButton("Add header")
-        self.add_button.setToolTip("An extra HTTP header the server needs; its value is kept like a key")
+        self.add_button = QPushButton(self.tr("Add header"))
+        self.add_button.setToolTip(self.tr("An extra HTTP header the server needs; its value is kept like a key"))
         self.add_button.clicked.connect(lambda: self.add_row())
         self._layout.addWidget(self.add_button)
 
@@ -102,20 +105,20 @@ class HeadersTable(QWidget):
             if not name and not value:
                 continue
             if not name:
-                out.problem = "A header needs a name."
+                out.problem = self.tr("A header needs a name.")
                 return out
             if name.lower() in seen:
-                out.problem = f"The header '{name}' is there twice."
+                out.problem = i18n.arg(self.tr("The header '%1' is there twice."), name)
                 return out
             seen.add(name.lower())
             if row.plain_box.isChecked():
                 if not value:
-                    out.problem = f"The header '{name}' needs a value."
+                    out.problem = i18n.arg(self.tr("The header '%1' needs a value."), name)
                     return out
                 out.plain[name] = value
                 continue
             if not value and not row.stored:
-                out.problem = f"The header '{name}' needs a value."
+                out.problem = i18n.arg(self.tr("The header '%1' needs a value."), name)
                 return out
             out.secret_names.append(name)
             if value:

@@ -22,13 +22,15 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
-from relay_studio.ui import theme
+from relay_studio.ui import i18n, theme
 from relay_studio.ui.library.citations import citation_link, distinct
 from relay_studio.ui.patches.diff import unified_html
 from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline, pretty_json
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
+
+translate = QCoreApplication.translate  # pyside6-lupdate reads translate("Detail", "…")
 
 TURN_CACHE = 16
 
@@ -83,37 +85,43 @@ class DetailSource:
 
 def render_marker(src: DetailSource, run_id: str, marker: Marker) -> str:
     brief = src.received_brief(run_id, marker.target_invocation)
-    parts = [_h(f"Handoff to {marker.target_name}: {marker.title}", 2),
-             "<p>The brief as the target agent received it:</p>"]
-    parts.append(_pre(brief) if brief is not None else "<p><i>The target has not started yet.</i></p>")
+    parts = [_h(i18n.arg(translate("Detail", "Handoff to %1: %2"), marker.target_name, marker.title), 2),
+             translate("Detail", "<p>The brief as the target agent received it:</p>")]
+    parts.append(_pre(brief) if brief is not None
+                 else translate("Detail", "<p><i>The target has not started yet.</i></p>"))
     return "".join(parts)
 
 
 def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "") -> str:
     if turn is None:
-        return _h(bar.label, 2) + "<p><i>The call is still streaming; its record is written when it ends.</i></p>"
+        return _h(bar.label, 2) + translate("Detail", "<p><i>The call is still streaming; its record is written when "
+                                                              "it ends.</i></p>")
     req = turn["request"]
-    parts = [_h(f"{agent_name or turn['agentId']} · model call {turn['callIndex']}", 2)]
+    parts = [_h(i18n.arg(translate("Detail", "%1 · model call "
+                                             "%2"), agent_name or turn["agentId"], turn["callIndex"]), 2)]
     settings = req.get("settings") or {}
-    parts.append(f"<p>Model <b>{html.escape(str(settings.get('model')))}</b> · "
-                 f"{turn.get('elapsedMs') or 0:.1f} ms · started {html.escape(str(turn['startedAt']))}</p>")
+    parts.append(i18n.arg(translate("Detail", "<p>Model <b>%1</b> · %2 · started %3</p>"),
+                          html.escape(str(settings.get("model"))), i18n.milliseconds(turn.get("elapsedMs") or 0),
+                          html.escape(str(turn["startedAt"]))))
     response = turn.get("response")
     if response:
         usage = response.get("usage") or {}
-        parts.append(f"<p>Usage: {usage.get('input_tokens', 0)} input, {usage.get('output_tokens', 0)} output, "
-                     f"{usage.get('cached_tokens', 0)} cached tokens · finish: "
-                     f"{html.escape(str(response.get('finish_reason')))}</p>")
-        parts.append(_h("Response"))
+        parts.append(i18n.arg(translate("Detail", "<p>Usage: %1 input, %2 output, %3 cached tokens · finish: %4</p>"),
+                              i18n.number(int(usage.get("input_tokens", 0) or 0)),
+                              i18n.number(int(usage.get("output_tokens", 0) or 0)),
+                              i18n.number(int(usage.get("cached_tokens", 0) or 0)),
+                              html.escape(str(response.get("finish_reason")))))
+        parts.append(_h(translate("Detail", "Response")))
         if response.get("text"):
             parts.append(_pre(response["text"]))
         for call in response.get("tool_calls") or []:
             parts.append(f"<p><b>{html.escape(call['name'])}</b></p>" + _pre(pretty_json(call.get("arguments", ""))))
     if turn.get("error"):
         err = turn["error"]
-        parts.append(_h("Error") + f"<p><b>{html.escape(str(err.get('code')))}</b>: "
+        parts.append(_h(translate("Detail", "Error")) + f"<p><b>{html.escape(str(err.get('code')))}</b>: "
                      f"{html.escape(str(err.get('message')))}</p>")
-    parts.append(_h("System prompt") + _pre(req.get("system", "")))
-    parts.append(_h(f"Messages ({len(req.get('messages') or [])})"))
+    parts.append(_h(translate("Detail", "System prompt")) + _pre(req.get("system", "")))
+    parts.append(_h(i18n.arg(translate("Detail", "Messages (%1)"), len(req.get("messages") or []))))
     for message in req.get("messages") or []:
         label = message.get("role", "")
         if message.get("tool_name"):
@@ -122,7 +130,7 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
         for call in message.get("tool_calls") or []:
             body += f"\n→ {call['name']}({call.get('arguments', '')})"
         parts.append(f"<p><b>{html.escape(label)}</b></p>" + _pre(body))
-    parts.append(_h(f"Tools ({len(req.get('tools') or [])})"))
+    parts.append(_h(i18n.arg(translate("Detail", "Tools (%1)"), len(req.get("tools") or []))))
     for tool in req.get("tools") or []:
         parts.append(f"<p><b>{html.escape(tool['name'])}</b> — {html.escape(tool.get('description', ''))}</p>"
                      + _pre(json.dumps(tool.get("parameters", {}), indent=2)))
@@ -135,29 +143,34 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -
     ended = next((e for e in events if e.type in (ev.TOOL_CALL_COMPLETED, ev.TOOL_CALL_IGNORED)), None)
     parts = [_h(f"{bar.label} · {bar.outcome}", 2)]
     if started is not None:
-        parts.append(_h("Arguments") + _pre(pretty_json(started.payload.get("arguments", ""))))
+        parts.append(_h(translate("Detail", "Arguments")) + _pre(pretty_json(started.payload.get("arguments", ""))))
     for e in events:
         if e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
-            word = "approved" if e.type == ev.TOOL_CALL_APPROVED else "rejected"
             reason = e.payload.get("reason") or ""
-            edited = " with the creator's edits" if e.payload.get("edited") else ""
-            parts.append(f"<p>The creator {word} this{edited}. {html.escape(str(reason))}</p>")
+            if e.type == ev.TOOL_CALL_DENIED:
+                word = translate("Detail", "The creator rejected this.")
+            elif e.payload.get("edited"):
+                word = translate("Detail", "The creator approved this with the creator's edits.")
+            else:
+                word = translate("Detail", "The creator approved this.")
+            parts.append(f"<p>{word} {html.escape(str(reason))}</p>")
     if ended is not None:
         p = ended.payload
         if p.get("isError") or ended.type == ev.TOOL_CALL_IGNORED:
-            parts.append(_h("Error") + f"<p><b>{html.escape(str(p.get('errorCode')))}</b></p>")
+            parts.append(_h(translate("Detail", "Error")) + f"<p><b>{html.escape(str(p.get('errorCode')))}</b></p>")
         cited = distinct(c for c in p.get("citations") or [] if isinstance(c, dict))
         if cited:  # knowledge.search: each passage's citation opens the document at that place
-            parts.append(_h(QCoreApplication.translate("DetailPane", "Citations"))
+            parts.append(_h(translate("Detail", "Citations"))
                          + "<ol>" + "".join(f"<li>{citation_link(c)}</li>" for c in cited) + "</ol>")
-        parts.append(_h("Result") + _pre(str(p.get("result", ""))))
+        parts.append(_h(translate("Detail", "Result")) + _pre(str(p.get("result", ""))))
         if p.get("elapsedMs") is not None:
             parts.append(f"<p>{p['elapsedMs']} ms</p>")
     for e in events:
         if e.type == ev.WORKSPACE_FILE_WRITTEN:
             path, version = str(e.payload.get("path")), int(e.payload.get("version", 1))
             before, after = src.previous_version(run_id, path, version)
-            parts.append(_h(f"{path}: version {version - 1 if version > 1 else 'none'} → {version}"))
+            parts.append(_h(i18n.arg(translate("Detail", "%1: version %2 → %3"), path,
+                                     version - 1 if version > 1 else translate("Detail", "none"), version)))
             parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
                                       muted=c.muted.name()))
     return "".join(parts)
@@ -183,10 +196,11 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
     if event.type == ev.AGENT_HANDOFF_ACCEPTED and event.related_invocation_ids:
         brief = src.received_brief(run_id, event.related_invocation_ids[0])
         if brief is not None:
-            parts.append(_h("Brief as received") + _pre(brief))
+            parts.append(_h(translate("Detail", "Brief as received")) + _pre(brief))
     if event.type == ev.CONTEXT_ASSEMBLED:
-        parts.append(_h("System prompt") + _pre(str(p.get("systemPrompt", ""))))
-    parts.append(_h("Journal entry") + _pre(json.dumps(event.envelope(), ensure_ascii=False, indent=2)))
+        parts.append(_h(translate("Detail", "System prompt")) + _pre(str(p.get("systemPrompt", ""))))
+    parts.append(_h(translate("Detail", "Journal "
+                                        "entry")) + _pre(json.dumps(event.envelope(), ensure_ascii=False, indent=2)))
     return "".join(parts)
 
 
@@ -194,7 +208,7 @@ class DetailPane(QTextBrowser):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setOpenLinks(False)
-        self.setPlaceholderText("Select a bar, a handoff marker or an event to see its details.")
+        self.setPlaceholderText(self.tr("Select a bar, a handoff marker or an event to see its details."))
 
     def show_html(self, body: str) -> None:
         self.setHtml(body)

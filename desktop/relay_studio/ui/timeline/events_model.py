@@ -65,6 +65,7 @@ class EventsModel(QAbstractTableModel):
     def __init__(self, fetch: Callable[[str, int, int], list[Event]]) -> None:
         super().__init__()
         self._fetch = fetch  # (run_id, after_seq, limit) -> events
+        self._titles = ("#", self.tr("Time"), self.tr("Agent"), self.tr("Event"), self.tr("Summary"))  # COLUMNS
         self.timeline: RunTimeline | None = None
         self.total = 0
         self.filter = EventFilter()
@@ -175,7 +176,7 @@ class EventsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section]
+            return self._titles[section]
         return None
 
     def _row(self, seq: int) -> tuple[str, str, str, bool]:

@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QMouseEvent,
@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
-from relay_studio.ui import theme
+from relay_studio.ui import i18n, theme
 from relay_studio.ui.timeline.model import FOREGROUND, Bar, Lane, Marker, RunTimeline
 
 LANE_H = 38
@@ -303,9 +303,11 @@ class LanesView(QAbstractScrollArea):
     @staticmethod
     def _tip(found: Bar | Marker | None) -> str:
         if isinstance(found, Marker):
-            return f"Handoff to {found.target_name}: {found.title}"
+            return i18n.arg(QCoreApplication.translate("LanesView", "Handoff to %1: %2"), found.target_name,
+                            found.title)
         if isinstance(found, Bar):
-            span = f"{((found.end or found.start) - found.start) * 1000:.1f} ms" if found.end else "running"
+            span = (i18n.milliseconds(((found.end or found.start) - found.start) * 1000) if found.end
+                    else QCoreApplication.translate("LanesView", "running"))
             return f"{found.label} · {found.outcome} · {span}"
         return ""
 
@@ -318,7 +320,7 @@ class LanesView(QAbstractScrollArea):
         self.painted_bars = 0
         if self.timeline is None:
             painter.setPen(c.muted)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "Select a run to see its timeline.")
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.tr("Select a run to see its timeline."))
             painter.end()
             return
         self._drop_stale_tiles(c)
@@ -482,7 +484,7 @@ class LanesView(QAbstractScrollArea):
         painter.setPen(QPen(c.grid, 1))
         painter.drawLine(0, LANES_TOP - 1, rect.width(), LANES_TOP - 1)
         painter.setPen(c.muted)
-        painter.drawText(QRectF(8, AXIS_H, LABEL_W - 12, BAND_H), Qt.AlignmentFlag.AlignVCenter, "Handoffs")
+        painter.drawText(QRectF(8, AXIS_H, LABEL_W - 12, BAND_H), Qt.AlignmentFlag.AlignVCenter, self.tr("Handoffs"))
         shown = sorted((m for lane in self._lanes for m in lane.markers if t0 <= m.time <= t1),
                        key=lambda m: m.time)
         metrics = painter.fontMetrics()
@@ -519,7 +521,8 @@ class LanesView(QAbstractScrollArea):
         if lane.stages and lane.parent is None:
             title = " → ".join(dict.fromkeys(s.agent for s in lane.stages))
         else:
-            title = ("↳ " if lane.parent else "") + lane.title
+            title = ("↳ " if lane.parent else "") + (self.tr("Foreground") if lane.title == "Foreground"
+                                                     else lane.title)
         metrics = painter.fontMetrics()
         painter.drawText(QRectF(indent, top, LABEL_W - indent - 4, LANE_H), Qt.AlignmentFlag.AlignVCenter,
                          metrics.elidedText(title, Qt.TextElideMode.ElideRight, LABEL_W - indent - 6))

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.detail import (
@@ -91,14 +92,14 @@ class TimelinePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
-        top.addWidget(QLabel("Run"))
+        top.addWidget(QLabel(self.tr("Run")))
         self.run_box = QComboBox()
         self.run_box.setMinimumWidth(220)
         self.run_box.currentIndexChanged.connect(self._on_run_picked)
         top.addWidget(self.run_box, 1)
-        for text, tip, slot in (("−", "Zoom out (Ctrl+wheel)", lambda: self.lanes.zoom_by(0.5)),
-                                ("+", "Zoom in (Ctrl+wheel)", lambda: self.lanes.zoom_by(2.0)),
-                                ("Fit", "Show the whole run", lambda: self.lanes.fit())):
+        for text, tip, slot in (("−", self.tr("Zoom out (Ctrl+wheel)"), lambda: self.lanes.zoom_by(0.5)),
+                                ("+", self.tr("Zoom in (Ctrl+wheel)"), lambda: self.lanes.zoom_by(2.0)),
+                                (self.tr("Fit"), self.tr("Show the whole run"), lambda: self.lanes.fit())):
             button = QToolButton()
             button.setText(text)
             button.setToolTip(tip)
@@ -120,14 +121,23 @@ class TimelinePanel(QWidget):
         events_layout.setContentsMargins(0, 0, 0, 0)
         filters = QHBoxLayout()
         self.agent_filter = QComboBox()
-        self.agent_filter.addItem("All agents", "")
+        self.agent_filter.addItem(self.tr("All agents"), "")
         self.type_filter = QComboBox()
+        shown = {"All events": self.tr("All events"), "Model calls": self.tr("Model calls"),
+                 "Tool calls": self.tr("Tool calls"), "Handoffs and helpers": self.tr("Handoffs and helpers"),
+                 "Approvals": self.tr("Approvals"), "Files and commits": self.tr("Files and commits"),
+                 "Agents and run": self.tr("Agents and run")}
         for name in CATEGORIES:
-            self.type_filter.addItem(name)
-        self.errors_only = QCheckBox("Errors only")
+            self.type_filter.addItem(shown.get(name, name), name)
+        self.errors_only = QCheckBox(self.tr("Errors only"))
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search events")
+        self.search.setPlaceholderText(self.tr("Search events"))
         self.search.setClearButtonEnabled(True)
+        # the filters give way to the search field in longer languages (their lists show the whole names)
+        for combo in (self.agent_filter, self.type_filter):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
+        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("M" * 8))
         for w in (self.agent_filter, self.type_filter, self.errors_only):
             filters.addWidget(w)
         filters.addWidget(self.search, 1)
@@ -185,7 +195,8 @@ class TimelinePanel(QWidget):
         self.run_box.blockSignals(True)
         self.run_box.clear()
         for record in self.studio.runs(self.chat_id or None, limit=200):
-            label = f"{record.created_at[5:16].replace('T', ' ')} · {record.root_profile_id} · {record.status.value}"
+            label = (f"{record.created_at[5:16].replace('T', ' ')} · {record.root_profile_id} · "
+                     f"{i18n.run_status(record.status.value)}")
             self.run_box.addItem(label, record.id)
         if select:
             index = self.run_box.findData(select)
@@ -221,7 +232,7 @@ class TimelinePanel(QWidget):
         self.detail.clear()
         self.agent_filter.blockSignals(True)
         self.agent_filter.clear()
-        self.agent_filter.addItem("All agents", "")
+        self.agent_filter.addItem(self.tr("All agents"), "")
         self.agent_filter.blockSignals(False)
         if self.timeline is None:
             self.progress.clear()  # not the count of the run shown before
@@ -246,7 +257,8 @@ class TimelinePanel(QWidget):
                     gc.freeze()
                     if now - refreshed > REFRESH_EVERY_S:
                         self._grown()
-                        self.progress.setText(f"reading {tl.last_seq:,} of {self.model.total:,} events…")
+                        self.progress.setText(i18n.arg(self.tr("reading %1 of %2 events…"),
+                                                       i18n.number(tl.last_seq), i18n.number(self.model.total)))
                         refreshed = now
                     await asyncio.sleep(0)
                     slice_start = time.monotonic()
@@ -260,7 +272,7 @@ class TimelinePanel(QWidget):
                 break
         self._grown()
         self.lanes.fit()
-        self.progress.setText(f"{tl.last_seq:,} events")
+        self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
         self.load_seconds = time.monotonic() - started
         self.loaded.set()
         if self._pending_error is not None:
@@ -297,7 +309,7 @@ class TimelinePanel(QWidget):
                 changed = tl.apply(event) or changed
         if newest:
             self.model.grow(max(self.model.total, newest))
-            self.progress.setText(f"{max(self.model.total, newest):,} events")
+            self.progress.setText(self.tr("%n event(s)", "", max(self.model.total, newest)))
         if changed:
             self.lanes.refresh()
             self._refresh_agents()
@@ -313,7 +325,7 @@ class TimelinePanel(QWidget):
         tl = self.timeline
         agent = str(self.agent_filter.currentData() or "")
         invocations = frozenset(inv for inv, a in tl.agents.items() if a == agent) if agent and tl else None
-        return EventFilter(agent_invocations=invocations, types=CATEGORIES.get(self.type_filter.currentText()),
+        return EventFilter(agent_invocations=invocations, types=CATEGORIES.get(str(self.type_filter.currentData())),
                            errors_only=self.errors_only.isChecked(), text=self.search.text().strip())
 
     def _apply_filter(self) -> None:

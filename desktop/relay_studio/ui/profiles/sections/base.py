@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -65,7 +66,7 @@ class FieldBox(QWidget):
     def show_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
         lines = []
         for d in diagnostics:
-            hint = wording.FIX_HINTS.get(d.code, "")
+            hint = wording.tr(wording.FIX_HINTS.get(d.code, ""))
             lines.append(f"{d.message} ({d.code})" + (f" {hint}" if hint else ""))
         self._say(self.error, "\n".join(lines))
 
@@ -82,12 +83,26 @@ class FieldBox(QWidget):
         label.setVisible(bool(text))
 
 
+def section_title(key: str) -> str:
+    """A section's title (one of ``editor.SECTIONS``) in the window's language."""
+    return {"Identity": QCoreApplication.translate("Section", "Identity"),
+            "Model": QCoreApplication.translate("Section", "Model"),
+            "Delegation and handoff": QCoreApplication.translate("Section", "Delegation and handoff"),
+            "Tools": QCoreApplication.translate("Section", "Tools"),
+            "System prompt": QCoreApplication.translate("Section", "System prompt"),
+            "Workspace": QCoreApplication.translate("Section", "Workspace"),
+            "Limits": QCoreApplication.translate("Section", "Limits"),
+            "Raw JSON": QCoreApplication.translate("Section", "Raw JSON"),
+            "What the model sees": QCoreApplication.translate("Section", "What the model sees")}.get(key, key)
+
+
 class Section(QGroupBox):
     """One section of the form. Subclasses build their rows in ``__init__`` with the helpers below,
     which register each field with the editor (its messages, its loader) in form order."""
 
     def __init__(self, editor: ProfileEditor, title: str) -> None:
-        super().__init__(title)
+        super().__init__(section_title(title))
+        self.key = title  # the section's name in SECTIONS; its title is in the window's language
         self.editor = editor
         self.rows = QFormLayout(self)
         self.rows.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow: labels go above fields

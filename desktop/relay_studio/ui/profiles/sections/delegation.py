@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPlainTextEdit
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import Diagnostic, offers_handoff_to
+from relay_studio.ui import i18n
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.sections.base import Section
 
@@ -24,51 +25,58 @@ class DelegationSection(Section):
     def __init__(self, editor: ProfileEditor) -> None:
         super().__init__(editor, "Delegation and handoff")
         for label, key, tip in (
-                ("May hand off the stage", "canHandoff", "delegation.canHandoff (the agent.handoff tool)"),
-                ("May ask helpers for side tasks", "canDelegate", "delegation.canDelegate (the agent.delegate "
-                 "tool)"),
-                ("Other agents may call it", "callable", "delegation.callable"),
-                ("…as the next stage", "allowAsHandoffTarget", "delegation.allowAsHandoffTarget (handoff target)"),
-                ("…as a helper", "allowAsSubagent", "delegation.allowAsSubagent (subagent)")):
+                (self.tr("May hand off the stage"), "canHandoff", "delegation.canHandoff (the agent.handoff tool)"),
+                (self.tr("May ask helpers for side tasks"), "canDelegate", "delegation.canDelegate (the "
+                 "agent.delegate tool)"),
+                (self.tr("Other agents may call it"), "callable", "delegation.callable"),
+                (self.tr("…as the next stage"), "allowAsHandoffTarget", "delegation.allowAsHandoffTarget (handoff "
+                 "target)"),
+                (self.tr("…as a helper"), "allowAsSubagent", "delegation.allowAsSubagent (subagent)")):
             self._check(label, f"delegation.{key}", tip)
-        self._combo("How it hands off", "delegation.handoffToolStyle",
-                    [("One tool, naming the next agent", "single"), ("One tool per next agent", "perTarget")],
-                    tip="Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or "
-                        "perTarget: one transfer_to_<id> tool per agent it may hand off to")
-        self._line("How other agents see it", "delegation.descriptionForAgents",
-                   tip="delegation.descriptionForAgents: what agent_list and the handoff tools say about it")
+        self._combo(self.tr("How it hands off"), "delegation.handoffToolStyle",
+                    [(self.tr("One tool, naming the next agent"), "single"),
+                     (self.tr("One tool per next agent"), "perTarget")],
+                    tip=self.tr("Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or "
+                                "perTarget: one transfer_to_<id> tool per agent it may hand off to"))
+        self._line(self.tr("How other agents see it"), "delegation.descriptionForAgents",
+                   tip=self.tr("delegation.descriptionForAgents: what agent_list and the handoff tools say about "
+                               "it"))
         self.callers = QListWidget()
         self.callers.setFixedHeight(110)
         self.callers.itemChanged.connect(lambda _i: self._on_callers())
         self._loader(self._load_callers)
-        self._row("Who may call it", "delegation.allowedCallers", self.callers, "delegation.allowedCallers")
-        self._combo("Offered as the next stage", "handoffIn.enabled",
-                    [("Always", True), ("Never", False), ("After something is posted", "afterCommit")],
+        self._row(self.tr("Who may call it"), "delegation.allowedCallers", self.callers, "delegation.allowedCallers")
+        self._combo(self.tr("Offered as the next stage"), "handoffIn.enabled",
+                    [(self.tr("Always"), True), (self.tr("Never"), False),
+                     (self.tr("After something is posted"), "afterCommit")],
                     tip="handoffIn.enabled: true, false or afterCommit")
-        self._combo("What it sees of earlier stages", "handoffIn.historyMode",
-                    [("The chat and the brief", "snapshot"), ("Only the brief", "briefOnly"),
-                     ("The full history", "fullHistory"), ("A summary of the conversation", "nestedSummary")],
+        self._combo(self.tr("What it sees of earlier stages"), "handoffIn.historyMode",
+                    [(self.tr("The chat and the brief"), "snapshot"), (self.tr("Only the brief"), "briefOnly"),
+                     (self.tr("The full history"), "fullHistory"),
+                     (self.tr("A summary of the conversation"), "nestedSummary")],
                     tip="handoffIn.historyMode: snapshot, briefOnly, fullHistory or nestedSummary")
-        self._check("…without the tool calls and their results", "handoffIn.removeToolItems",
+        self._check(self.tr("…without the tool calls and their results"), "handoffIn.removeToolItems",
                     tip="handoffIn.removeToolItems")
-        self._line("Name of the tool others call", "handoffIn.toolNameOverride",
-                   convert=lambda t: t.strip() or None, placeholder="default: transfer_to_<id>",
-                   tip="handoffIn.toolNameOverride: replaces transfer_to_<id> (with one tool per next agent)")
-        self._text("What that tool says", "handoffIn.toolDescriptionOverride", none_when_empty=True, height=50,
-                   tip="handoffIn.toolDescriptionOverride")
+        self._line(self.tr("Name of the tool others call"), "handoffIn.toolNameOverride",
+                   convert=lambda t: t.strip() or None, placeholder=self.tr("default: transfer_to_<id>"),
+                   tip=self.tr("handoffIn.toolNameOverride: replaces transfer_to_<id> (with one tool per next "
+                               "agent)"))
+        self._text(self.tr("What that tool says"), "handoffIn.toolDescriptionOverride", none_when_empty=True,
+                   height=50, tip="handoffIn.toolDescriptionOverride")
         self.schema_edit = QPlainTextEdit()
         self.schema_edit.setObjectName("InputSchema")
         self.schema_edit.setFixedHeight(110)
-        self.schema_edit.setPlaceholderText('Optional, e.g.\n'
+        self.schema_edit.setPlaceholderText(self.tr("Optional, e.g.") + '\n'
                                             '{"type": "object", "properties": {"tone": {"type": "string"}}}')
         self.schema_edit.textChanged.connect(self._on_schema_edited)
         self._loader(self._load_schema)
-        self._row("What callers must hand over", "handoffIn.inputSchema", self.schema_edit,
-                  "handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool")
-        self._spin("Longest chain of handoffs", "delegation.maxHandoffDepth", 0, 64,
+        self._row(self.tr("What callers must hand over"), "handoffIn.inputSchema", self.schema_edit,
+                  self.tr("handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool"))
+        self._spin(self.tr("Longest chain of handoffs"), "delegation.maxHandoffDepth", 0, 64,
                    tip="delegation.maxHandoffDepth")
-        self._spin("Helpers at once", "delegation.maxConcurrentTasks", 1, 32, tip="delegation.maxConcurrentTasks")
-        self._spin("Helpers per run", "delegation.maxTasksPerRun", 0, 256, tip="delegation.maxTasksPerRun")
+        self._spin(self.tr("Helpers at once"), "delegation.maxConcurrentTasks", 1, 32,
+                   tip="delegation.maxConcurrentTasks")
+        self._spin(self.tr("Helpers per run"), "delegation.maxTasksPerRun", 0, 256, tip="delegation.maxTasksPerRun")
 
     def relay_warnings(self) -> dict[str, str]:
         """Handoffs and helpers the other agents would refuse (the runtime's own rules, statically)."""
@@ -84,19 +92,19 @@ class DelegationSection(Section):
             targets = [t for t in others.values()
                        if offers_handoff_to(profile, t) and t.model.mode != "requiresConfiguration"]
             if not targets:
-                out["delegation.canHandoff"] = wording.NO_HANDOFF_TARGET
+                out["delegation.canHandoff"] = wording.tr(wording.NO_HANDOFF_TARGET)
             if profile.delegation.max_handoff_depth == 0:
-                out["delegation.maxHandoffDepth"] = wording.NO_HANDOFF_DEPTH
+                out["delegation.maxHandoffDepth"] = wording.tr(wording.NO_HANDOFF_DEPTH)
         if profile.delegation.can_delegate and tn.AGENT_DELEGATE in effective:
             helpers = [t for t in others.values()
                        if t.delegation.callable and t.delegation.allow_as_subagent
                        and ("*" in t.delegation.allowed_callers or profile.id in t.delegation.allowed_callers)
                        and t.model.mode != "requiresConfiguration"]
             if not helpers:
-                out["delegation.canDelegate"] = wording.NO_HELPER
+                out["delegation.canDelegate"] = wording.tr(wording.NO_HELPER)
         d = profile.delegation
         if d.callable and d.allow_as_handoff_target and profile.handoff_in.enabled is False:
-            out["handoffIn.enabled"] = wording.NEVER_OFFERED
+            out["handoffIn.enabled"] = wording.tr(wording.NEVER_OFFERED)
         return out
 
     def _load_schema(self) -> None:
@@ -119,7 +127,8 @@ class DelegationSection(Section):
             # Kept as typed (the profile keeps its last good schema) and shown at the field.
             editor.local_errors["handoffIn.inputSchema"] = Diagnostic(
                 code=codes.PROFILE_INVALID_JSON, path="handoffIn.inputSchema",
-                message=f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.")
+                message=i18n.arg(self.tr("Not valid JSON (line %1, column %2): %3."), exc.lineno, exc.colno,
+                                 exc.msg))
             editor.after_change(update_raw=False)
             return
         editor.local_errors.pop("handoffIn.inputSchema", None)
@@ -132,7 +141,7 @@ class DelegationSection(Section):
         ids = ["*", *sorted(pid for pid in self.editor.studio.profiles() if pid != form.get("id"))]
         ids += [c for c in allowed if c not in ids]
         for pid in ids:
-            item = QListWidgetItem("Any agent (*)" if pid == "*" else pid)
+            item = QListWidgetItem(self.tr("Any agent (*)") if pid == "*" else pid)
             item.setData(Qt.ItemDataRole.UserRole, pid)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if pid in allowed else Qt.CheckState.Unchecked)

@@ -13,8 +13,10 @@ if TYPE_CHECKING:
 class IdentitySection(Section):
     def __init__(self, editor: ProfileEditor) -> None:
         super().__init__(editor, "Identity")
-        self.id_edit = self._line("Id", "id", placeholder="lowercase-id",
-                                  tip="How other agents and files name it: lowercase letters, digits, - and _.")
-        self.name_edit = self._line("Name", "displayName", tip="The name shown in the chat and the library.")
-        self._text("Description", "description", height=60)
-        self._check("Can start a run from the chat", "run.directRunnable", tip="run.directRunnable")
+        self.id_edit = self._line(self.tr("Id"), "id", placeholder="lowercase-id",
+                                  tip=self.tr("How other agents and files name it: lowercase letters, digits, - "
+                                              "and _."))
+        self.name_edit = self._line(self.tr("Name"), "displayName",
+                                    tip=self.tr("The name shown in the chat and the library."))
+        self._text(self.tr("Description"), "description", height=60)
+        self._check(self.tr("Can start a run from the chat"), "run.directRunnable", tip="run.directRunnable")

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 class LimitsSection(Section):
     def __init__(self, editor: ProfileEditor) -> None:
         super().__init__(editor, "Limits")
-        self._spin("Model rounds per stage", "tools.maxRounds", 1, 1000, tip="tools.maxRounds")
-        self._spin("Tool calls per stage", "tools.maxToolCalls", 1, 5000, tip="tools.maxToolCalls")
-        self._spin("Chat history messages (-1: all)", "context.chatHistoryMessages", -1, 10000,
+        self._spin(self.tr("Model rounds per stage"), "tools.maxRounds", 1, 1000, tip="tools.maxRounds")
+        self._spin(self.tr("Tool calls per stage"), "tools.maxToolCalls", 1, 5000, tip="tools.maxToolCalls")
+        self._spin(self.tr("Chat history messages (-1: all)"), "context.chatHistoryMessages", -1, 10000,
                    tip="context.chatHistoryMessages")

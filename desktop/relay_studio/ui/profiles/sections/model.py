@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QComboBox
 
 from relay_studio.providers.base import ProviderError
+from relay_studio.ui import i18n
 from relay_studio.ui.profiles.sections.base import Section, optional_number
 from relay_studio.ui.tasks import WidgetTasks
 
@@ -31,9 +32,9 @@ class ModelSection(Section):
         self.connection_box.setObjectName("ConnectionChoice")
         self.connection_box.currentIndexChanged.connect(self._on_connection_chosen)
         self._loader(self._load_connections)
-        connection_field = self._row("Connection", "model.connection", self.connection_box,
-                                     "Where the model runs: one of your connections (Settings → Connections), "
-                                     "or whichever connection is the default.")
+        connection_field = self._row(self.tr("Connection"), "model.connection", self.connection_box,
+                                     self.tr("Where the model runs: one of your connections (Settings → "
+                                             "Connections), or whichever connection is the default."))
         editor.fields["model.mode"] = connection_field
         self.model_box = QComboBox()
         self.model_box.setObjectName("ModelChoice")
@@ -41,18 +42,19 @@ class ModelSection(Section):
         self.model_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.model_box.editTextChanged.connect(self._on_model_typed)
         self._loader(self._load_model)
-        self._row("Model", "model.model", self.model_box,
-                  "Pick one of the models the server offers, or type a name.")
-        self._line("Temperature", "model.temperature", convert=lambda t: optional_number(t, float),
-                   placeholder="default", tip="0 = predictable, 2 = adventurous (model.temperature)")
-        self._line("Longest answer (tokens)", "model.maxTokens", convert=lambda t: optional_number(t, int),
-                   placeholder="default", tip="model.maxTokens")
+        self._row(self.tr("Model"), "model.model", self.model_box,
+                  self.tr("Pick one of the models the server offers, or type a name."))
+        self._line(self.tr("Temperature"), "model.temperature", convert=lambda t: optional_number(t, float),
+                   placeholder=self.tr("default"), tip=self.tr("0 = predictable, 2 = adventurous (model.temperature)"))
+        self._line(self.tr("Longest answer (tokens)"), "model.maxTokens", convert=lambda t: optional_number(t, int),
+                   placeholder=self.tr("default"), tip="model.maxTokens")
         self.tool_choice = self._combo(
-            "Using its tools", "model.toolChoice",
-            [("When it decides", "auto"), ("At every step", "required"), ("Never call tools", "none")],
+            self.tr("Using its tools"), "model.toolChoice",
+            [(self.tr("When it decides"), "auto"), (self.tr("At every step"), "required"),
+             (self.tr("Never call tools"), "none")],
             tip="model.toolChoice: auto, required or none")
-        self._spin("Retries", "model.maxRetries", 0, 10, tip="model.maxRetries: tries again after a "
-                   "server error that may pass")
+        self._spin(self.tr("Retries"), "model.maxRetries", 0, 10, tip=self.tr("model.maxRetries: tries again after a "
+                   "server error that may pass"))
 
     def _choice(self) -> tuple[str, str | None]:
         form = self.editor.form
@@ -71,14 +73,16 @@ class ModelSection(Section):
         choices = self.editor.connections()
         combo = self.connection_box
         combo.clear()
-        default = f" (now {choices.default_id})" if choices.default_id else ""
-        combo.addItem(f"The default connection{default}", self._choice_key(*DEFAULT_CHOICE))
+        combo.addItem(i18n.arg(self.tr("The default connection (now %1)"), choices.default_id) if choices.default_id
+                      else self.tr("The default connection"), self._choice_key(*DEFAULT_CHOICE))
         for cid in choices.ids:
-            combo.addItem(f"{cid} (default)" if cid == choices.default_id else cid, self._choice_key("connection", cid))
+            combo.addItem(i18n.arg(self.tr("%1 (default)"), cid) if cid == choices.default_id else cid,
+                          self._choice_key("connection", cid))
         mode, connection = self._choice()
         if mode == "connection" and connection and connection not in choices.ids:
-            combo.addItem(f"{connection} (not on this computer)", self._choice_key(mode, connection))
-        combo.addItem("Not chosen yet (it cannot run)", self._choice_key(*UNSET_CHOICE))
+            combo.addItem(i18n.arg(self.tr("%1 (not on this "
+                                           "computer)"), connection), self._choice_key(mode, connection))
+        combo.addItem(self.tr("Not chosen yet (it cannot run)"), self._choice_key(*UNSET_CHOICE))
         combo.setCurrentIndex(max(combo.findData(self._choice_key(mode, connection)), 0))
 
     def _on_connection_chosen(self, _index: int) -> None:
@@ -102,20 +106,22 @@ class ModelSection(Section):
     def connection_warning(self) -> str:
         mode, connection = self._choice()
         if mode == "requiresConfiguration":
-            return "This agent cannot run until you choose a connection."
+            return self.tr("This agent cannot run until you choose a connection.")
         choices = self.editor.connections()
         if mode == "connection" and connection and connection not in choices.ids:
-            return (f"There is no connection “{connection}” on this computer: runs of this agent will fail. "
-                    "Choose another, or add it in Settings → Connections.")
+            return i18n.arg(self.tr("There is no connection “%1” on this computer: runs of this agent will fail. "
+                                    "Choose another, or add it in Settings → Connections."), connection)
         if mode == "default" and not choices.ids:
-            return "You have no connection yet: add one in Settings → Connections, and this agent will use it."
+            return self.tr("You have no connection yet: add one in Settings → Connections, and this agent will use "
+                           "it.")
         return ""
 
     def _load_model(self) -> None:
         mode, _connection = self._choice()
         line = self.model_box.lineEdit()
         if line is not None:
-            line.setPlaceholderText("the connection's own default model" if mode == "default" else "e.g. qwen3:8b")
+            line.setPlaceholderText(self.tr("the connection's own default model") if mode == "default"
+                                   else self.tr("e.g. qwen3:8b"))
         self.model_box.setEditText(str(self.editor.form.get("model.model") or ""))
 
     def _on_model_typed(self, text: str) -> None:
@@ -135,7 +141,7 @@ class ModelSection(Section):
         if (mode == "connection" and connection not in choices.ids) or (mode == "default" and not choices.default_id):
             box.show_note("")
             return
-        box.show_note("Asking the server which models it offers…")
+        box.show_note(self.tr("Asking the server which models it offers…"))
         target = connection if mode == "connection" else choices.default_id
         self._spawn(self._load_server_models(self._models_generation, target or ""))
 
@@ -146,8 +152,8 @@ class ModelSection(Section):
             names = await models_source(connection)
         except ProviderError as exc:
             if generation == self._models_generation:
-                self.editor.fields["model.model"].show_note(f"The models could not be listed: {exc.message} "
-                                                            "You can still type a model's name.")
+                self.editor.fields["model.model"].show_note(i18n.arg(self.tr(
+                    "The models could not be listed: %1 You can still type a model's name."), exc.message))
             return
         if generation != self._models_generation:
             return
@@ -160,8 +166,8 @@ class ModelSection(Section):
         finally:
             self.editor.loading = loading
         self.editor.fields["model.model"].show_note(
-            f"The server offers {len(names)} model(s): pick one from the list, or type a name." if names
-            else "The server lists no models; type a model's name.")
+            self.tr("The server offers %n model(s): pick one from the list, or type a name.", "", len(names))
+            if names else self.tr("The server lists no models; type a model's name."))
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
         return self._tasks.spawn(coro)

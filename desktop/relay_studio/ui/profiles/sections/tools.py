@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QWidget
 
 from relay_studio.domain import tool_names as tn
+from relay_studio.ui import i18n
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.form_model import ProfileForm
 from relay_studio.ui.profiles.sections.base import Section
@@ -29,18 +30,19 @@ class ToolsSection(Section):
         super().__init__(editor, "Tools")
         matrix = QWidget()
         grid = QGridLayout(matrix)
-        for col, (text, tip) in enumerate((("<b>Tool</b>", ""), ("<b>Allowed</b>", "tools.allow"),
-                                           ("<b>Ask first</b>", "tools.requireApproval: the change waits in "
-                                            "the patch dialog until you approve or reject it"),
-                                           ("<b>Never</b>", "tools.deny: never offered, even when a rule would "
-                                            "add it"))):
+        for col, (text, tip) in enumerate(((self.tr("<b>Tool</b>"), ""), (self.tr("<b>Allowed</b>"), "tools.allow"),
+                                           (self.tr("<b>Ask first</b>"), self.tr(
+                                               "tools.requireApproval: the change waits in the patch dialog until "
+                                               "you approve or reject it")),
+                                           (self.tr("<b>Never</b>"), self.tr(
+                                               "tools.deny: never offered, even when a rule would add it")))):
             header = QLabel(text)
             header.setToolTip(tip)
             grid.addWidget(header, 0, col)
         self.tool_boxes: dict[tuple[str, str], QCheckBox] = {}
         row = 1
         for family in ("agent", "workspace", "library", "skill", "knowledge"):
-            grid.addWidget(QLabel(f"<i>{wording.FAMILY_WORDS[family]}</i>"), row, 0, 1, 4)
+            grid.addWidget(QLabel(f"<i>{wording.tr(wording.FAMILY_WORDS[family])}</i>"), row, 0, 1, 4)
             row += 1
             for name in (t for t in tn.PROFILE_TOOLS if t.startswith(family + ".")):
                 tool_label = QLabel(wording.tool_label(name))
@@ -55,7 +57,7 @@ class ToolsSection(Section):
                     self.tool_boxes[(key, name)] = tool_box
                 row += 1
         self._loader(self.load_tools)
-        matrix_box = self._register("tools.allow", matrix, "Tools")
+        matrix_box = self._register("tools.allow", matrix, self.tr("Tools"))
         self.rows.addRow(matrix_box)
         editor.fields["tools.requireApproval"] = matrix_box
         editor.fields["tools.deny"] = matrix_box
@@ -84,13 +86,13 @@ class ToolsSection(Section):
                 put("requireApproval", False)
         elif key == "allow":
             if on and name in lists["deny"]:
-                note = f"“{label}” is set to Never; untick Never first to allow it."
+                note = i18n.arg(self.tr("“%1” is set to Never; untick Never first to allow it."), label)
             else:
                 put("allow", on)
                 if not on:
                     put("requireApproval", False)
         elif on and name in lists["deny"]:
-            note = f"“{label}” is set to Never, so it cannot ask you first; untick Never first."
+            note = i18n.arg(self.tr("“%1” is set to Never, so it cannot ask you first; untick Never first."), label)
         else:
             put("requireApproval", on)
             if on:

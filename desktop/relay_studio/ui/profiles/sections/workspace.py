@@ -25,15 +25,15 @@ class WorkspaceSection(Section):
         roots_layout.addLayout(self.roots_grid)
         add_row = QHBoxLayout()
         self.root_edit = QLineEdit()
-        self.root_edit.setPlaceholderText("another folder, e.g. notes")
+        self.root_edit.setPlaceholderText(self.tr("another folder, e.g. notes"))
         self.root_edit.returnPressed.connect(self.add_root)
-        add_root = QPushButton("Add folder")
+        add_root = QPushButton(self.tr("Add folder"))
         add_root.clicked.connect(self.add_root)
         add_row.addWidget(self.root_edit, 1)
         add_row.addWidget(add_root)
         roots_layout.addLayout(add_row)
         self._loader(self._load_roots)
-        roots_box = self._register("workspace.visibleRoots", roots, "Folders")
+        roots_box = self._register("workspace.visibleRoots", roots, self.tr("Folders"))
         self.rows.addRow(roots_box)
         editor.fields["workspace.writableRoots"] = roots_box
 
@@ -64,7 +64,7 @@ class WorkspaceSection(Section):
             if widget is not None:
                 widget.deleteLater()
         self.root_boxes.clear()
-        for col, title in enumerate(("<b>Folder</b>", "<b>Visible</b>", "<b>Writable</b>")):
+        for col, title in enumerate((self.tr("<b>Folder</b>"), self.tr("<b>Visible</b>"), self.tr("<b>Writable</b>"))):
             self.roots_grid.addWidget(QLabel(title), 0, col)
         loading, editor.loading = editor.loading, True
         try:

@@ -1,0 +1,2865 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de" sourcelanguage="en">
+<context>
+    <name>ChatActions</name>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>&amp;Umbenennen…</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate</source>
+        <translation>&amp;Duplizieren</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>New &amp;exploration</source>
+        <translation>Neue &amp;Erkundung</translation>
+    </message>
+    <message>
+        <source>A chat where an agent reads your story library, knowledge and files and answers, changing nothing</source>
+        <translation>Ein Chat, in dem ein Agent deine Story-Bibliothek, dein Wissen und deine Dateien liest und antwortet, ohne etwas zu ändern</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplizieren</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>A run is going in this chat; stop it before deleting the chat.</source>
+        <translation>In diesem Chat läuft ein Durchlauf; beende ihn, bevor du den Chat löschst.</translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation>Chat löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the chat “%1” and its messages? You can undo this for %n seconds. Its runs stay in the history.</source>
+        <translation>
+            <numerusform>Den Chat „%1“ und seine Nachrichten löschen? Du kannst das %n Sekunde lang rückgängig machen. Seine Durchläufe bleiben im Verlauf.</numerusform>
+            <numerusform>Den Chat „%1“ und seine Nachrichten löschen? Du kannst das %n Sekunden lang rückgängig machen. Seine Durchläufe bleiben im Verlauf.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Chat “%1” deleted.</source>
+        <translation>Chat „%1“ gelöscht.</translation>
+    </message>
+</context>
+<context>
+    <name>ChatNavigation</name>
+    <message>
+        <source>New project</source>
+        <translation>Neues Projekt</translation>
+    </message>
+    <message>
+        <source>Name of the new project:</source>
+        <translation>Name des neuen Projekts:</translation>
+    </message>
+    <message>
+        <source>Rename project</source>
+        <translation>Projekt umbenennen</translation>
+    </message>
+    <message>
+        <source>New name for “%1”:</source>
+        <translation>Neuer Name für „%1“:</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Exploration · read only</source>
+        <translation>Erkundung · nur lesen</translation>
+    </message>
+    <message>
+        <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
+        <translation>Der Agent liest hier deine Story-Bibliothek, dein Wissen und deine Dateien und antwortet im Chat. Er kann nichts ändern: Jeder Schreibversuch wird abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
+        <translation>Die letzte Anfrage war länger, als das Modell des Agenten fassen kann (sein Server meldet das). Übergib an einen neuen Chat, der mit einer Zusammenfassung dieses Chats beginnt.</translation>
+    </message>
+    <message>
+        <source>Calling %1…</source>
+        <translation>Ruft %1 auf…</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval of %1 on %2</source>
+        <translation>Wartet auf deine Freigabe von %1 für %2</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval of %1</source>
+        <translation>Wartet auf deine Freigabe von %1</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>kein Treffer</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>CodexView</name>
+    <message>
+        <source>New entry</source>
+        <translation>Neuer Eintrag</translation>
+    </message>
+    <message>
+        <source>A new entry of the type chosen in the list (a character when none is)</source>
+        <translation>Ein neuer Eintrag vom in der Liste gewählten Typ (eine Figur, wenn keiner gewählt ist)</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Mentions</source>
+        <translation>Erwähnungen</translation>
+    </message>
+    <message>
+        <source>Messages of this project&apos;s chats that mention the entry (its name or an alias)</source>
+        <translation>Nachrichten in den Chats dieses Projekts, die den Eintrag erwähnen (Name oder ein anderer Name)</translation>
+    </message>
+    <message>
+        <source>Also called %1</source>
+        <translation>Auch genannt: %1</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Gespeichert in %1.</translation>
+    </message>
+    <message>
+        <source>Delete entry</source>
+        <translation>Eintrag löschen</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and its file %2?</source>
+        <translation>„%1“ und seine Datei %2 löschen?</translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <source>A run is going in this chat. The agents at work can take your text as guidance now, or it can wait until the run ends.</source>
+        <translation>In diesem Chat läuft ein Durchlauf. Die arbeitenden Agenten können deinen Text jetzt als Hinweis aufnehmen, oder er wartet, bis der Durchlauf endet.</translation>
+    </message>
+    <message>
+        <source>Send as guidance</source>
+        <translation>Als Hinweis senden</translation>
+    </message>
+    <message>
+        <source>The agent at work reads it at its next step; the run goes on</source>
+        <translation>Der arbeitende Agent liest ihn bei seinem nächsten Schritt; der Durchlauf geht weiter</translation>
+    </message>
+    <message>
+        <source>Send when it ends</source>
+        <translation>Nach dem Ende senden</translation>
+    </message>
+    <message>
+        <source>Stop it and send</source>
+        <translation>Beenden und senden</translation>
+    </message>
+    <message>
+        <source>Keep editing</source>
+        <translation>Weiter bearbeiten</translation>
+    </message>
+    <message>
+        <source>Editing an earlier message: Send reruns it in a new branch of this chat, with the history before it; the original chat stays as it is.</source>
+        <translation>Du bearbeitest eine frühere Nachricht: Senden führt sie in einem neuen Zweig dieses Chats erneut aus, mit dem Verlauf davor; der ursprüngliche Chat bleibt, wie er ist.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Stop the active run (Esc)</source>
+        <translation>Den laufenden Durchlauf beenden (Esc)</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Send (Ctrl+Enter)</source>
+        <translation>Senden (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
+        <translation>Frag nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien…  (Eingabe sendet, Umschalt+Eingabe fügt eine Zeile ein)</translation>
+    </message>
+    <message>
+        <source>Ask about your story library, knowledge and files…  (Ctrl+Enter sends)</source>
+        <translation>Frag nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien…  (Strg+Eingabe sendet)</translation>
+    </message>
+    <message>
+        <source>Write to your agents…  (@editor picks an agent, Enter sends, Shift+Enter adds a line)</source>
+        <translation>Schreib deinen Agenten…  (@editor wählt einen Agenten, Eingabe sendet, Umschalt+Eingabe für neue Zeile)</translation>
+    </message>
+    <message>
+        <source>Write to your agents…  (@editor picks an agent, Ctrl+Enter sends)</source>
+        <translation>Schreib deinen Agenten…  (@editor wählt einen Agenten, Strg+Eingabe sendet)</translation>
+    </message>
+    <message>
+        <source>Send (Enter or Ctrl+Enter)</source>
+        <translation>Senden (Eingabe oder Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>  (needs a model)</source>
+        <translation>  (braucht ein Modell)</translation>
+    </message>
+</context>
+<context>
+    <name>DelegationSection</name>
+    <message>
+        <source>May hand off the stage</source>
+        <translation>Darf die Etappe übergeben</translation>
+    </message>
+    <message>
+        <source>May ask helpers for side tasks</source>
+        <translation>Darf Helfer um Nebenaufgaben bitten</translation>
+    </message>
+    <message>
+        <source>Other agents may call it</source>
+        <translation>Andere Agenten dürfen ihn aufrufen</translation>
+    </message>
+    <message>
+        <source>…as the next stage</source>
+        <translation>…als nächste Etappe</translation>
+    </message>
+    <message>
+        <source>…as a helper</source>
+        <translation>…als Helfer</translation>
+    </message>
+    <message>
+        <source>How it hands off</source>
+        <translation>Wie er übergibt</translation>
+    </message>
+    <message>
+        <source>One tool, naming the next agent</source>
+        <translation>Ein Werkzeug, das den nächsten Agenten nennt</translation>
+    </message>
+    <message>
+        <source>One tool per next agent</source>
+        <translation>Ein Werkzeug je nächstem Agenten</translation>
+    </message>
+    <message>
+        <source>Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or perTarget: one transfer_to_&lt;id&gt; tool per agent it may hand off to</source>
+        <translation>Übergabewerkzeuge (delegation.handoffToolStyle): single – ein agent_handoff(agentId, …), oder perTarget – ein transfer_to_&lt;id&gt;-Werkzeug je Agent, an den er übergeben darf</translation>
+    </message>
+    <message>
+        <source>How other agents see it</source>
+        <translation>Wie andere Agenten ihn sehen</translation>
+    </message>
+    <message>
+        <source>delegation.descriptionForAgents: what agent_list and the handoff tools say about it</source>
+        <translation>delegation.descriptionForAgents: was agent_list und die Übergabewerkzeuge über ihn sagen</translation>
+    </message>
+    <message>
+        <source>Who may call it</source>
+        <translation>Wer ihn aufrufen darf</translation>
+    </message>
+    <message>
+        <source>Offered as the next stage</source>
+        <translation>Als nächste Etappe angeboten</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Immer</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>After something is posted</source>
+        <translation>Nachdem etwas festgeschrieben ist</translation>
+    </message>
+    <message>
+        <source>What it sees of earlier stages</source>
+        <translation>Was er von früheren Etappen sieht</translation>
+    </message>
+    <message>
+        <source>The chat and the brief</source>
+        <translation>Den Chat und die Übergabenotiz</translation>
+    </message>
+    <message>
+        <source>Only the brief</source>
+        <translation>Nur die Übergabenotiz</translation>
+    </message>
+    <message>
+        <source>The full history</source>
+        <translation>Den ganzen Verlauf</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation</source>
+        <translation>Eine Zusammenfassung des Gesprächs</translation>
+    </message>
+    <message>
+        <source>…without the tool calls and their results</source>
+        <translation>…ohne die Werkzeugaufrufe und ihre Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Name of the tool others call</source>
+        <translation>Name des Werkzeugs, das andere aufrufen</translation>
+    </message>
+    <message>
+        <source>default: transfer_to_&lt;id&gt;</source>
+        <translation>Standard: transfer_to_&lt;id&gt;</translation>
+    </message>
+    <message>
+        <source>handoffIn.toolNameOverride: replaces transfer_to_&lt;id&gt; (with one tool per next agent)</source>
+        <translation>handoffIn.toolNameOverride: ersetzt transfer_to_&lt;id&gt; (bei einem Werkzeug je nächstem Agenten)</translation>
+    </message>
+    <message>
+        <source>What that tool says</source>
+        <translation>Was dieses Werkzeug sagt</translation>
+    </message>
+    <message>
+        <source>Optional, e.g.</source>
+        <translation>Optional, z. B.</translation>
+    </message>
+    <message>
+        <source>What callers must hand over</source>
+        <translation>Was Aufrufer übergeben müssen</translation>
+    </message>
+    <message>
+        <source>handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool</source>
+        <translation>handoffIn.inputSchema: ein JSON-Schema-Objekt; seine Felder kommen zum Übergabewerkzeug hinzu</translation>
+    </message>
+    <message>
+        <source>Longest chain of handoffs</source>
+        <translation>Längste Kette von Übergaben</translation>
+    </message>
+    <message>
+        <source>Helpers at once</source>
+        <translation>Helfer gleichzeitig</translation>
+    </message>
+    <message>
+        <source>Helpers per run</source>
+        <translation>Helfer je Durchlauf</translation>
+    </message>
+    <message>
+        <source>Not valid JSON (line %1, column %2): %3.</source>
+        <translation>Kein gültiges JSON (Zeile %1, Spalte %2): %3.</translation>
+    </message>
+    <message>
+        <source>Any agent (*)</source>
+        <translation>Jeder Agent (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Detail</name>
+    <message>
+        <source>Handoff to %1: %2</source>
+        <translation>Übergabe an %1: %2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The brief as the target agent received it:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Übergabenotiz, wie der Ziel-Agent sie erhalten hat:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The target has not started yet.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Das Ziel hat noch nicht begonnen.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;Der Aufruf läuft noch; sein Protokoll wird geschrieben, wenn er endet.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 · model call %2</source>
+        <translation>%1 · Modellaufruf %2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Model &lt;b&gt;%1&lt;/b&gt; · %2 · started %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Modell &lt;b&gt;%1&lt;/b&gt; · %2 · gestartet %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Usage: %1 input, %2 output, %3 cached tokens · finish: %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Verbrauch: %1 Eingabe-, %2 Ausgabe-, %3 zwischengespeicherte Tokens · Ende: %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>Messages (%1)</source>
+        <translation>Nachrichten (%1)</translation>
+    </message>
+    <message>
+        <source>Tools (%1)</source>
+        <translation>Werkzeuge (%1)</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>The creator rejected this.</source>
+        <translation>Du hast das abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The creator approved this with the creator&apos;s edits.</source>
+        <translation>Du hast das mit deinen Änderungen freigegeben.</translation>
+    </message>
+    <message>
+        <source>The creator approved this.</source>
+        <translation>Du hast das freigegeben.</translation>
+    </message>
+    <message>
+        <source>Citations</source>
+        <translation>Quellenangaben</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>%1: version %2 → %3</source>
+        <translation>%1: Version %2 → %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Brief as received</source>
+        <translation>Übergabenotiz, wie erhalten</translation>
+    </message>
+    <message>
+        <source>Journal entry</source>
+        <translation>Journaleintrag</translation>
+    </message>
+</context>
+<context>
+    <name>DetailPane</name>
+    <message>
+        <source>Select a bar, a handoff marker or an event to see its details.</source>
+        <translation>Wähle einen Balken, eine Übergabemarke oder ein Ereignis, um die Einzelheiten zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>← Back to the search</source>
+        <translation>← Zurück zur Suche</translation>
+    </message>
+</context>
+<context>
+    <name>Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>EntryEditor</name>
+    <message>
+        <source>Other names, separated by commas</source>
+        <translation>Andere Namen, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Tags, separated by commas</source>
+        <translation>Schlagwörter, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>What the agents read when the entry is mentioned</source>
+        <translation>Was die Agenten lesen, wenn der Eintrag erwähnt wird</translation>
+    </message>
+    <message>
+        <source>Only for you: the agents never see these notes</source>
+        <translation>Nur für dich: Die Agenten sehen diese Notizen nie</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung beachten</translation>
+    </message>
+    <message>
+        <source>Phrases that are not mentions, separated by commas</source>
+        <translation>Wendungen, die keine Erwähnung sind, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Always give it to the agents</source>
+        <translation>Immer an die Agenten geben</translation>
+    </message>
+    <message>
+        <source>alwaysInclude: in every stage&apos;s prompt, mentioned or not (first within the budget)</source>
+        <translation>alwaysInclude: im Prompt jeder Etappe, erwähnt oder nicht (zuerst innerhalb des Budgets)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Also called</source>
+        <translation>Auch genannt</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Schlagwörter</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Private notes</source>
+        <translation>Private Notizen</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation>Erkennung</translation>
+    </message>
+    <message>
+        <source>Not a mention</source>
+        <translation>Keine Erwähnung</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Write the entry&apos;s file (Ctrl+S)</source>
+        <translation>Die Datei des Eintrags schreiben (Strg+S)</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>Datei: %1</translation>
+    </message>
+    <message>
+        <source>A new entry: fill in a name and Save.</source>
+        <translation>Ein neuer Eintrag: Gib einen Namen ein und speichere.</translation>
+    </message>
+</context>
+<context>
+    <name>EventsModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Ereignis</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <source>Find in chat</source>
+        <translation>Im Chat suchen</translation>
+    </message>
+    <message>
+        <source>▲</source>
+        <translation>▲</translation>
+    </message>
+    <message>
+        <source>▼</source>
+        <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffCard</name>
+    <message>
+        <source>Handoff document</source>
+        <translation>Übergabedokument</translation>
+    </message>
+    <message>
+        <source>this chat starts from it; every request of the chat includes it</source>
+        <translation>dieser Chat beginnt damit; jede Anfrage des Chats enthält es</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the handoff document</source>
+        <translation>Das Übergabedokument kopieren</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <source>Hide the document</source>
+        <translation>Das Dokument ausblenden</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Show the document</source>
+        <translation>Das Dokument anzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffDialog</name>
+    <message>
+        <source>Hand off “%1” to a new chat</source>
+        <translation>„%1“ an einen neuen Chat übergeben</translation>
+    </message>
+    <message>
+        <source>Writing the handoff document… (Esc cancels)</source>
+        <translation>Das Übergabedokument wird geschrieben… (Esc bricht ab)</translation>
+    </message>
+    <message>
+        <source>The document appears here when the agent has written it.</source>
+        <translation>Das Dokument erscheint hier, sobald der Agent es geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>New chat:</source>
+        <translation>Neuer Chat:</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the document to the clipboard</source>
+        <translation>Das Dokument in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Start the new chat</source>
+        <translation>Den neuen Chat beginnen</translation>
+    </message>
+    <message>
+        <source>Review the document: it is what the new chat starts from. Edit it freely.</source>
+        <translation>Sieh dir das Dokument an: Damit beginnt der neue Chat. Bearbeite es nach Belieben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The chat was too long for the agent&apos;s model, so it wrote this without the oldest %n message(s); add what it could not know.</source>
+        <translation>
+            <numerusform>Der Chat war zu lang für das Modell des Agenten, daher hat er dies ohne die älteste Nachricht geschrieben; ergänze, was er nicht wissen konnte.</numerusform>
+            <numerusform>Der Chat war zu lang für das Modell des Agenten, daher hat er dies ohne die ältesten %n Nachrichten geschrieben; ergänze, was er nicht wissen konnte.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The document lacks these sections: %1. Add them, or start the new chat as it is.</source>
+        <translation>Dem Dokument fehlen diese Abschnitte: %1. Ergänze sie oder beginne den neuen Chat so, wie es ist.</translation>
+    </message>
+    <message>
+        <source>%1. Nothing was changed.</source>
+        <translation>%1. Es wurde nichts geändert.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>The document is empty; write something the new chat can start from.</source>
+        <translation>Das Dokument ist leer; schreib etwas, womit der neue Chat beginnen kann.</translation>
+    </message>
+    <message>
+        <source>Copied the document to the clipboard.</source>
+        <translation>Das Dokument wurde in die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Wird beendet…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFlow</name>
+    <message>
+        <source>Not sent: you opened another chat meanwhile; the message waits in its chat.</source>
+        <translation>Nicht gesendet: Du hast inzwischen einen anderen Chat geöffnet; die Nachricht wartet in ihrem Chat.</translation>
+    </message>
+    <message>
+        <source>Continued in “%1”, seeded with the handoff document.</source>
+        <translation>Fortgesetzt in „%1“, beginnend mit dem Übergabedokument.</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffOffer</name>
+    <message>
+        <source>Hand off to a new chat</source>
+        <translation>An einen neuen Chat übergeben</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; you review it, and a new chat starts from it</source>
+        <translation>Der Agent schreibt aus diesem Chat ein Übergabedokument; du prüfst es, und ein neuer Chat beginnt damit</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Verwerfen</translation>
+    </message>
+</context>
+<context>
+    <name>HeaderRow</name>
+    <message>
+        <source>Header name, e.g. X-Auth-Token</source>
+        <translation>Header-Name, z. B. X-Auth-Token</translation>
+    </message>
+    <message>
+        <source>Plain</source>
+        <translation>Klartext</translation>
+    </message>
+    <message>
+        <source>Not a secret: keep the value as it is, in the app&apos;s settings</source>
+        <translation>Kein Geheimnis: den Wert unverändert in den Einstellungen der App speichern</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Drop this header</source>
+        <translation>Diesen Header entfernen</translation>
+    </message>
+    <message>
+        <source>kept (type to replace)</source>
+        <translation>gespeichert (tippen zum Ersetzen)</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+</context>
+<context>
+    <name>HeadersTable</name>
+    <message>
+        <source>Add header</source>
+        <translation>Header hinzufügen</translation>
+    </message>
+    <message>
+        <source>An extra HTTP header the server needs; its value is kept like a key</source>
+        <translation>Ein zusätzlicher HTTP-Header, den der Server braucht; sein Wert wird wie ein Schlüssel verwahrt</translation>
+    </message>
+    <message>
+        <source>A header needs a name.</source>
+        <translation>Ein Header braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>The header &apos;%1&apos; is there twice.</source>
+        <translation>Der Header „%1“ kommt doppelt vor.</translation>
+    </message>
+    <message>
+        <source>The header &apos;%1&apos; needs a value.</source>
+        <translation>Der Header „%1“ braucht einen Wert.</translation>
+    </message>
+</context>
+<context>
+    <name>IdentitySection</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>How other agents and files name it: lowercase letters, digits, - and _.</source>
+        <translation>Wie andere Agenten und Dateien ihn nennen: Kleinbuchstaben, Ziffern, - und _.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>The name shown in the chat and the library.</source>
+        <translation>Der Name, der im Chat und in der Bibliothek angezeigt wird.</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Can start a run from the chat</source>
+        <translation>Kann aus dem Chat einen Durchlauf starten</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeView</name>
+    <message>
+        <source>Import…</source>
+        <translation>Importieren…</translation>
+    </message>
+    <message>
+        <source>Add Markdown, text, PDF, EPUB or HTML files to this project&apos;s knowledge</source>
+        <translation>Markdown-, Text-, PDF-, EPUB- oder HTML-Dateien zum Wissen dieses Projekts hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Dokument</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>Passagen</translation>
+    </message>
+    <message>
+        <source>Search the documents…</source>
+        <translation>Dokumente durchsuchen…</translation>
+    </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation>%1 (aus %2)</translation>
+    </message>
+    <message>
+        <source>Import into the knowledge library</source>
+        <translation>In die Wissensbibliothek importieren</translation>
+    </message>
+    <message>
+        <source>Documents (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;All files (*)</source>
+        <translation>Dokumente (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Stopping after this page…</source>
+        <translation>Stoppt nach dieser Seite…</translation>
+    </message>
+    <message>
+        <source>, page %1 of %2</source>
+        <translation>, Seite %1 von %2</translation>
+    </message>
+    <message>
+        <source>File %1 of %2: %3</source>
+        <translation>Datei %1 von %2: %3</translation>
+    </message>
+    <message>
+        <source>⚠ The import stopped: %1</source>
+        <translation>⚠ Der Import wurde abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>Imported %1.</source>
+        <translation>Importiert: %1.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the document being read was not kept.</source>
+        <translation>Abgebrochen: Das gerade gelesene Dokument wurde nicht behalten.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation>Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>Removed “%1”.</source>
+        <translation>„%1“ entfernt.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No passage contains these words. Try other words.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Keine Passage enthält diese Wörter. Versuche andere Wörter.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>That document is no longer in this project&apos;s knowledge library.</source>
+        <translation>Dieses Dokument ist nicht mehr in der Wissensbibliothek dieses Projekts.</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>Seite %1</translation>
+    </message>
+    <message>
+        <source>section “%1”</source>
+        <translation>Abschnitt „%1“</translation>
+    </message>
+    <message>
+        <source>characters %1–%2</source>
+        <translation>Zeichen %1–%2</translation>
+    </message>
+</context>
+<context>
+    <name>LanesView</name>
+    <message>
+        <source>Handoff to %1: %2</source>
+        <translation>Übergabe an %1: %2</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>Select a run to see its timeline.</source>
+        <translation>Wähle einen Durchlauf, um seine Zeitleiste zu sehen.</translation>
+    </message>
+    <message>
+        <source>Handoffs</source>
+        <translation>Übergaben</translation>
+    </message>
+    <message>
+        <source>Foreground</source>
+        <translation>Vordergrund</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryPanel</name>
+    <message>
+        <source>Story library</source>
+        <translation>Story-Bibliothek</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <translation>Wissen</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>Skills</translation>
+    </message>
+    <message>
+        <source>⚠ The project&apos;s files could not be read: %1</source>
+        <translation>⚠ Die Dateien des Projekts konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Skills ⚠ %n</source>
+        <translation>
+            <numerusform>Skills ⚠ %n</numerusform>
+            <numerusform>Skills ⚠ %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Skill file(s) could not be read; the Skills tab says why.</source>
+        <translation>
+            <numerusform>%n Skill-Datei konnte nicht gelesen werden; der Tab „Skills“ sagt, warum.</numerusform>
+            <numerusform>%n Skill-Dateien konnten nicht gelesen werden; der Tab „Skills“ sagt, warum.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Project “%1”</source>
+        <translation>Projekt „%1“</translation>
+    </message>
+</context>
+<context>
+    <name>LimitsSection</name>
+    <message>
+        <source>Model rounds per stage</source>
+        <translation>Modellrunden je Etappe</translation>
+    </message>
+    <message>
+        <source>Tool calls per stage</source>
+        <translation>Werkzeugaufrufe je Etappe</translation>
+    </message>
+    <message>
+        <source>Chat history messages (-1: all)</source>
+        <translation>Nachrichten aus dem Chatverlauf (-1: alle)</translation>
+    </message>
+</context>
+<context>
+    <name>LineageCard</name>
+    <message>
+        <source>Open the chat “%1”</source>
+        <translation>Den Chat „%1“ öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>LiveRunCard</name>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Stop this run (Esc)</source>
+        <translation>Diesen Durchlauf beenden (Esc)</translation>
+    </message>
+    <message>
+        <source>Review changes</source>
+        <translation>Änderungen prüfen</translation>
+    </message>
+    <message>
+        <source>The agent is thinking…</source>
+        <translation>Der Agent denkt nach…</translation>
+    </message>
+    <message>
+        <source>is working</source>
+        <translation>arbeitet</translation>
+    </message>
+    <message>
+        <source>is waiting for your approval</source>
+        <translation>wartet auf deine Freigabe</translation>
+    </message>
+    <message>
+        <source>is stopping…</source>
+        <translation>wird beendet…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>Chats</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Bibliothek</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>&amp;Neuer Chat</translation>
+    </message>
+    <message>
+        <source>Hand off to a new chat…</source>
+        <translation>An einen neuen Chat übergeben…</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; a new chat starts from it (or type /handoff in the composer)</source>
+        <translation>Der Agent schreibt aus diesem Chat ein Übergabedokument; ein neuer Chat beginnt damit (oder tippe /handoff ins Eingabefeld)</translation>
+    </message>
+    <message>
+        <source>&amp;Import profile…</source>
+        <translation>Profil &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>New &amp;project…</source>
+        <translation>Neues &amp;Projekt…</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me project…</source>
+        <translation>Projekt umbenen&amp;nen…</translation>
+    </message>
+    <message>
+        <source>New &amp;agent…</source>
+        <translation>Neuer &amp;Agent…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Find in chat</source>
+        <translation>Im Chat &amp;suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>Durch&amp;lauf</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+    <message>
+        <source>&amp;Enter sends (Shift+Enter adds a line)</source>
+        <translation>&amp;Eingabe sendet (Umschalt+Eingabe für neue Zeile)</translation>
+    </message>
+    <message>
+        <source>Plain Enter sends the message; otherwise it adds a line and Ctrl+Enter sends</source>
+        <translation>Die Eingabetaste allein sendet die Nachricht; sonst fügt sie eine Zeile ein und Strg+Eingabe sendet</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>Run the &amp;demo relay</source>
+        <translation>&amp;Demo-Staffel starten</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>&amp;Chat</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Timeline fills the window</source>
+        <translation>Zeitleiste füllt das Fenster</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>&amp;Bibliothek</translation>
+    </message>
+    <message>
+        <source>The project&apos;s story library, knowledge and Skills</source>
+        <translation>Story-Bibliothek, Wissen und Skills des Projekts</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>The library on the left, the chat, the timeline on the right</source>
+        <translation>Links die Bibliothek, dann der Chat, rechts die Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>About Relay Studio</source>
+        <translation>Über Relay Studio</translation>
+    </message>
+    <message>
+        <source>Model connections are not available in this build; the demo relay runs offline.</source>
+        <translation>Modellverbindungen gibt es in diesem Build nicht; die Demo-Staffel läuft offline.</translation>
+    </message>
+    <message>
+        <source>The model connections could not be read; the demo relay still runs offline.</source>
+        <translation>Die Modellverbindungen konnten nicht gelesen werden; die Demo-Staffel läuft trotzdem offline.</translation>
+    </message>
+    <message>
+        <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
+        <translation>Noch keine Modellverbindung. Füge eine unter Einstellungen → Verbindungen (Strg+,) hinzu, zum Beispiel einen Modellserver auf diesem Computer; bis dahin läuft die Demo-Staffel offline.</translation>
+    </message>
+    <message>
+        <source>Relay Studio — write with several AI agents that pass the work along.</source>
+        <translation>Relay Studio – schreibe mit mehreren KI-Agenten, die die Arbeit weiterreichen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
+        <translation>
+            <numerusform>%n Änderung wartet auf deine Freigabe. Trotzdem beenden? Sie wird nicht angewendet.</numerusform>
+            <numerusform>%n Änderungen warten auf deine Freigabe. Trotzdem beenden? Sie werden nicht angewendet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A run is still going. Quit anyway? It will be stopped.</source>
+        <translation>Ein Durchlauf läuft noch. Trotzdem beenden? Er wird gestoppt.</translation>
+    </message>
+    <message>
+        <source>Quit Relay Studio</source>
+        <translation>Relay Studio beenden</translation>
+    </message>
+</context>
+<context>
+    <name>MentionTooltip</name>
+    <message>
+        <source>also called %1</source>
+        <translation>auch genannt %1</translation>
+    </message>
+    <message>
+        <source>No description yet.</source>
+        <translation>Noch keine Beschreibung.</translation>
+    </message>
+</context>
+<context>
+    <name>MessageCard</name>
+    <message>
+        <source>Earlier version</source>
+        <translation>Frühere Version</translation>
+    </message>
+    <message>
+        <source>Later version</source>
+        <translation>Spätere Version</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy this message</source>
+        <translation>Diese Nachricht kopieren</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Neu erzeugen</translation>
+    </message>
+    <message>
+        <source>Answer the same request again; this answer stays as an earlier version</source>
+        <translation>Dieselbe Anfrage erneut beantworten; diese Antwort bleibt als frühere Version</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Show this run on the timeline</source>
+        <translation>Diesen Durchlauf auf der Zeitleiste zeigen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit this message and send it again as a new message</source>
+        <translation>Diese Nachricht bearbeiten und als neue Nachricht erneut senden</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Remove this message from the chat (what agents committed stays in the run&apos;s history)</source>
+        <translation>Diese Nachricht aus dem Chat entfernen (was Agenten festgeschrieben haben, bleibt im Verlauf des Durchlaufs)</translation>
+    </message>
+    <message>
+        <source>Sources the agents looked up</source>
+        <translation>Quellen, die die Agenten nachgeschlagen haben</translation>
+    </message>
+    <message>
+        <source>Open the document at this place</source>
+        <translation>Das Dokument an dieser Stelle öffnen</translation>
+    </message>
+    <message>
+        <source>version %1 of %2</source>
+        <translation>Version %1 von %2</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>answered in plain text</source>
+        <translation>als einfacher Text beantwortet</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSection</name>
+    <message>
+        <source>Connection</source>
+        <extracomment>The Connection field&apos;s choices that are not a named connection: (mode, connection).</extracomment>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Where the model runs: one of your connections (Settings → Connections), or whichever connection is the default.</source>
+        <translation>Wo das Modell läuft: eine deiner Verbindungen (Einstellungen → Verbindungen) oder die jeweilige Standardverbindung.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Pick one of the models the server offers, or type a name.</source>
+        <translation>Wähle eines der Modelle des Servers oder gib einen Namen ein.</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>0 = predictable, 2 = adventurous (model.temperature)</source>
+        <translation>0 = vorhersehbar, 2 = wagemutig (model.temperature)</translation>
+    </message>
+    <message>
+        <source>Longest answer (tokens)</source>
+        <translation>Längste Antwort (Tokens)</translation>
+    </message>
+    <message>
+        <source>Using its tools</source>
+        <translation>Werkzeuge nutzen</translation>
+    </message>
+    <message>
+        <source>When it decides</source>
+        <translation>Wenn er es entscheidet</translation>
+    </message>
+    <message>
+        <source>At every step</source>
+        <translation>Bei jedem Schritt</translation>
+    </message>
+    <message>
+        <source>Never call tools</source>
+        <translation>Nie Werkzeuge aufrufen</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>model.maxRetries: tries again after a server error that may pass</source>
+        <translation>model.maxRetries: versucht es nach einem vorübergehenden Serverfehler erneut</translation>
+    </message>
+    <message>
+        <source>The default connection (now %1)</source>
+        <translation>Die Standardverbindung (jetzt %1)</translation>
+    </message>
+    <message>
+        <source>The default connection</source>
+        <translation>Die Standardverbindung</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1 (Standard)</translation>
+    </message>
+    <message>
+        <source>%1 (not on this computer)</source>
+        <translation>%1 (nicht auf diesem Computer)</translation>
+    </message>
+    <message>
+        <source>Not chosen yet (it cannot run)</source>
+        <translation>Noch nicht gewählt (er kann nicht laufen)</translation>
+    </message>
+    <message>
+        <source>This agent cannot run until you choose a connection.</source>
+        <translation>Dieser Agent kann erst laufen, wenn du eine Verbindung wählst.</translation>
+    </message>
+    <message>
+        <source>There is no connection “%1” on this computer: runs of this agent will fail. Choose another, or add it in Settings → Connections.</source>
+        <translation>Auf diesem Computer gibt es keine Verbindung „%1“: Durchläufe dieses Agenten schlagen fehl. Wähle eine andere oder füge sie unter Einstellungen → Verbindungen hinzu.</translation>
+    </message>
+    <message>
+        <source>You have no connection yet: add one in Settings → Connections, and this agent will use it.</source>
+        <translation>Du hast noch keine Verbindung: Füge eine unter Einstellungen → Verbindungen hinzu, dann nutzt dieser Agent sie.</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s own default model</source>
+        <translation>das Standardmodell der Verbindung</translation>
+    </message>
+    <message>
+        <source>e.g. qwen3:8b</source>
+        <translation>z. B. qwen3:8b</translation>
+    </message>
+    <message>
+        <source>Asking the server which models it offers…</source>
+        <translation>Frage den Server, welche Modelle er anbietet…</translation>
+    </message>
+    <message>
+        <source>The models could not be listed: %1 You can still type a model&apos;s name.</source>
+        <translation>Die Modelle konnten nicht abgerufen werden: %1 Du kannst trotzdem den Namen eines Modells eingeben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s): pick one from the list, or type a name.</source>
+        <translation>
+            <numerusform>Der Server bietet %n Modell an: Wähle es aus der Liste oder gib einen Namen ein.</numerusform>
+            <numerusform>Der Server bietet %n Modelle an: Wähle eines aus der Liste oder gib einen Namen ein.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server lists no models; type a model&apos;s name.</source>
+        <translation>Der Server nennt keine Modelle; gib den Namen eines Modells ein.</translation>
+    </message>
+</context>
+<context>
+    <name>NewAgentDialog</name>
+    <message>
+        <source>New agent</source>
+        <translation>Neuer Agent</translation>
+    </message>
+    <message>
+        <source>Start from:</source>
+        <translation>Ausgehend von:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Erstellen</translation>
+    </message>
+    <message>
+        <source>Creates three agents at once: “%1 writer” hands off to “%1 editor”, which hands off to “%1 finalizer”. The editor opens on the first.</source>
+        <translation>Erstellt drei Agenten auf einmal: „%1 writer“ übergibt an „%1 editor“, der an „%1 finalizer“ übergibt. Der Editor öffnet den ersten.</translation>
+    </message>
+    <message>
+        <source>Creates “%1” and its own Skill writer. Before each story library or output write it asks the Consistency reviewer; for rules, the Rules advisor.</source>
+        <translation>Erstellt „%1“ und einen eigenen Skill-Schreiber. Vor jedem Schreiben in die Story-Bibliothek oder nach output fragt die Regie den Konsistenzprüfer, bei Regelfragen den Regelberater.</translation>
+    </message>
+    <message>
+        <source>An agent named “%1” exists already; two agents with one name are hard to tell apart in the chat. It opens in the editor; nothing is stored until you Save.</source>
+        <translation>Es gibt schon einen Agenten namens „%1“; zwei Agenten mit demselben Namen sind im Chat schwer zu unterscheiden. Er öffnet sich im Editor; gespeichert wird erst, wenn du auf Speichern klickst.</translation>
+    </message>
+    <message>
+        <source>Opens in the editor; nothing is stored until you Save.</source>
+        <translation>Öffnet sich im Editor; gespeichert wird erst, wenn du auf Speichern klickst.</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeCard</name>
+    <message>
+        <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
+        <translation>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>PatchDialog</name>
+    <message>
+        <source>%1: write %2</source>
+        <translation>%1: %2 schreiben</translation>
+    </message>
+    <message>
+        <source>%1: change %2</source>
+        <translation>%1: %2 ändern</translation>
+    </message>
+    <message>
+        <source>%1: commit %2</source>
+        <translation>%1: %2 festschreiben</translation>
+    </message>
+    <message>
+        <source>%1: call %2</source>
+        <translation>%1: %2 aufrufen</translation>
+    </message>
+    <message>
+        <source>Review changes</source>
+        <translation>Änderungen prüfen</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>Nebeneinander</translation>
+    </message>
+    <message>
+        <source>Unified</source>
+        <translation>Zusammengeführt</translation>
+    </message>
+    <message>
+        <source>Result (editable)</source>
+        <translation>Ergebnis (bearbeitbar)</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Changes to apply</source>
+        <translation>Anzuwendende Änderungen</translation>
+    </message>
+    <message>
+        <source>Why you reject it (optional; the agent reads this)</source>
+        <translation>Warum du ablehnst (optional; der Agent liest das)</translation>
+    </message>
+    <message>
+        <source>The review found conflicts: say why you approve it anyway.</source>
+        <translation>Die Prüfung hat Widersprüche gefunden: Sag, warum du trotzdem freigibst.</translation>
+    </message>
+    <message>
+        <source>Approve the rest of this run</source>
+        <translation>Den Rest dieses Durchlaufs freigeben</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter approves · Ctrl+Backspace rejects · Esc closes</source>
+        <translation>Strg+Eingabe gibt frei · Strg+Rücktaste lehnt ab · Esc schließt</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>Nothing waits for your approval.</source>
+        <translation>Nichts wartet auf deine Freigabe.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval</source>
+        <translation>
+            <numerusform>%n Änderung wartet auf deine Freigabe</numerusform>
+            <numerusform>%n Änderungen warten auf deine Freigabe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · showing %1 of %2</source>
+        <translation> · %1 von %2 angezeigt</translation>
+    </message>
+    <message>
+        <source>Choose a change in the list.</source>
+        <translation>Wähle eine Änderung in der Liste.</translation>
+    </message>
+    <message>
+        <source>%1 wants to change %2</source>
+        <translation>%1 möchte %2 ändern</translation>
+    </message>
+    <message>
+        <source>%1 wants to write %2</source>
+        <translation>%1 möchte %2 schreiben</translation>
+    </message>
+    <message>
+        <source>%1 wants to publish %2 to the chat</source>
+        <translation>%1 möchte %2 im Chat veröffentlichen</translation>
+    </message>
+    <message>
+        <source>%1 wants to call %2</source>
+        <translation>%1 möchte %2 aufrufen</translation>
+    </message>
+    <message>
+        <source>Publishes %1 to the chat as the reply you read, as the file is when the commit runs (after the changes listed before it are decided).</source>
+        <translation>Veröffentlicht %1 im Chat als die Antwort, die du liest – so, wie die Datei beim Festschreiben ist (nachdem über die davor aufgeführten Änderungen entschieden ist).</translation>
+    </message>
+    <message>
+        <source>The review found conflicts</source>
+        <translation>Die Prüfung hat Widersprüche gefunden</translation>
+    </message>
+    <message>
+        <source>The review has warnings</source>
+        <translation>Die Prüfung hat Warnungen</translation>
+    </message>
+    <message>
+        <source>The review found no problem</source>
+        <translation>Die Prüfung hat kein Problem gefunden</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>No issues.</source>
+        <translation>Keine Befunde.</translation>
+    </message>
+    <message>
+        <source>Approve anyway</source>
+        <translation>Trotzdem freigeben</translation>
+    </message>
+    <message>
+        <source>Why you approve it despite the conflicts, or why you reject it (the agent reads this)</source>
+        <translation>Warum du trotz der Widersprüche freigibst oder warum du ablehnst (der Agent liest das)</translation>
+    </message>
+    <message>
+        <source>A change the review found in conflict is decided on its own.</source>
+        <translation>Über eine Änderung, bei der die Prüfung Widersprüche gefunden hat, wird einzeln entschieden.</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message>
+        <source>After (your version)</source>
+        <translation>Nachher (deine Fassung)</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileEditor</name>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplizieren</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>Importieren…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save (Ctrl+S)</source>
+        <translation>Speichern (Strg+S)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never in Tools; untick Never there first.</source>
+        <translation>„%1“ steht unter Werkzeuge auf Nie; entferne dort zuerst das Häkchen bei Nie.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2: %n Problem – dorthin springen</numerusform>
+            <numerusform>%1 › %2: %n Probleme – dorthin springen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Something here needs fixing</source>
+        <translation>Hier muss etwas behoben werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…und %n weiteres (siehe die mit ⚠ markierten Abschnitte)</numerusform>
+            <numerusform>…und %n weitere (siehe die mit ⚠ markierten Abschnitte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>Untitled agent</source>
+        <translation>Unbenannter Agent</translation>
+    </message>
+    <message>
+        <source> · built-in, read-only</source>
+        <translation> · eingebaut, schreibgeschützt</translation>
+    </message>
+    <message>
+        <source> · not saved yet</source>
+        <translation> · noch nicht gespeichert</translation>
+    </message>
+    <message>
+        <source> · changed</source>
+        <translation> · geändert</translation>
+    </message>
+    <message>
+        <source>Fix the problems above to see what the model would receive.</source>
+        <translation>Behebe die Probleme oben, um zu sehen, was das Modell erhalten würde.</translation>
+    </message>
+    <message>
+        <source>The preview is not available: %1</source>
+        <translation>Die Vorschau ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Raw JSON: not valid JSON (line %1, column %2): %3 (profile.invalid_json)</source>
+        <translation>Roh-JSON: kein gültiges JSON (Zeile %1, Spalte %2): %3 (profile.invalid_json)</translation>
+    </message>
+    <message>
+        <source>A new agent: change what you like, then Save.</source>
+        <translation>Ein neuer Agent: Ändere, was du möchtest, und speichere dann.</translation>
+    </message>
+    <message>
+        <source>Created %1 and %2: each hands off to the next, in that order. Start a run with %3.</source>
+        <translation>%1 und %2 erstellt: Jeder übergibt in dieser Reihenfolge an den nächsten. Starte einen Durchlauf mit %3.</translation>
+    </message>
+    <message>
+        <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
+        <translation>Ein eingebautes Profil ist schreibgeschützt. Dupliziere es, um deine eigene Fassung zu erstellen.</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1 (Kopie)</translation>
+    </message>
+    <message>
+        <source>A copy: change what you like, then Save.</source>
+        <translation>Eine Kopie: Ändere, was du möchtest, und speichere dann.</translation>
+    </message>
+    <message>
+        <source>Saved “%1”.</source>
+        <translation>„%1“ gespeichert.</translation>
+    </message>
+    <message>
+        <source>Import a profile</source>
+        <translation>Ein Profil importieren</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>Profile (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: fix the problems shown, then Save.</source>
+        <translation>%1 wurde nicht importiert: Behebe die angezeigten Probleme und speichere dann.</translation>
+    </message>
+    <message>
+        <source>Imported “%1” from %2.</source>
+        <translation>„%1“ aus %2 importiert.</translation>
+    </message>
+    <message>
+        <source>Export the profile</source>
+        <translation>Das Profil exportieren</translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>Export nach %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Exported to %1 (without your connection: whoever imports it chooses their own).</source>
+        <translation>Nach %1 exportiert (ohne deine Verbindung: wer es importiert, wählt seine eigene).</translation>
+    </message>
+</context>
+<context>
+    <name>PromptSection</name>
+    <message>
+        <source>Use the generated prompt</source>
+        <translation>Den erzeugten Prompt verwenden</translation>
+    </message>
+    <message>
+        <source>instructions.systemPrompt left empty: the runtime writes it from the tools</source>
+        <translation>instructions.systemPrompt bleibt leer: Die Laufzeit schreibt ihn aus den Werkzeugen</translation>
+    </message>
+    <message>
+        <source>Own prompt</source>
+        <translation>Eigener Prompt</translation>
+    </message>
+    <message>
+        <source>Generated (what your prompt replaces)</source>
+        <translation>Erzeugt (was dein Prompt ersetzt)</translation>
+    </message>
+    <message>
+        <source>Standing instructions</source>
+        <translation>Dauerhafte Anweisungen</translation>
+    </message>
+    <message>
+        <source>instructions.taskPrompt: added after the prompt in every call</source>
+        <translation>instructions.taskPrompt: wird bei jedem Aufruf nach dem Prompt angefügt</translation>
+    </message>
+</context>
+<context>
+    <name>RunActions</name>
+    <message>
+        <source>A run is already going in this chat.</source>
+        <translation>In diesem Chat läuft bereits ein Durchlauf.</translation>
+    </message>
+    <message>
+        <source>Wait for the active run to end, or stop it, before regenerating.</source>
+        <translation>Warte, bis der laufende Durchlauf endet, oder stoppe ihn, bevor du neu erzeugst.</translation>
+    </message>
+    <message>
+        <source>The agent at work will read your guidance at its next step.</source>
+        <translation>Der arbeitende Agent liest deinen Hinweis bei seinem nächsten Schritt.</translation>
+    </message>
+    <message>
+        <source>This message belongs to the run in progress; stop it first.</source>
+        <translation>Diese Nachricht gehört zum laufenden Durchlauf; stoppe ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>Nachricht löschen</translation>
+    </message>
+    <message>
+        <source>Delete this message from the chat? Later runs will not see it. What the agents committed stays in the run&apos;s history on the timeline.</source>
+        <translation>Diese Nachricht aus dem Chat löschen? Spätere Durchläufe sehen sie nicht mehr. Was die Agenten festgeschrieben haben, bleibt im Verlauf des Durchlaufs auf der Zeitleiste.</translation>
+    </message>
+    <message>
+        <source>Your message will be sent when the run ends.</source>
+        <translation>Deine Nachricht wird gesendet, wenn der Durchlauf endet.</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>Noch kein Durchlauf</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>Agent: %1</translation>
+    </message>
+    <message>
+        <source>%1 in · %2 out tokens</source>
+        <translation>%1 ein · %2 aus (Tokens)</translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <source>created</source>
+        <extracomment>the languages the window speaks, English first (the source language: it needs no catalogue) each language&apos;s name in itself, as Settings → Language lists it the window settings&apos; key; &quot;&quot; (or absent) follows the operating system</extracomment>
+        <translation>angelegt</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>wartet auf Freigabe</translation>
+    </message>
+    <message>
+        <source>cancelling</source>
+        <translation>wird abgebrochen</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>partial success</source>
+        <translation>teilweise erfolgreich</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+</context>
+<context>
+    <name>Section</name>
+    <message>
+        <source>Identity</source>
+        <translation>Identität</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Delegation and handoff</source>
+        <translation>Delegation und Übergabe</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Grenzen</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>Roh-JSON</translation>
+    </message>
+    <message>
+        <source>What the model sees</source>
+        <translation>Was das Modell sieht</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
+        <translation>Die Sprache des Fensters; eine Änderung gilt ab dem nächsten Start von Relay Studio</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>Wie das System (%1)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Datenordner</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Modellverbindungen&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Testen</translation>
+    </message>
+    <message>
+        <source>Send a one-token request and say whether the connection works</source>
+        <translation>Eine Anfrage mit einem Token senden und melden, ob die Verbindung funktioniert</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Change the connection&apos;s address, model, key or headers</source>
+        <translation>Adresse, Modell, Schlüssel oder Header der Verbindung ändern</translation>
+    </message>
+    <message>
+        <source>Make default</source>
+        <translation>Als Standard</translation>
+    </message>
+    <message>
+        <source>Agents set to use the default connection run on this one</source>
+        <translation>Agenten, die die Standardverbindung nutzen, laufen über diese</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the connection and forget its API key</source>
+        <translation>Die Verbindung entfernen und ihren API-Schlüssel vergessen</translation>
+    </message>
+    <message>
+        <source>Find local servers</source>
+        <translation>Lokale Server suchen</translation>
+    </message>
+    <message>
+        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
+        <translation>Auf diesem Computer nach Ollama, LM Studio, llama.cpp, KoboldCpp, Jan oder vLLM suchen</translation>
+    </message>
+    <message>
+        <source>also look on ports, e.g. 9000 8081</source>
+        <translation>auch diese Ports prüfen, z. B. 9000 8081</translation>
+    </message>
+    <message>
+        <source>Besides the usual ports (%1)</source>
+        <translation>Zusätzlich zu den üblichen Ports (%1)</translation>
+    </message>
+    <message>
+        <source>Applies the next time Relay Studio starts.</source>
+        <translation>Gilt ab dem nächsten Start von Relay Studio.</translation>
+    </message>
+    <message>
+        <source>Add a connection</source>
+        <translation>Verbindung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Eigene</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>e.g. openai-main</source>
+        <translation>z. B. openai-main</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI-kompatibel</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
+        <translation>https://api.openai.com/v1 oder http://127.0.0.1:8080/v1</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Basis-URL</translation>
+    </message>
+    <message>
+        <source>the default model; List models asks the server</source>
+        <translation>das Standardmodell; „Modelle abrufen“ fragt den Server</translation>
+    </message>
+    <message>
+        <source>List models</source>
+        <translation>Modelle abrufen</translation>
+    </message>
+    <message>
+        <source>Ask the server which models it offers</source>
+        <translation>Den Server fragen, welche Modelle er anbietet</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>Standardmodell</translation>
+    </message>
+    <message>
+        <source>not needed for a server on this computer</source>
+        <translation>für einen Server auf diesem Computer nicht nötig</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Header</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain: keep API keys in a file only I can read</source>
+        <translation>Dieser Computer hat keinen Schlüsselbund: API-Schlüssel in einer Datei speichern, die nur ich lesen kann</translation>
+    </message>
+    <message>
+        <source>Add connection</source>
+        <translation>Verbindung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Leave the connection as it was</source>
+        <translation>Die Verbindung so lassen, wie sie war</translation>
+    </message>
+    <message>
+        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
+        <translation>Eine Verbindung „%1“ gibt es schon; entferne sie zuerst oder wähle einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
+        <translation>„%1“ ist nicht auf diesem Computer und braucht daher einen API-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
+        <translation>Dieser Computer hat keinen Schlüsselbund für den API-Schlüssel. Setze oben das Häkchen, um Schlüssel in einer Datei zu speichern, die nur du lesen kannst, oder füge den Schlüssel später hinzu.</translation>
+    </message>
+    <message>
+        <source> Its secrets are in the system keychain.</source>
+        <translation> Seine Geheimnisse liegen im Schlüsselbund des Systems.</translation>
+    </message>
+    <message>
+        <source> Its secrets are in %1 (readable only by you).</source>
+        <translation> Seine Geheimnisse liegen in %1 (nur für dich lesbar).</translation>
+    </message>
+    <message>
+        <source> It is the default connection.</source>
+        <translation> Sie ist die Standardverbindung.</translation>
+    </message>
+    <message>
+        <source>Added connection &apos;%1&apos; (%2).</source>
+        <translation>Verbindung „%1“ (%2) hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
+        <translation>Verbindung „%1“ (%2, Modell %3) gespeichert.</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2).</source>
+        <translation>Verbindung „%1“ (%2) gespeichert.</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
+        <translation>Verbindung „%1“ gespeichert, aber der Wert eines entfernten Headers konnte nicht vergessen werden: %2</translation>
+    </message>
+    <message>
+        <source>Edit &apos;%1&apos;</source>
+        <translation>„%1“ bearbeiten</translation>
+    </message>
+    <message>
+        <source>leave empty to keep the stored key</source>
+        <translation>leer lassen, um den gespeicherten Schlüssel zu behalten</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Änderungen speichern</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>Frage %1 nach seinen Modellen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and save the changes.</source>
+        <translation>
+            <numerusform>Der Server bietet %n Modell an; wähle das Standardmodell und speichere die Änderungen.</numerusform>
+            <numerusform>Der Server bietet %n Modelle an; wähle das Standardmodell und speichere die Änderungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and add the connection.</source>
+        <translation>
+            <numerusform>Der Server bietet %n Modell an; wähle das Standardmodell und füge die Verbindung hinzu.</numerusform>
+            <numerusform>Der Server bietet %n Modelle an; wähle das Standardmodell und füge die Verbindung hinzu.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answers but lists no models; type the model&apos;s name.</source>
+        <translation>Der Server antwortet, nennt aber keine Modelle; gib den Namen des Modells ein.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
+        <translation>„%1“ ist jetzt die Standardverbindung: Agenten, die den Standard nutzen, laufen darüber.</translation>
+    </message>
+    <message>
+        <source>Testing &apos;%1&apos;…</source>
+        <translation>Teste „%1“…</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;.</source>
+        <translation>Verbindung „%1“ entfernt.</translation>
+    </message>
+    <message>
+        <source> The default connection is now &apos;%1&apos;.</source>
+        <translation> Die Standardverbindung ist jetzt „%1“.</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
+        <translation>Verbindung „%1“ entfernt, aber ihr Schlüssel konnte nicht vergessen werden: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
+        <translation>„%1“ ist keine Liste von Portnummern (1–65535), z. B. 9000 8081.</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>Suche Modellserver auf diesem Computer…</translation>
+    </message>
+    <message>
+        <source>Tried ports %1.</source>
+        <translation>Geprüfte Ports: %1.</translation>
+    </message>
+    <message>
+        <source>No model server answered on this computer.</source>
+        <translation>Auf diesem Computer hat kein Modellserver geantwortet.</translation>
+    </message>
+    <message>
+        <source>; also %1</source>
+        <translation>; außerdem %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 unter %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
+        <translation>
+            <numerusform>%1 unter %2 mit %n Modell gefunden; das Formular unten ist dafür ausgefüllt – „Verbindung hinzufügen“ behält sie%3.</numerusform>
+            <numerusform>%1 unter %2 mit %n Modellen gefunden; das Formular unten ist dafür ausgefüllt – „Verbindung hinzufügen“ behält sie%3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(the connections could not be read: %1)</source>
+        <translation>(die Verbindungen konnten nicht gelesen werden: %1)</translation>
+    </message>
+    <message>
+        <source>API key in the keychain</source>
+        <translation>API-Schlüssel im Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>API key in the key file</source>
+        <translation>API-Schlüssel in der Schlüsseldatei</translation>
+    </message>
+    <message>
+        <source>API key from the environment</source>
+        <translation>API-Schlüssel aus der Umgebung</translation>
+    </message>
+    <message>
+        <source>no key needed</source>
+        <translation>kein Schlüssel nötig</translation>
+    </message>
+    <message>
+        <source>no API key</source>
+        <translation>kein API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>  ·  default</source>
+        <translation>  ·  Standard</translation>
+    </message>
+    <message>
+        <source>model: the first the server lists</source>
+        <translation>Modell: das erste, das der Server nennt</translation>
+    </message>
+    <message>
+        <source>The default connection: agents set to use the default run on it</source>
+        <translation>Die Standardverbindung: Agenten, die den Standard nutzen, laufen darüber</translation>
+    </message>
+    <message>
+        <source>(none yet: add one below, or find a server on this computer)</source>
+        <translation>(noch keine: füge unten eine hinzu oder suche einen Server auf diesem Computer)</translation>
+    </message>
+</context>
+<context>
+    <name>Sidebar</name>
+    <message>
+        <source>New chat (Ctrl+N)</source>
+        <translation>Neuer Chat (Strg+N)</translation>
+    </message>
+    <message>
+        <source>New exploration</source>
+        <translation>Neue Erkundung</translation>
+    </message>
+    <message>
+        <source>New exploration: a chat where an agent reads your story library, knowledge and files and answers you, changing nothing (Ctrl+Shift+E)</source>
+        <translation>Neue Erkundung: ein Chat, in dem ein Agent deine Story-Bibliothek, dein Wissen und deine Dateien liest und dir antwortet, ohne etwas zu ändern (Strg+Umschalt+E)</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>Chats</translation>
+    </message>
+    <message>
+        <source>New agent (Ctrl+Shift+N)</source>
+        <translation>Neuer Agent (Strg+Umschalt+N)</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agenten</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>The project whose chats, story library, knowledge and Skills are shown</source>
+        <translation>Das Projekt, dessen Chats, Story-Bibliothek, Wissen und Skills angezeigt werden</translation>
+    </message>
+    <message>
+        <source>New project…, Rename project…</source>
+        <translation>Neues Projekt…, Projekt umbenennen…</translation>
+    </message>
+    <message>
+        <source>New project…</source>
+        <translation>Neues Projekt…</translation>
+    </message>
+    <message>
+        <source>Rename project…</source>
+        <translation>Projekt umbenennen…</translation>
+    </message>
+    <message>
+        <source>Exploration: read only</source>
+        <translation>Erkundung: nur lesen</translation>
+    </message>
+    <message>
+        <source>Continues “%1”</source>
+        <translation>Setzt „%1“ fort</translation>
+    </message>
+    <message>
+        <source>starts runs</source>
+        <translation>startet Durchläufe</translation>
+    </message>
+    <message>
+        <source>helper</source>
+        <translation>Helfer</translation>
+    </message>
+    <message>
+        <source> · built-in</source>
+        <translation> · eingebaut</translation>
+    </message>
+    <message>
+        <source>Open “%1”</source>
+        <translation>„%1“ öffnen</translation>
+    </message>
+    <message>
+        <source>New agent…</source>
+        <translation>Neuer Agent…</translation>
+    </message>
+</context>
+<context>
+    <name>SkillsView</name>
+    <message>
+        <source>New Skill</source>
+        <translation>Neuer Skill</translation>
+    </message>
+    <message>
+        <source>When an agent should use it</source>
+        <translation>Wann ein Agent ihn nutzen soll</translation>
+    </message>
+    <message>
+        <source>* for every agent, or agent ids</source>
+        <translation>* für jeden Agenten, oder Agenten-IDs</translation>
+    </message>
+    <message>
+        <source>The instructions an agent reads with skill_read</source>
+        <translation>Die Anleitung, die ein Agent mit skill_read liest</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>When to use</source>
+        <translation>Wann nutzen</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agenten</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>Anleitung</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source> · built-in</source>
+        <translation> · eingebaut</translation>
+    </message>
+    <message>
+        <source>These files in the project&apos;s skills folder are left out until they are fixed; the agents do not see them.</source>
+        <translation>Diese Dateien im Skills-Ordner des Projekts bleiben außen vor, bis sie repariert sind; die Agenten sehen sie nicht.</translation>
+    </message>
+    <message>
+        <source>Built-in: saving makes this project&apos;s own copy, used instead of it.</source>
+        <translation>Eingebaut: Speichern legt eine eigene Kopie für dieses Projekt an, die stattdessen genutzt wird.</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Gespeichert in %1.</translation>
+    </message>
+</context>
+<context>
+    <name>StartWindow</name>
+    <message>
+        <source>Opening your chats…</source>
+        <extracomment>Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and --screenshot cannot pass size hints to a window manager it does not have) Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)</extracomment>
+        <translation>Deine Chats werden geöffnet…</translation>
+    </message>
+</context>
+<context>
+    <name>Studio</name>
+    <message>
+        <source>Exploration</source>
+        <translation>Erkundung</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePanel</name>
+    <message>
+        <source>Run</source>
+        <translation>Durchlauf</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+wheel)</source>
+        <translation>Verkleinern (Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+wheel)</source>
+        <translation>Vergrößern (Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Show the whole run</source>
+        <translation>Den ganzen Durchlauf zeigen</translation>
+    </message>
+    <message>
+        <source>All agents</source>
+        <translation>Alle Agenten</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>Alle Ereignisse</translation>
+    </message>
+    <message>
+        <source>Model calls</source>
+        <translation>Modellaufrufe</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Werkzeugaufrufe</translation>
+    </message>
+    <message>
+        <source>Handoffs and helpers</source>
+        <translation>Übergaben und Helfer</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>Freigaben</translation>
+    </message>
+    <message>
+        <source>Files and commits</source>
+        <translation>Dateien und Festschreibungen</translation>
+    </message>
+    <message>
+        <source>Agents and run</source>
+        <translation>Agenten und Durchlauf</translation>
+    </message>
+    <message>
+        <source>Errors only</source>
+        <translation>Nur Fehler</translation>
+    </message>
+    <message>
+        <source>Search events</source>
+        <translation>Ereignisse durchsuchen</translation>
+    </message>
+    <message>
+        <source>reading %1 of %2 events…</source>
+        <translation>lese %1 von %2 Ereignissen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n Ereignis</numerusform>
+            <numerusform>%n Ereignisse</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ToolsSection</name>
+    <message>
+        <source>&lt;b&gt;Tool&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Werkzeug&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Allowed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Erlaubt&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ask first&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Erst fragen&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.requireApproval: the change waits in the patch dialog until you approve or reject it</source>
+        <translation>tools.requireApproval: Die Änderung wartet im Änderungsdialog, bis du sie freigibst oder ablehnst</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Never&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Nie&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.deny: never offered, even when a rule would add it</source>
+        <translation>tools.deny: nie angeboten, auch wenn eine Regel es hinzufügen würde</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never; untick Never first to allow it.</source>
+        <translation>„%1“ steht auf Nie; entferne zuerst das Häkchen bei Nie, um es zu erlauben.</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never, so it cannot ask you first; untick Never first.</source>
+        <translation>„%1“ steht auf Nie und kann daher nicht erst fragen; entferne zuerst das Häkchen bei Nie.</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>The run failed</source>
+        <translation>Der Durchlauf ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The run stopped after committing part of the work</source>
+        <translation>Der Durchlauf hat nach dem Festschreiben eines Teils der Arbeit angehalten</translation>
+    </message>
+    <message>
+        <source>The run was stopped</source>
+        <translation>Der Durchlauf wurde beendet</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while this run was in progress; it cannot continue</source>
+        <translation>Relay Studio wurde während dieses Durchlaufs geschlossen; er kann nicht fortgesetzt werden</translation>
+    </message>
+    <message>
+        <source>Continued from ← %1</source>
+        <translation>Fortgesetzt aus ← %1</translation>
+    </message>
+    <message>
+        <source>Continued in → %1</source>
+        <translation>Fortgesetzt in → %1</translation>
+    </message>
+    <message>
+        <source>. Any change it was waiting for you to approve was not applied.</source>
+        <translation>. Änderungen, die auf deine Freigabe warteten, wurden nicht angewendet.</translation>
+    </message>
+</context>
+<context>
+    <name>UndoBar</name>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message numerus="yes">
+        <source>Bring the chat back (for %n seconds)</source>
+        <translation>
+            <numerusform>Den Chat zurückholen (%n Sekunde lang)</numerusform>
+            <numerusform>Den Chat zurückholen (%n Sekunden lang)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeCard</name>
+    <message>
+        <source>&lt;h2&gt;Welcome to Relay Studio&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Willkommen in Relay Studio&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;You write with several agents that pass the work along: a &lt;b&gt;Writer&lt;/b&gt; drafts and commits, hands off to an &lt;b&gt;Editor&lt;/b&gt;, who revises and hands off to a &lt;b&gt;Finalizer&lt;/b&gt;, which finishes. A &lt;b&gt;Researcher&lt;/b&gt; helps on the side.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Du schreibst mit mehreren Agenten, die die Arbeit weiterreichen: Ein &lt;b&gt;Writer&lt;/b&gt; entwirft und schreibt fest, übergibt an einen &lt;b&gt;Editor&lt;/b&gt;, der überarbeitet und an einen &lt;b&gt;Finalizer&lt;/b&gt; übergibt, der abschließt. Ein &lt;b&gt;Researcher&lt;/b&gt; hilft nebenher.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The demo relay runs offline on a scripted model, so you can watch a full run — and inspect every step on the timeline — without any account.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Demo-Staffel läuft offline mit einem geskripteten Modell – so kannst du einen ganzen Durchlauf verfolgen und jeden Schritt auf der Zeitleiste ansehen, ganz ohne Konto.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Run the demo relay</source>
+        <translation>Demo-Staffel starten</translation>
+    </message>
+</context>
+<context>
+    <name>WindowWords</name>
+    <message>
+        <source>Open Settings → Connections (Ctrl+,) to add it, or pick another connection in the agent&apos;s profile.</source>
+        <translation>Öffne Einstellungen → Verbindungen (Strg+,), um sie hinzuzufügen, oder wähle im Agentenprofil eine andere Verbindung.</translation>
+    </message>
+    <message>
+        <source>No model is chosen for this agent. Open Settings → Connections (Ctrl+,) to give the connection a default model, or name one in the agent&apos;s profile (Model).</source>
+        <translation>Für diesen Agenten ist kein Modell gewählt. Öffne Einstellungen → Verbindungen (Strg+,), um der Verbindung ein Standardmodell zu geben, oder nenne eines im Agentenprofil (Modell).</translation>
+    </message>
+    <message>
+        <source>Open Settings → Connections (Ctrl+,) to add or change a connection.</source>
+        <translation>Öffne Einstellungen → Verbindungen (Strg+,), um eine Verbindung hinzuzufügen oder zu ändern.</translation>
+    </message>
+</context>
+<context>
+    <name>Wording</name>
+    <message>
+        <source>See the other agents</source>
+        <extracomment>Tool -&gt; (what a writer calls it, what it does). The tooltip adds the profile name and the model&apos;s name.</extracomment>
+        <translation>Die anderen Agenten sehen</translation>
+    </message>
+    <message>
+        <source>Lists the agents it may hand off or delegate to.</source>
+        <translation>Listet die Agenten auf, an die er übergeben oder Aufgaben abgeben darf.</translation>
+    </message>
+    <message>
+        <source>Hand off the stage</source>
+        <translation>Die Etappe übergeben</translation>
+    </message>
+    <message>
+        <source>Passes the work to the next agent and ends its own stage.</source>
+        <translation>Reicht die Arbeit an den nächsten Agenten weiter und beendet die eigene Etappe.</translation>
+    </message>
+    <message>
+        <source>Ask a helper</source>
+        <translation>Einen Helfer fragen</translation>
+    </message>
+    <message>
+        <source>Gives a side task to a helper, which reports back.</source>
+        <translation>Gibt einem Helfer eine Nebenaufgabe, der dann berichtet.</translation>
+    </message>
+    <message>
+        <source>Wait for helpers</source>
+        <translation>Auf Helfer warten</translation>
+    </message>
+    <message>
+        <source>Waits for the helpers&apos; reports.</source>
+        <translation>Wartet auf die Berichte der Helfer.</translation>
+    </message>
+    <message>
+        <source>List files</source>
+        <translation>Dateien auflisten</translation>
+    </message>
+    <message>
+        <source>Lists the files of the workspace folders it can see.</source>
+        <translation>Listet die Dateien der sichtbaren Ordner im Arbeitsbereich auf.</translation>
+    </message>
+    <message>
+        <source>Search files</source>
+        <translation>Dateien durchsuchen</translation>
+    </message>
+    <message>
+        <source>Searches the text of the files it can see.</source>
+        <translation>Durchsucht den Text der sichtbaren Dateien.</translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation>Eine Datei lesen</translation>
+    </message>
+    <message>
+        <source>Reads one file.</source>
+        <translation>Liest eine Datei.</translation>
+    </message>
+    <message>
+        <source>Write a file</source>
+        <translation>Eine Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Writes a whole file (every write is kept as a version).</source>
+        <translation>Schreibt eine ganze Datei (jedes Schreiben wird als Version aufbewahrt).</translation>
+    </message>
+    <message>
+        <source>Change part of a file</source>
+        <translation>Einen Teil einer Datei ändern</translation>
+    </message>
+    <message>
+        <source>Replaces one passage of a file.</source>
+        <translation>Ersetzt eine Passage einer Datei.</translation>
+    </message>
+    <message>
+        <source>Post to the chat</source>
+        <translation>Im Chat festschreiben</translation>
+    </message>
+    <message>
+        <source>Makes a file the chat&apos;s answer (a commit).</source>
+        <translation>Macht eine Datei zur Antwort im Chat (eine Festschreibung).</translation>
+    </message>
+    <message>
+        <source>Finish the run</source>
+        <translation>Den Durchlauf abschließen</translation>
+    </message>
+    <message>
+        <source>Ends the whole relay; the last post stays the answer.</source>
+        <translation>Beendet die ganze Staffel; die letzte Festschreibung bleibt die Antwort.</translation>
+    </message>
+    <message>
+        <source>List story library entries</source>
+        <translation>Einträge der Story-Bibliothek auflisten</translation>
+    </message>
+    <message>
+        <source>Lists the project&apos;s characters, places and lore.</source>
+        <translation>Listet Figuren, Orte und Hintergrundwissen des Projekts auf.</translation>
+    </message>
+    <message>
+        <source>Read an entry</source>
+        <translation>Einen Eintrag lesen</translation>
+    </message>
+    <message>
+        <source>Reads one story library entry.</source>
+        <translation>Liest einen Eintrag der Story-Bibliothek.</translation>
+    </message>
+    <message>
+        <source>Search the story library</source>
+        <translation>Die Story-Bibliothek durchsuchen</translation>
+    </message>
+    <message>
+        <source>Finds entries by name, alias or text.</source>
+        <translation>Findet Einträge nach Name, anderem Namen oder Text.</translation>
+    </message>
+    <message>
+        <source>Add an entry</source>
+        <translation>Einen Eintrag anlegen</translation>
+    </message>
+    <message>
+        <source>Proposes a new story library entry (you approve it).</source>
+        <translation>Schlägt einen neuen Eintrag der Story-Bibliothek vor (du gibst ihn frei).</translation>
+    </message>
+    <message>
+        <source>Change an entry</source>
+        <translation>Einen Eintrag ändern</translation>
+    </message>
+    <message>
+        <source>Proposes a change to an entry (you approve it).</source>
+        <translation>Schlägt eine Änderung an einem Eintrag vor (du gibst sie frei).</translation>
+    </message>
+    <message>
+        <source>Read a Skill</source>
+        <translation>Einen Skill lesen</translation>
+    </message>
+    <message>
+        <source>Reads the instructions of one of the project&apos;s Skills.</source>
+        <translation>Liest die Anleitung eines der Skills des Projekts.</translation>
+    </message>
+    <message>
+        <source>Write a Skill</source>
+        <translation>Einen Skill schreiben</translation>
+    </message>
+    <message>
+        <source>Proposes a new Skill (you approve it).</source>
+        <translation>Schlägt einen neuen Skill vor (du gibst ihn frei).</translation>
+    </message>
+    <message>
+        <source>Search the knowledge library</source>
+        <translation>Die Wissensbibliothek durchsuchen</translation>
+    </message>
+    <message>
+        <source>Finds cited passages in the project&apos;s documents.</source>
+        <translation>Findet Passagen mit Quellenangabe in den Dokumenten des Projekts.</translation>
+    </message>
+    <message>
+        <source>Have a draft checked</source>
+        <translation>Einen Entwurf prüfen lassen</translation>
+    </message>
+    <message>
+        <source>Asks the consistency reviewer to check a draft against the story library.</source>
+        <translation>Bittet den Konsistenzprüfer, einen Entwurf mit der Story-Bibliothek abzugleichen.</translation>
+    </message>
+    <message>
+        <source>Ask the rules advisor</source>
+        <translation>Den Regelberater fragen</translation>
+    </message>
+    <message>
+        <source>Asks the rules advisor, who cites the knowledge library.</source>
+        <translation>Fragt den Regelberater, der aus der Wissensbibliothek zitiert.</translation>
+    </message>
+    <message>
+        <source>Working with other agents</source>
+        <translation>Zusammenarbeit mit anderen Agenten</translation>
+    </message>
+    <message>
+        <source>Files and the answer</source>
+        <translation>Dateien und die Antwort</translation>
+    </message>
+    <message>
+        <source>The story library</source>
+        <translation>Die Story-Bibliothek</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>Skills</translation>
+    </message>
+    <message>
+        <source>The knowledge library</source>
+        <translation>Die Wissensbibliothek</translation>
+    </message>
+    <message>
+        <source>Reviews</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>Profile name: %1 · the model sees: %2</source>
+        <translation>Name im Profil: %1 · das Modell sieht: %2</translation>
+    </message>
+    <message>
+        <source>To fix: in Tools, allow “Finish the run” or “Hand off the stage”; or untick this.</source>
+        <extracomment>Where to fix a problem that one field shows because of another section&apos;s choice.</extracomment>
+        <translation>Zum Beheben: Erlaube unter Werkzeuge „Den Durchlauf abschließen“ oder „Die Etappe übergeben“, oder entferne hier das Häkchen.</translation>
+    </message>
+    <message>
+        <source>To fix: tick this, or in Tools untick “Hand off the stage”.</source>
+        <translation>Zum Beheben: Setze hier das Häkchen oder entferne unter Werkzeuge „Die Etappe übergeben“.</translation>
+    </message>
+    <message>
+        <source>To fix: tick this, or in Tools untick “Ask a helper”.</source>
+        <translation>Zum Beheben: Setze hier das Häkchen oder entferne unter Werkzeuge „Einen Helfer fragen“.</translation>
+    </message>
+    <message>
+        <source>To fix: tick “…as the next stage” or “…as a helper” below, or untick this.</source>
+        <translation>Zum Beheben: Setze unten „…als nächste Etappe“ oder „…als Helfer“, oder entferne hier das Häkchen.</translation>
+    </message>
+    <message>
+        <source>To fix: allow the tool, or untick “Requires approval”.</source>
+        <translation>Zum Beheben: Erlaube das Werkzeug oder entferne das Häkchen bei „Erst fragen“.</translation>
+    </message>
+    <message>
+        <source>To fix: tick Visible for that folder, or untick Writable.</source>
+        <translation>Zum Beheben: Setze für diesen Ordner „Sichtbar“ oder entferne „Beschreibbar“.</translation>
+    </message>
+    <message>
+        <source>To fix: choose a connection, or “The default connection”.</source>
+        <translation>Zum Beheben: Wähle eine Verbindung oder „Die Standardverbindung“.</translation>
+    </message>
+    <message>
+        <source>To fix: pick one of the server&apos;s models, or type its name.</source>
+        <translation>Zum Beheben: Wähle eines der Modelle des Servers oder gib seinen Namen ein.</translation>
+    </message>
+    <message>
+        <source>To fix: in Delegation and handoff, give one target another tool name.</source>
+        <translation>Zum Beheben: Gib unter Delegation und Übergabe einem Ziel einen anderen Werkzeugnamen.</translation>
+    </message>
+    <message>
+        <source>This agent can only end its turn by calling a tool (finish, hand off, or report back). With “Never call tools” it cannot: its run would fail after a few answers without a tool (model.tool_call_required).</source>
+        <extracomment>Field path -&gt; the section it sits in (for &quot;shown in Identity&quot; notes in the problems bar).</extracomment>
+        <translation>Dieser Agent kann seinen Zug nur mit einem Werkzeugaufruf beenden (abschließen, übergeben oder berichten). Mit „Nie Werkzeuge aufrufen“ geht das nicht: Sein Durchlauf würde nach einigen Antworten ohne Werkzeug fehlschlagen (model.tool_call_required).</translation>
+    </message>
+    <message>
+        <source>No other agent takes over from this one yet, so its handoffs would be refused. On the agent that should come next, tick “Other agents may call it” and “…as the next stage”, and let this one call it.</source>
+        <translation>Noch übernimmt kein anderer Agent von diesem, daher würden seine Übergaben abgelehnt. Setze beim Agenten, der als Nächstes kommen soll, „Andere Agenten dürfen ihn aufrufen“ und „…als nächste Etappe“, und erlaube diesem, ihn aufzurufen.</translation>
+    </message>
+    <message>
+        <source>With 0, every handoff of this agent is refused (agent.handoff_depth_exhausted).</source>
+        <translation>Mit 0 wird jede Übergabe dieses Agenten abgelehnt (agent.handoff_depth_exhausted).</translation>
+    </message>
+    <message>
+        <source>No other agent takes side tasks from this one yet, so asking a helper would be refused. On the helper, tick “Other agents may call it” and “…as a helper”, and let this one call it.</source>
+        <translation>Noch nimmt kein anderer Agent Nebenaufgaben von diesem an, daher würde das Fragen eines Helfers abgelehnt. Setze beim Helfer „Andere Agenten dürfen ihn aufrufen“ und „…als Helfer“, und erlaube diesem, ihn aufzurufen.</translation>
+    </message>
+    <message>
+        <source>With “Never”, no agent can hand off to it, although it allows itself as the next stage.</source>
+        <translation>Mit „Nie“ kann kein Agent an ihn übergeben, obwohl er sich als nächste Etappe zulässt.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceSection</name>
+    <message>
+        <source>another folder, e.g. notes</source>
+        <translation>ein weiterer Ordner, z. B. notes</translation>
+    </message>
+    <message>
+        <source>Add folder</source>
+        <translation>Ordner hinzufügen</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Folder&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Ordner&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Visible&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Sichtbar&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Writable&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Beschreibbar&lt;/b&gt;</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2851 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja" sourcelanguage="en">
+<context>
+    <name>ChatActions</name>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>名前を変更(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate</source>
+        <translation>複製(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>削除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>New &amp;exploration</source>
+        <translation>新しい探索(&amp;E)</translation>
+    </message>
+    <message>
+        <source>A chat where an agent reads your story library, knowledge and files and answers, changing nothing</source>
+        <translation>エージェントがストーリーライブラリ、ナレッジ、ファイルを読んで答えるチャットです。何も変更しません</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>名前を変更…</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>削除…</translation>
+    </message>
+    <message>
+        <source>A run is going in this chat; stop it before deleting the chat.</source>
+        <translation>このチャットでは実行中の処理があります。チャットを削除する前に停止してください。</translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation>チャットを削除</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the chat “%1” and its messages? You can undo this for %n seconds. Its runs stay in the history.</source>
+        <translation>
+            <numerusform>チャット「%1」とそのメッセージを削除しますか？ %n 秒間は元に戻せます。実行の記録は履歴に残ります。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Chat “%1” deleted.</source>
+        <translation>チャット「%1」を削除しました。</translation>
+    </message>
+</context>
+<context>
+    <name>ChatNavigation</name>
+    <message>
+        <source>New project</source>
+        <translation>新しいプロジェクト</translation>
+    </message>
+    <message>
+        <source>Name of the new project:</source>
+        <translation>新しいプロジェクトの名前:</translation>
+    </message>
+    <message>
+        <source>Rename project</source>
+        <translation>プロジェクト名を変更</translation>
+    </message>
+    <message>
+        <source>New name for “%1”:</source>
+        <translation>「%1」の新しい名前:</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Exploration · read only</source>
+        <translation>探索 · 読み取り専用</translation>
+    </message>
+    <message>
+        <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
+        <translation>ここではエージェントがストーリーライブラリ、ナレッジ、ファイルを読み、チャットで答えます。何も変更できません。書き込みはすべて拒否されます。</translation>
+    </message>
+    <message>
+        <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
+        <translation>直前のリクエストはエージェントのモデルが扱える長さを超えていました（サーバーからの通知）。このチャットの要約から始まる新しいチャットに引き継いでください。</translation>
+    </message>
+    <message>
+        <source>Calling %1…</source>
+        <translation>%1 を呼び出し中…</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval of %1 on %2</source>
+        <translation>%2 に対する %1 の承認を待っています</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval of %1</source>
+        <translation>%1 の承認を待っています</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>一致なし</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>CodexView</name>
+    <message>
+        <source>New entry</source>
+        <translation>新しい項目</translation>
+    </message>
+    <message>
+        <source>A new entry of the type chosen in the list (a character when none is)</source>
+        <translation>リストで選んだ種類の新しい項目（未選択なら登場人物）</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>Mentions</source>
+        <translation>言及</translation>
+    </message>
+    <message>
+        <source>Messages of this project&apos;s chats that mention the entry (its name or an alias)</source>
+        <translation>この項目（名前または別名）に言及している、このプロジェクトのチャットのメッセージ</translation>
+    </message>
+    <message>
+        <source>Also called %1</source>
+        <translation>別名: %1</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>%1 に保存しました。</translation>
+    </message>
+    <message>
+        <source>Delete entry</source>
+        <translation>項目を削除</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and its file %2?</source>
+        <translation>「%1」とそのファイル %2 を削除しますか？</translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <source>A run is going in this chat. The agents at work can take your text as guidance now, or it can wait until the run ends.</source>
+        <translation>このチャットで実行中です。作業中のエージェントに今すぐ指示として渡すことも、実行の終了まで待つこともできます。</translation>
+    </message>
+    <message>
+        <source>Send as guidance</source>
+        <translation>指示として送信</translation>
+    </message>
+    <message>
+        <source>The agent at work reads it at its next step; the run goes on</source>
+        <translation>作業中のエージェントが次のステップで読みます。実行は続きます</translation>
+    </message>
+    <message>
+        <source>Send when it ends</source>
+        <translation>終了後に送信</translation>
+    </message>
+    <message>
+        <source>Stop it and send</source>
+        <translation>停止して送信</translation>
+    </message>
+    <message>
+        <source>Keep editing</source>
+        <translation>編集を続ける</translation>
+    </message>
+    <message>
+        <source>Editing an earlier message: Send reruns it in a new branch of this chat, with the history before it; the original chat stays as it is.</source>
+        <translation>以前のメッセージを編集中：送信すると、それまでの履歴とともにこのチャットの新しい分岐で再実行します。元のチャットはそのまま残ります。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the active run (Esc)</source>
+        <translation>実行中の処理を停止 (Esc)</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>送信</translation>
+    </message>
+    <message>
+        <source>Send (Ctrl+Enter)</source>
+        <translation>送信 (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
+        <translation>ストーリーライブラリ、ナレッジ、ファイルについて質問…  (Enter で送信、Shift+Enter で改行)</translation>
+    </message>
+    <message>
+        <source>Ask about your story library, knowledge and files…  (Ctrl+Enter sends)</source>
+        <translation>ストーリーライブラリ、ナレッジ、ファイルについて質問…  (Ctrl+Enter で送信)</translation>
+    </message>
+    <message>
+        <source>Write to your agents…  (@editor picks an agent, Enter sends, Shift+Enter adds a line)</source>
+        <translation>エージェントへのメッセージ…（@editor でエージェントを指定、Enter で送信、Shift+Enter で改行）</translation>
+    </message>
+    <message>
+        <source>Write to your agents…  (@editor picks an agent, Ctrl+Enter sends)</source>
+        <translation>エージェントへのメッセージ…（@editor でエージェントを指定、Ctrl+Enter で送信）</translation>
+    </message>
+    <message>
+        <source>Send (Enter or Ctrl+Enter)</source>
+        <translation>送信 (Enter または Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>  (needs a model)</source>
+        <translation>  （モデルが必要）</translation>
+    </message>
+</context>
+<context>
+    <name>DelegationSection</name>
+    <message>
+        <source>May hand off the stage</source>
+        <translation>ステージを引き継げる</translation>
+    </message>
+    <message>
+        <source>May ask helpers for side tasks</source>
+        <translation>ヘルパーに別の作業を頼める</translation>
+    </message>
+    <message>
+        <source>Other agents may call it</source>
+        <translation>ほかのエージェントから呼び出せる</translation>
+    </message>
+    <message>
+        <source>…as the next stage</source>
+        <translation>…次のステージとして</translation>
+    </message>
+    <message>
+        <source>…as a helper</source>
+        <translation>…ヘルパーとして</translation>
+    </message>
+    <message>
+        <source>How it hands off</source>
+        <translation>引き継ぎ方</translation>
+    </message>
+    <message>
+        <source>One tool, naming the next agent</source>
+        <translation>次のエージェントを指定する 1 つのツール</translation>
+    </message>
+    <message>
+        <source>One tool per next agent</source>
+        <translation>次のエージェントごとに 1 つのツール</translation>
+    </message>
+    <message>
+        <source>Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or perTarget: one transfer_to_&lt;id&gt; tool per agent it may hand off to</source>
+        <translation>引き継ぎツール (delegation.handoffToolStyle): single は agent_handoff(agentId, …) 1 つ、perTarget は引き継げるエージェントごとに transfer_to_&lt;id&gt; ツール 1 つ</translation>
+    </message>
+    <message>
+        <source>How other agents see it</source>
+        <translation>ほかのエージェントからの見え方</translation>
+    </message>
+    <message>
+        <source>delegation.descriptionForAgents: what agent_list and the handoff tools say about it</source>
+        <translation>delegation.descriptionForAgents: agent_list と引き継ぎツールが示す説明</translation>
+    </message>
+    <message>
+        <source>Who may call it</source>
+        <translation>呼び出せるエージェント</translation>
+    </message>
+    <message>
+        <source>Offered as the next stage</source>
+        <translation>次のステージとして提示</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>常に</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>しない</translation>
+    </message>
+    <message>
+        <source>After something is posted</source>
+        <translation>何かがコミットされた後</translation>
+    </message>
+    <message>
+        <source>What it sees of earlier stages</source>
+        <translation>前のステージから見えるもの</translation>
+    </message>
+    <message>
+        <source>The chat and the brief</source>
+        <translation>チャットと引き継ぎメモ</translation>
+    </message>
+    <message>
+        <source>Only the brief</source>
+        <translation>引き継ぎメモのみ</translation>
+    </message>
+    <message>
+        <source>The full history</source>
+        <translation>履歴すべて</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation</source>
+        <translation>会話の要約</translation>
+    </message>
+    <message>
+        <source>…without the tool calls and their results</source>
+        <translation>…ツール呼び出しとその結果を除く</translation>
+    </message>
+    <message>
+        <source>Name of the tool others call</source>
+        <translation>ほかのエージェントが呼ぶツールの名前</translation>
+    </message>
+    <message>
+        <source>default: transfer_to_&lt;id&gt;</source>
+        <translation>既定: transfer_to_&lt;id&gt;</translation>
+    </message>
+    <message>
+        <source>handoffIn.toolNameOverride: replaces transfer_to_&lt;id&gt; (with one tool per next agent)</source>
+        <translation>handoffIn.toolNameOverride: transfer_to_&lt;id&gt; を置き換えます（次のエージェントごとに 1 つのツールの場合）</translation>
+    </message>
+    <message>
+        <source>What that tool says</source>
+        <translation>そのツールの説明</translation>
+    </message>
+    <message>
+        <source>Optional, e.g.</source>
+        <translation>任意。例:</translation>
+    </message>
+    <message>
+        <source>What callers must hand over</source>
+        <translation>呼び出し側が渡すべき内容</translation>
+    </message>
+    <message>
+        <source>handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool</source>
+        <translation>handoffIn.inputSchema: JSON Schema オブジェクト。そのフィールドが引き継ぎツールに追加されます</translation>
+    </message>
+    <message>
+        <source>Longest chain of handoffs</source>
+        <translation>引き継ぎの最大連鎖数</translation>
+    </message>
+    <message>
+        <source>Helpers at once</source>
+        <translation>同時に使うヘルパー数</translation>
+    </message>
+    <message>
+        <source>Helpers per run</source>
+        <translation>1 回の実行あたりのヘルパー数</translation>
+    </message>
+    <message>
+        <source>Not valid JSON (line %1, column %2): %3.</source>
+        <translation>JSON として正しくありません（%1 行 %2 列）: %3。</translation>
+    </message>
+    <message>
+        <source>Any agent (*)</source>
+        <translation>すべてのエージェント (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Detail</name>
+    <message>
+        <source>Handoff to %1: %2</source>
+        <translation>%1 への引き継ぎ: %2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The brief as the target agent received it:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;引き継ぎ先のエージェントが受け取った引き継ぎメモ:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The target has not started yet.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;引き継ぎ先はまだ開始していません。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;呼び出しはまだストリーミング中です。終了時に記録が書き込まれます。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 · model call %2</source>
+        <translation>%1 · モデル呼び出し %2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Model &lt;b&gt;%1&lt;/b&gt; · %2 · started %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;モデル &lt;b&gt;%1&lt;/b&gt; · %2 · 開始 %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Usage: %1 input, %2 output, %3 cached tokens · finish: %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;使用量: 入力 %1、出力 %2、キャッシュ %3 トークン · 終了理由: %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>応答</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>システムプロンプト</translation>
+    </message>
+    <message>
+        <source>Messages (%1)</source>
+        <translation>メッセージ (%1)</translation>
+    </message>
+    <message>
+        <source>Tools (%1)</source>
+        <translation>ツール (%1)</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>引数</translation>
+    </message>
+    <message>
+        <source>The creator rejected this.</source>
+        <translation>作成者がこれを却下しました。</translation>
+    </message>
+    <message>
+        <source>The creator approved this with the creator&apos;s edits.</source>
+        <translation>作成者が自分の編集を加えて承認しました。</translation>
+    </message>
+    <message>
+        <source>The creator approved this.</source>
+        <translation>作成者がこれを承認しました。</translation>
+    </message>
+    <message>
+        <source>Citations</source>
+        <translation>引用</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>%1: version %2 → %3</source>
+        <translation>%1: バージョン %2 → %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>Brief as received</source>
+        <translation>受け取った引き継ぎメモ</translation>
+    </message>
+    <message>
+        <source>Journal entry</source>
+        <translation>ジャーナルの記録</translation>
+    </message>
+</context>
+<context>
+    <name>DetailPane</name>
+    <message>
+        <source>Select a bar, a handoff marker or an event to see its details.</source>
+        <translation>バー、引き継ぎマーカー、またはイベントを選ぶと詳細が表示されます。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>← Back to the search</source>
+        <translation>← 検索に戻る</translation>
+    </message>
+</context>
+<context>
+    <name>Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ミリ秒</translation>
+    </message>
+</context>
+<context>
+    <name>EntryEditor</name>
+    <message>
+        <source>Other names, separated by commas</source>
+        <translation>別名（カンマ区切り）</translation>
+    </message>
+    <message>
+        <source>Tags, separated by commas</source>
+        <translation>タグ（カンマ区切り）</translation>
+    </message>
+    <message>
+        <source>What the agents read when the entry is mentioned</source>
+        <translation>この項目が言及されたときにエージェントが読む内容</translation>
+    </message>
+    <message>
+        <source>Only for you: the agents never see these notes</source>
+        <translation>あなた専用：エージェントはこのメモを見ません</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>大文字と小文字を区別</translation>
+    </message>
+    <message>
+        <source>Phrases that are not mentions, separated by commas</source>
+        <translation>言及とみなさない語句（カンマ区切り）</translation>
+    </message>
+    <message>
+        <source>Always give it to the agents</source>
+        <translation>常にエージェントに渡す</translation>
+    </message>
+    <message>
+        <source>alwaysInclude: in every stage&apos;s prompt, mentioned or not (first within the budget)</source>
+        <translation>alwaysInclude: 言及の有無にかかわらず全ステージのプロンプトに含める（予算内で最優先）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Also called</source>
+        <translation>別名</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>タグ</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>説明</translation>
+    </message>
+    <message>
+        <source>Private notes</source>
+        <translation>非公開メモ</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation>検出</translation>
+    </message>
+    <message>
+        <source>Not a mention</source>
+        <translation>言及としない語句</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Write the entry&apos;s file (Ctrl+S)</source>
+        <translation>項目のファイルを書き込む (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>削除…</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>ファイル: %1</translation>
+    </message>
+    <message>
+        <source>A new entry: fill in a name and Save.</source>
+        <translation>新しい項目：名前を入力して保存してください。</translation>
+    </message>
+</context>
+<context>
+    <name>EventsModel</name>
+    <message>
+        <source>Time</source>
+        <translation>時刻</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <source>Find in chat</source>
+        <translation>チャット内を検索</translation>
+    </message>
+    <message>
+        <source>▲</source>
+        <translation>▲</translation>
+    </message>
+    <message>
+        <source>▼</source>
+        <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffCard</name>
+    <message>
+        <source>Handoff document</source>
+        <translation>引き継ぎドキュメント</translation>
+    </message>
+    <message>
+        <source>this chat starts from it; every request of the chat includes it</source>
+        <translation>このチャットはここから始まり、すべてのリクエストに含まれます</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>Copy the handoff document</source>
+        <translation>引き継ぎドキュメントをコピー</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>隠す</translation>
+    </message>
+    <message>
+        <source>Hide the document</source>
+        <translation>ドキュメントを隠す</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>表示</translation>
+    </message>
+    <message>
+        <source>Show the document</source>
+        <translation>ドキュメントを表示</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffDialog</name>
+    <message>
+        <source>Hand off “%1” to a new chat</source>
+        <translation>「%1」を新しいチャットに引き継ぐ</translation>
+    </message>
+    <message>
+        <source>Writing the handoff document… (Esc cancels)</source>
+        <translation>引き継ぎドキュメントを作成中…（Esc でキャンセル）</translation>
+    </message>
+    <message>
+        <source>The document appears here when the agent has written it.</source>
+        <translation>エージェントが書き終えると、ここにドキュメントが表示されます。</translation>
+    </message>
+    <message>
+        <source>New chat:</source>
+        <translation>新しいチャット:</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>Copy the document to the clipboard</source>
+        <translation>ドキュメントをクリップボードにコピー</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Start the new chat</source>
+        <translation>新しいチャットを開始</translation>
+    </message>
+    <message>
+        <source>Review the document: it is what the new chat starts from. Edit it freely.</source>
+        <translation>ドキュメントを確認してください。新しいチャットはここから始まります。自由に編集できます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The chat was too long for the agent&apos;s model, so it wrote this without the oldest %n message(s); add what it could not know.</source>
+        <translation>
+            <numerusform>チャットがエージェントのモデルには長すぎたため、最も古い %n 件のメッセージを除いて作成しました。分からなかった内容を補ってください。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The document lacks these sections: %1. Add them, or start the new chat as it is.</source>
+        <translation>ドキュメントに次のセクションがありません: %1。追加するか、このまま新しいチャットを開始してください。</translation>
+    </message>
+    <message>
+        <source>%1. Nothing was changed.</source>
+        <translation>%1。何も変更されていません。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>The document is empty; write something the new chat can start from.</source>
+        <translation>ドキュメントが空です。新しいチャットの出発点になる内容を書いてください。</translation>
+    </message>
+    <message>
+        <source>Copied the document to the clipboard.</source>
+        <translation>ドキュメントをクリップボードにコピーしました。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>停止中…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFlow</name>
+    <message>
+        <source>Not sent: you opened another chat meanwhile; the message waits in its chat.</source>
+        <translation>送信していません：その間に別のチャットを開いたため、メッセージは元のチャットで待機しています。</translation>
+    </message>
+    <message>
+        <source>Continued in “%1”, seeded with the handoff document.</source>
+        <translation>引き継ぎドキュメントをもとに「%1」で続けます。</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffOffer</name>
+    <message>
+        <source>Hand off to a new chat</source>
+        <translation>新しいチャットに引き継ぐ</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; you review it, and a new chat starts from it</source>
+        <translation>エージェントがこのチャットから引き継ぎドキュメントを作成し、あなたが確認すると、そこから新しいチャットが始まります</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
+    </message>
+</context>
+<context>
+    <name>HeaderRow</name>
+    <message>
+        <source>Header name, e.g. X-Auth-Token</source>
+        <translation>ヘッダー名（例: X-Auth-Token）</translation>
+    </message>
+    <message>
+        <source>Plain</source>
+        <translation>平文</translation>
+    </message>
+    <message>
+        <source>Not a secret: keep the value as it is, in the app&apos;s settings</source>
+        <translation>秘密ではない：値をそのままアプリの設定に保存します</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Drop this header</source>
+        <translation>このヘッダーを削除</translation>
+    </message>
+    <message>
+        <source>kept (type to replace)</source>
+        <translation>保存済み（入力すると置き換え）</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>値</translation>
+    </message>
+</context>
+<context>
+    <name>HeadersTable</name>
+    <message>
+        <source>Add header</source>
+        <translation>ヘッダーを追加</translation>
+    </message>
+    <message>
+        <source>An extra HTTP header the server needs; its value is kept like a key</source>
+        <translation>サーバーが必要とする追加の HTTP ヘッダー。値はキーと同様に保管されます</translation>
+    </message>
+    <message>
+        <source>A header needs a name.</source>
+        <translation>ヘッダーには名前が必要です。</translation>
+    </message>
+    <message>
+        <source>The header &apos;%1&apos; is there twice.</source>
+        <translation>ヘッダー「%1」が重複しています。</translation>
+    </message>
+    <message>
+        <source>The header &apos;%1&apos; needs a value.</source>
+        <translation>ヘッダー「%1」には値が必要です。</translation>
+    </message>
+</context>
+<context>
+    <name>IdentitySection</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>How other agents and files name it: lowercase letters, digits, - and _.</source>
+        <translation>ほかのエージェントやファイルからの呼び名：小文字・数字・- と _。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>The name shown in the chat and the library.</source>
+        <translation>チャットとライブラリに表示される名前。</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>説明</translation>
+    </message>
+    <message>
+        <source>Can start a run from the chat</source>
+        <translation>チャットから実行を開始できる</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeView</name>
+    <message>
+        <source>Import…</source>
+        <translation>インポート…</translation>
+    </message>
+    <message>
+        <source>Add Markdown, text, PDF, EPUB or HTML files to this project&apos;s knowledge</source>
+        <translation>Markdown・テキスト・PDF・EPUB・HTML ファイルをこのプロジェクトのナレッジに追加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>ページ</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <source>Search the documents…</source>
+        <translation>ドキュメントを検索…</translation>
+    </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation>%1（%2 から）</translation>
+    </message>
+    <message>
+        <source>Import into the knowledge library</source>
+        <translation>ナレッジライブラリにインポート</translation>
+    </message>
+    <message>
+        <source>Documents (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;All files (*)</source>
+        <translation>ドキュメント (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Stopping after this page…</source>
+        <translation>このページの後で停止します…</translation>
+    </message>
+    <message>
+        <source>, page %1 of %2</source>
+        <translation>、%2 ページ中 %1 ページ目</translation>
+    </message>
+    <message>
+        <source>File %1 of %2: %3</source>
+        <translation>ファイル %1/%2: %3</translation>
+    </message>
+    <message>
+        <source>⚠ The import stopped: %1</source>
+        <translation>⚠ インポートが中断されました: %1</translation>
+    </message>
+    <message>
+        <source>Imported %1.</source>
+        <translation>%1 をインポートしました。</translation>
+    </message>
+    <message>
+        <source>Cancelled: the document being read was not kept.</source>
+        <translation>キャンセルしました：読み込み中のドキュメントは保存されていません。</translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation>何もインポートされませんでした。</translation>
+    </message>
+    <message>
+        <source>Removed “%1”.</source>
+        <translation>「%1」を削除しました。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No passage contains these words. Try other words.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;これらの語を含む段落はありません。別の語で試してください。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>That document is no longer in this project&apos;s knowledge library.</source>
+        <translation>そのドキュメントはもうこのプロジェクトのナレッジライブラリにありません。</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>%1 ページ</translation>
+    </message>
+    <message>
+        <source>section “%1”</source>
+        <translation>セクション「%1」</translation>
+    </message>
+    <message>
+        <source>characters %1–%2</source>
+        <translation>%1–%2 文字目</translation>
+    </message>
+</context>
+<context>
+    <name>LanesView</name>
+    <message>
+        <source>Handoff to %1: %2</source>
+        <translation>%1 への引き継ぎ: %2</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>Select a run to see its timeline.</source>
+        <translation>実行を選ぶとタイムラインが表示されます。</translation>
+    </message>
+    <message>
+        <source>Handoffs</source>
+        <translation>引き継ぎ</translation>
+    </message>
+    <message>
+        <source>Foreground</source>
+        <translation>フォアグラウンド</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryPanel</name>
+    <message>
+        <source>Story library</source>
+        <translation>ストーリーライブラリ</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <translation>ナレッジ</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>スキル</translation>
+    </message>
+    <message>
+        <source>⚠ The project&apos;s files could not be read: %1</source>
+        <translation>⚠ プロジェクトのファイルを読み込めませんでした: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Skills ⚠ %n</source>
+        <translation>
+            <numerusform>スキル ⚠ %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Skill file(s) could not be read; the Skills tab says why.</source>
+        <translation>
+            <numerusform>%n 件のスキルファイルを読み込めませんでした。理由は「スキル」タブに表示されます。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Project “%1”</source>
+        <translation>プロジェクト「%1」</translation>
+    </message>
+</context>
+<context>
+    <name>LimitsSection</name>
+    <message>
+        <source>Model rounds per stage</source>
+        <translation>ステージあたりのモデル呼び出し回数</translation>
+    </message>
+    <message>
+        <source>Tool calls per stage</source>
+        <translation>ステージあたりのツール呼び出し数</translation>
+    </message>
+    <message>
+        <source>Chat history messages (-1: all)</source>
+        <translation>チャット履歴のメッセージ数（-1: すべて）</translation>
+    </message>
+</context>
+<context>
+    <name>LineageCard</name>
+    <message>
+        <source>Open the chat “%1”</source>
+        <translation>チャット「%1」を開く</translation>
+    </message>
+</context>
+<context>
+    <name>LiveRunCard</name>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this run (Esc)</source>
+        <translation>この実行を停止 (Esc)</translation>
+    </message>
+    <message>
+        <source>Review changes</source>
+        <translation>変更を確認</translation>
+    </message>
+    <message>
+        <source>The agent is thinking…</source>
+        <translation>エージェントが考えています…</translation>
+    </message>
+    <message>
+        <source>is working</source>
+        <translation>作業中</translation>
+    </message>
+    <message>
+        <source>is waiting for your approval</source>
+        <translation>承認待ち</translation>
+    </message>
+    <message>
+        <source>is stopping…</source>
+        <translation>停止中…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>チャット</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>タイムライン</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>ライブラリ</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>新しいチャット(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Hand off to a new chat…</source>
+        <translation>新しいチャットに引き継ぐ…</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; a new chat starts from it (or type /handoff in the composer)</source>
+        <translation>エージェントがこのチャットから引き継ぎドキュメントを作成し、そこから新しいチャットが始まります（入力欄に /handoff と入力しても可）</translation>
+    </message>
+    <message>
+        <source>&amp;Import profile…</source>
+        <translation>プロファイルをインポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>設定(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>New &amp;project…</source>
+        <translation>新しいプロジェクト(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me project…</source>
+        <translation>プロジェクト名を変更(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>New &amp;agent…</source>
+        <translation>新しいエージェント(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Find in chat</source>
+        <translation>チャット内を検索(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>実行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>送信(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Enter sends (Shift+Enter adds a line)</source>
+        <translation>Enter で送信(&amp;E)（Shift+Enter で改行）</translation>
+    </message>
+    <message>
+        <source>Plain Enter sends the message; otherwise it adds a line and Ctrl+Enter sends</source>
+        <translation>Enter だけでメッセージを送信します。オフのときは改行し、Ctrl+Enter で送信します</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Run the &amp;demo relay</source>
+        <translation>デモのリレーを実行(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>チャット(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Timeline fills the window</source>
+        <translation>タイムラインをウィンドウ全体に表示</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>ライブラリ(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The project&apos;s story library, knowledge and Skills</source>
+        <translation>プロジェクトのストーリーライブラリ・ナレッジ・スキル</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>レイアウトをリセット(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The library on the left, the chat, the timeline on the right</source>
+        <translation>左にライブラリ、中央にチャット、右にタイムライン</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>テーマ</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <source>About Relay Studio</source>
+        <translation>Relay Studio について</translation>
+    </message>
+    <message>
+        <source>Model connections are not available in this build; the demo relay runs offline.</source>
+        <translation>このビルドではモデル接続を使えません。デモのリレーはオフラインで動きます。</translation>
+    </message>
+    <message>
+        <source>The model connections could not be read; the demo relay still runs offline.</source>
+        <translation>モデル接続を読み込めませんでした。デモのリレーはオフラインで動きます。</translation>
+    </message>
+    <message>
+        <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
+        <translation>モデル接続がまだありません。設定 → 接続 (Ctrl+,) で追加してください（このコンピューター上のモデルサーバーなど）。それまではデモのリレーがオフラインで動きます。</translation>
+    </message>
+    <message>
+        <source>Relay Studio — write with several AI agents that pass the work along.</source>
+        <translation>Relay Studio — 作業を受け渡す複数の AI エージェントと一緒に書くためのアプリです。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
+        <translation>
+            <numerusform>%n 件の変更が承認を待っています。それでも終了しますか？ 変更は適用されません。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A run is still going. Quit anyway? It will be stopped.</source>
+        <translation>まだ実行中です。それでも終了しますか？ 実行は停止されます。</translation>
+    </message>
+    <message>
+        <source>Quit Relay Studio</source>
+        <translation>Relay Studio を終了</translation>
+    </message>
+</context>
+<context>
+    <name>MentionTooltip</name>
+    <message>
+        <source>also called %1</source>
+        <translation>別名: %1</translation>
+    </message>
+    <message>
+        <source>No description yet.</source>
+        <translation>説明はまだありません。</translation>
+    </message>
+</context>
+<context>
+    <name>MessageCard</name>
+    <message>
+        <source>Earlier version</source>
+        <translation>前のバージョン</translation>
+    </message>
+    <message>
+        <source>Later version</source>
+        <translation>次のバージョン</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>コピー</translation>
+    </message>
+    <message>
+        <source>Copy this message</source>
+        <translation>このメッセージをコピー</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>再生成</translation>
+    </message>
+    <message>
+        <source>Answer the same request again; this answer stays as an earlier version</source>
+        <translation>同じリクエストにもう一度答えます。この回答は前のバージョンとして残ります</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>タイムライン</translation>
+    </message>
+    <message>
+        <source>Show this run on the timeline</source>
+        <translation>この実行をタイムラインで表示</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <source>Edit this message and send it again as a new message</source>
+        <translation>このメッセージを編集して新しいメッセージとして再送信</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Remove this message from the chat (what agents committed stays in the run&apos;s history)</source>
+        <translation>このメッセージをチャットから削除（エージェントのコミットは実行の履歴に残ります）</translation>
+    </message>
+    <message>
+        <source>Sources the agents looked up</source>
+        <translation>エージェントが参照した出典</translation>
+    </message>
+    <message>
+        <source>Open the document at this place</source>
+        <translation>この箇所でドキュメントを開く</translation>
+    </message>
+    <message>
+        <source>version %1 of %2</source>
+        <translation>バージョン %1/%2</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止済み</translation>
+    </message>
+    <message>
+        <source>answered in plain text</source>
+        <translation>プレーンテキストで回答</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>アシスタント</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSection</name>
+    <message>
+        <source>Connection</source>
+        <extracomment>The Connection field&apos;s choices that are not a named connection: (mode, connection).</extracomment>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <source>Where the model runs: one of your connections (Settings → Connections), or whichever connection is the default.</source>
+        <translation>モデルを動かす場所：あなたの接続（設定 → 接続）のいずれか、またはその時点の既定の接続。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Pick one of the models the server offers, or type a name.</source>
+        <translation>サーバーが提供するモデルから選ぶか、名前を入力してください。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>0 = predictable, 2 = adventurous (model.temperature)</source>
+        <translation>0 = 予測しやすい、2 = 冒険的 (model.temperature)</translation>
+    </message>
+    <message>
+        <source>Longest answer (tokens)</source>
+        <translation>回答の最大長（トークン）</translation>
+    </message>
+    <message>
+        <source>Using its tools</source>
+        <translation>ツールの使い方</translation>
+    </message>
+    <message>
+        <source>When it decides</source>
+        <translation>モデルが判断</translation>
+    </message>
+    <message>
+        <source>At every step</source>
+        <translation>毎ステップ</translation>
+    </message>
+    <message>
+        <source>Never call tools</source>
+        <translation>ツールを呼ばない</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>再試行</translation>
+    </message>
+    <message>
+        <source>model.maxRetries: tries again after a server error that may pass</source>
+        <translation>model.maxRetries: 一時的なサーバーエラーの後に再試行します</translation>
+    </message>
+    <message>
+        <source>The default connection (now %1)</source>
+        <translation>既定の接続（現在は %1）</translation>
+    </message>
+    <message>
+        <source>The default connection</source>
+        <translation>既定の接続</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1（既定）</translation>
+    </message>
+    <message>
+        <source>%1 (not on this computer)</source>
+        <translation>%1（このコンピューターにはありません）</translation>
+    </message>
+    <message>
+        <source>Not chosen yet (it cannot run)</source>
+        <translation>未選択（実行できません）</translation>
+    </message>
+    <message>
+        <source>This agent cannot run until you choose a connection.</source>
+        <translation>接続を選ぶまで、このエージェントは実行できません。</translation>
+    </message>
+    <message>
+        <source>There is no connection “%1” on this computer: runs of this agent will fail. Choose another, or add it in Settings → Connections.</source>
+        <translation>このコンピューターには接続「%1」がありません。このエージェントの実行は失敗します。別の接続を選ぶか、設定 → 接続で追加してください。</translation>
+    </message>
+    <message>
+        <source>You have no connection yet: add one in Settings → Connections, and this agent will use it.</source>
+        <translation>まだ接続がありません。設定 → 接続で追加すると、このエージェントはそれを使います。</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s own default model</source>
+        <translation>接続の既定のモデル</translation>
+    </message>
+    <message>
+        <source>e.g. qwen3:8b</source>
+        <translation>例: qwen3:8b</translation>
+    </message>
+    <message>
+        <source>Asking the server which models it offers…</source>
+        <translation>サーバーに提供モデルを問い合わせています…</translation>
+    </message>
+    <message>
+        <source>The models could not be listed: %1 You can still type a model&apos;s name.</source>
+        <translation>モデルの一覧を取得できませんでした: %1 モデル名は入力できます。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s): pick one from the list, or type a name.</source>
+        <translation>
+            <numerusform>サーバーは %n 個のモデルを提供しています。一覧から選ぶか、名前を入力してください。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server lists no models; type a model&apos;s name.</source>
+        <translation>サーバーにモデルの一覧がありません。モデル名を入力してください。</translation>
+    </message>
+</context>
+<context>
+    <name>NewAgentDialog</name>
+    <message>
+        <source>New agent</source>
+        <translation>新しいエージェント</translation>
+    </message>
+    <message>
+        <source>Start from:</source>
+        <translation>テンプレート:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>作成</translation>
+    </message>
+    <message>
+        <source>Creates three agents at once: “%1 writer” hands off to “%1 editor”, which hands off to “%1 finalizer”. The editor opens on the first.</source>
+        <translation>3 つのエージェントを一度に作成します：「%1 writer」が「%1 editor」に引き継ぎ、「%1 editor」が「%1 finalizer」に引き継ぎます。エディターには最初のものが開きます。</translation>
+    </message>
+    <message>
+        <source>Creates “%1” and its own Skill writer. Before each story library or output write it asks the Consistency reviewer; for rules, the Rules advisor.</source>
+        <translation>「%1」と専用のスキル作成エージェントを作ります。ストーリーライブラリや output への書き込みの前には整合性レビュアーに、ルールについてはルールアドバイザーに確認します。</translation>
+    </message>
+    <message>
+        <source>An agent named “%1” exists already; two agents with one name are hard to tell apart in the chat. It opens in the editor; nothing is stored until you Save.</source>
+        <translation>「%1」という名前のエージェントは既にあります。同じ名前のエージェントはチャットで区別しにくくなります。エディターで開きますが、保存するまで何も記録されません。</translation>
+    </message>
+    <message>
+        <source>Opens in the editor; nothing is stored until you Save.</source>
+        <translation>エディターで開きます。保存するまで何も記録されません。</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeCard</name>
+    <message>
+        <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
+        <translation>&lt;a href=&quot;#details&quot;&gt;詳細&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>PatchDialog</name>
+    <message>
+        <source>%1: write %2</source>
+        <translation>%1: %2 を書き込む</translation>
+    </message>
+    <message>
+        <source>%1: change %2</source>
+        <translation>%1: %2 を変更</translation>
+    </message>
+    <message>
+        <source>%1: commit %2</source>
+        <translation>%1: %2 をコミット</translation>
+    </message>
+    <message>
+        <source>%1: call %2</source>
+        <translation>%1: %2 を呼び出す</translation>
+    </message>
+    <message>
+        <source>Review changes</source>
+        <translation>変更を確認</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>左右に並べて表示</translation>
+    </message>
+    <message>
+        <source>Unified</source>
+        <translation>統合表示</translation>
+    </message>
+    <message>
+        <source>Result (editable)</source>
+        <translation>結果（編集可）</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>引数</translation>
+    </message>
+    <message>
+        <source>Changes to apply</source>
+        <translation>適用する変更</translation>
+    </message>
+    <message>
+        <source>Why you reject it (optional; the agent reads this)</source>
+        <translation>却下する理由（任意。エージェントが読みます）</translation>
+    </message>
+    <message>
+        <source>The review found conflicts: say why you approve it anyway.</source>
+        <translation>レビューで矛盾が見つかりました。それでも承認する理由を書いてください。</translation>
+    </message>
+    <message>
+        <source>Approve the rest of this run</source>
+        <translation>この実行の残りをすべて承認</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter approves · Ctrl+Backspace rejects · Esc closes</source>
+        <translation>Ctrl+Enter で承認 · Ctrl+Backspace で却下 · Esc で閉じる</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>却下</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>承認</translation>
+    </message>
+    <message>
+        <source>Nothing waits for your approval.</source>
+        <translation>承認待ちのものはありません。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval</source>
+        <translation>
+            <numerusform>%n 件の変更が承認を待っています</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · showing %1 of %2</source>
+        <translation> · %2 件中 %1 件目を表示</translation>
+    </message>
+    <message>
+        <source>Choose a change in the list.</source>
+        <translation>リストから変更を選んでください。</translation>
+    </message>
+    <message>
+        <source>%1 wants to change %2</source>
+        <translation>%1 が %2 の変更を求めています</translation>
+    </message>
+    <message>
+        <source>%1 wants to write %2</source>
+        <translation>%1 が %2 の書き込みを求めています</translation>
+    </message>
+    <message>
+        <source>%1 wants to publish %2 to the chat</source>
+        <translation>%1 が %2 をチャットに公開しようとしています</translation>
+    </message>
+    <message>
+        <source>%1 wants to call %2</source>
+        <translation>%1 が %2 の呼び出しを求めています</translation>
+    </message>
+    <message>
+        <source>Publishes %1 to the chat as the reply you read, as the file is when the commit runs (after the changes listed before it are decided).</source>
+        <translation>%1 を、あなたが読む返信としてチャットに公開します。内容はコミット実行時点のファイルです（その前に並んでいる変更が決まった後）。</translation>
+    </message>
+    <message>
+        <source>The review found conflicts</source>
+        <translation>レビューで矛盾が見つかりました</translation>
+    </message>
+    <message>
+        <source>The review has warnings</source>
+        <translation>レビューに警告があります</translation>
+    </message>
+    <message>
+        <source>The review found no problem</source>
+        <translation>レビューで問題は見つかりませんでした</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>レビュー</translation>
+    </message>
+    <message>
+        <source>No issues.</source>
+        <translation>指摘はありません。</translation>
+    </message>
+    <message>
+        <source>Approve anyway</source>
+        <translation>それでも承認</translation>
+    </message>
+    <message>
+        <source>Why you approve it despite the conflicts, or why you reject it (the agent reads this)</source>
+        <translation>矛盾があっても承認する理由、または却下する理由（エージェントが読みます）</translation>
+    </message>
+    <message>
+        <source>A change the review found in conflict is decided on its own.</source>
+        <translation>レビューで矛盾が見つかった変更は、個別に判断します。</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>変更前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>変更後</translation>
+    </message>
+    <message>
+        <source>After (your version)</source>
+        <translation>変更後（あなたの版）</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileEditor</name>
+    <message>
+        <source>Duplicate</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>インポート…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>エクスポート…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save (Ctrl+S)</source>
+        <translation>保存 (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never in Tools; untick Never there first.</source>
+        <translation>ツールで「%1」が「しない」に設定されています。先にそこで「しない」のチェックを外してください。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2: %n 件の問題 — ここへ移動</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Something here needs fixing</source>
+        <translation>ここに修正が必要な箇所があります</translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…ほか %n 件（⚠ の付いたセクションを参照）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>保存済み</translation>
+    </message>
+    <message>
+        <source>Untitled agent</source>
+        <translation>無題のエージェント</translation>
+    </message>
+    <message>
+        <source> · built-in, read-only</source>
+        <translation> · 組み込み、読み取り専用</translation>
+    </message>
+    <message>
+        <source> · not saved yet</source>
+        <translation> · 未保存</translation>
+    </message>
+    <message>
+        <source> · changed</source>
+        <translation> · 変更あり</translation>
+    </message>
+    <message>
+        <source>Fix the problems above to see what the model would receive.</source>
+        <translation>上の問題を修正すると、モデルが受け取る内容が表示されます。</translation>
+    </message>
+    <message>
+        <source>The preview is not available: %1</source>
+        <translation>プレビューを表示できません: %1</translation>
+    </message>
+    <message>
+        <source>Raw JSON: not valid JSON (line %1, column %2): %3 (profile.invalid_json)</source>
+        <translation>生の JSON: JSON として正しくありません（%1 行 %2 列）: %3 (profile.invalid_json)</translation>
+    </message>
+    <message>
+        <source>A new agent: change what you like, then Save.</source>
+        <translation>新しいエージェント：好きなように変更してから保存してください。</translation>
+    </message>
+    <message>
+        <source>Created %1 and %2: each hands off to the next, in that order. Start a run with %3.</source>
+        <translation>%1 と %2 を作成しました。この順に次へ引き継ぎます。%3 で実行を開始してください。</translation>
+    </message>
+    <message>
+        <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
+        <translation>組み込みのプロファイルは読み取り専用です。複製して自分の版を作ってください。</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（コピー）</translation>
+    </message>
+    <message>
+        <source>A copy: change what you like, then Save.</source>
+        <translation>コピー：好きなように変更してから保存してください。</translation>
+    </message>
+    <message>
+        <source>Saved “%1”.</source>
+        <translation>「%1」を保存しました。</translation>
+    </message>
+    <message>
+        <source>Import a profile</source>
+        <translation>プロファイルをインポート</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>プロファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 を読み込めません: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: fix the problems shown, then Save.</source>
+        <translation>%1 はインポートされていません。表示された問題を修正してから保存してください。</translation>
+    </message>
+    <message>
+        <source>Imported “%1” from %2.</source>
+        <translation>%2 から「%1」をインポートしました。</translation>
+    </message>
+    <message>
+        <source>Export the profile</source>
+        <translation>プロファイルをエクスポート</translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>%1 にエクスポートできませんでした: %2</translation>
+    </message>
+    <message>
+        <source>Exported to %1 (without your connection: whoever imports it chooses their own).</source>
+        <translation>%1 にエクスポートしました（接続は含みません。インポートする人が自分の接続を選びます）。</translation>
+    </message>
+</context>
+<context>
+    <name>PromptSection</name>
+    <message>
+        <source>Use the generated prompt</source>
+        <translation>生成されたプロンプトを使う</translation>
+    </message>
+    <message>
+        <source>instructions.systemPrompt left empty: the runtime writes it from the tools</source>
+        <translation>instructions.systemPrompt を空にすると、ランタイムがツールから作成します</translation>
+    </message>
+    <message>
+        <source>Own prompt</source>
+        <translation>独自のプロンプト</translation>
+    </message>
+    <message>
+        <source>Generated (what your prompt replaces)</source>
+        <translation>生成されたもの（あなたのプロンプトが置き換える内容）</translation>
+    </message>
+    <message>
+        <source>Standing instructions</source>
+        <translation>常設の指示</translation>
+    </message>
+    <message>
+        <source>instructions.taskPrompt: added after the prompt in every call</source>
+        <translation>instructions.taskPrompt: 毎回の呼び出しでプロンプトの後に追加されます</translation>
+    </message>
+</context>
+<context>
+    <name>RunActions</name>
+    <message>
+        <source>A run is already going in this chat.</source>
+        <translation>このチャットでは既に実行中です。</translation>
+    </message>
+    <message>
+        <source>Wait for the active run to end, or stop it, before regenerating.</source>
+        <translation>再生成する前に、実行中の処理が終わるのを待つか停止してください。</translation>
+    </message>
+    <message>
+        <source>The agent at work will read your guidance at its next step.</source>
+        <translation>作業中のエージェントが次のステップで指示を読みます。</translation>
+    </message>
+    <message>
+        <source>This message belongs to the run in progress; stop it first.</source>
+        <translation>このメッセージは実行中の処理に属しています。先に停止してください。</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>メッセージを削除</translation>
+    </message>
+    <message>
+        <source>Delete this message from the chat? Later runs will not see it. What the agents committed stays in the run&apos;s history on the timeline.</source>
+        <translation>このメッセージをチャットから削除しますか？ 以後の実行からは見えなくなります。エージェントがコミットした内容は、タイムライン上の実行の履歴に残ります。</translation>
+    </message>
+    <message>
+        <source>Your message will be sent when the run ends.</source>
+        <translation>実行が終わるとメッセージが送信されます。</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>まだ実行はありません</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>エージェント: %1</translation>
+    </message>
+    <message>
+        <source>%1 in · %2 out tokens</source>
+        <translation>入力 %1 · 出力 %2 トークン</translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <source>created</source>
+        <extracomment>the languages the window speaks, English first (the source language: it needs no catalogue) each language&apos;s name in itself, as Settings → Language lists it the window settings&apos; key; &quot;&quot; (or absent) follows the operating system</extracomment>
+        <translation>作成済み</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>承認待ち</translation>
+    </message>
+    <message>
+        <source>cancelling</source>
+        <translation>キャンセル中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>partial success</source>
+        <translation>一部成功</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>中断</translation>
+    </message>
+</context>
+<context>
+    <name>Section</name>
+    <message>
+        <source>Identity</source>
+        <translation>基本情報</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>Delegation and handoff</source>
+        <translation>委任と引き継ぎ</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>システムプロンプト</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>ワークスペース</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>生の JSON</translation>
+    </message>
+    <message>
+        <source>What the model sees</source>
+        <translation>モデルに見える内容</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>テーマ</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
+        <translation>ウィンドウの言語。変更は次回 Relay Studio を起動したときに反映されます</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>システムに合わせる (%1)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>データフォルダー</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
+        <translation>&lt;b&gt;モデル接続&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>Send a one-token request and say whether the connection works</source>
+        <translation>1 トークンのリクエストを送り、接続が動くかどうかを表示します</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <source>Change the connection&apos;s address, model, key or headers</source>
+        <translation>接続のアドレス・モデル・キー・ヘッダーを変更</translation>
+    </message>
+    <message>
+        <source>Make default</source>
+        <translation>既定にする</translation>
+    </message>
+    <message>
+        <source>Agents set to use the default connection run on this one</source>
+        <translation>既定の接続を使うエージェントはこの接続で動きます</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Remove the connection and forget its API key</source>
+        <translation>接続を削除し、その API キーを破棄します</translation>
+    </message>
+    <message>
+        <source>Find local servers</source>
+        <translation>ローカルサーバーを探す</translation>
+    </message>
+    <message>
+        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
+        <translation>このコンピューター上の Ollama、LM Studio、llama.cpp、KoboldCpp、Jan、vLLM を探します</translation>
+    </message>
+    <message>
+        <source>also look on ports, e.g. 9000 8081</source>
+        <translation>追加で調べるポート（例: 9000 8081）</translation>
+    </message>
+    <message>
+        <source>Besides the usual ports (%1)</source>
+        <translation>通常のポート (%1) に加えて</translation>
+    </message>
+    <message>
+        <source>Applies the next time Relay Studio starts.</source>
+        <translation>次回 Relay Studio を起動したときに反映されます。</translation>
+    </message>
+    <message>
+        <source>Add a connection</source>
+        <translation>接続を追加</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>カスタム</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>プリセット</translation>
+    </message>
+    <message>
+        <source>e.g. openai-main</source>
+        <translation>例: openai-main</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI 互換</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
+        <translation>https://api.openai.com/v1 または http://127.0.0.1:8080/v1</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>ベース URL</translation>
+    </message>
+    <message>
+        <source>the default model; List models asks the server</source>
+        <translation>既定のモデル。「モデル一覧」でサーバーに問い合わせます</translation>
+    </message>
+    <message>
+        <source>List models</source>
+        <translation>モデル一覧</translation>
+    </message>
+    <message>
+        <source>Ask the server which models it offers</source>
+        <translation>サーバーが提供するモデルを問い合わせます</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>既定のモデル</translation>
+    </message>
+    <message>
+        <source>not needed for a server on this computer</source>
+        <translation>このコンピューター上のサーバーには不要</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API キー</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain: keep API keys in a file only I can read</source>
+        <translation>このコンピューターにはキーチェーンがありません：API キーを自分だけが読めるファイルに保存する</translation>
+    </message>
+    <message>
+        <source>Add connection</source>
+        <translation>接続を追加</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Leave the connection as it was</source>
+        <translation>接続を元のままにする</translation>
+    </message>
+    <message>
+        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
+        <translation>接続「%1」は既にあります。先に削除するか、別の名前を選んでください。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
+        <translation>「%1」はこのコンピューター上にないため、API キーが必要です。</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
+        <translation>このコンピューターには API キーを保管するキーチェーンがありません。上のチェックを入れて自分だけが読めるファイルに保存するか、後でキーを追加してください。</translation>
+    </message>
+    <message>
+        <source> Its secrets are in the system keychain.</source>
+        <translation> 秘密情報はシステムのキーチェーンにあります。</translation>
+    </message>
+    <message>
+        <source> Its secrets are in %1 (readable only by you).</source>
+        <translation> 秘密情報は %1 にあります（あなただけが読めます）。</translation>
+    </message>
+    <message>
+        <source> It is the default connection.</source>
+        <translation> これが既定の接続です。</translation>
+    </message>
+    <message>
+        <source>Added connection &apos;%1&apos; (%2).</source>
+        <translation>接続「%1」(%2) を追加しました。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
+        <translation>接続「%1」(%2、モデル %3) を保存しました。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2).</source>
+        <translation>接続「%1」(%2) を保存しました。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
+        <translation>接続「%1」を保存しましたが、削除したヘッダーの値を破棄できませんでした: %2</translation>
+    </message>
+    <message>
+        <source>Edit &apos;%1&apos;</source>
+        <translation>「%1」を編集</translation>
+    </message>
+    <message>
+        <source>leave empty to keep the stored key</source>
+        <translation>空欄なら保存済みのキーを使い続けます</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>変更を保存</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>%1 にモデルを問い合わせ中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and save the changes.</source>
+        <translation>
+            <numerusform>サーバーは %n 個のモデルを提供しています。既定のモデルを選んで変更を保存してください。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and add the connection.</source>
+        <translation>
+            <numerusform>サーバーは %n 個のモデルを提供しています。既定のモデルを選んで接続を追加してください。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answers but lists no models; type the model&apos;s name.</source>
+        <translation>サーバーは応答しましたが、モデルの一覧がありません。モデル名を入力してください。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
+        <translation>「%1」が既定の接続になりました。既定を使うエージェントはこの接続で動きます。</translation>
+    </message>
+    <message>
+        <source>Testing &apos;%1&apos;…</source>
+        <translation>「%1」をテスト中…</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;.</source>
+        <translation>接続「%1」を削除しました。</translation>
+    </message>
+    <message>
+        <source> The default connection is now &apos;%1&apos;.</source>
+        <translation> 既定の接続は「%1」になりました。</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
+        <translation>接続「%1」を削除しましたが、キーを破棄できませんでした: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
+        <translation>「%1」はポート番号 (1-65535) の一覧ではありません。例: 9000 8081</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>このコンピューター上のモデルサーバーを探しています…</translation>
+    </message>
+    <message>
+        <source>Tried ports %1.</source>
+        <translation>試したポート: %1。</translation>
+    </message>
+    <message>
+        <source>No model server answered on this computer.</source>
+        <translation>このコンピューター上で応答したモデルサーバーはありません。</translation>
+    </message>
+    <message>
+        <source>; also %1</source>
+        <translation>。ほかに %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%2 の %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
+        <translation>
+            <numerusform>%2 で %1（モデル %n 個）が見つかりました。下のフォームに入力済みです。「接続を追加」で保存します%3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(the connections could not be read: %1)</source>
+        <translation>（接続を読み込めませんでした: %1）</translation>
+    </message>
+    <message>
+        <source>API key in the keychain</source>
+        <translation>API キーはキーチェーン内</translation>
+    </message>
+    <message>
+        <source>API key in the key file</source>
+        <translation>API キーはキーファイル内</translation>
+    </message>
+    <message>
+        <source>API key from the environment</source>
+        <translation>API キーは環境変数から</translation>
+    </message>
+    <message>
+        <source>no key needed</source>
+        <translation>キー不要</translation>
+    </message>
+    <message>
+        <source>no API key</source>
+        <translation>API キーなし</translation>
+    </message>
+    <message>
+        <source>  ·  default</source>
+        <translation>  ·  既定</translation>
+    </message>
+    <message>
+        <source>model: the first the server lists</source>
+        <translation>モデル: サーバーの一覧の先頭</translation>
+    </message>
+    <message>
+        <source>The default connection: agents set to use the default run on it</source>
+        <translation>既定の接続：既定を使うエージェントはこの接続で動きます</translation>
+    </message>
+    <message>
+        <source>(none yet: add one below, or find a server on this computer)</source>
+        <translation>（まだありません：下で追加するか、このコンピューター上のサーバーを探してください）</translation>
+    </message>
+</context>
+<context>
+    <name>Sidebar</name>
+    <message>
+        <source>New chat (Ctrl+N)</source>
+        <translation>新しいチャット (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>New exploration</source>
+        <translation>新しい探索</translation>
+    </message>
+    <message>
+        <source>New exploration: a chat where an agent reads your story library, knowledge and files and answers you, changing nothing (Ctrl+Shift+E)</source>
+        <translation>新しい探索: エージェントがストーリーライブラリ、ナレッジ、ファイルを読んで答えるチャットです。何も変更しません (Ctrl+Shift+E)</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>チャット</translation>
+    </message>
+    <message>
+        <source>New agent (Ctrl+Shift+N)</source>
+        <translation>新しいエージェント (Ctrl+Shift+N)</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>プロジェクト</translation>
+    </message>
+    <message>
+        <source>The project whose chats, story library, knowledge and Skills are shown</source>
+        <translation>チャット・ストーリーライブラリ・ナレッジ・スキルを表示するプロジェクト</translation>
+    </message>
+    <message>
+        <source>New project…, Rename project…</source>
+        <translation>新しいプロジェクト…、プロジェクト名を変更…</translation>
+    </message>
+    <message>
+        <source>New project…</source>
+        <translation>新しいプロジェクト…</translation>
+    </message>
+    <message>
+        <source>Rename project…</source>
+        <translation>プロジェクト名を変更…</translation>
+    </message>
+    <message>
+        <source>Exploration: read only</source>
+        <translation>探索: 読み取り専用</translation>
+    </message>
+    <message>
+        <source>Continues “%1”</source>
+        <translation>「%1」の続き</translation>
+    </message>
+    <message>
+        <source>starts runs</source>
+        <translation>実行を開始できる</translation>
+    </message>
+    <message>
+        <source>helper</source>
+        <translation>ヘルパー</translation>
+    </message>
+    <message>
+        <source> · built-in</source>
+        <translation> · 組み込み</translation>
+    </message>
+    <message>
+        <source>Open “%1”</source>
+        <translation>「%1」を開く</translation>
+    </message>
+    <message>
+        <source>New agent…</source>
+        <translation>新しいエージェント…</translation>
+    </message>
+</context>
+<context>
+    <name>SkillsView</name>
+    <message>
+        <source>New Skill</source>
+        <translation>新しいスキル</translation>
+    </message>
+    <message>
+        <source>When an agent should use it</source>
+        <translation>エージェントが使うべき場面</translation>
+    </message>
+    <message>
+        <source>* for every agent, or agent ids</source>
+        <translation>* ですべてのエージェント、またはエージェント ID</translation>
+    </message>
+    <message>
+        <source>The instructions an agent reads with skill_read</source>
+        <translation>エージェントが skill_read で読む指示</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>When to use</source>
+        <translation>使う場面</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>エージェント</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>指示</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source> · built-in</source>
+        <translation> · 組み込み</translation>
+    </message>
+    <message>
+        <source>These files in the project&apos;s skills folder are left out until they are fixed; the agents do not see them.</source>
+        <translation>プロジェクトの skills フォルダにあるこれらのファイルは、直すまで使われません。エージェントには見えません。</translation>
+    </message>
+    <message>
+        <source>Built-in: saving makes this project&apos;s own copy, used instead of it.</source>
+        <translation>組み込み：保存するとこのプロジェクト専用のコピーが作られ、代わりに使われます。</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>%1 に保存しました。</translation>
+    </message>
+</context>
+<context>
+    <name>StartWindow</name>
+    <message>
+        <source>Opening your chats…</source>
+        <extracomment>Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and --screenshot cannot pass size hints to a window manager it does not have) Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)</extracomment>
+        <translation>チャットを開いています…</translation>
+    </message>
+</context>
+<context>
+    <name>Studio</name>
+    <message>
+        <source>Exploration</source>
+        <translation>探索</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePanel</name>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+wheel)</source>
+        <translation>縮小 (Ctrl+ホイール)</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+wheel)</source>
+        <translation>拡大 (Ctrl+ホイール)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>全体表示</translation>
+    </message>
+    <message>
+        <source>Show the whole run</source>
+        <translation>実行全体を表示</translation>
+    </message>
+    <message>
+        <source>All agents</source>
+        <translation>すべてのエージェント</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>すべてのイベント</translation>
+    </message>
+    <message>
+        <source>Model calls</source>
+        <translation>モデル呼び出し</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>ツール呼び出し</translation>
+    </message>
+    <message>
+        <source>Handoffs and helpers</source>
+        <translation>引き継ぎとヘルパー</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>承認</translation>
+    </message>
+    <message>
+        <source>Files and commits</source>
+        <translation>ファイルとコミット</translation>
+    </message>
+    <message>
+        <source>Agents and run</source>
+        <translation>エージェントと実行</translation>
+    </message>
+    <message>
+        <source>Errors only</source>
+        <translation>エラーのみ</translation>
+    </message>
+    <message>
+        <source>Search events</source>
+        <translation>イベントを検索</translation>
+    </message>
+    <message>
+        <source>reading %1 of %2 events…</source>
+        <translation>%2 件中 %1 件のイベントを読み込み中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n 件のイベント</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ToolsSection</name>
+    <message>
+        <source>&lt;b&gt;Tool&lt;/b&gt;</source>
+        <translation>&lt;b&gt;ツール&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Allowed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;許可&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ask first&lt;/b&gt;</source>
+        <translation>&lt;b&gt;事前に確認&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.requireApproval: the change waits in the patch dialog until you approve or reject it</source>
+        <translation>tools.requireApproval: 承認または却下するまで、変更は変更確認ダイアログで待機します</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Never&lt;/b&gt;</source>
+        <translation>&lt;b&gt;しない&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.deny: never offered, even when a rule would add it</source>
+        <translation>tools.deny: ルールで追加される場合でも提示しません</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>ツール</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never; untick Never first to allow it.</source>
+        <translation>「%1」は「しない」に設定されています。許可するには先に「しない」のチェックを外してください。</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never, so it cannot ask you first; untick Never first.</source>
+        <translation>「%1」は「しない」に設定されているため、事前に確認できません。先に「しない」のチェックを外してください。</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>The run failed</source>
+        <translation>実行は失敗しました</translation>
+    </message>
+    <message>
+        <source>The run stopped after committing part of the work</source>
+        <translation>実行は作業の一部をコミットしたところで止まりました</translation>
+    </message>
+    <message>
+        <source>The run was stopped</source>
+        <translation>実行は停止されました</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while this run was in progress; it cannot continue</source>
+        <translation>この実行の途中で Relay Studio が終了したため、続行できません</translation>
+    </message>
+    <message>
+        <source>Continued from ← %1</source>
+        <translation>← %1 からの続き</translation>
+    </message>
+    <message>
+        <source>Continued in → %1</source>
+        <translation>→ %1 に続く</translation>
+    </message>
+    <message>
+        <source>. Any change it was waiting for you to approve was not applied.</source>
+        <translation>。承認待ちだった変更は適用されていません。</translation>
+    </message>
+</context>
+<context>
+    <name>UndoBar</name>
+    <message>
+        <source>Undo</source>
+        <translation>元に戻す</translation>
+    </message>
+    <message numerus="yes">
+        <source>Bring the chat back (for %n seconds)</source>
+        <translation>
+            <numerusform>チャットを元に戻す（%n 秒間）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeCard</name>
+    <message>
+        <source>&lt;h2&gt;Welcome to Relay Studio&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Relay Studio へようこそ&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;You write with several agents that pass the work along: a &lt;b&gt;Writer&lt;/b&gt; drafts and commits, hands off to an &lt;b&gt;Editor&lt;/b&gt;, who revises and hands off to a &lt;b&gt;Finalizer&lt;/b&gt;, which finishes. A &lt;b&gt;Researcher&lt;/b&gt; helps on the side.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;作業を順に受け渡す複数のエージェントと一緒に書きます。&lt;b&gt;Writer&lt;/b&gt; が下書きしてコミットし、&lt;b&gt;Editor&lt;/b&gt; に引き継ぎます。Editor は推敲して &lt;b&gt;Finalizer&lt;/b&gt; に引き継ぎ、Finalizer が仕上げます。&lt;b&gt;Researcher&lt;/b&gt; はそばで手伝います。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The demo relay runs offline on a scripted model, so you can watch a full run — and inspect every step on the timeline — without any account.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;デモのリレーはスクリプト化されたモデルでオフラインで動くので、アカウントなしで実行の全体を見て、タイムラインで各ステップを確認できます。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Run the demo relay</source>
+        <translation>デモのリレーを実行</translation>
+    </message>
+</context>
+<context>
+    <name>WindowWords</name>
+    <message>
+        <source>Open Settings → Connections (Ctrl+,) to add it, or pick another connection in the agent&apos;s profile.</source>
+        <translation>設定 → 接続 (Ctrl+,) で追加するか、エージェントプロファイルで別の接続を選んでください。</translation>
+    </message>
+    <message>
+        <source>No model is chosen for this agent. Open Settings → Connections (Ctrl+,) to give the connection a default model, or name one in the agent&apos;s profile (Model).</source>
+        <translation>このエージェントにはモデルが選ばれていません。設定 → 接続 (Ctrl+,) で接続に既定のモデルを設定するか、エージェントプロファイル（モデル）で指定してください。</translation>
+    </message>
+    <message>
+        <source>Open Settings → Connections (Ctrl+,) to add or change a connection.</source>
+        <translation>設定 → 接続 (Ctrl+,) で接続を追加または変更してください。</translation>
+    </message>
+</context>
+<context>
+    <name>Wording</name>
+    <message>
+        <source>See the other agents</source>
+        <extracomment>Tool -&gt; (what a writer calls it, what it does). The tooltip adds the profile name and the model&apos;s name.</extracomment>
+        <translation>ほかのエージェントを見る</translation>
+    </message>
+    <message>
+        <source>Lists the agents it may hand off or delegate to.</source>
+        <translation>引き継ぎや委任ができるエージェントを一覧します。</translation>
+    </message>
+    <message>
+        <source>Hand off the stage</source>
+        <translation>ステージを引き継ぐ</translation>
+    </message>
+    <message>
+        <source>Passes the work to the next agent and ends its own stage.</source>
+        <translation>作業を次のエージェントに渡し、自分のステージを終えます。</translation>
+    </message>
+    <message>
+        <source>Ask a helper</source>
+        <translation>ヘルパーに頼む</translation>
+    </message>
+    <message>
+        <source>Gives a side task to a helper, which reports back.</source>
+        <translation>ヘルパーに別の作業を任せ、報告を受けます。</translation>
+    </message>
+    <message>
+        <source>Wait for helpers</source>
+        <translation>ヘルパーを待つ</translation>
+    </message>
+    <message>
+        <source>Waits for the helpers&apos; reports.</source>
+        <translation>ヘルパーからの報告を待ちます。</translation>
+    </message>
+    <message>
+        <source>List files</source>
+        <translation>ファイルを一覧</translation>
+    </message>
+    <message>
+        <source>Lists the files of the workspace folders it can see.</source>
+        <translation>見えるワークスペースのフォルダー内のファイルを一覧します。</translation>
+    </message>
+    <message>
+        <source>Search files</source>
+        <translation>ファイルを検索</translation>
+    </message>
+    <message>
+        <source>Searches the text of the files it can see.</source>
+        <translation>見えるファイルの本文を検索します。</translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation>ファイルを読む</translation>
+    </message>
+    <message>
+        <source>Reads one file.</source>
+        <translation>ファイルを 1 つ読みます。</translation>
+    </message>
+    <message>
+        <source>Write a file</source>
+        <translation>ファイルを書く</translation>
+    </message>
+    <message>
+        <source>Writes a whole file (every write is kept as a version).</source>
+        <translation>ファイル全体を書きます（書き込みはすべてバージョンとして残ります）。</translation>
+    </message>
+    <message>
+        <source>Change part of a file</source>
+        <translation>ファイルの一部を変更</translation>
+    </message>
+    <message>
+        <source>Replaces one passage of a file.</source>
+        <translation>ファイルの一節を置き換えます。</translation>
+    </message>
+    <message>
+        <source>Post to the chat</source>
+        <translation>チャットにコミット</translation>
+    </message>
+    <message>
+        <source>Makes a file the chat&apos;s answer (a commit).</source>
+        <translation>ファイルをチャットの回答にします（コミット）。</translation>
+    </message>
+    <message>
+        <source>Finish the run</source>
+        <translation>実行を終える</translation>
+    </message>
+    <message>
+        <source>Ends the whole relay; the last post stays the answer.</source>
+        <translation>リレー全体を終えます。最後のコミットが回答として残ります。</translation>
+    </message>
+    <message>
+        <source>List story library entries</source>
+        <translation>ストーリーライブラリの項目を一覧</translation>
+    </message>
+    <message>
+        <source>Lists the project&apos;s characters, places and lore.</source>
+        <translation>プロジェクトの登場人物・場所・設定を一覧します。</translation>
+    </message>
+    <message>
+        <source>Read an entry</source>
+        <translation>項目を読む</translation>
+    </message>
+    <message>
+        <source>Reads one story library entry.</source>
+        <translation>ストーリーライブラリの項目を 1 つ読みます。</translation>
+    </message>
+    <message>
+        <source>Search the story library</source>
+        <translation>ストーリーライブラリを検索</translation>
+    </message>
+    <message>
+        <source>Finds entries by name, alias or text.</source>
+        <translation>名前・別名・本文で項目を探します。</translation>
+    </message>
+    <message>
+        <source>Add an entry</source>
+        <translation>項目を追加</translation>
+    </message>
+    <message>
+        <source>Proposes a new story library entry (you approve it).</source>
+        <translation>ストーリーライブラリに新しい項目を提案します（あなたが承認します）。</translation>
+    </message>
+    <message>
+        <source>Change an entry</source>
+        <translation>項目を変更</translation>
+    </message>
+    <message>
+        <source>Proposes a change to an entry (you approve it).</source>
+        <translation>項目の変更を提案します（あなたが承認します）。</translation>
+    </message>
+    <message>
+        <source>Read a Skill</source>
+        <translation>スキルを読む</translation>
+    </message>
+    <message>
+        <source>Reads the instructions of one of the project&apos;s Skills.</source>
+        <translation>プロジェクトのスキルの指示を 1 つ読みます。</translation>
+    </message>
+    <message>
+        <source>Write a Skill</source>
+        <translation>スキルを書く</translation>
+    </message>
+    <message>
+        <source>Proposes a new Skill (you approve it).</source>
+        <translation>新しいスキルを提案します（あなたが承認します）。</translation>
+    </message>
+    <message>
+        <source>Search the knowledge library</source>
+        <translation>ナレッジライブラリを検索</translation>
+    </message>
+    <message>
+        <source>Finds cited passages in the project&apos;s documents.</source>
+        <translation>プロジェクトのドキュメントから出典付きの段落を探します。</translation>
+    </message>
+    <message>
+        <source>Have a draft checked</source>
+        <translation>下書きをチェックしてもらう</translation>
+    </message>
+    <message>
+        <source>Asks the consistency reviewer to check a draft against the story library.</source>
+        <translation>整合性レビュアーに、下書きをストーリーライブラリと照らし合わせてもらいます。</translation>
+    </message>
+    <message>
+        <source>Ask the rules advisor</source>
+        <translation>ルールアドバイザーに聞く</translation>
+    </message>
+    <message>
+        <source>Asks the rules advisor, who cites the knowledge library.</source>
+        <translation>ナレッジライブラリを引用して答えるルールアドバイザーに尋ねます。</translation>
+    </message>
+    <message>
+        <source>Working with other agents</source>
+        <translation>ほかのエージェントとの連携</translation>
+    </message>
+    <message>
+        <source>Files and the answer</source>
+        <translation>ファイルと回答</translation>
+    </message>
+    <message>
+        <source>The story library</source>
+        <translation>ストーリーライブラリ</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>スキル</translation>
+    </message>
+    <message>
+        <source>The knowledge library</source>
+        <translation>ナレッジライブラリ</translation>
+    </message>
+    <message>
+        <source>Reviews</source>
+        <translation>レビュー</translation>
+    </message>
+    <message>
+        <source>Profile name: %1 · the model sees: %2</source>
+        <translation>プロファイル上の名前: %1 · モデルに見える名前: %2</translation>
+    </message>
+    <message>
+        <source>To fix: in Tools, allow “Finish the run” or “Hand off the stage”; or untick this.</source>
+        <extracomment>Where to fix a problem that one field shows because of another section&apos;s choice.</extracomment>
+        <translation>修正するには：ツールで「実行を終える」か「ステージを引き継ぐ」を許可するか、ここのチェックを外してください。</translation>
+    </message>
+    <message>
+        <source>To fix: tick this, or in Tools untick “Hand off the stage”.</source>
+        <translation>修正するには：ここにチェックを入れるか、ツールで「ステージを引き継ぐ」のチェックを外してください。</translation>
+    </message>
+    <message>
+        <source>To fix: tick this, or in Tools untick “Ask a helper”.</source>
+        <translation>修正するには：ここにチェックを入れるか、ツールで「ヘルパーに頼む」のチェックを外してください。</translation>
+    </message>
+    <message>
+        <source>To fix: tick “…as the next stage” or “…as a helper” below, or untick this.</source>
+        <translation>修正するには：下の「…次のステージとして」か「…ヘルパーとして」にチェックを入れるか、ここのチェックを外してください。</translation>
+    </message>
+    <message>
+        <source>To fix: allow the tool, or untick “Requires approval”.</source>
+        <translation>修正するには：ツールを許可するか、「事前に確認」のチェックを外してください。</translation>
+    </message>
+    <message>
+        <source>To fix: tick Visible for that folder, or untick Writable.</source>
+        <translation>修正するには：そのフォルダーの「表示」にチェックを入れるか、「書き込み可」のチェックを外してください。</translation>
+    </message>
+    <message>
+        <source>To fix: choose a connection, or “The default connection”.</source>
+        <translation>修正するには：接続か「既定の接続」を選んでください。</translation>
+    </message>
+    <message>
+        <source>To fix: pick one of the server&apos;s models, or type its name.</source>
+        <translation>修正するには：サーバーのモデルから選ぶか、名前を入力してください。</translation>
+    </message>
+    <message>
+        <source>To fix: in Delegation and handoff, give one target another tool name.</source>
+        <translation>修正するには：「委任と引き継ぎ」で、どちらかの引き継ぎ先に別のツール名を付けてください。</translation>
+    </message>
+    <message>
+        <source>This agent can only end its turn by calling a tool (finish, hand off, or report back). With “Never call tools” it cannot: its run would fail after a few answers without a tool (model.tool_call_required).</source>
+        <extracomment>Field path -&gt; the section it sits in (for &quot;shown in Identity&quot; notes in the problems bar).</extracomment>
+        <translation>このエージェントは、ツールを呼び出すこと（終了・引き継ぎ・報告）でしか手番を終えられません。「ツールを呼ばない」にするとそれができず、ツールなしの回答が数回続いた後に実行が失敗します (model.tool_call_required)。</translation>
+    </message>
+    <message>
+        <source>No other agent takes over from this one yet, so its handoffs would be refused. On the agent that should come next, tick “Other agents may call it” and “…as the next stage”, and let this one call it.</source>
+        <translation>まだこのエージェントから引き継ぐエージェントがいないため、引き継ぎは拒否されます。次に来るべきエージェントで「ほかのエージェントから呼び出せる」と「…次のステージとして」にチェックを入れ、このエージェントから呼び出せるようにしてください。</translation>
+    </message>
+    <message>
+        <source>With 0, every handoff of this agent is refused (agent.handoff_depth_exhausted).</source>
+        <translation>0 にすると、このエージェントの引き継ぎはすべて拒否されます (agent.handoff_depth_exhausted)。</translation>
+    </message>
+    <message>
+        <source>No other agent takes side tasks from this one yet, so asking a helper would be refused. On the helper, tick “Other agents may call it” and “…as a helper”, and let this one call it.</source>
+        <translation>まだこのエージェントから別の作業を受けるエージェントがいないため、ヘルパーへの依頼は拒否されます。ヘルパー側で「ほかのエージェントから呼び出せる」と「…ヘルパーとして」にチェックを入れ、このエージェントから呼び出せるようにしてください。</translation>
+    </message>
+    <message>
+        <source>With “Never”, no agent can hand off to it, although it allows itself as the next stage.</source>
+        <translation>「しない」にすると、次のステージとして受け入れる設定でも、どのエージェントも引き継げません。</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceSection</name>
+    <message>
+        <source>another folder, e.g. notes</source>
+        <translation>別のフォルダー（例: notes）</translation>
+    </message>
+    <message>
+        <source>Add folder</source>
+        <translation>フォルダーを追加</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Folder&lt;/b&gt;</source>
+        <translation>&lt;b&gt;フォルダー&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Visible&lt;/b&gt;</source>
+        <translation>&lt;b&gt;表示&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Writable&lt;/b&gt;</source>
+        <translation>&lt;b&gt;書き込み可&lt;/b&gt;</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2851 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>ChatActions</name>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>重命名(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate</source>
+        <translation>复制(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>New &amp;exploration</source>
+        <translation>新建探索(&amp;E)</translation>
+    </message>
+    <message>
+        <source>A chat where an agent reads your story library, knowledge and files and answers, changing nothing</source>
+        <translation>智能体阅读你的故事资料库、知识库和文件并作答的对话，不会修改任何内容</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>A run is going in this chat; stop it before deleting the chat.</source>
+        <translation>此对话中有正在进行的运行；请先停止它，再删除对话。</translation>
+    </message>
+    <message>
+        <source>Delete chat</source>
+        <translation>删除对话</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the chat “%1” and its messages? You can undo this for %n seconds. Its runs stay in the history.</source>
+        <translation>
+            <numerusform>删除对话“%1”及其消息？%n 秒内可以撤销。它的运行记录会保留在历史中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Chat “%1” deleted.</source>
+        <translation>已删除对话“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>ChatNavigation</name>
+    <message>
+        <source>New project</source>
+        <translation>新建项目</translation>
+    </message>
+    <message>
+        <source>Name of the new project:</source>
+        <translation>新项目的名称：</translation>
+    </message>
+    <message>
+        <source>Rename project</source>
+        <translation>重命名项目</translation>
+    </message>
+    <message>
+        <source>New name for “%1”:</source>
+        <translation>“%1”的新名称：</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Exploration · read only</source>
+        <translation>探索 · 只读</translation>
+    </message>
+    <message>
+        <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
+        <translation>这里的智能体会阅读你的故事资料库、知识库和文件，并在对话中作答。它无法修改任何内容：所有写入都会被拒绝。</translation>
+    </message>
+    <message>
+        <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
+        <translation>上一次请求超出了智能体模型能容纳的长度（服务器如此报告）。请交接到一个从本对话摘要开始的新对话。</translation>
+    </message>
+    <message>
+        <source>Calling %1…</source>
+        <translation>正在调用 %1…</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval of %1 on %2</source>
+        <translation>正在等待你批准对 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval of %1</source>
+        <translation>正在等待你批准 %1</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>CodexView</name>
+    <message>
+        <source>New entry</source>
+        <translation>新建条目</translation>
+    </message>
+    <message>
+        <source>A new entry of the type chosen in the list (a character when none is)</source>
+        <translation>在列表中所选类型的新条目（未选择时为角色）</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>Mentions</source>
+        <translation>提及</translation>
+    </message>
+    <message>
+        <source>Messages of this project&apos;s chats that mention the entry (its name or an alias)</source>
+        <translation>本项目对话中提及该条目（名称或别名）的消息</translation>
+    </message>
+    <message>
+        <source>Also called %1</source>
+        <translation>又称：%1</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Delete entry</source>
+        <translation>删除条目</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and its file %2?</source>
+        <translation>删除“%1”及其文件 %2？</translation>
+    </message>
+</context>
+<context>
+    <name>Composer</name>
+    <message>
+        <source>A run is going in this chat. The agents at work can take your text as guidance now, or it can wait until the run ends.</source>
+        <translation>此对话中正在运行。工作中的智能体可以现在把你的文字当作指导，也可以等运行结束后再发送。</translation>
+    </message>
+    <message>
+        <source>Send as guidance</source>
+        <translation>作为指导发送</translation>
+    </message>
+    <message>
+        <source>The agent at work reads it at its next step; the run goes on</source>
+        <translation>工作中的智能体会在下一步读取；运行继续进行</translation>
+    </message>
+    <message>
+        <source>Send when it ends</source>
+        <translation>结束后发送</translation>
+    </message>
+    <message>
+        <source>Stop it and send</source>
+        <translation>停止并发送</translation>
+    </message>
+    <message>
+        <source>Keep editing</source>
+        <translation>继续编辑</translation>
+    </message>
+    <message>
+        <source>Editing an earlier message: Send reruns it in a new branch of this chat, with the history before it; the original chat stays as it is.</source>
+        <translation>正在编辑之前的消息：发送后会在本对话的新分支中带着之前的历史重新运行；原对话保持不变。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the active run (Esc)</source>
+        <translation>停止当前运行 (Esc)</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Send (Ctrl+Enter)</source>
+        <translation>发送 (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
+        <translation>询问你的故事资料库、知识库和文件…  （Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <source>Ask about your story library, knowledge and files…  (Ctrl+Enter sends)</source>
+        <translation>询问你的故事资料库、知识库和文件…  （Ctrl+Enter 发送）</translation>
+    </message>
+    <message>
+        <source>Write to your agents…  (@editor picks an agent, Enter sends, Shift+Enter adds a line)</source>
+        <translation>给智能体写点什么…（@editor 指定智能体，Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <source>Write to your agents…  (@editor picks an agent, Ctrl+Enter sends)</source>
+        <translation>给智能体写点什么…（@editor 指定智能体，Ctrl+Enter 发送）</translation>
+    </message>
+    <message>
+        <source>Send (Enter or Ctrl+Enter)</source>
+        <translation>发送 (Enter 或 Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>  (needs a model)</source>
+        <translation>  （需要模型）</translation>
+    </message>
+</context>
+<context>
+    <name>DelegationSection</name>
+    <message>
+        <source>May hand off the stage</source>
+        <translation>可以交接阶段</translation>
+    </message>
+    <message>
+        <source>May ask helpers for side tasks</source>
+        <translation>可以请助手做支线任务</translation>
+    </message>
+    <message>
+        <source>Other agents may call it</source>
+        <translation>其他智能体可以调用它</translation>
+    </message>
+    <message>
+        <source>…as the next stage</source>
+        <translation>…作为下一阶段</translation>
+    </message>
+    <message>
+        <source>…as a helper</source>
+        <translation>…作为助手</translation>
+    </message>
+    <message>
+        <source>How it hands off</source>
+        <translation>交接方式</translation>
+    </message>
+    <message>
+        <source>One tool, naming the next agent</source>
+        <translation>一个工具，指明下一个智能体</translation>
+    </message>
+    <message>
+        <source>One tool per next agent</source>
+        <translation>每个下一智能体一个工具</translation>
+    </message>
+    <message>
+        <source>Handoff tools (delegation.handoffToolStyle): single agent_handoff(agentId, …), or perTarget: one transfer_to_&lt;id&gt; tool per agent it may hand off to</source>
+        <translation>交接工具 (delegation.handoffToolStyle)：single 为单个 agent_handoff(agentId, …)；perTarget 为每个可交接的智能体各一个 transfer_to_&lt;id&gt; 工具</translation>
+    </message>
+    <message>
+        <source>How other agents see it</source>
+        <translation>其他智能体看到的描述</translation>
+    </message>
+    <message>
+        <source>delegation.descriptionForAgents: what agent_list and the handoff tools say about it</source>
+        <translation>delegation.descriptionForAgents：agent_list 和交接工具对它的描述</translation>
+    </message>
+    <message>
+        <source>Who may call it</source>
+        <translation>谁可以调用它</translation>
+    </message>
+    <message>
+        <source>Offered as the next stage</source>
+        <translation>作为下一阶段提供</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>始终</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>After something is posted</source>
+        <translation>有内容提交之后</translation>
+    </message>
+    <message>
+        <source>What it sees of earlier stages</source>
+        <translation>能看到前面阶段的哪些内容</translation>
+    </message>
+    <message>
+        <source>The chat and the brief</source>
+        <translation>对话和交接简报</translation>
+    </message>
+    <message>
+        <source>Only the brief</source>
+        <translation>仅交接简报</translation>
+    </message>
+    <message>
+        <source>The full history</source>
+        <translation>完整历史</translation>
+    </message>
+    <message>
+        <source>A summary of the conversation</source>
+        <translation>对话摘要</translation>
+    </message>
+    <message>
+        <source>…without the tool calls and their results</source>
+        <translation>…不含工具调用及其结果</translation>
+    </message>
+    <message>
+        <source>Name of the tool others call</source>
+        <translation>其他智能体调用的工具名称</translation>
+    </message>
+    <message>
+        <source>default: transfer_to_&lt;id&gt;</source>
+        <translation>默认：transfer_to_&lt;id&gt;</translation>
+    </message>
+    <message>
+        <source>handoffIn.toolNameOverride: replaces transfer_to_&lt;id&gt; (with one tool per next agent)</source>
+        <translation>handoffIn.toolNameOverride：替换 transfer_to_&lt;id&gt;（每个下一智能体一个工具时）</translation>
+    </message>
+    <message>
+        <source>What that tool says</source>
+        <translation>该工具的说明</translation>
+    </message>
+    <message>
+        <source>Optional, e.g.</source>
+        <translation>可选，例如</translation>
+    </message>
+    <message>
+        <source>What callers must hand over</source>
+        <translation>调用方必须交付的内容</translation>
+    </message>
+    <message>
+        <source>handoffIn.inputSchema: a JSON Schema object; its fields are added to the handoff tool</source>
+        <translation>handoffIn.inputSchema：一个 JSON Schema 对象；其字段会加到交接工具上</translation>
+    </message>
+    <message>
+        <source>Longest chain of handoffs</source>
+        <translation>最长交接链</translation>
+    </message>
+    <message>
+        <source>Helpers at once</source>
+        <translation>同时进行的助手数</translation>
+    </message>
+    <message>
+        <source>Helpers per run</source>
+        <translation>每次运行的助手数</translation>
+    </message>
+    <message>
+        <source>Not valid JSON (line %1, column %2): %3.</source>
+        <translation>不是有效的 JSON（第 %1 行，第 %2 列）：%3。</translation>
+    </message>
+    <message>
+        <source>Any agent (*)</source>
+        <translation>任意智能体 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Detail</name>
+    <message>
+        <source>Handoff to %1: %2</source>
+        <translation>交接给 %1：%2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The brief as the target agent received it:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;目标智能体收到的交接简报：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The target has not started yet.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;目标尚未开始。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;调用仍在流式传输；结束时才会写入记录。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1 · model call %2</source>
+        <translation>%1 · 模型调用 %2</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Model &lt;b&gt;%1&lt;/b&gt; · %2 · started %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;模型 &lt;b&gt;%1&lt;/b&gt; · %2 · 开始于 %3&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Usage: %1 input, %2 output, %3 cached tokens · finish: %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用量：输入 %1、输出 %2、缓存 %3 个令牌 · 结束原因：%4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Response</source>
+        <translation>响应</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>Messages (%1)</source>
+        <translation>消息 (%1)</translation>
+    </message>
+    <message>
+        <source>Tools (%1)</source>
+        <translation>工具 (%1)</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>The creator rejected this.</source>
+        <translation>创作者拒绝了此项。</translation>
+    </message>
+    <message>
+        <source>The creator approved this with the creator&apos;s edits.</source>
+        <translation>创作者修改后批准了此项。</translation>
+    </message>
+    <message>
+        <source>The creator approved this.</source>
+        <translation>创作者批准了此项。</translation>
+    </message>
+    <message>
+        <source>Citations</source>
+        <translation>引用</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>%1: version %2 → %3</source>
+        <translation>%1：版本 %2 → %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Brief as received</source>
+        <translation>收到的交接简报</translation>
+    </message>
+    <message>
+        <source>Journal entry</source>
+        <translation>日志记录</translation>
+    </message>
+</context>
+<context>
+    <name>DetailPane</name>
+    <message>
+        <source>Select a bar, a handoff marker or an event to see its details.</source>
+        <translation>选择一个条形、交接标记或事件以查看详情。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentView</name>
+    <message>
+        <source>← Back to the search</source>
+        <translation>← 返回搜索</translation>
+    </message>
+</context>
+<context>
+    <name>Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>EntryEditor</name>
+    <message>
+        <source>Other names, separated by commas</source>
+        <translation>其他名称，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>Tags, separated by commas</source>
+        <translation>标签，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>What the agents read when the entry is mentioned</source>
+        <translation>提及该条目时智能体读到的内容</translation>
+    </message>
+    <message>
+        <source>Only for you: the agents never see these notes</source>
+        <translation>仅你可见：智能体永远看不到这些笔记</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Phrases that are not mentions, separated by commas</source>
+        <translation>不算作提及的短语，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>Always give it to the agents</source>
+        <translation>始终提供给智能体</translation>
+    </message>
+    <message>
+        <source>alwaysInclude: in every stage&apos;s prompt, mentioned or not (first within the budget)</source>
+        <translation>alwaysInclude：无论是否被提及，都放入每个阶段的提示词（在预算内优先）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Also called</source>
+        <translation>又称</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Private notes</source>
+        <translation>私人笔记</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation>识别</translation>
+    </message>
+    <message>
+        <source>Not a mention</source>
+        <translation>不算提及</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Write the entry&apos;s file (Ctrl+S)</source>
+        <translation>写入条目文件 (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>A new entry: fill in a name and Save.</source>
+        <translation>新条目：填写名称后保存。</translation>
+    </message>
+</context>
+<context>
+    <name>EventsModel</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+</context>
+<context>
+    <name>FindBar</name>
+    <message>
+        <source>Find in chat</source>
+        <translation>在对话中查找</translation>
+    </message>
+    <message>
+        <source>▲</source>
+        <translation>▲</translation>
+    </message>
+    <message>
+        <source>▼</source>
+        <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffCard</name>
+    <message>
+        <source>Handoff document</source>
+        <translation>交接文档</translation>
+    </message>
+    <message>
+        <source>this chat starts from it; every request of the chat includes it</source>
+        <translation>本对话从它开始；对话的每次请求都包含它</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the handoff document</source>
+        <translation>复制交接文档</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <source>Hide the document</source>
+        <translation>隐藏文档</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Show the document</source>
+        <translation>显示文档</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffDialog</name>
+    <message>
+        <source>Hand off “%1” to a new chat</source>
+        <translation>将“%1”交接到新对话</translation>
+    </message>
+    <message>
+        <source>Writing the handoff document… (Esc cancels)</source>
+        <translation>正在撰写交接文档…（Esc 取消）</translation>
+    </message>
+    <message>
+        <source>The document appears here when the agent has written it.</source>
+        <translation>智能体写好后，文档会显示在这里。</translation>
+    </message>
+    <message>
+        <source>New chat:</source>
+        <translation>新对话：</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the document to the clipboard</source>
+        <translation>将文档复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Start the new chat</source>
+        <translation>开始新对话</translation>
+    </message>
+    <message>
+        <source>Review the document: it is what the new chat starts from. Edit it freely.</source>
+        <translation>请检查文档：新对话将从它开始。可以随意编辑。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The chat was too long for the agent&apos;s model, so it wrote this without the oldest %n message(s); add what it could not know.</source>
+        <translation>
+            <numerusform>对话对智能体的模型来说太长，因此它在写作时略去了最早的 %n 条消息；请补充它无从得知的内容。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The document lacks these sections: %1. Add them, or start the new chat as it is.</source>
+        <translation>文档缺少这些部分：%1。请补上，或按现状开始新对话。</translation>
+    </message>
+    <message>
+        <source>%1. Nothing was changed.</source>
+        <translation>%1。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>The document is empty; write something the new chat can start from.</source>
+        <translation>文档为空；请写些新对话可以开始的内容。</translation>
+    </message>
+    <message>
+        <source>Copied the document to the clipboard.</source>
+        <translation>已将文档复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFlow</name>
+    <message>
+        <source>Not sent: you opened another chat meanwhile; the message waits in its chat.</source>
+        <translation>未发送：你在此期间打开了另一个对话；消息留在原对话中。</translation>
+    </message>
+    <message>
+        <source>Continued in “%1”, seeded with the handoff document.</source>
+        <translation>已在“%1”中继续，以交接文档开头。</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffOffer</name>
+    <message>
+        <source>Hand off to a new chat</source>
+        <translation>交接到新对话</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; you review it, and a new chat starts from it</source>
+        <translation>智能体根据本对话撰写交接文档；你审阅后，新对话从它开始</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>忽略</translation>
+    </message>
+</context>
+<context>
+    <name>HeaderRow</name>
+    <message>
+        <source>Header name, e.g. X-Auth-Token</source>
+        <translation>请求头名称，例如 X-Auth-Token</translation>
+    </message>
+    <message>
+        <source>Plain</source>
+        <translation>明文</translation>
+    </message>
+    <message>
+        <source>Not a secret: keep the value as it is, in the app&apos;s settings</source>
+        <translation>不是机密：按原样保存在应用设置中</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Drop this header</source>
+        <translation>删除此请求头</translation>
+    </message>
+    <message>
+        <source>kept (type to replace)</source>
+        <translation>已保存（输入以替换）</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>HeadersTable</name>
+    <message>
+        <source>Add header</source>
+        <translation>添加请求头</translation>
+    </message>
+    <message>
+        <source>An extra HTTP header the server needs; its value is kept like a key</source>
+        <translation>服务器需要的额外 HTTP 请求头；其值像密钥一样保管</translation>
+    </message>
+    <message>
+        <source>A header needs a name.</source>
+        <translation>请求头需要名称。</translation>
+    </message>
+    <message>
+        <source>The header &apos;%1&apos; is there twice.</source>
+        <translation>请求头“%1”重复了。</translation>
+    </message>
+    <message>
+        <source>The header &apos;%1&apos; needs a value.</source>
+        <translation>请求头“%1”需要值。</translation>
+    </message>
+</context>
+<context>
+    <name>IdentitySection</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>How other agents and files name it: lowercase letters, digits, - and _.</source>
+        <translation>其他智能体和文件如何称呼它：小写字母、数字、- 和 _。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>The name shown in the chat and the library.</source>
+        <translation>在对话和资料库中显示的名称。</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Can start a run from the chat</source>
+        <translation>可以从对话发起运行</translation>
+    </message>
+</context>
+<context>
+    <name>KnowledgeView</name>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Add Markdown, text, PDF, EPUB or HTML files to this project&apos;s knowledge</source>
+        <translation>将 Markdown、文本、PDF、EPUB 或 HTML 文件添加到本项目的知识库</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>页数</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <source>Search the documents…</source>
+        <translation>搜索文档…</translation>
+    </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation>%1（来自 %2）</translation>
+    </message>
+    <message>
+        <source>Import into the knowledge library</source>
+        <translation>导入知识库</translation>
+    </message>
+    <message>
+        <source>Documents (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;All files (*)</source>
+        <translation>文档 (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Stopping after this page…</source>
+        <translation>将在本页后停止…</translation>
+    </message>
+    <message>
+        <source>, page %1 of %2</source>
+        <translation>，第 %1 / %2 页</translation>
+    </message>
+    <message>
+        <source>File %1 of %2: %3</source>
+        <translation>文件 %1 / %2：%3</translation>
+    </message>
+    <message>
+        <source>⚠ The import stopped: %1</source>
+        <translation>⚠ 导入已中止：%1</translation>
+    </message>
+    <message>
+        <source>Imported %1.</source>
+        <translation>已导入 %1。</translation>
+    </message>
+    <message>
+        <source>Cancelled: the document being read was not kept.</source>
+        <translation>已取消：正在读取的文档没有保留。</translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation>没有导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Removed “%1”.</source>
+        <translation>已移除“%1”。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No passage contains these words. Try other words.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;没有段落包含这些词。请换些词试试。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>That document is no longer in this project&apos;s knowledge library.</source>
+        <translation>该文档已不在此项目的知识库中。</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>第 %1 页</translation>
+    </message>
+    <message>
+        <source>section “%1”</source>
+        <translation>章节“%1”</translation>
+    </message>
+    <message>
+        <source>characters %1–%2</source>
+        <translation>第 %1–%2 个字符</translation>
+    </message>
+</context>
+<context>
+    <name>LanesView</name>
+    <message>
+        <source>Handoff to %1: %2</source>
+        <translation>交接给 %1：%2</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Select a run to see its timeline.</source>
+        <translation>选择一次运行以查看其时间线。</translation>
+    </message>
+    <message>
+        <source>Handoffs</source>
+        <translation>交接</translation>
+    </message>
+    <message>
+        <source>Foreground</source>
+        <translation>前台</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryPanel</name>
+    <message>
+        <source>Story library</source>
+        <translation>故事资料库</translation>
+    </message>
+    <message>
+        <source>Knowledge</source>
+        <translation>知识库</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>⚠ The project&apos;s files could not be read: %1</source>
+        <translation>⚠ 无法读取项目的文件：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Skills ⚠ %n</source>
+        <translation>
+            <numerusform>技能 ⚠ %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Skill file(s) could not be read; the Skills tab says why.</source>
+        <translation>
+            <numerusform>有 %n 个技能文件无法读取；“技能”标签页会说明原因。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Project “%1”</source>
+        <translation>项目“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>LimitsSection</name>
+    <message>
+        <source>Model rounds per stage</source>
+        <translation>每阶段的模型轮数</translation>
+    </message>
+    <message>
+        <source>Tool calls per stage</source>
+        <translation>每阶段的工具调用数</translation>
+    </message>
+    <message>
+        <source>Chat history messages (-1: all)</source>
+        <translation>对话历史消息数（-1：全部）</translation>
+    </message>
+</context>
+<context>
+    <name>LineageCard</name>
+    <message>
+        <source>Open the chat “%1”</source>
+        <translation>打开对话“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>LiveRunCard</name>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop this run (Esc)</source>
+        <translation>停止此次运行 (Esc)</translation>
+    </message>
+    <message>
+        <source>Review changes</source>
+        <translation>审阅修改</translation>
+    </message>
+    <message>
+        <source>The agent is thinking…</source>
+        <translation>智能体正在思考…</translation>
+    </message>
+    <message>
+        <source>is working</source>
+        <translation>正在工作</translation>
+    </message>
+    <message>
+        <source>is waiting for your approval</source>
+        <translation>正在等待你的批准</translation>
+    </message>
+    <message>
+        <source>is stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>资料库</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;New chat</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Hand off to a new chat…</source>
+        <translation>交接到新对话…</translation>
+    </message>
+    <message>
+        <source>The agent writes a handoff document from this chat; a new chat starts from it (or type /handoff in the composer)</source>
+        <translation>智能体根据本对话撰写交接文档，新对话从它开始（也可以在输入框中输入 /handoff）</translation>
+    </message>
+    <message>
+        <source>&amp;Import profile…</source>
+        <translation>导入配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>New &amp;project…</source>
+        <translation>新建项目(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Rena&amp;me project…</source>
+        <translation>重命名项目(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>New &amp;agent…</source>
+        <translation>新建智能体(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Find in chat</source>
+        <translation>在对话中查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Send</source>
+        <translation>发送(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Enter sends (Shift+Enter adds a line)</source>
+        <translation>Enter 发送(&amp;E)（Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <source>Plain Enter sends the message; otherwise it adds a line and Ctrl+Enter sends</source>
+        <translation>单按 Enter 即发送消息；否则 Enter 换行，Ctrl+Enter 发送</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Run the &amp;demo relay</source>
+        <translation>运行演示接力(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Chat</source>
+        <translation>对话(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Timeline fills the window</source>
+        <translation>时间线铺满窗口</translation>
+    </message>
+    <message>
+        <source>&amp;Library</source>
+        <translation>资料库(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The project&apos;s story library, knowledge and Skills</source>
+        <translation>项目的故事资料库、知识库和技能</translation>
+    </message>
+    <message>
+        <source>&amp;Reset layout</source>
+        <translation>重置布局(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The library on the left, the chat, the timeline on the right</source>
+        <translation>左侧资料库，中间对话，右侧时间线</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>About Relay Studio</source>
+        <translation>关于 Relay Studio</translation>
+    </message>
+    <message>
+        <source>Model connections are not available in this build; the demo relay runs offline.</source>
+        <translation>此版本不提供模型连接；演示接力离线运行。</translation>
+    </message>
+    <message>
+        <source>The model connections could not be read; the demo relay still runs offline.</source>
+        <translation>无法读取模型连接；演示接力仍可离线运行。</translation>
+    </message>
+    <message>
+        <source>No model connection yet. Add one in Settings → Connections (Ctrl+,), for example a model server on this computer; meanwhile, the demo relay runs offline.</source>
+        <translation>还没有模型连接。请在 设置 → 连接 (Ctrl+,) 中添加，例如本机上的模型服务器；在此之前，演示接力离线运行。</translation>
+    </message>
+    <message>
+        <source>Relay Studio — write with several AI agents that pass the work along.</source>
+        <translation>Relay Studio —— 与多个依次传递工作的 AI 智能体一起写作。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
+        <translation>
+            <numerusform>有 %n 项修改等待你的批准。仍要退出吗？这些修改将不会被应用。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A run is still going. Quit anyway? It will be stopped.</source>
+        <translation>仍有运行在进行。仍要退出吗？它将被停止。</translation>
+    </message>
+    <message>
+        <source>Quit Relay Studio</source>
+        <translation>退出 Relay Studio</translation>
+    </message>
+</context>
+<context>
+    <name>MentionTooltip</name>
+    <message>
+        <source>also called %1</source>
+        <translation>又名 %1</translation>
+    </message>
+    <message>
+        <source>No description yet.</source>
+        <translation>尚无描述。</translation>
+    </message>
+</context>
+<context>
+    <name>MessageCard</name>
+    <message>
+        <source>Earlier version</source>
+        <translation>上一版本</translation>
+    </message>
+    <message>
+        <source>Later version</source>
+        <translation>下一版本</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy this message</source>
+        <translation>复制此消息</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Answer the same request again; this answer stays as an earlier version</source>
+        <translation>重新回答同一请求；当前回答保留为旧版本</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Show this run on the timeline</source>
+        <translation>在时间线上显示此次运行</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Edit this message and send it again as a new message</source>
+        <translation>编辑此消息并作为新消息再次发送</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Remove this message from the chat (what agents committed stays in the run&apos;s history)</source>
+        <translation>从对话中移除此消息（智能体已提交的内容保留在运行历史中）</translation>
+    </message>
+    <message>
+        <source>Sources the agents looked up</source>
+        <translation>智能体查阅的来源</translation>
+    </message>
+    <message>
+        <source>Open the document at this place</source>
+        <translation>在此处打开文档</translation>
+    </message>
+    <message>
+        <source>version %1 of %2</source>
+        <translation>第 %1 / %2 版</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>answered in plain text</source>
+        <translation>以纯文本回答</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSection</name>
+    <message>
+        <source>Connection</source>
+        <extracomment>The Connection field&apos;s choices that are not a named connection: (mode, connection).</extracomment>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Where the model runs: one of your connections (Settings → Connections), or whichever connection is the default.</source>
+        <translation>模型运行的位置：你的某个连接（设置 → 连接），或当前的默认连接。</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Pick one of the models the server offers, or type a name.</source>
+        <translation>从服务器提供的模型中选择一个，或输入名称。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>0 = predictable, 2 = adventurous (model.temperature)</source>
+        <translation>0 = 稳定可预期，2 = 大胆发挥 (model.temperature)</translation>
+    </message>
+    <message>
+        <source>Longest answer (tokens)</source>
+        <translation>最长回答（令牌）</translation>
+    </message>
+    <message>
+        <source>Using its tools</source>
+        <translation>工具使用</translation>
+    </message>
+    <message>
+        <source>When it decides</source>
+        <translation>由它决定</translation>
+    </message>
+    <message>
+        <source>At every step</source>
+        <translation>每一步都调用</translation>
+    </message>
+    <message>
+        <source>Never call tools</source>
+        <translation>从不调用工具</translation>
+    </message>
+    <message>
+        <source>Retries</source>
+        <translation>重试次数</translation>
+    </message>
+    <message>
+        <source>model.maxRetries: tries again after a server error that may pass</source>
+        <translation>model.maxRetries：遇到可能会消失的服务器错误后重试</translation>
+    </message>
+    <message>
+        <source>The default connection (now %1)</source>
+        <translation>默认连接（当前为 %1）</translation>
+    </message>
+    <message>
+        <source>The default connection</source>
+        <translation>默认连接</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <source>%1 (not on this computer)</source>
+        <translation>%1（不在本机上）</translation>
+    </message>
+    <message>
+        <source>Not chosen yet (it cannot run)</source>
+        <translation>尚未选择（无法运行）</translation>
+    </message>
+    <message>
+        <source>This agent cannot run until you choose a connection.</source>
+        <translation>在你选择连接之前，此智能体无法运行。</translation>
+    </message>
+    <message>
+        <source>There is no connection “%1” on this computer: runs of this agent will fail. Choose another, or add it in Settings → Connections.</source>
+        <translation>本机上没有连接“%1”：此智能体的运行将会失败。请另选一个，或在 设置 → 连接 中添加。</translation>
+    </message>
+    <message>
+        <source>You have no connection yet: add one in Settings → Connections, and this agent will use it.</source>
+        <translation>你还没有连接：在 设置 → 连接 中添加一个，此智能体就会使用它。</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s own default model</source>
+        <translation>连接自身的默认模型</translation>
+    </message>
+    <message>
+        <source>e.g. qwen3:8b</source>
+        <translation>例如 qwen3:8b</translation>
+    </message>
+    <message>
+        <source>Asking the server which models it offers…</source>
+        <translation>正在询问服务器提供哪些模型…</translation>
+    </message>
+    <message>
+        <source>The models could not be listed: %1 You can still type a model&apos;s name.</source>
+        <translation>无法列出模型：%1 你仍然可以输入模型名称。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s): pick one from the list, or type a name.</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型：从列表中选择一个，或输入名称。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server lists no models; type a model&apos;s name.</source>
+        <translation>服务器没有列出模型；请输入模型名称。</translation>
+    </message>
+</context>
+<context>
+    <name>NewAgentDialog</name>
+    <message>
+        <source>New agent</source>
+        <translation>新建智能体</translation>
+    </message>
+    <message>
+        <source>Start from:</source>
+        <translation>起点：</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Creates three agents at once: “%1 writer” hands off to “%1 editor”, which hands off to “%1 finalizer”. The editor opens on the first.</source>
+        <translation>一次创建三个智能体：“%1 writer”交接给“%1 editor”，后者再交接给“%1 finalizer”。编辑器中打开第一个。</translation>
+    </message>
+    <message>
+        <source>Creates “%1” and its own Skill writer. Before each story library or output write it asks the Consistency reviewer; for rules, the Rules advisor.</source>
+        <translation>创建“%1”及其专属的技能撰写者。每次写入故事资料库或 output 之前，它会先询问一致性审查员；涉及规则时则询问规则顾问。</translation>
+    </message>
+    <message>
+        <source>An agent named “%1” exists already; two agents with one name are hard to tell apart in the chat. It opens in the editor; nothing is stored until you Save.</source>
+        <translation>已有名为“%1”的智能体；同名的两个智能体在对话中很难区分。它会在编辑器中打开；在你保存之前不会存储任何内容。</translation>
+    </message>
+    <message>
+        <source>Opens in the editor; nothing is stored until you Save.</source>
+        <translation>在编辑器中打开；在你保存之前不会存储任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeCard</name>
+    <message>
+        <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
+        <translation>&lt;a href=&quot;#details&quot;&gt;详情&lt;/a&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>PatchDialog</name>
+    <message>
+        <source>%1: write %2</source>
+        <translation>%1：写入 %2</translation>
+    </message>
+    <message>
+        <source>%1: change %2</source>
+        <translation>%1：修改 %2</translation>
+    </message>
+    <message>
+        <source>%1: commit %2</source>
+        <translation>%1：提交 %2</translation>
+    </message>
+    <message>
+        <source>%1: call %2</source>
+        <translation>%1：调用 %2</translation>
+    </message>
+    <message>
+        <source>Review changes</source>
+        <translation>审阅修改</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>并排</translation>
+    </message>
+    <message>
+        <source>Unified</source>
+        <translation>合并视图</translation>
+    </message>
+    <message>
+        <source>Result (editable)</source>
+        <translation>结果（可编辑）</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Changes to apply</source>
+        <translation>要应用的修改</translation>
+    </message>
+    <message>
+        <source>Why you reject it (optional; the agent reads this)</source>
+        <translation>拒绝的理由（可选；智能体会读到）</translation>
+    </message>
+    <message>
+        <source>The review found conflicts: say why you approve it anyway.</source>
+        <translation>审查发现了冲突：请说明你仍要批准的理由。</translation>
+    </message>
+    <message>
+        <source>Approve the rest of this run</source>
+        <translation>批准本次运行的其余修改</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter approves · Ctrl+Backspace rejects · Esc closes</source>
+        <translation>Ctrl+Enter 批准 · Ctrl+Backspace 拒绝 · Esc 关闭</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>Nothing waits for your approval.</source>
+        <translation>没有等待你批准的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval</source>
+        <translation>
+            <numerusform>%n 项修改等待你的批准</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · showing %1 of %2</source>
+        <translation> · 显示第 %1 / %2 项</translation>
+    </message>
+    <message>
+        <source>Choose a change in the list.</source>
+        <translation>请在列表中选择一项修改。</translation>
+    </message>
+    <message>
+        <source>%1 wants to change %2</source>
+        <translation>%1 想修改 %2</translation>
+    </message>
+    <message>
+        <source>%1 wants to write %2</source>
+        <translation>%1 想写入 %2</translation>
+    </message>
+    <message>
+        <source>%1 wants to publish %2 to the chat</source>
+        <translation>%1 想把 %2 发布到对话中</translation>
+    </message>
+    <message>
+        <source>%1 wants to call %2</source>
+        <translation>%1 想调用 %2</translation>
+    </message>
+    <message>
+        <source>Publishes %1 to the chat as the reply you read, as the file is when the commit runs (after the changes listed before it are decided).</source>
+        <translation>将 %1 作为你读到的回复发布到对话中，内容为提交执行时的文件（即列在其前面的修改都已决定之后）。</translation>
+    </message>
+    <message>
+        <source>The review found conflicts</source>
+        <translation>审查发现了冲突</translation>
+    </message>
+    <message>
+        <source>The review has warnings</source>
+        <translation>审查有警告</translation>
+    </message>
+    <message>
+        <source>The review found no problem</source>
+        <translation>审查未发现问题</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审查</translation>
+    </message>
+    <message>
+        <source>No issues.</source>
+        <translation>没有问题。</translation>
+    </message>
+    <message>
+        <source>Approve anyway</source>
+        <translation>仍然批准</translation>
+    </message>
+    <message>
+        <source>Why you approve it despite the conflicts, or why you reject it (the agent reads this)</source>
+        <translation>你为何不顾冲突仍批准，或为何拒绝（智能体会读到）</translation>
+    </message>
+    <message>
+        <source>A change the review found in conflict is decided on its own.</source>
+        <translation>审查发现冲突的修改需要单独决定。</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>修改前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>修改后</translation>
+    </message>
+    <message>
+        <source>After (your version)</source>
+        <translation>修改后（你的版本）</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileEditor</name>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save (Ctrl+S)</source>
+        <translation>保存 (Ctrl+S)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never in Tools; untick Never there first.</source>
+        <translation>“%1”在“工具”中被设为“从不”；请先在那里取消勾选“从不”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2：%n 个问题 —— 前往</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Something here needs fixing</source>
+        <translation>这里有需要修复的地方</translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…还有 %n 个（见标有 ⚠ 的部分）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <source>Untitled agent</source>
+        <translation>未命名智能体</translation>
+    </message>
+    <message>
+        <source> · built-in, read-only</source>
+        <translation> · 内置，只读</translation>
+    </message>
+    <message>
+        <source> · not saved yet</source>
+        <translation> · 尚未保存</translation>
+    </message>
+    <message>
+        <source> · changed</source>
+        <translation> · 已更改</translation>
+    </message>
+    <message>
+        <source>Fix the problems above to see what the model would receive.</source>
+        <translation>修复上面的问题后，即可查看模型将收到的内容。</translation>
+    </message>
+    <message>
+        <source>The preview is not available: %1</source>
+        <translation>预览不可用：%1</translation>
+    </message>
+    <message>
+        <source>Raw JSON: not valid JSON (line %1, column %2): %3 (profile.invalid_json)</source>
+        <translation>原始 JSON：不是有效的 JSON（第 %1 行，第 %2 列）：%3 (profile.invalid_json)</translation>
+    </message>
+    <message>
+        <source>A new agent: change what you like, then Save.</source>
+        <translation>新智能体：按需修改后保存。</translation>
+    </message>
+    <message>
+        <source>Created %1 and %2: each hands off to the next, in that order. Start a run with %3.</source>
+        <translation>已创建 %1 和 %2：按此顺序依次交接。请用 %3 发起运行。</translation>
+    </message>
+    <message>
+        <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
+        <translation>内置配置为只读。复制一份来制作你自己的版本。</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>A copy: change what you like, then Save.</source>
+        <translation>副本：按需修改后保存。</translation>
+    </message>
+    <message>
+        <source>Saved “%1”.</source>
+        <translation>已保存“%1”。</translation>
+    </message>
+    <message>
+        <source>Import a profile</source>
+        <translation>导入配置</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 was not imported: fix the problems shown, then Save.</source>
+        <translation>%1 未导入：请修复显示的问题，然后保存。</translation>
+    </message>
+    <message>
+        <source>Imported “%1” from %2.</source>
+        <translation>已从 %2 导入“%1”。</translation>
+    </message>
+    <message>
+        <source>Export the profile</source>
+        <translation>导出配置</translation>
+    </message>
+    <message>
+        <source>Could not export to %1: %2</source>
+        <translation>无法导出到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Exported to %1 (without your connection: whoever imports it chooses their own).</source>
+        <translation>已导出到 %1（不含你的连接：导入者会选择自己的连接）。</translation>
+    </message>
+</context>
+<context>
+    <name>PromptSection</name>
+    <message>
+        <source>Use the generated prompt</source>
+        <translation>使用生成的提示词</translation>
+    </message>
+    <message>
+        <source>instructions.systemPrompt left empty: the runtime writes it from the tools</source>
+        <translation>instructions.systemPrompt 留空：由运行时根据工具生成</translation>
+    </message>
+    <message>
+        <source>Own prompt</source>
+        <translation>自定义提示词</translation>
+    </message>
+    <message>
+        <source>Generated (what your prompt replaces)</source>
+        <translation>生成的提示词（你的提示词将替换它）</translation>
+    </message>
+    <message>
+        <source>Standing instructions</source>
+        <translation>常驻指令</translation>
+    </message>
+    <message>
+        <source>instructions.taskPrompt: added after the prompt in every call</source>
+        <translation>instructions.taskPrompt：每次调用时附加在提示词之后</translation>
+    </message>
+</context>
+<context>
+    <name>RunActions</name>
+    <message>
+        <source>A run is already going in this chat.</source>
+        <translation>此对话中已有运行在进行。</translation>
+    </message>
+    <message>
+        <source>Wait for the active run to end, or stop it, before regenerating.</source>
+        <translation>请等待当前运行结束或停止它，然后再重新生成。</translation>
+    </message>
+    <message>
+        <source>The agent at work will read your guidance at its next step.</source>
+        <translation>工作中的智能体会在下一步读取你的指导。</translation>
+    </message>
+    <message>
+        <source>This message belongs to the run in progress; stop it first.</source>
+        <translation>这条消息属于正在进行的运行；请先停止它。</translation>
+    </message>
+    <message>
+        <source>Delete message</source>
+        <translation>删除消息</translation>
+    </message>
+    <message>
+        <source>Delete this message from the chat? Later runs will not see it. What the agents committed stays in the run&apos;s history on the timeline.</source>
+        <translation>要从对话中删除这条消息吗？之后的运行将看不到它。智能体已提交的内容仍保留在时间线上的运行历史中。</translation>
+    </message>
+    <message>
+        <source>Your message will be sent when the run ends.</source>
+        <translation>运行结束后将发送你的消息。</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>尚无运行</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>智能体：%1</translation>
+    </message>
+    <message>
+        <source>%1 in · %2 out tokens</source>
+        <translation>输入 %1 · 输出 %2 令牌</translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <source>created</source>
+        <extracomment>the languages the window speaks, English first (the source language: it needs no catalogue) each language&apos;s name in itself, as Settings → Language lists it the window settings&apos; key; &quot;&quot; (or absent) follows the operating system</extracomment>
+        <translation>已创建</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>awaiting approval</source>
+        <translation>等待批准</translation>
+    </message>
+    <message>
+        <source>cancelling</source>
+        <translation>正在取消</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>partial success</source>
+        <translation>部分成功</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+</context>
+<context>
+    <name>Section</name>
+    <message>
+        <source>Identity</source>
+        <translation>身份</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Delegation and handoff</source>
+        <translation>委派与交接</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>Workspace</source>
+        <translation>工作区</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>限制</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>原始 JSON</translation>
+    </message>
+    <message>
+        <source>What the model sees</source>
+        <translation>模型看到的内容</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
+        <translation>窗口语言；更改将在下次启动 Relay Studio 时生效</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
+        <translation>&lt;b&gt;模型连接&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Send a one-token request and say whether the connection works</source>
+        <translation>发送一个单令牌请求，报告连接是否可用</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Change the connection&apos;s address, model, key or headers</source>
+        <translation>修改连接的地址、模型、密钥或请求头</translation>
+    </message>
+    <message>
+        <source>Make default</source>
+        <translation>设为默认</translation>
+    </message>
+    <message>
+        <source>Agents set to use the default connection run on this one</source>
+        <translation>设为使用默认连接的智能体将通过此连接运行</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the connection and forget its API key</source>
+        <translation>移除该连接并清除其 API 密钥</translation>
+    </message>
+    <message>
+        <source>Find local servers</source>
+        <translation>查找本地服务器</translation>
+    </message>
+    <message>
+        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
+        <translation>在本机上查找 Ollama、LM Studio、llama.cpp、KoboldCpp、Jan 或 vLLM</translation>
+    </message>
+    <message>
+        <source>also look on ports, e.g. 9000 8081</source>
+        <translation>另外查找的端口，例如 9000 8081</translation>
+    </message>
+    <message>
+        <source>Besides the usual ports (%1)</source>
+        <translation>除常用端口（%1）之外</translation>
+    </message>
+    <message>
+        <source>Applies the next time Relay Studio starts.</source>
+        <translation>将在下次启动 Relay Studio 时生效。</translation>
+    </message>
+    <message>
+        <source>Add a connection</source>
+        <translation>添加连接</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>e.g. openai-main</source>
+        <translation>例如 openai-main</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>兼容 OpenAI</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
+        <translation>https://api.openai.com/v1 或 http://127.0.0.1:8080/v1</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>the default model; List models asks the server</source>
+        <translation>默认模型；“列出模型”会询问服务器</translation>
+    </message>
+    <message>
+        <source>List models</source>
+        <translation>列出模型</translation>
+    </message>
+    <message>
+        <source>Ask the server which models it offers</source>
+        <translation>询问服务器提供哪些模型</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>默认模型</translation>
+    </message>
+    <message>
+        <source>not needed for a server on this computer</source>
+        <translation>本机上的服务器不需要</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain: keep API keys in a file only I can read</source>
+        <translation>本机没有钥匙串：将 API 密钥保存在只有我能读取的文件中</translation>
+    </message>
+    <message>
+        <source>Add connection</source>
+        <translation>添加连接</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Leave the connection as it was</source>
+        <translation>保持连接原样</translation>
+    </message>
+    <message>
+        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
+        <translation>连接“%1”已存在；请先移除它或换个名称。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
+        <translation>“%1”不在本机上，因此需要 API 密钥。</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
+        <translation>本机没有可保存 API 密钥的钥匙串。勾选上方的选项，将密钥保存在只有你能读取的文件中，或者稍后再添加密钥。</translation>
+    </message>
+    <message>
+        <source> Its secrets are in the system keychain.</source>
+        <translation> 其机密信息保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source> Its secrets are in %1 (readable only by you).</source>
+        <translation> 其机密信息保存在 %1 中（仅你可读）。</translation>
+    </message>
+    <message>
+        <source> It is the default connection.</source>
+        <translation> 它是默认连接。</translation>
+    </message>
+    <message>
+        <source>Added connection &apos;%1&apos; (%2).</source>
+        <translation>已添加连接“%1”（%2）。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
+        <translation>已保存连接“%1”（%2，模型 %3）。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2).</source>
+        <translation>已保存连接“%1”（%2）。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
+        <translation>已保存连接“%1”，但无法清除已删除请求头的值：%2</translation>
+    </message>
+    <message>
+        <source>Edit &apos;%1&apos;</source>
+        <translation>编辑“%1”</translation>
+    </message>
+    <message>
+        <source>leave empty to keep the stored key</source>
+        <translation>留空则保留已保存的密钥</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>保存修改</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>正在向 %1 查询模型…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and save the changes.</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型；请选择默认模型并保存修改。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and add the connection.</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型；请选择默认模型并添加连接。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answers but lists no models; type the model&apos;s name.</source>
+        <translation>服务器有响应，但没有列出模型；请输入模型名称。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
+        <translation>“%1”现在是默认连接：设为使用默认连接的智能体将通过它运行。</translation>
+    </message>
+    <message>
+        <source>Testing &apos;%1&apos;…</source>
+        <translation>正在测试“%1”…</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;.</source>
+        <translation>已移除连接“%1”。</translation>
+    </message>
+    <message>
+        <source> The default connection is now &apos;%1&apos;.</source>
+        <translation> 默认连接现在是“%1”。</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
+        <translation>已移除连接“%1”，但无法清除其密钥：%2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
+        <translation>“%1”不是端口号列表（1-65535），例如 9000 8081。</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>正在本机上查找模型服务器…</translation>
+    </message>
+    <message>
+        <source>Tried ports %1.</source>
+        <translation>已尝试端口 %1。</translation>
+    </message>
+    <message>
+        <source>No model server answered on this computer.</source>
+        <translation>本机上没有模型服务器响应。</translation>
+    </message>
+    <message>
+        <source>; also %1</source>
+        <translation>；另有 %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>位于 %2 的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
+        <translation>
+            <numerusform>在 %2 找到 %1，含 %n 个模型；下方表单已填好——点击“添加连接”即可保存%3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(the connections could not be read: %1)</source>
+        <translation>（无法读取连接：%1）</translation>
+    </message>
+    <message>
+        <source>API key in the keychain</source>
+        <translation>API 密钥在钥匙串中</translation>
+    </message>
+    <message>
+        <source>API key in the key file</source>
+        <translation>API 密钥在密钥文件中</translation>
+    </message>
+    <message>
+        <source>API key from the environment</source>
+        <translation>API 密钥来自环境变量</translation>
+    </message>
+    <message>
+        <source>no key needed</source>
+        <translation>无需密钥</translation>
+    </message>
+    <message>
+        <source>no API key</source>
+        <translation>无 API 密钥</translation>
+    </message>
+    <message>
+        <source>  ·  default</source>
+        <translation>  ·  默认</translation>
+    </message>
+    <message>
+        <source>model: the first the server lists</source>
+        <translation>模型：服务器列出的第一个</translation>
+    </message>
+    <message>
+        <source>The default connection: agents set to use the default run on it</source>
+        <translation>默认连接：设为使用默认连接的智能体通过它运行</translation>
+    </message>
+    <message>
+        <source>(none yet: add one below, or find a server on this computer)</source>
+        <translation>（还没有：请在下方添加，或在本机上查找服务器）</translation>
+    </message>
+</context>
+<context>
+    <name>Sidebar</name>
+    <message>
+        <source>New chat (Ctrl+N)</source>
+        <translation>新建对话 (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>New exploration</source>
+        <translation>新建探索</translation>
+    </message>
+    <message>
+        <source>New exploration: a chat where an agent reads your story library, knowledge and files and answers you, changing nothing (Ctrl+Shift+E)</source>
+        <translation>新建探索：智能体阅读你的故事资料库、知识库和文件并回答你的对话，不会修改任何内容（Ctrl+Shift+E）</translation>
+    </message>
+    <message>
+        <source>Chats</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>New agent (Ctrl+Shift+N)</source>
+        <translation>新建智能体 (Ctrl+Shift+N)</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>The project whose chats, story library, knowledge and Skills are shown</source>
+        <translation>显示其对话、故事资料库、知识库和技能的项目</translation>
+    </message>
+    <message>
+        <source>New project…, Rename project…</source>
+        <translation>新建项目…、重命名项目…</translation>
+    </message>
+    <message>
+        <source>New project…</source>
+        <translation>新建项目…</translation>
+    </message>
+    <message>
+        <source>Rename project…</source>
+        <translation>重命名项目…</translation>
+    </message>
+    <message>
+        <source>Exploration: read only</source>
+        <translation>探索：只读</translation>
+    </message>
+    <message>
+        <source>Continues “%1”</source>
+        <translation>接续“%1”</translation>
+    </message>
+    <message>
+        <source>starts runs</source>
+        <translation>可发起运行</translation>
+    </message>
+    <message>
+        <source>helper</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source> · built-in</source>
+        <translation> · 内置</translation>
+    </message>
+    <message>
+        <source>Open “%1”</source>
+        <translation>打开“%1”</translation>
+    </message>
+    <message>
+        <source>New agent…</source>
+        <translation>新建智能体…</translation>
+    </message>
+</context>
+<context>
+    <name>SkillsView</name>
+    <message>
+        <source>New Skill</source>
+        <translation>新建技能</translation>
+    </message>
+    <message>
+        <source>When an agent should use it</source>
+        <translation>智能体应在何时使用</translation>
+    </message>
+    <message>
+        <source>* for every agent, or agent ids</source>
+        <translation>* 表示所有智能体，或填写智能体 ID</translation>
+    </message>
+    <message>
+        <source>The instructions an agent reads with skill_read</source>
+        <translation>智能体通过 skill_read 读取的说明</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>When to use</source>
+        <translation>使用时机</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>智能体</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source> · built-in</source>
+        <translation> · 内置</translation>
+    </message>
+    <message>
+        <source>These files in the project&apos;s skills folder are left out until they are fixed; the agents do not see them.</source>
+        <translation>项目 skills 文件夹中的这些文件在修复之前不会被使用；智能体看不到它们。</translation>
+    </message>
+    <message>
+        <source>Built-in: saving makes this project&apos;s own copy, used instead of it.</source>
+        <translation>内置：保存后会为本项目创建自己的副本，并改用该副本。</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>已保存到 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>StartWindow</name>
+    <message>
+        <source>Opening your chats…</source>
+        <extracomment>Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and --screenshot cannot pass size hints to a window manager it does not have) Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)</extracomment>
+        <translation>正在打开你的对话…</translation>
+    </message>
+</context>
+<context>
+    <name>Studio</name>
+    <message>
+        <source>Exploration</source>
+        <translation>探索</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePanel</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+wheel)</source>
+        <translation>缩小 (Ctrl+滚轮)</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+wheel)</source>
+        <translation>放大 (Ctrl+滚轮)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Show the whole run</source>
+        <translation>显示整个运行</translation>
+    </message>
+    <message>
+        <source>All agents</source>
+        <translation>所有智能体</translation>
+    </message>
+    <message>
+        <source>All events</source>
+        <translation>所有事件</translation>
+    </message>
+    <message>
+        <source>Model calls</source>
+        <translation>模型调用</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>Handoffs and helpers</source>
+        <translation>交接与助手</translation>
+    </message>
+    <message>
+        <source>Approvals</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>Files and commits</source>
+        <translation>文件与提交</translation>
+    </message>
+    <message>
+        <source>Agents and run</source>
+        <translation>智能体与运行</translation>
+    </message>
+    <message>
+        <source>Errors only</source>
+        <translation>仅错误</translation>
+    </message>
+    <message>
+        <source>Search events</source>
+        <translation>搜索事件</translation>
+    </message>
+    <message>
+        <source>reading %1 of %2 events…</source>
+        <translation>正在读取 %1 / %2 个事件…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n 个事件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ToolsSection</name>
+    <message>
+        <source>&lt;b&gt;Tool&lt;/b&gt;</source>
+        <translation>&lt;b&gt;工具&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Allowed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;允许&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Ask first&lt;/b&gt;</source>
+        <translation>&lt;b&gt;先询问&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.requireApproval: the change waits in the patch dialog until you approve or reject it</source>
+        <translation>tools.requireApproval：修改会在修改对话框中等待，直到你批准或拒绝</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Never&lt;/b&gt;</source>
+        <translation>&lt;b&gt;从不&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>tools.deny: never offered, even when a rule would add it</source>
+        <translation>tools.deny：即使有规则会添加它，也从不提供</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never; untick Never first to allow it.</source>
+        <translation>“%1”被设为“从不”；请先取消勾选“从不”再允许它。</translation>
+    </message>
+    <message>
+        <source>“%1” is set to Never, so it cannot ask you first; untick Never first.</source>
+        <translation>“%1”被设为“从不”，因此无法先询问你；请先取消勾选“从不”。</translation>
+    </message>
+</context>
+<context>
+    <name>Transcript</name>
+    <message>
+        <source>The run failed</source>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <source>The run stopped after committing part of the work</source>
+        <translation>运行在提交了部分工作后停止</translation>
+    </message>
+    <message>
+        <source>The run was stopped</source>
+        <translation>运行已被停止</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while this run was in progress; it cannot continue</source>
+        <translation>此次运行进行中 Relay Studio 被关闭；无法继续</translation>
+    </message>
+    <message>
+        <source>Continued from ← %1</source>
+        <translation>接续自 ← %1</translation>
+    </message>
+    <message>
+        <source>Continued in → %1</source>
+        <translation>接续于 → %1</translation>
+    </message>
+    <message>
+        <source>. Any change it was waiting for you to approve was not applied.</source>
+        <translation>。等待你批准的修改均未应用。</translation>
+    </message>
+</context>
+<context>
+    <name>UndoBar</name>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message numerus="yes">
+        <source>Bring the chat back (for %n seconds)</source>
+        <translation>
+            <numerusform>恢复对话（%n 秒内）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WelcomeCard</name>
+    <message>
+        <source>&lt;h2&gt;Welcome to Relay Studio&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;欢迎使用 Relay Studio&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;You write with several agents that pass the work along: a &lt;b&gt;Writer&lt;/b&gt; drafts and commits, hands off to an &lt;b&gt;Editor&lt;/b&gt;, who revises and hands off to a &lt;b&gt;Finalizer&lt;/b&gt;, which finishes. A &lt;b&gt;Researcher&lt;/b&gt; helps on the side.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;你与多个依次传递工作的智能体一起写作：&lt;b&gt;Writer&lt;/b&gt; 起草并提交，交接给 &lt;b&gt;Editor&lt;/b&gt;；Editor 修订后交接给 &lt;b&gt;Finalizer&lt;/b&gt;，由它收尾。&lt;b&gt;Researcher&lt;/b&gt; 在一旁协助。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The demo relay runs offline on a scripted model, so you can watch a full run — and inspect every step on the timeline — without any account.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;演示接力使用脚本模型离线运行，无需任何账号即可观看完整的一次运行，并在时间线上查看每一步。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Run the demo relay</source>
+        <translation>运行演示接力</translation>
+    </message>
+</context>
+<context>
+    <name>WindowWords</name>
+    <message>
+        <source>Open Settings → Connections (Ctrl+,) to add it, or pick another connection in the agent&apos;s profile.</source>
+        <translation>打开 设置 → 连接 (Ctrl+,) 添加它，或在智能体配置中选择其他连接。</translation>
+    </message>
+    <message>
+        <source>No model is chosen for this agent. Open Settings → Connections (Ctrl+,) to give the connection a default model, or name one in the agent&apos;s profile (Model).</source>
+        <translation>此智能体未选择模型。打开 设置 → 连接 (Ctrl+,) 为连接设置默认模型，或在智能体配置（模型）中指定一个。</translation>
+    </message>
+    <message>
+        <source>Open Settings → Connections (Ctrl+,) to add or change a connection.</source>
+        <translation>打开 设置 → 连接 (Ctrl+,) 添加或修改连接。</translation>
+    </message>
+</context>
+<context>
+    <name>Wording</name>
+    <message>
+        <source>See the other agents</source>
+        <extracomment>Tool -&gt; (what a writer calls it, what it does). The tooltip adds the profile name and the model&apos;s name.</extracomment>
+        <translation>查看其他智能体</translation>
+    </message>
+    <message>
+        <source>Lists the agents it may hand off or delegate to.</source>
+        <translation>列出它可以交接或委派的智能体。</translation>
+    </message>
+    <message>
+        <source>Hand off the stage</source>
+        <translation>交接阶段</translation>
+    </message>
+    <message>
+        <source>Passes the work to the next agent and ends its own stage.</source>
+        <translation>把工作交给下一个智能体，并结束自己的阶段。</translation>
+    </message>
+    <message>
+        <source>Ask a helper</source>
+        <translation>请助手帮忙</translation>
+    </message>
+    <message>
+        <source>Gives a side task to a helper, which reports back.</source>
+        <translation>把支线任务交给助手，助手完成后汇报。</translation>
+    </message>
+    <message>
+        <source>Wait for helpers</source>
+        <translation>等待助手</translation>
+    </message>
+    <message>
+        <source>Waits for the helpers&apos; reports.</source>
+        <translation>等待助手的汇报。</translation>
+    </message>
+    <message>
+        <source>List files</source>
+        <translation>列出文件</translation>
+    </message>
+    <message>
+        <source>Lists the files of the workspace folders it can see.</source>
+        <translation>列出它能看到的工作区文件夹中的文件。</translation>
+    </message>
+    <message>
+        <source>Search files</source>
+        <translation>搜索文件</translation>
+    </message>
+    <message>
+        <source>Searches the text of the files it can see.</source>
+        <translation>搜索它能看到的文件内容。</translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation>读取文件</translation>
+    </message>
+    <message>
+        <source>Reads one file.</source>
+        <translation>读取一个文件。</translation>
+    </message>
+    <message>
+        <source>Write a file</source>
+        <translation>写入文件</translation>
+    </message>
+    <message>
+        <source>Writes a whole file (every write is kept as a version).</source>
+        <translation>写入整个文件（每次写入都保留为一个版本）。</translation>
+    </message>
+    <message>
+        <source>Change part of a file</source>
+        <translation>修改文件的一部分</translation>
+    </message>
+    <message>
+        <source>Replaces one passage of a file.</source>
+        <translation>替换文件中的一段。</translation>
+    </message>
+    <message>
+        <source>Post to the chat</source>
+        <translation>提交到对话</translation>
+    </message>
+    <message>
+        <source>Makes a file the chat&apos;s answer (a commit).</source>
+        <translation>把文件作为对话的回答（一次提交）。</translation>
+    </message>
+    <message>
+        <source>Finish the run</source>
+        <translation>结束运行</translation>
+    </message>
+    <message>
+        <source>Ends the whole relay; the last post stays the answer.</source>
+        <translation>结束整个接力；最后一次提交就是回答。</translation>
+    </message>
+    <message>
+        <source>List story library entries</source>
+        <translation>列出故事资料库条目</translation>
+    </message>
+    <message>
+        <source>Lists the project&apos;s characters, places and lore.</source>
+        <translation>列出项目中的角色、地点和设定。</translation>
+    </message>
+    <message>
+        <source>Read an entry</source>
+        <translation>读取条目</translation>
+    </message>
+    <message>
+        <source>Reads one story library entry.</source>
+        <translation>读取一个故事资料库条目。</translation>
+    </message>
+    <message>
+        <source>Search the story library</source>
+        <translation>搜索故事资料库</translation>
+    </message>
+    <message>
+        <source>Finds entries by name, alias or text.</source>
+        <translation>按名称、别名或正文查找条目。</translation>
+    </message>
+    <message>
+        <source>Add an entry</source>
+        <translation>添加条目</translation>
+    </message>
+    <message>
+        <source>Proposes a new story library entry (you approve it).</source>
+        <translation>提议一个新的故事资料库条目（由你批准）。</translation>
+    </message>
+    <message>
+        <source>Change an entry</source>
+        <translation>修改条目</translation>
+    </message>
+    <message>
+        <source>Proposes a change to an entry (you approve it).</source>
+        <translation>提议修改一个条目（由你批准）。</translation>
+    </message>
+    <message>
+        <source>Read a Skill</source>
+        <translation>读取技能</translation>
+    </message>
+    <message>
+        <source>Reads the instructions of one of the project&apos;s Skills.</source>
+        <translation>读取项目中某个技能的说明。</translation>
+    </message>
+    <message>
+        <source>Write a Skill</source>
+        <translation>编写技能</translation>
+    </message>
+    <message>
+        <source>Proposes a new Skill (you approve it).</source>
+        <translation>提议一个新技能（由你批准）。</translation>
+    </message>
+    <message>
+        <source>Search the knowledge library</source>
+        <translation>搜索知识库</translation>
+    </message>
+    <message>
+        <source>Finds cited passages in the project&apos;s documents.</source>
+        <translation>在项目文档中查找带出处的段落。</translation>
+    </message>
+    <message>
+        <source>Have a draft checked</source>
+        <translation>请人检查草稿</translation>
+    </message>
+    <message>
+        <source>Asks the consistency reviewer to check a draft against the story library.</source>
+        <translation>请一致性审查员对照故事资料库检查草稿。</translation>
+    </message>
+    <message>
+        <source>Ask the rules advisor</source>
+        <translation>询问规则顾问</translation>
+    </message>
+    <message>
+        <source>Asks the rules advisor, who cites the knowledge library.</source>
+        <translation>询问规则顾问，它会引用知识库作答。</translation>
+    </message>
+    <message>
+        <source>Working with other agents</source>
+        <translation>与其他智能体协作</translation>
+    </message>
+    <message>
+        <source>Files and the answer</source>
+        <translation>文件与回答</translation>
+    </message>
+    <message>
+        <source>The story library</source>
+        <translation>故事资料库</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>The knowledge library</source>
+        <translation>知识库</translation>
+    </message>
+    <message>
+        <source>Reviews</source>
+        <translation>审查</translation>
+    </message>
+    <message>
+        <source>Profile name: %1 · the model sees: %2</source>
+        <translation>配置中的名称：%1 · 模型看到的名称：%2</translation>
+    </message>
+    <message>
+        <source>To fix: in Tools, allow “Finish the run” or “Hand off the stage”; or untick this.</source>
+        <extracomment>Where to fix a problem that one field shows because of another section&apos;s choice.</extracomment>
+        <translation>修复方法：在“工具”中允许“结束运行”或“交接阶段”，或取消勾选此项。</translation>
+    </message>
+    <message>
+        <source>To fix: tick this, or in Tools untick “Hand off the stage”.</source>
+        <translation>修复方法：勾选此项，或在“工具”中取消勾选“交接阶段”。</translation>
+    </message>
+    <message>
+        <source>To fix: tick this, or in Tools untick “Ask a helper”.</source>
+        <translation>修复方法：勾选此项，或在“工具”中取消勾选“请助手帮忙”。</translation>
+    </message>
+    <message>
+        <source>To fix: tick “…as the next stage” or “…as a helper” below, or untick this.</source>
+        <translation>修复方法：勾选下方的“…作为下一阶段”或“…作为助手”，或取消勾选此项。</translation>
+    </message>
+    <message>
+        <source>To fix: allow the tool, or untick “Requires approval”.</source>
+        <translation>修复方法：允许该工具，或取消勾选“先询问”。</translation>
+    </message>
+    <message>
+        <source>To fix: tick Visible for that folder, or untick Writable.</source>
+        <translation>修复方法：为该文件夹勾选“可见”，或取消勾选“可写”。</translation>
+    </message>
+    <message>
+        <source>To fix: choose a connection, or “The default connection”.</source>
+        <translation>修复方法：选择一个连接，或选“默认连接”。</translation>
+    </message>
+    <message>
+        <source>To fix: pick one of the server&apos;s models, or type its name.</source>
+        <translation>修复方法：选择服务器提供的某个模型，或输入其名称。</translation>
+    </message>
+    <message>
+        <source>To fix: in Delegation and handoff, give one target another tool name.</source>
+        <translation>修复方法：在“委派与交接”中为其中一个目标换一个工具名称。</translation>
+    </message>
+    <message>
+        <source>This agent can only end its turn by calling a tool (finish, hand off, or report back). With “Never call tools” it cannot: its run would fail after a few answers without a tool (model.tool_call_required).</source>
+        <extracomment>Field path -&gt; the section it sits in (for &quot;shown in Identity&quot; notes in the problems bar).</extracomment>
+        <translation>此智能体只能通过调用工具（结束、交接或汇报）来结束回合。选择“从不调用工具”就做不到：它的运行会在几次不调用工具的回答后失败 (model.tool_call_required)。</translation>
+    </message>
+    <message>
+        <source>No other agent takes over from this one yet, so its handoffs would be refused. On the agent that should come next, tick “Other agents may call it” and “…as the next stage”, and let this one call it.</source>
+        <translation>目前还没有其他智能体会接手这个智能体的工作，因此它的交接会被拒绝。请在下一个智能体上勾选“其他智能体可以调用它”和“…作为下一阶段”，并允许此智能体调用它。</translation>
+    </message>
+    <message>
+        <source>With 0, every handoff of this agent is refused (agent.handoff_depth_exhausted).</source>
+        <translation>设为 0 时，此智能体的每次交接都会被拒绝 (agent.handoff_depth_exhausted)。</translation>
+    </message>
+    <message>
+        <source>No other agent takes side tasks from this one yet, so asking a helper would be refused. On the helper, tick “Other agents may call it” and “…as a helper”, and let this one call it.</source>
+        <translation>目前还没有其他智能体会接这个智能体的支线任务，因此请助手帮忙会被拒绝。请在助手上勾选“其他智能体可以调用它”和“…作为助手”，并允许此智能体调用它。</translation>
+    </message>
+    <message>
+        <source>With “Never”, no agent can hand off to it, although it allows itself as the next stage.</source>
+        <translation>选择“从不”时，尽管它允许自己作为下一阶段，也没有智能体能交接给它。</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceSection</name>
+    <message>
+        <source>another folder, e.g. notes</source>
+        <translation>其他文件夹，例如 notes</translation>
+    </message>
+    <message>
+        <source>Add folder</source>
+        <translation>添加文件夹</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Folder&lt;/b&gt;</source>
+        <translation>&lt;b&gt;文件夹&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Visible&lt;/b&gt;</source>
+        <translation>&lt;b&gt;可见&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Writable&lt;/b&gt;</source>
+        <translation>&lt;b&gt;可写&lt;/b&gt;</translation>
+    </message>
+</context>
+</TS>
