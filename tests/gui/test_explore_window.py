@@ -5,6 +5,7 @@ agent's plain text; a write it tries is refused; an ordinary chat keeps the writ
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -57,7 +58,9 @@ async def test_new_exploration_by_a_click_answers_in_plain_text_and_changes_noth
                                                             ("workspace_write_file", codes.EXPLORE_READ_ONLY)]
     await until(lambda: len(window.chat.message_cards()) == 2, what="the answer's card")
     answer = window.chat.message_cards()[-1]
-    assert "Captain Mira commands the Heron" in answer.body.text()
+    shown = QTextDocument()
+    shown.setHtml(answer.body.text())  # the card's rich text: "Mira" is underlined as a story library mention
+    assert "Captain Mira commands the Heron" in shown.toPlainText()
     assert answer.marker_label.text() == "answered in plain text"
 
     # An ordinary chat: no badge, and the writer again.
