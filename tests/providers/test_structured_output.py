@@ -12,7 +12,8 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.anthropic import AnthropicProvider
-from relay_studio.providers.base import ModelProvider
+from relay_studio.providers.base import ModelProvider, ProviderError
+from relay_studio.providers.capabilities import CapabilityMemory
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from tests.integration.test_director import OREN, create, director_set, review
@@ -101,3 +102,63 @@ async def test_anthropic_wire_forces_the_output_tool_and_reads_its_input(
     assert [t["name"] for t in body["tools"]] == ["consistency_review"]
     assert body["tools"][0]["input_schema"]["required"] == ["issues", "overallStatus"]
     assert body["tool_choice"] == {"type": "tool", "name": "consistency_review"}
+
+
+#: llama-cpp-python 0.3's answer to ``response_format: {"type": "json_schema", …}`` (its request validation
+#: error, sent as a 500), as its server sends it.
+LLAMA_CPP_REFUSAL = json.dumps({"error": {
+    "message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
+               "'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': "
+               "\"'text' or 'json_object'\"}}\n\n  File \"/srv/llama_cpp/server/app.py\", line 376, in "
+               "create_chat_completion\n    POST /v1/chat/completions",
+    "type": "internal_server_error", "param": None, "code": None}}).encode()
+
+
+async def test_a_server_refusing_the_json_schema_type_with_a_500_gets_the_schema_as_json_object(
+    server: LoopbackServer, harness: Harness
+) -> None:
+    server.add(Reply(status=500, body=LLAMA_CPP_REFUSAL, content_type="application/json"),
+               Reply(body=openai_text(json.dumps(CLEAN))))
+    provider = OpenAICompatibleProvider(openai_connection(server, defaultModel="m"), None)
+    run_id = await _review_over(harness, provider)
+    first, second = (r.body for r in server.requests)  # one refusal, no retries of the same request
+    assert first["response_format"]["type"] == "json_schema"
+    assert second["response_format"] == {"type": "json_object", "schema": first["response_format"]["json_schema"][
+        "schema"]}, "the schema still constrains the answer (llama-cpp-python turns it into a grammar)"
+    notices = [e.payload for e in harness.of_type(run_id, ev.MODEL_NOTICE)]
+    assert [n["code"] for n in notices] == [codes.PROVIDER_JSON_SCHEMA_UNSUPPORTED]
+    assert "JSON object with the schema" in notices[0]["message"]
+    assert harness.of_type(run_id, ev.MODEL_CALL_FAILED) == []
+    [(model, limits)] = provider.capabilities.models.items()
+    assert limits.dropped_fields == ["json_schema"]
+    assert {"json_schema"} <= provider.capabilities.plan(model, "auto", False, structured=True).omit
+
+
+async def test_a_server_refusing_json_object_too_is_asked_without_response_format(
+    server: LoopbackServer, harness: Harness
+) -> None:
+    refusal = json.dumps({"error": {"message": "response_format type json_object is not supported"}}).encode()
+    server.add(Reply(status=500, body=LLAMA_CPP_REFUSAL, content_type="application/json"),
+               Reply(status=400, body=refusal, content_type="application/json"),
+               Reply(body=openai_text(json.dumps(CLEAN))))
+    provider = OpenAICompatibleProvider(openai_connection(server, defaultModel="m"), None)
+    run_id = await _review_over(harness, provider)
+    kinds = [(r.body.get("response_format") or {}).get("type") for r in server.requests]
+    assert kinds == ["json_schema", "json_object", None]
+    assert [e.payload["code"] for e in harness.of_type(run_id, ev.MODEL_NOTICE)] == [
+        codes.PROVIDER_JSON_SCHEMA_UNSUPPORTED, codes.PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED]
+    [(_model, limits)] = provider.capabilities.models.items()
+    assert limits.dropped_fields == ["json_schema", "response_format"]
+
+
+def test_only_a_500_about_the_request_body_counts_as_a_refused_field() -> None:
+    memory = CapabilityMemory("llama")
+    plan = memory.plan("m", "auto", False, structured=True)
+    crash = ProviderError(codes.PROVIDER_SERVER_ERROR, "The server failed (500): json_schema grammar crashed",
+                          status=500, retryable=True)
+    assert memory.next_plan("m", plan, crash, False) is None, "a server failure stays one (it is retried)"
+    refused = ProviderError(codes.PROVIDER_SERVER_ERROR, "The server failed (500).", status=500, retryable=True,
+                            detail=json.loads(LLAMA_CPP_REFUSAL)["error"]["message"])
+    found = memory.next_plan("m", plan, refused, False)
+    assert found is not None and found.code == codes.PROVIDER_JSON_SCHEMA_UNSUPPORTED
+    assert "json_schema" in found.plan.omit and "response_format" not in found.plan.omit

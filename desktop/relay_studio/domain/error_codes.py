@@ -355,6 +355,9 @@ PROVIDER_UNREACHABLE = "provider.unreachable"
 PROVIDER_NETWORK_ERROR = "provider.network_error"
 #: Notice: the server refused structured output (``response_format``); the answer's text is checked instead.
 PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED = "provider.structured_output_unsupported"
+#: Notice: the server refused ``response_format`` of type ``json_schema``; the schema is sent in the older
+#: ``{"type": "json_object", "schema": …}`` form from now on (llama-cpp-python constrains the answer by it).
+PROVIDER_JSON_SCHEMA_UNSUPPORTED = "provider.json_schema_unsupported"
 
 # --- review.*: reviews by reviewer profiles and the writes they gate (``docs/director.md``) ---
 #: A write gated by ``reviews.beforeWrite`` without a passed review of that exact draft in this stage.

@@ -42,16 +42,21 @@ PROMPT_CACHE_KEY_UNSUPPORTED = codes.PROVIDER_PROMPT_CACHE_KEY_UNSUPPORTED
 STREAM_USAGE_MISSING = codes.PROVIDER_STREAM_USAGE_MISSING
 
 STRUCTURED_OUTPUT_UNSUPPORTED = codes.PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED
+JSON_SCHEMA_UNSUPPORTED = codes.PROVIDER_JSON_SCHEMA_UNSUPPORTED
 _FIELD_CODES: dict[str, str] = {
     "stream_options": STREAM_OPTIONS_UNSUPPORTED,
     "prompt_cache_key": PROMPT_CACHE_KEY_UNSUPPORTED,
+    "json_schema": JSON_SCHEMA_UNSUPPORTED,
     "response_format": STRUCTURED_OUTPUT_UNSUPPORTED,
 }
 #: Words in an error that name an optional field (``include_usage`` lives inside ``stream_options``).
 _FIELD_WORDS: dict[str, tuple[str, ...]] = {
     "stream_options": ("stream_options", "include_usage"),
     "prompt_cache_key": ("prompt_cache_key",),
-    "response_format": ("response_format", "json_schema"),
+    # ``json_schema`` (the type of ``response_format``) before the field: a server refusing only that type
+    # (llama-cpp-python: "Input should be 'text' or 'json_object'") gets the schema as ``json_object``
+    "json_schema": ("json_schema",),
+    "response_format": ("response_format", "json_object"),
 }
 MAX_TRIES = 5
 
@@ -166,15 +171,21 @@ class CapabilityMemory:
         about_shape = isinstance(error, UnusableBody) or (status is not None and 400 <= status < 500
                                                           and status not in (401, 403, 404, 408, 409, 425, 429))
         said = f"{error.message} {error.detail or ''}".lower()
-        if about_shape and not isinstance(error, UnusableBody):
+        # llama-cpp-python's server answers a request body it cannot validate with a 500 ("1 validation
+        # error: … 'loc': ('body', 'response_format', 'type') …"): a refusal of a field it names, not a failure
+        invalid_body = status == 500 and "validation error" in said and "'body'" in said
+        if (about_shape or invalid_body) and not isinstance(error, UnusableBody):
             for name, words in _FIELD_WORDS.items():
                 sent = name not in plan.omit and (plan.stream or name != "stream_options")
+                if name == "json_schema":
+                    sent = sent and "response_format" not in plan.omit
                 if sent and any(w in said for w in words):
                     limits.dropped_fields = [*limits.dropped_fields, name]  # type: ignore[list-item]
+                    then = ("so this and later calls ask for a JSON object with the schema instead"
+                            if name == "json_schema" else "so it is left out of this and later calls")
                     return Learned(
                         _FIELD_CODES[name], replace(plan, omit=plan.omit | {name}), limits,
-                        f"{who} does not accept '{name}' with model '{model}' ({_why(error)}), "
-                        f"so it is left out of this and later calls.",
+                        f"{who} does not accept '{name}' with model '{model}' ({_why(error)}), {then}.",
                     )
         if has_tools and plan.stream and (
             isinstance(error, UnusableBody) or (about_shape and "stream" in said and "tool" in said)

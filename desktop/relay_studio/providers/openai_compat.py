@@ -308,10 +308,14 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
             if plan.choice is not None:
                 body["tool_choice"] = _wire_tool_choice(plan.choice)
         if request.output is not None and "response_format" not in plan.omit:
-            body["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {"name": request.output.name, "schema": request.output.json_schema, "strict": False},
-            }
+            if "json_schema" in plan.omit:  # the older JSON mode with a schema (llama-cpp-python's grammar)
+                body["response_format"] = {"type": "json_object", "schema": request.output.json_schema}
+            else:
+                body["response_format"] = {
+                    "type": "json_schema",
+                    "json_schema": {"name": request.output.name, "schema": request.output.json_schema,
+                                    "strict": False},
+                }
         if settings.temperature is not None:
             body["temperature"] = settings.temperature
         if settings.max_tokens is not None:
