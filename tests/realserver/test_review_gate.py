@@ -38,7 +38,7 @@ pytestmark = [pytest.mark.realserver, pytest.mark.slow]  # a real model on share
 
 OREN = "Oren is the harbour master of Saltmarsh. He keeps the tide tables."
 #: the reviewer's time: a brief of ~800 tokens on two shared cores took 208 s (grammar-constrained answer)
-REVIEW_SECONDS = 600
+REVIEW_SECONDS = 240
 FALLBACKS = {codes.PROVIDER_JSON_SCHEMA_UNSUPPORTED, codes.PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED}
 
 
@@ -50,7 +50,7 @@ def _profiles() -> dict[str, AgentProfile]:
             data["model"] = {**data["model"], "mode": "connection", "connection": "test", "model": "scripted"}
         elif p.id == "consistency-reviewer":  # bounded, so a runaway answer ends as an invalid one
             data["model"] = {**data["model"], "mode": "connection", "connection": "llama", "model": MODEL_ALIAS,
-                             "maxTokens": 512}
+                             "maxTokens": 200}
             data["delegation"] = {**data["delegation"], "taskTimeoutSeconds": REVIEW_SECONDS}
         out[p.id] = parse_profile(data)
     return out
