@@ -597,7 +597,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span. The summaries&apos; words, English; the events list passes them translated (``events_model.summary_words``). ``status.&lt;status&gt;`` and ``kind.&lt;kind&gt;`` entries name a run&apos;s status and an invocation&apos;s kind (absent: the raw value shows).</extracomment>
+        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>Text</translation>
     </message>
     <message>
@@ -641,7 +641,7 @@
     </message>
     <message>
         <source>Summary</source>
-        <translation>Zusammenfassung</translation>
+        <translation>Inhalt</translation>
     </message>
 </context>
 <context>

@@ -89,7 +89,7 @@
     </message>
     <message>
         <source>%1 is helping on a side task</source>
-        <translation>%1 がサイドタスクを手伝っています</translation>
+        <translation>%1 が別の作業を手伝っています</translation>
     </message>
     <message>
         <source>Calling %1…</source>
@@ -596,7 +596,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span. The summaries&apos; words, English; the events list passes them translated (``events_model.summary_words``). ``status.&lt;status&gt;`` and ``kind.&lt;kind&gt;`` entries name a run&apos;s status and an invocation&apos;s kind (absent: the raw value shows).</extracomment>
+        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>テキスト</translation>
     </message>
     <message>
@@ -1568,7 +1568,7 @@
     </message>
     <message>
         <source>Does side tasks other agents delegate (background, facts) and reports back.</source>
-        <translation>他のエージェントから任されたサイドタスク（背景調査、事実確認）をこなし、結果を報告します。</translation>
+        <translation>他のエージェントから任された別の作業（背景調査、事実確認）をこなし、結果を報告します。</translation>
     </message>
     <message>
         <source>A director (reviews before it writes)</source>

@@ -89,7 +89,7 @@
     </message>
     <message>
         <source>%1 is helping on a side task</source>
-        <translation>%1 正在协助处理一项附带任务</translation>
+        <translation>%1 正在协助一项支线任务</translation>
     </message>
     <message>
         <source>Calling %1…</source>
@@ -596,7 +596,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span. The summaries&apos; words, English; the events list passes them translated (``events_model.summary_words``). ``status.&lt;status&gt;`` and ``kind.&lt;kind&gt;`` entries name a run&apos;s status and an invocation&apos;s kind (absent: the raw value shows).</extracomment>
+        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>文本</translation>
     </message>
     <message>
@@ -1568,7 +1568,7 @@
     </message>
     <message>
         <source>Does side tasks other agents delegate (background, facts) and reports back.</source>
-        <translation>处理其他智能体委派的附带任务（背景、事实），并回报结果。</translation>
+        <translation>处理其他智能体委派的支线任务（背景、事实），并回报结果。</translation>
     </message>
     <message>
         <source>A director (reviews before it writes)</source>

@@ -140,9 +140,9 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     return text
 
 
-#: The summaries' words, English; the events list passes them translated (``events_model.summary_words``).
-#: ``status.<status>`` and ``kind.<kind>`` entries name a run's status and an invocation's kind (absent: the raw
-#: value shows).
+# The summaries' words, English; the events list passes them translated (``events_model.summary_words``).
+# ``status.<status>`` and ``kind.<kind>`` entries name a run's status and an invocation's kind (absent: the raw
+# value shows).
 SUMMARY_WORDS: dict[str, str] = {
     "text": QT_TRANSLATE_NOOP("EventSummary", "text"),
     "model_call": QT_TRANSLATE_NOOP("EventSummary", "model call %1"),  # a bar's label in the lanes
