@@ -89,6 +89,10 @@
         <translation>Die letzte Anfrage war länger, als das Modell des Agenten fassen kann (sein Server meldet das). Übergib an einen neuen Chat, der mit einer Zusammenfassung dieses Chats beginnt.</translation>
     </message>
     <message>
+        <source>%1 is helping on a side task</source>
+        <translation>%1 hilft bei einer Nebenaufgabe</translation>
+    </message>
+    <message>
         <source>Calling %1…</source>
         <translation>Ruft %1 auf…</translation>
     </message>
@@ -99,6 +103,10 @@
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>Wartet auf deine Freigabe von %1</translation>
+    </message>
+    <message>
+        <source>%1 is calling %2…</source>
+        <translation>%1 ruft %2 auf…</translation>
     </message>
     <message>
         <source>no match</source>
@@ -449,6 +457,10 @@
         <translation>keine</translation>
     </message>
     <message>
+        <source>No changes.</source>
+        <translation>Keine Änderungen.</translation>
+    </message>
+    <message>
         <source>Brief as received</source>
         <translation>Übergabenotiz, wie erhalten</translation>
     </message>
@@ -570,6 +582,50 @@
     </message>
 </context>
 <context>
+    <name>EventSummary</name>
+    <message>
+        <source>(first stage)</source>
+        <translation>(erste Etappe)</translation>
+    </message>
+    <message>
+        <source>(next stage)</source>
+        <translation>(nächste Etappe)</translation>
+    </message>
+    <message>
+        <source>(helper)</source>
+        <translation>(Helfer)</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>model call %1</source>
+        <translation>Modellaufruf %1</translation>
+    </message>
+    <message>
+        <source>%1+%2 tokens, %3 ms → %4</source>
+        <translation>%1+%2 Tokens, %3 ms → %4</translation>
+    </message>
+    <message>
+        <source>call %1 to %2 (%3 messages)</source>
+        <translation>Aufruf %1 an %2 (%3 Nachrichten)</translation>
+    </message>
+    <message>
+        <source>%1 (version %2, %3 bytes)</source>
+        <translation>%1 (Version %2, %3 Bytes)</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval</source>
+        <translation>%1 wartet auf Freigabe</translation>
+    </message>
+    <message>
+        <source>%1 → chat (version %2)</source>
+        <translation>%1 → Chat (Version %2)</translation>
+    </message>
+</context>
+<context>
     <name>EventsModel</name>
     <message>
         <source>Time</source>
@@ -585,7 +641,7 @@
     </message>
     <message>
         <source>Summary</source>
-        <translation>Zusammenfassung</translation>
+        <translation>Inhalt</translation>
     </message>
 </context>
 <context>
@@ -931,6 +987,30 @@
     <message>
         <source>running</source>
         <translation>läuft</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>ignoriert</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>Select a run to see its timeline.</source>
@@ -1454,6 +1534,66 @@
     </message>
 </context>
 <context>
+    <name>NewAgentTemplates</name>
+    <message>
+        <source>A blank agent</source>
+        <extracomment>Template key -&gt; (its name, what it does), as the list shows them (English; translated where shown).</extracomment>
+        <translation>Ein leerer Agent</translation>
+    </message>
+    <message>
+        <source>Reads and writes files, commits its answer and finishes. Nothing else.</source>
+        <translation>Liest und schreibt Dateien, schreibt seine Antwort fest und beendet. Sonst nichts.</translation>
+    </message>
+    <message>
+        <source>A writer</source>
+        <translation>Ein Autor</translation>
+    </message>
+    <message>
+        <source>Drafts what the creator asks for, then hands the draft on.</source>
+        <translation>Entwirft, worum du bittest, und übergibt den Entwurf dann.</translation>
+    </message>
+    <message>
+        <source>An editor</source>
+        <translation>Ein Lektor</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice, then hands it on.</source>
+        <translation>Überarbeitet einen Entwurf auf Aufbau, Klarheit und Ton und übergibt ihn dann.</translation>
+    </message>
+    <message>
+        <source>A finalizer</source>
+        <translation>Ein Abschluss-Agent</translation>
+    </message>
+    <message>
+        <source>Polishes the text, commits the final message and finishes.</source>
+        <translation>Feilt am Text, schreibt die endgültige Nachricht fest und beendet.</translation>
+    </message>
+    <message>
+        <source>A helper</source>
+        <translation>Ein Helfer</translation>
+    </message>
+    <message>
+        <source>Does side tasks other agents delegate (background, facts) and reports back.</source>
+        <translation>Erledigt Nebenaufgaben, die andere Agenten abgeben (Hintergrund, Fakten), und berichtet zurück.</translation>
+    </message>
+    <message>
+        <source>A director (reviews before it writes)</source>
+        <translation>Eine Regie (prüft, bevor sie schreibt)</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the rulebooks, has each draft checked by the consistency reviewer before writing it, and writes only changes you approve.</source>
+        <translation>Liest die Story-Bibliothek und die Regelwerke, lässt jeden Entwurf vor dem Schreiben vom Konsistenzprüfer prüfen und schreibt nur Änderungen, die du freigibst.</translation>
+    </message>
+    <message>
+        <source>A relay (writer → editor → finalizer)</source>
+        <translation>Eine Staffel (Autor → Lektor → Abschluss)</translation>
+    </message>
+    <message>
+        <source>Three agents set up to hand off to each other, all created at once.</source>
+        <translation>Drei Agenten, die einander übergeben, alle auf einmal erstellt.</translation>
+    </message>
+</context>
+<context>
     <name>NoticeCard</name>
     <message>
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
@@ -1477,6 +1617,18 @@
     <message>
         <source>%1: call %2</source>
         <translation>%1: %2 aufrufen</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>Widerspruch</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Hinweis</translation>
     </message>
     <message>
         <source>Review changes</source>
@@ -1608,6 +1760,10 @@
     <message>
         <source>After (your version)</source>
         <translation>Nachher (deine Fassung)</translation>
+    </message>
+    <message>
+        <source>No changes.</source>
+        <translation>Keine Änderungen.</translation>
     </message>
 </context>
 <context>

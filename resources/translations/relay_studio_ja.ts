@@ -88,6 +88,10 @@
         <translation>直前のリクエストはエージェントのモデルが扱える長さを超えていました（サーバーからの通知）。このチャットの要約から始まる新しいチャットに引き継いでください。</translation>
     </message>
     <message>
+        <source>%1 is helping on a side task</source>
+        <translation>%1 が別の作業を手伝っています</translation>
+    </message>
+    <message>
         <source>Calling %1…</source>
         <translation>%1 を呼び出し中…</translation>
     </message>
@@ -98,6 +102,10 @@
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>%1 の承認を待っています</translation>
+    </message>
+    <message>
+        <source>%1 is calling %2…</source>
+        <translation>%1 が %2 を呼び出し中…</translation>
     </message>
     <message>
         <source>no match</source>
@@ -448,6 +456,10 @@
         <translation>なし</translation>
     </message>
     <message>
+        <source>No changes.</source>
+        <translation>変更はありません。</translation>
+    </message>
+    <message>
         <source>Brief as received</source>
         <translation>受け取った引き継ぎメモ</translation>
     </message>
@@ -566,6 +578,50 @@
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>新しい項目：名前を入力して保存してください。</translation>
+    </message>
+</context>
+<context>
+    <name>EventSummary</name>
+    <message>
+        <source>(first stage)</source>
+        <translation>（最初のステージ）</translation>
+    </message>
+    <message>
+        <source>(next stage)</source>
+        <translation>（次のステージ）</translation>
+    </message>
+    <message>
+        <source>(helper)</source>
+        <translation>（ヘルパー）</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <translation>テキスト</translation>
+    </message>
+    <message>
+        <source>model call %1</source>
+        <translation>モデル呼び出し %1</translation>
+    </message>
+    <message>
+        <source>%1+%2 tokens, %3 ms → %4</source>
+        <translation>%1+%2 トークン、%3 ms → %4</translation>
+    </message>
+    <message>
+        <source>call %1 to %2 (%3 messages)</source>
+        <translation>%2 への呼び出し %1（メッセージ %3 件）</translation>
+    </message>
+    <message>
+        <source>%1 (version %2, %3 bytes)</source>
+        <translation>%1（バージョン %2、%3 バイト）</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval</source>
+        <translation>%1 は承認待ちです</translation>
+    </message>
+    <message>
+        <source>%1 → chat (version %2)</source>
+        <translation>%1 → チャット（バージョン %2）</translation>
     </message>
 </context>
 <context>
@@ -929,6 +985,30 @@
     <message>
         <source>running</source>
         <translation>実行中</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>待機中</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>却下</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>無視</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Select a run to see its timeline.</source>
@@ -1448,6 +1528,66 @@
     </message>
 </context>
 <context>
+    <name>NewAgentTemplates</name>
+    <message>
+        <source>A blank agent</source>
+        <extracomment>Template key -&gt; (its name, what it does), as the list shows them (English; translated where shown).</extracomment>
+        <translation>空のエージェント</translation>
+    </message>
+    <message>
+        <source>Reads and writes files, commits its answer and finishes. Nothing else.</source>
+        <translation>ファイルを読み書きし、回答をコミットして終了します。それ以外は何もしません。</translation>
+    </message>
+    <message>
+        <source>A writer</source>
+        <translation>ライター</translation>
+    </message>
+    <message>
+        <source>Drafts what the creator asks for, then hands the draft on.</source>
+        <translation>依頼された内容の下書きを書き、下書きを次へ引き継ぎます。</translation>
+    </message>
+    <message>
+        <source>An editor</source>
+        <translation>編集者</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice, then hands it on.</source>
+        <translation>下書きの構成・明瞭さ・語り口を推敲し、次へ引き継ぎます。</translation>
+    </message>
+    <message>
+        <source>A finalizer</source>
+        <translation>仕上げ役</translation>
+    </message>
+    <message>
+        <source>Polishes the text, commits the final message and finishes.</source>
+        <translation>文章を磨き上げ、最終メッセージをコミットして終了します。</translation>
+    </message>
+    <message>
+        <source>A helper</source>
+        <translation>ヘルパー</translation>
+    </message>
+    <message>
+        <source>Does side tasks other agents delegate (background, facts) and reports back.</source>
+        <translation>他のエージェントから任された別の作業（背景調査、事実確認）をこなし、結果を報告します。</translation>
+    </message>
+    <message>
+        <source>A director (reviews before it writes)</source>
+        <translation>ディレクター（書く前にレビュー）</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the rulebooks, has each draft checked by the consistency reviewer before writing it, and writes only changes you approve.</source>
+        <translation>ストーリーライブラリとルールブックを読み、各下書きを書く前に整合性レビュアーに確認させ、あなたが承認した変更だけを書き込みます。</translation>
+    </message>
+    <message>
+        <source>A relay (writer → editor → finalizer)</source>
+        <translation>リレー（ライター → 編集者 → 仕上げ役）</translation>
+    </message>
+    <message>
+        <source>Three agents set up to hand off to each other, all created at once.</source>
+        <translation>互いに引き継ぐよう設定された 3 つのエージェントを一度に作成します。</translation>
+    </message>
+</context>
+<context>
     <name>NoticeCard</name>
     <message>
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
@@ -1471,6 +1611,18 @@
     <message>
         <source>%1: call %2</source>
         <translation>%1: %2 を呼び出す</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>矛盾</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>情報</translation>
     </message>
     <message>
         <source>Review changes</source>
@@ -1601,6 +1753,10 @@
     <message>
         <source>After (your version)</source>
         <translation>変更後（あなたの版）</translation>
+    </message>
+    <message>
+        <source>No changes.</source>
+        <translation>変更はありません。</translation>
     </message>
 </context>
 <context>

@@ -88,6 +88,10 @@
         <translation>上一次请求超出了智能体模型能容纳的长度（服务器如此报告）。请交接到一个从本对话摘要开始的新对话。</translation>
     </message>
     <message>
+        <source>%1 is helping on a side task</source>
+        <translation>%1 正在协助一项支线任务</translation>
+    </message>
+    <message>
         <source>Calling %1…</source>
         <translation>正在调用 %1…</translation>
     </message>
@@ -98,6 +102,10 @@
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>正在等待你批准 %1</translation>
+    </message>
+    <message>
+        <source>%1 is calling %2…</source>
+        <translation>%1 正在调用 %2…</translation>
     </message>
     <message>
         <source>no match</source>
@@ -448,6 +456,10 @@
         <translation>无</translation>
     </message>
     <message>
+        <source>No changes.</source>
+        <translation>没有改动。</translation>
+    </message>
+    <message>
         <source>Brief as received</source>
         <translation>收到的交接简报</translation>
     </message>
@@ -566,6 +578,50 @@
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>新条目：填写名称后保存。</translation>
+    </message>
+</context>
+<context>
+    <name>EventSummary</name>
+    <message>
+        <source>(first stage)</source>
+        <translation>（第一阶段）</translation>
+    </message>
+    <message>
+        <source>(next stage)</source>
+        <translation>（下一阶段）</translation>
+    </message>
+    <message>
+        <source>(helper)</source>
+        <translation>（助手）</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>model call %1</source>
+        <translation>模型调用 %1</translation>
+    </message>
+    <message>
+        <source>%1+%2 tokens, %3 ms → %4</source>
+        <translation>%1+%2 个 token，%3 毫秒 → %4</translation>
+    </message>
+    <message>
+        <source>call %1 to %2 (%3 messages)</source>
+        <translation>第 %1 次调用 %2（%3 条消息）</translation>
+    </message>
+    <message>
+        <source>%1 (version %2, %3 bytes)</source>
+        <translation>%1（版本 %2，%3 字节）</translation>
+    </message>
+    <message>
+        <source>%1 waits for approval</source>
+        <translation>%1 等待批准</translation>
+    </message>
+    <message>
+        <source>%1 → chat (version %2)</source>
+        <translation>%1 → 对话（版本 %2）</translation>
     </message>
 </context>
 <context>
@@ -929,6 +985,30 @@
     <message>
         <source>running</source>
         <translation>运行中</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>已忽略</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>Select a run to see its timeline.</source>
@@ -1448,6 +1528,66 @@
     </message>
 </context>
 <context>
+    <name>NewAgentTemplates</name>
+    <message>
+        <source>A blank agent</source>
+        <extracomment>Template key -&gt; (its name, what it does), as the list shows them (English; translated where shown).</extracomment>
+        <translation>空白智能体</translation>
+    </message>
+    <message>
+        <source>Reads and writes files, commits its answer and finishes. Nothing else.</source>
+        <translation>读写文件，提交答复后结束。仅此而已。</translation>
+    </message>
+    <message>
+        <source>A writer</source>
+        <translation>写作者</translation>
+    </message>
+    <message>
+        <source>Drafts what the creator asks for, then hands the draft on.</source>
+        <translation>按你的要求起草，然后把草稿交接出去。</translation>
+    </message>
+    <message>
+        <source>An editor</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice, then hands it on.</source>
+        <translation>从结构、清晰度和语气上修改草稿，然后交接出去。</translation>
+    </message>
+    <message>
+        <source>A finalizer</source>
+        <translation>定稿者</translation>
+    </message>
+    <message>
+        <source>Polishes the text, commits the final message and finishes.</source>
+        <translation>润色文本，提交最终消息后结束。</translation>
+    </message>
+    <message>
+        <source>A helper</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Does side tasks other agents delegate (background, facts) and reports back.</source>
+        <translation>处理其他智能体委派的支线任务（背景、事实），并回报结果。</translation>
+    </message>
+    <message>
+        <source>A director (reviews before it writes)</source>
+        <translation>导演（先审查再写）</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the rulebooks, has each draft checked by the consistency reviewer before writing it, and writes only changes you approve.</source>
+        <translation>阅读故事资料库和规则书，每份草稿写入前先交给一致性审查员检查，只写入你批准的修改。</translation>
+    </message>
+    <message>
+        <source>A relay (writer → editor → finalizer)</source>
+        <translation>接力（写作者 → 编辑 → 定稿者）</translation>
+    </message>
+    <message>
+        <source>Three agents set up to hand off to each other, all created at once.</source>
+        <translation>三个相互交接的智能体，一次全部创建。</translation>
+    </message>
+</context>
+<context>
     <name>NoticeCard</name>
     <message>
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
@@ -1471,6 +1611,18 @@
     <message>
         <source>%1: call %2</source>
         <translation>%1：调用 %2</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
     </message>
     <message>
         <source>Review changes</source>
@@ -1601,6 +1753,10 @@
     <message>
         <source>After (your version)</source>
         <translation>修改后（你的版本）</translation>
+    </message>
+    <message>
+        <source>No changes.</source>
+        <translation>没有改动。</translation>
     </message>
 </context>
 <context>

@@ -204,3 +204,48 @@ async def test_settings_language_applies_at_the_next_start_and_says_so(app: App,
     settings.reject()
     window = await app.reopen()
     assert [a.text() for a in window.menuBar().actions()] == MENUS["de"]
+
+
+#: what the timeline's summaries, the New agent list and a review's severities say in each language
+SHOWN = {
+    "de": {"model": "Aufruf 1 an", "tokens": "Tokens", "written": "(Version 1,", "blank": "Ein leerer Agent",
+           "conflict": "Widerspruch"},
+    "ja": {"model": "への呼び出し 1", "tokens": "トークン", "written": "（バージョン 1、", "blank": "空のエージェント",
+           "conflict": "矛盾"},
+    "zh_CN": {"model": "第 1 次调用", "tokens": "token", "written": "（版本 1，", "blank": "空白智能体",
+              "conflict": "冲突"},
+}
+
+
+def test_every_starting_point_has_its_shown_words_in_english() -> None:
+    """The New agent list shows ``TEMPLATE_WORDS``, which must say what the runtime's templates say."""
+    from relay_studio.runtime.profile_templates import TEMPLATES
+    from relay_studio.ui.profiles.new_agent import TEMPLATE_WORDS
+
+    assert {t.key: (t.label, t.description) for t in TEMPLATES} == TEMPLATE_WORDS
+
+
+@pytest.mark.parametrize("language", list(SHOWN))
+async def test_summaries_starting_points_and_severities_follow_the_language(
+    app: App, qtbot: QtBot, language: str
+) -> None:
+    from relay_studio.ui.patches.dialog import _review_html
+    from relay_studio.ui.profiles.new_agent import NewAgentDialog
+
+    shown = SHOWN[language]
+    window = await _open(app, language)
+    qtbot.mouseClick(window.chat.welcome.button, Qt.MouseButton.LeftButton)  # type: ignore[union-attr]
+    await run_to_end(window, 0)
+    await window.timeline.loaded.wait()
+    summaries = window.timeline.timeline.index.summaries  # type: ignore[union-attr]
+    assert any(shown["model"] in s for s in summaries), summaries[:8]
+    assert any(shown["tokens"] in s for s in summaries) and any(shown["written"] in s for s in summaries)
+    assert not any(" bytes)" in s or " tokens, " in s for s in summaries)
+    qtbot.mouseClick(window.sidebar.new_agent_button, Qt.MouseButton.LeftButton)
+    dialog = window.findChild(NewAgentDialog)
+    assert isinstance(dialog, NewAgentDialog) and dialog.isVisible()
+    item = dialog.starts.item(0)
+    assert item is not None and item.text().split("\n")[0] == shown["blank"]
+    dialog.reject()
+    review = {"issues": [{"severity": "conflict", "entry": "Mira", "explanation": "—"}], "overallStatus": "conflict"}
+    assert f"<b>{shown['conflict']}</b>" in _review_html(review, "", "")

@@ -389,7 +389,7 @@ class ChatView(QWidget):
                 if event.type == "agent_invocation_started":
                     name = str(p.get("displayName") or p.get("agentId"))
                     if p.get("kind") == "subagent":
-                        self.live.set_tool(f"{name} is helping on a side task")
+                        self.live.set_tool(i18n.arg(self.tr("%1 is helping on a side task"), name))
                     else:
                         self.live.set_agent(name)
                         self.live.set_tool("")
@@ -414,7 +414,7 @@ class ChatView(QWidget):
             if update.kind == "text":
                 self.live.append(update.invocation_id, agent, update.text)
             elif update.kind == "tool":
-                self.live.set_tool(f"{agent} is calling {update.text}…")
+                self.live.set_tool(i18n.arg(self.tr("%1 is calling %2…"), agent, update.text))
 
     def _on_run_started(self, run_id: str, chat_id: str) -> None:
         self._run_chat[run_id] = chat_id

@@ -82,6 +82,13 @@ def _conflict(p: PendingApproval) -> bool:
     return bool(p.request.review) and (p.request.review or {}).get("overallStatus") == "conflict"
 
 
+def _severity(severity: str) -> str:
+    """A review issue's severity ("conflict", "warning", "info") in the window's words (another one as it is)."""
+    translate = QCoreApplication.translate  # pyside6-lupdate reads translate("PatchDialog", "…")
+    return {"conflict": translate("PatchDialog", "conflict"), "warning": translate("PatchDialog", "warning"),
+            "info": translate("PatchDialog", "info")}.get(severity, severity)
+
+
 def _review_html(review: dict[str, Any], title: str, no_issues: str) -> str:
     rows = []
     for issue in review.get("issues") or []:
@@ -89,7 +96,8 @@ def _review_html(review: dict[str, Any], title: str, no_issues: str) -> str:
             continue
         quote = f"<br><i>“{html.escape(str(issue.get('quote')))}”</i>" if issue.get("quote") else ""
         fix = f"<br>{html.escape(str(issue.get('suggestion')))}" if issue.get("suggestion") else ""
-        head = f"<b>{html.escape(str(issue.get('severity', '')))}</b> · {html.escape(str(issue.get('entry', '')))}"
+        severity = html.escape(_severity(str(issue.get("severity", ""))))
+        head = f"<b>{severity}</b> · {html.escape(str(issue.get('entry', '')))}"
         rows.append(f"<p>{head}{quote}<br>{html.escape(str(issue.get('explanation', '')))}{fix}</p>")
     return f"<h3>{html.escape(title)}</h3>" + ("".join(rows) or f"<p>{html.escape(no_issues)}</p>")
 
@@ -405,7 +413,8 @@ class PatchDialog(QDialog):
                                             after_title=self.tr("After") if result == r.after
                                             else self.tr("After (your version)")))
         self.unified.setHtml(unified_html(before, result, r.path or "file", add_bg=c.diff_add.name(),
-                                          del_bg=c.diff_del.name(), muted=c.muted.name()))
+                                          del_bg=c.diff_del.name(), muted=c.muted.name(),
+                                          no_changes=self.tr("No changes.")))
 
     def accepted_hunks(self) -> set[int]:
         out: set[int] = set()

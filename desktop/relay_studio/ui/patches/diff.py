@@ -56,7 +56,7 @@ def unified(before: str, after: str, path: str = "file", context: int = 3) -> st
 
 
 def unified_html(before: str, after: str, path: str = "file", *, add_bg: str = "#e6ffec",
-                 del_bg: str = "#ffebe9", muted: str = "#6b7280") -> str:
+                 del_bg: str = "#ffebe9", muted: str = "#6b7280", no_changes: str = "No changes.") -> str:
     rows: list[str] = []
     for line in unified(before, after, path).splitlines():
         text = html.escape(line) or "&nbsp;"
@@ -69,7 +69,7 @@ def unified_html(before: str, after: str, path: str = "file", *, add_bg: str = "
         else:
             rows.append(f"<div>{text}</div>")
     if not rows:
-        rows.append(f'<div style="color:{muted}">No changes.</div>')
+        rows.append(f'<div style="color:{muted}">{html.escape(no_changes)}</div>')
     return '<pre style="white-space:pre-wrap; margin:0">' + "".join(rows) + "</pre>"
 
 

@@ -1,5 +1,8 @@
 """New agent: choose a starting point (``runtime.profile_templates.TEMPLATES``) and a name.
 
+The templates' names and descriptions stay English in the runtime; ``TEMPLATE_WORDS`` (keyed by template key,
+marked with ``QT_TRANSLATE_NOOP``) gives the ones shown, translated at display.
+
 Opened with ``open()`` (never ``exec()``); Create emits ``chosen`` and closes.
 
 Signals:
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -25,8 +28,42 @@ from PySide6.QtWidgets import (
 
 from relay_studio.runtime.profile_templates import TEMPLATES, Template
 from relay_studio.ui import i18n
+from relay_studio.ui.profiles.wording import QT_TRANSLATE_NOOP
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
+
+#: Template key -> (its name, what it does), as the list shows them (English; translated where shown).
+TEMPLATE_WORDS: dict[str, tuple[str, str]] = {
+    "blank": (QT_TRANSLATE_NOOP("NewAgentTemplates", "A blank agent"),
+              QT_TRANSLATE_NOOP("NewAgentTemplates", "Reads and writes files, commits its answer and finishes. "
+                                                     "Nothing else.")),
+    "writer": (QT_TRANSLATE_NOOP("NewAgentTemplates", "A writer"),
+               QT_TRANSLATE_NOOP("NewAgentTemplates", "Drafts what the creator asks for, then hands the draft on.")),
+    "editor": (QT_TRANSLATE_NOOP("NewAgentTemplates", "An editor"),
+               QT_TRANSLATE_NOOP("NewAgentTemplates", "Revises a draft for structure, clarity and voice, then hands "
+                                                      "it on.")),
+    "finalizer": (QT_TRANSLATE_NOOP("NewAgentTemplates", "A finalizer"),
+                  QT_TRANSLATE_NOOP("NewAgentTemplates", "Polishes the text, commits the final message and "
+                                                         "finishes.")),
+    "helper": (QT_TRANSLATE_NOOP("NewAgentTemplates", "A helper"),
+               QT_TRANSLATE_NOOP("NewAgentTemplates", "Does side tasks other agents delegate (background, facts) "
+                                                      "and reports back.")),
+    "director": (QT_TRANSLATE_NOOP("NewAgentTemplates", "A director (reviews before it writes)"),
+                 QT_TRANSLATE_NOOP("NewAgentTemplates", "Reads the story library and the rulebooks, has each draft "
+                                                        "checked by the consistency reviewer before writing it, and "
+                                                        "writes only changes you approve.")),
+    "relay": (QT_TRANSLATE_NOOP("NewAgentTemplates", "A relay (writer → editor → finalizer)"),
+              QT_TRANSLATE_NOOP("NewAgentTemplates", "Three agents set up to hand off to each other, all created "
+                                                     "at once.")),
+}
+
+
+def shown_words(t: Template) -> tuple[str, str]:
+    """The template's name and description in the window's language (the runtime's English for a key without
+    words)."""
+    label, description = TEMPLATE_WORDS.get(t.key, (t.label, t.description))
+    translate = QCoreApplication.translate
+    return translate("NewAgentTemplates", label), translate("NewAgentTemplates", description)
 
 
 def unique_name(base: str, taken: Iterable[str]) -> str:
@@ -56,7 +93,8 @@ class NewAgentDialog(QDialog):
         self.starts.setWordWrap(True)
         self.starts.setSpacing(2)
         for t in TEMPLATES:
-            item = QListWidgetItem(f"{t.label}\n{t.description}")
+            label, description = shown_words(t)
+            item = QListWidgetItem(f"{label}\n{description}")
             item.setData(KEY_ROLE, t.key)
             self.starts.addItem(item)
         self.starts.currentRowChanged.connect(self._on_start)

@@ -172,7 +172,7 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -
             parts.append(_h(i18n.arg(translate("Detail", "%1: version %2 → %3"), path,
                                      version - 1 if version > 1 else translate("Detail", "none"), version)))
             parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
-                                      muted=c.muted.name()))
+                                      muted=c.muted.name(), no_changes=translate("Detail", "No changes.")))
     return "".join(parts)
 
 
@@ -192,7 +192,7 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
         path, version = str(p.get("path")), int(p.get("version", 1))
         before, after = src.previous_version(run_id, path, version)
         parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
-                                  muted=c.muted.name()))
+                                  muted=c.muted.name(), no_changes=translate("Detail", "No changes.")))
     if event.type == ev.AGENT_HANDOFF_ACCEPTED and event.related_invocation_ids:
         brief = src.received_brief(run_id, event.related_invocation_ids[0])
         if brief is not None:

@@ -15,13 +15,14 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QAbstractItemView, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
+from relay_studio.domain.enums import InvocationKind, RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.ui import theme
-from relay_studio.ui.timeline.model import RunTimeline, error_code, summarize
+from relay_studio.ui import i18n, theme
+from relay_studio.ui.timeline.model import SUMMARY_WORDS, RunTimeline, error_code, summarize
 
 COLUMNS = ("#", "Time", "Agent", "Event", "Summary")
 PAGE = 256
@@ -38,6 +39,17 @@ _SELECTED = QStyle.StateFlag.State_Selected.value
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 
 Index = QModelIndex | QPersistentModelIndex
+
+
+def summary_words() -> dict[str, str]:
+    """``SUMMARY_WORDS`` in the window's language, with the run statuses and invocation kinds it names."""
+    translate = QCoreApplication.translate  # pyside6-lupdate reads translate("EventSummary", "…")
+    words = {key: translate("EventSummary", text) for key, text in SUMMARY_WORDS.items()}
+    words.update({f"status.{s.value}": i18n.run_status(s.value) for s in RunStatus})
+    words.update({"kind." + InvocationKind.ROOT: translate("EventSummary", "(first stage)"),
+                  "kind." + InvocationKind.HANDOFF: translate("EventSummary", "(next stage)"),
+                  "kind." + InvocationKind.SUBAGENT: translate("EventSummary", "(helper)")})
+    return words
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,7 @@ class EventsModel(QAbstractTableModel):
     def __init__(self, fetch: Callable[[str, int, int], list[Event]]) -> None:
         super().__init__()
         self._fetch = fetch  # (run_id, after_seq, limit) -> events
+        self.words = summary_words()  # the summaries' words in the window's language (RunTimeline takes them)
         self._titles = ("#", self.tr("Time"), self.tr("Agent"), self.tr("Event"), self.tr("Summary"))  # COLUMNS
         self.timeline: RunTimeline | None = None
         self.total = 0
@@ -211,7 +224,7 @@ class EventsModel(QAbstractTableModel):
             events = self._fetch(run_id, page * PAGE, PAGE)
             self.page_reads += 1
             rows = [PagedRow(e.timestamp[11:23], e.invocation_id or "", e.type, error_code(e) is not None,
-                             summarize(e)) for e in events]
+                             summarize(e, self.words)) for e in events]
             self._pages[page] = rows
             if len(self._pages) > CACHE_PAGES:
                 self._pages.popitem(last=False)

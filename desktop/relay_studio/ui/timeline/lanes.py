@@ -308,7 +308,12 @@ class LanesView(QAbstractScrollArea):
         if isinstance(found, Bar):
             span = (i18n.milliseconds(((found.end or found.start) - found.start) * 1000) if found.end
                     else QCoreApplication.translate("LanesView", "running"))
-            return f"{found.label} · {found.outcome} · {span}"
+            translate = QCoreApplication.translate  # pyside6-lupdate reads translate("LanesView", "…")
+            outcome = {"running": translate("LanesView", "running"), "ok": translate("LanesView", "ok"),
+                       "error": translate("LanesView", "error"), "waiting": translate("LanesView", "waiting"),
+                       "denied": translate("LanesView", "denied"), "ignored": translate("LanesView", "ignored"),
+                       "cancelled": translate("LanesView", "cancelled")}.get(found.outcome, found.outcome)
+            return f"{found.label} · {outcome} · {span}"
         return ""
 
     # -- painting --------------------------------------------------------------------------------

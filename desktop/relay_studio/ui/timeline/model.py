@@ -135,8 +135,39 @@ class Lane:
         return out
 
 
-def summarize(event: Event) -> str:
-    """One line for the events list: the fields a creator scans for."""
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks ``text`` for pyside6-lupdate (which reads this name) and keeps it English (this module has no Qt)."""
+    return text
+
+
+# The summaries' words, English; the events list passes them translated (``events_model.summary_words``).
+# ``status.<status>`` and ``kind.<kind>`` entries name a run's status and an invocation's kind (absent: the raw
+# value shows).
+SUMMARY_WORDS: dict[str, str] = {
+    "text": QT_TRANSLATE_NOOP("EventSummary", "text"),
+    "model_call": QT_TRANSLATE_NOOP("EventSummary", "model call %1"),  # a bar's label in the lanes
+    "model_completed": QT_TRANSLATE_NOOP("EventSummary", "%1+%2 tokens, %3 ms → %4"),
+    "model_started": QT_TRANSLATE_NOOP("EventSummary", "call %1 to %2 (%3 messages)"),
+    "file_written": QT_TRANSLATE_NOOP("EventSummary", "%1 (version %2, %3 bytes)"),
+    "awaiting_approval": QT_TRANSLATE_NOOP("EventSummary", "%1 waits for approval"),
+    "committed": QT_TRANSLATE_NOOP("EventSummary", "%1 → chat (version %2)"),
+}
+
+
+def _fill(text: str, *values: object) -> str:
+    """``text`` with ``%1``, ``%2``, … replaced by ``values`` in one pass (as ``ui.i18n.arg``, without Qt)."""
+    parts = text.split("%")
+    out = [parts[0]]
+    for part in parts[1:]:
+        if part[:1].isdigit() and part[0] != "0" and int(part[0]) <= len(values):
+            out.append(str(values[int(part[0]) - 1]) + part[1:])
+        else:
+            out.append("%" + part)
+    return "".join(out)
+
+
+def summarize(event: Event, words: dict[str, str] = SUMMARY_WORDS) -> str:
+    """One line for the events list: the fields a creator scans for, in ``words``' language."""
     p = event.payload
     t = event.type
     if t == ev.TOOL_CALL_STARTED:
@@ -148,30 +179,32 @@ def summarize(event: Event) -> str:
         return f"{p.get('name')} ✓ {str(p.get('result', ''))[:100]}"
     if t == ev.MODEL_CALL_COMPLETED:
         usage = p.get("usage") or {}
-        tools = ", ".join(p.get("toolCalls") or []) or "text"
-        return (f"{usage.get('input_tokens', 0)}+{usage.get('output_tokens', 0)} tokens, "
-                f"{p.get('elapsedMs')} ms → {tools}")
+        tools = ", ".join(p.get("toolCalls") or []) or words["text"]
+        return _fill(words["model_completed"], usage.get("input_tokens", 0), usage.get("output_tokens", 0),
+                     p.get("elapsedMs"), tools)
     if t == ev.MODEL_CALL_STARTED:
-        return f"call {p.get('callIndex')} to {p.get('model')} ({p.get('messages')} messages)"
+        return _fill(words["model_started"], p.get("callIndex"), p.get("model"), p.get("messages"))
     if t == ev.MODEL_CALL_FAILED:
         return f"{p.get('code')}: {p.get('message', '')}"
     if t in (ev.AGENT_HANDOFF_ACCEPTED, ev.AGENT_HANDOFF_REQUESTED):
         target = p.get("targetDisplayName") or p.get("targetAgentId")
         return f"→ {target}: {p.get('title') or ''}"
     if t == ev.WORKSPACE_FILE_WRITTEN:
-        return f"{p.get('path')} (version {p.get('version')}, {p.get('bytes')} bytes)"
+        return _fill(words["file_written"], p.get("path"), p.get("version"), p.get("bytes"))
     if t == ev.STATUS_CHANGED:
-        return f"{p.get('from')} → {p.get('to')}"
+        before, after = str(p.get("from")), str(p.get("to"))
+        return f"{words.get('status.' + before, before)} → {words.get('status.' + after, after)}"
     if t.startswith("agent_invocation_"):
         who = p.get("displayName") or p.get("agentId") or ""
-        return f"{who} {p.get('kind') or ''} {p.get('errorCode') or ''}".strip()
+        kind = str(p.get("kind") or "")
+        return f"{who} {words.get('kind.' + kind, kind)} {p.get('errorCode') or ''}".strip()
     if t == ev.TOOL_CALL_AWAITING_APPROVAL:
-        return f"{p.get('tool')} {p.get('path') or ''} waits for approval"
+        return _fill(words["awaiting_approval"], f"{p.get('tool')} {p.get('path') or ''}".strip())
     if t in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
         reason = f": {p.get('reason')}" if p.get("reason") else ""
         return f"{p.get('tool')} {p.get('path') or ''}{reason}"
     if t == ev.CHAT_COMMIT_COMPLETED:
-        return f"{p.get('path')} → chat (version {p.get('version')})"
+        return _fill(words["committed"], p.get("path"), p.get("version"))
     keys = ("agentId", "path", "code", "errorCode", "title", "handle", "reason")
     return " ".join(f"{k}={p[k]}" for k in keys if p.get(k))[:160]
 
@@ -186,7 +219,8 @@ def error_code(event: Event) -> str | None:
 class EventIndex:
     """Compact columns of every event seen (seq i is row i-1): type, invocation, level, time, summary."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: dict[str, str] = SUMMARY_WORDS) -> None:
+        self.words = words  # the summaries' words (SUMMARY_WORDS, or translated by the events list)
         self.types: list[str] = []
         self.invocations: list[str] = []
         self.errors: list[bool] = []
@@ -209,11 +243,11 @@ class EventIndex:
         if code:
             self.codes[event.seq] = code
         self.times.append(t)
-        self.summaries.append(summarize(event))
+        self.summaries.append(summarize(event, self.words))
 
 
 class RunTimeline:
-    def __init__(self, run_id: str) -> None:
+    def __init__(self, run_id: str, words: dict[str, str] = SUMMARY_WORDS) -> None:
         self.run_id = run_id
         self.t0: float | None = None
         self.last_seq = 0
@@ -226,7 +260,7 @@ class RunTimeline:
         self.open_bars: dict[str, Bar] = {}
         self.bars_of: dict[str, list[Bar]] = {}
         self.markers: list[Marker] = []
-        self.index = EventIndex()
+        self.index = EventIndex(words)
         self.version = 0  # bumps on every change, for views that cache
         # What the status bar shows of a run of an earlier session (the live one folds its own).
         self.input_tokens = 0
@@ -307,7 +341,7 @@ class RunTimeline:
 
     def _model_started(self, e: Event, t: float) -> None:
         p = e.payload
-        self._open("model", str(p.get("turnId")), f"model call {p.get('callIndex')}", e, t)
+        self._open("model", str(p.get("turnId")), _fill(self.index.words["model_call"], p.get("callIndex")), e, t)
 
     def _model_ended(self, e: Event, t: float) -> None:
         self._close(str(e.payload.get("turnId")), e, t, "ok" if e.type == ev.MODEL_CALL_COMPLETED else "error")

@@ -225,7 +225,7 @@ class TimelinePanel(QWidget):
             self.loader.cancel()
         self.run_id = run_id
         self.loaded = asyncio.Event()
-        self.timeline = RunTimeline(run_id) if run_id else None
+        self.timeline = RunTimeline(run_id, self.model.words) if run_id else None
         total = self.studio.event_count(run_id) if run_id else 0
         self.model.set_run(self.timeline, total)
         self.lanes.set_timeline(self.timeline)

@@ -47,6 +47,7 @@ class ToolsSection(Section):
             for name in (t for t in tn.PROFILE_TOOLS if t.startswith(family + ".")):
                 tool_label = QLabel(wording.tool_label(name))
                 tool_label.setToolTip(wording.tool_tip(name))
+                tool_label.setWordWrap(True)  # a longer German or Japanese name takes a second line, not the width
                 grid.addWidget(tool_label, row, 0)
                 for col, key in ((1, "allow"), (2, "requireApproval"), (3, "deny")):
                     tool_box = QCheckBox()
