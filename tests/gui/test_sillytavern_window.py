@@ -135,9 +135,9 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     await until(lambda: reports, what="the import to finish")
 
     lines = reports[0]
-    assert lines[0] == "edda.png: imported 3 entries (“Edda”, “The Lighthouse”, “storm”)."
+    assert lines[0] == "edda.png: imported “Edda”, “The Lighthouse”, “storm”."
     assert lines[1] == "Made the agent “Edda”: it is in the agent list."
-    assert lines[2] == "harbor.json: imported 1 entries (“Grey Harbor”)."
+    assert lines[2] == "harbor.json: imported “Grey Harbor”."
     assert lines[3].startswith("⚠ broken.png") and lines[3].endswith("[card.truncated]")
     assert codex.import_message.isVisible() and codex.import_message.text() == "\n".join(lines)
     assert _tree(window) == {"Character (1)": ["Edda"], "Lore (3)": ["Grey Harbor", "storm", "The Lighthouse"]}
@@ -191,7 +191,7 @@ async def test_a_card_imported_without_an_agent_makes_none(app: App, qtbot: QtBo
     await _pick_files(qtbot, dialog, [card])
     await _answer("CardAgentQuestion", QMessageBox.StandardButton.No, qtbot)
     await until(lambda: reports, what="the import to finish")
-    assert reports[0] == ["bram.json: imported 1 entries (“Bram”)."]
+    assert reports[0] == ["bram.json: imported “Bram”."]
     assert set(window.studio.profiles()) == before and "Bram" not in _agents(window)
     assert _tree(window) == {"Character (1)": ["Bram"]}
     assert codex.editor.name.text() == "Bram"  # the imported entry is opened

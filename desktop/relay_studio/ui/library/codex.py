@@ -423,8 +423,7 @@ class CodexView(QWidget):
                 lines.append(f"⚠ {exc.message} [{exc.code}]")
                 continue
             names = ", ".join(f"“{e.name}”" for e in got)
-            line = self.tr("%1: imported %n entries (%2).", "", len(got))
-            lines.append(i18n.arg(line, path.name, names))
+            lines.append(i18n.arg(self.tr("%1: imported %2."), path.name, names))
             if made.profile is not None:
                 lines.append(i18n.arg(self.tr("Made the agent “%1”: it is in the agent list."),
                                       made.profile.profile.display_name))
