@@ -8,26 +8,25 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 
-def input_schema_problem(schema: dict[str, Any]) -> str | None:
-    """Why ``schema`` cannot be used, or None."""
+def _object_schema_problem(schema: dict[str, Any], what: str) -> str | None:
+    """Why ``schema`` cannot be ``what`` (it must be a valid JSON Schema of an object), or None."""
     if schema.get("type") != "object":
-        return "The input schema must describe an object ('type': 'object')."
+        return f"The {what} must describe an object ('type': 'object')."
     try:
         Draft202012Validator.check_schema(schema)
     except SchemaError as exc:
-        return f"The input schema is not valid JSON Schema: {exc.message}."
+        return f"The {what} is not valid JSON Schema: {exc.message}."
     return None
+
+
+def input_schema_problem(schema: dict[str, Any]) -> str | None:
+    """Why ``schema`` cannot be a handoff target's input schema, or None."""
+    return _object_schema_problem(schema, "input schema")
 
 
 def output_schema_problem(schema: dict[str, Any]) -> str | None:
     """Why ``schema`` cannot be a reviewer's answer form (a JSON object), or None."""
-    if schema.get("type") != "object":
-        return "The output schema must describe an object ('type': 'object')."
-    try:
-        Draft202012Validator.check_schema(schema)
-    except SchemaError as exc:
-        return f"The output schema is not valid JSON Schema: {exc.message}."
-    return None
+    return _object_schema_problem(schema, "output schema")
 
 
 def output_errors(schema: dict[str, Any], data: object) -> list[str]:

@@ -19,18 +19,18 @@ from sqlalchemy import delete, select
 from relay_studio.domain import error_codes as codes
 from relay_studio.library.entries import LibraryError
 from relay_studio.library.skills import MAX_SKILL_BYTES, parse_skill
-from relay_studio.library.store import FILE_ADDED, FILE_CHANGED, FILE_REMOVED, FileChange, LibraryStore
+from relay_studio.library.store import (
+    FILE_ADDED,
+    FILE_CHANGED,
+    FILE_REMOVED,
+    FileChange,
+    LibraryProblem,
+    LibraryStore,
+)
 from relay_studio.store import tables as t
 from relay_studio.store.database import Database, new_id, now_iso, table_of
 
 _SKILLS = table_of(t.SkillFileRow)
-
-
-@dataclass(frozen=True)
-class FileProblem:
-    path: str
-    code: str
-    message: str
 
 
 @dataclass
@@ -38,7 +38,7 @@ class ProjectRefresh:
     """What ``refresh_project_files`` found: changes since the last look, and the problems there are now."""
 
     changes: list[FileChange] = field(default_factory=list)
-    problems: list[FileProblem] = field(default_factory=list)
+    problems: list[LibraryProblem] = field(default_factory=list)
 
     @property
     def changed(self) -> bool:
@@ -61,18 +61,18 @@ def _skill_files(project_dir: Path) -> list[tuple[str, Path]]:
             if not f.name.startswith(".") and not f.is_symlink() and f.is_file()]
 
 
-def _check_skill(rel: str, data: bytes | None) -> tuple[str | None, FileProblem | None]:
+def _check_skill(rel: str, data: bytes | None) -> tuple[str | None, LibraryProblem | None]:
     """The Skill's name, or the problem that keeps it out (as ``SkillCatalog`` finds it); ``data`` is None
     for a file too large to read."""
     if data is None:
-        return None, FileProblem(rel, codes.SKILL_FILE_TOO_LARGE,
+        return None, LibraryProblem(rel, codes.SKILL_FILE_TOO_LARGE,
                                  f"{rel} is larger than {MAX_SKILL_BYTES // 1024} KB, the limit for one Skill.")
     try:
         return parse_skill(data.decode("utf-8"), rel).name, None
     except UnicodeDecodeError:
-        return None, FileProblem(rel, codes.SKILL_NOT_TEXT, f"{rel} is not UTF-8 text.")
+        return None, LibraryProblem(rel, codes.SKILL_NOT_TEXT, f"{rel} is not UTF-8 text.")
     except LibraryError as exc:
-        return None, FileProblem(rel, exc.code, exc.message)
+        return None, LibraryProblem(rel, exc.code, exc.message)
 
 
 def refresh_skills(db: Database, project_id: str, project_dir: Path) -> ProjectRefresh:
@@ -98,7 +98,7 @@ def refresh_skills(db: Database, project_id: str, project_dir: Path) -> ProjectR
                 updates.append((row.id, {"mtime_ns": stat.st_mtime_ns}))
         if row is not None and row.sha256 == digest:
             if row.problem_code:  # unchanged and still broken: still a problem
-                found.problems.append(FileProblem(rel, row.problem_code, row.problem_message or rel))
+                found.problems.append(LibraryProblem(rel, row.problem_code, row.problem_message or rel))
             continue
         name, problem = _check_skill(rel, data)
         values = {"name": name, "mtime_ns": stat.st_mtime_ns, "sha256": digest,
@@ -131,4 +131,4 @@ def refresh_project_files(db: Database, project_id: str, project_dir: Path) -> P
     skills = refresh_skills(db, project_id, project_dir)
     return ProjectRefresh(
         changes=[*library.changes, *skills.changes],
-        problems=[*(FileProblem(p.path, p.code, p.message) for p in library.problems), *skills.problems])
+        problems=[*library.problems, *skills.problems])

@@ -51,7 +51,7 @@ def read_project_files(db: Database, project_id: str, folder: Path, builtin_skil
     ``library.refresh.refresh_project_files`` brings the indexes up to date with the files first."""
     found = refresh_project_files(db, project_id, folder)
     library = LibraryStore(db, project_id, folder)
-    problems = [LibraryProblem(p.path, p.code, p.message) for p in found.problems if p.path.startswith("library/")]
+    problems = [p for p in found.problems if p.path.startswith("library/")]
     return ProjectFiles(project_id, library.entries(), problems,
                         SkillCatalog(folder, builtin_skills), KnowledgeLibrary(db, project_id, folder).documents())
 
