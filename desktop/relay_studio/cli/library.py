@@ -113,7 +113,7 @@ def _export(args: argparse.Namespace, store: LibraryStore) -> int:
     entries = [i.entry for i in store.entries()]
     payload: bytes
     if args.format == "worldinfo":
-        lore = [e for e in entries if e.type != "character" or not e.card]
+        lore = st.world_info_entries(entries)
         payload = json.dumps(st.world_info_json(lore), ensure_ascii=False, indent=2).encode("utf-8")
     else:
         if not args.character:

@@ -306,6 +306,12 @@ def entries_from_world_info(data: bytes, source: str) -> list[LibraryEntry]:
     return out
 
 
+def world_info_entries(entries: list[LibraryEntry]) -> list[LibraryEntry]:
+    """What World Info export writes of a library: every entry but the characters cards brought (those
+    export as cards)."""
+    return [e for e in entries if e.type != "character" or not e.card]
+
+
 def world_info_json(entries: list[LibraryEntry]) -> dict[str, Any]:
     """SillyTavern World Info of ``entries``: the name is the comment and the first key."""
     out: dict[str, Any] = {}

@@ -277,6 +277,11 @@ def import_chat(chats: ChatStore, data: bytes, source: str, *, project_id: str |
 def import_chat_file(chats: ChatStore, path: Path, *, project_id: str | None = None,
                      name: str | None = None) -> ChatRecord:
     """``import_chat`` of a file, its size checked before it is read."""
+    return import_chat(chats, read_chat_file(path), path.name, project_id=project_id, name=name)
+
+
+def read_chat_file(path: Path) -> bytes:
+    """A chat file's bytes, its size checked before it is read (any thread may call it)."""
     try:
         size = path.stat().st_size
     except OSError:
@@ -288,4 +293,4 @@ def import_chat_file(chats: ChatStore, path: Path, *, project_id: str | None = N
         data = path.read_bytes()
     except OSError:
         raise _fail(codes.CHAT_IMPORT_UNREADABLE, f"{path.name} cannot be read.") from None
-    return import_chat(chats, data, path.name, project_id=project_id, name=name)
+    return data

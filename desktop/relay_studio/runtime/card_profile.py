@@ -100,15 +100,21 @@ def import_card(runtime: Runtime, store: LibraryStore, path: Path, *, as_profile
     """Imports a library file (a card, World Info, an entry) into ``store``; with ``as_profile`` also stores
     an agent profile playing its character. The profile is built and checked before anything is written,
     so a file that cannot give one imports nothing."""
-    entries = read_library_file(path)
+    return add_card_entries(runtime, store, read_library_file(path), path.name, as_profile=as_profile)
+
+
+def add_card_entries(runtime: Runtime, store: LibraryStore, entries: list[LibraryEntry], source: str, *,
+                     as_profile: bool = False) -> CardImport:
+    """The writing half of ``import_card``: ``entries`` read from the file ``source`` (``read_library_file``,
+    which any thread may call: the window reads off the GUI thread and writes here)."""
     made: CardProfile | None = None
     if as_profile:
         character = next((e for e in entries if e.type == "character"), None)
         if character is None:
-            raise LibraryError(codes.CARD_NO_CHARACTER, f"{path.name} holds no character to make an agent of; "
+            raise LibraryError(codes.CARD_NO_CHARACTER, f"{source} holds no character to make an agent of; "
                                                         "nothing from it was imported.")
         made = profile_for_card(character, runtime.profiles())
-    store.add_all(entries, path.name)
+    store.add_all(entries, source)
     if made is not None:
         runtime.profile_store.save(made.profile)
     return CardImport(entries, made)

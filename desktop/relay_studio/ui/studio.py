@@ -65,10 +65,14 @@ from relay_studio.domain.records import (
 from relay_studio.knowledge.chunking import Chunk
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, KnowledgeLibrary, Passage
 from relay_studio.knowledge.library import search as knowledge_search
+from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
+from relay_studio.library.importing import read_library_file
+from relay_studio.library.sillytavern_chat import ParsedChat, export_chat, parse_chat, read_chat_file
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
 from relay_studio.resources import resource_dir
+from relay_studio.runtime.card_profile import CardImport, add_card_entries
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
@@ -498,6 +502,57 @@ class Studio(QObject):
     def remove_entry(self, project_id: str, name: str) -> None:
         self.library(project_id).remove(name)
         self.library_changed.emit(project_id)
+
+    # -- SillyTavern files (docs/library.md, *SillyTavern interop*) ----------------------------------
+    @staticmethod
+    def read_library_files(paths: list[Path]) -> list[tuple[Path, list[LibraryEntry] | LibraryError]]:
+        """Each file's entries (a card, World Info, an entry file), or the ``LibraryError`` that refuses it;
+        reads and checks only, so any thread may call it (the codex calls it off the GUI thread)."""
+        out: list[tuple[Path, list[LibraryEntry] | LibraryError]] = []
+        for path in paths:
+            try:
+                out.append((path, read_library_file(path)))
+            except LibraryError as exc:
+                out.append((path, exc))
+        return out
+
+    def add_library_entries(self, project_id: str, source: str, entries: list[LibraryEntry], *,
+                            as_profile: bool = False) -> CardImport:
+        """Adds one file's entries (read by ``read_library_files``) all or nothing; with ``as_profile`` also
+        stores an agent that plays its character. ``LibraryError`` when it cannot (nothing written)."""
+        made = add_card_entries(self.runtime, self.library(project_id), entries, source, as_profile=as_profile)
+        self.library_changed.emit(project_id)
+        if made.profile is not None:
+            self.profiles_changed.emit()
+        return made
+
+    def export_world_info(self, project_id: str, path: Path) -> int:
+        """Writes the project's entries as SillyTavern World Info JSON to ``path``; returns how many."""
+        entries = st.world_info_entries([i.entry for i in self.library(project_id).entries()])
+        atomic_write(path, json.dumps(st.world_info_json(entries), ensure_ascii=False, indent=2) + "\n")
+        return len(entries)
+
+    @staticmethod
+    def read_sillytavern_chat(path: Path) -> ParsedChat:
+        """A SillyTavern chat file read and checked, nothing stored (any thread); ``LibraryError`` naming the
+        file and line when it does not import."""
+        return parse_chat(read_chat_file(path), path.name)
+
+    def add_sillytavern_chat(self, project_id: str, parsed: ParsedChat, source: str) -> ChatRecord:
+        """A new chat in the project from a read chat file, its swipes as versions (one transaction)."""
+        record = self.runtime.chats.import_chat(parsed.name, parsed.messages, project_id=project_id,
+                                                source=Path(source).name)
+        self.chats_changed.emit()
+        return record
+
+    def export_sillytavern_chat(self, chat_id: str, path: Path, user_name: str = "You") -> bool:
+        """Writes the chat as SillyTavern chat JSONL (its answers' versions as swipes) to ``path``; False when
+        the chat is gone. ``OSError`` when the file cannot be written."""
+        chat = self.runtime.chats.chat(chat_id)
+        if chat is None:
+            return False
+        atomic_write(path, export_chat(self.runtime.chats, chat, user_name=user_name) + "\n")
+        return True
 
     def project_texts(self, project_id: str) -> list[str]:
         """Every message of the project's chats, oldest chat first (what mention counts are taken over)."""

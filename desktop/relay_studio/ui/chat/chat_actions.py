@@ -1,4 +1,11 @@
-"""New exploration, rename, duplicate and delete chats: the Chat menu and the chat list's context menu.
+"""New exploration, rename, duplicate and delete chats, and SillyTavern chat files: the Chat menu and the
+chat list's context menu.
+
+Import SillyTavern chat… (several files at once) reads and checks the files on a plain thread
+(``Studio.read_sillytavern_chat``), then each becomes a chat of the shown project on the GUI thread (its
+swipes as versions) and the last one opens; a refused file's sentence goes to the status bar. Export as
+SillyTavern chat… writes the chat (its answers' versions as swipes) where the save dialog says. The file
+dialogs are Qt's own (``DontUseNativeDialog``), opened, never exec'd (``file_dialog``).
 
 Delete asks first (``DeleteChatQuestion``, opened, never exec'd), then hides the chat and offers
 Undo in the status bar for ``UNDO_SECONDS``; only then is it deleted from the store (or when the
@@ -7,12 +14,17 @@ window closes). Rename edits the name in place in the chat list.
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, QTimer
+from PySide6.QtCore import QObject, QPoint, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMenu, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QMenu, QMessageBox, QPushButton, QWidget
 
+from relay_studio.library.entries import LibraryError
+from relay_studio.library.sillytavern_chat import ParsedChat
 from relay_studio.ui import i18n
 
 if TYPE_CHECKING:
@@ -40,9 +52,17 @@ class UndoBar(QWidget):
 
 
 class ChatActions(QObject):
+    """Signals: chats_imported(list[str] chat_ids, list[str] lines): an import of chat files ended."""
+
+    chats_imported = Signal(list, list)
+    _chats_read = Signal(str, object)  # from the reading thread
+
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
+        self.file_dialog: QFileDialog | None = None
+        self.last_folder = Path.home()
+        self._chats_read.connect(self._on_chats_read)
         self._pending: dict[str, QTimer] = {}  # deleted chats that Undo can still bring back
         self._order: list[str] = []  # the most recent deletion last
         self.undo_seconds: float = UNDO_SECONDS
@@ -60,6 +80,14 @@ class ChatActions(QObject):
         self.new_exploration_action.setStatusTip(self.tr(
             "A chat where an agent reads your story library, knowledge and files and answers, changing nothing"))
         self.new_exploration_action.triggered.connect(self.new_exploration)
+        self.import_chat_action = QAction(self.tr("&Import SillyTavern chat…"), window)
+        self.import_chat_action.setStatusTip(self.tr("Make chats of this project from SillyTavern chat files "
+                                                     "(.jsonl), their swipes as versions"))
+        self.import_chat_action.triggered.connect(self.choose_import_files)
+        self.export_chat_action = QAction(self.tr("E&xport as SillyTavern chat…"), window)
+        self.export_chat_action.setStatusTip(self.tr("Write this chat as a SillyTavern chat file (.jsonl), its "
+                                                     "answers' versions as swipes"))
+        self.export_chat_action.triggered.connect(lambda: self.choose_export_file(window.chat_id))
         for action in (self.new_exploration_action, self.rename_action, self.duplicate_action, self.delete_action):
             window.addAction(action)
 
@@ -68,6 +96,9 @@ class ChatActions(QObject):
         menu.addSeparator()
         menu.addAction(self.rename_action)
         menu.addAction(self.duplicate_action)
+        menu.addSeparator()
+        menu.addAction(self.import_chat_action)
+        menu.addAction(self.export_chat_action)
         menu.addSeparator()
         menu.addAction(self.delete_action)
         self.window.statusBar().insertPermanentWidget(0, self.undo_bar)
@@ -94,6 +125,9 @@ class ChatActions(QObject):
         menu.setObjectName("ChatContextMenu")
         menu.addAction(self.tr("Rename…"), lambda: self.rename(chat_id))
         menu.addAction(self.tr("Duplicate"), lambda: self.duplicate(chat_id))
+        menu.addSeparator()
+        menu.addAction(self.tr("Import SillyTavern chat…"), self.choose_import_files)
+        menu.addAction(self.tr("Export as SillyTavern chat…"), lambda: self.choose_export_file(chat_id))
         menu.addSeparator()
         menu.addAction(self.tr("Delete…"), lambda: self.delete(chat_id))
         menu.aboutToHide.connect(menu.deleteLater)
@@ -193,3 +227,88 @@ class ChatActions(QObject):
         """Deletions still undoable become final (the window closes)."""
         for chat_id in list(self._pending):
             self._finish(chat_id)
+
+    # -- SillyTavern chat files ----------------------------------------------------------------------
+    def choose_import_files(self) -> None:
+        dialog = QFileDialog(self.window, self.tr("Import SillyTavern chats"), str(self.last_folder),
+                             self.tr("SillyTavern chats (*.jsonl);;All files (*)"))
+        dialog.setObjectName("ChatImportDialog")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere (tests too)
+        project_id = self.window.project_id
+        dialog.filesSelected.connect(lambda files: self.start_import(project_id, [Path(f) for f in files]))
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
+
+    def start_import(self, project_id: str, paths: list[Path]) -> None:
+        """Reads and checks the files on a plain thread; ``_on_chats_read`` stores them."""
+        if not paths:
+            return
+        self.last_folder = paths[0].parent
+        self.window.statusBar().showMessage(i18n.arg(self.tr("Reading %1…"), ", ".join(p.name for p in paths)))
+        studio = self.window.studio
+
+        def read() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
+            results: list[tuple[Path, ParsedChat | LibraryError]] = []
+            for path in paths:
+                try:
+                    results.append((path, studio.read_sillytavern_chat(path)))
+                except LibraryError as exc:
+                    results.append((path, exc))
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self._chats_read.emit(project_id, results)
+
+        threading.Thread(target=read, name="chat-import-read", daemon=True).start()
+
+    def _on_chats_read(self, project_id: str, results: list[tuple[Path, ParsedChat | LibraryError]]) -> None:
+        w = self.window
+        made: list[str] = []
+        lines: list[str] = []
+        for path, got in results:
+            if isinstance(got, LibraryError):
+                lines.append(f"⚠ {got.message} [{got.code}]")
+                continue
+            record = w.studio.add_sillytavern_chat(project_id, got, path.name)
+            made.append(record.id)
+            lines.append(i18n.arg(self.tr("Imported %1 as the chat “%2”."), path.name, record.name))
+        w.statusBar().showMessage("  ".join(lines), 15000)
+        if made and project_id == w.project_id:
+            w.refresh_chats()
+            w.open_chat(made[-1])
+        self.chats_imported.emit(made, lines)
+
+    def choose_export_file(self, chat_id: str) -> None:
+        record = self.window.studio.chat(chat_id) if chat_id else None
+        if record is None:
+            return
+        dialog = QFileDialog(self.window, self.tr("Export as SillyTavern chat"), str(self.last_folder),
+                             self.tr("SillyTavern chats (*.jsonl);;All files (*)"))
+        dialog.setObjectName("ChatExportDialog")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
+        dialog.setDefaultSuffix("jsonl")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.selectFile(f"{_file_name(record.name)}.jsonl")
+        dialog.fileSelected.connect(lambda file: self.export_chat(chat_id, Path(file)))
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
+
+    def export_chat(self, chat_id: str, path: Path) -> None:
+        self.last_folder = path.parent
+        bar = self.window.statusBar()
+        try:
+            written = self.window.studio.export_sillytavern_chat(chat_id, path)
+        except OSError as exc:
+            bar.showMessage(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, exc.strerror or str(exc)),
+                            15000)
+            return
+        if written:
+            bar.showMessage(i18n.arg(self.tr("Wrote the chat to %1."), str(path)), 15000)
+
+
+def _file_name(name: str) -> str:
+    """A chat's name as a file name: characters no file system takes become "-"."""
+    cleaned = "".join("-" if c in '<>:"/\\|?*' or ord(c) < 32 else c for c in name).strip(" .")
+    return cleaned or "chat"

@@ -1,13 +1,22 @@
-"""The codex: the story library's entries by type with their mention counts, and the entry editor.
+"""The codex: the story library's entries by type with their mention counts, and the entry editor;
+Import… (character cards PNG/JSON/CHARX, World Info JSON, entry files; several at once) and Export World
+Info….
 
-Signals (EntryEditor):
-    save_requested(): Save (or Ctrl+S in the editor).
+Import reads and checks the files on a plain thread (``Studio.read_library_files``); when a card with a
+character is among them, ``CardAgentQuestion`` asks whether to also make an agent that plays it; then each
+file's entries are added on the GUI thread (``Studio.add_library_entries``, small writes), all or nothing
+per file. A refused file's sentence is shown; the other files import. Dialogs are opened, never exec'd.
+
+Signals (CodexView):
+    counted(int generation, dict counts): emitted on the counting thread, queued to this one.
+    import_finished(list[str] lines): what the import said, one line per file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -15,6 +24,7 @@ from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -129,11 +139,16 @@ class CodexView(QWidget):
     """Signals: counted(int generation, dict counts): emitted on the counting thread, queued to this one."""
 
     counted = Signal(int, object)
+    import_finished = Signal(list)
+    _files_read = Signal(str, object)  # from the reading thread
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.studio = studio
         self.project_id = ""
+        self.file_dialog: QFileDialog | None = None
+        self.question: QMessageBox | None = None
+        self.last_folder = Path.home()  # the dialogs open where the creator last imported from or exported to
         self.items: list[IndexedEntry] = []
         self.entry_problems: list[LibraryProblem] = []
         self.counts: dict[str, int] = {}
@@ -145,9 +160,20 @@ class CodexView(QWidget):
         self.new_button.setToolTip(self.tr("A new entry of the type chosen in the list (a character when none is)"))
         self.problems = named(QLabel(), "CodexProblems")
         self.problems.setWordWrap(True)
+        self.import_button = named(QPushButton(self.tr("Import…")), "ImportLibraryFiles")
+        self.import_button.setToolTip(self.tr("Import SillyTavern character cards (PNG, JSON, CHARX), World Info "
+                                              "JSON or entry files into this project's story library"))
+        self.export_button = named(QPushButton(self.tr("Export World Info…")), "ExportWorldInfo")
+        self.export_button.setToolTip(self.tr("Write this project's entries as a SillyTavern World Info file"))
         row.addWidget(self.new_button)
+        row.addWidget(self.import_button)
+        row.addWidget(self.export_button)
         row.addStretch(1)
         layout.addLayout(row)
+        self.import_message = named(QLabel(), "CodexImportMessage")
+        self.import_message.setWordWrap(True)
+        self.import_message.hide()
+        layout.addWidget(self.import_message)
         split = QSplitter(Qt.Orientation.Vertical)
         self.tree = named(QTreeWidget(), "CodexTree")
         self.tree.setHeaderLabels([self.tr("Entry"), self.tr("Mentions")])
@@ -172,6 +198,9 @@ class CodexView(QWidget):
         self.save_shortcut.activated.connect(self._on_save)
         self.counted.connect(self._on_counted)
         self.editor.delete_button.clicked.connect(self._on_delete)
+        self.import_button.clicked.connect(self.choose_import_files)
+        self.export_button.clicked.connect(self.choose_export_file)
+        self._files_read.connect(self._on_files_read)
 
     def set_project(self, project_id: str) -> None:
         if project_id != self.project_id:
@@ -326,3 +355,116 @@ class CodexView(QWidget):
             return
         self.editor.load(None)
         self.refresh()
+
+    # -- import and export (SillyTavern) -------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.import_message.setText(text)
+        self.import_message.setVisible(bool(text))
+
+    def choose_import_files(self) -> None:
+        dialog = QFileDialog(self, self.tr("Import into the story library"), str(self.last_folder),
+                             self.tr("Cards and World Info (*.png *.json *.charx *.md);;All files (*)"))
+        dialog.setObjectName("LibraryImportDialog")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere (tests too)
+        dialog.filesSelected.connect(lambda files: self.start_import([Path(f) for f in files]))
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
+
+    def start_import(self, paths: list[Path]) -> None:
+        """Reads and checks the files on a plain thread; ``_on_files_read`` goes on with them."""
+        if not paths or not self.project_id or not self.import_button.isEnabled():
+            return
+        self.last_folder = paths[0].parent
+        self.import_button.setEnabled(False)
+        self._say(i18n.arg(self.tr("Reading %1…"), ", ".join(p.name for p in paths)))
+        project_id, studio = self.project_id, self.studio
+
+        def read() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
+            results = studio.read_library_files(paths)
+            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+                self._files_read.emit(project_id, results)
+
+        threading.Thread(target=read, name="library-import-read", daemon=True).start()
+
+    def _on_files_read(self, project_id: str, results: list[tuple[Path, list[LibraryEntry] | LibraryError]]) -> None:
+        characters = [e.name for _p, got in results if isinstance(got, list) for e in got
+                      if e.type == "character" and e.card is not None]
+        if not characters:
+            self._add(project_id, results, as_profile=False)
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Import character cards"),
+                          i18n.arg(self.tr("Also create an agent that plays the character? (%1)"),
+                                   ", ".join(characters)),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("CardAgentQuestion")
+        box.setInformativeText(self.tr("The agent answers in the chat as the character and can look things up in "
+                                       "the story library."))
+        box.finished.connect(lambda result: self._add(project_id, results,
+                                                      as_profile=result == QMessageBox.StandardButton.Yes))
+        box.finished.connect(box.deleteLater)
+        self.question = box
+        box.open()
+
+    def _add(self, project_id: str, results: list[tuple[Path, list[LibraryEntry] | LibraryError]], *,
+             as_profile: bool) -> None:
+        """Adds each file's entries, all or nothing per file; a refused file's sentence is kept for the report."""
+        lines: list[str] = []
+        first_path: str | None = None
+        for path, got in results:
+            if isinstance(got, LibraryError):
+                lines.append(f"⚠ {got.message} [{got.code}]")
+                continue
+            card = as_profile and any(e.type == "character" and e.card is not None for e in got)
+            try:
+                made = self.studio.add_library_entries(project_id, path.name, got, as_profile=card)
+            except LibraryError as exc:
+                lines.append(f"⚠ {exc.message} [{exc.code}]")
+                continue
+            names = ", ".join(f"“{e.name}”" for e in got)
+            lines.append(i18n.arg(self.tr("%1: imported %2."), path.name, names))
+            if made.profile is not None:
+                lines.append(i18n.arg(self.tr("Made the agent “%1”: it is in the agent list."),
+                                      made.profile.profile.display_name))
+            first_path = first_path or self._path_of(project_id, got[0].name)
+        self.import_button.setEnabled(True)
+        self._say("\n".join(lines) or self.tr("Nothing was imported."))
+        if project_id == self.project_id:
+            self.refresh(select=first_path)
+            shown = next((i for i in self.items if i.path == first_path), None)
+            if shown is not None:  # the first imported entry opens in the editor
+                self.editor.load(shown)
+        self.import_finished.emit(lines)
+
+    def _path_of(self, project_id: str, name: str) -> str | None:
+        items, _problems = self.studio.library_entries(project_id)
+        return next((i.path for i in items if i.entry.name == name), None)
+
+    def choose_export_file(self) -> None:
+        if not self.project_id:
+            return
+        project = self.studio.project(self.project_id)
+        dialog = QFileDialog(self, self.tr("Export World Info"), str(self.last_folder),
+                             self.tr("World Info (*.json);;All files (*)"))
+        dialog.setObjectName("WorldInfoExportDialog")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
+        dialog.setDefaultSuffix("json")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.selectFile(f"{project.slug}-world-info.json")
+        project_id = self.project_id
+        dialog.fileSelected.connect(lambda file: self.export_world_info(project_id, Path(file)))
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
+
+    def export_world_info(self, project_id: str, path: Path) -> None:
+        self.last_folder = path.parent
+        try:
+            count = self.studio.export_world_info(project_id, path)
+        except OSError as exc:
+            self._say(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, exc.strerror or str(exc)))
+            return
+        said = self.tr("Wrote %n entries to %1 as World Info.", "", count)
+        self._say(i18n.arg(said, str(path)))
