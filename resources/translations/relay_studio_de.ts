@@ -24,12 +24,36 @@
         <translation>Ein Chat, in dem ein Agent deine Story-Bibliothek, dein Wissen und deine Dateien liest und antwortet, ohne etwas zu ändern</translation>
     </message>
     <message>
+        <source>&amp;Import SillyTavern chat…</source>
+        <translation>SillyTavern-Chat &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Make chats of this project from SillyTavern chat files (.jsonl), their swipes as versions</source>
+        <translation>Aus SillyTavern-Chatdateien (.jsonl) Chats dieses Projekts machen, ihre Swipes als Versionen</translation>
+    </message>
+    <message>
+        <source>E&amp;xport as SillyTavern chat…</source>
+        <translation>Als SillyTavern-Chat e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Write this chat as a SillyTavern chat file (.jsonl), its answers&apos; versions as swipes</source>
+        <translation>Diesen Chat als SillyTavern-Chatdatei (.jsonl) schreiben, die Versionen seiner Antworten als Swipes</translation>
+    </message>
+    <message>
         <source>Rename…</source>
         <translation>Umbenennen…</translation>
     </message>
     <message>
         <source>Duplicate</source>
         <translation>Duplizieren</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern chat…</source>
+        <translation>SillyTavern-Chat importieren…</translation>
+    </message>
+    <message>
+        <source>Export as SillyTavern chat…</source>
+        <translation>Als SillyTavern-Chat exportieren…</translation>
     </message>
     <message>
         <source>Delete…</source>
@@ -53,6 +77,34 @@
     <message>
         <source>Chat “%1” deleted.</source>
         <translation>Chat „%1“ gelöscht.</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern chats</source>
+        <translation>SillyTavern-Chats importieren</translation>
+    </message>
+    <message>
+        <source>SillyTavern chats (*.jsonl);;All files (*)</source>
+        <translation>SillyTavern-Chats (*.jsonl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Imported %1 as the chat “%2”.</source>
+        <translation>%1 als Chat „%2“ importiert.</translation>
+    </message>
+    <message>
+        <source>Export as SillyTavern chat</source>
+        <translation>Als SillyTavern-Chat exportieren</translation>
+    </message>
+    <message>
+        <source>⚠ %1 could not be written: %2</source>
+        <translation>⚠ %1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote the chat to %1.</source>
+        <translation>Chat nach %1 geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -128,6 +180,22 @@
         <translation>Ein neuer Eintrag vom in der Liste gewählten Typ (eine Figur, wenn keiner gewählt ist)</translation>
     </message>
     <message>
+        <source>Import…</source>
+        <translation>Importieren…</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern character cards (PNG, JSON, CHARX), World Info JSON or entry files into this project&apos;s story library</source>
+        <translation>SillyTavern-Charakterkarten (PNG, JSON, CHARX), World-Info-JSON oder Eintragsdateien in die Story-Bibliothek dieses Projekts importieren</translation>
+    </message>
+    <message>
+        <source>Export World Info…</source>
+        <translation>World Info exportieren…</translation>
+    </message>
+    <message>
+        <source>Write this project&apos;s entries as a SillyTavern World Info file</source>
+        <translation>Die Einträge dieses Projekts als SillyTavern-World-Info-Datei schreiben</translation>
+    </message>
+    <message>
         <source>Entry</source>
         <translation>Eintrag</translation>
     </message>
@@ -154,6 +222,61 @@
     <message>
         <source>Delete “%1” and its file %2?</source>
         <translation>„%1“ und seine Datei %2 löschen?</translation>
+    </message>
+    <message>
+        <source>Import into the story library</source>
+        <translation>In die Story-Bibliothek importieren</translation>
+    </message>
+    <message>
+        <source>Cards and World Info (*.png *.json *.charx *.md);;All files (*)</source>
+        <translation>Karten und World Info (*.png *.json *.charx *.md);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Import character cards</source>
+        <translation>Charakterkarten importieren</translation>
+    </message>
+    <message>
+        <source>Also create an agent that plays the character? (%1)</source>
+        <translation>Auch einen Agenten anlegen, der die Figur spielt? (%1)</translation>
+    </message>
+    <message>
+        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
+        <translation>Der Agent antwortet im Chat als die Figur und kann in der Story-Bibliothek nachschlagen.</translation>
+    </message>
+    <message>
+        <source>%1: imported %2.</source>
+        <translation>%1: %2 importiert.</translation>
+    </message>
+    <message>
+        <source>Made the agent “%1”: it is in the agent list.</source>
+        <translation>Agent „%1“ angelegt: Er steht in der Agentenliste.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation>Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>Export World Info</source>
+        <translation>World Info exportieren</translation>
+    </message>
+    <message>
+        <source>World Info (*.json);;All files (*)</source>
+        <translation>World Info (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>⚠ %1 could not be written: %2</source>
+        <translation>⚠ %1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n entries to %1 as World Info.</source>
+        <translation>
+            <numerusform>%n Eintrag als World Info nach %1 geschrieben.</numerusform>
+            <numerusform>%n Einträge als World Info nach %1 geschrieben.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

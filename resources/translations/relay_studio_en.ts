@@ -12,6 +12,16 @@
     </message>
 </context>
 <context>
+    <name>CodexView</name>
+    <message numerus="yes">
+        <source>Wrote %n entries to %1 as World Info.</source>
+        <translation>
+            <numerusform>Wrote %n entry to %1 as World Info.</numerusform>
+            <numerusform>Wrote %n entries to %1 as World Info.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HandoffDialog</name>
     <message numerus="yes">
         <source>The chat was too long for the agent&apos;s model, so it wrote this without the oldest %n message(s); add what it could not know.</source>

@@ -24,12 +24,36 @@
         <translation>エージェントがストーリーライブラリ、ナレッジ、ファイルを読んで答えるチャットです。何も変更しません</translation>
     </message>
     <message>
+        <source>&amp;Import SillyTavern chat…</source>
+        <translation>SillyTavern のチャットをインポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Make chats of this project from SillyTavern chat files (.jsonl), their swipes as versions</source>
+        <translation>SillyTavern のチャットファイル（.jsonl）からこのプロジェクトのチャットを作成します（スワイプはバージョンになります）</translation>
+    </message>
+    <message>
+        <source>E&amp;xport as SillyTavern chat…</source>
+        <translation>SillyTavern のチャットとしてエクスポート(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Write this chat as a SillyTavern chat file (.jsonl), its answers&apos; versions as swipes</source>
+        <translation>このチャットを SillyTavern のチャットファイル（.jsonl）として書き出します（回答のバージョンはスワイプになります）</translation>
+    </message>
+    <message>
         <source>Rename…</source>
         <translation>名前を変更…</translation>
     </message>
     <message>
         <source>Duplicate</source>
         <translation>複製</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern chat…</source>
+        <translation>SillyTavern のチャットをインポート…</translation>
+    </message>
+    <message>
+        <source>Export as SillyTavern chat…</source>
+        <translation>SillyTavern のチャットとしてエクスポート…</translation>
     </message>
     <message>
         <source>Delete…</source>
@@ -52,6 +76,34 @@
     <message>
         <source>Chat “%1” deleted.</source>
         <translation>チャット「%1」を削除しました。</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern chats</source>
+        <translation>SillyTavern のチャットをインポート</translation>
+    </message>
+    <message>
+        <source>SillyTavern chats (*.jsonl);;All files (*)</source>
+        <translation>SillyTavern のチャット (*.jsonl);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Imported %1 as the chat “%2”.</source>
+        <translation>%1 をチャット「%2」としてインポートしました。</translation>
+    </message>
+    <message>
+        <source>Export as SillyTavern chat</source>
+        <translation>SillyTavern のチャットとしてエクスポート</translation>
+    </message>
+    <message>
+        <source>⚠ %1 could not be written: %2</source>
+        <translation>⚠ %1 を書き込めませんでした: %2</translation>
+    </message>
+    <message>
+        <source>Wrote the chat to %1.</source>
+        <translation>チャットを %1 に書き出しました。</translation>
     </message>
 </context>
 <context>
@@ -127,6 +179,22 @@
         <translation>リストで選んだ種類の新しい項目（未選択なら登場人物）</translation>
     </message>
     <message>
+        <source>Import…</source>
+        <translation>インポート…</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern character cards (PNG, JSON, CHARX), World Info JSON or entry files into this project&apos;s story library</source>
+        <translation>SillyTavern のキャラクターカード（PNG、JSON、CHARX）、World Info の JSON、項目ファイルをこのプロジェクトのストーリーライブラリにインポートします</translation>
+    </message>
+    <message>
+        <source>Export World Info…</source>
+        <translation>World Info をエクスポート…</translation>
+    </message>
+    <message>
+        <source>Write this project&apos;s entries as a SillyTavern World Info file</source>
+        <translation>このプロジェクトの項目を SillyTavern の World Info ファイルとして書き出します</translation>
+    </message>
+    <message>
         <source>Entry</source>
         <translation>項目</translation>
     </message>
@@ -153,6 +221,60 @@
     <message>
         <source>Delete “%1” and its file %2?</source>
         <translation>「%1」とそのファイル %2 を削除しますか？</translation>
+    </message>
+    <message>
+        <source>Import into the story library</source>
+        <translation>ストーリーライブラリにインポート</translation>
+    </message>
+    <message>
+        <source>Cards and World Info (*.png *.json *.charx *.md);;All files (*)</source>
+        <translation>カードと World Info (*.png *.json *.charx *.md);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 を読み込み中…</translation>
+    </message>
+    <message>
+        <source>Import character cards</source>
+        <translation>キャラクターカードをインポート</translation>
+    </message>
+    <message>
+        <source>Also create an agent that plays the character? (%1)</source>
+        <translation>このキャラクターを演じるエージェントも作成しますか？（%1）</translation>
+    </message>
+    <message>
+        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
+        <translation>エージェントはチャットでそのキャラクターとして答え、ストーリーライブラリを調べることができます。</translation>
+    </message>
+    <message>
+        <source>%1: imported %2.</source>
+        <translation>%1：%2 をインポートしました。</translation>
+    </message>
+    <message>
+        <source>Made the agent “%1”: it is in the agent list.</source>
+        <translation>エージェント「%1」を作成しました。エージェントの一覧にあります。</translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation>何もインポートされませんでした。</translation>
+    </message>
+    <message>
+        <source>Export World Info</source>
+        <translation>World Info をエクスポート</translation>
+    </message>
+    <message>
+        <source>World Info (*.json);;All files (*)</source>
+        <translation>World Info (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>⚠ %1 could not be written: %2</source>
+        <translation>⚠ %1 を書き込めませんでした: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n entries to %1 as World Info.</source>
+        <translation>
+            <numerusform>%n 件の項目を World Info として %1 に書き出しました。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -24,12 +24,36 @@
         <translation>智能体阅读你的故事资料库、知识库和文件并作答的对话，不会修改任何内容</translation>
     </message>
     <message>
+        <source>&amp;Import SillyTavern chat…</source>
+        <translation>导入 SillyTavern 对话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Make chats of this project from SillyTavern chat files (.jsonl), their swipes as versions</source>
+        <translation>用 SillyTavern 对话文件（.jsonl）创建此项目的对话，其滑动备选作为版本</translation>
+    </message>
+    <message>
+        <source>E&amp;xport as SillyTavern chat…</source>
+        <translation>导出为 SillyTavern 对话(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Write this chat as a SillyTavern chat file (.jsonl), its answers&apos; versions as swipes</source>
+        <translation>将此对话写为 SillyTavern 对话文件（.jsonl），回答的各版本作为滑动备选</translation>
+    </message>
+    <message>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
         <source>Duplicate</source>
         <translation>复制</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern chat…</source>
+        <translation>导入 SillyTavern 对话…</translation>
+    </message>
+    <message>
+        <source>Export as SillyTavern chat…</source>
+        <translation>导出为 SillyTavern 对话…</translation>
     </message>
     <message>
         <source>Delete…</source>
@@ -52,6 +76,34 @@
     <message>
         <source>Chat “%1” deleted.</source>
         <translation>已删除对话“%1”。</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern chats</source>
+        <translation>导入 SillyTavern 对话</translation>
+    </message>
+    <message>
+        <source>SillyTavern chats (*.jsonl);;All files (*)</source>
+        <translation>SillyTavern 对话 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Imported %1 as the chat “%2”.</source>
+        <translation>已将 %1 导入为对话“%2”。</translation>
+    </message>
+    <message>
+        <source>Export as SillyTavern chat</source>
+        <translation>导出为 SillyTavern 对话</translation>
+    </message>
+    <message>
+        <source>⚠ %1 could not be written: %2</source>
+        <translation>⚠ 无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote the chat to %1.</source>
+        <translation>已将对话写入 %1。</translation>
     </message>
 </context>
 <context>
@@ -127,6 +179,22 @@
         <translation>在列表中所选类型的新条目（未选择时为角色）</translation>
     </message>
     <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Import SillyTavern character cards (PNG, JSON, CHARX), World Info JSON or entry files into this project&apos;s story library</source>
+        <translation>将 SillyTavern 角色卡（PNG、JSON、CHARX）、World Info JSON 或条目文件导入此项目的故事资料库</translation>
+    </message>
+    <message>
+        <source>Export World Info…</source>
+        <translation>导出 World Info…</translation>
+    </message>
+    <message>
+        <source>Write this project&apos;s entries as a SillyTavern World Info file</source>
+        <translation>将此项目的条目写为 SillyTavern World Info 文件</translation>
+    </message>
+    <message>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
@@ -153,6 +221,60 @@
     <message>
         <source>Delete “%1” and its file %2?</source>
         <translation>删除“%1”及其文件 %2？</translation>
+    </message>
+    <message>
+        <source>Import into the story library</source>
+        <translation>导入到故事资料库</translation>
+    </message>
+    <message>
+        <source>Cards and World Info (*.png *.json *.charx *.md);;All files (*)</source>
+        <translation>角色卡和 World Info (*.png *.json *.charx *.md);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Import character cards</source>
+        <translation>导入角色卡</translation>
+    </message>
+    <message>
+        <source>Also create an agent that plays the character? (%1)</source>
+        <translation>同时创建一个扮演该角色的智能体吗？（%1）</translation>
+    </message>
+    <message>
+        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
+        <translation>该智能体在对话中以该角色的身份回答，并可以查阅故事资料库。</translation>
+    </message>
+    <message>
+        <source>%1: imported %2.</source>
+        <translation>%1：已导入 %2。</translation>
+    </message>
+    <message>
+        <source>Made the agent “%1”: it is in the agent list.</source>
+        <translation>已创建智能体“%1”：它在智能体列表中。</translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation>没有导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Export World Info</source>
+        <translation>导出 World Info</translation>
+    </message>
+    <message>
+        <source>World Info (*.json);;All files (*)</source>
+        <translation>World Info (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>⚠ %1 could not be written: %2</source>
+        <translation>⚠ 无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n entries to %1 as World Info.</source>
+        <translation>
+            <numerusform>已将 %n 个条目作为 World Info 写入 %1。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
