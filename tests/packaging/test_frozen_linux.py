@@ -182,7 +182,10 @@ def test_bundle_carries_only_the_qt_the_app_uses(built: Built) -> None:
         for plugin in folder.iterdir():
             assert allowed is None or plugin.name in allowed, f"unexpected Qt plugin {folder.name}/{plugin.name}"
     assert {p.name for p in (plugins / "platforms").iterdir()} >= {"libqxcb.so", "libqwayland.so", "libqoffscreen.so"}
-    assert not list(internal.rglob("*.qm")), "Qt translation catalogues are left out"
+    qt_catalogues = {p.name for p in (internal / "PySide6").rglob("*.qm")}
+    assert qt_catalogues == qt_filter.KEPT_QT_TRANSLATIONS, "only Qt's own catalogues of the window's languages"
+    ours = {p.name for p in internal.rglob("relay_studio_*.qm")}
+    assert ours == {"relay_studio_en.qm", "relay_studio_de.qm", "relay_studio_ja.qm", "relay_studio_zh_CN.qm"}
     python_modules = {p.name.split(".")[0] for p in (internal / "PySide6").glob("Qt*.so")}
     assert python_modules == {"QtCore", "QtGui", "QtWidgets", "QtSvg", "QtDBus"}
     for unwanted in ("mypy", "hypothesis", "pytest", "_pytest", "PyInstaller", "numpy", "tkinter", "libgtk-3.so.0"):
