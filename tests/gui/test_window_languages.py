@@ -249,3 +249,21 @@ async def test_summaries_starting_points_and_severities_follow_the_language(
     dialog.reject()
     review = {"issues": [{"severity": "conflict", "entry": "Mira", "explanation": "—"}], "overallStatus": "conflict"}
     assert f"<b>{shown['conflict']}</b>" in _review_html(review, "", "")
+
+
+def test_times_are_written_as_the_windows_language_writes_them(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QLocale
+
+    stamp = "2026-03-04T05:06:07.000Z"  # how the store keeps times (UTC)
+    before = QLocale()
+    try:
+        QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
+        german = i18n.when(stamp)
+        QLocale.setDefault(QLocale(QLocale.Language.Japanese, QLocale.Country.Japan))
+        japanese = i18n.when(stamp)
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+        english = i18n.when(stamp)
+    finally:
+        QLocale.setDefault(before)
+    assert german.startswith("04.03.26") and japanese.startswith("2026/03/04") and english.startswith("3/4/26")
+    assert i18n.when("not a time") == "not a time"

@@ -19,9 +19,10 @@ Placeholders are ``%1``, ``%2`` filled by ``arg``.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from relay_studio.resources import resource_dir
 
@@ -146,6 +147,17 @@ def number(value: int | float, decimals: int = -1) -> str:
     if isinstance(value, int) and decimals < 0:
         return QLocale().toString(value)
     return QLocale().toString(float(value), "f", max(decimals, 0) if decimals >= 0 else 1)
+
+
+def when(stamp: str) -> str:
+    """A stored time (ISO 8601, UTC: "2026-03-04T05:06:07.000Z") as the window's language writes a short
+    date and time, in the computer's time zone; a stamp that does not parse is shown as it is."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    local = QDateTime.fromMSecsSinceEpoch(int(moment.timestamp() * 1000)).toLocalTime()
+    return QLocale().toString(local, QLocale.FormatType.ShortFormat)
 
 
 def seconds(value: float, decimals: int = 1) -> str:

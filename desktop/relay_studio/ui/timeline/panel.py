@@ -195,7 +195,7 @@ class TimelinePanel(QWidget):
         self.run_box.blockSignals(True)
         self.run_box.clear()
         for record in self.studio.runs(self.chat_id or None, limit=200):
-            label = (f"{record.created_at[5:16].replace('T', ' ')} · {record.root_profile_id} · "
+            label = (f"{i18n.when(record.created_at)} · {record.root_profile_id} · "
                      f"{i18n.run_status(record.status.value)}")
             self.run_box.addItem(label, record.id)
         if select:
