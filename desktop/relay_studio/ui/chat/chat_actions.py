@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QMenu, QMessageB
 
 from relay_studio.library.entries import LibraryError
 from relay_studio.library.sillytavern_chat import ParsedChat
-from relay_studio.ui import i18n
+from relay_studio.ui import file_dialogs, i18n
 
 if TYPE_CHECKING:
     from relay_studio.ui.main_window import MainWindow
@@ -230,16 +230,11 @@ class ChatActions(QObject):
 
     # -- SillyTavern chat files ----------------------------------------------------------------------
     def choose_import_files(self) -> None:
-        dialog = QFileDialog(self.window, self.tr("Import SillyTavern chats"), str(self.last_folder),
-                             self.tr("SillyTavern chats (*.jsonl);;All files (*)"))
-        dialog.setObjectName("ChatImportDialog")
-        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere (tests too)
         project_id = self.window.project_id
-        dialog.filesSelected.connect(lambda files: self.start_import(project_id, [Path(f) for f in files]))
-        dialog.finished.connect(dialog.deleteLater)
-        self.file_dialog = dialog
-        dialog.open()
+        self.file_dialog = file_dialogs.open_files(
+            self.window, self.tr("Import SillyTavern chats"), self.last_folder,
+            self.tr("SillyTavern chats (*.jsonl);;All files (*)"), "ChatImportDialog",
+            lambda paths: self.start_import(project_id, paths))
 
     def start_import(self, project_id: str, paths: list[Path]) -> None:
         """Reads and checks the files on a plain thread; ``_on_chats_read`` stores them."""
@@ -282,18 +277,10 @@ class ChatActions(QObject):
         record = self.window.studio.chat(chat_id) if chat_id else None
         if record is None:
             return
-        dialog = QFileDialog(self.window, self.tr("Export as SillyTavern chat"), str(self.last_folder),
-                             self.tr("SillyTavern chats (*.jsonl);;All files (*)"))
-        dialog.setObjectName("ChatExportDialog")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        dialog.setDefaultSuffix("jsonl")
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        dialog.selectFile(f"{_file_name(record.name)}.jsonl")
-        dialog.fileSelected.connect(lambda file: self.export_chat(chat_id, Path(file)))
-        dialog.finished.connect(dialog.deleteLater)
-        self.file_dialog = dialog
-        dialog.open()
+        self.file_dialog = file_dialogs.save_file(
+            self.window, self.tr("Export as SillyTavern chat"), self.last_folder,
+            self.tr("SillyTavern chats (*.jsonl);;All files (*)"), "ChatExportDialog",
+            f"{_file_name(record.name)}.jsonl", "jsonl", lambda path: self.export_chat(chat_id, path))
 
     def export_chat(self, chat_id: str, path: Path) -> None:
         self.last_folder = path.parent

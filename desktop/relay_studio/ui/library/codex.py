@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.library.entries import BUILTIN_TYPES, LibraryEntry, LibraryError, Tracking
 from relay_studio.library.store import IndexedEntry, LibraryProblem
-from relay_studio.ui import i18n
+from relay_studio.ui import file_dialogs, i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.counts import mention_counts
 
@@ -362,15 +362,10 @@ class CodexView(QWidget):
         self.import_message.setVisible(bool(text))
 
     def choose_import_files(self) -> None:
-        dialog = QFileDialog(self, self.tr("Import into the story library"), str(self.last_folder),
-                             self.tr("Cards and World Info (*.png *.json *.charx *.md);;All files (*)"))
-        dialog.setObjectName("LibraryImportDialog")
-        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere (tests too)
-        dialog.filesSelected.connect(lambda files: self.start_import([Path(f) for f in files]))
-        dialog.finished.connect(dialog.deleteLater)
-        self.file_dialog = dialog
-        dialog.open()
+        self.file_dialog = file_dialogs.open_files(
+            self, self.tr("Import into the story library"), self.last_folder,
+            self.tr("Cards and World Info (*.png *.json *.charx *.md);;All files (*)"), "LibraryImportDialog",
+            self.start_import)
 
     def start_import(self, paths: list[Path]) -> None:
         """Reads and checks the files on a plain thread; ``_on_files_read`` goes on with them."""
@@ -445,19 +440,11 @@ class CodexView(QWidget):
         if not self.project_id:
             return
         project = self.studio.project(self.project_id)
-        dialog = QFileDialog(self, self.tr("Export World Info"), str(self.last_folder),
-                             self.tr("World Info (*.json);;All files (*)"))
-        dialog.setObjectName("WorldInfoExportDialog")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        dialog.setDefaultSuffix("json")
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
-        dialog.selectFile(f"{project.slug}-world-info.json")
         project_id = self.project_id
-        dialog.fileSelected.connect(lambda file: self.export_world_info(project_id, Path(file)))
-        dialog.finished.connect(dialog.deleteLater)
-        self.file_dialog = dialog
-        dialog.open()
+        self.file_dialog = file_dialogs.save_file(
+            self, self.tr("Export World Info"), self.last_folder, self.tr("World Info (*.json);;All files (*)"),
+            "WorldInfoExportDialog", f"{project.slug}-world-info.json", "json",
+            lambda path: self.export_world_info(project_id, path))
 
     def export_world_info(self, project_id: str, path: Path) -> None:
         self.last_folder = path.parent

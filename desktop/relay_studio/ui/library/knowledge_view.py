@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 from relay_studio.knowledge.chunking import Chunk
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, ImportReport
-from relay_studio.ui import i18n
+from relay_studio.ui import file_dialogs, i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.citations import CitationTarget, parse_citation_href
 from relay_studio.ui.library.document_view import DocumentView
@@ -170,15 +170,10 @@ class KnowledgeView(QWidget):
 
     # -- import ------------------------------------------------------------------------------------
     def choose_files(self) -> None:
-        dialog = QFileDialog(self, self.tr("Import into the knowledge library"), str(self.last_folder),
-                             self.tr("Documents (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;All files (*)"))
-        dialog.setObjectName("KnowledgeFileDialog")
-        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
-        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # the same dialog everywhere (tests too)
-        dialog.filesSelected.connect(lambda files: self.start_import([Path(f) for f in files]))
-        dialog.finished.connect(dialog.deleteLater)
-        self.file_dialog = dialog
-        dialog.open()
+        self.file_dialog = file_dialogs.open_files(
+            self, self.tr("Import into the knowledge library"), self.last_folder,
+            self.tr("Documents (*.md *.markdown *.txt *.pdf *.epub *.html *.htm);;All files (*)"),
+            "KnowledgeFileDialog", self.start_import)
 
     def start_import(self, paths: list[Path]) -> None:
         if self.job is not None or not paths:
