@@ -393,3 +393,22 @@ async def test_a_review_tool_changes_no_run_state_the_loop_runs_the_review(
     [one] = seen
     assert one.before == one.after and isinstance(one.result.effect, ReviewRequested)
     assert harness.tool_results(run_id)[0]["overallStatus"] == "clean"
+
+
+async def test_a_reviewer_whose_server_fails_is_reported_without_the_servers_own_text(harness: Harness) -> None:
+    store = seed(harness)
+    trace = "Traceback (most recent call last): File \"/srv/llama/app.py\", line 9"
+    turns = {
+        "director": [
+            {"toolCalls": [review("Oren", "character", OREN)]},
+            {"text": "The review could not be done, so I did not write Oren."},
+        ],
+        "consistency-reviewer": [{"error": {"status": 500, "message": trace}}] * 6,
+    }
+    run_id, _status = await harness.run("director", turns, profiles=director_set(), approver=approve_all)
+    [first] = harness.tool_results(run_id)
+    assert first["errorCode"] == codes.REVIEW_FAILED
+    assert "model server" in first["result"] and "/srv/llama" not in first["result"]
+    done = harness.of_type(run_id, ev.REVIEW_COMPLETED)[0].payload
+    assert done["status"] == "failed" and "/srv/llama" in done["message"]  # the journal keeps the server's words
+    assert store.find("Oren") is None
