@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
+
+
+def _meta_schema_problem(schema: Mapping[str, Any]) -> str | None:
+    """The meta-schema's complaint about ``schema``, or None."""
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        return str(exc.message)
+    return None
+
+
+@lru_cache(maxsize=256)
+def _meta_schema_problem_of_text(schema_text: str) -> str | None:
+    """``_meta_schema_problem`` of one schema as canonical JSON text: the check takes milliseconds, and
+    every validation of a profile asks it again about the same few schemas."""
+    return _meta_schema_problem(json.loads(schema_text))
 
 
 def _object_schema_problem(schema: dict[str, Any], what: str) -> str | None:
@@ -13,10 +32,10 @@ def _object_schema_problem(schema: dict[str, Any], what: str) -> str | None:
     if schema.get("type") != "object":
         return f"The {what} must describe an object ('type': 'object')."
     try:
-        Draft202012Validator.check_schema(schema)
-    except SchemaError as exc:
-        return f"The {what} is not valid JSON Schema: {exc.message}."
-    return None
+        problem = _meta_schema_problem_of_text(json.dumps(schema, sort_keys=True, ensure_ascii=False))
+    except (TypeError, ValueError):  # not JSON (a Python API caller's own objects): checked as it is
+        problem = _meta_schema_problem(schema)
+    return f"The {what} is not valid JSON Schema: {problem}." if problem is not None else None
 
 
 def input_schema_problem(schema: dict[str, Any]) -> str | None:

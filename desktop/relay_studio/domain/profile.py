@@ -27,7 +27,7 @@ DEFAULT_ROOTS = ["output", "scratch", "plan", "summaries", "persist"]
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", alias_generator=to_camel, populate_by_name=True, frozen=True)
 
 
 class Instructions(_Section):

@@ -45,8 +45,29 @@ def load_dir(folder: Path) -> list[AgentProfile]:
     return out
 
 
+#: The built-ins as last read, under their folder's fingerprint (each file's name, size and mtime): the
+#: window asks for the catalog on every chat it opens, and reading and validating the files each time
+#: cost a frame or more.
+_builtin_cache: tuple[tuple[tuple[str, int, int], ...], list[AgentProfile]] | None = None
+
+
+def _fingerprint(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    out = []
+    for path in sorted(folder.glob("*.json")):
+        st = path.stat()
+        out.append((path.name, st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
 def builtin_profiles() -> list[AgentProfile]:
-    return load_dir(builtin_dir())
+    """The built-in profiles, read again only when their files change (profiles are frozen, so the
+    callers share them)."""
+    global _builtin_cache
+    folder = builtin_dir()
+    key = _fingerprint(folder) if folder.is_dir() else ()
+    if _builtin_cache is None or _builtin_cache[0] != key:
+        _builtin_cache = (key, load_dir(folder))
+    return list(_builtin_cache[1])
 
 
 def catalog(store: ProfileStore | None = None, extra: list[AgentProfile] | None = None) -> dict[str, AgentProfile]:

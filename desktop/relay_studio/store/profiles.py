@@ -16,10 +16,20 @@ _PROFILES = table_of(t.ProfileRow)
 class ProfileStore:
     def __init__(self, db: Database) -> None:
         self.db = db
+        #: Each stored text parsed once (validation is the costly part; profiles are frozen, so callers
+        #: share them); a changed row is a new text.
+        self._parsed: dict[str, AgentProfile] = {}
 
     def all(self) -> list[AgentProfile]:
         rows = self.db.conn.execute(select(_PROFILES.c.id, _PROFILES.c.json_text).order_by(_PROFILES.c.id))
-        return [parse_stored_profile(json.loads(text), f"stored profile '{pid}'") for pid, text in rows]
+        parsed: dict[str, AgentProfile] = {}
+        for pid, text in rows:
+            profile = self._parsed.get(text)
+            if profile is None:
+                profile = parse_stored_profile(json.loads(text), f"stored profile '{pid}'")
+            parsed[text] = profile
+        self._parsed = parsed
+        return list(parsed.values())
 
     def save(self, profile: AgentProfile) -> None:
         text = json.dumps(profile.to_json_dict(), ensure_ascii=False)
