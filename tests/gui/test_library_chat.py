@@ -6,6 +6,7 @@ when the window gets the focus back (read off the GUI thread)."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from relay_studio.knowledge.library import KnowledgeLibrary
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.store import LibraryStore
 from relay_studio.runtime.engine import Runtime
+from relay_studio.ui.library.dock import FOCUS_READ_DELAY_MS
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
 from tests.support import call, profile, write
@@ -260,3 +262,32 @@ async def test_skill_problems_are_named_and_outside_edits_show_when_the_window_g
                                     "[skill.bad_yaml]")
     await until(lambda: card.mention_count == 1, what="the new entry underlined in the chat")
     assert window.library.codex.item_for("Kraken") is not None
+
+
+async def test_a_focus_change_as_the_window_closes_reads_nothing_afterwards(app: App, qtbot: QtBot) -> None:
+    """The window gets the focus back and closes before its delayed read of the project's files: the
+    read must not reach the runtime that closes behind the window (a timer firing there raised 'This
+    Connection is closed')."""
+    window = await _active(app)
+    other = QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    other.activateWindow()
+    await until(lambda: QApplication.activeWindow() is other, what="another window to have the focus")
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window, what="the window to have the focus back")
+    library = window.library
+    assert library._focus_timer.isActive()  # the delayed read is due
+    reads: list[str] = []
+    window.studio.project_reader.read_done.connect(lambda files: reads.append(files.project_id))
+    window.force_close()
+    assert not library._focus_timer.isActive()  # closing drops it
+    other.activateWindow()  # a focus change after the close starts no read either
+    await until(lambda: QApplication.activeWindow() is other, what="the other window to have the focus")
+    assert not library._focus_timer.isActive()
+    await window.studio.shutdown()
+    assert app.runtime is not None
+    app.runtime.close()
+    library.refresh()  # what the timer would have done: nothing, now that the studio is shut down
+    await asyncio.sleep(3 * FOCUS_READ_DELAY_MS / 1000)
+    assert reads == []

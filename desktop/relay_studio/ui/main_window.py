@@ -248,6 +248,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         s.projects_changed.connect(self._show_project)
         s.run_finished.connect(lambda _r, _s: self.library.after_run())  # new mentions, entries agents wrote
         QApplication.instance().applicationStateChanged.connect(self._on_app_state)  # type: ignore[union-attr]
+        self._closed_once = False
         self.chat.send_requested.connect(self.send)
         self.chat.edit_requested.connect(self.rerun_edited)
         self.chat.stop_requested.connect(self.stop)
@@ -434,6 +435,10 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.chat_actions.finish_deletions()  # an undo not taken by now is not taken
         self.save_layout()
         self._status_timer.stop()
+        if not self._closed_once:
+            self._closed_once = True
+            QApplication.instance().applicationStateChanged.disconnect(self._on_app_state)  # type: ignore[union-attr]
+            self.library.stop_listening()
         event.accept()
         self.closed.emit()
 

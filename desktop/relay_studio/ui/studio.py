@@ -172,6 +172,7 @@ class Studio(QObject):
         self.pending: list[PendingApproval] = []
         self.handles: dict[str, RunHandle] = {}
         self.stats: dict[str, RunStats] = {}
+        self._shutting_down = False
         self._events: list[Event] = []
         self._live: list[LiveUpdate] = []
         self._frame = QTimer(self)
@@ -385,6 +386,7 @@ class Studio(QObject):
 
     async def shutdown(self) -> None:
         """Cancels what still runs and waits until each run is journaled as ended."""
+        self._shutting_down = True
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe.clear()
@@ -473,7 +475,10 @@ class Studio(QObject):
 
     def read_project(self, project_id: str) -> None:
         """Reads the project's entries, Skills and documents again on a worker thread
-        (``project_reader.read_done`` answers)."""
+        (``project_reader.read_done`` answers). Nothing is read once the window shuts down (a run it
+        cancels ends after that, and the database closes behind it)."""
+        if self._shutting_down:
+            return
         self.project_reader.read(project_id, self.project_folder(project_id))
 
     def new_exploration(self, project_id: str) -> ChatRecord:

@@ -56,8 +56,18 @@ class LibraryPanel(QWidget):
         studio.citation_opened.connect(self._on_citation)
         studio.entry_opened.connect(self._on_entry)
         app = QGuiApplication.instance()
+        self._listening = isinstance(app, QGuiApplication)
         if isinstance(app, QGuiApplication):
             app.focusWindowChanged.connect(self._on_focus_window)
+
+    def stop_listening(self) -> None:
+        """The window closes: a focus change or a pending timer must not read the project any more (the
+        runtime below it closes next)."""
+        self._focus_timer.stop()
+        app = QGuiApplication.instance()
+        if self._listening and isinstance(app, QGuiApplication):
+            app.focusWindowChanged.disconnect(self._on_focus_window)
+        self._listening = False
 
     def set_project(self, project_id: str) -> None:
         self.project_id = project_id
