@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import copy
+import functools
 import json
 import time
 from collections.abc import Callable
@@ -17,6 +19,8 @@ from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import RunHandle, Runtime
+
+PACKAGE = Path(__file__).resolve().parents[1] / "desktop" / "relay_studio"
 
 ALL_FOREGROUND = [
     "agent.list", "agent.handoff", "agent.delegate", "agent.await", "workspace.list_files",
@@ -159,3 +163,14 @@ def is_subsequence(needle: list[str], haystack: list[str]) -> bool:
 
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+@functools.cache
+def package_sources() -> tuple[tuple[Path, str, ast.Module], ...]:
+    """(path, text, syntax tree) of every module of the package, read and parsed once per test session
+    (the layering, cycle, contract and façade checks all walk them; the files do not change meanwhile)."""
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        out.append((path, text, ast.parse(text)))
+    return tuple(out)

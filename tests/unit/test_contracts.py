@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TypeGuard
 
 from relay_studio.domain import error_codes, event_types, tool_names
+from tests.support import package_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "desktop" / "relay_studio"
@@ -44,8 +45,7 @@ def documented(section: str) -> list[str]:
 
 
 def package_files() -> list[tuple[str, ast.Module]]:
-    return [(str(p.relative_to(PACKAGE)), ast.parse(p.read_text(encoding="utf-8")))
-            for p in sorted(PACKAGE.rglob("*.py"))]
+    return [(str(path.relative_to(PACKAGE)), tree) for path, _text, tree in package_sources()]
 
 
 def test_every_event_type_and_code_is_declared_once_with_its_meaning() -> None:
@@ -160,7 +160,7 @@ def test_the_codes_the_package_still_compares_are_declared() -> None:
 
 
 def _sources() -> dict[str, str]:
-    return {str(p.relative_to(PACKAGE)): p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
+    return {str(path.relative_to(PACKAGE)): text for path, text, _tree in package_sources()}
 
 
 def test_the_demo_the_round_budget_and_the_first_problem_line_each_have_one_home() -> None:

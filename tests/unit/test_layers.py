@@ -9,11 +9,14 @@ Every import counts, also one inside a function or under ``TYPE_CHECKING``.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.support import package_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "desktop" / "relay_studio"
@@ -44,13 +47,14 @@ def is_module(name: str) -> bool:
     return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
-def imports() -> list[tuple[str, str, int]]:
-    """(importing module, imported module, line) for every import in the package."""
+@functools.cache
+def imports() -> tuple[tuple[str, str, int], ...]:
+    """(importing module, imported module, line) for every import in the package (read once)."""
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path, _text, tree in package_sources():
         mod = module_name(path)
         package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 found += [(mod, alias.name, node.lineno) for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -63,7 +67,7 @@ def imports() -> list[tuple[str, str, int]]:
                 # ``from relay_studio.domain import events`` imports a module, not only a package
                 found += [(mod, f"{target}.{a.name}", node.lineno) for a in node.names
                           if is_module(f"{target}.{a.name}")]
-    return found
+    return tuple(found)
 
 
 def rank(module: str) -> int:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import package_sources
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "packaging"))
 import translations  # noqa: E402  (packaging/translations.py, the one place that runs lupdate and lrelease)
@@ -75,8 +77,8 @@ def test_english_has_its_plural_forms() -> None:
 def _classes_and_subclassed() -> tuple[list[tuple[Path, ast.ClassDef]], set[str]]:
     classes: list[tuple[Path, ast.ClassDef]] = []
     based_on: set[str] = set()
-    for path in sorted((ROOT / "desktop" / "relay_studio").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, _text, tree in package_sources():
+        for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
                 classes.append((path, node))
                 based_on.update(ast.unparse(b).split(".")[-1] for b in node.bases)
@@ -88,8 +90,9 @@ def test_strings_are_marked_the_way_lupdate_and_pyside_agree_on() -> None:
     wrote (a class nothing subclasses); never a count through ``translate`` (lupdate makes no plural of it)."""
     classes, subclassed = _classes_and_subclassed()
     problems = []
-    for path in sorted(UI.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, _text, tree in package_sources():
+        if not path.is_relative_to(UI):
+            continue
         methods = {id(f): c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)
                    for f in ast.walk(c) if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)}
         for func in ast.walk(tree):
