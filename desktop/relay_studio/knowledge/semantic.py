@@ -28,6 +28,7 @@ from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import KnowledgeLibrary, Passage, search
 from relay_studio.knowledge.vector_index import nearest_indexed, refresh_index
+from relay_studio.providers.http_clients import sync_client
 from relay_studio.store.database import Database
 
 BATCH = 64
@@ -46,7 +47,7 @@ class EmbeddingsEndpoint:
     def embed(self, texts: Sequence[str], client: httpx.Client | None = None) -> list[list[float]]:
         out: list[list[float]] = []
         own = client is None
-        http = client or httpx.Client(timeout=self.timeout)
+        http = client or sync_client(timeout=self.timeout)
         try:
             for start in range(0, len(texts), BATCH):
                 out.extend(self._batch(http, list(texts[start : start + BATCH])))
@@ -108,7 +109,7 @@ def embed_missing(
             (library.project_id, endpoint.model),
         ).fetchall()
         done, dims = 0, 0
-        with httpx.Client(timeout=endpoint.timeout) as http:
+        with sync_client(timeout=endpoint.timeout) as http:
             for start in range(0, len(todo), BATCH):
                 if cancel is not None and cancel.is_set():
                     break

@@ -22,6 +22,7 @@ from relay_studio.providers.anthropic import API_VERSION, api_url
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import PRESETS, Connection, http_timeout
 from relay_studio.providers.factory import build_provider
+from relay_studio.providers.http_clients import async_client
 from relay_studio.providers.retry import error_for_status, error_for_transport, malformed_chunk
 
 PROBE_TIMEOUT_SECONDS = 0.6
@@ -94,7 +95,7 @@ async def detect_local_servers(
     probe_timeout: float = PROBE_TIMEOUT_SECONDS,
 ) -> list[DetectedServer]:
     """The local model servers that answer, in the order of ``servers``."""
-    async with httpx.AsyncClient(timeout=httpx.Timeout(probe_timeout), trust_env=False) as client:
+    async with async_client(timeout=httpx.Timeout(probe_timeout), trust_env=False) as client:
         found = await asyncio.gather(*(_probe(client, server, host) for server in servers))
     return [server for server in found if server is not None]
 
@@ -141,7 +142,7 @@ async def list_models(
 ) -> list[str]:
     """The models a connection offers; raises ``ProviderError`` with one sentence when it cannot say."""
     own = client is None
-    http = client or httpx.AsyncClient(timeout=http_timeout(connection))
+    http = client or async_client(timeout=http_timeout(connection))
     try:
         if connection.kind == "anthropic":
             return await _anthropic_models(http, connection, api_key)
@@ -294,7 +295,7 @@ async def model_context_length(
     if connection.kind == "anthropic":
         return None  # its model list carries no context length: the profile setting says it
     own = client is None
-    http = client or httpx.AsyncClient(timeout=httpx.Timeout(CONTEXT_PROBE_SECONDS), trust_env=False)
+    http = client or async_client(timeout=httpx.Timeout(CONTEXT_PROBE_SECONDS), trust_env=False)
     headers = {**connection.headers}
     if api_key:
         headers["Authorization"] = f"Bearer {api_key}"

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from relay_studio.providers.http_clients import async_client
 from relay_studio.providers.retry import error_for_status, error_for_transport, malformed_chunk
 
 #: A line longer than this (no newline for 16 MiB) is not an event stream; stop instead of growing.
@@ -141,7 +142,7 @@ async def open_event_stream(
     once, and the client too when this call made it.
     """
     own = client is None
-    http = httpx.AsyncClient(timeout=http_timeout, follow_redirects=True) if client is None else client
+    http = async_client(timeout=http_timeout, follow_redirects=True) if client is None else client
     try:
         async with http.stream(
             "POST", url, json=body, headers=dict(headers), timeout=http_timeout, follow_redirects=True

@@ -21,7 +21,6 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any
 
-import httpx
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -45,6 +44,7 @@ from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, http_timeout, parse_connection
 from relay_studio.providers.factory import load_api_key, with_secret_headers
+from relay_studio.providers.http_clients import async_client
 from relay_studio.providers.secrets import SecretStore, SecretStoreError
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.settings.headers import HeaderRows, HeadersTable
@@ -455,7 +455,7 @@ class SettingsDialog(QDialog):
                 if value:
                     headers[name] = value
             probe = connection.model_copy(update={"headers": headers})
-            async with httpx.AsyncClient(timeout=http_timeout(connection)) as client:
+            async with async_client(timeout=http_timeout(connection)) as client:
                 names = await detect.list_models(probe, key or None, client=client)
         except (ProviderError, SecretStoreError) as exc:
             self._say(exc.message, ok=False)
@@ -509,7 +509,7 @@ class SettingsDialog(QDialog):
             key = await asyncio.to_thread(load_api_key, connection, self.secrets)
             connection = await asyncio.to_thread(with_secret_headers, connection, self.secrets)
             # An own client, closed here: its connections end on this loop, not when collected.
-            async with httpx.AsyncClient(timeout=http_timeout(connection)) as client:
+            async with async_client(timeout=http_timeout(connection)) as client:
                 result = await detect.check_connection(connection, key, client=client)
             self._say(result.message, ok=result.ok)
         except ProviderError as exc:
