@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.runtime.tools import workspace_search_files
 from relay_studio.runtime.tools.workspace_search_files import SEARCH_TIMEOUT
 from tests.support import Harness, call, profile, relay_profiles, write
 
 CATASTROPHIC = "(a|aa)+$"  # exponential backtracking in any backtracking engine
 BAIT = "a" * 40 + "!"
+
+
+@pytest.fixture(autouse=True)
+def _short_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A quarter of a second instead of two: the catastrophic pattern spins a core until the budget ends
+    (after a cancel too), and the budget's length is not what these tests are about."""
+    monkeypatch.setattr(workspace_search_files, "SEARCH_BUDGET_SECONDS", 0.25)
 
 
 def _profiles() -> dict[str, AgentProfile]:
