@@ -9,8 +9,11 @@ import stat
 from pathlib import Path
 
 import pytest
+from sqlalchemy import Connection
+from sqlmodel import SQLModel
 
 from relay_studio.domain.events import Event
+from relay_studio.store import database
 from relay_studio.store import tables as t
 from relay_studio.store.data_folder import (
     DATA_DIR_NOT_A_FOLDER,
@@ -41,6 +44,29 @@ def test_wal_and_schema_version(tmp_path: Path) -> None:
     finally:
         db.close()
     Database(tmp_path / "s.db").close()  # reopening migrates nothing and keeps the version
+
+
+def _schema(path: Path) -> list[tuple[str, str, str, str]]:
+    with sqlite3.connect(path) as conn:
+        return sorted(conn.execute("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master"))
+
+
+def test_a_new_database_has_exactly_the_schema_create_all_would_make(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The migrations create tables from DDL compiled once per process: a new database gets the same
+    tables, columns, constraints and indexes, in the same SQL text, as SQLAlchemy's create_all gives."""
+    Database(tmp_path / "cached" / "relay.sqlite3").close()
+    Database(tmp_path / "cached-again" / "relay.sqlite3").close()  # from the compiled statements now
+
+    def create_all(conn: Connection, *models: type[SQLModel]) -> None:
+        SQLModel.metadata.create_all(conn, tables=[database.table_of(m) for m in models])
+
+    monkeypatch.setattr(database, "create_tables", create_all)
+    Database(tmp_path / "create-all" / "relay.sqlite3").close()
+    made = _schema(tmp_path / "create-all" / "relay.sqlite3")
+    assert len([row for row in made if row[0] == "table"]) > 15
+    assert _schema(tmp_path / "cached" / "relay.sqlite3") == made
+    assert _schema(tmp_path / "cached-again" / "relay.sqlite3") == made
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:

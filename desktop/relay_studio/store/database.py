@@ -25,6 +25,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Table, create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.schema import CreateIndex, CreateTable
 from sqlmodel import SQLModel
 
 from relay_studio.domain import secret_values
@@ -64,33 +65,42 @@ def table_of(model: type[SQLModel]) -> Table:
     return table
 
 
+#: Each model's CREATE TABLE and CREATE INDEX statements, compiled once per process: SQLAlchemy's DDL
+#: compiler took a good part of what a new database cost, and a process may make many (the tests do).
+_ddl_cache: dict[type[SQLModel], tuple[str, ...]] = {}
+
+
+def _model_ddl(model: type[SQLModel], conn: Connection) -> tuple[str, ...]:
+    ddl = _ddl_cache.get(model)
+    if ddl is None:
+        table = table_of(model)
+        indexes = sorted(table.indexes, key=lambda index: str(index.name))
+        ddl = (str(CreateTable(table).compile(dialect=conn.dialect)),
+               *(str(CreateIndex(index).compile(dialect=conn.dialect)) for index in indexes))
+        _ddl_cache[model] = ddl
+    return ddl
+
+
+def create_tables(conn: Connection, *models: type[SQLModel]) -> None:
+    """What ``SQLModel.metadata.create_all(conn, tables=...)`` does (each table that is not there yet,
+    with its indexes, in the order given), from statements compiled once per process."""
+    existing = {name for (name,) in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    for model in models:
+        if table_of(model).name not in existing:
+            for statement in _model_ddl(model, conn):
+                conn.exec_driver_sql(statement)
+
+
 def _migrate_v1(conn: Connection) -> None:
-    SQLModel.metadata.create_all(
-        conn,
-        tables=[
-            table_of(m)
-            for m in (
-                t.ProfileRow,
-                t.ChatRow,
-                t.MessageRow,
-                t.RunRow,
-                t.InvocationRow,
-                t.TaskRow,
-                t.EventRow,
-                t.CommitRow,
-                t.ModelTurnRow,
-                t.WorkspaceFileVersionRow,
-                t.ConnectionRow,
-            )
-        ],
-    )
+    create_tables(conn, t.ProfileRow, t.ChatRow, t.MessageRow, t.RunRow, t.InvocationRow, t.TaskRow, t.EventRow,
+                  t.CommitRow, t.ModelTurnRow, t.WorkspaceFileVersionRow, t.ConnectionRow)
 
 
 def _migrate_v2(conn: Connection) -> None:
     """App settings, with the default connection: the oldest connection, if any. Header values of
     connections became secrets: those stored plain move to ``legacyHeaders`` until the secret store
     takes them (``providers.factory.secure_legacy_headers``)."""
-    SQLModel.metadata.create_all(conn, tables=[table_of(t.AppSettingRow)])
+    create_tables(conn, t.AppSettingRow)
     conn.exec_driver_sql(
         "INSERT INTO app_settings (key, value) "
         "SELECT 'default_connection', id FROM connections ORDER BY created_at, id LIMIT 1"
@@ -134,7 +144,7 @@ DEFAULT_PROJECT_SLUG = "default"
 def _migrate_projects(conn: Connection) -> None:
     """Projects: a default project, every existing chat in it, and chat names unique per project instead
     of app-wide (the old unique index ``ix_chats_name`` becomes a plain one); the story library's index."""
-    SQLModel.metadata.create_all(conn, tables=[table_of(t.ProjectRow), table_of(t.LibraryEntryRow)])
+    create_tables(conn, t.ProjectRow, t.LibraryEntryRow)
     conn.exec_driver_sql(
         "INSERT OR IGNORE INTO projects (id, name, slug, created_at) VALUES (?, ?, ?, ?)",
         (DEFAULT_PROJECT_ID, DEFAULT_PROJECT_NAME, DEFAULT_PROJECT_SLUG, now_iso()),
@@ -158,7 +168,7 @@ def _migrate_knowledge(conn: Connection) -> None:
 
 def _migrate_skill_index(conn: Connection) -> None:
     """The index of each project's Skill files (mtime, hash, problem), to notice edits made outside."""
-    SQLModel.metadata.create_all(conn, tables=[table_of(t.SkillFileRow)])
+    create_tables(conn, t.SkillFileRow)
 
 
 def _migrate_chat_modes(conn: Connection) -> None:
