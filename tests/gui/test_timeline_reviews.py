@@ -124,8 +124,11 @@ async def test_a_reviewers_lane_says_conflict_warning_passed_or_failed_in_its_la
                 what="the passed review")
     assert "Issues (" not in panel.detail.toPlainText()
 
+    # With the events list showing only tool calls, a click still shows the review (no row to select).
+    panel.type_filter.setCurrentIndex(panel.type_filter.findData("Tool calls"))
     qtbot.mouseClick(lanes.viewport(), Qt.MouseButton.LeftButton, pos=_label_point(window, failed))
     await until(lambda: "“Tide” by Consistency reviewer: failed" in panel.detail.toPlainText(),
                 what="the failed review")
     text = panel.detail.toPlainText()
     assert "The review could not be done." in text and codes.REVIEW_INVALID_OUTPUT in text
+    assert panel.table.selectionModel().selectedRows() == []

@@ -359,15 +359,18 @@ class TimelinePanel(QWidget):
         self._show(render_marker(self.source, self.run_id, marker))
 
     def _on_review_clicked(self, lane: Lane) -> None:
-        """A reviewer's lane: its ``review_completed`` selected and shown (the verdict, the issues); while the
-        review runs, its headline."""
+        """A reviewer's lane: its ``review_completed`` shown (the verdict, the issues) and selected in the events
+        list when the filters show it; while the review runs, its headline."""
         review = lane.review
         if review is None:
             return
-        if review.seq:
-            self.select_seq(review.seq)
-        else:
+        self.lanes.select_bar(None)
+        event = self.source.event(self.run_id, review.seq) if review.seq else None
+        if event is None:
             self._show(f"<h3>{html.escape(self.lanes.review_tip(lane))}</h3>")
+            return
+        self._select_seqs([review.seq])
+        self._show(render_event(self.source, self.run_id, event, self.timeline))
 
     def _on_rows_selected(self) -> None:
         if self._syncing or self.timeline is None:
