@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,3 +42,33 @@ def harness(tmp_path: Path) -> Iterator[Harness]:
     h = Harness(tmp_path / "data")
     yield h
     h.close()
+
+
+@dataclass(frozen=True)
+class SmokeRun:
+    """One ``relay-studio --smoke`` from the source install, as a headless machine starts it: no display
+    and no ``QT_QPA_PLATFORM`` (the app picks offscreen itself), an empty home, and ``PATH`` holding only
+    Python."""
+
+    done: subprocess.CompletedProcess[str]
+    data_dir: Path
+
+    def report(self) -> dict[str, Any]:
+        assert self.done.returncode == 0, self.done.stderr[-2000:]
+        report: dict[str, Any] = json.loads(self.done.stdout.strip().splitlines()[-1])
+        return report
+
+
+@pytest.fixture(scope="session")
+def smoke_run(tmp_path_factory: pytest.TempPathFactory) -> SmokeRun:
+    """The smoke run the start-up, platform and release checks each read (it starts the whole window and
+    runs the demo relay: seconds of CPU, so it runs once per session; the tests that read it share the
+    ``smoke`` xdist group, so a parallel run makes it once too)."""
+    home = tmp_path_factory.mktemp("smoke")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env.update(HOME=str(home), PATH=os.path.dirname(sys.executable))
+    data = home / "data"
+    done = subprocess.run([sys.executable, "-m", "relay_studio", "--smoke", "--data-dir", str(data)],
+                          capture_output=True, text=True, env=env, cwd=home, stdin=subprocess.DEVNULL,
+                          timeout=120, check=False)
+    return SmokeRun(done, data)

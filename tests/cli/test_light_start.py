@@ -8,7 +8,6 @@ what ``--smoke`` reports. Times are measured by ``bench/startup.py``, never asse
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from relay_studio import __version__
+from tests.conftest import SmokeRun
 
 #: Nothing of these may be imported to print the version or the help.
 HEAVY = ("PySide6", "shiboken6", "qasync", "sqlalchemy", "sqlmodel", "httpx", "relay_studio.runtime",
@@ -91,13 +91,9 @@ def test_the_window_module_imports_no_runtime(tmp_path: Path) -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_smoke_paints_the_start_window_before_the_runtime_loads(tmp_path: Path) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-m", "relay_studio", "--smoke", "--data-dir", str(tmp_path / "d")],
-                          capture_output=True, text=True, env=env, cwd=tmp_path, stdin=subprocess.DEVNULL,
-                          timeout=120, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+@pytest.mark.xdist_group("smoke")
+def test_smoke_paints_the_start_window_before_the_runtime_loads(smoke_run: SmokeRun) -> None:
+    report = smoke_run.report()
     assert report["loadedAtFirstPaint"] == []
     assert report["windowReadyEpoch"] >= report["firstPaintEpoch"]
     assert report["runStatus"] == "completed"

@@ -95,24 +95,39 @@ def test_ctrl_c_in_the_first_half_second_exits_130_without_a_traceback(tmp_path:
 
 
 def _on_a_terminal(*argv: str) -> str:
-    """What the command prints when its output is a real terminal (a pseudo-terminal)."""
+    """What the command prints when its output is a real terminal: the CLI runs here with its stdout and
+    stderr on a pseudo-terminal (``isatty()`` is true, and the terminal's line discipline turns each
+    newline into CR LF as a screen receives it), read from the other side as it is written."""
     import os
     import pty
+    import threading
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "relay_studio", *argv], stdout=slave, stderr=slave)
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # EIO: the other side is closed
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
+    chunks: list[bytes] = []
+
+    def drain() -> None:
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the other side is closed
+                return
+            if not chunk:
+                return
+            chunks.append(chunk)
+
+    reader = threading.Thread(target=drain, name="pty-reader")
+    reader.start()
+    terminal = open(slave, "w", encoding="utf-8", buffering=1)  # noqa: SIM115 (closed below, then joined)
+    saved = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = terminal
+    try:
+        code = main(list(argv))
+    finally:
+        sys.stdout, sys.stderr = saved
+        terminal.close()  # closes the slave: the reader sees EIO once it has read everything
+    reader.join(timeout=30)
     os.close(master)
-    assert proc.wait(timeout=60) == 0
+    assert code == 0 and not reader.is_alive()
     return b"".join(chunks).decode("utf-8")
 
 

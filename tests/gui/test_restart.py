@@ -13,10 +13,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
+from relay_studio.cli import main as cli_main
 from relay_studio.runtime.engine import DB_NAME
 from relay_studio.ui.chat.cards import NoticeCard
 from tests.gui.conftest import App, run_to_end, until
@@ -68,12 +70,10 @@ async def test_a_run_left_waiting_for_approval_comes_back_interrupted(app: App) 
     assert "cannot continue" in notices[0].notice.text and "was not applied" in notices[0].notice.text
 
 
-def test_screenshot_from_the_command_line(tmp_path: Path) -> None:
+def test_screenshot_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "data"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    demo = subprocess.run([sys.executable, "-m", "relay_studio", "demo", "--data-dir", str(data)],
-                          env=env, capture_output=True, text=True, timeout=60)
-    assert demo.returncode == 0, demo.stderr
+    assert cli_main(["demo", "--data-dir", str(data)]) == 0  # the data to show (the CLI's demo, in this process)
     png = tmp_path / "window.png"
     shot = subprocess.run([sys.executable, "-m", "relay_studio", "--data-dir", str(data), "--screenshot", str(png),
                            "--chat", "Demo relay"], env=env, capture_output=True, text=True, timeout=60)

@@ -14,9 +14,11 @@ import tarfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from relay_studio import __version__
+from tests.conftest import SmokeRun
 from tests.packaging.support import PACKAGING, ROOT, load
 
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
@@ -212,17 +214,14 @@ def test_icons_render_into_valid_ico_and_icns(tmp_path: Path) -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (256, 256)
 
 
-def test_smoke_from_the_source_install_opens_the_window_and_runs_the_demo(tmp_path: Path) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.run([sys.executable, "-m", "relay_studio", "--smoke", "--data-dir", str(tmp_path)],
-                          capture_output=True, text=True, env=env, timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr
-    report = json.loads(proc.stdout.strip().splitlines()[-1])
+@pytest.mark.xdist_group("smoke")
+def test_smoke_from_the_source_install_opens_the_window_and_runs_the_demo(smoke_run: SmokeRun) -> None:
+    report = smoke_run.report()
     assert report["smoke"] == "ok" and report["runStatus"] == "completed" and report["platform"] == "offscreen"
     assert report["version"] == __version__ and report["frozen"] is False and report["answerChars"] > 0
     assert report["window"][0] >= 100 and report["firstPaintMs"] > 0
     # --data-dir was honoured: the demo chat is there afterwards
-    assert (tmp_path / "relay-studio.db").is_file()
+    assert (smoke_run.data_dir / "relay-studio.db").is_file()
 
 
 def test_pinned_build_set_satisfies_pyproject_for_each_python() -> None:

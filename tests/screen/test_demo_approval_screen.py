@@ -24,7 +24,9 @@ from PySide6.QtGui import QImage
 
 from tests.support import until_blocking
 
-pytestmark = pytest.mark.screen
+#: slow too: it needs Xvfb, xdotool and ImageMagick, which a developer's machine may lack, and takes ~10 s
+#: of CPU; CI runs it in the ``-m slow`` step, where .ci/run has installed all three.
+pytestmark = [pytest.mark.screen, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
 ARTEFACTS = REPO / "bench" / "out" / "screens"

@@ -17,7 +17,8 @@ def _readme_commands() -> list[str]:
 def test_readme_starts_with_install_and_run_then_install_and_test() -> None:
     run, test = _readme_commands()
     assert "pip install" in run and "relay-studio" in run
-    assert 'pip install -e ".[test]"' in test and test.endswith('python -m pytest -m "not packaging and not slow"')
+    assert 'pip install -e ".[test]"' in test
+    assert test.endswith('python -m pytest -n auto -m "not packaging and not slow"')
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:

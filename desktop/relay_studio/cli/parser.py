@@ -8,6 +8,7 @@ it first). The sub-command modules keep their heavy imports inside the functions
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -67,7 +68,11 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
                              "--screenshot, the picture shows the patch dialog")
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
+    """The CLI's parser, built once per process (about 25 ms: argparse looks up its own messages'
+    translations for each of the ~200 options); parsing never changes it, so a host that calls
+    ``main`` again (the Python API, the tests) reuses it."""
     from relay_studio.cli.library import add_library_parser
     from relay_studio.cli.projects import add_projects_parser, project_option
     from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
