@@ -584,6 +584,18 @@
         <translation>Keine Änderungen.</translation>
     </message>
     <message>
+        <source>The review could not be done.</source>
+        <translation>Die Prüfung konnte nicht durchgeführt werden.</translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation>Probleme (%1)</translation>
+    </message>
+    <message>
+        <source>Suggestions (%1)</source>
+        <translation>Vorschläge (%1)</translation>
+    </message>
+    <message>
         <source>Brief as received</source>
         <translation>Übergabenotiz, wie erhalten</translation>
     </message>
@@ -2055,6 +2067,55 @@
     <message>
         <source>instructions.taskPrompt: added after the prompt in every call</source>
         <translation>instructions.taskPrompt: wird bei jedem Aufruf nach dem Prompt angefügt</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewWords</name>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message numerus="yes">
+        <source>warning · %n issue(s)</source>
+        <translation>
+            <numerusform>Warnung · %n Problem</numerusform>
+            <numerusform>Warnung · %n Probleme</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>conflict · %n issue(s)</source>
+        <translation>
+            <numerusform>Widerspruch · %n Problem</numerusform>
+            <numerusform>Widerspruch · %n Probleme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>reviewing…</source>
+        <translation>wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Rules review</source>
+        <translation>Regelprüfung</translation>
+    </message>
+    <message>
+        <source>Consistency review of “%1”</source>
+        <translation>Konsistenzprüfung von „%1“</translation>
+    </message>
+    <message>
+        <source>Consistency review</source>
+        <translation>Konsistenzprüfung</translation>
+    </message>
+    <message>
+        <source>%1 by %2: %3</source>
+        <translation>%1 durch %2: %3</translation>
     </message>
 </context>
 <context>

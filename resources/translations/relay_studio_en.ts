@@ -96,6 +96,23 @@
     </message>
 </context>
 <context>
+    <name>ReviewWords</name>
+    <message numerus="yes">
+        <source>warning · %n issue(s)</source>
+        <translation>
+            <numerusform>warning · %n issue</numerusform>
+            <numerusform>warning · %n issues</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>conflict · %n issue(s)</source>
+        <translation>
+            <numerusform>conflict · %n issue</numerusform>
+            <numerusform>conflict · %n issues</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message numerus="yes">
         <source>The server offers %n model(s); pick the default one and save the changes.</source>

@@ -582,6 +582,18 @@
         <translation>変更はありません。</translation>
     </message>
     <message>
+        <source>The review could not be done.</source>
+        <translation>レビューを実行できませんでした。</translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation>問題（%1）</translation>
+    </message>
+    <message>
+        <source>Suggestions (%1)</source>
+        <translation>提案（%1）</translation>
+    </message>
+    <message>
         <source>Brief as received</source>
         <translation>受け取った引き継ぎメモ</translation>
     </message>
@@ -2045,6 +2057,53 @@
     <message>
         <source>instructions.taskPrompt: added after the prompt in every call</source>
         <translation>instructions.taskPrompt: 毎回の呼び出しでプロンプトの後に追加されます</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewWords</name>
+    <message>
+        <source>passed</source>
+        <translation>合格</translation>
+    </message>
+    <message numerus="yes">
+        <source>warning · %n issue(s)</source>
+        <translation>
+            <numerusform>警告 · 問題 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>conflict · %n issue(s)</source>
+        <translation>
+            <numerusform>矛盾 · 問題 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <source>reviewing…</source>
+        <translation>レビュー中…</translation>
+    </message>
+    <message>
+        <source>Rules review</source>
+        <translation>ルールのレビュー</translation>
+    </message>
+    <message>
+        <source>Consistency review of “%1”</source>
+        <translation>「%1」の整合性レビュー</translation>
+    </message>
+    <message>
+        <source>Consistency review</source>
+        <translation>整合性レビュー</translation>
+    </message>
+    <message>
+        <source>%1 by %2: %3</source>
+        <translation>%2 による%1: %3</translation>
     </message>
 </context>
 <context>

@@ -582,6 +582,18 @@
         <translation>没有改动。</translation>
     </message>
     <message>
+        <source>The review could not be done.</source>
+        <translation>无法完成审查。</translation>
+    </message>
+    <message>
+        <source>Issues (%1)</source>
+        <translation>问题（%1）</translation>
+    </message>
+    <message>
+        <source>Suggestions (%1)</source>
+        <translation>建议（%1）</translation>
+    </message>
+    <message>
         <source>Brief as received</source>
         <translation>收到的交接简报</translation>
     </message>
@@ -2045,6 +2057,53 @@
     <message>
         <source>instructions.taskPrompt: added after the prompt in every call</source>
         <translation>instructions.taskPrompt：每次调用时附加在提示词之后</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewWords</name>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message numerus="yes">
+        <source>warning · %n issue(s)</source>
+        <translation>
+            <numerusform>警告 · %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>conflict · %n issue(s)</source>
+        <translation>
+            <numerusform>冲突 · %n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>reviewing…</source>
+        <translation>审查中…</translation>
+    </message>
+    <message>
+        <source>Rules review</source>
+        <translation>规则审查</translation>
+    </message>
+    <message>
+        <source>Consistency review of “%1”</source>
+        <translation>对“%1”的一致性审查</translation>
+    </message>
+    <message>
+        <source>Consistency review</source>
+        <translation>一致性审查</translation>
+    </message>
+    <message>
+        <source>%1 by %2: %3</source>
+        <translation>%2 的%1：%3</translation>
     </message>
 </context>
 <context>

@@ -179,6 +179,14 @@ async def test_a_reviewer_that_times_out_fails_closed(harness: Harness) -> None:
     assert harness.error_codes(run_id) == [codes.REVIEW_FAILED, codes.REVIEW_REQUIRED]
     assert "did not answer within 0.2 seconds" in harness.tool_results(run_id)[0]["result"]
     assert harness.of_type(run_id, ev.REVIEW_COMPLETED)[0].payload["errorCode"] == codes.AGENT_TASK_TIMEOUT
+    # on the timeline the reviewer's lane says so (its words: tests/gui/test_timeline_reviews.py)
+    from relay_studio.ui.timeline.model import RunTimeline
+
+    timeline = RunTimeline(run_id)
+    for event in harness.events(run_id):
+        timeline.apply(event)
+    [done] = [lane.review for lane in timeline.ordered_lanes() if lane.review is not None]
+    assert (done.verdict, done.error_code, done.name) == ("failed", codes.AGENT_TASK_TIMEOUT, "Oren")
 
 
 async def test_a_conflict_reaches_the_creator_even_under_approve_the_rest_and_their_reason_reaches_the_agent(

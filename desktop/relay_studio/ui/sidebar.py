@@ -3,7 +3,8 @@
 Signals:
     chat_selected(str chat_id)
     chat_chosen(str chat_id): clicked or activated (Enter): the composer takes the keyboard.
-    chat_menu_requested(str chat_id, QPoint global_pos): the chat list's context menu.
+    chat_menu_requested(str chat_id, QPoint global_pos): the chat list's context menu (chat_id "" on empty
+        space below the chats).
     chat_renamed(str chat_id, str name): the name was edited in place.
     profile_selected(str profile_id)
     new_chat_requested()
@@ -221,8 +222,8 @@ class Sidebar(QWidget):
 
     def _on_chat_menu(self, pos: QPoint) -> None:
         item = self.chats.itemAt(pos)
-        if item is not None:
-            self.chat_menu_requested.emit(str(item.data(0, ID_ROLE)), self.chats.viewport().mapToGlobal(pos))
+        chat_id = str(item.data(0, ID_ROLE)) if item is not None else ""
+        self.chat_menu_requested.emit(chat_id, self.chats.viewport().mapToGlobal(pos))
 
     def _all_chat_items(self) -> list[QTreeWidgetItem]:
         out: list[QTreeWidgetItem] = []

@@ -121,15 +121,23 @@ class ChatActions(QObject):
 
     # -- the context menu ----------------------------------------------------------------------------
     def _context_menu(self, chat_id: str, pos: QPoint) -> None:
+        """New chat and New exploration (the window's own actions: the same operation as Ctrl+N, the button
+        above the list and Ctrl+Shift+E), then what acts on the chat under the pointer (``chat_id``; "" on
+        empty space, where only Import is added)."""
         menu = QMenu(self.window)
         menu.setObjectName("ChatContextMenu")
-        menu.addAction(self.tr("Rename…"), lambda: self.rename(chat_id))
-        menu.addAction(self.tr("Duplicate"), lambda: self.duplicate(chat_id))
+        menu.addAction(self.window.new_chat_action)
+        menu.addAction(self.new_exploration_action)
         menu.addSeparator()
+        if chat_id:
+            menu.addAction(self.tr("Rename…"), lambda: self.rename(chat_id))
+            menu.addAction(self.tr("Duplicate"), lambda: self.duplicate(chat_id))
+            menu.addSeparator()
         menu.addAction(self.tr("Import SillyTavern chat…"), self.choose_import_files)
-        menu.addAction(self.tr("Export as SillyTavern chat…"), lambda: self.choose_export_file(chat_id))
-        menu.addSeparator()
-        menu.addAction(self.tr("Delete…"), lambda: self.delete(chat_id))
+        if chat_id:
+            menu.addAction(self.tr("Export as SillyTavern chat…"), lambda: self.choose_export_file(chat_id))
+            menu.addSeparator()
+            menu.addAction(self.tr("Delete…"), lambda: self.delete(chat_id))
         menu.aboutToHide.connect(menu.deleteLater)
         menu.popup(pos)  # never exec(): no nested event loop
 

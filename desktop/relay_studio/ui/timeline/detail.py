@@ -5,7 +5,9 @@
   the response, usage and timing, from the run's model turns;
 - a tool call: its arguments and result; a file write also as a diff against the previous version;
   ``knowledge.search``'s citations as links (``cite:``; the panel opens them in the Library dock);
-- an error: its code and message; any other event: its journal envelope.
+- an error: its code and message; any other event: its journal envelope;
+- a review's end (``review_completed``, also shown for a click on the reviewer's lane): its verdict in words,
+  the issues or suggestions, or why it could not be done, above the envelope.
 
 ``DetailSource`` does the reads (paged, small); ``render_*`` turn them into HTML.
 """
@@ -25,7 +27,8 @@ from relay_studio.domain.events import Event
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.library.citations import citation_link, distinct
 from relay_studio.ui.patches.diff import unified_html
-from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline, pretty_json
+from relay_studio.ui.timeline.model import Bar, Marker, Review, RunTimeline, pretty_json
+from relay_studio.ui.timeline.verdicts import ReviewWords
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -176,6 +179,39 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -
     return "".join(parts)
 
 
+def render_review(event: Event, review: Review, reviewer: str) -> str:
+    """The review's verdict, then each issue (a consistency review), the summary and suggestions (a rules
+    review), or why it could not be done."""
+    c = theme.colors()
+    words = ReviewWords()
+    p = event.payload
+    parts = [_h(words.headline(review, reviewer), 3)]
+    if review.verdict == "failed":
+        said = html.escape(translate("Detail", "The review could not be done."))
+        parts.append(f'<p style="color:{c.error.name()}">{said} <b>{html.escape(review.error_code)}</b>: '
+                     f"{html.escape(review.message)}</p>")
+        return "".join(parts)
+    result: dict[str, Any] = p["result"] if isinstance(p.get("result"), dict) else {}
+    issues = [i for i in result.get("issues") or [] if isinstance(i, dict)]
+    if issues:
+        items = []
+        for issue in issues:
+            quote = f" “{html.escape(str(issue['quote']))}”" if issue.get("quote") else ""
+            suggestion = f" → {html.escape(str(issue['suggestion']))}" if issue.get("suggestion") else ""
+            items.append(f"<li><b>{html.escape(str(issue.get('severity', '')))}</b> · "
+                         f"{html.escape(str(issue.get('entry', '')))}: {html.escape(str(issue.get('explanation', '')))}"
+                         f"{quote}{suggestion}</li>")
+        parts.append(_h(i18n.arg(translate("Detail", "Issues (%1)"), len(issues)), 4) + "<ul>" + "".join(items)
+                     + "</ul>")
+    if result.get("summary"):
+        parts.append(f"<p>{html.escape(str(result['summary']))}</p>")
+    suggestions = [s for s in result.get("suggestions") or [] if isinstance(s, dict)]
+    if suggestions:
+        parts.append(_h(i18n.arg(translate("Detail", "Suggestions (%1)"), len(suggestions)), 4) + "<ul>"
+                     + "".join(f"<li>{html.escape(str(s.get('text', '')))}</li>" for s in suggestions) + "</ul>")
+    return "".join(parts)
+
+
 def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTimeline | None) -> str:
     c = theme.colors()
     p = event.payload
@@ -199,6 +235,11 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
             parts.append(_h(translate("Detail", "Brief as received")) + _pre(brief))
     if event.type == ev.CONTEXT_ASSEMBLED:
         parts.append(_h(translate("Detail", "System prompt")) + _pre(str(p.get("systemPrompt", ""))))
+    if event.type == ev.REVIEW_COMPLETED and timeline is not None and event.related_invocation_ids:
+        reviewer = event.related_invocation_ids[0]
+        lane = timeline.lanes.get(reviewer)
+        if lane is not None and lane.review is not None:
+            parts.append(render_review(event, lane.review, timeline.agent_name(reviewer)))
     parts.append(_h(translate("Detail", "Journal "
                                         "entry")) + _pre(json.dumps(event.envelope(), ensure_ascii=False, indent=2)))
     return "".join(parts)

@@ -4,9 +4,14 @@ Time runs left to right (``px_per_s`` is the zoom, the horizontal scroll bar the
 lanes stack top to bottom with a fixed height. Bars closer than a pixel are painted once, so a lane
 of 25,000 calls costs as much as its width in pixels.
 
+A reviewer's lane says its review's verdict in words under the reviewer's name ("✗ conflict · 2 issues",
+``verdicts.py``), and in the tooltip anywhere over the lane that is not a bar; a click there opens the
+review in the detail pane (``review_clicked``).
+
 Signals:
     bar_clicked(Bar)
     marker_clicked(Marker)
+    review_clicked(Lane): a reviewer's lane was clicked outside its bars (its label, or between bars).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
+    QFont,
     QMouseEvent,
     QPainter,
     QPaintEvent,
@@ -31,6 +37,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.timeline.model import FOREGROUND, Bar, Lane, Marker, RunTimeline
+from relay_studio.ui.timeline.verdicts import ReviewWords
 
 LANE_H = 38
 AXIS_H = 24
@@ -77,9 +84,11 @@ def _fmt(seconds: float, step: float) -> str:
 class LanesView(QAbstractScrollArea):
     bar_clicked = Signal(object)
     marker_clicked = Signal(object)
+    review_clicked = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.review_words = ReviewWords(self)
         self.timeline: RunTimeline | None = None
         self.px_per_s = 200.0
         self.follow = True  # keep the latest moment in view while a run is live
@@ -249,8 +258,11 @@ class LanesView(QAbstractScrollArea):
             if abs(dx) > 3:
                 self.horizontalScrollBar().setValue(self._drag[1] - dx)
         else:
-            found = self.hit(event.position().x(), event.position().y())
-            self.viewport().setToolTip(self._tip(found))
+            x, y = event.position().x(), event.position().y()
+            found = self.hit(x, y)
+            lane = self.lane_at(y) if found is None else None
+            self.viewport().setToolTip(self.review_tip(lane) if lane is not None and lane.review is not None
+                                       else self._tip(found))
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         start = self._drag
@@ -267,6 +279,8 @@ class LanesView(QAbstractScrollArea):
         elif isinstance(found, Bar):
             self.select_bar(found)
             self.bar_clicked.emit(found)
+        elif (lane := self.lane_at(y)) is not None and lane.review is not None:
+            self.review_clicked.emit(lane)
 
     def select_bar(self, bar: Bar | None, reveal: bool = False) -> None:
         self.selected_bar, self.selected_marker = bar, None
@@ -299,6 +313,22 @@ class LanesView(QAbstractScrollArea):
 
     def _lane_of_marker(self, marker: Marker) -> Lane | None:
         return next((ln for ln in self._lanes if marker in ln.markers), None)
+
+    def reviewer_name(self, lane: Lane) -> str:
+        return self.timeline.agent_name(lane.key) if self.timeline is not None else lane.title
+
+    def review_tip(self, lane: Lane) -> str:
+        """A reviewer's lane's tooltip: what was reviewed, by whom, the verdict (and why it failed)."""
+        return self.review_words.tooltip(lane.review, self.reviewer_name(lane)) if lane.review is not None else ""
+
+    def lane_label(self, lane: Lane) -> str:
+        """What the lane's label says: its agents (the foreground) or its helper; a reviewer's verdict under it."""
+        if lane.stages and lane.parent is None:
+            title = " → ".join(dict.fromkeys(s.agent for s in lane.stages))
+        else:
+            title = ("↳ " if lane.parent else "") + (self.tr("Foreground") if lane.title == "Foreground"
+                                                     else lane.title)
+        return title + ("\n" + self.review_words.marked(lane.review) if lane.review is not None else "")
 
     @staticmethod
     def _tip(found: Bar | Marker | None) -> str:
@@ -523,14 +553,41 @@ class LanesView(QAbstractScrollArea):
         painter.drawLine(LABEL_W, top, LABEL_W, top + LANE_H)
         painter.setPen(c.text)
         indent = 8 + lane.depth * 12
-        if lane.stages and lane.parent is None:
-            title = " → ".join(dict.fromkeys(s.agent for s in lane.stages))
-        else:
-            title = ("↳ " if lane.parent else "") + (self.tr("Foreground") if lane.title == "Foreground"
-                                                     else lane.title)
+        title, _, verdict = self.lane_label(lane).partition("\n")
         metrics = painter.fontMetrics()
-        painter.drawText(QRectF(indent, top, LABEL_W - indent - 4, LANE_H), Qt.AlignmentFlag.AlignVCenter,
-                         metrics.elidedText(title, Qt.TextElideMode.ElideRight, LABEL_W - indent - 6))
+        room = LABEL_W - indent - 6
+        if lane.review is None:
+            painter.drawText(QRectF(indent, top, LABEL_W - indent - 4, LANE_H), Qt.AlignmentFlag.AlignVCenter,
+                             metrics.elidedText(title, Qt.TextElideMode.ElideRight, room))
+            return
+        # A reviewer: its name above, the verdict in words below, the mark in the verdict's colour.
+        half = LANE_H / 2
+        painter.drawText(QRectF(indent, top + 1, LABEL_W - indent - 4, half), Qt.AlignmentFlag.AlignVCenter,
+                         metrics.elidedText(title, Qt.TextElideMode.ElideRight, room))
+        mark, _, words = verdict.partition(" ")
+        painter.setPen(self._verdict_color(lane.review.verdict))
+        painter.drawText(QRectF(indent, top + half - 1, LABEL_W - indent - 4, half), Qt.AlignmentFlag.AlignVCenter,
+                         mark)
+        shift = metrics.horizontalAdvance(mark + " ")
+        font = painter.font()
+        if metrics.horizontalAdvance(words) > room - shift:  # a smaller font before eliding (the count is last)
+            small = QFont(font)
+            if small.pointSizeF() > 0:
+                small.setPointSizeF(small.pointSizeF() * 0.85)
+            else:
+                small.setPixelSize(max(int(small.pixelSize() * 0.85), 8))
+            painter.setFont(small)
+        painter.setPen(c.text)
+        painter.drawText(QRectF(indent + shift, top + half - 1, LABEL_W - indent - shift - 4, half),
+                         Qt.AlignmentFlag.AlignVCenter,
+                         painter.fontMetrics().elidedText(words, Qt.TextElideMode.ElideRight, room - shift))
+        painter.setFont(font)
+
+    @staticmethod
+    def _verdict_color(verdict: str) -> QColor:
+        c = theme.colors()
+        return {"passed": c.tool_ok, "warning": c.running, "conflict": c.error, "failed": c.error}.get(verdict,
+                                                                                                   c.muted)
 
 
 def layout_marker_labels(items: list[tuple[float, str]], width: Callable[[str], float],

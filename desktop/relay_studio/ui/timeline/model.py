@@ -4,7 +4,9 @@ the same code serves a live run and a 100,000-event run loaded page by page.
 
 Lanes: one for the foreground chain (root and every handoff stage), then one per helper under the
 lane of the agent that delegated it. Bars: model calls and tool calls on a shared time axis
-(seconds since the run's first event), coloured by outcome.
+(seconds since the run's first event), coloured by outcome. A reviewer's lane (a review is a helper,
+``runtime/review/runner.py``) also carries its verdict (``Lane.review``), from ``review_requested`` and
+``review_completed``.
 """
 
 from __future__ import annotations
@@ -63,6 +65,25 @@ class Stage:
     status: str = "running"
 
 
+# A review's verdicts: "reviewing" until ``review_completed``; "failed" when it could not be done;
+# "cancelled" when its invocation or the run ended before it did.
+VERDICTS = ("reviewing", "passed", "warning", "conflict", "failed", "cancelled")
+_VERDICT_OF_STATUS = {"clean": "passed", "warning": "warning", "conflict": "conflict"}
+
+
+@dataclass
+class Review:
+    """What the journal says of the review a reviewer's lane ran."""
+
+    kind: str  # consistency | rules
+    name: str = ""  # what was reviewed (an entry's name, a text's title); "" until the review ends
+    verdict: str = "reviewing"  # one of VERDICTS
+    issues: int = 0  # the issues the reviewer listed
+    error_code: str = ""  # why it failed (``review.invalid_output``, ``agent.task_timeout``, …)
+    message: str = ""
+    seq: int = 0  # the ``review_completed`` event (0 while the review runs)
+
+
 @dataclass
 class Lane:
     key: str
@@ -74,6 +95,7 @@ class Lane:
     longest: float = 0.0
     stages: list[Stage] = field(default_factory=list)
     markers: list[Marker] = field(default_factory=list)
+    review: Review | None = None  # a reviewer's lane: the review's verdict
 
     open: list[Bar] = field(default_factory=list)
     by_kind: dict[str, tuple[list[Bar], list[float]]] = field(
@@ -321,6 +343,8 @@ class RunTimeline:
             if stage.invocation_id == e.invocation_id and stage.end is None:
                 stage.end, stage.status = t, _ENDS[e.type]
                 break
+        if e.type == ev.AGENT_INVOCATION_CANCELLED and lane.review is not None and lane.review.verdict == "reviewing":
+            lane.review.verdict = "cancelled"
 
     def _open(self, kind: str, key: str, label: str, e: Event, t: float) -> None:
         inv = e.invocation_id or ""
@@ -376,6 +400,29 @@ class RunTimeline:
         self.markers.append(marker)
         self._lane(e.invocation_id).markers.append(marker)
 
+    def _review(self, e: Event, t: float) -> None:
+        """``review_requested`` marks the reviewer's lane (its invocation is the event's related one);
+        ``review_completed`` gives it the verdict: failed, or the review's ``overallStatus`` (the stricter
+        of the reviewer's own and its issues' severities) as passed, warning or conflict."""
+        lane = self.lanes.get(e.related_invocation_ids[0]) if e.related_invocation_ids else None
+        if lane is None:  # an unknown reviewer: no lane was made
+            return
+        p = e.payload
+        if e.type == ev.REVIEW_REQUESTED:
+            lane.review = Review(str(p.get("kind") or ""))
+            return
+        review = lane.review or Review(str(p.get("kind") or ""))
+        review.name, review.seq = str(p.get("name") or ""), e.seq
+        if p.get("status") == "passed":
+            review.verdict = _VERDICT_OF_STATUS.get(str(p.get("overallStatus")), "passed")
+            result = p.get("result") if isinstance(p.get("result"), dict) else {}
+            issues = result.get("issues") if isinstance(result, dict) else None
+            review.issues = len(issues) if isinstance(issues, list) else 0
+        else:
+            review.verdict = "failed"
+            review.error_code, review.message = str(p.get("errorCode") or ""), str(p.get("message") or "")
+        lane.review = review
+
     def _end_run(self, e: Event, t: float) -> None:
         self.ended = True
         for key in list(self.open_bars):
@@ -384,6 +431,8 @@ class RunTimeline:
             for stage in lane.stages:
                 if stage.end is None:
                     stage.end, stage.status = t, "ended"
+            if lane.review is not None and lane.review.verdict == "reviewing":
+                lane.review.verdict = "cancelled"
 
     # -- queries ---------------------------------------------------------------------------------
     def ordered_lanes(self) -> list[Lane]:
@@ -453,6 +502,8 @@ _HANDLERS: dict[str, Any] = {
     ev.TOOL_CALL_APPROVED: RunTimeline._approval,
     ev.TOOL_CALL_DENIED: RunTimeline._approval,
     ev.AGENT_HANDOFF_ACCEPTED: RunTimeline._handoff,
+    ev.REVIEW_REQUESTED: RunTimeline._review,
+    ev.REVIEW_COMPLETED: RunTimeline._review,
 }
 
 

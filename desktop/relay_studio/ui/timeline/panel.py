@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import html
 import time
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QUrl, Signal
@@ -45,7 +46,7 @@ from relay_studio.ui.timeline.detail import (
 )
 from relay_studio.ui.timeline.events_model import EventFilter, EventsDelegate, EventsModel
 from relay_studio.ui.timeline.lanes import LanesView
-from relay_studio.ui.timeline.model import Bar, Marker, RunTimeline
+from relay_studio.ui.timeline.model import Bar, Lane, Marker, RunTimeline
 
 LOAD_PAGE = 64
 READ_CHUNK = 4096  # events read per trip to the reader thread
@@ -114,6 +115,7 @@ class TimelinePanel(QWidget):
         split.addWidget(self.lanes)
         self.lanes.bar_clicked.connect(self._on_bar_clicked)
         self.lanes.marker_clicked.connect(self._on_marker_clicked)
+        self.lanes.review_clicked.connect(self._on_review_clicked)
 
         lower = QSplitter(Qt.Orientation.Horizontal)
         events_box = QWidget()
@@ -355,6 +357,20 @@ class TimelinePanel(QWidget):
     def _on_marker_clicked(self, marker: Marker) -> None:
         self._select_seqs([marker.seq])
         self._show(render_marker(self.source, self.run_id, marker))
+
+    def _on_review_clicked(self, lane: Lane) -> None:
+        """A reviewer's lane: its ``review_completed`` shown (the verdict, the issues) and selected in the events
+        list when the filters show it; while the review runs, its headline."""
+        review = lane.review
+        if review is None:
+            return
+        self.lanes.select_bar(None)
+        event = self.source.event(self.run_id, review.seq) if review.seq else None
+        if event is None:
+            self._show(f"<h3>{html.escape(self.lanes.review_tip(lane))}</h3>")
+            return
+        self._select_seqs([review.seq])
+        self._show(render_event(self.source, self.run_id, event, self.timeline))
 
     def _on_rows_selected(self) -> None:
         if self._syncing or self.timeline is None:
