@@ -62,8 +62,8 @@ class SmokeRun:
 @pytest.fixture(scope="session")
 def smoke_run(tmp_path_factory: pytest.TempPathFactory) -> SmokeRun:
     """The smoke run the start-up, platform and release checks each read (it starts the whole window and
-    runs the demo relay: seconds of CPU, so it runs once per session; the tests that read it share the
-    ``smoke`` xdist group, so a parallel run makes it once too)."""
+    runs the demo relay: seconds of CPU, so it runs once per test process; under ``-n``, at most once per
+    worker)."""
     home = tmp_path_factory.mktemp("smoke")
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     env.update(HOME=str(home), PATH=os.path.dirname(sys.executable))

@@ -91,7 +91,6 @@ def test_the_window_module_imports_no_runtime(tmp_path: Path) -> None:
     assert done.stdout.strip() == "[]"
 
 
-@pytest.mark.xdist_group("smoke")
 def test_smoke_paints_the_start_window_before_the_runtime_loads(smoke_run: SmokeRun) -> None:
     report = smoke_run.report()
     assert report["loadedAtFirstPaint"] == []

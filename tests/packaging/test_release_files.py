@@ -14,7 +14,6 @@ import tarfile
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
 from relay_studio import __version__
@@ -214,7 +213,6 @@ def test_icons_render_into_valid_ico_and_icns(tmp_path: Path) -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", png[16:24]) == (256, 256)
 
 
-@pytest.mark.xdist_group("smoke")
 def test_smoke_from_the_source_install_opens_the_window_and_runs_the_demo(smoke_run: SmokeRun) -> None:
     report = smoke_run.report()
     assert report["smoke"] == "ok" and report["runStatus"] == "completed" and report["platform"] == "offscreen"

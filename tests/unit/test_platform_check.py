@@ -148,7 +148,6 @@ def test_a_window_start_with_no_terminal_writes_the_log_and_tries_the_desktop(tm
     assert log is not None and "[startup.no_display]" in log.read_text(encoding="utf-8")
 
 
-@pytest.mark.xdist_group("smoke")
 def test_smoke_prints_no_harmless_platform_warnings(smoke_run: SmokeRun) -> None:
     """Started as on a headless machine (no display, no QT_QPA_PLATFORM), the smoke run says nothing
     of the offscreen platform's harmless notices."""
