@@ -22,7 +22,6 @@ from PySide6.QtCore import (
     QMessageLogContext,
     QObject,
     QSettings,
-    Qt,
     QtMsgType,
     qInstallMessageHandler,
 )
@@ -95,7 +94,7 @@ class StartWindow(QMainWindow):
         self.first_paint: float | None = None
         self.loaded_at_paint: list[str] = []
         label = QLabel(self.tr("Opening your chats…"))
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setStyleSheet("qproperty-alignment: AlignCenter;")  # Qt.AlignmentFlag would build Qt's namespace
         label.setEnabled(False)
         self.setCentralWidget(label)
         self.resize(1400, 860)  # MainWindow's size on a first start (MainWindow._restore_layout)
@@ -145,7 +144,9 @@ def paint_start_window(settings: QSettings | None, seconds: float = 2.0) -> Star
 
     app = ensure_app()
     i18n.install_for(settings)
-    theme.apply_theme(app, str(settings.value("theme", "system")) if settings is not None else "system")
+    choice = str(settings.value("theme", "system")) if settings is not None else "system"
+    if choice != "system":  # a theme the creator chose is applied before the paint
+        theme.apply_theme(app, choice)
     app.setWindowIcon(theme.app_icon())
     shell = StartWindow(settings)
     shell.show()
@@ -153,4 +154,9 @@ def paint_start_window(settings: QSettings | None, seconds: float = 2.0) -> Star
     clock.start()
     while shell.first_paint is None and clock.elapsed() < seconds * 1000:
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+    if choice == "system":
+        # Asking the system for its colour scheme builds Qt's enum namespace (~35 ms, see
+        # theme.system_is_dark): the first paint shows the platform's own colours, which follow the
+        # system's, and the studio's palette follows at once, before the runtime loads.
+        theme.apply_theme(app, choice)
     return shell

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QLabel
 
@@ -54,6 +53,10 @@ def colors() -> Colors:
 
 
 def system_is_dark() -> bool:
+    """Whether the system asks for dark colours. The first question costs ~35 ms: its answer is an enum of
+    Qt's namespace, which PySide builds whole on first use (the start window is painted before it)."""
+    from PySide6.QtCore import Qt
+
     app = QGuiApplication.instance()
     if not isinstance(app, QGuiApplication):
         return False
@@ -88,6 +91,8 @@ def _dark_palette() -> QPalette:
 def _refresh_rich_text(app: QApplication) -> None:
     """Rich text bakes the palette's link colour in when it is laid out: lay out again the labels
     that show links, so they follow the theme at once (message bodies re-render themselves)."""
+    from PySide6.QtCore import Qt  # not at import: see system_is_dark
+
     for widget in app.allWidgets():
         if isinstance(widget, QLabel) and widget.textFormat() != Qt.TextFormat.PlainText and "<a " in widget.text():
             text = widget.text()
