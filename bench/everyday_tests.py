@@ -1,0 +1,70 @@
+"""Wall time of the README's everyday test command against the same tests in one process.
+
+    python bench/everyday_tests.py              # 2 pairs
+    python bench/everyday_tests.py --pairs 3 --json
+
+Each run is a fresh ``python -m pytest`` over this checkout, as the README's command runs it (``-n auto``:
+one worker per core, pytest-xdist) and, as the peer measured in the same call, the same selection in one
+process (``-p no:xdist``); the two alternate pair by pair, so the ratio holds when the machine's speed
+drifts. Prints each side's median wall seconds, the tests that passed, and the ratio. Target: the everyday
+command under 2 minutes. It measures and prints; it never fails on a time (a run that fails its tests is
+reported as failed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SELECTION = ["-m", "not packaging and not slow"]
+VARIANTS = {
+    "README command (-n auto)": ["-n", "auto", *SELECTION],
+    "one process (-p no:xdist)": ["-p", "no:xdist", *SELECTION],
+}
+
+
+def one_run(args: list[str]) -> tuple[float, str]:
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    wall = time.monotonic() - start
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-300:]
+    outcome = re.sub(r"=+", "", last).strip()
+    return wall, outcome if done.returncode == 0 else f"FAILED (exit {done.returncode}): {outcome}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--pairs", type=int, default=2)
+    parser.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
+    args = parser.parse_args()
+    walls: dict[str, list[float]] = {name: [] for name in VARIANTS}
+    outcomes: dict[str, str] = {}
+    for _ in range(args.pairs):
+        for name, variant in VARIANTS.items():
+            wall, outcomes[name] = one_run(variant)
+            walls[name].append(wall)
+            print(f"  {name}: {wall:6.1f} s  {outcomes[name]}", flush=True)
+    print(f"Everyday tests, {args.pairs} pairs, medians (min-max), {os.cpu_count()} cores, "
+          f"Python {sys.version.split()[0]}")
+    for name, values in walls.items():
+        print(f"{name:<28} {statistics.median(values):7.1f} s ({min(values):.1f}-{max(values):.1f})  "
+              f"{outcomes[name]}")
+    names = list(VARIANTS)
+    ratios = [a / b for a, b in zip(walls[names[0]], walls[names[1]], strict=True)]
+    print(f"README command / one process: {statistics.median(ratios):.2f} (target: under 120 s)")
+    if args.json:
+        print(json.dumps({"pairs": args.pairs, "wall_s": walls, "ratio": statistics.median(ratios)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
