@@ -759,6 +759,34 @@
         <source>%1 → chat (version %2)</source>
         <translation>%1 → Chat (Version %2)</translation>
     </message>
+    <message>
+        <source>“%1”: %2</source>
+        <translation>„%1“: %2</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>warning · %1 issues</source>
+        <translation>Warnung · %1 Probleme</translation>
+    </message>
+    <message>
+        <source>warning · 1 issue</source>
+        <translation>Warnung · 1 Problem</translation>
+    </message>
+    <message>
+        <source>conflict · %1 issues</source>
+        <translation>Widerspruch · %1 Probleme</translation>
+    </message>
+    <message>
+        <source>conflict · 1 issue</source>
+        <translation>Widerspruch · 1 Problem</translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation>fehlgeschlagen (%1)</translation>
+    </message>
 </context>
 <context>
     <name>EventsModel</name>

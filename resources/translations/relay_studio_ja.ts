@@ -757,6 +757,34 @@
         <source>%1 → chat (version %2)</source>
         <translation>%1 → チャット（バージョン %2）</translation>
     </message>
+    <message>
+        <source>“%1”: %2</source>
+        <translation>「%1」：%2</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>合格</translation>
+    </message>
+    <message>
+        <source>warning · %1 issues</source>
+        <translation>警告 · 問題 %1 件</translation>
+    </message>
+    <message>
+        <source>warning · 1 issue</source>
+        <translation>警告 · 問題 1 件</translation>
+    </message>
+    <message>
+        <source>conflict · %1 issues</source>
+        <translation>矛盾 · 問題 %1 件</translation>
+    </message>
+    <message>
+        <source>conflict · 1 issue</source>
+        <translation>矛盾 · 問題 1 件</translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation>失敗（%1）</translation>
+    </message>
 </context>
 <context>
     <name>EventsModel</name>

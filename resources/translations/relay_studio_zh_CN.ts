@@ -757,6 +757,34 @@
         <source>%1 → chat (version %2)</source>
         <translation>%1 → 对话（版本 %2）</translation>
     </message>
+    <message>
+        <source>“%1”: %2</source>
+        <translation>“%1”：%2</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warning · %1 issues</source>
+        <translation>警告 · %1 个问题</translation>
+    </message>
+    <message>
+        <source>warning · 1 issue</source>
+        <translation>警告 · 1 个问题</translation>
+    </message>
+    <message>
+        <source>conflict · %1 issues</source>
+        <translation>冲突 · %1 个问题</translation>
+    </message>
+    <message>
+        <source>conflict · 1 issue</source>
+        <translation>冲突 · 1 个问题</translation>
+    </message>
+    <message>
+        <source>failed (%1)</source>
+        <translation>失败（%1）</translation>
+    </message>
 </context>
 <context>
     <name>EventsModel</name>

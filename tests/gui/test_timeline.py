@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from relay_studio.ui.chat.cards import LIVE_LINE_CHARS, LiveRunCard, NoticeCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.timeline.lanes import MARKER_TEXT_DX, LanesView, layout_marker_labels
-from relay_studio.ui.timeline.model import FOREGROUND, RunTimeline
+from relay_studio.ui.timeline.model import FOREGROUND, RunTimeline, completed_review, summarize
 from relay_studio.ui.timeline.panel import TimelinePanel
 from tests.gui.conftest import App, run_to_end, until
 
@@ -150,6 +150,37 @@ async def test_a_model_call_is_read_alone_when_shown(app: App, monkeypatch: pyte
         assert f"model call {bar.label.split()[-1]}" in panel.detail.toPlainText()
     panel.show_bar(bars[0])
     assert read == [bars[0].key, bars[1].key]  # the second showing of the first came from the cache
+
+
+def test_a_completed_reviews_line_in_the_events_list_names_its_verdict() -> None:
+    """``summarize`` of ``review_completed`` says the verdict the reviewer's lane says (``completed_review``)."""
+    from relay_studio.domain.events import Event
+
+    def completed(seq: int, payload: dict[str, object]) -> Event:
+        return Event.model_validate({"seq": seq, "runId": "r", "type": "review_completed", "level": "info",
+                                     "timestamp": "2026-01-01T00:00:01.000+00:00", "invocationId": "dir",
+                                     "relatedInvocationIds": ["rev"],
+                                     "payload": {"kind": "consistency", "agentId": "director",
+                                                 "reviewerId": "consistency-reviewer", **payload}})
+
+    issue = {"severity": "conflict", "entry": "Mira", "explanation": "—"}
+    conflict = completed(1, {"status": "passed", "overallStatus": "conflict", "name": "Mira",
+                             "result": {"issues": [issue, {**issue, "severity": "warning"}]}})
+    warning = completed(2, {"status": "passed", "overallStatus": "warning", "name": "Harbor",
+                            "result": {"issues": [{**issue, "severity": "warning"}]}})
+    passed = completed(3, {"status": "passed", "overallStatus": "clean", "name": "Lune", "result": {"issues": []}})
+    failed = completed(4, {"status": "failed", "overallStatus": "conflict", "name": "Tide",
+                           "errorCode": "review.invalid_output", "message": "did not answer in the required form"})
+    rules = completed(5, {"kind": "rules", "status": "passed", "overallStatus": "clean", "name": "",
+                          "result": {"summary": "Grappled: speed 0.", "issues": []}})
+    assert summarize(conflict) == "“Mira”: conflict · 2 issues"
+    assert summarize(warning) == "“Harbor”: warning · 1 issue"
+    assert summarize(passed) == "“Lune”: passed"
+    assert summarize(failed) == "“Tide”: failed (review.invalid_output)"
+    assert summarize(rules) == "passed"  # nothing named: the verdict alone
+    # The same derivation as the reviewer's lane: its verdict, issues and error code.
+    assert [(r.verdict, r.issues, r.error_code) for r in map(completed_review, (conflict, passed, failed))] == [
+        ("conflict", 2, ""), ("passed", 0, ""), ("failed", 0, "review.invalid_output")]
 
 
 def test_handoff_labels_never_overlap() -> None:

@@ -1,7 +1,7 @@
 """A reviewer's lane on the timeline says its review's verdict in words, not only in colour (docs/director.md):
 a run of the Director whose scripted consistency reviewer answers conflict, warning, clean and then out of
 form twice; the timeline filling the window; each reviewer's label, its tooltip under the pointer, and the
-detail pane after a click on it read back."""
+detail pane after a click on it read back, and the events list's line of each review's end."""
 
 from __future__ import annotations
 
@@ -94,6 +94,14 @@ async def test_a_reviewers_lane_says_conflict_warning_passed_or_failed_in_its_la
     # The director's own lane says no verdict.
     tl = window.timeline.timeline
     assert tl is not None and "\n" not in lanes.lane_label(tl.ordered_lanes()[0])
+
+    # The events list's line of each review's end names the same verdict, in words.
+    model = window.timeline.model
+    ends = [r for r in range(model.rowCount()) if model.data(model.index(r, 3)) == "review_completed"]
+    assert [model.seq_at(r) for r in ends] == [lane.review.seq for lane in reviewers]  # type: ignore[union-attr]
+    assert [model.data(model.index(r, 4)) for r in ends] == [
+        "“Mira”: conflict · 2 issues", "“Harbor”: warning · 1 issue", "“Lune”: passed",
+        f"“Tide”: failed ({codes.REVIEW_INVALID_OUTPUT})"]
 
     # The tooltip under the pointer, over the label.
     assert await _hover(qtbot, window, _label_point(window, conflict)) == \

@@ -206,14 +206,14 @@ async def test_settings_language_applies_at_the_next_start_and_says_so(app: App,
     assert [a.text() for a in window.menuBar().actions()] == MENUS["de"]
 
 
-#: what the timeline's summaries, the New agent list and a review's severities say in each language
+#: what the timeline's summaries (a review's line too), the New agent list and a review's severities say
 SHOWN = {
     "de": {"model": "Aufruf 1 an", "tokens": "Tokens", "written": "(Version 1,", "blank": "Ein leerer Agent",
-           "conflict": "Widerspruch"},
+           "conflict": "Widerspruch", "review": "„Mira“: Widerspruch · 2 Probleme"},
     "ja": {"model": "への呼び出し 1", "tokens": "トークン", "written": "（バージョン 1、", "blank": "空のエージェント",
-           "conflict": "矛盾"},
+           "conflict": "矛盾", "review": "「Mira」：矛盾 · 問題 2 件"},
     "zh_CN": {"model": "第 1 次调用", "tokens": "token", "written": "（版本 1，", "blank": "空白智能体",
-              "conflict": "冲突"},
+              "conflict": "冲突", "review": "“Mira”：冲突 · 2 个问题"},
 }
 
 
@@ -229,8 +229,10 @@ def test_every_starting_point_has_its_shown_words_in_english() -> None:
 async def test_summaries_starting_points_and_severities_follow_the_language(
     app: App, qtbot: QtBot, language: str
 ) -> None:
+    from relay_studio.domain.events import Event
     from relay_studio.ui.patches.dialog import _review_html
     from relay_studio.ui.profiles.new_agent import NewAgentDialog
+    from relay_studio.ui.timeline.model import summarize
 
     shown = SHOWN[language]
     window = await _open(app, language)
@@ -241,6 +243,12 @@ async def test_summaries_starting_points_and_severities_follow_the_language(
     assert any(shown["model"] in s for s in summaries), summaries[:8]
     assert any(shown["tokens"] in s for s in summaries) and any(shown["written"] in s for s in summaries)
     assert not any(" bytes)" in s or " tokens, " in s for s in summaries)
+    issue = {"severity": "conflict", "entry": "Mira", "explanation": "—"}
+    ended = Event.model_validate({"seq": 1, "runId": "r", "type": "review_completed",
+                                  "timestamp": "2026-01-01T00:00:00Z",
+                                  "payload": {"kind": "consistency", "status": "passed", "overallStatus": "conflict",
+                                              "name": "Mira", "result": {"issues": [issue, issue]}}})
+    assert summarize(ended, window.timeline.model.words) == shown["review"]  # the events list's line of a review
     qtbot.mouseClick(window.sidebar.new_agent_button, Qt.MouseButton.LeftButton)
     dialog = window.findChild(NewAgentDialog)
     assert isinstance(dialog, NewAgentDialog) and dialog.isVisible()

@@ -84,6 +84,25 @@ class Review:
     seq: int = 0  # the ``review_completed`` event (0 while the review runs)
 
 
+def completed_review(event: Event, review: Review | None = None) -> Review:
+    """The verdict a ``review_completed`` event gives ``review`` (the one ``review_requested`` began, else a new
+    one): failed, with the journal's ``errorCode`` and ``message``, or the review's ``overallStatus`` (the
+    stricter of the reviewer's own and its issues' severities) as passed, warning or conflict, with the number
+    of issues the reviewer listed. The reviewer's lane and the event's line in the events list both read it."""
+    p = event.payload
+    review = review or Review(str(p.get("kind") or ""))
+    review.name, review.seq = str(p.get("name") or ""), event.seq
+    if p.get("status") == "passed":
+        review.verdict = _VERDICT_OF_STATUS.get(str(p.get("overallStatus")), "passed")
+        result = p.get("result") if isinstance(p.get("result"), dict) else {}
+        issues = result.get("issues") if isinstance(result, dict) else None
+        review.issues = len(issues) if isinstance(issues, list) else 0
+    else:
+        review.verdict = "failed"
+        review.error_code, review.message = str(p.get("errorCode") or ""), str(p.get("message") or "")
+    return review
+
+
 @dataclass
 class Lane:
     key: str
@@ -173,6 +192,14 @@ SUMMARY_WORDS: dict[str, str] = {
     "file_written": QT_TRANSLATE_NOOP("EventSummary", "%1 (version %2, %3 bytes)"),
     "awaiting_approval": QT_TRANSLATE_NOOP("EventSummary", "%1 waits for approval"),
     "committed": QT_TRANSLATE_NOOP("EventSummary", "%1 → chat (version %2)"),
+    # a review's verdict (``review_line``); a count as ``%1``, with its own words for exactly one
+    "review_of": QT_TRANSLATE_NOOP("EventSummary", "“%1”: %2"),  # what was reviewed: its verdict
+    "review.passed": QT_TRANSLATE_NOOP("EventSummary", "passed"),
+    "review.warning": QT_TRANSLATE_NOOP("EventSummary", "warning · %1 issues"),
+    "review.warning.one": QT_TRANSLATE_NOOP("EventSummary", "warning · 1 issue"),
+    "review.conflict": QT_TRANSLATE_NOOP("EventSummary", "conflict · %1 issues"),
+    "review.conflict.one": QT_TRANSLATE_NOOP("EventSummary", "conflict · 1 issue"),
+    "review.failed": QT_TRANSLATE_NOOP("EventSummary", "failed (%1)"),  # the error code
 }
 
 
@@ -186,6 +213,18 @@ def _fill(text: str, *values: object) -> str:
         else:
             out.append("%" + part)
     return "".join(out)
+
+
+def review_line(review: Review, words: dict[str, str] = SUMMARY_WORDS) -> str:
+    """A completed review's verdict in ``words``: "“Mira”: conflict · 2 issues", "“Lune”: passed",
+    "“Tide”: failed (review.invalid_output)" (without a name, the verdict alone)."""
+    if review.verdict in ("warning", "conflict"):
+        verdict = _fill(words[f"review.{review.verdict}" + (".one" if review.issues == 1 else "")], review.issues)
+    elif review.verdict == "failed":
+        verdict = _fill(words["review.failed"], review.error_code)
+    else:
+        verdict = words["review.passed"]
+    return _fill(words["review_of"], review.name, verdict) if review.name else verdict
 
 
 def summarize(event: Event, words: dict[str, str] = SUMMARY_WORDS) -> str:
@@ -227,6 +266,8 @@ def summarize(event: Event, words: dict[str, str] = SUMMARY_WORDS) -> str:
         return f"{p.get('tool')} {p.get('path') or ''}{reason}"
     if t == ev.CHAT_COMMIT_COMPLETED:
         return _fill(words["committed"], p.get("path"), p.get("version"))
+    if t == ev.REVIEW_COMPLETED:
+        return review_line(completed_review(event), words)
     keys = ("agentId", "path", "code", "errorCode", "title", "handle", "reason")
     return " ".join(f"{k}={p[k]}" for k in keys if p.get(k))[:160]
 
@@ -402,8 +443,7 @@ class RunTimeline:
 
     def _review(self, e: Event, t: float) -> None:
         """``review_requested`` marks the reviewer's lane (its invocation is the event's related one);
-        ``review_completed`` gives it the verdict: failed, or the review's ``overallStatus`` (the stricter
-        of the reviewer's own and its issues' severities) as passed, warning or conflict."""
+        ``review_completed`` gives it the verdict (``completed_review``)."""
         lane = self.lanes.get(e.related_invocation_ids[0]) if e.related_invocation_ids else None
         if lane is None:  # an unknown reviewer: no lane was made
             return
@@ -411,17 +451,7 @@ class RunTimeline:
         if e.type == ev.REVIEW_REQUESTED:
             lane.review = Review(str(p.get("kind") or ""))
             return
-        review = lane.review or Review(str(p.get("kind") or ""))
-        review.name, review.seq = str(p.get("name") or ""), e.seq
-        if p.get("status") == "passed":
-            review.verdict = _VERDICT_OF_STATUS.get(str(p.get("overallStatus")), "passed")
-            result = p.get("result") if isinstance(p.get("result"), dict) else {}
-            issues = result.get("issues") if isinstance(result, dict) else None
-            review.issues = len(issues) if isinstance(issues, list) else 0
-        else:
-            review.verdict = "failed"
-            review.error_code, review.message = str(p.get("errorCode") or ""), str(p.get("message") or "")
-        lane.review = review
+        lane.review = completed_review(e, lane.review)
 
     def _end_run(self, e: Event, t: float) -> None:
         self.ended = True
