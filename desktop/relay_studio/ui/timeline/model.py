@@ -194,12 +194,12 @@ SUMMARY_WORDS: dict[str, str] = {
     "committed": QT_TRANSLATE_NOOP("EventSummary", "%1 → chat (version %2)"),
     # a review's verdict (``review_line``); a count as ``%1``, with its own words for exactly one
     "review_of": QT_TRANSLATE_NOOP("EventSummary", "“%1”: %2"),  # what was reviewed: its verdict
-    "review.passed": QT_TRANSLATE_NOOP("EventSummary", "passed"),
-    "review.warning": QT_TRANSLATE_NOOP("EventSummary", "warning · %1 issues"),
-    "review.warning.one": QT_TRANSLATE_NOOP("EventSummary", "warning · 1 issue"),
-    "review.conflict": QT_TRANSLATE_NOOP("EventSummary", "conflict · %1 issues"),
-    "review.conflict.one": QT_TRANSLATE_NOOP("EventSummary", "conflict · 1 issue"),
-    "review.failed": QT_TRANSLATE_NOOP("EventSummary", "failed (%1)"),  # the error code
+    "verdict.passed": QT_TRANSLATE_NOOP("EventSummary", "passed"),
+    "verdict.warning": QT_TRANSLATE_NOOP("EventSummary", "warning · %1 issues"),
+    "verdict.warning.one": QT_TRANSLATE_NOOP("EventSummary", "warning · 1 issue"),
+    "verdict.conflict": QT_TRANSLATE_NOOP("EventSummary", "conflict · %1 issues"),
+    "verdict.conflict.one": QT_TRANSLATE_NOOP("EventSummary", "conflict · 1 issue"),
+    "verdict.failed": QT_TRANSLATE_NOOP("EventSummary", "failed (%1)"),  # the error code
 }
 
 
@@ -219,11 +219,11 @@ def review_line(review: Review, words: dict[str, str] = SUMMARY_WORDS) -> str:
     """A completed review's verdict in ``words``: "“Mira”: conflict · 2 issues", "“Lune”: passed",
     "“Tide”: failed (review.invalid_output)" (without a name, the verdict alone)."""
     if review.verdict in ("warning", "conflict"):
-        verdict = _fill(words[f"review.{review.verdict}" + (".one" if review.issues == 1 else "")], review.issues)
+        verdict = _fill(words[f"verdict.{review.verdict}" + (".one" if review.issues == 1 else "")], review.issues)
     elif review.verdict == "failed":
-        verdict = _fill(words["review.failed"], review.error_code)
+        verdict = _fill(words["verdict.failed"], review.error_code)
     else:
-        verdict = words["review.passed"]
+        verdict = words["verdict.passed"]
     return _fill(words["review_of"], review.name, verdict) if review.name else verdict
 
 
