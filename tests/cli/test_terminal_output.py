@@ -117,15 +117,14 @@ def _on_a_terminal(*argv: str) -> str:
 
     reader = threading.Thread(target=drain, name="pty-reader")
     reader.start()
-    terminal = open(slave, "w", encoding="utf-8", buffering=1)  # noqa: SIM115 (closed below, then joined)
     saved = sys.stdout, sys.stderr
-    sys.stdout = sys.stderr = terminal
-    try:
-        code = main(list(argv))
-    finally:
-        sys.stdout, sys.stderr = saved
-        terminal.close()  # closes the slave: the reader sees EIO once it has read everything
-    reader.join(timeout=30)
+    with open(slave, "w", encoding="utf-8", buffering=1) as terminal:  # closing it closes the slave
+        sys.stdout = sys.stderr = terminal
+        try:
+            code = main(list(argv))
+        finally:
+            sys.stdout, sys.stderr = saved
+    reader.join(timeout=30)  # the reader sees EIO once it has read everything
     os.close(master)
     assert code == 0 and not reader.is_alive()
     return b"".join(chunks).decode("utf-8")

@@ -7,17 +7,16 @@ from __future__ import annotations
 import ast
 import re
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
+from tests.packaging.support import load
 from tests.support import package_sources
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "packaging"))
-import translations  # noqa: E402  (packaging/translations.py, the one place that runs lupdate and lrelease)
+translations = load("translations")  # packaging/translations.py, the one place that runs lupdate and lrelease
 
 UI = ROOT / "desktop" / "relay_studio" / "ui"
 PLACEHOLDER = re.compile(r"%[1-9]")
