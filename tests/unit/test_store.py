@@ -6,6 +6,8 @@ import os
 import random
 import sqlite3
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,6 +69,37 @@ def test_a_new_database_has_exactly_the_schema_create_all_would_make(
     assert len([row for row in made if row[0] == "table"]) > 15
     assert _schema(tmp_path / "cached" / "relay.sqlite3") == made
     assert _schema(tmp_path / "cached-again" / "relay.sqlite3") == made
+
+
+_COUNT_SETTINGS = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                   "print(c.execute('SELECT count(*) FROM app_settings').fetchone()[0]); c.close()")
+
+
+def test_a_second_connection_in_this_process_keeps_the_log_another_process_may_not_delete(tmp_path: Path) -> None:
+    """The window opens second connections for its reader threads. Opening one must not drop this
+    process's locks on the file: another process that then closes its last connection would think it
+    was alone and delete the write-ahead log, and what this process wrote after it would be lost."""
+    path = tmp_path / "data" / "relay.sqlite3"
+    db = Database(path)
+
+    def put(key: str) -> None:
+        with db.transaction() as tx:
+            tx.conn.exec_driver_sql("INSERT INTO app_settings (key, value) VALUES (?, ?)", (key, "v"))
+
+    def seen_by_another_process() -> str:
+        done = subprocess.run([sys.executable, "-c", _COUNT_SETTINGS, str(path)], capture_output=True, text=True,
+                              timeout=60, check=True)
+        return done.stdout.strip()
+
+    put("one")
+    reader = Database(path)
+    assert seen_by_another_process() == "1"  # it opened the file and closed it again
+    put("two")
+    assert path.with_name(path.name + "-wal").exists()
+    assert seen_by_another_process() == "2"
+    reader.close()
+    db.close()
+    assert seen_by_another_process() == "2"
 
 
 def test_newer_schema_is_refused(tmp_path: Path) -> None:

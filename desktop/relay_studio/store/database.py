@@ -17,6 +17,7 @@ import json
 import sqlite3
 import threading
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -299,16 +300,38 @@ def _pack_large(model: type[SQLModel], values: dict[str, Any]) -> None:
             values[column] = pack(value)
 
 
+#: The database files this process has open, and through how many ``Database`` objects. Only the first
+#: checks the file (``check_database`` reads its header with a plain ``open``): closing any descriptor
+#: of a file drops every POSIX lock the process holds on it, SQLite's included, so a second check while
+#: a connection was open let another process, closing its own last connection, believe it was alone
+#: and delete the write-ahead log this process was still writing to (everything written after that was
+#: lost). The window opens second connections for its reader threads.
+_open_files: Counter[Path] = Counter()
+_open_lock = threading.Lock()
+
+
 class Database:
     def __init__(self, path: Path) -> None:
         self.path = path
         prepare_data_dir(path.parent)
+        self._open_key = path.resolve()
+        with _open_lock:
+            if not _open_files[self._open_key]:  # the first connection of this process checks the file
+                try:
+                    check_database(path, SCHEMA_VERSION)
+                except StoreError as exc:
+                    if exc.code == SCHEMA_TOO_NEW:
+                        raise SchemaTooNewError(exc.message, path) from None
+                    raise
+            _open_files[self._open_key] += 1
+        self._counted = True
         try:
-            check_database(path, SCHEMA_VERSION)
-        except StoreError as exc:
-            if exc.code == SCHEMA_TOO_NEW:
-                raise SchemaTooNewError(exc.message, path) from None
+            self._open(path)
+        except BaseException:
+            self._forget()
             raise
+
+    def _open(self, path: Path) -> None:
         self.engine: Engine = create_engine(
             f"sqlite:///{path}",
             connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000},
@@ -423,6 +446,14 @@ class Database:
             self.release_run(run_id)
         self._conn.close()
         self.engine.dispose()
+        self._forget()
+
+    def _forget(self) -> None:
+        """This object no longer holds the file open (once, however often it is closed)."""
+        with _open_lock:
+            if self._counted:
+                self._counted = False
+                _open_files[self._open_key] -= 1
 
 
 def _on_connect(dbapi_conn: Any, _record: Any) -> None:
