@@ -134,8 +134,10 @@ class ChatNavigation(WindowParts):
             n += 1
         return f"{base} {n}"
 
-    def new_chat(self) -> None:
-        record = self.studio.new_chat(self.project_id)
+    def new_chat(self, *, explore: bool = False) -> None:
+        """A new chat in the shown project (an exploration with ``explore``, docs/explore.md), opened with
+        the composer ready."""
+        record = (self.studio.new_exploration if explore else self.studio.new_chat)(self.project_id)
         self.refresh_chats()
         self.open_chat(record.id)
         self.chat.composer.editor.setFocus()

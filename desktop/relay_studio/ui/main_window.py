@@ -247,8 +247,6 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.sidebar.rename_project_requested.connect(self.rename_project)
         s.projects_changed.connect(self._show_project)
         s.run_finished.connect(lambda _r, _s: self.library.after_run())  # new mentions, entries agents wrote
-        QApplication.instance().applicationStateChanged.connect(self._on_app_state)  # type: ignore[union-attr]
-        self._closed_once = False
         self.chat.send_requested.connect(self.send)
         self.chat.edit_requested.connect(self.rerun_edited)
         self.chat.stop_requested.connect(self.stop)
@@ -326,10 +324,6 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.chat.composer.set_profiles(profiles)
         hint = self.studio.providers.connection_hint()
         self.chat.composer.set_hint(self._hint_words().get(hint or "", hint))
-
-    def _on_app_state(self, state: Qt.ApplicationState) -> None:
-        if state == Qt.ApplicationState.ApplicationActive:  # files edited outside the app show
-            self.library.refresh()
 
     # -- profiles --------------------------------------------------------------------------------
     def open_profile(self, profile_id: str) -> None:
@@ -435,10 +429,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.chat_actions.finish_deletions()  # an undo not taken by now is not taken
         self.save_layout()
         self._status_timer.stop()
-        if not self._closed_once:
-            self._closed_once = True
-            QApplication.instance().applicationStateChanged.disconnect(self._on_app_state)  # type: ignore[union-attr]
-            self.library.stop_listening()
+        self.library.stop_listening()
         event.accept()
         self.closed.emit()
 

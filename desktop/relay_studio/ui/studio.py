@@ -111,7 +111,7 @@ class PendingApproval:
 
 class Reader:
     """A second connection to the data file, used by one worker thread only, for reads that may take
-    longer than a frame. Opened on that thread at its first read; closed by ``close``."""
+    longer than a frame. Opened at its first read, on the caller's (GUI) thread; closed by ``close``."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -119,14 +119,12 @@ class Reader:
         self._db: Database | None = None
         self._runs: RunStore | None = None
 
-    def _store(self) -> RunStore:  # on the reader thread
-        if self._runs is None:
+    async def read(self, query: Callable[[RunStore], T]) -> T:
+        if self._runs is None:  # opened here, on the GUI thread, as ProjectReader opens its own (see there)
             self._db = Database(self.path)
             self._runs = RunStore(self._db)
-        return self._runs
-
-    async def read(self, query: Callable[[RunStore], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, lambda: query(self._store()))
+        runs = self._runs
+        return await asyncio.get_running_loop().run_in_executor(self._pool, lambda: query(runs))
 
     def _close_db(self) -> None:
         if self._db is not None:

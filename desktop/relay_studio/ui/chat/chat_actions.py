@@ -110,11 +110,7 @@ class ChatActions(QObject):
 
     def new_exploration(self) -> None:
         """A new exploration in the shown project, opened with the explorer ready (docs/explore.md)."""
-        window = self.window
-        record = window.studio.new_exploration(window.project_id)
-        window.refresh_chats()
-        window.open_chat(record.id)
-        window.chat.composer.editor.setFocus()
+        self.window.new_chat(explore=True)
 
     def hidden_chats(self) -> set[str]:
         return set(self._pending)

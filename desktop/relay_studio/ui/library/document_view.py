@@ -8,6 +8,8 @@ Signals:
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QTextEdit, QVBoxLayout, QWidget
@@ -52,7 +54,7 @@ class DocumentView(QWidget):
         self.document, self.text = document, text
         start, end = max(0, min(start, len(text))), max(0, min(end, len(text)))
         self.cited = (start, end)
-        self.title.setText(f"<b>{document.title}</b>")
+        self.title.setText(f"<b>{html.escape(document.title)}</b>")
         self.where.setText(where)
         self.browser.setPlainText(text)
         if end <= start:
