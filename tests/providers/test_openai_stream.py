@@ -86,7 +86,7 @@ async def test_request_body_and_headers(server: LoopbackServer) -> None:
         {"role": "user", "content": "Write the scene."},
         {
             "role": "assistant",
-            "content": None,
+            "content": "",  # not null: llama-cpp-python's server refuses null (docs/providers.md)
             "tool_calls": [
                 {
                     "id": "call_1",

@@ -240,7 +240,10 @@ def to_openai_messages(system: str, messages: list[Message]) -> list[dict[str, A
         if message.role == "user":
             wire.append({"role": "user", "content": message.content})
         elif message.role == "assistant":
-            item: dict[str, Any] = {"role": "assistant", "content": message.content or None}
+            # Text, or "" beside tool calls: llama-cpp-python's server refuses an assistant message whose
+            # content is null (HTTP 500, "Input should be a valid string"), which the OpenAI API allows
+            # and accepts as "" too; every later turn of a run that called a tool failed there.
+            item: dict[str, Any] = {"role": "assistant", "content": message.content or ""}
             if message.tool_calls:
                 item["tool_calls"] = [
                     {
@@ -250,8 +253,6 @@ def to_openai_messages(system: str, messages: list[Message]) -> list[dict[str, A
                     }
                     for call in message.tool_calls
                 ]
-            elif item["content"] is None:
-                item["content"] = ""
             wire.append(item)
         else:
             wire.append({"role": "tool", "tool_call_id": message.tool_call_id or "", "content": message.content})
