@@ -18,7 +18,7 @@ from tests.support import Harness
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The window follows the system's language (ui/i18n.py): the tests read its English words, whatever the
-# machine's locale (tests/gui/test_translations_gui.py starts it in the other languages on purpose).
+# machine's locale (tests/gui/test_window_languages.py starts it in the other languages on purpose).
 os.environ["LANGUAGE"] = "en"
 os.environ["LC_ALL"] = "C.UTF-8"
 

@@ -61,10 +61,11 @@ def clipped(root: QWidget) -> list[str]:
                     out.append(f"{name} {w.text()[:40]!r}: {w.width()} wide, height {w.height()} < {need}")
             elif w.width() < w.sizeHint().width():
                 out.append(f"{name} {w.text()[:40]!r}: width {w.width()} < {w.sizeHint().width()}")
-        elif isinstance(w, QTabBar) and w.elideMode() != 0 and w.usesScrollButtons() is False:
+        elif isinstance(w, QTabBar):
+            # every tab, whatever the elide mode and scroll buttons: a tab narrower than its hint is cut off
             for i in range(w.count()):
                 if w.tabRect(i).width() < w.tabSizeHint(i).width():
-                    out.append(f"tab {w.tabText(i)!r}: {w.tabRect(i).width()} < {w.tabSizeHint(i).width()}")
+                    out.append(f"{name} tab {w.tabText(i)!r}: {w.tabRect(i).width()} < {w.tabSizeHint(i).width()}")
     return out
 
 
@@ -126,7 +127,8 @@ async def test_nothing_is_cut_off_in_the_main_views(app: App, language: str) -> 
 
 
 def test_the_check_sees_a_cut_off_button_and_a_squeezed_label(qtbot: QtBot) -> None:
-    """The measure above can fail: a button narrower than its text and a wrapping label without its height."""
+    """The measure above can fail: a button narrower than its text, a wrapping label without its height and
+    a tab bar whose tabs are squeezed below their width."""
     root = QWidget()
     qtbot.addWidget(root)
     button = QPushButton("Änderungen übernehmen und schließen", root)
@@ -134,10 +136,18 @@ def test_the_check_sees_a_cut_off_button_and_a_squeezed_label(qtbot: QtBot) -> N
     label.setWordWrap(True)
     button.setGeometry(0, 0, 60, button.sizeHint().height())
     label.setGeometry(0, 40, 24, 20)
+    tabs = QTabBar(root)
+    tabs.setUsesScrollButtons(False)
+    tabs.setElideMode(Qt.TextElideMode.ElideRight)
+    for text in ("Einstellungen", "Werkzeuge", "Arbeitsbereich"):
+        tabs.addTab(text)
+    tabs.setGeometry(0, 70, 80, tabs.sizeHint().height())
     root.resize(200, 100)
     root.show()
     found = clipped(root)
-    assert len(found) == 2 and "QPushButton" in found[0] and "QLabel" in found[1]
+    assert len(found) == 5, found
+    assert "QPushButton" in found[0] and "QLabel" in found[1]
+    assert all(f.startswith("QTabBar tab ") for f in found[2:])
 
 
 def test_the_live_card_breaks_endless_cjk_lines_but_keeps_the_text(qtbot: QtBot) -> None:

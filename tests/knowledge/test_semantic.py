@@ -207,7 +207,8 @@ def test_sqlite_vec_ranks_as_the_scan_does_and_follows_every_change(tmp_path: Pa
         assert built.nearest(queries[0], 10) == nearest_scan(db, "default", "hash-32", queries[0], 10)
         built.close()
         for q in queries:
-            assert nearest(db, "default", "hash-32", q, 10, lib.folder) == nearest_scan(db, "default", "hash-32", q, 10)
+            assert vector_index.nearest_indexed(db, "default", lib.folder, "hash-32", q, 10) == \
+                nearest_scan(db, "default", "hash-32", q, 10)
         index_file = lib.folder / vector_index.INDEX_FILE
         assert index_file.is_file()  # its own file: the main database is never opened by a second SQLite
         # the other project's chunks are never found from this one
@@ -217,15 +218,16 @@ def test_sqlite_vec_ranks_as_the_scan_does_and_follows_every_change(tmp_path: Pa
         assert not other_ids & set(nearest(db, "default", "hash-32", queries[0], 70, lib.folder))
         # a removed document leaves the index at the next search; new vectors join it
         lib.remove("b.md")
-        found = nearest(db, "default", "hash-32", queries[1], 70, lib.folder)
+        found = vector_index.nearest_indexed(db, "default", lib.folder, "hash-32", queries[1], 70)
+        assert found is not None
         assert len(found) == 40 and found == nearest_scan(db, "default", "hash-32", queries[1], 70)
         lib.import_files([_many_sections(tmp_path, "d.md", 5)])
         assert embed_missing(lib, endpoint) == 5
-        assert nearest(db, "default", "hash-32", queries[2], 45, lib.folder) == \
+        assert vector_index.nearest_indexed(db, "default", lib.folder, "hash-32", queries[2], 45) == \
             nearest_scan(db, "default", "hash-32", queries[2], 45)
         # another model has an index of its own
         embed_missing(lib, EmbeddingsEndpoint(_url(server) + "/v1", "hash-32-b"))
-        assert nearest(db, "default", "hash-32-b", queries[3], 5, lib.folder) == \
+        assert vector_index.nearest_indexed(db, "default", lib.folder, "hash-32-b", queries[3], 5) == \
             nearest_scan(db, "default", "hash-32-b", queries[3], 5)
         # the index derives from the main database: a file damaged while closed (say between two starts) is
         # rebuilt at the next search, nothing is lost
@@ -233,7 +235,7 @@ def test_sqlite_vec_ranks_as_the_scan_does_and_follows_every_change(tmp_path: Pa
         index_file.write_bytes(b"not a database at all" * 100)
         for suffix in ("-wal", "-shm"):
             index_file.with_name(index_file.name + suffix).unlink(missing_ok=True)
-        assert nearest(db, "default", "hash-32", queries[4], 10, lib.folder) == \
+        assert vector_index.nearest_indexed(db, "default", lib.folder, "hash-32", queries[4], 10) == \
             nearest_scan(db, "default", "hash-32", queries[4], 10)
         rebuilt = vector_index.open_index(lib.folder, "hash-32", 32)  # a connection of its own: the file holds them
         assert rebuilt is not None

@@ -12,7 +12,6 @@ closed, and the entry is written only after a passed review of that draft, never
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -57,7 +56,7 @@ def _profiles() -> dict[str, AgentProfile]:
 
 
 async def test_a_gated_write_on_a_real_reviewer_is_written_only_after_a_passed_review(
-    llama_server: RealServer, tmp_path: Path
+    llama_server: RealServer, harness: Harness
 ) -> None:
     sent: list[dict[str, Any]] = []
 
@@ -68,7 +67,6 @@ async def test_a_gated_write_on_a_real_reviewer_is_written_only_after_a_passed_r
         {"toolCalls": [call("review_consistency", {"name": "Oren", "type": "character", "draft": OREN})]},
         {"toolCalls": [call("library_create", {"type": "character", "name": "Oren", "description": OREN})]},
         {"text": "Done."}]}}))
-    harness = Harness(tmp_path / "data")
     async with httpx.AsyncClient(event_hooks={"request": [record]}) as client:
         reviewer = OpenAICompatibleProvider(Connection.model_validate(
             {"id": "llama", "kind": "openai_compatible", "baseUrl": llama_server.base_url,
@@ -77,36 +75,33 @@ async def test_a_gated_write_on_a_real_reviewer_is_written_only_after_a_passed_r
         def provider_for(profile: AgentProfile) -> ModelProvider:
             return reviewer if profile.id == "consistency-reviewer" else director
 
-        try:
-            handle = await harness.runtime.start_run(agent_id="director", prompt="Add Oren.",
-                                                     provider_for=provider_for, profiles=_profiles(),
-                                                     approver=approve_all)
-            status = await handle.wait()
-            run_id = handle.run_id
-            assert status is RunStatus.COMPLETED, (harness.types(run_id), llama_server.log_tail())
-            # the reviewer was asked for structured output, and the server's refusal was learned and journaled
-            assert sent and "response_format" in sent[0]
-            notices = {e.payload["code"] for e in harness.of_type(run_id, ev.MODEL_NOTICE)}
-            assert notices & FALLBACKS, f"the structured-output fallback is journaled: {notices}"
-            if codes.PROVIDER_JSON_SCHEMA_UNSUPPORTED in notices:
-                assert sent[1]["response_format"]["type"] == "json_object"
-                assert sent[1]["response_format"]["schema"]["required"] == ["issues", "overallStatus"]
-            # one review, typed or failed closed, journaled for this draft
-            [done] = [e.payload for e in harness.of_type(run_id, ev.REVIEW_COMPLETED)]
-            assert done["draftHash"] == draft_hash(OREN)
-            [lane] = [i for i in harness.runtime.runs.invocations(run_id) if i.profile_id == "consistency-reviewer"]
-            [write] = [r for r in harness.tool_results(run_id) if r["name"] == "library_create"]
-            project_dir = harness.runtime.project_dir(harness.runtime.projects.default())
-            found = LibraryStore.open(harness.runtime.db, DEFAULT_PROJECT_ID, project_dir).find("Oren")
-            if done["status"] == "passed":
-                assert done["overallStatus"] in ("clean", "warning", "conflict") and "issues" in done["result"]
-                assert lane.status is InvocationStatus.COMPLETED
-                assert write["errorCode"] is None and found is not None and found.entry.description == OREN
-            else:
-                assert done["status"] == "failed" and done["errorCode"], done
-                assert lane.status is InvocationStatus.FAILED
-                assert write["errorCode"] == codes.REVIEW_REQUIRED and found is None, "never written unreviewed"
-            print(f"review {done['status']} ({done.get('overallStatus') or done.get('errorCode')}); "
-                  f"notices {sorted(notices)}")
-        finally:
-            harness.close()
+        handle = await harness.runtime.start_run(agent_id="director", prompt="Add Oren.",
+                                                 provider_for=provider_for, profiles=_profiles(),
+                                                 approver=approve_all)
+        status = await handle.wait()
+        run_id = handle.run_id
+        assert status is RunStatus.COMPLETED, (harness.types(run_id), llama_server.log_tail())
+        # the reviewer was asked for structured output, and the server's refusal was learned and journaled
+        assert sent and "response_format" in sent[0]
+        notices = {e.payload["code"] for e in harness.of_type(run_id, ev.MODEL_NOTICE)}
+        assert notices & FALLBACKS, f"the structured-output fallback is journaled: {notices}"
+        if codes.PROVIDER_JSON_SCHEMA_UNSUPPORTED in notices:
+            assert sent[1]["response_format"]["type"] == "json_object"
+            assert sent[1]["response_format"]["schema"]["required"] == ["issues", "overallStatus"]
+        # one review, typed or failed closed, journaled for this draft
+        [done] = [e.payload for e in harness.of_type(run_id, ev.REVIEW_COMPLETED)]
+        assert done["draftHash"] == draft_hash(OREN)
+        [lane] = [i for i in harness.runtime.runs.invocations(run_id) if i.profile_id == "consistency-reviewer"]
+        [write] = [r for r in harness.tool_results(run_id) if r["name"] == "library_create"]
+        project_dir = harness.runtime.project_dir(harness.runtime.projects.default())
+        found = LibraryStore.open(harness.runtime.db, DEFAULT_PROJECT_ID, project_dir).find("Oren")
+        if done["status"] == "passed":
+            assert done["overallStatus"] in ("clean", "warning", "conflict") and "issues" in done["result"]
+            assert lane.status is InvocationStatus.COMPLETED
+            assert write["errorCode"] is None and found is not None and found.entry.description == OREN
+        else:
+            assert done["status"] == "failed" and done["errorCode"], done
+            assert lane.status is InvocationStatus.FAILED
+            assert write["errorCode"] == codes.REVIEW_REQUIRED and found is None, "never written unreviewed"
+        print(f"review {done['status']} ({done.get('overallStatus') or done.get('errorCode')}); "
+              f"notices {sorted(notices)}")

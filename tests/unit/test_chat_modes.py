@@ -1,4 +1,4 @@
-"""Schema 7: a chat is an ordinary chat or an exploration (``chats.mode``; docs/explore.md)."""
+"""Schema 8: a chat is an ordinary chat or an exploration (``chats.mode``; docs/explore.md)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from relay_studio.store.chats import ChatStore
 from relay_studio.store.database import SCHEMA_VERSION, Database
 
 
-def _version_6_database(path: Path) -> None:
-    """The file as schema 6 left it: chats without ``mode``, one chat with a message."""
+def _version_7_database(path: Path) -> None:
+    """The file as schema 7 left it (with its Skill index): chats without ``mode``, one chat with a message."""
     Database(path).close()
     raw = sqlite3.connect(path)
     raw.execute("ALTER TABLE chats DROP COLUMN mode")
@@ -19,14 +19,14 @@ def _version_6_database(path: Path) -> None:
                 "VALUES ('c1', 'Story', NULL, NULL, '2026-01-01', 'project_default')")
     raw.execute("INSERT INTO messages (id, chat_id, position, role, content, version, created_at, updated_at) "
                 "VALUES ('m1', 'c1', 0, 'user', 'Once upon a time.', 1, 'x', 'x')")
-    raw.execute("PRAGMA user_version = 6")
+    raw.execute("PRAGMA user_version = 7")
     raw.commit()
     raw.close()
 
 
-def test_a_version_6_database_keeps_its_chats_ordinary_and_can_hold_explorations(tmp_path: Path) -> None:
-    path = tmp_path / "v6.db"
-    _version_6_database(path)
+def test_a_version_7_database_keeps_its_chats_ordinary_and_can_hold_explorations(tmp_path: Path) -> None:
+    path = tmp_path / "v7.db"
+    _version_7_database(path)
     db = Database(path)
     try:
         assert db.schema_version == SCHEMA_VERSION
