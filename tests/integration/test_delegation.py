@@ -147,6 +147,29 @@ async def test_child_without_task_return_fails_at_its_round_limit(harness: Harne
     assert "Status: failed" in awaited and "### What went wrong" in awaited
 
 
+async def test_a_helper_whose_server_fails_is_reported_without_the_servers_own_text(harness: Harness) -> None:
+    trace = "Traceback (most recent call last): File \"/srv/llama/app.py\", line 9"
+    turns = {
+        "writer": [{"toolCalls": [delegate()]}, {"toolCalls": [call("agent_await", {"mode": "allCompleted"})]},
+                   {"toolCalls": [write("output/main.md", "x"), call("workspace_commit"), handoff("final-editor")]}],
+        "researcher": [{"error": {"status": 500, "message": trace}}] * 6,
+        "final-editor": [{"toolCalls": [call("workspace_finish")]}],
+    }
+    run_id, status = await harness.run("writer", turns)
+    assert status is RunStatus.COMPLETED
+    assert harness.provider is not None
+    writer_requests = [r for r in harness.provider.requests if r.agent_id == "writer"]
+    after_await = writer_requests[2]  # the request that carries agent_await's result
+    seen = "\n".join(str(m.content) for m in after_await.messages)
+    assert "### What went wrong\nThe model server of Researcher failed to answer." in seen
+    assert "/srv/llama" not in seen and "Traceback" not in seen
+    task = next(t for t in harness.runtime.runs.tasks(run_id) if t.continuation is TaskContinuation.RETURN_TO_PARENT)
+    assert task.status is TaskStatus.FAILED and task.error is not None
+    assert task.error["code"].startswith("provider.")
+    assert "/srv/llama" in task.error["message"]  # the journal keeps the server's words
+    assert any("/srv/llama" in e.payload["message"] for e in harness.of_type(run_id, "model_call_failed"))
+
+
 async def test_task_timeout_fails_the_task_not_the_run(harness: Harness) -> None:
     profiles = relay_profiles()
     profiles["researcher"] = profile("researcher", tools={"allow": ["workspace.read_file"]},

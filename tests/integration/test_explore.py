@@ -167,6 +167,24 @@ async def test_a_per_target_handoff_is_refused_in_an_exploration(harness: Harnes
     assert not harness.of_type(run_id, "agent_handoff_requested")
 
 
+async def test_an_exploration_lists_no_agents_to_hand_off_or_delegate_to(harness: Harness) -> None:
+    # The writer could hand off (to the editor) and delegate (to the researcher) in an ordinary run; in an
+    # exploration it cannot pass work on, so its prompt must not list anyone it could pass work to.
+    profiles = relay_profiles()
+    writer = profiles["writer"]
+    assert writer.delegation.can_handoff and writer.delegation.can_delegate
+    assert {tn.AGENT_HANDOFF, tn.AGENT_DELEGATE} <= set(writer.effective_tools())
+    turns: Turns = {"writer": [{"text": "Mira commands the Heron."}]}
+    _run_id, status = await _explore(harness, "writer", turns, profiles=profiles)
+
+    assert status is RunStatus.COMPLETED
+    system = harness.provider.requests[0].system  # type: ignore[union-attr]
+    assert EXPLORE_LINE in system
+    assert "## Agents you can hand off to" not in system
+    assert "## Helpers you can delegate to" not in system
+    assert "I am editor." not in system and "I am researcher." not in system
+
+
 async def test_an_ordinary_chat_cannot_become_an_exploration(harness: Harness) -> None:
     _, status = await harness.run("final-editor", {"final-editor": [
         {"toolCalls": [write("output/main.md", "Hi."), call("workspace_commit"), call("workspace_finish")]}]},

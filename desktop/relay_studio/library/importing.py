@@ -1,8 +1,8 @@
 """Reading any file the story library imports: ``.md`` entries, character cards (``.png``, ``.json``,
 ``.charx``) and World Info ``.json``; the CLI's ``library import`` and the window share it.
 
-``read_library_file`` parses and checks, writing nothing; ``import_library_file`` then adds the file's
-entries all or nothing (``LibraryStore.add_all``). Every problem is a ``LibraryError`` naming the file.
+``read_library_file`` parses and checks, writing nothing; its callers then add the entries all or nothing
+(``LibraryStore.add_all``). Every problem is a ``LibraryError`` naming the file.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from pathlib import Path
 from relay_studio.domain import error_codes as codes
 from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, parse_entry
-from relay_studio.library.store import LibraryStore
 
 
 def looks_like_world_info(data: bytes) -> bool:
@@ -50,10 +49,3 @@ def read_library_file(path: Path) -> list[LibraryEntry]:
         return st.entries_from_card(st.read_card(data, label), label)
     raise LibraryError(codes.LIBRARY_UNKNOWN_FORMAT,
                        f"{label}: only .md entries, .png/.json/.charx character cards and World Info .json import.")
-
-
-def import_library_file(store: LibraryStore, path: Path) -> list[LibraryEntry]:
-    """Adds the entries of ``path`` to ``store``: all of them, or none."""
-    entries = read_library_file(path)
-    store.add_all(entries, path.name)
-    return entries

@@ -120,8 +120,8 @@ def export_chat(chats: ChatStore, chat: ChatRecord, *, user_name: str = "You") -
             swipes.append(m.content)
         info = [{"send_date": v.created_at, "gen_started": v.created_at, "gen_finished": v.created_at,
                  "extra": {STUDIO_KEY: {"agentId": v.agent_id, **({"marker": v.marker.value} if v.marker else {})}}}
-                for v in versions][:len(swipes)]
-        while len(info) < len(swipes):
+                for v in versions]
+        while len(info) < len(swipes):  # swipes holds every version, and the current text when it differs
             info.append({"send_date": m.updated_at, "gen_started": m.updated_at, "gen_finished": m.updated_at,
                          "extra": {}})
         studio: dict[str, Any] = {"role": m.role}

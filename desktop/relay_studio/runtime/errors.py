@@ -46,3 +46,14 @@ UNEXPECTED_ERROR = codes.RUNTIME_UNEXPECTED_ERROR
 
 class InvocationFailed(FatalRunError):
     """The agent's own stage cannot go on (model failure, limits): fails its task, or the run."""
+
+
+def failure_as_told(code: str, message: str, agent: str, *, sentence: bool = False) -> str:
+    """What another agent reads of ``agent``'s failure (a reviewer's, a helper's): a model server's own error
+    text, which may carry its stack trace and file paths, stays in the journal; the reader is told that
+    ``agent``'s model server failed to answer. Any other failure's message is already written for agents.
+    ``sentence`` gives the server's failure as a sentence of its own rather than a clause."""
+    if code.startswith("provider."):
+        told = f"the model server of {agent} failed to answer"
+        return f"T{told[1:]}." if sentence else told
+    return message

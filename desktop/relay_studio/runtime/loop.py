@@ -207,7 +207,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                 result = await _apply(run, inv, result)
             except ToolError as exc:  # an effect that could not be carried out (a review that could not be done)
                 result, error = None, exc
-        if result is not None and isinstance(result.effect, HandoffAccepted | Finish | TaskReturned):
+        if result is not None and isinstance(result.effect, LoopExit):
             exit_, ended_by = result.effect, _ENDED_BY[type(result.effect)]
         content = error.message if error else (result.content if result else "")
         elapsed = (time.perf_counter() - started) * 1000

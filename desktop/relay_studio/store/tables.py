@@ -25,7 +25,7 @@ class ChatRow(SQLModel, table=True):
     origin: str | None = None
     created_at: str
     project_id: str | None = Field(default=None, index=True)
-    #: ``chat`` or ``explore`` (``domain.records.CHAT_MODE_*``; schema 7)
+    #: ``chat`` or ``explore`` (``domain.records.CHAT_MODE_*``; added by migration 8)
     mode: str = Field(default=CHAT_MODE_CHAT, sa_column_kwargs={"server_default": CHAT_MODE_CHAT})
 
 

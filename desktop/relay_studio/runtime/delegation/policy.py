@@ -66,7 +66,7 @@ def can_handoff(inv: InvocationState) -> bool:
     return (
         not inv.is_child
         and inv.profile.delegation.can_handoff
-        and tn.AGENT_HANDOFF in inv.profile.effective_tools()
+        and tn.AGENT_HANDOFF in inv.surface()
     )
 
 
@@ -74,7 +74,7 @@ def can_delegate(inv: InvocationState) -> bool:
     return (
         not inv.is_child
         and inv.profile.delegation.can_delegate
-        and tn.AGENT_DELEGATE in inv.profile.effective_tools()
+        and tn.AGENT_DELEGATE in inv.surface()
     )
 
 

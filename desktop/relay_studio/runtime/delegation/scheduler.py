@@ -19,7 +19,7 @@ from relay_studio.runtime import transitions
 from relay_studio.runtime.context import ChildTask, InvocationState, RunContext
 from relay_studio.runtime.delegation.rendering import render_capsule
 from relay_studio.runtime.effects import LoopExit, TaskDelegated, TaskReturned
-from relay_studio.runtime.errors import FatalRunError, InvocationFailed
+from relay_studio.runtime.errors import FatalRunError, InvocationFailed, failure_as_told
 from relay_studio.store.database import Transaction, new_id
 
 
@@ -138,7 +138,8 @@ class TaskScheduler:
                         tx, run, child.task_id, status, invocation_id=child.inv.id, result=exit_.result
                     )
         except InvocationFailed as exc:
-            child.error = exc.message
+            # the parent reads the capsule; the task's journaled error keeps the full text
+            child.error = failure_as_told(exc.code, exc.message, child.inv.profile.display_name, sentence=True)
             with run.db.transaction() as tx:
                 transitions.end_invocation(tx, run, child.inv.id, InvocationStatus.FAILED, error_code=exc.code)
                 transitions.task_transition(

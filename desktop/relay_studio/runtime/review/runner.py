@@ -31,7 +31,7 @@ from relay_studio.domain.messages import Message, ModelResponse, OutputFormat
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext
-from relay_studio.runtime.errors import InvocationFailed
+from relay_studio.runtime.errors import InvocationFailed, failure_as_told
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.review import schemas
 from relay_studio.runtime.review.book import ReviewRecord
@@ -203,13 +203,5 @@ async def run_review(run: RunContext, parent: InvocationState, call_id: str, *, 
                   **({"result": result} if result is not None else {"errorCode": code, "message": why})},
                  invocation_id=parent.id, related=[child.id],
                  level=EventLevel.INFO if result is not None else EventLevel.WARNING)
-    told = _told(code, why, reviewer.display_name)
+    told = failure_as_told(code, why, reviewer.display_name)
     return ReviewOutcome(record, reviewer.display_name, child.task_handle or "", told)
-
-
-def _told(code: str, why: str, reviewer: str) -> str:
-    """What the asking agent reads of a failure: a model server's own error text (which may carry its stack
-    trace and file paths) stays in the journal; the agent reads that the reviewer's server failed."""
-    if code.startswith("provider."):
-        return f"the model server of {reviewer} failed to answer"
-    return why
