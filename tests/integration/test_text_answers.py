@@ -205,11 +205,26 @@ async def test_the_built_in_researcher_reports_in_plain_text(harness: Harness) -
 
 
 def test_the_cli_says_the_answer_came_in_plain_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The built-in finalizer ends on a text answer (run.endOnTextAnswer): its first reply is the answer.
     script = tmp_path / "script.json"
-    script.write_text(json.dumps({"turns": {"finalizer": [{"text": "A plain answer."}] * 3}}), encoding="utf-8")
+    script.write_text(json.dumps({"turns": {"finalizer": [{"text": "A plain answer."}]}}), encoding="utf-8")
     code = main(["run", "--agent", "finalizer", "--prompt", "Answer.", "--script", str(script),
                  "--data-dir", str(tmp_path / "data")])
     out, err = capsys.readouterr()
     assert out == "A plain answer.\n"  # the answer the creator waited for
     assert "  ✓ answered in plain text (version 1)" in err.splitlines()
-    assert code == STATUS_EXIT[RunStatus.PARTIAL_SUCCESS]  # the finish the finalizer owed did not happen
+    assert code == STATUS_EXIT[RunStatus.COMPLETED]
+
+    # A profile that owes a finish still ends partial_success after the nudges, and says so the same way.
+    folder = tmp_path / "profiles"
+    folder.mkdir()
+    owing = profile_dict("closer", tools={"allow": ["workspace.write_file", "workspace.commit", "workspace.finish"]},
+                         delegation={"canHandoff": False, "canDelegate": False})
+    (folder / "closer.json").write_text(json.dumps(owing), encoding="utf-8")
+    script.write_text(json.dumps({"turns": {"closer": [{"text": "A plain answer."}] * 3}}), encoding="utf-8")
+    code = main(["run", "--agent", "closer", "--prompt", "Answer.", "--script", str(script), "--profiles", str(folder),
+                 "--data-dir", str(tmp_path / "data2")])
+    out, err = capsys.readouterr()
+    assert out == "A plain answer.\n"
+    assert "  ✓ answered in plain text (version 1)" in err.splitlines()
+    assert code == STATUS_EXIT[RunStatus.PARTIAL_SUCCESS]  # the finish it owed did not happen

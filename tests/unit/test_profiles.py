@@ -122,7 +122,7 @@ def test_a_dead_end_handoff_target_is_refused_like_a_direct_one(tmp_path: Path) 
     _, problems = validate_profile(target())
     assert [(d.code, d.path) for d in problems] == [("profile.no_stage_exit", "delegation.allowAsHandoffTarget")]
     assert problems[0].message == ("A handoff target needs 'workspace.finish' or 'agent.handoff' to end its "
-                                   "stage, or run.endOnTextAnswer.")
+                                   "stage, run.endOnTextAnswer, or a next stage (handoff.next).")
     # Direct-runnable as well: one diagnostic, at the direct-run switch as before.
     _, problems = validate_profile(target(run={"directRunnable": True}))
     assert [(d.code, d.path) for d in problems] == [("profile.no_stage_exit", "run.directRunnable")]
@@ -130,6 +130,7 @@ def test_a_dead_end_handoff_target_is_refused_like_a_direct_one(tmp_path: Path) 
     for fine in (target(allow=("workspace.read_file", "workspace.commit", "workspace.finish")),
                  target(allow=("workspace.read_file", "agent.handoff"), delegation={"canHandoff": True}),
                  target(run={"endOnTextAnswer": True}),
+                 target(handoff={"next": "editor"}),
                  target(delegation={"allowAsHandoffTarget": False, "allowAsSubagent": True}),
                  target(delegation={"callable": False, "allowAsHandoffTarget": False})):
         assert validate_profile(fine)[1] == [], fine

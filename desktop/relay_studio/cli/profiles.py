@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from relay_studio.cli.exits import EXIT_OK, UsageError
-from relay_studio.domain.profile import AgentProfile, ProfileError, validate_catalog
+from relay_studio.domain.profile import AgentProfile, ProfileError, next_stage_problems, validate_catalog
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.profile_catalog import read_profile_file
 
@@ -25,7 +25,8 @@ def cmd_profiles(args: argparse.Namespace, runtime_factory: Callable[[], Runtime
     if args.profiles_command == "import":
         profile = _read_profile(args.file)
         runtime = runtime_factory()
-        problems = validate_catalog({**runtime.profiles(), profile.id: profile})
+        catalog = {**runtime.profiles(), profile.id: profile}
+        problems = validate_catalog(catalog) + next_stage_problems(catalog, {profile.id})
         if problems:
             raise ProfileError(problems, str(args.file))
         runtime.profile_store.save(profile)

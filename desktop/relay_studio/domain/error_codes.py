@@ -221,6 +221,8 @@ LIBRARY_UNKNOWN_FORMAT = "library.unknown_format"
 MODEL_OUTPUT_TRUNCATED = "model.output_truncated"
 #: The scripted provider has no turn left for this profile.
 MODEL_SCRIPT_EXHAUSTED = "model.script_exhausted"
+#: A model call ran past its profile's ``model.callDeadlineSeconds`` and was ended; what had arrived is kept.
+MODEL_CALL_DEADLINE = "model.call_deadline"
 #: Lone UTF-16 surrogates in a model's stream were replaced by U+FFFD (a ``model_notice``).
 MODEL_TEXT_REPAIRED = "model.text_repaired"
 #: After the nudges the agent still answered in plain text where a finish or handoff was expected.
@@ -287,6 +289,8 @@ PROFILE_WRITABLE_ROOT_NOT_VISIBLE = "profile.writable_root_not_visible"
 PROFILE_INVALID_OUTPUT_SCHEMA = "profile.invalid_output_schema"
 #: ``reviews.beforeWrite`` names a review whose tool the profile cannot call.
 PROFILE_REVIEW_WITHOUT_TOOL = "profile.review_without_tool"
+#: ``handoff.next`` names no usable next stage (not an id, itself, missing, or not a target for this profile).
+PROFILE_BAD_NEXT_STAGE = "profile.bad_next_stage"
 #: A reviewer named in ``reviews`` is not a well-formed profile id.
 PROFILE_BAD_REVIEWER = "profile.bad_reviewer"
 

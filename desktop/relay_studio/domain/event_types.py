@@ -74,6 +74,11 @@ MODEL_NOTICE = "model_notice"
 MODEL_TEXT_ONLY = "model_text_only"
 #: A stage's plain-text reply became the chat message (after the nudges, or as a profile's normal ending).
 TEXT_ANSWER_COMMITTED = "text_answer_committed"
+#: A stage's plain-text reply that is not the answer (after its own commit, or a short sign-off beside the
+#: answer already in the chat): kept as a note, never a new version of the chat message.
+TEXT_NOTE_KEPT = "text_note_kept"
+#: A stage's profile names a next stage (``handoff.next``) that cannot take over; the stage ends as without one.
+NEXT_STAGE_UNAVAILABLE = "next_stage_unavailable"
 #: Stop landed while a foreground agent was streaming: what it had streamed became a stopped version.
 STOPPED_TEXT_COMMITTED = "stopped_text_committed"
 #: An agent reached maxToolCalls, maxRounds or the run's maxTotalRounds; only closing calls run now.

@@ -51,6 +51,9 @@ class ModelBinding(_Section):
     #: how many tokens the model holds (prompt and answer), when its server does not say or says wrong;
     #: the window offers a session handoff before a chat outgrows it (docs/session-handoff.md)
     context_window_tokens: int | None = Field(default=None, ge=256, le=100_000_000)
+    #: the most one model call may take, from request to its last token; past it the call ends and what
+    #: arrived is kept (``runtime/model_call.py``); separate from the connection's idle timeout
+    call_deadline_seconds: float = Field(default=300.0, gt=0, le=86400)
 
 
 class Tools(_Section):
@@ -91,6 +94,16 @@ class HandoffIn(_Section):
     history_mode: HistoryMode = "snapshot"
     remove_tool_items: bool = False
     input_schema: dict[str, Any] | None = None
+
+
+class HandoffOut(_Section):
+    """The stage that follows this one (docs/runtime.md, *Declared next stages*): when this stage ends
+    without handing off itself (a plain-text answer, a commit and then nothing, the nudges used up), the
+    runtime hands its draft on to ``next``. ``briefTemplate``: the objective the next stage is given
+    (``{file}`` becomes the draft's workspace path); without it, the next profile's description."""
+
+    next: str | None = None
+    brief_template: str | None = Field(default=None, max_length=20_000)
 
 
 class RunSettings(_Section):
@@ -148,6 +161,7 @@ class AgentProfile(_Section):
     tools: Tools = Field(default_factory=Tools)
     delegation: Delegation = Field(default_factory=Delegation)
     handoff_in: HandoffIn = Field(default_factory=HandoffIn)
+    handoff: HandoffOut = Field(default_factory=HandoffOut)
     run: RunSettings = Field(default_factory=RunSettings)
     context: ContextSettings = Field(default_factory=ContextSettings)
     skills: SkillSettings = Field(default_factory=SkillSettings)
@@ -298,22 +312,28 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
             )
     # A foreground stage (started directly or handed the work) must be able to end: finish, hand on, or
     # answer in text. Helpers are exempt: they end with task_return, which the runtime gives them.
-    ends_in_text = p.run.end_on_text_answer
+    ends_in_text = p.run.end_on_text_answer or p.handoff.next is not None
     dead_end = not ends_in_text and not ({tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF} & effective)
     if dead_end and p.run.direct_runnable:
         add(
             codes.PROFILE_NO_STAGE_EXIT,
             "run.directRunnable",
             "A direct-runnable profile needs 'workspace.finish' or 'agent.handoff' to end its stage, "
-            "or run.endOnTextAnswer.",
+            "run.endOnTextAnswer, or a next stage (handoff.next).",
         )
     elif dead_end and d.callable and d.allow_as_handoff_target:
         add(
             codes.PROFILE_NO_STAGE_EXIT,
             "delegation.allowAsHandoffTarget",
             "A handoff target needs 'workspace.finish' or 'agent.handoff' to end its stage, "
-            "or run.endOnTextAnswer.",
+            "run.endOnTextAnswer, or a next stage (handoff.next).",
         )
+
+    following = p.handoff.next
+    if following is not None and not ID_PATTERN.match(following):
+        add(codes.PROFILE_BAD_NEXT_STAGE, "handoff.next", f"'{following}' is not a valid profile id.")
+    elif following == p.id:
+        add(codes.PROFILE_BAD_NEXT_STAGE, "handoff.next", "A profile cannot be its own next stage.")
 
     h = p.handoff_in
     if h.tool_name_override is not None and not TOOL_NAME_PATTERN.match(h.tool_name_override):
@@ -468,4 +488,24 @@ def validate_catalog(profiles: dict[str, AgentProfile],
                 ))
             else:
                 taken[name] = f"the handoff tool for '{target.id}'"
+    return out
+
+
+def next_stage_problems(profiles: dict[str, AgentProfile], sources: set[str] | None = None) -> list[Diagnostic]:
+    """Declared next stages (``handoff.next``) of ``sources`` (None: every profile) that no agent of
+    ``profiles`` can take. Checked when a profile is imported; at run time such a stage simply ends as if
+    it declared none (a deleted editor must not stop every writer run), and the journal says why."""
+    out: list[Diagnostic] = []
+    for source in profiles.values():
+        following = source.handoff.next
+        if following is None or (sources is not None and source.id not in sources):
+            continue
+        target = profiles.get(following)
+        if target is None:
+            out.append(Diagnostic(code=codes.PROFILE_BAD_NEXT_STAGE, path="handoff.next",
+                                  message=f"In '{source.id}', the next stage '{following}' is not an agent here."))
+        elif not offers_handoff_to(source, target):
+            out.append(Diagnostic(code=codes.PROFILE_BAD_NEXT_STAGE, path="handoff.next",
+                                  message=f"In '{source.id}', the next stage '{following}' does not take handoffs "
+                                  f"from it (it must be callable, a handoff target and allow '{source.id}')."))
     return out

@@ -13,6 +13,14 @@ class LedgerEntry:
     path: str
     message_id: str
     version: int
+    #: ``CommitMarker`` value: a text answer or a stopped stream; None for a real commit (workspace_commit)
+    marker: str | None = None
+    #: the committed text (the chat message's version)
+    content: str = ""
+
+    @property
+    def real(self) -> bool:
+        return self.marker is None
 
 
 @dataclass

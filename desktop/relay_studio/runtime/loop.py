@@ -17,6 +17,7 @@ from relay_studio.domain.enums import CommitMarker, EventLevel, InvocationStatus
 from relay_studio.domain.messages import Message, ModelResponse, ToolCall
 from relay_studio.runtime import limits, transitions
 from relay_studio.runtime.approval import propose_turn, withdraw
+from relay_studio.runtime.chat_commit import DIRECT_OUTPUT, capture_text, commit_text
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext, ToolContext
 from relay_studio.runtime.delegation import handoff
 from relay_studio.runtime.dispatch import dispatch
@@ -31,18 +32,15 @@ from relay_studio.runtime.effects import (
     ToolResult,
 )
 from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, InvocationFailed, ToolError
-from relay_studio.runtime.ledger import LedgerEntry
 from relay_studio.runtime.library_access import stage_sections
 from relay_studio.runtime.model_call import call_model
+from relay_studio.runtime.next_stage import hand_on, is_sign_off, keep_note
 from relay_studio.runtime.prompts import system_prompt
 from relay_studio.runtime.review.apply import apply_review
 from relay_studio.runtime.tools.base import Tool
 from relay_studio.runtime.tools.registry import surface
-from relay_studio.store import tables as t
-from relay_studio.store.database import Transaction, new_id, now_iso
-from relay_studio.store.workspace_versions import record_version
+from relay_studio.store.database import Transaction
 
-DIRECT_OUTPUT = "output/direct_output.md"
 
 def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -> None:
     """Starts an invocation and assembles its prompt from its own profile (never its caller's)."""
@@ -80,44 +78,6 @@ def _nudge_text(inv: InvocationState, captured: str) -> str:
         f"Your last reply was plain text, which nobody else sees. It was saved to {captured}. "
         f"Use your tools: {how}."
     )
-
-
-def _capture_text(run: RunContext, inv: InvocationState, text: str) -> str:
-    path = f"scratch/{inv.task_handle}/direct_output.md" if inv.is_child else DIRECT_OUTPUT
-    run.workspace.write_raw(path, text)
-    with run.db.transaction() as tx:
-        version = record_version(tx, run.run_id, path, text, inv.id)
-        tx.event(run.run_id, ev.WORKSPACE_FILE_WRITTEN,
-                 {"path": path, "version": version, "bytes": len(text.encode()), "agentId": inv.profile.id,
-                  "tool": "direct_output"}, invocation_id=inv.id)
-    return path
-
-
-async def commit_text(run: RunContext, inv: InvocationState, path: str, content: str,
-                      marker: CommitMarker | None = None) -> tuple[str, int]:
-    """The one commit path: the host bridge makes it the run's chat message (a new version of it), the
-    ledger records it. ``marker``: a text answer or a stopped stream rather than workspace_commit."""
-    extra = {"marker": marker.value} if marker else {}
-    with run.db.transaction() as tx:
-        tx.event(run.run_id, ev.CHAT_COMMIT_REQUESTED, {"agentId": inv.profile.id, "path": path, **extra},
-                 invocation_id=inv.id)
-    commit_id = new_id("commit")
-
-    def ledger(tx: Transaction, message_id: str, version: int) -> None:  # same transaction as the message
-        tx.insert(t.CommitRow, id=commit_id, run_id=run.run_id, invocation_id=inv.id, agent_id=inv.profile.id,
-                  path=path, content=content, message_id=message_id, version=version,
-                  created_at=now_iso(), marker=marker.value if marker else None)
-        tx.update(t.RunRow, run.run_id, message_id=message_id)
-        tx.event(run.run_id, ev.CHAT_COMMIT_COMPLETED,
-                 {"agentId": inv.profile.id, "path": path, "messageId": message_id, "version": version,
-                  "chars": len(content), **extra}, invocation_id=inv.id)
-
-    message_id, version = await run.bridge.commit(
-        run_id=run.run_id, chat_id=run.chat_id, content=content,
-        agent_id=inv.profile.id, agent_name=inv.profile.display_name, ledger=ledger,
-    )
-    run.ledger.record(LedgerEntry(commit_id, inv.id, inv.profile.id, path, message_id, version))
-    return message_id, version
 
 
 async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested) -> str:
@@ -158,6 +118,12 @@ async def _run_tool(run: RunContext, inv: InvocationState, call: ToolCall, tools
     except ToolError as exc:
         return None, exc
 
+
+#: what the agent is told when its plain-text reply was cut off (``finish_reason``)
+CUT_OFF = {
+    "length": "Your last reply was cut off at the answer length limit.",
+    "deadline": "Your last reply took too long and was cut off.",
+}
 
 #: how each exit is named when later calls of the turn are not run (``_ignore``)
 _ENDED_BY: dict[type, str] = {HandoffAccepted: "handoff", Finish: "finish", TaskReturned: "return"}
@@ -303,8 +269,23 @@ async def _answer_in_text(run: RunContext, inv: InvocationState, text: str, *, n
                      invocation_id=inv.id)
         return TaskReturned(status, {"summary": text, "status": status, "findings": [], "warnings": warnings,
                                  "artifacts": []})
-    message_id, version = await commit_text(run, inv, DIRECT_OUTPUT, text, CommitMarker.TEXT_ANSWER)
     expected = None if inv.answers_in_text else _expected_ending(inv)
+    last = run.ledger.last
+    if last is not None and ((last.invocation_id == inv.id and last.real) or is_sign_off(text, last.content)):
+        # "I am done" after a commit: a note, never a new version of the answer the chat already has
+        keep_note(run, inv, text, "after_commit" if last.invocation_id == inv.id else "sign_off")
+        if nudged and expected is not None:
+            instead = "finishing its part" if expected == "finish" else "handing the work on"
+            raise InvocationFailed(
+                TOOL_CALL_REQUIRED,
+                f"{inv.profile.display_name} answered in plain text instead of {instead}; the answer committed "
+                "before stays in the chat.",
+            )
+        with run.db.transaction() as tx:
+            tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "answered"},
+                     invocation_id=inv.id)
+        return Finish("Answered with a note; the committed answer stands.")
+    message_id, version = await commit_text(run, inv, DIRECT_OUTPUT, text, CommitMarker.TEXT_ANSWER)
     with run.db.transaction() as tx:
         tx.event(run.run_id, ev.TEXT_ANSWER_COMMITTED,
                  {"agentId": inv.profile.id, "messageId": message_id, "version": version, "chars": len(text),
@@ -322,10 +303,33 @@ async def _answer_in_text(run: RunContext, inv: InvocationState, text: str, *, n
     return Finish("Answered in plain text.", text_answer=True)
 
 
-async def _text_only_turn(run: RunContext, inv: InvocationState, text: str) -> LoopExit | None:
-    """A reply without tool calls: the answer (endOnTextAnswer), a nudge, or after the nudges the answer."""
+async def _after_own_commit(run: RunContext, inv: InvocationState, text: str) -> LoopExit | None:
+    """A foreground stage that committed and then answered in text has ended its part: with a finish of
+    its own at hand, the run finishes on that commit; the text is a note, never a new version."""
+    committed = any(e.invocation_id == inv.id and e.real for e in run.ledger.entries)
+    if not committed or not (tn.WORKSPACE_FINISH in inv.surface() or inv.answers_in_text):
+        return None
+    if text.strip():
+        keep_note(run, inv, text, "after_commit")
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "finished"},
+                 invocation_id=inv.id)
+    return Finish("Committed, then ended in plain text.")
+
+
+async def _text_only_turn(run: RunContext, inv: InvocationState, response: ModelResponse) -> LoopExit | None:
+    """A reply without tool calls: handed on to a declared next stage, the end after the stage's own
+    commit, the answer (endOnTextAnswer), a nudge, or after the nudges the answer."""
+    text = response.text
     inv.nudges += 1
-    captured = _capture_text(run, inv, text) if text.strip() else "nowhere (it was empty)"
+    captured = capture_text(run, inv, text) if text.strip() else "nowhere (it was empty)"
+    if not inv.is_child and not inv.read_only:
+        ended: LoopExit | None = None
+        if text.strip() or inv.nudges > run.settings.nudge_limit:
+            ended = await hand_on(run, inv, text)
+        ended = ended or await _after_own_commit(run, inv, text)
+        if ended is not None:
+            return ended
     if inv.answers_in_text and text.strip():
         return await _answer_in_text(run, inv, text, nudged=False)
     if inv.nudges > run.settings.nudge_limit:
@@ -336,16 +340,23 @@ async def _text_only_turn(run: RunContext, inv: InvocationState, text: str) -> L
             TOOL_CALL_REQUIRED,
             f"{inv.profile.display_name} kept replying without using its tools, and its replies were empty.",
         )
-    inv.messages.append(Message(role="user", content=_nudge_text(inv, captured)))
+    nudge = _nudge_text(inv, captured)
+    if response.finish_reason in CUT_OFF:
+        nudge = CUT_OFF[response.finish_reason] + " " + nudge
+    inv.messages.append(Message(role="user", content=nudge))
     with run.db.transaction() as tx:
         tx.event(run.run_id, ev.MODEL_TEXT_ONLY, {"nudge": inv.nudges, "capturedTo": captured},
                  invocation_id=inv.id, level=EventLevel.WARNING)
     return None
 
 
-async def _out_of_rounds(run: RunContext, inv: InvocationState, code: str, message: str) -> None:
-    """Fails the stage at a round limit; a plain-text answer it gave just before still reaches the chat."""
+async def _out_of_rounds(run: RunContext, inv: InvocationState, code: str, message: str) -> LoopExit:
+    """Fails the stage at a round limit (a declared next stage takes its draft over instead); a plain-text
+    answer it gave just before still reaches the chat."""
     answer = _latest_text_answer(inv) if inv.nudges else ""
+    handed = None if inv.is_child else await hand_on(run, inv, answer, "round_limit")
+    if handed is not None:
+        return handed
     if answer and not inv.is_child:
         message_id, version = await commit_text(run, inv, DIRECT_OUTPUT, answer, CommitMarker.TEXT_ANSWER)
         with run.db.transaction() as tx:
@@ -356,10 +367,9 @@ async def _out_of_rounds(run: RunContext, inv: InvocationState, code: str, messa
     raise InvocationFailed(code, message)
 
 
-async def _check_rounds(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> None:
+async def _check_rounds(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> LoopExit | None:
     failure = limits.before_round(run, inv, tools)
-    if failure is not None:
-        await _out_of_rounds(run, inv, *failure)
+    return None if failure is None else await _out_of_rounds(run, inv, *failure)
 
 
 async def _call_model_keeping_stream(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> ModelResponse:
@@ -375,7 +385,9 @@ async def _call_model_keeping_stream(run: RunContext, inv: InvocationState, tool
     try:
         return await call_model(run, inv, [tool.spec.schema() for tool in tools.values()])
     except asyncio.CancelledError:
-        text = "".join(streamed)
+        # What the live card shows: this call's stream, else the stage's last plain-text reply (a nudged
+        # reply stays on the card while the next call waits for its first token)
+        text = "".join(streamed) or (_latest_text_answer(inv) if inv.nudges else "")
         if not inv.is_child and run.fatal is None and text.strip():  # a failure is no Stop: nothing is kept
             message_id, version = await commit_text(run, inv, "", text, CommitMarker.STOPPED)
             with run.db.transaction() as tx:
@@ -397,7 +409,9 @@ async def run_invocation(run: RunContext, inv: InvocationState, pending: list[To
         # Tools and the prompt are evaluated at every model call: targets enabled "afterCommit" appear
         # once the run has a commit.
         tools = surface(run, inv)
-        await _check_rounds(run, inv, tools)
+        handed = await _check_rounds(run, inv, tools)
+        if handed is not None:
+            return handed
         inv.rounds += 1
         run.total_rounds += 1
         if run.guidance and not inv.is_child:
@@ -407,7 +421,7 @@ async def run_invocation(run: RunContext, inv: InvocationState, pending: list[To
         inv.messages.append(Message(role="assistant", content=response.text, tool_calls=response.tool_calls,
                                     reasoning=response.reasoning or None))
         if not response.tool_calls:
-            exit_ = await _text_only_turn(run, inv, response.text)
+            exit_ = await _text_only_turn(run, inv, response)
             if exit_ is not None:
                 return exit_
             continue

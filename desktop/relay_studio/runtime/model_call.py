@@ -41,8 +41,26 @@ _rng = random.Random()
 TEXT_REPAIRED = codes.MODEL_TEXT_REPAIRED
 
 
+#: the default output cap: a quarter of the model's context window, at most this many tokens
+MAX_DEFAULT_OUTPUT_TOKENS = 2048
+#: the default output cap when the window is unknown: a quarter of 4,096, the smallest context local
+#: servers commonly run with (llama.cpp's default), so the answer fits beside a prompt there too
+UNKNOWN_WINDOW_OUTPUT_TOKENS = 1024
+
+
+def output_cap(max_tokens: int | None, window: int | None) -> int:
+    """Every request's output cap (docs/runtime.md, *Output caps and deadlines*): the profile's
+    ``maxTokens``, else a quarter of the context window, at most 2,048. Without a cap a small local model
+    writes until its context is full (minutes of rambling on two cores)."""
+    if max_tokens is not None:
+        return max_tokens
+    if window is None:
+        return UNKNOWN_WINDOW_OUTPUT_TOKENS
+    return max(1, min(MAX_DEFAULT_OUTPUT_TOKENS, window // 4))
+
+
 def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
-                  output: OutputFormat | None = None) -> ModelRequest:
+                  output: OutputFormat | None = None, window: int | None = None) -> ModelRequest:
     m = inv.profile.model
     return ModelRequest(
         output=output,
@@ -54,7 +72,7 @@ def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema]
         settings=ModelSettings(
             model=m.model or "default",
             temperature=m.temperature,
-            max_tokens=m.max_tokens,
+            max_tokens=output_cap(m.max_tokens, m.context_window_tokens or window),
             tool_choice=m.tool_choice,
         ),
     )
@@ -143,10 +161,44 @@ async def _repaired(
                          invocation_id=inv.id, level=EventLevel.WARNING)
 
 
+async def _within_deadline(run: RunContext, inv: InvocationState, request: ModelRequest,
+                           turn_id: str) -> ModelResponse:
+    """The call, ended at the profile's ``callDeadlineSeconds``: what had arrived by then is the answer
+    (its text; a tool call still arriving is dropped), with ``finish_reason`` "deadline"."""
+    deadline = inv.profile.model.call_deadline_seconds
+    arrived: list[str] = []
+
+    def keep(update: LiveUpdate) -> None:
+        if update.invocation_id == inv.id and update.kind == "text":
+            arrived.append(update.text)
+
+    run.live.append(keep)
+    scope = asyncio.timeout(deadline)
+    try:
+        async with scope:
+            return await _stream_once(run, inv, request, turn_id)
+    except TimeoutError:
+        if not scope.expired():  # a timeout of something inside, not the deadline
+            raise
+    finally:
+        run.live.remove(keep)
+    text = "".join(arrived)
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, ev.MODEL_NOTICE,
+                 {"code": codes.MODEL_CALL_DEADLINE, "turnId": turn_id, "agentId": inv.profile.id,
+                  "message": f"The answer took longer than {deadline:g} s and was ended there; the "
+                  f"{len(text):,} characters that had arrived are kept."},
+                 invocation_id=inv.id, level=EventLevel.WARNING)
+    return ModelResponse(text=text, finish_reason="deadline")
+
+
 async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
                      output: OutputFormat | None = None) -> ModelResponse:
     """``output``: the answer must be JSON of this schema (a reviewer), asked for where the server can."""
-    request = build_request(run, inv, tools, output)
+    window = None
+    if inv.profile.model.max_tokens is None and inv.profile.model.context_window_tokens is None:
+        window = await run.context_window(inv.profile)
+    request = build_request(run, inv, tools, output, window)
     request_json = _json_of(request)
     binding = inv.profile.model
     retry = 0
@@ -170,11 +222,12 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
                 ev.MODEL_CALL_STARTED,
                 {"agentId": inv.profile.id, "turnId": turn_id, "callIndex": inv.model_calls,
                  "model": request.settings.model, "attempt": retry + 1, "messages": len(request.messages),
+                 "maxTokens": request.settings.max_tokens,
                  "tools": [s.name for s in tools]},
                 invocation_id=inv.id,
             )
         try:
-            response = await _stream_once(run, inv, request, turn_id)
+            response = await _within_deadline(run, inv, request, turn_id)
         except ProviderError as exc:
             elapsed = (time.perf_counter() - started) * 1000
             error = {"code": exc.code, "message": safe_text.repair(exc.message), "retryable": exc.retryable,

@@ -4,7 +4,8 @@ Each template builds one or more portable profile dicts (``AgentProfile`` JSON) 
 against the profiles that exist. New agents use the default connection (``model.mode = "default"``),
 so they run as soon as the creator has any connection. The "relay" template builds several stages
 that hand off to each other: each later stage accepts only the stage before it, and each earlier
-stage's standing instructions name the next one.
+stage declares the next one (``handoff.next``), so the runtime hands its draft on even when its model
+answers in plain text.
 """
 
 from __future__ import annotations
@@ -106,21 +107,23 @@ RELAY_STAGES: tuple[tuple[str, str], ...] = (("writer", "writer"), ("editor", "e
 
 
 def _relay(name: str, taken: set[str]) -> list[dict[str, Any]]:
-    """Writer -> editor -> finalizer under one name; each later stage accepts only the stage before."""
+    """Writer -> editor -> finalizer under one name; each later stage accepts only the stage before, and
+    each earlier one declares the next (``handoff.next``)."""
     base = name.strip() or "Relay"
     stages = [_without_helpers(_fresh(_builtin(builtin), f"{base} {suffix}", taken))
               for builtin, suffix in RELAY_STAGES]
     for before, after in itertools.pairwise(stages):
         after["delegation"]["allowedCallers"] = [before["id"]]
         after["handoffIn"] = {**after.get("handoffIn", {}), "enabled": True}
-    writer, editor, _finalizer = stages
+    writer, editor, finalizer = stages
+    writer["handoff"] = {**writer.get("handoff", {}), "next": editor["id"]}
+    editor["handoff"] = {**editor.get("handoff", {}), "next": finalizer["id"]}
     writer["instructions"]["taskPrompt"] = (
-        "Write a complete first draft into output/main.md. Keep notes in plan/ if it helps. When the draft is "
-        f"complete, commit it and hand it to {editor['displayName']} (agent '{editor['id']}') with a clear brief.")
+        "Write a complete first draft of what the creator asks for. Reply with the draft itself, or write it into "
+        f"output/main.md and commit it; then {editor['displayName']} takes it over.")
     editor["instructions"]["taskPrompt"] = (
-        "Read the draft, revise it in place with workspace_apply_patch or a full rewrite, commit the revision, "
-        f"then hand it to {stages[2]['displayName']} (agent '{stages[2]['id']}') with what you changed and what "
-        "must stay.")
+        "Revise the draft for structure, clarity and voice. Reply with the revised text itself, or revise "
+        f"output/main.md and commit it; then {finalizer['displayName']} takes it over.")
     return stages
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.messages import Message
-from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.profile import AgentProfile, offers_handoff_to
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, MessageRecord
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.policy import available_targets
@@ -23,8 +23,9 @@ def _targets_section(run: RunContext, inv: InvocationState, purpose: str, headin
     return f"## {heading}\n" + "\n".join(lines)
 
 
-def ending_guidance(inv: InvocationState) -> str:
-    """How this agent ends its part, from its own tool surface (docs/runtime.md, "Commit ledger, finish, endings")."""
+def ending_guidance(inv: InvocationState, next_name: str | None = None) -> str:
+    """How this agent ends its part, from its own tool surface (docs/runtime.md, "Commit ledger, finish, endings").
+    ``next_name``: the stage its profile declares next (``handoff.next``), when that one can take over."""
     tools = set(inv.surface())
     lines: list[str] = []
     per_target = inv.profile.delegation.handoff_tool_style == "perTarget"
@@ -39,7 +40,12 @@ def ending_guidance(inv: InvocationState) -> str:
         return "\n".join(f"- {line}" for line in lines)
     if inv.read_only:
         lines.append(EXPLORE_LINE)
-    if in_text:
+    if next_name and not inv.read_only:
+        lines.append(
+            f"When your text is ready, reply with the text itself, or write it to output/main.md and commit it: "
+            f"{next_name} then takes it over."
+        )
+    elif in_text:
         lines.append(
             "Answer in plain text: your reply is the chat message the creator reads, and it ends your part."
         )
@@ -101,7 +107,9 @@ def default_system_prompt(run: RunContext, inv: InvocationState) -> str:
 
 def working_section(run: RunContext, inv: InvocationState) -> str:
     roots = _explore_roots_line(inv.profile) if inv.read_only else _roots_line(inv.profile)
-    parts = [roots, "## How you work\n" + ending_guidance(inv)]
+    following = run.profiles.get(inv.profile.handoff.next or "")
+    next_name = following.display_name if following is not None and offers_handoff_to(inv.profile, following) else None
+    parts = [roots, "## How you work\n" + ending_guidance(inv, next_name)]
     parts.append(_targets_section(run, inv, "handoff", "Agents you can hand off to"))
     parts.append(_targets_section(run, inv, "delegate", "Helpers you can delegate to"))
     return "\n\n".join(p for p in parts if p)

@@ -89,7 +89,8 @@ def rebuild(run: RunContext, runs: RunStore) -> tuple[InvocationState, list[Tool
     turns = runs.model_turns(run.run_id)
     for commit in runs.commits(run.run_id):
         run.ledger.record(LedgerEntry(commit.id, commit.invocation_id, commit.agent_id, commit.path,
-                                      commit.message_id, commit.version))
+                                      commit.message_id, commit.version,
+                                      commit.marker.value if commit.marker else None, commit.content))
     for task in runs.tasks(run.run_id):
         run.task_status[task.id] = task.status
     run._handles = sum(1 for t in runs.tasks(run.run_id) if t.handle.startswith("task-"))

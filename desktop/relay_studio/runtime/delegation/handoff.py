@@ -89,9 +89,10 @@ def _jsonable(value: Any) -> Any:
 
 
 async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any], *, style: str,
-                          pending_policy: str = "denyIfPending") -> ToolResult:
+                          pending_policy: str = "denyIfPending", on_behalf: bool = False) -> ToolResult:
     """Checks and hooks; every denial is a recoverable tool error. Accepted, it returns ``HandoffAccepted``,
-    which the loop applies (``accept``)."""
+    which the loop applies (``accept``). ``on_behalf``: the runtime hands off on the stage's behalf to the
+    next stage its profile declares (``runtime/next_stage.py``), so the stage needs no handoff tool."""
     run, inv = ctx.run, ctx.inv
     validate_packet(brief)
     with run.db.transaction() as tx:
@@ -99,7 +100,7 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                  {"agentId": inv.profile.id, "targetAgentId": target_id, "title": brief.get("title"),
                   "pendingTaskPolicy": pending_policy, "toolStyle": style, "toolCallId": ctx.call_id},
                  invocation_id=inv.id)
-    if not policy.can_handoff(inv):
+    if not on_behalf and not policy.can_handoff(inv):
         raise ToolError(codes.AGENT_HANDOFF_POLICY_DENIED, "You are not allowed to hand off work.")
     pending = run.scheduler.pending(inv.id)
     if pending:
@@ -139,6 +140,7 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
         "agentId": inv.profile.id, "targetAgentId": target.id, "targetDisplayName": target.display_name,
         "taskId": task_id, "title": brief.get("title"), "brief": brief, "toolStyle": style,
         "historyMode": options.history_mode, "removeToolItems": options.remove_tool_items,
+        "by": "runtime" if on_behalf else "agent",
     }
     if options.on_handoff is not None:
         payload["hookResult"] = _jsonable(hook_result)
