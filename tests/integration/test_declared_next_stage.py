@@ -149,29 +149,24 @@ def test_every_request_carries_an_output_cap() -> None:
     assert output_cap(None, 8192) == 2048  # a quarter, at most 2,048
     assert output_cap(None, 4096) == 1024
     assert output_cap(None, 100_000) == 2048
-    assert output_cap(None, None) == 1024  # unknown: a quarter of llama.cpp's default 4,096
+    assert output_cap(None, None) == 2048  # unknown
 
 
-async def test_requests_are_capped_from_the_reported_context_window(harness: Harness) -> None:
-    class Windowed:
-        def __init__(self) -> None:
-            self.inner = ScriptedProvider(load_script({"turns": {"writer": [{"text": DRAFT}],
-                                                                 "editor": [{"text": REVISED}],
-                                                                 "finalizer": [{"text": FINAL}]}}))
-
-        async def context_window(self, _profile: AgentProfile) -> int | None:
-            return 2048
-
-        def __call__(self, _profile: AgentProfile) -> ScriptedProvider:
-            return self.inner
-
-    source = Windowed()
-    handle = await harness.runtime.start_run(agent_id="writer", prompt="Write.", provider_for=source,
-                                             profiles=builtins())
-    assert await handle.wait() is RunStatus.COMPLETED
-    assert [r.settings.max_tokens for r in source.inner.requests] == [512, 512, 512]
-    started = harness.of_type(handle.run_id, "model_call_started")
-    assert [e.payload["maxTokens"] for e in started] == [512, 512, 512]
+async def test_requests_are_capped_from_the_stated_context_window(harness: Harness) -> None:
+    profiles = builtins()
+    for pid in ("writer", "editor", "finalizer"):
+        p = profiles[pid]
+        window = 2048 if pid != "editor" else None
+        tokens = 300 if pid == "finalizer" else None
+        profiles[pid] = p.model_copy(update={"model": p.model.model_copy(
+            update={"context_window_tokens": window, "max_tokens": tokens})})
+    run_id, status = await harness.run("writer", {"writer": [{"text": DRAFT}], "editor": [{"text": REVISED}],
+                                                  "finalizer": [{"text": FINAL}]}, profiles=profiles)
+    assert status is RunStatus.COMPLETED
+    assert harness.provider is not None
+    assert [r.settings.max_tokens for r in harness.provider.requests] == [512, 2048, 300]
+    started = harness.of_type(run_id, "model_call_started")
+    assert [e.payload["maxTokens"] for e in started] == [512, 2048, 300]
 
 
 class Stalling:

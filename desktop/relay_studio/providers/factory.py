@@ -187,28 +187,6 @@ class ProfileProviders:
         self.connection, self.model = connection, model
         self.secrets, self.client = secrets, client
         self._cache: dict[tuple[str, str | None], ModelProvider] = {}
-        self._windows: dict[tuple[str, str | None], int | None] = {}
-
-    async def context_window(self, profile: AgentProfile) -> int | None:
-        """The tokens the profile's model holds as its server reports them (llama.cpp's ``/props``, a
-        model list's ``context_length``, ...), asked once per connection and model; None when unknown.
-        The runtime sizes its default output cap from it (``runtime/model_call.py: output_cap``)."""
-        try:
-            connection_id = self.connection_id_for(profile)
-            _store, connection, api_key = _load(self.connections, connection_id, self.data_dir, self.secrets,
-                                                self.add_hint)
-        except ProviderError:
-            return None
-        model = self.model or (profile.model.model or "").strip() or connection.default_model
-        key = (connection_id, model)
-        if key not in self._windows:
-            from relay_studio.providers.detect import model_context_length  # detect builds providers: import late
-
-            try:
-                self._windows[key] = await model_context_length(connection, api_key, model, client=self.client)
-            except ProviderError:
-                self._windows[key] = None
-        return self._windows[key]
 
     def connection_id_for(self, profile: AgentProfile) -> str:
         binding = profile.model

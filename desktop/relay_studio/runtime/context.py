@@ -182,10 +182,6 @@ class Scheduler(Protocol):
     async def cancel_children(self, parent_id: str | None = None) -> list[ChildTask]: ...
 
 
-async def _unknown_window(_profile: AgentProfile) -> int | None:
-    return None
-
-
 class RunContext:
     def __init__(
         self,
@@ -206,10 +202,6 @@ class RunContext:
         self.workspace = workspace
         self.profiles = profiles
         self.provider_for = provider_for
-        #: the tokens a profile's model holds, as its server reports them (None: unknown); the provider source
-        #: offers it (``ProfileProviders.context_window``), a script has none
-        self.context_window: Callable[[AgentProfile], Awaitable[int | None]] = getattr(
-            provider_for, "context_window", _unknown_window)
         self.bridge = bridge
         self.chat_persist = chat_persist
         self.settings = settings

@@ -43,15 +43,15 @@ TEXT_REPAIRED = codes.MODEL_TEXT_REPAIRED
 
 #: the default output cap: a quarter of the model's context window, at most this many tokens
 MAX_DEFAULT_OUTPUT_TOKENS = 2048
-#: the default output cap when the window is unknown: a quarter of 4,096, the smallest context local
-#: servers commonly run with (llama.cpp's default), so the answer fits beside a prompt there too
-UNKNOWN_WINDOW_OUTPUT_TOKENS = 1024
+#: the default output cap when the window is unknown (most servers do not say it with an answer): a scene's
+#: length, and short enough that a rambling small model stops within a minute or two on a laptop
+UNKNOWN_WINDOW_OUTPUT_TOKENS = 2048
 
 
 def output_cap(max_tokens: int | None, window: int | None) -> int:
     """Every request's output cap (docs/runtime.md, *Output caps and deadlines*): the profile's
-    ``maxTokens``, else a quarter of the context window, at most 2,048. Without a cap a small local model
-    writes until its context is full (minutes of rambling on two cores)."""
+    ``maxTokens``, else a quarter of the context window it states (``contextWindowTokens``), at most 2,048,
+    else 2,048. Without a cap a small local model writes until its context is full (minutes on two cores)."""
     if max_tokens is not None:
         return max_tokens
     if window is None:
@@ -60,7 +60,7 @@ def output_cap(max_tokens: int | None, window: int | None) -> int:
 
 
 def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
-                  output: OutputFormat | None = None, window: int | None = None) -> ModelRequest:
+                  output: OutputFormat | None = None) -> ModelRequest:
     m = inv.profile.model
     return ModelRequest(
         output=output,
@@ -72,7 +72,7 @@ def build_request(run: RunContext, inv: InvocationState, tools: list[ToolSchema]
         settings=ModelSettings(
             model=m.model or "default",
             temperature=m.temperature,
-            max_tokens=output_cap(m.max_tokens, m.context_window_tokens or window),
+            max_tokens=output_cap(m.max_tokens, m.context_window_tokens),
             tool_choice=m.tool_choice,
         ),
     )
@@ -195,10 +195,7 @@ async def _within_deadline(run: RunContext, inv: InvocationState, request: Model
 async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
                      output: OutputFormat | None = None) -> ModelResponse:
     """``output``: the answer must be JSON of this schema (a reviewer), asked for where the server can."""
-    window = None
-    if inv.profile.model.max_tokens is None and inv.profile.model.context_window_tokens is None:
-        window = await run.context_window(inv.profile)
-    request = build_request(run, inv, tools, output, window)
+    request = build_request(run, inv, tools, output)
     request_json = _json_of(request)
     binding = inv.profile.model
     retry = 0
