@@ -185,8 +185,10 @@ async def test_a_relay_preset_makes_stages_that_hand_off_to_each_other(app: App,
     assert "Sea writer, Sea editor and Sea finalizer" in editor.status_label.text()
     assert offers_handoff_to(writer, edit) and offers_handoff_to(edit, final)
     assert not offers_handoff_to(writer, final)  # each stage accepts only the one before it
-    assert "sea-editor" in (writer.instructions.task_prompt or "")
-    assert "sea-finalizer" in (edit.instructions.task_prompt or "")
+    assert writer.handoff.next == "sea-editor" and edit.handoff.next == "sea-finalizer"  # declared next stages
+    assert final.handoff.next is None
+    assert "Sea editor" in (writer.instructions.task_prompt or "")
+    assert "Sea finalizer" in (edit.instructions.task_prompt or "")
 
     window.new_chat()
     composer = window.chat.composer

@@ -70,10 +70,20 @@ async def test_builtins_are_read_only_and_duplicate_makes_an_editable_copy(app: 
     assert window.chat.composer.agent_box.findData("writer-copy") >= 0
 
 
+def _without_next_stage(editor: ProfileEditor) -> None:
+    """The built-in writer and editor declare a next stage, which is a way to end their part too; these
+    tests are about a stage with no way out, so the copy drops it (the Next stage field, first choice)."""
+    combo = editor.findChild(QComboBox, "NextStage")
+    assert combo is not None and combo.currentData() is not None
+    combo.setCurrentIndex(0)
+    assert editor.form.get("handoff.next") is None
+
+
 async def test_live_validation_shows_each_problem_at_its_field(app: App) -> None:
     window = app.open()
     editor = _editor(window, "writer")
     editor.duplicate()
+    _without_next_stage(editor)
     editor.id_edit.setText("Not An Id")
     editor.id_edit.textEdited.emit("Not An Id")
     assert not editor.save_button.isEnabled()
@@ -242,6 +252,7 @@ async def test_an_error_from_another_section_says_where_to_fix_it(app: App, qtbo
     window.resize(1200, 700)
     editor = _editor(window, "writer")
     editor.duplicate()
+    _without_next_stage(editor)
     tools_row = SECTIONS.index("Tools")
     qtbot.mouseClick(editor.rail.viewport(), Qt.MouseButton.LeftButton,
                      pos=editor.rail.visualItemRect(editor.rail.item(tools_row)).center())
@@ -287,6 +298,7 @@ async def test_messages_never_move_the_row_under_the_pointer(app: App, qtbot: Qt
     window.resize(1200, 700)
     editor = _editor(window, "editor")
     editor.duplicate()
+    _without_next_stage(editor)
     editor.go_to_field("tools.allow")
     form_top = editor.scroll_area.mapTo(editor, QPoint(0, 0)).y()
     rows = [editor.tool_boxes[("deny", "agent.handoff")], editor.tool_boxes[("deny", "workspace.commit")],
@@ -531,3 +543,18 @@ async def test_a_named_connection_starts_from_its_own_default_model(
     assert "(profile.model_name_missing)" in error and "pick one of the server's models" in error
     await _pick(qtbot, editor.model_box, "phi")
     assert editor.form.get("model.model") == "phi" and editor.save_button.isEnabled()
+
+
+async def test_the_next_stage_is_chosen_in_the_editor_and_saved(app: App, qtbot: QtBot) -> None:
+    window = app.open()
+    editor = _editor(window, "writer")
+    editor.duplicate()
+    combo = editor.findChild(QComboBox, "NextStage")
+    assert combo is not None and combo.currentData() == "editor"  # the built-in writer's declared next stage
+    assert combo.currentText() == "Editor (editor)"
+    combo.setCurrentIndex(combo.findData("finalizer"))
+    assert editor.form.get("handoff.next") == "finalizer" and editor.save_button.isEnabled()
+    assert editor.save()
+    assert app.runtime is not None
+    saved = {p.id: p for p in app.runtime.profile_store.all()}["writer-copy"]
+    assert saved.handoff.next == "finalizer"

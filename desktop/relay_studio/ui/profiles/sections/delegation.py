@@ -8,7 +8,7 @@ import json
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPlainTextEdit
+from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem, QPlainTextEdit
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
@@ -41,6 +41,16 @@ class DelegationSection(Section):
         self._line(self.tr("How other agents see it"), "delegation.descriptionForAgents",
                    tip=self.tr("delegation.descriptionForAgents: what agent_list and the handoff tools say about "
                                "it"))
+        self.next_stage = QComboBox()
+        self.next_stage.setObjectName("NextStage")
+        self.next_stage.currentIndexChanged.connect(lambda _i: self._on_next_stage())
+        self._loader(self._load_next_stage)
+        self._row(self.tr("Next stage"), "handoff.next", self.next_stage,
+                  self.tr("handoff.next: when this agent ends its part without handing off (it answers in text, "
+                          "or commits and stops), the studio hands its draft to this agent"))
+        self._text(self.tr("Brief for the next stage"), "handoff.briefTemplate", none_when_empty=True, height=50,
+                   tip=self.tr("handoff.briefTemplate: what the next stage is asked to do; {file} becomes the "
+                               "draft's file. Empty: the next agent's description"))
         self.callers = QListWidget()
         self.callers.setFixedHeight(110)
         self.callers.itemChanged.connect(lambda _i: self._on_callers())
@@ -77,6 +87,27 @@ class DelegationSection(Section):
         self._spin(self.tr("Helpers at once"), "delegation.maxConcurrentTasks", 1, 32,
                    tip="delegation.maxConcurrentTasks")
         self._spin(self.tr("Helpers per run"), "delegation.maxTasksPerRun", 0, 256, tip="delegation.maxTasksPerRun")
+
+    def _load_next_stage(self) -> None:
+        editor = self.editor
+        own = {editor.form.get("id"), editor.original_id}
+        chosen = editor.form.get("handoff.next")
+        others = sorted((p for pid, p in editor.studio.profiles().items() if pid not in own),
+                        key=lambda p: p.display_name.casefold())
+        self.next_stage.blockSignals(True)
+        try:
+            self.next_stage.clear()
+            self.next_stage.addItem(self.tr("None: it hands off itself, or finishes"), None)
+            for other in others:
+                self.next_stage.addItem(f"{other.display_name} ({other.id})", other.id)
+            if chosen and self.next_stage.findData(chosen) < 0:  # a stage that is not here (deleted, renamed)
+                self.next_stage.addItem(i18n.arg(self.tr("%1 (not an agent here)"), chosen), chosen)
+            self.next_stage.setCurrentIndex(max(0, self.next_stage.findData(chosen)))
+        finally:
+            self.next_stage.blockSignals(False)
+
+    def _on_next_stage(self) -> None:
+        self.editor.set_field("handoff.next", self.next_stage.currentData(), anchor=self.next_stage)
 
     def relay_warnings(self) -> dict[str, str]:
         """Handoffs and helpers the other agents would refuse (the runtime's own rules, statically)."""
