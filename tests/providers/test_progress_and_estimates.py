@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.messages import CallProgress, Message, ModelResponse, ProviderNotice, ToolCall, ToolCallDelta
 from relay_studio.providers.capabilities import RETURN_PROGRESS_UNSUPPORTED, STREAM_USAGE_MISSING
 from relay_studio.providers.connections import Connection
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.usage_estimate import CHARS_PER_TOKEN, estimate_usage, sent_chars, tokens_of
+from relay_studio.runtime.context import LiveUpdate
 from tests.providers.conftest import (
     WRITE_TOOL,
     LoopbackServer,
@@ -28,6 +30,8 @@ from tests.providers.conftest import (
     make_request,
     openai_connection,
 )
+from tests.providers.test_relay_over_http import openai_turn
+from tests.support import Harness, relay_profiles
 
 
 def progress_of(events: list[Any]) -> list[CallProgress]:
@@ -52,7 +56,7 @@ async def test_llama_server_reports_reading_the_prompt_then_streams_the_tool_cal
     assert first_call > events.index(steps[-1]), "the prompt is read before the first token"
     assert len([e for e in events if isinstance(e, ToolCallDelta)]) == 16, "the tool call streams in pieces"
     response = completed(events).response
-    assert response.tool_calls[0].arguments == '{"path": "scene.md", "content": "Fog came in."}'
+    assert response.tool_calls[0].arguments == '{"path": "output/scene.md", "content": "Fog came in."}'
     usage = response.usage
     assert (usage.input_tokens, usage.output_tokens, usage.cached_tokens, usage.estimated) == (1711, 17, 512, False)
     assert not notices(events)
@@ -129,3 +133,33 @@ def test_the_estimate_is_characters_over_four_of_what_was_sent_and_received() ->
     assert usage.estimated and usage.output_tokens == 3 and usage.cached_tokens == 0  # ceil(9 / 4)
     assert usage.input_tokens == -(-(60 + tool_chars) // CHARS_PER_TOKEN)
     assert tokens_of(0) == 0 and tokens_of(1) == 1
+
+
+async def test_a_run_shows_progress_live_and_journals_estimated_counts(server: LoopbackServer,
+                                                                       harness: Harness) -> None:
+    def without_usage(calls: list[tuple[str, dict[str, Any]]], turn: int) -> Reply:
+        return Reply(body=[p for p in openai_turn(calls, turn) if b'"usage"' not in p])
+
+    server.add(Reply(body=by_event(fixture_bytes("llamacpp_progress_tool_call.sse"))),
+               without_usage([("workspace_commit", {"path": "output/scene.md"})], 1),
+               without_usage([("workspace_finish", {"summary": "Done."})], 2))
+    provider = OpenAICompatibleProvider(openai_connection(server, defaultModel="gemma"), None)
+    live: list[LiveUpdate] = []
+    harness.runtime.subscribe_live(live.append)
+    handle = await harness.runtime.start_run(agent_id="final-editor", prompt="Write a scene.", chat="progress",
+                                             provider_for=lambda _p: provider, profiles=relay_profiles())
+    assert await handle.wait() is RunStatus.COMPLETED, harness.error_codes(handle.run_id)
+    progress = [u.data for u in live if u.kind == "progress"]
+    first_turn = progress[0]["turnId"]
+    of_first = [d for d in progress if d["turnId"] == first_turn]
+    assert of_first[0] == {"turnId": first_turn, "streamed": True, "promptTotal": None, "promptProcessed": 0,
+                           "promptCached": 0, "writtenTokens": 0}, "the call's start, before any byte"
+    assert [d["promptProcessed"] for d in of_first if d["promptTotal"]][:4] == [512, 1024, 1536, 1711]
+    written = [d["writtenTokens"] for d in of_first]
+    assert written == sorted(written) and written[-1] == 19  # ceil(74 characters of tool name and arguments / 4)
+    completed_calls = harness.of_type(handle.run_id, "model_call_completed")
+    assert [c.payload["usage"]["estimated"] for c in completed_calls] == [False, True, True]
+    assert completed_calls[0].payload["usage"]["input_tokens"] == 1711
+    assert completed_calls[1].payload["usage"]["input_tokens"] > 0, "never 0 in"
+    [notice] = harness.of_type(handle.run_id, "model_notice")
+    assert notice.payload["code"] == STREAM_USAGE_MISSING
