@@ -18,13 +18,9 @@ from PySide6.QtCore import QCoreApplication
 
 from relay_studio.ui import i18n
 
-#: how often the live views redraw a running call's line (ms): the shown second changes at most one tick
-#: after it turns, so the line never stands still for much more than a second
+# How often the live views redraw a running call's line (ms): the shown second changes at most one tick
+# after it turns, so the line never stands still for much more than a second
 TICK_MS = 200
-
-
-def _t(text: str) -> str:
-    return QCoreApplication.translate("CallProgress", text)
 
 
 @dataclass
@@ -69,19 +65,21 @@ class CallClock:
 
 def progress_phase(data: dict[str, Any]) -> str:
     """What the call is doing, in the window's language (no clock)."""
+    translate = QCoreApplication.translate  # pyside6-lupdate reads translate("CallProgress", "…")
     if data.get("streamed") is False:
-        return _t("this server sends the answer at once")
+        return translate("CallProgress", "this server sends the answer at once")
     written = int(data.get("writtenTokens") or 0)
     if written:
-        return i18n.arg(_t("about %1 tokens written"), i18n.number(written))
+        return i18n.arg(translate("CallProgress", "about %1 tokens written"), i18n.number(written))
     total = data.get("promptTotal")
     if total:
         processed = int(data.get("promptProcessed") or 0)
         if processed < int(total):
-            return i18n.arg(_t("reading your prompt (%1 of %2 tokens)"), i18n.number(processed),
+            return i18n.arg(translate("CallProgress", "reading your prompt (%1 of %2 tokens)"), i18n.number(processed),
                             i18n.number(int(total)))
-        return i18n.arg(_t("your prompt is read (%1 tokens), waiting for the first token"), i18n.number(int(total)))
-    return _t("waiting for the first token")
+        read = translate("CallProgress", "your prompt is read (%1 tokens), waiting for the first token")
+        return i18n.arg(read, i18n.number(int(total)))
+    return translate("CallProgress", "waiting for the first token")
 
 
 def progress_text(call: RunningCall, now: float | None = None) -> str:
