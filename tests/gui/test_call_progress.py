@@ -44,7 +44,8 @@ def held_llama_answer(text: str) -> Reply:
     empty = {"role": "assistant", "content": None}
     pieces = [_chunk(empty, prompt_progress={"total": 1711, "cache": 0, "processed": n, "time_ms": n * 4})
               for n in (512, 1024)]
-    pieces += [_chunk(empty)] + [_chunk({"content": w}) for w in text.split(" ") if w]
+    first, *rest = text.split(" ")
+    pieces += [_chunk(empty)] + [_chunk({"content": w}) for w in [first, *(" " + w for w in rest)]]
     pieces += [_chunk({}, "stop"), b"data: [DONE]\n\n"]
     # the second progress chunk after a while, then the hold before the first token
     return Reply(body=pieces, pause_before={1: 0.4, 2: HOLD_S}, pause=0.05)
