@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>CallProgress</name>
+    <message>
+        <source>this server sends the answer at once</source>
+        <translation>dieser Server sendet die Antwort auf einmal</translation>
+    </message>
+    <message>
+        <source>about %1 tokens written</source>
+        <translation>etwa %1 Tokens geschrieben</translation>
+    </message>
+    <message>
+        <source>reading your prompt (%1 of %2 tokens)</source>
+        <translation>liest deinen Prompt (%1 von %2 Tokens)</translation>
+    </message>
+    <message>
+        <source>your prompt is read (%1 tokens), waiting for the first token</source>
+        <translation>dein Prompt ist gelesen (%1 Tokens), warte auf das erste Token</translation>
+    </message>
+    <message>
+        <source>waiting for the first token</source>
+        <translation>warte auf das erste Token</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -524,6 +547,10 @@
         <translation>&lt;p&gt;Modell &lt;b&gt;%1&lt;/b&gt; · %2 · gestartet %3&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>&lt;p&gt;Usage (estimated, the server sent no counts): ~%1 input, ~%2 output tokens · finish: %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Verbrauch (geschätzt, der Server meldete keine Zahlen): ~%1 Eingabe-, ~%2 Ausgabe-Tokens · Ende: %3&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;Usage: %1 input, %2 output, %3 cached tokens · finish: %4&lt;/p&gt;</source>
         <translation>&lt;p&gt;Verbrauch: %1 Eingabe-, %2 Ausgabe-, %3 zwischengespeicherte Tokens · Ende: %4&lt;/p&gt;</translation>
     </message>
@@ -742,6 +769,10 @@
     <message>
         <source>%1+%2 tokens, %3 ms → %4</source>
         <translation>%1+%2 Tokens, %3 ms → %4</translation>
+    </message>
+    <message>
+        <source>~%1+~%2 tokens (estimated), %3 ms → %4</source>
+        <translation>~%1+~%2 Tokens (geschätzt), %3 ms → %4</translation>
     </message>
     <message>
         <source>call %1 to %2 (%3 messages)</source>
@@ -2183,6 +2214,14 @@
     <message>
         <source>Agent: %1</source>
         <translation>Agent: %1</translation>
+    </message>
+    <message>
+        <source>~%1 in · ~%2 out tokens (estimated)</source>
+        <translation>~%1 ein · ~%2 aus (Tokens, geschätzt)</translation>
+    </message>
+    <message>
+        <source>The model&apos;s server sent no token counts for some calls; they are estimated at about four characters a token.</source>
+        <translation>Der Server des Modells meldete für manche Aufrufe keine Token-Zahlen; sie sind geschätzt, etwa vier Zeichen je Token.</translation>
     </message>
     <message>
         <source>%1 in · %2 out tokens</source>

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja" sourcelanguage="en">
 <context>
+    <name>CallProgress</name>
+    <message>
+        <source>this server sends the answer at once</source>
+        <translation>このサーバーは回答をまとめて一度に送ります</translation>
+    </message>
+    <message>
+        <source>about %1 tokens written</source>
+        <translation>約 %1 トークンを書きました</translation>
+    </message>
+    <message>
+        <source>reading your prompt (%1 of %2 tokens)</source>
+        <translation>プロンプトを読んでいます（%2 トークン中 %1）</translation>
+    </message>
+    <message>
+        <source>your prompt is read (%1 tokens), waiting for the first token</source>
+        <translation>プロンプトを読み終えました（%1 トークン）。最初のトークンを待っています</translation>
+    </message>
+    <message>
+        <source>waiting for the first token</source>
+        <translation>最初のトークンを待っています</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -522,6 +545,10 @@
         <translation>&lt;p&gt;モデル &lt;b&gt;%1&lt;/b&gt; · %2 · 開始 %3&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>&lt;p&gt;Usage (estimated, the server sent no counts): ~%1 input, ~%2 output tokens · finish: %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;使用量（推定。サーバーが数を送りませんでした）: 入力 ~%1、出力 ~%2 トークン · 終了理由: %3&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;Usage: %1 input, %2 output, %3 cached tokens · finish: %4&lt;/p&gt;</source>
         <translation>&lt;p&gt;使用量: 入力 %1、出力 %2、キャッシュ %3 トークン · 終了理由: %4&lt;/p&gt;</translation>
     </message>
@@ -740,6 +767,10 @@
     <message>
         <source>%1+%2 tokens, %3 ms → %4</source>
         <translation>%1+%2 トークン、%3 ms → %4</translation>
+    </message>
+    <message>
+        <source>~%1+~%2 tokens (estimated), %3 ms → %4</source>
+        <translation>~%1+~%2 トークン（推定）、%3 ms → %4</translation>
     </message>
     <message>
         <source>call %1 to %2 (%3 messages)</source>
@@ -2171,6 +2202,14 @@
     <message>
         <source>Agent: %1</source>
         <translation>エージェント: %1</translation>
+    </message>
+    <message>
+        <source>~%1 in · ~%2 out tokens (estimated)</source>
+        <translation>入力 ~%1 · 出力 ~%2 トークン（推定）</translation>
+    </message>
+    <message>
+        <source>The model&apos;s server sent no token counts for some calls; they are estimated at about four characters a token.</source>
+        <translation>モデルのサーバーが一部の呼び出しでトークン数を送りませんでした。1 トークンを約 4 文字として推定しています。</translation>
     </message>
     <message>
         <source>%1 in · %2 out tokens</source>

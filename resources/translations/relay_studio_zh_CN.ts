@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CallProgress</name>
+    <message>
+        <source>this server sends the answer at once</source>
+        <translation>此服务器一次性发送整个回答</translation>
+    </message>
+    <message>
+        <source>about %1 tokens written</source>
+        <translation>已写出约 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>reading your prompt (%1 of %2 tokens)</source>
+        <translation>正在读取你的提示（%2 个令牌中的 %1 个）</translation>
+    </message>
+    <message>
+        <source>your prompt is read (%1 tokens), waiting for the first token</source>
+        <translation>提示已读完（%1 个令牌），正在等待第一个令牌</translation>
+    </message>
+    <message>
+        <source>waiting for the first token</source>
+        <translation>正在等待第一个令牌</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -522,6 +545,10 @@
         <translation>&lt;p&gt;模型 &lt;b&gt;%1&lt;/b&gt; · %2 · 开始于 %3&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>&lt;p&gt;Usage (estimated, the server sent no counts): ~%1 input, ~%2 output tokens · finish: %3&lt;/p&gt;</source>
+        <translation>&lt;p&gt;用量（估算，服务器未发送计数）：输入 ~%1、输出 ~%2 个令牌 · 结束原因：%3&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;Usage: %1 input, %2 output, %3 cached tokens · finish: %4&lt;/p&gt;</source>
         <translation>&lt;p&gt;用量：输入 %1、输出 %2、缓存 %3 个令牌 · 结束原因：%4&lt;/p&gt;</translation>
     </message>
@@ -740,6 +767,10 @@
     <message>
         <source>%1+%2 tokens, %3 ms → %4</source>
         <translation>%1+%2 个 token，%3 毫秒 → %4</translation>
+    </message>
+    <message>
+        <source>~%1+~%2 tokens (estimated), %3 ms → %4</source>
+        <translation>~%1+~%2 个令牌（估算），%3 ms → %4</translation>
     </message>
     <message>
         <source>call %1 to %2 (%3 messages)</source>
@@ -2171,6 +2202,14 @@
     <message>
         <source>Agent: %1</source>
         <translation>智能体：%1</translation>
+    </message>
+    <message>
+        <source>~%1 in · ~%2 out tokens (estimated)</source>
+        <translation>输入 ~%1 · 输出 ~%2 个令牌（估算）</translation>
+    </message>
+    <message>
+        <source>The model&apos;s server sent no token counts for some calls; they are estimated at about four characters a token.</source>
+        <translation>模型服务器在部分调用中未发送令牌计数；已按每个令牌约四个字符估算。</translation>
     </message>
     <message>
         <source>%1 in · %2 out tokens</source>

@@ -24,7 +24,7 @@ from relay_studio.domain.validation import first_problem
 #: Which tool-choice modes a server turned down; ``auto`` means even ``auto`` was refused (none is sent).
 ToolChoiceMode = Literal["required", "none", "named", "auto"]
 #: Request fields a provider adds on its own and leaves out when a server refuses them.
-OptionalField = Literal["stream_options", "prompt_cache_key", "response_format", "json_schema"]
+OptionalField = Literal["stream_options", "prompt_cache_key", "return_progress", "response_format", "json_schema"]
 """``json_schema``: the ``json_schema`` type of ``response_format`` (then sent as ``json_object`` with the schema)."""
 class ModelLimits(BaseModel):
     """What one model on one connection was found not to do (kept in the connection's ``learned``)."""
@@ -33,7 +33,8 @@ class ModelLimits(BaseModel):
 
     no_streamed_tools: bool = False
     no_stream_usage: bool = False
-    """Streamed answers carry no token counts (llama-cpp-python): tool turns are asked for whole, with usage."""
+    """Answers carry no token counts (llama-cpp-python's streams): they are estimated. Read for what older
+    versions stored (which then asked tool turns for whole answers); no longer changes what is asked."""
     tool_choice_unsupported: list[ToolChoiceMode] = Field(default_factory=list)
     dropped_fields: list[OptionalField] = Field(default_factory=list)
 

@@ -335,6 +335,8 @@ PROVIDER_NOT_FOUND = "provider.not_found"
 PROVIDER_PROFILE_NOT_CONFIGURED = "provider.profile_not_configured"
 #: Notice: the server refused ``prompt_cache_key``; sent without it from now on.
 PROVIDER_PROMPT_CACHE_KEY_UNSUPPORTED = "provider.prompt_cache_key_unsupported"
+#: Notice: the server refused ``return_progress`` (prompt-reading progress); sent without it from now on.
+PROVIDER_RETURN_PROGRESS_UNSUPPORTED = "provider.return_progress_unsupported"
 #: The server asks to slow down (429); retried.
 PROVIDER_RATE_LIMITED = "provider.rate_limited"
 #: The server failed (5xx); retried.
@@ -347,7 +349,7 @@ PROVIDER_STREAM_INCOMPLETE = "provider.stream_incomplete"
 PROVIDER_STREAM_OPTIONS_UNSUPPORTED = "provider.stream_options_unsupported"
 #: Notice: the server cannot stream tool calls; asked without streaming from now on.
 PROVIDER_STREAM_TOOLS_UNSUPPORTED = "provider.stream_tools_unsupported"
-#: Notice: the stream carried no usage figures.
+#: Notice: the server sent no token counts; they are estimated (marked as such) and the answer still streams.
 PROVIDER_STREAM_USAGE_MISSING = "provider.stream_usage_missing"
 #: The request timed out.
 PROVIDER_TIMEOUT = "provider.timeout"

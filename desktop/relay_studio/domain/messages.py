@@ -68,12 +68,15 @@ class Usage(BaseModel):
     input_tokens: int = 0
     output_tokens: int = 0
     cached_tokens: int = 0
+    estimated: bool = False
+    """The server sent no counts: these are the studio's estimate (``providers/usage_estimate.py``)."""
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
             input_tokens=self.input_tokens + other.input_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
             cached_tokens=self.cached_tokens + other.cached_tokens,
+            estimated=self.estimated or other.estimated,
         )
 
 
@@ -119,4 +122,19 @@ class ProviderNotice(BaseModel):
     message: str
 
 
-StreamEvent = TextDelta | ReasoningDelta | ToolCallDelta | ProviderNotice | ResponseCompleted
+class CallProgress(BaseModel):
+    """How a call is going while no answer arrives: never part of the answer, never a sign it was accepted.
+
+    ``streamed`` False: the server sends the whole answer at once (a provider says so before such a
+    request). ``prompt_total`` set: the server reports reading the prompt (llama.cpp's ``prompt_progress``):
+    ``prompt_processed`` of ``prompt_total`` tokens read, ``prompt_cached`` of them reused from its cache.
+    """
+
+    kind: Literal["progress"] = "progress"
+    streamed: bool = True
+    prompt_total: int | None = None
+    prompt_processed: int = 0
+    prompt_cached: int = 0
+
+
+StreamEvent = TextDelta | ReasoningDelta | ToolCallDelta | CallProgress | ProviderNotice | ResponseCompleted

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from relay_studio.domain.messages import (
+    CallProgress,
     ModelResponse,
     ProviderNotice,
     ReasoningDelta,
@@ -89,6 +90,8 @@ def repair_event(event: StreamEvent) -> tuple[StreamEvent, list[str]]:
     if isinstance(event, ProviderNotice):
         message = fix(event.message, "notices")
         return (event.model_copy(update={"message": message}) if fixed else event), fixed
+    if isinstance(event, CallProgress):
+        return event, fixed  # numbers only
     response: ModelResponse = event.response
     text = fix(response.text, "text")
     reasoning = fix(response.reasoning, "reasoning")

@@ -3,11 +3,12 @@
 Real servers lack features the request format offers. llama-cpp-python's server answers a streamed
 request that offers tools with a 200 and an empty body (its log says "Automatic streaming tool choice is
 not supported"); some servers refuse ``tool_choice: "required"`` or a named tool, or any ``tool_choice``
-at all; older ones refuse ``stream_options``. Each call runs a ``CallPlan`` (what to ask for); when the
-server turns the plan down before any event arrived, ``next_plan`` names the one change that answers
-that refusal, the memory records it for the model, the stream yields one ``ProviderNotice`` with a
-sentence and a stable code, and the call is tried again with the smaller plan. Later calls start from
-what was learned and say nothing more.
+at all; older ones refuse ``stream_options`` (or, in principle, llama.cpp's ``return_progress``). Each
+call runs a ``CallPlan`` (what to ask for); when the server turns the plan down before any event
+arrived, ``next_plan`` names the one change that answers that refusal, the memory records it for the
+model, the stream yields one ``ProviderNotice`` with a sentence and a stable code, and the call is
+tried again with the smaller plan. Later calls start from what was learned and say nothing more.
+Missing token counts are no refusal: they are estimated (``usage_estimate``), and streaming stays.
 
 The order of tries is chosen so one refusal costs one extra request: a field the error names is dropped
 first (it is the cause the server gave); an unusable 200 to a streamed request that offers tools means
@@ -28,7 +29,7 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain.connections import ModelLimits as ModelLimits
 from relay_studio.domain.connections import OptionalField as OptionalField
 from relay_studio.domain.connections import ToolChoiceMode as ToolChoiceMode
-from relay_studio.domain.messages import ProviderNotice, ResponseCompleted, StreamEvent, ToolChoice
+from relay_studio.domain.messages import CallProgress, ProviderNotice, ResponseCompleted, StreamEvent, ToolChoice
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import UnusableBody, rejects_tool_choice
 
@@ -39,6 +40,7 @@ STREAM_TOOLS_UNSUPPORTED = codes.PROVIDER_STREAM_TOOLS_UNSUPPORTED
 TOOL_CHOICE_UNSUPPORTED = codes.PROVIDER_TOOL_CHOICE_UNSUPPORTED
 STREAM_OPTIONS_UNSUPPORTED = codes.PROVIDER_STREAM_OPTIONS_UNSUPPORTED
 PROMPT_CACHE_KEY_UNSUPPORTED = codes.PROVIDER_PROMPT_CACHE_KEY_UNSUPPORTED
+RETURN_PROGRESS_UNSUPPORTED = codes.PROVIDER_RETURN_PROGRESS_UNSUPPORTED
 STREAM_USAGE_MISSING = codes.PROVIDER_STREAM_USAGE_MISSING
 
 STRUCTURED_OUTPUT_UNSUPPORTED = codes.PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED
@@ -46,6 +48,7 @@ JSON_SCHEMA_UNSUPPORTED = codes.PROVIDER_JSON_SCHEMA_UNSUPPORTED
 _FIELD_CODES: dict[str, str] = {
     "stream_options": STREAM_OPTIONS_UNSUPPORTED,
     "prompt_cache_key": PROMPT_CACHE_KEY_UNSUPPORTED,
+    "return_progress": RETURN_PROGRESS_UNSUPPORTED,
     "json_schema": JSON_SCHEMA_UNSUPPORTED,
     "response_format": STRUCTURED_OUTPUT_UNSUPPORTED,
 }
@@ -53,6 +56,7 @@ _FIELD_CODES: dict[str, str] = {
 _FIELD_WORDS: dict[str, tuple[str, ...]] = {
     "stream_options": ("stream_options", "include_usage"),
     "prompt_cache_key": ("prompt_cache_key",),
+    "return_progress": ("return_progress",),
     # ``json_schema`` (the type of ``response_format``) before the field: a server refusing only that type
     # (llama-cpp-python: "Input should be 'text' or 'json_object'") gets the schema as ``json_object``
     "json_schema": ("json_schema",),
@@ -143,13 +147,16 @@ class CapabilityMemory:
         return self.models.get(model) or ModelLimits(tool_choice_unsupported=list(self._legacy))
 
     def plan(self, model: str, requested: ToolChoice, has_tools: bool, *, cache_key: bool = False,
-             structured: bool = False) -> CallPlan:
+             structured: bool = False, progress: bool = False) -> CallPlan:
         """The plan a call starts from: what was asked, minus what this model is known not to do.
-        ``structured``: the request asks for a JSON answer of a schema (``response_format``)."""
+        ``structured``: the request asks for a JSON answer of a schema (``response_format``);
+        ``progress``: ask the server to report reading the prompt (llama.cpp's ``return_progress``)."""
         limits = self.limits(model)
         omit = set(limits.dropped_fields)
         if not cache_key:
             omit.add("prompt_cache_key")
+        if not progress:
+            omit.add("return_progress")
         if not structured:
             omit.add("response_format")
         if not has_tools:
@@ -160,8 +167,9 @@ class CapabilityMemory:
             choice = None  # a server that refuses even "auto" refuses the field
         elif tool_choice_mode(requested) in unsupported:
             choice = "auto"
-        stream = not (limits.no_streamed_tools or limits.no_stream_usage)
-        return CallPlan(choice=choice, stream=stream, omit=frozenset(omit))
+        # ``no_stream_usage`` (learned by older versions) is read but no longer acted on: a live draft is
+        # worth more than token counts, which are estimated where a server sends none.
+        return CallPlan(choice=choice, stream=not limits.no_streamed_tools, omit=frozenset(omit))
 
     def next_plan(self, model: str, plan: CallPlan, error: ProviderError, has_tools: bool) -> Learned | None:
         """The one change that answers ``error``, or None when no fallback applies (the error stands)."""
@@ -176,7 +184,7 @@ class CapabilityMemory:
         invalid_body = status == 500 and "validation error" in said and "'body'" in said
         if (about_shape or invalid_body) and not isinstance(error, UnusableBody):
             for name, words in _FIELD_WORDS.items():
-                sent = name not in plan.omit and (plan.stream or name != "stream_options")
+                sent = name not in plan.omit and (plan.stream or name not in ("stream_options", "return_progress"))
                 if name == "json_schema":
                     sent = sent and "response_format" not in plan.omit
                 if sent and any(w in said for w in words):
@@ -217,13 +225,14 @@ class CapabilityMemory:
         return None
 
     def no_usage(self, model: str, plan: CallPlan) -> Learned:
-        """A streamed tool turn that came without token counts: later tool turns are asked for whole."""
+        """An answer that came without token counts: they are estimated, and the plan stays as it was
+        (streaming is never given up for counts)."""
         limits = self.limits(model).model_copy(update={"no_stream_usage": True}, deep=True)
         return Learned(
-            STREAM_USAGE_MISSING, replace(plan, stream=False), limits,
-            f"Connection '{self.connection_id}' sends no token counts with streamed answers from model "
-            f"'{model}', so turns that offer tools ask for the whole answer at once from now on, which it "
-            f"counts; their text arrives in one piece.",
+            STREAM_USAGE_MISSING, plan, limits,
+            f"Connection '{self.connection_id}' sends no token counts with answers from model '{model}', so "
+            f"the studio estimates them (about four characters a token) and marks them as estimated; "
+            f"answers keep streaming.",
         )
 
     def learn(self, model: str, finding: Learned) -> bool:
@@ -250,8 +259,9 @@ async def stream_with_fallbacks(
 
     A refusal arrives as an HTTP status or an unusable body before any event, so nothing of a refused
     attempt was yielded when the next one starts; an empty answer to a tool choice (nothing yielded
-    either) is a refusal too. Each new finding's notice comes first, then the stream that worked; a
-    streamed tool turn without token counts is answered as it came, with a notice before its
+    either) is a refusal too; ``CallProgress`` events are passed on but count as nothing yielded. Each
+    new finding's notice comes first, then the stream that worked; an answer whose token counts had
+    to be estimated is answered as it came, with a notice (once per model) before its
     ``ResponseCompleted``.
     """
     for _ in range(MAX_TRIES):
@@ -264,7 +274,8 @@ async def stream_with_fallbacks(
                     if isinstance(event, ResponseCompleted):
                         final = event
                         continue
-                    yielded = True
+                    if not isinstance(event, CallProgress):
+                        yielded = True  # progress is no part of an answer: a refusal may still follow
                     yield event
         except ProviderError as error:
             finding = None if yielded else memory.next_plan(model, plan, error, has_tools)
@@ -275,8 +286,7 @@ async def stream_with_fallbacks(
             if has_tools and not yielded and not (answer.text or answer.reasoning or answer.tool_calls):
                 finding = memory.next_plan(model, plan, EmptyAnswer(memory.connection_id), has_tools)
             if finding is None:
-                usage = answer.usage
-                if has_tools and plan.stream and not (usage.input_tokens or usage.output_tokens):
+                if answer.usage.estimated:
                     learned = memory.no_usage(model, plan)
                     if memory.learn(model, learned):
                         yield ProviderNotice(code=learned.code, message=learned.sentence)

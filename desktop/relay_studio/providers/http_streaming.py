@@ -12,6 +12,10 @@ answer the same way. A 2xx body with no event at all (empty, or not an event str
 A wire format (``openai_compat``, ``anthropic``) supplies only what differs: the endpoint, headers and
 body, its accumulator, how a whole JSON body becomes events, an optional SSE data sentinel that ends the
 stream (OpenAI's ``[DONE]``), and the reason given for an event that is not JSON.
+
+An attempt that asks for the whole answer first yields ``CallProgress(streamed=False)`` (the window
+says "this server sends the answer at once"); an answer without token counts gets estimated ones
+(``usage_estimate``, marked ``estimated``).
 """
 
 from __future__ import annotations
@@ -24,11 +28,12 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import httpx
 
-from relay_studio.domain.messages import ModelRequest, ModelResponse, ResponseCompleted, StreamEvent
+from relay_studio.domain.messages import CallProgress, ModelRequest, ModelResponse, ResponseCompleted, StreamEvent
 from relay_studio.providers.capabilities import CallPlan, CapabilityMemory, ModelLimits, stream_with_fallbacks
 from relay_studio.providers.connections import Connection, http_timeout, model_for
 from relay_studio.providers.retry import UnusableBody, malformed_chunk
 from relay_studio.providers.sse import event_batches, open_event_stream
+from relay_studio.providers.usage_estimate import estimate_usage, has_counts
 
 USER_AGENT = "relay-studio"
 _loads = json.loads
@@ -68,6 +73,9 @@ class HTTPStreamingProvider(ABC, Generic[A]):
     #: Whether the wire asks for a structured answer as a forced tool (Anthropic) rather than as
     #: ``response_format`` (OpenAI); the forced tool then goes through the tool-choice fallbacks.
     output_as_tool: ClassVar[bool] = False
+    #: Whether the wire can ask a server on this machine to report reading the prompt (llama.cpp's
+    #: ``return_progress``; other servers ignore the field, a refusal drops it). Hosted APIs are never asked.
+    asks_progress: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -108,7 +116,9 @@ class HTTPStreamingProvider(ABC, Generic[A]):
             assert request.output is not None
             has_tools, choice, structured = True, {"name": request.output.name}, False
         cache_key = self.sends_cache_key and self.prompt_caching and not self.connection.is_local
-        plan = self.capabilities.plan(model, choice, has_tools, cache_key=cache_key, structured=structured)
+        progress = self.asks_progress and self.connection.is_local
+        plan = self.capabilities.plan(model, choice, has_tools, cache_key=cache_key, structured=structured,
+                                      progress=progress)
         async with aclosing(
             stream_with_fallbacks(
                 self.capabilities, model, plan, has_tools, lambda p: self._attempt(request, p)
@@ -143,6 +153,8 @@ class HTTPStreamingProvider(ABC, Generic[A]):
     async def _attempt(self, request: ModelRequest, plan: CallPlan) -> AsyncGenerator[StreamEvent, None]:
         body = self.body(request, plan)
         connection_id = self.connection.id
+        if not plan.stream:
+            yield CallProgress(streamed=False)  # the live views say the answer comes at once
         state = self.accumulator(connection_id)
         done = False
         head = bytearray()
@@ -195,4 +207,8 @@ class HTTPStreamingProvider(ABC, Generic[A]):
                 if not fed and not done:
                     raise UnusableBody(connection_id, bytes(head), streamed=True, secrets=(self._api_key,))
         state.check_complete(done)
-        yield ResponseCompleted(response=state.response(self.connection))
+        answer = state.response(self.connection)
+        if not has_counts(answer.usage):  # no usage, no timings: estimated, never "0 in · 0 out"
+            usage = estimate_usage(request, answer)
+            answer = answer.model_copy(update={"usage": usage, "cost": self.connection.cost(usage)})
+        yield ResponseCompleted(response=answer)

@@ -4,7 +4,9 @@ What real servers do, and what this accepts: tool-call deltas keyed by ``index``
 many chunks, the id and name repeated or missing after the first; an index missing altogether on a few
 servers), the legacy ``function_call`` field beside or instead of ``tool_calls``, several tool calls in
 one message, ``reasoning_content`` (DeepSeek, vLLM) or ``reasoning`` (OpenRouter, Ollama) kept as
-reasoning, usage in the last chunk (``stream_options.include_usage``) or nowhere, cached tokens in
+reasoning, usage in the last chunk (``stream_options.include_usage``), llama.cpp's ``timings`` there, or
+nothing (then estimated, ``usage_estimate``), llama.cpp's ``prompt_progress`` chunks (asked with
+``return_progress`` of local servers) as ``CallProgress``, cached tokens in
 ``prompt_tokens_details.cached_tokens`` or DeepSeek's ``prompt_cache_hit_tokens``, an ``error`` object
 in the middle of a stream, a server that ignores ``stream: true`` and answers one JSON body, and a
 stream that ends after its ``finish_reason`` without ``[DONE]``.
@@ -21,6 +23,7 @@ import uuid
 from typing import Any
 
 from relay_studio.domain.messages import (
+    CallProgress,
     Message,
     ModelRequest,
     ModelResponse,
@@ -63,6 +66,7 @@ class _Accumulator:
         self.calls: dict[int, _PendingCall] = {}
         self.finish_reason: str | None = None
         self.usage: Usage | None = None
+        self.counted = False  # a ``usage`` object came (it wins over ``timings``)
         self.chunks = 0
 
     def feed(self, chunk: Any, out: list[StreamEvent]) -> None:
@@ -82,11 +86,21 @@ class _Accumulator:
                 finish = choice.get("finish_reason")
                 if finish:
                     self.finish_reason = str(finish)
+            progress = chunk.get("prompt_progress")
+            if isinstance(progress, dict):  # llama.cpp, asked with ``return_progress``, while it reads the prompt
+                out.append(_progress(progress))
             usage = chunk.get("usage")
+            timings = chunk.get("timings")
             if usage:
                 self.usage = _usage(usage)
-            elif self.usage is None and isinstance(chunk.get("timings"), dict):
-                self.usage = _timings_usage(chunk["timings"])  # llama.cpp's own server, without usage
+                self.counted = True
+            elif not self.counted and isinstance(timings, dict):
+                # llama.cpp's own server, without usage (the last chunk's timings, or every chunk's
+                # with ``timings_per_token``: the latest counts)
+                self.usage = _timings_usage(timings) or self.usage
+            if isinstance(timings, dict) and self.usage is not None and not self.usage.cached_tokens:
+                # llama.cpp's usage has no cached count; its timings' ``cache_n`` is that count
+                self.usage = self.usage.model_copy(update={"cached_tokens": int(timings.get("cache_n") or 0)})
         except (AttributeError, TypeError, ValueError, KeyError, IndexError):
             raise malformed_chunk(self.connection_id, "a chunk in a shape no server documents") from None
 
@@ -215,6 +229,13 @@ def _timings_usage(timings: dict[str, Any]) -> Usage | None:
     return Usage(input_tokens=prompt + cached, output_tokens=output, cached_tokens=cached)
 
 
+def _progress(raw: dict[str, Any]) -> CallProgress:
+    """llama.cpp's ``prompt_progress``: ``total`` prompt tokens, ``cache`` of them reused, ``processed`` so
+    far (the reused ones included), ``time_ms`` spent (not used: the window keeps its own clock)."""
+    return CallProgress(prompt_total=int(raw.get("total") or 0), prompt_processed=int(raw.get("processed") or 0),
+                        prompt_cached=int(raw.get("cache") or 0))
+
+
 def _stream_error(connection_id: str, error: Any) -> ProviderError:
     """An ``error`` object inside a 200 stream (OpenRouter, vLLM, Ollama send these)."""
     detail = scrub(server_message(json.dumps({"error": error})))
@@ -276,6 +297,7 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
     done_sentinel = "[DONE]"
     not_json = "a chunk that is not JSON"
     sends_cache_key = True
+    asks_progress = True
 
     def endpoint(self, base_url: str) -> str:
         return base_url + "/chat/completions"
@@ -296,6 +318,8 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
         }
         if plan.stream and "stream_options" not in plan.omit:
             body["stream_options"] = {"include_usage": True}
+        if plan.stream and "return_progress" not in plan.omit:
+            body["return_progress"] = True  # llama.cpp: prompt_progress chunks while it reads the prompt
         if "prompt_cache_key" not in plan.omit:
             body["prompt_cache_key"] = prompt_cache_key(request.session_id)
         if request.tools:

@@ -16,6 +16,7 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain import safe_text, secret_values
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import (
+    CallProgress,
     ModelRequest,
     ModelResponse,
     ModelSettings,
@@ -30,6 +31,7 @@ from relay_studio.domain.messages import (
 )
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import backoff_delay
+from relay_studio.providers.usage_estimate import tokens_of
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext
 from relay_studio.runtime.errors import InvocationFailed
 from relay_studio.store import tables as t
@@ -94,18 +96,60 @@ async def _stream_once(run: RunContext, inv: InvocationState, request: ModelRequ
     return response
 
 
+class _LiveProgress:
+    """What the live views show of one call while it runs, sent as ``LiveUpdate(kind="progress")``.
+
+    ``data``: ``turnId``; ``streamed`` (False: the server sends the whole answer at once);
+    ``promptTotal``/``promptProcessed``/``promptCached`` when the server reports reading the prompt
+    (``promptTotal`` None otherwise); ``writtenTokens``, the tokens written so far, estimated from the
+    characters streamed (``providers.usage_estimate``). Sent when the call starts and whenever one of
+    these changes; the window keeps the clock (seconds elapsed) itself.
+    """
+
+    def __init__(self, run: RunContext, inv: InvocationState, turn_id: str) -> None:
+        self.run, self.inv = run, inv
+        self.data: dict[str, object] = {"turnId": turn_id, "streamed": True, "promptTotal": None,
+                                        "promptProcessed": 0, "promptCached": 0, "writtenTokens": 0}
+        self.chars = 0
+
+    def emit(self) -> None:
+        self.run.emit_live(LiveUpdate(self.run.run_id, self.inv.id, self.inv.profile.id, "progress", "",
+                                      dict(self.data)))
+
+    def prompt(self, event: CallProgress) -> None:
+        self.data["streamed"] = event.streamed
+        if event.prompt_total is not None:
+            self.data.update(promptTotal=event.prompt_total, promptProcessed=event.prompt_processed,
+                             promptCached=event.prompt_cached)
+        self.emit()
+
+    def wrote(self, chars: int) -> None:
+        self.chars += chars
+        tokens = tokens_of(self.chars)
+        if tokens != self.data["writtenTokens"]:
+            self.data["writtenTokens"] = tokens
+            self.emit()
+
+
 async def _consume(
     run: RunContext, inv: InvocationState, stream: AsyncIterator[StreamEvent], turn_id: str
 ) -> ModelResponse | None:
     response: ModelResponse | None = None
+    progress = _LiveProgress(run, inv, turn_id)
+    progress.emit()  # the call started: the live views start their clock
     async for event in _repaired(run, inv, stream):
         if isinstance(event, TextDelta):
             run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "text", event.text))
+            progress.wrote(len(event.text))
         elif isinstance(event, ReasoningDelta):
             run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "reasoning", event.text))
+            progress.wrote(len(event.text))
         elif isinstance(event, ToolCallDelta):
             if event.name:
                 run.emit_live(LiveUpdate(run.run_id, inv.id, inv.profile.id, "tool", event.name))
+            progress.wrote(len(event.name or "") + len(event.arguments))
+        elif isinstance(event, CallProgress):
+            progress.prompt(event)
         elif isinstance(event, ProviderNotice):
             # A fallback the provider learned (providers/capabilities.py): said once, with its sentence.
             with run.db.transaction() as tx:

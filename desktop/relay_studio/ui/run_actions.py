@@ -221,17 +221,27 @@ class RunActions(WindowParts):
                 self.status_tokens.clear()
                 self.status_elapsed.clear()
                 return
-            self.status_tokens.setText(i18n.arg(self.tr("%1 in · %2 out tokens"), i18n.number(folded.input_tokens),
-                                                i18n.number(folded.output_tokens)))
+            self.status_tokens.setText(self._tokens_words(folded.input_tokens, folded.output_tokens,
+                                                          folded.estimated))
             self.status_elapsed.setText(i18n.seconds(folded.end_time))
             return
         loop_now = asyncio.get_event_loop().time() if stats.started else time.monotonic()
         elapsed = (stats.ended or loop_now) - stats.started
         self.status_agent.setText(i18n.arg(self.tr("Agent: %1"), stats.agent))
         self.status_state.setText(self._status_words(stats.status))
-        self.status_tokens.setText(i18n.arg(self.tr("%1 in · %2 out tokens"), i18n.number(stats.input_tokens),
-                                            i18n.number(stats.output_tokens)))
+        self.status_tokens.setText(self._tokens_words(stats.input_tokens, stats.output_tokens, stats.estimated))
         self.status_elapsed.setText(i18n.seconds(elapsed))
+
+    def _tokens_words(self, input_tokens: int, output_tokens: int, estimated: bool) -> str:
+        """The run's token counts; "~" when some are the studio's estimate (a server sent none)."""
+        if estimated:
+            text = self.tr("~%1 in · ~%2 out tokens (estimated)")
+            self.status_tokens.setToolTip(self.tr("The model's server sent no token counts for some calls; "
+                                                  "they are estimated at about four characters a token."))
+        else:
+            text = self.tr("%1 in · %2 out tokens")
+            self.status_tokens.setToolTip("")
+        return i18n.arg(text, i18n.number(input_tokens), i18n.number(output_tokens))
 
     def _status_words(self, status: str) -> str:
         """A run's status as the status bar says it."""

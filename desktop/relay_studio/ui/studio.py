@@ -14,7 +14,8 @@ studio's reader thread over a connection of its own: WAL lets it read while the 
 
 Signals:
     events_arrived(list[Event]): durable journal events since the last frame, in order.
-    live_arrived(list[LiveUpdate]): streaming updates since the last frame, adjacent texts merged.
+    live_arrived(list[LiveUpdate]): streaming updates since the last frame, adjacent texts merged, one
+        progress update (``kind="progress"``) per invocation, its latest.
     run_started(str run_id, str chat_id)
     run_finished(str run_id, str status)
     chats_changed()
@@ -145,6 +146,8 @@ class RunStats:
     status: str = "created"
     input_tokens: int = 0
     output_tokens: int = 0
+    estimated: bool = False
+    """Some of the counts are the studio's estimate (a server sent none): shown with "~"."""
     started: float = field(default=0.0)
     ended: float | None = None
 
@@ -173,6 +176,7 @@ class Studio(QObject):
         self._shutting_down = False
         self._events: list[Event] = []
         self._live: list[LiveUpdate] = []
+        self._progress_at: dict[str, int] = {}  # invocation -> its progress update in ``_live``
         self._frame = QTimer(self)
         self._frame.setSingleShot(True)
         self._frame.setInterval(FRAME_MS)
@@ -195,7 +199,16 @@ class Studio(QObject):
 
     def _on_live(self, update: LiveUpdate) -> None:
         last = self._live[-1] if self._live else None
-        if (last is not None and last.kind == update.kind and last.kind != "tool"
+        if update.kind == "progress":
+            # a call's progress replaces what the same invocation's call said earlier in this frame
+            at = self._progress_at.get(update.invocation_id)
+            if at is None:
+                self._progress_at[update.invocation_id] = len(self._live)
+                self._live.append(LiveUpdate(update.run_id, update.invocation_id, update.agent_id, update.kind,
+                                             "", dict(update.data)))
+            else:
+                self._live[at].data = dict(update.data)
+        elif (last is not None and last.kind == update.kind and last.kind not in ("tool", "progress")
                 and last.invocation_id == update.invocation_id):
             last.text += update.text
         else:
@@ -207,6 +220,7 @@ class Studio(QObject):
     def _on_frame(self) -> None:
         events, self._events = self._events, []
         live, self._live = self._live, []
+        self._progress_at = {}
         if events:
             self.events_arrived.emit(events)
         if live:
@@ -230,6 +244,7 @@ class Studio(QObject):
             usage = p.get("usage") or {}
             stats.input_tokens += int(usage.get("input_tokens", 0))
             stats.output_tokens += int(usage.get("output_tokens", 0))
+            stats.estimated = stats.estimated or bool(usage.get("estimated"))
 
     # -- runs ------------------------------------------------------------------------------------
     async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False,

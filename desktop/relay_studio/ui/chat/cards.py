@@ -10,8 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QColor, QCursor, QGuiApplication, QPalette, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QCursor,
+    QGuiApplication,
+    QHideEvent,
+    QPalette,
+    QShowEvent,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -29,6 +39,7 @@ from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.runtime.session_handoff import document_of
 from relay_studio.ui import i18n, theme
+from relay_studio.ui.call_progress import TICK_MS, CallClock, progress_text
 from relay_studio.ui.chat.markdown import markdown_document, markdown_html
 from relay_studio.ui.chat.mention_marks import MentionIndex, entry_tooltip
 from relay_studio.ui.chat.transcript import LineageMarker, RunNotice
@@ -444,7 +455,9 @@ class WelcomeCard(QFrame):
 
 
 class LiveRunCard(QFrame):
-    """The run in progress: active agent, its streaming text, the tool it calls, and Stop.
+    """The run in progress: active agent, its streaming text, the model call that runs (seconds elapsed,
+    the prompt read, tokens written, or that the server sends the answer at once; redrawn every
+    ``TICK_MS`` while a call runs), the tool it calls, and Stop.
 
     Signals:
         stop(str run_id)
@@ -485,9 +498,18 @@ class LiveRunCard(QFrame):
         self.text.setFrameShape(QFrame.Shape.NoFrame)
         self.text.setPlaceholderText(self.tr("The agent is thinking…"))
         layout.addWidget(self.text)
+        self.progress_label = QLabel()  # the running model call: seconds, prompt read, tokens written
+        self.progress_label.setObjectName("Muted")
+        self.progress_label.hide()
+        layout.addWidget(self.progress_label)
         self.tool_label = QLabel()
         self.tool_label.setObjectName("Muted")
         layout.addWidget(self.tool_label)
+        self.calls = CallClock()
+        self._tick = QTimer(self)
+        self._tick.setInterval(TICK_MS)
+        self._tick.setTimerType(Qt.TimerType.PreciseTimer)
+        self._tick.timeout.connect(self._show_progress)
 
     def begin(self, run_id: str, agent: str) -> None:
         self.run_id = run_id
@@ -496,9 +518,41 @@ class LiveRunCard(QFrame):
         self._line_chars = 0
         self.text.clear()
         self.tool_label.clear()
+        self.calls.clear()
+        self._show_progress()
         self.set_agent(agent)
         self.set_status("running")
         self.show()
+
+    def call_progress(self, invocation_id: str, data: dict[str, Any]) -> None:
+        """A model call of the run started or moved on (``ui/call_progress.py``): shown at once, and
+        its seconds keep moving from the timer until it ends."""
+        self.calls.update(invocation_id, data)
+        self._show_progress()
+
+    def call_ended(self, turn_id: str) -> None:
+        self.calls.end(turn_id)
+        self._show_progress()
+
+    def _show_progress(self) -> None:
+        call = self.calls.latest()
+        if call is None:
+            self._tick.stop()
+            self.progress_label.hide()
+            self.progress_label.clear()
+            return
+        self.progress_label.setText(progress_text(call))
+        self.progress_label.show()
+        if not self._tick.isActive() and self.isVisible():
+            self._tick.start()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._show_progress()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._tick.stop()  # nothing to redraw while hidden; showing the card again restarts it
 
     def set_agent(self, agent: str) -> None:
         self.agent_label.setText(agent)

@@ -395,6 +395,8 @@ class ChatView(QWidget):
                         self.live.set_tool("")
                 elif event.type == "status_changed":
                     self.live.set_status(str(p.get("to")))
+                elif event.type in ("model_call_completed", "model_call_failed"):
+                    self.live.call_ended(str(p.get("turnId") or ""))
                 elif event.type == "tool_call_started":
                     self.live.set_tool(i18n.arg(self.tr("Calling %1…"), p.get("name")))
                 elif event.type == "tool_call_awaiting_approval":
@@ -415,6 +417,8 @@ class ChatView(QWidget):
                 self.live.append(update.invocation_id, agent, update.text)
             elif update.kind == "tool":
                 self.live.set_tool(i18n.arg(self.tr("%1 is calling %2…"), agent, update.text))
+            elif update.kind == "progress":
+                self.live.call_progress(update.invocation_id, update.data)
 
     def _on_run_started(self, run_id: str, chat_id: str) -> None:
         self._run_chat[run_id] = chat_id

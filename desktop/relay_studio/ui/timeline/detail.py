@@ -109,11 +109,19 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
     response = turn.get("response")
     if response:
         usage = response.get("usage") or {}
-        parts.append(i18n.arg(translate("Detail", "<p>Usage: %1 input, %2 output, %3 cached tokens · finish: %4</p>"),
-                              i18n.number(int(usage.get("input_tokens", 0) or 0)),
-                              i18n.number(int(usage.get("output_tokens", 0) or 0)),
-                              i18n.number(int(usage.get("cached_tokens", 0) or 0)),
-                              html.escape(str(response.get("finish_reason")))))
+        if usage.get("estimated"):  # the server sent no counts: the studio's estimate, ~4 characters a token
+            parts.append(i18n.arg(translate("Detail", "<p>Usage (estimated, the server sent no counts): ~%1 input, "
+                                                      "~%2 output tokens · finish: %3</p>"),
+                                  i18n.number(int(usage.get("input_tokens", 0) or 0)),
+                                  i18n.number(int(usage.get("output_tokens", 0) or 0)),
+                                  html.escape(str(response.get("finish_reason")))))
+        else:
+            parts.append(i18n.arg(translate("Detail", "<p>Usage: %1 input, %2 output, %3 cached tokens · finish: "
+                                                      "%4</p>"),
+                                  i18n.number(int(usage.get("input_tokens", 0) or 0)),
+                                  i18n.number(int(usage.get("output_tokens", 0) or 0)),
+                                  i18n.number(int(usage.get("cached_tokens", 0) or 0)),
+                                  html.escape(str(response.get("finish_reason")))))
         parts.append(_h(translate("Detail", "Response")))
         if response.get("text"):
             parts.append(_pre(response["text"]))

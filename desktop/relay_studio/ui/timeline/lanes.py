@@ -36,6 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from relay_studio.ui import i18n, theme
+from relay_studio.ui.call_progress import TICK_MS, CallClock, progress_text
 from relay_studio.ui.timeline.model import FOREGROUND, Bar, Lane, Marker, RunTimeline
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
@@ -104,6 +105,12 @@ class LanesView(QAbstractScrollArea):
         self._rendered = 0
         self.incomplete = False  # some tiles were left for the next paint (zoomed, or a big run loaded)
         self.painted_bars = 0
+        self.live_clock = False
+        self.calls = CallClock()  # the running calls' progress (the panel feeds it from live updates)
+        self._tick = QTimer(self)
+        self._tick.setInterval(TICK_MS)
+        self._tick.setTimerType(Qt.TimerType.PreciseTimer)
+        self._tick.timeout.connect(self._on_tick)
         self.setMouseTracking(True)
         self.viewport().setMinimumHeight(AXIS_H + LANE_H * 2)
         self.horizontalScrollBar().valueChanged.connect(self._on_scrolled)
@@ -111,6 +118,7 @@ class LanesView(QAbstractScrollArea):
 
     # -- data ------------------------------------------------------------------------------------
     def set_timeline(self, timeline: RunTimeline | None) -> None:
+        self.set_live(False)  # another run: its own progress, if it runs, starts the clock again
         self.timeline = timeline
         self._tiles.clear()
         self.selected_bar = None
@@ -132,10 +140,44 @@ class LanesView(QAbstractScrollArea):
         self.viewport().update()
 
     def now(self) -> float:
+        """The latest moment shown: the last event's, or, while the run is live here (``live_clock``),
+        the wall clock's, so open bars grow while no event arrives."""
         tl = self.timeline
         if tl is None:
             return 0.0
+        if self.live_clock and not tl.ended and tl.t0 is not None:
+            return max(tl.end_time, time.time() - tl.t0)
         return tl.end_time
+
+    def set_live(self, live: bool) -> None:
+        """The run shown runs now, in this window: its open bars grow with the clock and say how their
+        call is going, redrawn every ``TICK_MS``."""
+        self.live_clock = live
+        if live and not self._tick.isActive():
+            self._tick.start()
+        elif not live:
+            self._tick.stop()
+            self.calls.clear()
+
+    def _on_tick(self) -> None:
+        if self.timeline is None or self.timeline.ended:
+            self.set_live(False)
+        self._update_ranges()
+        if self.auto_fit and self.timeline is not None:
+            self._keep_run_in_view()
+        if self.follow:
+            bar = self.horizontalScrollBar()
+            bar.setValue(bar.maximum())
+        self.viewport().update()
+
+    def live_label(self, bar: Bar, now: float) -> str:
+        """An open bar's label: a model call says its seconds and how it is going (``call_progress``)."""
+        if bar.end is not None or bar.kind != "model":
+            return bar.label
+        call = self.calls.by_turn(bar.key)
+        if call is not None:
+            return f"{bar.label} · {progress_text(call)}"
+        return f"{bar.label} · {i18n.seconds(int(max(now - bar.start, 0.0)), 0)}"
 
     def _content_width(self) -> int:
         return int(self.now() * self.px_per_s) + 40
@@ -473,7 +515,7 @@ class LanesView(QAbstractScrollArea):
             self._tiles.popitem(last=False)
         return tile
 
-    def _paint_bar(self, painter: QPainter, bar: Bar, span: QRectF, top: float) -> QRectF:
+    def _paint_bar(self, painter: QPainter, bar: Bar, span: QRectF, top: float, label: str | None = None) -> QRectF:
         """Paints one bar over ``span``'s x extent in its half of the lane starting at ``top``."""
         y = top + (5 if bar.kind == "model" else LANE_H / 2 + 1)
         r = QRectF(span.x(), y, span.width(), LANE_H / 2 - 7)
@@ -481,7 +523,9 @@ class LanesView(QAbstractScrollArea):
         self.painted_bars += 1
         if r.width() > 60:
             painter.setPen(QColor("#ffffff"))
-            painter.drawText(r.adjusted(3, 0, -2, 0), Qt.AlignmentFlag.AlignVCenter, bar.label)
+            text = bar.label if label is None else painter.fontMetrics().elidedText(
+                label, Qt.TextElideMode.ElideRight, int(r.width()) - 5)
+            painter.drawText(r.adjusted(3, 0, -2, 0), Qt.AlignmentFlag.AlignVCenter, text)
         return r
 
     def _paint_live_bars(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float, now: float) -> None:
@@ -496,7 +540,7 @@ class LanesView(QAbstractScrollArea):
             x1 = max(self.x_of(end), x0 + 2)
             if x1 < LABEL_W or x0 > self.viewport().width():
                 continue
-            r = self._paint_bar(painter, bar, QRectF(x0, 0, x1 - x0, 0), top)
+            r = self._paint_bar(painter, bar, QRectF(x0, 0, x1 - x0, 0), top, self.live_label(bar, now))
             if bar is selected:
                 painter.setPen(QPen(theme.colors().selection, 2))
                 painter.drawRect(r.adjusted(-1, -1, 1, 1))

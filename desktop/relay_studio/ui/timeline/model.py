@@ -188,6 +188,8 @@ SUMMARY_WORDS: dict[str, str] = {
     "text": QT_TRANSLATE_NOOP("EventSummary", "text"),
     "model_call": QT_TRANSLATE_NOOP("EventSummary", "model call %1"),  # a bar's label in the lanes
     "model_completed": QT_TRANSLATE_NOOP("EventSummary", "%1+%2 tokens, %3 ms → %4"),
+    # the server sent no counts: the studio's estimate (``providers/usage_estimate.py``)
+    "model_completed_estimated": QT_TRANSLATE_NOOP("EventSummary", "~%1+~%2 tokens (estimated), %3 ms → %4"),
     "model_started": QT_TRANSLATE_NOOP("EventSummary", "call %1 to %2 (%3 messages)"),
     "file_written": QT_TRANSLATE_NOOP("EventSummary", "%1 (version %2, %3 bytes)"),
     "awaiting_approval": QT_TRANSLATE_NOOP("EventSummary", "%1 waits for approval"),
@@ -241,8 +243,8 @@ def summarize(event: Event, words: dict[str, str] = SUMMARY_WORDS) -> str:
     if t == ev.MODEL_CALL_COMPLETED:
         usage = p.get("usage") or {}
         tools = ", ".join(p.get("toolCalls") or []) or words["text"]
-        return _fill(words["model_completed"], usage.get("input_tokens", 0), usage.get("output_tokens", 0),
-                     p.get("elapsedMs"), tools)
+        key = "model_completed_estimated" if usage.get("estimated") else "model_completed"
+        return _fill(words[key], usage.get("input_tokens", 0), usage.get("output_tokens", 0), p.get("elapsedMs"), tools)
     if t == ev.MODEL_CALL_STARTED:
         return _fill(words["model_started"], p.get("callIndex"), p.get("model"), p.get("messages"))
     if t == ev.MODEL_CALL_FAILED:
@@ -328,6 +330,7 @@ class RunTimeline:
         # What the status bar shows of a run of an earlier session (the live one folds its own).
         self.input_tokens = 0
         self.output_tokens = 0
+        self.estimated = False  # some counts are the studio's estimate (``Usage.estimated``)
         self.foreground_agent = ""
 
     # -- folding ---------------------------------------------------------------------------------
@@ -348,6 +351,7 @@ class RunTimeline:
             usage = event.payload.get("usage") or {}
             self.input_tokens += int(usage.get("input_tokens", 0))
             self.output_tokens += int(usage.get("output_tokens", 0))
+            self.estimated = self.estimated or bool(usage.get("estimated"))
         elif event.type == ev.AGENT_INVOCATION_STARTED and event.payload.get("kind") != "subagent":
             p = event.payload
             self.foreground_agent = str(p.get("displayName") or p.get("agentId") or "")

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.runtime.context import LiveUpdate
 from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
 from relay_studio.ui.studio import Studio
@@ -176,6 +177,7 @@ class TimelinePanel(QWidget):
         split.setSizes([220, 420])
         layout.addWidget(split)
         studio.events_arrived.connect(self._on_events)
+        studio.live_arrived.connect(self._on_live)
         studio.run_started.connect(self._on_run_started)
 
     def _on_detail_link(self, url: QUrl) -> None:
@@ -299,6 +301,17 @@ class TimelinePanel(QWidget):
                 self.agent_filter.addItem(tl.names.get(inv, agent), agent)
                 known.add(agent)
 
+    def _on_live(self, updates: list[LiveUpdate]) -> None:
+        """A running call's progress (``ui/call_progress.py``): its open bar says it, the clock moves."""
+        tl = self.timeline
+        if tl is None:
+            return
+        for update in updates:
+            if update.kind == "progress" and update.run_id == tl.run_id:
+                self.lanes.calls.update(update.invocation_id, update.data)
+                if not tl.ended:
+                    self.lanes.set_live(True)
+
     def _on_events(self, events: list[Event]) -> None:
         tl = self.timeline
         if tl is None:
@@ -309,6 +322,10 @@ class TimelinePanel(QWidget):
             if event.run_id == tl.run_id:
                 newest = max(newest, event.seq)
                 changed = tl.apply(event) or changed
+                if event.type in (ev.MODEL_CALL_COMPLETED, ev.MODEL_CALL_FAILED):
+                    self.lanes.calls.end(str(event.payload.get("turnId") or ""))
+        if tl.ended:
+            self.lanes.set_live(False)
         if newest:
             self.model.grow(max(self.model.total, newest))
             self.progress.setText(self.tr("%n event(s)", "", max(self.model.total, newest)))
