@@ -8,18 +8,21 @@
         result = await studio.run(triage, "I was charged twice.")
 
 Agents become ordinary profiles (``Agent.to_profile``); ``handoff()`` options that a JSON profile
-cannot hold (callables, a pydantic ``input_type``) travel with the run as per-edge options. Every run
-is journaled like any other: ``result.events``, ``studio.journal(run_id)``.
+cannot hold (callables, a pydantic ``input_type``, an ``input_filter``) travel with the run as per-edge
+options, a ``RunConfig`` as the run's defaults. Every run is journaled like any other: ``result.events``,
+``studio.journal(run_id)``. The Agents SDK's handoff examples run with their imports changed to this
+module (``agents.extensions.handoff_filters`` is ``relay_studio.api.handoff_filters``).
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -27,16 +30,57 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
+from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile, HistoryMode, parse_profile
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.context import RunSettings
-from relay_studio.runtime.delegation.edges import HandoffEdge, HandoffInfo, IsEnabled, OnHandoff
+from relay_studio.runtime.delegation import handoff_filters
+from relay_studio.runtime.delegation.edges import (
+    HandoffDefaults,
+    HandoffEdge,
+    HandoffInfo,
+    IsEnabled,
+    OnHandoff,
+    takes_input,
+)
+from relay_studio.runtime.delegation.history import (
+    default_handoff_history_mapper,
+    get_conversation_history_wrappers,
+    nest_handoff_history,
+    reset_conversation_history_wrappers,
+    set_conversation_history_wrappers,
+)
+from relay_studio.runtime.delegation.input_data import HandoffInputData, HistoryMapper, InputFilter, RunItem
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
-__all__ = ["Agent", "Handoff", "HandoffInfo", "HandoffOutcome", "HandoffRefused", "HandoffResult", "RunResult",
-           "Studio", "handoff"]
+__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "Handoff", "HandoffHistoryMapper", "HandoffInfo",
+           "HandoffInputData", "HandoffInputFilter", "HandoffOutcome", "HandoffRefused", "HandoffResult", "Message",
+           "RunConfig", "RunContextWrapper", "RunItem", "RunResult", "Studio", "default_handoff_history_mapper",
+           "get_conversation_history_wrappers", "handoff", "handoff_filters", "nest_handoff_history",
+           "prompt_with_handoff_instructions", "reset_conversation_history_wrappers",
+           "set_conversation_history_wrappers"]
+
+#: what the Agents SDK calls the object its hooks get: here who hands off to whom, in which run, and the
+#: run's ``context``
+RunContextWrapper = HandoffInfo
+HandoffInputFilter = InputFilter
+HandoffHistoryMapper = HistoryMapper
+
+RECOMMENDED_PROMPT_PREFIX = (
+    "# System context\n"
+    "You are part of a relay of agents in Relay Studio. An agent has its instructions and tools and can "
+    "hand the work to another agent when that agent is better placed to go on. A handoff is a call of a "
+    "handoff tool, named `transfer_to_<agent_name>`; say in its objective what the next agent must achieve. "
+    "Handoffs happen in the background; do not mention or draw attention to them in your conversation with "
+    "the user.\n"
+)
+
+
+def prompt_with_handoff_instructions(prompt: str) -> str:
+    """``prompt`` after ``RECOMMENDED_PROMPT_PREFIX``, as the Agents SDK's helper of that name."""
+    return f"{RECOMMENDED_PROMPT_PREFIX}\n\n{prompt}"
 
 WORKSPACE_TOOLS = [tn.WORKSPACE_LIST_FILES, tn.WORKSPACE_SEARCH_FILES, tn.WORKSPACE_READ_FILE,
                    tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH]
@@ -51,14 +95,29 @@ class Handoff:
     input_type: type[BaseModel] | None = None
     history_mode: HistoryMode | None = None
     remove_tool_items: bool | None = None
-    is_enabled: bool | IsEnabled | None = None
+    is_enabled: bool | IsEnabled | Callable[[HandoffInfo[Any], Agent], bool] | None = None
+    input_filter: InputFilter | None = None
+    nest_handoff_history: bool | None = None
 
-    def edge(self) -> HandoffEdge:
+    def edge(self, source: Agent | None = None) -> HandoffEdge:
+        """The runtime's options for this handoff; ``source`` is the agent offering it (what an SDK-style
+        ``is_enabled(ctx, agent)`` is given)."""
+        enabled = self.is_enabled
+        if callable(enabled) and takes_input(enabled):
+            enabled = _with_agent(enabled, source)
         return HandoffEdge(
             tool_name_override=self.tool_name_override, tool_description_override=self.tool_description_override,
             history_mode=self.history_mode, remove_tool_items=self.remove_tool_items, input_type=self.input_type,
-            on_handoff=self.on_handoff, is_enabled=self.is_enabled,
+            on_handoff=self.on_handoff, is_enabled=cast("bool | IsEnabled | None", enabled),
+            input_filter=self.input_filter, nest_handoff_history=self.nest_handoff_history,
         )
+
+
+def _with_agent(is_enabled: Callable[..., Any], agent: Agent | None) -> IsEnabled:
+    def enabled(info: HandoffInfo[Any]) -> bool:
+        return bool(is_enabled(info, agent))
+
+    return enabled
 
 
 def handoff(
@@ -70,16 +129,53 @@ def handoff(
     input_type: type[BaseModel] | None = None,
     history_mode: HistoryMode | None = None,
     remove_tool_items: bool | None = None,
-    is_enabled: bool | IsEnabled | None = None,
+    is_enabled: bool | IsEnabled | Callable[[HandoffInfo[Any], Agent], bool] | None = None,
+    input_filter: InputFilter | None = None,
+    nest_handoff_history: bool | None = None,
 ) -> Handoff:
     """A handoff to ``agent`` with options, as the Agents SDK's ``handoff()``.
 
-    ``on_handoff(info, input)`` runs after every check and before the target starts; raising denies the
-    handoff (``agent.handoff_hook_failed``), its return value is journaled. ``is_enabled(info)`` is
-    evaluated at every model call.
+    ``on_handoff(info, input)`` — or ``on_handoff(info)``, the SDK's form without an ``input_type`` — runs
+    after every check and before the target starts; raising denies the handoff
+    (``agent.handoff_hook_failed``), its return value is journaled. ``is_enabled(info)`` or
+    ``is_enabled(info, agent)`` is evaluated at every model call. ``input_filter(HandoffInputData)``
+    decides the history the target is given; ``nest_handoff_history`` True gives it the nested summary,
+    False the full history (``history_mode`` names any mode).
     """
+    if on_handoff is not None:
+        if not callable(on_handoff):
+            raise TypeError("on_handoff must be callable")
+        if input_type is not None and not takes_input(on_handoff):
+            raise TypeError("on_handoff must take two arguments, the context and the input, when there is an "
+                            "input_type")
+    if is_enabled is not None and not isinstance(is_enabled, bool):
+        if not callable(is_enabled):
+            raise TypeError("is_enabled must be a bool or callable")
+        if inspect.iscoroutinefunction(is_enabled):
+            raise TypeError("is_enabled is evaluated at every model call and must answer at once, not be async")
+    if history_mode is not None and nest_handoff_history is not None:
+        raise ValueError("Give history_mode or nest_handoff_history, not both.")
     return Handoff(agent, tool_name_override, tool_description_override, on_handoff, input_type, history_mode,
-                   remove_tool_items, is_enabled)
+                   remove_tool_items, is_enabled, input_filter, nest_handoff_history)
+
+
+@dataclass
+class RunConfig:
+    """Run-wide handoff settings, named as in the Agents SDK's ``RunConfig``.
+
+    ``handoff_input_filter`` applies to every handoff without an ``input_filter`` of its own;
+    ``nest_handoff_history`` True (False) gives every handoff without its own history setting the nested
+    summary (the full history), None leaves each target's ``history_mode``; ``handoff_history_mapper``
+    turns the transcript into the history of a nested handoff that no filter decides.
+    """
+
+    handoff_input_filter: InputFilter | None = None
+    nest_handoff_history: bool | None = None
+    handoff_history_mapper: HistoryMapper | None = None
+
+    def defaults(self) -> HandoffDefaults:
+        return HandoffDefaults(input_filter=self.handoff_input_filter, nest_handoff_history=self.nest_handoff_history,
+                               history_mapper=self.handoff_history_mapper)
 
 
 def _slug(name: str) -> str:
@@ -156,7 +252,7 @@ def _collect(root: Agent) -> tuple[dict[str, AgentProfile], dict[tuple[str, str]
         agents[agent.id] = agent
         for h in agent.handoff_objects():
             callers.setdefault(h.agent.id, set()).add(agent.id)
-            edges[(agent.id, h.agent.id)] = h.edge()
+            edges[(agent.id, h.agent.id)] = h.edge(agent)
             stack.append(h.agent)
         for helper in agent.helpers:
             helper_of.setdefault(helper.id, set()).add(agent.id)
@@ -209,11 +305,15 @@ class Studio:
         self.close()
 
     async def run(self, agent: Agent, message: str, *, chat: str = "default",
-                  max_total_rounds: int = DEFAULT_MAX_TOTAL_ROUNDS) -> RunResult:
+                  max_total_rounds: int = DEFAULT_MAX_TOTAL_ROUNDS, run_config: RunConfig | None = None,
+                  context: Any = None) -> RunResult:
+        """Runs ``agent`` on ``message`` in ``chat``; ``run_config`` holds the run's handoff defaults,
+        ``context`` is what hooks and filters find as ``info.context``."""
         profiles, edges = _collect(agent)
         handle = await self.runtime.start_run(
             agent_id=agent.id, prompt=message, provider_for=self._provider_for, chat=chat, profiles=profiles,
             settings=RunSettings(max_total_rounds=max_total_rounds), edges=edges,
+            handoff_defaults=run_config.defaults() if run_config is not None else None, context=context,
         )
         status = await handle.wait()
         record = self.runtime.runs.run(handle.run_id)

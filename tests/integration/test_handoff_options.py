@@ -53,7 +53,8 @@ async def test_per_target_tool_is_the_same_handoff(harness: Harness) -> None:
     assert {"transfer_to_editor", "transfer_to_final_editor"} <= set(names)
     editor_tool = next(t for t in first.tools if t.name == "transfer_to_editor")
     assert editor_tool.description == "Hand off to Editor. I am editor."
-    assert editor_tool.parameters["required"] == ["objective"]
+    # The objective may be left out (as the Agents SDK's handoff tools take no brief): the description stands in.
+    assert editor_tool.parameters["required"] == [] and "objective" in editor_tool.parameters["properties"]
     assert "agent_handoff" not in first.system and "transfer_to_" in first.system
 
     invocations = harness.runtime.runs.invocations(run_id)
@@ -132,7 +133,7 @@ async def test_input_schema_is_validated_and_rendered(harness: Harness) -> None:
                        "'priority': 'urgent' is not one of ['low', 'high'].")
     assert harness.provider is not None
     tool = next(t for t in harness.provider.requests[0].tools if t.name == "transfer_to_final_editor")
-    assert tool.parameters["required"] == ["objective", "reason"] and "priority" in tool.parameters["properties"]
+    assert tool.parameters["required"] == ["reason"] and "priority" in tool.parameters["properties"]
     brief = harness.provider.requests[-1].messages[-1].content
     assert "## Reason\nDraft done" in brief and "## Additional Instructions\n- Priority: high" in brief
 

@@ -32,7 +32,7 @@ from relay_studio.runtime.workspace import Roots, RunWorkspace
 from relay_studio.store.database import Database
 
 if TYPE_CHECKING:
-    from relay_studio.runtime.delegation.edges import HandoffEdge
+    from relay_studio.runtime.delegation.edges import HandoffDefaults, HandoffEdge
 
 #: Who decides a proposal: the window's patch dialog, the CLI's policy, a test.
 Approver = Callable[[ApprovalRequest], Awaitable[ApprovalDecision]]
@@ -216,6 +216,8 @@ class RunContext:
         self.main_task: asyncio.Task[Any] | None = None
         self.started = False
         self.edges: dict[tuple[str, str], HandoffEdge] = {}
+        self.handoff_defaults: HandoffDefaults | None = None  # run-wide handoff settings from code
+        self.user_context: Any = None  # the Python API's context object, shown to hooks and filters
         self.chain: list[InvocationState] = []  # the foreground stages, in order
         self.chat_input = ChatInput()  # set by the engine from the frozen input
         self.guidance: list[str] = []  # the creator's words for the agent at work, not yet delivered

@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
@@ -36,7 +37,7 @@ from relay_studio.runtime.context import (
     RunContext,
     RunSettings,
 )
-from relay_studio.runtime.delegation.edges import HandoffEdge
+from relay_studio.runtime.delegation.edges import HandoffDefaults, HandoffEdge
 from relay_studio.runtime.delegation.scheduler import ChildRunner, TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
 from relay_studio.runtime.loop import run_invocation, start_and_assemble
@@ -160,11 +161,15 @@ class Runtime:
         regenerate_of: str | None = None,
         project_id: str | None = None,
         explore: bool = False,
+        handoff_defaults: HandoffDefaults | None = None,
+        context: Any = None,
     ) -> RunHandle:
         """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
         question again: no new user message, the history before it, and its commits become new
         versions of that message. ``explore`` makes a new chat an exploration (refused for an ordinary
-        chat that exists); a run of an exploration is read only (``docs/explore.md``)."""
+        chat that exists); a run of an exploration is read only (``docs/explore.md``). ``edges``,
+        ``handoff_defaults`` and ``context`` come from code (the Python API) and are not frozen: a
+        resumed run goes on without them."""
         profiles = dict(profiles if profiles is not None else self.profiles())
         root = profiles.get(agent_id)
         if root is None:
@@ -242,6 +247,8 @@ class Runtime:
         ctx.live = self._live
         ctx.approver = approver
         ctx.edges = dict(edges or {})
+        ctx.handoff_defaults = handoff_defaults
+        ctx.user_context = context
         ctx.chat_input = ChatInput(history, prompt, pinned)
         ctx.explore = chat_record.explore
         self._attach_project(ctx)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
@@ -10,8 +11,8 @@ from relay_studio.domain.enums import EventLevel, InvocationStatus, RunStatus, T
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext
-from relay_studio.runtime.delegation.edges import effective
-from relay_studio.runtime.delegation.history import handoff_input
+from relay_studio.runtime.delegation.edges import HandoffInfo, effective
+from relay_studio.runtime.delegation.history import filtered_input, handoff_input
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.effects import Finish, HandoffAccepted, TaskReturned
 from relay_studio.runtime.errors import INVOCATION_START_FAILED, UNEXPECTED_ERROR, FatalRunError
@@ -35,7 +36,7 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
     """
     try:
         if start:
-            _start(run, current)
+            await _start(run, current)
         while True:
             exit_ = await run_invocation(run, current, pending)
             pending = None
@@ -47,7 +48,7 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
                                                     invocation_id=current.id)
                 source, current = current, run.invocations[exit_.invocation_id]
                 run.chain.append(current)
-                _start(run, current, source)
+                await _start(run, current, source)
                 continue
             if isinstance(exit_, TaskReturned):  # only helpers return; a foreground agent cannot
                 raise FatalRunError(codes.RUNTIME_UNEXPECTED_RETURN, "A foreground agent returned a task result.")
@@ -68,7 +69,7 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
         return run.run_status
 
 
-def _start(run: RunContext, inv: InvocationState, source: InvocationState | None = None) -> None:
+async def _start(run: RunContext, inv: InvocationState, source: InvocationState | None = None) -> None:
     """Starts a foreground stage (a handoff target: with its input and its task running); a failure
     leaves it and its task to ``_fail`` as ``runtime.invocation_start_failed``.
 
@@ -77,7 +78,7 @@ def _start(run: RunContext, inv: InvocationState, source: InvocationState | None
     ``created`` / ``queued`` only."""
     try:
         if source is not None:
-            inv.messages = _handoff_input(run, source, inv)
+            inv.messages = await _handoff_input(run, source, inv)
             inv.input_count = len(inv.messages)
         with run.db.transaction() as tx:
             if inv.incoming_task_id:
@@ -90,11 +91,22 @@ def _start(run: RunContext, inv: InvocationState, source: InvocationState | None
                             f"{inv.profile.display_name} could not start its part: {exc!r}") from exc
 
 
-def _handoff_input(run: RunContext, source: InvocationState, target: InvocationState) -> list[Message]:
-    """The target's first input: the brief, with the chat input or the earlier stages as its history mode asks."""
-    options = effective(target.profile, run.edges.get((source.profile.id, target.profile.id)))
-    return handoff_input(run.chain[:-1], render_handoff_brief(target.brief or {}), options.history_mode,
-                         options.remove_tool_items, run.chat_input, target.profile.context.chat_history_messages)
+async def _handoff_input(run: RunContext, source: InvocationState, target: InvocationState) -> list[Message]:
+    """The target's first input: the brief, with the chat input or the earlier stages as its history mode
+    asks, or as the handoff's input filter (the run's, without one of its own) decides."""
+    options = effective(target.profile, run.edges.get((source.profile.id, target.profile.id)), run.handoff_defaults)
+    brief = render_handoff_brief(target.brief or {})
+    limit = target.profile.context.chat_history_messages
+    if options.input_filter is None:
+        return handoff_input(run.chain[:-1], brief, options.history_mode, options.remove_tool_items, run.chat_input,
+                             limit, history_mapper=options.history_mapper)
+    info: HandoffInfo[Any] = HandoffInfo(run.run_id, source.profile.id, target.profile.id, run.ledger.has_commit,
+                                         run.user_context)
+    try:
+        return await filtered_input(run.chain[:-1], brief, options.input_filter, run.chat_input, limit, info)
+    except Exception as exc:
+        raise FatalRunError(INVOCATION_START_FAILED, f"The input filter of the handoff to "
+                            f"{target.profile.display_name} failed: {exc!r}") from exc
 
 
 async def _finish(run: RunContext, inv: InvocationState, exit_: Finish) -> None:

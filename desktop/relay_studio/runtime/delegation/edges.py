@@ -1,32 +1,72 @@
 """Handoff options per (source, target): the target's ``handoffIn`` section, overridable in code.
 
 The Python API (``relay_studio.api.handoff``) sets per-edge overrides and callables that a JSON profile
-cannot hold: ``is_enabled``, ``on_handoff`` and a pydantic ``input_type``.
+cannot hold: ``is_enabled``, ``on_handoff``, a pydantic ``input_type`` and an ``input_filter``; and
+run-wide defaults (``HandoffDefaults``, the API's ``RunConfig``): a default input filter, whether
+handoffs nest the history, and the mapper that builds a nested history.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from relay_studio.domain.profile import AgentProfile, HistoryMode, transfer_tool_name
+from relay_studio.runtime.delegation.input_data import HistoryMapper, InputFilter
+
+TContext = TypeVar("TContext")
 
 
 @dataclass(frozen=True)
-class HandoffInfo:
-    """What a hook or an enabling condition may look at."""
+class HandoffInfo(Generic[TContext]):
+    """What a hook, an enabling condition or an input filter may look at (the API's ``RunContextWrapper``):
+    ``context`` is the object the run was started with (``Studio.run(context=...)``)."""
 
     run_id: str
     source_agent_id: str
     target_agent_id: str
     has_commit: bool
+    context: Any = None
 
 
-OnHandoff = Callable[[HandoffInfo, Any], Any | Awaitable[Any]]
-IsEnabled = Callable[[HandoffInfo], bool]
+#: ``on_handoff(info, input)`` or, as the Agents SDK writes it without an ``input_type``, ``on_handoff(info)``
+OnHandoff = Callable[[HandoffInfo[Any], Any], Any | Awaitable[Any]] | Callable[[HandoffInfo[Any]], Any]
+IsEnabled = Callable[[HandoffInfo[Any]], bool]
+
+
+def takes_input(hook: Callable[..., Any]) -> bool:
+    """Whether ``hook`` can be called as ``hook(info, input)``; otherwise it is called as ``hook(info)``."""
+    try:
+        signature = inspect.signature(hook)
+    except (TypeError, ValueError):  # a builtin without a signature: the documented two-argument form
+        return True
+    try:
+        signature.bind(None, None)
+    except TypeError:
+        return False
+    return True
+
+
+def call_on_handoff(hook: OnHandoff, info: HandoffInfo[Any], parsed: Any) -> Any:
+    """Calls the hook with the input when it takes one (the result may be awaitable)."""
+    return hook(info, parsed) if takes_input(hook) else hook(info)  # type: ignore[call-arg]
+
+
+@dataclass(frozen=True)
+class HandoffDefaults:
+    """Run-wide handoff settings from code (the API's ``RunConfig``); None means 'as each handoff says'.
+
+    ``input_filter`` applies to every handoff without its own; ``nest_handoff_history`` True makes every
+    handoff without its own history setting ``nestedSummary``, False ``fullHistory``; ``history_mapper``
+    builds the history a ``nestedSummary`` handoff gives (instead of the one summary message)."""
+
+    input_filter: InputFilter | None = None
+    nest_handoff_history: bool | None = None
+    history_mapper: HistoryMapper | None = None
 
 
 @dataclass(frozen=True)
@@ -40,6 +80,10 @@ class HandoffEdge:
     input_type: type[BaseModel] | None = None
     on_handoff: OnHandoff | None = None
     is_enabled: bool | IsEnabled | None = None
+    #: decides the whole history the target is given (``input_data.HandoffInputData`` in and out)
+    input_filter: InputFilter | None = None
+    #: True: ``nestedSummary``, False: ``fullHistory`` (``history_mode`` wins when both are set)
+    nest_handoff_history: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -51,25 +95,48 @@ class EffectiveHandoff:
     input_schema: dict[str, Any] | None
     input_type: type[BaseModel] | None
     on_handoff: OnHandoff | None
+    #: the handoff's own filter, else the run's; when set, history mode and removeToolItems do not apply
+    input_filter: InputFilter | None = None
+    #: the run's mapper, when the history mode is ``nestedSummary`` and no filter applies
+    history_mapper: HistoryMapper | None = None
 
 
-def effective(target: AgentProfile, edge: HandoffEdge | None) -> EffectiveHandoff:
+def _nested(flag: bool) -> HistoryMode:
+    return "nestedSummary" if flag else "fullHistory"
+
+
+def effective(target: AgentProfile, edge: HandoffEdge | None,
+              defaults: HandoffDefaults | None = None) -> EffectiveHandoff:
+    """The handoff's options: the edge's (the code's ``handoff()``) over the run's defaults over the
+    target's profile."""
     h = target.handoff_in
     e = edge or HandoffEdge()
+    d = defaults or HandoffDefaults()
     default_description = f"Hand off to {target.display_name}. {target.delegation.description_for_agents}".strip()
     schema = e.input_type.model_json_schema() if e.input_type is not None else h.input_schema
+    if e.history_mode is not None:
+        mode = e.history_mode
+    elif e.nest_handoff_history is not None:
+        mode = _nested(e.nest_handoff_history)
+    elif d.nest_handoff_history is not None:
+        mode = _nested(d.nest_handoff_history)
+    else:
+        mode = h.history_mode
+    input_filter = e.input_filter or d.input_filter
     return EffectiveHandoff(
         tool_name=e.tool_name_override or transfer_tool_name(target),
         description=e.tool_description_override or h.tool_description_override or default_description,
-        history_mode=e.history_mode or h.history_mode,
+        history_mode=mode,
         remove_tool_items=h.remove_tool_items if e.remove_tool_items is None else e.remove_tool_items,
         input_schema=schema,
         input_type=e.input_type,
         on_handoff=e.on_handoff,
+        input_filter=input_filter,
+        history_mapper=d.history_mapper if input_filter is None and mode == "nestedSummary" else None,
     )
 
 
-def is_enabled(target: AgentProfile, edge: HandoffEdge | None, info: HandoffInfo) -> bool:
+def is_enabled(target: AgentProfile, edge: HandoffEdge | None, info: HandoffInfo[Any]) -> bool:
     """Evaluated at every model call: ``afterCommit`` targets appear once the run has a commit."""
     if edge is not None and edge.is_enabled is not None:
         return edge.is_enabled(info) if callable(edge.is_enabled) else edge.is_enabled

@@ -17,7 +17,7 @@ from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext, ToolContext
 from relay_studio.runtime.delegation import policy
-from relay_studio.runtime.delegation.edges import HandoffInfo, effective
+from relay_studio.runtime.delegation.edges import HandoffInfo, call_on_handoff, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
 from relay_studio.runtime.effects import HandoffAccepted, ToolResult
 from relay_studio.runtime.errors import ToolError
@@ -88,12 +88,22 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def _named(fn: Any) -> str:
+    return str(getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or type(fn).__name__)
+
+
 async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any], *, style: str,
-                          pending_policy: str = "denyIfPending", on_behalf: bool = False) -> ToolResult:
+                          pending_policy: str = "denyIfPending", default_objective: str | None = None,
+                          on_behalf: bool = False) -> ToolResult:
     """Checks and hooks; every denial is a recoverable tool error. Accepted, it returns ``HandoffAccepted``,
-    which the loop applies (``accept``). ``on_behalf``: the runtime hands off on the stage's behalf to the
-    next stage its profile declares (``runtime/next_stage.py``), so the stage needs no handoff tool."""
+    which the loop applies (``accept``). ``default_objective``: the objective of a brief that gives none
+    (a ``transfer_to_<agent>`` called without one, as the Agents SDK's handoff tools are). ``on_behalf``:
+    the runtime hands off on the stage's behalf to the next stage its profile declares
+    (``runtime/next_stage.py``), so the stage needs no handoff tool."""
     run, inv = ctx.run, ctx.inv
+    filled = default_objective is not None and not str(brief.get("objective") or "").strip()
+    if filled:
+        brief = {**brief, "objective": default_objective}
     validate_packet(brief)
     with run.db.transaction() as tx:
         tx.event(run.run_id, ev.AGENT_HANDOFF_REQUESTED,
@@ -112,7 +122,7 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                         "This relay has already been handed on as many times as allowed. Finish the work "
                         "yourself or commit what you have.")
     target = policy.resolve_target(run, inv.profile, target_id, "handoff")
-    options = effective(target, run.edges.get((inv.profile.id, target.id)))
+    options = effective(target, run.edges.get((inv.profile.id, target.id)), run.handoff_defaults)
     # The input is every field the target's schema names (even one named like a brief section, such as
     # "reason") plus any field the brief does not know.
     declared = set((options.input_schema or {}).get("properties", {}))
@@ -121,9 +131,10 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
 
     hook_result: Any = None
     if options.on_handoff is not None:
-        info = HandoffInfo(run.run_id, inv.profile.id, target.id, run.ledger.has_commit)
+        info: HandoffInfo[Any] = HandoffInfo(run.run_id, inv.profile.id, target.id, run.ledger.has_commit,
+                                             run.user_context)
         try:
-            hook_result = options.on_handoff(info, parsed)
+            hook_result = call_on_handoff(options.on_handoff, info, parsed)
             if inspect.isawaitable(hook_result):
                 hook_result = await hook_result
         except Exception as exc:
@@ -144,6 +155,12 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     }
     if options.on_handoff is not None:
         payload["hookResult"] = _jsonable(hook_result)
+    if filled:
+        payload["objectiveFrom"] = "description"
+    if options.input_filter is not None:
+        payload["inputFilter"] = _named(options.input_filter)
+    if options.history_mapper is not None:
+        payload["historyMapper"] = _named(options.history_mapper)
     effect = HandoffAccepted(task_id=task_id, invocation_id=new_id("inv"), target=target,
                              brief=dict(brief), style=style, tool_call_id=ctx.call_id, accepted=payload)
     return ToolResult(f"Handoff accepted for Agent {target.id}. Your part is complete.", effect=effect,

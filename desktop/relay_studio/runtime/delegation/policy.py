@@ -3,7 +3,7 @@ recoverable tool errors."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
@@ -38,7 +38,7 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
         code = codes.AGENT_HANDOFF_POLICY_DENIED if purpose == "handoff" else codes.AGENT_DELEGATE_POLICY_DENIED
         raise ToolError(code, f"{target.display_name} does not accept work from you.")
     if purpose == "handoff":
-        info = HandoffInfo(run.run_id, source.id, target.id, run.ledger.has_commit)
+        info: HandoffInfo[Any] = HandoffInfo(run.run_id, source.id, target.id, run.ledger.has_commit, run.user_context)
         if not is_enabled(target, run.edges.get((source.id, target.id)), info):
             when = (" until something has been committed" if target.handoff_in.enabled == "afterCommit"
                     else " right now")

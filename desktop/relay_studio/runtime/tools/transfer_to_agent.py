@@ -1,7 +1,10 @@
 """``transfer_to_<agent>``: one handoff tool per allowed target (``delegation.handoffToolStyle: perTarget``).
 
 Calling it is the same handoff as ``agent_handoff`` (same checks, events, brief and statuses); its
-parameters are the brief itself, plus the fields the target's input schema asks for.
+parameters are the brief itself, plus the fields the target's input schema asks for. Unlike
+``agent_handoff``, the brief's objective may be left out, as the Agents SDK's handoff tools take no
+brief: the handoff's description (the tool's) is then the objective. The input schema's required
+fields stay required.
 """
 
 from __future__ import annotations
@@ -22,7 +25,11 @@ def _parameters(options: EffectiveHandoff) -> dict[str, Any]:
     brief = parameters_of(HandoffPacket)
     schema = options.input_schema or {}
     brief["properties"].update(copy.deepcopy(schema.get("properties", {})))
-    brief["required"] = ["objective", *[r for r in schema.get("required", []) if r != "objective"]]
+    if "objective" not in schema.get("properties", {}):
+        brief["properties"]["objective"] = {
+            **brief["properties"]["objective"],
+            "description": "What the next agent must achieve. Without it, this tool's description is the objective."}
+    brief["required"] = list(schema.get("required", []))
     if options.input_schema is not None:
         brief["additionalProperties"] = False
     return brief
@@ -33,6 +40,6 @@ def transfer_tool(target: AgentProfile, options: EffectiveHandoff) -> Tool:
                     model_name=options.tool_name)
 
     async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
-        return await perform_handoff(ctx, target.id, args, style="perTarget")
+        return await perform_handoff(ctx, target.id, args, style="perTarget", default_objective=options.description)
 
     return Tool(spec, run)
