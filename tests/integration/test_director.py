@@ -313,6 +313,45 @@ async def test_rules_review_cites_a_real_knowledge_library_and_says_when_there_i
     assert harness.of_type(run_id, ev.REVIEW_COMPLETED)[0].payload["kind"] == "rules"
 
 
+BALANCE = "Is a +3 sword for a level 1 character balanced?"
+
+
+async def test_a_rules_review_in_review_mode_needs_severity_affected_field_and_patch(
+    harness: Harness, tmp_path: Path
+) -> None:
+    book = tmp_path / "core-rules.md"
+    book.write_text(RULEBOOK + "\n## Magic items\n\nA level 1 character starts with no item above +1.\n",
+                    encoding="utf-8")
+    project_dir = harness.runtime.project_dir(harness.runtime.projects.default())
+    assert KnowledgeLibrary(harness.runtime.db, DEFAULT_PROJECT_ID, project_dir).import_files([book]).imported
+    cited = {"document": "core-rules", "page": None, "quote": "A level 1 character starts with no item above +1."}
+    bare = {"suggestions": [{"text": "Too strong for level 1.", "citation": cited}], "summary": "Too strong."}
+    full = {"suggestions": [{**bare["suggestions"][0], "severity": "conflict", "affectedField": "attack bonus",
+                             "suggestionPatch": "Make it a +1 sword."}], "summary": "Too strong."}
+    turns = {"director": [{"toolCalls": [call("review_rules", {"question": BALANCE, "reviewMode": True})]},
+                          {"toolCalls": [call("review_rules", {"question": BALANCE})]},
+                          {"text": "The sword is too strong; make it +1."}],
+             "rules-advisor": [{"text": json.dumps(bare)}, {"text": json.dumps(full)}, {"text": json.dumps(bare)}]}
+    run_id, status = await harness.run("director", turns, profiles=director_set())
+    assert status is RunStatus.COMPLETED
+    # in review mode the answer without severity, affectedField and suggestionPatch is out of form
+    [repair] = harness.of_type(run_id, ev.REVIEW_REPAIR_REQUESTED)
+    for field in ("severity", "affectedField", "suggestionPatch"):
+        assert field in repair.payload["problem"]
+    asked = [r for r in harness.provider.requests if r.agent_id == "rules-advisor"]  # type: ignore[union-attr]
+    assert len(asked) == 3
+    item = asked[0].output.json_schema["properties"]["suggestions"]["items"]  # type: ignore[union-attr]
+    assert {"severity", "affectedField", "suggestionPatch"} <= set(item["required"])
+    plain = asked[2].output.json_schema["properties"]["suggestions"]["items"]  # type: ignore[union-attr]
+    assert plain["required"] == ["text", "citation"]  # a rules question needs none of them
+    reviewed, answered = harness.tool_results(run_id)
+    assert reviewed["errorCode"] is None and answered["errorCode"] is None
+    assert "[conflict]" in reviewed["result"] and "attack bonus" in reviewed["result"]
+    assert "Make it a +1 sword." in reviewed["result"]
+    requested = [e.payload for e in harness.of_type(run_id, ev.REVIEW_REQUESTED)]
+    assert [p["reviewMode"] for p in requested] == [True, False]
+
+
 async def test_a_reviewed_write_waiting_for_approval_resumes_after_a_restart(harness: Harness) -> None:
     import asyncio
 
@@ -362,6 +401,9 @@ async def test_the_director_has_the_skill_writer_propose_a_skill(harness: Harnes
     seed(harness)
     project_dir = harness.runtime.project_dir(harness.runtime.projects.default())
     intent = "A Skill for writing harbour scenes: smells, tides, the harbour master's rounds."
+    steps = "1. Start with a smell.\n2. Name the tide."
+    skill = call("skill_create", {"name": "harbour-scenes", "description": "Use when writing a scene set in a harbour.",
+                                  "instructions": steps})
     turns = {
         "director": [
             {"toolCalls": [call("agent_delegate", {"agentId": "skill-writer", "task": {"objective": intent}}),
@@ -369,20 +411,62 @@ async def test_the_director_has_the_skill_writer_propose_a_skill(harness: Harnes
             {"text": "The Skill writer proposed a harbour-scenes Skill, and you approved it."},
         ],
         "skill-writer": [
-            {"toolCalls": [call("skill_create", {"name": "harbour-scenes",
-                                                 "description": "Use when writing a scene set in a harbour.",
-                                                 "instructions": "1. Start with a smell.\n2. Name the tide."})]},
+            {"toolCalls": [skill]},  # under reviews.beforeWrite a Skill is a gated write too
+            {"toolCalls": [review("harbour-scenes", "character", steps), skill]},  # a Skill's review is of type skill
+            {"toolCalls": [review("harbour-scenes", "skill", steps), skill]},
             {"text": "I proposed the Skill harbour-scenes; the creator approved it."},
         ],
+        "consistency-reviewer": [verdict("clean"), verdict("clean")],
     }
     approver = Recorder()
     run_id, status = await harness.run("director", turns, profiles=director_set(), approver=approver,
                                        prompt="Make a Skill for harbour scenes.")
     assert status is RunStatus.COMPLETED, harness.types(run_id)
+    written = [(r["name"], r["errorCode"]) for r in harness.tool_results(run_id)
+               if r["name"] in ("skill_create", "review_consistency")]
+    assert written == [("skill_create", codes.REVIEW_REQUIRED), ("review_consistency", None),
+                       ("skill_create", codes.REVIEW_REQUIRED), ("review_consistency", None), ("skill_create", None)]
+    refused = [r["result"] for r in harness.tool_results(run_id) if r["errorCode"] == codes.REVIEW_REQUIRED]
+    assert "not had this draft reviewed" in refused[0] and "the Skill's instructions" in refused[0]
+    assert "“harbour-scenes” (character)" in refused[1] and "type “skill”" in refused[1]
     assert [r.path for r in approver.requests] == ["skills/harbour-scenes.md"]
+    assert approver.requests[0].review is not None and approver.requests[0].review["type"] == "skill"
     assert (project_dir / "skills" / "harbour-scenes.md").read_text(encoding="utf-8").count("Name the tide") == 1
     awaited = next(r for r in harness.tool_results(run_id) if r["name"] == "agent_await")
     assert "I proposed the Skill harbour-scenes" in awaited["result"]
+
+
+async def test_a_review_counts_for_one_entry_its_name_and_type_as_well_as_its_text(harness: Harness) -> None:
+    store = seed(harness)
+    approver = Recorder()
+    text = "Keeps the lamp of the northern cliff lit through the winter storms."
+    turns = {
+        "director": [
+            # Mira's review, Lune's write of the same text: refused, and Mira's review is never shown with it
+            {"toolCalls": [review("Mira", "character", text), create("Lune", text, "location")]},
+            {"toolCalls": [review("Lune", "character", text), create("Lune", text, "location")]},  # another type
+            {"toolCalls": [review("Lune", "location", text), create("Lune", text, "location")]},
+            {"toolCalls": [call("library_update", {"name": "Mira", "description": text})]},  # Mira's review: Mira's
+            {"text": "Lune and Mira are in the story library."},
+        ],
+        "consistency-reviewer": [verdict("clean"), verdict("clean"), verdict("clean")],
+    }
+    run_id, status = await harness.run("director", turns, profiles=director_set(), approver=approver)
+    assert status is RunStatus.COMPLETED, harness.types(run_id)
+    results = [r for r in harness.tool_results(run_id) if r["name"] != "review_consistency"]
+    assert [(r["name"], r["errorCode"]) for r in results] == [
+        ("library_create", codes.REVIEW_REQUIRED), ("library_create", codes.REVIEW_REQUIRED),
+        ("library_create", None), ("library_update", None)]
+    first, second = results[0]["result"], results[1]["result"]
+    assert "“Mira” (character)" in first and "“Lune” (location)" in first
+    assert "name “Lune”, type “location”" in first and "review_consistency" in first
+    assert "“Lune” (character)" in second
+    assert [r.path for r in approver.requests] == ["library/location/lune.md", "library/character/mira.md"]
+    assert [(r.review or {}).get("name") for r in approver.requests] == ["Lune", "Mira"]
+    asked = [e.payload["review"] for e in harness.of_type(run_id, ev.TOOL_CALL_AWAITING_APPROVAL)]
+    assert [(a["name"], a["type"]) for a in asked] == [("Lune", "location"), ("Mira", "character")]
+    lune, mira = store.find("Lune"), store.find("Mira")
+    assert lune is not None and lune.entry.type == "location" and mira is not None and mira.entry.description == text
 
 
 async def test_a_review_tool_changes_no_run_state_the_loop_runs_the_review(

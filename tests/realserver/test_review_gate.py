@@ -6,7 +6,8 @@ draft, then writes exactly that draft to the story library. The reviewer is the 
 ``consistency-reviewer`` on the real model. What the studio must do, whatever the model answers: the review
 asks for structured output (llama-cpp-python refuses ``json_schema`` with a 500 validation error, so the
 learned fallback to ``json_object`` with the schema is journaled), ends with a typed result or fails
-closed, and the entry is written only after a passed review of that draft, never without one.
+closed, and the entry is written only after a passed review of that draft, never without one (and, approved
+in advance, never when that review found a conflict).
 """
 
 from __future__ import annotations
@@ -98,7 +99,10 @@ async def test_a_gated_write_on_a_real_reviewer_is_written_only_after_a_passed_r
         if done["status"] == "passed":
             assert done["overallStatus"] in ("clean", "warning", "conflict") and "issues" in done["result"]
             assert lane.status is InvocationStatus.COMPLETED
-            assert write["errorCode"] is None and found is not None and found.entry.description == OREN
+            if done["overallStatus"] == "conflict":  # approve_all never approves a conflict in advance
+                assert write["errorCode"] == codes.REVIEW_CONFLICT_UNAPPROVED and found is None
+            else:
+                assert write["errorCode"] is None and found is not None and found.entry.description == OREN
         else:
             assert done["status"] == "failed" and done["errorCode"], done
             assert lane.status is InvocationStatus.FAILED

@@ -27,6 +27,12 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def approve_conflicts_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--approve-conflicts", metavar="REASON",
+                        help="with --approve all: approve a write whose review found a conflict too, for this "
+                             "reason (the agent reads it, as from the window's \"Approve anyway\")")
+
+
 class _NotTheWindow(Exception):
     """The command line asks for more than the window: the full parser answers it."""
 
@@ -108,7 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="model rounds the whole run may take, across every stage "
                           f"(default {DEFAULT_MAX_TOTAL_ROUNDS})")
     run.add_argument("--approve", choices=["none", "all"], default="none",
-                     help="answer to changes a profile wants approved (tools.requireApproval); default: decline")
+                     help="answer to changes a profile wants approved (tools.requireApproval); default: decline. "
+                          "'all' never approves a write whose review found a conflict (review.conflict_unapproved)")
+    approve_conflicts_option(run)
 
     resume = sub.add_parser("resume", parents=[common],
                             help="continue a run that stopped while a change waited for approval")
@@ -119,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("--jsonl", action="store_true", help="print each journal event as one JSON line")
     resume.add_argument("--approve", choices=["none", "all"], default="none",
                         help="answer to the waiting change and later ones; default: decline")
+    approve_conflicts_option(resume)
 
     demo = sub.add_parser("demo", parents=[common], help="run the offline writer -> editor -> finalizer demo")
     demo.add_argument("--jsonl", action="store_true")

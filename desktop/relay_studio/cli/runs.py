@@ -8,18 +8,20 @@ import asyncio
 import json
 import sys
 from collections.abc import Awaitable, Callable, Iterator
+from functools import partial
 from typing import Any, TextIO
 
 from relay_studio.cli.exits import EXIT_FAILED, EXIT_OK, STATUS_EXIT, UsageError
 from relay_studio.cli.interrupt import install_interrupt as _install_interrupt
 from relay_studio.cli.interrupt import remove_interrupt as _remove_interrupt
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.safe_text import for_terminal as shown
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
-from relay_studio.runtime.approval import Approver, approve_all, decline_all
+from relay_studio.runtime.approval import Approver, approve_all, approve_all_and_conflicts, decline_all
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
@@ -61,9 +63,16 @@ def _human_progress(err: TextIO, event: Event) -> None:
         + f" (version {p.get('version')})",
         ev.MODEL_CALL_RETRY: lambda: f"  … retrying the model call in {p.get('delaySeconds')} s",
     }.get(event.type)
+    if event.type == ev.TOOL_CALL_DENIED and p.get("errorCode") == codes.REVIEW_CONFLICT_UNAPPROVED:
+        line = partial(_conflict_declined, p)  # a conflict is never passed silently: the creator reads why
     if line is not None:
         err.write(line() + "\n")
         err.flush()
+
+
+def _conflict_declined(p: dict[str, Any]) -> str:
+    return (f"  ✗ {shown(p.get('path') or p.get('tool'))}: not written, its review found conflicts (approve them "
+            "with --approve-conflicts REASON)")
 
 
 #: A chat version that is not a workspace_commit (``domain.enums.CommitMarker``), in the creator's words.
@@ -71,15 +80,17 @@ _COMMIT_WORDS = {"text_answer": "answered in plain text", "stopped": "kept what 
 
 
 async def run(args: argparse.Namespace, runtime: Runtime, extra: list[AgentProfile]) -> int:
+    approver = _approver(args)
     profiles = runtime.profiles()
     providers = provider_for(args, runtime)
     return await _follow(args, runtime, lambda: runtime.start_run(
         agent_id=args.agent, prompt=args.prompt, provider_for=providers, chat=args.chat, profiles=profiles,
-        settings=RunSettings(max_total_rounds=args.max_total_rounds), approver=_approver(args),
+        settings=RunSettings(max_total_rounds=args.max_total_rounds), approver=approver,
         project_id=args.project_id, explore=getattr(args, "explore", False)))  # demo has no --explore
 
 
 async def resume(args: argparse.Namespace, runtime: Runtime) -> int:
+    approver = _approver(args)
     if args.run_id not in runtime.suspended:
         need_run(runtime, args.run_id)
         if is_owned(runtime.data_dir, args.run_id):
@@ -89,10 +100,21 @@ async def resume(args: argparse.Namespace, runtime: Runtime) -> int:
                          "waited for approval are).")
     providers = provider_for(args, runtime, resume_counts=runtime.runs.model_calls_by_agent(args.run_id))
     return await _follow(args, runtime, lambda: runtime.resume_run(
-        args.run_id, provider_for=providers, approver=_approver(args)))
+        args.run_id, provider_for=providers, approver=approver))
 
 
 def _approver(args: argparse.Namespace) -> Approver:
+    """``--approve none|all``, and ``--approve-conflicts REASON``: a write whose review found a conflict is
+    approved only on the creator's explicit word, never by ``--approve all`` alone (seed 002)."""
+    reason = getattr(args, "approve_conflicts", None)  # demo has no such option
+    if reason is not None:
+        if args.approve != "all":
+            raise UsageError("--approve-conflicts needs --approve all: it approves conflicts besides the other "
+                             "changes.")
+        if not reason.strip():
+            raise UsageError("--approve-conflicts needs the reason the creator approves conflicts for: the agent "
+                             "reads it.")
+        return approve_all_and_conflicts(reason)
     return approve_all if args.approve == "all" else decline_all
 
 

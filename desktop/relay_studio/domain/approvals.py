@@ -31,3 +31,6 @@ class ApprovalDecision(BaseModel):
     edited_content: str | None = None
     #: Approve this and every later proposal of the same run.
     approve_rest: bool = False
+    #: For a decline: the code the agent's tool result carries instead of ``tool.rejected_by_user`` (then
+    #: ``reason`` is the whole sentence it reads), e.g. ``review.conflict_unapproved`` from a headless approver.
+    error_code: str | None = None

@@ -366,7 +366,10 @@ PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED = "provider.structured_output_unsupported
 PROVIDER_JSON_SCHEMA_UNSUPPORTED = "provider.json_schema_unsupported"
 
 # --- review.*: reviews by reviewer profiles and the writes they gate (``docs/director.md``) ---
-#: A write gated by ``reviews.beforeWrite`` without a passed review of that exact draft in this stage.
+#: A write whose review found a conflict was declined headless: nobody approved it anyway (``run --approve all``
+#: never covers a conflict; ``--approve-conflicts REASON`` does).
+REVIEW_CONFLICT_UNAPPROVED = "review.conflict_unapproved"
+#: A write gated by ``reviews.beforeWrite`` without a passed review of that exact draft of that entry in this stage.
 REVIEW_REQUIRED = "review.required"
 #: The review could not be done (the reviewer failed, timed out or answered out of form twice): it fails closed.
 REVIEW_FAILED = "review.failed"

@@ -55,9 +55,10 @@ PROFILE_TOOLS: tuple[str, ...] = (
 #: listed in ``tools.requireApproval`` (a patch proposal showing the entry file before and after).
 APPROVAL_BY_DEFAULT: frozenset[str] = frozenset({LIBRARY_CREATE, LIBRARY_UPDATE, SKILL_CREATE})
 
-#: Writes a profile's ``reviews.beforeWrite`` gates: story library writes, and workspace writes under ``output/``.
+#: Writes a profile's ``reviews.beforeWrite`` gates: story library writes, new Skills, and workspace writes under
+#: ``output/``.
 REVIEW_GATED_WRITES: frozenset[str] = frozenset(
-    {LIBRARY_CREATE, LIBRARY_UPDATE, WORKSPACE_WRITE_FILE, WORKSPACE_APPLY_PATCH}
+    {LIBRARY_CREATE, LIBRARY_UPDATE, SKILL_CREATE, WORKSPACE_WRITE_FILE, WORKSPACE_APPLY_PATCH}
 )
 
 ALL_TOOLS: tuple[str, ...] = (*PROFILE_TOOLS, TASK_RETURN)

@@ -40,11 +40,44 @@ FILE_WRITERS = frozenset({tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH, *tn
 _ENDS_TURN = frozenset({tn.AGENT_HANDOFF, tn.WORKSPACE_FINISH, tn.TASK_RETURN})
 
 
-async def approve_all(_request: ApprovalRequest) -> ApprovalDecision:
+def in_conflict(request: ApprovalRequest) -> bool:
+    """Whether the review this write passed found a conflict (it is never approved in advance)."""
+    return request.review is not None and request.review.get("overallStatus") == "conflict"
+
+
+def _conflict_declined(why: str) -> ApprovalDecision:
+    return ApprovalDecision(
+        approved=False, error_code=codes.REVIEW_CONFLICT_UNAPPROVED,
+        reason=f"Not written: the review found conflicts in this draft, and {why}. Tell the creator what conflicts "
+               "and why in your reply; do not write this draft again unless it changes and is reviewed again.")
+
+
+async def approve_all(request: ApprovalRequest) -> ApprovalDecision:
+    """Headless ``--approve all``: every change is approved in advance, except a write whose review found a
+    conflict, which is declined with ``review.conflict_unapproved`` (seed 002: a conflict is never passed
+    silently; ``approve_all_and_conflicts`` approves it on the creator's word)."""
+    if in_conflict(request):
+        return _conflict_declined("changes were approved in advance without approving conflicts (relay-studio "
+                                  "run --approve all; the creator may approve conflicts with --approve-conflicts "
+                                  "REASON)")
     return ApprovalDecision(approved=True, reason="approved in advance")
 
 
-async def decline_all(_request: ApprovalRequest) -> ApprovalDecision:
+def approve_all_and_conflicts(reason: str) -> Approver:
+    """Headless ``--approve all --approve-conflicts REASON``: as ``approve_all``, and a conflict is approved
+    with the creator's reason, which the agent reads in its tool result as from the patch dialog."""
+
+    async def approver(request: ApprovalRequest) -> ApprovalDecision:
+        if in_conflict(request):
+            return ApprovalDecision(approved=True, reason=reason.strip())
+        return await approve_all(request)
+
+    return approver
+
+
+async def decline_all(request: ApprovalRequest) -> ApprovalDecision:
+    if in_conflict(request):
+        return _conflict_declined("no one was there to approve it anyway")
     return ApprovalDecision(approved=False, reason="no one was there to approve changes in this run")
 
 
@@ -157,7 +190,7 @@ def recall_decisions(run: RunContext, events: list[Event], calls: list[ToolCall]
                 continue
             decision = ApprovalDecision(approved=e.type == ev.TOOL_CALL_APPROVED, reason=str(p.get("reason") or ""),
                                         edited_content=p.get("editedContent"),
-                                        approve_rest=bool(p.get("approveRest")))
+                                        approve_rest=bool(p.get("approveRest")), error_code=p.get("errorCode"))
             found[str(p["toolCallId"])] = RecalledDecision(str(ask["id"]), ask.get("path"), ask.get("before"),
                                                            ask.get("after"), dict(ask.get("arguments") or {}),
                                                            decision)
@@ -240,6 +273,8 @@ async def request_approval(
     _decided(run, proposal, decision)
     if forced and decision.approved:  # "Approve anyway": the agent reads the creator's reason in its result
         run.reviews.overrides[call_id] = decision.reason.strip()
+    if not decision.approved and decision.error_code:  # a decline with its own code says it all
+        raise ToolError(decision.error_code, decision.reason.strip())
     if not decision.approved:
         reason = decision.reason.strip().rstrip(".")
         raise ToolError(codes.TOOL_REJECTED_BY_USER,
@@ -258,5 +293,7 @@ def _decided(run: RunContext, proposal: Proposal, decision: ApprovalDecision) ->
                                "approveRest": decision.approve_rest}
     if decision.edited_content is not None:
         payload["editedContent"] = decision.edited_content
+    if decision.error_code and not decision.approved:
+        payload["errorCode"] = decision.error_code
     _close(run, proposal, ev.TOOL_CALL_APPROVED if decision.approved else ev.TOOL_CALL_DENIED, payload,
            EventLevel.INFO if decision.approved else EventLevel.WARNING)

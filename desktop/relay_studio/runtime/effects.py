@@ -76,6 +76,8 @@ class ReviewRequested:
     type: str = ""
     #: the knowledge passages a rules review's citations are checked against
     passages: tuple[Any, ...] = ()
+    #: a rules review in review mode (a balance review): each suggestion needs severity, affectedField, suggestionPatch
+    review_mode: bool = False
 
 
 Effect = HandoffAccepted | TaskDelegated | CommitRequested | Finish | TaskReturned | ReviewRequested

@@ -15,7 +15,7 @@ async def apply_review(run: RunContext, inv: InvocationState, effect: ReviewRequ
                        journal: dict[str, object]) -> ToolResult:
     outcome = await run_review(run, inv, effect.tool_call_id, kind=effect.kind, reviewer_id=effect.reviewer_id,
                                title=effect.title, brief=effect.brief, digest=effect.digest, name=effect.name,
-                               type_=effect.type)
+                               type_=effect.type, review_mode=effect.review_mode)
     result = outcome.record.result
     if not outcome.record.passed or result is None:
         if effect.kind == "consistency":

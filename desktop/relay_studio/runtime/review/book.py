@@ -4,6 +4,7 @@ review tools share it through ``RunContext.reviews``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,10 +68,12 @@ class ReviewBook:
     def add(self, record: ReviewRecord) -> None:
         self.records.append(record)
 
-    def latest(self, stage_id: str, kind: str, draft_hash: str) -> ReviewRecord | None:
-        """The newest review of this kind of exactly this draft in this stage (passed or failed)."""
+    def latest(self, stage_id: str, kind: str, draft_hash: str,
+               of: Callable[[ReviewRecord], bool] = lambda _record: True) -> ReviewRecord | None:
+        """The newest review of this kind of exactly this text in this stage (passed or failed) for which
+        ``of`` holds (the gate: made under the name and type of the entry written)."""
         for record in reversed(self.records):
-            if (record.stage_id, record.kind, record.draft_hash) == (stage_id, kind, draft_hash):
+            if (record.stage_id, record.kind, record.draft_hash) == (stage_id, kind, draft_hash) and of(record):
                 return record
         return None
 

@@ -31,7 +31,8 @@ def consistency_text(name: str, type_: str, reviewer: str, result: dict[str, Any
         lines.append(f"- {issue.get('severity')} \u00b7 {issue.get('entry')}:{quote} {issue.get('explanation')}{fix}")
     lines.append(_NEXT[status])
     if gated:
-        lines.append("This review counts for exactly this draft: a changed draft needs a review of its own.")
+        lines.append(f"This review counts for exactly this draft of \u201c{name}\u201d ({type_}): a changed draft, or "
+                     "another entry, needs a review of its own.")
     return "\n".join(lines) + "\n\n" + _json(result)
 
 
@@ -56,6 +57,8 @@ def rules_text(reviewer: str, result: dict[str, Any], passages: list[Passage]) -
         unverified += not ok
         flag = "" if ok else " (this quote is not in the passages found: do not rely on it)"
         extra = f" [{s['severity']}]" if s.get("severity") else ""
-        lines.append(f"- {s.get('text')}{extra} \u2014 \u201c{c.get('document')}\u201d{page}: "
-                     f"\u201c{c.get('quote')}\u201d{flag}")
+        field = f" (affects {s['affectedField']})" if s.get("affectedField") else ""
+        patch = f" Suggested change: {s['suggestionPatch']}" if s.get("suggestionPatch") else ""
+        lines.append(f"- {s.get('text')}{extra}{field} \u2014 \u201c{c.get('document')}\u201d{page}: "
+                     f"\u201c{c.get('quote')}\u201d{flag}{patch}")
     return "\n".join(lines) + "\n\n" + _json(result), unverified

@@ -125,7 +125,7 @@ async def _answer(run: RunContext, inv: InvocationState, kind: str, checks: list
 
 
 def _start(run: RunContext, parent: InvocationState, reviewer: AgentProfile, call_id: str, kind: str, title: str,
-           brief: str, digest: str | None) -> InvocationState:
+           brief: str, digest: str | None, review_mode: bool) -> InvocationState:
     handle = run.next_handle()
     child = InvocationState(id=new_id("inv"), profile=reviewer, kind=InvocationKind.SUBAGENT,
                             exit_policy=ExitPolicy.TASK_RETURN_REQUIRED, depth=parent.depth, parent_id=parent.id,
@@ -141,21 +141,23 @@ def _start(run: RunContext, parent: InvocationState, reviewer: AgentProfile, cal
                                 tool_call_id=call_id)
         tx.event(run.run_id, ev.REVIEW_REQUESTED,
                  {"kind": kind, "agentId": parent.profile.id, "reviewerId": reviewer.id, "handle": handle,
-                  "taskId": task_id, "title": title, "draftHash": digest},
+                  "taskId": task_id, "title": title, "draftHash": digest,
+                  **({"reviewMode": review_mode} if kind == "rules" else {})},
                  invocation_id=parent.id, related=[child.id])
     return child
 
 
 async def run_review(run: RunContext, parent: InvocationState, call_id: str, *, kind: str, reviewer_id: str,
-                     title: str, brief: str, digest: str | None, name: str = "", type_: str = "") -> ReviewOutcome:
+                     title: str, brief: str, digest: str | None, name: str = "", type_: str = "",
+                     review_mode: bool = False) -> ReviewOutcome:
     """Runs the review to its end; never raises for a reviewer's failure (the outcome fails closed)."""
     reviewer = run.profiles.get(reviewer_id)
     if reviewer is None:
         record = ReviewRecord(kind, parent.id, digest, False, name=name, type=type_)
         run.reviews.add(record)
         return ReviewOutcome(record, reviewer_id, "", f"there is no reviewer called '{reviewer_id}'")
-    checks = [s for s in (reviewer.output.json_schema, schemas.BY_KIND[kind]) if s is not None]
-    child = _start(run, parent, reviewer, call_id, kind, title, brief, digest)
+    checks = schemas.answer_forms(kind, reviewer.output.json_schema, review_mode)
+    child = _start(run, parent, reviewer, call_id, kind, title, brief, digest, review_mode)
     assert child.incoming_task_id is not None
     task_id = child.incoming_task_id
     child.system_prompt = reviewer_prompt(reviewer, checks[0])

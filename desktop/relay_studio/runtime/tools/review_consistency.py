@@ -17,20 +17,22 @@ from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolS
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=200,
-                      description="What the draft is called (the entry's name, or the text's title).")
+                      description="What the draft is called (the entry's or Skill's name, or the text's title).")
     type: str = Field(min_length=1, max_length=40,
-                      description="Its type: character, location, item, lore, rule, plot thread, chapter, ...")
+                      description="Its type: character, location, item, lore, rule, plot thread, skill, chapter, ...")
     draft: str = Field(min_length=1, max_length=200_000,
-                       description="The exact text you intend to write (an entry's description, or the file's text).")
+                       description="The exact text you intend to write (an entry's description, a Skill's "
+                                   "instructions, or the file's text).")
 
 
 SPEC = ToolSpec(
     name=tn.REVIEW_CONSISTENCY,
     description=(
-        "Before you write a story library entry or a text under output/, have a consistency reviewer check "
-        "your draft against the story library. You get its issues (each with severity info, warning or "
+        "Before you write a story library entry, a Skill or a text under output/, have a consistency reviewer "
+        "check your draft against the story library. You get its issues (each with severity info, warning or "
         "conflict) and an overall status: clean, warning or conflict. The review counts for exactly the text "
-        "you pass: write that same text afterwards."
+        "you pass, of the entry you name: write that same text afterwards under the same name and type (for a "
+        "Skill, its name and the type skill)."
     ),
     args=_Args,
 )

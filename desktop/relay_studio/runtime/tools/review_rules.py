@@ -58,7 +58,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     effect = ReviewRequested(kind="rules", reviewer_id=ctx.inv.profile.reviews.rules_reviewer,
                              title="Rules review" if a.reviewMode else "Rules question",
                              brief=rules_brief(a.question, a.reviewMode, passages), tool_call_id=ctx.call_id,
-                             passages=tuple(passages))
+                             passages=tuple(passages), review_mode=a.reviewMode)
     citations = [{k: v for k, v in p.to_json().items() if k != "text"} for p in passages]
     return ToolResult("", effect, journal={"review": "rules", "citations": citations})
 
