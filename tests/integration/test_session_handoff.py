@@ -222,6 +222,23 @@ def test_sections_are_found_in_the_common_heading_forms() -> None:
     assert "Canon & Constraints" not in sh.missing_sections("## Canon &amp; Constraints\n")  # as a server escaped it
 
 
+SEED_HEADINGS = DOCUMENT.replace("## Canon & Constraints", "## Constraints & Preferences")
+
+
+async def test_a_document_with_the_seeds_headings_lacks_nothing(harness: Harness) -> None:
+    """The seeds name the second section "Constraints & Preferences"; the instruction keeps the creator's
+    wording ("Canon & Constraints"). A document written with either heading has that section."""
+    await _chat_with_two_messages(harness)
+    provider = _scripted([{"text": SEED_HEADINGS}])
+    draft = await harness.runtime.start_handoff(chat="Lighthouse", provider_for=lambda _p: provider).wait()
+    assert draft.outcome is sh.HandoffOutcome.READY
+    assert draft.missing_sections == [] and draft.summary == "Handoff document ready."
+    assert "## Canon & Constraints" in provider.requests[0].messages[-1].content, "the prompt keeps its wording"
+    for heading in ("**Constraints and Preferences**", "Constraints & Preferences:", "## constraints &amp; preferences"):
+        assert "Canon & Constraints" not in sh.missing_sections(heading + "\nPast tense.\n"), heading
+    assert "Canon & Constraints" in sh.missing_sections("## Preferences\nPast tense.\n"), "one word is not the section"
+
+
 async def test_a_named_new_chat_must_be_free(harness: Harness) -> None:
     await _chat_with_two_messages(harness)
     draft = await harness.runtime.start_handoff(
