@@ -234,7 +234,8 @@ async def test_a_document_with_the_seeds_headings_lacks_nothing(harness: Harness
     assert draft.outcome is sh.HandoffOutcome.READY
     assert draft.missing_sections == [] and draft.summary == "Handoff document ready."
     assert "## Canon & Constraints" in provider.requests[0].messages[-1].content, "the prompt keeps its wording"
-    for heading in ("**Constraints and Preferences**", "Constraints & Preferences:", "## constraints &amp; preferences"):
+    for heading in ("**Constraints and Preferences**", "Constraints & Preferences:",
+                    "## constraints &amp; preferences"):
         assert "Canon & Constraints" not in sh.missing_sections(heading + "\nPast tense.\n"), heading
     assert "Canon & Constraints" in sh.missing_sections("## Preferences\nPast tense.\n"), "one word is not the section"
 
