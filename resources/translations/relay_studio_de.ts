@@ -823,6 +823,21 @@
     </message>
 </context>
 <context>
+    <name>HandedOffCard</name>
+    <message>
+        <source>the new chat starts from it; no request of this chat includes it</source>
+        <translation>der neue Chat beginnt damit; keine Anfrage dieses Chats enthält es</translation>
+    </message>
+    <message>
+        <source>Open chat</source>
+        <translation>Chat öffnen</translation>
+    </message>
+    <message>
+        <source>Open the chat “%1”</source>
+        <translation>Den Chat „%1“ öffnen</translation>
+    </message>
+</context>
+<context>
     <name>HandoffCard</name>
     <message>
         <source>Handoff document</source>
@@ -2891,6 +2906,10 @@
     <message>
         <source>Continued in → %1</source>
         <translation>Fortgesetzt in → %1</translation>
+    </message>
+    <message>
+        <source>Handed off to “%1”</source>
+        <translation>Übergeben an „%1“</translation>
     </message>
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>

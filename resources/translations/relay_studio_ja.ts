@@ -821,6 +821,21 @@
     </message>
 </context>
 <context>
+    <name>HandedOffCard</name>
+    <message>
+        <source>the new chat starts from it; no request of this chat includes it</source>
+        <translation>新しいチャットはここから始まります。このチャットのリクエストには含まれません</translation>
+    </message>
+    <message>
+        <source>Open chat</source>
+        <translation>チャットを開く</translation>
+    </message>
+    <message>
+        <source>Open the chat “%1”</source>
+        <translation>チャット「%1」を開く</translation>
+    </message>
+</context>
+<context>
     <name>HandoffCard</name>
     <message>
         <source>Handoff document</source>
@@ -2875,6 +2890,10 @@
     <message>
         <source>Continued in → %1</source>
         <translation>→ %1 に続く</translation>
+    </message>
+    <message>
+        <source>Handed off to “%1”</source>
+        <translation>「%1」に引き継ぎ済み</translation>
     </message>
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>

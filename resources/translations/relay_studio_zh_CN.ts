@@ -821,6 +821,21 @@
     </message>
 </context>
 <context>
+    <name>HandedOffCard</name>
+    <message>
+        <source>the new chat starts from it; no request of this chat includes it</source>
+        <translation>新对话从它开始；本对话的请求都不包含它</translation>
+    </message>
+    <message>
+        <source>Open chat</source>
+        <translation>打开对话</translation>
+    </message>
+    <message>
+        <source>Open the chat “%1”</source>
+        <translation>打开对话“%1”</translation>
+    </message>
+</context>
+<context>
     <name>HandoffCard</name>
     <message>
         <source>Handoff document</source>
@@ -2875,6 +2890,10 @@
     <message>
         <source>Continued in → %1</source>
         <translation>接续于 → %1</translation>
+    </message>
+    <message>
+        <source>Handed off to “%1”</source>
+        <translation>已交接给“%1”</translation>
     </message>
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>
