@@ -428,6 +428,22 @@
         <translation>delegation.descriptionForAgents: was agent_list und die Übergabewerkzeuge über ihn sagen</translation>
     </message>
     <message>
+        <source>Next stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handoff.next: when this agent ends its part without handing off (it answers in text, or commits and stops), the studio hands its draft to this agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Brief for the next stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handoff.briefTemplate: what the next stage is asked to do; {file} becomes the draft&apos;s file. Empty: the next agent&apos;s description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Who may call it</source>
         <translation>Wer ihn aufrufen darf</translation>
     </message>
@@ -510,6 +526,14 @@
     <message>
         <source>Helpers per run</source>
         <translation>Helfer je Durchlauf</translation>
+    </message>
+    <message>
+        <source>None: it hands off itself, or finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not an agent here)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not valid JSON (line %1, column %2): %3.</source>
@@ -851,6 +875,21 @@
     <message>
         <source>▼</source>
         <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>HandedOffCard</name>
+    <message>
+        <source>the new chat starts from it; no request of this chat includes it</source>
+        <translation>der neue Chat beginnt damit; keine Anfrage dieses Chats enthält es</translation>
+    </message>
+    <message>
+        <source>Open chat</source>
+        <translation>Chat öffnen</translation>
+    </message>
+    <message>
+        <source>Open the chat “%1”</source>
+        <translation>Den Chat „%1“ öffnen</translation>
     </message>
 </context>
 <context>
@@ -2930,6 +2969,10 @@
     <message>
         <source>Continued in → %1</source>
         <translation>Fortgesetzt in → %1</translation>
+    </message>
+    <message>
+        <source>Handed off to “%1”</source>
+        <translation>Übergeben an „%1“</translation>
     </message>
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>

@@ -426,6 +426,22 @@
         <translation>delegation.descriptionForAgents: agent_list と引き継ぎツールが示す説明</translation>
     </message>
     <message>
+        <source>Next stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handoff.next: when this agent ends its part without handing off (it answers in text, or commits and stops), the studio hands its draft to this agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Brief for the next stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>handoff.briefTemplate: what the next stage is asked to do; {file} becomes the draft&apos;s file. Empty: the next agent&apos;s description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Who may call it</source>
         <translation>呼び出せるエージェント</translation>
     </message>
@@ -508,6 +524,14 @@
     <message>
         <source>Helpers per run</source>
         <translation>1 回の実行あたりのヘルパー数</translation>
+    </message>
+    <message>
+        <source>None: it hands off itself, or finishes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (not an agent here)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not valid JSON (line %1, column %2): %3.</source>
@@ -849,6 +873,21 @@
     <message>
         <source>▼</source>
         <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>HandedOffCard</name>
+    <message>
+        <source>the new chat starts from it; no request of this chat includes it</source>
+        <translation>新しいチャットはここから始まります。このチャットのリクエストには含まれません</translation>
+    </message>
+    <message>
+        <source>Open chat</source>
+        <translation>チャットを開く</translation>
+    </message>
+    <message>
+        <source>Open the chat “%1”</source>
+        <translation>チャット「%1」を開く</translation>
     </message>
 </context>
 <context>
@@ -2914,6 +2953,10 @@
     <message>
         <source>Continued in → %1</source>
         <translation>→ %1 に続く</translation>
+    </message>
+    <message>
+        <source>Handed off to “%1”</source>
+        <translation>「%1」に引き継ぎ済み</translation>
     </message>
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>

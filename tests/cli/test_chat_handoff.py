@@ -100,3 +100,61 @@ def test_ctrl_c_cancels_with_exit_130(tmp_path: Path, data: Path) -> None:
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert "Handoff cancelled" in err and out == ""
+
+
+def test_chat_show_json_names_the_lineage_both_ways(tmp_path: Path, data: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The old chat's JSON names the chat it was handed off to (and the document it carried); the new one
+    names the chat it continues, by id and name, the whole chain nearest first."""
+    for name, source in (("Part two", "Demo relay"), ("Part three", "Part two")):
+        if source == "Part two":  # the continuation needs a message and an answer of its own to hand off
+            answer = tmp_path / "answer.json"
+            answer.write_text(json.dumps({"turns": {"finalizer": [{"toolCalls": [
+                {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": "Two."}},
+                {"name": "workspace_commit", "arguments": {}}, {"name": "workspace_finish", "arguments": {}}]}]}}),
+                encoding="utf-8")
+            assert _cli(capsys, "run", "--agent", "finalizer", "--prompt", "Go on.", "--chat", "Part two",
+                        "--script", str(answer), "--data-dir", str(data))[0] == 0
+        code, _, err = _cli(capsys, "chat", "handoff", source, "--to", name, "--agent", "editor", "--script",
+                            str(_script(tmp_path, [{"text": DOC.replace("one", name)}], f"{name}.json")),
+                            "--data-dir", str(data))
+        assert code == 0, err
+
+    def show(name: str) -> dict[str, Any]:
+        code, out, err = _cli(capsys, "chat", "show", name, "--json", "--data-dir", str(data))
+        assert code == 0, err
+        result: dict[str, Any] = json.loads(out)
+        return result
+
+    first, second, third = show("Demo relay"), show("Part two"), show("Part three")
+    ids = {c["chat"]["name"]: c["chat"]["id"] for c in (first, second, third)}
+    assert first["continuedFrom"] == [] and third["continuedIn"] == []
+    assert [(c["id"], c["name"]) for c in first["continuedIn"]] == [(ids["Part two"], "Part two")]
+    assert first["continuedIn"][0]["document"] == DOC.replace("one", "Part two").strip()
+    assert first["continuedIn"][0]["runId"] == second["messages"][0]["run_id"]
+    assert [(c["id"], c["name"]) for c in second["continuedFrom"]] == [(ids["Demo relay"], "Demo relay")]
+    assert [(c["id"], c["name"]) for c in second["continuedIn"]] == [(ids["Part three"], "Part three")]
+    assert [(c["id"], c["name"]) for c in third["continuedFrom"]] == [(ids["Part two"], "Part two"),
+                                                                      (ids["Demo relay"], "Demo relay")]
+
+
+def test_handoff_takes_profiles_from_a_folder_like_run(tmp_path: Path, data: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.support import profile_dict
+
+    folder = tmp_path / "profiles"
+    folder.mkdir()
+    (folder / "chronicler.json").write_text(json.dumps(profile_dict("chronicler", displayName="Chronicler")),
+                                            encoding="utf-8")
+    script = tmp_path / "chronicler.json"
+    script.write_text(json.dumps({"turns": {"chronicler": [{"text": DOC}]}}), encoding="utf-8")
+    code, out, err = _cli(capsys, "chat", "handoff", "Demo relay", "--agent", "chronicler", "--profiles",
+                          str(folder), "--script", str(script), "--json", "--data-dir", str(data))
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["agentId"] == "chronicler" and result["newChat"]["name"] == "Demo relay (continued)"
+    runs = json.loads(_cli(capsys, "runs", "--json", "--data-dir", str(data))[1])
+    assert runs[0]["kind"] == "handoff" and runs[0]["root_profile_id"] == "chronicler"
+    code, _, err = _cli(capsys, "chat", "handoff", "Demo relay", "--agent", "chronicler", "--script", str(script),
+                        "--data-dir", str(data))
+    assert code == 2 and "There is no agent 'chronicler'" in err, "without the folder the agent is unknown"

@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from relay_studio.ui.chat.cards import HandoffCard, LineageCard, MessageCard, NoticeCard
+from relay_studio.ui.chat.cards import HandedOffCard, HandoffCard, LineageCard, MessageCard, NoticeCard
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
 
@@ -77,7 +77,7 @@ async def test_lineage_markers_open_the_other_chat_along_a_chain(app: App, qtbot
     assert [(m.role, m.content) for m in window.studio.runtime.chats.messages(first)] == before
     last = window.chat.cards[-1]
     assert isinstance(last, LineageCard) and last.link.text() == f"Continued in → {second_name}"
-    assert [type(c) for c in window.chat.cards[:-1]] == [MessageCard, MessageCard], "no stray message"
+    assert [type(c) for c in window.chat.cards[:-1]] == [MessageCard, MessageCard, HandedOffCard], "no stray message"
     qtbot.mouseClick(last.link, Qt.MouseButton.LeftButton)
     assert window.chat_id == second
 
@@ -93,6 +93,46 @@ async def test_lineage_markers_open_the_other_chat_along_a_chain(app: App, qtbot
     assert texts == [f"Continued from ← {first_name}", f"Continued in → {third_name}"]
     qtbot.mouseClick(_markers(window)[0].link, Qt.MouseButton.LeftButton)
     assert window.chat_id == first
+
+
+async def test_the_old_chat_shows_what_it_handed_off_collapsed_and_never_sends_it(app: App, qtbot: QtBot) -> None:
+    """The seeds keep the handoff document in the old session: the old chat shows it, collapsed, as "Handed
+    off to …" where the handoff happened; a click opens it. No later request of the old chat includes it."""
+    window = app.open({"finalizer": [_answer("The boats came home."), {"text": DOC}, _answer("Night fell.")]})
+    window.new_chat()
+    first = window.chat_id
+    await _send(window, qtbot, "Write the harbour at dusk.")
+    before = [(m.role, m.content) for m in window.studio.runtime.chats.messages(first)]
+    second = await _hand_off_by_command(window, qtbot)
+    second_name = window.studio.runtime.chats.chat(second).name  # type: ignore[union-attr]
+
+    window.open_chat(first)
+    assert [type(c) for c in window.chat.cards] == [MessageCard, MessageCard, HandedOffCard, LineageCard]
+    handed = window.chat.cards[2]
+    assert isinstance(handed, HandedOffCard)
+    assert handed.title.text() == f"Handed off to “{second_name}”"
+    assert not handed.expanded and handed.body.isHidden() and handed.toggle_button.text() == "Show"
+    qtbot.mouseClick(handed.toggle_button, Qt.MouseButton.LeftButton)
+    assert handed.expanded and handed.toggle_button.text() == "Hide"
+    assert "A harbour story." in handed.body.text() and "handoff-context" not in handed.body.text()
+    assert [(m.role, m.content) for m in window.studio.runtime.chats.messages(first)] == before, \
+        "a view element: the old transcript is not written to"
+
+    # the old chat goes on: its next request holds its own messages, not the document
+    assert app.provider is not None
+    asked = len(app.provider.requests)
+    await _send(window, qtbot, "And the night.")
+    request = app.provider.requests[asked]
+    sent = [request.system, *(m.content for m in request.messages)]
+    assert [m.content for m in request.messages[:3]] == ["Write the harbour at dusk.", "The boats came home.",
+                                                         "And the night."]
+    assert not any("A harbour story." in text or "handoff-context" in text for text in sent)
+    # the card stays where the handoff happened, as the creator left it
+    assert [type(c) for c in window.chat.cards] == [MessageCard, MessageCard, HandedOffCard, MessageCard,
+                                                    MessageCard, LineageCard]
+    assert window.chat.cards[2] is handed and handed.expanded
+    qtbot.mouseClick(handed.open_button, Qt.MouseButton.LeftButton)
+    assert window.chat_id == second
 
 
 async def test_a_chat_past_the_context_window_offers_the_handoff_instead_of_sending(app: App, qtbot: QtBot) -> None:

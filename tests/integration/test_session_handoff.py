@@ -137,6 +137,38 @@ async def test_the_document_stays_in_every_prompt_even_past_the_history_limit(ha
     assert seen[0].content.startswith("<handoff-context>") and [m.content for m in seen[1:]] == ["x", "Two."]
 
 
+async def test_the_old_chat_keeps_what_it_handed_off_out_of_its_prompts(harness: Harness) -> None:
+    """The old chat shows the document it handed off (``ChatStore.handed_off``), yet its next run is asked
+    with its own messages only; a chat that moved up after the chat between was deleted carries another
+    chat's document and is not one of them."""
+    chat_id = await _chat_with_two_messages(harness)
+    before = _transcript(harness, chat_id)
+    draft = await harness.runtime.start_handoff(
+        chat="Lighthouse", provider_for=lambda _p: _scripted([{"text": DOCUMENT}])).wait()
+    edited = DOCUMENT.replace("Write chapter two.", "Write chapter two, slowly.")
+    new = harness.runtime.accept_handoff(draft, document=edited)
+    handed = harness.runtime.chats.handed_off(chat_id)
+    assert [(h.chat.id, h.run_id) for h in handed] == [(new.id, draft.run_id)]
+    assert sh.document_of(handed[0].entry.content) == edited.strip(), "the document as the creator accepted it"
+    assert _transcript(harness, chat_id) == before
+
+    turns = {"final-editor": [{"toolCalls": [write("output/main.md", "Chapter one, again."),
+                                             call("workspace_commit"), call("workspace_finish")]}]}
+    _run, status = await harness.run("final-editor", turns, chat="Lighthouse", prompt="Once more.")
+    assert status is RunStatus.COMPLETED and harness.provider is not None
+    request = harness.provider.requests[0]
+    assert [m.content for m in request.messages] == ["Write chapter one.", "Chapter one.", "Once more."]
+    assert not any("ghost story" in text or "handoff-context" in text
+                   for text in (request.system, *(m.content for m in request.messages)))
+
+    await harness.run("final-editor", turns, chat=new.name, prompt="Chapter two.")
+    third = harness.runtime.accept_handoff(await harness.runtime.start_handoff(
+        chat=new.name, provider_for=lambda _p: _scripted([{"text": DOCUMENT}])).wait())
+    assert harness.runtime.chats.delete_chat(new.id)
+    assert [c.id for c in harness.runtime.chats.continuations(chat_id)] == [third.id]
+    assert harness.runtime.chats.handed_off(chat_id) == [], "its document was written in the deleted chat"
+
+
 async def test_a_handoff_of_a_continuation_keeps_the_chain(harness: Harness) -> None:
     await _chat_with_two_messages(harness)
     first = harness.runtime.accept_handoff(await harness.runtime.start_handoff(
@@ -220,6 +252,24 @@ def test_sections_are_found_in_the_common_heading_forms() -> None:
     text = "# Goal\n\n### Canon and Constraints ###\n**Progress**:\nKey decisions:\n## CRITICAL CONTEXT\n"
     assert sh.missing_sections(text) == ["Next Steps"]
     assert "Canon & Constraints" not in sh.missing_sections("## Canon &amp; Constraints\n")  # as a server escaped it
+
+
+SEED_HEADINGS = DOCUMENT.replace("## Canon & Constraints", "## Constraints & Preferences")
+
+
+async def test_a_document_with_the_seeds_headings_lacks_nothing(harness: Harness) -> None:
+    """The seeds name the second section "Constraints & Preferences"; the instruction keeps the creator's
+    wording ("Canon & Constraints"). A document written with either heading has that section."""
+    await _chat_with_two_messages(harness)
+    provider = _scripted([{"text": SEED_HEADINGS}])
+    draft = await harness.runtime.start_handoff(chat="Lighthouse", provider_for=lambda _p: provider).wait()
+    assert draft.outcome is sh.HandoffOutcome.READY
+    assert draft.missing_sections == [] and draft.summary == "Handoff document ready."
+    assert "## Canon & Constraints" in provider.requests[0].messages[-1].content, "the prompt keeps its wording"
+    for heading in ("**Constraints and Preferences**", "Constraints & Preferences:",
+                    "## constraints &amp; preferences"):
+        assert "Canon & Constraints" not in sh.missing_sections(heading + "\nPast tense.\n"), heading
+    assert "Canon & Constraints" in sh.missing_sections("## Preferences\nPast tense.\n"), "one word is not the section"
 
 
 async def test_a_named_new_chat_must_be_free(harness: Harness) -> None:

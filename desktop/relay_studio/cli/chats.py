@@ -1,4 +1,9 @@
-"""``chat show``: a chat's messages and the chats it continues or is continued in."""
+"""``chat show``: a chat's messages and the chats it continues or is continued in.
+
+With ``--json``: ``chat`` and ``messages`` as stored, ``continuedFrom`` (the chats it continues, nearest
+first, ``{id, name}``) and ``continuedIn`` (the chats that continue it, oldest first, ``{id, name, runId,
+document}``: the handoff run of this chat that wrote the document it carried, null for a chat that moved
+up here from a deleted chat between)."""
 
 from __future__ import annotations
 
@@ -8,9 +13,10 @@ import sys
 
 from relay_studio.cli.exits import EXIT_OK, UsageError
 from relay_studio.cli.runs import text_for
-from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE
+from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, ChatRecord
 from relay_studio.domain.safe_text import for_terminal as shown
 from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.session_handoff import document_of
 
 
 def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -19,7 +25,16 @@ def cmd_chat_show(args: argparse.Namespace, runtime: Runtime) -> int:
         raise UsageError(f"There is no chat '{args.name}'.")
     messages = runtime.chats.messages(chat.id)
     if args.json:
-        data = {"chat": chat.model_dump(mode="json"), "messages": [m.model_dump(mode="json") for m in messages]}
+        carried = {h.chat.id: h for h in runtime.chats.handed_off(chat.id)}
+
+        def continued_in(child: ChatRecord) -> dict[str, object]:
+            handed = carried.get(child.id)
+            return {"id": child.id, "name": child.name, "runId": handed.run_id if handed else None,
+                    "document": document_of(handed.entry.content) if handed else None}
+
+        data = {"chat": chat.model_dump(mode="json"), "messages": [m.model_dump(mode="json") for m in messages],
+                "continuedFrom": [{"id": c.id, "name": c.name} for c in runtime.chats.continued_from(chat.id)],
+                "continuedIn": [continued_in(c) for c in runtime.chats.continuations(chat.id)]}
         print(json.dumps(data, ensure_ascii=sys.stdout.isatty(), indent=2))
         return EXIT_OK
     if chat.explore:

@@ -27,6 +27,7 @@ def add_handoff_parser(chat_sub: Any, common: argparse.ArgumentParser) -> None:
     handoff.add_argument("--focus", help="what the document should pay most attention to")
     handoff.add_argument("--to", dest="to", metavar="NEW", help="the new chat's name (default: NAME (continued))")
     handoff.add_argument("--agent", help="the agent that writes the document (default: the one that answered last)")
+    handoff.add_argument("--profiles", type=Path, help="folder of *.json profiles loaded over the built-ins")
     handoff.add_argument("--script", type=Path, help="write it with the scripted provider and this script")
     handoff.add_argument("--connection", help="write it with this connection")
     handoff.add_argument("--model", help="with --connection: the model to use")

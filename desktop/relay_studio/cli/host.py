@@ -128,16 +128,20 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
 
         runtime = runtime_factory()
         return run_connections(args, runtime.db, runtime.data_dir)
+    if command == "chat" and args.chat_command == "handoff":
+        from relay_studio.cli.handoff import run_chat_handoff
+
+        if args.script is not None:
+            load_script_checked(args.script)
+        runtime = runtime_factory(load_dir(args.profiles) if args.profiles else None)  # as `run` loads them
+        args.project_id = _project_id(args, runtime)
+        return run_chat_handoff(args, runtime, provider_for(args, runtime))
     runtime = runtime_factory()
     handlers: dict[str, Callable[[argparse.Namespace, Runtime], int]] = {
         "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,
     }
     if command == "chat":
         args.project_id = _project_id(args, runtime)
-        if args.chat_command == "handoff":
-            from relay_studio.cli.handoff import run_chat_handoff
-
-            return run_chat_handoff(args, runtime, provider_for(args, runtime))
         if args.chat_command in ("export", "import"):
             from relay_studio.cli.chat_files import run_chat_export, run_chat_import
 

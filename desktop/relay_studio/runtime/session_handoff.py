@@ -50,6 +50,9 @@ from relay_studio.store.runs import RunStore
 #: the sections the document must have, in order, in a creator's terms (docs/session-handoff.md)
 SECTIONS: tuple[str, ...] = ("Goal", "Canon & Constraints", "Progress", "Key Decisions", "Critical Context",
                              "Next Steps")
+#: other headings a document may give a section: the seeds call the second one "Constraints & Preferences"
+#: (docs/session-handoff.md, *Differences from the seeds*); the instruction keeps the creator's wording
+SECTION_ALIASES: dict[str, tuple[str, ...]] = {"Canon & Constraints": ("Constraints & Preferences",)}
 CONTEXT_FOOTER = ("The above is a handoff document from a previous chat. Use this context to continue the work "
                   "seamlessly.")
 
@@ -169,9 +172,10 @@ _HEADING = re.compile(r"^\s{0,3}(?:#{1,6}\s*(?P<h>.+?)\s*#*|\*\*(?P<b>.+?)\*\*\s
 
 
 def missing_sections(document: str) -> list[str]:
-    """The required sections that have no heading in ``document`` (headings in any common form)."""
+    """The required sections that have no heading in ``document`` (headings in any common form, a section
+    under any of its names: ``SECTION_ALIASES``)."""
     found = {_norm(next(g for g in m.groups() if g)) for m in _HEADING.finditer(document)}
-    return [s for s in SECTIONS if _norm(s) not in found]
+    return [s for s in SECTIONS if found.isdisjoint(_norm(name) for name in (s, *SECTION_ALIASES.get(s, ())))]
 
 
 class _ChatRun(Protocol):

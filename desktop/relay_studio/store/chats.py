@@ -23,6 +23,7 @@ from relay_studio.store.database import DEFAULT_PROJECT_ID, Database, Transactio
 _CHATS = table_of(t.ChatRow)
 _MESSAGES = table_of(t.MessageRow)
 _COMMITS = table_of(t.CommitRow)
+_RUNS = table_of(t.RunRow)
 
 #: Writes a commit's ledger row (message id, version) inside the transaction that writes the message.
 LedgerWrite = Callable[[Transaction, str, int], None]
@@ -48,6 +49,19 @@ class ImportedMessage:
     agent_id: str | None = None
     agent_name: str | None = None
     versions: list[ImportedVersion] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class HandedOff:
+    """A handoff out of a chat, as the old chat shows it: the chat it continues in, and that chat's first
+    entry (the handoff document as the creator accepted it), written by a handoff run of the old chat."""
+
+    chat: ChatRecord
+    entry: MessageRecord
+
+    @property
+    def run_id(self) -> str:
+        return self.entry.run_id or ""
 
 
 def _message(row: Any) -> MessageRecord:
@@ -169,6 +183,23 @@ class ChatStore:
             .order_by(_CHATS.c.created_at)
         )
         return [ChatRecord.model_validate(dict(r._mapping)) for r in rows]
+
+    def handed_off(self, chat_id: str) -> list[HandedOff]:
+        """The handoffs out of ``chat_id``, oldest first: each continuation whose first entry is a handoff
+        document that a run of ``chat_id`` wrote (a chat that moved up here when the chat between was
+        deleted carries another chat's document, and is left out). Read from the continuations: the old
+        chat's own transcript is never written to (docs/session-handoff.md)."""
+        found: list[HandedOff] = []
+        for chat in self.continuations(chat_id):
+            row = self.db.conn.execute(select(_MESSAGES).where(_MESSAGES.c.chat_id == chat.id)
+                                       .order_by(_MESSAGES.c.position).limit(1)).first()
+            entry = _message(row) if row else None
+            if entry is None or entry.role != HANDOFF_CONTEXT_ROLE or not entry.run_id:
+                continue
+            written_in = self.db.conn.execute(select(_RUNS.c.chat_id).where(_RUNS.c.id == entry.run_id)).scalar()
+            if written_in == chat_id:
+                found.append(HandedOff(chat, entry))
+        return found
 
     def continued_from(self, chat_id: str) -> list[ChatRecord]:
         """The chain of chats ``chat_id`` continues, nearest first (a handoff of a handoff keeps it all)."""

@@ -80,6 +80,7 @@ from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.prompt_preview import PromptPreview, generated_prompt, prompt_preview
 from relay_studio.runtime.provider_source import ProviderSource
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle, chat_agent
+from relay_studio.store.chats import HandedOff
 from relay_studio.store.compact import unpack
 from relay_studio.store.database import Database
 from relay_studio.store.runs import RunStore
@@ -297,6 +298,10 @@ class Studio(QObject):
 
     def continued_from(self, chat_id: str) -> list[ChatRecord]:
         return self.runtime.chats.continued_from(chat_id)
+
+    def handed_off(self, chat_id: str) -> list[HandedOff]:
+        """The documents ``chat_id`` handed off, each with the chat it continues in."""
+        return self.runtime.chats.handed_off(chat_id)
 
     async def resume_suspended(self) -> list[str]:
         """Runs that stopped while a change waited for approval go on: the same proposals come back

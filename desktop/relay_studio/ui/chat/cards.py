@@ -1,5 +1,5 @@
-"""The cards of the chat column: a message, a run notice, the handoff document a chat starts from, a
-lineage marker, the welcome card, the live run card.
+"""The cards of the chat column: a message, a run notice, the handoff document a chat starts from (and,
+collapsed, the one a chat handed off), a lineage marker, the welcome card, the live run card.
 
 Signals are listed per class. The live card appends streamed text at the end with a text cursor,
 once per frame; it never re-renders what is already there.
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QCursor,
@@ -42,7 +42,7 @@ from relay_studio.ui import i18n, theme
 from relay_studio.ui.call_progress import TICK_MS, CallClock, progress_text
 from relay_studio.ui.chat.markdown import markdown_document, markdown_html
 from relay_studio.ui.chat.mention_marks import MentionIndex, entry_tooltip
-from relay_studio.ui.chat.transcript import LineageMarker, RunNotice
+from relay_studio.ui.chat.transcript import HandedOffEntry, LineageMarker, RunNotice
 from relay_studio.ui.library.citations import citation_link, parse_citation_href
 
 LIVE_LINE_CHARS = 600
@@ -352,7 +352,8 @@ class HandoffCard(QFrame):
     """A chat's first entry when a handoff started it: the handoff document, shown as a card (not as the
     creator's message), expanded, with Hide / Show. Every prompt of the chat includes it."""
 
-    def __init__(self, message: MessageRecord, parent: QWidget | None = None) -> None:
+    def __init__(self, message: MessageRecord, parent: QWidget | None = None, *, title: str | None = None,
+                 note: str | None = None, expanded: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("HandoffCard")
         self.message = message
@@ -360,27 +361,29 @@ class HandoffCard(QFrame):
         self.body = QLabel()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
-        header = QHBoxLayout()
-        title = QLabel(self.tr("Handoff document"))
-        title.setObjectName("MessageAuthor")
-        header.addWidget(title)
-        note = QLabel(self.tr("this chat starts from it; every request of the chat includes it"))
-        note.setObjectName("Muted")
-        header.addWidget(note)
-        header.addStretch(1)
+        self.header = QHBoxLayout()
+        self.title = QLabel(title if title is not None else self.tr("Handoff document"))
+        self.title.setObjectName("MessageAuthor")
+        self.header.addWidget(self.title)
+        self.note = QLabel(note if note is not None
+                           else self.tr("this chat starts from it; every request of the chat includes it"))
+        self.note.setObjectName("Muted")
+        self.header.addWidget(self.note)
+        self.header.addStretch(1)
         self.copy_button = _tool_button(self.tr("Copy"), self.tr("Copy the handoff document"))
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.document))
-        header.addWidget(self.copy_button)
+        self.header.addWidget(self.copy_button)
         self.toggle_button = _tool_button(self.tr("Hide"), self.tr("Hide the document"))
         self.toggle_button.setObjectName("HandoffToggle")
         self.toggle_button.clicked.connect(lambda: self.set_expanded(self.body.isHidden()))
-        header.addWidget(self.toggle_button)
-        layout.addLayout(header)
+        self.header.addWidget(self.toggle_button)
+        layout.addLayout(self.header)
         self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setText(markdown_html(self.document))
         layout.addWidget(self.body)
+        self.set_expanded(expanded)
 
     @property
     def expanded(self) -> bool:
@@ -390,6 +393,29 @@ class HandoffCard(QFrame):
         self.body.setVisible(expanded)
         self.toggle_button.setText(self.tr("Hide") if expanded else self.tr("Show"))
         self.toggle_button.setToolTip(self.tr("Hide the document") if expanded else self.tr("Show the document"))
+
+
+class HandedOffCard(HandoffCard):
+    """In the chat a handoff continued elsewhere: "Handed off to “<chat>”", the document it carried,
+    collapsed (Show opens it), where the handoff happened, with a button that opens that chat. A view
+    element: no request of this chat includes it.
+
+    Signals:
+        open_chat(str chat_id)
+    """
+
+    open_chat = Signal(str)
+
+    def __init__(self, handed: HandedOffEntry, parent: QWidget | None = None) -> None:
+        translate = QCoreApplication.translate
+        super().__init__(handed.entry, parent, title=handed.text, expanded=False, note=translate(
+            "HandedOffCard", "the new chat starts from it; no request of this chat includes it"))
+        self.handed = handed
+        self.open_button = _tool_button(translate("HandedOffCard", "Open chat"),
+                                        i18n.arg(translate("HandedOffCard", "Open the chat “%1”"), handed.chat_name))
+        self.open_button.setObjectName("HandedOffOpen")
+        self.open_button.clicked.connect(lambda: self.open_chat.emit(handed.chat_id))
+        self.header.insertWidget(self.header.indexOf(self.copy_button), self.open_button)
 
 
 class LineageCard(QFrame):

@@ -1,5 +1,6 @@
 """What a chat shows, in order: where it was continued from (a handoff), messages, a plain-words notice
-for each run that did not end well, and the chats that continue it.
+for each run that did not end well, the documents it handed off (where each handoff happened), and the
+chats that continue it.
 
 Pure data over the store's records; the view turns items into cards.
 """
@@ -51,17 +52,43 @@ class LineageMarker:
         return text.replace("%1", self.chat_name)
 
 
+@dataclass(frozen=True)
+class HandedOffEntry:
+    """A view element, never a message: the handoff document this chat handed off to <chat> (that chat's
+    first entry, as accepted), shown collapsed where the handoff happened. No prompt of this chat includes
+    it: prompts are built from the chat's messages, and this is not one (docs/session-handoff.md)."""
+
+    chat_id: str
+    chat_name: str
+    entry: MessageRecord
+    # when the new chat was started: the entry goes after every message written before
+    at: str
+
+    @property
+    def text(self) -> str:
+        return QCoreApplication.translate("Transcript", "Handed off to “%1”").replace("%1", self.chat_name)
+
+
 FROM, IN = "from", "in"
-TranscriptItem = MessageRecord | RunNotice | LineageMarker
+TranscriptItem = MessageRecord | RunNotice | LineageMarker | HandedOffEntry
 
 
 def with_lineage(items: list[TranscriptItem], continued_from: list[ChatRecord],
-                 continued_in: list[ChatRecord]) -> list[TranscriptItem]:
+                 continued_in: list[ChatRecord], handed_off: list[HandedOffEntry] | None = None
+                 ) -> list[TranscriptItem]:
     """``items`` with the nearest chat this one continues first and the chats that continue it last
-    (each marker opens its chat, so a chain of continuations is walked one chat at a time)."""
+    (each marker opens its chat, so a chain of continuations is walked one chat at a time); each document
+    ``handed_off`` goes before the first message written after its handoff (after the notices of the
+    messages before it)."""
     head: list[TranscriptItem] = [LineageMarker(FROM, c.id, c.name) for c in continued_from[:1]]
     tail: list[TranscriptItem] = [LineageMarker(IN, c.id, c.name) for c in continued_in]
-    return [*head, *items, *tail]
+    body: list[TranscriptItem] = []
+    pending = sorted(handed_off or [], key=lambda h: h.at)
+    for item in items:
+        while pending and isinstance(item, MessageRecord) and item.created_at > pending[0].at:
+            body.append(pending.pop(0))
+        body.append(item)
+    return [*head, *body, *pending, *tail]
 
 
 def notice_for(run: RunRecord) -> RunNotice | None:

@@ -22,7 +22,9 @@ come from ``Studio.project_reader`` (read off the GUI thread) and are matched pe
 (``Studio.open_entry``, ``Studio.open_citation``; the Library dock shows it).
 
 A chat a handoff started shows "Continued from ← <chat>" at the top and its first entry as the
-handoff document's card; a chat a handoff continued shows "Continued in → <chat>" at the end. When
+handoff document's card; a chat a handoff continued shows, where the handoff happened, the document it
+handed off, collapsed ("Handed off to “<chat>”", never part of its prompts), and "Continued in → <chat>"
+at the end. When
 the chat's last run failed because the request was longer than the model holds, the offer to hand off
 appears above the composer (``runtime.context_window.exceeds_context``).
 """
@@ -48,11 +50,20 @@ from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF, 
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.ui import i18n
-from relay_studio.ui.chat.cards import HandoffCard, LineageCard, LiveRunCard, MessageCard, NoticeCard, WelcomeCard
+from relay_studio.ui.chat.cards import (
+    HandedOffCard,
+    HandoffCard,
+    LineageCard,
+    LiveRunCard,
+    MessageCard,
+    NoticeCard,
+    WelcomeCard,
+)
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.handoff_offer import HandoffOffer
 from relay_studio.ui.chat.mention_marks import MentionIndex
 from relay_studio.ui.chat.transcript import (
+    HandedOffEntry,
     LineageMarker,
     RunNotice,
     TranscriptItem,
@@ -272,8 +283,10 @@ class ChatView(QWidget):
                        and not any(m.run_id == rid for m in messages)}
         old = {self._card_key(card): card for card in self.cards}
         cards: list[QWidget] = []
+        handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
+                      for h in studio.handed_off(self.chat_id)] if self.chat_id else []
         items = with_lineage(transcript(messages, runs, regenerated), studio.continued_from(self.chat_id),
-                             studio.continued_in(self.chat_id)) if self.chat_id else []
+                             studio.continued_in(self.chat_id), handed_off) if self.chat_id else []
         for item in items:
             key = self._item_key(item)
             card = old.pop(key, None) or self._card(item)
@@ -311,6 +324,8 @@ class ChatView(QWidget):
             return ("notice", item.run_id, item.status, item.text)
         if isinstance(item, LineageMarker):
             return ("lineage", item.direction, item.chat_id, item.chat_name)
+        if isinstance(item, HandedOffEntry):
+            return ("handed_off", item.chat_id, item.chat_name, item.entry.id, item.entry.content)
         return ("message", item.id, item.version, item.content, item.run_id)
 
     def _card_key(self, card: QWidget) -> tuple[object, ...]:
@@ -318,6 +333,8 @@ class ChatView(QWidget):
             return self._item_key(card.notice)
         if isinstance(card, LineageCard):
             return self._item_key(card.marker)
+        if isinstance(card, HandedOffCard):
+            return self._item_key(card.handed)
         assert isinstance(card, MessageCard | HandoffCard)
         return self._item_key(card.message)
 
@@ -330,6 +347,10 @@ class ChatView(QWidget):
             marker = LineageCard(item)
             marker.open_chat.connect(self.open_chat_requested.emit)
             return marker
+        if isinstance(item, HandedOffEntry):
+            handed = HandedOffCard(item)
+            handed.open_chat.connect(self.open_chat_requested.emit)
+            return handed
         if item.role == HANDOFF_CONTEXT_ROLE:
             return HandoffCard(item)
         versions = self.studio.message_versions(item.id) if item.role == "assistant" else []
