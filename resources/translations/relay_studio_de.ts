@@ -429,19 +429,19 @@
     </message>
     <message>
         <source>Next stage</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächste Stufe</translation>
     </message>
     <message>
         <source>handoff.next: when this agent ends its part without handing off (it answers in text, or commits and stops), the studio hands its draft to this agent</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.next: Beendet dieser Agent seinen Teil, ohne zu übergeben (er antwortet als Text oder veröffentlicht und hört auf), übergibt das Studio seinen Entwurf an diesen Agenten</translation>
     </message>
     <message>
         <source>Brief for the next stage</source>
-        <translation type="unfinished"></translation>
+        <translation>Auftrag für die nächste Stufe</translation>
     </message>
     <message>
         <source>handoff.briefTemplate: what the next stage is asked to do; {file} becomes the draft&apos;s file. Empty: the next agent&apos;s description</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.briefTemplate: was die nächste Stufe tun soll; {file} wird zur Datei des Entwurfs. Leer: die Beschreibung des nächsten Agenten</translation>
     </message>
     <message>
         <source>Who may call it</source>
@@ -529,11 +529,11 @@
     </message>
     <message>
         <source>None: it hands off itself, or finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.briefTemplate: was die nächste Stufe tun soll; {file} wird zur Datei des Entwurfs. Leer: die Beschreibung des nächsten Agenten</translation>
     </message>
     <message>
         <source>%1 (not an agent here)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (hier kein Agent)</translation>
     </message>
     <message>
         <source>Not valid JSON (line %1, column %2): %3.</source>

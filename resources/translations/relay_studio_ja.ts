@@ -427,19 +427,19 @@
     </message>
     <message>
         <source>Next stage</source>
-        <translation type="unfinished"></translation>
+        <translation>次の段階</translation>
     </message>
     <message>
         <source>handoff.next: when this agent ends its part without handing off (it answers in text, or commits and stops), the studio hands its draft to this agent</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.next: このエージェントが引き継がずに自分の担当を終えたとき（テキストで答えた、または公開して止まったとき）、スタジオがその下書きをこのエージェントに渡します</translation>
     </message>
     <message>
         <source>Brief for the next stage</source>
-        <translation type="unfinished"></translation>
+        <translation>次の段階への指示</translation>
     </message>
     <message>
         <source>handoff.briefTemplate: what the next stage is asked to do; {file} becomes the draft&apos;s file. Empty: the next agent&apos;s description</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.briefTemplate: 次の段階に頼むこと。{file} は下書きのファイルになります。空の場合は次のエージェントの説明</translation>
     </message>
     <message>
         <source>Who may call it</source>
@@ -527,11 +527,11 @@
     </message>
     <message>
         <source>None: it hands off itself, or finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.briefTemplate: 次の段階に頼むこと。{file} は下書きのファイルになります。空の場合は次のエージェントの説明</translation>
     </message>
     <message>
         <source>%1 (not an agent here)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（ここにはいないエージェント）</translation>
     </message>
     <message>
         <source>Not valid JSON (line %1, column %2): %3.</source>

@@ -427,19 +427,19 @@
     </message>
     <message>
         <source>Next stage</source>
-        <translation type="unfinished"></translation>
+        <translation>下一阶段</translation>
     </message>
     <message>
         <source>handoff.next: when this agent ends its part without handing off (it answers in text, or commits and stops), the studio hands its draft to this agent</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.next：当此智能体未移交就结束了自己的部分（以文本回答，或发布后停止）时，工作室会把它的草稿交给这个智能体</translation>
     </message>
     <message>
         <source>Brief for the next stage</source>
-        <translation type="unfinished"></translation>
+        <translation>给下一阶段的说明</translation>
     </message>
     <message>
         <source>handoff.briefTemplate: what the next stage is asked to do; {file} becomes the draft&apos;s file. Empty: the next agent&apos;s description</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.briefTemplate：要求下一阶段做什么；{file} 会替换为草稿文件。留空：使用下一个智能体的描述</translation>
     </message>
     <message>
         <source>Who may call it</source>
@@ -527,11 +527,11 @@
     </message>
     <message>
         <source>None: it hands off itself, or finishes</source>
-        <translation type="unfinished"></translation>
+        <translation>handoff.briefTemplate：要求下一阶段做什么；{file} 会替换为草稿文件。留空：使用下一个智能体的描述</translation>
     </message>
     <message>
         <source>%1 (not an agent here)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（此处没有这个智能体）</translation>
     </message>
     <message>
         <source>Not valid JSON (line %1, column %2): %3.</source>
