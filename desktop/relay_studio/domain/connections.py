@@ -24,7 +24,8 @@ from relay_studio.domain.validation import first_problem
 #: Which tool-choice modes a server turned down; ``auto`` means even ``auto`` was refused (none is sent).
 ToolChoiceMode = Literal["required", "none", "named", "auto"]
 #: Request fields a provider adds on its own and leaves out when a server refuses them.
-OptionalField = Literal["stream_options", "prompt_cache_key", "return_progress", "response_format", "json_schema"]
+OptionalField = Literal["stream_options", "prompt_cache_key", "return_progress", "stop", "response_format",
+                        "json_schema"]
 """``json_schema``: the ``json_schema`` type of ``response_format`` (then sent as ``json_object`` with the schema)."""
 class ModelLimits(BaseModel):
     """What one model on one connection was found not to do (kept in the connection's ``learned``)."""

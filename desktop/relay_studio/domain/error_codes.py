@@ -337,6 +337,8 @@ PROVIDER_PROFILE_NOT_CONFIGURED = "provider.profile_not_configured"
 PROVIDER_PROMPT_CACHE_KEY_UNSUPPORTED = "provider.prompt_cache_key_unsupported"
 #: Notice: the server refused ``return_progress`` (prompt-reading progress); sent without it from now on.
 PROVIDER_RETURN_PROGRESS_UNSUPPORTED = "provider.return_progress_unsupported"
+#: A local server refused ``stop`` (the chat templates' turn markers): later calls leave it out.
+PROVIDER_STOP_UNSUPPORTED = "provider.stop_unsupported"
 #: The server asks to slow down (429); retried.
 PROVIDER_RATE_LIMITED = "provider.rate_limited"
 #: The server failed (5xx); retried.

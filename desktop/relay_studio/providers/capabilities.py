@@ -41,6 +41,7 @@ TOOL_CHOICE_UNSUPPORTED = codes.PROVIDER_TOOL_CHOICE_UNSUPPORTED
 STREAM_OPTIONS_UNSUPPORTED = codes.PROVIDER_STREAM_OPTIONS_UNSUPPORTED
 PROMPT_CACHE_KEY_UNSUPPORTED = codes.PROVIDER_PROMPT_CACHE_KEY_UNSUPPORTED
 RETURN_PROGRESS_UNSUPPORTED = codes.PROVIDER_RETURN_PROGRESS_UNSUPPORTED
+STOP_UNSUPPORTED = codes.PROVIDER_STOP_UNSUPPORTED
 STREAM_USAGE_MISSING = codes.PROVIDER_STREAM_USAGE_MISSING
 
 STRUCTURED_OUTPUT_UNSUPPORTED = codes.PROVIDER_STRUCTURED_OUTPUT_UNSUPPORTED
@@ -49,6 +50,7 @@ _FIELD_CODES: dict[str, str] = {
     "stream_options": STREAM_OPTIONS_UNSUPPORTED,
     "prompt_cache_key": PROMPT_CACHE_KEY_UNSUPPORTED,
     "return_progress": RETURN_PROGRESS_UNSUPPORTED,
+    "stop": STOP_UNSUPPORTED,
     "json_schema": JSON_SCHEMA_UNSUPPORTED,
     "response_format": STRUCTURED_OUTPUT_UNSUPPORTED,
 }
@@ -57,6 +59,7 @@ _FIELD_WORDS: dict[str, tuple[str, ...]] = {
     "stream_options": ("stream_options", "include_usage"),
     "prompt_cache_key": ("prompt_cache_key",),
     "return_progress": ("return_progress",),
+    "stop": ("'stop'", '"stop"', "stop sequence"),
     # ``json_schema`` (the type of ``response_format``) before the field: a server refusing only that type
     # (llama-cpp-python: "Input should be 'text' or 'json_object'") gets the schema as ``json_object``
     "json_schema": ("json_schema",),
@@ -147,16 +150,19 @@ class CapabilityMemory:
         return self.models.get(model) or ModelLimits(tool_choice_unsupported=list(self._legacy))
 
     def plan(self, model: str, requested: ToolChoice, has_tools: bool, *, cache_key: bool = False,
-             structured: bool = False, progress: bool = False) -> CallPlan:
+             structured: bool = False, progress: bool = False, turn_markers: bool = False) -> CallPlan:
         """The plan a call starts from: what was asked, minus what this model is known not to do.
         ``structured``: the request asks for a JSON answer of a schema (``response_format``);
-        ``progress``: ask the server to report reading the prompt (llama.cpp's ``return_progress``)."""
+        ``progress``: ask the server to report reading the prompt (llama.cpp's ``return_progress``);
+        ``turn_markers``: end the answer at a chat template's turn marker the model writes as text (``stop``)."""
         limits = self.limits(model)
         omit = set(limits.dropped_fields)
         if not cache_key:
             omit.add("prompt_cache_key")
         if not progress:
             omit.add("return_progress")
+        if not turn_markers:
+            omit.add("stop")
         if not structured:
             omit.add("response_format")
         if not has_tools:

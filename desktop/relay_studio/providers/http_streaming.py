@@ -118,7 +118,7 @@ class HTTPStreamingProvider(ABC, Generic[A]):
         cache_key = self.sends_cache_key and self.prompt_caching and not self.connection.is_local
         progress = self.asks_progress and self.connection.is_local
         plan = self.capabilities.plan(model, choice, has_tools, cache_key=cache_key, structured=structured,
-                                      progress=progress)
+                                      progress=progress, turn_markers=self.connection.is_local)
         async with aclosing(
             stream_with_fallbacks(
                 self.capabilities, model, plan, has_tools, lambda p: self._attempt(request, p)

@@ -286,6 +286,12 @@ def _wire_tool_choice(choice: ToolChoice) -> Any:
     return choice
 
 
+#: Chat templates' turn markers (ChatML, Gemma, Llama 3, GPT-style). A small local model often writes them as
+#: plain text and then goes on inventing the next turns until its output cap; what follows a marker is never
+#: its answer, so local servers are asked to stop there (``stop``; a refusal drops the field).
+TURN_MARKERS = ("<|im_end|>", "<|im_start|>", "<end_of_turn>", "<start_of_turn>", "<|eot_id|>", "<|endoftext|>")
+
+
 def prompt_cache_key(session_id: str) -> str:
     """A stable cache-routing key for one provider session (a stage): a digest, never the ids themselves."""
     return "rs-" + hashlib.sha256(session_id.encode("utf-8")).hexdigest()[:32]
@@ -322,6 +328,8 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
             body["return_progress"] = True  # llama.cpp: prompt_progress chunks while it reads the prompt
         if "prompt_cache_key" not in plan.omit:
             body["prompt_cache_key"] = prompt_cache_key(request.session_id)
+        if "stop" not in plan.omit:
+            body["stop"] = list(TURN_MARKERS)
         if request.tools:
             body["tools"] = [
                 {
