@@ -30,12 +30,13 @@ def _handoff_options(run: RunContext, inv: InvocationState) -> tuple[HistoryMode
     return options.history_mode, options.remove_tool_items
 
 
-def history_mode(run: RunContext, inv: InvocationState) -> HistoryMode:
-    """How the stage's input came about: a handoff target's own mode; a root's input is the chat input
-    (what ``snapshot`` gives a target, without a brief), a helper's only its task (``briefOnly``)."""
+def _history(run: RunContext, inv: InvocationState) -> tuple[HistoryMode, bool | None]:
+    """How the stage's input came about (and ``removeToolItems``, for a handoff target only): a handoff
+    target's own mode; a root's input is the chat input (what ``snapshot`` gives a target, without a
+    brief), a helper's only its task (``briefOnly``)."""
     if inv.kind is InvocationKind.HANDOFF:
-        return _handoff_options(run, inv)[0]
-    return "briefOnly" if inv.kind is InvocationKind.SUBAGENT else "snapshot"
+        return _handoff_options(run, inv)
+    return ("briefOnly" if inv.kind is InvocationKind.SUBAGENT else "snapshot"), None
 
 
 def system_parts(run: RunContext, inv: InvocationState) -> list[str]:
@@ -70,9 +71,9 @@ def request_assembly(tx: Transaction, run: RunContext, inv: InvocationState, *,
                      system: list[str] | None = None) -> None:
     """Journals ``prompt_assembly_requested`` for ``inv`` (``system``: the system prompt's pieces when the
     prompt is not ``prompts.system_prompt``'s, as a reviewer's)."""
-    mode = history_mode(run, inv)
+    mode, remove_tool_items = _history(run, inv)
     payload: dict[str, Any] = {"agentId": inv.profile.id, "kind": inv.kind.value, "historyMode": mode}
-    if inv.kind is InvocationKind.HANDOFF:
-        payload["removeToolItems"] = _handoff_options(run, inv)[1]
+    if remove_tool_items is not None:
+        payload["removeToolItems"] = remove_tool_items
     payload["parts"] = [*(system_parts(run, inv) if system is None else system), *input_parts(inv, mode)]
     tx.event(run.run_id, ev.PROMPT_ASSEMBLY_REQUESTED, payload, invocation_id=inv.id)
