@@ -2381,6 +2381,14 @@
         <translation>Sprache</translation>
     </message>
     <message>
+        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
+        <translation>Was {{user}} aus SillyTavern-Charakterkarten und World Info in den Prompts der Agenten und im Chat wird; {{char}} wird zum eigenen Namen des Agenten</translation>
+    </message>
+    <message>
+        <source>Your name in stories</source>
+        <translation>Dein Name in Geschichten</translation>
+    </message>
+    <message>
         <source>Data folder</source>
         <translation>Datenordner</translation>
     </message>

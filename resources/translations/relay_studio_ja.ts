@@ -2369,6 +2369,14 @@
         <translation>言語</translation>
     </message>
     <message>
+        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
+        <translation>SillyTavern のキャラクターカードと World Info の {{user}} が、エージェントのプロンプトとチャットでこの名前になります。{{char}} はエージェント自身の名前になります</translation>
+    </message>
+    <message>
+        <source>Your name in stories</source>
+        <translation>物語でのあなたの名前</translation>
+    </message>
+    <message>
         <source>Data folder</source>
         <translation>データフォルダー</translation>
     </message>

@@ -2369,6 +2369,14 @@
         <translation>语言</translation>
     </message>
     <message>
+        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
+        <translation>SillyTavern 角色卡和 World Info 中的 {{user}} 在智能体的提示词和对话中替换为此名字；{{char}} 替换为智能体自己的名字</translation>
+    </message>
+    <message>
+        <source>Your name in stories</source>
+        <translation>你在故事中的名字</translation>
+    </message>
+    <message>
         <source>Data folder</source>
         <translation>数据文件夹</translation>
     </message>

@@ -64,7 +64,8 @@ def test_library_import_card_as_profile(tmp_path: Path, capsys: pytest.CaptureFi
     code, out, _ = run_cli(capsys, "profiles", "export", "mara", *d)
     profile = json.loads(out)
     assert profile["model"]["mode"] == "default" and profile["run"]["endOnTextAnswer"] is True
-    assert "Mara keeps the light." in profile["instructions"]["systemPrompt"]
+    # the exported profile keeps the card's words as written; {{char}} is filled where the prompt is sent
+    assert "## Who you are\n{{char}} keeps the light." in profile["instructions"]["systemPrompt"]
     world = tmp_path / "world.json"
     world.write_text(json.dumps({"entries": {"0": {"key": ["Bay"], "content": "Calm.", "comment": "Bay"}}}),
                      encoding="utf-8")

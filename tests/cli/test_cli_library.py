@@ -117,3 +117,24 @@ def test_an_import_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Pa
     code, _, err = run_cli(capsys, "library", "import", str(big), "--data-dir", str(tmp_path / "data"))
     assert code == 2 and err == ("error: huge.png is larger than 50 MB, the import limit. "
                                  "[library.file_too_large]\n")
+
+
+def test_persona_names_what_sillytavern_user_becomes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = ["--data-dir", str(tmp_path / "data")]
+    assert run_cli(capsys, "persona", *d)[:2] == (0, "User\n")  # SillyTavern's default persona
+    assert run_cli(capsys, "persona", "Ada  Lind", *d)[:2] == (0, "Ada Lind\n")
+    assert run_cli(capsys, "persona", *d)[:2] == (0, "Ada Lind\n")
+    world = tmp_path / "world.json"
+    world.write_text(json.dumps({"entries": {"0": {"key": ["Harbour"], "comment": "Harbour",
+                                                   "content": "{{char}} meets {{user}} by the Harbour."}}}))
+    assert run_cli(capsys, "library", "import", str(world), *d)[0] == 0
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"turns": {"explorer": [{"text": "Noted."}]}}))
+    code, out, _ = run_cli(capsys, "run", "--agent", "explorer", "--prompt", "The Harbour?", "--script", str(script),
+                           "--jsonl", *d)
+    assert code == 0
+    [assembled] = [e for e in map(json.loads, out.splitlines()) if e.get("type") == "context_assembled"]
+    assert "Explorer meets Ada Lind by the Harbour." in assembled["payload"]["systemPrompt"]
+    code, out, _ = run_cli(capsys, "library", "show", "Harbour", *d)  # the creator's own view: as written
+    assert "{{char}} meets {{user}} by the Harbour." in out
+    assert run_cli(capsys, "persona", "", *d)[:2] == (0, "User\n")  # emptied: the default again

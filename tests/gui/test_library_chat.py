@@ -122,6 +122,41 @@ async def test_mentions_are_underlined_and_hovering_shows_the_entry(app: App, qt
     assert user.mention_count == 3
 
 
+async def test_hovering_a_mention_fills_sillytavern_names(app: App, qtbot: QtBot) -> None:
+    """{{user}} is the creator's persona; {{char}} a character entry's own name, else the agent who wrote the
+    message (for the creator's message, the chat's agent). The entry files keep what the card wrote."""
+    rt = Runtime(app.data_dir)
+    project = rt.projects.default()
+    library = LibraryStore.open(rt.db, project.id, rt.project_dir(project))
+    library.save(LibraryEntry(type="character", name="Mara", description="{{char}} keeps the light for {{user}}."))
+    library.save(LibraryEntry(type="lore", name="Harbour",
+                              description="{{char}} was born by the Harbour; <USER> visits."))
+    chat = rt.chats.ensure_chat("Storm")
+    rt.chats.add_message(chat.id, "user", "Mara walks to the Harbour.")
+    rt.chats.add_message(chat.id, "assistant", "The Harbour sleeps.", agent_id="writer", agent_name="Writer")
+    harbour = rt.project_dir(project) / "library" / "lore" / "harbour.md"
+    rt.close()
+    window = await _active(app)
+    window.studio.set_persona_name("Ada")
+    _click_chat(qtbot, window, "Storm")
+    cards = window.chat.message_cards()
+    await until(lambda: [c.mention_count for c in cards] == [2, 1], what="the mentions underlined")
+    user, answer = cards
+    _hover(qtbot, answer.body, "entry:library/lore/harbour.md")
+    await until(lambda: "Harbour</b>" in QToolTip.text(), what="the entry's tooltip")
+    assert "Writer was born by the Harbour; Ada visits." in QToolTip.text()
+    qtbot.mouseMove(window.chat.composer.editor, QPoint(5, 5))
+    await until(lambda: not QToolTip.isVisible() or "Harbour</b>" not in QToolTip.text(), what="the tooltip to go")
+    _hover(qtbot, user.body, "entry:library/character/mara.md")
+    await until(lambda: "Mara</b>" in QToolTip.text(), what="the character's tooltip")
+    assert "Mara keeps the light for Ada." in QToolTip.text() and "{{" not in QToolTip.text()
+    _hover(qtbot, user.body, "entry:library/lore/harbour.md")
+    await until(lambda: "Harbour</b>" in QToolTip.text(), what="the lore's tooltip in the creator's message")
+    assert "Writer was born by the Harbour; Ada visits." in QToolTip.text()
+    qtbot.mouseMove(window.chat.composer.editor, QPoint(5, 5))
+    assert harbour.read_text(encoding="utf-8").endswith("{{char}} was born by the Harbour; <USER> visits.\n")
+
+
 def _scholar_turns() -> dict[str, list[dict[str, Any]]]:
     return {"scholar": [
         {"toolCalls": [call("knowledge_search", {"query": "ember dragons", "topK": 2})]},

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from relay_studio.providers import detect
 from relay_studio.providers.secrets import SERVICE, SecretStore, header_account
 from relay_studio.store.connections import ConnectionStore
+from relay_studio.store.persona import persona_name
 from relay_studio.ui.settings.dialog import SettingsDialog
 from tests.gui.conftest import App, until
 from tests.providers.conftest import LoopbackServer, MemoryKeyring, Reply, by_event, fixture_bytes
@@ -276,3 +277,20 @@ async def test_with_no_connection_the_window_points_at_settings(app: App, qtbot:
     assert app.runtime.runs.runs() == [], "nothing was written"
     hint = window.studio.providers.connection_hint()
     assert hint is not None and "Settings → Connections" in hint and "relay-studio" not in hint
+
+
+async def test_your_name_in_stories_is_typed_in_settings_and_kept(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    """What SillyTavern's {{user}} becomes: typed here, stored in the data folder, read by the next run."""
+    dialog = _dialog(app, SecretStore(tmp_path, backend=MemoryKeyring(), environ={}))
+    await dialog.wait_idle()
+    field = dialog.persona_edit
+    assert field.text() == "User"  # SillyTavern's default persona
+    field.selectAll()
+    qtbot.keyClicks(field, "Ada   Lind")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert field.text() == "Ada Lind"
+    assert app.runtime is not None and persona_name(app.runtime.db) == "Ada Lind"
+    field.clear()
+    qtbot.keyClick(field, Qt.Key.Key_Return)  # emptied: the default again
+    assert field.text() == "User" and persona_name(app.runtime.db) == "User"
+    dialog.close()

@@ -49,8 +49,9 @@ async def test_lanes_bars_and_helper_lane(app: App) -> None:
 async def test_events_list_filters_search_and_model_check(app: App, qtmodeltester: ModelTester) -> None:
     _window, panel = await _demo(app)
     total = panel.model.rowCount()
-    # 96 before projects; each of the demo's four stages now journals skill_scopes_resolved
-    assert total == panel.timeline.last_seq == 100  # type: ignore[union-attr]
+    # 96 before projects; each of the demo's four stages now journals skill_scopes_resolved and
+    # prompt_assembly_requested
+    assert total == panel.timeline.last_seq == 104  # type: ignore[union-attr]
     qtmodeltester.check(panel.model)
     panel.type_filter.setCurrentText("Tool calls")
     assert set(_shown_types(panel)) == {"tool_call_started", "tool_call_completed"}

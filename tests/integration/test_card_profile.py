@@ -14,7 +14,8 @@ from relay_studio.library.entries import LibraryError
 from relay_studio.library.store import LibraryStore
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.card_profile import import_card
-from tests.support import Harness
+from relay_studio.store.persona import persona_name, set_persona_name
+from tests.support import Harness, relay_profiles
 
 CARD = {"spec": "chara_card_v3", "spec_version": "3.0", "data": {
     "name": "Mara Quell", "description": "{{char}} keeps the lighthouse on Skerry Point.",
@@ -52,11 +53,13 @@ async def test_a_card_becomes_entries_and_an_agent_that_plays_the_character(harn
     headings = [line for line in prompt.splitlines() if line.startswith("## ")]
     assert headings == ["## Who you are", "## Personality", "## Scenario", "## How you speak",
                         "## How the story opened", "## The character card's instructions"]
-    assert "Mara Quell keeps the lighthouse on Skerry Point." in prompt
-    assert "User: Is the lamp lit?\nMara Quell: Always.\n\nMara Quell: Hm." in prompt  # <START> splits examples
-    assert "{{" not in prompt and "<START>" not in prompt
+    # the stored prompt keeps the card's {{char}} and {{user}} as written (the profile editor shows them so)
+    assert "{{char}} keeps the lighthouse on Skerry Point." in prompt
+    assert "{{user}}: Is the lamp lit?\n{{char}}: Always.\n\n{{char}}: Hm." in prompt  # <START> splits examples
+    assert "<START>" not in prompt
+    # the first message, as a host shows it: the character and the creator's persona (SillyTavern's "User")
     assert result.profile.first_message == "*The door opens a crack.* Who goes there, User?"
-    assert result.profile.first_message in prompt
+    assert "Who goes there, {{user}}?" in prompt
     assert profile.instructions.task_prompt == "Keep replies under 150 words."
 
     # the agent plays the character in a run: the prompt reaches the model, its text is the chat message
@@ -64,7 +67,11 @@ async def test_a_card_becomes_entries_and_an_agent_that_plays_the_character(harn
     handle = await harness.runtime.start_run(agent_id="mara-quell", prompt="May I come in?",
                                              provider_for=lambda _p: provider, chat="storm")
     await handle.wait()
-    assert "You are Mara Quell." in (provider.requests[0].system or "")
+    sent = provider.requests[0].system or ""
+    assert "You are Mara Quell." in sent
+    assert "Mara Quell keeps the lighthouse on Skerry Point." in sent  # filled where it is sent
+    assert "User: Is the lamp lit?\nMara Quell: Always.\n\nMara Quell: Hm." in sent
+    assert "{{" not in sent
     chat = harness.runtime.chats.chat_by_name("storm")
     assert chat is not None
     assert [m.content for m in harness.runtime.chats.messages(chat.id)] == ["May I come in?",
@@ -95,3 +102,57 @@ def test_a_file_without_a_character_gives_no_agent_and_imports_nothing(harness: 
     assert refused.value.message == "world.json holds no character to make an agent of; nothing from it was imported."
     assert store.entries() == [] and set(harness.runtime.profiles()) == before
     assert [e.name for e in import_card(harness.runtime, store, world).entries] == ["Harbour"]  # without the flag
+
+
+async def test_sillytavern_macros_are_filled_where_text_is_sent_and_kept_in_the_files(harness: Harness,
+                                                                                      tmp_path: Path) -> None:
+    """{{user}} is the creator's persona, {{char}} the character the text belongs to (a card's, for its
+    character and lorebook) or else the agent in play, in prompts and tool answers; the files keep them."""
+    runtime = harness.runtime
+    assert persona_name(runtime.db) == "User"  # SillyTavern's default persona, until the creator names theirs
+    assert set_persona_name(runtime.db, "  Ada \n Lind ") == "Ada Lind"
+    card_data = json.loads(json.dumps(CARD))
+    card_data["data"]["character_book"]["entries"][0]["content"] = "{{CHAR}} lights the lamp for <USER>."
+    card = tmp_path / "mara.json"
+    card.write_text(json.dumps(card_data), encoding="utf-8")
+    world = tmp_path / "world.json"
+    world.write_text(json.dumps({"entries": {"0": {"key": ["Harbour"], "comment": "Harbour",
+                                                   "content": "{{char}} was born by the Harbour; {{user}} visits."}}}),
+                     encoding="utf-8")
+    store = _store(harness)
+    import_card(runtime, store, card, as_profile=True)
+    import_card(runtime, store, world)
+
+    turns = {"mara-quell": [{"toolCalls": [{"name": "library_read", "arguments": {"name": "Harbour"}},
+                                           {"name": "library_search", "arguments": {"query": "lamp"}}]},
+                            {"text": "Come in."}]}
+    provider = ScriptedProvider(load_script({"turns": turns}))
+    handle = await runtime.start_run(agent_id="mara-quell", prompt="Is Skerry Point far from the Harbour?",
+                                     provider_for=lambda _p: provider, chat="storm")
+    await handle.wait()
+    sent = provider.requests[0].system or ""
+    assert "A storm night; Ada Lind knocks at the door." in sent  # the card's own prompt
+    section = sent[sent.index("## Story library"):]
+    assert "Mara Quell lights the lamp for Ada Lind." in section  # a lorebook entry: its card's character
+    assert "Mara Quell was born by the Harbour; Ada Lind visits." in section  # World Info: the agent in play
+    assert "{{" not in sent and "<USER>" not in sent
+    answers = [e.payload["result"] for e in runtime.runs.events(handle.run_id) if e.type == "tool_call_completed"]
+    assert "Mara Quell was born by the Harbour; Ada Lind visits." in answers[0]
+    assert "Mara Quell lights the lamp for Ada Lind." in answers[1]
+    assert runtime.runs.run_input(handle.run_id)["personaName"] == "Ada Lind"  # frozen: a resume fills the same
+
+    # another agent playing no card of its own: World Info's {{char}} is that agent, a card's lore stays its own
+    writer = ScriptedProvider(load_script({"turns": {"writer": [{"text": "Noted."}]}}))
+    profiles = {**runtime.profiles(), **relay_profiles()}
+    again = await runtime.start_run(agent_id="writer", prompt="Skerry Point and the Harbour.", profiles=profiles,
+                                    provider_for=lambda _p: writer, chat="notes")
+    await again.wait()
+    section = (writer.requests[0].system or "")[(writer.requests[0].system or "").index("## Story library"):]
+    assert "Writer was born by the Harbour; Ada Lind visits." in section
+    assert "Mara Quell lights the lamp for Ada Lind." in section
+
+    # the files keep what the card and World Info wrote
+    by_name = {i.entry.name: i.entry for i in store.entries()}
+    assert by_name["Harbour"].description == "{{char}} was born by the Harbour; {{user}} visits."
+    assert by_name["Skerry Point"].description == "{{CHAR}} lights the lamp for <USER>."
+    assert by_name["Mara Quell"].description == "{{char}} keeps the lighthouse on Skerry Point."

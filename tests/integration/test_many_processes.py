@@ -120,12 +120,19 @@ def test_a_run_whose_process_was_killed_is_recovered_only_by_the_next_writer(tmp
         if '"model_call_started"' in line:
             break
     run_id = rows(data, "SELECT id FROM runs")[0][0]
-    assert cli("runs", "--data-dir", str(data)).returncode == 0  # a reader, while the owner lives
+
+    def shown() -> list[str]:
+        listed = cli("runs", "--json", "--data-dir", str(data))
+        assert listed.returncode == 0, listed.stderr
+        return [r["status"] for r in json.loads(listed.stdout)]
+
+    assert shown() == ["running"]  # a reader, while the owner lives
     assert rows(data, "SELECT status FROM runs") == [("running",)]
     proc.send_signal(signal.SIGKILL)
     proc.communicate(timeout=30)
     for reader in (["runs"], ["events", run_id], ["chat", "show", "default"], ["profiles", "list"]):
         assert cli(*reader, "--data-dir", str(data)).returncode == 0
+    assert shown() == ["interrupted"]  # what its lease says: the owner is gone
     assert rows(data, "SELECT status FROM runs") == [("running",)]  # readers never recover anything
     demo = cli("demo", "--data-dir", str(data))  # the next writer finds the owner gone
     assert demo.returncode == 0, demo.stderr
@@ -174,6 +181,9 @@ def test_a_run_waiting_for_approval_is_left_alone_while_live_and_resumable_once_
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.communicate(timeout=30)
+    # its owner gone, a reader shows it as it is: waiting for the approval, to be resumed (not interrupted)
+    listed = cli("runs", "--json", "--data-dir", str(data))
+    assert {r["id"]: r["status"] for r in json.loads(listed.stdout)}[run_id] == "awaiting_approval"
     script = tmp_path / "resume.json"
     script.write_text(json.dumps({"turns": TURNS}), encoding="utf-8")
     resumed = cli("resume", run_id, "--script", str(script), "--approve", "all", "--jsonl", "--data-dir", str(data))

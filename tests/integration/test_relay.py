@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from relay_studio.domain.enums import InvocationStatus, RunStatus, TaskContinuation, TaskStatus
-from tests.support import Harness, call, handoff, is_subsequence, write
+from relay_studio.domain.profile import AgentProfile
+from tests.support import Harness, call, handoff, is_subsequence, relay_profiles, write
 
 SEED_BRIEF = {
     "title": "Final revision pass",
@@ -64,6 +65,7 @@ SEED_HANDOFF_SEQUENCE = [
     "agent_loop_finished",
     "agent_task_started",
     "agent_invocation_started",
+    "prompt_assembly_requested",
     "context_assembled",
 ]
 
@@ -161,6 +163,48 @@ async def test_agent_handoff_continues_after_prior_commit(harness: Harness) -> N
     assert len(turns_stored) == 6
     assert turns_stored[4]["request"]["messages"][-1]["content"] == EXPECTED_BRIEF
     assert turns_stored[5]["response"]["tool_calls"][0]["name"] == "workspace_finish"
+
+
+async def test_each_stage_asks_for_its_prompt_before_it_is_assembled(harness: Harness) -> None:
+    """prompt_assembly_requested, journaled for every agent right after it starts and before its context:
+    whose prompt, its history mode and the parts it is made of (docs/runtime.md, "Handoff")."""
+    profiles = relay_profiles()
+    data = profiles["final-editor"].to_json_dict()
+    data["handoffIn"] = {**data.get("handoffIn", {}), "historyMode": "nestedSummary", "removeToolItems": True}
+    data["instructions"] = {**data.get("instructions", {}), "taskPrompt": "Keep it short."}
+    profiles["final-editor"] = AgentProfile.model_validate(data)
+    turns = {
+        "writer": [{"toolCalls": [call("agent_delegate", {"agentId": "researcher", "task": {"objective": "Look."}}),
+                                  call("agent_await", {"mode": "allCompleted"})]},
+                   {"toolCalls": [write("output/main.md", "Fog."), call("workspace_commit"), handoff("editor")]}],
+        "researcher": [{"toolCalls": [call("task_return", {"summary": "Nothing found."})]}],
+        "editor": [{"toolCalls": [handoff("final-editor", "Polish.")]}],
+        "final-editor": [{"toolCalls": [call("workspace_finish")]}],
+    }
+    await harness.run("final-editor", {"final-editor": [{"toolCalls": [
+        write("output/main.md", "Earlier."), call("workspace_commit"), call("workspace_finish")]}]})
+    run_id, status = await harness.run("writer", turns, profiles=profiles)
+    assert status is RunStatus.COMPLETED
+
+    events = harness.events(run_id)
+    requested = [e for e in events if e.type == "prompt_assembly_requested"]
+    library = ["storyLibrary"]  # every chat is in a project, whose story library each stage may draw on
+    assert [e.payload for e in requested] == [
+        {"agentId": "writer", "kind": "root", "historyMode": "snapshot",
+         "parts": ["generatedIntroduction", "howYouWork", *library, "chatHistory", "creatorMessage"]},
+        {"agentId": "researcher", "kind": "subagent", "historyMode": "briefOnly",
+         "parts": ["generatedIntroduction", "howYouWork", *library, "task"]},
+        {"agentId": "editor", "kind": "handoff", "historyMode": "snapshot", "removeToolItems": False,
+         "parts": ["systemPrompt", "howYouWork", *library, "chatHistory", "creatorMessage", "brief"]},
+        {"agentId": "final-editor", "kind": "handoff", "historyMode": "nestedSummary", "removeToolItems": True,
+         "parts": ["generatedIntroduction", "howYouWork", "taskPrompt", *library, "conversationSummary", "brief"]},
+    ]
+    # Each agent's own: right after it starts, before its Skills are resolved and its context is assembled.
+    for request in requested:
+        mine = [e.type for e in events if e.invocation_id == request.invocation_id]
+        start = mine.index("agent_invocation_started")
+        assert mine[start:mine.index("context_assembled") + 1] == [
+            "agent_invocation_started", "prompt_assembly_requested", "skill_scopes_resolved", "context_assembled"]
 
 
 async def test_later_stage_commits_again_and_versions_are_kept(harness: Harness) -> None:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator
 
+import pytest
+
+from relay_studio.cli import main
 from relay_studio.domain.enums import InvocationStatus, RunStatus, TaskStatus
 from relay_studio.domain.messages import ModelRequest, ModelResponse, ResponseCompleted, StreamEvent, ToolCall
 from relay_studio.runtime.engine import Runtime
@@ -141,6 +145,45 @@ async def test_crash_recovery_marks_runs_interrupted(harness: Harness) -> None:
         third.close()
     finally:
         second.close()
+        handle.task.cancel()
+        await asyncio.gather(handle.task, return_exceptions=True)
+
+
+async def test_a_reader_shows_a_run_whose_owner_is_gone_as_interrupted_and_writes_nothing(
+        harness: Harness, capsys: pytest.CaptureFixture[str]) -> None:
+    handle = await harness.start("writer", {"writer": [{"delayMs": 30_000, "toolCalls": []}]})
+    await until(lambda: "model_call_started" in harness.types(handle.run_id), what="the model call to start")
+    data_dir = harness.data_dir
+    lease = data_dir / "leases" / f"{handle.run_id}.lock"
+
+    def listed() -> list[dict[str, object]]:
+        assert main(["runs", "--json", "--data-dir", str(data_dir)]) == 0
+        return [r for r in json.loads(capsys.readouterr().out) if r["id"] == handle.run_id]
+
+    reader = Runtime(data_dir, recover=False)
+    try:
+        assert [r.status for r in reader.runs.runs_as_seen()] == [RunStatus.RUNNING]  # its owner lives
+        assert [r["status"] for r in listed()] == ["running"]
+        harness.runtime.db.close()  # the owner dies: its lease goes, the run is left running in the file
+        events = len(reader.runs.events(handle.run_id))
+        written = (lease.stat().st_mtime_ns, lease.read_bytes())
+        [seen] = reader.runs.runs_as_seen()
+        assert (seen.status, seen.error_code) == (RunStatus.INTERRUPTED, "run.interrupted")
+        [shown] = listed()
+        assert (shown["status"], shown["error_code"]) == ("interrupted", "run.interrupted")
+        assert main(["runs", "--data-dir", str(data_dir)]) == 0
+        assert f"{handle.run_id}  interrupted " in capsys.readouterr().out
+        # nothing was written: the file still says running, no event, the lease file untouched
+        stored = reader.runs.run(handle.run_id)
+        assert stored is not None and stored.status is RunStatus.RUNNING
+        assert len(reader.runs.events(handle.run_id)) == events
+        assert (lease.stat().st_mtime_ns, lease.read_bytes()) == written
+        # a run that never had a lease file (its folder lost) is shown the same, and none is made for it
+        lease.unlink()
+        assert [r.status for r in reader.runs.runs_as_seen()] == [RunStatus.INTERRUPTED]
+        assert not lease.exists()
+    finally:
+        reader.close()
         handle.task.cancel()
         await asyncio.gather(handle.task, return_exceptions=True)
 

@@ -64,7 +64,9 @@ def test_a_png_with_both_chunks_prefers_ccv3_and_keeps_the_card_fields() -> None
     assert character.card["exampleMessages"].startswith("<START>") and character.tags == ["sea"]
     assert (light.type, light.name, light.aliases, light.always_include) == (
         "lore", "The Lighthouse", ["lighthouse", "the Light"], True)
-    assert (storm.name, storm.aliases, storm.card) == ("storm", [], {"secondaryKeys": ["west"]})
+    # a lorebook entry remembers whose card it came from: its {{char}} is that character
+    assert (storm.name, storm.aliases, storm.card) == ("storm", [], {"character": "Edda", "secondaryKeys": ["west"]})
+    assert light.card == {"character": "Edda"}
     # the entry file keeps every card field, and reads back the same
     assert parse_entry(render_entry(character), "x") == character
 

@@ -17,6 +17,7 @@ from relay_studio.cli.chats import cmd_chat_show
 from relay_studio.cli.exits import EXIT_CANCELLED, EXIT_FAILED, EXIT_USAGE, UsageError
 from relay_studio.cli.library import run_library
 from relay_studio.cli.parser import build_parser
+from relay_studio.cli.persona import cmd_persona
 from relay_studio.cli.profiles import cmd_profiles
 from relay_studio.cli.projects import resolve_project, run_projects
 from relay_studio.cli.runs import cmd_events, cmd_runs, cmd_turns, cmd_workspace, provider_for, resume, run
@@ -139,6 +140,7 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
     runtime = runtime_factory()
     handlers: dict[str, Callable[[argparse.Namespace, Runtime], int]] = {
         "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,
+        "persona": cmd_persona,
     }
     if command == "chat":
         args.project_id = _project_id(args, runtime)

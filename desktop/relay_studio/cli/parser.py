@@ -134,6 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--chat", default="Demo relay")
     project_option(demo)
 
+    persona = sub.add_parser("persona", parents=[common],
+                             help="show or set your name in stories (what {{user}} in SillyTavern cards becomes)")
+    persona.add_argument("name", nargs="?", help="the new name (an empty one gives back the default, User)")
     runs = sub.add_parser("runs", parents=[common], help="list runs")
     runs.add_argument("--json", action="store_true")
 

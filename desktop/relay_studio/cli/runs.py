@@ -170,7 +170,7 @@ def need_run(runtime: Runtime, run_id: str) -> None:
 
 
 def cmd_runs(args: argparse.Namespace, runtime: Runtime) -> int:
-    runs = runtime.runs.runs()
+    runs = runtime.runs.runs_as_seen()  # a run whose owner is gone shows as interrupted; nothing is written
     if args.json:
         print(json.dumps([r.model_dump(mode="json") for r in runs], ensure_ascii=False, indent=2))
     else:

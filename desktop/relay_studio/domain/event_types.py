@@ -44,6 +44,8 @@ AGENT_INVOCATION_CANCELLED = "agent_invocation_cancelled"
 AGENT_INVOCATION_TRANSFERRED = "agent_invocation_transferred"
 #: Its model loop ended (``exit``: finished, transferred, returned, answered, ...).
 AGENT_LOOP_FINISHED = "agent_loop_finished"
+#: An agent's prompt is to be assembled: whose, its history mode, and the parts it is made of.
+PROMPT_ASSEMBLY_REQUESTED = "prompt_assembly_requested"
 #: The prompt as the model will see it: system prompt, messages, tools.
 CONTEXT_ASSEMBLED = "context_assembled"
 

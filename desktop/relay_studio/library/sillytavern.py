@@ -4,7 +4,8 @@ Info JSON, to and from story library entries.
 A card becomes a ``character`` entry: ``description`` is what the agents see; personality, scenario,
 first message, example messages and the other card fields are kept under the entry's ``card`` field (and
 written back on export). Its ``character_book`` entries become ``lore`` entries: ``keys`` → aliases,
-``constant`` → alwaysInclude, ``case_sensitive`` → tracking. World Info entries map the same way
+``constant`` → alwaysInclude, ``case_sensitive`` → tracking, the card's character kept under ``card``
+(``character``: whom their ``{{char}}`` means). World Info entries map the same way
 (``key``, ``keysecondary``, ``content``, ``constant``, ``comment`` as the name, ``disable``).
 
 Everything read is checked against the limits below before it is used; a problem is one
@@ -26,6 +27,7 @@ from typing import Any
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry
+from relay_studio.library.macros import CARD_CHARACTER
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
 MAX_TEXT_CHUNK_BYTES = 8 * 1024 * 1024
@@ -169,7 +171,7 @@ def _texts(value: Any, field: str, source: str, code: str = codes.CARD_BAD_FIELD
     return list(value)
 
 
-def _book_entry(raw: Any, index: int, source: str) -> LibraryEntry | None:
+def _book_entry(raw: Any, index: int, source: str, character: str) -> LibraryEntry | None:
     where = f"{source}, lorebook entry {index + 1}"
     if not isinstance(raw, dict):
         raise _fail(codes.CARD_BAD_FIELD, f"{where} is not an object.")
@@ -178,12 +180,12 @@ def _book_entry(raw: Any, index: int, source: str) -> LibraryEntry | None:
     keys = _texts(raw.get("keys"), "keys", where)
     name = (_text(raw.get("name"), "name", where) or _text(raw.get("comment"), "comment", where)).strip()
     name = name or (keys[0] if keys else "")
-    card: dict[str, Any] = {}
+    card: dict[str, Any] = {CARD_CHARACTER: character}  # whom its {{char}} means (library/macros.py)
     secondary = _texts(raw.get("secondary_keys"), "secondary_keys", where)
     if secondary:
         card["secondaryKeys"] = secondary
     entry = LibraryEntry(type="lore", name=name, aliases=keys, description=_text(raw.get("content"), "content", where),
-                         always_include=raw.get("constant") is True, card=card or None,
+                         always_include=raw.get("constant") is True, card=card,
                          tracking=Tracking(case_sensitive=raw.get("case_sensitive") is True))
     return check_entry(entry, where)
 
@@ -219,7 +221,7 @@ def entries_from_card(card: dict[str, Any], source: str) -> list[LibraryEntry]:
         if len(raw_entries) > MAX_WORLD_INFO_ENTRIES:
             raise _fail(codes.CARD_TOO_MANY_ENTRIES,
                         f"{source}: the lorebook has more than {MAX_WORLD_INFO_ENTRIES} entries.")
-        out += [e for i, raw in enumerate(raw_entries) if (e := _book_entry(raw, i, source)) is not None]
+        out += [e for i, raw in enumerate(raw_entries) if (e := _book_entry(raw, i, source, name)) is not None]
     return out
 
 

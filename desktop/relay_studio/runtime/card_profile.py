@@ -6,8 +6,10 @@ example messages under its ``card`` field) becomes the system prompt: who the ag
 description, personality, scenario, example messages (how the character speaks, not part of the
 conversation) and the first message (how the story opened); the card's own system prompt joins it and
 its post-history instructions become the standing instructions. SillyTavern's ``{{char}}`` and
-``{{user}}`` are replaced by the character's name and "User". The agent answers in plain text (that text
-is the chat message), may look things up in the story library, and uses the default connection.
+``{{user}}`` stay as the card wrote them (the profile editor shows them so); the prompt the model is sent
+has them filled with the agent's name and the creator's persona (``prompts.system_prompt``,
+``library/macros.py``). The agent answers in plain text (that text is the chat message), may look things
+up in the story library, and uses the default connection.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile, parse_profile
 from relay_studio.library.entries import LibraryEntry, LibraryError
 from relay_studio.library.importing import read_library_file
+from relay_studio.library.macros import MacroNames, fill
 from relay_studio.runtime.profile_templates import slug, unique_id
+from relay_studio.store.persona import DEFAULT_PERSONA, persona_name
 
 if TYPE_CHECKING:
     from relay_studio.library.store import LibraryStore
@@ -34,12 +38,6 @@ class CardProfile:
     profile: AgentProfile
     #: the card's first message (empty when it has none), for a host that opens a chat with it
     first_message: str
-
-
-def _macros(text: str, name: str) -> str:
-    for macro, value in (("{{char}}", name), ("<BOT>", name), ("{{user}}", "User"), ("<USER>", "User")):
-        text = text.replace(macro, value).replace(macro.upper(), value)
-    return text.strip()
 
 
 def _field(card: dict[str, object], key: str) -> str:
@@ -56,26 +54,26 @@ def card_system_prompt(character: LibraryEntry) -> str:
              "unless the user asks you to."]
     sections = (("Who you are", character.description), ("Personality", _field(card, "personality")),
                 ("Scenario", _field(card, "scenario")))
-    parts += [f"## {title}\n{_macros(text, name)}" for title, text in sections if text.strip()]
+    parts += [f"## {title}\n{text.strip()}" for title, text in sections if text.strip()]
     examples = _field(card, "exampleMessages")
     if examples.strip():
-        shown = "\n\n".join(part.strip() for part in _macros(examples, name).split("<START>") if part.strip())
+        shown = "\n\n".join(part.strip() for part in examples.split("<START>") if part.strip())
         parts.append("## How you speak\nExamples of your voice (not part of this conversation):\n\n" + shown)
     first = _field(card, "firstMessage")
     if first.strip():
-        parts.append(f"## How the story opened\nYour first message to the user was:\n\n{_macros(first, name)}")
+        parts.append(f"## How the story opened\nYour first message to the user was:\n\n{first.strip()}")
     own = _field(card, "systemPrompt")
     if own.strip():
-        parts.append("## The character card's instructions\n" + _macros(own.replace("{{original}}", ""), name))
+        parts.append("## The character card's instructions\n" + own.replace("{{original}}", "").strip())
     return "\n\n".join(parts)
 
 
-def profile_for_card(character: LibraryEntry, taken: Iterable[str]) -> CardProfile:
+def profile_for_card(character: LibraryEntry, taken: Iterable[str], persona: str = DEFAULT_PERSONA) -> CardProfile:
     """A profile playing ``character`` (a card's ``character`` entry), its id unique against ``taken``;
-    checked like any profile, not stored."""
+    checked like any profile, not stored. ``persona``: the creator's, for the first message as shown."""
     card = dict(character.card or {})
     name = _field(card, "nickname").strip() or character.name
-    standing = _macros(_field(card, "postHistoryInstructions"), character.name)
+    standing = _field(card, "postHistoryInstructions").strip()
     data = {
         "id": unique_id(slug(character.name, "character"), set(taken)),
         "displayName": name[:80],
@@ -85,8 +83,9 @@ def profile_for_card(character: LibraryEntry, taken: Iterable[str]) -> CardProfi
         "tools": {"allow": [tn.LIBRARY_LIST, tn.LIBRARY_READ, tn.LIBRARY_SEARCH]},
         "run": {"directRunnable": True, "endOnTextAnswer": True},
     }
-    return CardProfile(parse_profile(data, f"the profile for {character.name}"), _macros(_field(card, "firstMessage"),
-                                                                                            character.name))
+    profile = parse_profile(data, f"the profile for {character.name}")
+    first = fill(_field(card, "firstMessage"), MacroNames(user=persona, char=profile.display_name)).strip()
+    return CardProfile(profile, first)
 
 
 @dataclass(frozen=True)
@@ -113,7 +112,7 @@ def add_card_entries(runtime: Runtime, store: LibraryStore, entries: list[Librar
         if character is None:
             raise LibraryError(codes.CARD_NO_CHARACTER, f"{source} holds no character to make an agent of; "
                                                         "nothing from it was imported.")
-        made = profile_for_card(character, runtime.profiles())
+        made = profile_for_card(character, runtime.profiles(), persona_name(runtime.db))
     store.add_all(entries, source)
     if made is not None:
         runtime.profile_store.save(made.profile)

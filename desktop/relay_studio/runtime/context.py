@@ -30,6 +30,7 @@ from relay_studio.runtime.ledger import CommitLedger
 from relay_studio.runtime.review.book import ReviewBook
 from relay_studio.runtime.workspace import Roots, RunWorkspace
 from relay_studio.store.database import Database
+from relay_studio.store.persona import DEFAULT_PERSONA
 
 if TYPE_CHECKING:
     from relay_studio.runtime.delegation.edges import HandoffDefaults, HandoffEdge
@@ -233,6 +234,9 @@ class RunContext:
         self.project_dir: Path | None = None
         #: an Explore chat's run: every write refused by dispatch (``runtime/explore.py``), whatever a profile allows
         self.explore = False
+        #: the creator's persona name, what SillyTavern's {{user}} becomes (``library/macros.py``); frozen
+        #: with the run's input
+        self.persona_name = DEFAULT_PERSONA
         self._handles = 0
 
     def next_handle(self) -> str:

@@ -48,6 +48,7 @@ from relay_studio.runtime.workspace import RunWorkspace, copy_without_links
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
+from relay_studio.store.persona import DEFAULT_PERSONA, persona_name
 from relay_studio.store.profiles import ProfileStore
 from relay_studio.store.projects import ProjectStore, project_folder
 from relay_studio.store.runs import RunStore
@@ -228,6 +229,7 @@ class Runtime:
         persist = self.chat_persist_dir(chat_record.id)
         workspace.project_persist(persist)
         settings = settings or RunSettings()
+        persona = persona_name(self.db)
         frozen = {
             "userText": prompt,
             "userMessageId": user_message.id,
@@ -238,6 +240,7 @@ class Runtime:
             "profiles": {pid: p.to_json_dict() for pid, p in profiles.items()},
             "settings": {"maxTotalRounds": settings.max_total_rounds},
             "explore": chat_record.explore,
+            "personaName": persona,
         }
         ctx = RunContext(
             run_id=run_id, chat_id=chat_record.id, db=self.db, workspace=workspace, profiles=profiles,
@@ -251,6 +254,7 @@ class Runtime:
         ctx.user_context = context
         ctx.chat_input = ChatInput(history, prompt, pinned)
         ctx.explore = chat_record.explore
+        ctx.persona_name = persona
         self._attach_project(ctx)
         stamp = now_iso()
         self.claim_run(run_id)  # held before the run exists in the file, so no other process recovers it
@@ -319,6 +323,7 @@ class Runtime:
         ctx.chat_input = ChatInput([Message.model_validate(m) for m in frozen.get("chatHistory", [])],
                                    str(frozen.get("userText", "")), int(frozen.get("chatHistoryPinned", 0)))
         ctx.explore = bool(frozen.get("explore", False))
+        ctx.persona_name = str(frozen.get("personaName") or DEFAULT_PERSONA)
         self._attach_project(ctx)
         try:
             active, pending = rebuild(ctx, self.runs)

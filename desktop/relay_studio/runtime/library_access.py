@@ -12,12 +12,14 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, render_entry
+from relay_studio.library.macros import shown_entry
 from relay_studio.library.mentions import select_entries
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import LibraryStore
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.prompts import macro_names
 from relay_studio.runtime.tools.base import parse_args
 from relay_studio.store.database import Transaction
 
@@ -37,6 +39,12 @@ def need_library(run: RunContext) -> LibraryStore:
 
 def skills_for(run: RunContext) -> SkillCatalog:
     return SkillCatalog(run.project_dir, resource_dir() / "skills")
+
+
+def shown_entries(run: RunContext, inv: InvocationState, store: LibraryStore) -> list[LibraryEntry]:
+    """The library's entries as this agent is shown them: SillyTavern's {{user}} and {{char}} filled."""
+    names = macro_names(run, inv)
+    return [shown_entry(i.entry, names) for i in store.entries()]
 
 
 def _stage_texts(inv: InvocationState) -> list[str]:
@@ -59,7 +67,7 @@ def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> st
     library = library_for(run)
     budget = inv.profile.context.library_budget_tokens
     if library is not None and budget > 0:
-        entries = [i.entry for i in library.entries()]
+        entries = shown_entries(run, inv, library)
         chosen = select_entries(entries, _stage_texts(inv), budget)
         if chosen.included or chosen.left_out:
             tx.event(run.run_id, ev.LIBRARY_ENTRIES_INCLUDED,

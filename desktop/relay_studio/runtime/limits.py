@@ -1,6 +1,6 @@
 """Limits that leave a way out: past ``maxToolCalls``, ``maxRounds`` or the run's ``maxTotalRounds`` an
-agent may still close its part (commit, finish, hand off, report back), and is told exactly which calls
-remain. The loop asks here before each round and each tool call.
+agent may still close its part (write its deliverable under ``output/``, commit, finish, hand off, report
+back), and is told exactly which calls remain. The loop asks here before each round and each tool call.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.runtime.context import InvocationState, RunContext
+from relay_studio.runtime.dispatch import parse_arguments
 from relay_studio.runtime.errors import (
     CLOSING_CALLS_EXHAUSTED,
     ROUND_BUDGET_EXHAUSTED,
@@ -18,14 +19,20 @@ from relay_studio.runtime.errors import (
     ToolError,
 )
 from relay_studio.runtime.tools.base import Tool
+from relay_studio.runtime.workspace import normalize
 
 #: Past a limit (maxToolCalls, maxRounds, the run's maxTotalRounds) an agent may still close its part:
 #: at most this many closing calls after its last allowed tool call ...
 CLOSING_CALLS = 3
 #: ... and this many model rounds after its last allowed round (the run's budget: this many in all).
 CLOSING_ROUNDS = 2
-#: The calls that end or publish a part; the only ones that still run past a limit.
+#: The calls that end or publish a part; with a write of the deliverable, the only ones that still run past
+#: a limit.
 CLOSING_TOOLS = frozenset({tn.WORKSPACE_COMMIT, tn.WORKSPACE_FINISH, tn.AGENT_HANDOFF, tn.TASK_RETURN})
+#: Writing the deliverable is a closing call too: a file write under this root (what workspace_commit
+#: publishes), so an agent that spent its calls reading can still write its answer, then commit it.
+DELIVERABLE_ROOT = "output"
+DELIVERABLE_WRITES = frozenset({tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH})
 
 
 def _canonical(name: str, tools: dict[str, Tool]) -> str:
@@ -33,13 +40,39 @@ def _canonical(name: str, tools: dict[str, Tool]) -> str:
     return tool.spec.name if tool is not None else tn.ALIAS_TO_CANONICAL.get(name, name)
 
 
+def _writes_deliverable(inv: InvocationState) -> bool:
+    return DELIVERABLE_ROOT in inv.profile.workspace.writable_roots
+
+
+def _is_closing(inv: InvocationState, call: ToolCall, tools: dict[str, Tool]) -> bool:
+    canonical = _canonical(call.name, tools)
+    if canonical in CLOSING_TOOLS:
+        return True
+    tool = tools.get(call.name)
+    if canonical not in DELIVERABLE_WRITES or tool is None or not _writes_deliverable(inv):
+        return False
+    try:
+        path = normalize(parse_arguments(call, tool).get("path"))
+    except ToolError:
+        return False
+    return path.startswith(DELIVERABLE_ROOT + "/")
+
+
+def _closing_names(inv: InvocationState, tools: dict[str, Tool]) -> list[str]:
+    """The tools that still run past a limit, in profile order (the writes only under ``output/``)."""
+    writes = _writes_deliverable(inv)
+    return [name for name, tool in tools.items()
+            if tool.spec.name in CLOSING_TOOLS or (writes and tool.spec.name in DELIVERABLE_WRITES)]
+
+
 def _closing_options(inv: InvocationState, tools: dict[str, Tool], left: int | None = None) -> str:
     """Which calls remain past a limit, in the agent's words (``left``: how many closing calls)."""
-    names = [name for name, tool in tools.items() if tool.spec.name in CLOSING_TOOLS]
+    names = _closing_names(inv, tools)
     in_text = " You may also answer in plain text." if inv.answers_in_text else ""
     if not names:
         return "No calls remain for you." + in_text
-    listed = ", ".join(names)
+    listed = ", ".join(f"{name} (under {DELIVERABLE_ROOT}/)" if tools[name].spec.name in DELIVERABLE_WRITES
+                       else name for name in names)
     if left is None:
         return f"Only these calls still run: {listed}.{in_text}"
     plural = "s" if left != 1 else ""
@@ -51,7 +84,7 @@ def _told(run: RunContext, inv: InvocationState, limit: str, value: int, tools: 
     if limit in inv.limits_told:
         return False
     inv.limits_told.add(limit)
-    closing = [name for name, tool in tools.items() if tool.spec.name in CLOSING_TOOLS]
+    closing = _closing_names(inv, tools)
     allowance = CLOSING_CALLS if limit == "maxToolCalls" else CLOSING_ROUNDS
     with run.db.transaction() as tx:
         tx.event(run.run_id, ev.AGENT_LIMIT_REACHED,
@@ -74,7 +107,7 @@ def _round_limit(run: RunContext, inv: InvocationState, rounds: int, total: int)
 def refusal(run: RunContext, inv: InvocationState, call: ToolCall, tools: dict[str, Tool]) -> ToolError | None:
     """Past a limit only closing calls run, and only a few of them; anything else is refused, saying
     exactly which calls remain."""
-    closing = _canonical(call.name, tools) in CLOSING_TOOLS
+    closing = _is_closing(inv, call, tools)
     limit = inv.profile.tools.max_tool_calls
     if inv.tool_calls >= limit:
         _told(run, inv, "maxToolCalls", limit, tools)

@@ -35,6 +35,7 @@ from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, 
 from relay_studio.runtime.library_access import stage_sections
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.next_stage import hand_on, is_sign_off, keep_note
+from relay_studio.runtime.prompt_assembly import request_assembly
 from relay_studio.runtime.prompts import system_prompt
 from relay_studio.runtime.review.apply import apply_review
 from relay_studio.runtime.tools.base import Tool
@@ -45,6 +46,7 @@ from relay_studio.store.database import Transaction
 def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -> None:
     """Starts an invocation and assembles its prompt from its own profile (never its caller's)."""
     transitions.start_invocation(tx, run, inv)
+    request_assembly(tx, run, inv)  # prompt_assembly_requested: whose prompt, its history mode, its parts
     inv.project_sections = stage_sections(tx, run, inv)  # its Skills, the library entries its input mentions
     inv.system_prompt = system_prompt(run, inv)
     tx.event(

@@ -25,6 +25,7 @@ from relay_studio.runtime.prompts import system_prompt
 from relay_studio.runtime.tools.registry import surface
 from relay_studio.runtime.workspace import RunWorkspace
 from relay_studio.store.database import Database
+from relay_studio.store.persona import persona_name
 
 PREVIEW_ID = "preview"
 
@@ -56,6 +57,7 @@ def prompt_preview(profile: AgentProfile, catalog: dict[str, AgentProfile], db: 
     run = RunContext(run_id=PREVIEW_ID, chat_id=PREVIEW_ID, db=db, workspace=RunWorkspace(scratch),
                      profiles=profiles, provider_for=_no_model, bridge=bridge, chat_persist=scratch / "persist",
                      settings=RunSettings())
+    run.persona_name = persona_name(db)  # {{user}} as a run would fill it
     inv = InvocationState(id=PREVIEW_ID, profile=profile, kind=InvocationKind.ROOT,
                           exit_policy=ExitPolicy.RUN_FINISH_ALLOWED, depth=0, parent_id=None)
     return PromptPreview(system_prompt(run, inv), [tool.spec.schema() for tool in surface(run, inv).values()])

@@ -10,6 +10,7 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile, offers_handoff_to
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, MessageRecord
+from relay_studio.library.macros import MacroNames, fill
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.policy import available_targets
 
@@ -115,16 +116,23 @@ def working_section(run: RunContext, inv: InvocationState) -> str:
     return "\n\n".join(p for p in parts if p)
 
 
+def macro_names(run: RunContext, inv: InvocationState) -> MacroNames:
+    """What SillyTavern's ``{{user}}`` and ``{{char}}`` mean in this agent's prompt and tools: the
+    creator's persona, and the agent itself as the character in play (a card's agent plays its character)."""
+    return MacroNames(user=run.persona_name, char=inv.profile.display_name)
+
+
 def system_prompt(run: RunContext, inv: InvocationState) -> str:
     instructions = inv.profile.instructions
+    names = macro_names(run, inv)  # a card's prompt keeps {{user}} / {{char}} as written; filled where sent
     if instructions.system_prompt is None:
         text = default_system_prompt(run, inv)
     else:
         # A creator's own prompt replaces the generated introduction; the agent still needs to know
         # how its tools end its part, so that section follows it.
-        text = instructions.system_prompt.strip() + "\n\n" + working_section(run, inv)
+        text = fill(instructions.system_prompt.strip(), names) + "\n\n" + working_section(run, inv)
     if instructions.task_prompt and instructions.task_prompt.strip():
-        text += "\n\n## Standing instructions\n" + instructions.task_prompt.strip()
+        text += "\n\n## Standing instructions\n" + fill(instructions.task_prompt.strip(), names)
     if inv.project_sections:
         text += "\n\n" + inv.project_sections
     return text

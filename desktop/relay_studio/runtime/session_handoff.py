@@ -45,6 +45,7 @@ from relay_studio.runtime.workspace import RunWorkspace
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
+from relay_studio.store.persona import persona_name
 from relay_studio.store.runs import RunStore
 
 #: the sections the document must have, in order, in a creator's terms (docs/session-handoff.md)
@@ -268,6 +269,7 @@ def start(runtime: SessionHost, *, chat: str, provider_for: ProviderFor, agent_i
                      chat_persist=runtime.chat_persist_dir(record.id), settings=RunSettings())
     ctx.scheduler = runtime.scheduler_for(ctx)
     ctx.live = runtime.live_listeners()
+    ctx.persona_name = persona_name(runtime.db)
     inv = InvocationState(
         id=new_id("inv"), profile=asked, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
         depth=0, parent_id=None,

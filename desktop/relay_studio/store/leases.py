@@ -81,18 +81,31 @@ def try_acquire(data_dir: Path, run_id: str) -> RunLease | None:
 
 
 def is_owned(data_dir: Path, run_id: str) -> bool:
-    """Whether a live process (this one included) holds the run's lease."""
-    lease = try_acquire(data_dir, run_id)
-    if lease is None:
+    """Whether a live process (this one included) holds the run's lease. A look only, as a reader may
+    take it: nothing is created or written (no lease file means no owner: the lease is taken before the
+    run exists and its file removed only once the run has ended), and the lock is tried shared, so two
+    readers looking at once do not see each other as owners. A lease file that cannot be opened counts
+    as owned: the run is then shown as stored."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(lease_path(data_dir, run_id), flags)
+    except FileNotFoundError:
+        return False
+    except OSError:
         return True
-    lease.release()
-    return False
+    try:
+        if not _lock(fd, shared=True):
+            return True
+        _unlock(fd)
+        return False
+    finally:
+        os.close(fd)
 
 
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows
     import msvcrt
 
-    def _lock(fd: int) -> bool:
+    def _lock(fd: int, shared: bool = False) -> bool:  # msvcrt has no shared lock
         os.lseek(fd, 0, os.SEEK_SET)
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
@@ -108,9 +121,9 @@ if sys.platform == "win32":  # pragma: no cover - exercised on Windows
 else:
     import fcntl
 
-    def _lock(fd: int) -> bool:
+    def _lock(fd: int, shared: bool = False) -> bool:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         return True

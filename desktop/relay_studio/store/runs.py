@@ -24,6 +24,7 @@ from relay_studio.store import tables as t
 from relay_studio.store import workspace_versions
 from relay_studio.store.compact import unpack
 from relay_studio.store.database import Database, now_iso, table_of
+from relay_studio.store.leases import is_owned
 from relay_studio.store.turn_requests import StageTexts, request_text
 
 _RUNS = table_of(t.RunRow)
@@ -35,6 +36,8 @@ _TURNS = table_of(t.ModelTurnRow)
 _VERSIONS = table_of(t.WorkspaceFileVersionRow)
 
 _TERMINAL_RUN_VALUES = [s.value for s in RunStatus if s.terminal]
+#: Why a run whose owner is gone ended: written by recovery, shown by readers before it.
+INTERRUPTED_MESSAGE = "Relay Studio stopped while this run was in progress."
 
 
 def _run(row: Any) -> RunRecord:
@@ -110,6 +113,22 @@ class RunStore:
         if chat_id is not None:
             query = query.where(_RUNS.c.chat_id == chat_id)
         return [_run(r) for r in self.db.conn.execute(query)]
+
+    def as_seen(self, record: RunRecord) -> RunRecord:
+        """The run as a reader shows it: one a crash left non-terminal whose owner is gone (its lease is
+        free) is shown ``interrupted``, as the next writer's recovery will mark it, unless it waits for an
+        approval (recovery keeps such a run, resumable). Computed from the lease; nothing is written."""
+        if record.status.terminal or is_owned(self.db.path.parent, record.id):
+            return record
+        fresh = self.run(record.id)  # re-read: its owner may have ended it, and let its lease go, meanwhile
+        if fresh is None or fresh.status.terminal or self._resumable(fresh.id, fresh.status.value):
+            return fresh or record
+        return fresh.model_copy(update={"status": RunStatus.INTERRUPTED, "error_code": codes.RUN_INTERRUPTED,
+                                        "error_message": INTERRUPTED_MESSAGE})
+
+    def runs_as_seen(self, chat_id: str | None = None, limit: int = 200) -> list[RunRecord]:
+        """``runs``, each ``as_seen``: what the reading commands list."""
+        return [self.as_seen(r) for r in self.runs(chat_id, limit)]
 
     def invocations(self, run_id: str) -> list[InvocationRecord]:
         rows = self.db.conn.execute(
@@ -318,7 +337,7 @@ class RunStore:
                 run_id,
                 status=RunStatus.INTERRUPTED.value,
                 error_code=codes.RUN_INTERRUPTED,
-                error_message="Relay Studio stopped while this run was in progress.",
+                error_message=INTERRUPTED_MESSAGE,
                 updated_at=ended,
             )
             tx.event(
@@ -329,7 +348,7 @@ class RunStore:
             tx.event(
                 run_id,
                 ev.RUN_INTERRUPTED,
-                {"previousStatus": previous, "reason": "Relay Studio stopped while this run was in progress."},
+                {"previousStatus": previous, "reason": INTERRUPTED_MESSAGE},
                 level=EventLevel.WARNING,
             )
 

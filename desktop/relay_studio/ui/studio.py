@@ -83,6 +83,7 @@ from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle, ch
 from relay_studio.store.chats import HandedOff
 from relay_studio.store.compact import unpack
 from relay_studio.store.database import Database
+from relay_studio.store.persona import MAX_PERSONA_CHARS, persona_name, set_persona_name
 from relay_studio.store.runs import RunStore
 from relay_studio.ui.library.citations import CitationTarget, distinct
 from relay_studio.ui.library.project_files import ProjectReader
@@ -190,6 +191,7 @@ class Studio(QObject):
         self._citations: dict[str, list[dict[str, Any]]] = {}  # finished runs' knowledge citations
         self.project_reader = ProjectReader(runtime.db.path, resource_dir() / "skills", self)
         self.library_changed.connect(self.read_project)
+        self._persona: str | None = None  # read once, on the GUI thread, when first shown
 
     # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
     def _on_event(self, event: Event) -> None:
@@ -752,6 +754,20 @@ class Studio(QObject):
         return self.runtime.runs.file_versions(run_id, path)
 
     # -- connections and the prompt preview (the profile editor, Settings) ------------------------
+    # -- the creator's persona: what SillyTavern's {{user}} becomes (library/macros.py) -------------------
+    #: the longest persona name kept (Settings limits its field to it)
+    PERSONA_MAX_CHARS = MAX_PERSONA_CHARS
+
+    def persona_name(self) -> str:
+        if self._persona is None:
+            self._persona = persona_name(self.runtime.db)
+        return self._persona
+
+    def set_persona_name(self, name: str) -> str:
+        """Stores the persona name (runs started from now on fill {{user}} with it); returns it as stored."""
+        self._persona = set_persona_name(self.runtime.db, name)
+        return self._persona
+
     def connection_store(self) -> ConnectionStore:
         from relay_studio.store.connections import ConnectionStore
 

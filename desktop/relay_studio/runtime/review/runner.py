@@ -33,6 +33,7 @@ from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import InvocationFailed, failure_as_told
 from relay_studio.runtime.model_call import call_model
+from relay_studio.runtime.prompt_assembly import request_assembly
 from relay_studio.runtime.review import schemas
 from relay_studio.runtime.review.book import ReviewRecord
 from relay_studio.store.database import new_id
@@ -60,6 +61,12 @@ def reviewer_prompt(profile: AgentProfile, schema: dict[str, Any]) -> str:
     parts.append("## Your answer\nYou have no tools. Answer with one JSON object and nothing else, matching this "
                  "JSON Schema:\n```json\n" + json.dumps(schema, ensure_ascii=False, indent=1) + "\n```")
     return "\n\n".join(parts)
+
+
+def _reviewer_parts(profile: AgentProfile) -> list[str]:
+    """The pieces of ``reviewer_prompt``, as ``prompt_assembly_requested`` names them."""
+    intro = "systemPrompt" if profile.instructions.system_prompt else "generatedIntroduction"
+    return [intro, *(["taskPrompt"] if profile.instructions.task_prompt else []), "answerSchema"]
 
 
 def answer_text(response: ModelResponse, output_name: str) -> str:
@@ -164,6 +171,7 @@ async def run_review(run: RunContext, parent: InvocationState, call_id: str, *, 
     with run.db.transaction() as tx:
         transitions.task_transition(tx, run, task_id, TaskStatus.RUNNING, invocation_id=child.id)
         transitions.start_invocation(tx, run, child)
+        request_assembly(tx, run, child, system=_reviewer_parts(reviewer))
         tx.event(run.run_id, ev.CONTEXT_ASSEMBLED,
                  {"agentId": reviewer.id, "systemPrompt": child.system_prompt,
                   "messages": [m.model_dump(mode="json", exclude_defaults=True) for m in child.messages],

@@ -8,9 +8,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
+from relay_studio.library.macros import shown_entry
 from relay_studio.library.mentions import render_item
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.library_access import need_library
+from relay_studio.runtime.prompts import macro_names
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 
@@ -33,7 +35,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
         raise ToolError(codes.LIBRARY_ENTRY_NOT_FOUND,
                         f"There is no entry '{a.name}' in the story library. Use library_list or library_search "
                         "to find it.")
-    e = found.entry
+    e = shown_entry(found.entry, macro_names(ctx.run, ctx.inv))
     tags = f"\nTags: {', '.join(e.tags)}" if e.tags else ""
     return ToolResult(render_item(e) + tags, journal={"entry": e.name})
 

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
-from relay_studio.runtime.library_access import need_library
+from relay_studio.runtime.library_access import need_library, shown_entries
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 MAX_RESULTS = 20
@@ -40,8 +40,7 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
     words = [w.casefold() for w in a.query.split() if w.strip()]
     scored: list[tuple[int, str, str]] = []
-    for item in need_library(ctx.run).entries():
-        e = item.entry
+    for e in shown_entries(ctx.run, ctx.inv, need_library(ctx.run)):
         head = " ".join([*e.names, *e.tags]).casefold()
         body = e.description.casefold()
         if not all(w in head or w in body for w in words):

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.effects import ReviewRequested
-from relay_studio.runtime.library_access import library_for
+from relay_studio.runtime.library_access import library_for, shown_entries
 from relay_studio.runtime.review.briefs import consistency_brief, related_entries
 from relay_studio.runtime.review.drafts import draft_hash
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
@@ -41,7 +41,7 @@ SPEC = ToolSpec(
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
     store = library_for(ctx.run)
-    entries = [i.entry for i in store.entries()] if store is not None else []
+    entries = shown_entries(ctx.run, ctx.inv, store) if store is not None else []
     related = related_entries(entries, a.name, a.type, a.draft)
     brief = consistency_brief(a.name, a.type, a.draft, related)
     effect = ReviewRequested(kind="consistency", reviewer_id=ctx.inv.profile.reviews.consistency_reviewer,

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
+from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.session_handoff import document_of
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.call_progress import TICK_MS, CallClock, progress_text
@@ -97,9 +98,11 @@ class MessageCard(QFrame):
     def __init__(self, message: MessageRecord, versions: list[CommitRecord] | None = None,
                  agent_names: dict[str, str] | None = None, parent: QWidget | None = None,
                  mentions: MentionIndex | None = None,
-                 citations: Callable[[str], list[dict[str, Any]]] | None = None) -> None:
+                 citations: Callable[[str], list[dict[str, Any]]] | None = None,
+                 macro_names: Callable[[MessageRecord], MacroNames] | None = None) -> None:
         super().__init__(parent)
         self._citations = citations
+        self._macro_names = macro_names  # what {{user}} / {{char}} mean in this message's tooltips
         self.mentions = mentions or MentionIndex()
         self.mention_count = 0  # mentions underlined in the shown body
         self.setObjectName("MessageCard")
@@ -212,7 +215,8 @@ class MessageCard(QFrame):
         if item is None:
             QToolTip.hideText()
             return
-        QToolTip.showText(QCursor.pos(), entry_tooltip(item), self.body)
+        names = self._macro_names(self.message) if self._macro_names is not None else None
+        QToolTip.showText(QCursor.pos(), entry_tooltip(item, names), self.body)
 
     def _on_link_activated(self, href: str) -> None:
         item = self.mentions.entry_for(href)

@@ -19,6 +19,7 @@ from urllib.parse import quote, unquote
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextDocument
 
+from relay_studio.library.macros import MacroNames, shown_entry
 from relay_studio.library.mentions import Mention, MentionFinder
 from relay_studio.library.store import IndexedEntry
 
@@ -90,9 +91,10 @@ class MentionIndex:
         return self.by_path.get(unquote(href[len(HREF_PREFIX):]))
 
 
-def entry_tooltip(item: IndexedEntry) -> str:
-    """The hover card: name, type, other names, the description's first lines."""
-    entry = item.entry
+def entry_tooltip(item: IndexedEntry, names: MacroNames | None = None) -> str:
+    """The hover card: name, type, other names, the description's first lines (SillyTavern's {{user}} and
+    {{char}} filled with ``names``, the entry's own character for ``{{char}}`` when it has one)."""
+    entry = item.entry if names is None else shown_entry(item.entry, names)
     translate = QCoreApplication.translate  # pyside6-lupdate reads translate("MentionTooltip", "…")
     parts = [f"<b>{html.escape(entry.name)}</b> — {html.escape(entry.type)}"]
     if entry.aliases:

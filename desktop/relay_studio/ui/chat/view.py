@@ -46,7 +46,8 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF, RunRecord
+from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF, MessageRecord, RunRecord
+from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.ui import i18n
@@ -156,6 +157,8 @@ class ChatView(QWidget):
         self.cards: list[QWidget] = []
         self._run_chat: dict[str, str] = {}
         self._agent_names: dict[str, str] = {}
+        self._run_roots: dict[str, str] = {}  # the chat's runs' root agents, for the tooltips' {{char}}
+        self._chat_agent: str | None = None  # the agent that answered last in the chat
         self._found = -1
         self._needle = ""
         self._matches: list[tuple[int, int]] = []  # Find: (card, match within the card) in chat order
@@ -267,6 +270,9 @@ class ChatView(QWidget):
         for record in run_records:
             runs[record.id] = record
             self._run_chat[record.id] = record.chat_id
+        self._run_roots = {rid: record.root_profile_id for rid, record in runs.items()}
+        self._chat_agent = next((m.agent_name for m in reversed(messages) if m.role == "assistant" and m.agent_name),
+                                None)
         if self.welcome is not None:
             self.column_layout.removeWidget(self.welcome)
             self.welcome.deleteLater()
@@ -354,7 +360,8 @@ class ChatView(QWidget):
         if item.role == HANDOFF_CONTEXT_ROLE:
             return HandoffCard(item)
         versions = self.studio.message_versions(item.id) if item.role == "assistant" else []
-        card = MessageCard(item, versions, self._agent_names, mentions=self.mentions, citations=self.studio.citations)
+        card = MessageCard(item, versions, self._agent_names, mentions=self.mentions, citations=self.studio.citations,
+                           macro_names=self._macro_names)
         card.open_citation.connect(self.studio.open_citation)
         card.open_entry.connect(lambda path: self.studio.open_entry(self.mentions.project_id, path))
         card.regenerate.connect(self.regenerate_requested.emit)
@@ -362,6 +369,16 @@ class ChatView(QWidget):
         card.delete.connect(self.delete_requested.emit)
         card.show_run.connect(self.show_run_requested.emit)
         return card
+
+    def _macro_names(self, message: MessageRecord) -> MacroNames:
+        """What SillyTavern's {{user}} and {{char}} mean in ``message``'s tooltips: the creator's persona, and
+        the agent who wrote it (for the creator's own message, the agent it was sent to, else the chat's last
+        one); with no agent at all, {{char}} stays as written."""
+        char = message.agent_name if message.role == "assistant" else None
+        if not char and message.run_id in self._run_roots:
+            root = self._run_roots[message.run_id]
+            char = self._agent_names.get(root, root)
+        return MacroNames(self.studio.persona_name(), char or self._chat_agent or "{{char}}")
 
     def message_cards(self) -> list[MessageCard]:
         return [c for c in self.cards if isinstance(c, MessageCard)]

@@ -1,4 +1,5 @@
-"""Settings (Ctrl+,): the theme, where data lives, and the model connections: add, edit in place, test,
+"""Settings (Ctrl+,): the theme, the creator's name in stories (SillyTavern's {{user}}), where data lives,
+and the model connections: add, edit in place, test,
 remove, choose the default one (agents bound to "the default connection" run on it), pick a model from
 the server's own list, and find model servers running on this computer (on their usual ports and any
 the creator types).
@@ -103,6 +104,14 @@ class SettingsDialog(QDialog):
         language_row.addWidget(self.language_note)
         form.addRow(self.tr("Language"), language_row)
         self._on_language(save=False)
+        self.persona_edit = QLineEdit(studio.persona_name())
+        self.persona_edit.setObjectName("PersonaName")
+        self.persona_edit.setMaxLength(studio.PERSONA_MAX_CHARS)
+        self.persona_edit.setToolTip(self.tr("What {{user}} in SillyTavern character cards and World Info becomes "
+                                             "in the agents' prompts and in the chat; the agents' own names take "
+                                             "{{char}}"))
+        self.persona_edit.editingFinished.connect(self._on_persona)
+        form.addRow(self.tr("Your name in stories"), self.persona_edit)
         form.addRow(self.tr("Data folder"), QLabel(str(studio.data_dir)))
         layout.addLayout(form)
 
@@ -153,6 +162,10 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
         self.refresh()
         self._spawn(self._look_for_keys())
+
+    def _on_persona(self) -> None:
+        """Stores the name (an empty one gives SillyTavern's "User" back) and shows it as stored."""
+        self.persona_edit.setText(self.studio.set_persona_name(self.persona_edit.text()))
 
     def _on_language(self, save: bool = True) -> None:
         """Stores the choice; the window takes it at the next start (its widgets hold their strings)."""

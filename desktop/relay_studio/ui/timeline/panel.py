@@ -58,7 +58,8 @@ ROW_H = 20
 CATEGORIES: dict[str, frozenset[str] | None] = {
     "All events": None,
     "Model calls": frozenset({ev.MODEL_CALL_STARTED, ev.MODEL_CALL_COMPLETED, ev.MODEL_CALL_FAILED, ev.MODEL_CALL_RETRY,
-                              ev.CONTEXT_ASSEMBLED, ev.MODEL_NOTICE, ev.MODEL_TEXT_ONLY}),
+                              ev.PROMPT_ASSEMBLY_REQUESTED, ev.CONTEXT_ASSEMBLED, ev.MODEL_NOTICE,
+                              ev.MODEL_TEXT_ONLY}),
     "Tool calls": frozenset({ev.TOOL_CALL_STARTED, ev.TOOL_CALL_COMPLETED, ev.TOOL_CALL_IGNORED}),
     "Handoffs and helpers": frozenset({ev.AGENT_HANDOFF_REQUESTED, ev.AGENT_HANDOFF_ACCEPTED, ev.AGENT_TASK_REGISTERED,
                                        ev.AGENT_TASK_STARTED, ev.AGENT_TASK_COMPLETED, ev.AGENT_TASK_FAILED,
