@@ -783,7 +783,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <extracomment>why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>Text</translation>
     </message>
     <message>
@@ -841,6 +841,30 @@
     <message>
         <source>failed (%1)</source>
         <translation>fehlgeschlagen (%1)</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 answered in text</source>
+        <translation>vom Studio weitergegeben: %1 hat als Text geantwortet</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 committed, then answered in text</source>
+        <translation>vom Studio weitergegeben: %1 hat veröffentlicht und dann als Text geantwortet</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 wrote its draft, then answered in text</source>
+        <translation>vom Studio weitergegeben: %1 hat seinen Entwurf geschrieben und dann als Text geantwortet</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 did not hand the work on itself</source>
+        <translation>vom Studio weitergegeben: %1 hat die Arbeit nicht selbst übergeben</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 used all its rounds</source>
+        <translation>vom Studio weitergegeben: %1 hat alle Runden verbraucht</translation>
+    </message>
+    <message>
+        <source>kept as a note, not as the answer: %1</source>
+        <translation>als Notiz behalten, nicht als Antwort: %1</translation>
     </message>
 </context>
 <context>

@@ -781,7 +781,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <extracomment>why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>テキスト</translation>
     </message>
     <message>
@@ -839,6 +839,30 @@
     <message>
         <source>failed (%1)</source>
         <translation>失敗（%1）</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 answered in text</source>
+        <translation>スタジオが引き継ぎ：%1 がテキストで答えました</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 committed, then answered in text</source>
+        <translation>スタジオが引き継ぎ：%1 が公開したあとテキストで答えました</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 wrote its draft, then answered in text</source>
+        <translation>スタジオが引き継ぎ：%1 が下書きを書いたあとテキストで答えました</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 did not hand the work on itself</source>
+        <translation>スタジオが引き継ぎ：%1 が自分で仕事を引き継ぎませんでした</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 used all its rounds</source>
+        <translation>スタジオが引き継ぎ：%1 がすべてのラウンドを使い切りました</translation>
+    </message>
+    <message>
+        <source>kept as a note, not as the answer: %1</source>
+        <translation>回答ではなくメモとして保存：%1</translation>
     </message>
 </context>
 <context>

@@ -781,7 +781,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <extracomment>why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>文本</translation>
     </message>
     <message>
@@ -839,6 +839,30 @@
     <message>
         <source>failed (%1)</source>
         <translation>失败（%1）</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 answered in text</source>
+        <translation>由工作室移交：%1 以文本作答</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 committed, then answered in text</source>
+        <translation>由工作室移交：%1 发布后又以文本作答</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 wrote its draft, then answered in text</source>
+        <translation>由工作室移交：%1 写好草稿后又以文本作答</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 did not hand the work on itself</source>
+        <translation>由工作室移交：%1 没有自己移交工作</translation>
+    </message>
+    <message>
+        <source>handed on by the studio: %1 used all its rounds</source>
+        <translation>由工作室移交：%1 用完了所有轮次</translation>
+    </message>
+    <message>
+        <source>kept as a note, not as the answer: %1</source>
+        <translation>作为备注保留，而非回答：%1</translation>
     </message>
 </context>
 <context>

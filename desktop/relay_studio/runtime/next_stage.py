@@ -184,7 +184,7 @@ async def hand_on(run: RunContext, inv: InvocationState, text: str,
     effect = result.effect
     assert isinstance(effect, HandoffAccepted)
     effect.accepted.update({"reason": why, "why": REASONS[why].format(agent=inv.profile.display_name),
-                            "draftPath": draft.path})
+                            "draftPath": draft.path, "agentDisplayName": inv.profile.display_name})
     accept(run, inv, effect)
     with run.db.transaction() as tx:
         transitions.end_invocation(tx, run, inv.id, InvocationStatus.TRANSFERRED, payload={"taskId": effect.task_id})

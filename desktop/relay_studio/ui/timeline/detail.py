@@ -27,7 +27,8 @@ from relay_studio.domain.events import Event
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.library.citations import citation_link, distinct
 from relay_studio.ui.patches.diff import unified_html
-from relay_studio.ui.timeline.model import Bar, Marker, Review, RunTimeline, pretty_json
+from relay_studio.ui.timeline.events_model import summary_words
+from relay_studio.ui.timeline.model import Bar, Marker, Review, RunTimeline, handed_on_words, pretty_json
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
 if TYPE_CHECKING:
@@ -88,7 +89,9 @@ class DetailSource:
 
 def render_marker(src: DetailSource, run_id: str, marker: Marker) -> str:
     brief = src.received_brief(run_id, marker.target_invocation)
-    parts = [_h(i18n.arg(translate("Detail", "Handoff to %1: %2"), marker.target_name, marker.title), 2),
+    title = (handed_on_words(summary_words(), marker.by_studio, marker.source_name) if marker.by_studio
+             else marker.title)
+    parts = [_h(i18n.arg(translate("Detail", "Handoff to %1: %2"), marker.target_name, title), 2),
              translate("Detail", "<p>The brief as the target agent received it:</p>")]
     parts.append(_pre(brief) if brief is not None
                  else translate("Detail", "<p><i>The target has not started yet.</i></p>"))

@@ -37,7 +37,8 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.call_progress import TICK_MS, CallClock, progress_text
-from relay_studio.ui.timeline.model import FOREGROUND, Bar, Lane, Marker, RunTimeline
+from relay_studio.ui.timeline.events_model import summary_words
+from relay_studio.ui.timeline.model import FOREGROUND, Bar, Lane, Marker, RunTimeline, handed_on_words
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
 LANE_H = 38
@@ -375,6 +376,9 @@ class LanesView(QAbstractScrollArea):
     @staticmethod
     def _tip(found: Bar | Marker | None) -> str:
         if isinstance(found, Marker):
+            if found.by_studio:
+                return i18n.arg(QCoreApplication.translate("LanesView", "Handoff to %1: %2"), found.target_name,
+                                handed_on_words(summary_words(), found.by_studio, found.source_name))
             return i18n.arg(QCoreApplication.translate("LanesView", "Handoff to %1: %2"), found.target_name,
                             found.title)
         if isinstance(found, Bar):

@@ -54,6 +54,9 @@ class Marker:
     target_invocation: str
     target_name: str
     title: str
+    #: why the studio handed on for the stage (``next_stage.REASONS`` key); "" for a handoff the agent made
+    by_studio: str = ""
+    source_name: str = ""
 
 
 @dataclass
@@ -202,7 +205,23 @@ SUMMARY_WORDS: dict[str, str] = {
     "verdict.conflict": QT_TRANSLATE_NOOP("EventSummary", "conflict · %1 issues"),
     "verdict.conflict.one": QT_TRANSLATE_NOOP("EventSummary", "conflict · 1 issue"),
     "verdict.failed": QT_TRANSLATE_NOOP("EventSummary", "failed (%1)"),  # the error code
+    # a handoff the studio made for a stage (runtime/next_stage.py), by its reason; %1: the stage's agent
+    "handed_on.text_answer": QT_TRANSLATE_NOOP("EventSummary", "handed on by the studio: %1 answered in text"),
+    "handed_on.after_commit": QT_TRANSLATE_NOOP("EventSummary",
+                                                "handed on by the studio: %1 committed, then answered in text"),
+    "handed_on.after_write": QT_TRANSLATE_NOOP("EventSummary",
+                                               "handed on by the studio: %1 wrote its draft, then answered in text"),
+    "handed_on.nudges_used": QT_TRANSLATE_NOOP("EventSummary",
+                                               "handed on by the studio: %1 did not hand the work on itself"),
+    "handed_on.round_limit": QT_TRANSLATE_NOOP("EventSummary", "handed on by the studio: %1 used all its rounds"),
+    "note_kept": QT_TRANSLATE_NOOP("EventSummary", "kept as a note, not as the answer: %1"),
 }
+
+
+def handed_on_words(words: dict[str, str], reason: str, agent: str) -> str:
+    """"handed on by the studio: <agent> answered in text" for a handoff the studio made ("" for none)."""
+    text = words.get("handed_on." + reason) if reason else None
+    return _fill(text, agent) if text else ""
 
 
 def _fill(text: str, *values: object) -> str:
@@ -251,7 +270,13 @@ def summarize(event: Event, words: dict[str, str] = SUMMARY_WORDS) -> str:
         return f"{p.get('code')}: {p.get('message', '')}"
     if t in (ev.AGENT_HANDOFF_ACCEPTED, ev.AGENT_HANDOFF_REQUESTED):
         target = p.get("targetDisplayName") or p.get("targetAgentId")
+        if p.get("by") == "runtime":
+            why = handed_on_words(words, str(p.get("reason") or ""),
+                                  str(p.get("agentDisplayName") or p.get("agentId") or ""))
+            return f"→ {target}: {why}"
         return f"→ {target}: {p.get('title') or ''}"
+    if t == ev.TEXT_NOTE_KEPT:
+        return _fill(words["note_kept"], str(p.get("text") or "")[:100])
     if t == ev.WORKSPACE_FILE_WRITTEN:
         return _fill(words["file_written"], p.get("path"), p.get("version"), p.get("bytes"))
     if t == ev.STATUS_CHANGED:
@@ -441,7 +466,9 @@ class RunTimeline:
         p = e.payload
         target = e.related_invocation_ids[0] if e.related_invocation_ids else ""
         marker = Marker(t, e.seq, e.invocation_id or "", target,
-                        str(p.get("targetDisplayName") or p.get("targetAgentId") or ""), str(p.get("title") or ""))
+                        str(p.get("targetDisplayName") or p.get("targetAgentId") or ""), str(p.get("title") or ""),
+                        str(p.get("reason") or "") if p.get("by") == "runtime" else "",
+                        str(p.get("agentDisplayName") or p.get("agentId") or ""))
         self.markers.append(marker)
         self._lane(e.invocation_id).markers.append(marker)
 
