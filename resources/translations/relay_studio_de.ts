@@ -1278,6 +1278,10 @@
         <translation>Übergaben</translation>
     </message>
     <message>
+        <source>handed on by the studio</source>
+        <translation>vom Studio weitergegeben</translation>
+    </message>
+    <message>
         <source>Foreground</source>
         <translation>Vordergrund</translation>
     </message>

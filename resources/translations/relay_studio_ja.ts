@@ -1275,6 +1275,10 @@
         <translation>引き継ぎ</translation>
     </message>
     <message>
+        <source>handed on by the studio</source>
+        <translation>スタジオが引き継ぎ</translation>
+    </message>
+    <message>
         <source>Foreground</source>
         <translation>フォアグラウンド</translation>
     </message>

@@ -1275,6 +1275,10 @@
         <translation>交接</translation>
     </message>
     <message>
+        <source>handed on by the studio</source>
+        <translation>由工作室移交</translation>
+    </message>
+    <message>
         <source>Foreground</source>
         <translation>前台</translation>
     </message>

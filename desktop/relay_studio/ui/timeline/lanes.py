@@ -571,7 +571,9 @@ class LanesView(QAbstractScrollArea):
         shown = sorted((m for lane in self._lanes for m in lane.markers if t0 <= m.time <= t1),
                        key=lambda m: m.time)
         metrics = painter.fontMetrics()
-        labels = layout_marker_labels([(self.x_of(m.time), f"→ {m.target_name}: {m.title}") for m in shown],
+        by_studio = self.tr("handed on by the studio")
+        labels = layout_marker_labels([(self.x_of(m.time),
+                                        f"→ {m.target_name}: {by_studio if m.by_studio else m.title}") for m in shown],
                                       lambda text: metrics.horizontalAdvance(text),
                                       lambda text, w: metrics.elidedText(text, Qt.TextElideMode.ElideRight, w))
         painter.setClipRect(QRect(LABEL_W, AXIS_H, rect.width() - LABEL_W, BAND_H))
