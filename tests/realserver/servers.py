@@ -23,6 +23,8 @@ MODEL_ALIAS = "gemma3-270m"
 STARTUP_SECONDS = 120.0
 LLAMA_CPP_PYTHON = "llama-cpp-python"
 LLAMA_SERVER = "llama-server"
+#: Gemma turns that describe tools: the GGUF has no chat template of its own (see the file's comment)
+TOOLS_TEMPLATE = Path(__file__).with_name("gemma3-tools.jinja")
 
 
 class ServerFailed(RuntimeError):
@@ -69,10 +71,11 @@ def llama_cpp_python_command(model: Path, port: int) -> list[str]:
 
 
 def llama_server_command(binary: Path, model: Path, port: int, *extra: str) -> list[str]:
-    """llama.cpp's server as a creator starts it for tools (``--jinja``: the model's own chat template, tool
-    calls parsed by llama.cpp), on two threads and an 8192-token context."""
+    """llama.cpp's server as a creator starts it for tools (``--jinja``: a Jinja chat template, tool calls parsed
+    and streamed by llama.cpp), on two threads and an 8192-token context. The template is ``TOOLS_TEMPLATE``:
+    without it this GGUF gets ChatML without tools, and no tool call ever."""
     return [
-        str(binary), "-m", str(model), "--alias", MODEL_ALIAS, "--jinja",
+        str(binary), "-m", str(model), "--alias", MODEL_ALIAS, "--jinja", "--chat-template-file", str(TOOLS_TEMPLATE),
         "--host", "127.0.0.1", "--port", str(port), "-c", "8192", "-t", "2", *extra,
     ]  # fmt: skip
 
