@@ -52,3 +52,16 @@ def test_ci_runs_the_slow_then_the_packaging_tests_the_readme_leaves_out_as_late
     slow = [p for p, text in tests.items() if "pytest.mark.slow" in text]
     assert packaging and not any(p.startswith("tests/realserver/") for p in packaging)
     assert {p for p in tests if p.startswith("tests/realserver/")} <= set(slow)
+
+
+def test_ci_builds_llama_server_before_the_slow_tests_with_debians_cmake() -> None:
+    """The real-server tests also run on llama.cpp's own llama-server, built from sources: CI builds it (or takes
+    it from the cache) as a step of its own right before ``-m slow``, with cmake and g++ from the apt list, so a
+    fresh machine can build it and a failed build is said as such, not as a failing test."""
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    build = lines.index("python tests/realserver/llama_server_build.py")
+    slow = next(i for i, line in enumerate(lines) if re.match(r"python -m pytest -m slow( |$)", line))
+    assert build < slow and not any(line.startswith("python ") for line in lines[build + 1:slow])
+    packages = next(line for line in lines if line.startswith("TEST_TOOL_PACKAGES="))
+    assert {"cmake", "g++"} <= set(packages.split("=", 1)[1].strip('"').split())
+    assert (ROOT / "tests" / "realserver" / "llama_server_build.py").is_file()
