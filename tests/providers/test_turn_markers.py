@@ -1,13 +1,15 @@
-"""Turn markers (providers/openai_compat.py, ``TURN_MARKERS``): a small local model writes its chat
+"""What a small local model needs of the wire. Turn markers (providers/openai_compat.py, ``TURN_MARKERS``): a small local model writes its chat
 template's end-of-turn marker as text and then invents the next turns until its output cap. Servers on
-this machine are asked to stop there; hosted APIs never get the field; a refusal drops it once."""
+this machine are asked to stop there; hosted APIs never get the field; a refusal drops it once. A past
+tool call cut off by the output cap is sent back with ``{}`` for its arguments: llama.cpp's server parses
+every past call and refuses the whole request over half a JSON text."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from relay_studio.domain.connections import Connection
-from relay_studio.domain.messages import ProviderNotice
+from relay_studio.domain.messages import Message, ProviderNotice, ToolCall
 from relay_studio.providers.capabilities import STOP_UNSUPPORTED
 from relay_studio.providers.openai_compat import TURN_MARKERS, OpenAICompatibleProvider
 from tests.providers.conftest import (
@@ -53,3 +55,18 @@ async def test_a_refused_stop_is_dropped_once_and_the_call_still_answers(server:
     assert "stop" not in server.requests[1].body and learned[-1].dropped_fields == ["stop"]
     await collect(p, make_request())
     assert "stop" not in server.requests[2].body
+
+
+async def test_a_cut_off_past_tool_call_is_sent_back_with_empty_arguments(server: LoopbackServer) -> None:
+    server.add(Reply(body=by_event(fixture_bytes("openai_text.sse"))))
+    cut = ToolCall(id="c1", name="workspace_write_file", arguments='{"path": "output/main.md", "content": "The fo')
+    whole = ToolCall(id="c2", name="workspace_commit", arguments='{"path": "output/main.md"}')
+    history = [Message(role="user", content="Write."),
+               Message(role="assistant", content="", tool_calls=[whole, cut]),
+               Message(role="tool", tool_call_id="c2", tool_name="workspace_commit", content="Committed."),
+               Message(role="tool", tool_call_id="c1", tool_name="workspace_write_file", content="Not run: cut off.",
+                       is_error=True)]
+    p = OpenAICompatibleProvider(openai_connection(server), None)
+    await collect(p, make_request(messages=history))
+    sent = server.requests[0].body["messages"][2]["tool_calls"]
+    assert [c["function"]["arguments"] for c in sent] == ['{"path": "output/main.md"}', "{}"]

@@ -270,7 +270,7 @@ def to_openai_messages(system: str, messages: list[Message]) -> list[dict[str, A
                     {
                         "id": call.id,
                         "type": "function",
-                        "function": {"name": call.name, "arguments": call.arguments or "{}"},
+                        "function": {"name": call.name, "arguments": _sent_arguments(call.arguments)},
                     }
                     for call in message.tool_calls
                 ]
@@ -278,6 +278,20 @@ def to_openai_messages(system: str, messages: list[Message]) -> list[dict[str, A
         else:
             wire.append({"role": "tool", "tool_call_id": message.tool_call_id or "", "content": message.content})
     return wire
+
+
+def _sent_arguments(arguments: str) -> str:
+    """A past call's arguments as sent back: JSON as the model wrote it, else ``{}``. A call cut off by the
+    output cap (never run, ``model.output_truncated``) holds half a JSON text, and llama.cpp's server parses
+    every past call and answers the whole request HTTP 500 ("Failed to parse tool call arguments as JSON");
+    the journal and the model turns keep what the model really wrote."""
+    if not arguments:
+        return "{}"
+    try:
+        _loads(arguments)
+    except ValueError:
+        return "{}"
+    return arguments
 
 
 def _wire_tool_choice(choice: ToolChoice) -> Any:
