@@ -1,8 +1,10 @@
-"""What a small local model needs of the wire. Turn markers (providers/openai_compat.py, ``TURN_MARKERS``): a small local model writes its chat
-template's end-of-turn marker as text and then invents the next turns until its output cap. Servers on
-this machine are asked to stop there; hosted APIs never get the field; a refusal drops it once. A past
-tool call cut off by the output cap is sent back with ``{}`` for its arguments: llama.cpp's server parses
-every past call and refuses the whole request over half a JSON text."""
+"""What a small local model needs of the wire.
+
+Turn markers (providers/openai_compat.py, ``TURN_MARKERS``): a small local model writes its chat template's
+end-of-turn marker as text and then invents the next turns until its output cap. Servers on this machine are
+asked to stop there; hosted APIs never get the field; a refusal drops it once. A past tool call cut off by the
+output cap is sent back with ``{}`` for its arguments: llama.cpp's server parses every past call and refuses the
+whole request over half a JSON text."""
 
 from __future__ import annotations
 
