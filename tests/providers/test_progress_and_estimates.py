@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.messages import CallProgress, Message, ModelResponse, ProviderNotice, ToolCall, ToolCallDelta
-from relay_studio.providers.capabilities import RETURN_PROGRESS_UNSUPPORTED, STREAM_USAGE_MISSING
+from relay_studio.providers.capabilities import RETURN_PROGRESS_UNSUPPORTED, STOP_UNSUPPORTED, STREAM_USAGE_MISSING
 from relay_studio.providers.connections import Connection
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.usage_estimate import CHARS_PER_TOKEN, estimate_usage, sent_chars, tokens_of
@@ -71,29 +73,36 @@ async def test_llama_server_timings_count_when_it_sends_no_usage(server: Loopbac
     assert not notices(events) and len(progress_of(events)) == 4
 
 
-async def test_a_hosted_api_is_never_asked_for_progress(server: LoopbackServer) -> None:
-    # OpenAI refuses arguments it does not know: return_progress goes only to servers on this machine.
+async def test_a_hosted_api_is_never_asked_for_progress_or_turn_markers(server: LoopbackServer) -> None:
+    # OpenAI refuses arguments it does not know: return_progress and the turn markers (``stop``) go only to
+    # servers on this machine.
     server.add(Reply(body=by_event(fixture_bytes("openai_text.sse"))))
     hosted = Connection.model_validate({"id": "hosted", "kind": "openai_compatible", "baseUrl": server.url + "/v1"})
     p = OpenAICompatibleProvider(hosted.model_copy(update={"base_url": "https://api.example.com/v1"}), "sk-x")
     p.url = server.url + "/v1/chat/completions"  # the hosted name, served here
     await collect(p, make_request())
-    assert "return_progress" not in server.requests[0].body
+    assert "return_progress" not in server.requests[0].body and "stop" not in server.requests[0].body
 
 
-async def test_a_refused_return_progress_is_dropped_and_the_call_still_answers(server: LoopbackServer) -> None:
-    refusal = b'{"error": {"message": "Unrecognized request argument supplied: return_progress"}}'
+@pytest.mark.parametrize(("field", "said", "code"), [
+    ("return_progress", "Unrecognized request argument supplied: return_progress", RETURN_PROGRESS_UNSUPPORTED),
+    ("stop", "Unsupported parameter: 'stop' is not supported with this model.", STOP_UNSUPPORTED),
+])
+async def test_a_refused_local_field_is_dropped_and_the_call_still_answers(server: LoopbackServer, field: str,
+                                                                          said: str, code: str) -> None:
+    refusal = json.dumps({"error": {"message": said}}).encode()
     text = by_event(fixture_bytes("openai_text.sse"))
     server.add(Reply(status=400, body=refusal, content_type="application/json"), Reply(body=text), Reply(body=text))
     learned: list[Any] = []
     p = OpenAICompatibleProvider(openai_connection(server), None, on_learned=lambda m, lim: learned.append(lim))
     events = await collect(p, make_request(tools=[WRITE_TOOL]))
     [notice] = notices(events)
-    assert notice.code == RETURN_PROGRESS_UNSUPPORTED and completed(events).response.text
-    assert "return_progress" not in server.requests[1].body and "stream_options" in server.requests[1].body
-    assert server.requests[1].body["stream"] is True and learned[-1].dropped_fields == ["return_progress"]
+    assert notice.code == code and completed(events).response.text
+    assert field in server.requests[0].body  # what was refused was sent
+    assert field not in server.requests[1].body and "stream_options" in server.requests[1].body
+    assert server.requests[1].body["stream"] is True and learned[-1].dropped_fields == [field]
     again = await collect(p, make_request())
-    assert "return_progress" not in server.requests[2].body and not notices(again)
+    assert field not in server.requests[2].body and not notices(again)
 
 
 async def test_llama_cpp_python_ignores_return_progress(server: LoopbackServer) -> None:

@@ -21,12 +21,17 @@ The model is tiny: tests assert what the studio does with whatever it answers, n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from relay_studio.ui.main_window import MainWindow
 
 from tests.realserver import llama_server_build
 from tests.realserver.servers import (
@@ -86,3 +91,42 @@ def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item) -> d
     from relay_studio.app import ensure_app, new_loop
 
     return {"qasync": lambda: new_loop(ensure_app())}
+
+
+@asynccontextmanager
+async def window_on(server: RealServer, data: Path) -> AsyncIterator[MainWindow]:
+    """The real window on a fresh data folder whose only connection is ``server`` (it becomes the default)."""
+    from relay_studio.app import build_window, window_settings
+    from relay_studio.providers.connections import Connection
+    from relay_studio.runtime.engine import Runtime
+    from relay_studio.runtime.provider_source import DefaultProviders
+    from relay_studio.store.connections import ConnectionStore
+
+    runtime = Runtime(data)
+    ConnectionStore(runtime.db).add(Connection(id="llama", kind="openai_compatible", base_url=server.base_url))
+    window = build_window(runtime, DefaultProviders(runtime.db, data), window_settings(data))
+    window.show()
+    try:
+        yield window
+    finally:
+        window.force_close()
+        await window.studio.shutdown()
+        window.deleteLater()
+        runtime.close()
+
+
+async def send_and_wait(window: MainWindow, qtbot: QtBot, agent: str, prompt: str, seconds: float) -> str:
+    """Types ``prompt`` for ``agent`` in a new chat, clicks Send, waits for the run to end; its id."""
+    from PySide6.QtCore import Qt
+
+    from tests.gui.conftest import until
+
+    window.new_chat()
+    composer = window.chat.composer
+    composer.select_agent(agent)
+    qtbot.keyClicks(composer.editor, prompt)
+    qtbot.mouseClick(composer.send_button, Qt.MouseButton.LeftButton)
+    await until(lambda: window.studio.stats, 30, "the run to start")
+    run_id = next(iter(window.studio.stats))
+    await until(lambda: run_id not in window.studio.handles, seconds, "the run to end")
+    return run_id

@@ -17,17 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from relay_studio.domain.enums import RunStatus
-from relay_studio.providers.connections import Connection
-from relay_studio.runtime.engine import Runtime
-from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui.main_window import MainWindow
-from tests.gui.conftest import until
-from tests.realserver.conftest import RealServer
+from tests.realserver.conftest import RealServer, send_and_wait, window_on
 
 pytestmark = [pytest.mark.realserver, pytest.mark.slow]  # a real model on shared cores: CI runs -m slow
 
@@ -79,35 +74,14 @@ def test_the_cli_writer_on_the_only_connection_answers_in_the_chat(llama_server:
 
 @pytest.fixture
 async def real_window(tmp_path: Path, qapp: QApplication, llama_server: RealServer) -> AsyncIterator[MainWindow]:
-    from relay_studio.app import build_window, window_settings
-    from relay_studio.runtime.provider_source import DefaultProviders
-
-    data = tmp_path / "data"
-    runtime = Runtime(data)
-    ConnectionStore(runtime.db).add(Connection(id="llama", kind="openai_compatible",
-                                               base_url=llama_server.base_url))
-    window = build_window(runtime, DefaultProviders(runtime.db, data), window_settings(data))
-    window.show()
-    try:
+    async with window_on(llama_server, tmp_path / "data") as window:
         yield window
-    finally:
-        window.force_close()
-        await window.studio.shutdown()
-        window.deleteLater()
-        runtime.close()
 
 
 async def test_the_windows_send_on_the_only_connection_ends_with_an_answer(real_window: MainWindow,
                                                                            qtbot: QtBot) -> None:
     window = real_window
-    window.new_chat()
-    composer = window.chat.composer
-    composer.select_agent("writer")
-    qtbot.keyClicks(composer.editor, PROMPT)
-    qtbot.mouseClick(composer.send_button, Qt.MouseButton.LeftButton)
-    await until(lambda: window.studio.stats, 30, "the run to start")
-    run_id = next(iter(window.studio.stats))
-    await until(lambda: run_id not in window.studio.handles, RUN_SECONDS, "the run to end")
+    run_id = await send_and_wait(window, qtbot, "writer", PROMPT, RUN_SECONDS)
     record = window.studio.runtime.runs.run(run_id)
     assert record is not None
     assert record.status in (RunStatus.COMPLETED, RunStatus.PARTIAL_SUCCESS), (record.error_code,

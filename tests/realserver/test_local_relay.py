@@ -13,23 +13,18 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.providers.capabilities import STREAM_TOOLS_UNSUPPORTED
-from relay_studio.providers.connections import Connection
 from relay_studio.runtime.engine import Runtime
 from relay_studio.store.connections import ConnectionStore
-from relay_studio.ui.main_window import MainWindow
-from tests.gui.conftest import until
-from tests.realserver.conftest import LLAMA_SERVER, RealServer
+from tests.realserver.conftest import LLAMA_SERVER, RealServer, send_and_wait, window_on
 
 pytestmark = [pytest.mark.realserver, pytest.mark.slow]
 
@@ -91,45 +86,17 @@ def test_the_cli_relay_completes_on_a_real_local_server(any_llama_server: RealSe
     assert shown.returncode == 0 and result["committedMessage"].strip()[:30] in shown.stdout
 
 
-@pytest.fixture
-async def relay_window(tmp_path: Path, qapp: QApplication,
-                       any_llama_server: RealServer) -> AsyncIterator[tuple[MainWindow, Path]]:
-    from relay_studio.app import build_window, window_settings
-    from relay_studio.runtime.provider_source import DefaultProviders
-
-    data = tmp_path / "data"
-    runtime = Runtime(data)
-    ConnectionStore(runtime.db).add(Connection(id="llama", kind="openai_compatible",
-                                               base_url=any_llama_server.base_url))
-    window = build_window(runtime, DefaultProviders(runtime.db, data), window_settings(data))
-    window.show()
-    try:
-        yield window, data
-    finally:
-        window.force_close()
-        await window.studio.shutdown()
-        window.deleteLater()
-        runtime.close()
-
-
-async def test_the_windows_send_runs_the_relay_to_the_end(relay_window: tuple[MainWindow, Path],
-                                                          any_llama_server: RealServer, qtbot: QtBot) -> None:
-    window, data = relay_window
-    window.new_chat()
-    composer = window.chat.composer
-    composer.select_agent("writer")
-    qtbot.keyClicks(composer.editor, PROMPT)
-    qtbot.mouseClick(composer.send_button, Qt.MouseButton.LeftButton)
-    await until(lambda: window.studio.stats, 30, "the run to start")
-    run_id = next(iter(window.studio.stats))
-    await until(lambda: run_id not in window.studio.handles, RUN_SECONDS, "the run to end")
-    record = window.studio.runtime.runs.run(run_id)
-    assert record is not None
-    assert record.status is RunStatus.COMPLETED, (record.error_code, record.error_message, any_llama_server.log_tail())
-    window.studio.flush()
-    answers = [c for c in window.chat.message_cards() if c.message.role == "assistant"]
-    assert answers and answers[-1].plain_text.strip(), "the creator reads an answer in the chat"
-    events = [e.envelope() for e in window.studio.runtime.runs.events(run_id)]
-    connection = ConnectionStore(window.studio.runtime.db).require("llama")
-    _check_relay(any_llama_server, events, any(m.no_streamed_tools for m in connection.learned.values()))
-    del data
+async def test_the_windows_send_runs_the_relay_to_the_end(any_llama_server: RealServer, tmp_path: Path,
+                                                          qapp: QApplication, qtbot: QtBot) -> None:
+    async with window_on(any_llama_server, tmp_path / "data") as window:
+        run_id = await send_and_wait(window, qtbot, "writer", PROMPT, RUN_SECONDS)
+        record = window.studio.runtime.runs.run(run_id)
+        assert record is not None
+        assert record.status is RunStatus.COMPLETED, (record.error_code, record.error_message,
+                                                      any_llama_server.log_tail())
+        window.studio.flush()
+        answers = [c for c in window.chat.message_cards() if c.message.role == "assistant"]
+        assert answers and answers[-1].plain_text.strip(), "the creator reads an answer in the chat"
+        events = [e.envelope() for e in window.studio.runtime.runs.events(run_id)]
+        connection = ConnectionStore(window.studio.runtime.db).require("llama")
+        _check_relay(any_llama_server, events, any(m.no_streamed_tools for m in connection.learned.values()))
