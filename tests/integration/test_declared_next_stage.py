@@ -91,6 +91,16 @@ async def test_a_short_sign_off_after_an_earlier_stages_answer_is_a_note(harness
     assert (note.payload["agentId"], note.payload["reason"]) == ("finalizer", "sign_off")
 
 
+async def test_a_last_stage_that_only_gives_empty_replies_leaves_the_answer_standing(harness: Harness) -> None:
+    turns = {"writer": [{"text": DRAFT}], "editor": [{"text": REVISED}], "finalizer": [{"text": ""}] * 3}
+    run_id, status = await harness.run("writer", turns, profiles=builtins())
+    assert status is RunStatus.COMPLETED
+    assert [c.content for c in harness.runtime.runs.commits(run_id)] == [DRAFT, REVISED]
+    [note] = harness.of_type(run_id, "text_note_kept")
+    assert (note.payload["agentId"], note.payload["reason"], note.payload["text"]) == ("finalizer", "empty", "")
+    assert len(harness.of_type(run_id, "model_text_only")) == 2  # nudged twice before it was let go
+
+
 async def test_a_stage_that_commits_and_stops_talking_finishes_on_its_commit(harness: Harness) -> None:
     closer = profile("closer", tools={"allow": ["workspace.write_file", "workspace.commit", "workspace.finish"]},
                      delegation={"canHandoff": False, "canDelegate": False})

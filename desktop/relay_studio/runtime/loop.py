@@ -338,6 +338,13 @@ async def _text_only_turn(run: RunContext, inv: InvocationState, response: Model
         answer = _latest_text_answer(inv)
         if answer:
             return await _answer_in_text(run, inv, answer, nudged=True)
+        if inv.answers_in_text and not inv.is_child and run.ledger.has_commit:
+            # A last stage whose reply is only a polish, and which gave none: the answer in the chat stands
+            keep_note(run, inv, "", "empty")
+            with run.db.transaction() as tx:
+                tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "answered"},
+                         invocation_id=inv.id)
+            return Finish("Gave no reply; the answer committed before stands.")
         raise InvocationFailed(
             TOOL_CALL_REQUIRED,
             f"{inv.profile.display_name} kept replying without using its tools, and its replies were empty.",
