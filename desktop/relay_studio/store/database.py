@@ -377,7 +377,8 @@ class Database:
         try:
             yield
         except BaseException:
-            self._conn.exec_driver_sql("ROLLBACK")
+            if self.raw.in_transaction:  # SQLite rolled back itself after some errors (a full disk)
+                self._conn.exec_driver_sql("ROLLBACK")
             raise
         self._conn.exec_driver_sql("COMMIT")
 
