@@ -18,6 +18,7 @@ from relay_studio.cli import main
 from relay_studio.cli.exits import EXIT_FAILED
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.error_codes import STORE_DISK_FULL as DISK_FULL
+from relay_studio.domain.events import Event
 from relay_studio.runtime.engine import DB_NAME
 from relay_studio.store.database import Database
 from relay_studio.store.runs import RunStore
@@ -126,3 +127,56 @@ async def test_a_full_disk_ends_the_run_with_its_code_keeping_its_commits(
     again, status = await harness.run("final-editor", _turns(10), profiles=relay_profiles(), chat="after")
     assert status is RunStatus.COMPLETED, harness.types(again)
     assert [c.path for c in harness.runtime.runs.commits(again)] == ["output/main.md"]
+
+
+async def test_a_full_disk_met_inside_a_tool_ends_the_run_with_its_code(tmp_path: Path) -> None:
+    """The write's arguments fit, the file version it records does not: SQLite's own SQLITE_FULL from a
+    database held to its size (``PRAGMA max_page_count``) once the first commit is in."""
+    harness = Harness(tmp_path / "data")
+    db = harness.runtime.db
+
+    def hold(event: Event) -> None:
+        if event.type == "chat_commit_completed":  # room for the next answer and its call, not for more
+            pages = int(db.raw.execute("PRAGMA page_count").fetchone()[0])
+            db.raw.execute(f"PRAGMA max_page_count = {pages + 180}")
+
+    db.subscribe(hold)
+    try:
+        run_id, status = await harness.run("final-editor", _turns(400_000), profiles=relay_profiles())
+        assert status is RunStatus.PARTIAL_SUCCESS, harness.types(run_id)
+        assert "workspace_file_written" not in harness.types(run_id)[-8:]
+        run = harness.runtime.runs.run(run_id)
+        assert run is not None and run.error_code == DISK_FULL, (run.error_code, run.error_message) if run else None
+        assert [c.path for c in harness.runtime.runs.commits(run_id)] == ["output/main.md"]
+    finally:
+        harness.close()
+
+
+async def test_a_full_disk_met_by_a_helper_ends_the_run_with_its_code(tmp_path: Path) -> None:
+    harness = Harness(tmp_path / "data")
+    db = harness.runtime.db
+
+    def hold(event: Event) -> None:
+        if event.type == "chat_commit_completed":  # no room for the helper's long answer
+            pages = int(db.raw.execute("PRAGMA page_count").fetchone()[0])
+            db.raw.execute(f"PRAGMA max_page_count = {pages + 40}")
+
+    db.subscribe(hold)
+    turns = {
+        "writer": [
+            {"toolCalls": [write("output/main.md", "Scene."), call("workspace_commit")]},
+            {"toolCalls": [call("agent_delegate", {"agentId": "researcher",
+                                                   "task": {"objective": "Find three facts about lighthouses."}})]},
+            {"toolCalls": [call("agent_await", {"taskIds": ["task-1"], "mode": "allCompleted"})]},
+            {"toolCalls": [call("workspace_finish")]},
+        ],
+        "researcher": [{"toolCalls": [write("scratch/facts.md", _incompressible(400_000))]}],
+    }
+    try:
+        run_id, status = await harness.run("writer", turns)
+        assert status is RunStatus.PARTIAL_SUCCESS, harness.types(run_id)
+        run = harness.runtime.runs.run(run_id)
+        assert run is not None and run.error_code == DISK_FULL, (run.error_code, run.error_message) if run else None
+        assert [c.path for c in harness.runtime.runs.commits(run_id)] == ["output/main.md"]
+    finally:
+        harness.close()

@@ -47,12 +47,17 @@ UNEXPECTED_ERROR = codes.RUNTIME_UNEXPECTED_ERROR
 DISK_FULL = codes.STORE_DISK_FULL
 
 
+def disk_full_failure(exc: BaseException) -> FatalRunError | None:
+    """A full disk under the data folder (``store.data_folder.is_disk_full``) as the run's failure
+    (``store.disk_full``, said as such), or None for any other exception."""
+    return FatalRunError(DISK_FULL, disk_full_message()) if is_disk_full(exc) else None
+
+
 def unexpected_failure(exc: Exception, agent: str) -> FatalRunError:
-    """What an exception nothing below expected ends the run with: a full disk (``store.disk_full``, said as
-    such), or ``runtime.unexpected_error`` naming the exception."""
-    if is_disk_full(exc):
-        return FatalRunError(DISK_FULL, disk_full_message())
-    return FatalRunError(UNEXPECTED_ERROR, f"Relay Studio failed while {agent} worked: {exc!r}")
+    """What an exception nothing below expected ends the run with: a full disk, or
+    ``runtime.unexpected_error`` naming the exception."""
+    return disk_full_failure(exc) or FatalRunError(UNEXPECTED_ERROR, f"Relay Studio failed while {agent} worked: "
+                                                                     f"{exc!r}")
 
 
 class InvocationFailed(FatalRunError):

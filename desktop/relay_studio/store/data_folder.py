@@ -170,8 +170,8 @@ def _probe(path: Path, size: int, schema_version: int, *, short: bool = False) -
         version = int(probe.execute("PRAGMA user_version").fetchone()[0])
         app_id = int(probe.execute("PRAGMA application_id").fetchone()[0])
         names = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        problems = (probe.execute("PRAGMA quick_check(5)").fetchall() if size <= QUICK_CHECK_MAX_BYTES
-                    else [("ok",)])
+        problems = (probe.execute("PRAGMA quick_check(5)").fetchall() if size <= QUICK_CHECK_MAX_BYTES or short
+                    else [("ok",)])  # a short file is checked whatever its size: only SQLite can tell
     except sqlite3.DatabaseError as exc:
         if short:
             raise StoreError(DATABASE_TRUNCATED, f"The database {path} is truncated ({size} bytes).", path) from None
