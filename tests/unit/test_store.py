@@ -170,6 +170,29 @@ def test_a_version_1_database_gains_chat_origins_and_run_kinds(tmp_path: Path) -
         upgraded.close()
 
 
+def test_a_version_8_database_gains_the_index_of_commits_by_message(tmp_path: Path) -> None:
+    """A chat's export reads each message's versions from the commits by message id: without an index on
+    ``commits.message_id`` that is a full scan per message (550 s for 100,000 messages)."""
+    path = tmp_path / "v8.db"
+    Database(path).close()
+    raw = sqlite3.connect(path)
+    raw.execute("DROP INDEX IF EXISTS ix_commits_message_id")  # the schema of version 8 had none
+    raw.execute("INSERT INTO commits (id, run_id, invocation_id, agent_id, path, content, message_id, version, "
+                "created_at) VALUES ('k1', 'r1', 'i1', 'writer', 'output/main.md', 'Kept.', 'm1', 1, 'x')")
+    raw.execute("PRAGMA user_version = 8")
+    raw.commit()
+    raw.close()
+    db = Database(path)
+    try:
+        assert db.schema_version == SCHEMA_VERSION
+        plan = " ".join(str(r[-1]) for r in db.raw.execute(
+            "EXPLAIN QUERY PLAN SELECT * FROM commits WHERE message_id = 'm1'"))
+        assert "USING INDEX ix_commits_message_id" in plan, plan
+        assert db.raw.execute("SELECT content FROM commits WHERE message_id = 'm1'").fetchall() == [("Kept.",)]
+    finally:
+        db.close()
+
+
 # -- a damaged or hostile data folder: refused in one sentence naming the file, nothing written -------
 def _filled(path: Path) -> bytes:
     """A real database with a run and enough journal to span many pages; returns its bytes."""
@@ -200,6 +223,54 @@ def test_a_truncated_database_is_refused(tmp_path: Path) -> None:
     path.write_bytes(data[:4096 * 3])  # cut at a page boundary: fewer pages than the header counts
     _refused(path, DATABASE_TRUNCATED)
     path.write_bytes(data[:60])  # shorter than the header
+    _refused(path, DATABASE_TRUNCATED)
+
+
+def _pages_in_the_wal(tmp_path: Path) -> Path:
+    """The state a full disk leaves behind: the committed pages only in the write-ahead log, and the database
+    file cut to its first page by a checkpoint that wrote page 1 (whose header counts every page) and then
+    found no room to grow the file. A copy of such a folder onto a big disk is the same state."""
+    live = tmp_path / "live" / "s.db"
+    db = Database(live)
+    db.raw.execute("PRAGMA wal_autocheckpoint = 0")
+    _insert_run(db, "run_a")
+    with db.transaction() as tx:
+        for i in range(400):
+            tx.event("run_a", "tool_call_completed", {"result": f"line {i} " * 20})
+    copy = tmp_path / "copy" / "s.db"
+    copy.parent.mkdir(mode=0o700)
+    wal = live.with_name("s.db-wal").read_bytes()  # the connection is open: nothing was checkpointed
+    db.close()
+    page_size = int.from_bytes(wal[8:12], "big")
+    frames = [wal[at:at + 24 + page_size] for at in range(32, len(wal) - 24 - page_size + 1, 24 + page_size)]
+    first_page = [f[24:] for f in frames if int.from_bytes(f[:4], "big") == 1][-1]
+    copy.with_name("s.db-wal").write_bytes(wal)
+    copy.write_bytes(first_page)
+    assert int.from_bytes(first_page[28:32], "big") * page_size > copy.stat().st_size
+    return copy
+
+
+def test_a_database_whose_pages_are_in_its_wal_opens_and_keeps_everything(tmp_path: Path) -> None:
+    path = _pages_in_the_wal(tmp_path)
+    db = Database(path)  # the header counts pages the file lacks: they are in the log, SQLite reads them
+    try:
+        assert RunStore(db).run("run_a") is not None
+        assert len(RunStore(db).events("run_a")) == 400
+        _insert_run(db, "run_b")  # and it takes writes again
+    finally:
+        db.close()
+    assert not path.with_name("s.db-wal").exists()  # the last close checkpointed the log into the file
+    reopened = Database(path)
+    try:
+        assert {r.id for r in RunStore(reopened).runs()} >= {"run_a", "run_b"}
+    finally:
+        reopened.close()
+
+
+def test_a_truncated_database_with_a_log_that_lacks_its_pages_is_refused(tmp_path: Path) -> None:
+    path = _pages_in_the_wal(tmp_path)
+    wal = path.with_name("s.db-wal")
+    wal.write_bytes(wal.read_bytes()[:32] + bytes(len(wal.read_bytes()) - 32))  # frames that do not hold them
     _refused(path, DATABASE_TRUNCATED)
 
 

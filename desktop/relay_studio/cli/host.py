@@ -30,7 +30,14 @@ from relay_studio.providers.scripted import ScriptError, load_script
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT, demo_script_path
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.profile_catalog import load_dir
-from relay_studio.store.data_folder import DATABASE_BUSY, DATABASE_DAMAGED, StoreError
+from relay_studio.store.data_folder import (
+    DATABASE_BUSY,
+    DATABASE_DAMAGED,
+    DISK_FULL,
+    StoreError,
+    disk_full_message,
+    is_disk_full,
+)
 from relay_studio.store.database import BUSY_TIMEOUT_MS
 from relay_studio.store.projects import ProjectError
 from relay_studio.window_start import open_window as _open_window
@@ -89,6 +96,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 
 def _database_problem(data_dir: Path, exc: Exception) -> str:
+    if is_disk_full(exc):
+        return f"{disk_full_message(data_dir)} [{DISK_FULL}]"
     detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
     if "locked" in detail or "busy" in detail:
         return (f"The database in {data_dir} stayed locked by another Relay Studio process for over "

@@ -489,6 +489,9 @@ STORE_DATABASE_NOT_A_FILE = "store.database_not_a_file"
 STORE_DATABASE_READ_ONLY = "store.database_read_only"
 #: The database file ends early.
 STORE_DATABASE_TRUNCATED = "store.database_truncated"
+#: The disk holding the data folder is full (SQLite's SQLITE_FULL, or ENOSPC/EDQUOT): what could not be
+#: saved was left out, everything saved before it is kept; it works again once space is freed.
+STORE_DISK_FULL = "store.disk_full"
 #: Another application's SQLite file.
 STORE_FOREIGN_DATABASE = "store.foreign_database"
 #: The file is not an SQLite database.

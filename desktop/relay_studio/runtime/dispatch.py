@@ -16,7 +16,7 @@ from relay_studio.runtime import explore
 from relay_studio.runtime.approval import FILE_WRITERS, needs_approval, request_approval
 from relay_studio.runtime.context import ToolContext
 from relay_studio.runtime.effects import ToolResult
-from relay_studio.runtime.errors import FatalRunError, ToolError
+from relay_studio.runtime.errors import FatalRunError, ToolError, disk_full_failure
 from relay_studio.runtime.review import gate
 from relay_studio.runtime.tools.base import Tool
 from relay_studio.runtime.workspace import FILE_SYSTEM_ERROR
@@ -95,6 +95,6 @@ async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> 
         message = f"{tool.spec.alias} could not use a file: {reason}. Try another way."
         raise ToolError(FILE_SYSTEM_ERROR, message) from None
     except Exception as exc:
-        raise FatalRunError(
+        raise disk_full_failure(exc) or FatalRunError(
             codes.RUNTIME_TOOL_CRASHED, f"The tool {tool.spec.alias} failed inside Relay Studio: {exc!r}"
         ) from exc

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.validation import lower_first as lower_first  # its home is domain/validation.py
+from relay_studio.store.data_folder import disk_full_message, is_disk_full
 
 
 class ToolError(Exception):
@@ -42,6 +43,21 @@ TOOL_CALL_REQUIRED = codes.MODEL_TOOL_CALL_REQUIRED
 INVOCATION_START_FAILED = codes.RUNTIME_INVOCATION_START_FAILED
 #: Anything else the executor did not expect: the run ends failed with this code, never a traceback.
 UNEXPECTED_ERROR = codes.RUNTIME_UNEXPECTED_ERROR
+#: The disk holding the data folder filled up during the run: it ends with this code, its commits kept.
+DISK_FULL = codes.STORE_DISK_FULL
+
+
+def disk_full_failure(exc: BaseException) -> FatalRunError | None:
+    """A full disk under the data folder (``store.data_folder.is_disk_full``) as the run's failure
+    (``store.disk_full``, said as such), or None for any other exception."""
+    return FatalRunError(DISK_FULL, disk_full_message()) if is_disk_full(exc) else None
+
+
+def unexpected_failure(exc: Exception, agent: str) -> FatalRunError:
+    """What an exception nothing below expected ends the run with: a full disk, or
+    ``runtime.unexpected_error`` naming the exception."""
+    return disk_full_failure(exc) or FatalRunError(UNEXPECTED_ERROR, f"Relay Studio failed while {agent} worked: "
+                                                                     f"{exc!r}")
 
 
 class InvocationFailed(FatalRunError):

@@ -15,7 +15,7 @@ from relay_studio.runtime.delegation.edges import HandoffInfo, effective
 from relay_studio.runtime.delegation.history import filtered_input, handoff_input
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.effects import Finish, HandoffAccepted, TaskReturned
-from relay_studio.runtime.errors import INVOCATION_START_FAILED, UNEXPECTED_ERROR, FatalRunError
+from relay_studio.runtime.errors import INVOCATION_START_FAILED, FatalRunError, unexpected_failure
 from relay_studio.runtime.loop import run_invocation, start_and_assemble
 
 
@@ -32,7 +32,8 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
     (``pending``: its last turn's tool calls still to run, when a run resumes).
 
     Whatever goes wrong ends the run with a code in the journal: a stage that cannot start fails with
-    its task (``runtime.invocation_start_failed``), anything unexpected with ``runtime.unexpected_error``.
+    its task (``runtime.invocation_start_failed``), a full disk with ``store.disk_full``, anything else
+    unexpected with ``runtime.unexpected_error``.
     """
     try:
         if start:
@@ -64,8 +65,7 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
         await _fail(run, current, exc)
         return run.run_status
     except Exception as exc:  # a broken contract somewhere below: the run fails loudly, it never hangs
-        await _fail(run, current, FatalRunError(
-            UNEXPECTED_ERROR, f"Relay Studio failed while {current.profile.display_name} worked: {exc!r}"))
+        await _fail(run, current, unexpected_failure(exc, current.profile.display_name))
         return run.run_status
 
 

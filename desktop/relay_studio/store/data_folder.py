@@ -9,6 +9,7 @@ the database file's mode).
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import stat
@@ -22,6 +23,8 @@ APPLICATION_ID = 0x52535444
 #: Databases up to this size get a full ``PRAGMA quick_check`` when opened (about 0.1 s at the limit);
 #: damage in a bigger one is reported when SQLite reaches it.
 QUICK_CHECK_MAX_BYTES = 32 * 1024 * 1024
+#: A write-ahead log no longer than its header holds no pages.
+WAL_HEADER_BYTES = 32
 
 DATA_DIR_NOT_A_FOLDER = codes.STORE_DATA_DIR_NOT_A_FOLDER
 DATA_DIR_UNWRITABLE = codes.STORE_DATA_DIR_UNWRITABLE
@@ -31,6 +34,7 @@ DATABASE_EMPTY = codes.STORE_DATABASE_EMPTY
 DATABASE_TRUNCATED = codes.STORE_DATABASE_TRUNCATED
 DATABASE_DAMAGED = codes.STORE_DATABASE_DAMAGED
 DATABASE_BUSY = codes.STORE_DATABASE_BUSY
+DISK_FULL = codes.STORE_DISK_FULL
 NOT_A_DATABASE = codes.STORE_NOT_A_DATABASE
 FOREIGN_DATABASE = codes.STORE_FOREIGN_DATABASE
 SCHEMA_TOO_NEW = codes.STORE_SCHEMA_TOO_NEW
@@ -44,6 +48,32 @@ class StoreError(RuntimeError):
         self.code = code
         self.message = message
         self.path = path
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what it wraps: SQLAlchemy's ``orig``, a cause or context) is a full disk: SQLite's
+    SQLITE_FULL ("database or disk is full") or an OSError ENOSPC/EDQUOT."""
+    seen: set[int] = set()
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        current = todo.pop()
+        if current is None or id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, sqlite3.Error) and getattr(current, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+            return True
+        if isinstance(current, OSError) and current.errno in (errno.ENOSPC, errno.EDQUOT):
+            return True
+        orig = getattr(current, "orig", None)
+        todo += [orig if isinstance(orig, BaseException) else None, current.__cause__, current.__context__]
+    return False
+
+
+def disk_full_message(data_dir: Path | None = None) -> str:
+    """The sentence for a full disk; ``data_dir`` names the folder (never in what a model reads)."""
+    folder = f"the data folder {data_dir}" if data_dir is not None else "the data folder"
+    return (f"The disk holding {folder} is full, so Relay Studio could not save what came next; everything "
+            "saved before it is kept. Free some space and try again.")
 
 
 def _writable(path: Path) -> bool:
@@ -114,12 +144,24 @@ def check_database(path: Path, schema_version: int) -> None:
     pages_valid = header[24:28] == header[92:96]
     if page_size < 512 or page_size & (page_size - 1):
         raise StoreError(DATABASE_DAMAGED, f"The database {path} is damaged (its header is garbled).", path)
-    if size % page_size or (pages_valid and pages * page_size > size):
+    short = bool(size % page_size or (pages_valid and pages * page_size > size))
+    if short and not _wal_has_frames(path):
         raise StoreError(DATABASE_TRUNCATED, f"The database {path} is truncated ({size} bytes).", path)
-    _probe(path, size, schema_version)
+    # A file shorter than its header says, with a write-ahead log: the missing pages may be in the log (a
+    # full disk stopped the checkpoint that copies them into the file). SQLite reads them from there; the
+    # check below (which reads every page through the log) decides whether the file is whole.
+    _probe(path, size, schema_version, short=short)
 
 
-def _probe(path: Path, size: int, schema_version: int) -> None:
+def _wal_has_frames(path: Path) -> bool:
+    wal = path.with_name(path.name + "-wal")
+    try:
+        return wal.is_file() and wal.stat().st_size > WAL_HEADER_BYTES
+    except OSError:
+        return False
+
+
+def _probe(path: Path, size: int, schema_version: int, *, short: bool = False) -> None:
     try:
         probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
     except sqlite3.Error as exc:
@@ -128,12 +170,16 @@ def _probe(path: Path, size: int, schema_version: int) -> None:
         version = int(probe.execute("PRAGMA user_version").fetchone()[0])
         app_id = int(probe.execute("PRAGMA application_id").fetchone()[0])
         names = {r[0] for r in probe.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        problems = (probe.execute("PRAGMA quick_check(5)").fetchall() if size <= QUICK_CHECK_MAX_BYTES
-                    else [("ok",)])
+        problems = (probe.execute("PRAGMA quick_check(5)").fetchall() if size <= QUICK_CHECK_MAX_BYTES or short
+                    else [("ok",)])  # a short file is checked whatever its size: only SQLite can tell
     except sqlite3.DatabaseError as exc:
+        if short:
+            raise StoreError(DATABASE_TRUNCATED, f"The database {path} is truncated ({size} bytes).", path) from None
         raise StoreError(DATABASE_DAMAGED, f"The database {path} is damaged ({exc}).", path) from None
     finally:
         probe.close()
+    if problems != [("ok",)] and short:
+        raise StoreError(DATABASE_TRUNCATED, f"The database {path} is truncated ({size} bytes).", path)
     if problems != [("ok",)]:
         first = str(problems[0][0]).splitlines()[0][:120]
         raise StoreError(DATABASE_DAMAGED, f"The database {path} is damaged ({first}).", path)

@@ -44,7 +44,7 @@ from relay_studio.store.data_folder import (
 from relay_studio.store.leases import RunLease, try_acquire
 from relay_studio.store.turn_requests import RequestEncoder
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 #: How long a writer waits for another process's write transaction to end.
 BUSY_TIMEOUT_MS = 10_000
 _sql_cache: dict[tuple[type[SQLModel], tuple[str, ...], str], str] = {}
@@ -179,6 +179,13 @@ def _migrate_chat_modes(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE chats ADD COLUMN mode VARCHAR NOT NULL DEFAULT 'chat'")
 
 
+def _migrate_commit_message_index(conn: Connection) -> None:
+    """An index of the commits by message: a message's versions were a full scan of the ledger each, so a
+    chat's export grew with messages times commits. (v1 creates the tables from the current models, so a
+    database made new already has it.)"""
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_commits_message_id ON commits (message_id)")
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
@@ -186,6 +193,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_knowledge,
     _migrate_skill_index,
     _migrate_chat_modes,
+    _migrate_commit_message_index,
 ]
 
 
@@ -377,7 +385,8 @@ class Database:
         try:
             yield
         except BaseException:
-            self._conn.exec_driver_sql("ROLLBACK")
+            if self.raw.in_transaction:  # SQLite rolled back itself after some errors (a full disk)
+                self._conn.exec_driver_sql("ROLLBACK")
             raise
         self._conn.exec_driver_sql("COMMIT")
 

@@ -114,7 +114,7 @@ class CommitRow(SQLModel, table=True):
     agent_id: str
     path: str
     content: str
-    message_id: str
+    message_id: str = Field(index=True)  # a message's versions (a chat's export reads them for each message)
     version: int
     created_at: str
     #: ``domain.enums.CommitMarker`` value: a text answer or a stopped stream; None for workspace_commit.

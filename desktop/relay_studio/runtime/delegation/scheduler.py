@@ -19,7 +19,7 @@ from relay_studio.runtime import transitions
 from relay_studio.runtime.context import ChildTask, InvocationState, RunContext
 from relay_studio.runtime.delegation.rendering import render_capsule
 from relay_studio.runtime.effects import LoopExit, TaskDelegated, TaskReturned
-from relay_studio.runtime.errors import FatalRunError, InvocationFailed, failure_as_told
+from relay_studio.runtime.errors import FatalRunError, InvocationFailed, disk_full_failure, failure_as_told
 from relay_studio.store.database import Transaction, new_id
 
 
@@ -151,7 +151,8 @@ class TaskScheduler:
         except FatalRunError as exc:
             run.fail_fast(exc)
         except Exception as exc:  # a broken host contract inside a child fails the whole run loudly
-            run.fail_fast(FatalRunError(codes.RUNTIME_INTERNAL_ERROR, f"A helper task crashed: {exc!r}"))
+            run.fail_fast(disk_full_failure(exc)
+                          or FatalRunError(codes.RUNTIME_INTERNAL_ERROR, f"A helper task crashed: {exc!r}"))
         finally:
             child.done.set()
             self._notify()
