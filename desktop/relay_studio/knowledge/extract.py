@@ -16,6 +16,7 @@ from pathlib import Path
 
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.errors import KnowledgeError
+from relay_studio.library.bounded import ZIP_ERRORS, member_size
 
 SUPPORTED = (".md", ".markdown", ".txt", ".pdf", ".epub", ".html", ".htm")
 
@@ -218,13 +219,22 @@ def _epub(path: Path) -> Extracted:
         raise KnowledgeError(e.EPUB_BROKEN, f"{path.name} is not an EPUB: it is not a zip archive.")
     try:
         with zipfile.ZipFile(path) as archive:
-            expanded = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError) as exc:
+            infos = archive.infolist()
+            expanded = sum(info.file_size for info in infos)
+            real: int | None = 0
+            if expanded <= MAX_EPUB_EXPANDED_BYTES:  # what the headers claim, then what the members hold
+                for info in infos:
+                    size = member_size(archive, info, MAX_EPUB_EXPANDED_BYTES - (real or 0))
+                    real = None if size is None else (real or 0) + size
+                    if real is None:
+                        break
+    except ZIP_ERRORS as exc:
         raise KnowledgeError(e.EPUB_BROKEN, f"{path.name} is a damaged zip archive ({_short(exc)}).") from None
+    limit = f"the knowledge library takes EPUBs that expand to at most {MAX_EPUB_EXPANDED_BYTES // 2**20} MB."
     if expanded > MAX_EPUB_EXPANDED_BYTES:
-        raise KnowledgeError(e.FILE_TOO_LARGE, f"{path.name} expands to {expanded / 2**20:,.0f} MB; the knowledge "
-                                               f"library takes EPUBs that expand to at most "
-                                               f"{MAX_EPUB_EXPANDED_BYTES // 2**20} MB.")
+        raise KnowledgeError(e.FILE_TOO_LARGE, f"{path.name} expands to {expanded / 2**20:,.0f} MB; {limit}")
+    if real is None:
+        raise KnowledgeError(e.FILE_TOO_LARGE, f"{path.name} expands to more than its headers say; {limit}")
     import ebooklib
     from ebooklib import epub
 

@@ -50,6 +50,11 @@ class IndexedEntry:
     entry: LibraryEntry
 
 
+def _index_json(entry: LibraryEntry) -> str:
+    data = {**entry.model_dump(mode="json", by_alias=True), "description": entry.description}
+    return json.dumps(data, ensure_ascii=False)
+
+
 def _entry_of(row: Any) -> IndexedEntry:
     data = json.loads(row.entry_json)
     description = data.pop("description", "")
@@ -137,8 +142,10 @@ class LibraryStore:
             if row is not None and row.sha256 == digest:
                 writes.append(partial(_touch_row, row.id, stat.st_mtime_ns))
                 continue
+            entry_json: str | None = None
             try:
                 entry = parse_entry(data.decode("utf-8"), rel)
+                entry_json = _index_json(entry)
             except UnicodeDecodeError:
                 problems.append(LibraryProblem(rel, codes.LIBRARY_NOT_TEXT,
                                                f"{rel} is not UTF-8 text; it was left out."))
@@ -146,13 +153,20 @@ class LibraryStore:
             except LibraryError as exc:
                 problems.append(LibraryProblem(rel, exc.code, exc.message))
                 entry = None
-            if entry is None:  # a file that still does not parse is a problem each time, not a change
+            except (ValueError, TypeError, RecursionError, MemoryError) as exc:
+                # a file no check above foresaw (one an older version wrote): that one file is left out
+                problems.append(LibraryProblem(rel, codes.LIBRARY_DAMAGED_ENTRY,
+                                               f"{rel} cannot be read as an entry ({exc.__class__.__name__}); it "
+                                               "was left out."))
+                entry = None
+            # a file that still does not parse is a problem each time, not a change
+            if entry is None or entry_json is None:
                 if row is not None:
                     drop(row.id)
                     changes.append(FileChange(rel, FILE_CHANGED))
                 continue
             changes.append(FileChange(rel, FILE_ADDED if row is None else FILE_CHANGED))
-            writes.append(partial(self._index_in, rel, entry, stat.st_mtime_ns, digest,
+            writes.append(partial(self._index_in, rel, entry, entry_json, stat.st_mtime_ns, digest,
                                   row.id if row is not None else None))
         for rel, row in rows.items():
             if rel not in seen:
@@ -166,13 +180,9 @@ class LibraryStore:
         self.changes = changes
         return problems
 
-    def _index_in(self, rel: str, entry: LibraryEntry, mtime_ns: int, digest: str, row_id: str | None,
-                  tx: Any) -> None:
-        self._index(tx, rel, entry, mtime_ns, digest, row_id)
-
-    def _index(self, tx: Any, rel: str, entry: LibraryEntry, mtime_ns: int, digest: str, row_id: str | None) -> None:
-        data = {**entry.model_dump(mode="json", by_alias=True), "description": entry.description}
-        values = {"type": entry.type, "name": entry.name, "entry_json": json.dumps(data, ensure_ascii=False),
+    def _index_in(self, rel: str, entry: LibraryEntry, entry_json: str, mtime_ns: int, digest: str,
+                  row_id: str | None, tx: Any) -> None:
+        values = {"type": entry.type, "name": entry.name, "entry_json": entry_json,
                   "mtime_ns": mtime_ns, "sha256": digest, "indexed_at": now_iso()}
         if row_id is None:
             tx.insert(t.LibraryEntryRow, id=new_id("libentry"), project_id=self.project_id, path=rel, **values)
@@ -182,7 +192,12 @@ class LibraryStore:
     # -- reading -------------------------------------------------------------------------------
     def entries(self) -> list[IndexedEntry]:
         """Every indexed entry, by type then name."""
-        items = [_entry_of(r) for r in self._rows().values()]
+        items: list[IndexedEntry] = []
+        for row in self._rows().values():
+            try:
+                items.append(_entry_of(row))
+            except (ValueError, TypeError, RecursionError):  # a row an older version indexed: left out
+                continue
         return sorted(items, key=lambda i: (i.entry.type, i.entry.name.casefold()))
 
     def find(self, name: str) -> IndexedEntry | None:
