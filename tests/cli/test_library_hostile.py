@@ -26,12 +26,12 @@ def _deep_yaml_md(depth: int) -> bytes:
     return ("---\nname: Deep\ntype: lore\ncard:\n  x: " + "[" * depth + "]" * depth + "\n---\nBody.\n").encode()
 
 
-_BOMB = ("---\nname: Bomb\ntype: lore\ncard:\n"
-         "  a: &a [x, x, x, x, x, x, x, x, x]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-         "  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
-         "  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
-         "  g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n  h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n"
-         "  i: [*h, *h, *h, *h, *h, *h, *h, *h, *h]\n---\nBoom.\n").encode()
+_BOMB = (b"---\nname: Bomb\ntype: lore\ncard:\n"
+         b"  a: &a [x, x, x, x, x, x, x, x, x]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+         b"  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+         b"  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n  f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+         b"  g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n  h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n"
+         b"  i: [*h, *h, *h, *h, *h, *h, *h, *h, *h]\n---\nBoom.\n")
 
 
 def _card_json(**extra: object) -> dict[str, object]:
