@@ -155,3 +155,49 @@ def test_a_damaged_entry_file_is_that_files_problem_and_the_project_still_runs(
     capsys.readouterr()
     assert main(["demo", *d]) == 0, "a run in the project starts and ends"
     assert bad.exists(), "the file is the creator's: reported, never touched"
+
+
+def test_names_that_slug_alike_get_distinct_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    world = tmp_path / "world.json"
+    world.write_text(json.dumps({"entries": {str(i): {"key": [name], "comment": name, "content": f"Entry {name}."}
+                                             for i, name in enumerate(["Mira!", "Mira?", "!!!", "???"])}}),
+                     encoding="utf-8")
+    d = ["--data-dir", str(tmp_path / "data")]
+    assert main(["library", "import", str(world), *d]) == 0
+    assert capsys.readouterr().out.startswith("world.json: imported 4 entries")
+    lore = tmp_path / "data" / "projects" / "default" / "library" / "lore"
+    assert sorted(p.name for p in lore.glob("*.md")) == ["entry-2.md", "entry.md", "mira-2.md", "mira.md"]
+    assert main(["library", "list", "--json", *d]) == 0
+    listed = {e["name"]: e["path"] for e in json.loads(capsys.readouterr().out)}
+    assert listed == {"Mira!": "library/lore/mira.md", "Mira?": "library/lore/mira-2.md",
+                      "!!!": "library/lore/entry.md", "???": "library/lore/entry-2.md"}
+    assert main(["library", "add", "--name", "Mira.", "--type", "lore", *d]) == 0
+    assert capsys.readouterr().out.strip() == "Added 'Mira.' (lore) in library/lore/mira-3.md."
+    assert main(["library", "edit", "Mira?", "--description", "Changed.", "--json", *d]) == 0
+    assert json.loads(capsys.readouterr().out)["path"] == "library/lore/mira-2.md", "it keeps its own file"
+    assert (lore / "mira.md").read_text(encoding="utf-8").endswith("Entry Mira!.\n")
+
+
+def test_an_import_reads_the_library_once_not_once_per_entry(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from relay_studio.library import store as store_module
+    from relay_studio.library.entries import LibraryEntry
+    from relay_studio.library.store import LibraryStore
+    from relay_studio.store.database import DEFAULT_PROJECT_ID, Database
+
+    db = Database(tmp_path / "data.sqlite3")
+    project = tmp_path / "project"
+    store = LibraryStore.open(db, DEFAULT_PROJECT_ID, project)
+    store.add_all([LibraryEntry(type="lore", name=f"Old {i}") for i in range(500)], "old.json")
+    loads = 0
+    real = store_module._entry_of
+
+    def counted(row: object) -> object:
+        nonlocal loads
+        loads += 1
+        return real(row)
+
+    monkeypatch.setattr(store_module, "_entry_of", counted)
+    store.add_all([LibraryEntry(type="lore", name=f"New {i}") for i in range(20)], "new.json")
+    assert loads <= 500, f"{loads} entries loaded to add 20 to 500 (once per new entry would be 10,000)"
+    assert len(store.entries()) == 520
