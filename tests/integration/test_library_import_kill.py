@@ -93,3 +93,32 @@ def test_an_import_killed_at_any_point_leaves_nothing_and_the_rerun_imports_all(
     assert main(["library", "list", "--json", *d]) == 0
     assert len(json.loads(capsys.readouterr().out)) == ENTRIES
     assert _lore_files(data) == ENTRIES and _staged(data) == []
+
+
+def _small_files() -> None:
+    """In the child: no file may grow past 64 KB (the write fails with EFBIG, as on a full disk)."""
+    import resource
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
+
+
+def test_an_import_the_disk_cannot_hold_is_refused_and_leaves_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    d = ["--data-dir", str(data)]
+    assert main(["library", "list", *d]) == 0
+    capsys.readouterr()
+    big = tmp_path / "big.md"
+    big.write_text("---\ntype: lore\nname: Big\n---\n" + "word " * 30_000 + "\n", encoding="utf-8")  # 150 KB
+    small = tmp_path / "small.md"
+    small.write_text("---\ntype: item\nname: Heron\n---\nA ship.\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "relay_studio", "library", "import", str(big), str(small), *d],
+                          capture_output=True, text=True, cwd=REPO, preexec_fn=_small_files, timeout=300)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr == ("error: big.md could not be written to the story library (the disk holding the project "
+                           "folder is full); nothing of it was kept. [library.write_failed]\n")
+    assert done.stdout == "small.md: imported 1 entries (Heron).\n", "the rest of the batch imports"
+    assert main(["library", "list", *d]) == 0
+    assert capsys.readouterr().out == "item\tHeron\n"
+    assert _lore_files(data) == 0 and _staged(data) == []

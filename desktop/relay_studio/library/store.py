@@ -8,6 +8,7 @@ the problems ``sync`` returns); the file itself is never touched. Writes are ato
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -376,9 +377,10 @@ class LibraryStore:
                 with contextlib.suppress(Exception):
                     self.sync()
             if isinstance(exc, OSError):
-                raise LibraryError(codes.LIBRARY_WRITE_FAILED,
-                                   f"{source} could not be written to the story library ({exc.strerror or exc}: "
-                                   "is the disk full?); nothing of it was kept.") from None
+                full = exc.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
+                reason = "the disk holding the project folder is full" if full else (exc.strerror or str(exc))
+                raise LibraryError(codes.LIBRARY_WRITE_FAILED, f"{source} could not be written to the story "
+                                                               f"library ({reason}); nothing of it was kept.") from None
             raise
         _release(fd)
         shutil.rmtree(folder, ignore_errors=True)
