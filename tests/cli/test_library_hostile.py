@@ -201,3 +201,28 @@ def test_an_import_reads_the_library_once_not_once_per_entry(tmp_path: Path,
     store.add_all([LibraryEntry(type="lore", name=f"New {i}") for i in range(20)], "new.json")
     assert loads <= 500, f"{loads} entries loaded to add 20 to 500 (once per new entry would be 10,000)"
     assert len(store.entries()) == 520
+
+
+_HEADER = '{"user_name": "You", "character_name": "Zed"}\n'
+HOSTILE_CHATS: dict[str, tuple[str, str]] = {
+    "nested past the recursion limit": ('{"name": "You", "is_user": true, "mes": "Hi", "extra": '
+                                        + "[" * 100_000 + "]" * 100_000 + "}", "library.too_deeply_nested"),
+    "an integer of 5000 digits": ('{"name": "You", "is_user": true, "mes": "Hi", "send_date": ' + "9" * 5000 + "}",
+                                  "library.number_too_large"),
+    "a lone surrogate": ('{"name": "You", "is_user": true, "mes": "Hi \\ud83d"}', "library.lone_surrogate"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_CHATS))
+def test_a_hostile_chat_file_is_refused_in_one_line_naming_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str) -> None:
+    line, code = HOSTILE_CHATS[case]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(_HEADER + line + "\n", encoding="utf-8")
+    good = tmp_path / "good.jsonl"
+    good.write_text(_HEADER + '{"name": "You", "is_user": true, "mes": "Hello."}\n', encoding="utf-8")
+    d = ["--data-dir", str(tmp_path / "data")]
+    assert main(["chat", "import", str(bad), str(good), *d]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith("error: bad.jsonl, line 2 ") and err.endswith(f"[{code}]\n") and err.count("\n") == 1, err
+    assert out == "good.jsonl: imported as the chat 'good' (1 messages).\n"
