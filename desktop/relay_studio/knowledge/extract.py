@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+from relay_studio.domain.bounded import ZIP_ERRORS, member_size
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.errors import KnowledgeError
-from relay_studio.library.bounded import ZIP_ERRORS, member_size
 
 SUPPORTED = (".md", ".markdown", ".txt", ".pdf", ".epub", ".html", ".htm")
 

@@ -25,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.bounded import LimitExceeded, load_yaml
 from relay_studio.domain.validation import first_problem
-from relay_studio.library.bounded import LimitExceeded, load_yaml
 from relay_studio.store.projects import slugify
 
 BUILTIN_TYPES: tuple[str, ...] = ("character", "location", "item", "lore", "rule", "plot thread", "other")

@@ -11,13 +11,13 @@ import json
 from pathlib import Path
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.bounded import LimitExceeded, load_json
 from relay_studio.library import sillytavern as st
-from relay_studio.library.bounded import LimitExceeded, load_json
 from relay_studio.library.entries import LibraryEntry, LibraryError, parse_entry
 
 
 def looks_like_world_info(data: bytes, source: str = "The file") -> bool:
-    """Whether ``data`` is World Info JSON (not a card); a file past the limits of ``library/bounded.py``
+    """Whether ``data`` is World Info JSON (not a card); a file past the limits of ``domain/bounded.py``
     is refused here, whichever it is."""
     try:
         doc = load_json(data.decode("utf-8"))

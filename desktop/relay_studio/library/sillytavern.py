@@ -26,7 +26,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from relay_studio.domain import error_codes as codes
-from relay_studio.library.bounded import ZIP_ERRORS, LimitExceeded, load_json, read_member, zip_problem
+from relay_studio.domain.bounded import ZIP_ERRORS, LimitExceeded, load_json, read_member, zip_problem
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry
 from relay_studio.library.macros import CARD_CHARACTER
 

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.bounded import LimitExceeded, load_json
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, NOTE_ROLE, ChatRecord
-from relay_studio.library.bounded import LimitExceeded, load_json
 from relay_studio.library.entries import LibraryError
 from relay_studio.store.chats import ChatStore, ImportedMessage, ImportedVersion
 from relay_studio.store.database import now_iso
