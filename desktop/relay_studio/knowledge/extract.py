@@ -92,7 +92,8 @@ def _read_text(path: Path) -> str:
         raise KnowledgeError(e.FILE_UNREADABLE, f"{path.name} could not be read ({exc.strerror}).") from None
     if b"\x00" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise KnowledgeError(e.FILE_UNREADABLE, f"{path.name} is a binary file, not text.")
-    for encoding in ("utf-8-sig", "utf-16"):
+    # UTF-16 only with its byte-order mark: a short cp1252 file of even length decodes as UTF-16 garbage
+    for encoding in ("utf-8-sig", *(("utf-16",) if raw.startswith((b"\xff\xfe", b"\xfe\xff")) else ())):
         try:
             return raw.decode(encoding).replace("\r\n", "\n")
         except UnicodeDecodeError:
