@@ -149,3 +149,45 @@ def test_model_text_reaches_a_terminal_escaped(tmp_path: Path, capsys: pytest.Ca
         assert not any(ch in printed for ch in "\x1b\x07\u202e\x9b"), argv
         assert "pwned" in printed, "the text is shown, escaped"
     assert "Line one\r\n\\x1b]0;pwned" in printed, "line breaks stay line breaks"
+
+
+def _raw(text: str) -> bool:
+    return any(ch in text for ch in "\x1b\x07\u202e\x9b")
+
+
+def test_names_from_imported_files_reach_a_terminal_escaped(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    d = ["--data-dir", str(tmp_path / "data")]
+    world = tmp_path / "world.json"
+    world.write_text(json.dumps({"entries": {"0": {"key": [f"Mira{ESCAPES}", f"alias{ESCAPES}"],
+                                                   "comment": f"Mira{ESCAPES}",
+                                                   "content": f"Line one{ESCAPES}\nLine two."}}}),
+                     encoding="utf-8")
+    outputs = [capsys.readouterr()]
+    assert main(["library", "import", str(world), *d]) == 0
+    outputs.append(capsys.readouterr())
+    assert "imported 1 entries (Mira\\x1b]0;pwned\\x07\\x1b[2J\\u202e\\x9b)" in outputs[-1].out
+    assert main(["library", "list", *d]) == 0
+    outputs.append(capsys.readouterr())
+    assert main(["library", "show", "Mira" + ESCAPES, *d]) == 0
+    outputs.append(capsys.readouterr())
+    assert "Line one\\x1b" in outputs[-1].out and "\nLine two." in outputs[-1].out, "lines are kept"
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join(json.dumps(line) for line in [
+        {"user_name": "You", "character_name": f"Zed{ESCAPES}",
+         "chat_metadata": {"relay_studio": {"chat": f"Night{ESCAPES}"}}},
+        {"name": "You", "is_user": True, "mes": "Hello."}]) + "\n", encoding="utf-8")
+    assert main(["chat", "import", str(chat), *d]) == 0
+    outputs.append(capsys.readouterr())
+    assert "imported as the chat 'Night\\x1b" in outputs[-1].out
+    assert main(["demo", *d]) == 0
+    capsys.readouterr()
+    script = tmp_path / "handoff.json"
+    doc = ("## Goal\nA story.\n## Canon & Constraints\nPast.\n## Progress\nOne.\n## Key Decisions\nNone.\n"
+           f"## Critical Context\nMara{ESCAPES}.\n## Next Steps\nTwo.\n")
+    script.write_text(json.dumps({"turns": {"editor": [{"text": doc}]}}), encoding="utf-8")
+    assert main(["chat", "handoff", "Demo relay", "--to", f"Next{ESCAPES}", "--script", str(script), *d]) == 0
+    outputs.append(capsys.readouterr())
+    assert "Mara\\x1b]0;pwned" in outputs[-1].out and "Started the new chat 'Next\\x1b" in outputs[-1].err
+    for captured in outputs:
+        assert not _raw(captured.out) and not _raw(captured.err), captured

@@ -326,3 +326,22 @@ async def test_a_focus_change_as_the_window_closes_reads_nothing_afterwards(app:
     library.refresh()  # what the timer would have done: nothing, now that the studio is shut down
     await asyncio.sleep(3 * FOCUS_READ_DELAY_MS / 1000)
     assert reads == []
+
+
+async def test_an_entry_file_an_older_version_wrote_damaged_is_named_in_the_codex_and_the_rest_shows(
+        app: App, qtbot: QtBot) -> None:
+    rt = Runtime(app.data_dir)
+    folder = rt.project_dir(rt.projects.default())
+    rt.chats.ensure_chat("Deep")
+    rt.close()
+    lore = folder / "library" / "lore"
+    lore.mkdir(parents=True)
+    (lore / "kraken.md").write_text("---\ntype: lore\nname: Kraken\n---\nA sea beast.\n", encoding="utf-8")
+    (lore / "deep.md").write_text("---\nname: Deep\ncard:\n  x: " + "[" * 300 + "]" * 300 + "\n---\n",
+                                  encoding="utf-8")  # written before issue 29's limits: never indexed
+    window = await _active(app)
+    _click_chat(qtbot, window, "Deep")
+    codex = window.library.codex
+    await until(lambda: codex.item_for("Kraken") is not None, what="the codex to list the entry that reads")
+    assert codex.problems.text() == ("⚠ library/lore/deep.md: the frontmatter is nested more than 64 levels deep. "
+                                     "[library.too_deeply_nested]")

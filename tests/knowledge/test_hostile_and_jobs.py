@@ -167,3 +167,15 @@ def test_an_epub_that_expands_past_the_limit_is_refused_before_reading(
     assert out.message == ("bomb.epub expands to 3 MB; the knowledge library takes EPUBs that expand to at "
                            "most 1 MB.")
     assert library.documents() == []
+
+
+def test_a_short_cp1252_file_reads_as_cp1252_and_utf16_needs_its_mark(library: KnowledgeLibrary,
+                                                                      tmp_path: Path) -> None:
+    legacy = tmp_path / "notes.txt"
+    legacy.write_bytes("Café crème".encode("cp1252"))  # 10 bytes: also "valid" UTF-16 without a mark
+    wide = tmp_path / "wide.txt"
+    wide.write_bytes("Ünter den Linden".encode("utf-16"))  # with its byte-order mark
+    report = library.import_files([legacy, wide])
+    assert report.refused == []
+    texts = sorted(chunk.text for doc in library.documents() for chunk in library.chunks(doc))
+    assert texts == ["Café crème", "Ünter den Linden"]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from relay_studio.cli.exits import EXIT_OK, EXIT_USAGE, UsageError
 from relay_studio.cli.projects import project_option
+from relay_studio.domain.safe_text import for_terminal
 
 if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
     from relay_studio.runtime.engine import Runtime
@@ -51,7 +52,7 @@ def run_chat_export(args: argparse.Namespace, runtime: Runtime) -> int:
         args.out.write_text(text, encoding="utf-8", newline="\n")
     except OSError as exc:
         raise UsageError(f"{args.out} could not be written ({exc.strerror or type(exc).__name__}).") from None
-    print(f"Wrote '{chat.name}' ({len(runtime.chats.messages(chat.id))} messages) to {args.out}.")
+    print(f"Wrote '{for_terminal(chat.name, None)}' ({len(runtime.chats.messages(chat.id))} messages) to {args.out}.")
     return EXIT_OK
 
 
@@ -68,13 +69,14 @@ def run_chat_import(args: argparse.Namespace, runtime: Runtime) -> int:
             chat = import_chat_file(runtime.chats, path, project_id=args.project_id, name=args.name)
         except LibraryError as exc:
             failed += 1
-            sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+            sys.stderr.write(f"error: {for_terminal(exc.message, None)} [{exc.code}]\n")
             report.append({"file": str(path), "error": exc.code, "message": exc.message})
             continue
         count = len(runtime.chats.messages(chat.id))
         report.append({"file": str(path), "chat": {"id": chat.id, "name": chat.name}, "messages": count})
         if not args.json:
-            print(f"{path.name}: imported as the chat '{chat.name}' ({count} messages).")
+            print(f"{for_terminal(path.name, None)}: imported as the chat '{for_terminal(chat.name, None)}' "
+                  f"({count} messages).")
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
     return EXIT_USAGE if failed else EXIT_OK

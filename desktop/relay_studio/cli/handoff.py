@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from relay_studio.domain.safe_text import for_terminal
+
 if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
     from relay_studio.runtime.engine import Runtime
 
@@ -55,11 +57,11 @@ async def _handoff(args: argparse.Namespace, runtime: Runtime, provider_for: Cal
                                        provider_for=provider_for, agent_id=args.agent,
                                        focus=args.focus)
     except HandoffRefused as exc:
-        err.write(f"error: {exc.message} [{exc.code}]\n")
+        err.write(f"error: {for_terminal(exc.message, None)} [{exc.code}]\n")
         return EXIT_REFUSED
     loop = asyncio.get_running_loop()
     _install_interrupt(loop, lambda: runtime.cancel_handoff(handle.chat_id))
-    err.write(f"Writing the handoff document for '{args.name}'…\n")
+    err.write(f"Writing the handoff document for '{for_terminal(args.name, None)}'…\n")
     err.flush()
     try:
         draft = await handle.wait()
@@ -82,8 +84,8 @@ async def _handoff(args: argparse.Namespace, runtime: Runtime, provider_for: Cal
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         return code
     if draft.document:
-        out.write(draft.document.rstrip() + "\n")
+        out.write(for_terminal(draft.document.rstrip(), None, keep_lines=True) + "\n")
     if draft.missing_sections:
-        err.write(f"The document lacks these sections: {', '.join(draft.missing_sections)}.\n")
-    err.write(("error: " if code else "") + str(result["message"]) + "\n")
+        err.write(f"The document lacks these sections: {', '.join(for_terminal(s) for s in draft.missing_sections)}.\n")
+    err.write(("error: " if code else "") + for_terminal(result["message"], None) + "\n")
     return code

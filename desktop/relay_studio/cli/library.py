@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from relay_studio.cli.projects import project_option
+from relay_studio.domain.safe_text import for_terminal
 
 if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --help and the window
     from relay_studio.library.entries import Tracking
@@ -68,6 +69,11 @@ def add_library_parser(subparsers: Any, common: argparse.ArgumentParser) -> None
 
 class _Usage(Exception):
     pass
+
+
+def shown(text: object, *, keep_lines: bool = False) -> str:
+    """A name or text from a file, as the terminal may print it (``domain/safe_text.py``, as run output)."""
+    return for_terminal(text, None, keep_lines=keep_lines)
 
 
 def _print(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -144,10 +150,10 @@ def run_library(args: argparse.Namespace, runtime: Runtime) -> int:
         store = LibraryStore.open(runtime.db, project.id, runtime.project_dir(project))
         return _run(args, store, runtime)
     except (ProjectError, LibraryError) as exc:
-        sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+        sys.stderr.write(f"error: {shown(exc.message)} [{exc.code}]\n")
         return EXIT_USAGE
     except _Usage as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(f"error: {shown(exc)}\n")
         return EXIT_USAGE
 
 
@@ -156,11 +162,11 @@ def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int
 
     command = args.library_command
     for problem in store.problems:
-        sys.stderr.write(f"warning: {problem.message} [{problem.code}]\n")
+        sys.stderr.write(f"warning: {shown(problem.message)} [{problem.code}]\n")
     if command == "list":
         items = [i for i in store.entries() if not args.type or i.entry.type == args.type.strip().lower()]
-        lines = [f"{i.entry.type}\t{i.entry.name}" + (f"\t({', '.join(i.entry.aliases)})" if i.entry.aliases else "")
-                 for i in items]
+        lines = [f"{shown(i.entry.type)}\t{shown(i.entry.name)}"
+                 + (f"\t({', '.join(shown(a) for a in i.entry.aliases)})" if i.entry.aliases else "") for i in items]
         _print(args, [_entry_json(i, notes=False) for i in items], "\n".join(lines) or "The story library is empty.")
         return EXIT_OK
     if command == "export":
@@ -175,16 +181,16 @@ def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int
                 done = import_card(runtime, store, path, as_profile=args.as_profile)
             except LibraryError as exc:
                 failed += 1
-                sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
+                sys.stderr.write(f"error: {shown(exc.message)} [{exc.code}]\n")
                 report.append({"file": str(path), "error": exc.code, "message": exc.message})
                 continue
             names = [e.name for e in done.entries]
             report.append({"file": str(path), "imported": names,
                            **({"profile": done.profile.profile.id} if done.profile else {})})
             if not args.json:
-                print(f"{path.name}: imported {len(names)} entries ({', '.join(names)}).")
+                print(f"{shown(path.name)}: imported {len(names)} entries ({', '.join(shown(n) for n in names)}).")
                 if done.profile is not None:
-                    print(f"{path.name}: made the agent '{done.profile.profile.display_name}' "
+                    print(f"{shown(path.name)}: made the agent '{shown(done.profile.profile.display_name)}' "
                           f"(id {done.profile.profile.id}) that plays the character.")
         if args.json:
             print(json.dumps(report, ensure_ascii=False, indent=2))
@@ -196,26 +202,29 @@ def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int
         path = store.save(entry)
         saved = store.find(entry.name)
         assert saved is not None
-        _print(args, _entry_json(saved, notes=True), f"Added '{entry.name}' ({entry.type}) in {path}.")
+        _print(args, _entry_json(saved, notes=True),
+               f"Added '{shown(entry.name)}' ({shown(entry.type)}) in {shown(path)}.")
         return EXIT_OK
     found = store.find(args.name)
     if found is None:
         raise _Usage(f"There is no entry '{args.name}' in the story library.")
     if command == "show":
         e = found.entry
-        text = (f"{e.name} — {e.type}\nAliases: {', '.join(e.aliases) or '-'}\nTags: {', '.join(e.tags) or '-'}\n"
-                f"Always included: {'yes' if e.always_include else 'no'}\nFile: {found.path}\n\n{e.description}"
-                + (f"\n\nPrivate notes:\n{e.notes}" if e.notes else ""))
+        text = (f"{shown(e.name)} — {shown(e.type)}\nAliases: {', '.join(shown(a) for a in e.aliases) or '-'}\n"
+                f"Tags: {', '.join(shown(t) for t in e.tags) or '-'}\n"
+                f"Always included: {'yes' if e.always_include else 'no'}\nFile: {shown(found.path)}\n\n"
+                f"{shown(e.description, keep_lines=True)}"
+                + (f"\n\nPrivate notes:\n{shown(e.notes, keep_lines=True)}" if e.notes else ""))
         _print(args, _entry_json(found, notes=True), text)
         return EXIT_OK
     if command == "remove":
         store.remove(found.entry.name)
-        _print(args, {"removed": found.entry.name, "path": found.path}, f"Removed '{found.entry.name}'.")
+        _print(args, {"removed": found.entry.name, "path": found.path}, f"Removed '{shown(found.entry.name)}'.")
         return EXIT_OK
     changed = found.entry.model_copy(update={**_changes(args), "tracking": _tracking(args, found.entry.tracking)})
     changed = check_entry(changed, f"The entry '{found.entry.name}'")
     path = store.save(changed, replacing=found.path)
     saved = store.find(changed.name)
     assert saved is not None
-    _print(args, _entry_json(saved, notes=True), f"Updated '{changed.name}' ({path}).")
+    _print(args, _entry_json(saved, notes=True), f"Updated '{shown(changed.name)}' ({shown(path)}).")
     return EXIT_OK

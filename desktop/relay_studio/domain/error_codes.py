@@ -191,12 +191,16 @@ LIBRARY_BAD_NAME = "library.bad_name"
 LIBRARY_BAD_TYPE = "library.bad_type"
 #: An entry file's YAML does not parse.
 LIBRARY_BAD_YAML = "library.bad_yaml"
+#: An entry file could not be indexed (written by an older version, or damaged); it is left out.
+LIBRARY_DAMAGED_ENTRY = "library.damaged_entry"
 #: No entry with the name asked for.
 LIBRARY_ENTRY_NOT_FOUND = "library.entry_not_found"
 #: The file to import does not exist.
 LIBRARY_FILE_NOT_FOUND = "library.file_not_found"
 #: An entry file (or an import) is larger than allowed.
 LIBRARY_FILE_TOO_LARGE = "library.file_too_large"
+#: An imported file holds a lone UTF-16 surrogate (``\ud800`` in JSON), which is not text.
+LIBRARY_LONE_SURROGATE = "library.lone_surrogate"
 #: An entry has no name.
 LIBRARY_MISSING_NAME = "library.missing_name"
 #: Another entry already has this name or alias.
@@ -207,6 +211,10 @@ LIBRARY_NAME_TOO_LONG = "library.name_too_long"
 LIBRARY_NO_FRONTMATTER = "library.no_frontmatter"
 #: An entry file (or an import) is not UTF-8 text.
 LIBRARY_NOT_TEXT = "library.not_text"
+#: An imported file holds an integer of more digits than allowed.
+LIBRARY_NUMBER_TOO_LARGE = "library.number_too_large"
+#: An imported file (or an entry file) is nested deeper than allowed.
+LIBRARY_TOO_DEEPLY_NESTED = "library.too_deeply_nested"
 #: An entry has more aliases than allowed.
 LIBRARY_TOO_MANY_ALIASES = "library.too_many_aliases"
 #: The chat belongs to no project, so there is no library to read or write.
@@ -215,6 +223,10 @@ LIBRARY_UNAVAILABLE = "library.unavailable"
 LIBRARY_UNKNOWN_FIELD = "library.unknown_field"
 #: The file to import has a format the importer does not know.
 LIBRARY_UNKNOWN_FORMAT = "library.unknown_format"
+#: Writing an import failed (the disk is full or the folder is not writable); nothing of it was kept.
+LIBRARY_WRITE_FAILED = "library.write_failed"
+#: An entry file's YAML aliases expand past the budget (an alias bomb), or refer to themselves.
+LIBRARY_YAML_ALIAS_BUDGET = "library.yaml_alias_budget"
 
 # --- model.*: what a model did (or failed to do) ---
 #: A tool call was cut off by the answer length limit, so it was not run.

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+from relay_studio.domain.bounded import ZIP_ERRORS, member_size
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.errors import KnowledgeError
 
@@ -91,7 +92,8 @@ def _read_text(path: Path) -> str:
         raise KnowledgeError(e.FILE_UNREADABLE, f"{path.name} could not be read ({exc.strerror}).") from None
     if b"\x00" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise KnowledgeError(e.FILE_UNREADABLE, f"{path.name} is a binary file, not text.")
-    for encoding in ("utf-8-sig", "utf-16"):
+    # UTF-16 only with its byte-order mark: a short cp1252 file of even length decodes as UTF-16 garbage
+    for encoding in ("utf-8-sig", *(("utf-16",) if raw.startswith((b"\xff\xfe", b"\xfe\xff")) else ())):
         try:
             return raw.decode(encoding).replace("\r\n", "\n")
         except UnicodeDecodeError:
@@ -218,13 +220,22 @@ def _epub(path: Path) -> Extracted:
         raise KnowledgeError(e.EPUB_BROKEN, f"{path.name} is not an EPUB: it is not a zip archive.")
     try:
         with zipfile.ZipFile(path) as archive:
-            expanded = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError) as exc:
+            infos = archive.infolist()
+            expanded = sum(info.file_size for info in infos)
+            real: int | None = 0
+            if expanded <= MAX_EPUB_EXPANDED_BYTES:  # what the headers claim, then what the members hold
+                for info in infos:
+                    size = member_size(archive, info, MAX_EPUB_EXPANDED_BYTES - (real or 0))
+                    real = None if size is None else (real or 0) + size
+                    if real is None:
+                        break
+    except ZIP_ERRORS as exc:
         raise KnowledgeError(e.EPUB_BROKEN, f"{path.name} is a damaged zip archive ({_short(exc)}).") from None
+    limit = f"the knowledge library takes EPUBs that expand to at most {MAX_EPUB_EXPANDED_BYTES // 2**20} MB."
     if expanded > MAX_EPUB_EXPANDED_BYTES:
-        raise KnowledgeError(e.FILE_TOO_LARGE, f"{path.name} expands to {expanded / 2**20:,.0f} MB; the knowledge "
-                                               f"library takes EPUBs that expand to at most "
-                                               f"{MAX_EPUB_EXPANDED_BYTES // 2**20} MB.")
+        raise KnowledgeError(e.FILE_TOO_LARGE, f"{path.name} expands to {expanded / 2**20:,.0f} MB; {limit}")
+    if real is None:
+        raise KnowledgeError(e.FILE_TOO_LARGE, f"{path.name} expands to more than its headers say; {limit}")
     import ebooklib
     from ebooklib import epub
 

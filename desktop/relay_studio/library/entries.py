@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.bounded import LimitExceeded, load_yaml
 from relay_studio.domain.validation import first_problem
 from relay_studio.store.projects import slugify
 
@@ -141,7 +142,9 @@ def split_frontmatter(text: str, source: str) -> tuple[Any, str]:
     for i in range(1, len(lines)):
         if lines[i].strip() == "---":
             try:
-                meta = yaml.safe_load("".join(lines[1:i]))
+                meta = load_yaml("".join(lines[1:i]))
+            except LimitExceeded as exc:
+                raise LibraryError(exc.code, f"{source}: the frontmatter {exc.message}.") from None
             except yaml.YAMLError as exc:
                 mark = getattr(exc, "problem_mark", None)
                 where = f" (line {mark.line + 2})" if mark is not None else ""

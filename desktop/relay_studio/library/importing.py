@@ -11,14 +11,19 @@ import json
 from pathlib import Path
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.bounded import LimitExceeded, load_json
 from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, parse_entry
 
 
-def looks_like_world_info(data: bytes) -> bool:
+def looks_like_world_info(data: bytes, source: str = "The file") -> bool:
+    """Whether ``data`` is World Info JSON (not a card); a file past the limits of ``domain/bounded.py``
+    is refused here, whichever it is."""
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        doc = load_json(data.decode("utf-8"))
+    except LimitExceeded as exc:
+        raise LibraryError(exc.code, f"{source} {exc.message}.") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
         return False
     return isinstance(doc, dict) and "entries" in doc and "spec" not in doc and "name" not in doc
 
@@ -43,7 +48,7 @@ def read_library_file(path: Path) -> list[LibraryEntry]:
             return [parse_entry(data.decode("utf-8"), label)]
         except UnicodeDecodeError:
             raise LibraryError(codes.LIBRARY_NOT_TEXT, f"{label} is not UTF-8 text.") from None
-    if suffix == ".json" and looks_like_world_info(data):
+    if suffix == ".json" and looks_like_world_info(data, label):
         return st.entries_from_world_info(data, label)
     if suffix in (".png", ".json", ".charx"):
         return st.entries_from_card(st.read_card(data, label), label)

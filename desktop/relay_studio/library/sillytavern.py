@@ -26,6 +26,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.bounded import ZIP_ERRORS, LimitExceeded, load_json, read_member, zip_problem
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry
 from relay_studio.library.macros import CARD_CHARACTER
 
@@ -99,8 +100,10 @@ def _decode_card_json(text: bytes, source: str) -> dict[str, Any]:
         limit = MAX_CARD_JSON_BYTES // (1024 * 1024)
         raise _fail(codes.CARD_TOO_LARGE, f"{source}: the card data is larger than {limit} MB.")
     try:
-        data = json.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        data = load_json(text.decode("utf-8"))
+    except LimitExceeded as exc:
+        raise _fail(exc.code, f"{source}: the card data {exc.message}.") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
         raise _fail(codes.CARD_BAD_JSON, f"{source}: the card data is not valid JSON.") from None
     if not isinstance(data, dict):
         raise _fail(codes.CARD_BAD_JSON, f"{source}: the card data is not a JSON object.")
@@ -122,7 +125,7 @@ def card_from_png(data: bytes, source: str) -> dict[str, Any]:
 def card_from_charx(data: bytes, source: str) -> dict[str, Any]:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
+    except ZIP_ERRORS:
         raise _fail(codes.CARD_BAD_CHARX, f"{source} is not a CHARX (zip) file.") from None
     with archive:
         members = archive.infolist()
@@ -139,8 +142,13 @@ def card_from_charx(data: bytes, source: str) -> dict[str, Any]:
         if card.file_size > MAX_CARD_JSON_BYTES:
             raise _fail(codes.CARD_TOO_LARGE, f"{source}: card.json expands to more than "
                                               f"{MAX_CARD_JSON_BYTES // (1024 * 1024)} MB.")
-        with archive.open(card) as handle:
-            text = handle.read(MAX_CARD_JSON_BYTES + 1)  # never trust the declared size alone
+        try:
+            text = read_member(archive, card, MAX_CARD_JSON_BYTES)  # counted as it expands, not from the header
+        except ZIP_ERRORS as exc:
+            raise _fail(codes.CARD_BAD_CHARX, f"{source}: card.json cannot be read: {zip_problem(exc)}.") from None
+    if text is None:
+        raise _fail(codes.CARD_TOO_LARGE, f"{source}: card.json expands to more than "
+                                          f"{MAX_CARD_JSON_BYTES // (1024 * 1024)} MB.")
     return _decode_card_json(text, source)
 
 
@@ -271,8 +279,10 @@ def entries_from_world_info(data: bytes, source: str) -> list[LibraryEntry]:
             codes.WORLDINFO_TOO_LARGE, f"{source} is larger than {MAX_CARD_JSON_BYTES * 2 // (1024 * 1024)} MB."
         )
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        doc = load_json(data.decode("utf-8"))
+    except LimitExceeded as exc:
+        raise _fail(exc.code, f"{source} {exc.message}.") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
         raise _fail(codes.WORLDINFO_BAD_JSON, f"{source} is not valid JSON.") from None
     raw = doc.get("entries") if isinstance(doc, dict) else None
     if isinstance(raw, dict):

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.bounded import LimitExceeded, load_json
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, NOTE_ROLE, ChatRecord
 from relay_studio.library.entries import LibraryError
 from relay_studio.store.chats import ChatStore, ImportedMessage, ImportedVersion
@@ -233,8 +234,10 @@ def parse_chat(data: bytes, source: str) -> ParsedChat:
             continue
         where = f"{source}, line {number}"
         try:
-            raw = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
+            raw = load_json(line)
+        except LimitExceeded as exc:
+            raise _fail(exc.code, f"{where} {exc.message}.") from None
+        except json.JSONDecodeError:
             raise _fail(codes.CHAT_IMPORT_BAD_JSON, f"{where} is not valid JSON (the file may be cut short or "
                                                     "damaged).") from None
         if header is None:

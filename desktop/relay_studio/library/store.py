@@ -7,9 +7,13 @@ the problems ``sync`` returns); the file itself is never touched. Writes are ato
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
 import os
+import re
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -22,6 +26,11 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.library.entries import MAX_ENTRY_BYTES, LibraryEntry, LibraryError, parse_entry, render_entry
 from relay_studio.store import tables as t
 from relay_studio.store.database import Database, new_id, now_iso, table_of
+from relay_studio.store.leases import _lock, _unlock
+
+#: where an import stages its files (``library/.import/<id>/``) until they are in place and indexed
+IMPORT_DIR = ".import"
+_MANIFEST = "manifest.json"
 
 _ROWS = table_of(t.LibraryEntryRow)
 
@@ -50,6 +59,11 @@ class IndexedEntry:
     entry: LibraryEntry
 
 
+def _index_json(entry: LibraryEntry) -> str:
+    data = {**entry.model_dump(mode="json", by_alias=True), "description": entry.description}
+    return json.dumps(data, ensure_ascii=False)
+
+
 def _entry_of(row: Any) -> IndexedEntry:
     data = json.loads(row.entry_json)
     description = data.pop("description", "")
@@ -63,6 +77,28 @@ def _delete_row(row_id: str, tx: Any) -> None:
 
 def _touch_row(row_id: str, mtime_ns: int, tx: Any) -> None:
     tx.update(t.LibraryEntryRow, row_id, mtime_ns=mtime_ns)
+
+
+def _unlink_if(target: Path, digest: str) -> None:
+    """Removes ``target`` if it still holds the bytes whose sha256 is ``digest`` (never a creator's edit)."""
+    with contextlib.suppress(OSError):
+        if target.is_file() and not target.is_symlink() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
+            target.unlink()
+
+
+def _release(fd: int | None) -> None:
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            _unlock(fd)
+        os.close(fd)
+
+
+def _read_manifest(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # none yet: the import was still staging, nothing was moved
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
 
 def atomic_write(target: Path, text: str) -> None:
@@ -99,7 +135,7 @@ class LibraryStore:
             return []
         found: list[tuple[str, Path]] = []
         for folder in sorted(base.iterdir()):
-            if folder.is_symlink() or not folder.is_dir():
+            if folder.is_symlink() or not folder.is_dir() or folder.name.startswith("."):
                 continue
             for file in sorted(folder.iterdir()):
                 if file.suffix == ".md" and not file.name.startswith(".") and not file.is_symlink() and file.is_file():
@@ -108,7 +144,9 @@ class LibraryStore:
 
     def sync(self) -> list[LibraryProblem]:
         """Brings the index up to date with the files; returns (and keeps) the files that were left out.
-        Nothing changed on disk: no write transaction (a window's focus never waits for another writer)."""
+        Nothing changed on disk: no write transaction (a window's focus never waits for another writer).
+        An import a killed process left unfinished is undone first (``_recover_imports``)."""
+        self._recover_imports()
         rows = self._rows()
         problems: list[LibraryProblem] = []
         changes: list[FileChange] = []
@@ -137,8 +175,10 @@ class LibraryStore:
             if row is not None and row.sha256 == digest:
                 writes.append(partial(_touch_row, row.id, stat.st_mtime_ns))
                 continue
+            entry_json: str | None = None
             try:
                 entry = parse_entry(data.decode("utf-8"), rel)
+                entry_json = _index_json(entry)
             except UnicodeDecodeError:
                 problems.append(LibraryProblem(rel, codes.LIBRARY_NOT_TEXT,
                                                f"{rel} is not UTF-8 text; it was left out."))
@@ -146,13 +186,20 @@ class LibraryStore:
             except LibraryError as exc:
                 problems.append(LibraryProblem(rel, exc.code, exc.message))
                 entry = None
-            if entry is None:  # a file that still does not parse is a problem each time, not a change
+            except (ValueError, TypeError, RecursionError, MemoryError) as exc:
+                # a file no check above foresaw (one an older version wrote): that one file is left out
+                problems.append(LibraryProblem(rel, codes.LIBRARY_DAMAGED_ENTRY,
+                                               f"{rel} cannot be read as an entry ({exc.__class__.__name__}); it "
+                                               "was left out."))
+                entry = None
+            # a file that still does not parse is a problem each time, not a change
+            if entry is None or entry_json is None:
                 if row is not None:
                     drop(row.id)
                     changes.append(FileChange(rel, FILE_CHANGED))
                 continue
             changes.append(FileChange(rel, FILE_ADDED if row is None else FILE_CHANGED))
-            writes.append(partial(self._index_in, rel, entry, stat.st_mtime_ns, digest,
+            writes.append(partial(self._index_in, rel, entry, entry_json, stat.st_mtime_ns, digest,
                                   row.id if row is not None else None))
         for rel, row in rows.items():
             if rel not in seen:
@@ -166,13 +213,9 @@ class LibraryStore:
         self.changes = changes
         return problems
 
-    def _index_in(self, rel: str, entry: LibraryEntry, mtime_ns: int, digest: str, row_id: str | None,
-                  tx: Any) -> None:
-        self._index(tx, rel, entry, mtime_ns, digest, row_id)
-
-    def _index(self, tx: Any, rel: str, entry: LibraryEntry, mtime_ns: int, digest: str, row_id: str | None) -> None:
-        data = {**entry.model_dump(mode="json", by_alias=True), "description": entry.description}
-        values = {"type": entry.type, "name": entry.name, "entry_json": json.dumps(data, ensure_ascii=False),
+    def _index_in(self, rel: str, entry: LibraryEntry, entry_json: str, mtime_ns: int, digest: str,
+                  row_id: str | None, tx: Any) -> None:
+        values = {"type": entry.type, "name": entry.name, "entry_json": entry_json,
                   "mtime_ns": mtime_ns, "sha256": digest, "indexed_at": now_iso()}
         if row_id is None:
             tx.insert(t.LibraryEntryRow, id=new_id("libentry"), project_id=self.project_id, path=rel, **values)
@@ -182,7 +225,12 @@ class LibraryStore:
     # -- reading -------------------------------------------------------------------------------
     def entries(self) -> list[IndexedEntry]:
         """Every indexed entry, by type then name."""
-        items = [_entry_of(r) for r in self._rows().values()]
+        items: list[IndexedEntry] = []
+        for row in self._rows().values():
+            try:
+                items.append(_entry_of(row))
+            except (ValueError, TypeError, RecursionError):  # a row an older version indexed: left out
+                continue
         return sorted(items, key=lambda i: (i.entry.type, i.entry.name.casefold()))
 
     def find(self, name: str) -> IndexedEntry | None:
@@ -202,15 +250,41 @@ class LibraryStore:
         return target.read_text(encoding="utf-8") if target.is_file() else None
 
     # -- writing -------------------------------------------------------------------------------
-    def clash(self, entry: LibraryEntry, replacing: str | None = None) -> str | None:
+    def _names(self, replacing: str | None = None) -> dict[str, IndexedEntry]:
+        """Every name and alias in the library (casefolded), to the entry that has it."""
+        return {n.casefold(): item for item in self.entries() if item.path != replacing for n in item.entry.names}
+
+    def clash(self, entry: LibraryEntry, replacing: str | None = None,
+              names: dict[str, IndexedEntry] | None = None) -> str | None:
         """The sentence why ``entry`` cannot be saved next to the others (its name taken), or None."""
-        names = {n.casefold() for n in entry.names}
-        for item in self.entries():
-            if item.path == replacing:
-                continue
-            if names & {n.casefold() for n in item.entry.names} or item.path == entry.path:
+        taken = self._names(replacing) if names is None else names
+        for n in entry.names:
+            item = taken.get(n.casefold())
+            if item is not None:
                 return f"There is already an entry named '{item.entry.name}' ({item.entry.type})."
         return None
+
+    def _taken_paths(self) -> set[str]:
+        """The entry files there are (indexed or not: a broken file's name is taken too)."""
+        return {rel for rel, _ in self._files()}
+
+    @staticmethod
+    def _free_path(entry: LibraryEntry, taken: set[str], replacing: str | None = None) -> str:
+        """``entry.path``, or ``<slug>-2.md``, ``-3`` … when another file has it ("Mira!" and "Mira?" are
+        both ``mira``); an entry keeps its own numbered file while its name slugs the same."""
+        stem = entry.path[:-len(".md")]
+        if replacing is not None and (replacing == entry.path or re.fullmatch(re.escape(stem) + r"-\d+\.md",
+                                                                             replacing)):
+            return replacing
+        rel, n = entry.path, 1
+        while rel in taken:
+            n += 1
+            rel = f"{stem}-{n}.md"
+        return rel
+
+    def path_for(self, entry: LibraryEntry, replacing: str | None = None) -> str:
+        """The file ``save`` would write ``entry`` to (``_free_path`` against the files there are)."""
+        return self._free_path(entry, self._taken_paths() - {replacing}, replacing)
 
     def save(self, entry: LibraryEntry, *, replacing: str | None = None) -> str:
         """Writes ``entry`` to its file (moving it when its type or name changed) and indexes it."""
@@ -219,12 +293,12 @@ class LibraryStore:
             raise LibraryError(codes.LIBRARY_NAME_TAKEN, problem)
         text = render_entry(entry)
         parse_entry(text, entry.path)  # what is written must read back
-        target = self.root / entry.path
-        atomic_write(target, text)
-        if replacing is not None and replacing != entry.path:
+        rel = self.path_for(entry, replacing)
+        atomic_write(self.root / rel, text)
+        if replacing is not None and replacing != rel:
             (self.root / replacing).unlink(missing_ok=True)
         self.sync()
-        return entry.path
+        return rel
 
     def write_text(self, rel: str, text: str, *, replacing: str | None = None) -> LibraryEntry:
         """Writes a whole entry file as given (e.g. the creator's edited proposal) once it parses."""
@@ -232,20 +306,25 @@ class LibraryStore:
         problem = self.clash(entry, replacing)
         if problem:
             raise LibraryError(codes.LIBRARY_NAME_TAKEN, problem)
-        atomic_write(self.root / entry.path, text)
-        if replacing is not None and replacing != entry.path:
+        target = self.path_for(entry, replacing)
+        atomic_write(self.root / target, text)
+        if replacing is not None and replacing != target:
             (self.root / replacing).unlink(missing_ok=True)
         self.sync()
         return entry
 
     def add_all(self, entries: list[LibraryEntry], source: str) -> list[str]:
         """Adds every entry of one imported file, or none: each is checked (its name free, not twice in the
-        file) before the first is written."""
+        file) before the first is written, and the whole file is one unit (``_write_import``). The
+        library's names are read once, so an import takes time in proportion to its size."""
+        names = self._names()
+        taken = self._taken_paths()
         seen: dict[str, str] = {}
+        placed: list[tuple[str, str]] = []
         for entry in entries:
-            render = render_entry(entry)
-            parse_entry(render, f"{source} ({entry.name})")
-            problem = self.clash(entry)
+            text = render_entry(entry)
+            parse_entry(text, f"{source} ({entry.name})")
+            problem = self.clash(entry, names=names)
             if problem:
                 raise LibraryError(
                     codes.LIBRARY_NAME_TAKEN, f"{source}: {problem} Nothing from this file was imported."
@@ -256,10 +335,81 @@ class LibraryStore:
                                        f"{source}: '{n}' names two entries in the file ('{seen[n.casefold()]}' and "
                                        f"'{entry.name}'). Nothing from this file was imported.")
                 seen[n.casefold()] = entry.name
-        for entry in entries:
-            atomic_write(self.root / entry.path, render_entry(entry))
-        self.sync()
-        return [e.path for e in entries]
+            rel = self._free_path(entry, taken)
+            taken.add(rel)
+            placed.append((rel, text))
+        self._write_import(placed, source)
+        return [rel for rel, _ in placed]
+
+    def _write_import(self, placed: list[tuple[str, str]], source: str) -> None:
+        """Writes an import as one unit. The files are staged in ``library/.import/<id>/`` (under a lock
+        held while this process lives), a manifest of their targets and hashes written, the files moved
+        into place and indexed, and only then the manifest removed: that is the commit. A process killed
+        before it leaves a staged import that the next open (``_recover_imports``) undoes, so the same
+        command can simply be run again; a full disk is ``library.write_failed`` with nothing kept."""
+        folder = self.root / "library" / IMPORT_DIR / new_id("import")
+        moved: list[tuple[Path, str]] = []
+        fd: int | None = None
+        try:
+            folder.mkdir(parents=True)
+            fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+            _lock(fd)
+            manifest: dict[str, str] = {}
+            for n, (rel, text) in enumerate(placed):
+                data = text.encode("utf-8")
+                (folder / f"{n}.md").write_bytes(data)
+                manifest[rel] = hashlib.sha256(data).hexdigest()
+            atomic_write(folder / _MANIFEST, json.dumps(manifest))
+            for n, (rel, _) in enumerate(placed):
+                target = self.root / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(folder / f"{n}.md", target)
+                moved.append((target, manifest[rel]))
+            self.sync()
+            (folder / _MANIFEST).unlink()  # the commit: from here on the import stays
+        except BaseException as exc:
+            for target, digest in moved:
+                _unlink_if(target, digest)
+            _release(fd)
+            fd = None
+            shutil.rmtree(folder, ignore_errors=True)
+            if moved:
+                with contextlib.suppress(Exception):
+                    self.sync()
+            if isinstance(exc, OSError):
+                full = exc.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
+                reason = "the disk holding the project folder is full" if full else (exc.strerror or str(exc))
+                raise LibraryError(codes.LIBRARY_WRITE_FAILED, f"{source} could not be written to the story "
+                                                               f"library ({reason}); nothing of it was kept.") from None
+            raise
+        _release(fd)
+        shutil.rmtree(folder, ignore_errors=True)
+
+    def _recover_imports(self) -> None:
+        """Undoes every import a process left unfinished (killed before its commit): its moved files whose
+        bytes are still the imported ones are removed, its staged ones deleted. An import whose process
+        still lives holds its lock and is left alone."""
+        base = self.root / "library" / IMPORT_DIR
+        if not base.is_dir():
+            return
+        for folder in sorted(base.iterdir()):
+            if folder.is_symlink() or not folder.is_dir():
+                continue
+            try:
+                fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+            except OSError:
+                continue
+            if not _lock(fd):
+                os.close(fd)
+                continue  # a live import
+            try:
+                manifest = _read_manifest(folder / _MANIFEST)
+                for rel, digest in manifest.items():
+                    if rel.startswith("library/") and ".." not in rel.split("/"):
+                        _unlink_if(self.root / rel, digest)
+            finally:
+                _release(fd)
+            shutil.rmtree(folder, ignore_errors=True)
 
     def remove(self, name: str) -> IndexedEntry:
         item = self.find(name)

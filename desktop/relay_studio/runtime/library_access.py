@@ -177,4 +177,4 @@ def planned_write(run: RunContext, canonical: str, args: dict[str, Any]) -> dict
         return None
     entry, replacing = planned_entry(store, canonical, args)
     before = store.file_text(replacing) if replacing else None
-    return {"path": entry.path, "before": before, "after": render_entry(entry)}
+    return {"path": store.path_for(entry, replacing), "before": before, "after": render_entry(entry)}
