@@ -219,6 +219,8 @@ LIBRARY_TOO_DEEPLY_NESTED = "library.too_deeply_nested"
 LIBRARY_TOO_MANY_ALIASES = "library.too_many_aliases"
 #: The chat belongs to no project, so there is no library to read or write.
 LIBRARY_UNAVAILABLE = "library.unavailable"
+#: The database refused the index of an import (not a full disk: that is store.disk_full); nothing of it was kept.
+LIBRARY_INDEX_FAILED = "library.index_failed"
 #: An entry's frontmatter has a field the library does not know.
 LIBRARY_UNKNOWN_FIELD = "library.unknown_field"
 #: The file to import has a format the importer does not know.

@@ -14,17 +14,20 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy.exc
 from sqlalchemy import delete, select
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.library.entries import MAX_ENTRY_BYTES, LibraryEntry, LibraryError, parse_entry, render_entry
 from relay_studio.store import tables as t
+from relay_studio.store.data_folder import is_disk_full
 from relay_studio.store.database import Database, new_id, now_iso, table_of
 from relay_studio.store.leases import _lock, _unlock
 
@@ -99,6 +102,17 @@ def _read_manifest(path: Path) -> dict[str, str]:
     except (OSError, ValueError):
         return {}  # none yet: the import was still staging, nothing was moved
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def _index_failed(exc: BaseException, source: str) -> LibraryError:
+    """The refusal for an import whose index write the database refused (its files already taken back)."""
+    if is_disk_full(exc):
+        return LibraryError(codes.STORE_DISK_FULL, f"{source} could not be indexed: the disk holding the data "
+                                                   "folder is full, so nothing of it was kept. Free some space and "
+                                                   "import it again.")
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200] if str(exc) else exc.__class__.__name__
+    return LibraryError(codes.LIBRARY_INDEX_FAILED, f"{source} could not be indexed in the database ({detail}); "
+                                                    "nothing of it was kept.")
 
 
 def atomic_write(target: Path, text: str) -> None:
@@ -381,6 +395,8 @@ class LibraryStore:
                 reason = "the disk holding the project folder is full" if full else (exc.strerror or str(exc))
                 raise LibraryError(codes.LIBRARY_WRITE_FAILED, f"{source} could not be written to the story "
                                                                f"library ({reason}); nothing of it was kept.") from None
+            if isinstance(exc, (sqlite3.Error, sqlalchemy.exc.DBAPIError)):
+                raise _index_failed(exc, source) from None
             raise
         _release(fd)
         shutil.rmtree(folder, ignore_errors=True)
