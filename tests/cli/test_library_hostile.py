@@ -77,6 +77,10 @@ def _lying_size() -> bytes:
     return _patch_central(data, 24, "<I", 100)  # claims 100 bytes expanded
 
 
+def _lying_small_size() -> bytes:
+    return _patch_central(_charx(json.dumps(_card_json(personality=" " * 5000)).encode()), 24, "<I", 100)
+
+
 def _unknown_method() -> bytes:
     data = _charx(_GOOD_CARD)
     return _patch_local(_patch_central(data, 10, "<H", 99), 8, "<H", 99)
@@ -104,7 +108,9 @@ HOSTILE: dict[str, tuple[str, Callable[[], bytes], str]] = {
                                      "library.lone_surrogate"),
     "encrypted CHARX": ("enc.charx", _encrypted, "card.bad_charx"),
     "CHARX with a bad CRC": ("crc.charx", _bad_crc, "card.bad_charx"),
-    "CHARX lying about its size": ("lie.charx", _lying_size, "card.bad_charx"),
+    # counted as it expands (domain/bounded.py), not at the header's word: 9 MB is past the 8 MB limit
+    "CHARX lying about its size": ("lie.charx", _lying_size, "card.too_large"),
+    "CHARX lying about a size within the limit": ("small-lie.charx", _lying_small_size, "card.bad_charx"),
     "CHARX with an unknown method": ("method.charx", _unknown_method, "card.bad_charx"),
 }
 

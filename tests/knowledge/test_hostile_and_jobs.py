@@ -179,3 +179,74 @@ def test_a_short_cp1252_file_reads_as_cp1252_and_utf16_needs_its_mark(library: K
     assert report.refused == []
     texts = sorted(chunk.text for doc in library.documents() for chunk in library.chunks(doc))
     assert texts == ["Café crème", "Ünter den Linden"]
+
+
+def _lying_epub(path: Path, *, crc_of: str) -> Path:
+    """A real EPUB plus a member whose headers (local and central) say 4 KB while its deflate stream expands
+    to 900 MB of spaces (the issue's "expands to 895 MB before it is refused"). ``crc_of`` is what the CRC
+    was taken of: the 4 KB the headers declare (a reader trusting them sees a sound member) or the whole."""
+    import struct
+    import zlib
+
+    declared, real, piece = 4096, 900 * 2**20, b" " * 2**20
+    write_epub(path, "Liar", [("One", "Small text.")])
+    with zipfile.ZipFile(path, "a", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        z.writestr("OEBPS/liar.xhtml", b"x")  # its sizes and stream replaced below
+    deflate = zlib.compressobj(1, zlib.DEFLATED, -15)
+    crc = 0
+    stream = bytearray()
+    for n in range(real // len(piece)):
+        stream += deflate.compress(piece)
+        crc = zlib.crc32(piece, crc) if crc_of == "whole" or n == 0 else crc
+    stream += deflate.flush()
+    if crc_of == "declared":
+        crc = zlib.crc32(piece[:declared])
+    data = path.read_bytes()
+    name = b"OEBPS/liar.xhtml"
+    local = data.rindex(b"PK\x03\x04\x14\x00\x00\x00\x08\x00", 0, data.rindex(name))
+    start = local + 30 + len(name) + struct.unpack_from("<H", data, local + 28)[0]
+    old_size = struct.unpack_from("<I", data, local + 18)[0]
+    central = data.rindex(b"PK\x01\x02")
+    assert data[central + 46:central + 46 + len(name)] == name
+    sizes = struct.pack("<III", crc, len(stream), declared)
+    head = bytearray(data[:start])
+    head[local + 14:local + 26] = sizes
+    tail = bytearray(data[start + old_size:])
+    c = central - (start + old_size)
+    tail[c + 16:c + 28] = sizes
+    e_ = tail.rindex(b"PK\x05\x06")
+    struct.pack_into("<I", tail, e_ + 16, struct.unpack_from("<I", tail, e_ + 16)[0] + len(stream) - old_size)
+    path.write_bytes(bytes(head) + bytes(stream) + bytes(tail))
+    with zipfile.ZipFile(path) as z:  # the headers lie: the central directory says 4 KB
+        assert z.getinfo("OEBPS/liar.xhtml").file_size == declared
+    assert path.stat().st_size < 8 * 2**20  # 4 MB on disk
+    return path
+
+
+@pytest.mark.parametrize("crc_of", ["declared", "whole"])
+def test_an_epub_member_that_lies_about_its_size_is_refused_while_it_decompresses(
+        tmp_path: Path, crc_of: str) -> None:
+    """``knowledge add`` in a real process: the member is counted as it decompresses (``domain/bounded.py``),
+    not taken at its headers' word, so it is refused past the limit while the process stays small."""
+    import json
+    import subprocess
+    import sys
+
+    liar = _lying_epub(tmp_path / "liar.epub", crc_of=crc_of)
+    good = tmp_path / "good.md"
+    good.write_text("# Notes\n\nThe lantern is lit.\n", encoding="utf-8")
+    measured = ("import resource, subprocess, sys; done = subprocess.run(sys.argv[1:], capture_output=True, "
+                "text=True); print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); "
+                "sys.stderr.write(done.stderr); sys.stdout.write(done.stdout)")
+    done = subprocess.run([sys.executable, "-c", measured, sys.executable, "-m", "relay_studio", "knowledge",
+                           "add", str(liar), str(good), "--json", "--data-dir", str(tmp_path / "data")],
+                          capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    first, _, rest = done.stdout.partition("\n")
+    code, peak_kb = (int(x) for x in first.split())
+    assert code == 3 and "Traceback" not in done.stderr, done.stderr
+    rows = {Path(r["file"]).name: r for r in json.loads(rest)}
+    assert rows["good.md"]["imported"], "the rest of the batch imports"
+    assert rows["liar.epub"]["code"] == e.FILE_TOO_LARGE, rows["liar.epub"]
+    assert rows["liar.epub"]["message"] == ("liar.epub expands to more than its headers say; the knowledge library "
+                                            "takes EPUBs that expand to at most 512 MB.")
+    assert peak_kb < 400 * 1024, f"the reading held {peak_kb // 1024} MB"

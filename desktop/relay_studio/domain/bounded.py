@@ -16,6 +16,7 @@ Each limit is refused with one ``LibraryError`` naming the file (``docs/library.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import zipfile
@@ -192,12 +193,20 @@ def member_size(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int) -> 
 
 
 def _stream(archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, keep: bytearray | None) -> int | None:
+    # zipfile stops a member at the size its header declares (and a CRC taken of just that much passes):
+    # read with no size of its own instead, so a stream that expands past its header is counted as it
+    # decompresses, and a member whose real size is not the declared one is refused as damaged.
+    unbounded = copy.copy(info)
+    unbounded.file_size = 1 << 62  # never reached: the loop stops past ``limit``
     count = 0
     handle: IO[bytes]
-    with archive.open(info) as handle:
+    with archive.open(unbounded) as handle:
         while True:
             piece = handle.read(min(1 << 20, limit + 1 - count))
             if not piece:
+                if count != info.file_size:
+                    raise zipfile.BadZipFile(f"{info.filename} holds {count} bytes, not the {info.file_size} its "
+                                             "header says")
                 return count
             count += len(piece)
             if keep is not None:
