@@ -101,6 +101,20 @@ async def test_a_last_stage_that_only_gives_empty_replies_leaves_the_answer_stan
     assert len(harness.of_type(run_id, "model_text_only")) == 2  # nudged twice before it was let go
 
 
+async def test_committing_an_unchanged_file_again_makes_no_new_version(harness: Harness) -> None:
+    commits = [call("workspace_commit", {"path": "output/main.md"})] * 5
+    turns = {"writer": [{"toolCalls": [write("output/main.md", DRAFT), *commits]}, {"text": "Done."}],
+             "editor": [{"text": REVISED}],
+             "finalizer": [{"text": FINAL}]}
+    run_id, status = await harness.run("writer", turns, profiles=builtins())
+    assert status is RunStatus.COMPLETED
+    assert [(c.agent_id, c.content) for c in harness.runtime.runs.commits(run_id)] == [
+        ("writer", DRAFT), ("editor", REVISED), ("finalizer", FINAL)]
+    results = [p["result"] for p in harness.tool_results(run_id) if p["name"] == "workspace_commit"]
+    assert results[0] == "Committed output/main.md to the chat (version 1)."
+    assert results[1:] == ["output/main.md is already in the chat as version 1; nothing changed since."] * 4
+
+
 async def test_a_stage_that_commits_and_stops_talking_finishes_on_its_commit(harness: Harness) -> None:
     closer = profile("closer", tools={"allow": ["workspace.write_file", "workspace.commit", "workspace.finish"]},
                      delegation={"canHandoff": False, "canDelegate": False})

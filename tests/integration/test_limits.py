@@ -58,8 +58,10 @@ async def test_the_closing_allowance_is_bounded(harness: Harness) -> None:
         {"toolCalls": [call("workspace_commit")] * CLOSING_CALLS + [call("workspace_finish")]},
     ]}
     run_id, status = await harness.run("final-editor", turns, profiles=_profiles(maxToolCalls=1))
-    assert status is RunStatus.PARTIAL_SUCCESS  # three commits landed; the finish did not, then the script ended
-    assert len(harness.runtime.runs.commits(run_id)) == CLOSING_CALLS
+    assert status is RunStatus.PARTIAL_SUCCESS  # three commits ran; the finish did not, then the script ended
+    ran = [p for p in harness.tool_results(run_id) if p["name"] == "workspace_commit"]
+    assert len(ran) == CLOSING_CALLS and not any(p["isError"] for p in ran)
+    assert len(harness.runtime.runs.commits(run_id)) == 1  # the same unchanged file: one version
     last = harness.tool_results(run_id)[-1]
     assert last["errorCode"] == "agent.closing_calls_exhausted"
     assert last["result"] == ("Not run: you have used all 1 tool calls allowed for your part and the 3 closing "

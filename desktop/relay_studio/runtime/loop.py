@@ -83,6 +83,10 @@ def _nudge_text(inv: InvocationState, captured: str) -> str:
 
 
 async def _commit(run: RunContext, inv: InvocationState, effect: CommitRequested) -> str:
+    last = run.ledger.last
+    if last is not None and last.real and last.path == effect.path and last.content == effect.content:
+        # Gemma 270M sent 70 commits of one unchanged file in one turn: one version, not 70
+        return f"{effect.path} is already in the chat as version {last.version}; nothing changed since."
     _, version = await commit_text(run, inv, effect.path, effect.content)
     return f"Committed {effect.path} to the chat (version {version})."
 
