@@ -14,14 +14,20 @@ from relay_studio.store.workspace_versions import record_version
 DIRECT_OUTPUT = "output/direct_output.md"
 
 
-def capture_text(run: RunContext, inv: InvocationState, text: str) -> str:
-    path = f"scratch/{inv.task_handle}/direct_output.md" if inv.is_child else DIRECT_OUTPUT
+def write_for_stage(run: RunContext, inv: InvocationState, path: str, text: str, how: str) -> None:
+    """A file the runtime writes for a stage (its plain text kept, its draft handed on): a version like any
+    workspace write, journaled with ``tool`` = ``how``."""
     run.workspace.write_raw(path, text)
     with run.db.transaction() as tx:
         version = record_version(tx, run.run_id, path, text, inv.id)
         tx.event(run.run_id, ev.WORKSPACE_FILE_WRITTEN,
                  {"path": path, "version": version, "bytes": len(text.encode()), "agentId": inv.profile.id,
-                  "tool": "direct_output"}, invocation_id=inv.id)
+                  "tool": how}, invocation_id=inv.id)
+
+
+def capture_text(run: RunContext, inv: InvocationState, text: str) -> str:
+    path = f"scratch/{inv.task_handle}/direct_output.md" if inv.is_child else DIRECT_OUTPUT
+    write_for_stage(run, inv, path, text, "direct_output")
     return path
 
 

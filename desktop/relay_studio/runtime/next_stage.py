@@ -20,14 +20,13 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import CommitMarker, EventLevel, InvocationStatus
 from relay_studio.domain.profile import AgentProfile, offers_handoff_to
 from relay_studio.runtime import transitions
-from relay_studio.runtime.chat_commit import DIRECT_OUTPUT, commit_text
+from relay_studio.runtime.chat_commit import DIRECT_OUTPUT, commit_text, write_for_stage
 from relay_studio.runtime.context import InvocationState, RunContext, ToolContext
 from relay_studio.runtime.delegation.handoff import accept, perform_handoff
 from relay_studio.runtime.effects import HandoffAccepted
 from relay_studio.runtime.errors import InvocationFailed, ToolError
 from relay_studio.store import tables as t
 from relay_studio.store.database import table_of
-from relay_studio.store.workspace_versions import record_version
 
 #: where a stage's plain-text draft is written before it is handed on (what the built-ins' prompts name)
 DRAFT_FILE = "output/main.md"
@@ -112,12 +111,7 @@ def keep_note(run: RunContext, inv: InvocationState, text: str, reason: str) -> 
 
 
 async def _write_draft(run: RunContext, inv: InvocationState, text: str) -> Draft:
-    run.workspace.write_raw(DRAFT_FILE, text)
-    with run.db.transaction() as tx:
-        version = record_version(tx, run.run_id, DRAFT_FILE, text, inv.id)
-        tx.event(run.run_id, ev.WORKSPACE_FILE_WRITTEN,
-                 {"path": DRAFT_FILE, "version": version, "bytes": len(text.encode()), "agentId": inv.profile.id,
-                  "tool": "handed_on"}, invocation_id=inv.id)
+    write_for_stage(run, inv, DRAFT_FILE, text, "handed_on")
     await commit_text(run, inv, DRAFT_FILE, text, CommitMarker.TEXT_ANSWER, by="runtime")
     return Draft(DRAFT_FILE, text, committed=True)
 
