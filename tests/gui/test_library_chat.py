@@ -271,6 +271,10 @@ async def test_skill_problems_are_named_and_outside_edits_show_when_the_window_g
         "⚠ skills/broken.md does not start with a '---' frontmatter block. [skill.no_frontmatter]"]
     [card] = window.chat.message_cards()
     assert card.mention_count == 0
+    # Reads the window started before (opening the chat, the tab) have landed: under load one could still be
+    # reading when the files below change, and then show them without any focus change.
+    await until(lambda: not any(t.name == "project-files" for t in threading.enumerate()),
+                what="earlier reads of the project's files to end")
     # Outside the app: the broken Skill is fixed, an entry is written.
     (skills / "broken.md").write_text("---\nname: broken\ndescription: When it was broken.\n---\nFixed.\n",
                                       encoding="utf-8")

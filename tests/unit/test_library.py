@@ -76,6 +76,26 @@ def _store(tmp_path: Path) -> tuple[Database, LibraryStore]:
     return db, LibraryStore.open(db, DEFAULT_PROJECT_ID, tmp_path / "project")
 
 
+
+def test_two_syncs_of_one_library_that_both_see_a_new_file_index_it_once(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """An import's sync and the window's (another thread, another connection) may both read the index before
+    either writes: the later one updates the row the first made instead of failing on (project, path)."""
+    db, store = _store(tmp_path)
+    try:
+        path = store.save(parse_entry(MIRA, "new"))
+        other = LibraryStore(db, DEFAULT_PROJECT_ID, tmp_path / "project")
+        monkeypatch.setattr(other, "_rows", lambda: {})  # it read the index before the file was indexed
+        file = tmp_path / "project" / path
+        stat = file.stat()
+        os.utime(file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))
+        assert other.sync() == []
+        rows = db.conn.exec_driver_sql("SELECT path FROM library_entries").fetchall()
+        assert [r[0] for r in rows] == [path]
+        assert [i.entry.name for i in store.entries()] == ["Mira"]
+    finally:
+        db.close()
+
 def test_the_index_notices_edits_made_outside_and_skips_bad_files(tmp_path: Path) -> None:
     db, store = _store(tmp_path)
     try:

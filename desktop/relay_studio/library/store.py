@@ -232,6 +232,12 @@ class LibraryStore:
         values = {"type": entry.type, "name": entry.name, "entry_json": entry_json,
                   "mtime_ns": mtime_ns, "sha256": digest, "indexed_at": now_iso()}
         if row_id is None:
+            # another sync of this library (an import's, the window's) may have indexed the file since this one
+            # read the rows: update that row rather than fail on (project_id, path)
+            found = tx.raw.execute("SELECT id FROM library_entries WHERE project_id IS ? AND path = ?",
+                                   (self.project_id, rel)).fetchone()
+            row_id = found[0] if found else None
+        if row_id is None:
             tx.insert(t.LibraryEntryRow, id=new_id("libentry"), project_id=self.project_id, path=rel, **values)
         else:
             tx.update(t.LibraryEntryRow, row_id, **values)
