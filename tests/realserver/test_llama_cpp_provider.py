@@ -47,16 +47,15 @@ FINISH = ToolSchema(
 )
 
 
-def request(tools: list[ToolSchema], choice: ToolChoice = "auto", text: str = "Finish with a greeting.") -> (
-    ModelRequest
-):
+def request(tools: list[ToolSchema], choice: ToolChoice = "auto", text: str = "Finish with a greeting.", *,
+            system: str = "You are a helpful writer.", max_tokens: int = 24, session: str = "real-1") -> ModelRequest:
     return ModelRequest(
         agent_id="writer",
-        session_id="real-1",
-        system="You are a helpful writer.",
+        session_id=session,
+        system=system,
         messages=[Message(role="user", content=text)],
         tools=tools,
-        settings=ModelSettings(model="", tool_choice=choice, max_tokens=24, temperature=0.0),
+        settings=ModelSettings(model="", tool_choice=choice, max_tokens=max_tokens, temperature=0.0),
     )
 
 

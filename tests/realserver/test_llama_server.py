@@ -13,63 +13,28 @@ import uuid
 import pytest
 
 from relay_studio.domain.messages import (
-    Message,
     ModelRequest,
-    ModelSettings,
-    ProviderNotice,
-    ResponseCompleted,
-    StreamEvent,
     TextDelta,
     ToolCallDelta,
     ToolChoice,
     ToolSchema,
 )
-from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.capabilities import STREAM_USAGE_MISSING
-from relay_studio.providers.connections import Connection
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from tests.realserver.conftest import LLAMA_CPP_PYTHON, RealServer
+from tests.realserver.test_llama_cpp_provider import FINISH, codes, collect, connection, the_response
+from tests.realserver.test_llama_cpp_provider import request as base_request
 
 pytestmark = [pytest.mark.realserver, pytest.mark.slow]  # a real model on shared cores: CI runs -m slow
-
-FINISH = ToolSchema(
-    name="agent_finish",
-    description="Finish your work with a short answer for the creator.",
-    parameters={"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"]},
-)
 
 
 def request(tools: list[ToolSchema], choice: ToolChoice = "auto", text: str = "Finish with a greeting.", *,
             system: str = "You are a helpful writer.", max_tokens: int = 40) -> ModelRequest:
-    return ModelRequest(
-        agent_id="writer",
-        session_id="real-2",
-        system=system,
-        messages=[Message(role="user", content=text)],
-        tools=tools,
-        settings=ModelSettings(model="", tool_choice=choice, max_tokens=max_tokens, temperature=0.0),
-    )
+    return base_request(tools, choice, text, system=system, max_tokens=max_tokens, session="real-2")
 
 
 def provider_for(server: RealServer) -> OpenAICompatibleProvider:
-    connection = Connection.model_validate(
-        {"id": "local", "kind": "openai_compatible", "baseUrl": server.base_url, "defaultModel": server.model}
-    )
-    return OpenAICompatibleProvider(connection, None)
-
-
-async def collect(provider: ModelProvider, req: ModelRequest) -> list[StreamEvent]:
-    return [event async for event in provider.stream(req)]
-
-
-def the_response(events: list[StreamEvent]) -> ResponseCompleted:
-    finals = [e for e in events if isinstance(e, ResponseCompleted)]
-    assert len(finals) == 1 and events[-1] is finals[0], events
-    return finals[0]
-
-
-def codes(events: list[StreamEvent]) -> list[str]:
-    return [e.code for e in events if isinstance(e, ProviderNotice)]
+    return OpenAICompatibleProvider(connection(server, "local"), None)
 
 
 async def test_a_plain_text_turn_streams_in_pieces(any_llama_server: RealServer) -> None:
