@@ -13,9 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from relay_studio.app import build_window, ensure_app, new_loop, window_settings
+from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.provider_source import ScriptedProviders, demo_script
@@ -43,6 +46,13 @@ class App:
         script = load_script({"turns": turns}) if turns is not None else demo_script()
         self.provider = ScriptedProvider(script)
         self.window = build_window(self.runtime, ScriptedProviders(self.provider), window_settings(self.data_dir))
+        self.window.show()
+        return self.window
+
+    def open_on(self, provider: ModelProvider) -> MainWindow:
+        """The window with every run on ``provider`` (a slow stream, a loopback server's connection)."""
+        self.runtime = Runtime(self.data_dir)
+        self.window = build_window(self.runtime, ScriptedProviders(provider), window_settings(self.data_dir))
         self.window.show()
         return self.window
 
@@ -94,3 +104,10 @@ async def run_to_end(window: MainWindow, runs_before: int = 0) -> str:
     run_id = list(studio.stats)[runs_before]
     await until(lambda: run_id not in studio.handles, what="the run to end")
     return run_id
+
+
+def send_as(window: MainWindow, qtbot: QtBot, agent: str, text: str) -> None:
+    """Picks ``agent`` in the composer, puts ``text`` in it and clicks Send."""
+    window.chat.composer.select_agent(agent)
+    window.chat.composer.set_text(text)
+    qtbot.mouseClick(window.chat.composer.send_button, Qt.MouseButton.LeftButton)

@@ -15,16 +15,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from relay_studio.app import build_window, window_settings
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
-from relay_studio.runtime.engine import Runtime
-from relay_studio.runtime.provider_source import ScriptedProviders
 from relay_studio.ui.call_progress import TICK_MS
 from relay_studio.ui.main_window import MainWindow
-from tests.gui.conftest import App, run_to_end, until
+from tests.gui.conftest import App, run_to_end, send_as, until
 from tests.providers.conftest import LoopbackServer, Reply, openai_connection
 
 HOLD_S = 2.6
@@ -60,17 +56,8 @@ def loopback() -> Iterator[LoopbackServer]:
 
 def _open(app: App, server: LoopbackServer, **learned: Any) -> MainWindow:
     connection = openai_connection(server, defaultModel="gemma", learned=learned)
-    app.runtime = Runtime(app.data_dir)
-    provider = OpenAICompatibleProvider(connection, None)
-    app.window = build_window(app.runtime, ScriptedProviders(provider), window_settings(app.data_dir))
-    app.window.show()
-    return app.window
+    return app.open_on(OpenAICompatibleProvider(connection, None))
 
-
-async def _send(window: MainWindow, qtbot: QtBot, text: str) -> None:
-    window.chat.composer.select_agent("finalizer")
-    window.chat.composer.set_text(text)
-    qtbot.mouseClick(window.chat.composer.send_button, Qt.MouseButton.LeftButton)
 
 
 async def test_the_card_and_the_timeline_move_while_the_server_holds_the_answer(
@@ -78,7 +65,7 @@ async def test_the_card_and_the_timeline_move_while_the_server_holds_the_answer(
     loopback.add(*(held_llama_answer("The fog came in over the harbour.") for _ in range(3)))
     window = _open(app, loopback)
     window.new_chat()
-    await _send(window, qtbot, "Write the harbour scene.")
+    send_as(window, qtbot, "finalizer", "Write the harbour scene.")
     live = window.chat.live
     label = live.progress_label
     await until(lambda: "reading your prompt (1,024 of 1,711 tokens)" in label.text(), what="the prompt progress")
@@ -122,7 +109,7 @@ async def test_a_whole_answer_call_says_the_server_sends_it_at_once(
     loopback.add(*whole)
     window = _open(app, loopback, default={"noStreamedTools": True})  # the agent's model is "default"
     window.new_chat()
-    await _send(window, qtbot, "Write the harbour scene.")
+    send_as(window, qtbot, "finalizer", "Write the harbour scene.")
     label = window.chat.live.progress_label
     await until(lambda: "this server sends the answer at once" in label.text(), what="the whole-answer note")
     first = label.text()

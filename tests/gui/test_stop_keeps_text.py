@@ -5,34 +5,17 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from relay_studio.app import build_window, window_settings
 from relay_studio.domain.enums import RunStatus
-from relay_studio.runtime.engine import Runtime
-from relay_studio.runtime.provider_source import ScriptedProviders
-from relay_studio.ui.main_window import MainWindow
-from tests.gui.conftest import App, run_to_end, until
+from tests.gui.conftest import App, run_to_end, send_as, until
 from tests.integration.test_stop_keeps_text import LONG, SlowStream
-
-
-def _open_slow(app: App, slow: SlowStream) -> MainWindow:
-    app.runtime = Runtime(app.data_dir)
-    app.window = build_window(app.runtime, ScriptedProviders(slow), window_settings(app.data_dir))
-    app.window.show()
-    return app.window
-
-
-async def _send(window: MainWindow, qtbot: QtBot, text: str) -> None:
-    window.chat.composer.select_agent("finalizer")
-    window.chat.composer.set_text(text)
-    qtbot.mouseClick(window.chat.composer.send_button, Qt.MouseButton.LeftButton)
 
 
 async def test_stop_keeps_the_streamed_text_marked_stopped(app: App, qtbot: QtBot) -> None:
     slow = SlowStream({"finalizer": [{"text": LONG, "toolCalls": [
         {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}]}, seconds=0.03)
-    window = _open_slow(app, slow)
+    window = app.open_on(slow)
     window.new_chat()
-    await _send(window, qtbot, "Write the lamp scene.")
+    send_as(window, qtbot, "finalizer", "Write the lamp scene.")
     live = window.chat.live
     await until(lambda: len(live.streamed_text) > 80, what="text to stream")
     qtbot.mouseClick(live.stop_button, Qt.MouseButton.LeftButton)
@@ -50,9 +33,9 @@ async def test_stop_keeps_the_streamed_text_marked_stopped(app: App, qtbot: QtBo
 
 async def test_a_plain_text_answer_is_marked_on_its_card(app: App, qtbot: QtBot) -> None:
     slow = SlowStream({"finalizer": [{"text": "Only plain words."}] * 3}, seconds=0)
-    window = _open_slow(app, slow)
+    window = app.open_on(slow)
     window.new_chat()
-    await _send(window, qtbot, "Answer me.")
+    send_as(window, qtbot, "finalizer", "Answer me.")
     await run_to_end(window)
     card = window.chat.message_cards()[-1]
     assert card.shown_text == "Only plain words."
