@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -34,6 +35,7 @@ from relay_studio.store.leases import _lock, _unlock
 #: where an import stages its files (``library/.import/<id>/``) until they are in place and indexed
 IMPORT_DIR = ".import"
 _MANIFEST = "manifest.json"
+_STALE_SETUP_SECONDS = 3600  # an import folder with no lock this old was killed while it set up
 
 _ROWS = table_of(t.LibraryEntryRow)
 
@@ -372,8 +374,11 @@ class LibraryStore:
         fd: int | None = None
         try:
             folder.mkdir(parents=True)
-            fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+            # the lock file appears under its name only once it is locked, so a sync in another thread or
+            # process never takes this live import for one a killed process left behind
+            fd = os.open(folder / "lock.new", os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
             _lock(fd)
+            os.replace(folder / "lock.new", folder / "lock")
             manifest: dict[str, str] = {}
             for n, (rel, text) in enumerate(placed):
                 data = text.encode("utf-8")
@@ -418,7 +423,14 @@ class LibraryStore:
             if folder.is_symlink() or not folder.is_dir():
                 continue
             try:
-                fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+                fd = os.open(folder / "lock", os.O_RDWR | getattr(os, "O_BINARY", 0))
+            except FileNotFoundError:
+                # an import still setting up, or one killed before it held its lock (nothing moved yet):
+                # only the latter, once it is old, is cleared away
+                with contextlib.suppress(OSError):
+                    if time.time() - folder.stat().st_mtime > _STALE_SETUP_SECONDS:
+                        shutil.rmtree(folder, ignore_errors=True)
+                continue
             except OSError:
                 continue
             if not _lock(fd):
