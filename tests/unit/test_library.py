@@ -96,6 +96,41 @@ def test_two_syncs_of_one_library_that_both_see_a_new_file_index_it_once(tmp_pat
     finally:
         db.close()
 
+def test_a_sync_while_another_import_sets_up_leaves_that_import_alone(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's sync may run between an import's first folder and its lock (CI saw it: the sync took the
+    live import for a killed one and removed its folder, and the import failed with 'No such file'). A folder
+    without its lock is left alone while it is young; one a killed process left an hour ago is cleared."""
+    db, store = _store(tmp_path)
+    try:
+        staged = tmp_path / "project" / "library" / ".import"
+        young = staged / "import-young"
+        young.mkdir(parents=True)
+        (young / "lock.new").write_bytes(b"")  # created, not yet locked and renamed
+        old = staged / "import-old"
+        old.mkdir()
+        hour_ago = old.stat().st_mtime - 3700
+        os.utime(old, (hour_ago, hour_ago))
+        other = LibraryStore(db, DEFAULT_PROJECT_ID, tmp_path / "project")
+        assert other.sync() == []
+        assert young.is_dir() and (young / "lock.new").exists()
+        assert not old.exists()
+        # and an import racing a sync that runs at every step of it still lands whole
+        real_replace = os.replace
+
+        def replace_then_sync(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+            real_replace(src, dst)
+            other.sync()
+
+        monkeypatch.setattr(os, "replace", replace_then_sync)
+        monkeypatch.setattr("relay_studio.library.store.os.replace", replace_then_sync)
+        placed = store.add_all([parse_entry(MIRA, "new")], "mira.md")
+        assert (tmp_path / "project" / placed[0]).is_file()
+        assert [i.entry.name for i in store.entries()] == ["Mira"]
+    finally:
+        db.close()
+
+
 def test_the_index_notices_edits_made_outside_and_skips_bad_files(tmp_path: Path) -> None:
     db, store = _store(tmp_path)
     try:
