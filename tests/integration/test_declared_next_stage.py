@@ -224,6 +224,8 @@ async def test_a_call_past_its_deadline_ends_and_keeps_what_arrived(harness: Har
     kept = DRAFT[:24]  # three pieces of eight characters arrived before the server stalled
     completed = harness.of_type(handle.run_id, "model_call_completed")[0]
     assert completed.payload["finishReason"] == "deadline" and completed.payload["textChars"] == len(kept)
+    usage = completed.payload["usage"]  # the server sent no counts before it stalled: estimated, not zero
+    assert usage["estimated"] is True and usage["input_tokens"] > 0 and usage["output_tokens"] > 0
     [notice] = [e for e in harness.of_type(handle.run_id, "model_notice") if e.payload["code"] == "model.call_deadline"]
     assert "longer than 0.5 s" in notice.payload["message"]
     assert harness.runtime.runs.commits(handle.run_id)[0].content == kept  # the partial draft was handed on

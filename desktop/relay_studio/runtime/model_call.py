@@ -31,7 +31,7 @@ from relay_studio.domain.messages import (
 )
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import backoff_delay
-from relay_studio.providers.usage_estimate import tokens_of
+from relay_studio.providers.usage_estimate import estimate_usage, tokens_of
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext
 from relay_studio.runtime.errors import InvocationFailed
 from relay_studio.store import tables as t
@@ -233,7 +233,9 @@ async def _within_deadline(run: RunContext, inv: InvocationState, request: Model
                   "message": f"The answer took longer than {deadline:g} s and was ended there; the "
                   f"{len(text):,} characters that had arrived are kept."},
                  invocation_id=inv.id, level=EventLevel.WARNING)
-    return ModelResponse(text=text, finish_reason="deadline")
+    # a call ended by its deadline has no counts from the server: estimated, never "0 in · 0 out"
+    cut = ModelResponse(text=text, finish_reason="deadline")
+    return cut.model_copy(update={"usage": estimate_usage(request, cut)})
 
 
 async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
