@@ -327,7 +327,8 @@ def local_server(args: argparse.Namespace, base: Path) -> Iterator[tuple[str, st
         return
     binary = llama_server_build.build()
     port = free_port()
-    command = llama_server_command(binary, gguf_file(), port, "--n-predict", str(args.server_max_tokens))
+    extra = ["--n-predict", str(args.server_max_tokens), *(["--swa-full"] if args.swa_full else [])]
+    command = llama_server_command(binary, gguf_file(), port, *extra)
     with serve(LLAMA_SERVER, command, port, base / "llama-server.log") as server:
         print(f"llama-server: {binary} on {server.base_url} (log {server.log})", flush=True)
         yield server.base_url, server.model
@@ -342,6 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--run-timeout", type=float, default=420.0, help="seconds per run, each side (default 420)")
     parser.add_argument("--server-max-tokens", type=int, default=256,
                         help="llama-server's --n-predict, for requests without max_tokens (default 256)")
+    parser.add_argument("--swa-full", action="store_true",
+                        help="start llama-server with --swa-full (a full-size cache for sliding-window models such "
+                             "as Gemma 3, so a stage's next call can reuse all of its prompt)")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="relay-local-bench-") as tmp, local_server(args, Path(tmp)) as (url, model):
