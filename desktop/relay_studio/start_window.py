@@ -4,6 +4,11 @@
 or anything of the runtime is imported; ``app.py`` then loads the rest behind it and the real
 ``MainWindow`` takes its place (``app.hand_over``). ``app.py`` re-exports ``ensure_app`` and
 ``window_settings``, which the tests and ``smoke.py`` use from there.
+
+Keys typed into the start window are kept (``StartWindow.typed``) and, once the real window has taken
+its place, replayed into its composer (``replay_typed``); keys that still reach the hidden start window
+after that go there too (``StartWindow.forward_to``). An Enter is replayed as a new line: nothing is sent
+before the creator has seen the window.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from PySide6.QtCore import (
     QtMsgType,
     qInstallMessageHandler,
 )
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QWidget
 
 if TYPE_CHECKING:
     import asyncio
@@ -104,6 +110,27 @@ class StartWindow(QMainWindow):
         self._painted: asyncio.Future[float] | None = None
         self._watch = _FirstPaint(self)
         self.installEventFilter(self._watch)
+        #: key presses typed before the real window was ready, in order (``replay_typed`` hands them on)
+        self.typed: list[QKeyEvent] = []
+        #: where key presses go once the real window is there (its composer's editor)
+        self.forward_to: QWidget | None = None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        copy = QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(), event.isAutoRepeat(),
+                         event.count())
+        if self.forward_to is not None:
+            replay_key(self.forward_to, copy)
+        else:
+            self.typed.append(copy)
+        event.accept()
+
+    def replay_typed(self, target: QWidget) -> int:
+        """Sends the keys typed so far to ``target`` (and every later one); returns how many were replayed."""
+        typed, self.typed = self.typed, []
+        for event in typed:
+            replay_key(target, event)
+        self.forward_to = target
+        return len(typed)
 
     def painted(self) -> asyncio.Future[float]:
         """A future of the first paint's time, on the running loop (done at once if it was painted)."""
@@ -132,6 +159,20 @@ class _FirstPaint(QObject):
         if event.type() == QEvent.Type.Paint:
             self.window._on_paint()
         return False
+
+
+def replay_key(target: QWidget, event: QKeyEvent) -> None:
+    """One key press typed before ``target`` existed, delivered to it as if typed there. An Enter becomes
+    Shift+Enter, a new line: one typed too early must not send. (``Qt`` is imported here, after the first
+    paint: its namespace takes ~35 ms to build.)"""
+    from PySide6.QtCore import Qt
+
+    if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        event = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier, "\n")
+    QCoreApplication.sendEvent(target, event)
+    release = QKeyEvent(QEvent.Type.KeyRelease, event.key(), event.modifiers(), event.text(), event.isAutoRepeat(),
+                        event.count())
+    QCoreApplication.sendEvent(target, release)
 
 
 def paint_start_window(settings: QSettings | None, seconds: float = 2.0) -> StartWindow:

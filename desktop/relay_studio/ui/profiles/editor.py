@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -49,7 +50,7 @@ from PySide6.QtWidgets import (
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile, Diagnostic, ProfileError, parse_profile_text
 from relay_studio.runtime.profile_templates import build as build_template
-from relay_studio.ui import i18n
+from relay_studio.ui import i18n, wheel_guard
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.form_model import ProfileForm, exported
 from relay_studio.ui.profiles.sections.base import FieldBox, section_title
@@ -82,6 +83,7 @@ class ProfileEditor(QWidget):
     def __init__(self, studio: Studio, parent: QWidget | None = None, *,
                  connections: ConnectionsSource | None = None, models: ModelsSource | None = None) -> None:
         super().__init__(parent)
+        wheel_guard.install()  # scrolling the form never changes a drop-down or spin box under the pointer
         self.studio = studio
         self.connections: ConnectionsSource = connections or ConnectionChoices
         self.models_source = models
@@ -115,9 +117,11 @@ class ProfileEditor(QWidget):
         save_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         save_key.activated.connect(self.save)
         close = QPushButton(self.tr("Close"))
+        self.close_button = close
+        self.close_question: QMessageBox | None = None
         for button, slot in ((self.duplicate_button, self.duplicate), (self.import_button, self.choose_import),
                              (self.export_button, self.choose_export), (self.delete_button, self.delete),
-                             (self.save_button, self.save), (close, self.closed.emit)):
+                             (self.save_button, self.save), (close, self.request_close)):
             button.clicked.connect(slot)
             bar.addWidget(button)
         outer.addLayout(bar)
@@ -319,7 +323,7 @@ class ProfileEditor(QWidget):
                                                      else "")
         warnings = self.delegation.relay_warnings()
         for path in ("delegation.canHandoff", "delegation.canDelegate", "delegation.maxHandoffDepth",
-                     "handoffIn.enabled"):
+                     "handoffIn.enabled", "delegation.allowedCallers"):
             self.fields[path].show_warning(warnings.get(path, ""))
 
     def _show_problems(self, grouped: dict[str, list[Diagnostic]], general: list[Diagnostic]) -> None:
@@ -490,8 +494,12 @@ class ProfileEditor(QWidget):
             self.studio.save_profile(profile)
         self.load(profiles[0].id)
         names = [p.display_name for p in profiles]
-        self._say(i18n.arg(self.tr("Created %1 and %2: each hands off to the next, in that order. Start a run "
-                                   "with %3."), ", ".join(names[:-1]), names[-1], names[0]))
+        if template_key == "relay":  # the only starting point whose agents hand off one to the next
+            self._say(i18n.arg(self.tr("Created %1 and %2: each hands off to the next, in that order. Start a run "
+                                       "with %3."), ", ".join(names[:-1]), names[-1], names[0]))
+        else:
+            self._say(i18n.arg(self.tr("Created %1 and, for it, %2. Start a run with %3."), names[0],
+                               ", ".join(names[1:]), names[0]))
         return [p.id for p in profiles]
 
     def set_read_only(self, read_only: bool) -> None:
@@ -533,6 +541,45 @@ class ProfileEditor(QWidget):
         self.duplicate_button.setEnabled(True)
         self.saved.emit(profile.id)
         return True
+
+    def has_unsaved_changes(self) -> bool:
+        """A new agent not saved yet, or a stored one changed since it was saved."""
+        return not self.read_only and (self.dirty or not self.original_id)
+
+    def request_close(self) -> None:
+        """Back to the chat; with unsaved changes, asks first (Save, Discard, Cancel) in a window-modal
+        question opened with ``open()`` (never a nested event loop under qasync)."""
+        if not self.has_unsaved_changes():
+            self.closed.emit()
+            return
+        name = str(self.form.get("displayName") or "").strip() or self.tr("Untitled agent")
+        question = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved agent"),
+                               i18n.arg(self.tr("“%1” has changes that are not saved. Save them before closing?"),
+                                        name),
+                               QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                               | QMessageBox.StandardButton.Cancel, self)
+        question.setObjectName("UnsavedAgentQuestion")
+        question.setDefaultButton(QMessageBox.StandardButton.Save)
+        save = question.button(QMessageBox.StandardButton.Save)
+        if save is not None and not (self.form.valid and not self.local_errors):
+            save.setEnabled(False)  # nothing valid to save: discard or go back and fix it
+            question.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        question.setWindowModality(Qt.WindowModality.WindowModal)
+        question.finished.connect(lambda _r: self._on_close_answer(question))
+        self.close_question = question
+        question.open()
+
+    def _on_close_answer(self, question: QMessageBox) -> None:
+        clicked = question.clickedButton()
+        answer = question.standardButton(clicked) if clicked is not None else QMessageBox.StandardButton.Cancel
+        self.close_question = None
+        question.deleteLater()
+        if answer == QMessageBox.StandardButton.Save:
+            if self.save():
+                self.closed.emit()
+        elif answer == QMessageBox.StandardButton.Discard:
+            self.dirty = False
+            self.closed.emit()
 
     def delete(self) -> None:
         if self.original_id and not self.read_only:

@@ -134,6 +134,12 @@ class DelegationSection(Section):
             if not helpers:
                 out["delegation.canDelegate"] = wording.tr(wording.NO_HELPER)
         d = profile.delegation
+        unknown = [c for c in d.allowed_callers if c != "*" and c not in others and c != profile.id]
+        if unknown:
+            out["delegation.allowedCallers"] = i18n.arg(
+                self.tr("No agent here has the id %1: nobody can call it by that id until an agent with it exists. "
+                        "Untick it if it is a typo (%2)."), ", ".join(f"“{c}”" for c in unknown),
+                codes.PROFILE_UNKNOWN_CALLER)
         if d.callable and d.allow_as_handoff_target and profile.handoff_in.enabled is False:
             out["handoffIn.enabled"] = wording.tr(wording.NEVER_OFFERED)
         return out
