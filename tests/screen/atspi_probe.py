@@ -66,8 +66,11 @@ def main() -> int:
                 node = desktop.getChildAtIndex(i)
                 if node is None:
                     continue
-                seen.append(str(node.name))
-                found = find_send(node)
+                try:
+                    seen.append(str(node.name))
+                    found = find_send(node)
+                except Exception:  # the tree changed under the walk (the start window gave way): read it again
+                    found = None
                 if found is not None:
                     break
             if found is None:
