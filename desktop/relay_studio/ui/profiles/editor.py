@@ -133,6 +133,7 @@ class ProfileEditor(QWidget):
         body = QHBoxLayout()
         self.rail = QListWidget()
         self.rail.setObjectName("SectionRail")
+        self.rail.setAccessibleName(self.tr("Sections"))
         self.rail.setFixedWidth(150)
         self.rail.setWordWrap(True)
         for name in SECTIONS:
