@@ -127,7 +127,7 @@ def hand_over(shell: StartWindow | None, window: MainWindow) -> None:
     shell.removeEventFilter(shell._watch)
     editor = window.chat.composer.editor
     editor.setFocus()
-    shell.replay_typed(editor)  # what was typed into the start window is not lost
+    shell.hand_over_typing(editor)  # what was typed into the start window goes on in the composer
     shell.hide()
     window.activateWindow()
 

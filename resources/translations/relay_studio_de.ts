@@ -3436,4 +3436,16 @@
         <translation>&lt;b&gt;Beschreibbar&lt;/b&gt;</translation>
     </message>
 </context>
+<context>
+    <name>_EarlyText</name>
+    <message>
+        <source>Write to your agents…  (it goes to your chat as soon as it opens)</source>
+        <extracomment>what the creator types before the real window is ready (its composer takes it over) where key presses go once the real window is there (its composer&apos;s editor)</extracomment>
+        <translation>Schreib deinen Agenten…  (es kommt in deinen Chat, sobald er offen ist)</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+</context>
 </TS>

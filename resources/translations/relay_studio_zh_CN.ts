@@ -3419,4 +3419,16 @@
         <translation>&lt;b&gt;可写&lt;/b&gt;</translation>
     </message>
 </context>
+<context>
+    <name>_EarlyText</name>
+    <message>
+        <source>Write to your agents…  (it goes to your chat as soon as it opens)</source>
+        <extracomment>what the creator types before the real window is ready (its composer takes it over) where key presses go once the real window is there (its composer&apos;s editor)</extracomment>
+        <translation>给你的智能体写点什么…（聊天一打开就会移过去）</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
 </TS>

@@ -1,6 +1,6 @@
-"""Keys typed into the start window, before the real window is ready, reach the composer: replayed in
-order once the real window takes its place, an Enter as a new line (nothing is sent early), and keys that
-still reach the hidden start window afterwards follow them."""
+"""The start window is ready to type at once: what is typed there, before the real window is ready, shows
+in its text field and moves to the composer once the real window takes its place (an Enter is a new line:
+nothing is sent early), and keys that still reach the hidden start window afterwards follow it."""
 
 from __future__ import annotations
 
@@ -22,12 +22,14 @@ async def test_keys_typed_before_the_window_is_ready_reach_the_composer(tmp_path
     shell = await show_start_window(settings, seconds=5)
     assert shell.first_paint is not None
 
-    qtbot.keyClicks(shell, "Dear")
-    qtbot.keyClick(shell, Qt.Key.Key_Return)  # an early Enter must not send
+    assert shell.early.hasFocus() or shell.focusWidget() is shell.early
+    qtbot.keyClicks(shell.early, "Dear")
+    qtbot.keyClick(shell.early, Qt.Key.Key_Return)  # an early Enter must not send
+    assert shell.early.toPlainText() == "Dear\n", "the creator sees what they type"
 
     async def type_while_loading() -> None:
         await asyncio.sleep(0)
-        qtbot.keyClicks(shell, " sea")
+        qtbot.keyClicks(shell, " sea")  # a key the window itself gets goes to its field
 
     typing = asyncio.ensure_future(type_while_loading())
     runtime, window = await open_studio(data, settings, demo_pacing=False)
@@ -38,10 +40,13 @@ async def test_keys_typed_before_the_window_is_ready_reach_the_composer(tmp_path
         composer = window.chat.composer
         assert composer.text() == "Dear\n sea"
         assert not shell.isVisible() and window.focusWidget() is composer.editor
-        qtbot.keyClicks(shell, "!")  # a key the window system still gave the start window
+        qtbot.keyClicks(shell.early, "!")  # a key the window system still gave the start window
         assert composer.text() == "Dear\n sea!"
         qtbot.keyClick(shell, Qt.Key.Key_Backspace)
         assert composer.text() == "Dear\n sea"
+        qtbot.keyClick(shell.early, Qt.Key.Key_Return)  # Enter now too: a new line in the composer, not a send
+        qtbot.keyClicks(shell.early, "x")
+        assert composer.text() == "Dear\n sea\nx" and shell.early.toPlainText() == ""
         assert window.studio.handles == {} and runtime.runs.runs() == [], "nothing was sent"
     finally:
         shell.deleteLater()
