@@ -143,11 +143,15 @@ async def test_close_on_an_unsaved_new_agent_asks_save_discard_or_cancel(app: Ap
     qtbot.mouseClick(editor.close_button, Qt.MouseButton.LeftButton)  # nothing to lose: closes at once
     assert closed == [True, True] and editor.close_question is None
 
+    editor = _editor(window)  # an empty form nobody touched: nothing to lose
+    qtbot.mouseClick(editor.close_button, Qt.MouseButton.LeftButton)
+    assert closed == [True, True, True] and editor.close_question is None
+
     editor = _editor(window)
     editor.start_new("blank", "Throwaway")
     question = await _close_question(editor, qtbot)
     qtbot.mouseClick(question.button(QMessageBox.StandardButton.Discard), Qt.MouseButton.LeftButton)
-    await until(lambda: len(closed) == 3, what="Discard then close")
+    await until(lambda: len(closed) == 4, what="Discard then close")
     assert "throwaway" not in app.runtime.profiles()
 
 

@@ -544,8 +544,9 @@ class ProfileEditor(QWidget):
         return True
 
     def has_unsaved_changes(self) -> bool:
-        """A new agent not saved yet, or a stored one changed since it was saved."""
-        return not self.read_only and (self.dirty or not self.original_id)
+        """A new agent (a copy, a starting point, a file to fix) not saved yet, or a stored one changed since
+        it was saved; an empty form nobody has touched has nothing to lose."""
+        return not self.read_only and self.dirty
 
     def request_close(self) -> None:
         """Back to the chat; with unsaved changes, asks first (Save, Discard, Cancel) in a window-modal
