@@ -549,39 +549,13 @@ class ProfileEditor(QWidget):
         return not self.read_only and self.dirty
 
     def request_close(self) -> None:
-        """Back to the chat; with unsaved changes, asks first (Save, Discard, Cancel) in a window-modal
-        question opened with ``open()`` (never a nested event loop under qasync)."""
+        """Back to the chat; with unsaved changes, asks first (``unsaved.ask_before_closing``)."""
         if not self.has_unsaved_changes():
             self.closed.emit()
             return
-        name = str(self.form.get("displayName") or "").strip() or self.tr("Untitled agent")
-        question = QMessageBox(QMessageBox.Icon.Question, self.tr("Unsaved agent"),
-                               i18n.arg(self.tr("“%1” has changes that are not saved. Save them before closing?"),
-                                        name),
-                               QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                               | QMessageBox.StandardButton.Cancel, self)
-        question.setObjectName("UnsavedAgentQuestion")
-        question.setDefaultButton(QMessageBox.StandardButton.Save)
-        save = question.button(QMessageBox.StandardButton.Save)
-        if save is not None and not (self.form.valid and not self.local_errors):
-            save.setEnabled(False)  # nothing valid to save: discard or go back and fix it
-            question.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        question.setWindowModality(Qt.WindowModality.WindowModal)
-        question.finished.connect(lambda _r: self._on_close_answer(question))
-        self.close_question = question
-        question.open()
+        from relay_studio.ui.profiles.unsaved import ask_before_closing
 
-    def _on_close_answer(self, question: QMessageBox) -> None:
-        clicked = question.clickedButton()
-        answer = question.standardButton(clicked) if clicked is not None else QMessageBox.StandardButton.Cancel
-        self.close_question = None
-        question.deleteLater()
-        if answer == QMessageBox.StandardButton.Save:
-            if self.save():
-                self.closed.emit()
-        elif answer == QMessageBox.StandardButton.Discard:
-            self.dirty = False
-            self.closed.emit()
+        self.close_question = ask_before_closing(self)
 
     def delete(self) -> None:
         if self.original_id and not self.read_only:
