@@ -6,6 +6,7 @@ on unsaved changes asks (Save, Discard, Cancel), and a new Director is described
 from __future__ import annotations
 
 import asyncio
+import json
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
@@ -101,11 +102,15 @@ async def test_an_unknown_caller_id_is_named_at_its_field(app: App, qtbot: QtBot
     window = app.open()
     editor = _editor(window, "editor")
     editor.duplicate()
-    editor.set_field("delegation.allowedCallers", ["writer", "wirter"])
+    data = json.loads(editor.form.json_text())
+    data["delegation"]["allowedCallers"] = ["writer", "wirter"]  # as a file to import might have it
+    editor.load_data(data)
     warning = editor.fields["delegation.allowedCallers"].warning
     assert warning.isVisibleTo(editor)
     assert "“wirter”" in warning.text() and "profile.unknown_caller" in warning.text()
     assert "“writer”" not in warning.text()
+    listed = [editor.callers.item(i).text() for i in range(editor.callers.count())]  # type: ignore[union-attr]
+    assert "wirter (not an agent here)" in listed and "writer" in listed
     editor.set_field("delegation.allowedCallers", ["writer"])
     assert not warning.isVisibleTo(editor)
 

@@ -175,10 +175,13 @@ class DelegationSection(Section):
         form = self.editor.form
         allowed = form.get("delegation.allowedCallers", ["*"]) or []
         self.callers.clear()
-        ids = ["*", *sorted(pid for pid in self.editor.studio.profiles() if pid != form.get("id"))]
-        ids += [c for c in allowed if c not in ids]
+        known = ["*", *sorted(pid for pid in self.editor.studio.profiles() if pid != form.get("id"))]
+        ids = known + [c for c in allowed if c not in known]
         for pid in ids:
-            item = QListWidgetItem(self.tr("Any agent (*)") if pid == "*" else pid)
+            text = self.tr("Any agent (*)") if pid == "*" else pid
+            if pid not in known:  # named by the profile, no agent here (the field's warning says more)
+                text = i18n.arg(self.tr("%1 (not an agent here)"), pid)
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, pid)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if pid in allowed else Qt.CheckState.Unchecked)
