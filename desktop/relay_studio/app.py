@@ -125,7 +125,11 @@ def hand_over(shell: StartWindow | None, window: MainWindow) -> None:
     if not window.settings.contains("window/geometry"):
         window.setGeometry(shell.geometry())
     shell.removeEventFilter(shell._watch)
+    editor = window.chat.composer.editor
+    editor.setFocus()
+    shell.hand_over_typing(editor)  # what was typed into the start window goes on in the composer
     shell.hide()
+    window.activateWindow()
 
 
 async def wait_closed(window: MainWindow) -> None:

@@ -73,6 +73,18 @@ def debian_packages() -> list[str]:
     return [pkgs[0] for table in (_CORE, _X11, _WAYLAND) for pkgs in table.values()]
 
 
+def packages_for(family: str) -> list[str]:
+    """Every package the checks know for ``family`` (one of ``debian``, ``fedora``, ``arch``, ``suse``), each
+    once, in the checks' order: the README's install line for that system (a test keeps the two in step)."""
+    column = _FAMILIES.index(family)
+    out: list[str] = []
+    for table in (_CORE, _X11, _WAYLAND):
+        for pkgs in table.values():
+            if pkgs[column] not in out:
+                out.append(pkgs[column])
+    return out
+
+
 @dataclass(frozen=True)
 class StartProblem:
     code: str

@@ -4,6 +4,12 @@
 or anything of the runtime is imported; ``app.py`` then loads the rest behind it and the real
 ``MainWindow`` takes its place (``app.hand_over``). ``app.py`` re-exports ``ensure_app`` and
 ``window_settings``, which the tests and ``smoke.py`` use from there.
+
+The start window is ready to type from its first paint: its text field (``StartWindow.early``, focused,
+"Write to your agents…") takes what the creator types while the rest loads, and once the real window has
+taken its place the text moves to the end of its composer (``hand_over_typing``); keys that still reach
+the hidden start window after that follow it (``StartWindow.forward_to``), an Enter as a new line:
+nothing is sent before the creator has seen the real window.
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ from PySide6.QtCore import (
     QtMsgType,
     qInstallMessageHandler,
 )
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QPlainTextEdit, QVBoxLayout, QWidget
 
 if TYPE_CHECKING:
     import asyncio
@@ -93,10 +100,18 @@ class StartWindow(QMainWindow):
         self.setObjectName("StartWindow")
         self.first_paint: float | None = None
         self.loaded_at_paint: list[str] = []
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(12, 6, 12, 10)  # the composer's margins: the field sits where it will be
         label = QLabel(self.tr("Opening your chats…"))
         label.setStyleSheet("qproperty-alignment: AlignCenter;")  # Qt.AlignmentFlag would build Qt's namespace
         label.setEnabled(False)
-        self.setCentralWidget(label)
+        layout.addWidget(label, 1)
+        #: what the creator types before the real window is ready (its composer takes it over)
+        self.early = _EarlyText(self)
+        layout.addWidget(self.early)
+        self.setCentralWidget(central)
+        self.early.setFocus()
         self.resize(1400, 860)  # MainWindow's size on a first start (MainWindow._restore_layout)
         geometry = settings.value("window/geometry") if settings is not None else None  # MainWindow's key
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
@@ -104,6 +119,29 @@ class StartWindow(QMainWindow):
         self._painted: asyncio.Future[float] | None = None
         self._watch = _FirstPaint(self)
         self.installEventFilter(self._watch)
+        #: where key presses go once the real window is there (its composer's editor)
+        self.forward_to: QWidget | None = None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A key the window itself got (its field without the focus) goes to the field, or, once handed
+        over, to the real composer."""
+        if self.forward_to is not None:
+            replay_key(self.forward_to, _copy(event))
+        else:
+            QCoreApplication.sendEvent(self.early, _copy(event))
+        event.accept()
+
+    def hand_over_typing(self, target: QPlainTextEdit) -> str:
+        """Moves what was typed to the end of ``target`` (and sends every later key there); returns the text."""
+        text = self.early.toPlainText()
+        if text:
+            cursor = target.textCursor()
+            cursor.movePosition(cursor.MoveOperation.End)
+            cursor.insertText(text)
+            target.setTextCursor(cursor)
+        self.early.clear()
+        self.forward_to = target
+        return text
 
     def painted(self) -> asyncio.Future[float]:
         """A future of the first paint's time, on the running loop (done at once if it was painted)."""
@@ -132,6 +170,45 @@ class _FirstPaint(QObject):
         if event.type() == QEvent.Type.Paint:
             self.window._on_paint()
         return False
+
+
+class _EarlyText(QPlainTextEdit):
+    """The start window's text field; once the real window is there, its keys go to the real composer."""
+
+    def __init__(self, shell: StartWindow) -> None:
+        super().__init__()
+        self.shell = shell
+        self.setObjectName("EarlyComposer")
+        self.setPlaceholderText(self.tr("Write to your agents…  (it goes to your chat as soon as it opens)"))
+        self.setAccessibleName(self.tr("Message"))
+        self.setFixedHeight(84)  # the composer's height
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        target = self.shell.forward_to
+        if target is not None:
+            replay_key(target, _copy(event))
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+
+def _copy(event: QKeyEvent) -> QKeyEvent:
+    return QKeyEvent(event.type(), event.key(), event.modifiers(), event.text(), event.isAutoRepeat(),
+                     event.count())
+
+
+def replay_key(target: QWidget, event: QKeyEvent) -> None:
+    """One key press typed before ``target`` existed, delivered to it as if typed there. An Enter becomes
+    Shift+Enter, a new line: one typed too early must not send. (``Qt`` is imported here, after the first
+    paint: its namespace takes ~35 ms to build.)"""
+    from PySide6.QtCore import Qt
+
+    if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        event = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier, "\n")
+    QCoreApplication.sendEvent(target, event)
+    release = QKeyEvent(QEvent.Type.KeyRelease, event.key(), event.modifiers(), event.text(), event.isAutoRepeat(),
+                        event.count())
+    QCoreApplication.sendEvent(target, release)
 
 
 def paint_start_window(settings: QSettings | None, seconds: float = 2.0) -> StartWindow:

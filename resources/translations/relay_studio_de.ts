@@ -219,6 +219,10 @@
         <translation>Die Einträge dieses Projekts als SillyTavern-World-Info-Datei schreiben</translation>
     </message>
     <message>
+        <source>Story library entries</source>
+        <translation>Einträge der Story-Bibliothek</translation>
+    </message>
+    <message>
         <source>Entry</source>
         <translation>Eintrag</translation>
     </message>
@@ -335,6 +339,10 @@
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
     </message>
     <message>
         <source>Agent</source>
@@ -534,6 +542,10 @@
     <message>
         <source>%1 (not an agent here)</source>
         <translation>%1 (hier kein Agent)</translation>
+    </message>
+    <message>
+        <source>No agent here has the id %1: nobody can call it by that id until an agent with it exists. Untick it if it is a typo (%2).</source>
+        <translation>Kein Agent hier hat die ID %1: Niemand kann ihn unter dieser ID aufrufen, bis es einen Agenten mit ihr gibt. Entferne das Häkchen, wenn es ein Tippfehler ist (%2).</translation>
     </message>
     <message>
         <source>Not valid JSON (line %1, column %2): %3.</source>
@@ -962,12 +974,20 @@
         <translation>Das Übergabedokument wird geschrieben… (Esc bricht ab)</translation>
     </message>
     <message>
+        <source>Handoff document</source>
+        <translation>Übergabedokument</translation>
+    </message>
+    <message>
         <source>The document appears here when the agent has written it.</source>
         <translation>Das Dokument erscheint hier, sobald der Agent es geschrieben hat.</translation>
     </message>
     <message>
         <source>New chat:</source>
         <translation>Neuer Chat:</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>Neuer Chat</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -1147,6 +1167,10 @@
         <translation>Abbrechen</translation>
     </message>
     <message>
+        <source>Documents</source>
+        <translation>Dokumente</translation>
+    </message>
+    <message>
         <source>Document</source>
         <translation>Dokument</translation>
     </message>
@@ -1165,6 +1189,10 @@
     <message>
         <source>Search the documents…</source>
         <translation>Dokumente durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Search the documents</source>
+        <translation>Die Dokumente durchsuchen</translation>
     </message>
     <message>
         <source>%1 (from %2)</source>
@@ -1770,6 +1798,10 @@
         <translation>Ausgehend von:</translation>
     </message>
     <message>
+        <source>Starting points</source>
+        <translation>Ausgangspunkte</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>Name</translation>
     </message>
@@ -1908,12 +1940,20 @@
         <translation>Ergebnis (bearbeitbar)</translation>
     </message>
     <message>
+        <source>Proposed changes</source>
+        <translation>Vorgeschlagene Änderungen</translation>
+    </message>
+    <message>
         <source>Arguments</source>
         <translation>Argumente</translation>
     </message>
     <message>
         <source>Changes to apply</source>
         <translation>Anzuwendende Änderungen</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Begründung</translation>
     </message>
     <message>
         <source>Why you reject it (optional; the agent reads this)</source>
@@ -2058,6 +2098,10 @@
         <translation>Schließen</translation>
     </message>
     <message>
+        <source>Sections</source>
+        <translation>Abschnitte</translation>
+    </message>
+    <message>
         <source>“%1” is set to Never in Tools; untick Never there first.</source>
         <translation>„%1“ steht unter Werkzeuge auf Nie; entferne dort zuerst das Häkchen bei Nie.</translation>
     </message>
@@ -2120,6 +2164,10 @@
         <translation>%1 und %2 erstellt: Jeder übergibt in dieser Reihenfolge an den nächsten. Starte einen Durchlauf mit %3.</translation>
     </message>
     <message>
+        <source>Created %1 and, for it, %2. Start a run with %3.</source>
+        <translation>%1 und dafür %2 angelegt. Starte einen Durchlauf mit %3.</translation>
+    </message>
+    <message>
         <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
         <translation>Ein eingebautes Profil ist schreibgeschützt. Dupliziere es, um deine eigene Fassung zu erstellen.</translation>
     </message>
@@ -2134,6 +2182,14 @@
     <message>
         <source>Saved “%1”.</source>
         <translation>„%1“ gespeichert.</translation>
+    </message>
+    <message>
+        <source>Unsaved agent</source>
+        <translation>Nicht gespeicherter Agent</translation>
+    </message>
+    <message>
+        <source>“%1” has changes that are not saved. Save them before closing?</source>
+        <translation>„%1“ hat Änderungen, die nicht gespeichert sind. Vor dem Schließen speichern?</translation>
     </message>
     <message>
         <source>Import a profile</source>
@@ -2804,6 +2860,10 @@
         <translation>Neuer Skill</translation>
     </message>
     <message>
+        <source>Skills</source>
+        <translation>Skills</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>Wann ein Agent ihn nutzen soll</translation>
     </message>
@@ -2930,6 +2990,10 @@
         <translation>Ereignisse durchsuchen</translation>
     </message>
     <message>
+        <source>Events of the run</source>
+        <translation>Ereignisse des Durchlaufs</translation>
+    </message>
+    <message>
         <source>reading %1 of %2 events…</source>
         <translation>lese %1 von %2 Ereignissen…</translation>
     </message>
@@ -2966,6 +3030,18 @@
     <message>
         <source>tools.deny: never offered, even when a rule would add it</source>
         <translation>tools.deny: nie angeboten, auch wenn eine Regel es hinzufügen würde</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>Erlaubt</translation>
+    </message>
+    <message>
+        <source>Ask first</source>
+        <translation>Erst fragen</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
     </message>
     <message>
         <source>Tools</source>
@@ -3328,12 +3404,24 @@
         <translation>ein weiterer Ordner, z. B. notes</translation>
     </message>
     <message>
+        <source>Another folder</source>
+        <translation>Weiterer Ordner</translation>
+    </message>
+    <message>
         <source>Add folder</source>
         <translation>Ordner hinzufügen</translation>
     </message>
     <message>
         <source>Folders</source>
         <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>Visible</source>
+        <translation>Sichtbar</translation>
+    </message>
+    <message>
+        <source>Writable</source>
+        <translation>Beschreibbar</translation>
     </message>
     <message>
         <source>&lt;b&gt;Folder&lt;/b&gt;</source>
@@ -3346,6 +3434,18 @@
     <message>
         <source>&lt;b&gt;Writable&lt;/b&gt;</source>
         <translation>&lt;b&gt;Beschreibbar&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>_EarlyText</name>
+    <message>
+        <source>Write to your agents…  (it goes to your chat as soon as it opens)</source>
+        <extracomment>what the creator types before the real window is ready (its composer takes it over) where key presses go once the real window is there (its composer&apos;s editor)</extracomment>
+        <translation>Schreib deinen Agenten…  (es kommt in deinen Chat, sobald er offen ist)</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
     </message>
 </context>
 </TS>

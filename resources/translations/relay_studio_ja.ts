@@ -218,6 +218,10 @@
         <translation>このプロジェクトの項目を SillyTavern の World Info ファイルとして書き出します</translation>
     </message>
     <message>
+        <source>Story library entries</source>
+        <translation>ストーリーライブラリの項目</translation>
+    </message>
+    <message>
         <source>Entry</source>
         <translation>項目</translation>
     </message>
@@ -333,6 +337,10 @@
     <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>メッセージ</translation>
     </message>
     <message>
         <source>Agent</source>
@@ -532,6 +540,10 @@
     <message>
         <source>%1 (not an agent here)</source>
         <translation>%1（ここにはいないエージェント）</translation>
+    </message>
+    <message>
+        <source>No agent here has the id %1: nobody can call it by that id until an agent with it exists. Untick it if it is a typo (%2).</source>
+        <translation>ID %1 のエージェントはここにはいません。そのIDのエージェントができるまで、誰もそのIDで呼び出せません。入力ミスならチェックを外してください（%2）。</translation>
     </message>
     <message>
         <source>Not valid JSON (line %1, column %2): %3.</source>
@@ -960,12 +972,20 @@
         <translation>引き継ぎドキュメントを作成中…（Esc でキャンセル）</translation>
     </message>
     <message>
+        <source>Handoff document</source>
+        <translation>引き継ぎ文書</translation>
+    </message>
+    <message>
         <source>The document appears here when the agent has written it.</source>
         <translation>エージェントが書き終えると、ここにドキュメントが表示されます。</translation>
     </message>
     <message>
         <source>New chat:</source>
         <translation>新しいチャット:</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>新しいチャット</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -1144,6 +1164,10 @@
         <translation>キャンセル</translation>
     </message>
     <message>
+        <source>Documents</source>
+        <translation>文書</translation>
+    </message>
+    <message>
         <source>Document</source>
         <translation>ドキュメント</translation>
     </message>
@@ -1162,6 +1186,10 @@
     <message>
         <source>Search the documents…</source>
         <translation>ドキュメントを検索…</translation>
+    </message>
+    <message>
+        <source>Search the documents</source>
+        <translation>文書を検索</translation>
     </message>
     <message>
         <source>%1 (from %2)</source>
@@ -1763,6 +1791,10 @@
         <translation>テンプレート:</translation>
     </message>
     <message>
+        <source>Starting points</source>
+        <translation>出発点</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -1901,12 +1933,20 @@
         <translation>結果（編集可）</translation>
     </message>
     <message>
+        <source>Proposed changes</source>
+        <translation>提案された変更</translation>
+    </message>
+    <message>
         <source>Arguments</source>
         <translation>引数</translation>
     </message>
     <message>
         <source>Changes to apply</source>
         <translation>適用する変更</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
     </message>
     <message>
         <source>Why you reject it (optional; the agent reads this)</source>
@@ -2050,6 +2090,10 @@
         <translation>閉じる</translation>
     </message>
     <message>
+        <source>Sections</source>
+        <translation>セクション</translation>
+    </message>
+    <message>
         <source>“%1” is set to Never in Tools; untick Never there first.</source>
         <translation>ツールで「%1」が「しない」に設定されています。先にそこで「しない」のチェックを外してください。</translation>
     </message>
@@ -2110,6 +2154,10 @@
         <translation>%1 と %2 を作成しました。この順に次へ引き継ぎます。%3 で実行を開始してください。</translation>
     </message>
     <message>
+        <source>Created %1 and, for it, %2. Start a run with %3.</source>
+        <translation>%1 と、そのための %2 を作成しました。%3 で実行を始めてください。</translation>
+    </message>
+    <message>
         <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
         <translation>組み込みのプロファイルは読み取り専用です。複製して自分の版を作ってください。</translation>
     </message>
@@ -2124,6 +2172,14 @@
     <message>
         <source>Saved “%1”.</source>
         <translation>「%1」を保存しました。</translation>
+    </message>
+    <message>
+        <source>Unsaved agent</source>
+        <translation>未保存のエージェント</translation>
+    </message>
+    <message>
+        <source>“%1” has changes that are not saved. Save them before closing?</source>
+        <translation>「%1」には保存されていない変更があります。閉じる前に保存しますか？</translation>
     </message>
     <message>
         <source>Import a profile</source>
@@ -2789,6 +2845,10 @@
         <translation>新しいスキル</translation>
     </message>
     <message>
+        <source>Skills</source>
+        <translation>スキル</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>エージェントが使うべき場面</translation>
     </message>
@@ -2915,6 +2975,10 @@
         <translation>イベントを検索</translation>
     </message>
     <message>
+        <source>Events of the run</source>
+        <translation>実行のイベント</translation>
+    </message>
+    <message>
         <source>reading %1 of %2 events…</source>
         <translation>%2 件中 %1 件のイベントを読み込み中…</translation>
     </message>
@@ -2950,6 +3014,18 @@
     <message>
         <source>tools.deny: never offered, even when a rule would add it</source>
         <translation>tools.deny: ルールで追加される場合でも提示しません</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>許可</translation>
+    </message>
+    <message>
+        <source>Ask first</source>
+        <translation>先に確認</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>使わない</translation>
     </message>
     <message>
         <source>Tools</source>
@@ -3311,12 +3387,24 @@
         <translation>別のフォルダー（例: notes）</translation>
     </message>
     <message>
+        <source>Another folder</source>
+        <translation>別のフォルダー</translation>
+    </message>
+    <message>
         <source>Add folder</source>
         <translation>フォルダーを追加</translation>
     </message>
     <message>
         <source>Folders</source>
         <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>Visible</source>
+        <translation>表示</translation>
+    </message>
+    <message>
+        <source>Writable</source>
+        <translation>書き込み可</translation>
     </message>
     <message>
         <source>&lt;b&gt;Folder&lt;/b&gt;</source>
@@ -3329,6 +3417,18 @@
     <message>
         <source>&lt;b&gt;Writable&lt;/b&gt;</source>
         <translation>&lt;b&gt;書き込み可&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>_EarlyText</name>
+    <message>
+        <source>Write to your agents…  (it goes to your chat as soon as it opens)</source>
+        <extracomment>what the creator types before the real window is ready (its composer takes it over) where key presses go once the real window is there (its composer&apos;s editor)</extracomment>
+        <translation>エージェントに書く…（チャットが開くとすぐにそこへ移ります）</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>メッセージ</translation>
     </message>
 </context>
 </TS>

@@ -218,6 +218,10 @@
         <translation>将此项目的条目写为 SillyTavern World Info 文件</translation>
     </message>
     <message>
+        <source>Story library entries</source>
+        <translation>故事库条目</translation>
+    </message>
+    <message>
         <source>Entry</source>
         <translation>条目</translation>
     </message>
@@ -333,6 +337,10 @@
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
     </message>
     <message>
         <source>Agent</source>
@@ -532,6 +540,10 @@
     <message>
         <source>%1 (not an agent here)</source>
         <translation>%1（此处没有这个智能体）</translation>
+    </message>
+    <message>
+        <source>No agent here has the id %1: nobody can call it by that id until an agent with it exists. Untick it if it is a typo (%2).</source>
+        <translation>这里没有 ID 为 %1 的智能体：在有这个 ID 的智能体之前，谁也无法以它调用。如果是笔误，请取消勾选（%2）。</translation>
     </message>
     <message>
         <source>Not valid JSON (line %1, column %2): %3.</source>
@@ -960,12 +972,20 @@
         <translation>正在撰写交接文档…（Esc 取消）</translation>
     </message>
     <message>
+        <source>Handoff document</source>
+        <translation>交接文档</translation>
+    </message>
+    <message>
         <source>The document appears here when the agent has written it.</source>
         <translation>智能体写好后，文档会显示在这里。</translation>
     </message>
     <message>
         <source>New chat:</source>
         <translation>新对话：</translation>
+    </message>
+    <message>
+        <source>New chat</source>
+        <translation>新聊天</translation>
     </message>
     <message>
         <source>Copy</source>
@@ -1144,6 +1164,10 @@
         <translation>取消</translation>
     </message>
     <message>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
         <source>Document</source>
         <translation>文档</translation>
     </message>
@@ -1162,6 +1186,10 @@
     <message>
         <source>Search the documents…</source>
         <translation>搜索文档…</translation>
+    </message>
+    <message>
+        <source>Search the documents</source>
+        <translation>搜索文档</translation>
     </message>
     <message>
         <source>%1 (from %2)</source>
@@ -1763,6 +1791,10 @@
         <translation>起点：</translation>
     </message>
     <message>
+        <source>Starting points</source>
+        <translation>起点</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -1901,12 +1933,20 @@
         <translation>结果（可编辑）</translation>
     </message>
     <message>
+        <source>Proposed changes</source>
+        <translation>提议的更改</translation>
+    </message>
+    <message>
         <source>Arguments</source>
         <translation>参数</translation>
     </message>
     <message>
         <source>Changes to apply</source>
         <translation>要应用的修改</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
     </message>
     <message>
         <source>Why you reject it (optional; the agent reads this)</source>
@@ -2050,6 +2090,10 @@
         <translation>关闭</translation>
     </message>
     <message>
+        <source>Sections</source>
+        <translation>部分</translation>
+    </message>
+    <message>
         <source>“%1” is set to Never in Tools; untick Never there first.</source>
         <translation>“%1”在“工具”中被设为“从不”；请先在那里取消勾选“从不”。</translation>
     </message>
@@ -2110,6 +2154,10 @@
         <translation>已创建 %1 和 %2：按此顺序依次交接。请用 %3 发起运行。</translation>
     </message>
     <message>
+        <source>Created %1 and, for it, %2. Start a run with %3.</source>
+        <translation>已创建 %1，以及为它准备的 %2。用 %3 开始运行。</translation>
+    </message>
+    <message>
         <source>A built-in profile is read-only. Duplicate it to make your own version.</source>
         <translation>内置配置为只读。复制一份来制作你自己的版本。</translation>
     </message>
@@ -2124,6 +2172,14 @@
     <message>
         <source>Saved “%1”.</source>
         <translation>已保存“%1”。</translation>
+    </message>
+    <message>
+        <source>Unsaved agent</source>
+        <translation>未保存的智能体</translation>
+    </message>
+    <message>
+        <source>“%1” has changes that are not saved. Save them before closing?</source>
+        <translation>“%1”有未保存的更改。关闭前保存吗？</translation>
     </message>
     <message>
         <source>Import a profile</source>
@@ -2789,6 +2845,10 @@
         <translation>新建技能</translation>
     </message>
     <message>
+        <source>Skills</source>
+        <translation>技能</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>智能体应在何时使用</translation>
     </message>
@@ -2915,6 +2975,10 @@
         <translation>搜索事件</translation>
     </message>
     <message>
+        <source>Events of the run</source>
+        <translation>运行的事件</translation>
+    </message>
+    <message>
         <source>reading %1 of %2 events…</source>
         <translation>正在读取 %1 / %2 个事件…</translation>
     </message>
@@ -2950,6 +3014,18 @@
     <message>
         <source>tools.deny: never offered, even when a rule would add it</source>
         <translation>tools.deny：即使有规则会添加它，也从不提供</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>允许</translation>
+    </message>
+    <message>
+        <source>Ask first</source>
+        <translation>先询问</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>从不</translation>
     </message>
     <message>
         <source>Tools</source>
@@ -3311,12 +3387,24 @@
         <translation>其他文件夹，例如 notes</translation>
     </message>
     <message>
+        <source>Another folder</source>
+        <translation>另一个文件夹</translation>
+    </message>
+    <message>
         <source>Add folder</source>
         <translation>添加文件夹</translation>
     </message>
     <message>
         <source>Folders</source>
         <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Visible</source>
+        <translation>可见</translation>
+    </message>
+    <message>
+        <source>Writable</source>
+        <translation>可写</translation>
     </message>
     <message>
         <source>&lt;b&gt;Folder&lt;/b&gt;</source>
@@ -3329,6 +3417,18 @@
     <message>
         <source>&lt;b&gt;Writable&lt;/b&gt;</source>
         <translation>&lt;b&gt;可写&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>_EarlyText</name>
+    <message>
+        <source>Write to your agents…  (it goes to your chat as soon as it opens)</source>
+        <extracomment>what the creator types before the real window is ready (its composer takes it over) where key presses go once the real window is there (its composer&apos;s editor)</extracomment>
+        <translation>给你的智能体写点什么…（聊天一打开就会移过去）</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
     </message>
 </context>
 </TS>

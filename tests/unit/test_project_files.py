@@ -11,7 +11,35 @@ ROOT = Path(__file__).resolve().parents[2]
 def _readme_commands() -> list[str]:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
-    return [line for block in blocks[:2] for line in block.splitlines() if line and not line.startswith("#")]
+    return [line for block in blocks[:2] for line in block.splitlines()
+            if line and not line.startswith(("#", "sudo apt-get install "))]
+
+
+def _readme_text() -> str:
+    return " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+
+
+def test_readme_first_installs_the_system_libraries_the_window_needs() -> None:
+    """Debian/Ubuntu's line comes first in the run block, with every package the start-up check knows (and CI
+    installs); Fedora's and Arch's lines follow the block, each naming every package of its system."""
+    import shlex
+
+    from relay_studio import platform_check
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_block = re.findall(r"```sh\n(.*?)```", text, re.S)[0]
+    commands = [line for line in first_block.splitlines() if line and not line.startswith("#")]
+    assert commands[0].startswith("sudo apt-get install "), "the apt line comes before pip install"
+    apt = commands[0].split()[3:]
+    assert apt == platform_check.packages_for("debian")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    ci_qt = shlex.split(re.search(r'^QT_SYSTEM_PACKAGES=(".*?")$', ci, re.M).group(1))[0].split()  # type: ignore[union-attr]
+    assert set(apt) == set(ci_qt), "the README and CI install the same system libraries"
+    flat = _readme_text()
+    for family, command in (("fedora", "sudo dnf install"), ("arch", "sudo pacman -S --needed")):
+        line = re.search(re.escape(command) + r" ([^`]*)`", flat)
+        assert line is not None, f"the README says what {family} needs"
+        assert line.group(1).split() == platform_check.packages_for(family), family
 
 
 def test_readme_starts_with_install_and_run_then_install_and_test() -> None:

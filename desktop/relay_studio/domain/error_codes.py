@@ -305,6 +305,8 @@ PROFILE_INVALID_OUTPUT_SCHEMA = "profile.invalid_output_schema"
 PROFILE_REVIEW_WITHOUT_TOOL = "profile.review_without_tool"
 #: ``handoff.next`` names no usable next stage (not an id, itself, missing, or not a target for this profile).
 PROFILE_BAD_NEXT_STAGE = "profile.bad_next_stage"
+#: ``delegation.allowedCallers`` names an id no agent here has (a warning in the profile editor: it may be made later).
+PROFILE_UNKNOWN_CALLER = "profile.unknown_caller"
 #: A reviewer named in ``reviews`` is not a well-formed profile id.
 PROFILE_BAD_REVIEWER = "profile.bad_reviewer"
 

@@ -14,12 +14,15 @@ import re
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import Any, Protocol
-
-import httpx
+from typing import TYPE_CHECKING, Any, Protocol
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.providers.base import ProviderError
+
+# httpx is imported where a transport error is classified: importing the runtime (the window's start-up)
+# does not wait for it (docs/window.md, *Where the start-up time goes*).
+if TYPE_CHECKING:
+    import httpx
 
 #: Statuses where trying again can help (timeouts, conflicts, rate limits, server trouble).
 RETRYABLE_STATUSES = frozenset({408, 409, 425, 429})
@@ -184,6 +187,8 @@ def error_for_status(
 
 def error_for_transport(connection_id: str, exc: httpx.TransportError, url: str) -> ProviderError:
     """A network failure: all of these are retryable (the next attempt may well get through)."""
+    import httpx
+
     who = f"connection '{connection_id}'"
     if isinstance(exc, httpx.ConnectTimeout):
         code, message = codes.PROVIDER_UNREACHABLE, f"Could not reach {who} at {url} in time."

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.ui import theme
+from relay_studio.ui import theme, wheel_guard
 from relay_studio.ui.chat.chat_actions import ChatActions
 from relay_studio.ui.chat.view import ChatView
 from relay_studio.ui.chat_navigation import PROJECT_KEY, ChatNavigation
@@ -68,6 +68,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.setWindowTitle(self.tr("Relay Studio"))
         self.setWindowIcon(theme.app_icon())
         self.setObjectName("MainWindow")
+        wheel_guard.install()  # a wheel changes a drop-down or spin box only when it has the focus
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
         self.stack = QStackedWidget()

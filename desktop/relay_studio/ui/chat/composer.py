@@ -134,6 +134,8 @@ class Composer(QWidget):
         layout.addWidget(self.edit_bar)
         self.editor = _Editor()
         self.editor.setObjectName("Composer")
+        self.editor.setAccessibleName(self.tr("Message"))
+        self.editor.setTabChangesFocus(True)  # Tab goes on to the agent and Send; a tab is no use in a message
         self.editor.setFixedHeight(84)
         self.editor.submit.connect(self.submit)
         self.editor.textChanged.connect(self._on_text_changed)
@@ -141,6 +143,7 @@ class Composer(QWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Agent")))
         self.agent_box = QComboBox()
+        self.agent_box.setAccessibleName(self.tr("Agent"))
         self.agent_box.setMinimumWidth(160)
         row.addWidget(self.agent_box)
         row.addStretch(1)

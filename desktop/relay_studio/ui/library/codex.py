@@ -67,6 +67,10 @@ class EntryEditor(QWidget):
         self.name = named(QLineEdit(), "EntryName")
         self.type = named(QComboBox(), "EntryType")
         self.type.setEditable(True)
+        self.type.setAccessibleName(self.tr("Type"))
+        line = self.type.lineEdit()
+        if line is not None:
+            line.setAccessibleName(self.tr("Type"))
         self.type.addItems(list(BUILTIN_TYPES))
         self.aliases = named(QLineEdit(placeholderText=self.tr("Other names, separated by commas")), "EntryAliases")
         self.tags = named(QLineEdit(placeholderText=self.tr("Tags, separated by commas")), "EntryTags")
@@ -176,6 +180,7 @@ class CodexView(QWidget):
         layout.addWidget(self.import_message)
         split = QSplitter(Qt.Orientation.Vertical)
         self.tree = named(QTreeWidget(), "CodexTree")
+        self.tree.setAccessibleName(self.tr("Story library entries"))
         self.tree.setHeaderLabels([self.tr("Entry"), self.tr("Mentions")])
         self.tree.headerItem().setToolTip(1, self.tr("Messages of this project's chats that mention the "
                                                      "entry (its name or an alias)"))

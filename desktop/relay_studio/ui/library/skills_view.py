@@ -51,6 +51,7 @@ class SkillsView(QWidget):
         layout.addLayout(row)
         split = QSplitter(Qt.Orientation.Vertical)
         self.list = named(QListWidget(), "SkillsList")
+        self.list.setAccessibleName(self.tr("Skills"))
         list_box = QWidget()
         list_layout = QVBoxLayout(list_box)
         list_layout.setContentsMargins(0, 0, 0, 0)

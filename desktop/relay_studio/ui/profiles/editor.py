@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -49,7 +50,7 @@ from PySide6.QtWidgets import (
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile, Diagnostic, ProfileError, parse_profile_text
 from relay_studio.runtime.profile_templates import build as build_template
-from relay_studio.ui import i18n
+from relay_studio.ui import i18n, wheel_guard
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.form_model import ProfileForm, exported
 from relay_studio.ui.profiles.sections.base import FieldBox, section_title
@@ -82,6 +83,7 @@ class ProfileEditor(QWidget):
     def __init__(self, studio: Studio, parent: QWidget | None = None, *,
                  connections: ConnectionsSource | None = None, models: ModelsSource | None = None) -> None:
         super().__init__(parent)
+        wheel_guard.install()  # scrolling the form never changes a drop-down or spin box under the pointer
         self.studio = studio
         self.connections: ConnectionsSource = connections or ConnectionChoices
         self.models_source = models
@@ -115,9 +117,11 @@ class ProfileEditor(QWidget):
         save_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         save_key.activated.connect(self.save)
         close = QPushButton(self.tr("Close"))
+        self.close_button = close
+        self.close_question: QMessageBox | None = None
         for button, slot in ((self.duplicate_button, self.duplicate), (self.import_button, self.choose_import),
                              (self.export_button, self.choose_export), (self.delete_button, self.delete),
-                             (self.save_button, self.save), (close, self.closed.emit)):
+                             (self.save_button, self.save), (close, self.request_close)):
             button.clicked.connect(slot)
             bar.addWidget(button)
         outer.addLayout(bar)
@@ -129,6 +133,7 @@ class ProfileEditor(QWidget):
         body = QHBoxLayout()
         self.rail = QListWidget()
         self.rail.setObjectName("SectionRail")
+        self.rail.setAccessibleName(self.tr("Sections"))
         self.rail.setFixedWidth(150)
         self.rail.setWordWrap(True)
         for name in SECTIONS:
@@ -319,7 +324,7 @@ class ProfileEditor(QWidget):
                                                      else "")
         warnings = self.delegation.relay_warnings()
         for path in ("delegation.canHandoff", "delegation.canDelegate", "delegation.maxHandoffDepth",
-                     "handoffIn.enabled"):
+                     "handoffIn.enabled", "delegation.allowedCallers"):
             self.fields[path].show_warning(warnings.get(path, ""))
 
     def _show_problems(self, grouped: dict[str, list[Diagnostic]], general: list[Diagnostic]) -> None:
@@ -490,8 +495,12 @@ class ProfileEditor(QWidget):
             self.studio.save_profile(profile)
         self.load(profiles[0].id)
         names = [p.display_name for p in profiles]
-        self._say(i18n.arg(self.tr("Created %1 and %2: each hands off to the next, in that order. Start a run "
-                                   "with %3."), ", ".join(names[:-1]), names[-1], names[0]))
+        if template_key == "relay":  # the only starting point whose agents hand off one to the next
+            self._say(i18n.arg(self.tr("Created %1 and %2: each hands off to the next, in that order. Start a run "
+                                       "with %3."), ", ".join(names[:-1]), names[-1], names[0]))
+        else:
+            self._say(i18n.arg(self.tr("Created %1 and, for it, %2. Start a run with %3."), names[0],
+                               ", ".join(names[1:]), names[0]))
         return [p.id for p in profiles]
 
     def set_read_only(self, read_only: bool) -> None:
@@ -533,6 +542,20 @@ class ProfileEditor(QWidget):
         self.duplicate_button.setEnabled(True)
         self.saved.emit(profile.id)
         return True
+
+    def has_unsaved_changes(self) -> bool:
+        """A new agent (a copy, a starting point, a file to fix) not saved yet, or a stored one changed since
+        it was saved; an empty form nobody has touched has nothing to lose."""
+        return not self.read_only and self.dirty
+
+    def request_close(self) -> None:
+        """Back to the chat; with unsaved changes, asks first (``unsaved.ask_before_closing``)."""
+        if not self.has_unsaved_changes():
+            self.closed.emit()
+            return
+        from relay_studio.ui.profiles.unsaved import ask_before_closing
+
+        self.close_question = ask_before_closing(self)
 
     def delete(self) -> None:
         if self.original_id and not self.read_only:

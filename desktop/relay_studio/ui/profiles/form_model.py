@@ -2,6 +2,9 @@
 
 Fields address the dict by camelCase paths (``tools.allow``); a diagnostic's path
 (``tools.allow[1]``) belongs to the longest field path it starts with, or to the profile as a whole.
+
+A setting the dict leaves out reads as the value saving would store (``get`` falls back to
+``AgentProfile``'s defaults), so a blank agent's form shows what Save writes.
 """
 
 from __future__ import annotations
@@ -14,6 +17,16 @@ from typing import Any
 from relay_studio.domain.profile import AgentProfile, Diagnostic, validate_profile
 
 _INDEX = re.compile(r"\[\d+\]")
+_MISSING = object()
+_defaults: dict[str, Any] | None = None
+
+
+def profile_defaults() -> dict[str, Any]:
+    """Every setting of a profile that names none of its own, as saving stores it (camelCase)."""
+    global _defaults
+    if _defaults is None:
+        _defaults = AgentProfile(id="defaults", display_name="defaults").to_json_dict()
+    return _defaults
 
 
 def get_path(data: dict[str, Any], path: str, default: Any = None) -> Any:
@@ -70,7 +83,14 @@ class ProfileForm:
         return cls(profile.to_json_dict())
 
     def get(self, path: str, default: Any = None) -> Any:
-        return get_path(self.data, path, default)
+        """The value at ``path``; a setting the dict leaves out reads as its default (what Save stores).
+        Top-level fields (id, name, description) have no default to show."""
+        value = get_path(self.data, path, _MISSING)
+        if value is not _MISSING:
+            return value
+        if "." not in path:
+            return default
+        return get_path(profile_defaults(), path, default)
 
     def set_value(self, path: str, value: Any) -> None:
         set_path(self.data, path, value)

@@ -90,6 +90,7 @@ class NewAgentDialog(QDialog):
         layout.addWidget(QLabel(self.tr("Start from:")))
         self.starts = QListWidget()
         self.starts.setObjectName("StartingPoints")
+        self.starts.setAccessibleName(self.tr("Starting points"))
         self.starts.setWordWrap(True)
         self.starts.setSpacing(2)
         for t in TEMPLATES:

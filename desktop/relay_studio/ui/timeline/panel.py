@@ -97,6 +97,7 @@ class TimelinePanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Run")))
         self.run_box = QComboBox()
+        self.run_box.setAccessibleName(self.tr("Run"))
         self.run_box.setMinimumWidth(220)
         self.run_box.currentIndexChanged.connect(self._on_run_picked)
         top.addWidget(self.run_box, 1)
@@ -137,6 +138,7 @@ class TimelinePanel(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Search events"))
         self.search.setClearButtonEnabled(True)
+        self.search.setAccessibleName(self.tr("Search events"))
         # the filters give way to the search field in longer languages (their lists show the whole names)
         for combo in (self.agent_filter, self.type_filter):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -153,6 +155,7 @@ class TimelinePanel(QWidget):
 
         self.model = EventsModel(lambda run_id, after, limit: studio.run_events(run_id, after_seq=after, limit=limit))
         self.table = QTableView()
+        self.table.setAccessibleName(self.tr("Events of the run"))
         self.table.setModel(self.model)
         self.table.setItemDelegate(EventsDelegate(self.model, self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

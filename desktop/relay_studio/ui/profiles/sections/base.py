@@ -83,6 +83,14 @@ class FieldBox(QWidget):
         label.setVisible(bool(text))
 
 
+def name_for_screen_readers(widget: QWidget, name: str) -> None:
+    """The name a screen reader says for ``widget`` (and for an editable drop-down's text field)."""
+    widget.setAccessibleName(name)
+    line = widget.lineEdit() if isinstance(widget, QComboBox) else None
+    if line is not None:
+        line.setAccessibleName(name)
+
+
 def section_title(key: str) -> str:
     """A section's title (one of ``editor.SECTIONS``) in the window's language."""
     return {"Identity": QCoreApplication.translate("Section", "Identity"),
@@ -117,6 +125,7 @@ class Section(QGroupBox):
 
     def _row(self, label: str, path: str, widget: QWidget, tip: str = "") -> FieldBox:
         box = self._register(path, widget, label)
+        name_for_screen_readers(widget, label)
         if tip:
             widget.setToolTip(tip)
         caption = QLabel(label)

@@ -134,6 +134,12 @@ class DelegationSection(Section):
             if not helpers:
                 out["delegation.canDelegate"] = wording.tr(wording.NO_HELPER)
         d = profile.delegation
+        unknown = [c for c in d.allowed_callers if c != "*" and c not in others and c != profile.id]
+        if unknown:
+            out["delegation.allowedCallers"] = i18n.arg(
+                self.tr("No agent here has the id %1: nobody can call it by that id until an agent with it exists. "
+                        "Untick it if it is a typo (%2)."), ", ".join(f"“{c}”" for c in unknown),
+                codes.PROFILE_UNKNOWN_CALLER)
         if d.callable and d.allow_as_handoff_target and profile.handoff_in.enabled is False:
             out["handoffIn.enabled"] = wording.tr(wording.NEVER_OFFERED)
         return out
@@ -169,10 +175,13 @@ class DelegationSection(Section):
         form = self.editor.form
         allowed = form.get("delegation.allowedCallers", ["*"]) or []
         self.callers.clear()
-        ids = ["*", *sorted(pid for pid in self.editor.studio.profiles() if pid != form.get("id"))]
-        ids += [c for c in allowed if c not in ids]
+        known = ["*", *sorted(pid for pid in self.editor.studio.profiles() if pid != form.get("id"))]
+        ids = known + [c for c in allowed if c not in known]
         for pid in ids:
-            item = QListWidgetItem(self.tr("Any agent (*)") if pid == "*" else pid)
+            text = self.tr("Any agent (*)") if pid == "*" else pid
+            if pid not in known:  # named by the profile, no agent here (the field's warning says more)
+                text = i18n.arg(self.tr("%1 (not an agent here)"), pid)
+            item = QListWidgetItem(text)
             item.setData(Qt.ItemDataRole.UserRole, pid)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if pid in allowed else Qt.CheckState.Unchecked)

@@ -27,6 +27,7 @@ class PromptSection(Section):
         self.default_view = QPlainTextEdit()
         self.default_view.setReadOnly(True)
         self.default_view.setFixedHeight(120)
+        self.default_view.setAccessibleName(self.tr("Generated (what your prompt replaces)"))
         self.rows.addRow(self.tr("Generated (what your prompt replaces)"), self.default_view)
         self._text(self.tr("Standing instructions"), "instructions.taskPrompt", none_when_empty=True, height=70,
                    tip=self.tr("instructions.taskPrompt: added after the prompt in every call"))

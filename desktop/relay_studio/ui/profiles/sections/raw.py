@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QPlainTextEdit
 
-from relay_studio.ui.profiles.sections.base import Section
+from relay_studio.ui.profiles.sections.base import Section, section_title
 
 if TYPE_CHECKING:
     from relay_studio.ui.profiles.editor import ProfileEditor
@@ -18,6 +18,7 @@ class RawJsonSection(Section):
         super().__init__(editor, "Raw JSON")
         self.raw = QPlainTextEdit()
         self.raw.setMinimumHeight(260)
+        self.raw.setAccessibleName(section_title("Raw JSON"))
         self.raw.textChanged.connect(lambda: None if editor.loading else editor.raw_timer.start())
         self.rows.addRow(self.raw)
 
@@ -28,4 +29,5 @@ class ModelViewSection(Section):
         self.model_view = QPlainTextEdit()
         self.model_view.setReadOnly(True)
         self.model_view.setMinimumHeight(260)
+        self.model_view.setAccessibleName(section_title("What the model sees"))
         self.rows.addRow(self.model_view)

@@ -40,6 +40,7 @@ class ToolsSection(Section):
             header.setToolTip(tip)
             grid.addWidget(header, 0, col)
         self.tool_boxes: dict[tuple[str, str], QCheckBox] = {}
+        columns = {"allow": self.tr("Allowed"), "requireApproval": self.tr("Ask first"), "deny": self.tr("Never")}
         row = 1
         for family in ("agent", "workspace", "library", "skill", "knowledge"):
             grid.addWidget(QLabel(f"<i>{wording.tr(wording.FAMILY_WORDS[family])}</i>"), row, 0, 1, 4)
@@ -53,6 +54,7 @@ class ToolsSection(Section):
                     tool_box = QCheckBox()
                     tool_box.setToolTip(f"{wording.tool_label(name)} · tools.{key} · {name}")
                     tool_box.setObjectName(f"{key}:{name}")
+                    tool_box.setAccessibleName(f"{wording.tool_label(name)}: {columns[key]}")
                     tool_box.toggled.connect(lambda on, k=key, n=name, b=tool_box: self._toggle_tool(k, n, on, b))
                     grid.addWidget(tool_box, row, col)
                     self.tool_boxes[(key, name)] = tool_box

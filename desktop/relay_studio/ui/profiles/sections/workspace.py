@@ -26,6 +26,7 @@ class WorkspaceSection(Section):
         add_row = QHBoxLayout()
         self.root_edit = QLineEdit()
         self.root_edit.setPlaceholderText(self.tr("another folder, e.g. notes"))
+        self.root_edit.setAccessibleName(self.tr("Another folder"))
         self.root_edit.returnPressed.connect(self.add_root)
         add_root = QPushButton(self.tr("Add folder"))
         add_root.clicked.connect(self.add_root)
@@ -64,6 +65,7 @@ class WorkspaceSection(Section):
             if widget is not None:
                 widget.deleteLater()
         self.root_boxes.clear()
+        columns = {"visibleRoots": self.tr("Visible"), "writableRoots": self.tr("Writable")}
         for col, title in enumerate((self.tr("<b>Folder</b>"), self.tr("<b>Visible</b>"), self.tr("<b>Writable</b>"))):
             self.roots_grid.addWidget(QLabel(title), 0, col)
         loading, editor.loading = editor.loading, True
@@ -73,6 +75,7 @@ class WorkspaceSection(Section):
                 for col, key in ((1, "visibleRoots"), (2, "writableRoots")):
                     check = QCheckBox()
                     check.setObjectName(f"{key}:{root}")
+                    check.setAccessibleName(f"{root}/: {columns[key]}")
                     check.setChecked(root in (editor.form.get(f"workspace.{key}", list(DEFAULT_ROOTS)) or []))
                     check.setEnabled(not editor.read_only)
                     check.toggled.connect(lambda on, k=key, r=root: self._toggle_root(k, r, on))
