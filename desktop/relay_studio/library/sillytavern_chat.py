@@ -186,6 +186,10 @@ def _message(raw: Any, where: str, fallback_date: str) -> ImportedMessage:
     role = studio.get("role")
     if role not in _ROLES:
         role = NOTE_ROLE if is_system else "user" if is_user else "assistant"
+    if role == HANDOFF_CONTEXT_ROLE:
+        # a file may claim anything: only this studio's own handoff run pins a handoff document, so an
+        # imported one is the creator's message, its text shown as text (docs/hostile-documents.md)
+        role = "user"
     agent_id = studio.get("agentId") if isinstance(studio.get("agentId"), str) else None
     if "role" in studio:  # written by the studio: its own names come back as they were
         agent_name = studio.get("agentName") if isinstance(studio.get("agentName"), str) else None

@@ -27,6 +27,8 @@ from sqlalchemy import delete, select
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.library.entries import MAX_ENTRY_BYTES, LibraryEntry, LibraryError, parse_entry, render_entry
+from relay_studio.library.hidden import clean_entries
+from relay_studio.library.overlap import Conflict, ImportOutcome, Resolver, decide, plan_import
 from relay_studio.store import tables as t
 from relay_studio.store.data_folder import is_disk_full
 from relay_studio.store.database import Database, new_id, now_iso, table_of
@@ -98,12 +100,32 @@ def _release(fd: int | None) -> None:
         os.close(fd)
 
 
-def _read_manifest(path: Path) -> dict[str, str]:
+def _read_manifest(path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """The files an import moved in (path → sha256) and those it took away (path → its backup's name);
+    an older version's manifest is the first mapping alone."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}  # none yet: the import was still staging, nothing was moved
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+        return {}, {}  # none yet: the import was still staging, nothing was moved
+    if not isinstance(data, dict):
+        return {}, {}
+    if isinstance(data.get("files"), dict):
+        old = data.get("removed")
+        return ({str(k): str(v) for k, v in data["files"].items()},
+                {str(k): str(v) for k, v in old.items()} if isinstance(old, dict) else {})
+    return {str(k): str(v) for k, v in data.items()}, {}
+
+
+def _inside_library(rel: str) -> bool:
+    return rel.startswith("library/") and ".." not in rel.split("/")
+
+
+def _restore(backup: Path, target: Path) -> None:
+    """Moves a replaced entry file back from an import's staging folder (unless its place was taken)."""
+    with contextlib.suppress(OSError):
+        if backup.is_file() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(backup, target)
 
 
 def _index_failed(exc: BaseException, source: str) -> LibraryError:
@@ -335,42 +357,60 @@ class LibraryStore:
         self.sync()
         return entry
 
-    def add_all(self, entries: list[LibraryEntry], source: str) -> list[str]:
-        """Adds every entry of one imported file, or none: each is checked (its name free, not twice in the
-        file) before the first is written, and the whole file is one unit (``_write_import``). The
-        library's names are read once, so an import takes time in proportion to its size."""
+    def conflicts(self, entries: list[LibraryEntry]) -> list[Conflict]:
+        """The entries of one file that differ from entries here under a name or key of theirs."""
+        return plan_import(clean_entries(entries)[0], self._names()).conflicts
+
+    def add_all(self, entries: list[LibraryEntry], source: str, on_conflict: Resolver | None = None) -> ImportOutcome:
+        """Adds every entry of one imported file, or none. An entry the library already has just so is
+        merged (nothing written); one whose name or a key another entry has and that differs is resolved
+        by ``on_conflict`` (``library/overlap.py``; none: left alone and named in the outcome). Everything
+        is checked and decided before the first file is written, and the whole file is one unit
+        (``_write_import``). The library's names are read once, so an import takes time in proportion to
+        its size. Hidden characters are removed from every entry first (``library/hidden.py``) and counted
+        in the outcome."""
+        entries, hidden = clean_entries(entries)
         names = self._names()
         taken = self._taken_paths()
         seen: dict[str, str] = {}
-        placed: list[tuple[str, str]] = []
         for entry in entries:
-            text = render_entry(entry)
-            parse_entry(text, f"{source} ({entry.name})")
-            problem = self.clash(entry, names=names)
-            if problem:
-                raise LibraryError(
-                    codes.LIBRARY_NAME_TAKEN, f"{source}: {problem} Nothing from this file was imported."
-                )
             for n in entry.names:
                 if n.casefold() in seen:
                     raise LibraryError(codes.LIBRARY_NAME_TAKEN,
                                        f"{source}: '{n}' names two entries in the file ('{seen[n.casefold()]}' and "
                                        f"'{entry.name}'). Nothing from this file was imported.")
                 seen[n.casefold()] = entry.name
-            rel = self._free_path(entry, taken)
-            taken.add(rel)
+        written, removed, remaining, outcome = decide(entries, names, set(seen), on_conflict)
+        free = taken - set(removed)
+        placed: list[tuple[str, str]] = []
+        for entry in written:
+            problem = self.clash(entry, names=remaining)
+            if problem:
+                raise LibraryError(
+                    codes.LIBRARY_NAME_TAKEN, f"{source}: {problem} Nothing from this file was imported."
+                )
+            text = render_entry(entry)
+            parse_entry(text, f"{source} ({entry.name})")
+            rel = self._free_path(entry, free)
+            free.add(rel)
             placed.append((rel, text))
-        self._write_import(placed, source)
-        return [rel for rel, _ in placed]
+        if placed or removed:
+            self._write_import(placed, source, removed)
+        outcome.paths = [rel for rel, _ in placed]
+        outcome.hidden = hidden
+        return outcome
 
-    def _write_import(self, placed: list[tuple[str, str]], source: str) -> None:
+    def _write_import(self, placed: list[tuple[str, str]], source: str, removed: list[str] | None = None) -> None:
         """Writes an import as one unit. The files are staged in ``library/.import/<id>/`` (under a lock
         held while this process lives), a manifest of their targets and hashes written, the files moved
         into place and indexed, and only then the manifest removed: that is the commit. A process killed
         before it leaves a staged import that the next open (``_recover_imports``) undoes, so the same
-        command can simply be run again; a full disk is ``library.write_failed`` with nothing kept."""
+        command can simply be run again; a full disk is ``library.write_failed`` with nothing kept. The
+        entry files an import replaces (``removed``) are moved into the staging folder first and moved back
+        when it is undone."""
         folder = self.root / "library" / IMPORT_DIR / new_id("import")
         moved: list[tuple[Path, str]] = []
+        taken_away: list[tuple[Path, Path]] = []
         fd: int | None = None
         try:
             folder.mkdir(parents=True)
@@ -384,7 +424,12 @@ class LibraryStore:
                 data = text.encode("utf-8")
                 (folder / f"{n}.md").write_bytes(data)
                 manifest[rel] = hashlib.sha256(data).hexdigest()
-            atomic_write(folder / _MANIFEST, json.dumps(manifest))
+            old = {rel: f"old-{n}.md" for n, rel in enumerate(removed or [])}
+            atomic_write(folder / _MANIFEST, json.dumps({"files": manifest, "removed": old}))
+            for rel, staged in old.items():
+                if (self.root / rel).is_file():
+                    os.replace(self.root / rel, folder / staged)
+                    taken_away.append((folder / staged, self.root / rel))
             for n, (rel, _) in enumerate(placed):
                 target = self.root / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -395,10 +440,12 @@ class LibraryStore:
         except BaseException as exc:
             for target, digest in moved:
                 _unlink_if(target, digest)
+            for backup, original in taken_away:
+                _restore(backup, original)
             _release(fd)
             fd = None
             shutil.rmtree(folder, ignore_errors=True)
-            if moved:
+            if moved or taken_away:
                 with contextlib.suppress(Exception):
                     self.sync()
             if isinstance(exc, OSError):
@@ -437,10 +484,13 @@ class LibraryStore:
                 os.close(fd)
                 continue  # a live import
             try:
-                manifest = _read_manifest(folder / _MANIFEST)
+                manifest, old = _read_manifest(folder / _MANIFEST)
                 for rel, digest in manifest.items():
-                    if rel.startswith("library/") and ".." not in rel.split("/"):
+                    if _inside_library(rel):
                         _unlink_if(self.root / rel, digest)
+                for rel, backup in old.items():
+                    if _inside_library(rel) and "/" not in backup and "\\" not in backup:
+                        _restore(folder / backup, self.root / rel)
             finally:
                 _release(fd)
             shutil.rmtree(folder, ignore_errors=True)
