@@ -374,7 +374,8 @@ class LibraryStore:
         taken = self._taken_paths()
         seen: dict[str, str] = {}
         for entry in entries:
-            for n in entry.names:
+            # an entry may be known by its name in another case ("Eldoria", key "eldoria"): one name
+            for n in {x.casefold(): x for x in reversed(entry.names)}.values():
                 if n.casefold() in seen:
                     raise LibraryError(codes.LIBRARY_NAME_TAKEN,
                                        f"{source}: '{n}' names two entries in the file ('{seen[n.casefold()]}' and "

@@ -128,8 +128,9 @@ class ImportFlow(QObject):
             named(box.addButton(self.tr("Skip"), QMessageBox.ButtonRole.RejectRole), "ConflictSkip"): "skip",
         }
         if len(self.questions) > 1 or self.pending:
-            box.setCheckBox(named(QCheckBox(self.tr("Do the same for the other differing entries of this import")),
-                                  "ConflictForAll"))
+            # parented to the box: QMessageBox does not keep a Python reference to it
+            box.setCheckBox(named(QCheckBox(self.tr("Do the same for the other differing entries of this import"),
+                                            box), "ConflictForAll"))
         box.finished.connect(lambda _result: self._on_answer(box, buttons))
         box.finished.connect(box.deleteLater)
         self.question = box
