@@ -59,7 +59,8 @@ async def test_card_instructions_are_shown_to_edit_and_differing_entries_are_ask
     await until(lambda: reports, what="the import to finish")
     assert reports[0][-1] == "Made the agent “Seraphina”: it is in the agent list."
     prompt = window.studio.profiles()["seraphina"].instructions
-    assert prompt.system_prompt is not None and "## The character card's instructions\nBe gentle." in prompt.system_prompt
+    assert prompt.system_prompt is not None
+    assert "## The character card's instructions\nBe gentle." in prompt.system_prompt
     assert "passwd" not in prompt.system_prompt and prompt.task_prompt == "Stay in the glade."
 
     # The lorebook as World Info, two entries changed: asked once, "for all", with what differs.
