@@ -22,6 +22,10 @@ from tests.integration.test_director import Recorder
 from tests.support import Harness, call, profile, write
 
 
+def _exists(path: str) -> bool:
+    return Path(path).exists()
+
+
 def _files_under(root: Path) -> set[Path]:
     return {p for p in root.rglob("*") if p.is_file()}
 
@@ -56,7 +60,7 @@ async def test_the_card_agent_obeys_and_only_its_allowed_tools_run(harness: Harn
         "direct_output"]  # its answer, written by the runtime
     assert store.find("Owned") is None
     outside = _files_under(tmp_path) - _files_under(runtime.workspace_dir(handle.run_id))
-    assert outside == before and not Path("/tmp/owned.txt").exists()
+    assert outside == before and not _exists("/tmp/owned.txt")
 
 
 async def test_a_profile_that_may_write_obeys_and_stays_in_the_workspace_and_the_dialog_still_asks(
