@@ -14,12 +14,20 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from relay_studio.cli.library import EXIT_OK, EXIT_USAGE, shown
+from relay_studio.domain.safe_text import for_terminal
 
 if TYPE_CHECKING:
     from relay_studio.library.store import LibraryStore
     from relay_studio.runtime.card_profile import CardImport
     from relay_studio.runtime.engine import Runtime
+
+
+EXIT_OK, EXIT_USAGE = 0, 2  # as ``cli/library.py``
+
+
+def shown(text: object, *, keep_lines: bool = False) -> str:
+    """A name or text from a file, as the terminal may print it (``domain/safe_text.py``)."""
+    return for_terminal(text, None, keep_lines=keep_lines)
 
 
 def _names(names: list[str]) -> str:
