@@ -81,7 +81,7 @@ class ImportFlow(QObject):
         self.done = done
         self.lines: list[str] = []
         self.first_path: str | None = None
-        #: an answer the creator gave "for all" the differing entries of this import
+        # an answer the creator gave "for all" the differing entries of this import
         self.for_all: Resolution | None = None
         self.file: tuple[Path, list[LibraryEntry]] | None = None
         self.questions: list[Conflict] = []
