@@ -26,6 +26,7 @@ import sqlalchemy.exc
 from sqlalchemy import delete, select
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.hidden_text import strip_hidden
 from relay_studio.library.entries import MAX_ENTRY_BYTES, LibraryEntry, LibraryError, parse_entry, render_entry
 from relay_studio.library.hidden import clean_entries
 from relay_studio.library.overlap import Conflict, ImportOutcome, Resolver, decide, plan_import
@@ -278,8 +279,9 @@ class LibraryStore:
         return sorted(items, key=lambda i: (i.entry.type, i.entry.name.casefold()))
 
     def find(self, name: str) -> IndexedEntry | None:
-        """The entry called ``name`` (its name, an alias, or its file name), ignoring case."""
-        key = name.strip().casefold()
+        """The entry called ``name`` (its name, an alias, or its file name), ignoring case and the hidden
+        characters an import removed (``domain/hidden_text.py``)."""
+        key = strip_hidden(name)[0].strip().casefold()
         items = self.entries()
         for item in items:
             if item.entry.name.casefold() == key:
