@@ -90,8 +90,10 @@ def test_differing_entries_are_named_then_replaced_kept_both_or_skipped(
     lines = out.strip().splitlines()
     assert lines[0] == "Eldoria.json: imported 1 entries (crystal)."
     assert "Eldoria.json: already in the library, unchanged: shadowfang." in lines
-    assert lines[-1] == ("Eldoria.json: left alone (they differ from the entries there; choose with --on-conflict "
-                         "replace|keep-both|skip): eldoria, glade.")
+    assert lines[2] == ("Eldoria.json: left alone (they differ from the entries there; choose with --on-conflict "
+                        "replace|keep-both|skip): eldoria, glade.")
+    assert lines[3:] == ["  eldoria: text:", "    -The forest of Eldoria, old and enchanted.",
+                         "    +The forest of Eldoria, now burning.", "  glade: keys: - → clearing"]
     after = _files(project)
     assert {k: v for k, v in after.items() if "crystal" not in k} == before
 
@@ -99,6 +101,7 @@ def test_differing_entries_are_named_then_replaced_kept_both_or_skipped(
     code, out, _ = run_cli(capsys, "library", "import", str(world), "--on-conflict", "skip", "--json", *d)
     report = json.loads(out)[0]
     assert code == 0 and report["skipped"] == ["eldoria", "glade"] and report["imported"] == []
+    assert report["differences"]["glade"] == ["keys: - → clearing"]
 
     # keep-both: the imported copies under numbered names, without the keys other entries hold
     code, out, _ = run_cli(capsys, "library", "import", str(world), "--on-conflict", "keep-both", "--json", *d)
@@ -179,5 +182,21 @@ def test_a_replace_killed_before_its_commit_is_undone_on_the_next_open(tmp_path:
         assert _files(again.root) == before
         assert [i.entry.description for i in again.entries()] == ["Old and enchanted."]
         assert not folder.exists()
+    finally:
+        db.close()
+
+
+def test_keep_both_renames_only_an_entry_whose_own_name_is_taken(tmp_path: Path) -> None:
+    db, store = _store(tmp_path)
+    try:
+        store.save(LibraryEntry(type="location", name="Harbor", aliases=["the docks"], description="Busy."))
+        incoming = [LibraryEntry(type="location", name="Grey Docks", aliases=["the docks", "quay"],
+                                 description="Foggy.")]
+        outcome = store.add_all(incoming, "world.json", "keep-both")
+        assert outcome.kept_both == ["Grey Docks"] and outcome.dropped_keys == {"Grey Docks": ["the docks"]}
+        kept = store.find("Grey Docks")
+        assert kept is not None and kept.entry.aliases == ["quay"]
+        harbor = store.find("the docks")
+        assert harbor is not None and harbor.entry.name == "Harbor"
     finally:
         db.close()

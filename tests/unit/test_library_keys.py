@@ -145,3 +145,12 @@ def test_the_codex_marks_broad_keys_and_a_key_unticked_is_turned_off(qtbot: QtBo
     assert keys.list.item(0).checkState() == Qt.CheckState.Unchecked
     changed = editor.entry()
     assert changed.tracking.off == ["forest"] and changed.aliases == ["forest", "shadowfang"]
+
+
+def test_the_codex_counts_follow_secondary_keys_and_keys_turned_off() -> None:
+    from relay_studio.ui.library.counts import mention_counts
+
+    storm = _storm(3)  # AND ALL: west and night
+    eldoria = LibraryEntry(type="lore", name="Eldoria", aliases=["forest"], tracking=Tracking(off=["forest"]))
+    texts = [TEXTS["none"], TEXTS["west"], TEXTS["both"], "A forest.", "Eldoria, at last."]
+    assert mention_counts([storm, eldoria], texts) == {"Storm": 1, "Eldoria": 1}

@@ -51,6 +51,9 @@ def _lines(label: str, done: CardImport, on_conflict: str | None) -> list[str]:
         how = "skipped" if on_conflict == "skip" else "left alone (they differ from the entries there; choose " \
                                                       "with --on-conflict replace|keep-both|skip)"
         lines.append(f"{label}: {how}: {_names(out.skipped)}.")
+        for name in out.skipped:
+            for line in out.differences.get(name, []):
+                lines.append(f"  {shown(name)}: {shown(line, keep_lines=True)}".replace("\n", "\n    "))
     for name, count in out.hidden.items():
         lines.append(f"{label}: removed {count} hidden characters from '{shown(name)}' (the file keeps them).")
     return lines
@@ -86,7 +89,8 @@ def run_import(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) 
         out = done.outcome
         item: dict[str, Any] = {"file": str(path), "imported": [*out.added, *out.replaced, *out.kept_both],
                                 "identical": out.identical, "replaced": out.replaced, "keptBoth": out.kept_both,
-                                "droppedKeys": out.dropped_keys, "hiddenCharacters": out.hidden}
+                                "droppedKeys": out.dropped_keys, "hiddenCharacters": out.hidden,
+                                "differences": out.differences}
         item["skipped" if args.on_conflict == "skip" else "differing"] = out.skipped
         if done.profile is not None:
             item.update(profile=done.profile.profile.id, cardSystemPrompt=done.profile.card_prompt,

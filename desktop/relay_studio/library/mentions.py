@@ -99,6 +99,12 @@ def last_mention(entry: LibraryEntry, texts: Sequence[str], *, joined: str | Non
     return best
 
 
+def is_mentioned(entry: LibraryEntry, text: str, *, lowered: str | None = None) -> bool:
+    """Whether ``text`` mentions ``entry`` by the rule above, its secondary keys agreeing."""
+    return last_mention(entry, [text], joined=text, lowered=lowered) is not None \
+        and secondary_ok(entry, partial(_in_text, text, entry.tracking.case_sensitive))
+
+
 def _latest(joined: str, lowered: str, name: str, pattern: re.Pattern[str], entry: LibraryEntry,
             case: bool) -> int | None:
     """Walks the candidates from the end: a substring find is far cheaper than a regex scan, and most

@@ -56,7 +56,7 @@ def differences(there: LibraryEntry, incoming: LibraryEntry) -> list[str]:
     if there.description.strip() != incoming.description.strip():
         diff = difflib.unified_diff(there.description.strip().splitlines(), incoming.description.strip().splitlines(),
                                     "in the library", "in the file", lineterm="", n=1)
-        lines = list(diff)[2:]
+        lines = [line for line in list(diff)[2:] if not line.startswith("@@")]
         shown = lines[:12] + (["…"] if len(lines) > 12 else [])
         out.append("text:\n" + "\n".join(shown))
     return out
@@ -70,11 +70,6 @@ class Conflict:
     #: the entries there that have one of its names (the first shares its name when one does)
     existing: list[IndexedEntry]
     differences: list[str]
-
-    def describe(self) -> str:
-        there = self.existing[0].entry
-        return (f"'{self.incoming.name}' ({self.incoming.type}) differs from '{there.name}' ({there.type}) in the "
-                "library:\n" + "\n".join(self.differences))
 
 
 @dataclass
@@ -99,6 +94,8 @@ class ImportOutcome:
     kept_both: list[str] = field(default_factory=list)
     #: differing entries left alone (the library's entry stays as it was)
     skipped: list[str] = field(default_factory=list)
+    #: what differs, by the name of each entry skipped
+    differences: dict[str, list[str]] = field(default_factory=dict)
     #: keys a kept copy could not keep (another entry has them), by the copy's name
     dropped_keys: dict[str, list[str]] = field(default_factory=dict)
     #: hidden characters removed from what the agents see, by entry name (``library/hidden_text.py``)
@@ -162,7 +159,8 @@ def decide(entries: list[LibraryEntry], names: dict[str, IndexedEntry], in_file:
             chosen[id(entry)] = entry
             outcome.replaced.append(entry.name)
         elif answer == "keep-both":
-            name = numbered_name(entry.name, claimed)
+            # a new name only when its own is taken (it may share only a key)
+            name = numbered_name(entry.name, claimed) if entry.name.casefold() in remaining else entry.name
             claimed.add(name.casefold())
             keys = [a for a in entry.aliases if a.casefold() not in remaining]
             dropped = [a for a in entry.aliases if a.casefold() in remaining]
@@ -172,6 +170,7 @@ def decide(entries: list[LibraryEntry], names: dict[str, IndexedEntry], in_file:
                 outcome.dropped_keys[name] = dropped
         else:
             outcome.skipped.append(entry.name)
+            outcome.differences[entry.name] = conflict.differences
     for entry in plan.identical:
         if any(remaining.get(n.casefold()) is None for n in entry.names):  # its twin is being replaced
             chosen[id(entry)] = entry
