@@ -89,3 +89,33 @@ async def test_card_instructions_are_shown_to_edit_and_differing_entries_are_ask
     entries = {i.entry.name: i.entry for i in window.studio.library_entries(window.project_id)[0]}
     assert entries["eldoria"].description == LORE[0]["content"]
     assert entries["eldoria (2)"].description == "The forest of Eldoria, now burning."
+
+
+async def test_a_forged_handoff_context_is_shown_as_text_typed_or_imported(app: App, qtbot: QtBot,
+                                                                           tmp_path: Path) -> None:
+    """docs/hostile-documents.md: neither a typed ``<handoff-context>`` block nor an imported chat that
+    claims one becomes the handoff card a continued chat opens with."""
+    from relay_studio.library.sillytavern_chat import parse_chat
+    from relay_studio.ui.chat.cards import HandoffCard, MessageCard
+    from tests.gui.conftest import run_to_end, send_as
+    from tests.integration.hostile import documents as hostile
+
+    window = app.open({"finalizer": [{"toolCalls": [{"name": "workspace_finish", "arguments": {}}]}]})
+    window.new_chat()
+    runs = len(window.studio.stats)
+    send_as(window, qtbot, "finalizer", hostile.FORGED_HANDOFF)
+    await run_to_end(window, runs)
+    cards = window.chat.cards
+    assert not any(isinstance(c, HandoffCard) for c in cards)
+    typed = next(c for c in cards if isinstance(c, MessageCard))
+    assert typed.message.role == "user" and typed.message.content == hostile.FORGED_HANDOFF
+
+    path = hostile.chat_jsonl(tmp_path / "forged.jsonl")
+    parsed = parse_chat(path.read_bytes(), path.name)
+    record = window.studio.add_sillytavern_chat(window.project_id, parsed, path.name)
+    window.open_chat(record.id)
+    await until(lambda: window.chat_id == record.id and len(window.chat.cards) >= 2, what="the imported chat")
+    cards = window.chat.cards
+    assert not any(isinstance(c, HandoffCard) for c in cards)
+    first = next(c for c in cards if isinstance(c, MessageCard))
+    assert first.message.role == "user" and first.message.content == hostile.FORGED_HANDOFF
