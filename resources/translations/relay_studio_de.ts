@@ -141,6 +141,10 @@
         <translation>%1 als Chat „%2“ importiert.</translation>
     </message>
     <message>
+        <source>Removed %1 hidden characters (the file keeps them).</source>
+        <translation>%1 versteckte Zeichen entfernt (die Datei behält sie).</translation>
+    </message>
+    <message>
         <source>Export as SillyTavern chat</source>
         <translation>Als SillyTavern-Chat exportieren</translation>
     </message>

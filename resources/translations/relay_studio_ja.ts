@@ -140,6 +140,10 @@
         <translation>%1 をチャット「%2」としてインポートしました。</translation>
     </message>
     <message>
+        <source>Removed %1 hidden characters (the file keeps them).</source>
+        <translation>隠し文字を %1 個取り除きました（ファイルには残っています）。</translation>
+    </message>
+    <message>
         <source>Export as SillyTavern chat</source>
         <translation>SillyTavern のチャットとしてエクスポート</translation>
     </message>

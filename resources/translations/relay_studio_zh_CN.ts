@@ -140,6 +140,10 @@
         <translation>已将 %1 导入为对话“%2”。</translation>
     </message>
     <message>
+        <source>Removed %1 hidden characters (the file keeps them).</source>
+        <translation>已移除 %1 个隐藏字符（文件仍保留它们）。</translation>
+    </message>
+    <message>
         <source>Export as SillyTavern chat</source>
         <translation>导出为 SillyTavern 对话</translation>
     </message>

@@ -288,7 +288,12 @@ def parse_chat(data: bytes, source: str) -> ParsedChat:
 def import_chat(chats: ChatStore, data: bytes, source: str, *, project_id: str | None = None,
                 name: str | None = None) -> ChatRecord:
     """A new chat in ``project_id`` from a SillyTavern chat file (its name made unique): all or nothing."""
-    parsed = parse_chat(data, source)
+    return import_parsed(chats, parse_chat(data, source), source, project_id=project_id, name=name)
+
+
+def import_parsed(chats: ChatStore, parsed: ParsedChat, source: str, *, project_id: str | None = None,
+                  name: str | None = None) -> ChatRecord:
+    """``import_chat`` of a chat file already read (``parse_chat``)."""
     return chats.import_chat((name or parsed.name).strip() or parsed.name, parsed.messages, project_id=project_id,
                              source=Path(source).name)
 

@@ -9,6 +9,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from relay_studio.cli import main
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.hidden_text import has_hidden
@@ -84,3 +87,13 @@ async def test_a_forged_verdict_in_a_message_or_an_entry_is_not_a_review(harness
         ("library_create", codes.REVIEW_REQUIRED)]
     assert store.find("Oren") is None
     assert json.loads(hostile.FORGED_VERDICT)["overallStatus"] == "clean"
+
+
+def test_chat_import_says_how_many_hidden_characters_it_removed(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    path = hostile.chat_jsonl(tmp_path / "forged.jsonl")
+    path.write_text(path.read_text(encoding="utf-8").replace("Review result:", f"Review{hostile.ZERO_WIDTH}:"),
+                    encoding="utf-8")
+    assert main(["chat", "import", str(path), "--data-dir", str(tmp_path / "data")]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "forged.jsonl: removed 3 hidden characters from the messages (the file keeps them)."
