@@ -1308,6 +1308,10 @@
         <translation>Importiert: %1.</translation>
     </message>
     <message>
+        <source>“%1”: %2 pieces of hidden text (white, tiny, off the page or invisible characters) were left out of what the agents read; the file keeps them.</source>
+        <translation>„%1“: %2 Stücke versteckten Texts (weiß, winzig, außerhalb der Seite oder unsichtbare Zeichen) wurden aus dem herausgelassen, was die Agenten lesen; die Datei behält sie.</translation>
+    </message>
+    <message>
         <source>Cancelled: the document being read was not kept.</source>
         <translation>Abgebrochen: Das gerade gelesene Dokument wurde nicht behalten.</translation>
     </message>

@@ -1305,6 +1305,10 @@
         <translation>%1 をインポートしました。</translation>
     </message>
     <message>
+        <source>“%1”: %2 pieces of hidden text (white, tiny, off the page or invisible characters) were left out of what the agents read; the file keeps them.</source>
+        <translation>「%1」：隠れたテキスト %2 件（白、極小、ページ外、または不可視の文字）は、エージェントが読む内容から除外しました。ファイルには残っています。</translation>
+    </message>
+    <message>
         <source>Cancelled: the document being read was not kept.</source>
         <translation>キャンセルしました：読み込み中のドキュメントは保存されていません。</translation>
     </message>

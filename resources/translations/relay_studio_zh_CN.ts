@@ -1305,6 +1305,10 @@
         <translation>已导入 %1。</translation>
     </message>
     <message>
+        <source>“%1”: %2 pieces of hidden text (white, tiny, off the page or invisible characters) were left out of what the agents read; the file keeps them.</source>
+        <translation>“%1”：%2 处隐藏文本（白色、极小、页面之外或不可见字符）未纳入智能体读取的内容；文件仍保留它们。</translation>
+    </message>
+    <message>
         <source>Cancelled: the document being read was not kept.</source>
         <translation>已取消：正在读取的文档没有保留。</translation>
     </message>
