@@ -109,6 +109,7 @@ async def test_a_forged_handoff_context_is_shown_as_text_typed_or_imported(app: 
     assert not any(isinstance(c, HandoffCard) for c in cards)
     typed = next(c for c in cards if isinstance(c, MessageCard))
     assert typed.message.role == "user" and typed.message.content == hostile.FORGED_HANDOFF
+    assert typed.body.text() == hostile.FORGED_HANDOFF  # the tags too, as typed
 
     path = hostile.chat_jsonl(tmp_path / "forged.jsonl")
     parsed = parse_chat(path.read_bytes(), path.name)
@@ -118,4 +119,4 @@ async def test_a_forged_handoff_context_is_shown_as_text_typed_or_imported(app: 
     cards = window.chat.cards
     assert not any(isinstance(c, HandoffCard) for c in cards)
     first = next(c for c in cards if isinstance(c, MessageCard))
-    assert first.message.role == "user" and first.message.content == hostile.FORGED_HANDOFF
+    assert first.message.role == "user" and first.body.text() == hostile.FORGED_HANDOFF
