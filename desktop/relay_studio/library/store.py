@@ -29,11 +29,18 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain.hidden_text import strip_hidden
 from relay_studio.library.entries import MAX_ENTRY_BYTES, LibraryEntry, LibraryError, parse_entry, render_entry
 from relay_studio.library.hidden import clean_entries
+from relay_studio.library.import_staging import (
+    index_failed,
+    inside_library,
+    read_manifest,
+    release,
+    restore,
+    unlink_if,
+)
 from relay_studio.library.overlap import Conflict, ImportOutcome, Resolver, decide, plan_import
 from relay_studio.store import tables as t
-from relay_studio.store.data_folder import is_disk_full
 from relay_studio.store.database import Database, new_id, now_iso, table_of
-from relay_studio.store.leases import _lock, _unlock
+from relay_studio.store.leases import _lock
 
 #: where an import stages its files (``library/.import/<id>/``) until they are in place and indexed
 IMPORT_DIR = ".import"
@@ -85,59 +92,6 @@ def _delete_row(row_id: str, tx: Any) -> None:
 
 def _touch_row(row_id: str, mtime_ns: int, tx: Any) -> None:
     tx.update(t.LibraryEntryRow, row_id, mtime_ns=mtime_ns)
-
-
-def _unlink_if(target: Path, digest: str) -> None:
-    """Removes ``target`` if it still holds the bytes whose sha256 is ``digest`` (never a creator's edit)."""
-    with contextlib.suppress(OSError):
-        if target.is_file() and not target.is_symlink() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
-            target.unlink()
-
-
-def _release(fd: int | None) -> None:
-    if fd is not None:
-        with contextlib.suppress(OSError):
-            _unlock(fd)
-        os.close(fd)
-
-
-def _read_manifest(path: Path) -> tuple[dict[str, str], dict[str, str]]:
-    """The files an import moved in (path → sha256) and those it took away (path → its backup's name);
-    an older version's manifest is the first mapping alone."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}, {}  # none yet: the import was still staging, nothing was moved
-    if not isinstance(data, dict):
-        return {}, {}
-    if isinstance(data.get("files"), dict):
-        old = data.get("removed")
-        return ({str(k): str(v) for k, v in data["files"].items()},
-                {str(k): str(v) for k, v in old.items()} if isinstance(old, dict) else {})
-    return {str(k): str(v) for k, v in data.items()}, {}
-
-
-def _inside_library(rel: str) -> bool:
-    return rel.startswith("library/") and ".." not in rel.split("/")
-
-
-def _restore(backup: Path, target: Path) -> None:
-    """Moves a replaced entry file back from an import's staging folder (unless its place was taken)."""
-    with contextlib.suppress(OSError):
-        if backup.is_file() and not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(backup, target)
-
-
-def _index_failed(exc: BaseException, source: str) -> LibraryError:
-    """The refusal for an import whose index write the database refused (its files already taken back)."""
-    if is_disk_full(exc):
-        return LibraryError(codes.STORE_DISK_FULL, f"{source} could not be indexed: the disk holding the data "
-                                                   "folder is full, so nothing of it was kept. Free some space and "
-                                                   "import it again.")
-    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200] if str(exc) else exc.__class__.__name__
-    return LibraryError(codes.LIBRARY_INDEX_FAILED, f"{source} could not be indexed in the database ({detail}); "
-                                                    "nothing of it was kept.")
 
 
 def atomic_write(target: Path, text: str) -> None:
@@ -442,10 +396,10 @@ class LibraryStore:
             (folder / _MANIFEST).unlink()  # the commit: from here on the import stays
         except BaseException as exc:
             for target, digest in moved:
-                _unlink_if(target, digest)
+                unlink_if(target, digest)
             for backup, original in taken_away:
-                _restore(backup, original)
-            _release(fd)
+                restore(backup, original)
+            release(fd)
             fd = None
             shutil.rmtree(folder, ignore_errors=True)
             if moved or taken_away:
@@ -457,9 +411,9 @@ class LibraryStore:
                 raise LibraryError(codes.LIBRARY_WRITE_FAILED, f"{source} could not be written to the story "
                                                                f"library ({reason}); nothing of it was kept.") from None
             if isinstance(exc, (sqlite3.Error, sqlalchemy.exc.DBAPIError)):
-                raise _index_failed(exc, source) from None
+                raise index_failed(exc, source) from None
             raise
-        _release(fd)
+        release(fd)
         shutil.rmtree(folder, ignore_errors=True)
 
     def _recover_imports(self) -> None:
@@ -487,15 +441,15 @@ class LibraryStore:
                 os.close(fd)
                 continue  # a live import
             try:
-                manifest, old = _read_manifest(folder / _MANIFEST)
+                manifest, old = read_manifest(folder / _MANIFEST)
                 for rel, digest in manifest.items():
-                    if _inside_library(rel):
-                        _unlink_if(self.root / rel, digest)
+                    if inside_library(rel):
+                        unlink_if(self.root / rel, digest)
                 for rel, backup in old.items():
-                    if _inside_library(rel) and "/" not in backup and "\\" not in backup:
-                        _restore(folder / backup, self.root / rel)
+                    if inside_library(rel) and "/" not in backup and "\\" not in backup:
+                        restore(folder / backup, self.root / rel)
             finally:
-                _release(fd)
+                release(fd)
             shutil.rmtree(folder, ignore_errors=True)
 
     def remove(self, name: str) -> IndexedEntry:
