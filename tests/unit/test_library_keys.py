@@ -154,3 +154,17 @@ def test_the_codex_counts_follow_secondary_keys_and_keys_turned_off() -> None:
     eldoria = LibraryEntry(type="lore", name="Eldoria", aliases=["forest"], tracking=Tracking(off=["forest"]))
     texts = [TEXTS["none"], TEXTS["west"], TEXTS["both"], "A forest.", "Eldoria, at last."]
     assert mention_counts([storm, eldoria], texts) == {"Storm": 1, "Eldoria": 1}
+
+
+def test_the_cli_turns_a_key_off_and_on_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from relay_studio.cli import main
+
+    d = ["--data-dir", str(tmp_path / "data")]
+    assert main(["library", "add", "--name", "Eldoria", "--type", "lore", "--alias", "forest", *d]) == 0
+    assert main(["library", "edit", "Eldoria", "--key-off", "forest", "--json", *d]) == 0
+    out = capsys.readouterr().out
+    shown = json.loads(out[out.index("{"):])
+    assert shown["tracking"]["off"] == ["forest"] and shown["aliases"] == ["forest"]
+    assert main(["library", "edit", "Eldoria", "--key-off", "", "--json", *d]) == 0
+    out = capsys.readouterr().out
+    assert json.loads(out[out.index("{"):])["tracking"]["off"] == []

@@ -55,6 +55,9 @@ def add_library_parser(subparsers: Any, common: argparse.ArgumentParser) -> None
                             help="show it to the agents even when not mentioned")
         parser.add_argument("--case-sensitive", action=argparse.BooleanOptionalAction, default=None)
         parser.add_argument("--exclude", action="append", help="a phrase that is not a mention (repeat)")
+        parser.add_argument("--key-off", action="append", metavar="KEY",
+                            help="a name or alias kept with the entry but never a mention (repeat; replaces the "
+                                 "list when editing; --key-off '' turns every key back on)")
     remove = action("remove", "delete an entry's file")
     remove.add_argument("name")
     imp = action("import", "import entry files (.md), character cards (.png, .json, .charx) or World Info (.json)")
@@ -115,6 +118,8 @@ def _tracking(args: argparse.Namespace, base: Tracking) -> Tracking:
         update["case_sensitive"] = args.case_sensitive
     if args.exclude is not None:
         update["exclude"] = args.exclude
+    if args.key_off is not None:
+        update["off"] = [k for k in args.key_off if k.strip()]
     return base.model_copy(update=update)
 
 
