@@ -98,7 +98,7 @@ class ImportOutcome:
     differences: dict[str, list[str]] = field(default_factory=dict)
     #: keys a kept copy could not keep (another entry has them), by the copy's name
     dropped_keys: dict[str, list[str]] = field(default_factory=dict)
-    #: hidden characters removed from what the agents see, by entry name (``library/hidden_text.py``)
+    #: hidden characters removed from what the agents see, by entry name (``library/hidden.py``)
     hidden: dict[str, int] = field(default_factory=dict)
 
 

@@ -129,20 +129,17 @@ def import_card(runtime: Runtime, store: LibraryStore, path: Path, *, as_profile
 
 
 def add_card_entries(runtime: Runtime, store: LibraryStore, entries: list[LibraryEntry], source: str, *,
-                     as_profile: bool = False, on_conflict: Resolver | None = None,
-                     instructions: tuple[str, str] | None = None) -> CardImport:
+                     as_profile: bool = False, on_conflict: Resolver | None = None) -> CardImport:
     """The writing half of ``import_card``: ``entries`` read from the file ``source`` (``read_library_file``,
-    which any thread may call: the window reads off the GUI thread and writes here). ``instructions``:
-    the card's system prompt and post-history instructions as the creator accepted or edited them."""
+    which any thread may call: the window reads off the GUI thread and writes here, then asks about the
+    agent: ``add_card_agent``)."""
     made: CardProfile | None = None
     if as_profile:
         character = next((e for e in entries if e.type == "character"), None)
         if character is None:
             raise LibraryError(codes.CARD_NO_CHARACTER, f"{source} holds no character to make an agent of; "
                                                         "nothing from it was imported.")
-        own, standing = instructions if instructions is not None else (None, None)
-        made = profile_for_card(character, runtime.profiles(), persona_name(runtime.db), own_prompt=own,
-                                standing=standing)
+        made = profile_for_card(character, runtime.profiles(), persona_name(runtime.db))
     outcome = store.add_all(entries, source, on_conflict)
     if made is not None:
         runtime.profile_store.save(made.profile)
