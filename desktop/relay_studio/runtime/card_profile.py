@@ -10,6 +10,10 @@ its post-history instructions become the standing instructions. SillyTavern's ``
 has them filled with the agent's name and the creator's persona (``prompts.system_prompt``,
 ``library/macros.py``). The agent answers in plain text (that text is the chat message), may look things
 up in the story library, and uses the default connection.
+
+The card's own system prompt and post-history instructions are a stranger's instructions to the agent:
+the CLI prints them and the window shows them to accept or edit before the agent is made
+(``card_instructions``, ``add_card_agent``); hidden characters never reach the agent (``library/hidden.py``).
 """
 
 from __future__ import annotations
