@@ -92,8 +92,8 @@ class EntryEditor(QWidget):
         form.addRow(self.tr("Also called"), self.aliases)
         self.keys = KeysView()
         form.addRow(self.tr("Keys"), self.keys)
-        self.aliases.editingFinished.connect(lambda: self.keys.show_keys(_split(self.aliases.text()),
-                                                                          self.keys.off()))
+        self.form = form
+        self.aliases.editingFinished.connect(self._show_keys)
         form.addRow(self.tr("Tags"), self.tags)
         form.addRow(self.tr("Description"), self.description)
         form.addRow(self.tr("Private notes"), self.notes)
@@ -121,8 +121,8 @@ class EntryEditor(QWidget):
         self.name.setText(entry.name)
         self.type.setCurrentText(entry.type)
         self.aliases.setText(", ".join(entry.aliases))
-        self.keys.show_keys(entry.aliases, entry.tracking.off)
         self.keys.show_secondary(entry)
+        self._show_keys(entry.tracking.off)
         self.tags.setText(", ".join(entry.tags))
         self.description.setPlainText(entry.description)
         self.notes.setPlainText(entry.notes)
@@ -132,6 +132,12 @@ class EntryEditor(QWidget):
         self.delete_button.setEnabled(item is not None)
         self.message.setText(i18n.arg(self.tr("File: %1"), item.path) if item
                              else self.tr("A new entry: fill in a name and Save."))
+
+    def _show_keys(self, off: list[str] | None = None) -> None:
+        """The Keys row for the aliases typed (hidden while there are none and no secondary keys)."""
+        aliases = _split(self.aliases.text())
+        self.keys.show_keys(aliases, self.keys.off() if off is None else off)
+        self.form.setRowVisible(self.keys, bool(aliases) or not self.keys.secondary.isHidden())
 
     def entry(self) -> LibraryEntry:
         base = self.original.entry if self.original else LibraryEntry(name="")

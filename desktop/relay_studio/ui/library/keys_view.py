@@ -5,7 +5,7 @@ logic (``library/keys.py``)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QSizePolicy, QVBoxLayout, QWidget
 
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.keys import LOGIC_NAMES, is_broad, secondary_keys, selective_logic
@@ -20,9 +20,10 @@ class KeysView(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         self.list = named(QListWidget(), "EntryKeys")
         self.list.setToolTip(self.tr("Untick a key to stop it counting as a mention; it stays with the entry"))
-        self.list.setMaximumHeight(110)
+        self.list.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.broad = named(QLabel(), "EntryBroadKeys")
         self.broad.setWordWrap(True)
         self.secondary = named(QLabel(), "EntrySecondaryKeys")
@@ -30,6 +31,9 @@ class KeysView(QWidget):
         layout.addWidget(self.list)
         layout.addWidget(self.broad)
         layout.addWidget(self.secondary)
+        for label in (self.broad, self.secondary):  # as tall as their text, never stretched
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
     def show_keys(self, aliases: list[str], off: list[str]) -> None:
         """One row per key (ticked unless turned off); the broad ones say so."""
@@ -47,6 +51,9 @@ class KeysView(QWidget):
             if wide and key.casefold() not in turned_off:
                 broad.append(key)
         self.list.setVisible(bool(aliases))
+        rows = min(max(len(aliases), 1), 5)  # up to five rows shown, then it scrolls
+        self.list.setFixedHeight(rows * max(self.list.sizeHintForRow(0), self.list.fontMetrics().height() + 2)
+                                 + 2 * self.list.frameWidth())
         self.broad.setText(i18n.arg(self.tr("⚠ These keys match common words and mark every use of them in every "
                                             "chat: %1. Untick them to turn them off."), ", ".join(broad))
                            if broad else "")
