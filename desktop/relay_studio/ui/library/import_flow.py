@@ -54,12 +54,15 @@ class CardInstructionsDialog(QDialog):
         note.setWordWrap(True)
         layout.addWidget(note)
         own, standing = card_instructions(character)
-        layout.addWidget(QLabel(self.tr("System prompt of the card")))
         self.system_prompt = named(QPlainTextEdit(own), "CardSystemPrompt")
-        layout.addWidget(self.system_prompt)
-        layout.addWidget(QLabel(self.tr("Post-history instructions (after the chat, every turn)")))
         self.standing = named(QPlainTextEdit(standing), "CardPostHistory")
-        layout.addWidget(self.standing)
+        for title, edit in ((self.tr("System prompt of the card"), self.system_prompt),
+                            (self.tr("Post-history instructions (after the chat, every turn)"), self.standing)):
+            label = QLabel(title)
+            label.setBuddy(edit)
+            edit.setAccessibleName(title)  # a screen reader names the field as the label does
+            layout.addWidget(label)
+            layout.addWidget(edit)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.create_button = named(buttons.addButton(self.tr("Create the agent"),
                                                      QDialogButtonBox.ButtonRole.AcceptRole), "CardCreateAgent")
