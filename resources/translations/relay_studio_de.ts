@@ -25,6 +25,29 @@
     </message>
 </context>
 <context>
+    <name>CardInstructionsDialog</name>
+    <message>
+        <source>The card&apos;s instructions for “%1”</source>
+        <translation>Die Anweisungen der Karte für „%1“</translation>
+    </message>
+    <message>
+        <source>The character card tells the agent this. Whoever made the card wrote it: read it, change it or empty it before the agent follows it.</source>
+        <translation>Das sagt die Charakterkarte dem Agenten. Geschrieben hat es, wer die Karte gemacht hat: Lies es, ändere es oder leere es, bevor der Agent ihm folgt.</translation>
+    </message>
+    <message>
+        <source>System prompt of the card</source>
+        <translation>Systemprompt der Karte</translation>
+    </message>
+    <message>
+        <source>Post-history instructions (after the chat, every turn)</source>
+        <translation>Anweisungen nach dem Verlauf (nach dem Chat, in jedem Zug)</translation>
+    </message>
+    <message>
+        <source>Create the agent</source>
+        <translation>Agent anlegen</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -116,6 +139,10 @@
     <message>
         <source>Imported %1 as the chat “%2”.</source>
         <translation>%1 als Chat „%2“ importiert.</translation>
+    </message>
+    <message>
+        <source>Removed %1 hidden characters (the file keeps them).</source>
+        <translation>%1 versteckte Zeichen entfernt (die Datei behält sie).</translation>
     </message>
     <message>
         <source>Export as SillyTavern chat</source>
@@ -261,26 +288,6 @@
     <message>
         <source>Reading %1…</source>
         <translation>Lese %1…</translation>
-    </message>
-    <message>
-        <source>Import character cards</source>
-        <translation>Charakterkarten importieren</translation>
-    </message>
-    <message>
-        <source>Also create an agent that plays the character? (%1)</source>
-        <translation>Auch einen Agenten anlegen, der die Figur spielt? (%1)</translation>
-    </message>
-    <message>
-        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
-        <translation>Der Agent antwortet im Chat als die Figur und kann in der Story-Bibliothek nachschlagen.</translation>
-    </message>
-    <message>
-        <source>%1: imported %2.</source>
-        <translation>%1: %2 importiert.</translation>
-    </message>
-    <message>
-        <source>Made the agent “%1”: it is in the agent list.</source>
-        <translation>Agent „%1“ angelegt: Er steht in der Agentenliste.</translation>
     </message>
     <message>
         <source>Nothing was imported.</source>
@@ -739,6 +746,10 @@
         <translation>Auch genannt</translation>
     </message>
     <message>
+        <source>Keys</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
         <source>Tags</source>
         <translation>Schlagwörter</translation>
     </message>
@@ -1149,6 +1160,100 @@
     </message>
 </context>
 <context>
+    <name>ImportFlow</name>
+    <message>
+        <source>An entry differs</source>
+        <translation>Ein Eintrag weicht ab</translation>
+    </message>
+    <message>
+        <source>%1 has “%2”, which differs from “%3” in the story library.</source>
+        <translation>%1 enthält „%2“, das von „%3“ in der Story-Bibliothek abweicht.</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>Keep both</source>
+        <translation>Beide behalten</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Überspringen</translation>
+    </message>
+    <message>
+        <source>Do the same for the other differing entries of this import</source>
+        <translation>Bei den anderen abweichenden Einträgen dieses Imports genauso verfahren</translation>
+    </message>
+    <message>
+        <source>%1: imported %2.</source>
+        <translation>%1: %2 importiert.</translation>
+    </message>
+    <message>
+        <source>%1: nothing new to import.</source>
+        <translation>%1: nichts Neues zu importieren.</translation>
+    </message>
+    <message>
+        <source>Already in the library, unchanged: %1.</source>
+        <translation>Schon in der Bibliothek, unverändert: %1.</translation>
+    </message>
+    <message>
+        <source>Replaced: %1.</source>
+        <translation>Ersetzt: %1.</translation>
+    </message>
+    <message>
+        <source>Kept both; the imported copies are %1.</source>
+        <translation>Beide behalten; die importierten Kopien sind %1.</translation>
+    </message>
+    <message>
+        <source>Skipped (they differ from the entries there): %1.</source>
+        <translation>Übersprungen (sie weichen von den vorhandenen Einträgen ab): %1.</translation>
+    </message>
+    <message>
+        <source>Removed %1 hidden characters from “%2” (the imported file keeps them).</source>
+        <translation>%1 versteckte Zeichen aus „%2“ entfernt (die importierte Datei behält sie).</translation>
+    </message>
+    <message>
+        <source>Import character cards</source>
+        <translation>Charakterkarten importieren</translation>
+    </message>
+    <message>
+        <source>Also create an agent that plays the character? (%1)</source>
+        <translation>Auch einen Agenten anlegen, der die Figur spielt? (%1)</translation>
+    </message>
+    <message>
+        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
+        <translation>Der Agent antwortet im Chat als die Figur und kann in der Story-Bibliothek nachschlagen.</translation>
+    </message>
+    <message>
+        <source>No agent was made for “%1”.</source>
+        <translation>Für „%1“ wurde kein Agent angelegt.</translation>
+    </message>
+    <message>
+        <source>Made the agent “%1”: it is in the agent list.</source>
+        <translation>Agent „%1“ angelegt: Er steht in der Agentenliste.</translation>
+    </message>
+</context>
+<context>
+    <name>KeysView</name>
+    <message>
+        <source>Untick a key to stop it counting as a mention; it stays with the entry</source>
+        <translation>Entferne das Häkchen bei einem Schlüssel, damit er nicht mehr als Erwähnung zählt; er bleibt beim Eintrag</translation>
+    </message>
+    <message>
+        <source>%1 — matches common words</source>
+        <translation>%1 — trifft häufige Wörter</translation>
+    </message>
+    <message>
+        <source>⚠ These keys match common words and mark every use of them in every chat: %1. Untick them to turn them off.</source>
+        <translation>⚠ Diese Schlüssel treffen häufige Wörter und markieren jede Verwendung in jedem Chat: %1. Entferne die Häkchen, um sie abzuschalten.</translation>
+    </message>
+    <message>
+        <source>Only when the text also has (%1): %2</source>
+        <translation>Nur wenn der Text auch enthält (%1): %2</translation>
+    </message>
+</context>
+<context>
     <name>KnowledgeView</name>
     <message>
         <source>Import…</source>
@@ -1229,6 +1334,10 @@
     <message>
         <source>Imported %1.</source>
         <translation>Importiert: %1.</translation>
+    </message>
+    <message>
+        <source>“%1”: %2 pieces of hidden text (white, tiny, off the page or invisible characters) were left out of what the agents read; the file keeps them.</source>
+        <translation>„%1“: %2 Stücke versteckten Texts (weiß, winzig, außerhalb der Seite oder unsichtbare Zeichen) wurden aus dem herausgelassen, was die Agenten lesen; die Datei behält sie.</translation>
     </message>
     <message>
         <source>Cancelled: the document being read was not kept.</source>

@@ -25,6 +25,29 @@
     </message>
 </context>
 <context>
+    <name>CardInstructionsDialog</name>
+    <message>
+        <source>The card&apos;s instructions for “%1”</source>
+        <translation>「%1」のカードの指示</translation>
+    </message>
+    <message>
+        <source>The character card tells the agent this. Whoever made the card wrote it: read it, change it or empty it before the agent follows it.</source>
+        <translation>キャラクターカードはエージェントにこう指示しています。書いたのはカードの作者です。エージェントが従う前に、読んで、変更するか空にしてください。</translation>
+    </message>
+    <message>
+        <source>System prompt of the card</source>
+        <translation>カードのシステムプロンプト</translation>
+    </message>
+    <message>
+        <source>Post-history instructions (after the chat, every turn)</source>
+        <translation>履歴後の指示（チャットの後、毎ターン）</translation>
+    </message>
+    <message>
+        <source>Create the agent</source>
+        <translation>エージェントを作成</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -115,6 +138,10 @@
     <message>
         <source>Imported %1 as the chat “%2”.</source>
         <translation>%1 をチャット「%2」としてインポートしました。</translation>
+    </message>
+    <message>
+        <source>Removed %1 hidden characters (the file keeps them).</source>
+        <translation>隠し文字を %1 個取り除きました（ファイルには残っています）。</translation>
     </message>
     <message>
         <source>Export as SillyTavern chat</source>
@@ -260,26 +287,6 @@
     <message>
         <source>Reading %1…</source>
         <translation>%1 を読み込み中…</translation>
-    </message>
-    <message>
-        <source>Import character cards</source>
-        <translation>キャラクターカードをインポート</translation>
-    </message>
-    <message>
-        <source>Also create an agent that plays the character? (%1)</source>
-        <translation>このキャラクターを演じるエージェントも作成しますか？（%1）</translation>
-    </message>
-    <message>
-        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
-        <translation>エージェントはチャットでそのキャラクターとして答え、ストーリーライブラリを調べることができます。</translation>
-    </message>
-    <message>
-        <source>%1: imported %2.</source>
-        <translation>%1：%2 をインポートしました。</translation>
-    </message>
-    <message>
-        <source>Made the agent “%1”: it is in the agent list.</source>
-        <translation>エージェント「%1」を作成しました。エージェントの一覧にあります。</translation>
     </message>
     <message>
         <source>Nothing was imported.</source>
@@ -737,6 +744,10 @@
         <translation>別名</translation>
     </message>
     <message>
+        <source>Keys</source>
+        <translation>キー</translation>
+    </message>
+    <message>
         <source>Tags</source>
         <translation>タグ</translation>
     </message>
@@ -1146,6 +1157,100 @@
     </message>
 </context>
 <context>
+    <name>ImportFlow</name>
+    <message>
+        <source>An entry differs</source>
+        <translation>項目が異なります</translation>
+    </message>
+    <message>
+        <source>%1 has “%2”, which differs from “%3” in the story library.</source>
+        <translation>%1 の「%2」は、ストーリーライブラリの「%3」と異なります。</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>置き換える</translation>
+    </message>
+    <message>
+        <source>Keep both</source>
+        <translation>両方残す</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>スキップ</translation>
+    </message>
+    <message>
+        <source>Do the same for the other differing entries of this import</source>
+        <translation>このインポートのほかの異なる項目にも同じようにする</translation>
+    </message>
+    <message>
+        <source>%1: imported %2.</source>
+        <translation>%1：%2 をインポートしました。</translation>
+    </message>
+    <message>
+        <source>%1: nothing new to import.</source>
+        <translation>%1：新しくインポートするものはありません。</translation>
+    </message>
+    <message>
+        <source>Already in the library, unchanged: %1.</source>
+        <translation>すでにライブラリにあり、変更なし：%1。</translation>
+    </message>
+    <message>
+        <source>Replaced: %1.</source>
+        <translation>置き換えました：%1。</translation>
+    </message>
+    <message>
+        <source>Kept both; the imported copies are %1.</source>
+        <translation>両方残しました。インポートしたコピーは %1 です。</translation>
+    </message>
+    <message>
+        <source>Skipped (they differ from the entries there): %1.</source>
+        <translation>スキップしました（既存の項目と異なります）：%1。</translation>
+    </message>
+    <message>
+        <source>Removed %1 hidden characters from “%2” (the imported file keeps them).</source>
+        <translation>「%2」から隠し文字を %1 個取り除きました（インポートしたファイルには残っています）。</translation>
+    </message>
+    <message>
+        <source>Import character cards</source>
+        <translation>キャラクターカードをインポート</translation>
+    </message>
+    <message>
+        <source>Also create an agent that plays the character? (%1)</source>
+        <translation>このキャラクターを演じるエージェントも作成しますか？（%1）</translation>
+    </message>
+    <message>
+        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
+        <translation>エージェントはチャットでそのキャラクターとして答え、ストーリーライブラリを調べることができます。</translation>
+    </message>
+    <message>
+        <source>No agent was made for “%1”.</source>
+        <translation>「%1」のエージェントは作成されませんでした。</translation>
+    </message>
+    <message>
+        <source>Made the agent “%1”: it is in the agent list.</source>
+        <translation>エージェント「%1」を作成しました。エージェントの一覧にあります。</translation>
+    </message>
+</context>
+<context>
+    <name>KeysView</name>
+    <message>
+        <source>Untick a key to stop it counting as a mention; it stays with the entry</source>
+        <translation>チェックを外すとそのキーは言及として数えられなくなります。キーは項目に残ります</translation>
+    </message>
+    <message>
+        <source>%1 — matches common words</source>
+        <translation>%1 — よく使われる語に一致します</translation>
+    </message>
+    <message>
+        <source>⚠ These keys match common words and mark every use of them in every chat: %1. Untick them to turn them off.</source>
+        <translation>⚠ これらのキーはよく使われる語に一致し、すべてのチャットでの使用箇所すべてに印が付きます：%1。チェックを外すと無効になります。</translation>
+    </message>
+    <message>
+        <source>Only when the text also has (%1): %2</source>
+        <translation>テキストに次も含まれるときのみ（%1）：%2</translation>
+    </message>
+</context>
+<context>
     <name>KnowledgeView</name>
     <message>
         <source>Import…</source>
@@ -1226,6 +1331,10 @@
     <message>
         <source>Imported %1.</source>
         <translation>%1 をインポートしました。</translation>
+    </message>
+    <message>
+        <source>“%1”: %2 pieces of hidden text (white, tiny, off the page or invisible characters) were left out of what the agents read; the file keeps them.</source>
+        <translation>「%1」：隠れたテキスト %2 件（白、極小、ページ外、または不可視の文字）は、エージェントが読む内容から除外しました。ファイルには残っています。</translation>
     </message>
     <message>
         <source>Cancelled: the document being read was not kept.</source>

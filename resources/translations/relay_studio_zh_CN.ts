@@ -25,6 +25,29 @@
     </message>
 </context>
 <context>
+    <name>CardInstructionsDialog</name>
+    <message>
+        <source>The card&apos;s instructions for “%1”</source>
+        <translation>“%1”的角色卡指令</translation>
+    </message>
+    <message>
+        <source>The character card tells the agent this. Whoever made the card wrote it: read it, change it or empty it before the agent follows it.</source>
+        <translation>角色卡这样告诉智能体。这是角色卡的作者写的：在智能体遵循之前，请阅读、修改或清空它。</translation>
+    </message>
+    <message>
+        <source>System prompt of the card</source>
+        <translation>角色卡的系统提示词</translation>
+    </message>
+    <message>
+        <source>Post-history instructions (after the chat, every turn)</source>
+        <translation>历史后指令（在对话之后，每一轮）</translation>
+    </message>
+    <message>
+        <source>Create the agent</source>
+        <translation>创建智能体</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -115,6 +138,10 @@
     <message>
         <source>Imported %1 as the chat “%2”.</source>
         <translation>已将 %1 导入为对话“%2”。</translation>
+    </message>
+    <message>
+        <source>Removed %1 hidden characters (the file keeps them).</source>
+        <translation>已移除 %1 个隐藏字符（文件仍保留它们）。</translation>
     </message>
     <message>
         <source>Export as SillyTavern chat</source>
@@ -260,26 +287,6 @@
     <message>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Import character cards</source>
-        <translation>导入角色卡</translation>
-    </message>
-    <message>
-        <source>Also create an agent that plays the character? (%1)</source>
-        <translation>同时创建一个扮演该角色的智能体吗？（%1）</translation>
-    </message>
-    <message>
-        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
-        <translation>该智能体在对话中以该角色的身份回答，并可以查阅故事资料库。</translation>
-    </message>
-    <message>
-        <source>%1: imported %2.</source>
-        <translation>%1：已导入 %2。</translation>
-    </message>
-    <message>
-        <source>Made the agent “%1”: it is in the agent list.</source>
-        <translation>已创建智能体“%1”：它在智能体列表中。</translation>
     </message>
     <message>
         <source>Nothing was imported.</source>
@@ -737,6 +744,10 @@
         <translation>又称</translation>
     </message>
     <message>
+        <source>Keys</source>
+        <translation>关键词</translation>
+    </message>
+    <message>
         <source>Tags</source>
         <translation>标签</translation>
     </message>
@@ -1146,6 +1157,100 @@
     </message>
 </context>
 <context>
+    <name>ImportFlow</name>
+    <message>
+        <source>An entry differs</source>
+        <translation>有一个条目不同</translation>
+    </message>
+    <message>
+        <source>%1 has “%2”, which differs from “%3” in the story library.</source>
+        <translation>%1 中的“%2”与故事资料库中的“%3”不同。</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Keep both</source>
+        <translation>都保留</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Do the same for the other differing entries of this import</source>
+        <translation>对本次导入中其他不同的条目也这样处理</translation>
+    </message>
+    <message>
+        <source>%1: imported %2.</source>
+        <translation>%1：已导入 %2。</translation>
+    </message>
+    <message>
+        <source>%1: nothing new to import.</source>
+        <translation>%1：没有新的内容可导入。</translation>
+    </message>
+    <message>
+        <source>Already in the library, unchanged: %1.</source>
+        <translation>已在资料库中，未更改：%1。</translation>
+    </message>
+    <message>
+        <source>Replaced: %1.</source>
+        <translation>已替换：%1。</translation>
+    </message>
+    <message>
+        <source>Kept both; the imported copies are %1.</source>
+        <translation>都已保留；导入的副本是 %1。</translation>
+    </message>
+    <message>
+        <source>Skipped (they differ from the entries there): %1.</source>
+        <translation>已跳过（与现有条目不同）：%1。</translation>
+    </message>
+    <message>
+        <source>Removed %1 hidden characters from “%2” (the imported file keeps them).</source>
+        <translation>已从“%2”中移除 %1 个隐藏字符（导入的文件仍保留它们）。</translation>
+    </message>
+    <message>
+        <source>Import character cards</source>
+        <translation>导入角色卡</translation>
+    </message>
+    <message>
+        <source>Also create an agent that plays the character? (%1)</source>
+        <translation>同时创建一个扮演该角色的智能体吗？（%1）</translation>
+    </message>
+    <message>
+        <source>The agent answers in the chat as the character and can look things up in the story library.</source>
+        <translation>该智能体在对话中以该角色的身份回答，并可以查阅故事资料库。</translation>
+    </message>
+    <message>
+        <source>No agent was made for “%1”.</source>
+        <translation>没有为“%1”创建智能体。</translation>
+    </message>
+    <message>
+        <source>Made the agent “%1”: it is in the agent list.</source>
+        <translation>已创建智能体“%1”：它在智能体列表中。</translation>
+    </message>
+</context>
+<context>
+    <name>KeysView</name>
+    <message>
+        <source>Untick a key to stop it counting as a mention; it stays with the entry</source>
+        <translation>取消勾选某个关键词，它就不再算作提及；它仍保留在条目中</translation>
+    </message>
+    <message>
+        <source>%1 — matches common words</source>
+        <translation>%1 — 匹配常用词</translation>
+    </message>
+    <message>
+        <source>⚠ These keys match common words and mark every use of them in every chat: %1. Untick them to turn them off.</source>
+        <translation>⚠ 这些关键词匹配常用词，会标记每个对话中的每一次使用：%1。取消勾选即可关闭它们。</translation>
+    </message>
+    <message>
+        <source>Only when the text also has (%1): %2</source>
+        <translation>仅当文本中还包含（%1）：%2</translation>
+    </message>
+</context>
+<context>
     <name>KnowledgeView</name>
     <message>
         <source>Import…</source>
@@ -1226,6 +1331,10 @@
     <message>
         <source>Imported %1.</source>
         <translation>已导入 %1。</translation>
+    </message>
+    <message>
+        <source>“%1”: %2 pieces of hidden text (white, tiny, off the page or invisible characters) were left out of what the agents read; the file keeps them.</source>
+        <translation>“%1”：%2 处隐藏文本（白色、极小、页面之外或不可见字符）未纳入智能体读取的内容；文件仍保留它们。</translation>
     </message>
     <message>
         <source>Cancelled: the document being read was not kept.</source>

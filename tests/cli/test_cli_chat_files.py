@@ -60,7 +60,9 @@ def test_library_import_card_as_profile(tmp_path: Path, capsys: pytest.CaptureFi
     code, out, err = run_cli(capsys, "library", "import", str(card), "--as-profile", *d)
     assert code == 0 and err == ""
     assert out == ("mara.json: imported 1 entries (Mara).\n"
-                   "mara.json: made the agent 'Mara' (id mara) that plays the character.\n")
+                   "mara.json: made the agent 'Mara' (id mara) that plays the character.\n"
+                   "mara.json: the card's own system prompt, which the agent follows: (none)\n"
+                   "mara.json: the card's post-history instructions, which the agent follows: (none)\n")
     code, out, _ = run_cli(capsys, "profiles", "export", "mara", *d)
     profile = json.loads(out)
     assert profile["model"]["mode"] == "default" and profile["run"]["endOnTextAnswer"] is True

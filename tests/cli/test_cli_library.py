@@ -92,8 +92,9 @@ def test_card_and_world_info_through_the_cli(tmp_path: Path, capsys: pytest.Capt
     card.write_bytes(st.card_png(edda, book))
     code, out, _ = run_cli(capsys, "library", "import", str(card), *d)
     assert (code, out.strip()) == (0, "edda.png: imported 2 entries (Edda, The Lighthouse).")
-    code, _, err = run_cli(capsys, "library", "import", str(card), *d)  # again: every name is taken
-    assert code == 2 and "Nothing from this file was imported" in err
+    code, out, _ = run_cli(capsys, "library", "import", str(card), *d)  # again: the same entries, unchanged
+    assert (code, out.strip()) == (0, "edda.png: nothing new to import.\n"
+                                      "edda.png: already in the library, unchanged: Edda, The Lighthouse.")
     world = tmp_path / "world.json"
     assert run_cli(capsys, "library", "export", "--out", str(world), *d)[0] == 0
     exported = json.loads(world.read_text(encoding="utf-8"))["entries"]

@@ -166,7 +166,9 @@ def test_names_from_imported_files_reach_a_terminal_escaped(tmp_path: Path,
     outputs = [capsys.readouterr()]
     assert main(["library", "import", str(world), *d]) == 0
     outputs.append(capsys.readouterr())
-    assert "imported 1 entries (Mira\\x1b]0;pwned\\x07\\x1b[2J\\u202e\\x9b)" in outputs[-1].out
+    # the bidi override is a hidden character: removed at import (and said), the rest shown escaped
+    assert "imported 1 entries (Mira\\x1b]0;pwned\\x07\\x1b[2J\\x9b)" in outputs[-1].out
+    assert "removed 3 hidden characters from 'Mira\\x1b]0;pwned\\x07\\x1b[2J\\x9b'" in outputs[-1].out
     assert main(["library", "list", *d]) == 0
     outputs.append(capsys.readouterr())
     assert main(["library", "show", "Mira" + ESCAPES, *d]) == 0

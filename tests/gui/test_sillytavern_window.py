@@ -134,11 +134,11 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     await _answer("CardAgentQuestion", QMessageBox.StandardButton.Yes, qtbot)
     await until(lambda: reports, what="the import to finish")
 
-    lines = reports[0]
+    lines = reports[0]  # the agent is made once the entries are in
     assert lines[0] == "edda.png: imported “Edda”, “The Lighthouse”, “storm”."
-    assert lines[1] == "Made the agent “Edda”: it is in the agent list."
-    assert lines[2] == "harbor.json: imported “Grey Harbor”."
-    assert lines[3].startswith("⚠ broken.png") and lines[3].endswith("[card.truncated]")
+    assert lines[1] == "harbor.json: imported “Grey Harbor”."
+    assert lines[2].startswith("⚠ broken.png") and lines[2].endswith("[card.truncated]")
+    assert lines[3] == "Made the agent “Edda”: it is in the agent list."
     assert codex.import_message.isVisible() and codex.import_message.text() == "\n".join(lines)
     assert _tree(window) == {"Character (1)": ["Edda"], "Lore (3)": ["Grey Harbor", "storm", "The Lighthouse"]}
     entries = {i.entry.name: i.entry for i in window.studio.library_entries(window.project_id)[0]}
@@ -152,13 +152,14 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     assert profile.run.end_on_text_answer and profile.instructions.system_prompt.startswith("You are Edda.")
     assert "## Personality\nStubborn, kind." in profile.instructions.system_prompt
 
-    # The same card again: refused with its sentence (names are taken), nothing added, no second agent.
+    # The same card again: its entries are there just so, nothing changes; no second agent unless asked.
     qtbot.mouseClick(codex.import_button, Qt.MouseButton.LeftButton)
     dialog = await _dialog("LibraryImportDialog")
     await _pick_files(qtbot, dialog, [card])
-    await _answer("CardAgentQuestion", QMessageBox.StandardButton.Yes, qtbot)
+    await _answer("CardAgentQuestion", QMessageBox.StandardButton.No, qtbot)
     await until(lambda: len(reports) == 2, what="the second import")
-    assert len(reports[1]) == 1 and reports[1][0].endswith("[library.name_taken]")
+    assert reports[1] == ["edda.png: nothing new to import.",
+                          "Already in the library, unchanged: “Edda”, “The Lighthouse”, “storm”."]
     assert "edda-2" not in window.studio.profiles()
 
     # Export World Info…: every entry but the card's character, names as comment and first key.

@@ -82,11 +82,12 @@ async def test_a_card_becomes_entries_and_an_agent_that_plays_the_character(harn
     again = import_card(harness.runtime, _store(harness, "Second"), card, as_profile=True)
     assert again.profile is not None and again.profile.profile.id == "mara-quell-2"
 
-    # twice in one project: the names are taken, so nothing is imported and no agent is made
+    # twice in one project: the same entries merge silently (nothing written), and no agent unasked for
     before = set(harness.runtime.profiles())
-    with pytest.raises(LibraryError) as clash:
-        import_card(harness.runtime, store, card, as_profile=True)
-    assert clash.value.code == codes.LIBRARY_NAME_TAKEN
+    files = {p: p.read_bytes() for p in (store.root / "library").rglob("*.md")}
+    twice = import_card(harness.runtime, store, card)
+    assert twice.outcome.identical == [e.name for e in result.entries] and twice.outcome.paths == []
+    assert {p: p.read_bytes() for p in (store.root / "library").rglob("*.md")} == files
     assert set(harness.runtime.profiles()) == before
 
 

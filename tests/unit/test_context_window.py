@@ -15,7 +15,9 @@ from tests.support import profile
 
 
 def _messages(*pairs: tuple[str, str]) -> list[MessageRecord]:
-    return [MessageRecord(id=f"m{i}", chat_id="c", position=i, role=role, content=text, created_at="t", updated_at="t")
+    # a handoff document is the entry a handoff run wrote (only that one is pinned)
+    return [MessageRecord(id=f"m{i}", chat_id="c", position=i, role=role, content=text, created_at="t", updated_at="t",
+                          run_id="run_handoff" if role == "handoff" else None)
             for i, (role, text) in enumerate(pairs)]
 
 

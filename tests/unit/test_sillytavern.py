@@ -177,10 +177,16 @@ def test_world_info_round_trip_and_hostile_world_info(tmp_path: Path) -> None:
     try:
         store = LibraryStore.open(db, DEFAULT_PROJECT_ID, tmp_path / "project")
         store.save(LibraryEntry(type="lore", name="The Marsh", aliases=["the marsh"]))
+        # "Saltmarsh" shares a key with "The Marsh" and differs: left alone and named; the rest imports
+        outcome = store.add_all(entries, "world.json")
+        assert (outcome.added, outcome.skipped) == (["tide"], ["Saltmarsh"])
+        assert [i.entry.name for i in store.entries()] == ["The Marsh", "tide"]
+        # a file that names two of its entries alike imports nothing
+        twins = [LibraryEntry(type="lore", name="Reef"), LibraryEntry(type="lore", name="Shoal", aliases=["reef"])]
         with pytest.raises(LibraryError) as clash:
-            store.add_all(entries, "world.json")
+            store.add_all(twins, "twins.json")
         assert "Nothing from this file was imported" in clash.value.message
-        assert [i.entry.name for i in store.entries()] == ["The Marsh"]
+        assert [i.entry.name for i in store.entries()] == ["The Marsh", "tide"]
     finally:
         db.close()
     for doc, code in (({"entries": {"0": {"key": "tide", "content": "x"}}}, "worldinfo.bad_entry"),

@@ -58,7 +58,7 @@ def run_chat_export(args: argparse.Namespace, runtime: Runtime) -> int:
 
 def run_chat_import(args: argparse.Namespace, runtime: Runtime) -> int:
     from relay_studio.library.entries import LibraryError
-    from relay_studio.library.sillytavern_chat import import_chat_file
+    from relay_studio.library.sillytavern_chat import import_parsed, parse_chat, read_chat_file
 
     if args.name is not None and len(args.files) > 1:
         raise UsageError("--name names one chat: import one file with it.")
@@ -66,17 +66,22 @@ def run_chat_import(args: argparse.Namespace, runtime: Runtime) -> int:
     report: list[dict[str, Any]] = []
     for path in args.files:
         try:
-            chat = import_chat_file(runtime.chats, path, project_id=args.project_id, name=args.name)
+            parsed = parse_chat(read_chat_file(path), path.name)
+            chat = import_parsed(runtime.chats, parsed, path.name, project_id=args.project_id, name=args.name)
         except LibraryError as exc:
             failed += 1
             sys.stderr.write(f"error: {for_terminal(exc.message, None)} [{exc.code}]\n")
             report.append({"file": str(path), "error": exc.code, "message": exc.message})
             continue
         count = len(runtime.chats.messages(chat.id))
-        report.append({"file": str(path), "chat": {"id": chat.id, "name": chat.name}, "messages": count})
+        report.append({"file": str(path), "chat": {"id": chat.id, "name": chat.name}, "messages": count,
+                       "hiddenCharacters": parsed.hidden})
         if not args.json:
             print(f"{for_terminal(path.name, None)}: imported as the chat '{for_terminal(chat.name, None)}' "
                   f"({count} messages).")
+            if parsed.hidden:
+                print(f"{for_terminal(path.name, None)}: removed {parsed.hidden} hidden characters from the "
+                      "messages (the file keeps them).")
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
     return EXIT_USAGE if failed else EXIT_OK

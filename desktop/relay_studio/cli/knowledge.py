@@ -110,7 +110,8 @@ def _add(args: argparse.Namespace, library: KnowledgeLibrary, out: TextIO, err: 
     if args.json:
         rows = [{"file": str(o.source), "imported": o.ok, "code": o.code, "message": o.message,
                  "documentId": o.document.id if o.document else None,
-                 "chunks": o.document.chunk_count if o.document else None} for o in report.outcomes]
+                 "chunks": o.document.chunk_count if o.document else None, "hiddenLeftOut": o.hidden}
+                for o in report.outcomes]
         out.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
     else:
         for o in report.outcomes:
@@ -118,6 +119,9 @@ def _add(args: argparse.Namespace, library: KnowledgeLibrary, out: TextIO, err: 
                 pages = f", {o.document.pages} pages" if o.document.pages else ""
                 out.write(f"added \u201c{o.document.title}\u201d ({o.document.file_name}{pages}, "
                           f"{o.document.chunk_count} passages)\n")
+                if o.hidden:
+                    out.write(f"  {o.hidden} pieces of hidden text (white, tiny, off the page or invisible "
+                              "characters) were left out of what the agents read; the file keeps them\n")
             else:
                 err.write(f"error: {o.message} [{o.code}]\n")
     return EXIT_FAILED if report.refused else EXIT_OK

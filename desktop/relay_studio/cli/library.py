@@ -55,12 +55,20 @@ def add_library_parser(subparsers: Any, common: argparse.ArgumentParser) -> None
                             help="show it to the agents even when not mentioned")
         parser.add_argument("--case-sensitive", action=argparse.BooleanOptionalAction, default=None)
         parser.add_argument("--exclude", action="append", help="a phrase that is not a mention (repeat)")
+        parser.add_argument("--key-off", action="append", metavar="KEY",
+                            help="a name or alias kept with the entry but never a mention (repeat; replaces the "
+                                 "list when editing; --key-off '' turns every key back on)")
     remove = action("remove", "delete an entry's file")
     remove.add_argument("name")
     imp = action("import", "import entry files (.md), character cards (.png, .json, .charx) or World Info (.json)")
     imp.add_argument("files", nargs="+", type=Path)
     imp.add_argument("--as-profile", action="store_true",
-                     help="also make an agent that plays each card's character (default connection)")
+                     help="also make an agent that plays each card's character (default connection); the card's "
+                          "own system prompt and post-history instructions are printed")
+    imp.add_argument("--on-conflict", choices=["replace", "keep-both", "skip"],
+                     help="for entries that differ from ones already there (same name or key): replace them, keep "
+                          "both (the imported one under a numbered name), or skip; without it they are left alone "
+                          "and named")
     exp = action("export", "export the library as World Info JSON, or one character as a card")
     exp.add_argument("--format", choices=["worldinfo", "card"], default="worldinfo")
     exp.add_argument("--character", help="with --format card: the character entry (its lore entries join its book)")
@@ -110,6 +118,8 @@ def _tracking(args: argparse.Namespace, base: Tracking) -> Tracking:
         update["case_sensitive"] = args.case_sensitive
     if args.exclude is not None:
         update["exclude"] = args.exclude
+    if args.key_off is not None:
+        update["off"] = [k for k in args.key_off if k.strip()]
     return base.model_copy(update=update)
 
 
@@ -158,7 +168,7 @@ def run_library(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int:
-    from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry
+    from relay_studio.library.entries import LibraryEntry, Tracking, check_entry
 
     command = args.library_command
     for problem in store.problems:
@@ -172,29 +182,9 @@ def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int
     if command == "export":
         return _export(args, store)
     if command == "import":
-        from relay_studio.runtime.card_profile import import_card
+        from relay_studio.cli.library_import import run_import
 
-        failed = 0
-        report: list[dict[str, Any]] = []
-        for path in args.files:
-            try:
-                done = import_card(runtime, store, path, as_profile=args.as_profile)
-            except LibraryError as exc:
-                failed += 1
-                sys.stderr.write(f"error: {shown(exc.message)} [{exc.code}]\n")
-                report.append({"file": str(path), "error": exc.code, "message": exc.message})
-                continue
-            names = [e.name for e in done.entries]
-            report.append({"file": str(path), "imported": names,
-                           **({"profile": done.profile.profile.id} if done.profile else {})})
-            if not args.json:
-                print(f"{shown(path.name)}: imported {len(names)} entries ({', '.join(shown(n) for n in names)}).")
-                if done.profile is not None:
-                    print(f"{shown(path.name)}: made the agent '{shown(done.profile.profile.display_name)}' "
-                          f"(id {done.profile.profile.id}) that plays the character.")
-        if args.json:
-            print(json.dumps(report, ensure_ascii=False, indent=2))
-        return EXIT_USAGE if failed else EXIT_OK
+        return run_import(args, store, runtime)
     if command == "add":
         entry = LibraryEntry(name=args.new_name, type=args.type)
         entry = check_entry(entry.model_copy(update={**_changes(args), "tracking": _tracking(args, Tracking())}),

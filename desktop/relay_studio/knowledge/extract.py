@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from relay_studio.domain.bounded import ZIP_ERRORS, member_size
+from relay_studio.domain.hidden_text import strip_hidden
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.errors import KnowledgeError
 
@@ -43,6 +44,9 @@ class Extracted:
     kind: str
     blocks: list[Block] = field(default_factory=list)
     pages: int | None = None
+    #: text a reader does not see, left out: PDF text drawn white, under 2 pt, off the page or invisible,
+    #: and hidden characters (``domain/hidden_text.py``); the document's own file keeps it
+    hidden: int = 0
 
 
 def extract(path: Path, *, on_page: PageProgress | None = None) -> Extracted:
@@ -76,7 +80,13 @@ def extract(path: Path, *, on_page: PageProgress | None = None) -> Extracted:
             out = Extracted(path.stem, "text", [Block(p) for p in _paragraphs(text)])
         else:
             out = _markdown(path, text)
-    out.blocks = [b for b in out.blocks if b.text.strip()]
+    blocks: list[Block] = []
+    for b in out.blocks:
+        text, removed = strip_hidden(b.text)
+        out.hidden += removed
+        if text.strip():
+            blocks.append(Block(text, b.page, b.section) if removed else b)
+    out.blocks = blocks
     if not out.blocks:
         detail = (
             " (its pages may be scanned images without a text layer)" if out.kind == "pdf" else ""
@@ -292,8 +302,13 @@ def _pdf(path: Path, on_page: PageProgress | None) -> Extracted:
             count = len(reader.pages)
             sections = _pdf_sections(reader, count)
             blocks: list[Block] = []
+            hidden = 0
             for number, page in enumerate(reader.pages, start=1):
-                text = page.extract_text() or ""
+                seen = _Visibility(page)
+                text = page.extract_text(visitor_operand_before=seen.before, visitor_text=seen.text) or ""
+                if seen.hidden:  # only then rebuilt from the visible pieces: other pages read as ever
+                    text = "".join(seen.parts)
+                    hidden += seen.hidden
                 for para in _paragraphs(text):
                     blocks.append(Block(para, number, sections.get(number, ())))
                 if on_page is not None:
@@ -308,7 +323,76 @@ def _pdf(path: Path, on_page: PageProgress | None) -> Extracted:
         title = (meta.title or "").strip() if meta is not None else ""
     except Exception:  # a broken info dictionary only loses the title
         title = ""
-    return Extracted(title or path.stem, "pdf", blocks, pages=count)
+    return Extracted(title or path.stem, "pdf", blocks, pages=count, hidden=hidden)
+
+
+_SHOW_TEXT = (b"Tj", b"TJ", b"'", b'"')
+MIN_VISIBLE_POINTS = 2.0
+
+
+class _Visibility:
+    """Follows a page's drawing state while pypdf reads its text, and keeps only the pieces a reader can
+    see: text drawn in white (fill colour at least 95 % light), smaller than ``MIN_VISIBLE_POINTS``, starting
+    off the page, or in an invisible render mode (3, 7) is left out and counted in ``hidden``. Text in
+    white on a dark box is left out too: this reader cannot see the box."""
+
+    def __init__(self, page: object) -> None:
+        box = getattr(page, "mediabox", None)
+        try:
+            self.box = (float(box.left), float(box.bottom), float(box.right), float(box.top))  # type: ignore[union-attr]
+        except (AttributeError, TypeError, ValueError):
+            self.box = (0.0, 0.0, 1e9, 1e9)
+        self.fill: tuple[float, ...] = (0.0,)
+        self.mode = 0
+        self.size = 12.0
+        self.stack: list[tuple[tuple[float, ...], int, float]] = []
+        self.pending_hidden = False
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def _white(self) -> bool:
+        c = self.fill
+        if len(c) == 4:  # CMYK
+            return all(v <= 0.05 for v in c)
+        return bool(c) and all(v >= 0.95 for v in c)
+
+    def _unseen(self, cm: list[float], tm: list[float]) -> bool:
+        scale = (abs(tm[2] * cm[1] + tm[3] * cm[3]) or abs(tm[0] * cm[0] + tm[1] * cm[2]) or 1.0)
+        x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+        y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+        left, bottom, right, top = self.box
+        off = not (left - 1 <= x <= right and bottom - 1 <= y <= top)
+        return self.mode in (3, 7) or self._white() or abs(self.size) * scale < MIN_VISIBLE_POINTS or off
+
+    def before(self, op: bytes, args: list[object], cm: list[float], tm: list[float]) -> None:
+        try:
+            if op == b"q":
+                self.stack.append((self.fill, self.mode, self.size))
+            elif op == b"Q" and self.stack:
+                self.fill, self.mode, self.size = self.stack.pop()
+            elif op in (b"g", b"rg", b"k", b"sc", b"scn"):
+                numbers = tuple(float(a) for a in args if isinstance(a, int | float))
+                self.fill = numbers or self.fill
+            elif op == b"cs":
+                self.fill = (0.0,)
+            elif op == b"Tr" and args:
+                self.mode = int(float(args[0]))  # type: ignore[arg-type]
+            elif op == b"Tf" and len(args) >= 2:
+                self.size = float(args[1])  # type: ignore[arg-type]
+            elif op in _SHOW_TEXT and self._unseen(cm, tm):
+                self.pending_hidden = True
+        except (TypeError, ValueError, IndexError):
+            return  # an operand this reader does not follow: the text is kept
+
+    def text(self, text: str, cm: object, tm: object, font: object, size: object) -> None:
+        if not text.strip():
+            self.parts.append(text)
+            return
+        if self.pending_hidden:
+            self.hidden += 1
+        else:
+            self.parts.append(text)
+        self.pending_hidden = False
 
 
 def _pdf_sections(reader: object, count: int) -> dict[int, tuple[str, ...]]:

@@ -87,6 +87,8 @@ class ImportOutcome:
     document: DocumentInfo | None = None
     code: str | None = None
     message: str = ""
+    #: pieces of text a reader does not see, left out of the passages (``extract.Extracted.hidden``)
+    hidden: int = 0
 
     @property
     def ok(self) -> bool:
@@ -210,15 +212,17 @@ class KnowledgeLibrary:
                 if progress is not None:
                     progress(ImportProgress(index, len(files), path.name))
                 try:
-                    doc = self._import_one(conn, path, on_page, cancel)
+                    doc, hidden = self._import_one(conn, path, on_page, cancel)
                 except ReadCancelled:
                     report.cancelled = True
                     break
                 except KnowledgeError as exc:
                     report.outcomes.append(ImportOutcome(path, None, exc.code, exc.message))
                 else:
+                    note = (f" {hidden} pieces of hidden text (white, tiny, off the page or invisible characters) "
+                            "were left out of what the agents read; the file keeps them.") if hidden else ""
                     report.outcomes.append(ImportOutcome(path, doc, None, f"{path.name}: imported as "
-                                                                          f"\u201c{doc.title}\u201d."))
+                                                                          f"\u201c{doc.title}\u201d.{note}", hidden))
             if progress is not None and not report.cancelled:
                 progress(ImportProgress(len(files), len(files), ""))
         finally:
@@ -228,7 +232,7 @@ class KnowledgeLibrary:
     def _import_one(
         self, conn: sqlite3.Connection, path: Path, on_page: Callable[[int, int], None],
         cancel: threading.Event | None,
-    ) -> DocumentInfo:
+    ) -> tuple[DocumentInfo, int]:
         extracted = extract(path, on_page=on_page)
         digest = _sha256(path)
         same = conn.execute(
@@ -280,7 +284,7 @@ class KnowledgeLibrary:
                 conn.execute("ROLLBACK")
             target.unlink(missing_ok=True)
             raise
-        return doc
+        return doc, extracted.hidden
 
 
 class ImportJob:

@@ -49,10 +49,12 @@ class _Model(BaseModel):
 
 
 class Tracking(_Model):
-    """How mentions are found: by name and aliases, case-sensitive or not, never inside ``exclude``."""
+    """How mentions are found: by name and aliases, case-sensitive or not, never inside ``exclude``;
+    the names and keys in ``off`` are kept but never a mention (``library/keys.py``)."""
 
     case_sensitive: bool = False
     exclude: list[str] = Field(default_factory=list)
+    off: list[str] = Field(default_factory=list)
 
 
 class LibraryEntry(_Model):

@@ -5,7 +5,8 @@ The rule: an entry is mentioned when its name or an alias occurs in the texts (t
 the chat history the stage sees, the handoff brief). Latin names match at word boundaries, with the
 English plural endings (Goblin → Goblins, Princess → Princesses, City → Cities); names in Chinese or
 Japanese match anywhere (those scripts have no spaces). Case is ignored unless the entry's tracking says
-otherwise, and a match inside one of the entry's ``exclude`` phrases does not count. Entries with
+otherwise, and a match inside one of the entry's ``exclude`` phrases does not count; keys the creator
+turned off never count, and SillyTavern's secondary keys must agree (``library/keys.py``). Entries with
 ``alwaysInclude`` come first, then the others by most recent mention, as long as the budget lasts.
 """
 
@@ -17,8 +18,11 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
+from relay_studio.domain.hidden_text import strip_hidden
 from relay_studio.library.entries import LibraryEntry
+from relay_studio.library.keys import active_names, secondary_ok
 
 SECTION_HEADING = "## Story library"
 SECTION_NOTE = (
@@ -53,6 +57,11 @@ def _pattern(name: str, case_sensitive: bool) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){escaped}{plural}(?!\w)", flags)
 
 
+def _in_text(text: str, case_sensitive: bool, key: str) -> bool:
+    """Whether ``key`` occurs in ``text`` by the mention rule (a secondary key, ``library/keys.py``)."""
+    return bool(key.strip()) and _pattern(key, case_sensitive).search(text) is not None
+
+
 def _excluded(text: str, start: int, end: int, exclude: Sequence[str], case_sensitive: bool) -> bool:
     for phrase in exclude:
         if not phrase:
@@ -75,7 +84,7 @@ def last_mention(entry: LibraryEntry, texts: Sequence[str], *, joined: str | Non
     lowered = joined.lower() if lowered is None else lowered
     case = entry.tracking.case_sensitive
     best: int | None = None
-    for name in entry.names:
+    for name in active_names(entry):
         if not name.strip():
             continue
         pattern = _pattern(name, case)
@@ -88,6 +97,12 @@ def last_mention(entry: LibraryEntry, texts: Sequence[str], *, joined: str | Non
         if found is not None:
             best = found if best is None else max(best, found)
     return best
+
+
+def is_mentioned(entry: LibraryEntry, text: str, *, lowered: str | None = None) -> bool:
+    """Whether ``text`` mentions ``entry`` by the rule above, its secondary keys agreeing."""
+    return last_mention(entry, [text], joined=text, lowered=lowered) is not None \
+        and secondary_ok(entry, partial(_in_text, text, entry.tracking.case_sensitive))
 
 
 def _latest(joined: str, lowered: str, name: str, pattern: re.Pattern[str], entry: LibraryEntry,
@@ -123,7 +138,8 @@ def find_mentions(entries: Sequence[LibraryEntry], text: str) -> list[Mention]:
     found: list[Mention] = []
     for entry in entries:
         case = entry.tracking.case_sensitive
-        for name in entry.names:
+        mine: list[Mention] = []
+        for name in active_names(entry):
             if not name.strip():
                 continue
             stem = name[:-1] if name[-1:] in "yY" and len(name) > 1 else name
@@ -131,7 +147,9 @@ def find_mentions(entries: Sequence[LibraryEntry], text: str) -> list[Mention]:
                 continue
             for m in _pattern(name, case).finditer(text):
                 if not _excluded(text, m.start(), m.end(), entry.tracking.exclude, case):
-                    found.append(Mention(m.start(), m.end(), entry))
+                    mine.append(Mention(m.start(), m.end(), entry))
+        if mine and secondary_ok(entry, partial(_in_text, text, case)):
+            found += mine
     found.sort(key=lambda m: (m.start, m.start - m.end))
     out: list[Mention] = []
     reach = 0
@@ -156,7 +174,7 @@ class MentionFinder:
         self._by_word: dict[str, list[int]] = {}
         self._always: list[int] = []
         for i, entry in enumerate(self.entries):
-            for name in entry.names:
+            for name in active_names(entry):
                 first = _WORD.match(name.strip())
                 if not name.strip() or any(_is_cjk(ch) for ch in name) or first is None \
                         or len(first[0].lower()) != len(first[0]):
@@ -187,9 +205,11 @@ class Inclusion:
 
 
 def render_item(entry: LibraryEntry) -> str:
+    """An entry as the agents read it; hidden characters (``domain/hidden_text.py``) never reach them, even
+    from a file edited outside the app."""
     aka = f" (also called {', '.join(entry.aliases)})" if entry.aliases else ""
     body = entry.description.strip() or "(no description yet)"
-    return f"### {entry.name} — {entry.type}{aka}\n{body}"
+    return strip_hidden(f"### {entry.name} — {entry.type}{aka}\n{body}")[0]
 
 
 def select_entries(entries: Sequence[LibraryEntry], texts: Sequence[str], budget_tokens: int) -> Inclusion:
@@ -202,7 +222,7 @@ def select_entries(entries: Sequence[LibraryEntry], texts: Sequence[str], budget
         if entry.always_include:
             continue
         at = last_mention(entry, texts, joined=joined, lowered=lowered)
-        if at is not None:
+        if at is not None and secondary_ok(entry, partial(_in_text, joined, entry.tracking.case_sensitive)):
             mentioned.append((at, entry))
     mentioned.sort(key=lambda pair: -pair[0])
     ordered = [*always, *(e for _at, e in mentioned)]

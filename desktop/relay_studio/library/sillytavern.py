@@ -179,6 +179,20 @@ def _texts(value: Any, field: str, source: str, code: str = codes.CARD_BAD_FIELD
     return list(value)
 
 
+def _selective(secondary: list[str], selective: Any, logic: Any) -> dict[str, Any]:
+    """What an entry keeps of SillyTavern's secondary keys: the keys, ``selectiveLogic`` (0 AND ANY,
+    1 NOT ALL, 2 NOT ANY, 3 AND ALL; ``library/keys.py``) when not the default, and ``selective: false``
+    when they are switched off."""
+    if not secondary:
+        return {}
+    out: dict[str, Any] = {"secondaryKeys": secondary}
+    if isinstance(logic, int) and not isinstance(logic, bool) and logic in (1, 2, 3):
+        out["selectiveLogic"] = logic
+    if selective is False:
+        out["selective"] = False
+    return out
+
+
 def _book_entry(raw: Any, index: int, source: str, character: str) -> LibraryEntry | None:
     where = f"{source}, lorebook entry {index + 1}"
     if not isinstance(raw, dict):
@@ -191,7 +205,9 @@ def _book_entry(raw: Any, index: int, source: str, character: str) -> LibraryEnt
     card: dict[str, Any] = {CARD_CHARACTER: character}  # whom its {{char}} means (library/macros.py)
     secondary = _texts(raw.get("secondary_keys"), "secondary_keys", where)
     if secondary:
-        card["secondaryKeys"] = secondary
+        extensions: dict[str, Any] = raw["extensions"] if isinstance(raw.get("extensions"), dict) else {}
+        card.update(_selective(secondary, raw.get("selective"),
+                               raw.get("selectiveLogic", extensions.get("selectiveLogic"))))
     entry = LibraryEntry(type="lore", name=name, aliases=keys, description=_text(raw.get("content"), "content", where),
                          always_include=raw.get("constant") is True, card=card,
                          tracking=Tracking(case_sensitive=raw.get("case_sensitive") is True))
@@ -249,7 +265,9 @@ def card_json(character: LibraryEntry, book: list[LibraryEntry], spec: str = "ch
             {"keys": [e.name, *e.aliases], "content": e.description, "extensions": {}, "enabled": True,
              "insertion_order": i, "case_sensitive": e.tracking.case_sensitive, "constant": e.always_include,
              "name": e.name, "comment": e.name, "id": i, "use_regex": False,
-             **({"secondary_keys": list((e.card or {}).get("secondaryKeys", [])), "selective": True}
+             **({"secondary_keys": list((e.card or {}).get("secondaryKeys", [])),
+                 "selective": (e.card or {}).get("selective") is not False,
+                 "extensions": {"selectiveLogic": (e.card or {}).get("selectiveLogic", 0)}}
                 if (e.card or {}).get("secondaryKeys") else {})}
             for i, e in enumerate(book)]}
     if spec == "chara_card_v3":
@@ -312,7 +330,7 @@ def entries_from_world_info(data: bytes, source: str) -> list[LibraryEntry]:
             raise _fail(bad, f"{where}: 'constant' must be true or false.")
         entry = LibraryEntry(type="lore", name=name, aliases=keys,
                              description=_text(item.get("content"), "content", where, bad), always_include=constant,
-                             card={"secondaryKeys": secondary} if secondary else None,
+                             card=_selective(secondary, item.get("selective"), item.get("selectiveLogic")) or None,
                              tracking=Tracking(case_sensitive=item.get("caseSensitive") is True))
         out.append(check_entry(entry, where))
     return out
@@ -330,6 +348,8 @@ def world_info_json(entries: list[LibraryEntry]) -> dict[str, Any]:
     for uid, e in enumerate(entries):
         secondary = list((e.card or {}).get("secondaryKeys", []))
         out[str(uid)] = {"uid": uid, "key": [e.name, *e.aliases], "keysecondary": secondary, "comment": e.name,
-                         "content": e.description, "constant": e.always_include, "selective": bool(secondary),
+                         "content": e.description, "constant": e.always_include,
+                         "selective": bool(secondary) and (e.card or {}).get("selective") is not False,
+                         "selectiveLogic": (e.card or {}).get("selectiveLogic", 0),
                          "disable": False, "order": 100, "position": 0, "caseSensitive": e.tracking.case_sensitive}
     return {"entries": out}

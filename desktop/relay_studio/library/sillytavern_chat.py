@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.bounded import LimitExceeded, load_json
+from relay_studio.domain.hidden_text import strip_hidden
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, NOTE_ROLE, ChatRecord
 from relay_studio.library.entries import LibraryError
 from relay_studio.store.chats import ChatStore, ImportedMessage, ImportedVersion
@@ -47,6 +48,15 @@ class ParsedChat:
     user_name: str
     character_name: str
     messages: list[ImportedMessage]
+    #: hidden characters removed from the messages (``domain/hidden_text.py``); the file keeps them
+    hidden: int = 0
+
+
+def _clean(message: ImportedMessage) -> tuple[ImportedMessage, int]:
+    content, n = strip_hidden(message.content)
+    versions = [replace(v, content=strip_hidden(v.content)[0]) for v in message.versions]
+    n += sum(strip_hidden(v.content)[1] for v in message.versions)
+    return (replace(message, content=content, versions=versions) if n else message), n
 
 
 # -- dates ----------------------------------------------------------------------------------------
@@ -186,6 +196,10 @@ def _message(raw: Any, where: str, fallback_date: str) -> ImportedMessage:
     role = studio.get("role")
     if role not in _ROLES:
         role = NOTE_ROLE if is_system else "user" if is_user else "assistant"
+    if role == HANDOFF_CONTEXT_ROLE:
+        # a file may claim anything: only this studio's own handoff run pins a handoff document, so an
+        # imported one is the creator's message, its text shown as text (docs/hostile-documents.md)
+        role = "user"
     agent_id = studio.get("agentId") if isinstance(studio.get("agentId"), str) else None
     if "role" in studio:  # written by the studio: its own names come back as they were
         agent_name = studio.get("agentName") if isinstance(studio.get("agentName"), str) else None
@@ -265,14 +279,21 @@ def parse_chat(data: bytes, source: str) -> ParsedChat:
     stem = Path(source).stem.strip()
     kept_name = kept.get("chat")
     name = kept_name.strip() if isinstance(kept_name, str) else ""
+    cleaned = [_clean(m) for m in messages]
     return ParsedChat(name=(name or stem or character or "Imported chat").strip()[:200],
-                      user_name=str(header.get("user_name") or ""), character_name=character, messages=messages)
+                      user_name=str(header.get("user_name") or ""), character_name=character,
+                      messages=[m for m, _n in cleaned], hidden=sum(n for _m, n in cleaned))
 
 
 def import_chat(chats: ChatStore, data: bytes, source: str, *, project_id: str | None = None,
                 name: str | None = None) -> ChatRecord:
     """A new chat in ``project_id`` from a SillyTavern chat file (its name made unique): all or nothing."""
-    parsed = parse_chat(data, source)
+    return import_parsed(chats, parse_chat(data, source), source, project_id=project_id, name=name)
+
+
+def import_parsed(chats: ChatStore, parsed: ParsedChat, source: str, *, project_id: str | None = None,
+                  name: str | None = None) -> ChatRecord:
+    """``import_chat`` of a chat file already read (``parse_chat``)."""
     return chats.import_chat((name or parsed.name).strip() or parsed.name, parsed.messages, project_id=project_id,
                              source=Path(source).name)
 

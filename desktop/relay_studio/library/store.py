@@ -26,11 +26,21 @@ import sqlalchemy.exc
 from sqlalchemy import delete, select
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.hidden_text import strip_hidden
 from relay_studio.library.entries import MAX_ENTRY_BYTES, LibraryEntry, LibraryError, parse_entry, render_entry
+from relay_studio.library.hidden import clean_entries
+from relay_studio.library.import_staging import (
+    index_failed,
+    inside_library,
+    read_manifest,
+    release,
+    restore,
+    unlink_if,
+)
+from relay_studio.library.overlap import Conflict, ImportOutcome, Resolver, decide, plan_import
 from relay_studio.store import tables as t
-from relay_studio.store.data_folder import is_disk_full
 from relay_studio.store.database import Database, new_id, now_iso, table_of
-from relay_studio.store.leases import _lock, _unlock
+from relay_studio.store.leases import _lock
 
 #: where an import stages its files (``library/.import/<id>/``) until they are in place and indexed
 IMPORT_DIR = ".import"
@@ -82,39 +92,6 @@ def _delete_row(row_id: str, tx: Any) -> None:
 
 def _touch_row(row_id: str, mtime_ns: int, tx: Any) -> None:
     tx.update(t.LibraryEntryRow, row_id, mtime_ns=mtime_ns)
-
-
-def _unlink_if(target: Path, digest: str) -> None:
-    """Removes ``target`` if it still holds the bytes whose sha256 is ``digest`` (never a creator's edit)."""
-    with contextlib.suppress(OSError):
-        if target.is_file() and not target.is_symlink() and hashlib.sha256(target.read_bytes()).hexdigest() == digest:
-            target.unlink()
-
-
-def _release(fd: int | None) -> None:
-    if fd is not None:
-        with contextlib.suppress(OSError):
-            _unlock(fd)
-        os.close(fd)
-
-
-def _read_manifest(path: Path) -> dict[str, str]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}  # none yet: the import was still staging, nothing was moved
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
-
-
-def _index_failed(exc: BaseException, source: str) -> LibraryError:
-    """The refusal for an import whose index write the database refused (its files already taken back)."""
-    if is_disk_full(exc):
-        return LibraryError(codes.STORE_DISK_FULL, f"{source} could not be indexed: the disk holding the data "
-                                                   "folder is full, so nothing of it was kept. Free some space and "
-                                                   "import it again.")
-    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200] if str(exc) else exc.__class__.__name__
-    return LibraryError(codes.LIBRARY_INDEX_FAILED, f"{source} could not be indexed in the database ({detail}); "
-                                                    "nothing of it was kept.")
 
 
 def atomic_write(target: Path, text: str) -> None:
@@ -256,8 +233,9 @@ class LibraryStore:
         return sorted(items, key=lambda i: (i.entry.type, i.entry.name.casefold()))
 
     def find(self, name: str) -> IndexedEntry | None:
-        """The entry called ``name`` (its name, an alias, or its file name), ignoring case."""
-        key = name.strip().casefold()
+        """The entry called ``name`` (its name, an alias, or its file name), ignoring case and the hidden
+        characters an import removed (``domain/hidden_text.py``)."""
+        key = strip_hidden(name)[0].strip().casefold()
         items = self.entries()
         for item in items:
             if item.entry.name.casefold() == key:
@@ -335,42 +313,61 @@ class LibraryStore:
         self.sync()
         return entry
 
-    def add_all(self, entries: list[LibraryEntry], source: str) -> list[str]:
-        """Adds every entry of one imported file, or none: each is checked (its name free, not twice in the
-        file) before the first is written, and the whole file is one unit (``_write_import``). The
-        library's names are read once, so an import takes time in proportion to its size."""
+    def conflicts(self, entries: list[LibraryEntry]) -> list[Conflict]:
+        """The entries of one file that differ from entries here under a name or key of theirs."""
+        return plan_import(clean_entries(entries)[0], self._names()).conflicts
+
+    def add_all(self, entries: list[LibraryEntry], source: str, on_conflict: Resolver | None = None) -> ImportOutcome:
+        """Adds every entry of one imported file, or none. An entry the library already has just so is
+        merged (nothing written); one whose name or a key another entry has and that differs is resolved
+        by ``on_conflict`` (``library/overlap.py``; none: left alone and named in the outcome). Everything
+        is checked and decided before the first file is written, and the whole file is one unit
+        (``_write_import``). The library's names are read once, so an import takes time in proportion to
+        its size. Hidden characters are removed from every entry first (``library/hidden.py``) and counted
+        in the outcome."""
+        entries, hidden = clean_entries(entries)
         names = self._names()
         taken = self._taken_paths()
         seen: dict[str, str] = {}
-        placed: list[tuple[str, str]] = []
         for entry in entries:
-            text = render_entry(entry)
-            parse_entry(text, f"{source} ({entry.name})")
-            problem = self.clash(entry, names=names)
-            if problem:
-                raise LibraryError(
-                    codes.LIBRARY_NAME_TAKEN, f"{source}: {problem} Nothing from this file was imported."
-                )
-            for n in entry.names:
+            # an entry may be known by its name in another case ("Eldoria", key "eldoria"): one name
+            for n in {x.casefold(): x for x in reversed(entry.names)}.values():
                 if n.casefold() in seen:
                     raise LibraryError(codes.LIBRARY_NAME_TAKEN,
                                        f"{source}: '{n}' names two entries in the file ('{seen[n.casefold()]}' and "
                                        f"'{entry.name}'). Nothing from this file was imported.")
                 seen[n.casefold()] = entry.name
-            rel = self._free_path(entry, taken)
-            taken.add(rel)
+        written, removed, remaining, outcome = decide(entries, names, set(seen), on_conflict)
+        free = taken - set(removed)
+        placed: list[tuple[str, str]] = []
+        for entry in written:
+            problem = self.clash(entry, names=remaining)
+            if problem:
+                raise LibraryError(
+                    codes.LIBRARY_NAME_TAKEN, f"{source}: {problem} Nothing from this file was imported."
+                )
+            text = render_entry(entry)
+            parse_entry(text, f"{source} ({entry.name})")
+            rel = self._free_path(entry, free)
+            free.add(rel)
             placed.append((rel, text))
-        self._write_import(placed, source)
-        return [rel for rel, _ in placed]
+        if placed or removed:
+            self._write_import(placed, source, removed)
+        outcome.paths = [rel for rel, _ in placed]
+        outcome.hidden = hidden
+        return outcome
 
-    def _write_import(self, placed: list[tuple[str, str]], source: str) -> None:
+    def _write_import(self, placed: list[tuple[str, str]], source: str, removed: list[str] | None = None) -> None:
         """Writes an import as one unit. The files are staged in ``library/.import/<id>/`` (under a lock
         held while this process lives), a manifest of their targets and hashes written, the files moved
         into place and indexed, and only then the manifest removed: that is the commit. A process killed
         before it leaves a staged import that the next open (``_recover_imports``) undoes, so the same
-        command can simply be run again; a full disk is ``library.write_failed`` with nothing kept."""
+        command can simply be run again; a full disk is ``library.write_failed`` with nothing kept. The
+        entry files an import replaces (``removed``) are moved into the staging folder first and moved back
+        when it is undone."""
         folder = self.root / "library" / IMPORT_DIR / new_id("import")
         moved: list[tuple[Path, str]] = []
+        taken_away: list[tuple[Path, Path]] = []
         fd: int | None = None
         try:
             folder.mkdir(parents=True)
@@ -384,7 +381,12 @@ class LibraryStore:
                 data = text.encode("utf-8")
                 (folder / f"{n}.md").write_bytes(data)
                 manifest[rel] = hashlib.sha256(data).hexdigest()
-            atomic_write(folder / _MANIFEST, json.dumps(manifest))
+            old = {rel: f"old-{n}.md" for n, rel in enumerate(removed or [])}
+            atomic_write(folder / _MANIFEST, json.dumps({"files": manifest, "removed": old}))
+            for rel, staged in old.items():
+                if (self.root / rel).is_file():
+                    os.replace(self.root / rel, folder / staged)
+                    taken_away.append((folder / staged, self.root / rel))
             for n, (rel, _) in enumerate(placed):
                 target = self.root / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -394,11 +396,13 @@ class LibraryStore:
             (folder / _MANIFEST).unlink()  # the commit: from here on the import stays
         except BaseException as exc:
             for target, digest in moved:
-                _unlink_if(target, digest)
-            _release(fd)
+                unlink_if(target, digest)
+            for backup, original in taken_away:
+                restore(backup, original)
+            release(fd)
             fd = None
             shutil.rmtree(folder, ignore_errors=True)
-            if moved:
+            if moved or taken_away:
                 with contextlib.suppress(Exception):
                     self.sync()
             if isinstance(exc, OSError):
@@ -407,9 +411,9 @@ class LibraryStore:
                 raise LibraryError(codes.LIBRARY_WRITE_FAILED, f"{source} could not be written to the story "
                                                                f"library ({reason}); nothing of it was kept.") from None
             if isinstance(exc, (sqlite3.Error, sqlalchemy.exc.DBAPIError)):
-                raise _index_failed(exc, source) from None
+                raise index_failed(exc, source) from None
             raise
-        _release(fd)
+        release(fd)
         shutil.rmtree(folder, ignore_errors=True)
 
     def _recover_imports(self) -> None:
@@ -437,12 +441,15 @@ class LibraryStore:
                 os.close(fd)
                 continue  # a live import
             try:
-                manifest = _read_manifest(folder / _MANIFEST)
+                manifest, old = read_manifest(folder / _MANIFEST)
                 for rel, digest in manifest.items():
-                    if rel.startswith("library/") and ".." not in rel.split("/"):
-                        _unlink_if(self.root / rel, digest)
+                    if inside_library(rel):
+                        unlink_if(self.root / rel, digest)
+                for rel, backup in old.items():
+                    if inside_library(rel) and "/" not in backup and "\\" not in backup:
+                        restore(folder / backup, self.root / rel)
             finally:
-                _release(fd)
+                release(fd)
             shutil.rmtree(folder, ignore_errors=True)
 
     def remove(self, name: str) -> IndexedEntry:

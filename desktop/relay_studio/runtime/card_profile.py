@@ -10,12 +10,16 @@ its post-history instructions become the standing instructions. SillyTavern's ``
 has them filled with the agent's name and the creator's persona (``prompts.system_prompt``,
 ``library/macros.py``). The agent answers in plain text (that text is the chat message), may look things
 up in the story library, and uses the default connection.
+
+The card's own system prompt and post-history instructions are a stranger's instructions to the agent:
+the CLI prints them and the window shows them to accept or edit before the agent is made
+(``card_instructions``, ``add_card_agent``); hidden characters never reach the agent (``library/hidden.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,8 +27,10 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile, parse_profile
 from relay_studio.library.entries import LibraryEntry, LibraryError
+from relay_studio.library.hidden import clean_entry
 from relay_studio.library.importing import read_library_file
 from relay_studio.library.macros import MacroNames, fill
+from relay_studio.library.overlap import ImportOutcome, Resolver
 from relay_studio.runtime.profile_templates import slug, unique_id
 from relay_studio.store.persona import DEFAULT_PERSONA, persona_name
 
@@ -38,6 +44,10 @@ class CardProfile:
     profile: AgentProfile
     #: the card's first message (empty when it has none), for a host that opens a chat with it
     first_message: str
+    #: the card's own system prompt and post-history instructions as the agent has them (the creator
+    #: is shown both: they are instructions a stranger wrote, never applied unseen)
+    card_prompt: str = ""
+    card_standing: str = ""
 
 
 def _field(card: dict[str, object], key: str) -> str:
@@ -45,8 +55,17 @@ def _field(card: dict[str, object], key: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def card_system_prompt(character: LibraryEntry) -> str:
-    """The system prompt that makes an agent play ``character``."""
+def card_instructions(character: LibraryEntry) -> tuple[str, str]:
+    """The card's own system prompt (without SillyTavern's ``{{original}}``) and post-history instructions,
+    hidden characters removed."""
+    card = dict(clean_entry(character)[0].card or {})
+    return (_field(card, "systemPrompt").replace("{{original}}", "").strip(),
+            _field(card, "postHistoryInstructions").strip())
+
+
+def card_system_prompt(character: LibraryEntry, own_prompt: str | None = None) -> str:
+    """The system prompt that makes an agent play ``character``; ``own_prompt``: the card's own system
+    prompt as the creator accepted or edited it (None: as the card has it)."""
     name = character.name
     card = dict(character.card or {})
     parts = [f"You are {name}. Stay in character: speak and act as {name} would, in {name}'s voice, and answer "
@@ -62,30 +81,36 @@ def card_system_prompt(character: LibraryEntry) -> str:
     first = _field(card, "firstMessage")
     if first.strip():
         parts.append(f"## How the story opened\nYour first message to the user was:\n\n{first.strip()}")
-    own = _field(card, "systemPrompt")
-    if own.strip():
-        parts.append("## The character card's instructions\n" + own.replace("{{original}}", "").strip())
+    own = card_instructions(character)[0] if own_prompt is None else own_prompt.strip()
+    if own:
+        parts.append("## The character card's instructions\n" + own)
     return "\n\n".join(parts)
 
 
-def profile_for_card(character: LibraryEntry, taken: Iterable[str], persona: str = DEFAULT_PERSONA) -> CardProfile:
+def profile_for_card(character: LibraryEntry, taken: Iterable[str], persona: str = DEFAULT_PERSONA, *,
+                     own_prompt: str | None = None, standing: str | None = None) -> CardProfile:
     """A profile playing ``character`` (a card's ``character`` entry), its id unique against ``taken``;
-    checked like any profile, not stored. ``persona``: the creator's, for the first message as shown."""
+    checked like any profile, not stored. ``persona``: the creator's, for the first message as shown.
+    ``own_prompt``/``standing``: the card's system prompt and post-history instructions as the creator
+    accepted or edited them (None: as the card has them). Hidden characters never reach the agent."""
+    character = clean_entry(character)[0]
     card = dict(character.card or {})
     name = _field(card, "nickname").strip() or character.name
-    standing = _field(card, "postHistoryInstructions").strip()
+    card_prompt, card_standing = card_instructions(character)
+    own_prompt = card_prompt if own_prompt is None else own_prompt.strip()
+    standing = card_standing if standing is None else standing.strip()
     data = {
         "id": unique_id(slug(character.name, "character"), set(taken)),
         "displayName": name[:80],
         "description": f"Plays {character.name}, from a character card.",
-        "instructions": {"systemPrompt": card_system_prompt(character), "taskPrompt": standing or None},
+        "instructions": {"systemPrompt": card_system_prompt(character, own_prompt), "taskPrompt": standing or None},
         "model": {"mode": "default"},
         "tools": {"allow": [tn.LIBRARY_LIST, tn.LIBRARY_READ, tn.LIBRARY_SEARCH]},
         "run": {"directRunnable": True, "endOnTextAnswer": True},
     }
     profile = parse_profile(data, f"the profile for {character.name}")
     first = fill(_field(card, "firstMessage"), MacroNames(user=persona, char=profile.display_name)).strip()
-    return CardProfile(profile, first)
+    return CardProfile(profile, first, own_prompt, standing)
 
 
 @dataclass(frozen=True)
@@ -93,19 +118,25 @@ class CardImport:
     entries: list[LibraryEntry]
     #: the agent made from the card's character, when one was asked for
     profile: CardProfile | None
+    #: what became of each entry (added, the same as one there, replaced, kept both, skipped)
+    outcome: ImportOutcome = field(default_factory=ImportOutcome)
 
 
-def import_card(runtime: Runtime, store: LibraryStore, path: Path, *, as_profile: bool = False) -> CardImport:
+def import_card(runtime: Runtime, store: LibraryStore, path: Path, *, as_profile: bool = False,
+                on_conflict: Resolver | None = None) -> CardImport:
     """Imports a library file (a card, World Info, an entry) into ``store``; with ``as_profile`` also stores
     an agent profile playing its character. The profile is built and checked before anything is written,
-    so a file that cannot give one imports nothing."""
-    return add_card_entries(runtime, store, read_library_file(path), path.name, as_profile=as_profile)
+    so a file that cannot give one imports nothing. ``on_conflict``: what to do with entries that differ
+    from ones there (``library/overlap.py``; none: they are left alone and named in the outcome)."""
+    return add_card_entries(runtime, store, read_library_file(path), path.name, as_profile=as_profile,
+                            on_conflict=on_conflict)
 
 
 def add_card_entries(runtime: Runtime, store: LibraryStore, entries: list[LibraryEntry], source: str, *,
-                     as_profile: bool = False) -> CardImport:
+                     as_profile: bool = False, on_conflict: Resolver | None = None) -> CardImport:
     """The writing half of ``import_card``: ``entries`` read from the file ``source`` (``read_library_file``,
-    which any thread may call: the window reads off the GUI thread and writes here)."""
+    which any thread may call: the window reads off the GUI thread and writes here, then asks about the
+    agent: ``add_card_agent``)."""
     made: CardProfile | None = None
     if as_profile:
         character = next((e for e in entries if e.type == "character"), None)
@@ -113,7 +144,17 @@ def add_card_entries(runtime: Runtime, store: LibraryStore, entries: list[Librar
             raise LibraryError(codes.CARD_NO_CHARACTER, f"{source} holds no character to make an agent of; "
                                                         "nothing from it was imported.")
         made = profile_for_card(character, runtime.profiles(), persona_name(runtime.db))
-    store.add_all(entries, source)
+    outcome = store.add_all(entries, source, on_conflict)
     if made is not None:
         runtime.profile_store.save(made.profile)
-    return CardImport(entries, made)
+    return CardImport(entries, made, outcome)
+
+
+def add_card_agent(runtime: Runtime, character: LibraryEntry, *, own_prompt: str | None = None,
+                   standing: str | None = None) -> CardProfile:
+    """Stores an agent that plays ``character``, with the card's system prompt and post-history
+    instructions as the creator accepted or edited them (the window asks once the entries are in)."""
+    made = profile_for_card(character, runtime.profiles(), persona_name(runtime.db), own_prompt=own_prompt,
+                            standing=standing)
+    runtime.profile_store.save(made.profile)
+    return made

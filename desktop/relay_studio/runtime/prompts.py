@@ -143,7 +143,9 @@ def chat_history(messages: list[MessageRecord]) -> tuple[list[Message], int]:
     handoff starts with the handoff document as a user entry, which every later prompt keeps."""
     history = [Message(role="assistant" if m.role == "assistant" else "user", content=m.content)
                for m in messages if m.role in ("user", "assistant", HANDOFF_CONTEXT_ROLE)]
-    pinned = 1 if messages and messages[0].role == HANDOFF_CONTEXT_ROLE else 0
+    # pinned only when a handoff run wrote it (``ChatStore.continue_chat``): never a message's text or a
+    # role another path set without a run
+    pinned = 1 if messages and messages[0].role == HANDOFF_CONTEXT_ROLE and messages[0].run_id else 0
     return history, pinned
 
 

@@ -69,11 +69,12 @@ from relay_studio.knowledge.library import search as knowledge_search
 from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.importing import read_library_file
+from relay_studio.library.overlap import Conflict, Resolver
 from relay_studio.library.sillytavern_chat import ParsedChat, export_chat, parse_chat, read_chat_file
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
 from relay_studio.resources import resource_dir
-from relay_studio.runtime.card_profile import CardImport, add_card_entries
+from relay_studio.runtime.card_profile import CardImport, CardProfile, add_card_agent, add_card_entries
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
@@ -542,10 +543,12 @@ class Studio(QObject):
         return out
 
     def add_library_entries(self, project_id: str, source: str, entries: list[LibraryEntry], *,
-                            as_profile: bool = False) -> CardImport:
+                            as_profile: bool = False, on_conflict: Resolver | None = None) -> CardImport:
         """Adds one file's entries (read by ``read_library_files``) all or nothing; with ``as_profile`` also
-        stores an agent that plays its character. ``LibraryError`` when it cannot (nothing written)."""
-        made = add_card_entries(self.runtime, self.library(project_id), entries, source, as_profile=as_profile)
+        stores an agent that plays its character. ``LibraryError`` when it cannot (nothing written).
+        ``on_conflict``: what becomes of entries that differ from ones there (``library/overlap.py``)."""
+        made = add_card_entries(self.runtime, self.library(project_id), entries, source, as_profile=as_profile,
+                                on_conflict=on_conflict)
         self.library_changed.emit(project_id)
         if made.profile is not None:
             self.profiles_changed.emit()
@@ -791,3 +794,15 @@ class Studio(QObject):
     def generated_prompt(self, profile: AgentProfile) -> str:
         """The prompt the runtime writes for ``profile`` when its own is left empty."""
         return generated_prompt(profile, self.profiles(), self.runtime.db, self.runtime.bridge)
+
+    # --- overlapping imports and card agents (issue 25) ---
+    def library_conflicts(self, project_id: str, entries: list[LibraryEntry]) -> list[Conflict]:
+        """The entries of one file that differ from entries the library has under a name or key of theirs
+        (the same ones merge silently); nothing is written."""
+        return self.library(project_id).conflicts(entries)
+
+    def add_card_agent(self, character: LibraryEntry, own_prompt: str, standing: str) -> CardProfile:
+        """Stores an agent playing ``character`` with the card's instructions as the creator accepted them."""
+        made = add_card_agent(self.runtime, character, own_prompt=own_prompt, standing=standing)
+        self.profiles_changed.emit()
+        return made

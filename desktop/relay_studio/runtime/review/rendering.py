@@ -40,10 +40,19 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 
 
-def verified(quote: str, passages: list[Passage]) -> bool:
-    """Whether a citation's quote is really in one of the passages the reviewer was given."""
+def _names(p: Passage) -> set[str]:
+    return {_squash(p.title), _squash(p.file_name), _squash(p.file_name.rsplit(".", 1)[0])}
+
+
+def verified(quote: str, passages: list[Passage], document: object = None, page: object = None) -> bool:
+    """Whether a citation's quote is really in one of the passages the reviewer was given, of the document
+    it names (its title or file name) and on the page it names when both have pages: a passage that asks
+    to be cited as another document, or a document that does not exist, is not a citation."""
     wanted = _squash(quote)
-    return bool(wanted) and any(wanted in _squash(p.text) for p in passages)
+    named = _squash(str(document)) if document else ""
+    return bool(wanted) and any(
+        wanted in _squash(p.text) and (not named or named in _names(p))
+        and (page is None or p.page is None or page == p.page) for p in passages)
 
 
 def rules_text(reviewer: str, result: dict[str, Any], passages: list[Passage]) -> tuple[str, int]:
@@ -53,7 +62,7 @@ def rules_text(reviewer: str, result: dict[str, Any], passages: list[Passage]) -
     for s in result.get("suggestions") or []:
         c = s.get("citation") or {}
         page = f", page {c['page']}" if c.get("page") is not None else ""
-        ok = verified(str(c.get("quote") or ""), passages)
+        ok = verified(str(c.get("quote") or ""), passages, c.get("document"), c.get("page"))
         unverified += not ok
         flag = "" if ok else " (this quote is not in the passages found: do not rely on it)"
         extra = f" [{s['severity']}]" if s.get("severity") else ""

@@ -15,6 +15,10 @@ from relay_studio.runtime.library_access import need_library
 from relay_studio.runtime.prompts import macro_names
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
+#: the most of one entry an agent reads at once: an imported entry may be up to 256 KB (a size bomb set to
+#: fire always would otherwise fill the agent's context on every read)
+MAX_READ_CHARS = 24_000
+
 
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -37,7 +41,12 @@ async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
                         "to find it.")
     e = shown_entry(found.entry, macro_names(ctx.run, ctx.inv))
     tags = f"\nTags: {', '.join(e.tags)}" if e.tags else ""
-    return ToolResult(render_item(e) + tags, journal={"entry": e.name})
+    text = render_item(e)
+    cut = len(text) > MAX_READ_CHARS
+    if cut:
+        text = (text[:MAX_READ_CHARS] + f"\n\n[The entry goes on for {len(text) - MAX_READ_CHARS} more characters, "
+                "left out here. Ask the creator if you need the rest.]")
+    return ToolResult(text + tags, journal={"entry": e.name, **({"cut": True} if cut else {})})
 
 
 TOOL = Tool(SPEC, run)

@@ -271,6 +271,8 @@ class ChatActions(QObject):
             record = w.studio.add_sillytavern_chat(project_id, got, path.name)
             made.append(record.id)
             lines.append(i18n.arg(self.tr("Imported %1 as the chat “%2”."), path.name, record.name))
+            if got.hidden:
+                lines.append(i18n.arg(self.tr("Removed %1 hidden characters (the file keeps them)."), str(got.hidden)))
         w.statusBar().showMessage("  ".join(lines), 15000)
         if made and project_id == w.project_id:
             w.refresh_chats()

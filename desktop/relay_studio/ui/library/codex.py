@@ -2,10 +2,11 @@
 Import… (character cards PNG/JSON/CHARX, World Info JSON, entry files; several at once) and Export World
 Info….
 
-Import reads and checks the files on a plain thread (``Studio.read_library_files``); when a card with a
-character is among them, ``CardAgentQuestion`` asks whether to also make an agent that plays it; then each
-file's entries are added on the GUI thread (``Studio.add_library_entries``, small writes), all or nothing
-per file. A refused file's sentence is shown; the other files import. Dialogs are opened, never exec'd.
+Import reads and checks the files on a plain thread (``Studio.read_library_files``); then an
+``ImportFlow`` (``ui/library/import_flow.py``) asks about entries that differ from ones there, adds each
+file's entries on the GUI thread (``Studio.add_library_entries``, small writes), all or nothing per file,
+and only then asks whether to make agents that play the cards' characters. A refused file's sentence is
+shown; the other files import. Dialogs are opened, never exec'd.
 
 Signals (CodexView):
     counted(int generation, dict counts): emitted on the counting thread, queued to this one.
@@ -45,6 +46,8 @@ from relay_studio.library.store import IndexedEntry, LibraryProblem
 from relay_studio.ui import file_dialogs, i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.counts import mention_counts
+from relay_studio.ui.library.import_flow import ImportFlow
+from relay_studio.ui.library.keys_view import KeysView
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -91,6 +94,10 @@ class EntryEditor(QWidget):
         form.addRow(self.tr("Name"), self.name)
         form.addRow(self.tr("Type"), self.type)
         form.addRow(self.tr("Also called"), self.aliases)
+        self.keys = KeysView()
+        form.addRow(self.tr("Keys"), self.keys)
+        self.form = form
+        self.aliases.editingFinished.connect(self._show_keys)
         form.addRow(self.tr("Tags"), self.tags)
         form.addRow(self.tr("Description"), self.description)
         form.addRow(self.tr("Private notes"), self.notes)
@@ -118,6 +125,8 @@ class EntryEditor(QWidget):
         self.name.setText(entry.name)
         self.type.setCurrentText(entry.type)
         self.aliases.setText(", ".join(entry.aliases))
+        self.keys.show_secondary(entry)
+        self._show_keys(entry.tracking.off)
         self.tags.setText(", ".join(entry.tags))
         self.description.setPlainText(entry.description)
         self.notes.setPlainText(entry.notes)
@@ -128,13 +137,20 @@ class EntryEditor(QWidget):
         self.message.setText(i18n.arg(self.tr("File: %1"), item.path) if item
                              else self.tr("A new entry: fill in a name and Save."))
 
+    def _show_keys(self, off: list[str] | None = None) -> None:
+        """The Keys row for the aliases typed (hidden while there are none and no secondary keys)."""
+        aliases = _split(self.aliases.text())
+        self.keys.show_keys(aliases, self.keys.off() if off is None else off)
+        self.form.setRowVisible(self.keys, bool(aliases) or not self.keys.secondary.isHidden())
+
     def entry(self) -> LibraryEntry:
         base = self.original.entry if self.original else LibraryEntry(name="")
         return base.model_copy(update={
             "name": self.name.text().strip(), "type": self.type.currentText().strip().lower() or "other",
             "aliases": _split(self.aliases.text()), "tags": _split(self.tags.text()),
             "description": self.description.toPlainText(), "notes": self.notes.toPlainText().strip(),
-            "tracking": Tracking(case_sensitive=self.case_sensitive.isChecked(), exclude=_split(self.exclude.text())),
+            "tracking": Tracking(case_sensitive=self.case_sensitive.isChecked(), exclude=_split(self.exclude.text()),
+                                 off=[k for k in self.keys.off() if k in _split(self.aliases.text())]),
             "always_include": self.always.isChecked(),
         })
 
@@ -152,6 +168,7 @@ class CodexView(QWidget):
         self.project_id = ""
         self.file_dialog: QFileDialog | None = None
         self.question: QMessageBox | None = None
+        self.flow: ImportFlow | None = None
         self.last_folder = Path.home()  # the dialogs open where the creator last imported from or exported to
         self.items: list[IndexedEntry] = []
         self.entry_problems: list[LibraryProblem] = []
@@ -389,45 +406,13 @@ class CodexView(QWidget):
         threading.Thread(target=read, name="library-import-read", daemon=True).start()
 
     def _on_files_read(self, project_id: str, results: list[tuple[Path, list[LibraryEntry] | LibraryError]]) -> None:
-        characters = [e.name for _p, got in results if isinstance(got, list) for e in got
-                      if e.type == "character" and e.card is not None]
-        if not characters:
-            self._add(project_id, results, as_profile=False)
-            return
-        box = QMessageBox(QMessageBox.Icon.Question, self.tr("Import character cards"),
-                          i18n.arg(self.tr("Also create an agent that plays the character? (%1)"),
-                                   ", ".join(characters)),
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-        box.setObjectName("CardAgentQuestion")
-        box.setInformativeText(self.tr("The agent answers in the chat as the character and can look things up in "
-                                       "the story library."))
-        box.finished.connect(lambda result: self._add(project_id, results,
-                                                      as_profile=result == QMessageBox.StandardButton.Yes))
-        box.finished.connect(box.deleteLater)
-        self.question = box
-        box.open()
+        """Goes on with the read files in an ``ImportFlow`` (conflicts asked, entries added, then agents)."""
+        self.flow = ImportFlow(self.studio, self, project_id, results,
+                               lambda lines, first: self._import_done(project_id, lines, first))
+        self.flow.start()
 
-    def _add(self, project_id: str, results: list[tuple[Path, list[LibraryEntry] | LibraryError]], *,
-             as_profile: bool) -> None:
-        """Adds each file's entries, all or nothing per file; a refused file's sentence is kept for the report."""
-        lines: list[str] = []
-        first_path: str | None = None
-        for path, got in results:
-            if isinstance(got, LibraryError):
-                lines.append(f"⚠ {got.message} [{got.code}]")
-                continue
-            card = as_profile and any(e.type == "character" and e.card is not None for e in got)
-            try:
-                made = self.studio.add_library_entries(project_id, path.name, got, as_profile=card)
-            except LibraryError as exc:
-                lines.append(f"⚠ {exc.message} [{exc.code}]")
-                continue
-            names = ", ".join(f"“{e.name}”" for e in got)
-            lines.append(i18n.arg(self.tr("%1: imported %2."), path.name, names))
-            if made.profile is not None:
-                lines.append(i18n.arg(self.tr("Made the agent “%1”: it is in the agent list."),
-                                      made.profile.profile.display_name))
-            first_path = first_path or self._path_of(project_id, got[0].name)
+    def _import_done(self, project_id: str, lines: list[str], first_path: str | None) -> None:
+        self.flow = None
         self.import_button.setEnabled(True)
         self._say("\n".join(lines) or self.tr("Nothing was imported."))
         if project_id == self.project_id:

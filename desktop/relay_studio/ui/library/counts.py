@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from relay_studio.library.entries import LibraryEntry
-from relay_studio.library.mentions import last_mention
+from relay_studio.library.mentions import is_mentioned
 
 
 def mention_counts(entries: Sequence[LibraryEntry], texts: Sequence[str]) -> dict[str, int]:
-    """Entry name → number of ``texts`` that mention it (by name or alias, plurals, CJK, exclusions)."""
+    """Entry name → number of ``texts`` that mention it (by name or alias, plurals, CJK, exclusions, keys
+    turned off, secondary keys)."""
     counts = {e.name: 0 for e in entries}
     for text in texts:
         lowered = text.lower()
@@ -19,6 +20,6 @@ def mention_counts(entries: Sequence[LibraryEntry], texts: Sequence[str]) -> dic
             # cheap substring test first: most entries are not in most messages
             if not any(n.strip() and n.lower()[:4] in lowered for n in entry.names):
                 continue
-            if last_mention(entry, [text], joined=text, lowered=lowered) is not None:
+            if is_mentioned(entry, text, lowered=lowered):
                 counts[entry.name] += 1
     return counts

@@ -236,6 +236,11 @@ class KnowledgeView(QWidget):
         if report.imported:
             names = ", ".join(f"“{d.title}”" for d in report.imported)
             lines.append(i18n.arg(self.tr("Imported %1."), names))
+        for o in report.outcomes:
+            if o.document is not None and o.hidden:
+                lines.append(i18n.arg(self.tr("“%1”: %2 pieces of hidden text (white, tiny, off the page or invisible "
+                                              "characters) were left out of what the agents read; the file keeps "
+                                              "them."), o.document.title, str(o.hidden)))
         lines += [f"⚠ {o.message} [{o.code}]" for o in report.refused]
         if report.cancelled:
             lines.append(self.tr("Cancelled: the document being read was not kept."))
