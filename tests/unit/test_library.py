@@ -124,7 +124,7 @@ def test_a_sync_while_another_import_sets_up_leaves_that_import_alone(tmp_path: 
 
         monkeypatch.setattr(os, "replace", replace_then_sync)
         monkeypatch.setattr("relay_studio.library.store.os.replace", replace_then_sync)
-        placed = store.add_all([parse_entry(MIRA, "new")], "mira.md")
+        placed = store.add_all([parse_entry(MIRA, "new")], "mira.md").paths
         assert (tmp_path / "project" / placed[0]).is_file()
         assert [i.entry.name for i in store.entries()] == ["Mira"]
     finally:
