@@ -23,12 +23,12 @@ import docx
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_LINE_SPACING, WD_TAB_ALIGNMENT
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
-from docx.shared import Inches, Pt, RGBColor
+from docx.shared import Inches, Mm, Pt, RGBColor
 from docx.styles.style import ParagraphStyle
 from docx.text.paragraph import Paragraph
 
 from relay_studio.manuscript.inline import runs
-from relay_studio.manuscript.structure import Chapter, Manuscript, east_asian_language
+from relay_studio.manuscript.structure import Chapter, Manuscript, chapter_language, east_asian_language
 
 Progress = Callable[[int, int], None]
 
@@ -114,7 +114,9 @@ class _Writer:
         self.m = manuscript
         self.preset = preset
         self.doc = docx.Document()
-        self.east_asian = EAST_ASIAN_FONTS.get(east_asian_language(manuscript), "")
+        self.east_asian_language = east_asian_language(manuscript)
+        self.east_asian = EAST_ASIAN_FONTS.get(self.east_asian_language, "")
+        self._run_language: tuple[str, str] | None = None  # (font, tag) of a chapter in another CJK language
         self.has_parts = any(c.part for c in manuscript.chapters)
         self._setup()
 
@@ -134,7 +136,7 @@ class _Writer:
         _language(doc, m.language, east_asian_language(m))
         section = doc.sections[0]
         section.page_width, section.page_height = (
-            (Inches(8.5), Inches(11)) if uses_letter(m.language) else (Inches(8.27), Inches(11.69)))
+            (Inches(8.5), Inches(11)) if uses_letter(m.language) else (Mm(210), Mm(297)))
         for side in ("left_margin", "right_margin", "top_margin", "bottom_margin"):
             setattr(section, side, Inches(1))
         section.header_distance = section.footer_distance = Inches(0.5)
@@ -225,6 +227,9 @@ class _Writer:
 
     def chapter(self, chapter: Chapter) -> None:
         top = 2 if self.has_parts else 1
+        own = chapter_language(chapter, self.m.language).split("-")[0]
+        self._run_language = ((EAST_ASIAN_FONTS[own], _tag(own))
+                              if own in EAST_ASIAN_FONTS and own != self.east_asian_language else None)
         if chapter.part:
             part = self._heading(chapter.part, 1)
             part.paragraph_format.page_break_before = True
@@ -249,10 +254,24 @@ class _Writer:
         paragraph = self.doc.add_paragraph(style=self.normal)
         for run in runs(text):
             r = paragraph.add_run(run.text)
+            if self._run_language is not None:
+                self._tag_run(r._r)
             if run.bold:
                 r.bold = True
             if run.italic:
                 r.italic = True
+
+    def _tag_run(self, element: Any) -> None:
+        """A run of a chapter in another CJK language than the document's: its own typeface and language."""
+        assert self._run_language is not None
+        font, tag = self._run_language
+        rpr = element.get_or_add_rPr()
+        fonts = OxmlElement("w:rFonts")
+        fonts.set(qn("w:eastAsia"), font)
+        rpr.insert(0, fonts)
+        lang = OxmlElement("w:lang")
+        lang.set(qn("w:eastAsia"), tag)
+        rpr.append(lang)
 
     def end(self) -> None:
         if self.preset == "manuscript":
