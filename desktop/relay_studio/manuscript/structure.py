@@ -176,8 +176,9 @@ def chapter_name(number: int, language: str) -> str:
 
 
 def build(answers: Sequence[Answer], *, title: str, author: str = "", language: str = "") -> Manuscript:
-    """The manuscript of ``answers`` (read in order); ``language`` "" means: guessed from the text."""
-    lang = language or guess_language(" ".join(a.text[:2000] for a in answers[:20]))
+    """The manuscript of ``answers`` (read in order); ``language`` "" means: guessed from the first answer's
+    text (a chapter in another CJK language keeps its own, ``chapter_language``)."""
+    lang = language or guess_language(answers[0].text[:3000] if answers else "")
     read = [_lines(a.text) for a in answers]
     roles = _roles(read)
     chapters: list[Chapter] = []
