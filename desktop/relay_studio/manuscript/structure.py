@@ -224,18 +224,13 @@ def build(answers: Sequence[Answer], *, title: str, author: str = "", language: 
 
 
 # -- words and language --------------------------------------------------------------------------------
-def _is_cjk(ch: str) -> bool:
-    code = ord(ch)
-    return (0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
-            or 0xF900 <= code <= 0xFAFF or 0xAC00 <= code <= 0xD7AF or 0x20000 <= code <= 0x2FFFF)
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\U00020000-\U0002ffff]")
 
 
 def count_words(text: str) -> int:
     """Words as writers count them: Latin-script words, and each Chinese, Japanese or Korean character
     (as word processors count East Asian text)."""
-    cjk = sum(1 for ch in text if _is_cjk(ch))
-    if cjk:
-        text = "".join(" " if _is_cjk(ch) else ch for ch in text)
+    text, cjk = _CJK.subn(" ", text)
     return cjk + len(_LATIN_WORD.findall(text))
 
 
