@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 AUTHOR_KEY = "export/author"
 FOLDER_KEY = "export/folder"
-#: how long the preview waits after the last change before it reads the structure again
+# how long the preview waits after the last change before it reads the structure again
 PREVIEW_DELAY_MS = 150
 
 
