@@ -162,6 +162,19 @@ def test_epub_passes_epubcheck_with_every_chapter_in_the_nav_and_cjk_intact(tmp_
     assert "No errors or warnings detected" in checked.stdout
 
 
+def test_characters_xml_cannot_carry_are_left_out_of_every_format(tmp_path: Path) -> None:
+    book = build([Answer("a", "# Bell\x07\nShe rang\x00 the bell\x1b.\ufffe")], title="Ti\x0btle", author="A\x01")
+    for fmt in ("docx", "epub", "md", "txt"):
+        path = tmp_path / f"bell.{fmt}"
+        export(book, path, fmt)
+        if fmt in ("docx", "epub"):
+            with zipfile.ZipFile(path) as z:
+                text = "".join(z.read(n).decode("utf-8") for n in z.namelist() if n.endswith((".xml", ".xhtml")))
+            assert "She rang the bell." in text and "Title" in text
+        else:
+            assert "She rang the bell." in path.read_text(encoding="utf-8")
+
+
 def test_markdown_and_plain_text(tmp_path: Path) -> None:
     md, txt = tmp_path / "night.md", tmp_path / "night.txt"
     export(manuscript(), md, "md")

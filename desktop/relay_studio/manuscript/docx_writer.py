@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import IO, Any
+from xml.sax.saxutils import escape
 
 import docx
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_LINE_SPACING, WD_TAB_ALIGNMENT
-from docx.oxml import OxmlElement
-from docx.oxml.ns import qn
+from docx.oxml import OxmlElement, parse_xml
+from docx.oxml.ns import nsdecls, qn
 from docx.shared import Inches, Mm, Pt, RGBColor
 from docx.styles.style import ParagraphStyle
 from docx.text.paragraph import Paragraph
@@ -116,7 +117,6 @@ class _Writer:
         self.doc = docx.Document()
         self.east_asian_language = east_asian_language(manuscript)
         self.east_asian = EAST_ASIAN_FONTS.get(self.east_asian_language, "")
-        self._run_language: tuple[str, str] | None = None  # (font, tag) of a chapter in another CJK language
         self.has_parts = any(c.part for c in manuscript.chapters)
         self._setup()
 
@@ -226,60 +226,52 @@ class _Writer:
                 doc.add_paragraph(m.author, style=self._style("Subtitle"))
 
     def chapter(self, chapter: Chapter) -> None:
+        """The chapter's paragraphs, written as WordprocessingML text and parsed in one go: python-docx's
+        ``add_paragraph`` looks the default style up for every paragraph (``bench/manuscript_export.py``)."""
         top = 2 if self.has_parts else 1
         own = chapter_language(chapter, self.m.language).split("-")[0]
-        self._run_language = ((EAST_ASIAN_FONTS[own], _tag(own))
-                              if own in EAST_ASIAN_FONTS and own != self.east_asian_language else None)
+        run_props = ""
+        if own in EAST_ASIAN_FONTS and own != self.east_asian_language:  # a chapter in another CJK language
+            run_props = f'<w:rFonts w:eastAsia="{EAST_ASIAN_FONTS[own]}"/>'
+            self._lang_tail = f'<w:lang w:eastAsia="{_tag(own)}"/>'
+        else:
+            self._lang_tail = ""
+        xml: list[str] = []
         if chapter.part:
-            part = self._heading(chapter.part, 1)
-            part.paragraph_format.page_break_before = True
-        heading = self._heading(chapter.title, top)
-        heading.paragraph_format.page_break_before = not chapter.part
+            xml.append(self._p_xml(chapter.part, self._heading_ids[1], page_break=True))
+        xml.append(self._p_xml(chapter.title, self._heading_ids[top], page_break=not chapter.part))
         break_mark = "#" if self.preset == "manuscript" else "* * *"
         for index, scene in enumerate(chapter.scenes):
             if index and not scene.title:
-                self.doc.add_paragraph(break_mark, style=self.centered)
+                xml.append(self._p_xml(break_mark, self._centered_id))
             if scene.title:
-                self._heading(scene.title, top + 1)
-            for text in scene.paragraphs:
-                self._paragraph(text)
+                xml.append(self._p_xml(scene.title, self._heading_ids[top + 1]))
+            xml.extend(self._p_xml(text, "", fonts=run_props) for text in scene.paragraphs)
+        body = parse_xml(f'<w:body {nsdecls("w")}>{"".join(xml)}</w:body>')
+        for paragraph in list(body):
+            self._sect_pr.addprevious(paragraph)
 
-    def _heading(self, text: str, level: int) -> Paragraph:
-        paragraph = self.doc.add_paragraph(style=self._headings[level])
+    def _p_xml(self, text: str, style_id: str, *, page_break: bool = False, fonts: str = "") -> str:
+        props = (f'<w:pStyle w:val="{style_id}"/>' if style_id else "") + ("<w:pageBreakBefore/>" if page_break else "")
+        out = [f"<w:p><w:pPr>{props}</w:pPr>" if props else "<w:p>"]
         for run in runs(text):
-            paragraph.add_run(run.text)
-        return paragraph
-
-    def _paragraph(self, text: str) -> None:
-        paragraph = self.doc.add_paragraph(style=self.normal)
-        for run in runs(text):
-            r = paragraph.add_run(run.text)
-            if self._run_language is not None:
-                self._tag_run(r._r)
-            if run.bold:
-                r.bold = True
-            if run.italic:
-                r.italic = True
-
-    def _tag_run(self, element: Any) -> None:
-        """A run of a chapter in another CJK language than the document's: its own typeface and language."""
-        assert self._run_language is not None
-        font, tag = self._run_language
-        rpr = element.get_or_add_rPr()
-        fonts = OxmlElement("w:rFonts")
-        fonts.set(qn("w:eastAsia"), font)
-        rpr.insert(0, fonts)
-        lang = OxmlElement("w:lang")
-        lang.set(qn("w:eastAsia"), tag)
-        rpr.append(lang)
+            rpr = fonts + ("<w:b/>" if run.bold else "") + ("<w:i/>" if run.italic else "") + self._lang_tail
+            out.append(f"<w:r>{f'<w:rPr>{rpr}</w:rPr>' if rpr else ''}"
+                       f'<w:t xml:space="preserve">{escape(run.text)}</w:t></w:r>')
+        out.append("</w:p>")
+        return "".join(out)
 
     def end(self) -> None:
         if self.preset == "manuscript":
             self.doc.add_paragraph("END", style=self.centered)
 
     def write(self, out: IO[bytes], progress: Progress | None) -> None:
-        self.normal = self._style("Normal")
-        self._headings = {level: self._style(f"Heading {level}") for level in (1, 2, 3)}
+        self._heading_ids = {level: self._style(f"Heading {level}").style_id for level in (1, 2, 3)}
+        self._centered_id = self.centered.style_id
+        self._lang_tail = ""
+        sect_pr = self.doc.element.body.sectPr
+        assert sect_pr is not None
+        self._sect_pr = sect_pr
         self.title_page()
         total = len(self.m.chapters) + 1
         for index, chapter in enumerate(self.m.chapters):

@@ -21,7 +21,6 @@ How the text is read (``docs/export.md``):
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +36,9 @@ _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _BREAK = re.compile(r"^[ \t]*(?:#|\*[ \t]*\*[ \t]*\*[ \t*]*|-[ \t]*-[ \t]*-[ \t-]*|_[ \t]*_[ \t]*_[ \t_]*|⁂|§)[ \t]*$")
 _PART = re.compile(r"^(?:part|book|volume|teil|buch|band)\b|^第.{1,6}[部卷篇]", re.IGNORECASE)
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
+#: characters XML 1.0 cannot carry (DOCX and EPUB are XML): C0 controls but tab, newline and CR; lone
+#: surrogates; U+FFFE and U+FFFF. An answer keeps them in the chat; the book leaves them out.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LATIN_WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*|\d+(?:[.,]\d+)*")
 
 
@@ -122,6 +124,7 @@ class _Line:
 def _lines(text: str) -> list[_Line]:
     out: list[_Line] = []
     fenced = False
+    text = _NOT_XML.sub("", text)
     for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         if _FENCE.match(raw):
             fenced = not fenced
@@ -220,7 +223,8 @@ def build(answers: Sequence[Answer], *, title: str, author: str = "", language: 
     for chapter in chapters:  # no empty scenes: a break at the end of an answer, a heading with no text
         chapter.scenes = [s for s in chapter.scenes if s.paragraphs or s.title] or [Scene()]
     chapters = [c for c in chapters if any(s.paragraphs or s.title for s in c.scenes) or c.title]
-    return Manuscript(title=title.strip() or "Untitled", author=author.strip(), language=lang, chapters=chapters)
+    return Manuscript(title=_NOT_XML.sub("", title).strip() or "Untitled", author=_NOT_XML.sub("", author).strip(),
+                      language=lang, chapters=chapters)
 
 
 # -- words and language --------------------------------------------------------------------------------
@@ -234,20 +238,16 @@ def count_words(text: str) -> int:
     return cjk + len(_LATIN_WORD.findall(text))
 
 
+_KANA = re.compile("[\u3040-\u30ff]")
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]")
+_HANGUL = re.compile("[\uac00-\ud7af]")
+_LATIN = re.compile("[A-Za-z\u00c0-\u024f]")
+
+
 def guess_language(text: str) -> str:
     """A BCP 47 tag from the script of ``text``: ja (kana), zh (Han without kana), ko (Hangul), else en."""
-    kana = han = hangul = latin = 0
-    for ch in text:
-        code = ord(ch)
-        if 0x3040 <= code <= 0x30FF:
-            kana += 1
-        elif 0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF:
-            han += 1
-        elif 0xAC00 <= code <= 0xD7AF:
-            hangul += 1
-        elif ch.isalpha() and unicodedata.name(ch, "").startswith("LATIN"):
-            latin += 1
-    if kana + han + hangul > latin:
+    kana, han, hangul = len(_KANA.findall(text)), len(_HAN.findall(text)), len(_HANGUL.findall(text))
+    if kana + han + hangul > len(_LATIN.findall(text)):
         if kana:
             return "ja"
         return "ko" if hangul > han else "zh"
