@@ -1,6 +1,6 @@
 """The layering, as import-linter contracts would state it, checked over the import graph with ``ast``.
 
-``ui -> runtime -> (knowledge, library) -> (providers, store) -> domain``: a module imports only its own
+``ui -> runtime -> (knowledge, library, manuscript) -> (providers, store) -> domain``: a module imports only its own
 layer and the layers below it; the hosts (``cli*``, ``app``, ``smoke``, ``launch``, ``api``, ...) sit on top
 and nothing below imports them. No Qt outside ``ui/`` and the GUI hosts, and a headless command loads no Qt.
 Every import counts, also one inside a function or under ``TYPE_CHECKING``.
