@@ -136,8 +136,16 @@ def _python_peak(run: Callable[[], object]) -> int:
         tracemalloc.stop()
 
 
-def _rss_kib() -> int:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+def _rss_kib(field: str = "VmHWM") -> int:
+    """This process' peak (VmHWM) or current (VmRSS) resident size in KiB. Not ``ru_maxrss``: Linux carries
+    that over from the parent across fork and exec, hiding what the child itself added."""
+    try:
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith(f"{field}:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # elsewhere: the best there is
 
 
 def _child(args: argparse.Namespace) -> None:
@@ -145,7 +153,7 @@ def _child(args: argparse.Namespace) -> None:
     import docx  # noqa: F401  # loaded before the baseline, as the app has them loaded
     from ebooklib import epub  # noqa: F401
 
-    base = _rss_kib()
+    base = _rss_kib("VmRSS")
     writer = ours if args.child_which == "ours" else peer
     writer(Path(args.child_db), args.child_chat, Path(args.child_out), args.child_format, args.child_preset)
     print(json.dumps({"added_mib": round((_rss_kib() - base) / 1024, 1)}))

@@ -1,12 +1,16 @@
 """Markdown emphasis inside a paragraph: ``*italic*``, ``_italic_``, ``**bold**``, ``***both***``, and
-``\\*`` for a literal star. Anything unbalanced stays as typed: a lone ``*`` is a star."""
+``\\*`` for a literal star; a code span reads as its text. A marker opens only before a non-space and
+closes only after one, underscores inside a word (``snake_case``) are letters, and anything left unclosed
+stays as typed: a lone ``*`` is a star."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-_TOKEN = re.compile(r"\\([\\*_`])|(\*\*\*|\*\*|\*|(?<![^\W_])_+|_+(?![^\W_]))|(`+)")
+# One scan for the few characters that matter; whether a marker counts is decided on its neighbours.
+_TOKEN = re.compile(r"\\[\\*_`]|\*{1,3}|_{1,3}|`+")
+_MARKS = frozenset("\\*_`")
 
 
 @dataclass(frozen=True)
@@ -16,64 +20,84 @@ class Run:
     italic: bool = False
 
 
+def _kind(marker: str) -> str:
+    size = min(len(marker), 3)
+    return ("i", "b", "bi")[size - 1]
+
+
 def runs(text: str) -> list[Run]:
     """``text`` as runs of plain, italic and bold text (adjacent runs of one kind merged)."""
-    if "*" not in text and "_" not in text and "\\" not in text and "`" not in text:
+    if _MARKS.isdisjoint(text):
         return [Run(text)]
-    pieces: list[tuple[str, str, bool, bool]] = []  # (kind, value, may open, may close)
-    pos = 0
-    for m in _TOKEN.finditer(text):
-        if m.start() > pos:
-            pieces.append(("text", text[pos:m.start()], False, False))
-        if m.group(1) is not None:
-            pieces.append(("text", m.group(1), False, False))
-        elif m.group(3) is not None:
-            pieces.append(("text", "", False, False))  # code spans read as their text
-        else:
-            before = text[m.start() - 1] if m.start() else " "
-            after = text[m.end()] if m.end() < len(text) else " "
-            pieces.append(("mark", m.group(2), not after.isspace(), not before.isspace()))
-        pos = m.end()
-    if pos < len(text):
-        pieces.append(("text", text[pos:], False, False))
-    # A marker counts only when a matching one closes it later (openers kept on a stack).
+    # pieces: plain text (str) or a marker (its index into ``marks``)
+    pieces: list[str | int] = []
+    marks: list[tuple[str, str]] = []  # (kind, the marker as typed)
+    stack: list[tuple[int, str]] = []  # open markers: (mark index, kind)
     paired: set[int] = set()
-    stack: list[tuple[int, str]] = []
-    for i, (kind, value, opens, closes) in enumerate(pieces):
-        if kind != "mark":
+    pos = 0
+    size = len(text)
+    for m in _TOKEN.finditer(text):
+        start, end = m.span()
+        token = m.group()
+        if start > pos:
+            pieces.append(text[pos:start])
+        pos = end
+        if token[0] == "\\":
+            pieces.append(token[1])
             continue
-        key = _kind(value)
-        match = next((j for j in range(len(stack) - 1, -1, -1) if stack[j][1] == key), None) if closes else None
-        if match is not None:
-            paired.update((stack[match][0], i))
+        if token[0] == "`":
+            continue  # code spans read as their text
+        before = text[start - 1] if start else " "
+        after = text[end] if end < size else " "
+        if token[0] == "_" and before.isalnum() and after.isalnum():
+            pieces.append(token)  # snake_case: letters, not emphasis
+            continue
+        kind = _kind(token)
+        index = len(marks)
+        marks.append((kind, token))
+        pieces.append(index)
+        match = -1
+        if not before.isspace():
+            for j in range(len(stack) - 1, -1, -1):
+                if stack[j][1] == kind and marks[stack[j][0]][1][0] == token[0]:
+                    match = j
+                    break
+        if match >= 0:
+            paired.add(stack[match][0])
+            paired.add(index)
             del stack[match:]
-        elif opens:
-            stack.append((i, key))
+        elif not after.isspace():
+            stack.append((index, kind))
+    if pos < size:
+        pieces.append(text[pos:])
     out: list[Run] = []
     bold = italic = False
-    for i, (kind, value, _opens, _closes) in enumerate(pieces):
-        if kind == "mark" and i in paired:
-            key = _kind(value)
-            if key in ("b", "bi"):
+    buffer: list[str] = []
+
+    def flush() -> None:
+        if buffer:
+            out.append(Run("".join(buffer), bold, italic))
+            buffer.clear()
+
+    for piece in pieces:
+        if isinstance(piece, int):
+            if piece not in paired:
+                buffer.append(marks[piece][1])
+                continue
+            flush()
+            kind = marks[piece][0]
+            if "b" in kind:
                 bold = not bold
-            if key in ("i", "bi"):
+            if "i" in kind:
                 italic = not italic
-            continue
-        if not value:
-            continue
-        if out and out[-1].bold == bold and out[-1].italic == italic:
-            out[-1] = Run(out[-1].text + value, bold, italic)
         else:
-            out.append(Run(value, bold, italic))
+            buffer.append(piece)
+    flush()
     return out or [Run("")]
-
-
-def _kind(marker: str) -> str:
-    if marker.startswith("_"):
-        return "b" if len(marker) == 2 else "i"
-    return {1: "i", 2: "b"}.get(len(marker), "bi")
 
 
 def plain(text: str) -> str:
     """The paragraph's text without its emphasis markers."""
+    if _MARKS.isdisjoint(text):
+        return text
     return "".join(r.text for r in runs(text))

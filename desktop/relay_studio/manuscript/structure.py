@@ -39,7 +39,7 @@ _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 #: characters XML 1.0 cannot carry (DOCX and EPUB are XML): C0 controls but tab, newline and CR; lone
 #: surrogates; U+FFFE and U+FFFF. An answer keeps them in the chat; the book leaves them out.
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_LATIN_WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*|\d+(?:[.,]\d+)*")
+_WORD = re.compile(r"\w+(?:['’\-.,]\w+)*")
 
 
 @dataclass
@@ -67,9 +67,13 @@ class Manuscript:
     author: str
     language: str
     chapters: list[Chapter]
+    _words: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def words(self) -> int:
-        return sum(c.words() for c in self.chapters)
+        """Counted once (the title page, the result and the preview all ask)."""
+        if self._words is None:
+            self._words = sum(c.words() for c in self.chapters)
+        return self._words
 
 
 @dataclass(frozen=True)
@@ -235,7 +239,7 @@ def count_words(text: str) -> int:
     """Words as writers count them: Latin-script words, and each Chinese, Japanese or Korean character
     (as word processors count East Asian text)."""
     text, cjk = _CJK.subn(" ", text)
-    return cjk + len(_LATIN_WORD.findall(text))
+    return cjk + len(_WORD.findall(text))
 
 
 _KANA = re.compile("[\u3040-\u30ff]")
