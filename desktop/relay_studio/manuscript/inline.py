@@ -6,10 +6,12 @@ stays as typed: a lone ``*`` is a star."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-# One scan for the few characters that matter; whether a marker counts is decided on its neighbours.
-_TOKEN = re.compile(r"\\[\\*_`]|\*{1,3}|_{1,3}|`+")
+# One scan for clusters of the few characters that matter (a single character class: an alternation of
+# marker patterns made the scan 7x slower); the clusters are split and judged on their neighbours.
+_CLUSTER = re.compile(r"[*_`\\]+")
 _MARKS = frozenset("\\*_`")
 
 
@@ -25,6 +27,26 @@ def _kind(marker: str) -> str:
     return ("i", "b", "bi")[size - 1]
 
 
+def _tokens(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, token) of each marker: ``\\x`` (an escape), ``*``/``**``/``***``, ``_``/``__``/``___``,
+    a run of backticks, or a lone backslash."""
+    for m in _CLUSTER.finditer(text):
+        cluster, base = m.group(), m.start()
+        i = 0
+        while i < len(cluster):
+            ch = cluster[i]
+            if ch == "\\":
+                step = 2 if i + 1 < len(cluster) else 1
+                yield base + i, base + i + step, cluster[i:i + step]
+                i += step
+                continue
+            j = i
+            while j < len(cluster) and cluster[j] == ch and (ch == "`" or j - i < 3):
+                j += 1
+            yield base + i, base + j, cluster[i:j]
+            i = j
+
+
 def runs(text: str) -> list[Run]:
     """``text`` as runs of plain, italic and bold text (adjacent runs of one kind merged)."""
     if _MARKS.isdisjoint(text):
@@ -36,14 +58,12 @@ def runs(text: str) -> list[Run]:
     paired: set[int] = set()
     pos = 0
     size = len(text)
-    for m in _TOKEN.finditer(text):
-        start, end = m.span()
-        token = m.group()
+    for start, end, token in _tokens(text):
         if start > pos:
             pieces.append(text[pos:start])
         pos = end
         if token[0] == "\\":
-            pieces.append(token[1])
+            pieces.append(token[-1])  # an escaped marker is the marker; a lone backslash stays
             continue
         if token[0] == "`":
             continue  # code spans read as their text

@@ -121,7 +121,7 @@ class ExportDialog(QDialog):
         self.answer_list = QListWidget()
         self.answer_list.setObjectName("ExportAnswers")
         for index, answer in enumerate(self.answers):
-            first = next((plain(line.lstrip("# ")) for line in answer.text.splitlines() if line.strip()), "")
+            first = plain(answer.text.lstrip().split("\n", 1)[0].lstrip("# "))
             item = QListWidgetItem(f"{index + 1}. {answer.label + ' — ' if answer.label else ''}{first[:60]}")
             item.setData(Qt.ItemDataRole.UserRole, answer.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
