@@ -133,7 +133,7 @@ class _Writer:
         props.author = m.author
         props.language = m.language
         props.comments = "Exported from Relay Studio"
-        _language(doc, m.language, east_asian_language(m))
+        _language(doc, m.language, self.east_asian_language)
         section = doc.sections[0]
         section.page_width, section.page_height = (
             (Inches(8.5), Inches(11)) if uses_letter(m.language) else (Mm(210), Mm(297)))
