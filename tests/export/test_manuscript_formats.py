@@ -110,9 +110,10 @@ def test_docx_book_preset_has_heading_styles_and_cjk_fonts(tmp_path: Path) -> No
              Answer("p2", "# Part Two\n## 雨\n" + JAPANESE)]
     export(build(parts, title="雨夜", author="李白", language="zh"), path, "docx", preset="book")
     paras = paragraphs(docx_part(path, "word/document.xml"))
-    headed = [(s, t) for s, t, _ in paras if s.startswith("Heading") or s == "Title"]
-    assert headed == [("Title", "雨夜"), ("Heading1", "Part One"), ("Heading2", "Arrival"), ("Heading2", "归来"),
-                      ("Heading1", "Part Two"), ("Heading2", "雨")]
+    headed = [(s, t, p.find(f"{W}pPr/{W}pageBreakBefore") is not None) for s, t, p in paras
+              if s.startswith("Heading") or s == "Title"]
+    assert headed == [("Title", "雨夜", False), ("Heading1", "Part One", True), ("Heading2", "Arrival", True),
+                      ("Heading2", "归来", True), ("Heading1", "Part Two", True), ("Heading2", "雨", True)]
     assert CHINESE in [t for _, t, _ in paras] and JAPANESE in [t for _, t, _ in paras]
     sect = docx_part(path, "word/document.xml").find(f"{W}body/{W}sectPr/{W}pgSz")
     assert sect is not None and sect.get(f"{W}w") == "11906"  # A4 outside the US

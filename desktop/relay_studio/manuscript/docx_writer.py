@@ -239,7 +239,7 @@ class _Writer:
         xml: list[str] = []
         if chapter.part:
             xml.append(self._p_xml(chapter.part, self._heading_ids[1], page_break=True))
-        xml.append(self._p_xml(chapter.title, self._heading_ids[top], page_break=not chapter.part))
+        xml.append(self._p_xml(chapter.title, self._heading_ids[top], page_break=True))  # a part title stands alone
         break_mark = "#" if self.preset == "manuscript" else "* * *"
         for index, scene in enumerate(chapter.scenes):
             if index and not scene.title:
