@@ -46,7 +46,8 @@ def add_export_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
     from relay_studio.domain import error_codes as codes
     from relay_studio.domain.safe_text import for_terminal
-    from relay_studio.manuscript import ExportError, answers_of, build, export, format_for, output_answers
+    from relay_studio.manuscript import ExportError, build, export, format_for, output_answers
+    from relay_studio.manuscript.sources import chat_manuscript, find_chat
 
     def fail(code: str, message: str) -> UsageError:
         return UsageError(f"{message} [{code}]")
@@ -57,25 +58,23 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
                          f"'{args.out.name}' does not tell.")
     if (args.name is None) == (args.run is None):
         raise UsageError("Name a chat to export, or a run with --run (not both).")
+    source: dict[str, Any]
     if args.run is not None:
         if runtime.runs.run(args.run) is None:
             raise fail(codes.EXPORT_UNKNOWN_RUN, f"There is no run '{args.run}'. 'relay-studio runs' lists them.")
         answers = output_answers(runtime.workspace_dir(args.run) / "output")
         if not answers:
             raise fail(codes.EXPORT_NO_ANSWERS, f"The run '{args.run}' has no text files under output/ to export.")
-        title = args.title or args.run
         source = {"run": args.run}
+        manuscript = build(answers, title=args.title or args.run, author=args.author, language=args.language or "")
     else:
-        chat = runtime.chats.chat_by_name(args.name, args.project_id) or runtime.chats.chat(args.name)
-        if chat is None:
-            raise fail(codes.EXPORT_UNKNOWN_CHAT, f"There is no chat '{args.name}'.")
-        answers = answers_of(runtime.chats.messages(chat.id))
-        if not answers:
-            raise fail(codes.EXPORT_NO_ANSWERS,
-                       f"The chat '{chat.name}' has no answers yet: there is nothing to export.")
-        title = args.title or chat.name
+        try:
+            chat = find_chat(runtime.chats, args.name, args.project_id)
+            manuscript = chat_manuscript(runtime.chats, chat, title=args.title, author=args.author,
+                                         language=args.language or "")
+        except ExportError as exc:
+            raise fail(exc.code, exc.message) from None
         source = {"chat": {"id": chat.id, "name": chat.name}}
-    manuscript = build(answers, title=title, author=args.author, language=args.language or "")
     try:
         result = export(manuscript, args.out, fmt, preset=args.preset)
     except ExportError as exc:
