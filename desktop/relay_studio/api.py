@@ -33,6 +33,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile, HistoryMode, parse_profile
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
+from relay_studio.manuscript.export import ExportError, ExportResult
 from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.delegation import handoff_filters
@@ -55,7 +56,8 @@ from relay_studio.runtime.delegation.input_data import HandoffInputData, History
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
-__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "Handoff", "HandoffHistoryMapper", "HandoffInfo",
+__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "ExportError", "ExportResult", "Handoff", "HandoffHistoryMapper",
+           "HandoffInfo",
            "HandoffInputData", "HandoffInputFilter", "HandoffOutcome", "HandoffRefused", "HandoffResult", "Message",
            "RunConfig", "RunContextWrapper", "RunItem", "RunResult", "Studio", "default_handoff_history_mapper",
            "get_conversation_history_wrappers", "handoff", "handoff_filters", "nest_handoff_history",
@@ -333,6 +335,19 @@ class Studio:
         if accept and draft.outcome is HandoffOutcome.READY:
             result.new_chat = self.runtime.accept_handoff(draft, name=to).name
         return result
+
+    def export(self, chat: str, path: Path, *, format: str | None = None, preset: str = "manuscript",
+               title: str | None = None, author: str = "", language: str = "") -> ExportResult:
+        """Writes ``chat``'s answers as a manuscript to ``path`` (``docs/export.md``): ``format`` docx, epub, md
+        or txt (default: from the suffix), ``preset`` manuscript or book for DOCX. ``ExportError`` (with its
+        code) when the chat does not exist, has no answers, or ``path`` cannot be written."""
+        from relay_studio.manuscript import export, format_for
+        from relay_studio.manuscript.sources import chat_manuscript, find_chat
+
+        record = find_chat(self.runtime.chats, chat)
+        manuscript = chat_manuscript(self.runtime.chats, record, title=title, author=author, language=language)
+        fmt = format or format_for(path) or ""
+        return export(manuscript, path, fmt, preset=preset)
 
     def journal(self, run_id: str) -> list[Event]:
         return self.runtime.runs.events(run_id)

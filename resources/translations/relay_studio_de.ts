@@ -910,6 +910,117 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export manuscript</source>
+        <translation>Manuskript exportieren</translation>
+    </message>
+    <message>
+        <source>Word document (.docx)</source>
+        <translation>Word-Dokument (.docx)</translation>
+    </message>
+    <message>
+        <source>EPUB e-book (.epub)</source>
+        <translation>EPUB-E-Book (.epub)</translation>
+    </message>
+    <message>
+        <source>Markdown (.md)</source>
+        <translation>Markdown (.md)</translation>
+    </message>
+    <message>
+        <source>Plain text (.txt)</source>
+        <translation>Reiner Text (.txt)</translation>
+    </message>
+    <message>
+        <source>Standard manuscript format (12 pt, double-spaced, running header)</source>
+        <translation>Normseite für Manuskripte (12 pt, doppelter Zeilenabstand, Kopfzeile)</translation>
+    </message>
+    <message>
+        <source>Book (heading styles for navigation and import)</source>
+        <translation>Buch (Überschriftenformate für Navigation und Import)</translation>
+    </message>
+    <message>
+        <source>from the text (e.g. en, de, zh, ja)</source>
+        <translation>aus dem Text (z. B. en, de, zh, ja)</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>&amp;Vorlage:</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>&amp;Titel:</translation>
+    </message>
+    <message>
+        <source>&amp;Author:</source>
+        <translation>&amp;Autor:</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>Answers to include:</source>
+        <translation>Diese Antworten aufnehmen:</translation>
+    </message>
+    <message>
+        <source>Chapters:</source>
+        <translation>Kapitel:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Save as:</source>
+        <translation>Speichern unter:</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Chapters: %1 · words: %2 · language: %3</source>
+        <translation>Kapitel: %1 · Wörter: %2 · Sprache: %3</translation>
+    </message>
+    <message>
+        <source>This chat has no answers yet: there is nothing to export.</source>
+        <translation>Dieser Chat hat noch keine Antworten: Es gibt nichts zu exportieren.</translation>
+    </message>
+    <message>
+        <source>Tick at least one answer to export.</source>
+        <translation>Hake mindestens eine Antwort zum Exportieren an.</translation>
+    </message>
+    <message>
+        <source>Say where to save the file.</source>
+        <translation>Gib an, wo die Datei gespeichert werden soll.</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 chapters, %3 words).</source>
+        <translation>%1 geschrieben (%2 Kapitel, %3 Wörter).</translation>
+    </message>
+    <message>
+        <source>Open a chat to export its answers.</source>
+        <translation>Öffne einen Chat, um seine Antworten zu exportieren.</translation>
+    </message>
+    <message>
+        <source>Exported the manuscript to %1.</source>
+        <translation>Manuskript nach %1 exportiert.</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1550,6 +1661,14 @@
     <message>
         <source>&amp;Import profile…</source>
         <translation>Profil &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Exportieren…</translation>
+    </message>
+    <message>
+        <source>Write this chat&apos;s answers as a manuscript: Word, EPUB, Markdown or plain text</source>
+        <translation>Die Antworten dieses Chats als Manuskript schreiben: Word, EPUB, Markdown oder reiner Text</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>

@@ -908,6 +908,117 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export manuscript</source>
+        <translation>原稿を書き出す</translation>
+    </message>
+    <message>
+        <source>Word document (.docx)</source>
+        <translation>Word 文書 (.docx)</translation>
+    </message>
+    <message>
+        <source>EPUB e-book (.epub)</source>
+        <translation>EPUB 電子書籍 (.epub)</translation>
+    </message>
+    <message>
+        <source>Markdown (.md)</source>
+        <translation>Markdown (.md)</translation>
+    </message>
+    <message>
+        <source>Plain text (.txt)</source>
+        <translation>プレーンテキスト (.txt)</translation>
+    </message>
+    <message>
+        <source>Standard manuscript format (12 pt, double-spaced, running header)</source>
+        <translation>標準原稿書式（12 pt、ダブルスペース、柱）</translation>
+    </message>
+    <message>
+        <source>Book (heading styles for navigation and import)</source>
+        <translation>書籍（ナビゲーションと取り込み用の見出しスタイル）</translation>
+    </message>
+    <message>
+        <source>from the text (e.g. en, de, zh, ja)</source>
+        <translation>本文から判定（例: en, de, zh, ja）</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>形式(&amp;F):</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>プリセット(&amp;P):</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>タイトル(&amp;T):</translation>
+    </message>
+    <message>
+        <source>&amp;Author:</source>
+        <translation>著者(&amp;A):</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>言語(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Answers to include:</source>
+        <translation>含める回答:</translation>
+    </message>
+    <message>
+        <source>Chapters:</source>
+        <translation>章:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>参照(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Save as:</source>
+        <translation>保存先:</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>書き出す(&amp;E)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Chapters: %1 · words: %2 · language: %3</source>
+        <translation>章: %1 · 語数: %2 · 言語: %3</translation>
+    </message>
+    <message>
+        <source>This chat has no answers yet: there is nothing to export.</source>
+        <translation>このチャットにはまだ回答がありません。書き出すものはありません。</translation>
+    </message>
+    <message>
+        <source>Tick at least one answer to export.</source>
+        <translation>書き出す回答を少なくとも 1 つ選んでください。</translation>
+    </message>
+    <message>
+        <source>Say where to save the file.</source>
+        <translation>ファイルの保存先を指定してください。</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>%1 を書き出しています…</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 chapters, %3 words).</source>
+        <translation>%1 を書き出しました（%2 章、%3 語）。</translation>
+    </message>
+    <message>
+        <source>Open a chat to export its answers.</source>
+        <translation>回答を書き出すチャットを開いてください。</translation>
+    </message>
+    <message>
+        <source>Exported the manuscript to %1.</source>
+        <translation>原稿を %1 に書き出しました。</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1545,6 +1656,14 @@
     <message>
         <source>&amp;Import profile…</source>
         <translation>プロファイルをインポート(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>書き出す(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write this chat&apos;s answers as a manuscript: Word, EPUB, Markdown or plain text</source>
+        <translation>このチャットの回答を原稿として書き出します: Word、EPUB、Markdown、プレーンテキスト</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>

@@ -908,6 +908,117 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export manuscript</source>
+        <translation>导出书稿</translation>
+    </message>
+    <message>
+        <source>Word document (.docx)</source>
+        <translation>Word 文档 (.docx)</translation>
+    </message>
+    <message>
+        <source>EPUB e-book (.epub)</source>
+        <translation>EPUB 电子书 (.epub)</translation>
+    </message>
+    <message>
+        <source>Markdown (.md)</source>
+        <translation>Markdown (.md)</translation>
+    </message>
+    <message>
+        <source>Plain text (.txt)</source>
+        <translation>纯文本 (.txt)</translation>
+    </message>
+    <message>
+        <source>Standard manuscript format (12 pt, double-spaced, running header)</source>
+        <translation>标准书稿格式（12 磅、双倍行距、页眉）</translation>
+    </message>
+    <message>
+        <source>Book (heading styles for navigation and import)</source>
+        <translation>图书（用于导航和导入的标题样式）</translation>
+    </message>
+    <message>
+        <source>from the text (e.g. en, de, zh, ja)</source>
+        <translation>根据正文判断（如 en、de、zh、ja）</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F):</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>预设(&amp;P):</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T):</translation>
+    </message>
+    <message>
+        <source>&amp;Author:</source>
+        <translation>作者(&amp;A):</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L):</translation>
+    </message>
+    <message>
+        <source>Answers to include:</source>
+        <translation>要包含的回答:</translation>
+    </message>
+    <message>
+        <source>Chapters:</source>
+        <translation>章节:</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Save as:</source>
+        <translation>保存为:</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Chapters: %1 · words: %2 · language: %3</source>
+        <translation>章节: %1 · 字数: %2 · 语言: %3</translation>
+    </message>
+    <message>
+        <source>This chat has no answers yet: there is nothing to export.</source>
+        <translation>此对话还没有回答：没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Tick at least one answer to export.</source>
+        <translation>请至少勾选一个要导出的回答。</translation>
+    </message>
+    <message>
+        <source>Say where to save the file.</source>
+        <translation>请指定文件的保存位置。</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 chapters, %3 words).</source>
+        <translation>已写入 %1（%2 章，%3 字）。</translation>
+    </message>
+    <message>
+        <source>Open a chat to export its answers.</source>
+        <translation>请打开一个对话以导出其回答。</translation>
+    </message>
+    <message>
+        <source>Exported the manuscript to %1.</source>
+        <translation>书稿已导出到 %1。</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1545,6 +1656,14 @@
     <message>
         <source>&amp;Import profile…</source>
         <translation>导入配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write this chat&apos;s answers as a manuscript: Word, EPUB, Markdown or plain text</source>
+        <translation>将此对话的回答写成书稿：Word、EPUB、Markdown 或纯文本</translation>
     </message>
     <message>
         <source>&amp;Settings…</source>

@@ -1,6 +1,6 @@
 """The layering, as import-linter contracts would state it, checked over the import graph with ``ast``.
 
-``ui -> runtime -> (knowledge, library) -> (providers, store) -> domain``: a module imports only its own
+``ui -> runtime -> (knowledge, library, manuscript) -> (providers, store) -> domain``: a module imports only its own
 layer and the layers below it; the hosts (``cli*``, ``app``, ``smoke``, ``launch``, ``api``, ...) sit on top
 and nothing below imports them. No Qt outside ``ui/`` and the GUI hosts, and a headless command loads no Qt.
 Every import counts, also one inside a function or under ``TYPE_CHECKING``.
@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "desktop" / "relay_studio"
 
 #: rank of each top-level part of the package: an import may go to a lower rank (or stay in its part)
-RANKS = {"domain": 0, "store": 1, "providers": 1, "knowledge": 2, "library": 2, "runtime": 3, "ui": 4}
+RANKS = {"domain": 0, "store": 1, "providers": 1, "knowledge": 2, "library": 2, "manuscript": 2, "runtime": 3,
+         "ui": 4}
 HOST_RANK = 5  # cli/, app.py, smoke.py, launch.py, window_start.py, start_window.py, api.py, ...
 #: leaves anyone may import: they import nothing of the package themselves (checked below)
 LEAVES = {"relay_studio", "relay_studio.resources"}

@@ -151,6 +151,11 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,
         "persona": cmd_persona,
     }
+    if command == "export":
+        from relay_studio.cli.export import run_export
+
+        args.project_id = _project_id(args, runtime)
+        return run_export(args, runtime)
     if command == "chat":
         args.project_id = _project_id(args, runtime)
         if args.chat_command in ("export", "import"):

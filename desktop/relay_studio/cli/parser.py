@@ -168,6 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_chat_files_parsers(chat_sub, common)
     add_projects_parser(sub, common)
     add_library_parser(sub, common)
+    from relay_studio.cli.export import add_export_parser
+
+    add_export_parser(sub, common)
 
     profiles = sub.add_parser("profiles", parents=[common], help="agent profiles")
     prof_sub = profiles.add_subparsers(dest="profiles_command", required=True)

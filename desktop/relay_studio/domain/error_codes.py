@@ -118,6 +118,18 @@ CONNECTION_UNKNOWN = "connection.unknown"
 #: A tool that writes, publishes or passes work on was called in an Explore run: refused whatever the profile allows.
 EXPLORE_READ_ONLY = "explore.read_only"
 
+# --- export.*: a manuscript export that cannot be written (relay_studio/manuscript/) ---
+#: The chat named for the export does not exist (in the project named, or by id).
+EXPORT_UNKNOWN_CHAT = "export.unknown_chat"
+#: The run named for the export (its output/ files) does not exist.
+EXPORT_UNKNOWN_RUN = "export.unknown_run"
+#: The chat has no answers (or none of the chosen ones has text), or the run no text files under output/.
+EXPORT_NO_ANSWERS = "export.no_answers"
+#: The export file cannot be written: its folder is missing, refuses the file, or the disk is full.
+EXPORT_UNWRITABLE = "export.unwritable"
+#: The format or DOCX preset asked for is not one the export writes.
+EXPORT_UNKNOWN_FORMAT = "export.unknown_format"
+
 # --- handoff.*: the session handoff (``/handoff``: a document that starts a new chat) ---
 #: The agent chosen to write the handoff document has no usable model.
 HANDOFF_AGENT_REQUIRES_CONFIGURATION = "handoff.agent_requires_configuration"

@@ -43,6 +43,7 @@ from relay_studio.ui.timeline.panel import TimelinePanel
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
+    from relay_studio.ui.export_dialog import ExportDialog
     from relay_studio.ui.profiles.editor import ProfileEditor
 
 
@@ -65,6 +66,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self._tasks = WidgetTasks()
         self.last_error = ""
         self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
+        self.export_dialog: ExportDialog | None = None  # File → Export… (issue 28)
         self.setWindowTitle(self.tr("Relay Studio"))
         self.setWindowIcon(theme.app_icon())
         self.setObjectName("MainWindow")
@@ -160,10 +162,13 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.continue_action.setToolTip(self.tr("The agent writes a handoff document from this chat; a new chat "
                                                 "starts from it (or type /handoff in the composer)"))
         self.import_action = self._action(self.tr("&Import profile…"), self.import_profile)
+        self.export_action = self._action(self.tr("&Export…"), self.export_manuscript, "Ctrl+E",
+                                          tip=self.tr("Write this chat's answers as a manuscript: Word, EPUB, "
+                                                      "Markdown or plain text"))
         self.settings_action = self._action(self.tr("&Settings…"), self.open_settings, "Ctrl+,")
         self.quit_action = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        for action in (self.new_chat_action, None, self.import_action, None, self.settings_action, None,
-                       self.quit_action):
+        for action in (self.new_chat_action, None, self.import_action, self.export_action, None,
+                       self.settings_action, None, self.quit_action):
             file_menu.addSeparator() if action is None else file_menu.addAction(action)
         self.new_project_action = self._action(self.tr("New &project…"), self.new_project)
         self.rename_project_action = self._action(self.tr("Rena&me project…"), self.rename_project)
@@ -222,6 +227,12 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
             theme_menu.addAction(action)
         help_menu = menu.addMenu(self.tr("&Help"))
         help_menu.addAction(self._action(self.tr("About Relay Studio"), self.about))
+
+    def export_manuscript(self) -> None:
+        """File → Export…: the shown chat's answers as a manuscript (``ui/export_dialog.py``)."""
+        from relay_studio.ui.export_dialog import open_export_dialog
+
+        open_export_dialog(self)
 
     def _hint_words(self) -> dict[str, str]:
         """The runtime's connection hints (English) in the window's language."""

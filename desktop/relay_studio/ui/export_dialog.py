@@ -1,0 +1,306 @@
+"""File → Export…: the shown chat's answers as a manuscript (DOCX, EPUB, Markdown, plain text; docs/export.md).
+
+The dialog lists the chat's answers (all ticked; untick the ones to leave out), the format, the DOCX preset,
+the title, the author and the language, and previews the chapter list the export will have. Reading the
+structure (the preview) and writing the file both run on a plain worker thread and answer through queued
+signals, so a 500,000-word book never holds the GUI thread; a progress bar follows the chapters written.
+When the file is written its folder opens in the file manager (``QDesktopServices.openUrl``).
+
+Signals:
+    exported(ExportResult): the file is written.
+    export_failed(str code, str message): nothing was written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from relay_studio.manuscript import SUFFIXES, Answer, ExportError, ExportResult, answers_of, build, export
+from relay_studio.manuscript.inline import plain
+from relay_studio.manuscript.structure import Manuscript
+from relay_studio.ui import file_dialogs, i18n
+
+if TYPE_CHECKING:
+    from relay_studio.ui.main_window import MainWindow
+    from relay_studio.ui.studio import Studio
+
+AUTHOR_KEY = "export/author"
+FOLDER_KEY = "export/folder"
+# how long the preview waits after the last change before it reads the structure again
+PREVIEW_DELAY_MS = 150
+
+
+def _file_name(name: str) -> str:
+    cleaned = "".join("-" if c in '<>:"/\\|?*' or ord(c) < 32 else c for c in name).strip(" .")
+    return cleaned or "manuscript"
+
+
+class ExportDialog(QDialog):
+    exported = Signal(object)
+    export_failed = Signal(str, str)
+    _previewed = Signal(int, object)  # (generation, Manuscript) from the worker thread
+    _progressed = Signal(int, int)
+    _finished = Signal(object)  # ExportResult or ExportError
+
+    def __init__(self, studio: Studio, chat_id: str, settings: QSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ExportDialog")
+        self.setWindowTitle(self.tr("Export manuscript"))
+        self.studio = studio
+        self.settings = settings
+        chat = studio.chat(chat_id)
+        self.chat_name = chat.name if chat else ""
+        self.answers: list[Answer] = answers_of(studio.messages(chat_id)) if chat else []
+        self.manuscript: Manuscript | None = None
+        self.written: ExportResult | None = None
+        self.running = False
+        self._generation = 0
+        self._build()
+        self._previewed.connect(self._on_previewed)
+        self._progressed.connect(self._on_progress)
+        self._finished.connect(self._on_finished)
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.setInterval(PREVIEW_DELAY_MS)
+        self._preview_timer.timeout.connect(self.refresh_preview)
+        self.refresh_preview()
+
+    # -- layout ------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.format_box = QComboBox()
+        self.format_box.setObjectName("ExportFormat")
+        for label, fmt in ((self.tr("Word document (.docx)"), "docx"), (self.tr("EPUB e-book (.epub)"), "epub"),
+                           (self.tr("Markdown (.md)"), "md"), (self.tr("Plain text (.txt)"), "txt")):
+            self.format_box.addItem(label, fmt)
+        self.preset_box = QComboBox()
+        self.preset_box.setObjectName("ExportPreset")
+        self.preset_box.addItem(self.tr("Standard manuscript format (12 pt, double-spaced, running header)"),
+                                "manuscript")
+        self.preset_box.addItem(self.tr("Book (heading styles for navigation and import)"), "book")
+        self.title_edit = QLineEdit(self.chat_name)
+        self.title_edit.setObjectName("ExportTitle")
+        self.author_edit = QLineEdit(str(self.settings.value(AUTHOR_KEY, "") or ""))
+        self.author_edit.setObjectName("ExportAuthor")
+        self.language_edit = QLineEdit()
+        self.language_edit.setObjectName("ExportLanguage")
+        self.language_edit.setPlaceholderText(self.tr("from the text (e.g. en, de, zh, ja)"))
+        form.addRow(self.tr("&Format:"), self.format_box)
+        form.addRow(self.tr("&Preset:"), self.preset_box)
+        form.addRow(self.tr("&Title:"), self.title_edit)
+        form.addRow(self.tr("&Author:"), self.author_edit)
+        form.addRow(self.tr("&Language:"), self.language_edit)
+        layout.addLayout(form)
+
+        lists = QHBoxLayout()
+        left, right = QVBoxLayout(), QVBoxLayout()
+        left.addWidget(QLabel(self.tr("Answers to include:")))
+        self.answer_list = QListWidget()
+        self.answer_list.setObjectName("ExportAnswers")
+        for index, answer in enumerate(self.answers):
+            first = plain(answer.text.lstrip().split("\n", 1)[0].lstrip("# "))
+            item = QListWidgetItem(f"{index + 1}. {answer.label + ' — ' if answer.label else ''}{first[:60]}")
+            item.setData(Qt.ItemDataRole.UserRole, answer.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            self.answer_list.addItem(item)
+        left.addWidget(self.answer_list)
+        right.addWidget(QLabel(self.tr("Chapters:")))
+        self.chapter_list = QListWidget()
+        self.chapter_list.setObjectName("ExportChapters")
+        right.addWidget(self.chapter_list)
+        self.summary = QLabel()
+        self.summary.setObjectName("ExportSummary")
+        right.addWidget(self.summary)
+        lists.addLayout(left, 1)
+        lists.addLayout(right, 1)
+        layout.addLayout(lists)
+
+        where = QHBoxLayout()
+        self.path_edit = QLineEdit()
+        self.path_edit.setObjectName("ExportPath")
+        self.browse_button = QPushButton(self.tr("&Browse…"))
+        self.browse_button.setObjectName("ExportBrowse")
+        where.addWidget(QLabel(self.tr("Save as:")))
+        where.addWidget(self.path_edit, 1)
+        where.addWidget(self.browse_button)
+        layout.addLayout(where)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("ExportProgress")
+        self.progress.hide()
+        layout.addWidget(self.progress)
+        self.status = QLabel()
+        self.status.setObjectName("ExportStatus")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.export_button = self.buttons.addButton(self.tr("&Export"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button.setObjectName("ExportButton")
+        self.export_button.setDefault(True)
+        layout.addWidget(self.buttons)
+        self.resize(760, 560)
+
+        self.buttons.rejected.connect(self.reject)
+        self.export_button.clicked.connect(self.start_export)
+        self.browse_button.clicked.connect(self.choose_path)
+        self.format_box.currentIndexChanged.connect(self._on_format)
+        self.answer_list.itemChanged.connect(lambda _item: self._preview_timer.start())
+        self.title_edit.textChanged.connect(lambda _text: self._preview_timer.start())
+        self.language_edit.textChanged.connect(lambda _text: self._preview_timer.start())
+        self._on_format()
+
+    def fmt(self) -> str:
+        return str(self.format_box.currentData())
+
+    def preset(self) -> str:
+        return str(self.preset_box.currentData())
+
+    def selected_answers(self) -> list[Answer]:
+        chosen = {self.answer_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.answer_list.count())
+                  if self.answer_list.item(i).checkState() == Qt.CheckState.Checked}
+        return [a for a in self.answers if a.id in chosen]
+
+    def _on_format(self) -> None:
+        self.preset_box.setEnabled(self.fmt() == "docx")
+        path = self.path_edit.text().strip()
+        suffix = SUFFIXES[self.fmt()]
+        if not path:
+            folder = Path(str(self.settings.value(FOLDER_KEY, "") or "") or Path.home())
+            self.path_edit.setText(str(folder / f"{_file_name(self.title_edit.text() or self.chat_name)}{suffix}"))
+        elif Path(path).suffix.lower() in (*SUFFIXES.values(), ".markdown"):
+            self.path_edit.setText(str(Path(path).with_suffix(suffix)))
+
+    def choose_path(self) -> None:
+        current = Path(self.path_edit.text().strip() or Path.home())
+        self.file_dialog: QFileDialog = file_dialogs.save_file(
+            self, self.tr("Export manuscript"), current.parent, self.tr("All files (*)"), "ExportFileDialog",
+            current.name, SUFFIXES[self.fmt()].lstrip("."), lambda path: self.path_edit.setText(str(path)))
+
+    # -- the preview (structure read off the GUI thread) ---------------------------------------------
+    def _manuscript_inputs(self) -> tuple[list[Answer], str, str, str]:
+        return (self.selected_answers(), self.title_edit.text().strip() or self.chat_name,
+                self.author_edit.text().strip(), self.language_edit.text().strip())
+
+    def refresh_preview(self) -> None:
+        self._generation += 1
+        generation = self._generation
+        answers, title, author, language = self._manuscript_inputs()
+
+        def read() -> None:
+            manuscript = build(answers, title=title, author=author, language=language)
+            manuscript.words()  # counted here, not on the GUI thread
+            with contextlib.suppress(RuntimeError):  # the dialog closed meanwhile
+                self._previewed.emit(generation, manuscript)
+
+        threading.Thread(target=read, name="export-preview", daemon=True).start()
+
+    def _on_previewed(self, generation: int, manuscript: Manuscript) -> None:
+        if generation != self._generation:
+            return  # a later change is being read
+        self.manuscript = manuscript
+        self.chapter_list.clear()
+        for chapter in manuscript.chapters:
+            if chapter.part:
+                self.chapter_list.addItem(plain(chapter.part))
+            self.chapter_list.addItem(("    " if chapter.part or any(c.part for c in manuscript.chapters) else "")
+                                      + plain(chapter.title))
+        self.summary.setText(i18n.arg(self.tr("Chapters: %1 · words: %2 · language: %3"),
+                                      len(manuscript.chapters), f"{manuscript.words():,}", manuscript.language))
+        if not self.running:
+            self.export_button.setEnabled(bool(manuscript.chapters))
+        if not self.answers:
+            self.status.setText(self.tr("This chat has no answers yet: there is nothing to export."))
+        elif not manuscript.chapters:
+            self.status.setText(self.tr("Tick at least one answer to export."))
+        elif not self.running and self.written is None:
+            self.status.clear()
+
+    # -- the export (off the GUI thread) ------------------------------------------------------------
+    def start_export(self) -> None:
+        if self.running:
+            return
+        text = self.path_edit.text().strip()
+        if not text:
+            self.status.setText(self.tr("Say where to save the file."))
+            return
+        path = Path(text).expanduser()
+        answers, title, author, language = self._manuscript_inputs()
+        fmt, preset = self.fmt(), self.preset()
+        self.settings.setValue(AUTHOR_KEY, author)
+        self.settings.setValue(FOLDER_KEY, str(path.parent))
+        self.running = True
+        self.written = None
+        self.export_button.setEnabled(False)
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.status.setText(i18n.arg(self.tr("Writing %1…"), path.name))
+
+        def write() -> None:
+            outcome: ExportResult | ExportError
+            try:
+                manuscript = build(answers, title=title, author=author, language=language)
+                outcome = export(manuscript, path, fmt, preset=preset,
+                                 progress=lambda done, total: self._progressed.emit(done, total))
+            except ExportError as exc:
+                outcome = exc
+            with contextlib.suppress(RuntimeError):
+                self._finished.emit(outcome)
+
+        threading.Thread(target=write, name="export-write", daemon=True).start()
+
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+
+    def _on_finished(self, outcome: ExportResult | ExportError) -> None:
+        self.running = False
+        self.export_button.setEnabled(True)
+        self.progress.hide()
+        if isinstance(outcome, ExportError):
+            self.status.setText(f"⚠ {outcome.message} [{outcome.code}]")
+            self.export_failed.emit(outcome.code, outcome.message)
+            return
+        self.written = outcome
+        self.status.setText(i18n.arg(self.tr("Wrote %1 (%2 chapters, %3 words)."), str(outcome.path),
+                                     outcome.chapters, f"{outcome.words:,}"))
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(outcome.path.parent)))
+        self.exported.emit(outcome)
+
+
+def open_export_dialog(window: MainWindow) -> ExportDialog | None:
+    """File → Export… on the shown chat (none shown: nothing opens)."""
+    if not window.chat_id or window.studio.chat(window.chat_id) is None:
+        window.statusBar().showMessage(QCoreApplication.translate("ExportDialog", "Open a chat to export its answers."),
+                                       8000)
+        return None
+    dialog = ExportDialog(window.studio, window.chat_id, window.settings, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.exported.connect(lambda result: window.statusBar().showMessage(
+        i18n.arg(QCoreApplication.translate("ExportDialog", "Exported the manuscript to %1."), str(result.path)),
+        15000))
+    window.export_dialog = dialog
+    dialog.open()
+    return dialog

@@ -1,0 +1,129 @@
+"""File → Export… driven through the window: the chat's answers (committed by real runs) listed and ticked,
+the chapter preview, the format and preset, a file written off the GUI thread with its progress, the folder
+opened in the file manager, and a refusal shown in the dialog with nothing written."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from PySide6.QtCore import QObject, Qt, QUrl, Slot
+from PySide6.QtGui import QDesktopServices
+from pytestqt.qtbot import QtBot
+
+from relay_studio.ui.export_dialog import ExportDialog
+from relay_studio.ui.main_window import MainWindow
+from tests.gui.conftest import App, run_to_end, until
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+CHINESE = "他推开门，雨声忽然大了起来。"
+JAPANESE = "雨が降っていた。彼女はそっと窓を閉めた。"
+
+
+def _answer(text: str) -> dict[str, Any]:
+    return {"toolCalls": [
+        {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": text}},
+        {"name": "workspace_commit", "arguments": {}},
+        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}
+
+
+class FileManager(QObject):
+    """Stands in for the desktop's file manager: Qt hands it the file: URLs the window opens."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.opened.append(url)
+
+
+async def _ask(window: MainWindow, text: str, runs_before: int) -> None:
+    window.chat.composer.select_agent("finalizer")
+    window.chat.composer.set_text(text)
+    window.chat.composer.submit()
+    await run_to_end(window, runs_before)
+
+
+def _names(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def _type(qtbot: QtBot, edit: Any, text: str) -> None:
+    edit.selectAll()
+    qtbot.keyClick(edit, Qt.Key.Key_Delete)
+    qtbot.keyClicks(edit, text)
+
+
+async def test_export_the_chats_answers_from_the_file_menu(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    window = app.open({"finalizer": [_answer("# The Storm\nIt was a *dark* night.\n***\nMorning came."),
+                                     _answer("# Left out\nA draft the creator does not want."),
+                                     _answer(f"# 第二章 归来\n{CHINESE}\n# 第三章 雨\n{JAPANESE}")]})
+    window.new_chat()
+    for index, prompt in enumerate(("Chapter one.", "Another try.", "Chapters two and three.")):
+        await _ask(window, prompt, index)
+    file_menu = next(a.menu() for a in window.menuBar().actions() if a.menu() and "File" in a.text())
+    assert window.export_action in file_menu.actions()
+    window.export_action.trigger()
+    dialog = window.export_dialog
+    assert isinstance(dialog, ExportDialog) and dialog.isVisible()
+    await until(lambda: dialog.chapter_list.count() == 4, what="the chapter preview")
+    assert dialog.answer_list.count() == 3 and dialog.title_edit.text() == window.studio.chat(window.chat_id).name  # type: ignore[union-attr]
+
+    dialog.answer_list.item(1).setCheckState(Qt.CheckState.Unchecked)  # leave the second answer out
+    await until(lambda: dialog.chapter_list.count() == 3, what="the preview without the left-out answer")
+    assert [dialog.chapter_list.item(i).text() for i in range(3)] == ["The Storm", "第二章 归来", "第三章 雨"]
+    assert dialog.summary.text().startswith("Chapters: 3 · words: ")
+
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData("docx"))
+    dialog.preset_box.setCurrentIndex(dialog.preset_box.findData("book"))
+    _type(qtbot, dialog.title_edit, "The Long Night")
+    _type(qtbot, dialog.author_edit, "Ada Lovelace")
+    target = tmp_path / "night.docx"
+    _type(qtbot, dialog.path_edit, str(target))
+    files = FileManager()
+    QDesktopServices.setUrlHandler("file", files, "open")
+    try:
+        qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+        assert not dialog.export_button.isEnabled() and dialog.progress.isVisible()
+        await until(lambda: dialog.written is not None, what="the export to finish")
+    finally:
+        QDesktopServices.unsetUrlHandler("file")
+    assert [Path(u.toLocalFile()) for u in files.opened] == [tmp_path]
+    assert not dialog.progress.isVisible() and dialog.progress.maximum() == 4 and dialog.progress.value() == 4
+    assert str(target) in dialog.status.text() and dialog.export_button.isEnabled()
+    with zipfile.ZipFile(target) as z:
+        body = ET.fromstring(z.read("word/document.xml"))
+    headings = ["".join(t.text or "" for t in p.iter(f"{W}t")) for p in body.iter(f"{W}p")
+                if (s := p.find(f"{W}pPr/{W}pStyle")) is not None and s.get(f"{W}val") in ("Heading1", "Title")]
+    assert headings == ["The Long Night", "The Storm", "第二章 归来", "第三章 雨"]
+    text = "".join(t.text or "" for t in body.iter(f"{W}t"))
+    assert CHINESE in text and JAPANESE in text and "does not want" not in text and "Chapter one." not in text
+
+    # a folder that does not exist: the dialog says so, nothing is written, the dialog stays usable
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData("epub"))
+    missing = tmp_path / "missing" / "night.epub"
+    _type(qtbot, dialog.path_edit, str(missing))
+    failures: list[tuple[str, str]] = []
+    dialog.export_failed.connect(lambda code, message: failures.append((code, message)))
+    qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+    await until(lambda: bool(failures), what="the refusal")
+    assert failures[0][0] == "export.unwritable" and "[export.unwritable]" in dialog.status.text()
+    assert not missing.parent.exists() and _names(tmp_path) == ["data", "night.docx"]
+    assert dialog.export_button.isEnabled()
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Close), Qt.MouseButton.LeftButton)
+    await until(lambda: not dialog.isVisible(), what="the dialog to close")
+
+
+async def test_a_chat_without_answers_has_nothing_to_export(app: App, qtbot: QtBot) -> None:
+    window = app.open({})
+    window.new_chat()
+    window.export_action.trigger()
+    dialog = window.export_dialog
+    assert dialog is not None
+    await until(lambda: "nothing to export" in dialog.status.text(), what="the empty chat's notice")
+    assert not dialog.export_button.isEnabled() and dialog.chapter_list.count() == 0
+    dialog.reject()
