@@ -40,6 +40,7 @@ from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
 from relay_studio.ui.timeline.panel import TimelinePanel
+from relay_studio.ui.window_layout import MIN_CHAT_W, MIN_SIDEBAR_W, MIN_TIMELINE_W, MIN_WINDOW_H, DockFitter
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
 
 
 ENTER_SENDS_KEY = "composer/enterSends"
-DEFAULT_LIBRARY_W, DEFAULT_TIMELINE_W = 230, 560
 
 
 class MainWindow(RunActions, ChatNavigation, QMainWindow):
@@ -73,6 +73,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.stack = QStackedWidget()
         self.chat = ChatView(studio)
         self.stack.addWidget(self.chat)
+        self.stack.setMinimumWidth(MIN_CHAT_W)
         self.setCentralWidget(self.stack)
         self.profile_editor: ProfileEditor | None = None
 
@@ -82,6 +83,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.sidebar_dock = QDockWidget(self.tr("Chats"), self)
         self.sidebar_dock.setObjectName("LibraryDock")
         self.sidebar_dock.setWidget(self.sidebar)
+        self.sidebar_dock.setMinimumWidth(MIN_SIDEBAR_W)
         self.sidebar_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sidebar_dock)
 
@@ -92,12 +94,15 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
                                        | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.timeline = self._build_timeline()
         self.timeline_dock.setWidget(self.timeline)
+        self.timeline_dock.setMinimumWidth(MIN_TIMELINE_W)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.timeline_dock)
         self._build_library_dock()
 
         self._build_status_bar()
         self._build_menus()
         self._wire()
+        self.setMinimumHeight(MIN_WINDOW_H)
+        self.dock_fitter = DockFitter(self, self.sidebar_dock, self.timeline_dock)
         self._restore_layout()
         self.refresh_chats()
         self.refresh_profiles()
@@ -282,14 +287,14 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1400, 860)
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state)
+        if isinstance(state, QByteArray) and not state.isEmpty() and self.restoreState(state):
+            QTimer.singleShot(0, self.dock_fitter.adopt)  # once laid out: the restored widths are the wanted ones
         else:
             self._default_docks()
 
     def _default_docks(self) -> None:
-        self.resizeDocks([self.sidebar_dock, self.timeline_dock], [DEFAULT_LIBRARY_W, DEFAULT_TIMELINE_W],
-                         Qt.Orientation.Horizontal)
+        """The docks' first widths for the window's width (``ui/window_layout.py``)."""
+        self.dock_fitter.reset()
 
     def reset_layout(self) -> None:
         """View → Reset layout: the library left, the chat, the timeline right, at their first sizes."""

@@ -63,6 +63,15 @@ def _is_cjk(ch: str) -> bool:
     return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
+def fit_to_column(label: QLabel) -> None:
+    """A wrapping label that takes the column's width and never asks for more (a long word, a wide table
+    or a code line is cut at the card's edge rather than widening the chat past its column)."""
+    policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
+    policy.setHeightForWidth(True)
+    label.setSizePolicy(policy)
+    label.setMinimumWidth(1)
+
+
 def _tool_button(text: str, tip: str) -> QToolButton:
     button = QToolButton()
     button.setText(text)
@@ -120,8 +129,8 @@ class MessageCard(QFrame):
         header.addWidget(self.author)
         self.marker_label = QLabel()
         self.marker_label.setObjectName("Muted")
-        header.addWidget(self.marker_label)
-        header.addStretch(1)
+        self.marker_label.setWordWrap(True)  # "answered in plain text" gives way to the buttons
+        header.addWidget(self.marker_label, 1)
         self.prev_button = _tool_button("◀", self.tr("Earlier version"))
         self.version_label = QLabel()
         self.version_label.setObjectName("Muted")
@@ -156,7 +165,7 @@ class MessageCard(QFrame):
         self.body = QLabel()
         self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        fit_to_column(self.body)
         self.body.linkHovered.connect(self._on_link_hovered)
         self.body.linkActivated.connect(self._on_link_activated)
         layout.addWidget(self.body)
@@ -186,6 +195,7 @@ class MessageCard(QFrame):
             link = QLabel(citation_link(c))
             link.setObjectName("SourceLink")
             link.setWordWrap(True)
+            fit_to_column(link)
             link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
             link.setToolTip(self.tr("Open the document at this place"))
             link.linkActivated.connect(self._on_source)
@@ -344,6 +354,7 @@ class NoticeCard(QFrame):
         layout.setContentsMargins(12, 8, 12, 8)
         text = QLabel(notice.text + (f"  ({notice.error_code})" if notice.error_code else ""))
         text.setWordWrap(True)
+        fit_to_column(text)
         layout.addWidget(text, 1)
         link = QLabel(self.tr('<a href="#details">Details</a>'))
         link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
@@ -372,8 +383,9 @@ class HandoffCard(QFrame):
         self.note = QLabel(note if note is not None
                            else self.tr("this chat starts from it; every request of the chat includes it"))
         self.note.setObjectName("Muted")
-        self.header.addWidget(self.note)
-        self.header.addStretch(1)
+        self.note.setWordWrap(True)  # a long note wraps: the card keeps to the column, its buttons show
+        fit_to_column(self.note)
+        self.header.addWidget(self.note, 1)
         self.copy_button = _tool_button(self.tr("Copy"), self.tr("Copy the handoff document"))
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.document))
         self.header.addWidget(self.copy_button)
@@ -383,6 +395,7 @@ class HandoffCard(QFrame):
         self.header.addWidget(self.toggle_button)
         layout.addLayout(self.header)
         self.body.setWordWrap(True)
+        fit_to_column(self.body)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setText(markdown_html(self.document))
@@ -473,6 +486,7 @@ class WelcomeCard(QFrame):
                       "inspect every step on the timeline — without any account.</p>")
         )
         text.setWordWrap(True)
+        fit_to_column(text)
         text.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(text)
         self.button = QPushButton(self.tr("Run the demo relay"))

@@ -194,6 +194,8 @@ class ChatView(QWidget):
         self.scroll_area.setObjectName("ChatScroll")
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        # the cards keep to the column's width (their bodies wrap): the chat never scrolls sideways
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.column = QWidget()
         self.column.setObjectName("ChatColumn")
         self.column_layout = QVBoxLayout(self.column)

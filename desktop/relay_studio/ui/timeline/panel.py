@@ -15,7 +15,8 @@ import gc
 import html
 import time
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QObject, Qt, QUrl, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -54,6 +55,9 @@ READ_CHUNK = 4096  # events read per trip to the reader thread
 LOAD_BUDGET_S = 0.003  # work per slice before yielding: a slice plus a frame's paint stays under 16 ms
 REFRESH_EVERY_S = 0.1  # while loading, the lanes and the agent filter catch up ten times a second
 ROW_H = 20
+BESIDE_MIN_W = 860  # the panel's width from which the detail pane sits beside the events list
+DETAIL_MIN_W, DETAIL_MIN_H = 300, 160
+SEARCH_BESIDE_MIN_W = 480  # narrower, the events' search field goes below the filters
 
 CATEGORIES: dict[str, frozenset[str] | None] = {
     "All events": None,
@@ -95,11 +99,16 @@ class TimelinePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Run")))
+        run_label = QLabel(self.tr("Run"))
+        top.addWidget(run_label)
         self.run_box = QComboBox()
-        self.run_box.setMinimumWidth(220)
+        # as wide as the room allows (its list shows the whole labels); never below a short label
+        self.run_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.run_box.setMinimumContentsLength(16)
         self.run_box.currentIndexChanged.connect(self._on_run_picked)
+        run_label.setBuddy(self.run_box)
         top.addWidget(self.run_box, 1)
+        self.zoom_buttons: list[QToolButton] = []
         for text, tip, slot in (("−", self.tr("Zoom out (Ctrl+wheel)"), lambda: self.lanes.zoom_by(0.5)),
                                 ("+", self.tr("Zoom in (Ctrl+wheel)"), lambda: self.lanes.zoom_by(2.0)),
                                 (self.tr("Fit"), self.tr("Show the whole run"), lambda: self.lanes.fit())):
@@ -108,9 +117,9 @@ class TimelinePanel(QWidget):
             button.setToolTip(tip)
             button.clicked.connect(slot)
             top.addWidget(button)
-        self.progress = QLabel()
+            self.zoom_buttons.append(button)
+        self.progress = QLabel()  # under the events list: the top row keeps its room for the run's label
         self.progress.setObjectName("Muted")
-        top.addWidget(self.progress)
         layout.addLayout(top)
 
         split = QSplitter(Qt.Orientation.Vertical)
@@ -140,12 +149,15 @@ class TimelinePanel(QWidget):
         # the filters give way to the search field in longer languages (their lists show the whole names)
         for combo in (self.agent_filter, self.type_filter):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(12)
-        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("M" * 8))
+            combo.setMinimumContentsLength(6)
+        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("M" * 3))
         for w in (self.agent_filter, self.type_filter, self.errors_only):
             filters.addWidget(w)
         filters.addWidget(self.search, 1)
         events_layout.addLayout(filters)
+        self.search_row = QHBoxLayout()  # the search field on a row of its own in a narrow panel
+        events_layout.addLayout(self.search_row)
+        self.filters = filters
         self.agent_filter.currentIndexChanged.connect(self._apply_filter)
         self.type_filter.currentIndexChanged.connect(self._apply_filter)
         self.errors_only.toggled.connect(self._apply_filter)
@@ -165,21 +177,59 @@ class TimelinePanel(QWidget):
         vh.setDefaultSectionSize(ROW_H)
         hh = self.table.horizontalHeader()
         hh.setStretchLastSection(True)
-        for col, width in enumerate((56, 64, 90, 170)):
-            hh.resizeSection(col, width)
+        hh.setMinimumSectionSize(24)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the columns fit instead
         self.table.selectionModel().selectionChanged.connect(self._on_rows_selected)
         events_layout.addWidget(self.table)
+        events_layout.addWidget(self.progress)
         lower.addWidget(events_box)
         self.detail = DetailPane()
         self.detail.anchorClicked.connect(self._on_detail_link)
         lower.addWidget(self.detail)
-        lower.setSizes([520, 420])
+        lower.setChildrenCollapsible(False)
         split.addWidget(lower)
+        split.setChildrenCollapsible(False)
         split.setSizes([220, 420])
         layout.addWidget(split)
+        self.lanes_split, self.events_split = split, lower
+        self.table.viewport().installEventFilter(self)  # its width changes: the columns share it again
+        self._fit_lower(force=True)
         studio.events_arrived.connect(self._on_events)
         studio.live_arrived.connect(self._on_live)
         studio.run_started.connect(self._on_run_started)
+
+    # -- layout ----------------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_lower()
+
+    def _fit_lower(self, force: bool = False) -> None:
+        """The detail pane beside the events list when both get a readable width, else below it; the
+        list's columns share its width so that the Summary column always shows."""
+        beside = self.width() >= BESIDE_MIN_W
+        orientation = Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical
+        if force or self.events_split.orientation() != orientation:
+            self.events_split.setOrientation(orientation)
+            total = self.width() if beside else max(self.events_split.height(), 2 * DETAIL_MIN_H)
+            self.events_split.setSizes([total - total * 2 // 5, total * 2 // 5] if beside else [total // 2, total // 2])
+        self.detail.setMinimumSize(DETAIL_MIN_W if beside else 0, 0 if beside else DETAIL_MIN_H)
+        row = self.filters if self.width() >= SEARCH_BESIDE_MIN_W else self.search_row
+        if row.indexOf(self.search) < 0:
+            (self.search_row if row is self.filters else self.filters).removeWidget(self.search)
+            row.addWidget(self.search, 1)
+        self._fit_columns()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
+            self._fit_columns()
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        """#, Time, Agent and Event take what they need up to a share of the list; Summary the rest."""
+        width = self.table.viewport().width() or self.table.width()
+        hh = self.table.horizontalHeader()
+        for col, (most, share) in enumerate(((52, 0.1), (64, 0.13), (96, 0.17), (170, 0.25))):
+            hh.resizeSection(col, max(24, min(most, int(width * share))))
 
     def _on_detail_link(self, url: QUrl) -> None:
         target = parse_citation_href(url.toString())
