@@ -98,7 +98,13 @@ def install(language: str) -> str:
         app.removeTranslator(old)
     _installed.clear()
     _current = language
-    QLocale.setDefault(QLocale.system() if system_language() == language else QLocale(language))
+    system = QLocale.system()
+    # the system's own formats when it speaks this language; formats of the bare "C" locale (LC_ALL=C with
+    # LANGUAGE=en, a container without locales) write dates as "1 12 2026": then as the language writes them
+    short = QLocale.FormatType.ShortFormat
+    c_formats = system.dateTimeFormat(short) == QLocale.c().dateTimeFormat(short)
+    follows_system = system_language() == language and system.language() != QLocale.Language.C and not c_formats
+    QLocale.setDefault(system if follows_system else QLocale(language))
     catalogues = [(f"{CATALOGUE}_{language}.qm", translations_dir())]  # English: its plural forms only
     if language != "en":
         catalogues.append((f"qtbase_{language}.qm", qt_translations_dir()))

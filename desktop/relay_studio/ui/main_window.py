@@ -83,7 +83,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.sidebar_dock = QDockWidget(self.tr("Chats"), self)
         self.sidebar_dock.setObjectName("LibraryDock")
         self.sidebar_dock.setWidget(self.sidebar)
-        self.sidebar_dock.setMinimumWidth(MIN_SIDEBAR_W)
+        self.sidebar.setMinimumWidth(MIN_SIDEBAR_W)
         self.sidebar_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sidebar_dock)
 
@@ -94,7 +94,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
                                        | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.timeline = self._build_timeline()
         self.timeline_dock.setWidget(self.timeline)
-        self.timeline_dock.setMinimumWidth(MIN_TIMELINE_W)
+        self.timeline.setMinimumWidth(MIN_TIMELINE_W - 8)  # the dock's frame around it
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.timeline_dock)
         self._build_library_dock()
 
@@ -103,6 +103,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self._wire()
         self.setMinimumHeight(MIN_WINDOW_H)
         self.dock_fitter = DockFitter(self, self.sidebar_dock, self.timeline_dock)
+        self.timeline.arrangement_changed.connect(self.dock_fitter.refit_soon)
         self._restore_layout()
         self.refresh_chats()
         self.refresh_profiles()
@@ -122,6 +123,12 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.library_dock)
         self.tabifyDockWidget(self.timeline_dock, self.library_dock)
         self.timeline_dock.raise_()
+
+    def ask_handoff_focus(self) -> None:
+        """Chat → Hand off: what the new chat should focus on, then the handoff (``ui/chat/handoff_focus.py``)."""
+        from relay_studio.ui.chat.handoff_focus import ask_focus
+
+        ask_focus(self, self.hand_off)
 
     def show_library(self) -> None:
         self.library_dock.show()
@@ -160,7 +167,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         menu = self.menuBar()
         file_menu = menu.addMenu(self.tr("&File"))
         self.new_chat_action = self._action(self.tr("&New chat"), self.new_chat, "Ctrl+N")
-        self.continue_action = self._action(self.tr("Hand off to a new chat…"), lambda: self.hand_off())
+        self.continue_action = self._action(self.tr("Hand off to a new chat…"), self.ask_handoff_focus)
         self.continue_action.setToolTip(self.tr("The agent writes a handoff document from this chat; a new chat "
                                                 "starts from it (or type /handoff in the composer)"))
         self.import_action = self._action(self.tr("&Import profile…"), self.import_profile)
@@ -415,6 +422,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
                 self.restoreState(state)
                 for sp, sizes in zip(self.findChildren(QSplitter), splitters, strict=False):
                     sp.restoreState(sizes)
+            QTimer.singleShot(0, self.dock_fitter.fit)  # the docks at the widths they had, once laid out again
         if self.fill_action.isChecked() != fill:
             self.fill_action.setChecked(fill)
 

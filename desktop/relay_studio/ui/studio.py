@@ -90,6 +90,7 @@ from relay_studio.ui.library.project_files import ProjectReader
 
 if TYPE_CHECKING:
     from relay_studio.store.connections import ConnectionStore
+    from relay_studio.ui.chat.unpublished import Unpublished
     from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
 FRAME_MS = 33
@@ -791,3 +792,28 @@ class Studio(QObject):
     def generated_prompt(self, profile: AgentProfile) -> str:
         """The prompt the runtime writes for ``profile`` when its own is left empty."""
         return generated_prompt(profile, self.profiles(), self.runtime.db, self.runtime.bridge)
+
+    # --- the window at every size, what happened to a decision (issue 24) ---
+    def run_finisher(self, run_id: str) -> str:
+        """The name of the agent whose stage ended the run (its last first or next stage; helpers aside),
+        "" when the run has none yet: what the status bar names, and the answer's card beside its author."""
+        from relay_studio.domain.enums import InvocationKind
+
+        stages = [i for i in self.runtime.runs.invocations(run_id)
+                  if i.kind in (InvocationKind.ROOT, InvocationKind.HANDOFF)]
+        if not stages:
+            return ""
+        profile = self.profiles().get(stages[-1].profile_id)
+        return profile.display_name if profile is not None else stages[-1].profile_id
+
+    def unpublished_changes(self, run_id: str) -> list[Unpublished]:
+        """The approved changes of an ended run that no commit published (``ui/chat/unpublished.py``); kept
+        once read, as an ended run's journal does not change."""
+        from relay_studio.ui.chat.unpublished import DECISION_EVENTS, unpublished_changes
+
+        cache: dict[str, list[Unpublished]] = self.__dict__.setdefault("_unpublished", {})
+        found = cache.get(run_id)
+        if found is None:
+            found = unpublished_changes(self.runtime.runs.events_of_types(run_id, DECISION_EVENTS))
+            cache[run_id] = found
+        return found

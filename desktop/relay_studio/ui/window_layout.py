@@ -79,8 +79,9 @@ class DockFitter(QObject):
         self.fit()
 
     def _mins(self) -> tuple[int, int]:
-        return (max(MIN_SIDEBAR_W, self.sidebar.minimumSizeHint().width(), self.sidebar.minimumWidth()),
-                max(MIN_TIMELINE_W, self.timeline.minimumSizeHint().width(), self.timeline.minimumWidth()))
+        """The docks' floors: the chats' rows as they are laid out; the timeline's set minimum (its own hint
+        changes with where its detail pane sits, which follows its width)."""
+        return max(MIN_SIDEBAR_W, self.sidebar.minimumSizeHint().width()), MIN_TIMELINE_W
 
     def adopt(self) -> None:
         """The docks' widths now (a restored layout) are the wanted ones."""
@@ -88,6 +89,10 @@ class DockFitter(QObject):
             self.wanted = (self.sidebar.width(), self.timeline.width())
             self.chosen = True
         self._window_w = self.window.width()
+
+    def refit_soon(self) -> None:
+        """Fits again on the next turn of the loop (a dock's own minimum changed)."""
+        self._timer.start()
 
     def fit(self) -> None:
         self._window_w = self.window.width()

@@ -108,9 +108,11 @@ class MessageCard(QFrame):
                  agent_names: dict[str, str] | None = None, parent: QWidget | None = None,
                  mentions: MentionIndex | None = None,
                  citations: Callable[[str], list[dict[str, Any]]] | None = None,
-                 macro_names: Callable[[MessageRecord], MacroNames] | None = None) -> None:
+                 macro_names: Callable[[MessageRecord], MacroNames] | None = None,
+                 finisher: Callable[[str], str] | None = None) -> None:
         super().__init__(parent)
         self._citations = citations
+        self._finisher = finisher  # run id -> the agent whose stage ended that run
         self._macro_names = macro_names  # what {{user}} / {{char}} mean in this message's tooltips
         self.mentions = mentions or MentionIndex()
         self.mention_count = 0  # mentions underlined in the shown body
@@ -254,8 +256,12 @@ class MessageCard(QFrame):
         marker = self.versions[self.version_index].marker if self.versions else None
         # how a version came about, when not by a commit: shown beside the author
         words = {CommitMarker.STOPPED: self.tr("stopped"), CommitMarker.TEXT_ANSWER: self.tr("answered in plain text")}
-        self.marker_label.setText(words.get(marker, "") if marker else "")
-        self.marker_label.setVisible(marker is not None)
+        notes = [words.get(marker, "")] if marker else []
+        finished = self._finished_by()
+        if finished:  # the text is the author's; another stage ended the run (the status bar names that one)
+            notes.append(i18n.arg(self.tr("finished by %1"), finished))
+        self.marker_label.setText(" · ".join(n for n in notes if n))
+        self.marker_label.setVisible(bool(self.marker_label.text()))
         self._render(self.shown_text)
         self._show_sources()
 
@@ -276,6 +282,16 @@ class MessageCard(QFrame):
         palette = self.palette()
         self.mention_count = self.mentions.mark(doc, palette.color(QPalette.ColorRole.Link),
                                                 palette.color(QPalette.ColorRole.WindowText))
+
+    def _finished_by(self) -> str:
+        """The agent that ended the shown version's run, when it is not the version's author."""
+        if self.message.role != "assistant" or self._finisher is None:
+            return ""
+        version = self.versions[self.version_index] if self.versions and 0 <= self.version_index < len(
+            self.versions) else None
+        run_id = version.run_id if version is not None else self.message.run_id
+        finisher = self._finisher(run_id) if run_id else ""
+        return finisher if finisher and finisher != self._author() else ""
 
     def _author(self) -> str:
         m = self.message
@@ -601,6 +617,13 @@ class LiveRunCard(QFrame):
     def set_agent(self, agent: str) -> None:
         self.agent_label.setText(agent)
 
+    def next_stage(self, agent: str) -> None:
+        """The run moved on to ``agent``'s stage: "<agent> is working" shows that agent's text only (the
+        earlier stage's stays in ``streamed_text`` and in the message it committed)."""
+        self.set_agent(agent)
+        self.text.clear()
+        self._line_chars = 0
+
     def set_status(self, status: str) -> None:
         words = {"running": self.tr("is working"), "awaiting_approval": self.tr("is waiting for your approval"),
                  "cancelling": self.tr("is stopping…")}
@@ -622,7 +645,7 @@ class LiveRunCard(QFrame):
         cursor.movePosition(QTextCursor.MoveOperation.End)
         if invocation_id != self._last_invocation:
             header = ("\n" if self._last_invocation else "") + f"— {agent} —\n"
-            cursor.insertText(header)
+            cursor.insertText(header if not self.text.document().isEmpty() else header.lstrip("\n"))
             self._streamed.append(header)
             self._line_chars = 0
             self._last_invocation = invocation_id

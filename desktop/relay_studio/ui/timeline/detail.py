@@ -151,6 +151,10 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
     return "".join(parts)
 
 
+#: the reason the patch dialog journals for an approval with the creator's edits (not the creator's words)
+EDITED_REASON = "approved with edits"
+
+
 def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -> str:
     c = theme.colors()
     started = next((e for e in events if e.type == ev.TOOL_CALL_STARTED), None)
@@ -161,10 +165,12 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -
     for e in events:
         if e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
             reason = e.payload.get("reason") or ""
+            if e.payload.get("edited") and reason == EDITED_REASON:
+                reason = ""  # the patch dialog's own note, said in the sentence already
             if e.type == ev.TOOL_CALL_DENIED:
                 word = translate("Detail", "The creator rejected this.")
             elif e.payload.get("edited"):
-                word = translate("Detail", "The creator approved this with the creator's edits.")
+                word = translate("Detail", "The creator approved this with their own edits.")
             else:
                 word = translate("Detail", "The creator approved this.")
             parts.append(f"<p>{word} {html.escape(str(reason))}</p>")

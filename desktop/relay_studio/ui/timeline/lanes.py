@@ -524,6 +524,10 @@ class LanesView(QAbstractScrollArea):
         y = top + (5 if bar.kind == "model" else LANE_H / 2 + 1)
         r = QRectF(span.x(), y, span.width(), LANE_H / 2 - 7)
         painter.fillRect(r, self._color(bar))
+        if bar.decided_at is not None and bar.end is not None and bar.end > bar.start:
+            # the wait for the creator's decision, in the colour of a waiting approval
+            waited = r.width() * min(max((bar.decided_at - bar.start) / (bar.end - bar.start), 0.0), 1.0)
+            painter.fillRect(QRectF(r.x(), r.y(), waited, r.height()), theme.colors().approval)
         self.painted_bars += 1
         if r.width() > 60:
             painter.setPen(QColor("#ffffff"))

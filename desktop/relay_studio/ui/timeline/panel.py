@@ -6,6 +6,12 @@ are folded as they arrive. Selecting a bar selects its events and the other way 
 
 Signals:
     selection_shown(str html): the detail pane changed (tests and the screenshot tool wait on it).
+    arrangement_changed(): the detail pane or the search field moved (below or beside), so the panel's
+        minimum width changed.
+
+At every width the panel stays whole: from ``BESIDE_MIN_W`` the detail pane sits beside the events list,
+narrower it goes below it; narrower than ``SEARCH_BESIDE_MIN_W`` the search field has a row of its own;
+the list's columns share its width so that Summary always shows (docs/window.md, "Sizes").
 """
 
 from __future__ import annotations
@@ -81,6 +87,7 @@ CATEGORIES: dict[str, frozenset[str] | None] = {
 
 class TimelinePanel(QWidget):
     selection_shown = Signal(str)
+    arrangement_changed = Signal()
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -208,16 +215,20 @@ class TimelinePanel(QWidget):
         list's columns share its width so that the Summary column always shows."""
         beside = self.width() >= BESIDE_MIN_W
         orientation = Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical
-        if force or self.events_split.orientation() != orientation:
+        moved = self.events_split.orientation() != orientation
+        if force or moved:
             self.events_split.setOrientation(orientation)
             total = self.width() if beside else max(self.events_split.height(), 2 * DETAIL_MIN_H)
             self.events_split.setSizes([total - total * 2 // 5, total * 2 // 5] if beside else [total // 2, total // 2])
-        self.detail.setMinimumSize(DETAIL_MIN_W if beside else 0, 0 if beside else DETAIL_MIN_H)
+        self.detail.setMinimumSize(0, 0 if beside else DETAIL_MIN_H)
         row = self.filters if self.width() >= SEARCH_BESIDE_MIN_W else self.search_row
         if row.indexOf(self.search) < 0:
             (self.search_row if row is self.filters else self.filters).removeWidget(self.search)
             row.addWidget(self.search, 1)
+            moved = True
         self._fit_columns()
+        if moved and not force:
+            self.arrangement_changed.emit()  # its minimum width changed: the window may fit its docks again
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
@@ -249,9 +260,10 @@ class TimelinePanel(QWidget):
     def _fill_runs(self, select: str = "") -> None:
         self.run_box.blockSignals(True)
         self.run_box.clear()
+        names = {pid: p.display_name for pid, p in self.studio.profiles().items()}
         for record in self.studio.runs(self.chat_id or None, limit=200):
-            label = (f"{i18n.when(record.created_at)} · {record.root_profile_id} · "
-                     f"{i18n.run_status(record.status.value)}")
+            label = (f"{i18n.when(record.created_at)} · {names.get(record.root_profile_id, record.root_profile_id)}"
+                     f" · {i18n.run_status(record.status.value)}")
             self.run_box.addItem(label, record.id)
         if select:
             index = self.run_box.findData(select)
@@ -326,6 +338,7 @@ class TimelinePanel(QWidget):
             if len(page) < LOAD_PAGE:
                 break
         self._grown()
+        self.model.refresh_rows()  # rows drawn from the journal before the index had them: as the index says
         self.lanes.fit()
         self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
         self.load_seconds = time.monotonic() - started
