@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QToolButton,
@@ -158,8 +159,10 @@ class TimelinePanel(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(6)
         self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("M" * 3))
-        for w in (self.agent_filter, self.type_filter, self.errors_only):
-            filters.addWidget(w)
+        for w in (self.agent_filter, self.type_filter):  # the room the search leaves them: whole names
+            w.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            filters.addWidget(w, 1)
+        filters.addWidget(self.errors_only)
         filters.addWidget(self.search, 1)
         events_layout.addLayout(filters)
         self.search_row = QHBoxLayout()  # the search field on a row of its own in a narrow panel

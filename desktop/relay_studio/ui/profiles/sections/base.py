@@ -38,6 +38,9 @@ def optional_number(text: str, kind: type) -> Any:
         return text  # left as typed: validation names the problem at the field
 
 
+#: the least width a field of the form gets beside its caption (``_row``)
+FIELD_MIN_W = 220
+
 class FieldBox(QWidget):
     """A field and, under it, its diagnostics (errors), a warning (a choice that will fail at run time)
     and a note (why a click could not do what it asked)."""
@@ -122,6 +125,10 @@ class Section(QGroupBox):
         caption = QLabel(label)
         if tip:
             caption.setToolTip(tip)
+        # a field is never squeezed beside a long caption: without this room, its row wraps (caption above)
+        if isinstance(widget, QComboBox):  # its choice shown whole (the row wraps when it needs the room)
+            widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        box.setMinimumWidth(max(box.minimumWidth(), box.minimumSizeHint().width(), FIELD_MIN_W))
         self.rows.addRow(caption, box)
         return box
 
