@@ -18,7 +18,7 @@ from relay_studio.domain.events import Event
 
 WRITE_TOOLS = frozenset({"workspace_write_file", "workspace_apply_patch"})
 COMMIT_TOOL = "workspace_commit"
-#: the journal's events the reading needs (``RunStore.events_of_types``)
+# the journal's events the reading needs (``RunStore.events_of_types``)
 DECISION_EVENTS = (ev.TOOL_CALL_AWAITING_APPROVAL, ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED, ev.CHAT_COMMIT_COMPLETED)
 
 

@@ -152,7 +152,7 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
     return "".join(parts)
 
 
-#: the reason the patch dialog journals for an approval with the creator's edits (not the creator's words)
+# the reason the patch dialog journals for an approval with the creator's edits (not the creator's words)
 EDITED_REASON = "approved with edits"
 
 

@@ -38,7 +38,7 @@ def optional_number(text: str, kind: type) -> Any:
         return text  # left as typed: validation names the problem at the field
 
 
-#: the least width a field of the form gets beside its caption (``_row``)
+# the least width a field of the form gets beside its caption (``_row``)
 FIELD_MIN_W = 220
 
 class FieldBox(QWidget):
