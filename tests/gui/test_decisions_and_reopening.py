@@ -11,7 +11,7 @@ import asyncio
 import re
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
@@ -58,6 +58,8 @@ async def test_an_approved_edit_whose_commit_was_rejected_says_it_was_never_publ
     _click(qtbot, dialog.reject_button)  # its commit
     run_id = await _completed(app, window)
     await until(lambda: _answer(window) == DRAFT, what="the writer's draft, the only commit, in the chat")
+    answer = window.chat.message_cards()[-1]  # its card was made at the writer's commit, mid-run
+    assert answer.author.text() == "Writer" and answer.marker_label.text() == "finished by Finalizer"
     notices = [c for c in window.chat.cards if isinstance(c, NoticeCard)]
     assert len(notices) == 1 and notices[0].notice.run_id == run_id
     said = notices[0].notice.text
@@ -116,8 +118,10 @@ async def test_the_run_picker_writes_dates_in_the_windows_language(app: App, qtb
     window.chat.composer.set_text("Schreib.")
     window.chat.composer.submit()
     await run_to_end(window, 0)
-    await until(lambda: "abgeschlossen" in window.timeline.run_box.currentText(), what="the run's label")
-    assert re.match(r"\d{2}\.\d{2}\.\d{2},? \d{2}:\d{2}", window.timeline.run_box.currentText())
+    box = window.timeline.run_box
+    await until(lambda: "abgeschlossen" in box.currentText(), what="the run's label")
+    assert re.match(r"\d{2}:\d{2} · Finalizer · abgeschlossen$", box.currentText()), "today: the time alone"
+    assert re.match(r"\d{2}\.\d{2}\.\d{2},? \d{2}:\d{2}$", str(box.itemData(0, Qt.ItemDataRole.ToolTipRole)))
     window = await app.reopen({})
     i18n.install("en")
     window.close()
@@ -125,8 +129,12 @@ async def test_the_run_picker_writes_dates_in_the_windows_language(app: App, qtb
 
 def test_english_on_a_c_locale_writes_dates_as_english_does(qtbot: QtBot) -> None:
     i18n.install("de")
-    i18n.install("en")  # the test machine's locale is C (no LANG): "1 12 2026" was its date
+    i18n.install("en")  # the tests' locale is LC_ALL=C with LANGUAGE=en: "1 12 2026" was its date
     assert re.match(r"\d{1,2}/\d{1,2}/\d{2}", i18n.when("2026-12-01T07:30:00Z"))
+    noon = "2026-12-01T12:00:00Z"
+    day = QDateTime.fromString(noon, Qt.DateFormat.ISODate).toLocalTime().date()
+    assert re.fullmatch(r"\d{1,2}:\d{2}\s?[AP]M", i18n.when_short(noon, today=day))  # today: the time alone
+    assert i18n.when_short(noon, today=day.addDays(1)) == i18n.when(noon)  # another day: the date too
 
 
 async def test_the_live_card_shows_the_working_agents_text_and_the_answer_names_who_finished(

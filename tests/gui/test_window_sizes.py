@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QApplication, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QApplication,
+    QStyle,
+    QStyleOptionComboBox,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.chat.cards import HandoffCard, MessageCard
@@ -79,6 +86,14 @@ def _problems(window: MainWindow) -> list[str]:
     for button in panel.zoom_buttons:
         if button.width() < button.sizeHint().width():
             out.append(f"timeline button {button.text()!r} is {button.width()} wide < {button.sizeHint().width()}")
+    if panel.run_box.currentText():
+        option = QStyleOptionComboBox()
+        panel.run_box.initStyleOption(option)
+        field = panel.run_box.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                                     QStyle.SubControl.SC_ComboBoxEditField, panel.run_box)
+        need = panel.run_box.fontMetrics().horizontalAdvance(panel.run_box.currentText())
+        if need > field.width():
+            out.append(f"the run picker shows {field.width()} of {need} px of {panel.run_box.currentText()!r}")
     header = panel.table.horizontalHeader()
     summary_x = header.sectionViewportPosition(4)
     if panel.table.viewport().width() - summary_x < 80:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from relay_studio.resources import resource_dir
 
@@ -163,6 +163,18 @@ def when(stamp: str) -> str:
     except ValueError:
         return stamp
     local = QDateTime.fromMSecsSinceEpoch(int(moment.timestamp() * 1000)).toLocalTime()
+    return QLocale().toString(local, QLocale.FormatType.ShortFormat)
+
+
+def when_short(stamp: str, today: QDate | None = None) -> str:
+    """``when``, without the date for a time of today (the computer's day): where room is short."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    local = QDateTime.fromMSecsSinceEpoch(int(moment.timestamp() * 1000)).toLocalTime()
+    if local.date() == (today or QDate.currentDate()):
+        return QLocale().toString(local.time(), QLocale.FormatType.ShortFormat)
     return QLocale().toString(local, QLocale.FormatType.ShortFormat)
 
 

@@ -505,6 +505,9 @@ class ChatView(QWidget):
             self.live.hide()
             self.composer.set_running(False)
             self.reload()  # at once: also stands for the reloads the run's last events asked for
+            for card in self.message_cards():  # a card kept from before the end names who finished now
+                if card.message.run_id == run_id or any(v.run_id == run_id for v in card.versions):
+                    card.show_version(card.version_index)
             if self.isVisible() and not self.find_bar.field.hasFocus():
                 self.composer.editor.setFocus()  # the creator can just type the next message
 

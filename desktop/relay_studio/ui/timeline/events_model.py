@@ -308,6 +308,6 @@ class EventsDelegate(QStyledItemDelegate):
         col = index.column()
         text = str(cells[col])
         inner = rect.adjusted(4, 0, -4, 0)
-        if len(text) * self._char_w > inner.width():
+        if len(text) * self._char_w > inner.width() * 0.6:  # near full: measured (elidedText keeps what fits)
             text = self._metrics.elidedText(text, Qt.TextElideMode.ElideRight, inner.width())
         painter.drawText(inner, _RIGHT if col == 0 else _LEFT, text)

@@ -107,14 +107,13 @@ class TimelinePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
-        run_label = QLabel(self.tr("Run"))
-        top.addWidget(run_label)
-        self.run_box = QComboBox()
+        self.run_box = QComboBox()  # its label says what it is: "<when> · <agent> · <status>"
+        self.run_box.setToolTip(self.tr("Run"))
+        self.run_box.setAccessibleName(self.tr("Run"))
         # as wide as the room allows (its list shows the whole labels); never below a short label
         self.run_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.run_box.setMinimumContentsLength(16)
         self.run_box.currentIndexChanged.connect(self._on_run_picked)
-        run_label.setBuddy(self.run_box)
         top.addWidget(self.run_box, 1)
         self.zoom_buttons: list[QToolButton] = []
         for text, tip, slot in (("−", self.tr("Zoom out (Ctrl+wheel)"), lambda: self.lanes.zoom_by(0.5)),
@@ -265,9 +264,12 @@ class TimelinePanel(QWidget):
         self.run_box.clear()
         names = {pid: p.display_name for pid, p in self.studio.profiles().items()}
         for record in self.studio.runs(self.chat_id or None, limit=200):
-            label = (f"{i18n.when(record.created_at)} · {names.get(record.root_profile_id, record.root_profile_id)}"
-                     f" · {i18n.run_status(record.status.value)}")
+            label = (f"{i18n.when_short(record.created_at)} · "
+                     f"{names.get(record.root_profile_id, record.root_profile_id)} · "
+                     f"{i18n.run_status(record.status.value)}")
             self.run_box.addItem(label, record.id)
+            self.run_box.setItemData(self.run_box.count() - 1, i18n.when(record.created_at),
+                                     Qt.ItemDataRole.ToolTipRole)
         if select:
             index = self.run_box.findData(select)
             if index < 0:
