@@ -7,7 +7,6 @@ the window was made small and large again; View → Reset layout gives the first
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
@@ -21,10 +20,11 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from relay_studio.ui.chat.cards import HandoffCard, MessageCard
+from relay_studio.ui.chat.cards import HandoffCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.window_layout import MIN_CHAT_W, default_widths, fit_widths
 from tests.gui.conftest import App, run_to_end, until
+from tests.gui.scripts import relay_turns
 
 SIZES = [(1000, 700), (1400, 860), (1920, 1080)]
 LONG_WORD = "https://example.org/" + "harbour-" * 30  # no place to break it
@@ -33,13 +33,6 @@ ANSWER = ("# The Harbour\n\nThe boats came home at dusk, heavy with silver.\n\n|
           + "|\n\n```\n" + "x = 'a very long line of code that does not wrap at all' " * 4 + "\n```\n\n" + LONG_WORD)
 DOC = ("## Goal\nA harbour story.\n## Canon & Constraints\nPresent tense.\n## Progress\nDone: dusk.\n"
        "## Key Decisions\n" + LONG_WORD + "\n## Critical Context\nThe boats.\n## Next Steps\nNight.\n")
-
-
-def _answer(text: str) -> dict[str, Any]:
-    return {"toolCalls": [
-        {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": text}},
-        {"name": "workspace_commit", "arguments": {}},
-        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}
 
 
 async def _settle(window: MainWindow) -> None:
@@ -110,11 +103,15 @@ def _problems(window: MainWindow) -> list[str]:
 
 
 async def _a_chat_with_everything(app: App, qtbot: QtBot) -> MainWindow:
-    """A relay's answer (a table, a code line, a long word), the creator's long word, and a chat a session
-    handoff started (its document card)."""
-    window = app.open({"finalizer": [_answer(ANSWER), {"text": DOC}]})
+    """A relay's answer (a table, a code line, a long word; written by the Editor, finished by the Finalizer),
+    the creator's long word, and a chat a session handoff started (its document card)."""
+    turns = relay_turns()  # the editor's revision is the answer, the finalizer ends the run: "finished by …"
+    turns["editor"][0]["toolCalls"][0]["arguments"]["content"] = ANSWER
+    for agent in ("writer", "editor", "finalizer"):
+        turns[agent].append({"text": DOC})  # whichever agent the handoff asks
+    window = app.open(turns)
     window.new_chat()
-    window.chat.composer.select_agent("finalizer")
+    window.chat.composer.select_agent("writer")
     qtbot.keyClicks(window.chat.composer.editor, "Write the harbour. " + LONG_WORD)
     window.chat.composer.submit()
     await run_to_end(window, 0)
@@ -125,7 +122,8 @@ async def _a_chat_with_everything(app: App, qtbot: QtBot) -> MainWindow:
 
 async def test_every_part_is_in_view_at_each_size(app: App, qtbot: QtBot) -> None:
     window = await _a_chat_with_everything(app, qtbot)
-    assert any(isinstance(c, MessageCard) for c in window.chat.cards)
+    answer = window.chat.message_cards()[-1]
+    assert answer.marker_label.text() == "finished by Finalizer"
     for w, h in SIZES:
         await _resize(window, w, h)
         assert (window.width(), window.height()) == (w, h), "the window's minimum size fits a 1000×700 screen"

@@ -129,10 +129,13 @@ class MessageCard(QFrame):
         self.author = QLabel()
         self.author.setObjectName("MessageAuthor")
         header.addWidget(self.author)
+        # how the shown version came about ("answered in plain text", "finished by Finalizer"): on a line of
+        # its own under the header, so the header keeps to the author and the buttons at every width
         self.marker_label = QLabel()
         self.marker_label.setObjectName("Muted")
-        self.marker_label.setWordWrap(True)  # "answered in plain text" gives way to the buttons
-        header.addWidget(self.marker_label, 1)
+        self.marker_label.setWordWrap(True)
+        fit_to_column(self.marker_label)
+        header.addStretch(1)
         self.prev_button = _tool_button("◀", self.tr("Earlier version"))
         self.version_label = QLabel()
         self.version_label.setObjectName("Muted")
@@ -164,6 +167,7 @@ class MessageCard(QFrame):
         self.delete_button.clicked.connect(lambda: self.delete.emit(message.id))
         header.addWidget(self.delete_button)
         layout.addLayout(header)
+        layout.addWidget(self.marker_label)
         self.body = QLabel()
         self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)

@@ -64,6 +64,7 @@ REFRESH_EVERY_S = 0.1  # while loading, the lanes and the agent filter catch up 
 ROW_H = 20
 BESIDE_MIN_W = 860  # the panel's width from which the detail pane sits beside the events list
 DETAIL_MIN_W, DETAIL_MIN_H = 300, 160
+SUMMARY_MIN_W = 90  # the events list's Summary column keeps this much; narrower, the # column steps aside
 SEARCH_BESIDE_MIN_W = 480  # narrower, the events' search field goes below the filters
 
 CATEGORIES: dict[str, frozenset[str] | None] = {
@@ -238,11 +239,19 @@ class TimelinePanel(QWidget):
         return super().eventFilter(watched, event)
 
     def _fit_columns(self) -> None:
-        """#, Time, Agent and Event take what they need up to a share of the list; Summary the rest."""
+        """# and Time as wide as their numbers, Agent and Event up to a share of the list, Summary the rest;
+        in a narrow list the # column steps aside (the detail pane names the event's number)."""
         width = self.table.viewport().width() or self.table.width()
         hh = self.table.horizontalHeader()
-        for col, (most, share) in enumerate(((52, 0.1), (64, 0.13), (96, 0.17), (170, 0.25))):
-            hh.resizeSection(col, max(24, min(most, int(width * share))))
+        metrics = self.table.fontMetrics()
+        number_w = metrics.horizontalAdvance("00000") + 12
+        time_w = metrics.horizontalAdvance("000.000") + 12
+        agent_w = max(40, min(96, int(width * 0.2)))
+        event_w = max(48, min(170, int(width * 0.28)))
+        narrow = number_w + time_w + agent_w + event_w + SUMMARY_MIN_W > width
+        self.table.setColumnHidden(0, narrow)
+        for col, size in enumerate((number_w, time_w, agent_w, event_w)):
+            hh.resizeSection(col, size)
 
     def _on_detail_link(self, url: QUrl) -> None:
         target = parse_citation_href(url.toString())
