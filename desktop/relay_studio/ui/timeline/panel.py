@@ -113,7 +113,7 @@ class TimelinePanel(QWidget):
         self.run_box.setAccessibleName(self.tr("Run"))
         # as wide as the room allows (its list shows the whole labels); never below a short label
         self.run_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.run_box.setMinimumContentsLength(16)
+        self.run_box.setMinimumContentsLength(12)
         self.run_box.currentIndexChanged.connect(self._on_run_picked)
         top.addWidget(self.run_box, 1)
         self.zoom_buttons: list[QToolButton] = []
