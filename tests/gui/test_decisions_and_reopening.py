@@ -60,6 +60,7 @@ async def test_an_approved_edit_whose_commit_was_rejected_says_it_was_never_publ
     await until(lambda: _answer(window) == DRAFT, what="the writer's draft, the only commit, in the chat")
     answer = window.chat.message_cards()[-1]  # its card was made at the writer's commit, mid-run
     assert answer.author.text() == "Writer" and answer.marker_label.text() == "finished by Finalizer"
+    await until(lambda: any(isinstance(c, NoticeCard) for c in window.chat.cards), what="the notice (read off-thread)")
     notices = [c for c in window.chat.cards if isinstance(c, NoticeCard)]
     assert len(notices) == 1 and notices[0].notice.run_id == run_id
     said = notices[0].notice.text
@@ -81,6 +82,10 @@ async def test_an_approved_edit_whose_commit_was_rejected_says_it_was_never_publ
     panel.show_bar(bar)
     text = panel.detail.toPlainText()
     assert text.count("approved this with their own edits") == 1 and "approved with edits" not in text
+
+    window = await app.reopen({})  # after a restart the journal says it again
+    await until(lambda: [c.notice.text for c in window.chat.cards if isinstance(c, NoticeCard)] == [said],
+                what="the notice after a restart")
 
 
 async def test_a_reopened_chat_is_at_its_last_message_with_its_agent_and_its_timeline(app: App, qtbot: QtBot) -> None:

@@ -232,6 +232,7 @@ class ChatView(QWidget):
         studio.live_arrived.connect(self._on_live)
         studio.run_finished.connect(self._on_run_finished)
         studio.run_started.connect(self._on_run_started)
+        studio.unpublished_found.connect(lambda run_id: self.schedule_reload() if run_id in self._run_roots else None)
 
     # -- chat ------------------------------------------------------------------------------------
     def set_chat(self, chat_id: str) -> None:
