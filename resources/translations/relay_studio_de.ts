@@ -626,8 +626,8 @@
         <translation>Du hast das abgelehnt.</translation>
     </message>
     <message>
-        <source>The creator approved this with the creator&apos;s edits.</source>
-        <translation>Du hast das mit deinen Änderungen freigegeben.</translation>
+        <source>The creator approved this with their own edits.</source>
+        <translation>Du hast das mit deinen eigenen Änderungen freigegeben.</translation>
     </message>
     <message>
         <source>The creator approved this.</source>
@@ -806,7 +806,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <extracomment>a tool call that waited for the creator&apos;s approval: when the decision came (the wait is drawn to it) why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>Text</translation>
     </message>
     <message>
@@ -1172,6 +1172,25 @@
     <message>
         <source>Continued in “%1”, seeded with the handoff document.</source>
         <translation>Fortgesetzt in „%1“, beginnend mit dem Übergabedokument.</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFocus</name>
+    <message>
+        <source>Hand off to a new chat</source>
+        <translation>An einen neuen Chat übergeben</translation>
+    </message>
+    <message>
+        <source>What should the new chat focus on? Leave it empty to carry the whole chat over.</source>
+        <translation>Worauf soll sich der neue Chat konzentrieren? Leer lassen, um den ganzen Chat mitzunehmen.</translation>
+    </message>
+    <message>
+        <source>Write the handoff</source>
+        <translation>Übergabe schreiben</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
 </context>
 <context>
@@ -1886,6 +1905,10 @@
     <message>
         <source>answered in plain text</source>
         <translation>als einfacher Text beantwortet</translation>
+    </message>
+    <message>
+        <source>finished by %1</source>
+        <translation>abgeschlossen von %1</translation>
     </message>
     <message>
         <source>You</source>
@@ -3331,6 +3354,25 @@
             <numerusform>Den Chat zurückholen (%n Sekunde lang)</numerusform>
             <numerusform>Den Chat zurückholen (%n Sekunden lang)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Unpublished</name>
+    <message>
+        <source>You approved %1&apos;s change to %2 with your edits, then rejected the commit: it was never published, so the chat shows the version before it.</source>
+        <translation>Du hast die Änderung von %1 an %2 mit deinen Änderungen freigegeben und dann das Übernehmen abgelehnt: Sie wurde nie veröffentlicht, darum zeigt der Chat die Fassung davor.</translation>
+    </message>
+    <message>
+        <source>You approved %1&apos;s change to %2, then rejected the commit: it was never published, so the chat shows the version before it.</source>
+        <translation>Du hast die Änderung von %1 an %2 freigegeben und dann das Übernehmen abgelehnt: Sie wurde nie veröffentlicht, darum zeigt der Chat die Fassung davor.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s change to %2, which you approved, was never committed: the chat shows the version before it.</source>
+        <translation>Die Änderung von %1 an %2, die du freigegeben hast, wurde nie übernommen: Der Chat zeigt die Fassung davor.</translation>
+    </message>
+    <message>
+        <source>The agent</source>
+        <translation>Der Agent</translation>
     </message>
 </context>
 <context>

@@ -624,8 +624,8 @@
         <translation>作成者がこれを却下しました。</translation>
     </message>
     <message>
-        <source>The creator approved this with the creator&apos;s edits.</source>
-        <translation>作成者が自分の編集を加えて承認しました。</translation>
+        <source>The creator approved this with their own edits.</source>
+        <translation>作成者が自分の編集を加えてこれを承認しました。</translation>
     </message>
     <message>
         <source>The creator approved this.</source>
@@ -804,7 +804,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <extracomment>a tool call that waited for the creator&apos;s approval: when the decision came (the wait is drawn to it) why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>テキスト</translation>
     </message>
     <message>
@@ -1169,6 +1169,25 @@
     <message>
         <source>Continued in “%1”, seeded with the handoff document.</source>
         <translation>引き継ぎドキュメントをもとに「%1」で続けます。</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFocus</name>
+    <message>
+        <source>Hand off to a new chat</source>
+        <translation>新しいチャットに引き継ぐ</translation>
+    </message>
+    <message>
+        <source>What should the new chat focus on? Leave it empty to carry the whole chat over.</source>
+        <translation>新しいチャットでは何に焦点を当てますか？空欄のままにすると、チャット全体を引き継ぎます。</translation>
+    </message>
+    <message>
+        <source>Write the handoff</source>
+        <translation>引き継ぎを書く</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
     </message>
 </context>
 <context>
@@ -1880,6 +1899,10 @@
     <message>
         <source>answered in plain text</source>
         <translation>プレーンテキストで回答</translation>
+    </message>
+    <message>
+        <source>finished by %1</source>
+        <translation>%1 が完了</translation>
     </message>
     <message>
         <source>You</source>
@@ -3314,6 +3337,25 @@
         <translation>
             <numerusform>チャットを元に戻す（%n 秒間）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Unpublished</name>
+    <message>
+        <source>You approved %1&apos;s change to %2 with your edits, then rejected the commit: it was never published, so the chat shows the version before it.</source>
+        <translation>%1 による %2 の変更をあなたの編集付きで承認し、その後コミットを却下しました。変更は公開されていないため、チャットにはその前の版が表示されています。</translation>
+    </message>
+    <message>
+        <source>You approved %1&apos;s change to %2, then rejected the commit: it was never published, so the chat shows the version before it.</source>
+        <translation>%1 による %2 の変更を承認し、その後コミットを却下しました。変更は公開されていないため、チャットにはその前の版が表示されています。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s change to %2, which you approved, was never committed: the chat shows the version before it.</source>
+        <translation>あなたが承認した %1 による %2 の変更はコミットされませんでした。チャットにはその前の版が表示されています。</translation>
+    </message>
+    <message>
+        <source>The agent</source>
+        <translation>エージェント</translation>
     </message>
 </context>
 <context>

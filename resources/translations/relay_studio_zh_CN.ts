@@ -624,8 +624,8 @@
         <translation>创作者拒绝了此项。</translation>
     </message>
     <message>
-        <source>The creator approved this with the creator&apos;s edits.</source>
-        <translation>创作者修改后批准了此项。</translation>
+        <source>The creator approved this with their own edits.</source>
+        <translation>创作者加上自己的修改后批准了此项。</translation>
     </message>
     <message>
         <source>The creator approved this.</source>
@@ -804,7 +804,7 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
+        <extracomment>a tool call that waited for the creator&apos;s approval: when the decision came (the wait is drawn to it) why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>文本</translation>
     </message>
     <message>
@@ -1169,6 +1169,25 @@
     <message>
         <source>Continued in “%1”, seeded with the handoff document.</source>
         <translation>已在“%1”中继续，以交接文档开头。</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFocus</name>
+    <message>
+        <source>Hand off to a new chat</source>
+        <translation>交接到新对话</translation>
+    </message>
+    <message>
+        <source>What should the new chat focus on? Leave it empty to carry the whole chat over.</source>
+        <translation>新对话应该聚焦于什么？留空则带上整个对话。</translation>
+    </message>
+    <message>
+        <source>Write the handoff</source>
+        <translation>撰写交接</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -1880,6 +1899,10 @@
     <message>
         <source>answered in plain text</source>
         <translation>以纯文本回答</translation>
+    </message>
+    <message>
+        <source>finished by %1</source>
+        <translation>由 %1 完成</translation>
     </message>
     <message>
         <source>You</source>
@@ -3314,6 +3337,25 @@
         <translation>
             <numerusform>恢复对话（%n 秒内）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Unpublished</name>
+    <message>
+        <source>You approved %1&apos;s change to %2 with your edits, then rejected the commit: it was never published, so the chat shows the version before it.</source>
+        <translation>你加上自己的修改批准了 %1 对 %2 的更改，随后拒绝了提交：该更改从未发布，因此对话显示的是之前的版本。</translation>
+    </message>
+    <message>
+        <source>You approved %1&apos;s change to %2, then rejected the commit: it was never published, so the chat shows the version before it.</source>
+        <translation>你批准了 %1 对 %2 的更改，随后拒绝了提交：该更改从未发布，因此对话显示的是之前的版本。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s change to %2, which you approved, was never committed: the chat shows the version before it.</source>
+        <translation>你批准的 %1 对 %2 的更改从未提交：对话显示的是之前的版本。</translation>
+    </message>
+    <message>
+        <source>The agent</source>
+        <translation>智能体</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QInputDialog
 from pytestqt.qtbot import QtBot
 
 from relay_studio.runtime import session_handoff as sh
@@ -74,6 +74,9 @@ async def test_esc_while_writing_cancels_and_changes_nothing(app: App, qtbot: Qt
     old_chat = await _chat_with_an_answer(window, qtbot)
     chats_before = [c.id for c in window.studio.runtime.chats.chats()]
     window.continue_action.trigger()
+    question = window.findChild(QInputDialog, "HandoffFocusDialog")  # Chat → Hand off asks for a focus first
+    assert question is not None and question.isVisible()
+    qtbot.keyClick(question, Qt.Key.Key_Return)  # none: the whole chat
     await until(lambda: window.handoff_dialog is not None, what="the handoff dialog")
     dialog = window.handoff_dialog
     assert dialog is not None

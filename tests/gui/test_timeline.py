@@ -205,6 +205,10 @@ def test_handoff_labels_never_overlap() -> None:
     assert labels[1] == (1, "→ Agent 1: a brief title")  # crowded: the second row
     assert labels[2] == (0, "")  # no room in either row: the tooltip and the detail pane name it
     assert labels[4] == (0, "→ Agent 4: a brief title")
+    # the last handoff near the view's edge: its label ends there, elided, not cut off by the edge
+    edge = layout_marker_labels([(x, f"→ Agent {i}: a brief title") for i, x in enumerate(xs)], width, elide,
+                                right=600.0)
+    assert edge[4][1].endswith("…") and 500 + MARKER_TEXT_DX + width(edge[4][1]) <= 600 + 7
 
 
 def test_lane_tiles_follow_closing_bars(qtbot: QtBot) -> None:

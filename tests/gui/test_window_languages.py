@@ -8,7 +8,17 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase, QInputMethodEvent
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QPushButton, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyleOptionComboBox,
+    QTabBar,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
@@ -17,6 +27,7 @@ from relay_studio.ui.chat.cards import LIVE_LINE_CHARS, LiveRunCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.patches.dialog import PatchDialog
 from relay_studio.ui.settings.dialog import SettingsDialog
+from relay_studio.ui.timeline.detail import DetailPane
 from tests.gui.conftest import App, run_to_end, until
 
 #: the menu bar in each language
@@ -61,6 +72,18 @@ def clipped(root: QWidget) -> list[str]:
                     out.append(f"{name} {w.text()[:40]!r}: {w.width()} wide, height {w.height()} < {need}")
             elif w.width() < w.sizeHint().width():
                 out.append(f"{name} {w.text()[:40]!r}: width {w.width()} < {w.sizeHint().width()}")
+        elif isinstance(w, QComboBox) and w.currentText().strip():
+            # the choice shown: the run picker, a filter, the connection of an agent, an editor's drop-down
+            option = QStyleOptionComboBox()
+            w.initStyleOption(option)
+            field = w.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                             QStyle.SubControl.SC_ComboBoxEditField, w)
+            need = w.fontMetrics().horizontalAdvance(w.currentText())
+            if need > field.width():
+                out.append(f"{name} {w.currentText()[:40]!r}: shows {field.width()} of {need}")
+        elif isinstance(w, DetailPane) and w.document().isEmpty():
+            if w.hint_height(w.viewport().width()) > w.viewport().height():
+                out.append(f"{name}: its hint needs {w.hint_height(w.viewport().width())} of {w.viewport().height()}")
         elif isinstance(w, QTabBar):
             # every tab, whatever the elide mode and scroll buttons: a tab narrower than its hint is cut off
             for i in range(w.count()):
@@ -123,6 +146,8 @@ async def test_nothing_is_cut_off_in_the_main_views(app: App, language: str) -> 
         assert dialog.approve_button.text() == WORDS[language]["approve"]
     QApplication.processEvents()
     problems += [f"patch dialog: {p}" for p in clipped(dialog)]
+    await until(lambda: window.timeline.run_box.count() > 0, what="the run in the run picker")
+    problems += [f"timeline: {p}" for p in clipped(window.timeline)]  # the run picker, the filters
     assert problems == []
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from relay_studio.resources import resource_dir
 
@@ -98,7 +98,13 @@ def install(language: str) -> str:
         app.removeTranslator(old)
     _installed.clear()
     _current = language
-    QLocale.setDefault(QLocale.system() if system_language() == language else QLocale(language))
+    system = QLocale.system()
+    # the system's own formats when it speaks this language; formats of the bare "C" locale (LC_ALL=C with
+    # LANGUAGE=en, a container without locales) write dates as "1 12 2026": then as the language writes them
+    short = QLocale.FormatType.ShortFormat
+    c_formats = system.dateTimeFormat(short) == QLocale.c().dateTimeFormat(short)
+    follows_system = system_language() == language and system.language() != QLocale.Language.C and not c_formats
+    QLocale.setDefault(system if follows_system else QLocale(language))
     catalogues = [(f"{CATALOGUE}_{language}.qm", translations_dir())]  # English: its plural forms only
     if language != "en":
         catalogues.append((f"qtbase_{language}.qm", qt_translations_dir()))
@@ -157,6 +163,18 @@ def when(stamp: str) -> str:
     except ValueError:
         return stamp
     local = QDateTime.fromMSecsSinceEpoch(int(moment.timestamp() * 1000)).toLocalTime()
+    return QLocale().toString(local, QLocale.FormatType.ShortFormat)
+
+
+def when_short(stamp: str, today: QDate | None = None) -> str:
+    """``when``, without the date for a time of today (the computer's day): where room is short."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    local = QDateTime.fromMSecsSinceEpoch(int(moment.timestamp() * 1000)).toLocalTime()
+    if local.date() == (today or QDate.currentDate()):
+        return QLocale().toString(local.time(), QLocale.FormatType.ShortFormat)
     return QLocale().toString(local, QLocale.FormatType.ShortFormat)
 
 

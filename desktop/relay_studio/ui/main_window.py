@@ -40,6 +40,7 @@ from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
 from relay_studio.ui.timeline.panel import TimelinePanel
+from relay_studio.ui.window_layout import MIN_CHAT_W, MIN_SIDEBAR_W, MIN_TIMELINE_W, MIN_WINDOW_H, DockFitter
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
 
 
 ENTER_SENDS_KEY = "composer/enterSends"
-DEFAULT_LIBRARY_W, DEFAULT_TIMELINE_W = 230, 560
 
 
 class MainWindow(RunActions, ChatNavigation, QMainWindow):
@@ -76,6 +76,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.stack = QStackedWidget()
         self.chat = ChatView(studio)
         self.stack.addWidget(self.chat)
+        self.stack.setMinimumWidth(MIN_CHAT_W)
         self.setCentralWidget(self.stack)
         self.profile_editor: ProfileEditor | None = None
 
@@ -85,6 +86,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.sidebar_dock = QDockWidget(self.tr("Chats"), self)
         self.sidebar_dock.setObjectName("LibraryDock")
         self.sidebar_dock.setWidget(self.sidebar)
+        self.sidebar.setMinimumWidth(MIN_SIDEBAR_W)
         self.sidebar_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sidebar_dock)
 
@@ -95,12 +97,16 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
                                        | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.timeline = self._build_timeline()
         self.timeline_dock.setWidget(self.timeline)
+        self.timeline.setMinimumWidth(MIN_TIMELINE_W - 8)  # the dock's frame around it
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.timeline_dock)
         self._build_library_dock()
 
         self._build_status_bar()
         self._build_menus()
         self._wire()
+        self.setMinimumHeight(MIN_WINDOW_H)
+        self.dock_fitter = DockFitter(self, self.sidebar_dock, self.timeline_dock)
+        self.timeline.arrangement_changed.connect(self.dock_fitter.refit_soon)
         self._restore_layout()
         self.refresh_chats()
         self.refresh_profiles()
@@ -120,6 +126,12 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.library_dock)
         self.tabifyDockWidget(self.timeline_dock, self.library_dock)
         self.timeline_dock.raise_()
+
+    def ask_handoff_focus(self) -> None:
+        """Chat → Hand off: what the new chat should focus on, then the handoff (``ui/chat/handoff_focus.py``)."""
+        from relay_studio.ui.chat.handoff_focus import ask_focus
+
+        ask_focus(self, self.hand_off)
 
     def show_library(self) -> None:
         self.library_dock.show()
@@ -158,7 +170,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         menu = self.menuBar()
         file_menu = menu.addMenu(self.tr("&File"))
         self.new_chat_action = self._action(self.tr("&New chat"), self.new_chat, "Ctrl+N")
-        self.continue_action = self._action(self.tr("Hand off to a new chat…"), lambda: self.hand_off())
+        self.continue_action = self._action(self.tr("Hand off to a new chat…"), self.ask_handoff_focus)
         self.continue_action.setToolTip(self.tr("The agent writes a handoff document from this chat; a new chat "
                                                 "starts from it (or type /handoff in the composer)"))
         self.import_action = self._action(self.tr("&Import profile…"), self.import_profile)
@@ -294,14 +306,14 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(1400, 860)
-        if isinstance(state, QByteArray) and not state.isEmpty():
-            self.restoreState(state)
+        if isinstance(state, QByteArray) and not state.isEmpty() and self.restoreState(state):
+            QTimer.singleShot(0, self.dock_fitter.adopt)  # once laid out: the restored widths are the wanted ones
         else:
             self._default_docks()
 
     def _default_docks(self) -> None:
-        self.resizeDocks([self.sidebar_dock, self.timeline_dock], [DEFAULT_LIBRARY_W, DEFAULT_TIMELINE_W],
-                         Qt.Orientation.Horizontal)
+        """The docks' first widths for the window's width (``ui/window_layout.py``)."""
+        self.dock_fitter.reset()
 
     def reset_layout(self) -> None:
         """View → Reset layout: the library left, the chat, the timeline right, at their first sizes."""
@@ -422,6 +434,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
                 self.restoreState(state)
                 for sp, sizes in zip(self.findChildren(QSplitter), splitters, strict=False):
                     sp.restoreState(sizes)
+            QTimer.singleShot(0, self.dock_fitter.fit)  # the docks at the widths they had, once laid out again
         if self.fill_action.isChecked() != fill:
             self.fill_action.setChecked(fill)
 

@@ -91,6 +91,7 @@ from relay_studio.ui.library.project_files import ProjectReader
 
 if TYPE_CHECKING:
     from relay_studio.store.connections import ConnectionStore
+    from relay_studio.ui.chat.unpublished import Unpublished
     from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
 FRAME_MS = 33
@@ -419,6 +420,9 @@ class Studio(QObject):
         for handle in handles:
             with contextlib.suppress(Exception):  # the run's own failure is already journaled
                 await handle.wait()
+        for read in list(self.__dict__.get("_unpublished_reads", {}).values()):  # issue 24's reads
+            with contextlib.suppress(Exception):
+                await read
         if self._reader is not None:
             reader, self._reader = self._reader, None
             await reader.close()
@@ -806,3 +810,51 @@ class Studio(QObject):
         made = add_card_agent(self.runtime, character, own_prompt=own_prompt, standing=standing)
         self.profiles_changed.emit()
         return made
+    # --- the window at every size, what happened to a decision (issue 24) ---
+    def run_finisher(self, run_id: str) -> str:
+        """The name of the agent whose stage ended the run (its last first or next stage; helpers aside),
+        "" when the run has none yet: what the status bar names, and the answer's card beside its author."""
+        from relay_studio.domain.enums import InvocationKind
+
+        known: dict[str, str] = self.__dict__.setdefault("_finishers", {})  # ended runs: their stages are final
+        if run_id in known:
+            return known[run_id]
+        stages = [i for i in self.runtime.runs.invocations(run_id)
+                  if i.kind in (InvocationKind.ROOT, InvocationKind.HANDOFF)]
+        profile = self.profiles().get(stages[-1].profile_id) if stages else None
+        name = profile.display_name if profile is not None else (stages[-1].profile_id if stages else "")
+        if run_id not in self.handles:
+            known[run_id] = name
+        return name
+
+    #: approved changes no commit published were found in a run's journal (``unpublished_changes``)
+    unpublished_found = Signal(str)
+
+    def unpublished_changes(self, run_id: str) -> list[Unpublished]:
+        """The approved changes of an ended run that no commit published (``ui/chat/unpublished.py``), as far
+        as read: a run not read yet is read on the reader thread (a journal may be long; the GUI thread
+        never waits for it) and ``unpublished_found`` says so when it has any. Kept once read, as an ended
+        run's journal does not change."""
+        cache: dict[str, list[Unpublished]] = self.__dict__.setdefault("_unpublished", {})
+        found = cache.get(run_id)
+        if found is not None:
+            return found
+        reading: dict[str, asyncio.Task[None]] = self.__dict__.setdefault("_unpublished_reads", {})
+        if run_id not in reading and not self._shutting_down:
+            reading[run_id] = asyncio.ensure_future(self._read_unpublished(run_id, cache, reading))
+        return []
+
+    async def _read_unpublished(self, run_id: str, cache: dict[str, list[Unpublished]],
+                                reading: dict[str, asyncio.Task[None]]) -> None:
+        from relay_studio.ui.chat.unpublished import DECISION_EVENTS, unpublished_changes
+
+        try:
+            if self._reader is None:
+                self._reader = Reader(self.runtime.db.path)
+            events = await self._reader.read(lambda runs: runs.events_of_types(run_id, DECISION_EVENTS))
+        finally:
+            reading.pop(run_id, None)
+        found = unpublished_changes(events)
+        cache[run_id] = found
+        if found and not self._shutting_down:
+            self.unpublished_found.emit(run_id)

@@ -63,6 +63,15 @@ def _is_cjk(ch: str) -> bool:
     return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
+def fit_to_column(label: QLabel) -> None:
+    """A wrapping label that takes the column's width and never asks for more (a long word, a wide table
+    or a code line is cut at the card's edge rather than widening the chat past its column)."""
+    policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Minimum)
+    policy.setHeightForWidth(True)
+    label.setSizePolicy(policy)
+    label.setMinimumWidth(1)
+
+
 def _tool_button(text: str, tip: str) -> QToolButton:
     button = QToolButton()
     button.setText(text)
@@ -99,9 +108,11 @@ class MessageCard(QFrame):
                  agent_names: dict[str, str] | None = None, parent: QWidget | None = None,
                  mentions: MentionIndex | None = None,
                  citations: Callable[[str], list[dict[str, Any]]] | None = None,
-                 macro_names: Callable[[MessageRecord], MacroNames] | None = None) -> None:
+                 macro_names: Callable[[MessageRecord], MacroNames] | None = None,
+                 finisher: Callable[[str], str] | None = None) -> None:
         super().__init__(parent)
         self._citations = citations
+        self._finisher = finisher  # run id -> the agent whose stage ended that run
         self._macro_names = macro_names  # what {{user}} / {{char}} mean in this message's tooltips
         self.mentions = mentions or MentionIndex()
         self.mention_count = 0  # mentions underlined in the shown body
@@ -118,9 +129,12 @@ class MessageCard(QFrame):
         self.author = QLabel()
         self.author.setObjectName("MessageAuthor")
         header.addWidget(self.author)
+        # how the shown version came about ("answered in plain text", "finished by Finalizer"): on a line of
+        # its own under the header, so the header keeps to the author and the buttons at every width
         self.marker_label = QLabel()
         self.marker_label.setObjectName("Muted")
-        header.addWidget(self.marker_label)
+        self.marker_label.setWordWrap(True)
+        fit_to_column(self.marker_label)
         header.addStretch(1)
         self.prev_button = _tool_button("◀", self.tr("Earlier version"))
         self.version_label = QLabel()
@@ -153,10 +167,11 @@ class MessageCard(QFrame):
         self.delete_button.clicked.connect(lambda: self.delete.emit(message.id))
         header.addWidget(self.delete_button)
         layout.addLayout(header)
+        layout.addWidget(self.marker_label)
         self.body = QLabel()
         self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.body.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        fit_to_column(self.body)
         self.body.linkHovered.connect(self._on_link_hovered)
         self.body.linkActivated.connect(self._on_link_activated)
         layout.addWidget(self.body)
@@ -186,6 +201,7 @@ class MessageCard(QFrame):
             link = QLabel(citation_link(c))
             link.setObjectName("SourceLink")
             link.setWordWrap(True)
+            fit_to_column(link)
             link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
             link.setToolTip(self.tr("Open the document at this place"))
             link.linkActivated.connect(self._on_source)
@@ -244,8 +260,12 @@ class MessageCard(QFrame):
         marker = self.versions[self.version_index].marker if self.versions else None
         # how a version came about, when not by a commit: shown beside the author
         words = {CommitMarker.STOPPED: self.tr("stopped"), CommitMarker.TEXT_ANSWER: self.tr("answered in plain text")}
-        self.marker_label.setText(words.get(marker, "") if marker else "")
-        self.marker_label.setVisible(marker is not None)
+        notes = [words.get(marker, "")] if marker else []
+        finished = self._finished_by()
+        if finished:  # the text is the author's; another stage ended the run (the status bar names that one)
+            notes.append(i18n.arg(self.tr("finished by %1"), finished))
+        self.marker_label.setText(" · ".join(n for n in notes if n))
+        self.marker_label.setVisible(bool(self.marker_label.text()))
         self._render(self.shown_text)
         self._show_sources()
 
@@ -266,6 +286,16 @@ class MessageCard(QFrame):
         palette = self.palette()
         self.mention_count = self.mentions.mark(doc, palette.color(QPalette.ColorRole.Link),
                                                 palette.color(QPalette.ColorRole.WindowText))
+
+    def _finished_by(self) -> str:
+        """The agent that ended the shown version's run, when it is not the version's author."""
+        if self.message.role != "assistant" or self._finisher is None:
+            return ""
+        version = self.versions[self.version_index] if self.versions and 0 <= self.version_index < len(
+            self.versions) else None
+        run_id = version.run_id if version is not None else self.message.run_id
+        finisher = self._finisher(run_id) if run_id else ""
+        return finisher if finisher and finisher != self._author() else ""
 
     def _author(self) -> str:
         m = self.message
@@ -344,6 +374,7 @@ class NoticeCard(QFrame):
         layout.setContentsMargins(12, 8, 12, 8)
         text = QLabel(notice.text + (f"  ({notice.error_code})" if notice.error_code else ""))
         text.setWordWrap(True)
+        fit_to_column(text)
         layout.addWidget(text, 1)
         link = QLabel(self.tr('<a href="#details">Details</a>'))
         link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
@@ -372,8 +403,9 @@ class HandoffCard(QFrame):
         self.note = QLabel(note if note is not None
                            else self.tr("this chat starts from it; every request of the chat includes it"))
         self.note.setObjectName("Muted")
-        self.header.addWidget(self.note)
-        self.header.addStretch(1)
+        self.note.setWordWrap(True)  # a long note wraps: the card keeps to the column, its buttons show
+        fit_to_column(self.note)
+        self.header.addWidget(self.note, 1)
         self.copy_button = _tool_button(self.tr("Copy"), self.tr("Copy the handoff document"))
         self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.document))
         self.header.addWidget(self.copy_button)
@@ -383,6 +415,7 @@ class HandoffCard(QFrame):
         self.header.addWidget(self.toggle_button)
         layout.addLayout(self.header)
         self.body.setWordWrap(True)
+        fit_to_column(self.body)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setText(markdown_html(self.document))
@@ -473,6 +506,7 @@ class WelcomeCard(QFrame):
                       "inspect every step on the timeline — without any account.</p>")
         )
         text.setWordWrap(True)
+        fit_to_column(text)
         text.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(text)
         self.button = QPushButton(self.tr("Run the demo relay"))
@@ -587,6 +621,13 @@ class LiveRunCard(QFrame):
     def set_agent(self, agent: str) -> None:
         self.agent_label.setText(agent)
 
+    def next_stage(self, agent: str) -> None:
+        """The run moved on to ``agent``'s stage: "<agent> is working" shows that agent's text only (the
+        earlier stage's stays in ``streamed_text`` and in the message it committed)."""
+        self.set_agent(agent)
+        self.text.clear()
+        self._line_chars = 0
+
     def set_status(self, status: str) -> None:
         words = {"running": self.tr("is working"), "awaiting_approval": self.tr("is waiting for your approval"),
                  "cancelling": self.tr("is stopping…")}
@@ -608,7 +649,7 @@ class LiveRunCard(QFrame):
         cursor.movePosition(QTextCursor.MoveOperation.End)
         if invocation_id != self._last_invocation:
             header = ("\n" if self._last_invocation else "") + f"— {agent} —\n"
-            cursor.insertText(header)
+            cursor.insertText(header if not self.text.document().isEmpty() else header.lstrip("\n"))
             self._streamed.append(header)
             self._line_chars = 0
             self._last_invocation = invocation_id

@@ -104,11 +104,13 @@ def notice_for(run: RunRecord) -> RunNotice | None:
 
 
 def transcript(messages: list[MessageRecord], runs: dict[str, RunRecord],
-               regenerations: dict[str, str] | None = None) -> list[TranscriptItem]:
+               regenerations: dict[str, str] | None = None,
+               extra_notices: dict[str, RunNotice] | None = None) -> list[TranscriptItem]:
     """Messages in order; after the last message of a run that ended badly, its notice.
 
     ``regenerations`` maps a run that has no message of its own (a regeneration that failed before
-    committing) to the answer it was regenerating: its notice follows that answer.
+    committing) to the answer it was regenerating: its notice follows that answer. ``extra_notices`` are
+    said of runs that ended well all the same (an approved change that was never published).
     """
     last_of_run: dict[str, int] = {}
     for index, message in enumerate(messages):
@@ -127,4 +129,7 @@ def transcript(messages: list[MessageRecord], runs: dict[str, RunRecord],
             notice = notice_for(run) if run is not None else None
             if notice is not None:
                 items.append(notice)
+            extra = (extra_notices or {}).get(run_id)
+            if extra is not None:
+                items.append(extra)
     return items

@@ -72,6 +72,7 @@ from relay_studio.ui.chat.transcript import (
     transcript,
     with_lineage,
 )
+from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.library.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 
@@ -154,6 +155,7 @@ class ChatView(QWidget):
         super().__init__(parent)
         self.studio = studio
         self.chat_id = ""
+        self._shown_chat = ""  # the chat set_chat showed last (its agent was picked then)
         self.cards: list[QWidget] = []
         self._run_chat: dict[str, str] = {}
         self._agent_names: dict[str, str] = {}
@@ -194,6 +196,8 @@ class ChatView(QWidget):
         self.scroll_area.setObjectName("ChatScroll")
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        # the cards keep to the column's width (their bodies wrap): the chat never scrolls sideways
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.column = QWidget()
         self.column.setObjectName("ChatColumn")
         self.column_layout = QVBoxLayout(self.column)
@@ -207,6 +211,11 @@ class ChatView(QWidget):
         self.column_layout.addWidget(self.live)
         self.scroll_area.setWidget(self.column)
         layout.addWidget(self.scroll_area, 1)
+        # at the last message until the creator scrolls up: the cards' heights settle after they are shown
+        self._stick_to_end = True
+        bar = self.scroll_area.verticalScrollBar()
+        bar.rangeChanged.connect(self._on_range_changed)
+        bar.valueChanged.connect(lambda value: setattr(self, "_stick_to_end", value >= bar.maximum() - 4))
         self.handoff_offer = HandoffOffer()
         self.handoff_offer.handoff_requested.connect(self.handoff_requested.emit)
         layout.addWidget(self.handoff_offer)
@@ -223,6 +232,7 @@ class ChatView(QWidget):
         studio.live_arrived.connect(self._on_live)
         studio.run_finished.connect(self._on_run_finished)
         studio.run_started.connect(self._on_run_started)
+        studio.unpublished_found.connect(lambda run_id: self.schedule_reload() if run_id in self._run_roots else None)
 
     # -- chat ------------------------------------------------------------------------------------
     def set_chat(self, chat_id: str) -> None:
@@ -243,7 +253,13 @@ class ChatView(QWidget):
         exploring = record is not None and record.explore
         self.explore_badge.setVisible(exploring)
         self.composer.set_exploring(exploring)
+        changed = chat_id != self._shown_chat
+        self._shown_chat = chat_id
         self.reload()
+        if changed:  # the agent the chat's last request went to, not the first one of the list
+            last = next((r for r in self.studio.runs(chat_id, limit=20) if r.kind != RUN_KIND_HANDOFF), None)
+            if last is not None:
+                self.composer.select_agent(last.root_profile_id)
         active = self.studio.active_run(chat_id)
         if active is not None:
             stats = self.studio.stats.get(active.run_id)
@@ -291,7 +307,8 @@ class ChatView(QWidget):
         cards: list[QWidget] = []
         handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
                       for h in studio.handed_off(self.chat_id)] if self.chat_id else []
-        items = with_lineage(transcript(messages, runs, regenerated), studio.continued_from(self.chat_id),
+        items = with_lineage(transcript(messages, runs, regenerated, self._unpublished(runs)),
+                             studio.continued_from(self.chat_id),
                              studio.continued_in(self.chat_id), handed_off) if self.chat_id else []
         for item in items:
             key = self._item_key(item)
@@ -306,6 +323,17 @@ class ChatView(QWidget):
         self.cards = cards
         self._offer_after_failure(run_records)
         self._scroll_to_end()
+
+    def _unpublished(self, runs: dict[str, RunRecord]) -> dict[str, RunNotice]:
+        """A notice for each ended run whose approved change no commit published (``unpublished.py``)."""
+        notices: dict[str, RunNotice] = {}
+        for run_id, record in runs.items():
+            if not record.status.terminal or run_id in self.studio.handles or record.kind == RUN_KIND_HANDOFF:
+                continue
+            changes = self.studio.unpublished_changes(run_id)
+            if changes:
+                notices[run_id] = RunNotice(run_id, record.status, notice_text(changes), None)
+        return notices
 
     def offer_handoff(self, text: str) -> None:
         """Shows the offer to hand off above the composer, for this chat, saying ``text``."""
@@ -361,7 +389,7 @@ class ChatView(QWidget):
             return HandoffCard(item)
         versions = self.studio.message_versions(item.id) if item.role == "assistant" else []
         card = MessageCard(item, versions, self._agent_names, mentions=self.mentions, citations=self.studio.citations,
-                           macro_names=self._macro_names)
+                           macro_names=self._macro_names, finisher=self.studio.run_finisher)
         card.open_citation.connect(self.studio.open_citation)
         card.open_entry.connect(lambda path: self.studio.open_entry(self.mentions.project_id, path))
         card.regenerate.connect(self.regenerate_requested.emit)
@@ -384,8 +412,15 @@ class ChatView(QWidget):
         return [c for c in self.cards if isinstance(c, MessageCard)]
 
     def _scroll_to_end(self) -> None:
-        QTimer.singleShot(0, lambda: self.scroll_area.verticalScrollBar().setValue(
-            self.scroll_area.verticalScrollBar().maximum()))
+        """To the last message, and there as the cards are laid out (their heights come after they show)."""
+        self._stick_to_end = True
+        bar = self.scroll_area.verticalScrollBar()
+        bar.setValue(bar.maximum())
+        QTimer.singleShot(0, lambda: bar.setValue(bar.maximum()))
+
+    def _on_range_changed(self, _low: int, high: int) -> None:
+        if self._stick_to_end:
+            self.scroll_area.verticalScrollBar().setValue(high)
 
     def _on_edit(self, message_id: str) -> None:
         message = self.studio.message(message_id)
@@ -429,7 +464,7 @@ class ChatView(QWidget):
                     if p.get("kind") == "subagent":
                         self.live.set_tool(i18n.arg(self.tr("%1 is helping on a side task"), name))
                     else:
-                        self.live.set_agent(name)
+                        self.live.next_stage(name)
                         self.live.set_tool("")
                 elif event.type == "status_changed":
                     self.live.set_status(str(p.get("to")))
@@ -471,6 +506,9 @@ class ChatView(QWidget):
             self.live.hide()
             self.composer.set_running(False)
             self.reload()  # at once: also stands for the reloads the run's last events asked for
+            for card in self.message_cards():  # a card kept from before the end names who finished now
+                if card.message.run_id == run_id or any(v.run_id == run_id for v in card.versions):
+                    card.show_version(card.version_index)
             if self.isVisible() and not self.find_bar.field.hasFocus():
                 self.composer.editor.setFocus()  # the creator can just type the next message
 

@@ -19,7 +19,8 @@ import json
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from relay_studio.domain import event_types as ev
@@ -151,6 +152,10 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
     return "".join(parts)
 
 
+# the reason the patch dialog journals for an approval with the creator's edits (not the creator's words)
+EDITED_REASON = "approved with edits"
+
+
 def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -> str:
     c = theme.colors()
     started = next((e for e in events if e.type == ev.TOOL_CALL_STARTED), None)
@@ -161,10 +166,12 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -
     for e in events:
         if e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
             reason = e.payload.get("reason") or ""
+            if e.payload.get("edited") and reason == EDITED_REASON:
+                reason = ""  # the patch dialog's own note, said in the sentence already
             if e.type == ev.TOOL_CALL_DENIED:
                 word = translate("Detail", "The creator rejected this.")
             elif e.payload.get("edited"):
-                word = translate("Detail", "The creator approved this with the creator's edits.")
+                word = translate("Detail", "The creator approved this with their own edits.")
             else:
                 word = translate("Detail", "The creator approved this.")
             parts.append(f"<p>{word} {html.escape(str(reason))}</p>")
@@ -257,10 +264,32 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
 
 
 class DetailPane(QTextBrowser):
+    """The selection's details. Empty, it says what to select, wrapped to its width (Qt's own placeholder
+    is drawn on one line and cut off in a narrow pane or a longer language)."""
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setOpenLinks(False)
-        self.setPlaceholderText(self.tr("Select a bar, a handoff marker or an event to see its details."))
+        self.hint = self.tr("Select a bar, a handoff marker or an event to see its details.")
+        self.setAccessibleDescription(self.hint)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self.document().isEmpty():
+            return
+        painter = QPainter(self.viewport())
+        painter.setPen(self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        margin = int(self.document().documentMargin())
+        painter.drawText(self.viewport().rect().adjusted(margin, margin, -margin, -margin),
+                         int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap),
+                         self.hint)
+        painter.end()
+
+    def hint_height(self, width: int) -> int:
+        """The height the hint needs at ``width`` (what the layout checks measure)."""
+        margin = int(self.document().documentMargin())
+        return self.fontMetrics().boundingRect(0, 0, max(width - 2 * margin, 1), 10_000,
+                                               int(Qt.TextFlag.TextWordWrap), self.hint).height() + 2 * margin
 
     def show_html(self, body: str) -> None:
         self.setHtml(body)

@@ -111,6 +111,14 @@ class EventsModel(QAbstractTableModel):
             self.total = total
             self.endInsertRows()
 
+    def refresh_rows(self) -> None:
+        """Every row's cells again: rows drawn from a journal page before the run's index had them (clock
+        times, agents not yet named) are drawn as the index has them (seconds from the run's start, names)."""
+        self._cell_cache.clear()
+        rows = self.rowCount()
+        if rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(rows - 1, len(COLUMNS) - 1))
+
     def set_filter(self, flt: EventFilter) -> None:
         self.filter = flt
         if self._filter_task is not None:
@@ -300,6 +308,6 @@ class EventsDelegate(QStyledItemDelegate):
         col = index.column()
         text = str(cells[col])
         inner = rect.adjusted(4, 0, -4, 0)
-        if len(text) * self._char_w > inner.width():
+        if len(text) * self._char_w > inner.width() * 0.6:  # near full: measured (elidedText keeps what fits)
             text = self._metrics.elidedText(text, Qt.TextElideMode.ElideRight, inner.width())
         painter.drawText(inner, _RIGHT if col == 0 else _LEFT, text)

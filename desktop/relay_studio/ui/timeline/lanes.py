@@ -524,6 +524,10 @@ class LanesView(QAbstractScrollArea):
         y = top + (5 if bar.kind == "model" else LANE_H / 2 + 1)
         r = QRectF(span.x(), y, span.width(), LANE_H / 2 - 7)
         painter.fillRect(r, self._color(bar))
+        if bar.decided_at is not None and bar.end is not None and bar.end > bar.start:
+            # the wait for the creator's decision, in the colour of a waiting approval
+            waited = r.width() * min(max((bar.decided_at - bar.start) / (bar.end - bar.start), 0.0), 1.0)
+            painter.fillRect(QRectF(r.x(), r.y(), waited, r.height()), theme.colors().approval)
         self.painted_bars += 1
         if r.width() > 60:
             painter.setPen(QColor("#ffffff"))
@@ -575,7 +579,8 @@ class LanesView(QAbstractScrollArea):
         labels = layout_marker_labels([(self.x_of(m.time),
                                         f"→ {m.target_name}: {by_studio if m.by_studio else m.title}") for m in shown],
                                       lambda text: metrics.horizontalAdvance(text),
-                                      lambda text, w: metrics.elidedText(text, Qt.TextElideMode.ElideRight, w))
+                                      lambda text, w: metrics.elidedText(text, Qt.TextElideMode.ElideRight, w),
+                                      right=rect.width() - 4)
         painter.setClipRect(QRect(LABEL_W, AXIS_H, rect.width() - LABEL_W, BAND_H))
         self._band_hits = []
         for marker, (row, text) in zip(shown, labels, strict=True):
@@ -641,10 +646,11 @@ class LanesView(QAbstractScrollArea):
 
 
 def layout_marker_labels(items: list[tuple[float, str]], width: Callable[[str], float],
-                         elide: Callable[[str, int], str]) -> list[tuple[int, str]]:
+                         elide: Callable[[str, int], str], right: float = float("inf")) -> list[tuple[int, str]]:
     """Places handoff labels so they never overlap: each in the first of two rows where it starts
-    past the previous label, elided to the room before the next marker of that row; a label with
-    less than ``MIN_LABEL_W`` of room is left out (its marker's tooltip and the detail pane name it).
+    past the previous label, elided to the room before the next marker of that row and before ``right``
+    (the view's edge: the run's last handoff sits near it once fitted); a label with less than
+    ``MIN_LABEL_W`` of room is left out (its marker's tooltip and the detail pane name it).
 
     ``items`` are (x of the marker, label) in x order; returns (row, shown text) for each.
     """
@@ -662,9 +668,9 @@ def layout_marker_labels(items: list[tuple[float, str]], width: Callable[[str], 
         # it only if the next label goes elsewhere, which is not known yet: stay conservative.
         nxt = xs[i + 1] if i + 1 < len(xs) else float("inf")
         room = min(nxt - LABEL_GAP, left + MAX_LABEL_W) - left if row == 0 else MAX_LABEL_W
-        room = min(room, MAX_LABEL_W)
+        room = min(room, MAX_LABEL_W, right - left)
         if row == 0 and room < MIN_LABEL_W and MARKER_ROWS > 1 and left >= row_end[1] + LABEL_GAP:
-            row, room = 1, MAX_LABEL_W
+            row, room = 1, min(MAX_LABEL_W, right - left)
         if room < MIN_LABEL_W:
             out.append((row, ""))
             continue

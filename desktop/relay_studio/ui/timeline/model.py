@@ -41,6 +41,8 @@ class Bar:
     end: float | None = None
     end_seq: int | None = None
     outcome: str = "running"  # running | ok | error | waiting | denied | ignored | cancelled
+    #: a tool call that waited for the creator's approval: when the decision came (the wait is drawn to it)
+    decided_at: float | None = None
 
     def contains_seq(self, seq: int) -> bool:
         return self.start_seq <= seq <= (self.end_seq if self.end_seq is not None else 1 << 62)
@@ -249,7 +251,14 @@ def review_line(review: Review, words: dict[str, str] = SUMMARY_WORDS) -> str:
 
 
 def summarize(event: Event, words: dict[str, str] = SUMMARY_WORDS) -> str:
-    """One line for the events list: the fields a creator scans for, in ``words``' language."""
+    """One line for the events list: the fields a creator scans for, in ``words``' language. A result or an
+    argument that spans lines is joined onto one (a row is one line high: a line break drew over the row
+    below it)."""
+    line = _summary(event, words)
+    return " ".join(line.split()) if any(c in line for c in "\n\r\t\v\f\u2028\u2029") else line
+
+
+def _summary(event: Event, words: dict[str, str]) -> str:
     p = event.payload
     t = event.type
     if t == ev.TOOL_CALL_STARTED:
@@ -430,7 +439,9 @@ class RunTimeline:
         bar.end, bar.end_seq, bar.outcome = t, e.seq, outcome
         lane = self._lane(bar.invocation_id)
         lane.close_bar(bar)
-        if outcome not in ("ok", "cancelled"):
+        if outcome not in ("ok", "cancelled") or bar.decided_at is not None:
+            # a wait for the creator stays in view: the lanes draw one bar per pixel column where calls
+            # are dense, and a long wait that starts in the column of a short call would be left out
             lane.notable.append(bar)
 
     def _model_started(self, e: Event, t: float) -> None:
@@ -461,6 +472,8 @@ class RunTimeline:
         if bar is not None:
             bar.outcome = {ev.TOOL_CALL_AWAITING_APPROVAL: "waiting", ev.TOOL_CALL_DENIED: "denied"}.get(e.type,
                                                                                                          "running")
+            if e.type != ev.TOOL_CALL_AWAITING_APPROVAL:
+                bar.decided_at = t
 
     def _handoff(self, e: Event, t: float) -> None:
         p = e.payload

@@ -6,6 +6,12 @@ are folded as they arrive. Selecting a bar selects its events and the other way 
 
 Signals:
     selection_shown(str html): the detail pane changed (tests and the screenshot tool wait on it).
+    arrangement_changed(): the detail pane or the search field moved (below or beside), so the panel's
+        minimum width changed.
+
+At every width the panel stays whole: from ``BESIDE_MIN_W`` the detail pane sits beside the events list,
+narrower it goes below it; narrower than ``SEARCH_BESIDE_MIN_W`` the search field has a row of its own;
+the list's columns share its width so that Summary always shows (docs/window.md, "Sizes").
 """
 
 from __future__ import annotations
@@ -15,7 +21,8 @@ import gc
 import html
 import time
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QObject, Qt, QUrl, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -24,6 +31,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QToolButton,
@@ -54,6 +62,10 @@ READ_CHUNK = 4096  # events read per trip to the reader thread
 LOAD_BUDGET_S = 0.003  # work per slice before yielding: a slice plus a frame's paint stays under 16 ms
 REFRESH_EVERY_S = 0.1  # while loading, the lanes and the agent filter catch up ten times a second
 ROW_H = 20
+BESIDE_MIN_W = 860  # the panel's width from which the detail pane sits beside the events list
+DETAIL_MIN_W, DETAIL_MIN_H = 300, 160
+SUMMARY_MIN_W = 90  # the events list's Summary column keeps this much; narrower, the # column steps aside
+SEARCH_BESIDE_MIN_W = 480  # narrower, the events' search field goes below the filters
 
 CATEGORIES: dict[str, frozenset[str] | None] = {
     "All events": None,
@@ -77,6 +89,7 @@ CATEGORIES: dict[str, frozenset[str] | None] = {
 
 class TimelinePanel(QWidget):
     selection_shown = Signal(str)
+    arrangement_changed = Signal()
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -95,12 +108,15 @@ class TimelinePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Run")))
-        self.run_box = QComboBox()
+        self.run_box = QComboBox()  # its label says what it is: "<when> · <agent> · <status>"
+        self.run_box.setToolTip(self.tr("Run"))
         self.run_box.setAccessibleName(self.tr("Run"))
-        self.run_box.setMinimumWidth(220)
+        # as wide as the room allows (its list shows the whole labels); never below a short label
+        self.run_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.run_box.setMinimumContentsLength(12)
         self.run_box.currentIndexChanged.connect(self._on_run_picked)
         top.addWidget(self.run_box, 1)
+        self.zoom_buttons: list[QToolButton] = []
         for text, tip, slot in (("−", self.tr("Zoom out (Ctrl+wheel)"), lambda: self.lanes.zoom_by(0.5)),
                                 ("+", self.tr("Zoom in (Ctrl+wheel)"), lambda: self.lanes.zoom_by(2.0)),
                                 (self.tr("Fit"), self.tr("Show the whole run"), lambda: self.lanes.fit())):
@@ -109,9 +125,9 @@ class TimelinePanel(QWidget):
             button.setToolTip(tip)
             button.clicked.connect(slot)
             top.addWidget(button)
-        self.progress = QLabel()
+            self.zoom_buttons.append(button)
+        self.progress = QLabel()  # under the events list: the top row keeps its room for the run's label
         self.progress.setObjectName("Muted")
-        top.addWidget(self.progress)
         layout.addLayout(top)
 
         split = QSplitter(Qt.Orientation.Vertical)
@@ -142,12 +158,17 @@ class TimelinePanel(QWidget):
         # the filters give way to the search field in longer languages (their lists show the whole names)
         for combo in (self.agent_filter, self.type_filter):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(12)
-        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("M" * 8))
-        for w in (self.agent_filter, self.type_filter, self.errors_only):
-            filters.addWidget(w)
+            combo.setMinimumContentsLength(6)
+        self.search.setMinimumWidth(self.search.fontMetrics().horizontalAdvance("M" * 3))
+        for w in (self.agent_filter, self.type_filter):  # the room the search leaves them: whole names
+            w.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            filters.addWidget(w, 1)
+        filters.addWidget(self.errors_only)
         filters.addWidget(self.search, 1)
         events_layout.addLayout(filters)
+        self.search_row = QHBoxLayout()  # the search field on a row of its own in a narrow panel
+        events_layout.addLayout(self.search_row)
+        self.filters = filters
         self.agent_filter.currentIndexChanged.connect(self._apply_filter)
         self.type_filter.currentIndexChanged.connect(self._apply_filter)
         self.errors_only.toggled.connect(self._apply_filter)
@@ -168,21 +189,71 @@ class TimelinePanel(QWidget):
         vh.setDefaultSectionSize(ROW_H)
         hh = self.table.horizontalHeader()
         hh.setStretchLastSection(True)
-        for col, width in enumerate((56, 64, 90, 170)):
-            hh.resizeSection(col, width)
+        hh.setMinimumSectionSize(24)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the columns fit instead
         self.table.selectionModel().selectionChanged.connect(self._on_rows_selected)
         events_layout.addWidget(self.table)
+        events_layout.addWidget(self.progress)
         lower.addWidget(events_box)
         self.detail = DetailPane()
         self.detail.anchorClicked.connect(self._on_detail_link)
         lower.addWidget(self.detail)
-        lower.setSizes([520, 420])
+        lower.setChildrenCollapsible(False)
         split.addWidget(lower)
+        split.setChildrenCollapsible(False)
         split.setSizes([220, 420])
         layout.addWidget(split)
+        self.lanes_split, self.events_split = split, lower
+        self.table.viewport().installEventFilter(self)  # its width changes: the columns share it again
+        self._fit_lower(force=True)
         studio.events_arrived.connect(self._on_events)
         studio.live_arrived.connect(self._on_live)
         studio.run_started.connect(self._on_run_started)
+
+    # -- layout ----------------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_lower()
+
+    def _fit_lower(self, force: bool = False) -> None:
+        """The detail pane beside the events list when both get a readable width, else below it; the
+        list's columns share its width so that the Summary column always shows."""
+        beside = self.width() >= BESIDE_MIN_W
+        orientation = Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical
+        moved = self.events_split.orientation() != orientation
+        if force or moved:
+            self.events_split.setOrientation(orientation)
+            total = self.width() if beside else max(self.events_split.height(), 2 * DETAIL_MIN_H)
+            self.events_split.setSizes([total - total * 2 // 5, total * 2 // 5] if beside else [total // 2, total // 2])
+        self.detail.setMinimumSize(0, 0 if beside else DETAIL_MIN_H)
+        row = self.filters if self.width() >= SEARCH_BESIDE_MIN_W else self.search_row
+        if row.indexOf(self.search) < 0:
+            (self.search_row if row is self.filters else self.filters).removeWidget(self.search)
+            row.addWidget(self.search, 1)
+            moved = True
+        self._fit_columns()
+        if moved and not force:
+            self.arrangement_changed.emit()  # its minimum width changed: the window may fit its docks again
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
+            self._fit_columns()
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        """# and Time as wide as their numbers, Agent and Event up to a share of the list, Summary the rest;
+        in a narrow list the # column steps aside (the detail pane names the event's number)."""
+        width = self.table.viewport().width() or self.table.width()
+        hh = self.table.horizontalHeader()
+        metrics = self.table.fontMetrics()
+        number_w = metrics.horizontalAdvance("00000") + 12
+        time_w = metrics.horizontalAdvance("000.000") + 12
+        agent_w = max(40, min(96, int(width * 0.2)))
+        event_w = max(48, min(170, int(width * 0.28)))
+        narrow = number_w + time_w + agent_w + event_w + SUMMARY_MIN_W > width
+        self.table.setColumnHidden(0, narrow)
+        for col, size in enumerate((number_w, time_w, agent_w, event_w)):
+            hh.resizeSection(col, size)
 
     def _on_detail_link(self, url: QUrl) -> None:
         target = parse_citation_href(url.toString())
@@ -202,10 +273,14 @@ class TimelinePanel(QWidget):
     def _fill_runs(self, select: str = "") -> None:
         self.run_box.blockSignals(True)
         self.run_box.clear()
+        names = {pid: p.display_name for pid, p in self.studio.profiles().items()}
         for record in self.studio.runs(self.chat_id or None, limit=200):
-            label = (f"{i18n.when(record.created_at)} · {record.root_profile_id} · "
+            label = (f"{i18n.when_short(record.created_at)} · "
+                     f"{names.get(record.root_profile_id, record.root_profile_id)} · "
                      f"{i18n.run_status(record.status.value)}")
             self.run_box.addItem(label, record.id)
+            self.run_box.setItemData(self.run_box.count() - 1, i18n.when(record.created_at),
+                                     Qt.ItemDataRole.ToolTipRole)
         if select:
             index = self.run_box.findData(select)
             if index < 0:
@@ -279,6 +354,7 @@ class TimelinePanel(QWidget):
             if len(page) < LOAD_PAGE:
                 break
         self._grown()
+        self.model.refresh_rows()  # rows drawn from the journal before the index had them: as the index says
         self.lanes.fit()
         self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
         self.load_seconds = time.monotonic() - started

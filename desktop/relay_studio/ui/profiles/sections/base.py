@@ -38,6 +38,11 @@ def optional_number(text: str, kind: type) -> Any:
         return text  # left as typed: validation names the problem at the field
 
 
+# the least width a field of the form gets beside its caption (``_row``); a drop-down asks for its longest
+# choice up to COMBO_MIN_W (a narrower form, in a small window, elides it rather than scrolling sideways)
+FIELD_MIN_W = 220
+COMBO_MIN_W = 300
+
 class FieldBox(QWidget):
     """A field and, under it, its diagnostics (errors), a warning (a choice that will fail at run time)
     and a note (why a click could not do what it asked)."""
@@ -131,6 +136,11 @@ class Section(QGroupBox):
         caption = QLabel(label)
         if tip:
             caption.setToolTip(tip)
+        # a field is never squeezed beside a long caption: without this room, its row wraps (caption above)
+        floor = FIELD_MIN_W
+        if isinstance(widget, QComboBox):  # its choice shown whole: the row wraps when it needs the room
+            floor = max(floor, min(widget.sizeHint().width(), COMBO_MIN_W))
+        box.setMinimumWidth(max(box.minimumWidth(), floor))
         self.rows.addRow(caption, box)
         return box
 
