@@ -216,3 +216,35 @@ async def test_refusals_say_why_and_write_nothing(harness: Harness) -> None:
     count, folders = _written(runtime)
     assert count == before[0] + 1 and len(folders) == len(before[1]) + 1  # only the slow run itself
     assert _journal_bytes(runtime, source) == journal
+
+
+async def test_studio_fork_reruns_a_stage_from_python(tmp_path: Path) -> None:
+    from relay_studio.api import Agent, Studio
+
+    finalizer = Agent("Finalizer", handoff_description="Finishes the text.")
+    editor = Agent("Editor", handoff_description="Edits drafts.", can_finish=False, handoffs=[finalizer])
+    writer = Agent("Writer", can_finish=False, handoffs=[editor])
+    finish = [{"toolCalls": [call("workspace_read_file", {"path": "output/main.md"})]},
+              {"toolCalls": [call("workspace_commit"), call("workspace_finish", {"summary": "Done."})]}]
+    scripts = [ScriptedProvider(load_script({"turns": {
+        "writer": [{"toolCalls": [write("output/main.md", "Draft."),
+                                  call("transfer_to_editor", {"objective": "Edit it."})]}],
+        "editor": [{"toolCalls": [write("output/main.md", "Edited."),
+                                  call("transfer_to_finalizer", {"objective": "Finish it."})]}],
+        "finalizer": finish}}))]
+    async with Studio(tmp_path / "data", provider=lambda _p: scripts[-1]) as studio:
+        first = await studio.run(writer, "Write a scene.")
+        assert first.status is RunStatus.COMPLETED and first.final_message == "Edited."
+        scripts.append(ScriptedProvider(load_script({"turns": {
+            "editor": [{"toolCalls": [call("workspace_read_file", {"path": "output/main.md"})]},
+                       {"toolCalls": [write("output/main.md", "Edited again."),
+                                      call("transfer_to_finalizer", {"objective": "Finish it."})]}],
+            "finalizer": finish}})))
+        forked = await studio.fork(first.run_id, at=2, brief="Edit it harder.")
+        assert forked.status is RunStatus.COMPLETED and forked.stages == ["editor", "finalizer"]
+        assert forked.events[0].type == "run_forked" and forked.final_message == "Edited again."
+        assert "Draft." in [e.payload["result"] for e in forked.events if e.type == "tool_call_completed"][0]
+        assert "Edit it harder." in scripts[-1].requests[0].messages[-1].content
+        with pytest.raises(RunRequestError) as caught:
+            await studio.fork(first.run_id, at=5)
+        assert caught.value.code == codes.RUN_FORK_STAGE_NOT_FOUND
