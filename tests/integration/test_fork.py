@@ -243,7 +243,7 @@ async def test_studio_fork_reruns_a_stage_from_python(tmp_path: Path) -> None:
         forked = await studio.fork(first.run_id, at=2, brief="Edit it harder.")
         assert forked.status is RunStatus.COMPLETED and forked.stages == ["editor", "finalizer"]
         assert forked.events[0].type == "run_forked" and forked.final_message == "Edited again."
-        assert "Draft." in [e.payload["result"] for e in forked.events if e.type == "tool_call_completed"][0]
+        assert "Draft." in next(e.payload["result"] for e in forked.events if e.type == "tool_call_completed")
         assert "Edit it harder." in scripts[-1].requests[0].messages[-1].content
         with pytest.raises(RunRequestError) as caught:
             await studio.fork(first.run_id, at=5)
