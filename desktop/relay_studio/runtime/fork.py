@@ -87,11 +87,9 @@ def _profiles(runtime: Runtime, frozen: dict[str, Any], given: dict[str, AgentPr
     """The source's profiles as it froze them; the given ones (a profiles folder, code) over them; profiles
     made since then beside them."""
     out = {pid: AgentProfile.model_validate(data) for pid, data in frozen.get("profiles", {}).items()}
-    if given is not None:
-        out.update(given)
-    else:
-        for pid, p in runtime.profiles().items():
-            out.setdefault(pid, p)
+    for pid, p in runtime.profiles().items():
+        out.setdefault(pid, p)
+    out.update(given or {})
     return out
 
 

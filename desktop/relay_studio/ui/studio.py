@@ -89,6 +89,7 @@ from relay_studio.ui.library.citations import CitationTarget, distinct
 from relay_studio.ui.library.project_files import ProjectReader
 
 if TYPE_CHECKING:
+    from relay_studio.runtime.branches import Branch, Comparison
     from relay_studio.store.connections import ConnectionStore
     from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
@@ -791,3 +792,45 @@ class Studio(QObject):
     def generated_prompt(self, profile: AgentProfile) -> str:
         """The prompt the runtime writes for ``profile`` when its own is left empty."""
         return generated_prompt(profile, self.profiles(), self.runtime.db, self.runtime.bridge)
+
+    # --- rerun from a stage (issue 27) ---
+    async def read_branches(self, run_id: str) -> list[Branch]:
+        """The run's lineage (the run it started from, every fork), read on the reader thread."""
+        from relay_studio.runtime.branches import branches
+
+        if self._reader is None:
+            self._reader = Reader(self.runtime.db.path)
+        return await self._reader.read(lambda runs: branches(runs, run_id))
+
+    async def compare_runs(self, left: str, right: str) -> Comparison:
+        """Two branches' final messages and ``output/`` files, read on the reader thread."""
+        from relay_studio.runtime.branches import compare
+
+        if self._reader is None:
+            self._reader = Reader(self.runtime.db.path)
+        folders = {r: self.runtime.workspace_dir(r) for r in (left, right)}
+        return await self._reader.read(lambda runs: compare(runs, folders, left, right))
+
+    async def fork_run(self, run_id: str, at: int, *, agent_id: str | None = None,
+                       brief: dict[str, Any] | str | None = None, connection: str | None = None,
+                       model: str | None = None) -> RunHandle:
+        """"Rerun from here": a new run of the same chat from stage ``at``, with the workspace as that stage
+        found it; ``connection`` (and ``model``) bind the stage's agent and those after it to another model.
+        Raises ``RunRequestError`` (nothing written) when it cannot start."""
+        from relay_studio.runtime.fork import ForkRequest
+
+        record = self.runtime.runs.run(run_id)
+        demo = record is not None and record.user_text == DEMO_PROMPT
+        profiles: dict[str, AgentProfile] | None = None
+        if connection:
+            binding = {"mode": "connection", "connection": connection, "model": model or None}
+            frozen = self.runtime.runs.run_input(run_id).get("profiles", {})
+            known = {pid: AgentProfile.model_validate(p) for pid, p in frozen.items()}
+            known.update({pid: p for pid, p in self.runtime.profiles().items() if pid not in known})
+            profiles = {pid: p.model_copy(update={"model": p.model.model_copy(update=binding)})
+                        for pid, p in known.items()}
+        handle = await self.runtime.fork_run(
+            ForkRequest(run_id, at, agent_id, brief, connection=connection, model=model),
+            provider_for=self.providers.provider_for_run(demo=demo), profiles=profiles, approver=self._approve)
+        self._track(handle, handle.context.chain[-1].profile.display_name)
+        return handle
