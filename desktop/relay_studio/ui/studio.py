@@ -794,13 +794,38 @@ class Studio(QObject):
         return generated_prompt(profile, self.profiles(), self.runtime.db, self.runtime.bridge)
 
     # --- rerun from a stage (issue 27) ---
-    async def read_branches(self, run_id: str) -> list[Branch]:
-        """The run's lineage (the run it started from, every fork), read on the reader thread."""
+    @property
+    def shutting_down(self) -> bool:
+        """``shutdown`` began: nothing new is read or started."""
+        return self._shutting_down
+
+    def read_branches(self, run_id: str, deliver: Callable[[str, list[Branch]], None]) -> None:
+        """Reads the run's lineage (the run it started from, every fork) on the reader thread and hands it to
+        ``deliver`` there (a Qt signal's ``emit``: it reaches the GUI thread queued). No asyncio task: one
+        started from a run's done callback may never take its first step under qasync. Nothing once the
+        studio shuts down (its reader is closed)."""
         from relay_studio.runtime.branches import branches
 
+        if self._shutting_down:
+            return
         if self._reader is None:
             self._reader = Reader(self.runtime.db.path)
-        return await self._reader.read(lambda runs: branches(runs, run_id))
+        reader = self._reader
+        if reader._runs is None:  # opened on the GUI thread, as Reader.read opens it
+            reader._db = Database(reader.path)
+            reader._runs = RunStore(reader._db)
+        runs = reader._runs
+
+        def work() -> None:
+            try:
+                found = branches(runs, run_id)
+            except Exception:  # a closed or busy file: the strip stays as it was
+                return
+            with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
+                deliver(run_id, found)
+
+        with contextlib.suppress(RuntimeError):  # the reader's pool is shut down: the window closes
+            reader._pool.submit(work)
 
     async def compare_runs(self, left: str, right: str) -> Comparison:
         """Two branches' final messages and ``output/`` files, read on the reader thread."""

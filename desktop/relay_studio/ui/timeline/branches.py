@@ -39,7 +39,7 @@ class BranchesView(QWidget):
         self.grid.setHorizontalSpacing(6)
         self.grid.setVerticalSpacing(2)
         self.branches: list[Branch] = []
-        #: run id -> its row's button (tests click them)
+        # run id -> its row's button (tests click them)
         self.row_buttons: dict[str, QToolButton] = {}
         self.compare_buttons: dict[str, QPushButton] = {}
         self.cells: dict[tuple[str, int], QLabel] = {}
@@ -117,13 +117,15 @@ class CompareDialog(QDialog):
     def diff_html(self) -> str:
         c = self.comparison
         no_changes = self.tr("No changes.")
-        parts = [f"<h3>{html.escape(self.tr('Final message'))}</h3>",
+        final, only_right, only_left = (self.tr("Final message"), self.tr("Only in the fork."),
+                                        self.tr("Only in the run it came from."))
+        parts = [f"<h3>{html.escape(final)}</h3>",
                  unified_html(c.left_message, c.right_message, "message", no_changes=no_changes)]
         for f in c.files:
             parts.append(f"<h3>{html.escape(f.path)}</h3>")
             if f.left is None:
-                parts.append(f"<p><i>{html.escape(self.tr('Only in the fork.'))}</i></p>")
+                parts.append(f"<p><i>{html.escape(only_right)}</i></p>")
             elif f.right is None:
-                parts.append(f"<p><i>{html.escape(self.tr('Only in the run it came from.'))}</i></p>")
+                parts.append(f"<p><i>{html.escape(only_left)}</i></p>")
             parts.append(unified_html(f.left or "", f.right or "", f.path, no_changes=no_changes))
         return "".join(parts)

@@ -5,21 +5,25 @@ view. The timeline panel only tells it which stage is picked and which run is sh
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QToolButton, QWidget
 
 from relay_studio.runtime.branches import Branch
 from relay_studio.runtime.checkpoints import Stage
 from relay_studio.runtime.engine import RunRequestError
+from relay_studio.ui import i18n
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesView, CompareDialog
 from relay_studio.ui.timeline.fork_dialog import ForkChoice, ForkDialog, candidates
 
 
 class RerunControls(QObject):
+    #: (run id, its branches): read on the studio's reader thread, delivered here queued
+    branches_arrived = Signal(str, list)
+
     def __init__(self, studio: Studio, parent: QWidget) -> None:
         super().__init__(parent)
         self.studio = studio
@@ -34,13 +38,14 @@ class RerunControls(QObject):
         self.branches = BranchesView()
         self.branches.compare_requested.connect(self._on_compare)
         studio.run_finished.connect(self._on_run_finished)
+        self.branches_arrived.connect(self._on_branches)
         self.run_id = ""
         self.stages: list[Stage] = []
         self.picked: Stage | None = None
         self.dialog: ForkDialog | None = None
         self.compare_dialog: CompareDialog | None = None
         self.tasks: set[asyncio.Task[None]] = set()
-        #: set once the branches of the run shown are read (tests wait on it)
+        # set once the branches of the run shown are read (tests wait on it)
         self.branches_read = asyncio.Event()
 
     # -- what the panel tells ------------------------------------------------------------------------
@@ -50,7 +55,12 @@ class RerunControls(QObject):
             self.button.setEnabled(False)
         self.run_id = run_id
         self.branches_read = asyncio.Event()
-        self._spawn(self._read_branches(run_id))
+        if not run_id:
+            self.stages = []
+            self.branches.set_branches([], "")
+            self.branches_read.set()
+            return
+        self.studio.read_branches(run_id, self.branches_arrived.emit)  # delivered queued, on this thread
 
     def _on_run_finished(self, run_id: str, _status: str) -> None:
         """The run shown (or one of its branches) ended: its stages can be rerun now, its row says it."""
@@ -62,25 +72,26 @@ class RerunControls(QObject):
         self.picked = next((s for s in self.stages if s.invocation_id == invocation_id and not s.inherited), None)
         self.button.setEnabled(self.picked is not None and self._ended())
         if self.picked is not None:
-            self.button.setToolTip(self.tr("Rerun from stage %n", "", self.picked.number))
+            self.button.setToolTip(i18n.arg(self.tr("Rerun from stage %1"), self.picked.number))
 
     # -- reading -------------------------------------------------------------------------------------------
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.ensure_future(work)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+    def _spawn(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Starts ``work`` on the loop from the next turn of Qt's event loop: a task created in a run's done
+        callback as the loop stops would never take its first step, and the loop could not close."""
+        def start() -> None:
+            if self.studio.shutting_down:  # the window closes: its reader is gone, nothing more to show
+                return
+            task = asyncio.ensure_future(work())
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+        QTimer.singleShot(0, self, start)
 
     def _ended(self) -> bool:
         status = self.studio.run_status(self.run_id)
         return status is not None and (status.terminal or self.run_id not in self.studio.handles)
 
-    async def _read_branches(self, run_id: str) -> None:
-        if not run_id:
-            self.stages = []
-            self.branches.set_branches([], "")
-            self.branches_read.set()
-            return
-        found: list[Branch] = await self.studio.read_branches(run_id)
+    def _on_branches(self, run_id: str, found: list[Branch]) -> None:
         if run_id != self.run_id:
             return
         mine = next((b for b in found if b.run_id == run_id), None)
@@ -102,7 +113,7 @@ class RerunControls(QObject):
         connections = self.studio.connection_choices().ids
         self.dialog = ForkDialog(self.run_id, stage.number, stage.agent_id, brief,
                                  candidates(profiles, stage.number, stage.agent_id), connections, self.parent_widget)
-        self.dialog.fork_requested.connect(lambda choice: self._spawn(self._fork(choice)))
+        self.dialog.fork_requested.connect(lambda choice: self._spawn(lambda: self._fork(choice)))
         self.dialog.open()
 
     async def _fork(self, choice: ForkChoice) -> None:
@@ -119,7 +130,7 @@ class RerunControls(QObject):
 
     # -- compare ------------------------------------------------------------------------------------------
     def _on_compare(self, left: str, right: str) -> None:
-        self._spawn(self._compare(left, right))
+        self._spawn(lambda: self._compare(left, right))
 
     async def _compare(self, left: str, right: str) -> None:
         comparison = await self.studio.compare_runs(left, right)
@@ -129,7 +140,7 @@ class RerunControls(QObject):
             branch = names.get(run_id)
             if branch is None or branch.origin is None:
                 return self.tr("the original run")
-            return self.tr("the fork from stage %n", "", branch.origin.stage)
+            return i18n.arg(self.tr("the fork from stage %1"), branch.origin.stage)
 
         self.compare_dialog = CompareDialog(comparison, name(left), name(right), self.parent_widget)
         self.compare_dialog.open()
