@@ -248,3 +248,45 @@ async def test_studio_fork_reruns_a_stage_from_python(tmp_path: Path) -> None:
         with pytest.raises(RunRequestError) as caught:
             await studio.fork(first.run_id, at=5)
         assert caught.value.code == codes.RUN_FORK_STAGE_NOT_FOUND
+
+
+async def test_a_fork_on_another_model_says_so_and_freezes_the_binding(harness: Harness) -> None:
+    source, _ = await harness.run("writer", TURNS, profiles=_profiles())
+    runtime = harness.runtime
+    rebound = {pid: p.model_copy(update={"model": p.model.model_copy(update={
+        "mode": "connection", "connection": "local", "model": "tiny-model"})}) for pid, p in _profiles().items()}
+    provider = ScriptedProvider(load_script({"turns": FORK_TURNS}))
+    handle = await runtime.fork_run(ForkRequest(source, 2, agent_id="line-editor", connection="local",
+                                                model="tiny-model"),
+                                    provider_for=lambda _p: provider, profiles=rebound)
+    assert await handle.wait() is RunStatus.COMPLETED
+    changes = harness.of_type(handle.run_id, "run_forked")[0].payload["changes"]
+    assert changes == {"agent": {"from": "editor", "to": "line-editor"}, "connection": "local",
+                       "model": "tiny-model"}
+    frozen = runtime.runs.run_input(handle.run_id)
+    assert frozen["profiles"]["line-editor"]["model"]["connection"] == "local"
+    assert frozen["forkedFrom"] == {"runId": source, "stage": 2}
+    assert runtime.runs.run_input(source)["profiles"]["editor"]["model"].get("connection") != "local"
+
+
+async def test_a_runs_start_checkpoint_references_stored_persist_files(harness: Harness) -> None:
+    runtime = harness.runtime
+    first, _ = await harness.run("writer", TURNS, profiles=_profiles())
+    assert harness.of_type(first, "workspace_checkpoint_recorded") == []  # persist/ started empty
+    chat_id = runtime.runs.run(first).chat_id  # type: ignore[union-attr]
+    (runtime.chat_persist_dir(chat_id) / "added_by_hand.md").write_text("A note.", encoding="utf-8")
+    second, _ = await harness.run("writer", TURNS, profiles=_profiles())
+    files = {f["path"]: f for f in harness.of_type(second, "workspace_checkpoint_recorded")[0].payload["files"]}
+    # The file the first run wrote and promoted is a reference to its version, not a copy ...
+    assert files["persist/story_state.md"] == {"path": "persist/story_state.md", "runId": first, "version": 1}
+    # ... and the one no run stored became a version of this run.
+    assert files["persist/added_by_hand.md"]["runId"] == second
+    assert [v[1] for v in runtime.runs.file_versions(second, "persist/added_by_hand.md")][0] == "A note."
+    # A fork at stage 1 of the second run starts with both, as that run did.
+    handle, _ = await _fork(runtime, ForkRequest(second, 1), {"writer": [
+        {"toolCalls": [call("workspace_read_file", {"path": "persist/added_by_hand.md"}),
+                       write("output/main.md", "Again."), call("workspace_commit"),
+                       handoff("final-editor", "Finish it.")]}], "final-editor": TURNS["final-editor"]})
+    assert runtime.runs.run(handle.run_id).status is RunStatus.COMPLETED  # type: ignore[union-attr]
+    assert harness.of_type(handle.run_id, "tool_call_completed")[0].payload["result"] == "A note."
+    assert harness.file(handle.run_id, "persist/story_state.md") == "Mara: at the lamp."
