@@ -281,7 +281,7 @@ async def test_a_runs_start_checkpoint_references_stored_persist_files(harness: 
     assert files["persist/story_state.md"] == {"path": "persist/story_state.md", "runId": first, "version": 1}
     # ... and the one no run stored became a version of this run.
     assert files["persist/added_by_hand.md"]["runId"] == second
-    assert [v[1] for v in runtime.runs.file_versions(second, "persist/added_by_hand.md")][0] == "A note."
+    assert [v[1] for v in runtime.runs.file_versions(second, "persist/added_by_hand.md")] == ["A note."]
     # A fork at stage 1 of the second run starts with both, as that run did.
     handle, _ = await _fork(runtime, ForkRequest(second, 1), {"writer": [
         {"toolCalls": [call("workspace_read_file", {"path": "persist/added_by_hand.md"}),
