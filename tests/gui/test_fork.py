@@ -3,7 +3,7 @@ branch shown under the original run from the fork point, and the compare view of
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import App, run_to_end, until
@@ -36,6 +36,18 @@ async def test_rerun_the_editors_stage_with_an_edited_brief_and_compare(app: App
     await until(lambda: len(panel.rerun.stages) == 3 and panel.rerun.branches_read.is_set(), what="the stages")
     assert not panel.rerun.button.isEnabled()  # no stage picked yet
     assert panel.rerun.branches.isHidden()  # one run: no branches to show
+
+    # A right-click on the finalizer's stage in the lanes offers the rerun of stage 3.
+    lanes = panel.lanes
+    foreground = panel.timeline.ordered_lanes()[0]  # type: ignore[union-attr]
+    last = foreground.stages[-1]
+    x = lanes.x_of(last.start + ((last.end or last.start) - last.start) / 2)
+    y = lanes.lane_top(foreground) + 2  # above the bars: the stage's span
+    assert panel.rerun.invocation_at(lanes, x, y) == last.invocation_id
+    panel.rerun.context_menu(lanes, QPoint(int(x), y))
+    assert panel.rerun.picked is not None and panel.rerun.picked.number == 3
+    assert panel.rerun.menu is not None and [a.text() for a in panel.rerun.menu.actions()] == ["Rerun from here…"]
+    panel.rerun.menu.close()
 
     handoff_to_editor = panel.timeline.markers[0]  # type: ignore[union-attr]
     panel.open_marker(handoff_to_editor)  # what a click on the handoff marker does

@@ -120,6 +120,7 @@ class TimelinePanel(QWidget):
 
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.lanes)
+        self.rerun.attach(self.lanes)
         self.lanes.bar_clicked.connect(self._on_bar_clicked)
         self.lanes.marker_clicked.connect(self._on_marker_clicked)
         self.lanes.review_clicked.connect(self._on_review_clicked)

@@ -8,8 +8,8 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QToolButton, QWidget
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtWidgets import QMenu, QToolButton, QWidget
 
 from relay_studio.runtime.branches import Branch
 from relay_studio.runtime.checkpoints import Stage
@@ -18,10 +18,12 @@ from relay_studio.ui import i18n
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesView, CompareDialog
 from relay_studio.ui.timeline.fork_dialog import ForkChoice, ForkDialog, candidates
+from relay_studio.ui.timeline.lanes import LABEL_W, LanesView
+from relay_studio.ui.timeline.model import Bar, Marker
 
 
 class RerunControls(QObject):
-    #: (run id, its branches): read on the studio's reader thread, delivered here queued
+    # (run id, its branches): read on the studio's reader thread, delivered here queued
     branches_arrived = Signal(str, list)
 
     def __init__(self, studio: Studio, parent: QWidget) -> None:
@@ -44,6 +46,7 @@ class RerunControls(QObject):
         self.picked: Stage | None = None
         self.dialog: ForkDialog | None = None
         self.compare_dialog: CompareDialog | None = None
+        self.menu: QMenu | None = None
         self.tasks: set[asyncio.Task[None]] = set()
         # set once the branches of the run shown are read (tests wait on it)
         self.branches_read = asyncio.Event()
@@ -73,6 +76,41 @@ class RerunControls(QObject):
         self.button.setEnabled(self.picked is not None and self._ended())
         if self.picked is not None:
             self.button.setToolTip(i18n.arg(self.tr("Rerun from stage %1"), self.picked.number))
+
+    def attach(self, lanes: LanesView) -> None:
+        """A right-click on a stage in the lanes (its span, a bar of it, a handoff marker) offers the rerun."""
+        viewport = lanes.viewport()
+        viewport.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        viewport.customContextMenuRequested.connect(lambda pos: self.context_menu(lanes, pos))
+
+    @staticmethod
+    def invocation_at(lanes: LanesView, x: float, y: float) -> str | None:
+        """The foreground stage under a point: a handoff marker's target, a bar's stage, a stage's span."""
+        found = lanes.hit(x, y)
+        if isinstance(found, Marker):
+            return found.target_invocation
+        if isinstance(found, Bar):
+            return found.invocation_id
+        lane = lanes.lane_at(y)
+        if lane is None or x < LABEL_W:
+            return None
+        t = (x - LABEL_W + lanes.horizontalScrollBar().value()) / lanes.px_per_s
+        for stage in lane.stages:
+            if stage.start <= t <= (stage.end if stage.end is not None else lanes.now()):
+                return stage.invocation_id
+        return None
+
+    def context_menu(self, lanes: LanesView, pos: QPoint) -> None:
+        invocation = self.invocation_at(lanes, pos.x(), pos.y())
+        if invocation is None:
+            return
+        self.invocation_picked(invocation)
+        if not self.button.isEnabled():
+            return
+        self.menu = QMenu(lanes)
+        action = self.menu.addAction(self.tr("Rerun from here…"))
+        action.triggered.connect(self.open_dialog)
+        self.menu.popup(lanes.viewport().mapToGlobal(pos))
 
     # -- reading -------------------------------------------------------------------------------------------
     def _spawn(self, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
