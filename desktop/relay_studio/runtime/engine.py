@@ -41,7 +41,7 @@ from relay_studio.runtime.context import (
 from relay_studio.runtime.delegation.edges import HandoffDefaults, HandoffEdge
 from relay_studio.runtime.delegation.scheduler import ChildRunner, TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
-from relay_studio.runtime.fork import ForkRequest, start_fork
+from relay_studio.runtime.fork import ForkRefused, ForkRequest, start_fork
 from relay_studio.runtime.loop import run_invocation, start_and_assemble
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.prompts import chat_history, root_messages
@@ -358,7 +358,14 @@ class Runtime:
                        ) -> RunHandle:
         """Rerun from a stage: a new run in the same chat starting at ``request.at`` with the workspace as it
         was then (``runtime/fork.py``, docs/fork.md); raises ``RunRequestError`` before writing anything."""
-        return await start_fork(self, request, provider_for=provider_for, profiles=profiles, approver=approver)
+        try:
+            ctx, task = await start_fork(self, request, provider_for=provider_for, profiles=profiles,
+                                         approver=approver)
+        except ForkRefused as exc:
+            raise RunRequestError(exc.code, exc.message) from None
+        handle = RunHandle(run_id=ctx.run_id, chat_id=ctx.chat_id, task=task, context=ctx)
+        self.active[ctx.run_id] = handle
+        return handle
 
     def claim_run(self, run_id: str) -> None:
         """This process drives ``run_id`` from now on (its lease); raises ``RunRequestError`` if it cannot."""

@@ -14,9 +14,11 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
@@ -28,12 +30,13 @@ from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import transitions
 from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.checkpoints import Stage, file_text, fork_origin, stages
-from relay_studio.runtime.context import ChatInput, InvocationState, ProviderFor, RunContext, RunSettings
+from relay_studio.runtime.context import ChatInput, InvocationState, LiveUpdate, ProviderFor, RunContext, RunSettings
 from relay_studio.runtime.delegation.edges import effective
 from relay_studio.runtime.delegation.handoff import validate_packet
 from relay_studio.runtime.delegation.history import handoff_input
 from relay_studio.runtime.delegation.policy import resolve_target
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
+from relay_studio.runtime.delegation.scheduler import TaskScheduler
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.executor import drive_chain
 from relay_studio.runtime.ledger import CommitLedger, LedgerEntry
@@ -41,11 +44,10 @@ from relay_studio.runtime.prompts import root_messages
 from relay_studio.runtime.resume import NotResumable, _state
 from relay_studio.runtime.workspace import RunWorkspace
 from relay_studio.store import tables as t
-from relay_studio.store.database import new_id, now_iso
+from relay_studio.store.chats import ChatHostBridge, ChatStore
+from relay_studio.store.database import Database, new_id, now_iso
 from relay_studio.store.leases import is_owned
-
-if TYPE_CHECKING:
-    from relay_studio.runtime.engine import RunHandle, Runtime
+from relay_studio.store.runs import RunStore
 
 #: ledger marker of a commit an earlier stage made in the run the fork came from (not the fork's own)
 INHERITED = "inherited"
@@ -66,13 +68,40 @@ class ForkRequest:
     changes: dict[str, Any] = field(default_factory=dict)
 
 
-def _refuse(code: str, message: str) -> Exception:
-    from relay_studio.runtime.engine import RunRequestError
+class ForkRefused(Exception):
+    """A fork that cannot start (the engine raises it as ``RunRequestError``): nothing was written."""
 
-    return RunRequestError(code, message)
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
 
 
-def _check_source(runtime: Runtime, run_id: str) -> None:
+class ForkHost(Protocol):
+    """What a fork needs of the runtime that starts it (``engine.Runtime``; given, not imported)."""
+
+    runs: RunStore
+    chats: ChatStore
+    db: Database
+    bridge: ChatHostBridge
+    data_dir: Path
+    active: dict[str, Any]
+
+    def profiles(self) -> dict[str, AgentProfile]: ...
+    def workspace_dir(self, run_id: str) -> Path: ...
+    def chat_persist_dir(self, chat_id: str) -> Path: ...
+    def scheduler_for(self, ctx: RunContext) -> TaskScheduler: ...
+    def live_listeners(self) -> list[Callable[[LiveUpdate], None]]: ...
+    def claim_run(self, run_id: str) -> None: ...
+    def release_run(self, ctx: RunContext) -> None: ...
+    def _attach_project(self, ctx: RunContext) -> None: ...
+
+
+def _refuse(code: str, message: str) -> ForkRefused:
+    return ForkRefused(code, message)
+
+
+def _check_source(runtime: ForkHost, run_id: str) -> None:
     record = runtime.runs.run(run_id)
     if record is None:
         raise _refuse(codes.RUN_NOT_FOUND, f"There is no run '{run_id}'.")
@@ -82,7 +111,7 @@ def _check_source(runtime: Runtime, run_id: str) -> None:
                                                      "ended (or stop it first).")
 
 
-def _profiles(runtime: Runtime, frozen: dict[str, Any], given: dict[str, AgentProfile] | None,
+def _profiles(runtime: ForkHost, frozen: dict[str, Any], given: dict[str, AgentProfile] | None,
               ) -> dict[str, AgentProfile]:
     """The source's profiles as it froze them; the given ones (a profiles folder, code) over them; profiles
     made since then beside them."""
@@ -93,7 +122,7 @@ def _profiles(runtime: Runtime, frozen: dict[str, Any], given: dict[str, AgentPr
     return out
 
 
-def _prior_states(runtime: Runtime, earlier: list[Stage], profiles: dict[str, AgentProfile],
+def _prior_states(runtime: ForkHost, earlier: list[Stage], profiles: dict[str, AgentProfile],
                   explore: bool) -> list[InvocationState]:
     """The stages before the fork point as the handoff input sees them: each one's conversation."""
     out: list[InvocationState] = []
@@ -127,7 +156,7 @@ def _new_brief(stage: Stage, brief: dict[str, Any] | str | None) -> dict[str, An
     return new
 
 
-def _check_target(runtime: Runtime, at: int, previous: InvocationState | None, agent_id: str,
+def _check_target(runtime: ForkHost, at: int, previous: InvocationState | None, agent_id: str,
                   profiles: dict[str, AgentProfile], provider_for: ProviderFor, has_commit: bool) -> AgentProfile:
     target = profiles.get(agent_id)
     if target is None:
@@ -157,7 +186,7 @@ def _check_target(runtime: Runtime, at: int, previous: InvocationState | None, a
     return target
 
 
-def _answer_message(runtime: Runtime, run_id: str) -> str | None:
+def _answer_message(runtime: ForkHost, run_id: str) -> str | None:
     """The chat answer the lineage commits to (a fork's commits are new versions of it)."""
     seen: set[str] = set()
     current: str | None = run_id
@@ -171,7 +200,7 @@ def _answer_message(runtime: Runtime, run_id: str) -> str | None:
     return None
 
 
-def _inherited_commits(runtime: Runtime, earlier: list[Stage]) -> list[LedgerEntry]:
+def _inherited_commits(runtime: ForkHost, earlier: list[Stage]) -> list[LedgerEntry]:
     ids = {s.invocation_id for s in earlier}
     out: list[LedgerEntry] = []
     for run_id in dict.fromkeys(s.run_id for s in earlier):
@@ -182,11 +211,10 @@ def _inherited_commits(runtime: Runtime, earlier: list[Stage]) -> list[LedgerEnt
     return out
 
 
-async def start_fork(runtime: Runtime, request: ForkRequest, *, provider_for: ProviderFor,
+async def start_fork(runtime: ForkHost, request: ForkRequest, *, provider_for: ProviderFor,
                      profiles: dict[str, AgentProfile] | None = None, approver: Approver | None = None,
-                     ) -> RunHandle:
-    from relay_studio.runtime.engine import RunHandle
-
+                     ) -> tuple[RunContext, asyncio.Task[RunStatus]]:
+    """Checks the request, writes the fork and starts driving it; the host registers the task as its run."""
     _check_source(runtime, request.run_id)
     relay = stages(runtime.runs, request.run_id)
     stage = next((s for s in relay if s.number == request.at), None)
@@ -233,7 +261,7 @@ async def start_fork(runtime: Runtime, request: ForkRequest, *, provider_for: Pr
         messages = root_messages(chat_input.history, prompt, target.context.chat_history_messages,
                                  chat_input.pinned)
     return _create(runtime, request, stage, frozen, chosen, target, priors, inherited, messages, brief, prompt,
-                   texts, changes, provider_for, approver, RunHandle)
+                   texts, changes, provider_for, approver)
 
 
 def _handoff_messages(priors: list[InvocationState], target: AgentProfile, brief: dict[str, Any],
@@ -243,11 +271,11 @@ def _handoff_messages(priors: list[InvocationState], target: AgentProfile, brief
                          chat_input, target.context.chat_history_messages)
 
 
-def _create(runtime: Runtime, request: ForkRequest, stage: Stage, frozen: dict[str, Any],
+def _create(runtime: ForkHost, request: ForkRequest, stage: Stage, frozen: dict[str, Any],
             profiles: dict[str, AgentProfile], target: AgentProfile, priors: list[InvocationState],
             inherited: list[LedgerEntry], messages: list[Message], brief: dict[str, Any] | None, prompt: str,
             texts: dict[str, str], changes: dict[str, Any], provider_for: ProviderFor, approver: Approver | None,
-            handle_type: type[RunHandle]) -> RunHandle:
+            ) -> tuple[RunContext, asyncio.Task[RunStatus]]:
     source = runtime.runs.run(request.run_id)
     assert source is not None  # checked first
     run_id = new_id("run")
@@ -324,16 +352,14 @@ def _create(runtime: Runtime, request: ForkRequest, stage: Stage, frozen: dict[s
     task = asyncio.create_task(_drive(runtime, ctx, inv), name=f"run {run_id}")
     task.add_done_callback(lambda _t: runtime.release_run(ctx))
     ctx.main_task = task
-    handle = handle_type(run_id=run_id, chat_id=chat_id, task=task, context=ctx)
-    runtime.active[run_id] = handle
-    return handle
+    return ctx, task
 
 
 def ctx_history(frozen: dict[str, Any]) -> list[Message]:
     return [Message.model_validate(m) for m in frozen.get("chatHistory", [])]
 
 
-async def _drive(runtime: Runtime, ctx: RunContext, inv: InvocationState) -> RunStatus:
+async def _drive(runtime: ForkHost, ctx: RunContext, inv: InvocationState) -> RunStatus:
     ctx.started = True
     try:
         return await drive_chain(ctx, inv, start=True)
