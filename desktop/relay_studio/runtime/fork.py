@@ -303,7 +303,7 @@ def _create(runtime: ForkHost, request: ForkRequest, stage: Stage, frozen: dict[
     ctx.scheduler = runtime.scheduler_for(ctx)
     ctx.live = runtime.live_listeners()
     ctx.approver = approver
-    ctx.chat_input = ChatInput(ctx_history(frozen), prompt, int(frozen.get("chatHistoryPinned", 0)))
+    ctx.chat_input = ChatInput(_frozen_history(frozen), prompt, int(frozen.get("chatHistoryPinned", 0)))
     ctx.explore = bool(frozen.get("explore", False))
     ctx.persona_name = str(frozen.get("personaName") or ctx.persona_name)
     ctx.ledger = CommitLedger(list(inherited))
@@ -355,7 +355,7 @@ def _create(runtime: ForkHost, request: ForkRequest, stage: Stage, frozen: dict[
     return ctx, task
 
 
-def ctx_history(frozen: dict[str, Any]) -> list[Message]:
+def _frozen_history(frozen: dict[str, Any]) -> list[Message]:
     return [Message.model_validate(m) for m in frozen.get("chatHistory", [])]
 
 
