@@ -290,3 +290,23 @@ async def test_a_runs_start_checkpoint_references_stored_persist_files(harness: 
     assert runtime.runs.run(handle.run_id).status is RunStatus.COMPLETED  # type: ignore[union-attr]
     assert harness.of_type(handle.run_id, "tool_call_completed")[0].payload["result"] == "A note."
     assert harness.file(handle.run_id, "persist/story_state.md") == "Mara: at the lamp."
+
+
+async def test_a_run_stopped_during_a_stage_can_be_forked_at_that_stage(harness: Harness) -> None:
+    from tests.support import until
+
+    turns = {"writer": TURNS["writer"], "editor": [{"delayMs": 5000, "toolCalls": []}]}
+    handle = await harness.start("writer", turns, profiles=_profiles())
+    runtime = harness.runtime
+    await until(lambda: any(e.type == "agent_invocation_started" and e.payload["agentId"] == "editor"
+                            for e in harness.events(handle.run_id)), what="the editor's stage")
+    with pytest.raises(RunRequestError) as caught:  # still running: refused
+        await runtime.fork_run(ForkRequest(handle.run_id, 2), provider_for=lambda _p: ScriptedProvider(
+            load_script({"turns": FORK_TURNS})))
+    assert caught.value.code == codes.RUN_FORK_SOURCE_RUNNING
+    runtime.cancel(handle.run_id)
+    assert await handle.wait() is RunStatus.CANCELLED
+    fork, _ = await _fork(runtime, ForkRequest(handle.run_id, 2, agent_id="line-editor"), FORK_TURNS)
+    assert runtime.runs.run(fork.run_id).status is RunStatus.COMPLETED  # type: ignore[union-attr]
+    read = harness.of_type(fork.run_id, "tool_call_completed")[0].payload["result"]
+    assert read == DRAFT
