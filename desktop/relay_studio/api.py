@@ -53,13 +53,15 @@ from relay_studio.runtime.delegation.history import (
     set_conversation_history_wrappers,
 )
 from relay_studio.runtime.delegation.input_data import HandoffInputData, HistoryMapper, InputFilter, RunItem
-from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.engine import RunRequestError, Runtime
+from relay_studio.runtime.fork import ForkRequest
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
 __all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "ExportError", "ExportResult", "Handoff", "HandoffHistoryMapper",
            "HandoffInfo",
            "HandoffInputData", "HandoffInputFilter", "HandoffOutcome", "HandoffRefused", "HandoffResult", "Message",
-           "RunConfig", "RunContextWrapper", "RunItem", "RunResult", "Studio", "default_handoff_history_mapper",
+           "RunConfig", "RunContextWrapper", "RunItem", "RunRequestError", "RunResult", "Studio",
+           "default_handoff_history_mapper",
            "get_conversation_history_wrappers", "handoff", "handoff_filters", "nest_handoff_history",
            "prompt_with_handoff_instructions", "reset_conversation_history_wrappers",
            "set_conversation_history_wrappers"]
@@ -348,6 +350,21 @@ class Studio:
         manuscript = chat_manuscript(self.runtime.chats, record, title=title, author=author, language=language)
         fmt = format or format_for(path) or ""
         return export(manuscript, path, fmt, preset=preset)
+    async def fork(self, run_id: str, *, at: int, agent: Agent | str | None = None,
+                   brief: dict[str, Any] | str | None = None) -> RunResult:
+        """Reruns ``run_id`` from stage ``at`` (from 1) in a new run of the same chat, with the workspace as
+        it was when that stage started; ``agent`` (an ``Agent`` or a profile id) and ``brief`` (a handoff
+        brief, or its objective as text; for stage 1 the message) change that stage. The source run is never
+        touched; the fork's commits are new versions of the chat's answer (docs/fork.md). A refusal raises
+        ``RunRequestError`` (``code``, ``message``) before anything is written."""
+        profiles = _collect(agent)[0] if isinstance(agent, Agent) else None
+        agent_id = agent.id if isinstance(agent, Agent) else agent
+        handle = await self.runtime.fork_run(ForkRequest(run_id, at, agent_id, brief),
+                                             provider_for=self._provider_for, profiles=profiles)
+        status = await handle.wait()
+        record = self.runtime.runs.run(handle.run_id)
+        final = self.runtime.chats.message(record.message_id) if record and record.message_id else None
+        return RunResult(handle.run_id, status, final.content if final else None, self.journal(handle.run_id))
 
     def journal(self, run_id: str) -> list[Event]:
         return self.runtime.runs.events(run_id)

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>BranchesView</name>
+    <message>
+        <source>Original run</source>
+        <translation>Ursprünglicher Durchlauf</translation>
+    </message>
+    <message>
+        <source>Fork from stage %1</source>
+        <translation>Abzweigung ab Stufe %1</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare this branch&apos;s answer and output/ files with the run it came from</source>
+        <translation>Die Antwort und die output/-Dateien dieses Zweigs mit dem Durchlauf vergleichen, aus dem er stammt</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>
@@ -311,6 +330,37 @@
             <numerusform>%n Eintrag als World Info nach %1 geschrieben.</numerusform>
             <numerusform>%n Einträge als World Info nach %1 geschrieben.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Compare branches</source>
+        <translation>Zweige vergleichen</translation>
+    </message>
+    <message>
+        <source>From %1 (−) to %2 (+)</source>
+        <translation>Von %1 (−) zu %2 (+)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>No changes.</source>
+        <translation>Keine Änderungen.</translation>
+    </message>
+    <message>
+        <source>Final message</source>
+        <translation>Letzte Nachricht</translation>
+    </message>
+    <message>
+        <source>Only in the fork.</source>
+        <translation>Nur in der Abzweigung.</translation>
+    </message>
+    <message>
+        <source>Only in the run it came from.</source>
+        <translation>Nur im Durchlauf, aus dem sie stammt.</translation>
     </message>
 </context>
 <context>
@@ -1033,6 +1083,54 @@
     <message>
         <source>▼</source>
         <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>ForkDialog</name>
+    <message>
+        <source>Rerun from stage %1</source>
+        <extracomment>the brief as a handoff brief (stage 2 on), the creator&apos;s message (stage 1)</extracomment>
+        <translation>Ab Stufe %1 neu ausführen</translation>
+    </message>
+    <message>
+        <source>A new run of this chat starts at this stage, with the files as the stage found them. This run stays as it is; what the new one commits becomes a new version of the answer.</source>
+        <translation>Ein neuer Durchlauf dieses Chats beginnt bei dieser Stufe, mit den Dateien, wie die Stufe sie vorfand. Dieser Durchlauf bleibt, wie er ist; was der neue festschreibt, wird eine neue Version der Antwort.</translation>
+    </message>
+    <message>
+        <source>Agent:</source>
+        <translation>Agent:</translation>
+    </message>
+    <message>
+        <source>As each agent&apos;s profile says</source>
+        <translation>Wie im Profil jedes Agenten angegeben</translation>
+    </message>
+    <message>
+        <source>Model connection:</source>
+        <translation>Modellverbindung:</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s default model</source>
+        <translation>das Standardmodell der Verbindung</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>The creator&apos;s message:</source>
+        <translation>Die Nachricht der Autorin oder des Autors:</translation>
+    </message>
+    <message>
+        <source>The brief&apos;s objective:</source>
+        <translation>Das Ziel des Auftrags:</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Rerun</source>
+        <translation>Neu ausführen</translation>
     </message>
 </context>
 <context>
@@ -2500,6 +2598,29 @@
     <message>
         <source>instructions.taskPrompt: added after the prompt in every call</source>
         <translation>instructions.taskPrompt: wird bei jedem Aufruf nach dem Prompt angefügt</translation>
+    </message>
+</context>
+<context>
+    <name>RerunControls</name>
+    <message>
+        <source>Rerun from here…</source>
+        <translation>Ab hier neu ausführen…</translation>
+    </message>
+    <message>
+        <source>Run this stage again in a new run, with the files as it found them: another agent, brief or model if you like</source>
+        <translation>Diese Stufe in einem neuen Durchlauf erneut ausführen, mit den Dateien, wie sie sie vorfand: auf Wunsch mit einem anderen Agenten, Auftrag oder Modell</translation>
+    </message>
+    <message>
+        <source>Rerun from stage %1</source>
+        <translation>Ab Stufe %1 neu ausführen</translation>
+    </message>
+    <message>
+        <source>the fork from stage %1</source>
+        <translation>die Abzweigung ab Stufe %1</translation>
+    </message>
+    <message>
+        <source>the original run</source>
+        <translation>den ursprünglichen Durchlauf</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja" sourcelanguage="en">
 <context>
+    <name>BranchesView</name>
+    <message>
+        <source>Original run</source>
+        <translation>元の実行</translation>
+    </message>
+    <message>
+        <source>Fork from stage %1</source>
+        <translation>段階 %1 からの分岐</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <source>Compare this branch&apos;s answer and output/ files with the run it came from</source>
+        <translation>この分岐の回答と output/ のファイルを、分岐元の実行と比較します</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>
@@ -309,6 +328,37 @@
         <translation>
             <numerusform>%n 件の項目を World Info として %1 に書き出しました。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Compare branches</source>
+        <translation>分岐を比較</translation>
+    </message>
+    <message>
+        <source>From %1 (−) to %2 (+)</source>
+        <translation>%1（−）から %2（+）へ</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>No changes.</source>
+        <translation>変更はありません。</translation>
+    </message>
+    <message>
+        <source>Final message</source>
+        <translation>最終メッセージ</translation>
+    </message>
+    <message>
+        <source>Only in the fork.</source>
+        <translation>分岐にのみあります。</translation>
+    </message>
+    <message>
+        <source>Only in the run it came from.</source>
+        <translation>分岐元の実行にのみあります。</translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1081,54 @@
     <message>
         <source>▼</source>
         <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>ForkDialog</name>
+    <message>
+        <source>Rerun from stage %1</source>
+        <extracomment>the brief as a handoff brief (stage 2 on), the creator&apos;s message (stage 1)</extracomment>
+        <translation>段階 %1 から再実行</translation>
+    </message>
+    <message>
+        <source>A new run of this chat starts at this stage, with the files as the stage found them. This run stays as it is; what the new one commits becomes a new version of the answer.</source>
+        <translation>このチャットの新しい実行がこの段階から始まります。ファイルはこの段階が始まったときの状態です。この実行はそのまま残り、新しい実行がコミットした内容は回答の新しいバージョンになります。</translation>
+    </message>
+    <message>
+        <source>Agent:</source>
+        <translation>エージェント：</translation>
+    </message>
+    <message>
+        <source>As each agent&apos;s profile says</source>
+        <translation>各エージェントのプロファイルどおり</translation>
+    </message>
+    <message>
+        <source>Model connection:</source>
+        <translation>モデル接続：</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s default model</source>
+        <translation>接続の既定モデル</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>モデル：</translation>
+    </message>
+    <message>
+        <source>The creator&apos;s message:</source>
+        <translation>作者のメッセージ：</translation>
+    </message>
+    <message>
+        <source>The brief&apos;s objective:</source>
+        <translation>指示の目的：</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Rerun</source>
+        <translation>再実行</translation>
     </message>
 </context>
 <context>
@@ -2490,6 +2588,29 @@
     <message>
         <source>instructions.taskPrompt: added after the prompt in every call</source>
         <translation>instructions.taskPrompt: 毎回の呼び出しでプロンプトの後に追加されます</translation>
+    </message>
+</context>
+<context>
+    <name>RerunControls</name>
+    <message>
+        <source>Rerun from here…</source>
+        <translation>ここから再実行…</translation>
+    </message>
+    <message>
+        <source>Run this stage again in a new run, with the files as it found them: another agent, brief or model if you like</source>
+        <translation>この段階を、始まったときのファイルで新しい実行としてもう一度実行します。必要ならエージェント、指示、モデルを変えられます</translation>
+    </message>
+    <message>
+        <source>Rerun from stage %1</source>
+        <translation>段階 %1 から再実行</translation>
+    </message>
+    <message>
+        <source>the fork from stage %1</source>
+        <translation>段階 %1 からの分岐</translation>
+    </message>
+    <message>
+        <source>the original run</source>
+        <translation>元の実行</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>BranchesView</name>
+    <message>
+        <source>Original run</source>
+        <translation>原始运行</translation>
+    </message>
+    <message>
+        <source>Fork from stage %1</source>
+        <translation>从阶段 %1 分支</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Compare this branch&apos;s answer and output/ files with the run it came from</source>
+        <translation>将此分支的回答和 output/ 文件与其来源运行进行比较</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>
@@ -309,6 +328,37 @@
         <translation>
             <numerusform>已将 %n 个条目作为 World Info 写入 %1。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>CompareDialog</name>
+    <message>
+        <source>Compare branches</source>
+        <translation>比较分支</translation>
+    </message>
+    <message>
+        <source>From %1 (−) to %2 (+)</source>
+        <translation>从 %1（−）到 %2（+）</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>No changes.</source>
+        <translation>没有更改。</translation>
+    </message>
+    <message>
+        <source>Final message</source>
+        <translation>最终消息</translation>
+    </message>
+    <message>
+        <source>Only in the fork.</source>
+        <translation>仅存在于分支中。</translation>
+    </message>
+    <message>
+        <source>Only in the run it came from.</source>
+        <translation>仅存在于来源运行中。</translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1081,54 @@
     <message>
         <source>▼</source>
         <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>ForkDialog</name>
+    <message>
+        <source>Rerun from stage %1</source>
+        <extracomment>the brief as a handoff brief (stage 2 on), the creator&apos;s message (stage 1)</extracomment>
+        <translation>从阶段 %1 重新运行</translation>
+    </message>
+    <message>
+        <source>A new run of this chat starts at this stage, with the files as the stage found them. This run stays as it is; what the new one commits becomes a new version of the answer.</source>
+        <translation>此对话的新运行将从此阶段开始，文件为该阶段开始时的状态。此运行保持不变；新运行提交的内容将成为回答的新版本。</translation>
+    </message>
+    <message>
+        <source>Agent:</source>
+        <translation>智能体：</translation>
+    </message>
+    <message>
+        <source>As each agent&apos;s profile says</source>
+        <translation>按各智能体的配置</translation>
+    </message>
+    <message>
+        <source>Model connection:</source>
+        <translation>模型连接：</translation>
+    </message>
+    <message>
+        <source>the connection&apos;s default model</source>
+        <translation>该连接的默认模型</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>The creator&apos;s message:</source>
+        <translation>创作者的消息：</translation>
+    </message>
+    <message>
+        <source>The brief&apos;s objective:</source>
+        <translation>说明的目标：</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Rerun</source>
+        <translation>重新运行</translation>
     </message>
 </context>
 <context>
@@ -2490,6 +2588,29 @@
     <message>
         <source>instructions.taskPrompt: added after the prompt in every call</source>
         <translation>instructions.taskPrompt：每次调用时附加在提示词之后</translation>
+    </message>
+</context>
+<context>
+    <name>RerunControls</name>
+    <message>
+        <source>Rerun from here…</source>
+        <translation>从此处重新运行…</translation>
+    </message>
+    <message>
+        <source>Run this stage again in a new run, with the files as it found them: another agent, brief or model if you like</source>
+        <translation>在新运行中再次运行此阶段，文件为它开始时的状态：可按需更换智能体、说明或模型</translation>
+    </message>
+    <message>
+        <source>Rerun from stage %1</source>
+        <translation>从阶段 %1 重新运行</translation>
+    </message>
+    <message>
+        <source>the fork from stage %1</source>
+        <translation>从阶段 %1 的分支</translation>
+    </message>
+    <message>
+        <source>the original run</source>
+        <translation>原始运行</translation>
     </message>
 </context>
 <context>

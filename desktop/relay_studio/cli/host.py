@@ -69,7 +69,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
     # Only the commands that drive runs recover runs a dead process left; readers never touch a run.
-    recover = args.command in ("run", "demo", "resume")
+    recover = args.command in ("run", "demo", "resume") or getattr(args, "runs_command", None) == "fork"
 
     def runtime_factory(extra: list[AgentProfile] | None = None) -> Runtime:
         runtime = Runtime(data_dir, extra_profiles=extra, recover=recover)
@@ -122,6 +122,15 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         runtime = runtime_factory(extra)
         args.project_id = _project_id(args, runtime)
         return asyncio.run(run(args, runtime, extra or []))
+    if command == "runs" and getattr(args, "runs_command", None) in ("show", "fork"):
+        from relay_studio.cli.fork import cmd_runs_fork, cmd_runs_show
+
+        if args.runs_command == "show":
+            return cmd_runs_show(args, runtime_factory())
+        if args.script is not None:
+            load_script_checked(args.script)
+        extra = load_dir(args.profiles) if args.profiles else None
+        return cmd_runs_fork(args, runtime_factory(extra), extra or [])
     if command == "resume":
         if args.script is not None:
             load_script_checked(args.script)

@@ -137,8 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
     persona = sub.add_parser("persona", parents=[common],
                              help="show or set your name in stories (what {{user}} in SillyTavern cards becomes)")
     persona.add_argument("name", nargs="?", help="the new name (an empty one gives back the default, User)")
-    runs = sub.add_parser("runs", parents=[common], help="list runs")
+    runs = sub.add_parser("runs", parents=[common], help="list runs; show a run's stages; rerun one from a stage")
     runs.add_argument("--json", action="store_true")
+    from relay_studio.cli.fork import add_runs_subcommands
+
+    add_runs_subcommands(runs, common)
 
     events = sub.add_parser("events", parents=[common], help="print a run's journal")
     events.add_argument("run_id")

@@ -417,8 +417,18 @@ RUN_AGENT_REQUIRES_CONFIGURATION = "run.agent_requires_configuration"
 RUN_EMPTY_PROMPT = "run.empty_prompt"
 #: The run was left non-terminal by a process that is gone; its open stages and tasks failed.
 RUN_INTERRUPTED = "run.interrupted"
+#: A fork named an agent that cannot take that stage (no handoff target there; stage 1: cannot start runs).
+RUN_FORK_AGENT_NOT_TARGET = "run.fork_agent_not_target"
+#: A fork's new brief is not a valid handoff brief (its objective is missing or empty).
+RUN_FORK_BRIEF_INVALID = "run.fork_brief_invalid"
+#: A fork of a run that is still running (here or in another process): it can be forked once it ends.
+RUN_FORK_SOURCE_RUNNING = "run.fork_source_running"
+#: A fork named a stage number the run does not have.
+RUN_FORK_STAGE_NOT_FOUND = "run.fork_stage_not_found"
 #: The run's lease could not be taken.
 RUN_LEASE_UNAVAILABLE = "run.lease_unavailable"
+#: No run has the id named.
+RUN_NOT_FOUND = "run.not_found"
 #: The run is not suspended at an approval, so it cannot be resumed.
 RUN_NOT_RESUMABLE = "run.not_resumable"
 #: Regenerate named a message that has no question before it to answer again.

@@ -16,6 +16,8 @@ RUN_CREATED = "run_created"
 STATUS_CHANGED = "status_changed"
 #: A run suspended at an approval continues in this process (``agentId``, ``pendingCalls``).
 RUN_RESUMED = "run_resumed"
+#: A fork's first event: the run it came from, the stage (``sourceRunId``, ``stage``, ``changes``).
+RUN_FORKED = "run_forked"
 #: The process stopped while a foreground change waited for approval: the run can be resumed.
 RUN_SUSPENDED = "run_suspended"
 #: A run a crash left non-terminal, whose owner is gone, was marked interrupted.
@@ -105,6 +107,10 @@ TOOL_CALL_APPROVAL_WITHDRAWN = "tool_call_approval_withdrawn"
 # --- files and commits ---
 #: A workspace file was written (a new version).
 WORKSPACE_FILE_WRITTEN = "workspace_file_written"
+#: A fork's file, restored as its stage found it (``path``, ``fromRunId``, ``fromVersion``).
+WORKSPACE_FILE_RESTORED = "workspace_file_restored"
+#: The ``persist/`` files a run started with, as stored versions (``files``: ``path``, ``runId``, ``version``).
+WORKSPACE_CHECKPOINT_RECORDED = "workspace_checkpoint_recorded"
 #: A link or special file was left out of a ``persist/`` copy (``path``, ``message``).
 WORKSPACE_LINK_SKIPPED = "workspace_link_skipped"
 #: A commit to the chat was asked for.

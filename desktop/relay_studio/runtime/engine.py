@@ -29,6 +29,7 @@ from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
+from relay_studio.runtime.checkpoints import record_persist_checkpoint
 from relay_studio.runtime.context import (
     ChatInput,
     InvocationState,
@@ -40,11 +41,12 @@ from relay_studio.runtime.context import (
 from relay_studio.runtime.delegation.edges import HandoffDefaults, HandoffEdge
 from relay_studio.runtime.delegation.scheduler import ChildRunner, TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
+from relay_studio.runtime.fork import ForkRefused, ForkRequest, start_fork
 from relay_studio.runtime.loop import run_invocation, start_and_assemble
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.prompts import chat_history, root_messages
 from relay_studio.runtime.resume import NotResumable, rebuild
-from relay_studio.runtime.workspace import RunWorkspace, copy_without_links
+from relay_studio.runtime.workspace import PERSIST_ROOT, Roots, RunWorkspace, copy_without_links
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
@@ -54,6 +56,8 @@ from relay_studio.store.projects import ProjectStore, project_folder
 from relay_studio.store.runs import RunStore
 
 DB_NAME = "relay-studio.db"
+#: the files a run starts with in persist/, recorded as the first stage's checkpoint
+PERSIST_ONLY = Roots(visible=(PERSIST_ROOT,), writable=())
 
 
 class RunRequestError(ValueError):
@@ -268,6 +272,7 @@ class Runtime:
                                                   "agentId": agent_id, "userText": prompt,
                                                   **({"explore": True} if ctx.explore else {})})
                 workspace.journal_skipped_links(tx, run_id)
+                record_persist_checkpoint(tx, run_id, chat_record.id, workspace.snapshot(PERSIST_ONLY))
                 transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
         except BaseException:
             self.db.release_run(run_id)
@@ -346,6 +351,20 @@ class Runtime:
         ctx.main_task = task
         handle = RunHandle(run_id=run_id, chat_id=chat_id, task=task, context=ctx)
         self.active[run_id] = handle
+        return handle
+
+    async def fork_run(self, request: ForkRequest, *, provider_for: ProviderFor,
+                       profiles: dict[str, AgentProfile] | None = None, approver: Approver | None = None,
+                       ) -> RunHandle:
+        """Rerun from a stage: a new run in the same chat starting at ``request.at`` with the workspace as it
+        was then (``runtime/fork.py``, docs/fork.md); raises ``RunRequestError`` before writing anything."""
+        try:
+            ctx, task = await start_fork(self, request, provider_for=provider_for, profiles=profiles,
+                                         approver=approver)
+        except ForkRefused as exc:
+            raise RunRequestError(exc.code, exc.message) from None
+        handle = RunHandle(run_id=ctx.run_id, chat_id=ctx.chat_id, task=task, context=ctx)
+        self.active[ctx.run_id] = handle
         return handle
 
     def claim_run(self, run_id: str) -> None:

@@ -90,6 +90,7 @@ from relay_studio.ui.library.citations import CitationTarget, distinct
 from relay_studio.ui.library.project_files import ProjectReader
 
 if TYPE_CHECKING:
+    from relay_studio.runtime.branches import Branch, Comparison
     from relay_studio.store.connections import ConnectionStore
     from relay_studio.ui.chat.unpublished import Unpublished
     from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
@@ -858,3 +859,69 @@ class Studio(QObject):
         cache[run_id] = found
         if found and not self._shutting_down:
             self.unpublished_found.emit(run_id)
+    # --- rerun from a stage (issue 27) ---
+    @property
+    def shutting_down(self) -> bool:
+        """``shutdown`` began: nothing new is read or started."""
+        return self._shutting_down
+
+    def read_branches(self, run_id: str, deliver: Callable[[str, list[Branch]], None]) -> None:
+        """Reads the run's lineage (the run it started from, every fork) on the reader thread and hands it to
+        ``deliver`` there (a Qt signal's ``emit``: it reaches the GUI thread queued). No asyncio task: one
+        started from a run's done callback may never take its first step under qasync. Nothing once the
+        studio shuts down (its reader is closed)."""
+        from relay_studio.runtime.branches import branches
+
+        if self._shutting_down:
+            return
+        if self._reader is None:
+            self._reader = Reader(self.runtime.db.path)
+        reader = self._reader
+        if reader._runs is None:  # opened on the GUI thread, as Reader.read opens it
+            reader._db = Database(reader.path)
+            reader._runs = RunStore(reader._db)
+        runs = reader._runs
+
+        def work() -> None:
+            try:
+                found = branches(runs, run_id)
+            except Exception:  # a closed or busy file: the strip stays as it was
+                return
+            with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
+                deliver(run_id, found)
+
+        with contextlib.suppress(RuntimeError):  # the reader's pool is shut down: the window closes
+            reader._pool.submit(work)
+
+    async def compare_runs(self, left: str, right: str) -> Comparison:
+        """Two branches' final messages and ``output/`` files, read on the reader thread."""
+        from relay_studio.runtime.branches import compare
+
+        if self._reader is None:
+            self._reader = Reader(self.runtime.db.path)
+        folders = {r: self.runtime.workspace_dir(r) for r in (left, right)}
+        return await self._reader.read(lambda runs: compare(runs, folders, left, right))
+
+    async def fork_run(self, run_id: str, at: int, *, agent_id: str | None = None,
+                       brief: dict[str, Any] | str | None = None, connection: str | None = None,
+                       model: str | None = None) -> RunHandle:
+        """"Rerun from here": a new run of the same chat from stage ``at``, with the workspace as that stage
+        found it; ``connection`` (and ``model``) bind the stage's agent and those after it to another model.
+        Raises ``RunRequestError`` (nothing written) when it cannot start."""
+        from relay_studio.runtime.fork import ForkRequest
+
+        record = self.runtime.runs.run(run_id)
+        demo = record is not None and record.user_text == DEMO_PROMPT
+        profiles: dict[str, AgentProfile] | None = None
+        if connection:
+            binding = {"mode": "connection", "connection": connection, "model": model or None}
+            frozen = self.runtime.runs.run_input(run_id).get("profiles", {})
+            known = {pid: AgentProfile.model_validate(p) for pid, p in frozen.items()}
+            known.update({pid: p for pid, p in self.runtime.profiles().items() if pid not in known})
+            profiles = {pid: p.model_copy(update={"model": p.model.model_copy(update=binding)})
+                        for pid, p in known.items()}
+        handle = await self.runtime.fork_run(
+            ForkRequest(run_id, at, agent_id, brief, connection=connection, model=model),
+            provider_for=self.providers.provider_for_run(demo=demo), profiles=profiles, approver=self._approve)
+        self._track(handle, handle.context.chain[-1].profile.display_name)
+        return handle

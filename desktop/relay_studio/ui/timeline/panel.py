@@ -56,6 +56,7 @@ from relay_studio.ui.timeline.detail import (
 from relay_studio.ui.timeline.events_model import EventFilter, EventsDelegate, EventsModel
 from relay_studio.ui.timeline.lanes import LanesView
 from relay_studio.ui.timeline.model import Bar, Lane, Marker, RunTimeline
+from relay_studio.ui.timeline.rerun import RerunControls
 
 LOAD_PAGE = 64
 READ_CHUNK = 4096  # events read per trip to the reader thread
@@ -128,10 +129,15 @@ class TimelinePanel(QWidget):
             self.zoom_buttons.append(button)
         self.progress = QLabel()  # under the events list: the top row keeps its room for the run's label
         self.progress.setObjectName("Muted")
+        self.rerun = RerunControls(studio, self)  # "Rerun from here", the branches, the compare view
+        top.addWidget(self.rerun.button)
         layout.addLayout(top)
+        layout.addWidget(self.rerun.branches)
+        self.rerun.branches.branch_picked.connect(self.show_run)
 
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.lanes)
+        self.rerun.attach(self.lanes)
         self.lanes.bar_clicked.connect(self._on_bar_clicked)
         self.lanes.marker_clicked.connect(self._on_marker_clicked)
         self.lanes.review_clicked.connect(self._on_review_clicked)
@@ -319,9 +325,11 @@ class TimelinePanel(QWidget):
         self.agent_filter.blockSignals(False)
         if self.timeline is None:
             self.progress.clear()  # not the count of the run shown before
+            self.rerun.run_shown("")
             self.loaded.set()
             return
         self.loader = asyncio.ensure_future(self._load_pages(self.timeline))
+        self.rerun.run_shown(run_id)
 
     async def _load_pages(self, tl: RunTimeline) -> None:
         """Reads the journal in chunks on the studio's reader thread and folds them here in slices of
@@ -450,10 +458,12 @@ class TimelinePanel(QWidget):
             return
         self._select_seqs(self.timeline.seqs_of_bar(bar))
         self.show_bar(bar)
+        self.rerun.invocation_picked(bar.invocation_id)
 
     def _on_marker_clicked(self, marker: Marker) -> None:
         self._select_seqs([marker.seq])
         self._show(render_marker(self.source, self.run_id, marker))
+        self.rerun.invocation_picked(marker.target_invocation)  # the stage it handed to
 
     def _on_review_clicked(self, lane: Lane) -> None:
         """A reviewer's lane: its ``review_completed`` shown (the verdict, the issues) and selected in the events
