@@ -173,6 +173,7 @@ class Studio(QObject):
 
     def __init__(self, runtime: Runtime, providers: ProviderSource, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._unpublished_read.connect(self._on_unpublished_read)
         self.runtime = runtime
         self.providers = providers
         self.pending: list[PendingApproval] = []
@@ -421,9 +422,6 @@ class Studio(QObject):
         for handle in handles:
             with contextlib.suppress(Exception):  # the run's own failure is already journaled
                 await handle.wait()
-        for read in list(self.__dict__.get("_unpublished_reads", {}).values()):  # issue 24's reads
-            with contextlib.suppress(Exception):
-                await read
         if self._reader is not None:
             reader, self._reader = self._reader, None
             await reader.close()
@@ -840,25 +838,51 @@ class Studio(QObject):
         found = cache.get(run_id)
         if found is not None:
             return found
-        reading: dict[str, asyncio.Task[None]] = self.__dict__.setdefault("_unpublished_reads", {})
-        if run_id not in reading and not self._shutting_down:
-            reading[run_id] = asyncio.ensure_future(self._read_unpublished(run_id, cache, reading))
+        reading: set[str] = self.__dict__.setdefault("_unpublished_reads", set())
+        if run_id in reading or self._shutting_down:
+            return []
+        reading.add(run_id)
+        self._submit_read(lambda runs: self._read_unpublished(runs, run_id))
         return []
 
-    async def _read_unpublished(self, run_id: str, cache: dict[str, list[Unpublished]],
-                                reading: dict[str, asyncio.Task[None]]) -> None:
+    #: a run's decisions were read on the reader thread (queued to the GUI thread: ``_unpublished_read``)
+    _unpublished_read = Signal(str, object)
+
+    def _read_unpublished(self, runs: RunStore, run_id: str) -> None:
+        """On the reader thread: the run's decision events, handed to the GUI thread by a queued signal (no
+        asyncio task: one started from a run's done callback may never take its first step under qasync)."""
         from relay_studio.ui.chat.unpublished import DECISION_EVENTS, unpublished_changes
 
         try:
-            if self._reader is None:
-                self._reader = Reader(self.runtime.db.path)
-            events = await self._reader.read(lambda runs: runs.events_of_types(run_id, DECISION_EVENTS))
-        finally:
-            reading.pop(run_id, None)
-        found = unpublished_changes(events)
-        cache[run_id] = found
+            found = unpublished_changes(runs.events_of_types(run_id, DECISION_EVENTS))
+        except Exception:  # a closed or busy file: read again the next time the chat is shown
+            found = None
+        with contextlib.suppress(RuntimeError):  # the studio is gone: the window closed meanwhile
+            self._unpublished_read.emit(run_id, found)
+
+    def _on_unpublished_read(self, run_id: str, found: list[Unpublished] | None) -> None:
+        self.__dict__.setdefault("_unpublished_reads", set()).discard(run_id)
+        if found is None:
+            return
+        self.__dict__.setdefault("_unpublished", {})[run_id] = found
         if found and not self._shutting_down:
             self.unpublished_found.emit(run_id)
+
+    def _submit_read(self, work: Callable[[RunStore], None]) -> None:
+        """Runs ``work`` on the reader thread with its run store (opened here, on the GUI thread, as
+        ``Reader.read`` opens it); nothing once the studio shuts down."""
+        if self._shutting_down:
+            return
+        if self._reader is None:
+            self._reader = Reader(self.runtime.db.path)
+        reader = self._reader
+        if reader._runs is None:
+            reader._db = Database(reader.path)
+            reader._runs = RunStore(reader._db)
+        runs = reader._runs
+        with contextlib.suppress(RuntimeError):  # the reader's pool is shut down: the window closes
+            reader._pool.submit(lambda: work(runs))
+
     # --- rerun from a stage (issue 27) ---
     @property
     def shutting_down(self) -> bool:
@@ -872,17 +896,7 @@ class Studio(QObject):
         studio shuts down (its reader is closed)."""
         from relay_studio.runtime.branches import branches
 
-        if self._shutting_down:
-            return
-        if self._reader is None:
-            self._reader = Reader(self.runtime.db.path)
-        reader = self._reader
-        if reader._runs is None:  # opened on the GUI thread, as Reader.read opens it
-            reader._db = Database(reader.path)
-            reader._runs = RunStore(reader._db)
-        runs = reader._runs
-
-        def work() -> None:
+        def work(runs: RunStore) -> None:
             try:
                 found = branches(runs, run_id)
             except Exception:  # a closed or busy file: the strip stays as it was
@@ -890,8 +904,7 @@ class Studio(QObject):
             with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
                 deliver(run_id, found)
 
-        with contextlib.suppress(RuntimeError):  # the reader's pool is shut down: the window closes
-            reader._pool.submit(work)
+        self._submit_read(work)
 
     async def compare_runs(self, left: str, right: str) -> Comparison:
         """Two branches' final messages and ``output/`` files, read on the reader thread."""

@@ -130,9 +130,11 @@ class TimelinePanel(QWidget):
         self.progress = QLabel()  # under the events list: the top row keeps its room for the run's label
         self.progress.setObjectName("Muted")
         self.rerun = RerunControls(studio, self)  # "Rerun from here", the branches, the compare view
-        top.addWidget(self.rerun.button)
         layout.addLayout(top)
-        layout.addWidget(self.rerun.branches)
+        rerun_row = QHBoxLayout()  # its own row: the run picker keeps the top row's room at every width
+        rerun_row.addWidget(self.rerun.branches, 1)
+        rerun_row.addWidget(self.rerun.button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(rerun_row)
         self.rerun.branches.branch_picked.connect(self.show_run)
 
         split = QSplitter(Qt.Orientation.Vertical)
