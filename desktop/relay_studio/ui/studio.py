@@ -815,16 +815,10 @@ class Studio(QObject):
         "" when the run has none yet: what the status bar names, and the answer's card beside its author."""
         from relay_studio.domain.enums import InvocationKind
 
-        known: dict[str, str] = self.__dict__.setdefault("_finishers", {})  # ended runs: their stages are final
-        if run_id in known:
-            return known[run_id]
         stages = [i for i in self.runtime.runs.invocations(run_id)
                   if i.kind in (InvocationKind.ROOT, InvocationKind.HANDOFF)]
         profile = self.profiles().get(stages[-1].profile_id) if stages else None
-        name = profile.display_name if profile is not None else (stages[-1].profile_id if stages else "")
-        if run_id not in self.handles:
-            known[run_id] = name
-        return name
+        return profile.display_name if profile is not None else (stages[-1].profile_id if stages else "")
 
     #: approved changes no commit published were found in a run's journal (``unpublished_changes``)
     unpublished_found = Signal(str)
