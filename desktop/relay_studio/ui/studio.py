@@ -125,12 +125,22 @@ class Reader:
         self._db: Database | None = None
         self._runs: RunStore | None = None
 
-    async def read(self, query: Callable[[RunStore], T]) -> T:
+    def _store(self) -> RunStore:
         if self._runs is None:  # opened here, on the GUI thread, as ProjectReader opens its own (see there)
             self._db = Database(self.path)
             self._runs = RunStore(self._db)
-        runs = self._runs
+        return self._runs
+
+    async def read(self, query: Callable[[RunStore], T]) -> T:
+        runs = self._store()
         return await asyncio.get_running_loop().run_in_executor(self._pool, lambda: query(runs))
+
+    def submit(self, work: Callable[[RunStore], None]) -> None:
+        """Runs ``work`` on the reader thread without a task to await (it hands its result on itself, by a
+        queued signal); nothing once the pool is shut down (the window closes)."""
+        runs = self._store()
+        with contextlib.suppress(RuntimeError):
+            self._pool.submit(lambda: work(runs))
 
     def _close_db(self) -> None:
         if self._db is not None:
@@ -869,13 +879,7 @@ class Studio(QObject):
             return
         if self._reader is None:
             self._reader = Reader(self.runtime.db.path)
-        reader = self._reader
-        if reader._runs is None:
-            reader._db = Database(reader.path)
-            reader._runs = RunStore(reader._db)
-        runs = reader._runs
-        with contextlib.suppress(RuntimeError):  # the reader's pool is shut down: the window closes
-            reader._pool.submit(lambda: work(runs))
+        self._reader.submit(work)
 
     # --- rerun from a stage (issue 27) ---
     @property
