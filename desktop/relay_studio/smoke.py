@@ -132,7 +132,7 @@ async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> d
         except TimeoutError:
             raise SmokeFailure(f"the demo relay did not finish within {RUN_TIMEOUT_S:.0f} s") from None
         if status != "completed":
-            raise SmokeFailure(f"the demo relay ended '{status}', not 'completed' ({window.last_error})")
+            raise SmokeFailure(f"the demo relay ended '{status}', not 'completed' ({window.runs.last_error})")
         answers = [m for m in runtime.chats.messages(chat.id) if m.role == "assistant" and m.content.strip()]
         if not answers:
             raise SmokeFailure("the demo relay completed but no answer reached the chat")

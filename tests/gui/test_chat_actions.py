@@ -114,7 +114,7 @@ async def test_a_failed_regeneration_says_so_under_the_answer(app: App) -> None:
     window = app.open({"finalizer": [_answer("The only answer.")]})  # the second call finds no turn
     window.new_chat()
     await _ask(window, "Write.", 0)
-    window.regenerate(window.chat.message_cards()[1].message.id)
+    window.runs.regenerate(window.chat.message_cards()[1].message.id)
     await run_to_end(window, 1)
     kinds = [type(c).__name__ for c in window.chat.cards]
     assert kinds == ["MessageCard", "MessageCard", "NoticeCard"]

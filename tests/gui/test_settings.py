@@ -271,9 +271,9 @@ async def test_with_no_connection_the_window_points_at_settings(app: App, qtbot:
     composer = window.chat.composer
     qtbot.keyClicks(composer.editor, "Write about a harbour.")
     qtbot.mouseClick(composer.send_button, Qt.MouseButton.LeftButton)
-    await until(lambda: window.last_error, what="the run to be refused")
-    assert "There is no model connection yet. Add one in Settings → Connections." in window.last_error
-    assert "relay-studio" not in window.last_error and "local-ollama" not in window.last_error
+    await until(lambda: window.runs.last_error, what="the run to be refused")
+    assert "There is no model connection yet. Add one in Settings → Connections." in window.runs.last_error
+    assert "relay-studio" not in window.runs.last_error and "local-ollama" not in window.runs.last_error
     assert app.runtime.runs.runs() == [], "nothing was written"
     hint = window.studio.providers.connection_hint()
     assert hint is not None and "Settings → Connections" in hint and "relay-studio" not in hint

@@ -92,6 +92,6 @@ async def test_the_windows_send_on_the_only_connection_ends_with_an_answer(real_
     events = [e.envelope() for e in window.studio.runtime.runs.events(run_id)]
     notices, tokens = _journal_facts(events)
     assert notices & FALLBACK_CODES and tokens > 0
-    window.update_status()
+    window.runs.update_status()
     assert window.status_tokens.text() and not window.status_tokens.text().startswith("0 in"), \
         "the status bar shows the real token counts"

@@ -43,8 +43,8 @@ from relay_studio.manuscript.structure import Manuscript
 from relay_studio.ui import file_dialogs, i18n
 
 if TYPE_CHECKING:
-    from relay_studio.ui.main_window import MainWindow
     from relay_studio.ui.studio import Studio
+    from relay_studio.ui.window_host import WindowHost
 
 AUTHOR_KEY = "export/author"
 FOLDER_KEY = "export/folder"
@@ -290,17 +290,16 @@ class ExportDialog(QDialog):
         self.exported.emit(outcome)
 
 
-def open_export_dialog(window: MainWindow) -> ExportDialog | None:
-    """File → Export… on the shown chat (none shown: nothing opens)."""
+def open_export_dialog(window: WindowHost) -> ExportDialog | None:
+    """File → Export… on the shown chat (none shown: nothing opens); the dialog, which the window keeps."""
     if not window.chat_id or window.studio.chat(window.chat_id) is None:
         window.statusBar().showMessage(QCoreApplication.translate("ExportDialog", "Open a chat to export its answers."),
                                        8000)
         return None
-    dialog = ExportDialog(window.studio, window.chat_id, window.settings, window)
+    dialog = ExportDialog(window.studio, window.chat_id, window.settings, window.window())
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.exported.connect(lambda result: window.statusBar().showMessage(
         i18n.arg(QCoreApplication.translate("ExportDialog", "Exported the manuscript to %1."), str(result.path)),
         15000))
-    window.export_dialog = dialog
     dialog.open()
     return dialog

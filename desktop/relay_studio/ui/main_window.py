@@ -1,9 +1,11 @@
 """The studio window: chats and agents on the left, the chat in the centre, the timeline dock on the
 right, the active run in the status bar. Menus carry the shortcuts a desktop user expects.
 
-This module is the shell: the docks, menus, status bar, layout, profiles, settings and closing. The
-chats and projects are ``chat_navigation.ChatNavigation``, the runs ``run_actions.RunActions``; both
-are parts of the one ``MainWindow``.
+This module is the shell: the docks, menus, status bar, layout, profiles, settings and closing. Its flows
+are composed, each given the window as the host it needs (``ui/window_host.py``): the chats and projects
+``self.navigation`` (``chat_navigation.ChatNavigation``), the runs ``self.runs`` (``run_actions.RunActions``),
+the chat list's actions ``self.chat_actions`` (``chat/chat_actions.ChatActions``), the session handoff
+(``chat/handoff_flow``) and the export (``export_dialog``). No flow imports this module.
 
 Nothing here opens a nested event loop: questions are asked with ``QMessageBox.open()`` and answered
 in a slot; long work is awaited on the qasync loop through ``asyncio.ensure_future``.
@@ -51,7 +53,7 @@ if TYPE_CHECKING:
 ENTER_SENDS_KEY = "composer/enterSends"
 
 
-class MainWindow(RunActions, ChatNavigation, QMainWindow):
+class MainWindow(QMainWindow):
     closed = Signal()
 
     def __init__(self, studio: Studio, settings: QSettings, parent: QWidget | None = None) -> None:
@@ -60,11 +62,9 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.settings = settings
         self.chat_id = ""
         self.project_id = studio.project(str(settings.value(PROJECT_KEY, "") or "")).id
-        self.status_run_id = ""
         self._force_close = False
         self.keep_layout = True
         self._tasks = WidgetTasks()
-        self.last_error = ""
         self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
         self.export_dialog: ExportDialog | None = None  # File → Export… (issue 28)
         self.setWindowTitle(self.tr("Relay Studio"))
@@ -82,7 +82,10 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
 
         self.sidebar = Sidebar()
         self._fill_saved: tuple[QByteArray, list[QByteArray]] | None = None  # the layout before the fill
+        # the flows, composed; each holds the window as its host (ui/window_host.py)
         self.chat_actions = ChatActions(self)
+        self.navigation = ChatNavigation(self, self.chat_actions)
+        self.runs = RunActions(self)
         self.sidebar_dock = QDockWidget(self.tr("Chats"), self)
         self.sidebar_dock.setObjectName("LibraryDock")
         self.sidebar_dock.setWidget(self.sidebar)
@@ -110,7 +113,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self._restore_layout()
         self.refresh_chats()
         self.refresh_profiles()
-        self._open_first_chat()
+        self.navigation.open_first_chat()
         self.chat.composer.editor.setFocus()  # the creator can type at once
 
     # -- construction ----------------------------------------------------------------------------
@@ -151,9 +154,9 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
             bar.addPermanentWidget(label)
         self._status_timer = QTimer(self)
         self._status_timer.setInterval(500)
-        self._status_timer.timeout.connect(self.update_status)
+        self._status_timer.timeout.connect(self.runs.update_status)
         self._status_timer.start()
-        self.update_status()
+        self.runs.update_status()
 
     def _action(self, text: str, slot: Any, shortcut: str | QKeySequence.StandardKey | None = None,
                 *, tip: str = "") -> QAction:
@@ -169,7 +172,7 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
     def _build_menus(self) -> None:
         menu = self.menuBar()
         file_menu = menu.addMenu(self.tr("&File"))
-        self.new_chat_action = self._action(self.tr("&New chat"), self.new_chat, "Ctrl+N")
+        self.new_chat_action = self._action(self.tr("&New chat"), self.navigation.new_chat, "Ctrl+N")
         self.continue_action = self._action(self.tr("Hand off to a new chat…"), self.ask_handoff_focus)
         self.continue_action.setToolTip(self.tr("The agent writes a handoff document from this chat; a new chat "
                                                 "starts from it (or type /handoff in the composer)"))
@@ -182,8 +185,8 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         for action in (self.new_chat_action, None, self.import_action, self.export_action, None,
                        self.settings_action, None, self.quit_action):
             file_menu.addSeparator() if action is None else file_menu.addAction(action)
-        self.new_project_action = self._action(self.tr("New &project…"), self.new_project)
-        self.rename_project_action = self._action(self.tr("Rena&me project…"), self.rename_project)
+        self.new_project_action = self._action(self.tr("New &project…"), self.navigation.new_project)
+        self.rename_project_action = self._action(self.tr("Rena&me project…"), self.navigation.rename_project)
         file_menu.insertAction(self.import_action, self.new_project_action)
         file_menu.insertAction(self.import_action, self.rename_project_action)
         file_menu.insertSeparator(self.import_action)
@@ -204,8 +207,8 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         self.enter_sends_action.setChecked(bool(self.settings.value(ENTER_SENDS_KEY, False, type=bool)))
         self.enter_sends_action.toggled.connect(self.set_enter_sends)
         self.chat.composer.set_enter_sends(self.enter_sends_action.isChecked())
-        self.stop_action = self._action(self.tr("S&top"), self.stop_active, "Esc")
-        self.demo_action = self._action(self.tr("Run the &demo relay"), self.run_demo)
+        self.stop_action = self._action(self.tr("S&top"), self.runs.stop_active, "Esc")
+        self.demo_action = self._action(self.tr("Run the &demo relay"), self.runs.run_demo)
         for action in (self.send_action, self.enter_sends_action, self.stop_action, None, self.demo_action):
             run_menu.addSeparator() if action is None else run_menu.addAction(action)
         self.chat_menu = menu.addMenu(self.tr("&Chat"))
@@ -244,7 +247,9 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
         """File → Export…: the shown chat's answers as a manuscript (``ui/export_dialog.py``)."""
         from relay_studio.ui.export_dialog import open_export_dialog
 
-        open_export_dialog(self)
+        dialog = open_export_dialog(self)
+        if dialog is not None:
+            self.export_dialog = dialog
 
     def _hint_words(self) -> dict[str, str]:
         """The runtime's connection hints (English) in the window's language."""
@@ -260,43 +265,50 @@ class MainWindow(RunActions, ChatNavigation, QMainWindow):
 
     def _wire(self) -> None:
         s = self.studio
-        self.sidebar.chat_selected.connect(self.open_chat)
+        self.navigation.wire()
+        self.navigation.chat_opened.connect(self.runs.chat_opened)  # the status bar follows the chat shown
         self.sidebar.chat_chosen.connect(lambda _id: self.chat.composer.editor.setFocus())
         self.chat_actions.wire(self.sidebar)
         self.sidebar.profile_selected.connect(self.open_profile)
-        self.sidebar.new_chat_requested.connect(self.new_chat)
         self.sidebar.new_agent_requested.connect(self.new_agent)
-        self.sidebar.project_chosen.connect(self.choose_project)
-        self.sidebar.new_project_requested.connect(self.new_project)
-        self.sidebar.rename_project_requested.connect(self.rename_project)
-        s.projects_changed.connect(self._show_project)
         s.run_finished.connect(lambda _r, _s: self.library.after_run())  # new mentions, entries agents wrote
-        self.chat.send_requested.connect(self.send)
-        self.chat.edit_requested.connect(self.rerun_edited)
-        self.chat.stop_requested.connect(self.stop)
-        self.chat.run_demo_requested.connect(self.run_demo)
-        self.chat.regenerate_requested.connect(self.regenerate)
-        self.chat.delete_requested.connect(self.delete_message)
-        self.chat.show_run_requested.connect(self.show_run)
-        self.chat.details_requested.connect(self.show_error_details)
-        self.chat.review_requested.connect(self.review_changes)
-        self.chat.open_chat_requested.connect(self.open_chat)  # a lineage marker of a session handoff
+        self.runs.wire()
         self.chat.handoff_requested.connect(lambda: self.hand_off())
-        self.chat.composer.after_button.clicked.connect(self._send_after_run)
-        self.chat.composer.guide_button.clicked.connect(self.send_as_guidance)
-        self.chat.composer.stop_send_button.clicked.connect(self._stop_and_send)
         s.chats_changed.connect(lambda: self.refresh_chats())
         s.profiles_changed.connect(self.refresh_profiles)
-        s.run_started.connect(self._on_run_started)
-        s.run_finished.connect(self._on_run_finished)
-        s.events_arrived.connect(self._on_events)
-        s.approval_requested.connect(self._on_approval)
         if s.has_suspended_runs():  # a change waited for approval when the app last stopped: ask it again
-            self._spawn(s.resume_suspended())
+            self.spawn(s.resume_suspended())
         QApplication.instance().styleHints().colorSchemeChanged.connect(self._on_scheme_changed)  # type: ignore[union-attr]
 
-    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
+        """Starts ``coro`` on the qasync loop; kept alive until it ends (the flows' long work)."""
         return self._tasks.spawn(coro)
+
+    # -- the window's commands (the flows, the app and the tests ask them) ---------------------------
+    def open_chat(self, chat_id: str) -> None:
+        self.navigation.open_chat(chat_id)
+
+    def open_chat_named(self, name: str) -> bool:
+        return self.navigation.open_chat_named(name)
+
+    def refresh_chats(self) -> None:
+        self.navigation.refresh_chats()
+
+    def new_chat(self, *, explore: bool = False) -> None:
+        self.navigation.new_chat(explore=explore)
+
+    def run_demo(self, *, with_approval: bool = False) -> None:
+        self.runs.run_demo(with_approval=with_approval)
+
+    def show_run(self, run_id: str) -> None:
+        self.runs.show_run(run_id)
+
+    def hand_off(self, focus: str | None = None) -> None:
+        """Session handoff: the chat's agent writes a handoff document; a new chat starts from it once the
+        creator accepts it (docs/session-handoff.md)."""
+        from relay_studio.ui.chat import handoff_flow
+
+        self.spawn(handoff_flow.hand_off(self, focus))
 
     # -- layout persistence ----------------------------------------------------------------------
     def _restore_layout(self) -> None:

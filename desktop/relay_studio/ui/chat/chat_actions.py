@@ -28,8 +28,8 @@ from relay_studio.library.sillytavern_chat import ParsedChat
 from relay_studio.ui import file_dialogs, i18n
 
 if TYPE_CHECKING:
-    from relay_studio.ui.main_window import MainWindow
     from relay_studio.ui.sidebar import Sidebar
+    from relay_studio.ui.window_host import ChatListHost
 
 UNDO_SECONDS = 8
 
@@ -57,9 +57,10 @@ class ChatActions(QObject):
     chats_imported = Signal(list, list)
     _chats_read = Signal(str, object)  # from the reading thread
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, host: ChatListHost) -> None:
+        window = host.window()
         super().__init__(window)
-        self.window = window
+        self.host = host
         self.file_dialog: QFileDialog | None = None
         self.last_folder = Path.home()
         self._chats_read.connect(self._on_chats_read)
@@ -70,11 +71,11 @@ class ChatActions(QObject):
         self.undo_bar.button.clicked.connect(self.undo)
         self.rename_action = QAction(self.tr("&Rename…"), window)
         self.rename_action.setShortcut(QKeySequence("F2"))
-        self.rename_action.triggered.connect(lambda: self.rename(window.chat_id))
+        self.rename_action.triggered.connect(lambda: self.rename(host.chat_id))
         self.duplicate_action = QAction(self.tr("&Duplicate"), window)
-        self.duplicate_action.triggered.connect(lambda: self.duplicate(window.chat_id))
+        self.duplicate_action.triggered.connect(lambda: self.duplicate(host.chat_id))
         self.delete_action = QAction(self.tr("&Delete…"), window)
-        self.delete_action.triggered.connect(lambda: self.delete(window.chat_id))
+        self.delete_action.triggered.connect(lambda: self.delete(host.chat_id))
         self.new_exploration_action = QAction(self.tr("New &exploration"), window)
         self.new_exploration_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
         self.new_exploration_action.setStatusTip(self.tr(
@@ -87,7 +88,7 @@ class ChatActions(QObject):
         self.export_chat_action = QAction(self.tr("E&xport as SillyTavern chat…"), window)
         self.export_chat_action.setStatusTip(self.tr("Write this chat as a SillyTavern chat file (.jsonl), its "
                                                      "answers' versions as swipes"))
-        self.export_chat_action.triggered.connect(lambda: self.choose_export_file(window.chat_id))
+        self.export_chat_action.triggered.connect(lambda: self.choose_export_file(host.chat_id))
         for action in (self.new_exploration_action, self.rename_action, self.duplicate_action, self.delete_action):
             window.addAction(action)
 
@@ -101,7 +102,7 @@ class ChatActions(QObject):
         menu.addAction(self.export_chat_action)
         menu.addSeparator()
         menu.addAction(self.delete_action)
-        self.window.statusBar().insertPermanentWidget(0, self.undo_bar)
+        self.host.statusBar().insertPermanentWidget(0, self.undo_bar)
 
     def wire(self, sidebar: Sidebar) -> None:
         sidebar.new_exploration_requested.connect(self.new_exploration)
@@ -110,7 +111,7 @@ class ChatActions(QObject):
 
     def new_exploration(self) -> None:
         """A new exploration in the shown project, opened with the explorer ready (docs/explore.md)."""
-        self.window.new_chat(explore=True)
+        self.host.new_chat(explore=True)
 
     def hidden_chats(self) -> set[str]:
         return set(self._pending)
@@ -120,9 +121,9 @@ class ChatActions(QObject):
         """New chat and New exploration (the window's own actions: the same operation as Ctrl+N, the button
         above the list and Ctrl+Shift+E), then what acts on the chat under the pointer (``chat_id``; "" on
         empty space, where only Import is added)."""
-        menu = QMenu(self.window)
+        menu = QMenu(self.host.window())
         menu.setObjectName("ChatContextMenu")
-        menu.addAction(self.window.new_chat_action)
+        menu.addAction(self.host.new_chat_action)
         menu.addAction(self.new_exploration_action)
         menu.addSeparator()
         if chat_id:
@@ -140,41 +141,41 @@ class ChatActions(QObject):
     # -- rename, duplicate ---------------------------------------------------------------------------
     def rename(self, chat_id: str) -> None:
         if chat_id:  # once the menu that asked has closed, so the editor keeps the keyboard
-            QTimer.singleShot(0, lambda: self.window.sidebar.edit_chat_name(chat_id))
+            QTimer.singleShot(0, lambda: self.host.sidebar.edit_chat_name(chat_id))
 
     def _on_renamed(self, chat_id: str, name: str) -> None:
         try:
-            self.window.studio.rename_chat(chat_id, name)
+            self.host.studio.rename_chat(chat_id, name)
         except ValueError as exc:
-            self.window.statusBar().showMessage(str(exc), 8000)
-        self.window.refresh_chats()
-        if chat_id == self.window.chat_id:
-            self.window.chat.set_chat(chat_id)  # the title above the chat
+            self.host.statusBar().showMessage(str(exc), 8000)
+        self.host.refresh_chats()
+        if chat_id == self.host.chat_id:
+            self.host.chat.set_chat(chat_id)  # the title above the chat
 
     def duplicate(self, chat_id: str) -> None:
         try:
-            record = self.window.studio.duplicate_chat(chat_id)
+            record = self.host.studio.duplicate_chat(chat_id)
         except ValueError as exc:
-            self.window.statusBar().showMessage(str(exc), 8000)
+            self.host.statusBar().showMessage(str(exc), 8000)
             return
-        self.window.refresh_chats()
-        self.window.open_chat(record.id)
+        self.host.refresh_chats()
+        self.host.open_chat(record.id)
 
     # -- delete with undo ----------------------------------------------------------------------------
     def delete(self, chat_id: str) -> None:
-        studio = self.window.studio
+        studio = self.host.studio
         record = studio.chat(chat_id)
         if record is None:
             return
         if studio.active_run(chat_id) is not None:
-            self.window.statusBar().showMessage(self.tr("A run is going in this chat; stop it before deleting the "
+            self.host.statusBar().showMessage(self.tr("A run is going in this chat; stop it before deleting the "
                                                         "chat."),
                                                 8000)
             return
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Delete chat"),
                           i18n.arg(self.tr("Delete the chat “%1” and its messages? You can undo this for %n "
                               "seconds. Its runs stay in the history.", "", UNDO_SECONDS), record.name),
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.window)
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.host.window())
         box.setObjectName("DeleteChatQuestion")
         box.finished.connect(lambda result: self._on_delete_answer(result, chat_id, record.name))
         box.open()
@@ -191,18 +192,25 @@ class ChatActions(QObject):
         self._order.append(chat_id)
         self.undo_bar.label.setText(i18n.arg(self.tr("Chat “%1” deleted."), name))
         self.undo_bar.show()
-        w = self.window
+        w = self.host
         w.refresh_chats()
         if w.chat_id == chat_id:
             self._open_another()
 
     def _open_another(self) -> None:
-        w = self.window
+        w = self.host
         left = [c for c in w.studio.project_chats(w.project_id) if c.id not in self._pending]
         if not left:
-            left = [w.studio.ensure_chat(w._unique_chat_name("Chat"), project_id=w.project_id)]
+            left = [w.studio.ensure_chat(self._unique_chat_name("Chat"), project_id=w.project_id)]
             w.refresh_chats()
         w.open_chat(left[-1].id)
+
+    def _unique_chat_name(self, base: str) -> str:
+        names = {c.name for c in self.host.studio.project_chats(self.host.project_id)}
+        n = 1
+        while f"{base} {n}" in names:
+            n += 1
+        return f"{base} {n}"
 
     def undo(self) -> None:
         """Brings back the most recently deleted chat, as it was, and opens it."""
@@ -214,8 +222,8 @@ class ChatActions(QObject):
             timer.stop()
             timer.deleteLater()
         self.undo_bar.setVisible(bool(self._order))
-        self.window.refresh_chats()
-        self.window.open_chat(chat_id)
+        self.host.refresh_chats()
+        self.host.open_chat(chat_id)
 
     def _finish(self, chat_id: str) -> None:
         timer = self._pending.pop(chat_id, None)
@@ -225,7 +233,7 @@ class ChatActions(QObject):
         if chat_id in self._order:
             self._order.remove(chat_id)
         self.undo_bar.setVisible(bool(self._order))
-        self.window.studio.delete_chat(chat_id)
+        self.host.studio.delete_chat(chat_id)
 
     def finish_deletions(self) -> None:
         """Deletions still undoable become final (the window closes)."""
@@ -234,9 +242,9 @@ class ChatActions(QObject):
 
     # -- SillyTavern chat files ----------------------------------------------------------------------
     def choose_import_files(self) -> None:
-        project_id = self.window.project_id
+        project_id = self.host.project_id
         self.file_dialog = file_dialogs.open_files(
-            self.window, self.tr("Import SillyTavern chats"), self.last_folder,
+            self.host.window(), self.tr("Import SillyTavern chats"), self.last_folder,
             self.tr("SillyTavern chats (*.jsonl);;All files (*)"), "ChatImportDialog",
             lambda paths: self.start_import(project_id, paths))
 
@@ -245,8 +253,8 @@ class ChatActions(QObject):
         if not paths:
             return
         self.last_folder = paths[0].parent
-        self.window.statusBar().showMessage(i18n.arg(self.tr("Reading %1…"), ", ".join(p.name for p in paths)))
-        studio = self.window.studio
+        self.host.statusBar().showMessage(i18n.arg(self.tr("Reading %1…"), ", ".join(p.name for p in paths)))
+        studio = self.host.studio
 
         def read() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
             results: list[tuple[Path, ParsedChat | LibraryError]] = []
@@ -261,7 +269,7 @@ class ChatActions(QObject):
         threading.Thread(target=read, name="chat-import-read", daemon=True).start()
 
     def _on_chats_read(self, project_id: str, results: list[tuple[Path, ParsedChat | LibraryError]]) -> None:
-        w = self.window
+        w = self.host
         made: list[str] = []
         lines: list[str] = []
         for path, got in results:
@@ -280,19 +288,19 @@ class ChatActions(QObject):
         self.chats_imported.emit(made, lines)
 
     def choose_export_file(self, chat_id: str) -> None:
-        record = self.window.studio.chat(chat_id) if chat_id else None
+        record = self.host.studio.chat(chat_id) if chat_id else None
         if record is None:
             return
         self.file_dialog = file_dialogs.save_file(
-            self.window, self.tr("Export as SillyTavern chat"), self.last_folder,
+            self.host.window(), self.tr("Export as SillyTavern chat"), self.last_folder,
             self.tr("SillyTavern chats (*.jsonl);;All files (*)"), "ChatExportDialog",
             f"{_file_name(record.name)}.jsonl", "jsonl", lambda path: self.export_chat(chat_id, path))
 
     def export_chat(self, chat_id: str, path: Path) -> None:
         self.last_folder = path.parent
-        bar = self.window.statusBar()
+        bar = self.host.statusBar()
         try:
-            written = self.window.studio.export_sillytavern_chat(chat_id, path)
+            written = self.host.studio.export_sillytavern_chat(chat_id, path)
         except OSError as exc:
             bar.showMessage(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, exc.strerror or str(exc)),
                             15000)

@@ -19,7 +19,7 @@ from relay_studio.ui import i18n
 from relay_studio.ui.chat.handoff_dialog import HandoffDialog
 
 if TYPE_CHECKING:
-    from relay_studio.ui.main_window import MainWindow
+    from relay_studio.ui.window_host import ChatListHost, ChatViewHost, WindowHost
 
 _COMMAND = re.compile(r"\A\s*/handoff(?:\s+(?P<focus>.*?))?\s*\Z", re.DOTALL)
 
@@ -32,7 +32,7 @@ def parse_command(text: str) -> tuple[bool, str | None]:
     return True, (match.group("focus") or None)
 
 
-async def offer_if_too_long(window: MainWindow, agent_id: str, text: str) -> bool:
+async def offer_if_too_long(window: ChatViewHost, agent_id: str, text: str) -> bool:
     """True when ``text`` was not sent: the chat with it would not fit the agent's context window (the
     profile's ``contextWindowTokens``, else what its server reports), so the handoff is offered above the
     composer, where the text stays. Unknown windows, and chats with nothing to hand off, send as usual."""
@@ -58,7 +58,7 @@ async def offer_if_too_long(window: MainWindow, agent_id: str, text: str) -> boo
     return True
 
 
-async def _server_window(window: MainWindow, chat: ChatRecord) -> int | None:
+async def _server_window(window: WindowHost, chat: ChatRecord) -> int | None:
     """The context window the agent's server reports, for a chat that may have outgrown it (the profile's
     own setting is applied by the runtime); None when unknown or when a guard will refuse anyway."""
     try:
@@ -68,7 +68,7 @@ async def _server_window(window: MainWindow, chat: ChatRecord) -> int | None:
     return None if profile.model.context_window_tokens else await window.studio.providers.context_window(profile)
 
 
-async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord | None:
+async def hand_off(window: ChatListHost, focus: str | None = None) -> ChatRecord | None:
     """Runs the whole handoff for the window's current chat; the new chat, or None when nothing changed."""
     studio = window.studio
     chat = studio.chat(window.chat_id)
@@ -79,7 +79,7 @@ async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord |
     except HandoffRefused as exc:
         window.statusBar().showMessage(exc.message, 8000)
         return None
-    dialog = HandoffDialog(chat.name, studio.unique_chat_name(f"{chat.name} (continued)"), window)
+    dialog = HandoffDialog(chat.name, studio.unique_chat_name(f"{chat.name} (continued)"), window.window())
     window.handoff_dialog = dialog
     dialog.cancel_requested.connect(lambda: studio.cancel_handoff(chat.id))
     chosen: asyncio.Future[ChatRecord | None] = asyncio.get_running_loop().create_future()
@@ -123,7 +123,7 @@ async def hand_off(window: MainWindow, focus: str | None = None) -> ChatRecord |
     return new_chat
 
 
-def _close(window: MainWindow, dialog: HandoffDialog) -> None:
+def _close(window: ChatListHost, dialog: HandoffDialog) -> None:
     dialog.deleteLater()
     if window.handoff_dialog is dialog:
         window.handoff_dialog = None
