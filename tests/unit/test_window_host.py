@@ -1,0 +1,66 @@
+"""The window and its flows import one another without a circle (issue 26): the flows see the window only
+as the host ``Protocol`` they need (``ui/window_host.py``), never as ``MainWindow``. Every import counts,
+also one under ``TYPE_CHECKING`` (the graph of ``tests/unit/test_layers.py``)."""
+
+from __future__ import annotations
+
+from tests.unit.test_layers import imports, is_module
+
+WINDOW = "relay_studio.ui.main_window"
+FLOWS = ("relay_studio.ui.run_actions", "relay_studio.ui.chat_navigation", "relay_studio.ui.chat.chat_actions",
+         "relay_studio.ui.chat.handoff_flow", "relay_studio.ui.export_dialog", "relay_studio.ui.window_host")
+
+
+def ui_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for source, target, _ in imports():
+        if source.startswith("relay_studio.ui") and target.startswith("relay_studio.ui") and source != target \
+                and is_module(target):
+            graph.setdefault(source, set()).add(target)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph.get(module, ()):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            part: list[str] = []
+            while not part or part[-1] != module:
+                part.append(stack.pop())
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_circle_ties_the_window_or_its_flows() -> None:
+    graph = ui_graph()
+    assert {WINDOW, *FLOWS[:-1]} <= graph.keys()  # the graph holds the window's and the flows' imports
+    tied = [part for part in circles(graph) if {WINDOW, *FLOWS} & set(part)]
+    assert tied == []
+
+
+def test_no_flow_imports_the_window() -> None:
+    graph = ui_graph()
+    assert [flow for flow in FLOWS if WINDOW in graph.get(flow, set())] == []
+    assert {m for m, targets in graph.items() if WINDOW in targets} == set()  # only the hosts (app.py) do
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
