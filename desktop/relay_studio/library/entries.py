@@ -26,6 +26,7 @@ from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.bounded import LimitExceeded, load_yaml
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.validation import first_problem
 from relay_studio.store.projects import slugify
 
@@ -37,11 +38,8 @@ MAX_ALIASES = 64
 MAX_TYPE_CHARS = 40
 
 
-class LibraryError(ValueError):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class LibraryError(CodedError, ValueError):
+    """A library entry or import the library refuses; ``code`` is stable, the message names the problem."""
 
 
 class _Model(BaseModel):
