@@ -18,6 +18,7 @@ Every problem is a ``LibraryError`` with a stable code and a sentence naming the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -85,6 +86,14 @@ class LibraryEntry(_Model):
     @property
     def names(self) -> list[str]:
         return [self.name, *self.aliases]
+
+
+@dataclass(frozen=True)
+class IndexedEntry:
+    """An entry as the library's index holds it: where its file is, and what it says."""
+
+    path: str
+    entry: LibraryEntry
 
 
 def check_entry(entry: LibraryEntry, source: str) -> LibraryEntry:
