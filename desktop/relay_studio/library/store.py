@@ -29,12 +29,12 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain.hidden_text import strip_hidden
 from relay_studio.library.entries import (
     MAX_ENTRY_BYTES,
-    IndexedEntry,
     LibraryEntry,
     LibraryError,
     parse_entry,
     render_entry,
 )
+from relay_studio.library.entries import IndexedEntry as IndexedEntry  # its home is library/entries.py
 from relay_studio.library.hidden import clean_entries
 from relay_studio.library.import_staging import (
     index_failed,

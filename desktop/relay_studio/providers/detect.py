@@ -23,7 +23,8 @@ from relay_studio.providers.base import ProviderError
 from relay_studio.providers.connections import PRESETS, Connection
 from relay_studio.providers.factory import build_provider
 from relay_studio.providers.http_clients import async_client
-from relay_studio.providers.model_list import list_models, model_names
+from relay_studio.providers.model_list import list_models as list_models  # its home is model_list.py
+from relay_studio.providers.model_list import model_names
 
 PROBE_TIMEOUT_SECONDS = 0.6
 

@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QMessageBox,
     QPushButton,
     QScrollArea,
@@ -47,31 +46,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile, Diagnostic, ProfileError, parse_profile_text
 from relay_studio.runtime.profile_templates import build as build_template
 from relay_studio.ui import i18n, wheel_guard
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.form_model import ProfileForm, exported
-from relay_studio.ui.profiles.sections.base import FieldBox, section_title
+from relay_studio.ui.profiles.linked_fields import follow_check
+from relay_studio.ui.profiles.problems_bar import MAX_PROBLEM_BUTTONS, ProblemsBar
+from relay_studio.ui.profiles.section_rail import SECTIONS, SectionRail
+from relay_studio.ui.profiles.sections.base import FieldBox
 from relay_studio.ui.profiles.sections.delegation import DelegationSection
 from relay_studio.ui.profiles.sections.identity import IdentitySection
 from relay_studio.ui.profiles.sections.limits import LimitsSection
 from relay_studio.ui.profiles.sections.model import ModelSection
 from relay_studio.ui.profiles.sections.prompt import PromptSection
 from relay_studio.ui.profiles.sections.raw import ModelViewSection, RawJsonSection
-from relay_studio.ui.profiles.sections.tools import ToolsSection, in_tool_order, tool_lists
+from relay_studio.ui.profiles.sections.tools import ToolsSection
 from relay_studio.ui.profiles.sections.workspace import WorkspaceSection
 from relay_studio.ui.profiles.sources import ConnectionChoices, ConnectionsSource, ModelsSource
 from relay_studio.ui.studio import Studio
 
-SECTIONS = ("Identity", "Model", "Delegation and handoff", "Tools", "System prompt", "Workspace", "Limits",
-            "Raw JSON", "What the model sees")
 NEW_PROFILE: dict[str, Any] = {
     "id": "new-agent", "displayName": "New agent", "description": "",
     "tools": {"allow": ["workspace.read_file", "workspace.write_file", "workspace.commit", "workspace.finish"]},
 }
-MAX_PROBLEM_BUTTONS = 4
 
 __all__ = ["MAX_PROBLEM_BUTTONS", "NEW_PROFILE", "SECTIONS", "FieldBox", "ProfileEditor"]
 
@@ -131,13 +129,7 @@ class ProfileEditor(QWidget):
         outer.addWidget(self.banner)
 
         body = QHBoxLayout()
-        self.rail = QListWidget()
-        self.rail.setObjectName("SectionRail")
-        self.rail.setAccessibleName(self.tr("Sections"))
-        self.rail.setFixedWidth(150)
-        self.rail.setWordWrap(True)
-        for name in SECTIONS:
-            self.rail.addItem(section_title(name))
+        self.rail = SectionRail()
         self.rail.currentRowChanged.connect(self._go_to_section)
         body.addWidget(self.rail)
         self.scroll_area = QScrollArea()
@@ -152,17 +144,7 @@ class ProfileEditor(QWidget):
         body.addWidget(self.scroll_area, 1)
         outer.addLayout(body, 1)
 
-        # Below the form, so that what appears here never pushes the form down.
-        self.problems = QWidget()
-        self.problems.setObjectName("ProblemsBar")
-        self.problems_layout = QVBoxLayout(self.problems)
-        self.problems_layout.setContentsMargins(0, 4, 0, 0)
-        self.problems_layout.setSpacing(2)
-        self.general = QLabel()
-        self.general.setObjectName("FieldError")
-        self.general.setWordWrap(True)
-        self.problems_layout.addWidget(self.general)
-        self.problem_buttons: list[QPushButton] = []
+        self.problems = ProblemsBar(self.go_to_field)  # below the form: it never pushes the form down
         outer.addWidget(self.problems)
         self.status_label = QLabel()
         self.status_label.setObjectName("EditorStatus")
@@ -219,29 +201,7 @@ class ProfileEditor(QWidget):
     def on_check(self, path: str, on: bool, box: QCheckBox) -> None:
         if self.loading or self.read_only:
             return
-        updates: dict[str, Any] = {path: on}
-        note = ""
-        linked = {"delegation.canHandoff": (tn.AGENT_HANDOFF,),
-                  "delegation.canDelegate": (tn.AGENT_DELEGATE, tn.AGENT_AWAIT)}.get(path)
-        if linked:
-            lists = tool_lists(self.form)
-            if on and linked[0] in lists["deny"]:
-                note = i18n.arg(self.tr("“%1” is set to Never in Tools; untick Never there first."),
-                                wording.tool_label(linked[0]))
-                updates[path] = False
-            for name in linked:
-                if on and name not in lists["deny"] and name not in lists["allow"]:
-                    lists["allow"].append(name)
-                elif not on and name in lists["allow"]:
-                    lists["allow"].remove(name)
-                    if name in lists["requireApproval"]:
-                        lists["requireApproval"].remove(name)
-            in_tool_order(lists["allow"])
-            updates["tools.allow"] = lists["allow"]
-            updates["tools.requireApproval"] = lists["requireApproval"]
-        if path == "delegation.callable" and on and not (self.form.get("delegation.allowAsHandoffTarget")
-                                                        or self.form.get("delegation.allowAsSubagent")):
-            updates["delegation.allowAsHandoffTarget"] = True  # a callable agent needs a role; the usual one
+        updates, note = follow_check(self.form, path, on)
         self.set_fields(updates, anchor=box, note=(path, note))
 
     def _sync_dependents(self) -> None:
@@ -307,7 +267,7 @@ class ProfileEditor(QWidget):
             box.show_diagnostics(shown.get(id(box), []))
         self._show_warnings()
         self._sync_dependents()
-        self._show_problems(grouped, general)
+        self.rail.mark(self.problems.show_problems(self.fields, general))
         self._update_save()
         self._update_title()
         if update_raw:
@@ -327,45 +287,9 @@ class ProfileEditor(QWidget):
                      "handoffIn.enabled", "delegation.allowedCallers"):
             self.fields[path].show_warning(warnings.get(path, ""))
 
-    def _show_problems(self, grouped: dict[str, list[Diagnostic]], general: list[Diagnostic]) -> None:
-        """Below the form: how many problems and where, each a button that scrolls to its field."""
-        items: list[tuple[str, str]] = []  # (field path, text)
-        seen: set[int] = set()
-        for path, box in self.fields.items():
-            if id(box) in seen or not box.error.text():
-                continue
-            seen.add(id(box))
-            count = len(box.error.text().splitlines())
-            section = wording.section_of(path)
-            items.append((path, i18n.arg(self.tr("%1 › %2: %n problem(s) — go there", "", count),
-                                         section_title(section), box.label or path)))
-        sections_with_problems = {wording.section_of(p) for p, _t in items}
-        for row, name in enumerate(SECTIONS):
-            item = self.rail.item(row)
-            if item is not None:
-                item.setText(f"{section_title(name)}  ⚠" if name in sections_with_problems else section_title(name))
-                item.setToolTip(self.tr("Something here needs fixing") if name in sections_with_problems else "")
-        self.general.setText("\n".join(f"{d.path}: {d.message} ({d.code})" for d in general))
-        self.general.setVisible(bool(general))
-        for button in self.problem_buttons:
-            button.deleteLater()
-        self.problem_buttons = []
-        for path, text in items[:MAX_PROBLEM_BUTTONS]:
-            button = QPushButton(f"⚠ {text}")
-            button.setObjectName("ProblemLink")
-            button.setFlat(True)
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.clicked.connect(lambda _c=False, p=path: self.go_to_field(p))
-            self.problems_layout.addWidget(button)
-            self.problem_buttons.append(button)
-        if len(items) > MAX_PROBLEM_BUTTONS:
-            more = QPushButton(self.tr("…and %n more (see the sections marked ⚠)", "",
-                                       len(items) - MAX_PROBLEM_BUTTONS))
-            more.setFlat(True)
-            more.setEnabled(False)
-            self.problems_layout.addWidget(more)
-            self.problem_buttons.append(more)
-        self.problems.setVisible(bool(items or general))
+    @property
+    def problem_buttons(self) -> list[QPushButton]:
+        return self.problems.problem_buttons
 
     def problem_paths(self) -> list[str]:
         """The fields that show a problem now, in form order (one per field box)."""
@@ -430,10 +354,8 @@ class ProfileEditor(QWidget):
         try:
             data = json.loads(self.raw.toPlainText())
         except json.JSONDecodeError as exc:
-            self.general.setText(i18n.arg(self.tr("Raw JSON: not valid JSON (line %1, column %2): %3 "
-                                                  "(profile.invalid_json)"), exc.lineno, exc.colno, exc.msg))
-            self.general.show()
-            self.problems.show()
+            self.problems.show_general(i18n.arg(self.tr("Raw JSON: not valid JSON (line %1, column %2): %3 "
+                                                        "(profile.invalid_json)"), exc.lineno, exc.colno, exc.msg))
             self.save_button.setEnabled(False)
             return
         self.form = ProfileForm(data if isinstance(data, dict) else {})
@@ -555,7 +477,7 @@ class ProfileEditor(QWidget):
             return
         from relay_studio.ui.profiles.unsaved import ask_before_closing
 
-        self.close_question = ask_before_closing(self)
+        self.close_question = ask_before_closing(self, self)
 
     def delete(self) -> None:
         if self.original_id and not self.read_only:
@@ -612,15 +534,7 @@ class ProfileEditor(QWidget):
                            path))
 
     def _on_scrolled(self, value: int) -> None:
-        """The rail marks the section at the top of the form."""
-        row = 0
-        for i, name in enumerate(SECTIONS):
-            if self.groups[name].y() <= value + 8:
-                row = i
-        if row != self.rail.currentRow():
-            self.rail.blockSignals(True)
-            self.rail.setCurrentRow(row)
-            self.rail.blockSignals(False)
+        self.rail.follow(value, self.groups)
 
     def _go_to_section(self, row: int) -> None:
         if 0 <= row < len(SECTIONS):
