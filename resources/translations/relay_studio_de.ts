@@ -2417,6 +2417,23 @@
     </message>
 </context>
 <context>
+    <name>ProblemsBar</name>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2: %n Problem – dorthin springen</numerusform>
+            <numerusform>%1 › %2: %n Probleme – dorthin springen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…und %n weiteres (siehe die mit ⚠ markierten Abschnitte)</numerusform>
+            <numerusform>…und %n weitere (siehe die mit ⚠ markierten Abschnitte)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ProfileEditor</name>
     <message>
         <source>Duplicate</source>
@@ -2454,23 +2471,9 @@
         <source>“%1” is set to Never in Tools; untick Never there first.</source>
         <translation>„%1“ steht unter Werkzeuge auf Nie; entferne dort zuerst das Häkchen bei Nie.</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 › %2: %n problem(s) — go there</source>
-        <translation>
-            <numerusform>%1 › %2: %n Problem – dorthin springen</numerusform>
-            <numerusform>%1 › %2: %n Probleme – dorthin springen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Something here needs fixing</source>
         <translation>Hier muss etwas behoben werden</translation>
-    </message>
-    <message numerus="yes">
-        <source>…and %n more (see the sections marked ⚠)</source>
-        <translation>
-            <numerusform>…und %n weiteres (siehe die mit ⚠ markierten Abschnitte)</numerusform>
-            <numerusform>…und %n weitere (siehe die mit ⚠ markierten Abschnitte)</numerusform>
-        </translation>
     </message>
     <message>
         <source>Saved</source>

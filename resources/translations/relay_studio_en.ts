@@ -79,7 +79,7 @@
     </message>
 </context>
 <context>
-    <name>ProfileEditor</name>
+    <name>ProblemsBar</name>
     <message numerus="yes">
         <source>%1 › %2: %n problem(s) — go there</source>
         <translation>

@@ -2409,6 +2409,21 @@
     </message>
 </context>
 <context>
+    <name>ProblemsBar</name>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2: %n 件の問題 — ここへ移動</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…ほか %n 件（⚠ の付いたセクションを参照）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ProfileEditor</name>
     <message>
         <source>Duplicate</source>
@@ -2446,21 +2461,9 @@
         <source>“%1” is set to Never in Tools; untick Never there first.</source>
         <translation>ツールで「%1」が「しない」に設定されています。先にそこで「しない」のチェックを外してください。</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 › %2: %n problem(s) — go there</source>
-        <translation>
-            <numerusform>%1 › %2: %n 件の問題 — ここへ移動</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Something here needs fixing</source>
         <translation>ここに修正が必要な箇所があります</translation>
-    </message>
-    <message numerus="yes">
-        <source>…and %n more (see the sections marked ⚠)</source>
-        <translation>
-            <numerusform>…ほか %n 件（⚠ の付いたセクションを参照）</numerusform>
-        </translation>
     </message>
     <message>
         <source>Saved</source>

@@ -2409,6 +2409,21 @@
     </message>
 </context>
 <context>
+    <name>ProblemsBar</name>
+    <message numerus="yes">
+        <source>%1 › %2: %n problem(s) — go there</source>
+        <translation>
+            <numerusform>%1 › %2：%n 个问题 —— 前往</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>…and %n more (see the sections marked ⚠)</source>
+        <translation>
+            <numerusform>…还有 %n 个（见标有 ⚠ 的部分）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ProfileEditor</name>
     <message>
         <source>Duplicate</source>
@@ -2446,21 +2461,9 @@
         <source>“%1” is set to Never in Tools; untick Never there first.</source>
         <translation>“%1”在“工具”中被设为“从不”；请先在那里取消勾选“从不”。</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 › %2: %n problem(s) — go there</source>
-        <translation>
-            <numerusform>%1 › %2：%n 个问题 —— 前往</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Something here needs fixing</source>
         <translation>这里有需要修复的地方</translation>
-    </message>
-    <message numerus="yes">
-        <source>…and %n more (see the sections marked ⚠)</source>
-        <translation>
-            <numerusform>…还有 %n 个（见标有 ⚠ 的部分）</numerusform>
-        </translation>
     </message>
     <message>
         <source>Saved</source>

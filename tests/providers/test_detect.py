@@ -10,8 +10,8 @@ from relay_studio.providers.detect import (
     LocalServer,
     check_connection,
     detect_local_servers,
-    list_models,
 )
+from relay_studio.providers.model_list import list_models
 from tests.providers.conftest import LoopbackServer, Reply, by_event, fixture_bytes
 
 OPENAI_MODELS = {"object": "list", "data": [{"id": "qwen2.5-7b-instruct", "object": "model"}, {"id": "llama-3.2-3b"}]}

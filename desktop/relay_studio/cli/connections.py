@@ -377,14 +377,14 @@ class _Context:
     def models(self, args: argparse.Namespace) -> int:
         import asyncio
 
-        from relay_studio.providers import detect
         from relay_studio.providers.base import ProviderError
         from relay_studio.providers.factory import load_api_key, with_secret_headers
+        from relay_studio.providers.model_list import list_models
 
         connection = self.store.require(args.id)
         try:
             api_key = load_api_key(connection, self.secrets)
-            names = asyncio.run(detect.list_models(with_secret_headers(connection, self.secrets), api_key))
+            names = asyncio.run(list_models(with_secret_headers(connection, self.secrets), api_key))
         except ProviderError as exc:
             self.err.write(f"error: {exc.message}\n")
             return EXIT_FAILED

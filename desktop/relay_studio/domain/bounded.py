@@ -27,6 +27,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.coded_error import CodedError
 
 MAX_DEPTH = 64
 MAX_INT_DIGITS = 64
@@ -36,13 +37,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _INT_TAG = "tag:yaml.org,2002:int"
 
 
-class LimitExceeded(ValueError):
+class LimitExceeded(CodedError, ValueError):
     """A value past one of the limits above; ``message`` completes "<source> …"."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def too_deep() -> LimitExceeded:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.messages import Usage
 from relay_studio.domain.validation import first_problem
 
@@ -175,12 +176,8 @@ class Connection(_Model):
         return None if self.prices is None else self.prices.cost(usage)
 
 
-class ConnectionProblem(ValueError):
+class ConnectionProblem(CodedError, ValueError):
     """A connection that cannot be stored or found; ``code`` is stable, the message one sentence."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def parse_connection(data: object) -> Connection:

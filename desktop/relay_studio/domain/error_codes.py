@@ -1,5 +1,8 @@
 """Every stable dotted error code, spelled once: a code names the problem, a sentence beside it explains it.
 
+One cohesive thing past ~450 lines, kept whole on purpose: a flat list of constants, grouped by prefix, that
+readers search rather than read; split, a code's neighbours (and its duplicates) would no longer be in sight.
+
 A constant's name is its code upper-cased with the dot made ``_`` (``run.unknown_agent`` ->
 ``RUN_UNKNOWN_AGENT``). Modules that kept their own short names (``runtime/errors.py``,
 ``knowledge/errors.py``, ``store/data_folder.py``, ...) alias these. ``docs/contracts.md`` lists each

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.coded_error import CodedError
 
 MAX_PROFILE_BYTES = 1024 * 1024
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
@@ -32,11 +33,8 @@ INVALID_JSON = codes.INPUT_INVALID_JSON
 UNREADABLE = codes.INPUT_UNREADABLE
 
 
-class InputRejected(ValueError):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class InputRejected(CodedError, ValueError):
+    """A JSON document past a limit or unreadable; ``code`` names which, ``message`` the problem."""
 
 
 def _int(text: str) -> int:

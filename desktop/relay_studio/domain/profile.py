@@ -1,5 +1,8 @@
 """Agent profiles: the portable JSON format creators share, with exhaustive validation.
 
+One cohesive thing past ~450 lines, kept whole on purpose: the format's sections and the rules across them
+(each with its stable code) are read together when a field is added; the catalog checks use the same rules.
+
 Every rule has one stable code. ``validate_profile`` returns every diagnostic at once (so an editor
 can show each at its field); ``parse_profile`` refuses a profile with any diagnostic.
 """

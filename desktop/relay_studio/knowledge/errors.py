@@ -4,6 +4,7 @@ messages name the file and the problem."""
 from __future__ import annotations
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.coded_error import CodedError
 
 FILE_TOO_LARGE = codes.KNOWLEDGE_FILE_TOO_LARGE
 FILE_UNREADABLE = codes.KNOWLEDGE_FILE_UNREADABLE
@@ -23,10 +24,5 @@ EMBEDDINGS_FAILED = codes.KNOWLEDGE_EMBEDDINGS_FAILED
 MAX_FILE_BYTES = 200 * 1024 * 1024
 
 
-class KnowledgeError(Exception):
+class KnowledgeError(CodedError):
     """A file or request the library refuses; ``message`` is one sentence naming the file and problem."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

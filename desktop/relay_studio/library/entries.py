@@ -18,6 +18,7 @@ Every problem is a ``LibraryError`` with a stable code and a sentence naming the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -26,6 +27,7 @@ from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.bounded import LimitExceeded, load_yaml
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.validation import first_problem
 from relay_studio.store.projects import slugify
 
@@ -37,11 +39,8 @@ MAX_ALIASES = 64
 MAX_TYPE_CHARS = 40
 
 
-class LibraryError(ValueError):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class LibraryError(CodedError, ValueError):
+    """A library entry or import the library refuses; ``code`` is stable, the message names the problem."""
 
 
 class _Model(BaseModel):
@@ -87,6 +86,14 @@ class LibraryEntry(_Model):
     @property
     def names(self) -> list[str]:
         return [self.name, *self.aliases]
+
+
+@dataclass(frozen=True)
+class IndexedEntry:
+    """An entry as the library's index holds it: where its file is, and what it says."""
+
+    path: str
+    entry: LibraryEntry
 
 
 def check_entry(entry: LibraryEntry, source: str) -> LibraryEntry:

@@ -13,12 +13,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from relay_studio.library.entries import LibraryEntry
-
-if TYPE_CHECKING:
-    from relay_studio.library.store import IndexedEntry
+from relay_studio.library.entries import IndexedEntry, LibraryEntry
 
 Resolution = Literal["replace", "keep-both", "skip"]
 RESOLUTIONS: tuple[Resolution, ...] = ("replace", "keep-both", "skip")

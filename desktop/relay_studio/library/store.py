@@ -27,7 +27,14 @@ from sqlalchemy import delete, select
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.hidden_text import strip_hidden
-from relay_studio.library.entries import MAX_ENTRY_BYTES, LibraryEntry, LibraryError, parse_entry, render_entry
+from relay_studio.library.entries import (
+    MAX_ENTRY_BYTES,
+    LibraryEntry,
+    LibraryError,
+    parse_entry,
+    render_entry,
+)
+from relay_studio.library.entries import IndexedEntry as IndexedEntry  # its home is library/entries.py
 from relay_studio.library.hidden import clean_entries
 from relay_studio.library.import_staging import (
     index_failed,
@@ -66,12 +73,6 @@ class FileChange:
 
 
 FILE_ADDED, FILE_CHANGED, FILE_REMOVED = "added", "changed", "removed"
-
-
-@dataclass(frozen=True)
-class IndexedEntry:
-    path: str
-    entry: LibraryEntry
 
 
 def _index_json(entry: LibraryEntry) -> str:

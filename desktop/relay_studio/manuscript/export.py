@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.manuscript.structure import Manuscript
 
 Progress = Callable[[int, int], None]
@@ -22,13 +23,8 @@ PRESETS = ("manuscript", "book")
 SUFFIXES = {"docx": ".docx", "epub": ".epub", "md": ".md", "txt": ".txt"}
 
 
-class ExportError(Exception):
+class ExportError(CodedError):
     """A manuscript that cannot be exported: a sentence naming the problem, and a stable code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Protocol, runtime_checkable
 
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.messages import ModelRequest, StreamEvent
 
 
-class ProviderError(Exception):
+class ProviderError(CodedError):
+    """A model call that failed; ``retryable`` tells whether trying again can help."""
+
     def __init__(
         self,
         code: str,
@@ -24,9 +27,7 @@ class ProviderError(Exception):
         retry_after: float | None = None,
         detail: str | None = None,
     ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
         self.retryable = retryable
         self.status = status
         self.retry_after = retry_after

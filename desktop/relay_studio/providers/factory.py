@@ -20,6 +20,7 @@ from relay_studio.providers.connections import (
     Connection,
     ConnectionProblem,
 )
+from relay_studio.providers.model_list import list_models
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
 from relay_studio.providers.secrets import KeychainUnavailableError, SecretStore, SecretStoreError
 
@@ -248,8 +249,6 @@ class FirstListedModel:
 
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         if self._inner is None:
-            from relay_studio.providers.detect import list_models  # detect builds providers: import late
-
             names = await list_models(self.connection, self._api_key, client=self._client)
             if not names:
                 raise ProviderError(

@@ -29,6 +29,7 @@ from keyring.backends import chainer, fail, null
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import secret_values
+from relay_studio.domain.coded_error import CodedError
 
 SERVICE = "relay-studio"
 FILE_NAME = "secrets.json"
@@ -37,11 +38,8 @@ ENV_PREFIX = "RELAY_STUDIO_API_KEY_"
 Location = Literal["environment", "keychain", "file"]
 
 
-class SecretStoreError(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+class SecretStoreError(CodedError):
+    """A secret that cannot be read, stored or removed; ``code`` says why."""
 
 
 class KeychainUnavailableError(SecretStoreError):

@@ -11,6 +11,7 @@ from typing import Any
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message, ToolCall
@@ -60,13 +61,8 @@ DB_NAME = "relay-studio.db"
 PERSIST_ONLY = Roots(visible=(PERSIST_ROOT,), writable=())
 
 
-class RunRequestError(ValueError):
+class RunRequestError(CodedError, ValueError):
     """A run that cannot start (unknown agent, agent not runnable, no model): nothing is written."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass

@@ -7,26 +7,17 @@ fix the problem.
 from __future__ import annotations
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.validation import lower_first as lower_first  # its home is domain/validation.py
 from relay_studio.store.data_folder import disk_full_message, is_disk_full
 
 
-class ToolError(Exception):
+class ToolError(CodedError):
     """A mistake the model can correct: answered as a tool result with ``isError``."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
-
-class FatalRunError(Exception):
+class FatalRunError(CodedError):
     """Ends the active invocation (and the run) as failed; the code goes into the journal."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 ONLY_FIRST_HANDOFF = "Only the first handoff in a turn is accepted."

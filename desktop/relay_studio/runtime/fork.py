@@ -22,6 +22,7 @@ from typing import Any, Protocol, cast
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus, TaskContinuation
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
@@ -68,13 +69,8 @@ class ForkRequest:
     changes: dict[str, Any] = field(default_factory=dict)
 
 
-class ForkRefused(Exception):
+class ForkRefused(CodedError):
     """A fork that cannot start (the engine raises it as ``RunRequestError``): nothing was written."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class ForkHost(Protocol):

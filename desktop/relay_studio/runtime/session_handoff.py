@@ -24,6 +24,7 @@ from typing import Protocol
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.enums import EventLevel, ExitPolicy, InvocationKind, InvocationStatus, RunStatus
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord
@@ -69,13 +70,8 @@ class HandoffOutcome(StrEnum):
     EMPTY = "empty"
 
 
-class HandoffRefused(ValueError):
+class HandoffRefused(CodedError, ValueError):
     """A guard refused the handoff before anything was asked or written."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass

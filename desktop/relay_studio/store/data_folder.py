@@ -16,6 +16,7 @@ import stat
 from pathlib import Path
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.coded_error import CodedError
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 #: ``PRAGMA application_id`` of a Relay Studio database ("RSTD").
@@ -40,13 +41,11 @@ FOREIGN_DATABASE = codes.STORE_FOREIGN_DATABASE
 SCHEMA_TOO_NEW = codes.STORE_SCHEMA_TOO_NEW
 
 
-class StoreError(RuntimeError):
+class StoreError(CodedError, RuntimeError):
     """The data folder or its database cannot be used; nothing was written."""
 
     def __init__(self, code: str, message: str, path: Path) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message)
         self.path = path
 
 

@@ -1,4 +1,4 @@
-"""The knowledge tables, created by the store's migration (``store.database._migrate_knowledge``); kept in
+"""The knowledge tables, created by the store's migration (``store.migrations._migrate_knowledge``); kept in
 ``store/`` so the store imports nothing of the knowledge library above it."""
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.records import ProjectRecord
 from relay_studio.store import tables as t
 from relay_studio.store.database import DEFAULT_PROJECT_ID, Database, new_id, now_iso, table_of
@@ -24,13 +25,8 @@ MAX_NAME = 80
 _NOT_SLUG = re.compile(r"[^\w]+", re.UNICODE)
 
 
-class ProjectError(ValueError):
+class ProjectError(CodedError, ValueError):
     """A project name that cannot be used; ``code`` is stable, the message names the problem."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def slugify(name: str, fallback: str = "item") -> str:

@@ -41,20 +41,9 @@ INTERRUPTED_MESSAGE = "Relay Studio stopped while this run was in progress."
 
 
 def _run(row: Any) -> RunRecord:
+    """The record's fields are the row's columns of the same names (tests/unit/test_record_mappers.py)."""
     m = row._mapping
-    return RunRecord(
-        id=m["id"],
-        chat_id=m["chat_id"],
-        root_profile_id=m["root_profile_id"],
-        kind=m["kind"],
-        status=RunStatus(m["status"]),
-        user_text=m["user_text"],
-        error_code=m["error_code"],
-        error_message=m["error_message"],
-        message_id=m["message_id"],
-        created_at=m["created_at"],
-        updated_at=m["updated_at"],
-    )
+    return RunRecord.model_validate({name: m[name] for name in RunRecord.model_fields})
 
 
 def _task(row: Any) -> TaskRecord:

@@ -1,14 +1,17 @@
 """The profile editor: a sectioned form with a section rail, live validation at each field, Save
 disabled while the profile is invalid, built-ins read-only (Duplicate to edit), import and export.
 
-Each section is its own widget (``ui/profiles/sections/``); the editor is the shell around them: the
-buttons, the rail, the state every section writes through, the problems bar, loading and saving.
+Each section is its own widget (``ui/profiles/sections/``, typed against ``sections/host.EditorHost``, so
+they import nothing of the editor); the editor is the shell around them: the state every section writes
+through, loading and saving. Its parts are their own modules: ``header.py`` (title, buttons, banner),
+``section_rail.py``, ``form_scroll.py`` (the scrolling form), ``problems_bar.py``, ``linked_fields.py`` (the
+switches that follow their tools), ``sharing.py`` (copies, files read), ``unsaved.py`` (the closing question).
 
 Every change goes to ``ProfileForm`` (the portable JSON dict) and is validated at once by the
 domain's ``validate_profile``; each diagnostic shows under its field, in words, with its code, and a
 problem fixed in another section says where. Messages never move what is under the pointer: the
 problems bar and the status sit below the form, and when a field's message appears above the
-widget just used, the form scrolls by the same amount (``_keep_in_place``).
+widget just used, the form scrolls by the same amount (``FormScroll.keep_in_place``).
 
 Fields that depend on each other follow each other (denying a tool unticks it where it is allowed
 or asks first, and unticks the switch it enables), or say at the field why they cannot.
@@ -29,49 +32,47 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QMessageBox,
     QPushButton,
-    QScrollArea,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
-from relay_studio.domain import tool_names as tn
-from relay_studio.domain.profile import AgentProfile, Diagnostic, ProfileError, parse_profile_text
+from relay_studio.domain.profile import AgentProfile, Diagnostic, parse_profile_text
 from relay_studio.runtime.profile_templates import build as build_template
 from relay_studio.ui import i18n, wheel_guard
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.form_model import ProfileForm, exported
-from relay_studio.ui.profiles.sections.base import FieldBox, section_title
+from relay_studio.ui.profiles.form_scroll import FormScroll
+from relay_studio.ui.profiles.header import EditorHeader
+from relay_studio.ui.profiles.linked_fields import follow_check
+from relay_studio.ui.profiles.problems_bar import MAX_PROBLEM_BUTTONS, ProblemsBar
+from relay_studio.ui.profiles.section_rail import SECTIONS, SectionRail
+from relay_studio.ui.profiles.sections.base import FieldBox
 from relay_studio.ui.profiles.sections.delegation import DelegationSection
 from relay_studio.ui.profiles.sections.identity import IdentitySection
 from relay_studio.ui.profiles.sections.limits import LimitsSection
 from relay_studio.ui.profiles.sections.model import ModelSection
 from relay_studio.ui.profiles.sections.prompt import PromptSection
 from relay_studio.ui.profiles.sections.raw import ModelViewSection, RawJsonSection
-from relay_studio.ui.profiles.sections.tools import ToolsSection, in_tool_order, tool_lists
+from relay_studio.ui.profiles.sections.tools import ToolsSection
 from relay_studio.ui.profiles.sections.workspace import WorkspaceSection
+from relay_studio.ui.profiles.sharing import copy_of, created_message, read_profile_file
 from relay_studio.ui.profiles.sources import ConnectionChoices, ConnectionsSource, ModelsSource
 from relay_studio.ui.studio import Studio
 
-SECTIONS = ("Identity", "Model", "Delegation and handoff", "Tools", "System prompt", "Workspace", "Limits",
-            "Raw JSON", "What the model sees")
 NEW_PROFILE: dict[str, Any] = {
     "id": "new-agent", "displayName": "New agent", "description": "",
     "tools": {"allow": ["workspace.read_file", "workspace.write_file", "workspace.commit", "workspace.finish"]},
 }
-MAX_PROBLEM_BUTTONS = 4
 
 __all__ = ["MAX_PROBLEM_BUTTONS", "NEW_PROFILE", "SECTIONS", "FieldBox", "ProfileEditor"]
 
@@ -99,70 +100,35 @@ class ProfileEditor(QWidget):
         self.status = ""
 
         outer = QVBoxLayout(self)
-        self.title = QLabel()
-        self.title.setObjectName("MessageAuthor")
-        # On its own row, and never wider than the editor (the docks beside it would shrink).
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        outer.addWidget(self.title)
-        bar = QHBoxLayout()
-        bar.addStretch(1)
-        self.duplicate_button = QPushButton(self.tr("Duplicate"))
-        self.import_button = QPushButton(self.tr("Import…"))
-        self.export_button = QPushButton(self.tr("Export…"))
-        self.delete_button = QPushButton(self.tr("Delete"))
-        self.save_button = QPushButton(self.tr("Save"))
-        self.save_button.setDefault(True)
-        self.save_button.setToolTip(self.tr("Save (Ctrl+S)"))
+        self.header = EditorHeader()
+        outer.addWidget(self.header)
+        self.title, self.banner = self.header.title, self.header.banner
+        self.duplicate_button, self.delete_button = self.header.duplicate_button, self.header.delete_button
+        self.save_button, self.close_button = self.header.save_button, self.header.close_button
         save_key = QShortcut(QKeySequence.StandardKey.Save, self)
         save_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         save_key.activated.connect(self.save)
-        close = QPushButton(self.tr("Close"))
-        self.close_button = close
         self.close_question: QMessageBox | None = None
-        for button, slot in ((self.duplicate_button, self.duplicate), (self.import_button, self.choose_import),
-                             (self.export_button, self.choose_export), (self.delete_button, self.delete),
-                             (self.save_button, self.save), (close, self.request_close)):
+        for button, slot in ((self.duplicate_button, self.duplicate), (self.header.import_button, self.choose_import),
+                             (self.header.export_button, self.choose_export), (self.delete_button, self.delete),
+                             (self.save_button, self.save), (self.close_button, self.request_close)):
             button.clicked.connect(slot)
-            bar.addWidget(button)
-        outer.addLayout(bar)
-        self.banner = QLabel()
-        self.banner.setObjectName("ConnectionHint")
-        self.banner.setWordWrap(True)
-        outer.addWidget(self.banner)
 
         body = QHBoxLayout()
-        self.rail = QListWidget()
-        self.rail.setObjectName("SectionRail")
-        self.rail.setAccessibleName(self.tr("Sections"))
-        self.rail.setFixedWidth(150)
-        self.rail.setWordWrap(True)
-        for name in SECTIONS:
-            self.rail.addItem(section_title(name))
+        self.rail = SectionRail()
         self.rail.currentRowChanged.connect(self._go_to_section)
         body.addWidget(self.rail)
-        self.scroll_area = QScrollArea()
-        self.scroll_area.setWidgetResizable(True)
-        self.content = QWidget()
-        self.sections_layout = QVBoxLayout(self.content)
+        self.scroll_area = FormScroll()
+        self.content, self.sections_layout = self.scroll_area.content, self.scroll_area.sections_layout
         self.groups: dict[str, QGroupBox] = {}
         self.raw_timer = QTimer(self)
         self._build_sections()
-        self.scroll_area.setWidget(self.content)
+        self.scroll_area.finish()
         self.scroll_area.verticalScrollBar().valueChanged.connect(self._on_scrolled)
         body.addWidget(self.scroll_area, 1)
         outer.addLayout(body, 1)
 
-        # Below the form, so that what appears here never pushes the form down.
-        self.problems = QWidget()
-        self.problems.setObjectName("ProblemsBar")
-        self.problems_layout = QVBoxLayout(self.problems)
-        self.problems_layout.setContentsMargins(0, 4, 0, 0)
-        self.problems_layout.setSpacing(2)
-        self.general = QLabel()
-        self.general.setObjectName("FieldError")
-        self.general.setWordWrap(True)
-        self.problems_layout.addWidget(self.general)
-        self.problem_buttons: list[QPushButton] = []
+        self.problems = ProblemsBar(self.go_to_field)  # below the form: it never pushes the form down
         outer.addWidget(self.problems)
         self.status_label = QLabel()
         self.status_label.setObjectName("EditorStatus")
@@ -189,7 +155,6 @@ class ProfileEditor(QWidget):
                         self.workspace, self.limits, self.raw_section, self.model_view_section):
             self.groups[section.key] = section
             self.sections_layout.addWidget(section)
-        self.sections_layout.addStretch(1)
         # The widgets other parts of the window (and the tests) drive, by their old names.
         self.id_edit = self.identity.id_edit
         self.name_edit = self.identity.name_edit
@@ -219,29 +184,7 @@ class ProfileEditor(QWidget):
     def on_check(self, path: str, on: bool, box: QCheckBox) -> None:
         if self.loading or self.read_only:
             return
-        updates: dict[str, Any] = {path: on}
-        note = ""
-        linked = {"delegation.canHandoff": (tn.AGENT_HANDOFF,),
-                  "delegation.canDelegate": (tn.AGENT_DELEGATE, tn.AGENT_AWAIT)}.get(path)
-        if linked:
-            lists = tool_lists(self.form)
-            if on and linked[0] in lists["deny"]:
-                note = i18n.arg(self.tr("“%1” is set to Never in Tools; untick Never there first."),
-                                wording.tool_label(linked[0]))
-                updates[path] = False
-            for name in linked:
-                if on and name not in lists["deny"] and name not in lists["allow"]:
-                    lists["allow"].append(name)
-                elif not on and name in lists["allow"]:
-                    lists["allow"].remove(name)
-                    if name in lists["requireApproval"]:
-                        lists["requireApproval"].remove(name)
-            in_tool_order(lists["allow"])
-            updates["tools.allow"] = lists["allow"]
-            updates["tools.requireApproval"] = lists["requireApproval"]
-        if path == "delegation.callable" and on and not (self.form.get("delegation.allowAsHandoffTarget")
-                                                        or self.form.get("delegation.allowAsSubagent")):
-            updates["delegation.allowAsHandoffTarget"] = True  # a callable agent needs a role; the usual one
+        updates, note = follow_check(self.form, path, on)
         self.set_fields(updates, anchor=box, note=(path, note))
 
     def _sync_dependents(self) -> None:
@@ -279,22 +222,7 @@ class ProfileEditor(QWidget):
                 self.fields[note[0]].show_note(note[1])
             self.after_change(update_raw=True)
 
-        self._keep_in_place(anchor, show)
-
-    def _keep_in_place(self, anchor: QWidget | None, work: Callable[[], None]) -> None:
-        """Runs ``work`` (which may show or hide messages above ``anchor``) and scrolls the form by as
-        much as ``anchor`` moved, so the row under the pointer stays under the pointer."""
-        anchor = anchor or QApplication.focusWidget()
-        if anchor is None or not self.content.isAncestorOf(anchor):
-            work()
-            return
-        bar = self.scroll_area.verticalScrollBar()
-        before = anchor.mapTo(self.content, QPoint(0, 0)).y() - bar.value()
-        work()
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # lay the form out now
-        after = anchor.mapTo(self.content, QPoint(0, 0)).y() - bar.value()
-        if after != before:
-            bar.setValue(bar.value() + after - before)
+        self.scroll_area.keep_in_place(anchor, show)
 
     def after_change(self, update_raw: bool) -> None:
         grouped, general = self.form.by_field(set(self.fields))
@@ -307,9 +235,8 @@ class ProfileEditor(QWidget):
             box.show_diagnostics(shown.get(id(box), []))
         self._show_warnings()
         self._sync_dependents()
-        self._show_problems(grouped, general)
-        self._update_save()
-        self._update_title()
+        self.rail.mark(self.problems.show_problems(self.fields, general))
+        self._update_header()
         if update_raw:
             self.loading = True
             self.raw.setPlainText(self.form.json_text())
@@ -327,45 +254,9 @@ class ProfileEditor(QWidget):
                      "handoffIn.enabled", "delegation.allowedCallers"):
             self.fields[path].show_warning(warnings.get(path, ""))
 
-    def _show_problems(self, grouped: dict[str, list[Diagnostic]], general: list[Diagnostic]) -> None:
-        """Below the form: how many problems and where, each a button that scrolls to its field."""
-        items: list[tuple[str, str]] = []  # (field path, text)
-        seen: set[int] = set()
-        for path, box in self.fields.items():
-            if id(box) in seen or not box.error.text():
-                continue
-            seen.add(id(box))
-            count = len(box.error.text().splitlines())
-            section = wording.section_of(path)
-            items.append((path, i18n.arg(self.tr("%1 › %2: %n problem(s) — go there", "", count),
-                                         section_title(section), box.label or path)))
-        sections_with_problems = {wording.section_of(p) for p, _t in items}
-        for row, name in enumerate(SECTIONS):
-            item = self.rail.item(row)
-            if item is not None:
-                item.setText(f"{section_title(name)}  ⚠" if name in sections_with_problems else section_title(name))
-                item.setToolTip(self.tr("Something here needs fixing") if name in sections_with_problems else "")
-        self.general.setText("\n".join(f"{d.path}: {d.message} ({d.code})" for d in general))
-        self.general.setVisible(bool(general))
-        for button in self.problem_buttons:
-            button.deleteLater()
-        self.problem_buttons = []
-        for path, text in items[:MAX_PROBLEM_BUTTONS]:
-            button = QPushButton(f"⚠ {text}")
-            button.setObjectName("ProblemLink")
-            button.setFlat(True)
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.clicked.connect(lambda _c=False, p=path: self.go_to_field(p))
-            self.problems_layout.addWidget(button)
-            self.problem_buttons.append(button)
-        if len(items) > MAX_PROBLEM_BUTTONS:
-            more = QPushButton(self.tr("…and %n more (see the sections marked ⚠)", "",
-                                       len(items) - MAX_PROBLEM_BUTTONS))
-            more.setFlat(True)
-            more.setEnabled(False)
-            self.problems_layout.addWidget(more)
-            self.problem_buttons.append(more)
-        self.problems.setVisible(bool(items or general))
+    @property
+    def problem_buttons(self) -> list[QPushButton]:
+        return self.problems.problem_buttons
 
     def problem_paths(self) -> list[str]:
         """The fields that show a problem now, in form order (one per field box)."""
@@ -380,32 +271,13 @@ class ProfileEditor(QWidget):
     def go_to_field(self, path: str) -> None:
         """Scrolls the form to a field and gives it the keyboard focus."""
         box = self.fields.get(path)
-        if box is None:
-            return
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        self.scroll_area.ensureWidgetVisible(box, 0, 60)
-        box.widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        if box is not None:
+            self.scroll_area.show_field(box)
 
-    def _update_save(self) -> None:
+    def _update_header(self) -> None:
         can_save = self.form.valid and not self.local_errors and not self.read_only
-        if self.dirty or not self.original_id:
-            self.save_button.setText(self.tr("Save"))
-            self.save_button.setEnabled(can_save)
-        else:
-            self.save_button.setText(self.tr("Saved") if not self.read_only else self.tr("Save"))
-            self.save_button.setEnabled(False)
-
-    def _update_title(self) -> None:
-        name = str(self.form.get("displayName") or "").strip() or self.tr("Untitled agent")
-        if self.read_only:
-            suffix = self.tr(" · built-in, read-only")
-        elif not self.original_id:
-            suffix = self.tr(" · not saved yet")
-        elif self.dirty:
-            suffix = self.tr(" · changed")
-        else:
-            suffix = ""
-        self.title.setText(name + suffix)
+        self.header.show_state(str(self.form.get("displayName") or "").strip(), read_only=self.read_only,
+                               saved=bool(self.original_id), dirty=self.dirty, can_save=can_save)
 
     def _say(self, text: str) -> None:
         self.status = text
@@ -430,10 +302,8 @@ class ProfileEditor(QWidget):
         try:
             data = json.loads(self.raw.toPlainText())
         except json.JSONDecodeError as exc:
-            self.general.setText(i18n.arg(self.tr("Raw JSON: not valid JSON (line %1, column %2): %3 "
-                                                  "(profile.invalid_json)"), exc.lineno, exc.colno, exc.msg))
-            self.general.show()
-            self.problems.show()
+            self.problems.show_general(i18n.arg(self.tr("Raw JSON: not valid JSON (line %1, column %2): %3 "
+                                                        "(profile.invalid_json)"), exc.lineno, exc.colno, exc.msg))
             self.save_button.setEnabled(False)
             return
         self.form = ProfileForm(data if isinstance(data, dict) else {})
@@ -465,7 +335,7 @@ class ProfileEditor(QWidget):
         self._populate()
         self._fetch_models()
         self.rail.setCurrentRow(0)
-        self.scroll_area.verticalScrollBar().setValue(0)
+        self.scroll_area.scroll_to(0)
 
     def load_data(self, data: dict[str, Any], status: str = "") -> None:
         """Shows a profile that is not stored yet (a copy, a new agent, a file to fix); the form
@@ -477,7 +347,7 @@ class ProfileEditor(QWidget):
         self._say(status)
         self._populate()
         self._fetch_models()
-        self.scroll_area.verticalScrollBar().setValue(0)
+        self.scroll_area.scroll_to(0)
         problems = self.problem_paths()
         if problems:
             self.go_to_field(problems[0])
@@ -494,13 +364,7 @@ class ProfileEditor(QWidget):
         for profile in profiles:
             self.studio.save_profile(profile)
         self.load(profiles[0].id)
-        names = [p.display_name for p in profiles]
-        if template_key == "relay":  # the only starting point whose agents hand off one to the next
-            self._say(i18n.arg(self.tr("Created %1 and %2: each hands off to the next, in that order. Start a run "
-                                       "with %3."), ", ".join(names[:-1]), names[-1], names[0]))
-        else:
-            self._say(i18n.arg(self.tr("Created %1 and, for it, %2. Start a run with %3."), names[0],
-                               ", ".join(names[1:]), names[0]))
+        self._say(created_message(template_key, [p.display_name for p in profiles]))
         return [p.id for p in profiles]
 
     def set_read_only(self, read_only: bool) -> None:
@@ -509,21 +373,10 @@ class ProfileEditor(QWidget):
             if getattr(box, "key", "") not in ("Raw JSON", "What the model sees"):
                 box.setEnabled(not read_only)
         self.raw.setReadOnly(read_only)
-        self.banner.setText(self.tr("A built-in profile is read-only. Duplicate it to make your own version.")
-                            if read_only else "")
-        self.banner.setVisible(read_only)
-        self.delete_button.setEnabled(not read_only and bool(self.original_id))
-        self.duplicate_button.setEnabled(bool(self.original_id) or read_only)
+        self.header.show_read_only(read_only, bool(self.original_id))
 
     def duplicate(self) -> None:
-        data = json.loads(self.form.json_text())
-        existing = set(self.studio.profiles())
-        base = f"{data.get('id', 'agent')}-copy"
-        new_id, n = base, 2
-        while new_id in existing:
-            new_id, n = f"{base}-{n}", n + 1
-        data["id"] = new_id
-        data["displayName"] = i18n.arg(self.tr("%1 (copy)"), data.get("displayName", "Agent"))
+        data = copy_of(json.loads(self.form.json_text()), set(self.studio.profiles()))
         self.load_data(data, self.tr("A copy: change what you like, then Save."))
 
     def save(self) -> bool:
@@ -535,8 +388,7 @@ class ProfileEditor(QWidget):
         self.studio.save_profile(profile)
         self.original_id = profile.id
         self.dirty = False
-        self._update_title()
-        self._update_save()
+        self._update_header()
         self._say(i18n.arg(self.tr("Saved “%1”."), profile.display_name))
         self.delete_button.setEnabled(True)
         self.duplicate_button.setEnabled(True)
@@ -555,7 +407,7 @@ class ProfileEditor(QWidget):
             return
         from relay_studio.ui.profiles.unsaved import ask_before_closing
 
-        self.close_question = ask_before_closing(self)
+        self.close_question = ask_before_closing(self, self)
 
     def delete(self) -> None:
         if self.original_id and not self.read_only:
@@ -570,24 +422,15 @@ class ProfileEditor(QWidget):
 
     def import_file(self, path: Path) -> AgentProfile | None:
         """Stores a valid profile; an invalid one opens here with every problem at its field."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self._say(i18n.arg(self.tr("Cannot read %1: %2"), path, exc))
-            return None
-        try:
-            profile = parse_profile_text(text, source=path.name)
-        except ProfileError as exc:
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                data = None
-            if isinstance(data, dict):
-                self.load_data(data, i18n.arg(self.tr("%1 was not imported: fix the problems shown, then Save."),
-                                              path.name))
-            self.status = str(exc)
-            if not isinstance(data, dict):
-                self._say(str(exc))
+        read = read_profile_file(path)
+        profile = read.profile
+        if profile is None:
+            if read.to_fix is None:
+                self._say(read.problem)
+                return None
+            self.load_data(read.to_fix, i18n.arg(self.tr("%1 was not imported: fix the problems shown, then Save."),
+                                                 path.name))
+            self.status = read.problem
             return None
         self.studio.save_profile(profile)
         self.load(profile.id)
@@ -612,18 +455,10 @@ class ProfileEditor(QWidget):
                            path))
 
     def _on_scrolled(self, value: int) -> None:
-        """The rail marks the section at the top of the form."""
-        row = 0
-        for i, name in enumerate(SECTIONS):
-            if self.groups[name].y() <= value + 8:
-                row = i
-        if row != self.rail.currentRow():
-            self.rail.blockSignals(True)
-            self.rail.setCurrentRow(row)
-            self.rail.blockSignals(False)
+        self.rail.follow(value, self.groups)
 
     def _go_to_section(self, row: int) -> None:
         if 0 <= row < len(SECTIONS):
             box = self.groups.get(SECTIONS[row])
             if box is not None:
-                self.scroll_area.verticalScrollBar().setValue(box.y())
+                self.scroll_area.scroll_to(box.y())

@@ -4,27 +4,43 @@ disabled while the profile is invalid), Discard or Cancel, opened with ``open()`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QCoreApplication, Qt, SignalInstance
+from PySide6.QtWidgets import QMessageBox, QWidget
 
+from relay_studio.domain.profile import Diagnostic
 from relay_studio.ui import i18n
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+from relay_studio.ui.profiles.form_model import ProfileForm
 
 Button = QMessageBox.StandardButton
 
 
-def ask_before_closing(editor: ProfileEditor) -> QMessageBox:
-    """Opens the question over ``editor``; its answer saves and closes, discards and closes, or stays."""
+class ClosingEditor(Protocol):
+    """What the question needs of the editor it asks over (``ProfileEditor``), so this module imports no editor."""
+
+    local_errors: dict[str, Diagnostic]
+    close_question: QMessageBox | None
+    dirty: bool
+
+    @property
+    def form(self) -> ProfileForm: ...
+
+    @property
+    def closed(self) -> SignalInstance: ...
+
+    def save(self) -> bool: ...
+
+
+def ask_before_closing(editor: ClosingEditor, over: QWidget) -> QMessageBox:
+    """Opens the question over ``over`` (the editor's widget); its answer saves and closes, discards and
+    closes, or stays."""
     untitled = QCoreApplication.translate("ProfileEditor", "Untitled agent")
     name = str(editor.form.get("displayName") or "").strip() or untitled
     text = QCoreApplication.translate("ProfileEditor",
                                       "“%1” has changes that are not saved. Save them before closing?")
     question = QMessageBox(QMessageBox.Icon.Question, QCoreApplication.translate("ProfileEditor", "Unsaved agent"),
-                           i18n.arg(text, name), Button.Save | Button.Discard | Button.Cancel, editor)
+                           i18n.arg(text, name), Button.Save | Button.Discard | Button.Cancel, over)
     question.setObjectName("UnsavedAgentQuestion")
     question.setDefaultButton(Button.Save)
     save = question.button(Button.Save)
@@ -37,7 +53,7 @@ def ask_before_closing(editor: ProfileEditor) -> QMessageBox:
     return question
 
 
-def _answered(editor: ProfileEditor, question: QMessageBox) -> None:
+def _answered(editor: ClosingEditor, question: QMessageBox) -> None:
     clicked = question.clickedButton()
     answer = question.standardButton(clicked) if clicked is not None else Button.Cancel
     editor.close_question = None

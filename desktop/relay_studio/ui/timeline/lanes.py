@@ -1,5 +1,8 @@
 """The lanes: a custom-painted scroll area that paints only the visible time window.
 
+One cohesive thing past ~450 lines, kept whole on purpose: one painter, its hit-testing and its geometry
+share the same coordinates and the same visible window; split, each half would recompute the other's.
+
 Time runs left to right (``px_per_s`` is the zoom, the horizontal scroll bar the pan, in pixels);
 lanes stack top to bottom with a fixed height. Bars closer than a pixel are painted once, so a lane
 of 25,000 calls costs as much as its width in pixels.

@@ -1,11 +1,11 @@
 """What every section of the profile editor is built from: ``FieldBox`` (a field with its messages
-under it) and ``Section`` (a group box whose rows register their fields with the editor and write
-every change through it)."""
+under it, ``field_box.py``) and ``Section`` (a group box whose rows register their fields with their host,
+``host.EditorHost``, and write every change through it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
@@ -17,15 +17,14 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
-from relay_studio.domain.profile import Diagnostic
-from relay_studio.ui.profiles import wording
+from relay_studio.ui.profiles.sections.field_box import FieldBox
+from relay_studio.ui.profiles.sections.host import EditorHost
 
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+__all__ = ["COMBO_MIN_W", "FIELD_MIN_W", "FieldBox", "Section", "name_for_screen_readers", "optional_number",
+           "section_title"]
 
 
 def optional_number(text: str, kind: type) -> Any:
@@ -42,51 +41,6 @@ def optional_number(text: str, kind: type) -> Any:
 # choice up to COMBO_MIN_W (a narrower form, in a small window, elides it rather than scrolling sideways)
 FIELD_MIN_W = 220
 COMBO_MIN_W = 300
-
-class FieldBox(QWidget):
-    """A field and, under it, its diagnostics (errors), a warning (a choice that will fail at run time)
-    and a note (why a click could not do what it asked)."""
-
-    def __init__(self, widget: QWidget, label: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.widget = widget
-        self.label = label
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(widget)
-        self.error = self._message("FieldError")
-        self.warning = self._message("FieldWarning")
-        self.note = self._message("FieldNote")
-        for message in (self.error, self.warning, self.note):
-            layout.addWidget(message)
-
-    def _message(self, name: str) -> QLabel:
-        label = QLabel()
-        label.setObjectName(name)
-        label.setWordWrap(True)
-        label.hide()
-        return label
-
-    def show_diagnostics(self, diagnostics: list[Diagnostic]) -> None:
-        lines = []
-        for d in diagnostics:
-            hint = wording.tr(wording.FIX_HINTS.get(d.code, ""))
-            lines.append(f"{d.message} ({d.code})" + (f" {hint}" if hint else ""))
-        self._say(self.error, "\n".join(lines))
-
-    def show_warning(self, text: str) -> None:
-        self._say(self.warning, text)
-
-    def show_note(self, text: str) -> None:
-        self._say(self.note, text)
-
-    @staticmethod
-    def _say(label: QLabel, text: str) -> None:
-        if label.text() != text:
-            label.setText(text)
-        label.setVisible(bool(text))
-
 
 def name_for_screen_readers(widget: QWidget, name: str) -> None:
     """The name a screen reader says for ``widget`` (and for an editable drop-down's text field)."""
@@ -113,7 +67,7 @@ class Section(QGroupBox):
     """One section of the form. Subclasses build their rows in ``__init__`` with the helpers below,
     which register each field with the editor (its messages, its loader) in form order."""
 
-    def __init__(self, editor: ProfileEditor, title: str) -> None:
+    def __init__(self, editor: EditorHost, title: str) -> None:
         super().__init__(section_title(title))
         self.key = title  # the section's name in SECTIONS; its title is in the window's language
         self.editor = editor

@@ -5,7 +5,6 @@ It also says, at the field, which handoffs and helpers the other agents would re
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QListWidget, QListWidgetItem, QPlainTextEdit
@@ -16,13 +15,11 @@ from relay_studio.domain.profile import Diagnostic, offers_handoff_to
 from relay_studio.ui import i18n
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.sections.base import Section
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+from relay_studio.ui.profiles.sections.host import EditorHost
 
 
 class DelegationSection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "Delegation and handoff")
         for label, key, tip in (
                 (self.tr("May hand off the stage"), "canHandoff", "delegation.canHandoff (the agent.handoff tool)"),

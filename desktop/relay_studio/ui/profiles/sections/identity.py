@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from relay_studio.ui.profiles.sections.base import Section
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+from relay_studio.ui.profiles.sections.host import EditorHost
 
 
 class IdentitySection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "Identity")
         self.id_edit = self._line(self.tr("Id"), "id", placeholder="lowercase-id",
                                   tip=self.tr("How other agents and files name it: lowercase letters, digits, - "

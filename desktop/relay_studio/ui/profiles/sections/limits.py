@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from relay_studio.ui.profiles.sections.base import Section
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+from relay_studio.ui.profiles.sections.host import EditorHost
 
 
 class LimitsSection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "Limits")
         self._spin(self.tr("Model rounds per stage"), "tools.maxRounds", 1, 1000, tip="tools.maxRounds")
         self._spin(self.tr("Tool calls per stage"), "tools.maxToolCalls", 1, 5000, tip="tools.maxToolCalls")

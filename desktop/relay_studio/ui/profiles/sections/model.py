@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import QComboBox
 
 from relay_studio.providers.base import ProviderError
 from relay_studio.ui import i18n
 from relay_studio.ui.profiles.sections.base import Section, optional_number
+from relay_studio.ui.profiles.sections.host import EditorHost
 from relay_studio.ui.tasks import WidgetTasks
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
 
 #: The Connection field's choices that are not a named connection: (mode, connection).
 DEFAULT_CHOICE = ("default", None)
@@ -24,7 +22,7 @@ UNSET_CHOICE = ("requiresConfiguration", None)
 
 
 class ModelSection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "Model")
         self._tasks = WidgetTasks()
         self._models_generation = 0

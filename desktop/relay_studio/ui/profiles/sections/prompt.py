@@ -3,18 +3,14 @@ it for reference, and the standing instructions added to every call."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QPlainTextEdit
 
 from relay_studio.ui.profiles.sections.base import Section
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+from relay_studio.ui.profiles.sections.host import EditorHost
 
 
 class PromptSection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "System prompt")
         self.rows.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # long texts: the label above, full width
         self.use_default = QCheckBox(self.tr("Use the generated prompt"))

@@ -3,18 +3,14 @@ after a pause in typing) and What the model sees (the runtime's assembled prompt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtWidgets import QPlainTextEdit
 
 from relay_studio.ui.profiles.sections.base import Section, section_title
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+from relay_studio.ui.profiles.sections.host import EditorHost
 
 
 class RawJsonSection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "Raw JSON")
         self.raw = QPlainTextEdit()
         self.raw.setMinimumHeight(260)
@@ -24,7 +20,7 @@ class RawJsonSection(Section):
 
 
 class ModelViewSection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "What the model sees")
         self.model_view = QPlainTextEdit()
         self.model_view.setReadOnly(True)

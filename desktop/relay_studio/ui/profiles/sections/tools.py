@@ -3,7 +3,7 @@ Denying a tool unticks it where it is allowed or asks first, and unticks the swi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QWidget
 
@@ -12,9 +12,7 @@ from relay_studio.ui import i18n
 from relay_studio.ui.profiles import wording
 from relay_studio.ui.profiles.form_model import ProfileForm
 from relay_studio.ui.profiles.sections.base import Section
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+from relay_studio.ui.profiles.sections.host import EditorHost
 
 
 def tool_lists(form: ProfileForm) -> dict[str, list[str]]:
@@ -26,7 +24,7 @@ def in_tool_order(names: list[str]) -> None:
 
 
 class ToolsSection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "Tools")
         matrix = QWidget()
         grid = QGridLayout(matrix)

@@ -3,19 +3,15 @@ any other the profile names."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from relay_studio.domain.profile import DEFAULT_ROOTS
 from relay_studio.ui.profiles.sections.base import Section
-
-if TYPE_CHECKING:
-    from relay_studio.ui.profiles.editor import ProfileEditor
+from relay_studio.ui.profiles.sections.host import EditorHost
 
 
 class WorkspaceSection(Section):
-    def __init__(self, editor: ProfileEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor, "Workspace")
         self.root_boxes: dict[tuple[str, str], QCheckBox] = {}
         roots = QWidget()
