@@ -10,8 +10,8 @@ a window made small and then large again has the same left panel as before.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 MIN_CHAT_W = 430  # a message card's header (author, Copy, Regenerate, Timeline, Delete)
@@ -22,6 +22,19 @@ MAX_TIMELINE_W = 880
 MIN_WINDOW_H = 600
 #: what the dock separators, the docks' frames and the window's margins take between the three parts
 GUTTER_W = 12
+#: the window's size on a first start, on a screen that has the room
+FIRST_SIZE = (1400, 860)
+
+
+def first_size(screen: QScreen | None) -> QSize:
+    """The window's size on a first start: ``FIRST_SIZE``, or the screen's free area where it is smaller
+    (a 1000×700 screen, or one without a window manager to fit the window in: Xvfb). Qt keeps a restored
+    geometry on the screen itself (``restoreGeometry``); a plain ``resize`` is never fitted by Qt."""
+    w, h = FIRST_SIZE
+    if screen is None:
+        return QSize(w, h)
+    room = screen.availableGeometry()
+    return QSize(min(w, room.width()), min(h, room.height()))
 
 
 def default_widths(window_w: int, mins: tuple[int, int] = (MIN_SIDEBAR_W, MIN_TIMELINE_W)) -> tuple[int, int]:
