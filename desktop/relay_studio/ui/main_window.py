@@ -40,7 +40,14 @@ from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
 from relay_studio.ui.timeline.panel import TimelinePanel
-from relay_studio.ui.window_layout import MIN_CHAT_W, MIN_SIDEBAR_W, MIN_TIMELINE_W, MIN_WINDOW_H, DockFitter, first_size
+from relay_studio.ui.window_layout import (
+    MIN_CHAT_W,
+    MIN_SIDEBAR_W,
+    MIN_TIMELINE_W,
+    MIN_WINDOW_H,
+    DockFitter,
+    first_size,
+)
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
