@@ -29,12 +29,16 @@ FIRST_SIZE = (1400, 860)
 def first_size(screen: QScreen | None) -> QSize:
     """The window's size on a first start: ``FIRST_SIZE``, or the screen's free area where it is smaller
     (a 1000×700 screen, or one without a window manager to fit the window in: Xvfb). Qt keeps a restored
-    geometry on the screen itself (``restoreGeometry``); a plain ``resize`` is never fitted by Qt."""
-    w, h = FIRST_SIZE
-    if screen is None:
-        return QSize(w, h)
-    room = screen.availableGeometry()
-    return QSize(min(w, room.width()), min(h, room.height()))
+    geometry on the screen itself (``restoreGeometry``); a plain ``resize`` is never fitted by Qt. The
+    offscreen platform's screen (800×800, no real screen) leaves the size as it is."""
+    if screen is None or QGuiApplication.platformName() == "offscreen":
+        return QSize(*FIRST_SIZE)
+    return within(screen.availableGeometry().size())
+
+
+def within(room: QSize) -> QSize:
+    """``FIRST_SIZE`` cut down to ``room``."""
+    return QSize(min(FIRST_SIZE[0], room.width()), min(FIRST_SIZE[1], room.height()))
 
 
 def default_widths(window_w: int, mins: tuple[int, int] = (MIN_SIDEBAR_W, MIN_TIMELINE_W)) -> tuple[int, int]:
@@ -94,7 +98,17 @@ class DockFitter(QObject):
     def _mins(self) -> tuple[int, int]:
         """The docks' floors: the chats' rows as they are laid out; the timeline's set minimum (its own hint
         changes with where its detail pane sits, which follows its width)."""
-        return max(MIN_SIDEBAR_W, self.sidebar.minimumSizeHint().width()), MIN_TIMELINE_W
+        return max(MIN_SIDEBAR_W, self._content_min(self.sidebar)), MIN_TIMELINE_W
+
+    @staticmethod
+    def _content_min(dock: QDockWidget) -> int:
+        """What the dock's rows ask for (its widget's ``minimumSizeHint``, with the dock's frame): the widget's
+        own ``setMinimumWidth`` floor would hide it, and squeeze a button of the Chats row below its text."""
+        content = dock.widget()
+        if content is None:
+            return dock.minimumSizeHint().width()
+        frame = max(dock.width() - content.width(), 0)
+        return max(dock.minimumSizeHint().width(), content.minimumSizeHint().width() + frame)
 
     def adopt(self) -> None:
         """The docks' widths now (a restored layout) are the wanted ones."""

@@ -45,7 +45,7 @@ from relay_studio.library.entries import BUILTIN_TYPES, LibraryEntry, LibraryErr
 from relay_studio.library.store import IndexedEntry, LibraryProblem
 from relay_studio.ui import file_dialogs, i18n
 from relay_studio.ui.flow_layout import flow_row
-from relay_studio.ui.library import named
+from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.counts import mention_counts
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
@@ -198,7 +198,7 @@ class CodexView(QWidget):
         self.tree.setHeaderLabels([self.tr("Entry"), self.tr("Mentions")])
         self.tree.headerItem().setToolTip(1, self.tr("Messages of this project's chats that mention the "
                                                      "entry (its name or an alias)"))
-        self.tree.setColumnWidth(0, 300)
+        first_column_stretches(self.tree)
         self.tree.itemSelectionChanged.connect(self._on_selected)
         split.addWidget(self.tree)
         self.editor = EntryEditor()
