@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -43,12 +44,19 @@ def _need(tool: str) -> str:
 @pytest.fixture
 def display() -> Iterator[str]:
     """A fresh Xvfb on a display number it picks itself (-displayfd), stopped afterwards."""
+    with xvfb_display("1600x1000") as number:
+        yield number
+
+
+@contextmanager
+def xvfb_display(size: str) -> Iterator[str]:
+    """An Xvfb of ``size`` ("1000x700"), without a window manager, on a display number it picks itself."""
     xvfb = shutil.which("Xvfb")
     if xvfb is None:
         pytest.fail("Xvfb is not installed: this test drives the real window on a virtual X screen "
                     "(apt-get install xvfb xdotool imagemagick; .ci/run installs them)")
     read, write = os.pipe()
-    proc = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
                             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     try:
