@@ -28,6 +28,7 @@ from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.window_layout import FIRST_SIZE, MIN_CHAT_W, default_widths, fit_widths, within
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import relay_turns
+from tests.gui.test_window_languages import clipped
 
 SIZES = [(1000, 700), (1400, 860), (1920, 1080)]
 LONG_WORD = "https://example.org/" + "harbour-" * 30  # no place to break it
@@ -259,6 +260,17 @@ async def test_the_window_fits_1000_px_in_every_language(app: App, qtbot: QtBot,
             problems.append(f"{where}: the window is {window.width()} wide")
         problems += [f"{where}: {p}" for p in _outside(window)]
     await run_to_end(window, 0)
+    await until(lambda: window.timeline.run_box.count() > 0, what="the run in the run picker")
+    for shown in (window.library_dock, window.timeline_dock):  # the run picker, the filters, the headings
+        shown.raise_()
+        await _settle(window)
+        problems += [f"{language}, {shown.objectName()}: {p}" for p in clipped(shown)]
+    header = window.timeline.table.horizontalHeader()
+    for col in range(1, 4):
+        need = header.fontMetrics().horizontalAdvance(str(window.timeline.model.headerData(
+            col, Qt.Orientation.Horizontal))) + 12
+        if header.sectionSize(col) < need:
+            problems.append(f"{language}: the events list's heading {col} is {header.sectionSize(col)} < {need}")
     assert problems == []
 
 
