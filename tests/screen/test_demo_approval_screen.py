@@ -125,6 +125,15 @@ class Screen:
         self.xdo("click", "1")
 
 
+def keep_screens(taken: list[Path], prefix: str) -> None:
+    """Copies the screenshots to ``ARTEFACTS`` as ``prefix`` + their names, in place of earlier ones."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTEFACTS.glob(f"{prefix}*.png"):
+        old.unlink()
+    for path in taken:
+        shutil.copy2(path, ARTEFACTS / f"{prefix}{path.name}")
+
+
 def _distance(a: int, b: int) -> int:
     return abs(((a >> 16) & 255) - ((b >> 16) & 255)) + abs(((a >> 8) & 255) - ((b >> 8) & 255)) + abs(
         (a & 255) - (b & 255))
@@ -217,11 +226,7 @@ def test_approve_the_demo_proposals_one_by_one_with_the_mouse(display: str, tmp_
             app.kill()
             app.wait(timeout=10)
         log.close()
-        ARTEFACTS.mkdir(parents=True, exist_ok=True)
-        for old in ARTEFACTS.glob(f"{PREFIX}*.png"):
-            old.unlink()
-        for path in screen.taken:
-            shutil.copy2(path, ARTEFACTS / f"{PREFIX}{path.name}")
+        keep_screens(screen.taken, PREFIX)
 
     listed = _listed(data)
     assert [r["status"] for r in listed] == ["completed"], (tmp_path / "app.log").read_text()

@@ -6,12 +6,11 @@ Offscreen geometry tests (``tests/gui/test_window_sizes.py``) resize the window 
 what a creator's first start gives on a small screen: the first size (``window_layout.first_size``) and the
 window's real minimum width in that language. Before both were fixed the window was 1400×860 here (its right
 third, the timeline's Summary column, −, + and Fit, off the screen) and 1021 px wide in German.
-Screenshots: printed folder under ``tmp_path``, copied to ``bench/out/screens/window-1000-*.png``.
+Screenshots: printed folder under ``tmp_path``, copied to ``bench/out/screens/window-1000-<language>-*.png``.
 """
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from tests.screen.test_demo_approval_screen import ARTEFACTS, Screen, xvfb_display
+from tests.screen.test_demo_approval_screen import ARTEFACTS, Screen, keep_screens, xvfb_display
 from tests.support import until_blocking
 
 pytestmark = [pytest.mark.screen, pytest.mark.slow]
@@ -61,7 +60,7 @@ def test_a_first_start_on_a_1000_by_700_screen_fits_it(tmp_path: Path, qapp: obj
         try:
             screen.wait_window(MAIN)
             # the real window has taken the start window's place once the timeline's frames are drawn
-            picture = screen.shot_until(f"{language}-first-start", "root", lambda i: right_edge(i) is not None,
+            picture = screen.shot_until("first-start", "root", lambda i: right_edge(i) is not None,
                                         "the timeline's right edge at the screen's right edge", seconds=40)
             assert (picture.width(), picture.height()) == SCREEN
             until_blocking(lambda: len(screen.windows(MAIN)) == 1, 20, "the start window to go", 0.1)
@@ -77,8 +76,4 @@ def test_a_first_start_on_a_1000_by_700_screen_fits_it(tmp_path: Path, qapp: obj
                 app.kill()
                 app.wait(timeout=10)
             log.close()
-            ARTEFACTS.mkdir(parents=True, exist_ok=True)
-            for old in ARTEFACTS.glob(f"{PREFIX}{language}-*.png"):
-                old.unlink()
-            for path in screen.taken:
-                shutil.copy2(path, ARTEFACTS / f"{PREFIX}{path.name.split('-', 1)[1]}")
+            keep_screens(screen.taken, f"{PREFIX}{language}-")
