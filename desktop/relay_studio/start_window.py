@@ -112,7 +112,13 @@ class StartWindow(QMainWindow):
         layout.addWidget(self.early)
         self.setCentralWidget(central)
         self.early.setFocus()
-        self.resize(1400, 860)  # MainWindow's size on a first start (MainWindow._restore_layout)
+        # MainWindow's size on a first start, within the screen (ui/window_layout.py: first_size, not imported:
+        # it builds Qt's enum namespace before the first paint)
+        room = self.screen().availableGeometry()
+        if QApplication.platformName() == "offscreen":  # no real screen (800×800)
+            self.resize(1400, 860)
+        else:
+            self.resize(min(1400, room.width()), min(860, room.height()))
         geometry = settings.value("window/geometry") if settings is not None else None  # MainWindow's key
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)

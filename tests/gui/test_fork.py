@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import DRAFT, REVISED, relay_turns
+from tests.gui.test_window_languages import clipped
 
 DARKER = "# The Harbour\n\nThe boats came home in the dark, and one did not.\n"
 
@@ -83,6 +84,11 @@ async def test_rerun_the_editors_stage_with_an_edited_brief_and_compare(app: App
     assert sorted(k for k in branches.cells if k[0] == source) == [(source, 1), (source, 2), (source, 3)]
     assert sorted(k for k in branches.cells if k[0] == fork) == [(fork, 2), (fork, 3)]  # from the fork point
     assert branches.row_buttons[fork].isChecked() and not branches.row_buttons[source].isChecked()
+    # the strip never widens the window: at 1000 px the timeline keeps its width and every branch stays in reach
+    window.resize(1000, 700)
+    await until(lambda: window.width() == 1000 and window.minimumSizeHint().width() <= 1000, what="1000 px")
+    assert clipped(panel) == []
+    assert panel.rerun.button.mapTo(window, QPoint(panel.rerun.button.width(), 0)).x() <= window.width()
 
     # The compare view diffs the two branches' final messages and output/ files.
     qtbot.mouseClick(branches.compare_buttons[fork], Qt.MouseButton.LeftButton)

@@ -9,22 +9,26 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
     QApplication,
+    QDockWidget,
     QStyle,
     QStyleOptionComboBox,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
+from relay_studio.app import window_settings
+from relay_studio.ui import i18n
 from relay_studio.ui.chat.cards import HandoffCard
 from relay_studio.ui.main_window import MainWindow
-from relay_studio.ui.window_layout import MIN_CHAT_W, default_widths, fit_widths
+from relay_studio.ui.window_layout import FIRST_SIZE, MIN_CHAT_W, default_widths, fit_widths, within
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import relay_turns
+from tests.gui.test_window_languages import clipped
 
 SIZES = [(1000, 700), (1400, 860), (1920, 1080)]
 LONG_WORD = "https://example.org/" + "harbour-" * 30  # no place to break it
@@ -192,3 +196,88 @@ def test_the_widths_leave_the_chat_its_room(width: int) -> None:
     assert fit_widths(width, 400, 1200)[0] >= 200
     small = fit_widths(1000, 260, 800)
     assert small[0] + small[1] + MIN_CHAT_W <= 1000 and small[0] < 260 and small[1] < 800
+
+
+def _ancestors(widget: QWidget, window: MainWindow) -> list[QWidget]:
+    out: list[QWidget] = []
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        out.append(parent)
+        parent = parent.parentWidget()
+    return out
+
+
+def _outside(window: MainWindow) -> list[str]:
+    """Every shown widget that is not wholly inside the window (a scroll area's content is clipped by its
+    viewport, which is measured instead), and every shown button narrower than its text."""
+    out: list[str] = []
+    for w in window.findChildren(QWidget):
+        if not w.isVisible() or w.visibleRegion().isEmpty() or w.window() is not window:
+            continue  # hidden, or behind another (a tabbed dock is moved out of the way)
+        scrolled = any(isinstance(a, QAbstractScrollArea) and a.viewport().isAncestorOf(w)
+                       for a in _ancestors(w, window))
+        text = w.text() if isinstance(w, QAbstractButton) else ""
+        name = f"{type(w).__name__} {w.objectName()} {text}"
+        if not scrolled and not _inside(w, window):
+            out.append(f"{name.strip()} at {w.mapTo(window, QPoint(0, 0))} {w.width()}x{w.height()} leaves the window")
+        if not scrolled and isinstance(w, QAbstractButton) and w.text() and w.width() < w.sizeHint().width():
+            out.append(f"{name.strip()}: {w.width()} wide < {w.sizeHint().width()}")
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja", "zh_CN"])
+async def test_the_window_fits_1000_px_in_every_language(app: App, qtbot: QtBot, language: str) -> None:
+    """The window's real minimum (every dock's and the chat's minimumSizeHint laid out together) is at most
+    1000 px in each language, with the Library dock shown in the timeline's place and with the composer's
+    "a run is going" bar and its four buttons; every part of the window is inside it."""
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    slow = {"delayMs": 600, "toolCalls": [{"name": "workspace_list_files", "arguments": {}}]}
+    window = app.open({"finalizer": [slow, {"text": "Done."}]})
+    await _resize(window, 1000, 700)
+    window.new_chat()
+    composer = window.chat.composer
+    composer.select_agent("finalizer")
+    qtbot.keyClicks(composer.editor, "Write a verse.")
+    qtbot.mouseClick(composer.send_button, Qt.MouseButton.LeftButton)
+    await until(lambda: window.studio.handles, what="the run to start")
+    qtbot.keyClicks(composer.editor, "Make it rhyme.")
+    qtbot.mouseClick(composer.send_button, Qt.MouseButton.LeftButton)
+    assert composer.busy_bar.isVisibleTo(window)
+    problems: list[str] = []
+    for shown in (window.timeline_dock, window.library_dock):
+        shown.raise_()
+        await _settle(window)
+        where = f"{language}, {shown.objectName()} shown"
+        need = window.minimumSizeHint().width()
+        if need > 1000:
+            docks = {d.objectName(): d.minimumSizeHint().width() for d in window.findChildren(QDockWidget)
+                     if d.isVisibleTo(window)}
+            problems.append(f"{where}: the window needs {need} px (docks {docks}, "
+                            f"chat {window.centralWidget().minimumSizeHint().width()})")
+        if window.width() != 1000:
+            problems.append(f"{where}: the window is {window.width()} wide")
+        problems += [f"{where}: {p}" for p in _outside(window)]
+    await run_to_end(window, 0)
+    await until(lambda: window.timeline.run_box.count() > 0, what="the run in the run picker")
+    for shown in (window.library_dock, window.timeline_dock):  # the run picker, the filters, the headings
+        shown.raise_()
+        await _settle(window)
+        problems += [f"{language}, {shown.objectName()}: {p}" for p in clipped(shown)]
+    header = window.timeline.table.horizontalHeader()
+    for col in range(1, 4):
+        need = header.fontMetrics().horizontalAdvance(str(window.timeline.model.headerData(
+            col, Qt.Orientation.Horizontal))) + 12
+        if header.sectionSize(col) < need:
+            problems.append(f"{language}: the events list's heading {col} is {header.sectionSize(col)} < {need}")
+    assert problems == []
+
+
+def test_the_first_size_keeps_to_a_small_screen() -> None:
+    """A screen smaller than the first size (Xvfb at 1000×700, without a window manager to fit it in) gets a
+    window of its own size; a large one the first size (``tests/screen/test_window_sizes_screen.py`` starts
+    the real app on such a screen)."""
+    assert within(QSize(1000, 700)) == QSize(1000, 700)
+    assert within(QSize(1920, 1050)) == QSize(*FIRST_SIZE)
+    assert within(QSize(1366, 900)) == QSize(1366, 860)

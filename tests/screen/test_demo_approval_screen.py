@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -43,12 +44,19 @@ def _need(tool: str) -> str:
 @pytest.fixture
 def display() -> Iterator[str]:
     """A fresh Xvfb on a display number it picks itself (-displayfd), stopped afterwards."""
+    with xvfb_display("1600x1000") as number:
+        yield number
+
+
+@contextmanager
+def xvfb_display(size: str) -> Iterator[str]:
+    """An Xvfb of ``size`` ("1000x700"), without a window manager, on a display number it picks itself."""
     xvfb = shutil.which("Xvfb")
     if xvfb is None:
         pytest.fail("Xvfb is not installed: this test drives the real window on a virtual X screen "
                     "(apt-get install xvfb xdotool imagemagick; .ci/run installs them)")
     read, write = os.pipe()
-    proc = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+    proc = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
                             pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     try:
@@ -115,6 +123,15 @@ class Screen:
         self.xdo("mousemove", str(x), str(y))  # no --sync: it waits forever when the pointer is already there
         time.sleep(0.15)  # a person's pointer rests before the press; Qt sees the hover first
         self.xdo("click", "1")
+
+
+def keep_screens(taken: list[Path], prefix: str) -> None:
+    """Copies the screenshots to ``ARTEFACTS`` as ``prefix`` + their names, in place of earlier ones."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    for old in ARTEFACTS.glob(f"{prefix}*.png"):
+        old.unlink()
+    for path in taken:
+        shutil.copy2(path, ARTEFACTS / f"{prefix}{path.name}")
 
 
 def _distance(a: int, b: int) -> int:
@@ -209,11 +226,7 @@ def test_approve_the_demo_proposals_one_by_one_with_the_mouse(display: str, tmp_
             app.kill()
             app.wait(timeout=10)
         log.close()
-        ARTEFACTS.mkdir(parents=True, exist_ok=True)
-        for old in ARTEFACTS.glob(f"{PREFIX}*.png"):
-            old.unlink()
-        for path in screen.taken:
-            shutil.copy2(path, ARTEFACTS / f"{PREFIX}{path.name}")
+        keep_screens(screen.taken, PREFIX)
 
     listed = _listed(data)
     assert [r["status"] for r in listed] == ["completed"], (tmp_path / "app.log").read_text()

@@ -42,7 +42,14 @@ from relay_studio.ui.sidebar import Sidebar
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
 from relay_studio.ui.timeline.panel import TimelinePanel
-from relay_studio.ui.window_layout import MIN_CHAT_W, MIN_SIDEBAR_W, MIN_TIMELINE_W, MIN_WINDOW_H, DockFitter
+from relay_studio.ui.window_layout import (
+    MIN_CHAT_W,
+    MIN_SIDEBAR_W,
+    MIN_TIMELINE_W,
+    MIN_WINDOW_H,
+    DockFitter,
+    first_size,
+)
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
@@ -317,7 +324,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1400, 860)
+            self.resize(first_size(self.screen()))
         if isinstance(state, QByteArray) and not state.isEmpty() and self.restoreState(state):
             QTimer.singleShot(0, self.dock_fitter.adopt)  # once laid out: the restored widths are the wanted ones
         else:

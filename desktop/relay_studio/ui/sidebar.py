@@ -126,6 +126,10 @@ class Sidebar(QWidget):
         profiles_layout.addWidget(_header(self.tr("Agents"), self.new_agent_button))
         self.profiles = QListWidget()
         self.profiles.setAccessibleName(self.tr("Agents"))
+        # a row wider than the panel ("startet Durchläufe · eingebaut" at 200 px) wraps: no sideways scrolling
+        self.profiles.setWordWrap(True)
+        self.profiles.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.profiles.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.profiles.itemClicked.connect(self._on_profile)
         self.profiles.itemActivated.connect(self._on_profile)
         self.profiles.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

@@ -10,8 +10,8 @@ a window made small and then large again has the same left panel as before.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 MIN_CHAT_W = 430  # a message card's header (author, Copy, Regenerate, Timeline, Delete)
@@ -22,6 +22,23 @@ MAX_TIMELINE_W = 880
 MIN_WINDOW_H = 600
 #: what the dock separators, the docks' frames and the window's margins take between the three parts
 GUTTER_W = 12
+#: the window's size on a first start, on a screen that has the room
+FIRST_SIZE = (1400, 860)
+
+
+def first_size(screen: QScreen | None) -> QSize:
+    """The window's size on a first start: ``FIRST_SIZE``, or the screen's free area where it is smaller
+    (a 1000×700 screen, or one without a window manager to fit the window in: Xvfb). Qt keeps a restored
+    geometry on the screen itself (``restoreGeometry``); a plain ``resize`` is never fitted by Qt. The
+    offscreen platform's screen (800×800, no real screen) leaves the size as it is."""
+    if screen is None or QGuiApplication.platformName() == "offscreen":
+        return QSize(*FIRST_SIZE)
+    return within(screen.availableGeometry().size())
+
+
+def within(room: QSize) -> QSize:
+    """``FIRST_SIZE`` cut down to ``room``."""
+    return QSize(min(FIRST_SIZE[0], room.width()), min(FIRST_SIZE[1], room.height()))
 
 
 def default_widths(window_w: int, mins: tuple[int, int] = (MIN_SIDEBAR_W, MIN_TIMELINE_W)) -> tuple[int, int]:
@@ -81,7 +98,17 @@ class DockFitter(QObject):
     def _mins(self) -> tuple[int, int]:
         """The docks' floors: the chats' rows as they are laid out; the timeline's set minimum (its own hint
         changes with where its detail pane sits, which follows its width)."""
-        return max(MIN_SIDEBAR_W, self.sidebar.minimumSizeHint().width()), MIN_TIMELINE_W
+        return max(MIN_SIDEBAR_W, self._content_min(self.sidebar)), MIN_TIMELINE_W
+
+    @staticmethod
+    def _content_min(dock: QDockWidget) -> int:
+        """What the dock's rows ask for (its widget's ``minimumSizeHint``, with the dock's frame): the widget's
+        own ``setMinimumWidth`` floor would hide it, and squeeze a button of the Chats row below its text."""
+        content = dock.widget()
+        if content is None:
+            return dock.minimumSizeHint().width()
+        frame = max(dock.width() - content.width(), 0)
+        return max(dock.minimumSizeHint().width(), content.minimumSizeHint().width() + frame)
 
     def adopt(self) -> None:
         """The docks' widths now (a restored layout) are the wanted ones."""

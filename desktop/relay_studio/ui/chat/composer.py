@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.ui.flow_layout import flow_row
 
 DEFAULT_AGENT = "writer"  # the built-in relay starts with the writer
 EXPLORER_AGENT = "explorer"  # the built-in agent of an exploration (docs/explore.md)
@@ -104,7 +105,7 @@ class Composer(QWidget):
         self.hint.hide()
         layout.addWidget(self.hint)
         self.busy_bar = QWidget()
-        busy = QHBoxLayout(self.busy_bar)
+        busy = QVBoxLayout(self.busy_bar)  # the sentence, then its buttons, wrapping in a narrow column
         busy.setContentsMargins(0, 0, 0, 0)
         self.busy_label = QLabel(self.tr("A run is going in this chat. The agents at work can take your text "
                                          "as guidance now, or it can wait until the run ends."))
@@ -114,8 +115,8 @@ class Composer(QWidget):
         self.after_button = QPushButton(self.tr("Send when it ends"))
         self.stop_send_button = QPushButton(self.tr("Stop it and send"))
         self.keep_button = QPushButton(self.tr("Keep editing"))
-        for w in (self.busy_label, self.guide_button, self.after_button, self.stop_send_button, self.keep_button):
-            busy.addWidget(w, 1 if w is self.busy_label else 0)
+        busy.addWidget(self.busy_label)
+        busy.addWidget(flow_row(self.guide_button, self.after_button, self.stop_send_button, self.keep_button))
         self.keep_button.clicked.connect(self.busy_bar.hide)
         self.busy_bar.hide()
         layout.addWidget(self.busy_bar)
@@ -144,7 +145,7 @@ class Composer(QWidget):
         row.addWidget(QLabel(self.tr("Agent")))
         self.agent_box = QComboBox()
         self.agent_box.setAccessibleName(self.tr("Agent"))
-        self.agent_box.setMinimumWidth(160)
+        self.agent_box.setMinimumWidth(120)  # with Agent, Stop and Send within the chat's 430 px in Japanese
         row.addWidget(self.agent_box)
         row.addStretch(1)
         self.stop_button = QPushButton(self.tr("Stop"))

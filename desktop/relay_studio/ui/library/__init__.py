@@ -2,7 +2,7 @@
 
 from typing import TypeVar
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QHeaderView, QTreeWidget, QWidget
 
 W = TypeVar("W", bound=QWidget)
 
@@ -11,3 +11,13 @@ def named(widget: W, name: str) -> W:
     """``widget`` with its object name set (tests and style sheets find it by that name)."""
     widget.setObjectName(name)
     return widget
+
+
+def first_column_stretches(tree: QTreeWidget) -> None:
+    """The name column takes the tree's width and the figures beside it their own: no sideways scrolling in
+    a narrow dock (the Library tabbed with the timeline at 1000 px)."""
+    header = tree.header()
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    for col in range(1, tree.columnCount()):
+        header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)

@@ -44,7 +44,8 @@ from PySide6.QtWidgets import (
 from relay_studio.library.entries import BUILTIN_TYPES, LibraryEntry, LibraryError, Tracking
 from relay_studio.library.store import IndexedEntry, LibraryProblem
 from relay_studio.ui import file_dialogs, i18n
-from relay_studio.ui.library import named
+from relay_studio.ui.flow_layout import flow_row
+from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.counts import mention_counts
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
@@ -176,7 +177,6 @@ class CodexView(QWidget):
         self._generation = 0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        row = QHBoxLayout()
         self.new_button = named(QPushButton(self.tr("New entry")), "NewEntry")
         self.new_button.setToolTip(self.tr("A new entry of the type chosen in the list (a character when none is)"))
         self.problems = named(QLabel(), "CodexProblems")
@@ -186,11 +186,8 @@ class CodexView(QWidget):
                                               "JSON or entry files into this project's story library"))
         self.export_button = named(QPushButton(self.tr("Export World Info…")), "ExportWorldInfo")
         self.export_button.setToolTip(self.tr("Write this project's entries as a SillyTavern World Info file"))
-        row.addWidget(self.new_button)
-        row.addWidget(self.import_button)
-        row.addWidget(self.export_button)
-        row.addStretch(1)
-        layout.addLayout(row)
+        # wraps where the dock is narrower than the three (German, Japanese): the row never widens the window
+        layout.addWidget(flow_row(self.new_button, self.import_button, self.export_button))
         self.import_message = named(QLabel(), "CodexImportMessage")
         self.import_message.setWordWrap(True)
         self.import_message.hide()
@@ -201,7 +198,7 @@ class CodexView(QWidget):
         self.tree.setHeaderLabels([self.tr("Entry"), self.tr("Mentions")])
         self.tree.headerItem().setToolTip(1, self.tr("Messages of this project's chats that mention the "
                                                      "entry (its name or an alias)"))
-        self.tree.setColumnWidth(0, 300)
+        first_column_stretches(self.tree)
         self.tree.itemSelectionChanged.connect(self._on_selected)
         split.addWidget(self.tree)
         self.editor = EntryEditor()

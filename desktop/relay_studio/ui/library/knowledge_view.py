@@ -45,7 +45,7 @@ from relay_studio.knowledge.chunking import Chunk
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, ImportReport
 from relay_studio.ui import file_dialogs, i18n
-from relay_studio.ui.library import named
+from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.citations import CitationTarget, parse_citation_href
 from relay_studio.ui.library.document_view import DocumentView
 from relay_studio.ui.library.highlight import passages_html
@@ -108,7 +108,7 @@ class KnowledgeView(QWidget):
         self.documents.setAccessibleName(self.tr("Documents"))
         self.documents.setHeaderLabels([self.tr("Document"), self.tr("Kind"), self.tr("Pages"), self.tr("Passages")])
         self.documents.setRootIsDecorated(False)
-        self.documents.setColumnWidth(0, 240)
+        first_column_stretches(self.documents)
         split.addWidget(self.documents)
         search_box = QWidget()
         search_layout = QVBoxLayout(search_box)

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
+    QFrame,
     QGridLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QTextBrowser,
     QToolButton,
     QVBoxLayout,
@@ -90,6 +94,49 @@ class BranchesView(QWidget):
                 self.compare_buttons[branch.run_id] = compare
         self.grid.setColumnStretch(width + 2, 1)
         self.show()
+
+
+class BranchesStrip(QScrollArea):
+    """The branches in a strip that scrolls sideways when the timeline is narrower than their rows (a 1000 px
+    window): every branch's button and stages keep their whole text, and the timeline's width stays the
+    window's to give. Shown while the view is (it hides itself with fewer than two branches)."""
+
+    def __init__(self, view: BranchesView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("BranchesStrip")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(True)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setWidget(view)
+        view.installEventFilter(self)
+        self.setVisible(not view.isHidden())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget():
+            if event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
+                self.setVisible(event.type() == QEvent.Type.ShowToParent)
+            if event.type() == QEvent.Type.LayoutRequest:
+                self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+    def _bar_height(self) -> int:
+        content = self.widget()
+        narrow = content is not None and content.minimumSizeHint().width() > self.viewport().width()
+        return self.horizontalScrollBar().sizeHint().height() if narrow else 0
+
+    def sizeHint(self) -> QSize:
+        content = self.widget()
+        hint = content.sizeHint() if content is not None else QSize(0, 0)
+        return QSize(hint.width(), hint.height() + self._bar_height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.updateGeometry()  # the scroll bar comes or goes with the width: so does its height
 
 
 class CompareDialog(QDialog):

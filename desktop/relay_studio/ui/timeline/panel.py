@@ -10,7 +10,8 @@ Signals:
         minimum width changed.
 
 At every width the panel stays whole: from ``BESIDE_MIN_W`` the detail pane sits beside the events list,
-narrower it goes below it; narrower than ``SEARCH_BESIDE_MIN_W`` the search field has a row of its own;
+narrower it goes below it; narrower than ``SEARCH_BESIDE_MIN_W`` the search field and Errors only have a
+row of their own;
 the list's columns share its width so that Summary always shows (docs/window.md, "Sizes").
 """
 
@@ -45,6 +46,7 @@ from relay_studio.runtime.context import LiveUpdate
 from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
 from relay_studio.ui.studio import Studio
+from relay_studio.ui.timeline.branches import BranchesStrip
 from relay_studio.ui.timeline.detail import (
     DetailPane,
     DetailSource,
@@ -125,15 +127,20 @@ class TimelinePanel(QWidget):
             button.setText(text)
             button.setToolTip(tip)
             button.clicked.connect(slot)
-            top.addWidget(button)
             self.zoom_buttons.append(button)
         self.progress = QLabel()  # under the events list: the top row keeps its room for the run's label
         self.progress.setObjectName("Muted")
         self.rerun = RerunControls(studio, self)  # "Rerun from here", the branches, the compare view
         layout.addLayout(top)
-        rerun_row = QHBoxLayout()  # its own row: the run picker keeps the top row's room at every width
-        rerun_row.addWidget(self.rerun.branches, 1)
+        # the run picker has the top row to itself (its whole label in German at 1000 px); the branches,
+        # Rerun from here and −, +, Fit share the next
+        rerun_row = QHBoxLayout()
+        self.branches_strip = BranchesStrip(self.rerun.branches)  # scrolls sideways in a narrow timeline
+        rerun_row.addWidget(self.branches_strip, 100)
+        rerun_row.addStretch(1)  # the buttons keep to the right while there are no branches
         rerun_row.addWidget(self.rerun.button, 0, Qt.AlignmentFlag.AlignTop)
+        for button in self.zoom_buttons:
+            rerun_row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(rerun_row)
         self.rerun.branches.branch_picked.connect(self.show_run)
 
@@ -235,9 +242,16 @@ class TimelinePanel(QWidget):
             self.events_split.setSizes([total - total * 2 // 5, total * 2 // 5] if beside else [total // 2, total // 2])
         self.detail.setMinimumSize(0, 0 if beside else DETAIL_MIN_H)
         row = self.filters if self.width() >= SEARCH_BESIDE_MIN_W else self.search_row
-        if row.indexOf(self.search) < 0:
-            (self.search_row if row is self.filters else self.filters).removeWidget(self.search)
-            row.addWidget(self.search, 1)
+        if row.indexOf(self.search) < 0:  # Errors only goes with it: the filters keep their whole names
+            other = self.search_row if row is self.filters else self.filters
+            other.removeWidget(self.search)
+            other.removeWidget(self.errors_only)
+            if row is self.filters:
+                row.addWidget(self.errors_only)
+                row.addWidget(self.search, 1)
+            else:
+                row.addWidget(self.search, 1)
+                row.addWidget(self.errors_only)
             moved = True
         self._fit_columns()
         if moved and not force:
@@ -256,7 +270,9 @@ class TimelinePanel(QWidget):
         metrics = self.table.fontMetrics()
         number_w = metrics.horizontalAdvance("00000") + 12
         time_w = metrics.horizontalAdvance("000.000") + 12
-        agent_w = max(40, min(96, int(width * 0.2)))
+        agent_heading = str(self.model.headerData(2, Qt.Orientation.Horizontal) or "")
+        heading = hh.fontMetrics().horizontalAdvance(agent_heading) + 16
+        agent_w = max(40, min(96, max(int(width * 0.2), heading)))  # its heading whole ("エージェント")
         event_w = max(48, min(170, int(width * 0.28)))
         narrow = number_w + time_w + agent_w + event_w + SUMMARY_MIN_W > width
         self.table.setColumnHidden(0, narrow)
