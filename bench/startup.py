@@ -10,7 +10,8 @@ report's ``firstPaintEpoch``, the same wall clock: the start window, painted bef
 imported, whose focused text field keeps what is typed), to the real window's first paint
 (``windowReadyEpoch``: chats listed, the typed text moved into its composer), to ready to type
 (``readyToTypeEpoch``: the real window painted and its composer focused, enabled and editable, so a key
-goes into the composer itself), and until the process has exited (the demo relay run inside the window and shutdown included).
+goes into the composer itself), and until the process has exited (the demo relay run inside the window and
+shutdown included).
 ``--version`` start-up (the CLI without Qt) is measured the same way. Bytecode is cached for every
 variant, as on a creator's machine from the second start on (``PYTHONDONTWRITEBYTECODE`` is dropped and
 ``PYTHONPYCACHEPREFIX`` points at a folder of this run; the warm-up runs fill it). The peer, measured in the same
