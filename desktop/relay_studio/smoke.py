@@ -35,6 +35,7 @@ from relay_studio import __version__
 
 if TYPE_CHECKING:
     from relay_studio.start_window import StartWindow
+    from relay_studio.ui.main_window import MainWindow
 
 EXIT_OK, EXIT_FAILED = 0, 3
 DEMO_CHAT = "Demo relay"
@@ -75,6 +76,20 @@ def _run(data_dir: Path, started: float, argv: Sequence[str] | None, shell: Star
         return runner.run(_amain(data_dir, started, shell))
 
 
+async def composer_takes_keys(window: MainWindow, painted_epoch: float) -> float:
+    """When the real window's composer takes keys: it has the focus, is enabled and editable (checked from
+    the window's first paint on, ``painted_epoch``; a later moment if it was not ready then)."""
+    from PySide6.QtWidgets import QApplication
+
+    editor = window.chat.composer.editor
+    waited = False
+    while not (QApplication.focusWidget() is editor and editor.isVisible() and editor.isEnabled()
+               and not editor.isReadOnly()):
+        waited = True
+        await asyncio.sleep(0.005)
+    return max(painted_epoch, time.time()) if waited else painted_epoch
+
+
 async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> dict[str, Any]:
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtGui import QGuiApplication
@@ -113,6 +128,7 @@ async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> d
         hand_over(shell, window)
         try:
             ready_epoch = await asyncio.wait_for(painted, PAINT_TIMEOUT_S)
+            typing_epoch = await asyncio.wait_for(composer_takes_keys(window, ready_epoch), PAINT_TIMEOUT_S)
         except TimeoutError:
             raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s") from None
 
@@ -149,8 +165,10 @@ async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> d
             "firstPaintEpoch": paint_epoch,
             "firstPaintMs": round(first_paint_ms, 1),
             "windowReadyEpoch": ready_epoch,
-            # the start window's text field takes keys from its first paint (start_window.StartWindow.early)
-            "readyToTypeEpoch": paint_epoch,
+            # the real window's composer, painted, focused and taking keys (composer_takes_keys)
+            "readyToTypeEpoch": typing_epoch,
+            # the start window's text field keeps keys from its first paint (start_window.StartWindow.early)
+            "earlyTypingEpoch": paint_epoch,
             "loadedAtFirstPaint": shell.loaded_at_paint,
             "window": [image.width(), image.height()],
             "chat": DEMO_CHAT,

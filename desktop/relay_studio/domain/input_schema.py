@@ -1,4 +1,10 @@
-"""Structured handoff input: a JSON Schema object a target requires of the brief's extra fields."""
+"""Structured handoff input: a JSON Schema object a target requires of the brief's extra fields.
+
+``jsonschema`` (with ``referencing``, ``attrs`` and ``rpds``, ~60 ms to import) is imported by the
+functions that check or apply a schema, not with this module: the window's start-up reads the built-in
+profiles, whose schemas are known to be valid (``schemas_known_valid``), and needs it no sooner than a run
+or an editor checks one.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +13,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError
-
 
 def _meta_schema_problem(schema: Mapping[str, Any]) -> str | None:
     """The meta-schema's complaint about ``schema``, or None."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
     try:
         Draft202012Validator.check_schema(schema)
     except SchemaError as exc:
@@ -27,10 +33,13 @@ def _meta_schema_problem_of_text(schema_text: str) -> str | None:
     return _meta_schema_problem(json.loads(schema_text))
 
 
-def _object_schema_problem(schema: dict[str, Any], what: str) -> str | None:
-    """Why ``schema`` cannot be ``what`` (it must be a valid JSON Schema of an object), or None."""
+def _object_schema_problem(schema: dict[str, Any], what: str, known_valid: bool) -> str | None:
+    """Why ``schema`` cannot be ``what`` (it must be a valid JSON Schema of an object), or None;
+    ``known_valid``: the meta-schema check is skipped (a built-in profile's, tested to pass it)."""
     if schema.get("type") != "object":
         return f"The {what} must describe an object ('type': 'object')."
+    if known_valid:
+        return None
     try:
         problem = _meta_schema_problem_of_text(json.dumps(schema, sort_keys=True, ensure_ascii=False))
     except (TypeError, ValueError):  # not JSON (a Python API caller's own objects): checked as it is
@@ -38,18 +47,20 @@ def _object_schema_problem(schema: dict[str, Any], what: str) -> str | None:
     return f"The {what} is not valid JSON Schema: {problem}." if problem is not None else None
 
 
-def input_schema_problem(schema: dict[str, Any]) -> str | None:
+def input_schema_problem(schema: dict[str, Any], *, known_valid: bool = False) -> str | None:
     """Why ``schema`` cannot be a handoff target's input schema, or None."""
-    return _object_schema_problem(schema, "input schema")
+    return _object_schema_problem(schema, "input schema", known_valid)
 
 
-def output_schema_problem(schema: dict[str, Any]) -> str | None:
+def output_schema_problem(schema: dict[str, Any], *, known_valid: bool = False) -> str | None:
     """Why ``schema`` cannot be a reviewer's answer form (a JSON object), or None."""
-    return _object_schema_problem(schema, "output schema")
+    return _object_schema_problem(schema, "output schema", known_valid)
 
 
 def output_errors(schema: dict[str, Any], data: object) -> list[str]:
     """Where ``data`` departs from ``schema``, each as a sentence naming the field (extra fields allowed)."""
+    from jsonschema import Draft202012Validator
+
     out: list[str] = []
     for error in sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: [str(p) for p in e.path]):
         field = ".".join(str(p) for p in error.path)
@@ -59,6 +70,8 @@ def output_errors(schema: dict[str, Any], data: object) -> list[str]:
 
 def input_errors(schema: dict[str, Any], data: dict[str, Any]) -> list[str]:
     """Each problem as a sentence naming the field, for the agent to fix."""
+    from jsonschema import Draft202012Validator
+
     strict = {"additionalProperties": False, **schema}
     out: list[str] = []
     for error in sorted(Draft202012Validator(strict).iter_errors(data), key=lambda e: list(e.path)):

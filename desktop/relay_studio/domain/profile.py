@@ -243,7 +243,7 @@ def _pydantic_diagnostics(error: ValidationError) -> list[Diagnostic]:
     return out
 
 
-def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
+def _rule_diagnostics(p: AgentProfile, schemas_known_valid: bool = False) -> list[Diagnostic]:
     out: list[Diagnostic] = []
 
     def add(code: str, path: str, message: str) -> None:
@@ -346,12 +346,12 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
             f"Tool name '{h.tool_name_override}' must be 1-64 letters, digits, '_' or '-'.",
         )
     if h.input_schema is not None:
-        problem = input_schema_problem(h.input_schema)
+        problem = input_schema_problem(h.input_schema, known_valid=schemas_known_valid)
         if problem:
             add(codes.PROFILE_INVALID_INPUT_SCHEMA, "handoffIn.inputSchema", problem)
 
     if p.output.json_schema is not None:
-        problem = output_schema_problem(p.output.json_schema)
+        problem = output_schema_problem(p.output.json_schema, known_valid=schemas_known_valid)
         if problem:
             add(codes.PROFILE_INVALID_OUTPUT_SCHEMA, "output.schema", problem)
     review_tools = {"consistency": tn.REVIEW_CONSISTENCY}
@@ -392,8 +392,10 @@ def _rule_diagnostics(p: AgentProfile) -> list[Diagnostic]:
     return out
 
 
-def validate_profile(data: object) -> tuple[AgentProfile | None, list[Diagnostic]]:
-    """Every diagnostic for ``data``; the profile only when there are none."""
+def validate_profile(data: object, *, schemas_known_valid: bool = False
+                     ) -> tuple[AgentProfile | None, list[Diagnostic]]:
+    """Every diagnostic for ``data``; the profile only when there are none. ``schemas_known_valid``: its
+    JSON Schemas are not checked against the meta-schema (a built-in profile's: ``profile_catalog``)."""
     if not isinstance(data, dict):
         return None, [
             Diagnostic(code=codes.PROFILE_NOT_AN_OBJECT, path="(profile)", message="A profile must be a JSON object.")
@@ -402,12 +404,12 @@ def validate_profile(data: object) -> tuple[AgentProfile | None, list[Diagnostic
         profile = AgentProfile.model_validate(data)
     except ValidationError as exc:
         return None, _pydantic_diagnostics(exc)
-    diagnostics = _rule_diagnostics(profile)
+    diagnostics = _rule_diagnostics(profile, schemas_known_valid)
     return (None if diagnostics else profile), diagnostics
 
 
-def parse_profile(data: object, source: str = "profile") -> AgentProfile:
-    profile, diagnostics = validate_profile(data)
+def parse_profile(data: object, source: str = "profile", *, schemas_known_valid: bool = False) -> AgentProfile:
+    profile, diagnostics = validate_profile(data, schemas_known_valid=schemas_known_valid)
     if profile is None:
         raise ProfileError(diagnostics, source)
     return profile

@@ -17,16 +17,18 @@ def builtin_dir() -> Path:
     return resource_dir() / "profiles"
 
 
-def read_profile_file(path: Path) -> AgentProfile:
-    """One profile file, within ``json_input``'s limits (1 MiB, UTF-8, 64 levels, 18-digit integers)."""
+def read_profile_file(path: Path, *, builtin: bool = False) -> AgentProfile:
+    """One profile file, within ``json_input``'s limits (1 MiB, UTF-8, 64 levels, 18-digit integers).
+    ``builtin``: one of the app's own, whose JSON Schemas are known to pass the meta-schema
+    (``tests/unit/test_startup_imports.py``), so start-up does not import jsonschema to check them."""
     try:
         data = json_input.read_json(path, "profile", json_input.MAX_PROFILE_BYTES)
     except json_input.InputRejected as exc:
         raise ProfileError.single(exc.code, str(path), exc.message) from None
-    return parse_profile(data, source=str(path))
+    return parse_profile(data, source=str(path), schemas_known_valid=builtin)
 
 
-def load_dir(folder: Path) -> list[AgentProfile]:
+def load_dir(folder: Path, *, builtin: bool = False) -> list[AgentProfile]:
     """Every ``*.json`` profile in ``folder``; the first bad file raises ``ProfileError`` naming it, and two
     files with one id are refused naming both (the last one would silently win)."""
     if not folder.is_dir():
@@ -34,7 +36,7 @@ def load_dir(folder: Path) -> list[AgentProfile]:
     out: list[AgentProfile] = []
     seen: dict[str, Path] = {}
     for path in sorted(folder.glob("*.json")):
-        profile = read_profile_file(path)
+        profile = read_profile_file(path, builtin=builtin)
         if profile.id in seen:
             raise ProfileError.single(
                 DUPLICATE_ID, str(path),
@@ -66,7 +68,7 @@ def builtin_profiles() -> list[AgentProfile]:
     folder = builtin_dir()
     key = _fingerprint(folder) if folder.is_dir() else ()
     if _builtin_cache is None or _builtin_cache[0] != key:
-        _builtin_cache = (key, load_dir(folder))
+        _builtin_cache = (key, load_dir(folder, builtin=True))
     return list(_builtin_cache[1])
 
 
