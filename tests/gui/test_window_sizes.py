@@ -281,3 +281,20 @@ def test_the_first_size_keeps_to_a_small_screen() -> None:
     assert within(QSize(1000, 700)) == QSize(1000, 700)
     assert within(QSize(1920, 1050)) == QSize(*FIRST_SIZE)
     assert within(QSize(1366, 900)) == QSize(1366, 860)
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+async def test_the_profile_editor_fits_1000_px(app: App, qtbot: QtBot, language: str) -> None:
+    """The agent editor in the chat's place at 1000 px: every button of its header (Duplicate … Close) keeps its
+    whole text and nothing leaves the window (the row wraps onto a second line where it has to)."""
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    window = app.open({})
+    await _resize(window, 1000, 700)
+    window.open_profile("writer")
+    await _settle(window)
+    editor = window.profile_editor
+    assert editor is not None and editor.isVisibleTo(window)
+    assert window.minimumSizeHint().width() <= 1000
+    assert _outside(window) == []

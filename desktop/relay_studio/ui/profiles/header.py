@@ -5,7 +5,9 @@ buttons; the header shows what the editor tells it. The strings keep the editor'
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from relay_studio.ui.flow_layout import flow_row
 
 
 class EditorHeader(QWidget):
@@ -18,8 +20,6 @@ class EditorHeader(QWidget):
         # On its own row, and never wider than the editor (the docks beside it would shrink).
         self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         rows.addWidget(self.title)
-        bar = QHBoxLayout()
-        bar.addStretch(1)
         self.duplicate_button = QPushButton(QCoreApplication.translate("ProfileEditor", "Duplicate"))
         self.import_button = QPushButton(QCoreApplication.translate("ProfileEditor", "Import…"))
         self.export_button = QPushButton(QCoreApplication.translate("ProfileEditor", "Export…"))
@@ -28,10 +28,9 @@ class EditorHeader(QWidget):
         self.save_button.setDefault(True)
         self.save_button.setToolTip(QCoreApplication.translate("ProfileEditor", "Save (Ctrl+S)"))
         self.close_button = QPushButton(QCoreApplication.translate("ProfileEditor", "Close"))
-        for button in (self.duplicate_button, self.import_button, self.export_button, self.delete_button,
-                       self.save_button, self.close_button):
-            bar.addWidget(button)
-        rows.addLayout(bar)
+        # a row that wraps: in German or Japanese the six buttons are wider than the editor in a 1000 px window
+        rows.addWidget(flow_row(self.duplicate_button, self.import_button, self.export_button, self.delete_button,
+                                self.save_button, self.close_button))
         self.banner = QLabel()
         self.banner.setObjectName("ConnectionHint")
         self.banner.setWordWrap(True)
