@@ -428,7 +428,7 @@ async def test_connection_is_a_drop_down_and_the_model_offers_the_servers_models
     store.add(Connection(id="cloud", kind="openai_compatible", base_url="https://models.example.com/v1"))
     # An agent made elsewhere, bound to a connection this computer does not have.
     writer = app.runtime.profiles()["writer"]
-    window.studio.save_profile(writer.model_copy(update={
+    window.studio.agents.save(writer.model_copy(update={
         "id": "writer-copy", "display_name": "Writer copy",
         "model": writer.model.model_copy(update={"mode": "connection", "connection": "local-ollama",
                                                  "model": "qwen3:8b"})}))

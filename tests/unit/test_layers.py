@@ -31,8 +31,8 @@ LEAVES = {"relay_studio", "relay_studio.resources"}
 QT_ALLOWED = ("relay_studio.ui", "relay_studio.app", "relay_studio.smoke", "relay_studio.start_window")
 QT_PACKAGES = ("PySide6", "shiboken6", "qasync", "PyQt5", "PyQt6")
 
-#: Known import circles, each as the sorted tuple of its modules: none left (issue 26), never to grow. The test below fails on
-#: a circle not listed here, and on a listed one that no longer exists (then take it out).
+#: Known import circles, each as the sorted tuple of its modules: none left (issue 26), never to grow. The test below
+#: fails on a circle not listed here, and on a listed one that no longer exists (then take it out).
 KNOWN_CYCLES: set[tuple[str, ...]] = set()
 
 #: Known violations, to shrink, never to grow (import-linter's ``ignore_imports``): none left since

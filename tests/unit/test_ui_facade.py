@@ -12,6 +12,7 @@ from tests.support import package_sources
 
 UI = Path(__file__).resolve().parents[2] / "desktop" / "relay_studio" / "ui"
 FACADE = UI / "studio.py"
+OPERATIONS = UI / "operations"  # the studio's operations (``studio.chats``, ``studio.library``...)
 
 
 def runtime_reaches(source: str) -> list[tuple[int, str]]:
@@ -35,7 +36,7 @@ def test_the_check_finds_a_view_reaching_into_the_runtime() -> None:
 def test_no_ui_module_but_the_studio_touches_the_runtime() -> None:
     sites = []
     for path, text, _tree in package_sources():
-        if path == FACADE or not path.is_relative_to(UI):
+        if path == FACADE or path.is_relative_to(OPERATIONS) or not path.is_relative_to(UI):
             continue
         for line, expression in runtime_reaches(text):
             sites.append(f"{path.relative_to(UI.parent)}:{line}: {expression}")

@@ -67,7 +67,7 @@ class SettingsDialog(QDialog):
         self.resize(720, 640)
         self.settings = settings
         self.studio = studio
-        self.store = studio.connection_store()
+        self.store = studio.connections.store()
         self.secrets = secrets or SecretStore(studio.data_dir)
         self.local_servers: tuple[detect.LocalServer, ...] = detect.LOCAL_SERVERS
         self.probe_host = "127.0.0.1"
@@ -104,9 +104,9 @@ class SettingsDialog(QDialog):
         language_row.addWidget(self.language_note)
         form.addRow(self.tr("Language"), language_row)
         self._on_language(save=False)
-        self.persona_edit = QLineEdit(studio.persona_name())
+        self.persona_edit = QLineEdit(studio.connections.persona_name())
         self.persona_edit.setObjectName("PersonaName")
-        self.persona_edit.setMaxLength(studio.PERSONA_MAX_CHARS)
+        self.persona_edit.setMaxLength(studio.connections.PERSONA_MAX_CHARS)
         self.persona_edit.setToolTip(self.tr("What {{user}} in SillyTavern character cards and World Info becomes "
                                              "in the agents' prompts and in the chat; the agents' own names take "
                                              "{{char}}"))
@@ -165,7 +165,7 @@ class SettingsDialog(QDialog):
 
     def _on_persona(self) -> None:
         """Stores the name (an empty one gives SillyTavern's "User" back) and shows it as stored."""
-        self.persona_edit.setText(self.studio.set_persona_name(self.persona_edit.text()))
+        self.persona_edit.setText(self.studio.connections.set_persona_name(self.persona_edit.text()))
 
     def _on_language(self, save: bool = True) -> None:
         """Stores the choice; the window takes it at the next start (its widgets hold their strings)."""
