@@ -29,8 +29,9 @@ from relay_studio.providers.secrets import SecretStore
 from relay_studio.runtime.profile_catalog import builtin_profiles
 from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.operations.connections import connection_choices, server_models_source
 from relay_studio.ui.profiles.editor import SECTIONS, ProfileEditor
-from relay_studio.ui.profiles.sources import ConnectionChoices, connection_choices, server_models_source
+from relay_studio.ui.profiles.sources import ConnectionChoices
 from tests.gui.conftest import App, until
 from tests.providers.conftest import LoopbackServer, MemoryKeyring, Reply
 

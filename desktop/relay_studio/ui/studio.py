@@ -60,13 +60,13 @@ from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
 from relay_studio.store.database import Database
 from relay_studio.store.runs import RunStore
 from relay_studio.ui.library.citations import CitationTarget
-from relay_studio.ui.library.project_files import ProjectReader
 from relay_studio.ui.operations.agents import AgentOperations
 from relay_studio.ui.operations.chats import ChatOperations
 from relay_studio.ui.operations.connections import ConnectionOperations
 from relay_studio.ui.operations.journal import JournalOperations
 from relay_studio.ui.operations.knowledge import KnowledgeOperations
 from relay_studio.ui.operations.library import LibraryOperations
+from relay_studio.ui.operations.project_files import ProjectReader
 from relay_studio.ui.operations.projects import ProjectOperations
 
 if TYPE_CHECKING:

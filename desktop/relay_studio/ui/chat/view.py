@@ -73,7 +73,7 @@ from relay_studio.ui.chat.transcript import (
     with_lineage,
 )
 from relay_studio.ui.chat.unpublished import notice_text
-from relay_studio.ui.library.project_files import ProjectFiles
+from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 
 WELCOME_CHAT = "Welcome"

@@ -21,8 +21,8 @@ from relay_studio.ui.library import named
 from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.library.codex import CodexView
 from relay_studio.ui.library.knowledge_view import KnowledgeView
-from relay_studio.ui.library.project_files import ProjectFiles
 from relay_studio.ui.library.skills_view import SkillsView
+from relay_studio.ui.operations.project_files import ProjectFiles
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio

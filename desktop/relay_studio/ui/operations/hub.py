@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from relay_studio.runtime.engine import RunHandle, Runtime
     from relay_studio.runtime.provider_source import ProviderSource
     from relay_studio.store.runs import RunStore
-    from relay_studio.ui.library.project_files import ProjectReader
+    from relay_studio.ui.operations.project_files import ProjectReader
 
 T = TypeVar("T")
 
