@@ -5,7 +5,6 @@ One of the studio's operations (``ui/studio.py``, docs/window.md): views call it
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,11 +88,10 @@ class ChatOperations:
         return record
 
     def duplicate(self, chat_id: str) -> ChatRecord:
-        """A copy of the chat with its messages and versions (and a copy of its kept files)."""
+        """A copy of the chat with its messages and versions (and a copy of its kept files, as
+        ``Runtime.copy_persist`` makes it: links in ``persist/`` are left out, never followed)."""
         record = self.runtime.chats.duplicate_chat(chat_id)
-        persist = self.runtime.chat_persist_dir(chat_id)
-        if persist.is_dir():
-            shutil.copytree(persist, self.runtime.chat_persist_dir(record.id), symlinks=False)
+        self.runtime.copy_persist(chat_id, record.id)  # plain files and folders: links are never followed
         self.hub.chats_changed.emit()
         return record
 
