@@ -6,11 +6,9 @@ One of the studio's operations (``ui/studio.py``, docs/window.md): views call it
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import (
@@ -18,7 +16,6 @@ from relay_studio.domain.records import (
 )
 from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle
-from relay_studio.store.compact import unpack
 from relay_studio.store.runs import RunStore
 from relay_studio.ui.library.citations import distinct
 
@@ -65,19 +62,12 @@ class JournalOperations:
         return self.runtime.runs.file_versions(run_id, path)
 
     def citations(self, run_id: str) -> list[dict[str, Any]]:
-        """The passages the run's ``knowledge.search`` calls returned (their citations), each range once.
-        Plain-text payloads without citations are skipped in SQLite; compressed ones (``store/compact.py``:
-        long results, which passages are) are unpacked here. A finished run's answer is kept."""
+        """The passages the run's ``knowledge.search`` calls returned (their citations, ``RunStore.citations``),
+        each range once. A finished run's answer is kept."""
         cached = self._citations.get(run_id)
         if cached is not None:
             return cached
-        rows = self.runtime.db.raw.execute(
-            "SELECT payload_json FROM events WHERE run_id = ? AND type = ? AND (typeof(payload_json) = 'blob' "
-            "OR instr(payload_json, '\"citations\"') > 0) ORDER BY seq", (run_id, ev.TOOL_CALL_COMPLETED))
-        found: list[dict[str, Any]] = []
-        for (payload,) in rows:
-            found += [c for c in json.loads(unpack(payload) or "{}").get("citations") or [] if isinstance(c, dict)]
-        cited = distinct(found)
+        cited = distinct(self.runtime.runs.citations(run_id))
         if run_id not in self.hub.handles:
             self._citations[run_id] = cited
         return cited

@@ -4,16 +4,21 @@ One of the studio's operations (``ui/studio.py``, docs/window.md): views call it
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from types import SimpleNamespace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from relay_studio.knowledge.chunking import Chunk
-from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, KnowledgeLibrary, Passage
+from relay_studio.knowledge.library import (
+    DocumentInfo,
+    ImportJob,
+    ImportProgress,
+    KnowledgeLibrary,
+    Passage,
+    document_text,
+)
 from relay_studio.knowledge.library import search as knowledge_search
-from relay_studio.store.database import Database
+from relay_studio.store.database import read_connection
 
 if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
@@ -45,28 +50,13 @@ class KnowledgeOperations:
         """A knowledge document of the project in ``folder`` and its text, rebuilt from its chunks (each is
         ``text[charStart:charEnd]``), on a read connection of its own: any thread may call it.
         ``KnowledgeError`` when it is gone."""
-        conn = sqlite3.connect(self.runtime.db.path, timeout=30, check_same_thread=False)
-        try:
-            library = KnowledgeLibrary(cast(Database, SimpleNamespace(raw=conn)), project_id, folder)
-            doc = library.find(document_id)
-            chunks = library.chunks(doc)
-        finally:
-            conn.close()
-        parts: list[str] = []
-        at = 0
-        for chunk in chunks:  # the gaps between chunks are the blank lines between blocks
-            parts.append("\n" * max(0, chunk.char_start - at))
-            parts.append(chunk.text)
-            at = chunk.char_end
-        return doc, "".join(parts), chunks
+        with read_connection(self.runtime.db.path) as db:
+            return document_text(db, project_id, document_id, folder)
 
     def search(self, project_id: str, query: str, top_k: int = 8) -> list[Passage]:
         """BM25 over the project's chunks on a read connection of its own (WAL), so any thread may call it;
         the dock calls it from a worker thread, since a query matching thousands of chunks takes tens of
         milliseconds (bench/library_dock.py). ``KnowledgeError`` for an empty query."""
-        conn = sqlite3.connect(self.runtime.db.path, timeout=30, check_same_thread=False)
-        try:  # search() reads only ``.raw``
-            return knowledge_search(cast(Database, SimpleNamespace(raw=conn)), project_id, query, top_k)
-        finally:
-            conn.close()
+        with read_connection(self.runtime.db.path) as db:  # search() reads only ``.raw``
+            return knowledge_search(db, project_id, query, top_k)
 
