@@ -5,12 +5,16 @@ its work. The studio only buffers them and hands them to the views once per fram
 runtime never waits on painting and views never repaint per token.
 
 Views never reach into the store or the runtime internals: every read and write they need is a named
-operation here, returning plain records (``domain.records``, ``Event``, dicts), in the manner of
-Anki's ``aqt`` operations. Most reads are short indexed queries (one chat, one run, one event) and
-stay on the GUI thread; the long ones run off it: a run's whole journal (``read_run_events``, on the
-studio's reader thread over a connection of its own: WAL lets it read while the runtime writes),
-``search_knowledge`` and ``import_knowledge`` (worker threads), the models a server lists (the loop).
-``tests/unit/test_ui_facade.py`` fails when a ``ui/`` module other than this one touches ``.runtime``.
+operation, returning plain records (``domain.records``, ``Event``, dicts), in the manner of Anki's ``aqt``
+operations. This module is the hub (signals, run tracking, approvals, shutdown, frame-batched delivery,
+the reader thread); the features are operations it holds (``ui/operations/``): ``studio.chats``,
+``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``, ``studio.agents``,
+``studio.connections``. Most reads are short indexed queries (one chat, one run, one event) and stay on
+the GUI thread; the long ones run off it: a run's whole journal (``journal.read_events``, on the hub's
+reader thread over a connection of its own: WAL lets it read while the runtime writes),
+``knowledge.search`` and ``knowledge.start_import`` (worker threads), the models a server lists (the loop).
+``tests/unit/test_ui_facade.py`` fails when a ``ui/`` module other than this one and ``ui/operations/``
+touches ``.runtime`` or imports a service class (a store, ``Database``, ``Runtime``, ``SecretStore``...).
 
 Signals:
     events_arrived(list[Event]): durable journal events since the last frame, in order.
@@ -27,7 +31,7 @@ Signals:
     citation_opened(CitationTarget): a citation link was clicked (chat, timeline): the Library dock opens it.
     entry_opened(str project_id, str path): a mention of an entry was clicked in the chat.
 
-``project_reader`` reads a project's files off the GUI thread (``read_project``; its ``read_done``
+``project_reader`` reads a project's files off the GUI thread (``projects.read``; its ``read_done``
 signal answers): after every ``library_changed`` and whenever a view asks (the window got the focus back).
 """
 
