@@ -295,9 +295,6 @@ class Studio(QObject):
         self.chats_changed.emit()
         return chat
 
-
-
-
     async def resume_suspended(self) -> list[str]:
         """Runs that stopped while a change waited for approval go on: the same proposals come back
         to the patch dialog. Returns the resumed run ids."""
@@ -351,11 +348,6 @@ class Studio(QObject):
         """Gives the creator's words to the running agents (shown in the chat); False if it has ended."""
         return self.runtime.guide(run_id, text)
 
-
-    # -- chat actions (the Chat menu) --------------------------------------------------------------
-
-
-
     def active_run(self, chat_id: str) -> RunHandle | None:
         for handle in self.handles.values():
             if handle.chat_id == chat_id and not handle.context.run_status.terminal:
@@ -404,49 +396,13 @@ class Studio(QObject):
                 pending.future.cancel()
             self.approval_closed.emit(pending)
 
-    # -- profiles --------------------------------------------------------------------------------
-
-
-
-
-    # -- projects and their libraries (ui/library/, docs/library.md) ------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # -- SillyTavern files (docs/library.md, *SillyTavern interop*) ----------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+    # -- the citations and entries clicked, and what the views read of the hub -------------------------
     def open_citation(self, target: CitationTarget) -> None:
         self.citation_opened.emit(target)
 
     def open_entry(self, project_id: str, path: str) -> None:
         self.entry_opened.emit(project_id, path)
 
-
-
-    # -- reads for the views (plain records) -------------------------------------------------------
     @property
     def data_dir(self) -> Path:
         return self.runtime.data_dir
@@ -454,37 +410,6 @@ class Studio(QObject):
     def has_suspended_runs(self) -> bool:
         """A change waited for approval when the app last stopped (``resume_suspended`` asks it again)."""
         return bool(self.runtime.suspended)
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # -- connections and the prompt preview (the profile editor, Settings) ------------------------
-    # -- the creator's persona: what SillyTavern's {{user}} becomes (library/macros.py) -------------------
-
-
-
-
-
-
-
-
-    # --- overlapping imports and card agents (issue 25) ---
 
     # --- the window at every size, what happened to a decision (issue 24) ---
 
@@ -550,6 +475,4 @@ class Studio(QObject):
     def shutting_down(self) -> bool:
         """``shutdown`` began: nothing new is read or started."""
         return self._shutting_down
-
-
 
