@@ -106,10 +106,15 @@ MOVES: dict[str, tuple[str, str]] = {
     "server_models": ("connections", "server_models"),
 }
 
+#: the old methods named as an operation is now (``studio.library(pid)`` was the store; ``studio.library`` is
+#: the operation): only their calls are renamed, so a mention of the operation itself stays as it is
+_NOW_OPERATIONS = {op for op, _new in MOVES.values()}
+
 #: (regex, replacement): ``studio.<old>`` not followed by ``.`` (``studio.projects.all`` is already renamed) nor
-#: by a word character (``studio.run_status`` is another name)
+#: by a word character (``studio.run_status`` is another name); ``studio.<operation>(`` only for those names
 RENAMES: list[tuple[str, str]] = [
-    (_RECEIVER + r"\." + old + r"\b(?!\.)", r"\1." + op + "." + new) for old, (op, new) in MOVES.items()
+    (_RECEIVER + r"\." + old + (r"(?=\()" if old in _NOW_OPERATIONS else r"\b(?!\.)"), r"\1." + op + "." + new)
+    for old, (op, new) in MOVES.items()
 ]
 
 
