@@ -156,7 +156,7 @@ async def test_a_first_session_an_approval_and_a_handoff_with_the_keyboard_alone
     qtbot.keyClick(focused, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # approve
     run_id = await run_to_end(window)
     assert window.studio.run_status(run_id).value == "completed"
-    assert "The boats came home." in window.studio.messages(window.chat_id)[-1].content
+    assert "The boats came home." in window.studio.chats.messages(window.chat_id)[-1].content
     window.show_run(run_id)
     await window.timeline.loaded.wait()
     _no_nameless(window, "the window with the run's cards and timeline")

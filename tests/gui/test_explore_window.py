@@ -32,7 +32,7 @@ async def test_new_exploration_by_a_click_answers_in_plain_text_and_changes_noth
     window.activateWindow()
     await until(lambda: QApplication.activeWindow() is window, what="the window to be active")
     studio = window.studio
-    studio.save_entry(window.project_id, LibraryEntry(type="character", name="Mira",
+    studio.library.save_entry(window.project_id, LibraryEntry(type="character", name="Mira",
                                                       description="Mira commands the Heron. Grey eyes."))
     assert window.sidebar.new_exploration_button.text() == "New exploration"
     assert not window.chat.explore_badge.isVisible() and window.chat.composer.agent_id() == "writer"

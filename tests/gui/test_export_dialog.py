@@ -71,7 +71,7 @@ async def test_export_the_chats_answers_from_the_file_menu(app: App, qtbot: QtBo
     dialog = window.export_dialog
     assert isinstance(dialog, ExportDialog) and dialog.isVisible()
     await until(lambda: dialog.chapter_list.count() == 4, what="the chapter preview")
-    assert dialog.answer_list.count() == 3 and dialog.title_edit.text() == window.studio.chat(window.chat_id).name  # type: ignore[union-attr]
+    assert dialog.answer_list.count() == 3 and dialog.title_edit.text() == window.studio.chats.get(window.chat_id).name  # type: ignore[union-attr]
 
     dialog.answer_list.item(1).setCheckState(Qt.CheckState.Unchecked)  # leave the second answer out
     await until(lambda: dialog.chapter_list.count() == 3, what="the preview without the left-out answer")

@@ -66,7 +66,7 @@ async def test_rerun_the_editors_stage_with_an_edited_brief_and_compare(app: App
 
     # The fork's editor got the edited brief and read the writer's draft, not the editor's revision.
     studio = window.studio
-    read = next(e for e in studio.run_events(fork) if e.type == "tool_call_completed")
+    read = next(e for e in studio.journal.events(fork) if e.type == "tool_call_completed")
     assert read.payload["result"] == DRAFT
     editor_calls = [r for r in app.provider.requests if r.agent_id == "editor"]  # type: ignore[union-attr]
     brief_seen = editor_calls[2].messages[-1].content  # the fork's editor's first call

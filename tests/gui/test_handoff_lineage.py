@@ -140,9 +140,9 @@ async def test_a_chat_past_the_context_window_offers_the_handoff_instead_of_send
     window.new_chat()
     chat = window.chat_id
     await _send(window, qtbot, "Write the harbour at dusk.")
-    finalizer = window.studio.profiles()["finalizer"]
+    finalizer = window.studio.agents.profiles()["finalizer"]
     model = finalizer.model.model_copy(update={"context_window_tokens": 1024})
-    window.studio.save_profile(finalizer.model_copy(update={"model": model}))
+    window.studio.agents.save(finalizer.model_copy(update={"model": model}))
     runs_before = len(window.studio.runtime.runs.runs(chat))
     offer = window.chat.handoff_offer
     assert offer.isHidden()

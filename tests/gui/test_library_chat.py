@@ -116,7 +116,7 @@ async def test_mentions_are_underlined_and_hovering_shows_the_entry(app: App, qt
     assert window.library_dock.isVisible() and window.library.tabs.currentWidget() is window.library.codex
     assert window.library.codex.editor.name.text() == "港町"
     # A new entry (the library changed) is underlined where it is mentioned; others stay as they were.
-    window.studio.save_entry(project.id, LibraryEntry(type="item", name="Gull", description="Mira's ship."))
+    window.studio.library.save_entry(project.id, LibraryEntry(type="item", name="Gull", description="Mira's ship."))
     await until(lambda: answer.mention_count == 2, what="the new entry underlined")
     assert _anchor_at(answer.body, "Gull") == "entry:library/item/gull.md"
     assert user.mention_count == 3
@@ -137,7 +137,7 @@ async def test_hovering_a_mention_fills_sillytavern_names(app: App, qtbot: QtBot
     harbour = rt.project_dir(project) / "library" / "lore" / "harbour.md"
     rt.close()
     window = await _active(app)
-    window.studio.set_persona_name("Ada")
+    window.studio.connections.set_persona_name("Ada")
     _click_chat(qtbot, window, "Storm")
     cards = window.chat.message_cards()
     await until(lambda: [c.mention_count for c in cards] == [2, 1], what="the mentions underlined")
@@ -197,7 +197,7 @@ async def test_citations_open_the_document_at_the_cited_place_from_the_chat_and_
     [source] = answer.source_links
     assert source.text().startswith('<a href="cite:') and "“Core Rules”, section “Core Rules › Magic”" in source.text()
     magic = next(c for c in KnowledgeLibrary(window.studio.runtime.db, project.id,
-                                             window.studio.project_folder(project.id)).chunks(doc)
+                                             window.studio.projects.folder(project.id)).chunks(doc)
                  if "ember" in c.text)
     # A click on the source opens the document in the Library dock, the cited passage highlighted and in view.
     view = window.library.knowledge

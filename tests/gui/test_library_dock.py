@@ -82,7 +82,7 @@ async def test_switching_the_project_shows_its_chats_and_runs_belong_to_it(app: 
     assert sea is not None
     assert sorted(c.name for c in rt.chats.chats(sea.id)) == ["Chat 1", "Chat 2"]
     # A run started here belongs to the project: it sees the project's story library.
-    window.studio.save_entry(sea.id, LibraryEntry(type="character", name="Harbor Ghost",
+    window.studio.library.save_entry(sea.id, LibraryEntry(type="character", name="Harbor Ghost",
                                                   description="A ghost of the old harbor."))
     composer = window.chat.composer
     composer.select_agent("finalizer")

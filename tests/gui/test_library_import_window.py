@@ -45,7 +45,7 @@ async def test_card_instructions_are_shown_to_edit_and_differing_entries_are_ask
     await _pick_files(qtbot, await _dialog("LibraryImportDialog"), [card])
     await _answer("CardAgentQuestion", QMessageBox.StandardButton.Yes, qtbot)
     # the entries are in before the agent is made
-    assert {i.entry.name for i in window.studio.library_entries(window.project_id)[0]} == {
+    assert {i.entry.name for i in window.studio.library.entries(window.project_id)[0]} == {
         "Seraphina", "eldoria", "shadowfang", "glade"}
     await until(lambda: _instructions() is not None, what="the card's instructions")
     dialog = _instructions()
@@ -58,7 +58,7 @@ async def test_card_instructions_are_shown_to_edit_and_differing_entries_are_ask
     qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
     await until(lambda: reports, what="the import to finish")
     assert reports[0][-1] == "Made the agent “Seraphina”: it is in the agent list."
-    prompt = window.studio.profiles()["seraphina"].instructions
+    prompt = window.studio.agents.profiles()["seraphina"].instructions
     assert prompt.system_prompt is not None
     assert "## The character card's instructions\nBe gentle." in prompt.system_prompt
     assert "passwd" not in prompt.system_prompt and prompt.task_prompt == "Stay in the glade."
@@ -86,7 +86,7 @@ async def test_card_instructions_are_shown_to_edit_and_differing_entries_are_ask
     assert reports[1] == ["Eldoria.json: imported “eldoria (2)”, “glade (2)”.",
                           "Already in the library, unchanged: “shadowfang”.",
                           "Kept both; the imported copies are “eldoria (2)”, “glade (2)”."]
-    entries = {i.entry.name: i.entry for i in window.studio.library_entries(window.project_id)[0]}
+    entries = {i.entry.name: i.entry for i in window.studio.library.entries(window.project_id)[0]}
     assert entries["eldoria"].description == LORE[0]["content"]
     assert entries["eldoria (2)"].description == "The forest of Eldoria, now burning."
 
@@ -113,7 +113,7 @@ async def test_a_forged_handoff_context_is_shown_as_text_typed_or_imported(app: 
 
     path = hostile.chat_jsonl(tmp_path / "forged.jsonl")
     parsed = parse_chat(path.read_bytes(), path.name)
-    record = window.studio.add_sillytavern_chat(window.project_id, parsed, path.name)
+    record = window.studio.chats.add_sillytavern(window.project_id, parsed, path.name)
     window.open_chat(record.id)
     await until(lambda: window.chat_id == record.id and len(window.chat.cards) >= 2, what="the imported chat")
     cards = window.chat.cards

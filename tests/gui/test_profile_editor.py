@@ -29,8 +29,9 @@ from relay_studio.providers.secrets import SecretStore
 from relay_studio.runtime.profile_catalog import builtin_profiles
 from relay_studio.store.connections import ConnectionStore
 from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.operations.connections import connection_choices, server_models_source
 from relay_studio.ui.profiles.editor import SECTIONS, ProfileEditor
-from relay_studio.ui.profiles.sources import ConnectionChoices, connection_choices, server_models_source
+from relay_studio.ui.profiles.sources import ConnectionChoices
 from tests.gui.conftest import App, until
 from tests.providers.conftest import LoopbackServer, MemoryKeyring, Reply
 
@@ -428,7 +429,7 @@ async def test_connection_is_a_drop_down_and_the_model_offers_the_servers_models
     store.add(Connection(id="cloud", kind="openai_compatible", base_url="https://models.example.com/v1"))
     # An agent made elsewhere, bound to a connection this computer does not have.
     writer = app.runtime.profiles()["writer"]
-    window.studio.save_profile(writer.model_copy(update={
+    window.studio.agents.save(writer.model_copy(update={
         "id": "writer-copy", "display_name": "Writer copy",
         "model": writer.model.model_copy(update={"mode": "connection", "connection": "local-ollama",
                                                  "model": "qwen3:8b"})}))

@@ -141,14 +141,14 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     assert lines[3] == "Made the agent “Edda”: it is in the agent list."
     assert codex.import_message.isVisible() and codex.import_message.text() == "\n".join(lines)
     assert _tree(window) == {"Character (1)": ["Edda"], "Lore (3)": ["Grey Harbor", "storm", "The Lighthouse"]}
-    entries = {i.entry.name: i.entry for i in window.studio.library_entries(window.project_id)[0]}
+    entries = {i.entry.name: i.entry for i in window.studio.library.entries(window.project_id)[0]}
     assert entries["The Lighthouse"].aliases == ["lighthouse", "the Light"]
     assert entries["The Lighthouse"].always_include
     assert entries["Grey Harbor"].aliases == ["Harbor", "the docks"]
     assert entries["Edda"].card is not None and entries["Edda"].card["firstMessage"] == "Who goes there?"
     # the agent that plays Edda is stored and listed
     assert "Edda" in _agents(window)
-    profile = window.studio.profiles()["edda"]
+    profile = window.studio.agents.profiles()["edda"]
     assert profile.run.end_on_text_answer and profile.instructions.system_prompt.startswith("You are Edda.")
     assert "## Personality\nStubborn, kind." in profile.instructions.system_prompt
 
@@ -160,7 +160,7 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     await until(lambda: len(reports) == 2, what="the second import")
     assert reports[1] == ["edda.png: nothing new to import.",
                           "Already in the library, unchanged: “Edda”, “The Lighthouse”, “storm”."]
-    assert "edda-2" not in window.studio.profiles()
+    assert "edda-2" not in window.studio.agents.profiles()
 
     # Export World Info…: every entry but the card's character, names as comment and first key.
     out = tmp_path / "saga.json"
@@ -186,14 +186,14 @@ async def test_a_card_imported_without_an_agent_makes_none(app: App, qtbot: QtBo
     codex.last_folder = tmp_path
     reports: list[list[str]] = []
     codex.import_finished.connect(reports.append)
-    before = set(window.studio.profiles())
+    before = set(window.studio.agents.profiles())
     qtbot.mouseClick(codex.import_button, Qt.MouseButton.LeftButton)
     dialog = await _dialog("LibraryImportDialog")
     await _pick_files(qtbot, dialog, [card])
     await _answer("CardAgentQuestion", QMessageBox.StandardButton.No, qtbot)
     await until(lambda: reports, what="the import to finish")
     assert reports[0] == ["bram.json: imported “Bram”."]
-    assert set(window.studio.profiles()) == before and "Bram" not in _agents(window)
+    assert set(window.studio.agents.profiles()) == before and "Bram" not in _agents(window)
     assert _tree(window) == {"Character (1)": ["Bram"]}
     assert codex.editor.name.text() == "Bram"  # the imported entry is opened
 
@@ -254,12 +254,12 @@ async def test_a_sillytavern_chat_imports_with_swipes_as_versions_and_exports_ba
     assert len(ids) == 1 and window.chat_id == ids[0]  # the imported chat is open
     assert window.chat.title.text() == "Seraphina"
     studio = window.studio
-    assert studio.chat_project_id(ids[0]) == window.project_id
+    assert studio.chats.project_id(ids[0]) == window.project_id
     assert sorted(i.text(0) for i in window.sidebar._all_chat_items()) == ["Seraphina", "Welcome"]
-    messages = studio.messages(ids[0])
+    messages = studio.chats.messages(ids[0])
     assert [(m.role, m.content) for m in messages] == [
         ("assistant", "Welcome to the glade."), ("user", "Where am I?"), ("assistant", "In my forest.")]
-    versions = studio.message_versions(messages[2].id)
+    versions = studio.chats.message_versions(messages[2].id)
     assert [v.content for v in versions] == ["You are safe here.", "Far from the road.", "In my forest."]
 
     # Export as SillyTavern chat… from the chat's context menu: the swipes come back.

@@ -135,7 +135,7 @@ async def test_a_model_call_is_read_alone_when_shown(app: App, monkeypatch: pyte
         raise AssertionError("the detail pane must not read all of a run's model calls")
 
     assert app.runtime is not None
-    runs = app.runtime.runs  # the store under Studio.model_turn
+    runs = app.runtime.runs  # the store under Studio.journal.model_turn
     monkeypatch.setattr(runs, "model_turns", every_turn)
     read: list[str] = []
     one = runs.model_turn
@@ -302,7 +302,7 @@ async def test_a_runs_journal_is_read_off_the_gui_thread_and_folded_whole(app: A
 
     window, panel = await _demo(app)
     run_id = panel.run_id
-    expected = window.studio.run_events(run_id)
+    expected = window.studio.journal.events(run_id)
     threads: list[str] = []
     original = RunStore.events
 

@@ -5,6 +5,7 @@ chats' rename, duplicate and delete with undo."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
@@ -245,3 +246,25 @@ async def test_rename_duplicate_and_delete_a_chat_with_undo(app: App, qtbot: QtB
     assert chats.messages(copy_id) == [] and not bar.isVisible()
     assert [m.content for m in chats.messages(original)] == ["Write a poem.", "A poem."]
     assert sorted(_chat_names(window)) == ["Poems", "Welcome"]
+
+
+async def test_duplicate_copies_the_kept_files_and_follows_no_link(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    """A chat's ``persist/`` is copied as ``Runtime.copy_persist`` copies it (a branch, a continuation): the
+    plain files and folders, never what a link points at (a file outside, or a folder)."""
+    window = await _open_window(app, qtbot, {})
+    runtime = window.studio.runtime
+    persist = runtime.chat_persist_dir(window.chat_id)
+    (persist / "notes").mkdir(parents=True)
+    (persist / "notes" / "plan.md").write_text("The plan.", encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("Not the chat's.", encoding="utf-8")
+    (persist / "secret.txt").symlink_to(outside / "secret.txt")
+    (persist / "elsewhere").symlink_to(outside, target_is_directory=True)
+    original = window.chat_id
+    window.chat_actions.duplicate_action.trigger()
+    assert window.chat_id != original
+    copy = runtime.chat_persist_dir(window.chat_id)
+    assert (copy / "notes" / "plan.md").read_text(encoding="utf-8") == "The plan."
+    assert not (copy / "secret.txt").exists() and not (copy / "secret.txt").is_symlink()
+    assert not (copy / "elsewhere").exists() and not (copy / "elsewhere").is_symlink()

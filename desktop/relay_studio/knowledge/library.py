@@ -330,6 +330,24 @@ class ImportJob:
         return self.wait(0)
 
 
+
+def document_text(db: Database, project_id: str, document_id: str,
+                  folder: Path) -> tuple[DocumentInfo, str, list[Chunk]]:
+    """A knowledge document of the project in ``folder`` and its text, rebuilt from its chunks (each is
+    ``text[charStart:charEnd]``; the gaps between them are the blank lines between blocks). Reads only
+    ``db.raw`` (``store.database.read_connection`` will do). ``KnowledgeError`` when it is gone."""
+    library = KnowledgeLibrary(db, project_id, folder)
+    doc = library.find(document_id)
+    chunks = library.chunks(doc)
+    parts: list[str] = []
+    at = 0
+    for chunk in chunks:  # the gaps between chunks are the blank lines between blocks
+        parts.append("\n" * max(0, chunk.char_start - at))
+        parts.append(chunk.text)
+        at = chunk.char_end
+    return doc, "".join(parts), chunks
+
+
 def search(db: Database, project_id: str, query: str, top_k: int = 5) -> list[Passage]:
     """A project's passages for ``query``, ranked by BM25 (best first)."""
     match = fts_query(query)

@@ -21,7 +21,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 from sqlalchemy import Connection, create_engine, event
 from sqlalchemy.engine import Engine
@@ -331,3 +332,16 @@ def _on_connect(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+@contextmanager
+def read_connection(path: Path) -> Iterator[Database]:
+    """A plain ``sqlite3`` connection to the data file at ``path``, for code that reads only
+    ``Database.raw`` (knowledge search, a document's chunks): any thread may use it, and WAL lets it read
+    while the app's own connection writes. No engine, no migrations, no transactions: only ``.raw``.
+    Closed on leaving the ``with``."""
+    conn = sqlite3.connect(path, timeout=30, check_same_thread=False)
+    try:
+        yield cast(Database, SimpleNamespace(raw=conn))
+    finally:
+        conn.close()

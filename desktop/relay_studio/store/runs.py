@@ -185,6 +185,18 @@ class RunStore:
                  .order_by(_EVENTS.c.seq))
         return [event_from_row(r) for r in self.db.conn.execute(query)]
 
+    def citations(self, run_id: str) -> list[dict[str, Any]]:
+        """The citations the run's ``knowledge.search`` calls returned, in ``seq`` order (repeats kept).
+        Plain-text payloads without citations are skipped in SQLite; compressed ones (``store/compact.py``:
+        long results, which passages are) are unpacked here."""
+        rows = self.db.raw.execute(
+            "SELECT payload_json FROM events WHERE run_id = ? AND type = ? AND (typeof(payload_json) = 'blob' "
+            "OR instr(payload_json, '\"citations\"') > 0) ORDER BY seq", (run_id, ev.TOOL_CALL_COMPLETED))
+        found: list[dict[str, Any]] = []
+        for (payload,) in rows:
+            found += [c for c in json.loads(unpack(payload) or "{}").get("citations") or [] if isinstance(c, dict)]
+        return found
+
     def event_count(self, run_id: str) -> int:
         return self.db.last_seq(run_id)
 

@@ -52,26 +52,26 @@ class ChatNavigation(QObject):
     # -- chats -----------------------------------------------------------------------------------
     def refresh_chats(self) -> None:
         hidden = self.chat_actions.hidden_chats()  # deleted, still undoable
-        self.host.sidebar.set_chats([c for c in self.studio.project_chats(self.host.project_id) if c.id not in hidden],
+        self.host.sidebar.set_chats([c for c in self.studio.projects.chats(self.host.project_id) if c.id not in hidden],
                                     self.host.chat_id)
 
     def open_first_chat(self) -> None:
         studio = self.studio
-        if not studio.all_chats():
-            studio.ensure_chat(WELCOME_CHAT)
+        if not studio.chats.all():
+            studio.chats.ensure(WELCOME_CHAT)
             self.refresh_chats()
         last = str(self.host.settings.value("chat/last", "") or "")
-        record = studio.chat(last) if last else None
+        record = studio.chats.get(last) if last else None
         if record is None or record.project_id != self.host.project_id:
-            record = (next(iter(studio.project_chats(self.host.project_id)), None)
-                      or studio.new_chat(self.host.project_id))
+            record = (next(iter(studio.projects.chats(self.host.project_id)), None)
+                      or studio.chats.new(self.host.project_id))
         self.show_project()
         self.open_chat(record.id)
 
     # -- projects (the switcher above the chats; ui/library/ shows the project's libraries) -------
     def show_project(self) -> None:
-        self.host.project_id = self.studio.project(self.host.project_id).id  # the default one if it is gone
-        self.host.sidebar.set_projects([(p.id, p.name) for p in self.studio.projects()], self.host.project_id)
+        self.host.project_id = self.studio.projects.get(self.host.project_id).id  # the default one if it is gone
+        self.host.sidebar.set_projects([(p.id, p.name) for p in self.studio.projects.all()], self.host.project_id)
         self.refresh_chats()
         if self.host.library.project_id != self.host.project_id:
             self.host.library.set_project(self.host.project_id)
@@ -84,13 +84,13 @@ class ChatNavigation(QObject):
             return
         if self.host.chat_id:
             self.host.settings.setValue(f"project/lastChat/{self.host.project_id}", self.host.chat_id)
-        self.host.project_id = self.studio.project(project_id).id
+        self.host.project_id = self.studio.projects.get(project_id).id
         self.host.settings.setValue(PROJECT_KEY, self.host.project_id)
         self.show_project()
-        chats = self.studio.project_chats(self.host.project_id)
+        chats = self.studio.projects.chats(self.host.project_id)
         last = str(self.host.settings.value(f"project/lastChat/{self.host.project_id}", "") or "")
         record = next((c for c in chats if c.id == last), None) or next(iter(chats), None)
-        self.open_chat((record or self.studio.new_chat(self.host.project_id)).id)
+        self.open_chat((record or self.studio.chats.new(self.host.project_id)).id)
 
     def _ask_project_name(self, title: str, label: str, text: str, answer: Any) -> None:
         dialog = QInputDialog(self.host.window())
@@ -108,28 +108,28 @@ class ChatNavigation(QObject):
 
     def _on_new_project_name(self, name: str) -> None:
         try:
-            record = self.studio.create_project(name)
+            record = self.studio.projects.create(name)
         except ProjectError as exc:
             self.host.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
             return
         self.choose_project(record.id)
 
     def rename_project(self) -> None:
-        current = self.studio.project(self.host.project_id)
+        current = self.studio.projects.get(self.host.project_id)
         self._ask_project_name(self.tr("Rename project"), i18n.arg(self.tr("New name for “%1”:"), current.name),
                                current.name,
                                self._on_rename_project_name)
 
     def _on_rename_project_name(self, name: str) -> None:
         try:
-            self.studio.rename_project(self.host.project_id, name)
+            self.studio.projects.rename(self.host.project_id, name)
         except ProjectError as exc:
             self.host.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
 
     def open_chat(self, chat_id: str) -> None:
         if not chat_id:
             return
-        record = self.studio.chat(chat_id)
+        record = self.studio.chats.get(chat_id)
         if record is not None and record.project_id and record.project_id != self.host.project_id:
             self.host.project_id = record.project_id  # a chat of another project (a branch, a restored last chat)
             self.show_project()
@@ -143,7 +143,7 @@ class ChatNavigation(QObject):
         self.chat_opened.emit(chat_id)
 
     def open_chat_named(self, name: str) -> bool:
-        record = self.studio.find_chat(name, self.host.project_id)  # or by id, or in another project
+        record = self.studio.chats.find(name, self.host.project_id)  # or by id, or in another project
         if record is None:
             return False
         self.open_chat(record.id)
@@ -152,7 +152,7 @@ class ChatNavigation(QObject):
     def new_chat(self, *, explore: bool = False) -> None:
         """A new chat in the shown project (an exploration with ``explore``, docs/explore.md), opened with
         the composer ready."""
-        record = (self.studio.new_exploration if explore else self.studio.new_chat)(self.host.project_id)
+        record = (self.studio.chats.new_exploration if explore else self.studio.chats.new)(self.host.project_id)
         self.refresh_chats()
         self.open_chat(record.id)
         self.host.chat.composer.editor.setFocus()

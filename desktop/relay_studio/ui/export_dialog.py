@@ -70,9 +70,9 @@ class ExportDialog(QDialog):
         self.setWindowTitle(self.tr("Export manuscript"))
         self.studio = studio
         self.settings = settings
-        chat = studio.chat(chat_id)
+        chat = studio.chats.get(chat_id)
         self.chat_name = chat.name if chat else ""
-        self.answers: list[Answer] = answers_of(studio.messages(chat_id)) if chat else []
+        self.answers: list[Answer] = answers_of(studio.chats.messages(chat_id)) if chat else []
         self.manuscript: Manuscript | None = None
         self.written: ExportResult | None = None
         self.running = False
@@ -292,7 +292,7 @@ class ExportDialog(QDialog):
 
 def open_export_dialog(window: WindowHost) -> ExportDialog | None:
     """File → Export… on the shown chat (none shown: nothing opens); the dialog, which the window keeps."""
-    if not window.chat_id or window.studio.chat(window.chat_id) is None:
+    if not window.chat_id or window.studio.chats.get(window.chat_id) is None:
         window.statusBar().showMessage(QCoreApplication.translate("ExportDialog", "Open a chat to export its answers."),
                                        8000)
         return None

@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
         self.studio = studio
         self.settings = settings
         self.chat_id = ""
-        self.project_id = studio.project(str(settings.value(PROJECT_KEY, "") or "")).id
+        self.project_id = studio.projects.get(str(settings.value(PROJECT_KEY, "") or "")).id
         self._force_close = False
         self.keep_layout = True
         self._tasks = WidgetTasks()
@@ -362,8 +362,8 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def refresh_profiles(self) -> None:
-        profiles = self.studio.profiles()
-        self.sidebar.set_profiles(profiles, self.studio.builtin_ids())
+        profiles = self.studio.agents.profiles()
+        self.sidebar.set_profiles(profiles, self.studio.agents.builtin_ids())
         self.chat.composer.set_profiles(profiles)
         hint = self.studio.providers.connection_hint()
         self.chat.composer.set_hint(self._hint_words().get(hint or "", hint))
@@ -373,8 +373,8 @@ class MainWindow(QMainWindow):
         from relay_studio.ui.profiles.editor import ProfileEditor
 
         if self.profile_editor is None:
-            self.profile_editor = ProfileEditor(self.studio, connections=self.studio.connection_choices,
-                                                models=self.studio.server_models())
+            self.profile_editor = ProfileEditor(self.studio, connections=self.studio.connections.choices,
+                                                models=self.studio.connections.server_models())
             self.profile_editor.saved.connect(self.sidebar.select_profile)
             self.profile_editor.closed.connect(lambda: self.open_chat(self.chat_id))
             self.stack.addWidget(self.profile_editor)
@@ -385,7 +385,7 @@ class MainWindow(QMainWindow):
         """Asks for a starting point and a name, then opens the editor on the new agent."""
         from relay_studio.ui.profiles.new_agent import NewAgentDialog
 
-        dialog = NewAgentDialog([p.display_name for p in self.studio.profiles().values()], self)
+        dialog = NewAgentDialog([p.display_name for p in self.studio.agents.profiles().values()], self)
         dialog.chosen.connect(self._on_new_agent_chosen)
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()

@@ -99,7 +99,7 @@ class RunActions(QObject):
         return handle.run_id
 
     def _chat_name(self) -> str:
-        record = self.studio.chat(self.host.chat_id)
+        record = self.studio.chats.get(self.host.chat_id)
         return record.id if record else WELCOME_CHAT
 
     def run_demo(self, *, with_approval: bool = False) -> None:
@@ -112,7 +112,7 @@ class RunActions(QObject):
         """Edit and rerun: a branch of this chat up to the edited message (shown under it in the chat
         list), where the edited text runs; the original chat keeps its messages and answers."""
         try:
-            branch = self.studio.branch_chat(message_id)
+            branch = self.studio.chats.branch(message_id)
         except RunRequestError as exc:
             self.host.statusBar().showMessage(f"{for_window(exc.code, exc.message)} [{exc.code}]", 10000)
             return
@@ -124,14 +124,14 @@ class RunActions(QObject):
     def regenerate(self, message_id: str) -> None:
         """Answers the same request again with the same root agent; the new answer becomes the next
         version of this message (◀ ▶ browse them)."""
-        message = self.studio.message(message_id)
+        message = self.studio.chats.message(message_id)
         if message is None or message.role != "assistant":
             return
         if self.studio.active_run(self.host.chat_id) is not None:
             self.host.statusBar().showMessage(self.tr("Wait for the active run to end, or stop it, before "
                                                  "regenerating."), 5000)
             return
-        record = self.studio.run(message.run_id) if message.run_id else None
+        record = self.studio.journal.run(message.run_id) if message.run_id else None
         agent = record.root_profile_id if record else self.host.chat.composer.agent_id()
         demo = record is not None and record.user_text == DEMO_PROMPT  # the demo answers offline again
         self.host.spawn(self._start(agent, "", demo=demo, regenerate_of=message_id))
@@ -152,7 +152,7 @@ class RunActions(QObject):
 
     def delete_message(self, message_id: str) -> None:
         """Asks, then removes the message from the chat (commits stay in the run's history)."""
-        message = self.studio.message(message_id)
+        message = self.studio.chats.message(message_id)
         if message is None:
             return
         active = self.studio.active_run(self.host.chat_id)
@@ -169,7 +169,7 @@ class RunActions(QObject):
         box.open()
 
     def _on_delete_answer(self, result: int, message_id: str) -> None:
-        if result == QMessageBox.StandardButton.Yes and self.studio.delete_message(message_id):
+        if result == QMessageBox.StandardButton.Yes and self.studio.chats.delete_message(message_id):
             self.host.chat.reload()
 
     def _send_after_run(self) -> None:
@@ -205,7 +205,7 @@ class RunActions(QObject):
     def chat_opened(self, chat_id: str) -> None:
         """The status bar follows the chat the window opened: its run going, else its last run."""
         active = self.studio.active_run(chat_id)
-        runs = self.studio.runs(chat_id, limit=1)
+        runs = self.studio.journal.runs(chat_id, limit=1)
         self.status_run_id = active.run_id if active else (runs[0].id if runs else "")
         self.update_status()
 
@@ -244,10 +244,10 @@ class RunActions(QObject):
             self.host.status_state.setText(self.tr("No run yet"))
             return
         if stats is None:  # a run of an earlier session: its record, and the timeline's fold of its journal
-            record = self.studio.run(run_id)
+            record = self.studio.journal.run(run_id)
             if record is None:
                 return
-            profile = self.studio.profiles().get(record.root_profile_id)
+            profile = self.studio.agents.profiles().get(record.root_profile_id)
             tl = self.host.timeline.timeline
             folded = tl if tl is not None and tl.run_id == run_id and self.host.timeline.loaded.is_set() else None
             agent = (folded.foreground_agent if folded else "") or (profile.display_name if profile

@@ -2,7 +2,7 @@
 chat list's context menu.
 
 Import SillyTavern chat… (several files at once) reads and checks the files on a plain thread
-(``Studio.read_sillytavern_chat``), then each becomes a chat of the shown project on the GUI thread (its
+(``Studio.chats.read_sillytavern``), then each becomes a chat of the shown project on the GUI thread (its
 swipes as versions) and the last one opens; a refused file's sentence goes to the status bar. Export as
 SillyTavern chat… writes the chat (its answers' versions as swipes) where the save dialog says. The file
 dialogs are Qt's own (``DontUseNativeDialog``), opened, never exec'd (``file_dialog``).
@@ -145,7 +145,7 @@ class ChatActions(QObject):
 
     def _on_renamed(self, chat_id: str, name: str) -> None:
         try:
-            self.host.studio.rename_chat(chat_id, name)
+            self.host.studio.chats.rename(chat_id, name)
         except ValueError as exc:
             self.host.statusBar().showMessage(str(exc), 8000)
         self.host.refresh_chats()
@@ -154,7 +154,7 @@ class ChatActions(QObject):
 
     def duplicate(self, chat_id: str) -> None:
         try:
-            record = self.host.studio.duplicate_chat(chat_id)
+            record = self.host.studio.chats.duplicate(chat_id)
         except ValueError as exc:
             self.host.statusBar().showMessage(str(exc), 8000)
             return
@@ -164,7 +164,7 @@ class ChatActions(QObject):
     # -- delete with undo ----------------------------------------------------------------------------
     def delete(self, chat_id: str) -> None:
         studio = self.host.studio
-        record = studio.chat(chat_id)
+        record = studio.chats.get(chat_id)
         if record is None:
             return
         if studio.active_run(chat_id) is not None:
@@ -199,14 +199,14 @@ class ChatActions(QObject):
 
     def _open_another(self) -> None:
         w = self.host
-        left = [c for c in w.studio.project_chats(w.project_id) if c.id not in self._pending]
+        left = [c for c in w.studio.projects.chats(w.project_id) if c.id not in self._pending]
         if not left:
-            left = [w.studio.ensure_chat(self._unique_chat_name("Chat"), project_id=w.project_id)]
+            left = [w.studio.chats.ensure(self._unique_chat_name("Chat"), project_id=w.project_id)]
             w.refresh_chats()
         w.open_chat(left[-1].id)
 
     def _unique_chat_name(self, base: str) -> str:
-        names = {c.name for c in self.host.studio.project_chats(self.host.project_id)}
+        names = {c.name for c in self.host.studio.projects.chats(self.host.project_id)}
         n = 1
         while f"{base} {n}" in names:
             n += 1
@@ -233,7 +233,7 @@ class ChatActions(QObject):
         if chat_id in self._order:
             self._order.remove(chat_id)
         self.undo_bar.setVisible(bool(self._order))
-        self.host.studio.delete_chat(chat_id)
+        self.host.studio.chats.delete(chat_id)
 
     def finish_deletions(self) -> None:
         """Deletions still undoable become final (the window closes)."""
@@ -260,7 +260,7 @@ class ChatActions(QObject):
             results: list[tuple[Path, ParsedChat | LibraryError]] = []
             for path in paths:
                 try:
-                    results.append((path, studio.read_sillytavern_chat(path)))
+                    results.append((path, studio.chats.read_sillytavern(path)))
                 except LibraryError as exc:
                     results.append((path, exc))
             with contextlib.suppress(RuntimeError):  # the window closed meanwhile
@@ -276,7 +276,7 @@ class ChatActions(QObject):
             if isinstance(got, LibraryError):
                 lines.append(f"⚠ {got.message} [{got.code}]")
                 continue
-            record = w.studio.add_sillytavern_chat(project_id, got, path.name)
+            record = w.studio.chats.add_sillytavern(project_id, got, path.name)
             made.append(record.id)
             lines.append(i18n.arg(self.tr("Imported %1 as the chat “%2”."), path.name, record.name))
             if got.hidden:
@@ -288,7 +288,7 @@ class ChatActions(QObject):
         self.chats_imported.emit(made, lines)
 
     def choose_export_file(self, chat_id: str) -> None:
-        record = self.host.studio.chat(chat_id) if chat_id else None
+        record = self.host.studio.chats.get(chat_id) if chat_id else None
         if record is None:
             return
         self.file_dialog = file_dialogs.save_file(
@@ -300,7 +300,7 @@ class ChatActions(QObject):
         self.last_folder = path.parent
         bar = self.host.statusBar()
         try:
-            written = self.host.studio.export_sillytavern_chat(chat_id, path)
+            written = self.host.studio.chats.export_sillytavern(chat_id, path)
         except OSError as exc:
             bar.showMessage(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, exc.strerror or str(exc)),
                             15000)

@@ -38,10 +38,10 @@ async def offer_if_too_long(window: ChatViewHost, agent_id: str, text: str) -> b
     composer, where the text stays. Unknown windows, and chats with nothing to hand off, send as usual."""
     studio = window.studio
     chat_id = window.chat_id
-    profile = studio.profiles().get(agent_id)
+    profile = studio.agents.profiles().get(agent_id)
     if profile is None or not chat_id:
         return False
-    messages = studio.messages(chat_id)
+    messages = studio.chats.messages(chat_id)
     if sum(m.role in ("user", "assistant") for m in messages) < 2:
         return False  # a handoff could not help: the request goes out and the server answers
     tokens = profile.model.context_window_tokens or await studio.providers.context_window(profile)
@@ -62,7 +62,7 @@ async def _server_window(window: WindowHost, chat: ChatRecord) -> int | None:
     """The context window the agent's server reports, for a chat that may have outgrown it (the profile's
     own setting is applied by the runtime); None when unknown or when a guard will refuse anyway."""
     try:
-        profile = window.studio.chat_agent(chat)
+        profile = window.studio.chats.agent(chat)
     except HandoffRefused:
         return None
     return None if profile.model.context_window_tokens else await window.studio.providers.context_window(profile)
@@ -71,7 +71,7 @@ async def _server_window(window: WindowHost, chat: ChatRecord) -> int | None:
 async def hand_off(window: ChatListHost, focus: str | None = None) -> ChatRecord | None:
     """Runs the whole handoff for the window's current chat; the new chat, or None when nothing changed."""
     studio = window.studio
-    chat = studio.chat(window.chat_id)
+    chat = studio.chats.get(window.chat_id)
     if chat is None:
         return None
     try:
@@ -79,7 +79,7 @@ async def hand_off(window: ChatListHost, focus: str | None = None) -> ChatRecord
     except HandoffRefused as exc:
         window.statusBar().showMessage(exc.message, 8000)
         return None
-    dialog = HandoffDialog(chat.name, studio.unique_chat_name(f"{chat.name} (continued)"), window.window())
+    dialog = HandoffDialog(chat.name, studio.chats.unique_name(f"{chat.name} (continued)"), window.window())
     window.handoff_dialog = dialog
     dialog.cancel_requested.connect(lambda: studio.cancel_handoff(chat.id))
     chosen: asyncio.Future[ChatRecord | None] = asyncio.get_running_loop().create_future()

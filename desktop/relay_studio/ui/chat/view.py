@@ -73,7 +73,7 @@ from relay_studio.ui.chat.transcript import (
     with_lineage,
 )
 from relay_studio.ui.chat.unpublished import notice_text
-from relay_studio.ui.library.project_files import ProjectFiles
+from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 
 WELCOME_CHAT = "Welcome"
@@ -242,14 +242,14 @@ class ChatView(QWidget):
                 self._drafts[self.chat_id] = self.composer.draft()
             self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
         self.chat_id = chat_id
-        record = self.studio.chat(chat_id)
+        record = self.studio.chats.get(chat_id)
         self.title.setText(record.name if record else "")
-        project_id = self.studio.chat_project_id(chat_id) if chat_id else ""
+        project_id = self.studio.chats.project_id(chat_id) if chat_id else ""
         if project_id != self.mentions.project_id:
             files = self.studio.project_reader.files.get(project_id)
             self.mentions = MentionIndex(project_id, files.entries if files else ())
             if files is None and project_id:
-                self.studio.read_project(project_id)  # the underlines follow when it is read
+                self.studio.projects.read(project_id)  # the underlines follow when it is read
         exploring = record is not None and record.explore
         self.explore_badge.setVisible(exploring)
         self.composer.set_exploring(exploring)
@@ -257,7 +257,7 @@ class ChatView(QWidget):
         self._shown_chat = chat_id
         self.reload()
         if changed:  # the agent the chat's last request went to, not the first one of the list
-            last = next((r for r in self.studio.runs(chat_id, limit=20) if r.kind != RUN_KIND_HANDOFF), None)
+            last = next((r for r in self.studio.journal.runs(chat_id, limit=20) if r.kind != RUN_KIND_HANDOFF), None)
             if last is not None:
                 self.composer.select_agent(last.root_profile_id)
         active = self.studio.active_run(chat_id)
@@ -278,10 +278,10 @@ class ChatView(QWidget):
         """Shows the chat's messages and notices. Cards whose message did not change are kept as they
         are (a markdown body is laid out once, not on every commit of the chat)."""
         self._reload_timer.stop()
-        self._agent_names = {pid: p.display_name for pid, p in self.studio.profiles().items()}
+        self._agent_names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
         studio = self.studio
-        messages = studio.messages(self.chat_id) if self.chat_id else []
-        run_records = studio.runs(self.chat_id, limit=500) if self.chat_id else []
+        messages = studio.chats.messages(self.chat_id) if self.chat_id else []
+        run_records = studio.journal.runs(self.chat_id, limit=500) if self.chat_id else []
         runs = {}
         for record in run_records:
             runs[record.id] = record
@@ -293,23 +293,23 @@ class ChatView(QWidget):
             self.column_layout.removeWidget(self.welcome)
             self.welcome.deleteLater()
             self.welcome = None
-        chat = studio.chat(self.chat_id) if self.chat_id else None
+        chat = studio.chats.get(self.chat_id) if self.chat_id else None
         if chat is not None and chat.name == WELCOME_CHAT and not messages:
-            profiles = self.studio.profiles()
+            profiles = self.studio.agents.profiles()
             shown = [(p.display_name, p.description) for p in profiles.values()]
             self.welcome = WelcomeCard(shown)
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
-        regenerated = {rid: str(studio.run_input(rid).get("regenerateOf") or "")
+        regenerated = {rid: str(studio.journal.run_input(rid).get("regenerateOf") or "")
                        for rid, record in runs.items() if notice_for(record) is not None
                        and not any(m.run_id == rid for m in messages)}
         old = {self._card_key(card): card for card in self.cards}
         cards: list[QWidget] = []
         handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
-                      for h in studio.handed_off(self.chat_id)] if self.chat_id else []
+                      for h in studio.chats.handed_off(self.chat_id)] if self.chat_id else []
         items = with_lineage(transcript(messages, runs, regenerated, self._unpublished(runs)),
-                             studio.continued_from(self.chat_id),
-                             studio.continued_in(self.chat_id), handed_off) if self.chat_id else []
+                             studio.chats.continued_from(self.chat_id),
+                             studio.chats.continued_in(self.chat_id), handed_off) if self.chat_id else []
         for item in items:
             key = self._item_key(item)
             card = old.pop(key, None) or self._card(item)
@@ -387,9 +387,10 @@ class ChatView(QWidget):
             return handed
         if item.role == HANDOFF_CONTEXT_ROLE:
             return HandoffCard(item)
-        versions = self.studio.message_versions(item.id) if item.role == "assistant" else []
-        card = MessageCard(item, versions, self._agent_names, mentions=self.mentions, citations=self.studio.citations,
-                           macro_names=self._macro_names, finisher=self.studio.run_finisher)
+        versions = self.studio.chats.message_versions(item.id) if item.role == "assistant" else []
+        card = MessageCard(item, versions, self._agent_names, mentions=self.mentions,
+                           citations=self.studio.journal.citations,
+                           macro_names=self._macro_names, finisher=self.studio.journal.finisher)
         card.open_citation.connect(self.studio.open_citation)
         card.open_entry.connect(lambda path: self.studio.open_entry(self.mentions.project_id, path))
         card.regenerate.connect(self.regenerate_requested.emit)
@@ -406,7 +407,7 @@ class ChatView(QWidget):
         if not char and message.run_id in self._run_roots:
             root = self._run_roots[message.run_id]
             char = self._agent_names.get(root, root)
-        return MacroNames(self.studio.persona_name(), char or self._chat_agent or "{{char}}")
+        return MacroNames(self.studio.connections.persona_name(), char or self._chat_agent or "{{char}}")
 
     def message_cards(self) -> list[MessageCard]:
         return [c for c in self.cards if isinstance(c, MessageCard)]
@@ -423,11 +424,11 @@ class ChatView(QWidget):
             self.scroll_area.verticalScrollBar().setValue(high)
 
     def _on_edit(self, message_id: str) -> None:
-        message = self.studio.message(message_id)
+        message = self.studio.chats.message(message_id)
         if message is None:
             return
         if message.run_id:
-            record = self.studio.run(message.run_id)
+            record = self.studio.journal.run(message.run_id)
             if record is not None:
                 self.composer.select_agent(record.root_profile_id)
         self.composer.set_text(message.content, editing=message.id)

@@ -2,9 +2,9 @@
 Import… (character cards PNG/JSON/CHARX, World Info JSON, entry files; several at once) and Export World
 Info….
 
-Import reads and checks the files on a plain thread (``Studio.read_library_files``); then an
+Import reads and checks the files on a plain thread (``Studio.library.read_files``); then an
 ``ImportFlow`` (``ui/library/import_flow.py``) asks about entries that differ from ones there, adds each
-file's entries on the GUI thread (``Studio.add_library_entries``, small writes), all or nothing per file,
+file's entries on the GUI thread (``Studio.library.add_entries``, small writes), all or nothing per file,
 and only then asks whether to make agents that play the cards' characters. A refused file's sentence is
 shown; the other files import. Dialogs are opened, never exec'd.
 
@@ -231,7 +231,7 @@ class CodexView(QWidget):
         """Reads the index (synced with the files), rebuilds the tree, then counts mentions off the loop."""
         if not self.project_id:
             return
-        items, problems = self.studio.library_entries(self.project_id)
+        items, problems = self.studio.library.entries(self.project_id)
         self.show_entries(items, problems, select)
 
     def show_entries(self, items: list[IndexedEntry], problems: list[LibraryProblem],
@@ -250,7 +250,7 @@ class CodexView(QWidget):
         if not self.project_id:
             return
         self._generation += 1
-        generation, texts, entries = self._generation, self.studio.project_texts(self.project_id), \
+        generation, texts, entries = self._generation, self.studio.chats.project_texts(self.project_id), \
             [i.entry for i in self.items]
 
         def count() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
@@ -343,7 +343,7 @@ class CodexView(QWidget):
         entry = self.editor.entry()
         replacing = self.editor.original.path if self.editor.original else None
         try:
-            path = self.studio.save_entry(self.project_id, entry, replacing)
+            path = self.studio.library.save_entry(self.project_id, entry, replacing)
         except LibraryError as exc:
             self.editor.message.setText(f"⚠ {exc.message} [{exc.code}]")
             return
@@ -368,7 +368,7 @@ class CodexView(QWidget):
         if result != QMessageBox.StandardButton.Yes:
             return
         try:
-            self.studio.remove_entry(self.project_id, original.entry.name)
+            self.studio.library.remove_entry(self.project_id, original.entry.name)
         except LibraryError as exc:
             self.editor.message.setText(f"⚠ {exc.message} [{exc.code}]")
             return
@@ -396,7 +396,7 @@ class CodexView(QWidget):
         project_id, studio = self.project_id, self.studio
 
         def read() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
-            results = studio.read_library_files(paths)
+            results = studio.library.read_files(paths)
             with contextlib.suppress(RuntimeError):  # the window closed meanwhile
                 self._files_read.emit(project_id, results)
 
@@ -420,13 +420,13 @@ class CodexView(QWidget):
         self.import_finished.emit(lines)
 
     def _path_of(self, project_id: str, name: str) -> str | None:
-        items, _problems = self.studio.library_entries(project_id)
+        items, _problems = self.studio.library.entries(project_id)
         return next((i.path for i in items if i.entry.name == name), None)
 
     def choose_export_file(self) -> None:
         if not self.project_id:
             return
-        project = self.studio.project(self.project_id)
+        project = self.studio.projects.get(self.project_id)
         project_id = self.project_id
         self.file_dialog = file_dialogs.save_file(
             self, self.tr("Export World Info"), self.last_folder, self.tr("World Info (*.json);;All files (*)"),
@@ -436,7 +436,7 @@ class CodexView(QWidget):
     def export_world_info(self, project_id: str, path: Path) -> None:
         self.last_folder = path.parent
         try:
-            count = self.studio.export_world_info(project_id, path)
+            count = self.studio.library.export_world_info(project_id, path)
         except OSError as exc:
             self._say(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, exc.strerror or str(exc)))
             return

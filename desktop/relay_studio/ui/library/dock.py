@@ -3,7 +3,7 @@
 It re-reads the files when the project changes and when the window gets the focus back (another
 application, or a dialog, had it), so edits made outside the app (in an editor, by the CLI) show (the
 story library's index checks mtime and hash). Those reads run off the GUI thread
-(``Studio.read_project`` → ``project_files.ProjectReader``) and arrive as ``ProjectFiles``.
+(``Studio.projects.read`` → ``project_files.ProjectReader``) and arrive as ``ProjectFiles``.
 A citation or a mention clicked in the chat or the timeline opens here (``Studio.citation_opened``,
 ``Studio.entry_opened``): the dock is shown and raised on the tab that shows it.
 """
@@ -21,8 +21,8 @@ from relay_studio.ui.library import named
 from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.library.codex import CodexView
 from relay_studio.ui.library.knowledge_view import KnowledgeView
-from relay_studio.ui.library.project_files import ProjectFiles
 from relay_studio.ui.library.skills_view import SkillsView
+from relay_studio.ui.operations.project_files import ProjectFiles
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -78,7 +78,7 @@ class LibraryPanel(QWidget):
     def refresh(self) -> None:
         """Reads the files again (edits made outside the app), off the GUI thread; ``_on_read`` shows them."""
         if self.project_id:
-            self.studio.read_project(self.project_id)
+            self.studio.projects.read(self.project_id)
 
     def after_run(self) -> None:
         """A run ended: its messages may mention entries (counted again) and its agents may have written
@@ -133,7 +133,7 @@ class LibraryPanel(QWidget):
 
     def _update_title(self) -> None:
         if self.project_id:
-            self.title.setText(i18n.arg(self.tr("Project “%1”"), self.studio.project(self.project_id).name))
+            self.title.setText(i18n.arg(self.tr("Project “%1”"), self.studio.projects.get(self.project_id).name))
 
     def _on_chats_changed(self) -> None:
         if self.project_id:  # new messages may mention entries: count again (off the loop)

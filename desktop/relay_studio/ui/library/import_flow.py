@@ -105,7 +105,7 @@ class ImportFlow(QObject):
                 continue
             self.file = (path, got)
             self.answers = {}
-            self.questions = self.studio.library_conflicts(self.project_id, got)
+            self.questions = self.studio.library.conflicts(self.project_id, got)
             self._ask_next()
             return
         self._after_entries()
@@ -154,7 +154,7 @@ class ImportFlow(QObject):
         path, got = self.file
         answers = dict(self.answers)
         try:
-            made = self.studio.add_library_entries(self.project_id, path.name, got,
+            made = self.studio.library.add_entries(self.project_id, path.name, got,
                                                    on_conflict=lambda c: answers.get(c.incoming.name, "skip"))
         except LibraryError as exc:
             self.lines.append(f"⚠ {exc.message} [{exc.code}]")
@@ -233,7 +233,7 @@ class ImportFlow(QObject):
 
     def _make_agent(self, character: LibraryEntry, own: str, standing: str) -> None:
         try:
-            made = self.studio.add_card_agent(character, own, standing)
+            made = self.studio.agents.add_card_agent(character, own, standing)
         except (LibraryError, ValueError) as exc:
             self.lines.append(f"⚠ {exc}")
             return

@@ -158,7 +158,7 @@ class KnowledgeView(QWidget):
     def refresh(self) -> None:
         if not self.project_id:
             return
-        self.show_documents(self.studio.knowledge_documents(self.project_id))
+        self.show_documents(self.studio.knowledge.documents(self.project_id))
 
     def show_documents(self, documents: list[DocumentInfo]) -> None:
         self.documents.clear()
@@ -181,7 +181,7 @@ class KnowledgeView(QWidget):
         if self.job is not None or not paths:
             return
         self.last_folder = paths[0].parent
-        self.job = self.studio.import_knowledge(self.project_id, paths, self.progress_arrived.emit)
+        self.job = self.studio.knowledge.start_import(self.project_id, paths, self.progress_arrived.emit)
         self.progress.setValue(0)
         self.progress_label.setText(i18n.arg(self.tr("Reading %1…"), paths[0].name))
         self.progress_box.show()
@@ -251,7 +251,7 @@ class KnowledgeView(QWidget):
         if item is None or self.job is not None:
             return
         try:
-            self.studio.remove_document(self.project_id, str(item.data(0, Qt.ItemDataRole.UserRole)))
+            self.studio.knowledge.remove_document(self.project_id, str(item.data(0, Qt.ItemDataRole.UserRole)))
         except KnowledgeError as exc:
             self._say(f"⚠ {exc.message} [{exc.code}]")
             return
@@ -274,7 +274,7 @@ class KnowledgeView(QWidget):
 
         def work() -> None:
             try:
-                passages = self.studio.search_knowledge(project_id, query)
+                passages = self.studio.knowledge.search(project_id, query)
                 page = (passages_html(passages, query) if passages
                         else nothing)
             except KnowledgeError as exc:
@@ -299,11 +299,11 @@ class KnowledgeView(QWidget):
         """Opens the cited document in the viewer, its range highlighted (read on a plain thread)."""
         self._open_generation += 1
         generation, project_id = self._open_generation, self.project_id
-        folder = self.studio.project_folder(project_id)
+        folder = self.studio.projects.folder(project_id)
 
         def work() -> None:
             try:
-                outcome: object = (target, *self.studio.document_text(project_id, target.document_id, folder))
+                outcome: object = (target, *self.studio.knowledge.document_text(project_id, target.document_id, folder))
             except KnowledgeError:
                 outcome = None
             with contextlib.suppress(RuntimeError):  # the window closed meanwhile

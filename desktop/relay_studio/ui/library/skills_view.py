@@ -95,7 +95,7 @@ class SkillsView(QWidget):
     def refresh(self, select: str | None = None) -> None:
         if not self.project_id:
             return
-        self.show_catalog(self.studio.skills(self.project_id), select)
+        self.show_catalog(self.studio.library.skills(self.project_id), select)
 
     def show_catalog(self, catalog: SkillCatalog, select: str | None = None) -> None:
         """Shows the Skills and the files that are not Skills (each problem's sentence names its file)."""
@@ -144,7 +144,7 @@ class SkillsView(QWidget):
             skill = Skill(name=self.name.text().strip(), description=self.description.text().strip(),
                           agents=agents, body=self.body.toPlainText().strip("\n"))
             replacing = self.editing.name if self.editing and not self.editing.builtin else None
-            path = self.studio.save_skill(self.project_id, skill, replacing)
+            path = self.studio.library.save_skill(self.project_id, skill, replacing)
         except LibraryError as exc:
             self.message.setText(f"⚠ {exc.message} [{exc.code}]")
             return

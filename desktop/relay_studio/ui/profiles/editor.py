@@ -291,8 +291,8 @@ class ProfileEditor(QWidget):
             self.model_view.setPlainText(self.tr("Fix the problems above to see what the model would receive."))
             return
         try:
-            self.model_view.setPlainText(model_view_text(self.studio.prompt_preview(profile)))
-            self.default_view.setPlainText(self.studio.generated_prompt(profile))
+            self.model_view.setPlainText(model_view_text(self.studio.agents.prompt_preview(profile)))
+            self.default_view.setPlainText(self.studio.agents.generated_prompt(profile))
         except Exception as exc:  # a preview must never break editing
             self.model_view.setPlainText(i18n.arg(self.tr("The preview is not available: %1"), exc))
 
@@ -326,11 +326,11 @@ class ProfileEditor(QWidget):
     # -- loading, saving, sharing ------------------------------------------------------------------
     def load(self, profile_id: str) -> None:
         """Shows a profile ("" starts a new one). Built-ins open read-only."""
-        profile = self.studio.profiles().get(profile_id) if profile_id else None
+        profile = self.studio.agents.profiles().get(profile_id) if profile_id else None
         self.original_id = profile.id if profile else ""
         self.dirty = False
         self.form = ProfileForm.from_profile(profile) if profile else ProfileForm(dict(NEW_PROFILE))
-        self.set_read_only(bool(profile) and profile_id in self.studio.builtin_ids())
+        self.set_read_only(bool(profile) and profile_id in self.studio.agents.builtin_ids())
         self._say("")
         self._populate()
         self._fetch_models()
@@ -356,13 +356,13 @@ class ProfileEditor(QWidget):
         """A new agent from a starting point (``runtime.profile_templates``). One agent opens here to be
         saved; a relay's stages are saved at once (so they can hand off to each other) and the first
         opens. Returns the ids made."""
-        made = build_template(template_key, name, self.studio.profiles())
+        made = build_template(template_key, name, self.studio.agents.profiles())
         if len(made) == 1:
             self.load_data(made[0], self.tr("A new agent: change what you like, then Save."))
             return [made[0]["id"]]
         profiles = [parse_profile_text(json.dumps(data), source=str(data["id"])) for data in made]
         for profile in profiles:
-            self.studio.save_profile(profile)
+            self.studio.agents.save(profile)
         self.load(profiles[0].id)
         self._say(created_message(template_key, [p.display_name for p in profiles]))
         return [p.id for p in profiles]
@@ -376,16 +376,17 @@ class ProfileEditor(QWidget):
         self.header.show_read_only(read_only, bool(self.original_id))
 
     def duplicate(self) -> None:
-        data = copy_of(json.loads(self.form.json_text()), set(self.studio.profiles()))
+        data = copy_of(json.loads(self.form.json_text()), set(self.studio.agents.profiles()))
         self.load_data(data, self.tr("A copy: change what you like, then Save."))
 
     def save(self) -> bool:
         profile = self.form.profile
         if profile is None or self.read_only or not self.form.valid or self.local_errors:
             return False
-        if self.original_id and self.original_id != profile.id and self.original_id not in self.studio.builtin_ids():
-            self.studio.remove_profile(self.original_id)
-        self.studio.save_profile(profile)
+        if (self.original_id and self.original_id != profile.id
+                and self.original_id not in self.studio.agents.builtin_ids()):
+            self.studio.agents.remove(self.original_id)
+        self.studio.agents.save(profile)
         self.original_id = profile.id
         self.dirty = False
         self._update_header()
@@ -411,7 +412,7 @@ class ProfileEditor(QWidget):
 
     def delete(self) -> None:
         if self.original_id and not self.read_only:
-            self.studio.remove_profile(self.original_id)
+            self.studio.agents.remove(self.original_id)
             self.closed.emit()
 
     def choose_import(self) -> None:
@@ -432,7 +433,7 @@ class ProfileEditor(QWidget):
                                                  path.name))
             self.status = read.problem
             return None
-        self.studio.save_profile(profile)
+        self.studio.agents.save(profile)
         self.load(profile.id)
         self._say(i18n.arg(self.tr("Imported “%1” from %2."), profile.display_name, path))
         return profile

@@ -1,6 +1,6 @@
 """"What the model sees" for a profile, as text: the runtime's ``PromptPreview`` (its own prompt
 assembly and tool surface for a root invocation of the profile, ``runtime/prompt_preview.py``), which
-the editor asks ``Studio.prompt_preview`` for."""
+the editor asks ``Studio.agents.prompt_preview`` for."""
 
 from __future__ import annotations
 

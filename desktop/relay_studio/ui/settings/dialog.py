@@ -43,11 +43,10 @@ from PySide6.QtWidgets import (
 from relay_studio.domain import error_codes as codes
 from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, http_timeout, parse_connection
-from relay_studio.providers.factory import load_api_key, with_secret_headers
-from relay_studio.providers.http_clients import async_client
-from relay_studio.providers.secrets import SecretStore, SecretStoreError
+from relay_studio.providers.connections import PRESETS, Connection, ConnectionProblem, parse_connection
+from relay_studio.providers.secrets import SecretStoreError
 from relay_studio.ui import i18n, theme
+from relay_studio.ui.operations.connections import Keychain
 from relay_studio.ui.settings.headers import HeaderRows, HeadersTable
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
@@ -60,15 +59,15 @@ class SettingsDialog(QDialog):
     connections_changed = Signal()
 
     def __init__(self, settings: QSettings, studio: Studio, parent: QWidget | None = None, *,
-                 secrets: SecretStore | None = None) -> None:
+                 secrets: Keychain | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("SettingsDialog")
         self.setWindowTitle(self.tr("Settings"))
         self.resize(720, 640)
         self.settings = settings
         self.studio = studio
-        self.store = studio.connection_store()
-        self.secrets = secrets or SecretStore(studio.data_dir)
+        self.store = studio.connections.store()
+        self.secrets = secrets or studio.connections.secret_store()
         self.local_servers: tuple[detect.LocalServer, ...] = detect.LOCAL_SERVERS
         self.probe_host = "127.0.0.1"
         self._tasks = WidgetTasks()
@@ -104,9 +103,9 @@ class SettingsDialog(QDialog):
         language_row.addWidget(self.language_note)
         form.addRow(self.tr("Language"), language_row)
         self._on_language(save=False)
-        self.persona_edit = QLineEdit(studio.persona_name())
+        self.persona_edit = QLineEdit(studio.connections.persona_name())
         self.persona_edit.setObjectName("PersonaName")
-        self.persona_edit.setMaxLength(studio.PERSONA_MAX_CHARS)
+        self.persona_edit.setMaxLength(studio.connections.PERSONA_MAX_CHARS)
         self.persona_edit.setToolTip(self.tr("What {{user}} in SillyTavern character cards and World Info becomes "
                                              "in the agents' prompts and in the chat; the agents' own names take "
                                              "{{char}}"))
@@ -165,7 +164,7 @@ class SettingsDialog(QDialog):
 
     def _on_persona(self) -> None:
         """Stores the name (an empty one gives SillyTavern's "User" back) and shows it as stored."""
-        self.persona_edit.setText(self.studio.set_persona_name(self.persona_edit.text()))
+        self.persona_edit.setText(self.studio.connections.set_persona_name(self.persona_edit.text()))
 
     def _on_language(self, save: bool = True) -> None:
         """Stores the choice; the window takes it at the next start (its widgets hold their strings)."""
@@ -283,30 +282,9 @@ class SettingsDialog(QDialog):
         await self._tasks.wait_idle()
 
     async def _look_for_keys(self) -> None:
-        """Whether a keychain exists and where each connection's key is: keychain calls may wait on the
-        system's keyring service, so they run in a worker thread. Header values an older version stored
-        plain move to the secret store on the way (the database is touched here, on the GUI thread)."""
-        connections = self.store.list()
-        ids = [c.id for c in connections]
-        legacy = {c.id: dict(c.legacy_headers) for c in connections if c.legacy_headers}
-
-        def look() -> tuple[bool, dict[str, str | None], list[str]]:
-            moved: list[str] = []
-            for connection_id, headers in legacy.items():
-                try:
-                    for name, value in headers.items():
-                        self.secrets.set_header(connection_id, name, value)
-                except SecretStoreError:
-                    continue  # no secret store yet: they stay (and are still sent) until there is one
-                moved.append(connection_id)
-            return self.secrets.keychain_available, {i: self.secrets.locate(i) for i in ids}, moved
-
-        keychain, self._keys, moved = await asyncio.to_thread(look)
-        for connection_id in moved:
-            try:
-                self.store.mark_headers_secret(connection_id, list(legacy[connection_id]))
-            except ConnectionProblem:
-                continue  # removed meanwhile
+        """Whether a keychain exists and where each connection's key is (``studio.connections.look_for_keys``:
+        on a worker thread, moving header values an older version stored plain to the secret store)."""
+        keychain, self._keys = await self.studio.connections.look_for_keys(self.store, self.secrets)
         self.file_secrets.setVisible(not keychain and not self.secrets.file_store_enabled)
         self.refresh()
 
@@ -345,7 +323,7 @@ class SettingsDialog(QDialog):
                                              "later."))
                     return
                 self.secrets.enable_file_store()
-            where = await self._store(connection, key, values, editing)
+            where = await self.studio.connections.save(self.store, self.secrets, connection, key, values, editing)
         except (ConnectionProblem, SecretStoreError) as exc:
             self._form_error(exc.message if isinstance(exc, SecretStoreError) else str(exc))
             return
@@ -372,36 +350,9 @@ class SettingsDialog(QDialog):
         self.refresh(select=connection.id)
         self.connections_changed.emit()
 
-    async def _store(self, connection: Connection, key: str, values: dict[str, str],
-                     editing: Connection | None) -> str | None:
-        """Secrets first for an edit (a failure changes nothing); for a new connection, the row first and
-        removed again if its secrets cannot be kept."""
-        def put() -> str | None:
-            where: str | None = None
-            if key:
-                where = self.secrets.set(connection.id, key)
-            for name, value in values.items():
-                where = self.secrets.set_header(connection.id, name, value)
-            return where
-
-        if editing is not None:
-            where = await asyncio.to_thread(put)
-            self.store.save(connection)
-            return where
-        self.store.add(connection)
-        try:
-            return await asyncio.to_thread(put)
-        except SecretStoreError:
-            self.store.remove(connection.id)
-            raise
-
     async def _forget_headers(self, connection_id: str, names: list[str]) -> None:
         try:
-            def forget() -> None:
-                for name in names:
-                    self.secrets.delete_header(connection_id, name)
-
-            await asyncio.to_thread(forget)
+            await self.studio.connections.forget_headers(self.secrets, connection_id, names)
         except SecretStoreError as exc:
             self._say(i18n.arg(self.tr("Saved connection '%1', but a removed header's value could not be "
                                        "forgotten: %2"), connection_id, exc.message), ok=False)
@@ -458,18 +409,8 @@ class SettingsDialog(QDialog):
 
     async def _list_models(self, connection: Connection, key: str, editing: Connection | None) -> None:
         try:
-            if not key and editing is not None:
-                key = await asyncio.to_thread(lambda: load_api_key(editing, self.secrets) or "")
-            headers = dict(connection.headers)
-            for name in connection.secret_headers:  # typed now, or kept from before
-                value = self.headers.value_of(name)
-                if not value and editing is not None:
-                    value = await asyncio.to_thread(self._stored_header, editing.id, name)
-                if value:
-                    headers[name] = value
-            probe = connection.model_copy(update={"headers": headers})
-            async with async_client(timeout=http_timeout(connection)) as client:
-                names = await detect.list_models(probe, key or None, client=client)
+            names = await self.studio.connections.form_models(self.secrets, connection, key, editing,
+                                                              self.headers.value_of)
         except (ProviderError, SecretStoreError) as exc:
             self._say(exc.message, ok=False)
             return
@@ -486,9 +427,6 @@ class SettingsDialog(QDialog):
                                                       "default one and add the connection.", "", len(names)), ok=True)
         else:
             self._say(self.tr("The server answers but lists no models; type the model's name."), ok=False)
-
-    def _stored_header(self, connection_id: str, name: str) -> str:
-        return self.secrets.get_header(connection_id, name) or ""
 
     # -- the default connection -------------------------------------------------------------------
     def make_selected_default(self) -> None:
@@ -519,11 +457,7 @@ class SettingsDialog(QDialog):
 
     async def _test(self, connection: Connection) -> None:
         try:
-            key = await asyncio.to_thread(load_api_key, connection, self.secrets)
-            connection = await asyncio.to_thread(with_secret_headers, connection, self.secrets)
-            # An own client, closed here: its connections end on this loop, not when collected.
-            async with async_client(timeout=http_timeout(connection)) as client:
-                result = await detect.check_connection(connection, key, client=client)
+            result = await self.studio.connections.check(self.secrets, connection)
             self._say(result.message, ok=result.ok)
         except ProviderError as exc:
             self._say(exc.message, ok=False)
@@ -545,7 +479,7 @@ class SettingsDialog(QDialog):
 
     async def _forget_key(self, connection_id: str, headers: list[str]) -> None:
         try:
-            await asyncio.to_thread(lambda: self.secrets.delete(connection_id, headers=headers))
+            await self.studio.connections.forget_key(self.secrets, connection_id, headers)
         except SecretStoreError as exc:
             self._say(i18n.arg(self.tr("Removed connection '%1', but its key could not be forgotten: %2"),
                                connection_id, exc.message), ok=False)

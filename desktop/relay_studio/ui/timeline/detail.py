@@ -57,17 +57,17 @@ class DetailSource:
         self._turns: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     def event(self, run_id: str, seq: int) -> Event | None:
-        found = self.studio.run_events(run_id, after_seq=seq - 1, limit=1)
+        found = self.studio.journal.events(run_id, after_seq=seq - 1, limit=1)
         return found[0] if found else None
 
     def events(self, run_id: str, first: int, last: int) -> list[Event]:
-        return self.studio.run_events(run_id, after_seq=first - 1, limit=max(last - first + 1, 0))
+        return self.studio.journal.events(run_id, after_seq=first - 1, limit=max(last - first + 1, 0))
 
     def turn(self, run_id: str, turn_id: str) -> dict[str, Any] | None:
         """One model call's request and response (None while it streams: it is written at its end)."""
         turn = self._turns.get(turn_id)
         if turn is None:
-            turn = self.studio.model_turn(turn_id)
+            turn = self.studio.journal.model_turn(turn_id)
             if turn is None:
                 return None
             self._turns[turn_id] = turn
@@ -77,14 +77,14 @@ class DetailSource:
         return turn
 
     def received_brief(self, run_id: str, invocation_id: str) -> str | None:
-        for event in self.studio.run_events(run_id, invocation_id=invocation_id, limit=12):
+        for event in self.studio.journal.events(run_id, invocation_id=invocation_id, limit=12):
             if event.type == ev.CONTEXT_ASSEMBLED:
                 messages = event.payload.get("messages") or []
                 return str(messages[-1].get("content", "")) if messages else ""
         return None
 
     def previous_version(self, run_id: str, path: str, version: int) -> tuple[str, str]:
-        versions = {v: content for v, content, _inv in self.studio.file_versions(run_id, path)}
+        versions = {v: content for v, content, _inv in self.studio.journal.file_versions(run_id, path)}
         return versions.get(version - 1, ""), versions.get(version, "")
 
 

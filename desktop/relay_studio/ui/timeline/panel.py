@@ -189,7 +189,8 @@ class TimelinePanel(QWidget):
         self.errors_only.toggled.connect(self._apply_filter)
         self.search.textChanged.connect(self._apply_filter)
 
-        self.model = EventsModel(lambda run_id, after, limit: studio.run_events(run_id, after_seq=after, limit=limit))
+        self.model = EventsModel(lambda run_id, after, limit:
+                                 studio.journal.events(run_id, after_seq=after, limit=limit))
         self.table = QTableView()
         self.table.setAccessibleName(self.tr("Events of the run"))
         self.table.setModel(self.model)
@@ -297,8 +298,8 @@ class TimelinePanel(QWidget):
     def _fill_runs(self, select: str = "") -> None:
         self.run_box.blockSignals(True)
         self.run_box.clear()
-        names = {pid: p.display_name for pid, p in self.studio.profiles().items()}
-        for record in self.studio.runs(self.chat_id or None, limit=200):
+        names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
+        for record in self.studio.journal.runs(self.chat_id or None, limit=200):
             label = (f"{i18n.when_short(record.created_at)} · "
                      f"{names.get(record.root_profile_id, record.root_profile_id)} · "
                      f"{i18n.run_status(record.status.value)}")
@@ -333,7 +334,7 @@ class TimelinePanel(QWidget):
         self.run_id = run_id
         self.loaded = asyncio.Event()
         self.timeline = RunTimeline(run_id, self.model.words) if run_id else None
-        total = self.studio.event_count(run_id) if run_id else 0
+        total = self.studio.journal.event_count(run_id) if run_id else 0
         self.model.set_run(self.timeline, total)
         self.lanes.set_timeline(self.timeline)
         self.detail.clear()
@@ -355,7 +356,7 @@ class TimelinePanel(QWidget):
         started = time.monotonic()
         slice_start = refreshed = started
         while True:
-            chunk = await self.studio.read_run_events(tl.run_id, after_seq=tl.last_seq, limit=READ_CHUNK)
+            chunk = await self.studio.journal.read_events(tl.run_id, after_seq=tl.last_seq, limit=READ_CHUNK)
             for start in range(0, len(chunk), LOAD_PAGE):
                 for event in chunk[start:start + LOAD_PAGE]:
                     tl.apply(event)
@@ -374,7 +375,7 @@ class TimelinePanel(QWidget):
             if len(chunk) < READ_CHUNK:
                 break
         while True:  # on this thread, with no wait before folding: what comes later arrives as events
-            page = self.studio.run_events(tl.run_id, after_seq=tl.last_seq, limit=LOAD_PAGE)
+            page = self.studio.journal.events(tl.run_id, after_seq=tl.last_seq, limit=LOAD_PAGE)
             for event in page:
                 tl.apply(event)
             if len(page) < LOAD_PAGE:

@@ -63,7 +63,7 @@ class RerunControls(QObject):
             self.branches.set_branches([], "")
             self.branches_read.set()
             return
-        self.studio.read_branches(run_id, self.branches_arrived.emit)  # delivered queued, on this thread
+        self.studio.journal.read_branches(run_id, self.branches_arrived.emit)  # delivered queued, on this thread
 
     def _on_run_finished(self, run_id: str, _status: str) -> None:
         """The run shown (or one of its branches) ended: its stages can be rerun now, its row says it."""
@@ -144,11 +144,11 @@ class RerunControls(QObject):
         stage = self.picked
         if stage is None:
             return
-        record = self.studio.run(self.run_id)
+        record = self.studio.journal.run(self.run_id)
         brief: dict[str, Any] | str = (record.user_text if record else "") if stage.number == 1 \
             else dict(stage.brief or {})
-        profiles = self.studio.profiles()
-        connections = self.studio.connection_choices().ids
+        profiles = self.studio.agents.profiles()
+        connections = self.studio.connections.choices().ids
         self.dialog = ForkDialog(self.run_id, stage.number, stage.agent_id, brief,
                                  candidates(profiles, stage.number, stage.agent_id), connections, self.parent_widget)
         self.dialog.fork_requested.connect(lambda choice: self._spawn(lambda: self._fork(choice)))
@@ -157,7 +157,7 @@ class RerunControls(QObject):
     async def _fork(self, choice: ForkChoice) -> None:
         dialog = self.dialog
         try:
-            await self.studio.fork_run(choice.run_id, choice.stage, agent_id=choice.agent_id, brief=choice.brief,
+            await self.studio.journal.fork(choice.run_id, choice.stage, agent_id=choice.agent_id, brief=choice.brief,
                                        connection=choice.connection, model=choice.model)
         except RunRequestError as exc:
             if dialog is not None:
@@ -171,7 +171,7 @@ class RerunControls(QObject):
         self._spawn(lambda: self._compare(left, right))
 
     async def _compare(self, left: str, right: str) -> None:
-        comparison = await self.studio.compare_runs(left, right)
+        comparison = await self.studio.journal.compare(left, right)
         names = {b.run_id: b for b in self.branches.branches}
 
         def name(run_id: str) -> str:

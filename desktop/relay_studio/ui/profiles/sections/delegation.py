@@ -89,7 +89,7 @@ class DelegationSection(Section):
         editor = self.editor
         own = {editor.form.get("id"), editor.original_id}
         chosen = editor.form.get("handoff.next")
-        others = sorted((p for pid, p in editor.studio.profiles().items() if pid not in own),
+        others = sorted((p for pid, p in editor.studio.agents.profiles().items() if pid not in own),
                         key=lambda p: p.display_name.casefold())
         self.next_stage.blockSignals(True)
         try:
@@ -112,7 +112,7 @@ class DelegationSection(Section):
         profile = editor.form.profile
         if profile is None:
             return {}
-        others = {pid: p for pid, p in editor.studio.profiles().items()
+        others = {pid: p for pid, p in editor.studio.agents.profiles().items()
                   if pid not in (profile.id, editor.original_id)}
         effective = set(profile.effective_tools())
         out: dict[str, str] = {}
@@ -172,7 +172,7 @@ class DelegationSection(Section):
         form = self.editor.form
         allowed = form.get("delegation.allowedCallers", ["*"]) or []
         self.callers.clear()
-        known = ["*", *sorted(pid for pid in self.editor.studio.profiles() if pid != form.get("id"))]
+        known = ["*", *sorted(pid for pid in self.editor.studio.agents.profiles() if pid != form.get("id"))]
         ids = known + [c for c in allowed if c not in known]
         for pid in ids:
             text = self.tr("Any agent (*)") if pid == "*" else pid

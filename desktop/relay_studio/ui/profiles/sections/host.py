@@ -21,10 +21,17 @@ from relay_studio.ui.profiles.sections.field_box import FieldBox
 from relay_studio.ui.profiles.sources import ConnectionsSource, ModelsSource
 
 
-class SavedAgents(Protocol):
-    """The agents there are, by id (the studio's ``profiles``)."""
+class AgentCatalogue(Protocol):
+    """The agents there are, by id (the studio's ``agents.profiles``)."""
 
     def profiles(self) -> dict[str, AgentProfile]: ...
+
+
+class SavedAgents(Protocol):
+    """The studio as the sections see it: its agents."""
+
+    @property
+    def agents(self) -> AgentCatalogue: ...
 
 
 class EditorHost(Protocol):

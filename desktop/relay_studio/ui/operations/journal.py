@@ -1,0 +1,132 @@
+"""Reads of the journal: runs, their events, model turns, file versions, knowledge citations, the
+branches of a run and their comparison, and "rerun from here" (a fork).
+
+One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.journal``."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from relay_studio.domain.events import Event
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.records import (
+    RunRecord,
+)
+from relay_studio.runtime.demo import DEMO_PROMPT
+from relay_studio.runtime.engine import RunHandle
+from relay_studio.store.runs import RunStore
+from relay_studio.ui.library.citations import distinct
+
+if TYPE_CHECKING:
+    from relay_studio.runtime.branches import Branch, Comparison
+    from relay_studio.ui.operations.hub import StudioHub
+
+
+class JournalOperations:
+    def __init__(self, hub: StudioHub) -> None:
+        self.hub = hub
+        self.runtime = hub.runtime
+        self._citations: dict[str, list[dict[str, Any]]] = {}  # finished runs' knowledge citations
+
+    def run(self, run_id: str) -> RunRecord | None:
+        return self.runtime.runs.run(run_id)
+
+    def runs(self, chat_id: str | None = None, limit: int = 200) -> list[RunRecord]:
+        """The chat's runs (every run without a chat), newest first."""
+        return self.runtime.runs.runs(chat_id, limit=limit)
+
+    def run_input(self, run_id: str) -> dict[str, Any]:
+        """What the run froze at its start (the request, the history, ``regenerateOf``)."""
+        return self.runtime.runs.run_input(run_id)
+
+    def events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None,
+                   invocation_id: str | None = None) -> list[Event]:
+        """One page of the run's journal, in ``seq`` order."""
+        return self.runtime.runs.events(run_id, invocation_id=invocation_id, after_seq=after_seq, limit=limit)
+
+    async def read_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Event]:
+        """``run_events``, read on the studio's reader thread (a run's journal may hold 100,000 events)."""
+        return await self.hub._read(lambda runs: runs.events(run_id, after_seq=after_seq, limit=limit))
+
+    def event_count(self, run_id: str) -> int:
+        return self.runtime.runs.event_count(run_id)
+
+    def model_turn(self, turn_id: str) -> dict[str, Any] | None:
+        """One model call's request and response (None while it streams)."""
+        return self.runtime.runs.model_turn(turn_id)
+
+    def file_versions(self, run_id: str, path: str) -> list[tuple[int, str, str | None]]:
+        """A workspace file's versions in the run: (version, content, invocation id)."""
+        return self.runtime.runs.file_versions(run_id, path)
+
+    def citations(self, run_id: str) -> list[dict[str, Any]]:
+        """The passages the run's ``knowledge.search`` calls returned (their citations, ``RunStore.citations``),
+        each range once. A finished run's answer is kept."""
+        cached = self._citations.get(run_id)
+        if cached is not None:
+            return cached
+        cited = distinct(self.runtime.runs.citations(run_id))
+        if run_id not in self.hub.handles:
+            self._citations[run_id] = cited
+        return cited
+
+    def finisher(self, run_id: str) -> str:
+        """The name of the agent whose stage ended the run (its last first or next stage; helpers aside),
+        "" when the run has none yet: what the status bar names, and the answer's card beside its author."""
+        from relay_studio.domain.enums import InvocationKind
+
+        stages = [i for i in self.runtime.runs.invocations(run_id)
+                  if i.kind in (InvocationKind.ROOT, InvocationKind.HANDOFF)]
+        profile = self.runtime.profiles().get(stages[-1].profile_id) if stages else None
+        return profile.display_name if profile is not None else (stages[-1].profile_id if stages else "")
+
+    def read_branches(self, run_id: str, deliver: Callable[[str, list[Branch]], None]) -> None:
+        """Reads the run's lineage (the run it started from, every fork) on the reader thread and hands it to
+        ``deliver`` there (a Qt signal's ``emit``: it reaches the GUI thread queued). No asyncio task: one
+        started from a run's done callback may never take its first step under qasync. Nothing once the
+        studio shuts down (its reader is closed)."""
+        from relay_studio.runtime.branches import branches
+
+        def work(runs: RunStore) -> None:
+            try:
+                found = branches(runs, run_id)
+            except Exception:  # a closed or busy file: the strip stays as it was
+                return
+            with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
+                deliver(run_id, found)
+
+        self.hub._submit_read(work)
+
+    async def compare(self, left: str, right: str) -> Comparison:
+        """Two branches' final messages and ``output/`` files, read on the reader thread."""
+        from relay_studio.runtime.branches import compare
+
+        folders = {r: self.runtime.workspace_dir(r) for r in (left, right)}
+        return await self.hub._read(lambda runs: compare(runs, folders, left, right))
+
+    async def fork(self, run_id: str, at: int, *, agent_id: str | None = None,
+                       brief: dict[str, Any] | str | None = None, connection: str | None = None,
+                       model: str | None = None) -> RunHandle:
+        """"Rerun from here": a new run of the same chat from stage ``at``, with the workspace as that stage
+        found it; ``connection`` (and ``model``) bind the stage's agent and those after it to another model.
+        Raises ``RunRequestError`` (nothing written) when it cannot start."""
+        from relay_studio.runtime.fork import ForkRequest
+
+        record = self.runtime.runs.run(run_id)
+        demo = record is not None and record.user_text == DEMO_PROMPT
+        profiles: dict[str, AgentProfile] | None = None
+        if connection:
+            binding = {"mode": "connection", "connection": connection, "model": model or None}
+            frozen = self.runtime.runs.run_input(run_id).get("profiles", {})
+            known = {pid: AgentProfile.model_validate(p) for pid, p in frozen.items()}
+            known.update({pid: p for pid, p in self.runtime.profiles().items() if pid not in known})
+            profiles = {pid: p.model_copy(update={"model": p.model.model_copy(update=binding)})
+                        for pid, p in known.items()}
+        handle = await self.runtime.fork_run(
+            ForkRequest(run_id, at, agent_id, brief, connection=connection, model=model),
+            provider_for=self.hub.providers.provider_for_run(demo=demo), profiles=profiles, approver=self.hub._approve)
+        self.hub._track(handle, handle.context.chain[-1].profile.display_name)
+        return handle
+

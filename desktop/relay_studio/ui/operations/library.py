@@ -1,0 +1,103 @@
+"""A project's story library (entries, SillyTavern cards and World Info, overlaps) and its Skills.
+
+One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.library``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from relay_studio.domain import error_codes as codes
+from relay_studio.library import sillytavern as st
+from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
+from relay_studio.library.importing import read_library_file
+from relay_studio.library.overlap import Conflict, Resolver
+from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
+from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
+from relay_studio.resources import resource_dir
+from relay_studio.runtime.card_profile import CardImport, add_card_entries
+
+if TYPE_CHECKING:
+    from relay_studio.ui.operations.hub import StudioHub
+    from relay_studio.ui.operations.projects import ProjectOperations
+
+
+class LibraryOperations:
+    def __init__(self, hub: StudioHub, projects: ProjectOperations) -> None:
+        self.hub = hub
+        self.runtime = hub.runtime
+        self.projects = projects
+
+    def store(self, project_id: str) -> LibraryStore:
+        """The project's story library, its index brought up to date with the files (edits made outside)."""
+        return LibraryStore.open(self.runtime.db, project_id, self.projects.folder(project_id))
+
+    def entries(self, project_id: str) -> tuple[list[IndexedEntry], list[LibraryProblem]]:
+        """The story library's entries (by type, then name) and the files it could not index."""
+        library = self.store(project_id)
+        return library.entries(), list(library.problems)
+
+    def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
+        """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
+        label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
+        path = self.store(project_id).save(check_entry(entry, label), replacing=replacing)
+        self.hub.library_changed.emit(project_id)
+        return path
+
+    def remove_entry(self, project_id: str, name: str) -> None:
+        self.store(project_id).remove(name)
+        self.hub.library_changed.emit(project_id)
+
+    @staticmethod
+    def read_files(paths: list[Path]) -> list[tuple[Path, list[LibraryEntry] | LibraryError]]:
+        """Each file's entries (a card, World Info, an entry file), or the ``LibraryError`` that refuses it;
+        reads and checks only, so any thread may call it (the codex calls it off the GUI thread)."""
+        out: list[tuple[Path, list[LibraryEntry] | LibraryError]] = []
+        for path in paths:
+            try:
+                out.append((path, read_library_file(path)))
+            except LibraryError as exc:
+                out.append((path, exc))
+        return out
+
+    def add_entries(self, project_id: str, source: str, entries: list[LibraryEntry], *,
+                            as_profile: bool = False, on_conflict: Resolver | None = None) -> CardImport:
+        """Adds one file's entries (read by ``read_library_files``) all or nothing; with ``as_profile`` also
+        stores an agent that plays its character. ``LibraryError`` when it cannot (nothing written).
+        ``on_conflict``: what becomes of entries that differ from ones there (``library/overlap.py``)."""
+        made = add_card_entries(self.runtime, self.store(project_id), entries, source, as_profile=as_profile,
+                                on_conflict=on_conflict)
+        self.hub.library_changed.emit(project_id)
+        if made.profile is not None:
+            self.hub.profiles_changed.emit()
+        return made
+
+    def export_world_info(self, project_id: str, path: Path) -> int:
+        """Writes the project's entries as SillyTavern World Info JSON to ``path``; returns how many."""
+        entries = st.world_info_entries([i.entry for i in self.store(project_id).entries()])
+        atomic_write(path, json.dumps(st.world_info_json(entries), ensure_ascii=False, indent=2) + "\n")
+        return len(entries)
+
+    def conflicts(self, project_id: str, entries: list[LibraryEntry]) -> list[Conflict]:
+        """The entries of one file that differ from entries the library has under a name or key of theirs
+        (the same ones merge silently); nothing is written."""
+        return self.store(project_id).conflicts(entries)
+
+    def skills(self, project_id: str) -> SkillCatalog:
+        return SkillCatalog(self.projects.folder(project_id), resource_dir() / "skills")
+
+    def save_skill(self, project_id: str, skill: Skill, replacing: str | None = None) -> str:
+        """Writes ``skills/<name>.md`` (it must read back); a renamed Skill's old file goes."""
+        text = render_skill(skill)
+        parse_skill(text, f"skills/{skill.name}.md")
+        folder = self.projects.folder(project_id) / "skills"
+        if replacing != skill.name and (folder / f"{skill.name}.md").exists():
+            raise LibraryError(codes.SKILL_NAME_TAKEN,
+                               f"There is already a Skill named '{skill.name}' in this project.")
+        atomic_write(folder / f"{skill.name}.md", text)
+        if replacing and replacing != skill.name:
+            (folder / f"{replacing}.md").unlink(missing_ok=True)
+        self.hub.library_changed.emit(project_id)
+        return f"skills/{skill.name}.md"
+
