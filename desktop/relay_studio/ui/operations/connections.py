@@ -11,11 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from relay_studio.domain import error_codes as codes
-from relay_studio.providers import detect
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import Connection, ConnectionProblem, http_timeout
-from relay_studio.providers.factory import load_api_key, with_secret_headers
-from relay_studio.providers.http_clients import async_client
 from relay_studio.providers.secrets import SecretStore, SecretStoreError
 from relay_studio.store.connections import ConnectionStore
 from relay_studio.store.database import Database
@@ -23,7 +19,12 @@ from relay_studio.store.persona import MAX_PERSONA_CHARS, persona_name, set_pers
 from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
 if TYPE_CHECKING:
+    from relay_studio.providers.connections import Connection
+    from relay_studio.providers.detect import ConnectionCheck
     from relay_studio.ui.operations.hub import StudioHub
+
+# The providers' modules (httpx with them) are imported by the methods that talk to a server or read a key:
+# the window's start does not wait for them (tests/unit/test_startup_imports.py).
 
 #: the secret store as the Settings dialog holds it (made by ``secret_store``; tests pass their own)
 Keychain = SecretStore
@@ -84,6 +85,8 @@ class ConnectionOperations:
                 moved.append(connection_id)
             return secrets.keychain_available, {i: secrets.locate(i) for i in ids}, moved
 
+        from relay_studio.providers.connections import ConnectionProblem
+
         keychain, keys, moved = await asyncio.to_thread(look)
         for connection_id in moved:
             try:
@@ -133,6 +136,11 @@ class ConnectionOperations:
                           typed: Callable[[str], str]) -> list[str]:
         """The models the form's server lists: the key and secret header values typed now (``typed``: a
         header's value in the form), or kept from before for a connection being edited."""
+        from relay_studio.providers import detect
+        from relay_studio.providers.connections import http_timeout
+        from relay_studio.providers.factory import load_api_key
+        from relay_studio.providers.http_clients import async_client
+
         def stored_header(connection_id: str, name: str) -> str:
             return secrets.get_header(connection_id, name) or ""
 
@@ -150,8 +158,13 @@ class ConnectionOperations:
             return await detect.list_models(probe, key or None, client=client)
 
     @staticmethod
-    async def check(secrets: Keychain, connection: Connection) -> detect.ConnectionCheck:
+    async def check(secrets: Keychain, connection: Connection) -> ConnectionCheck:
         """Asks the connection's server whether it answers (its key and secret headers from ``secrets``)."""
+        from relay_studio.providers import detect
+        from relay_studio.providers.connections import http_timeout
+        from relay_studio.providers.factory import load_api_key, with_secret_headers
+        from relay_studio.providers.http_clients import async_client
+
         key = await asyncio.to_thread(load_api_key, connection, secrets)
         connection = await asyncio.to_thread(with_secret_headers, connection, secrets)
         # An own client, closed here: its connections end on this loop, not when collected.
@@ -168,6 +181,9 @@ def connection_choices(db: Database) -> ConnectionChoices:
 
 def server_models_source(db: Database, data_dir: Path, secrets: SecretStore | None = None) -> ModelsSource:
     async def models(connection_id: str) -> list[str]:
+        from relay_studio.providers import detect
+        from relay_studio.providers.factory import load_api_key, with_secret_headers
+
         connection = ConnectionStore(db).get(connection_id)
         if connection is None:
             raise ProviderError(codes.CONNECTION_UNKNOWN, "There is no such connection to ask for its models.")
