@@ -2,7 +2,7 @@
 
 A fresh data dir gets a synthetic Markdown corpus (``--chunks`` chunks of about 1,000 characters under
 headings), imported through ``KnowledgeLibrary.import_files``. The same queries (one to three words,
-common and rare) run (a) through the dock's path: ``Studio.search_knowledge`` on its worker thread
+common and rare) run (a) through the dock's path: ``Studio.knowledge.search`` on its worker thread
 (FTS5/BM25 top 8 on a connection of its own) and the highlighted HTML built on a worker, timed as the
 creator waits for them, and then the part the GUI thread does, ``setHtml`` of the results view; and
 (b) through the peer, the plain ``KnowledgeLibrary.search`` (top 8) on the window's connection, which is
@@ -78,7 +78,7 @@ def main() -> None:
         runtime = Runtime(root / "data")
         studio = Studio(runtime, ScriptedProviders(ScriptedProvider(demo_script())))
         project = runtime.projects.default().id
-        library = studio.knowledge(project)
+        library = studio.knowledge.library(project)
         report = library.import_files(corpus(root / "src", args.chunks, rng))
         total = sum(d.chunk_count for d in report.imported)
         view = KnowledgeView(studio)
@@ -97,7 +97,7 @@ def main() -> None:
             wait, gui, peer = [], [], []
             for q in queries:
                 t0 = time.perf_counter()
-                passages = await asyncio.get_running_loop().run_in_executor(None, studio.search_knowledge, project, q)
+                passages = await asyncio.get_running_loop().run_in_executor(None, studio.knowledge.search, project, q)
                 page = await asyncio.get_running_loop().run_in_executor(None, passages_html, passages, q)
                 wait.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
