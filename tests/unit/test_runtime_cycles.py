@@ -8,7 +8,7 @@ scheduler gets its runner from ``engine.py``, the session handoff its host.
 
 from __future__ import annotations
 
-from tests.unit.test_layers import imports
+from tests.unit.test_layers import circles_in, imports
 
 RUNTIME = "relay_studio.runtime"
 
@@ -24,38 +24,8 @@ def runtime_graph() -> dict[str, set[str]]:
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan), each sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            component = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.append(w)
-                if w == v:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
+    """The strongly connected components with more than one module, each sorted (``test_layers.circles_in``)."""
+    return [list(members) for members in sorted(circles_in(graph))]
 
 
 def a_loop(graph: dict[str, set[str]], component: list[str]) -> list[str]:

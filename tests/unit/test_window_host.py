@@ -4,7 +4,7 @@ also one under ``TYPE_CHECKING`` (the graph of ``tests/unit/test_layers.py``).""
 
 from __future__ import annotations
 
-from tests.unit.test_layers import imports, is_module
+from tests.unit.test_layers import circles_in, imports, is_module
 
 WINDOW = "relay_studio.ui.main_window"
 FLOWS = ("relay_studio.ui.run_actions", "relay_studio.ui.chat_navigation", "relay_studio.ui.chat.chat_actions",
@@ -20,39 +20,10 @@ def ui_graph() -> dict[str, set[str]]:
     return graph
 
 
-def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected parts of more than one module (Tarjan), each sorted."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(module: str) -> None:
-        index[module] = low[module] = len(index)
-        stack.append(module)
-        for other in graph.get(module, ()):
-            if other not in index:
-                visit(other)
-                low[module] = min(low[module], low[other])
-            elif other in stack:
-                low[module] = min(low[module], index[other])
-        if low[module] == index[module]:
-            part: list[str] = []
-            while not part or part[-1] != module:
-                part.append(stack.pop())
-            if len(part) > 1:
-                found.append(sorted(part))
-
-    for module in sorted(graph):
-        if module not in index:
-            visit(module)
-    return found
-
-
 def test_no_circle_ties_the_window_or_its_flows() -> None:
     graph = ui_graph()
     assert {WINDOW, *FLOWS[:-1]} <= graph.keys()  # the graph holds the window's and the flows' imports
-    tied = [part for part in circles(graph) if {WINDOW, *FLOWS} & set(part)]
+    tied = [part for part in circles_in(graph) if {WINDOW, *FLOWS} & set(part)]
     assert tied == []
 
 
@@ -63,4 +34,4 @@ def test_no_flow_imports_the_window() -> None:
 
 
 def test_the_circle_finder_finds_a_circle() -> None:
-    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles_in({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == {("a", "b", "c")}
