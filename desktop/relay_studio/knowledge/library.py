@@ -30,7 +30,7 @@ from relay_studio.knowledge.chunking import Chunk, chunk_blocks
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.extract import ReadCancelled, extract
 from relay_studio.knowledge.tokens import fts_query, index_text
-from relay_studio.store.database import Database, now_iso
+from relay_studio.store.database import Database, RawReader, now_iso
 
 SECTION_SEPARATOR = " › "
 
@@ -136,29 +136,17 @@ class KnowledgeLibrary:
 
     # -- reading -------------------------------------------------------------------------------------
     def documents(self) -> list[DocumentInfo]:
-        rows = self.db.raw.execute(
-            f"SELECT {_DOC_COLUMNS} FROM knowledge_documents WHERE project_id = ? ORDER BY added_at, title",
-            (self.project_id,),
-        ).fetchall()
-        return [DocumentInfo(*row) for row in rows]
+        return _documents(self.db, self.project_id)
 
     def find(self, ref: str) -> DocumentInfo:
         """A document by its id, its file name in the library, or its title."""
-        for doc in self.documents():
-            if ref in (doc.id, doc.file_name, doc.title):
-                return doc
-        raise KnowledgeError(e.DOCUMENT_NOT_FOUND, f"The knowledge library has no document named '{ref}'.")
+        return _find(self.db, self.project_id, ref)
 
     def path_of(self, doc: DocumentInfo) -> Path:
         return self.folder / doc.file_name
 
     def chunks(self, doc: DocumentInfo) -> list[Chunk]:
-        rows = self.db.raw.execute(
-            "SELECT ordinal, text, page, section_json, char_start, char_end FROM knowledge_chunks "
-            "WHERE document_id = ? ORDER BY ordinal",
-            (doc.id,),
-        ).fetchall()
-        return [Chunk(o, t, p, tuple(json.loads(s)), a, b) for o, t, p, s, a, b in rows]
+        return _chunks(self.db, doc)
 
     def search(self, query: str, top_k: int = 5) -> list[Passage]:
         return search(self.db, self.project_id, query, top_k)
@@ -331,14 +319,36 @@ class ImportJob:
 
 
 
-def document_text(db: Database, project_id: str, document_id: str,
-                  folder: Path) -> tuple[DocumentInfo, str, list[Chunk]]:
-    """A knowledge document of the project in ``folder`` and its text, rebuilt from its chunks (each is
+def _documents(db: RawReader, project_id: str) -> list[DocumentInfo]:
+    rows = db.raw.execute(
+        f"SELECT {_DOC_COLUMNS} FROM knowledge_documents WHERE project_id = ? ORDER BY added_at, title",
+        (project_id,),
+    ).fetchall()
+    return [DocumentInfo(*row) for row in rows]
+
+
+def _find(db: RawReader, project_id: str, ref: str) -> DocumentInfo:
+    for doc in _documents(db, project_id):
+        if ref in (doc.id, doc.file_name, doc.title):
+            return doc
+    raise KnowledgeError(e.DOCUMENT_NOT_FOUND, f"The knowledge library has no document named '{ref}'.")
+
+
+def _chunks(db: RawReader, doc: DocumentInfo) -> list[Chunk]:
+    rows = db.raw.execute(
+        "SELECT ordinal, text, page, section_json, char_start, char_end FROM knowledge_chunks "
+        "WHERE document_id = ? ORDER BY ordinal",
+        (doc.id,),
+    ).fetchall()
+    return [Chunk(o, t, p, tuple(json.loads(s)), a, b) for o, t, p, s, a, b in rows]
+
+
+def document_text(db: RawReader, project_id: str, document_id: str) -> tuple[DocumentInfo, str, list[Chunk]]:
+    """A knowledge document of the project and its text, rebuilt from its chunks (each is
     ``text[charStart:charEnd]``; the gaps between them are the blank lines between blocks). Reads only
-    ``db.raw`` (``store.database.read_connection`` will do). ``KnowledgeError`` when it is gone."""
-    library = KnowledgeLibrary(db, project_id, folder)
-    doc = library.find(document_id)
-    chunks = library.chunks(doc)
+    ``db.raw`` (a ``store.database.read_connection`` will do). ``KnowledgeError`` when it is gone."""
+    doc = _find(db, project_id, document_id)
+    chunks = _chunks(db, doc)
     parts: list[str] = []
     at = 0
     for chunk in chunks:  # the gaps between chunks are the blank lines between blocks
@@ -348,7 +358,7 @@ def document_text(db: Database, project_id: str, document_id: str,
     return doc, "".join(parts), chunks
 
 
-def search(db: Database, project_id: str, query: str, top_k: int = 5) -> list[Passage]:
+def search(db: RawReader, project_id: str, query: str, top_k: int = 5) -> list[Passage]:
     """A project's passages for ``query``, ranked by BM25 (best first)."""
     match = fts_query(query)
     if match is None:

@@ -20,9 +20,9 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, create_engine, event
 from sqlalchemy.engine import Engine
@@ -334,14 +334,29 @@ def _on_connect(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+class RawReader(Protocol):
+    """What a reader of the data file needs: its ``sqlite3`` connection (``Database`` has one, and so has
+    ``ReadConnection``)."""
+
+    @property
+    def raw(self) -> sqlite3.Connection: ...
+
+
+@dataclass(frozen=True)
+class ReadConnection:
+    """A plain ``sqlite3`` connection to the data file and nothing else: no engine, no migrations, no
+    transactions (``read_connection`` opens it)."""
+
+    raw: sqlite3.Connection
+
+
 @contextmanager
-def read_connection(path: Path) -> Iterator[Database]:
-    """A plain ``sqlite3`` connection to the data file at ``path``, for code that reads only
-    ``Database.raw`` (knowledge search, a document's chunks): any thread may use it, and WAL lets it read
-    while the app's own connection writes. No engine, no migrations, no transactions: only ``.raw``.
-    Closed on leaving the ``with``."""
+def read_connection(path: Path) -> Iterator[ReadConnection]:
+    """A plain ``sqlite3`` connection to the data file at ``path``, for code that only reads (knowledge
+    search, a document's chunks: they take a ``RawReader``): any thread may use it, and WAL lets it read
+    while the app's own connection writes. Closed on leaving the ``with``."""
     conn = sqlite3.connect(path, timeout=30, check_same_thread=False)
     try:
-        yield cast(Database, SimpleNamespace(raw=conn))
+        yield ReadConnection(conn)
     finally:
         conn.close()

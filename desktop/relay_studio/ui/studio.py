@@ -264,13 +264,13 @@ class Studio(QObject):
                         for pid, p in profiles.items()}
         handle = await self.runtime.start_run(
             agent_id=agent_id, prompt=prompt, chat=chat, profiles=profiles,
-            provider_for=self.providers.provider_for_run(demo=demo), approver=self._approve,
+            provider_for=self.providers.provider_for_run(demo=demo), approver=self.approve,
             regenerate_of=regenerate_of, project_id=project_id,
         )
-        self._track(handle, profiles[agent_id].display_name)
+        self.track(handle, profiles[agent_id].display_name)
         return handle
 
-    def _track(self, handle: RunHandle, agent_name: str) -> None:
+    def track(self, handle: RunHandle, agent_name: str) -> None:
         loop = asyncio.get_running_loop()
         self.handles[handle.run_id] = handle
         self.stats[handle.run_id] = RunStats(handle.run_id, agent=agent_name,
@@ -307,10 +307,10 @@ class Studio(QObject):
             provider_for = self.providers.provider_for_run(demo=record.user_text == DEMO_PROMPT,
                                                            resume_counts=counts)
             try:
-                handle = await self.runtime.resume_run(run_id, provider_for=provider_for, approver=self._approve)
+                handle = await self.runtime.resume_run(run_id, provider_for=provider_for, approver=self.approve)
             except RunRequestError:
                 continue  # it stays suspended; the chat shows it waiting
-            self._track(handle, handle.context.profiles[record.root_profile_id].display_name)
+            self.track(handle, handle.context.profiles[record.root_profile_id].display_name)
             resumed.append(run_id)
         return resumed
 
@@ -380,7 +380,7 @@ class Studio(QObject):
             await reader.close()
 
     # -- approvals -------------------------------------------------------------------------------
-    async def _approve(self, request: ApprovalRequest) -> ApprovalDecision:
+    async def approve(self, request: ApprovalRequest) -> ApprovalDecision:
         pending = PendingApproval(request, asyncio.get_running_loop().create_future())
         self.pending.append(pending)
         self.approval_requested.emit(pending)
@@ -429,7 +429,7 @@ class Studio(QObject):
         if run_id in reading or self._shutting_down:
             return []
         reading.add(run_id)
-        self._submit_read(lambda runs: self._read_unpublished(runs, run_id))
+        self.submit_read(lambda runs: self._read_unpublished(runs, run_id))
         return []
 
     #: a run's decisions were read on the reader thread (queued to the GUI thread: ``_unpublished_read``)
@@ -455,13 +455,13 @@ class Studio(QObject):
         if found and not self._shutting_down:
             self.unpublished_found.emit(run_id)
 
-    async def _read(self, query: Callable[[RunStore], T]) -> T:
+    async def read(self, query: Callable[[RunStore], T]) -> T:
         """``query`` run on the reader thread with its run store (opened at the first read, on the GUI thread)."""
         if self._reader is None:
             self._reader = Reader(self.runtime.db.path)
         return await self._reader.read(query)
 
-    def _submit_read(self, work: Callable[[RunStore], None]) -> None:
+    def submit_read(self, work: Callable[[RunStore], None]) -> None:
         """Runs ``work`` on the reader thread with its run store (opened here, on the GUI thread, as
         ``Reader.read`` opens it); nothing once the studio shuts down."""
         if self._shutting_down:

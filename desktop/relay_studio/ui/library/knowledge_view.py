@@ -299,11 +299,10 @@ class KnowledgeView(QWidget):
         """Opens the cited document in the viewer, its range highlighted (read on a plain thread)."""
         self._open_generation += 1
         generation, project_id = self._open_generation, self.project_id
-        folder = self.studio.projects.folder(project_id)
 
         def work() -> None:
             try:
-                outcome: object = (target, *self.studio.knowledge.document_text(project_id, target.document_id, folder))
+                outcome: object = (target, *self.studio.knowledge.document_text(project_id, target.document_id))
             except KnowledgeError:
                 outcome = None
             with contextlib.suppress(RuntimeError):  # the window closed meanwhile

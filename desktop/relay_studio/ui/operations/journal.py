@@ -48,7 +48,7 @@ class JournalOperations:
 
     async def read_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Event]:
         """``run_events``, read on the studio's reader thread (a run's journal may hold 100,000 events)."""
-        return await self.hub._read(lambda runs: runs.events(run_id, after_seq=after_seq, limit=limit))
+        return await self.hub.read(lambda runs: runs.events(run_id, after_seq=after_seq, limit=limit))
 
     def event_count(self, run_id: str) -> int:
         return self.runtime.runs.event_count(run_id)
@@ -97,14 +97,14 @@ class JournalOperations:
             with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
                 deliver(run_id, found)
 
-        self.hub._submit_read(work)
+        self.hub.submit_read(work)
 
     async def compare(self, left: str, right: str) -> Comparison:
         """Two branches' final messages and ``output/`` files, read on the reader thread."""
         from relay_studio.runtime.branches import compare
 
         folders = {r: self.runtime.workspace_dir(r) for r in (left, right)}
-        return await self.hub._read(lambda runs: compare(runs, folders, left, right))
+        return await self.hub.read(lambda runs: compare(runs, folders, left, right))
 
     async def fork(self, run_id: str, at: int, *, agent_id: str | None = None,
                        brief: dict[str, Any] | str | None = None, connection: str | None = None,
@@ -126,7 +126,7 @@ class JournalOperations:
                         for pid, p in known.items()}
         handle = await self.runtime.fork_run(
             ForkRequest(run_id, at, agent_id, brief, connection=connection, model=model),
-            provider_for=self.hub.providers.provider_for_run(demo=demo), profiles=profiles, approver=self.hub._approve)
-        self.hub._track(handle, handle.context.chain[-1].profile.display_name)
+            provider_for=self.hub.providers.provider_for_run(demo=demo), profiles=profiles, approver=self.hub.approve)
+        self.hub.track(handle, handle.context.chain[-1].profile.display_name)
         return handle
 

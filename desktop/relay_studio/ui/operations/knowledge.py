@@ -46,12 +46,12 @@ class KnowledgeOperations:
         self.library(project_id).remove(ref)
         self.hub.library_changed.emit(project_id)
 
-    def document_text(self, project_id: str, document_id: str, folder: Path) -> tuple[DocumentInfo, str, list[Chunk]]:
-        """A knowledge document of the project in ``folder`` and its text, rebuilt from its chunks (each is
+    def document_text(self, project_id: str, document_id: str) -> tuple[DocumentInfo, str, list[Chunk]]:
+        """A knowledge document of the project and its text, rebuilt from its chunks (each is
         ``text[charStart:charEnd]``), on a read connection of its own: any thread may call it.
         ``KnowledgeError`` when it is gone."""
         with read_connection(self.runtime.db.path) as db:
-            return document_text(db, project_id, document_id, folder)
+            return document_text(db, project_id, document_id)
 
     def search(self, project_id: str, query: str, top_k: int = 8) -> list[Passage]:
         """BM25 over the project's chunks on a read connection of its own (WAL), so any thread may call it;
