@@ -7,10 +7,11 @@ runtime) still has its loop.
 
 Paint first, load behind it: this module imports only Qt and qasync, and ``window_start`` paints the
 ``StartWindow`` (``start_window.py``: the title, the saved size and place, "Opening your chats…")
-before even those are imported, handing it to ``main``; then
-``open_studio`` imports the runtime (SQLAlchemy, pydantic, the providers) on a worker thread while the
-loop keeps painting, opens the data folder and builds the real ``MainWindow``, which takes the start
-window's place. ``bench/startup.py`` measures both moments.
+before even those are imported, and the real ``MainWindow`` takes its place at once, still without the
+runtime (``window_open.py``: its docks, layout and a focused composer that keeps what was typed), handing
+both to ``main``; then ``load_studio`` imports the runtime (SQLAlchemy, pydantic, the providers) and the
+window's heavier views on a worker thread while the loop keeps painting and the composer takes keys, opens
+the data folder and fills the window (``MainWindow.attach``). ``bench/startup.py`` measures each moment.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import QApplication
 
 from relay_studio.start_window import StartWindow, ensure_app, window_settings  # the GUI tests take them from here
 from relay_studio.ui import i18n, theme
+from relay_studio.window_open import hand_over, open_window  # the tests take hand_over from here
 
 if TYPE_CHECKING:  # imported by open_studio, behind the first paint
     from relay_studio.runtime.engine import Runtime
@@ -54,6 +56,8 @@ class AppOptions:
     settle_seconds: float = 0.4
     #: the start window ``window_start`` already painted (else ``_amain`` shows one)
     shell: StartWindow | None = None
+    #: the real window ``window_start`` already showed in its place, not yet attached (else ``_amain`` opens it)
+    window: MainWindow | None = None
 
 
 def new_loop(app: QApplication) -> qasync.QEventLoop:
@@ -70,23 +74,30 @@ def new_loop(app: QApplication) -> qasync.QEventLoop:
     return loop
 
 
-def build_window(runtime: Runtime, providers: ProviderSource, settings: QSettings) -> MainWindow:
-    from relay_studio.ui.main_window import MainWindow
+def attach_studio(window: MainWindow, runtime: Runtime, providers: ProviderSource) -> None:
     from relay_studio.ui.studio import Studio
 
-    app = ensure_app()
-    app.setQuitOnLastWindowClosed(False)  # closing the window ends _amain, which then cleans up on the loop
-    i18n.install_for(settings)  # before any widget takes its strings
-    theme.apply_theme(app, str(settings.value("theme", "system")))
     studio = Studio(runtime, providers)
-    window = MainWindow(studio, settings)
+    window.attach(studio)
     studio.setParent(window)
+
+
+def build_window(runtime: Runtime, providers: ProviderSource, settings: QSettings) -> MainWindow:
+    """The whole window at once (the tests, the benches and ``--screenshot``)."""
+    window = open_window(settings)
+    attach_studio(window, runtime, providers)
     return window
 
 
 #: What start-up imports behind the first paint, heaviest first; plain Python (no Qt objects are made at
-#: import), so a worker thread can run it while the loop paints the start window.
-BEHIND_FIRST_PAINT: tuple[str, ...] = ("relay_studio.runtime.engine", "relay_studio.runtime.provider_source")
+#: import), so a worker thread can run it while the loop paints and the composer takes keys.
+BEHIND_FIRST_PAINT: tuple[str, ...] = (
+    "relay_studio.runtime.engine", "relay_studio.runtime.provider_source", "relay_studio.ui.studio",
+    "relay_studio.ui.chat.view", "relay_studio.ui.timeline.panel", "relay_studio.ui.library.dock",
+    "relay_studio.ui.chat.chat_actions", "relay_studio.ui.chat_navigation", "relay_studio.ui.run_actions",
+    "relay_studio.ui.sidebar")
+
+
 async def show_start_window(settings: QSettings, seconds: float = 2.0) -> StartWindow:
     """Shows the start window and returns once it has been painted (or ``seconds`` passed)."""
     shell = StartWindow(settings)
@@ -101,38 +112,35 @@ def _import_behind_first_paint() -> None:
         importlib.import_module(name)
 
 
-async def open_studio(data_dir: Path, settings: QSettings, *, demo_pacing: bool = True
-                      ) -> tuple[Runtime, MainWindow]:
-    """The runtime and the real window, loaded while the loop keeps running (the imports on a worker
-    thread; opening the data folder and building the widgets on the GUI thread, as Qt and SQLite need)."""
+async def load_studio(window: MainWindow, data_dir: Path, *, demo_pacing: bool = True) -> Runtime:
+    """Loads the runtime while the loop keeps running (the imports on a worker thread; opening the data
+    folder and filling the window on the GUI thread, as Qt and SQLite need) and attaches it to ``window``."""
     await asyncio.to_thread(_import_behind_first_paint)
     from relay_studio.runtime.engine import Runtime
     from relay_studio.runtime.provider_source import DefaultProviders
 
     runtime = Runtime(data_dir)
     try:
-        providers = DefaultProviders(runtime.db, data_dir, demo_pacing=demo_pacing)
-        return runtime, build_window(runtime, providers, settings)
+        attach_studio(window, runtime, DefaultProviders(runtime.db, data_dir, demo_pacing=demo_pacing))
     except BaseException:
         runtime.close()
         raise
+    return runtime
 
 
-def hand_over(shell: StartWindow | None, window: MainWindow) -> None:
-    """The real window takes the start window's place (its size and place when none was saved)."""
-    if shell is None:
-        return
-    if not window.settings.contains("window/geometry"):
-        window.setGeometry(shell.geometry())
-    shell.removeEventFilter(shell._watch)
-    editor = window.chat.composer.editor
-    editor.setFocus()
-    shell.hand_over_typing(editor)  # what was typed into the start window goes on in the composer
-    shell.hide()
-    window.activateWindow()
+async def open_studio(data_dir: Path, settings: QSettings, *, demo_pacing: bool = True
+                      ) -> tuple[Runtime, MainWindow]:
+    """The runtime and the whole window, loaded while the loop keeps running (``load_studio``)."""
+    window = open_window(settings)
+    try:
+        return await load_studio(window, data_dir, demo_pacing=demo_pacing), window
+    except BaseException:
+        window.deleteLater()
+        raise
 
 
-async def wait_closed(window: MainWindow) -> None:
+def watch_closed(window: MainWindow) -> asyncio.Future[None]:
+    """A future done once ``window`` accepted its close (made before the window can be closed)."""
     closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def on_closed() -> None:
@@ -140,7 +148,11 @@ async def wait_closed(window: MainWindow) -> None:
             closed.set_result(None)
 
     window.closed.connect(on_closed)
-    await closed
+    return closed
+
+
+async def wait_closed(window: MainWindow) -> None:
+    await watch_closed(window)
 
 
 async def wait_drawn(window: MainWindow, settle_seconds: float = 0.0) -> None:
@@ -191,13 +203,23 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
     shell = options.shell
     if shell is None and options.screenshot is None:  # a screenshot shows the finished window only
         shell = await show_start_window(settings)
+    window = options.window
+    if window is None:
+        window = open_window(settings)
+        if options.screenshot is None:  # the real window takes keys now; the runtime loads behind it
+            window.show()
+            hand_over(shell, window)
+    closed = watch_closed(window)
     try:
-        runtime, window = await open_studio(options.data_dir, settings, demo_pacing=not options.demo_approval)
+        runtime = await load_studio(window, options.data_dir, demo_pacing=not options.demo_approval)
     except BaseException:
         if shell is not None:
             shell.deleteLater()
+        window.deleteLater()
         raise
     try:
+        if closed.done():  # closed while it opened
+            return EXIT_OK
         if options.chat and not window.open_chat_named(options.chat):
             sys.stderr.write(f"error: there is no chat '{options.chat}'.\n")
             return EXIT_USAGE
@@ -218,8 +240,7 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
                 tl = window.timeline.timeline
                 if tl is not None and tl.markers:
                     window.timeline.open_marker(tl.markers[0])
-        window.show()
-        hand_over(shell, window)
+            window.show()
         if options.demo_approval:
             window.run_demo(with_approval=True)
             if options.screenshot is not None and await wait_for_proposals(window) is None:
@@ -234,7 +255,7 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
                 return EXIT_USAGE
             window.force_close()
         else:
-            await wait_closed(window)
+            await closed
         return EXIT_OK
     finally:
         if shell is not None:
@@ -246,8 +267,9 @@ async def _amain(app: QApplication, options: AppOptions) -> int:
 
 def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, screenshot: Path | None = None,
          chat: str | None = None, run: str | None = None, demo_approval: bool = False,
-         shell: StartWindow | None = None) -> int:
-    """Opens the window; returns when it is closed (or, with ``screenshot``, once the PNG is saved)."""
+         shell: StartWindow | None = None, window: MainWindow | None = None) -> int:
+    """Opens the window; returns when it is closed (or, with ``screenshot``, once the PNG is saved).
+    ``shell`` and ``window``: the start window and the real window ``window_start`` already showed."""
     if data_dir is None:
         from relay_studio.data_dir import default_data_dir
 
@@ -256,7 +278,7 @@ def main(argv: Sequence[str] | None = None, *, data_dir: Path | None = None, scr
     app.setQuitOnLastWindowClosed(False)
     app.setWindowIcon(theme.app_icon())
     options = AppOptions(data_dir=data_dir, screenshot=screenshot, chat=chat, run=run, demo_approval=demo_approval,
-                         shell=shell)
+                         shell=shell, window=window)
     try:
         with asyncio.Runner(loop_factory=lambda: new_loop(app)) as runner:
             return runner.run(_amain(app, options))

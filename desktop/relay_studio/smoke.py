@@ -27,7 +27,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -48,15 +48,16 @@ class SmokeFailure(Exception):
 
 
 def run_smoke(data_dir: Path | None = None, *, argv: Sequence[str] | None = None, out: TextIO | None = None,
-              err: TextIO | None = None, shell: StartWindow | None = None) -> int:
-    """``shell``: the start window ``window_start`` already painted (else the smoke test shows one)."""
+              err: TextIO | None = None, shell: StartWindow | None = None, window: MainWindow | None = None) -> int:
+    """``shell``, ``window``: the start window and the real window ``window_start`` already showed (else the
+    smoke test shows them)."""
     started = time.perf_counter()
     out = out or sys.stdout
     err = err or sys.stderr
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     with tempfile.TemporaryDirectory(prefix="relay-studio-smoke-", ignore_cleanup_errors=True) as tmp:
         try:
-            report = _run(data_dir or Path(tmp), started, argv, shell)
+            report = _run(data_dir or Path(tmp), started, argv, shell, window)
         except SmokeFailure as exc:
             err.write(f"smoke failed: {exc}\n")
             return EXIT_FAILED
@@ -65,7 +66,8 @@ def run_smoke(data_dir: Path | None = None, *, argv: Sequence[str] | None = None
     return EXIT_OK
 
 
-def _run(data_dir: Path, started: float, argv: Sequence[str] | None, shell: StartWindow | None) -> dict[str, Any]:
+def _run(data_dir: Path, started: float, argv: Sequence[str] | None, shell: StartWindow | None,
+         window: MainWindow | None) -> dict[str, Any]:
     import qasync
 
     from relay_studio.start_window import ensure_app
@@ -73,7 +75,7 @@ def _run(data_dir: Path, started: float, argv: Sequence[str] | None, shell: Star
     app = ensure_app(list(argv or sys.argv[:1]))
     app.setQuitOnLastWindowClosed(False)
     with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-        return runner.run(_amain(data_dir, started, shell))
+        return runner.run(_amain(data_dir, started, shell, window))
 
 
 async def composer_takes_keys(window: MainWindow, painted_epoch: float) -> float:
@@ -81,7 +83,7 @@ async def composer_takes_keys(window: MainWindow, painted_epoch: float) -> float
     the window's first paint on, ``painted_epoch``; a later moment if it was not ready then)."""
     from PySide6.QtWidgets import QApplication
 
-    editor = window.chat.composer.editor
+    editor = window.composer.editor
     waited = False
     while not (QApplication.focusWidget() is editor and editor.isVisible() and editor.isEnabled()
                and not editor.isReadOnly()):
@@ -90,21 +92,23 @@ async def composer_takes_keys(window: MainWindow, painted_epoch: float) -> float
     return max(painted_epoch, time.time()) if waited else painted_epoch
 
 
-async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> dict[str, Any]:
-    from PySide6.QtCore import QEvent, QObject
+async def _amain(data_dir: Path, started: float, shell: StartWindow | None, window: MainWindow | None
+                 ) -> dict[str, Any]:
     from PySide6.QtGui import QGuiApplication
 
-    from relay_studio.app import hand_over, open_studio, show_start_window
+    from relay_studio.app import load_studio, show_start_window
     from relay_studio.start_window import window_settings
+    from relay_studio.window_open import show_window
 
     loop = asyncio.get_running_loop()
-    painted: asyncio.Future[float] = loop.create_future()
 
-    class FirstPaint(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint and not painted.done():
-                painted.set_result(time.time())
-            return False
+    async def until(moment: Callable[[], float | None], what: str) -> float:
+        deadline = loop.time() + PAINT_TIMEOUT_S
+        while (at := moment()) is None:
+            if loop.time() > deadline:
+                raise SmokeFailure(f"{what} within {PAINT_TIMEOUT_S:.0f} s")
+            await asyncio.sleep(0.005)
+        return at
 
     settings = window_settings(data_dir)
     if shell is None:
@@ -116,21 +120,17 @@ async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> d
         raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s")
     paint_epoch = shell.first_paint
     first_paint_ms = (time.perf_counter() - started) * 1000 - (time.time() - paint_epoch) * 1000
+    shown: MainWindow = window if window is not None else show_window(shell, settings, seconds=0)
+    window = shown
+    runtime = None
     try:
-        runtime, window = await open_studio(data_dir, settings, demo_pacing=False)
-    except BaseException:
-        shell.deleteLater()
-        raise
-    first_paint = FirstPaint(window)
-    window.installEventFilter(first_paint)
-    try:
-        window.show()
-        hand_over(shell, window)
+        ready_epoch = await until(lambda: shown.paints.first, "the window was not drawn")
         try:
-            ready_epoch = await asyncio.wait_for(painted, PAINT_TIMEOUT_S)
             typing_epoch = await asyncio.wait_for(composer_takes_keys(window, ready_epoch), PAINT_TIMEOUT_S)
         except TimeoutError:
-            raise SmokeFailure(f"the window was not drawn within {PAINT_TIMEOUT_S:.0f} s") from None
+            raise SmokeFailure(f"the composer did not take keys within {PAINT_TIMEOUT_S:.0f} s") from None
+        runtime = await load_studio(window, data_dir, demo_pacing=False)
+        filled_epoch = await until(lambda: shown.paints.marked, "the window's chats were not drawn")
 
         chat = runtime.chats.ensure_chat(DEMO_CHAT)
         window.refresh_chats()
@@ -167,6 +167,8 @@ async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> d
             "windowReadyEpoch": ready_epoch,
             # the real window's composer, painted, focused and taking keys (composer_takes_keys)
             "readyToTypeEpoch": typing_epoch,
+            # the window drawn with the runtime attached: the chats listed, Send enabled
+            "chatsShownEpoch": filled_epoch,
             # the start window's text field keeps keys from its first paint (start_window.StartWindow.early)
             "earlyTypingEpoch": paint_epoch,
             "loadedAtFirstPaint": shell.loaded_at_paint,
@@ -176,9 +178,10 @@ async def _amain(data_dir: Path, started: float, shell: StartWindow | None) -> d
             "answerChars": len(answers[-1].content),
         }
     finally:
-        window.removeEventFilter(first_paint)
         shell.deleteLater()
         window.force_close()
-        await window.studio.shutdown()
+        if window.attached:
+            await window.studio.shutdown()
         window.deleteLater()
-        runtime.close()
+        if runtime is not None:
+            runtime.close()

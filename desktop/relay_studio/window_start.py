@@ -2,8 +2,8 @@
 
 ``launch.py`` calls it straight after parsing, so the window's first paint does not wait for the
 command line's runtime imports; ``cli.host`` uses the same function. The start window is painted here,
-from Qt alone (``start_window.py``), and handed to the window (or the smoke test), which loads the rest
-behind it.
+from Qt alone (``start_window.py``), the real window shown in its place (``window_open.py``), and both are
+handed to the app (or the smoke test), which loads the runtime behind them.
 """
 
 from __future__ import annotations
@@ -30,14 +30,19 @@ def open_window(args: argparse.Namespace) -> int:
     if problem is not None:
         return platform_check.report(problem, args.data_dir or default_data_dir())
     data_dir = args.data_dir or default_data_dir()
-    shell = None
+    shell = window = None
     if args.screenshot is None:  # paint first: before asyncio, qasync and the runtime are imported
         try:
             from relay_studio.start_window import paint_start_window, window_settings
         except ImportError:
             pass  # reported below, where the rest of Qt fails to load too
         else:
-            shell = paint_start_window(window_settings(data_dir) if (args.data_dir or not args.smoke) else None)
+            settings = window_settings(data_dir) if (args.data_dir or not args.smoke) else None
+            shell = paint_start_window(settings)
+            if settings is not None:  # the real window in its place, taking keys, the runtime still to load
+                from relay_studio.window_open import show_window
+
+                window = show_window(shell, settings)
     try:
         from relay_studio.app import main as window_main
         from relay_studio.smoke import run_smoke
@@ -47,12 +52,13 @@ def open_window(args: argparse.Namespace) -> int:
             "other commands still work without it.")
         return platform_check.report(missing, args.data_dir or default_data_dir())
     if args.smoke:
-        return run_smoke(args.data_dir, shell=shell)
+        return run_smoke(args.data_dir, shell=shell, window=window)
     from relay_studio.store.data_folder import StoreError  # after the first paint (it loads sqlite3)
 
     try:
         return window_main(data_dir=data_dir, screenshot=args.screenshot, chat=args.window_chat,
-                           run=args.window_run, demo_approval=args.demo_approval, shell=shell)
+                           run=args.window_run, demo_approval=args.demo_approval, shell=shell,
+                           window=window)
     except StoreError as exc:  # a damaged or unusable data folder: one line, nothing written
         sys.stderr.write(f"error: {exc.message} [{exc.code}]\n")
         return EXIT_FAILED

@@ -91,8 +91,31 @@ def test_the_window_module_imports_no_runtime(tmp_path: Path) -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_the_real_window_takes_keys_before_the_runtime_loads(tmp_path: Path) -> None:
+    """The window ``window_start`` shows in the start window's place is the real one, its composer focused
+    and holding what was typed, drawn before SQLAlchemy, pydantic, httpx, the stores or the runtime load."""
+    code = ("import sys\n"
+            "from pathlib import Path\n"
+            "from relay_studio.start_window import paint_start_window, window_settings\n"
+            "from relay_studio.window_open import show_window\n"
+            "settings = window_settings(Path(sys.argv[1]))\n"
+            "shell = paint_start_window(settings)\n"
+            "shell.early.insertPlainText('Dear sea')\n"
+            "window = show_window(shell, settings)\n"
+            "from PySide6.QtWidgets import QApplication\n"
+            "editor = window.composer.editor\n"
+            "print(window.paints.first is not None, QApplication.focusWidget() is editor, editor.toPlainText())\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'sqlmodel', 'httpx', 'pydantic')"
+            " or m.startswith(('relay_studio.runtime', 'relay_studio.store', 'relay_studio.ui.studio',"
+            " 'relay_studio.ui.chat.view'))))")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "data")], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120, check=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.stdout.splitlines() == ["True True Dear sea", "[]"], done.stdout + done.stderr[-2000:]
+
+
 def test_smoke_paints_the_start_window_before_the_runtime_loads(smoke_run: SmokeRun) -> None:
     report = smoke_run.report()
     assert report["loadedAtFirstPaint"] == []
-    assert report["windowReadyEpoch"] >= report["firstPaintEpoch"]
+    assert report["firstPaintEpoch"] <= report["windowReadyEpoch"] <= report["readyToTypeEpoch"]
+    assert report["readyToTypeEpoch"] <= report["chatsShownEpoch"], "the composer takes keys before the chats load"
     assert report["runStatus"] == "completed"

@@ -12,7 +12,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from relay_studio.app import hand_over, open_studio, show_start_window, window_settings
+from relay_studio.app import hand_over, load_studio, open_studio, show_start_window, watch_closed, window_settings
+from relay_studio.window_open import show_window
+from tests.support import until
 
 
 async def test_keys_typed_before_the_window_is_ready_reach_the_composer(tmp_path: Path, qapp: QApplication,
@@ -55,3 +57,63 @@ async def test_keys_typed_before_the_window_is_ready_reach_the_composer(tmp_path
         window.deleteLater()
         gc.collect()
         runtime.close()
+
+
+async def test_the_real_window_takes_keys_while_the_runtime_loads(tmp_path: Path, qapp: QApplication,
+                                                                  qtbot: QtBot) -> None:
+    """The real window replaces the start window before the runtime is loaded: its composer has the focus
+    and what was typed; Send waits for the chats (nothing is sent or lost); once attached the same composer,
+    text and all, sits in the chat view and Send reaches the runtime."""
+    data = tmp_path / "data"
+    settings = window_settings(data)
+    shell = await show_start_window(settings, seconds=5)
+    qtbot.keyClicks(shell.early, "Once")
+    window = show_window(shell, settings, seconds=5)
+    runtime = None
+    try:
+        assert window.paints.first is not None and not window.attached
+        editor = window.composer.editor
+        assert not shell.isVisible() and window.focusWidget() is editor
+        qtbot.keyClicks(editor, " upon")
+        qtbot.keyClick(editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # before the chats are there
+        qtbot.mouseClick(window.composer.send_button, Qt.MouseButton.LeftButton)
+        assert editor.toPlainText() == "Once upon", "nothing was sent, nothing lost"
+        assert not window.composer.send_button.isEnabled()
+
+        async def type_while_loading() -> None:
+            await asyncio.sleep(0)
+            qtbot.keyClicks(editor, " a time")
+
+        typing = asyncio.ensure_future(type_while_loading())
+        runtime = await load_studio(window, data, demo_pacing=False)
+        await typing
+        assert window.attached and window.chat.composer is window.composer
+        assert window.chat.composer.text() == "Once upon a time"
+        assert window.composer.send_button.isEnabled() and window.focusWidget() is editor
+        assert window.paints.marked is None or window.paints.marked >= window.paints.first
+        # Send now reaches the runtime; a fresh data folder has no model connection, which it says, keeping the text
+        qtbot.keyClick(editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        await until(lambda: "[connection.none]" in window.statusBar().currentMessage(), 5, "the runtime's answer")
+        assert editor.toPlainText() == "Once upon a time"
+    finally:
+        shell.deleteLater()
+        window.force_close()
+        if window.attached:
+            await window.studio.shutdown()
+        window.deleteLater()
+        gc.collect()
+        if runtime is not None:
+            runtime.close()
+
+
+async def test_closing_the_window_while_it_opens_keeps_the_last_chat(tmp_path: Path, qapp: QApplication) -> None:
+    """A window closed before its runtime is attached closes at once and leaves the chat shown last as it was."""
+    data = tmp_path / "data"
+    settings = window_settings(data)
+    settings.setValue("chat/last", "chat-earlier")
+    window = show_window(None, settings, seconds=5)
+    closed = watch_closed(window)
+    window.close()
+    await asyncio.wait_for(closed, 5)
+    assert not window.isVisible() and settings.value("chat/last") == "chat-earlier"
+    window.deleteLater()

@@ -16,11 +16,9 @@ Signals:
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -30,18 +28,13 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QStackedWidget,
+    QVBoxLayout,
     QWidget,
 )
 
 from relay_studio.ui import theme, wheel_guard
-from relay_studio.ui.chat.chat_actions import ChatActions
-from relay_studio.ui.chat.view import ChatView
-from relay_studio.ui.chat_navigation import PROJECT_KEY, ChatNavigation
-from relay_studio.ui.run_actions import RunActions
-from relay_studio.ui.sidebar import Sidebar
-from relay_studio.ui.studio import Studio
-from relay_studio.ui.tasks import WidgetTasks
-from relay_studio.ui.timeline.panel import TimelinePanel
+from relay_studio.ui.chat.composer import Composer
+from relay_studio.ui.paint_clock import PaintClock
 from relay_studio.ui.window_layout import (
     MIN_CHAT_W,
     MIN_SIDEBAR_W,
@@ -51,91 +44,168 @@ from relay_studio.ui.window_layout import (
     first_size,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported by attach: the window opens (and takes keys) before the runtime is loaded
+    import asyncio
+    from collections.abc import Coroutine
+
+    from relay_studio.ui.chat.chat_actions import ChatActions
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
+    from relay_studio.ui.chat.view import ChatView
+    from relay_studio.ui.chat_navigation import ChatNavigation
     from relay_studio.ui.export_dialog import ExportDialog
+    from relay_studio.ui.library.dock import LibraryPanel
     from relay_studio.ui.profiles.editor import ProfileEditor
+    from relay_studio.ui.run_actions import RunActions
+    from relay_studio.ui.sidebar import Sidebar
+    from relay_studio.ui.studio import Studio
+    from relay_studio.ui.tasks import WidgetTasks
+    from relay_studio.ui.timeline.panel import TimelinePanel
 
 
 ENTER_SENDS_KEY = "composer/enterSends"
 
 
 class MainWindow(QMainWindow):
-    closed = Signal()
+    """Opened in two steps. ``MainWindow(None, settings)`` is the window a creator can type into at once:
+    its docks, saved size and layout, and the composer, from Qt and a few light modules; ``attach(studio)``
+    then fills it (the chats, the timeline, the library, the menus) once the runtime is loaded, and the
+    composer, with what was typed, moves into the chat view. ``MainWindow(studio, settings)`` does both."""
 
-    def __init__(self, studio: Studio, settings: QSettings, parent: QWidget | None = None) -> None:
+    closed = Signal()
+    studio: Studio
+    chat: ChatView
+    sidebar: Sidebar
+    timeline: TimelinePanel
+    library: LibraryPanel
+    chat_actions: ChatActions
+    navigation: ChatNavigation
+    runs: RunActions
+    _tasks: WidgetTasks
+
+    def __init__(self, studio: Studio | None, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.studio = studio
         self.settings = settings
         self.chat_id = ""
-        self.project_id = studio.projects.get(str(settings.value(PROJECT_KEY, "") or "")).id
+        self.project_id = ""
+        self.attached = False
         self._force_close = False
         self.keep_layout = True
-        self._tasks = WidgetTasks()
         self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
         self.export_dialog: ExportDialog | None = None  # File → Export… (issue 28)
+        self.profile_editor: ProfileEditor | None = None
+        self._fill_saved: tuple[QByteArray, list[QByteArray]] | None = None  # the layout before the fill
         self.setWindowTitle(self.tr("Relay Studio"))
         self.setWindowIcon(theme.app_icon())
         self.setObjectName("MainWindow")
+        self.paints = PaintClock(self)  # its first paint, and its first once attached (smoke.py reports them)
         wheel_guard.install()  # a wheel changes a drop-down or spin box only when it has the focus
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
 
         self.stack = QStackedWidget()
-        self.chat = ChatView(studio)
-        self.stack.addWidget(self.chat)
         self.stack.setMinimumWidth(MIN_CHAT_W)
         self.setCentralWidget(self.stack)
-        self.profile_editor: ProfileEditor | None = None
+        # what the window shows until attach: the composer where the chat view will hold it
+        self.opening = QWidget()
+        self.opening.setObjectName("OpeningPage")
+        opening = QVBoxLayout(self.opening)
+        opening.setContentsMargins(0, 0, 0, 0)
+        opening.addStretch(1)
+        self.composer = Composer()
+        self.composer.send_button.setEnabled(False)  # nothing is sent before the chats are there
+        opening.addWidget(self.composer)
+        self.stack.addWidget(self.opening)
+
+        self.sidebar_dock = self._dock(self.tr("Chats"), "LibraryDock", MIN_SIDEBAR_W,
+                                       QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sidebar_dock)
+        features = (QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                    | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.timeline_dock = self._dock(self.tr("Timeline"), "TimelineDock", MIN_TIMELINE_W - 8, features)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.timeline_dock)
+        # the project's story library, knowledge and Skills: a tab beside the timeline (it needs the room)
+        self.library_dock = self._dock(self.tr("Library"), "ProjectLibraryDock", MIN_TIMELINE_W - 8, features)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.library_dock)
+        self.tabifyDockWidget(self.timeline_dock, self.library_dock)
+        self.timeline_dock.raise_()
+        self.menus = {key: self.menuBar().addMenu(title) for key, title in (
+            ("file", self.tr("&File")), ("edit", self.tr("&Edit")), ("run", self.tr("&Run")),
+            ("chat", self.tr("&Chat")), ("view", self.tr("&View")), ("help", self.tr("&Help")))}
+        self.chat_menu = self.menus["chat"]
+        self.statusBar().showMessage(QCoreApplication.translate("StartWindow", "Opening your chats…"))
+        self.setMinimumHeight(MIN_WINDOW_H)
+        self.dock_fitter = DockFitter(self, self.sidebar_dock, self.timeline_dock)
+        self._restore_layout()
+        self.composer.editor.setFocus()  # the creator can type at once
+        if studio is not None:
+            self.attach(studio)
+
+    def _dock(self, title: str, name: str, min_width: int, features: QDockWidget.DockWidgetFeature) -> QDockWidget:
+        """A dock as the layout restores it, holding a blank of its content's least width until attach."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setFeatures(features)
+        blank = QWidget()
+        blank.setMinimumWidth(min_width)
+        dock.setWidget(blank)
+        return dock
+
+    def attach(self, studio: Studio) -> None:
+        """Fills the window from ``studio`` (the runtime is loaded): the chat view takes the composer and
+        its text, the docks their content, the menus their actions; then the last chat opens."""
+        from relay_studio.ui.chat.chat_actions import ChatActions
+        from relay_studio.ui.chat.view import ChatView
+        from relay_studio.ui.chat_navigation import PROJECT_KEY, ChatNavigation
+        from relay_studio.ui.library.dock import LibraryPanel
+        from relay_studio.ui.run_actions import RunActions
+        from relay_studio.ui.sidebar import Sidebar
+        from relay_studio.ui.tasks import WidgetTasks
+        from relay_studio.ui.timeline.panel import TimelinePanel
+
+        assert not self.attached, "a window shows one studio"
+        self.attached = True
+        self.studio = studio
+        self.project_id = studio.projects.get(str(self.settings.value(PROJECT_KEY, "") or "")).id
+        self._tasks = WidgetTasks()
+        typing = self.composer.editor.hasFocus()
+        self.chat = ChatView(studio, composer=self.composer)
+        self.composer.send_button.setEnabled(True)
+        self.stack.addWidget(self.chat)
+        self.stack.setCurrentWidget(self.chat)
+        self.stack.removeWidget(self.opening)
+        self.opening.deleteLater()
 
         self.sidebar = Sidebar()
-        self._fill_saved: tuple[QByteArray, list[QByteArray]] | None = None  # the layout before the fill
+        self.sidebar.setMinimumWidth(MIN_SIDEBAR_W)
+        self._fill_dock(self.sidebar_dock, self.sidebar)
         # the flows, composed; each holds the window as its host (ui/window_host.py)
         self.chat_actions = ChatActions(self)
         self.navigation = ChatNavigation(self, self.chat_actions)
         self.runs = RunActions(self)
-        self.sidebar_dock = QDockWidget(self.tr("Chats"), self)
-        self.sidebar_dock.setObjectName("LibraryDock")
-        self.sidebar_dock.setWidget(self.sidebar)
-        self.sidebar.setMinimumWidth(MIN_SIDEBAR_W)
-        self.sidebar_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.sidebar_dock)
-
-        self.timeline_dock = QDockWidget(self.tr("Timeline"), self)
-        self.timeline_dock.setObjectName("TimelineDock")
-        self.timeline_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                                       | QDockWidget.DockWidgetFeature.DockWidgetFloatable
-                                       | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-        self.timeline = self._build_timeline()
-        self.timeline_dock.setWidget(self.timeline)
+        self.timeline = TimelinePanel(studio)
         self.timeline.setMinimumWidth(MIN_TIMELINE_W - 8)  # the dock's frame around it
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.timeline_dock)
-        self._build_library_dock()
+        self._fill_dock(self.timeline_dock, self.timeline)
+        self.library = LibraryPanel(studio)
+        self._fill_dock(self.library_dock, self.library)
 
+        self.statusBar().clearMessage()
         self._build_status_bar()
         self._build_menus()
         self._wire()
-        self.setMinimumHeight(MIN_WINDOW_H)
-        self.dock_fitter = DockFitter(self, self.sidebar_dock, self.timeline_dock)
         self.timeline.arrangement_changed.connect(self.dock_fitter.refit_soon)
-        self._restore_layout()
         self.refresh_chats()
         self.refresh_profiles()
         self.navigation.open_first_chat()
-        self.chat.composer.editor.setFocus()  # the creator can type at once
+        if typing or not self.isVisible():
+            self.chat.composer.editor.setFocus()  # the creator types on where they were
+        self.paints.mark()
+        self.update()
 
-    # -- construction ----------------------------------------------------------------------------
-    def _build_library_dock(self) -> None:
-        """The project's story library, knowledge and Skills: a tab beside the timeline (it needs the room)."""
-        from relay_studio.ui.library.dock import LibraryPanel
-
-        self.library = LibraryPanel(self.studio)
-        self.library_dock = QDockWidget(self.tr("Library"), self)
-        self.library_dock.setObjectName("ProjectLibraryDock")
-        self.library_dock.setWidget(self.library)
-        self.library_dock.setFeatures(self.timeline_dock.features())
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.library_dock)
-        self.tabifyDockWidget(self.timeline_dock, self.library_dock)
-        self.timeline_dock.raise_()
+    @staticmethod
+    def _fill_dock(dock: QDockWidget, content: QWidget) -> None:
+        blank = dock.widget()
+        dock.setWidget(content)
+        if blank is not None:
+            blank.deleteLater()
 
     def ask_handoff_focus(self) -> None:
         """Chat → Hand off: what the new chat should focus on, then the handoff (``ui/chat/handoff_focus.py``)."""
@@ -146,9 +216,6 @@ class MainWindow(QMainWindow):
     def show_library(self) -> None:
         self.library_dock.show()
         self.library_dock.raise_()
-
-    def _build_timeline(self) -> TimelinePanel:
-        return TimelinePanel(self.studio)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -177,8 +244,7 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_menus(self) -> None:
-        menu = self.menuBar()
-        file_menu = menu.addMenu(self.tr("&File"))
+        file_menu = self.menus["file"]
         self.new_chat_action = self._action(self.tr("&New chat"), self.navigation.new_chat, "Ctrl+N")
         self.continue_action = self._action(self.tr("Hand off to a new chat…"), self.ask_handoff_focus)
         self.continue_action.setToolTip(self.tr("The agent writes a handoff document from this chat; a new chat "
@@ -199,10 +265,10 @@ class MainWindow(QMainWindow):
         file_menu.insertSeparator(self.import_action)
         self.new_agent_action = self._action(self.tr("New &agent…"), self.new_agent, "Ctrl+Shift+N")
         file_menu.insertAction(self.import_action, self.new_agent_action)
-        edit_menu = menu.addMenu(self.tr("&Edit"))
+        edit_menu = self.menus["edit"]
         self.find_action = self._action(self.tr("&Find in chat"), self.chat.open_find, QKeySequence.StandardKey.Find)
         edit_menu.addAction(self.find_action)
-        run_menu = menu.addMenu(self.tr("&Run"))
+        run_menu = self.menus["run"]
         self.send_action = self._action(self.tr("&Send"), self.chat.composer.submit, "Ctrl+Return")
         # Ctrl+Enter on the main keyboard and on the keypad; the composer's editor takes both keys
         # itself (ShortcutOverride), so they never compete with this action.
@@ -218,11 +284,10 @@ class MainWindow(QMainWindow):
         self.demo_action = self._action(self.tr("Run the &demo relay"), self.runs.run_demo)
         for action in (self.send_action, self.enter_sends_action, self.stop_action, None, self.demo_action):
             run_menu.addSeparator() if action is None else run_menu.addAction(action)
-        self.chat_menu = menu.addMenu(self.tr("&Chat"))
         self.chat_menu.addAction(self.continue_action)
         self.chat_menu.addSeparator()
         self.chat_actions.fill_menu(self.chat_menu)
-        view_menu = menu.addMenu(self.tr("&View"))
+        view_menu = self.menus["view"]
         toggle = self.timeline_dock.toggleViewAction()
         toggle.setShortcut(QKeySequence("Ctrl+T"))
         view_menu.addAction(toggle)
@@ -247,7 +312,7 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
             group.addAction(action)
             theme_menu.addAction(action)
-        help_menu = menu.addMenu(self.tr("&Help"))
+        help_menu = self.menus["help"]
         help_menu.addAction(self._action(self.tr("About Relay Studio"), self.about))
 
     def export_manuscript(self) -> None:
@@ -357,8 +422,11 @@ class MainWindow(QMainWindow):
             self.toggle_timeline_fill(False)
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
-        self.settings.setValue("chat/last", self.chat_id)
-        self.settings.setValue(PROJECT_KEY, self.project_id)
+        if self.attached:  # else the chat and project shown last stay as they were
+            from relay_studio.ui.chat_navigation import PROJECT_KEY
+
+            self.settings.setValue("chat/last", self.chat_id)
+            self.settings.setValue(PROJECT_KEY, self.project_id)
         self.settings.sync()
 
     def refresh_profiles(self) -> None:
@@ -459,6 +527,11 @@ class MainWindow(QMainWindow):
 
     # -- closing ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.attached:  # closed while it opens: nothing runs yet, the layout is kept
+            self.save_layout()
+            event.accept()
+            self.closed.emit()
+            return
         if not self._force_close and (self.studio.pending or self.studio.handles):
             event.ignore()
             waiting = len(self.studio.pending)

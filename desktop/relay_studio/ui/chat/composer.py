@@ -18,6 +18,7 @@ Signals:
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QTextCursor
@@ -31,8 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.domain.profile import AgentProfile
 from relay_studio.ui.flow_layout import flow_row
+
+if TYPE_CHECKING:  # the window opens with a composer before the runtime's models are imported
+    from relay_studio.domain.profile import AgentProfile
 
 DEFAULT_AGENT = "writer"  # the built-in relay starts with the writer
 EXPLORER_AGENT = "explorer"  # the built-in agent of an exploration (docs/explore.md)

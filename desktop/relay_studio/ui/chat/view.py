@@ -151,7 +151,8 @@ class ChatView(QWidget):
     open_chat_requested = Signal(str)
     handoff_requested = Signal()
 
-    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
+    def __init__(self, studio: Studio, parent: QWidget | None = None, *, composer: Composer | None = None) -> None:
+        """``composer``: the one the window opened with, and what was typed into it (else a new one)."""
         super().__init__(parent)
         self.studio = studio
         self.chat_id = ""
@@ -220,7 +221,7 @@ class ChatView(QWidget):
         self.handoff_offer.handoff_requested.connect(self.handoff_requested.emit)
         layout.addWidget(self.handoff_offer)
         self._declined_offers: set[str] = set()  # runs whose context failure the creator saw offered
-        self.composer = Composer()
+        self.composer = composer if composer is not None else Composer()
         self.composer.send_requested.connect(self.send_requested.emit)
         self.composer.edit_requested.connect(self.edit_requested.emit)
         self.composer.stop_requested.connect(lambda: self.stop_requested.emit(self.live.run_id))
@@ -240,7 +241,10 @@ class ChatView(QWidget):
         if chat_id != self.chat_id:
             if self.chat_id:
                 self._drafts[self.chat_id] = self.composer.draft()
-            self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
+                self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
+            elif chat_id in self._drafts or not self.composer.text():
+                self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
+            # else: what was typed with no chat shown (the window opening) goes on in this one
         self.chat_id = chat_id
         record = self.studio.chats.get(chat_id)
         self.title.setText(record.name if record else "")
