@@ -23,7 +23,7 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
 from relay_studio.ui import i18n
-from relay_studio.ui.chat.cards import LIVE_LINE_CHARS, LiveRunCard
+from relay_studio.ui.chat.live_run_card import LIVE_LINE_CHARS, LiveRunCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.patches.dialog import PatchDialog
 from relay_studio.ui.settings.dialog import SettingsDialog
