@@ -267,7 +267,7 @@ async def test_summaries_starting_points_and_severities_follow_the_language(
     from relay_studio.domain.events import Event
     from relay_studio.ui.patches.dialog import _review_html
     from relay_studio.ui.profiles.new_agent import NewAgentDialog
-    from relay_studio.ui.timeline.model import summarize
+    from relay_studio.ui.timeline.summaries import summarize
 
     shown = SHOWN[language]
     window = await _open(app, language)

@@ -56,8 +56,9 @@ from relay_studio.ui.timeline.detail import (
     render_tool,
 )
 from relay_studio.ui.timeline.events_model import EventFilter, EventsDelegate, EventsModel
+from relay_studio.ui.timeline.lane_items import Bar, Lane, Marker
 from relay_studio.ui.timeline.lanes import LanesView
-from relay_studio.ui.timeline.model import Bar, Lane, Marker, RunTimeline
+from relay_studio.ui.timeline.model import RunTimeline
 from relay_studio.ui.timeline.rerun import RerunControls
 
 LOAD_PAGE = 64
