@@ -265,7 +265,7 @@ async def test_summaries_starting_points_and_severities_follow_the_language(
     app: App, qtbot: QtBot, language: str
 ) -> None:
     from relay_studio.domain.events import Event
-    from relay_studio.ui.patches.dialog import _review_html
+    from relay_studio.ui.patches.proposal_words import review_html as _review_html
     from relay_studio.ui.profiles.new_agent import NewAgentDialog
     from relay_studio.ui.timeline.summaries import summarize
 
