@@ -856,7 +856,6 @@
     </message>
     <message>
         <source>text</source>
-        <extracomment>a tool call that waited for the creator&apos;s approval: when the decision came (the wait is drawn to it) why the studio handed on for the stage (``next_stage.REASONS`` key); &quot;&quot; for a handoff the agent made The time span whose closed bars changed since the view last looked (``take_dirty``): painted tiles over it are stale. Open bars are painted live, so only closing a bar dirties a span.</extracomment>
         <translation>Text</translation>
     </message>
     <message>

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from relay_studio.ui.chat.cards import MessageCard
+from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat.transcript import RunNotice, transcript
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
 from relay_studio.ui import i18n, theme
-from relay_studio.ui.chat.cards import NoticeCard
+from relay_studio.ui.chat.notice_card import NoticeCard
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import relay_turns

@@ -9,7 +9,9 @@ from typing import Any
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from relay_studio.ui.chat.cards import HandedOffCard, HandoffCard, LineageCard, MessageCard, NoticeCard
+from relay_studio.ui.chat.handoff_cards import HandedOffCard, HandoffCard, LineageCard
+from relay_studio.ui.chat.message_card import MessageCard
+from relay_studio.ui.chat.notice_card import NoticeCard
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
 

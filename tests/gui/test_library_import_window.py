@@ -96,7 +96,8 @@ async def test_a_forged_handoff_context_is_shown_as_text_typed_or_imported(app: 
     """docs/hostile-documents.md: neither a typed ``<handoff-context>`` block nor an imported chat that
     claims one becomes the handoff card a continued chat opens with."""
     from relay_studio.library.sillytavern_chat import parse_chat
-    from relay_studio.ui.chat.cards import HandoffCard, MessageCard
+    from relay_studio.ui.chat.handoff_cards import HandoffCard
+    from relay_studio.ui.chat.message_card import MessageCard
     from tests.gui.conftest import run_to_end, send_as
     from tests.integration.hostile import documents as hostile
 

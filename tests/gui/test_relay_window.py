@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from relay_studio.ui.chat.cards import MessageCard
+from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.timeline.model import FOREGROUND
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import REVISED, relay_turns

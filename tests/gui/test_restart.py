@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.cli import main as cli_main
 from relay_studio.runtime.engine import DB_NAME
-from relay_studio.ui.chat.cards import NoticeCard
+from relay_studio.ui.chat.notice_card import NoticeCard
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import REVISED, relay_turns
 

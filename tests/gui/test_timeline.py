@@ -9,11 +9,14 @@ import pytest
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from relay_studio.ui.chat.cards import LIVE_LINE_CHARS, LiveRunCard, NoticeCard
+from relay_studio.ui.chat.live_run_card import LIVE_LINE_CHARS, LiveRunCard
+from relay_studio.ui.chat.notice_card import NoticeCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.timeline.lanes import MARKER_TEXT_DX, LanesView, layout_marker_labels
-from relay_studio.ui.timeline.model import FOREGROUND, RunTimeline, completed_review, summarize
+from relay_studio.ui.timeline.model import FOREGROUND, RunTimeline
 from relay_studio.ui.timeline.panel import TimelinePanel
+from relay_studio.ui.timeline.reviews import completed_review
+from relay_studio.ui.timeline.summaries import summarize
 from tests.gui.conftest import App, run_to_end, until
 
 

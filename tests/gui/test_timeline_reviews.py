@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.timeline.lane_items import Lane
 from relay_studio.ui.timeline.lanes import LABEL_W, LANE_H
-from relay_studio.ui.timeline.model import Lane
 from tests.gui.conftest import App, run_to_end, until
 
 CONFLICT = {"issues": [{"severity": "conflict", "entry": "Mira", "quote": "twin sister",

@@ -23,7 +23,7 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
 from relay_studio.ui import i18n
-from relay_studio.ui.chat.cards import LIVE_LINE_CHARS, LiveRunCard
+from relay_studio.ui.chat.live_run_card import LIVE_LINE_CHARS, LiveRunCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.patches.dialog import PatchDialog
 from relay_studio.ui.settings.dialog import SettingsDialog
@@ -265,9 +265,9 @@ async def test_summaries_starting_points_and_severities_follow_the_language(
     app: App, qtbot: QtBot, language: str
 ) -> None:
     from relay_studio.domain.events import Event
-    from relay_studio.ui.patches.dialog import _review_html
+    from relay_studio.ui.patches.proposal_words import review_html as _review_html
     from relay_studio.ui.profiles.new_agent import NewAgentDialog
-    from relay_studio.ui.timeline.model import summarize
+    from relay_studio.ui.timeline.summaries import summarize
 
     shown = SHOWN[language]
     window = await _open(app, language)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QToolButton
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui import theme
-from relay_studio.ui.chat.cards import NoticeCard
+from relay_studio.ui.chat.notice_card import NoticeCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.studio import DEMO_MODEL
 from tests.gui.conftest import App, run_to_end, until

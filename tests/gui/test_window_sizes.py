@@ -23,7 +23,7 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
 from relay_studio.ui import i18n
-from relay_studio.ui.chat.cards import HandoffCard
+from relay_studio.ui.chat.handoff_cards import HandoffCard
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.window_layout import FIRST_SIZE, MIN_CHAT_W, default_widths, fit_widths, within
 from tests.gui.conftest import App, run_to_end, until

@@ -18,7 +18,8 @@ becomes "Approve anyway": it asks for a reason (the agent reads it in its tool r
 rest" neither applies to it nor approves it with the others.
 
 Keys: Ctrl+Enter approves the current proposal, Ctrl+Backspace rejects it (also while typing the
-reason or the result), Esc closes the dialog without deciding.
+reason or the result: ``decision_keys.py``), Esc closes the dialog without deciding. A proposal's words and
+its review's issues: ``proposal_words.py``; the hunks' checkboxes: ``hunk_list.py``.
 
 Signals:
     decided(PendingApproval, ApprovalDecision)
@@ -26,13 +27,11 @@ Signals:
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass, field
-from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -51,63 +50,15 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.domain.approvals import ApprovalDecision
-from relay_studio.runtime.tools.workspace_commit import DEFAULT_PATH as COMMIT_DEFAULT_PATH
 from relay_studio.ui import i18n, theme
+from relay_studio.ui.patches.decision_keys import APPROVE_KEYS, REJECT_KEYS, DecisionKeys
 from relay_studio.ui.patches.diff import Hunk, apply_hunks, hunks, side_by_side_html, unified_html
+from relay_studio.ui.patches.hunk_list import HunkList
+from relay_studio.ui.patches.proposal_words import commit_path, is_conflict, proposal_label, review_html
 from relay_studio.ui.studio import PendingApproval, Studio
 
 CLOSE_GRACE_MS = 250  # the next proposal of the same turn usually follows at once: do not flicker
 DIFF_REFRESH_MS = 120  # the diffs follow the edited result once typing pauses
-APPROVE_KEYS = ("Ctrl+Return", "Ctrl+Enter")
-REJECT_KEYS = ("Ctrl+Backspace",)
-
-
-def _label(p: PendingApproval) -> str:
-    """What a proposal does, in a writer's words (the tool's name stays in the tooltip and the title)."""
-    r = p.request
-    what = r.path or (_commit_path(p) if r.tool == "workspace_commit" else "")
-    verbs = {"workspace_write_file": QCoreApplication.translate("PatchDialog", "%1: write %2"),
-             "workspace_apply_patch": QCoreApplication.translate("PatchDialog", "%1: change %2"),
-             "workspace_commit": QCoreApplication.translate("PatchDialog", "%1: commit %2")}
-    return i18n.arg(verbs.get(r.tool) or QCoreApplication.translate("PatchDialog", "%1: call %2"), r.agent_name,
-                    what or r.tool)
-
-
-def _commit_path(p: PendingApproval) -> str:
-    path = p.request.arguments.get("path")
-    return path if isinstance(path, str) and path.strip() else COMMIT_DEFAULT_PATH
-
-
-def _conflict(p: PendingApproval) -> bool:
-    return bool(p.request.review) and (p.request.review or {}).get("overallStatus") == "conflict"
-
-
-def _severity(severity: str) -> str:
-    """A review issue's severity ("conflict", "warning", "info") in the window's words (another one as it is)."""
-    translate = QCoreApplication.translate  # pyside6-lupdate reads translate("PatchDialog", "…")
-    return {"conflict": translate("PatchDialog", "conflict"), "warning": translate("PatchDialog", "warning"),
-            "info": translate("PatchDialog", "info")}.get(severity, severity)
-
-
-def _review_html(review: dict[str, Any], title: str, no_issues: str) -> str:
-    rows = []
-    for issue in review.get("issues") or []:
-        if not isinstance(issue, dict):
-            continue
-        quote = f"<br><i>“{html.escape(str(issue.get('quote')))}”</i>" if issue.get("quote") else ""
-        fix = f"<br>{html.escape(str(issue.get('suggestion')))}" if issue.get("suggestion") else ""
-        severity = html.escape(_severity(str(issue.get("severity", ""))))
-        head = f"<b>{severity}</b> · {html.escape(str(issue.get('entry', '')))}"
-        rows.append(f"<p>{head}{quote}<br>{html.escape(str(issue.get('explanation', '')))}{fix}</p>")
-    return f"<h3>{html.escape(title)}</h3>" + ("".join(rows) or f"<p>{html.escape(no_issues)}</p>")
-
-
-def _matches(event: QKeyEvent, keys: tuple[str, ...]) -> bool:
-    combo = event.keyCombination()
-    mods = combo.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier
-    pressed = QKeySequence(mods.value | combo.key().value)
-    return any(pressed.matches(QKeySequence(k)) == QKeySequence.SequenceMatch.ExactMatch for k in keys)
-
 
 @dataclass
 class _Draft:
@@ -116,17 +67,6 @@ class _Draft:
     result: str
     accepted: set[int] = field(default_factory=set)
     reason: str = ""
-
-
-class _DecisionKeys(QObject):
-    """Text fields keep Ctrl+Enter and Ctrl+Backspace for themselves; in this dialog they decide."""
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
-                and _matches(event, APPROVE_KEYS + REJECT_KEYS):
-            event.ignore()  # not claimed by the field: the dialog's shortcut takes it
-            return True
-        return False
 
 
 class PatchDialog(QDialog):
@@ -190,10 +130,7 @@ class PatchDialog(QDialog):
         right_layout.addWidget(beside, 3)
         self.hunk_label = QLabel(self.tr("Changes to apply"))
         right_layout.addWidget(self.hunk_label)
-        self.hunk_list = QListWidget()
-        self.hunk_list.setObjectName("PatchHunks")
-        self.hunk_list.setAccessibleName(self.tr("Changes to apply"))
-        self.hunk_list.setMaximumHeight(130)
+        self.hunk_list = HunkList()
         self.hunk_list.itemChanged.connect(self._on_hunk_toggled)
         right_layout.addWidget(self.hunk_list, 1)
         split.addWidget(right)
@@ -230,7 +167,7 @@ class PatchDialog(QDialog):
         for keys, slot in ((APPROVE_KEYS, self.approve_current), (REJECT_KEYS, self.reject_current)):
             for key in keys:
                 QShortcut(QKeySequence(key), self, slot, context=Qt.ShortcutContext.WindowShortcut)
-        self._keys = _DecisionKeys(self)
+        self._keys = DecisionKeys(self)
         for widget in (self.reason, self.result_edit, self.queue, self.hunk_list):
             widget.installEventFilter(self._keys)
 
@@ -252,7 +189,7 @@ class PatchDialog(QDialog):
         if pending in self.pending or pending.future.done():
             return
         self.pending.append(pending)
-        item = QListWidgetItem(_label(pending))
+        item = QListWidgetItem(proposal_label(pending))
         item.setToolTip(f"{pending.request.agent_name} · {pending.request.tool}"
                         + (f" · {pending.request.path}" if pending.request.path else ""))
         self.queue.addItem(item)
@@ -339,14 +276,14 @@ class PatchDialog(QDialog):
                                         else self.tr("%1 wants to write %2"), r.agent_name, r.path))
         elif r.tool == "workspace_commit":
             self.title.setText(i18n.arg(self.tr("%1 wants to publish %2 to the chat"), r.agent_name,
-                                        _commit_path(pending)))
+                                        commit_path(pending)))
         else:
             self.title.setText(i18n.arg(self.tr("%1 wants to call %2"), r.agent_name, r.tool))
         arguments = json.dumps(r.arguments, ensure_ascii=False, indent=2)
         if r.tool == "workspace_commit":
             arguments = (i18n.arg(self.tr("Publishes %1 to the chat as the reply you read, as the file is when the "
                                           "commit runs (after the changes listed before it are decided)."),
-                                  _commit_path(pending)) + f"\n\n{r.tool} {arguments}")
+                                  commit_path(pending)) + f"\n\n{r.tool} {arguments}")
         self.arguments.setPlainText(arguments)
         for index in range(3):
             self.tabs.setTabVisible(index, is_file)
@@ -359,18 +296,7 @@ class PatchDialog(QDialog):
             return
         self.hunks = hunks(r.before or "", r.after or "")
         accepted = draft.accepted if draft else set(range(len(self.hunks)))
-        self.hunk_list.blockSignals(True)
-        self.hunk_list.clear()
-        for hunk in self.hunks:
-            removed = "".join(hunk.a_lines).strip().splitlines()
-            added = "".join(hunk.b_lines).strip().splitlines()
-            gist = (f"+ {added[0]}" if added else f"- {removed[0]}" if removed else "")[:90]
-            item = QListWidgetItem(f"{hunk.header}  {gist}")
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            checked = hunk.index in accepted
-            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
-            self.hunk_list.addItem(item)
-        self.hunk_list.blockSignals(False)
+        self.hunk_list.fill(self.hunks, accepted)
         self._shown_result = None
         self.result_edit.blockSignals(True)
         self.result_edit.setPlainText(draft.result if draft else r.after or "")
@@ -381,14 +307,14 @@ class PatchDialog(QDialog):
     def _show_review(self, pending: PendingApproval | None) -> None:
         """The review's issues beside the diff; a conflict turns Approve into "Approve anyway" (with a reason)."""
         review = pending.request.review if pending is not None else None
-        conflict = pending is not None and _conflict(pending)
+        conflict = pending is not None and is_conflict(pending)
         self.reason_needed.setVisible(False)
         self.review_panel.setVisible(bool(review))
         if review:
             status = str(review.get("overallStatus") or "")
             title = {"conflict": self.tr("The review found conflicts"), "warning": self.tr("The review has warnings"),
                      "clean": self.tr("The review found no problem")}.get(status, self.tr("Review"))
-            self.review_panel.setHtml(_review_html(review, title, self.tr("No issues.")))
+            self.review_panel.setHtml(review_html(review, title, self.tr("No issues.")))
         self.approve_button.setText(self.tr("Approve anyway") if conflict else self.tr("Approve"))
         self.reason.setPlaceholderText(
             self.tr("Why you approve it despite the conflicts, or why you reject it (the agent reads this)")
@@ -426,17 +352,10 @@ class PatchDialog(QDialog):
                                           no_changes=self.tr("No changes.")))
 
     def accepted_hunks(self) -> set[int]:
-        out: set[int] = set()
-        for i in range(self.hunk_list.count()):
-            item = self.hunk_list.item(i)
-            if item is not None and item.checkState() == Qt.CheckState.Checked:
-                out.add(i)
-        return out
+        return self.hunk_list.accepted()
 
     def set_hunk_accepted(self, index: int, accepted: bool) -> None:
-        item = self.hunk_list.item(index)
-        if item is not None:
-            item.setCheckState(Qt.CheckState.Checked if accepted else Qt.CheckState.Unchecked)
+        self.hunk_list.set_accepted(index, accepted)
 
     def _on_hunk_toggled(self, _item: QListWidgetItem) -> None:
         if self.current is None:
@@ -454,7 +373,7 @@ class PatchDialog(QDialog):
         edited: str | None = None
         if r.after is not None and self.result_text() != r.after:
             edited = self.result_text()
-        if _conflict(pending):  # "Approve anyway": only with the creator's reason, which the agent reads
+        if is_conflict(pending):  # "Approve anyway": only with the creator's reason, which the agent reads
             why = self.reason.text().strip()
             if not why:
                 self.reason_needed.setVisible(True)
@@ -464,7 +383,7 @@ class PatchDialog(QDialog):
             return
         rest = self.approve_rest.isChecked()
         others = [p for p in self.pending if p.request.run_id == r.run_id and p is not pending
-                  and not _conflict(p)] if rest else []
+                  and not is_conflict(p)] if rest else []
         self._decide(pending, ApprovalDecision(approved=True, edited_content=edited, approve_rest=rest,
                                                reason="approved with edits" if edited is not None else ""))
         for other in others:  # the runtime approves what comes later; approve what already waits too

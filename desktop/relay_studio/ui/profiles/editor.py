@@ -1,6 +1,11 @@
 """The profile editor: a sectioned form with a section rail, live validation at each field, Save
 disabled while the profile is invalid, built-ins read-only (Duplicate to edit), import and export.
 
+One cohesive thing past ~450 lines, kept whole on purpose: after its parts moved out (below), what stays is
+the one state every section writes through (the form, its fields, the dirty, loading and read-only switches)
+and the ways it is replaced (a stored agent, a copy, a starting point, a file, Raw JSON) and saved; each ends
+in the same ``_populate``/``after_change``, so split, either half would reach into the other's state.
+
 Each section is its own widget (``ui/profiles/sections/``, typed against ``sections/host.EditorHost``, so
 they import nothing of the editor); the editor is the shell around them: the state every section writes
 through, loading and saving. Its parts are their own modules: ``header.py`` (title, buttons, banner),

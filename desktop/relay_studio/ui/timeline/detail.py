@@ -29,7 +29,10 @@ from relay_studio.ui import i18n, theme
 from relay_studio.ui.library.citations import citation_link, distinct
 from relay_studio.ui.patches.diff import unified_html
 from relay_studio.ui.timeline.events_model import summary_words
-from relay_studio.ui.timeline.model import Bar, Marker, Review, RunTimeline, handed_on_words, pretty_json
+from relay_studio.ui.timeline.lane_items import Bar, Marker
+from relay_studio.ui.timeline.model import RunTimeline
+from relay_studio.ui.timeline.reviews import Review
+from relay_studio.ui.timeline.summaries import handed_on_words, pretty_json
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
 if TYPE_CHECKING:

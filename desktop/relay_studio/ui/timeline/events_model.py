@@ -22,7 +22,8 @@ from PySide6.QtWidgets import QAbstractItemView, QStyle, QStyledItemDelegate, QS
 from relay_studio.domain.enums import InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.ui import i18n, theme
-from relay_studio.ui.timeline.model import SUMMARY_WORDS, RunTimeline, error_code, summarize
+from relay_studio.ui.timeline.model import RunTimeline
+from relay_studio.ui.timeline.summaries import SUMMARY_WORDS, error_code, summarize
 
 COLUMNS = ("#", "Time", "Agent", "Event", "Summary")
 PAGE = 256

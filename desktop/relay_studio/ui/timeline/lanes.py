@@ -41,7 +41,9 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.call_progress import TICK_MS, CallClock, progress_text
 from relay_studio.ui.timeline.events_model import summary_words
-from relay_studio.ui.timeline.model import FOREGROUND, Bar, Lane, Marker, RunTimeline, handed_on_words
+from relay_studio.ui.timeline.lane_items import Bar, Lane, Marker
+from relay_studio.ui.timeline.model import FOREGROUND, RunTimeline
+from relay_studio.ui.timeline.summaries import handed_on_words
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
 LANE_H = 38

@@ -18,8 +18,8 @@ from relay_studio.ui import i18n
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesView, CompareDialog
 from relay_studio.ui.timeline.fork_dialog import ForkChoice, ForkDialog, candidates
+from relay_studio.ui.timeline.lane_items import Bar, Marker
 from relay_studio.ui.timeline.lanes import LABEL_W, LanesView
-from relay_studio.ui.timeline.model import Bar, Marker
 
 
 class RerunControls(QObject):

@@ -1,5 +1,5 @@
 """A review's verdict in words, in the window's language: what a reviewer's lane on the timeline says in
-its label and tooltip, and what the detail pane says of the review (``model.Review``). The words and a
+its label and tooltip, and what the detail pane says of the review (``reviews.Review``). The words and a
 mark go with the status colour, so colour is never the only sign of how a review went."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from relay_studio.ui import i18n
-from relay_studio.ui.timeline.model import Review
+from relay_studio.ui.timeline.reviews import Review
 
 # A mark before the verdict's words (the words carry the meaning; the mark helps a scan down the lanes)
 MARKS = {"reviewing": "…", "passed": "✓", "warning": "⚠", "conflict": "✗", "failed": "✗", "cancelled": "–"}

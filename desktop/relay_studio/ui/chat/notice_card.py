@@ -1,0 +1,35 @@
+"""A run that did not end well, as a card in the chat: its sentence and a Details link."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
+
+from relay_studio.ui.chat.card_chrome import fit_to_column
+from relay_studio.ui.chat.transcript import RunNotice
+
+
+class NoticeCard(QFrame):
+    """A run that did not end well, in plain words, with a Details link to the failing event.
+
+    Signals:
+        details(str run_id, str error_code)
+    """
+
+    details = Signal(str, str)
+
+    def __init__(self, notice: RunNotice, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("ErrorCard")
+        self.notice = notice
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        text = QLabel(notice.text + (f"  ({notice.error_code})" if notice.error_code else ""))
+        text.setWordWrap(True)
+        fit_to_column(text)
+        layout.addWidget(text, 1)
+        link = QLabel(self.tr('<a href="#details">Details</a>'))
+        link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        link.linkActivated.connect(lambda _href: self.details.emit(notice.run_id, notice.error_code or ""))
+        layout.addWidget(link)
+        self.link = link
