@@ -44,12 +44,12 @@ class KeyPlaces:
     keys: dict[str, str | None] = field(default_factory=dict)
 
 
+@dataclass
 class _Persona:
-    """The persona name, read once (on the GUI thread) when first shown and kept as stored."""
+    """The persona name, read once (on the GUI thread) when first shown and kept as stored; one per studio,
+    shared by the twins ``keeping_secrets_in`` makes."""
 
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self.name: str | None = None
+    name: str | None = None
 
 
 class ConnectionOperations:
@@ -60,7 +60,7 @@ class ConnectionOperations:
         self.hub = hub
         self.runtime = hub.runtime
         self._secrets = secrets
-        self._persona = _Persona(hub.runtime.db)
+        self._persona = _Persona()
 
     def keeping_secrets_in(self, secrets: object) -> ConnectionOperations:
         """This operation with the keys kept in ``secrets`` (a ``SecretStore``: Settings takes a test's
