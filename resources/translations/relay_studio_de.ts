@@ -447,6 +447,262 @@
     </message>
 </context>
 <context>
+    <name>ConnectionForm</name>
+    <message>
+        <source>Add a connection</source>
+        <translation>Verbindung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Eigene</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>e.g. openai-main</source>
+        <translation>z. B. openai-main</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI-kompatibel</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
+        <translation>https://api.openai.com/v1 oder http://127.0.0.1:8080/v1</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>Basis-URL</translation>
+    </message>
+    <message>
+        <source>the default model; List models asks the server</source>
+        <translation>das Standardmodell; „Modelle abrufen“ fragt den Server</translation>
+    </message>
+    <message>
+        <source>List models</source>
+        <translation>Modelle abrufen</translation>
+    </message>
+    <message>
+        <source>Ask the server which models it offers</source>
+        <translation>Den Server fragen, welche Modelle er anbietet</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>Standardmodell</translation>
+    </message>
+    <message>
+        <source>not needed for a server on this computer</source>
+        <translation>für einen Server auf diesem Computer nicht nötig</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Header</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain: keep API keys in a file only I can read</source>
+        <translation>Dieser Computer hat keinen Schlüsselbund: API-Schlüssel in einer Datei speichern, die nur ich lesen kann</translation>
+    </message>
+    <message>
+        <source>Add connection</source>
+        <translation>Verbindung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Leave the connection as it was</source>
+        <translation>Die Verbindung so lassen, wie sie war</translation>
+    </message>
+    <message>
+        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
+        <translation>Eine Verbindung „%1“ gibt es schon; entferne sie zuerst oder wähle einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
+        <translation>„%1“ ist nicht auf diesem Computer und braucht daher einen API-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
+        <translation>Dieser Computer hat keinen Schlüsselbund für den API-Schlüssel. Setze oben das Häkchen, um Schlüssel in einer Datei zu speichern, die nur du lesen kannst, oder füge den Schlüssel später hinzu.</translation>
+    </message>
+    <message>
+        <source> Its secrets are in the system keychain.</source>
+        <translation> Seine Geheimnisse liegen im Schlüsselbund des Systems.</translation>
+    </message>
+    <message>
+        <source> Its secrets are in %1 (readable only by you).</source>
+        <translation> Seine Geheimnisse liegen in %1 (nur für dich lesbar).</translation>
+    </message>
+    <message>
+        <source> It is the default connection.</source>
+        <translation> Sie ist die Standardverbindung.</translation>
+    </message>
+    <message>
+        <source>Added connection &apos;%1&apos; (%2).</source>
+        <translation>Verbindung „%1“ (%2) hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
+        <translation>Verbindung „%1“ (%2, Modell %3) gespeichert.</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2).</source>
+        <translation>Verbindung „%1“ (%2) gespeichert.</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
+        <translation>Verbindung „%1“ gespeichert, aber der Wert eines entfernten Headers konnte nicht vergessen werden: %2</translation>
+    </message>
+    <message>
+        <source>Edit &apos;%1&apos;</source>
+        <translation>„%1“ bearbeiten</translation>
+    </message>
+    <message>
+        <source>leave empty to keep the stored key</source>
+        <translation>leer lassen, um den gespeicherten Schlüssel zu behalten</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Änderungen speichern</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>Frage %1 nach seinen Modellen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and save the changes.</source>
+        <translation>
+            <numerusform>Der Server bietet %n Modell an; wähle das Standardmodell und speichere die Änderungen.</numerusform>
+            <numerusform>Der Server bietet %n Modelle an; wähle das Standardmodell und speichere die Änderungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and add the connection.</source>
+        <translation>
+            <numerusform>Der Server bietet %n Modell an; wähle das Standardmodell und füge die Verbindung hinzu.</numerusform>
+            <numerusform>Der Server bietet %n Modelle an; wähle das Standardmodell und füge die Verbindung hinzu.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answers but lists no models; type the model&apos;s name.</source>
+        <translation>Der Server antwortet, nennt aber keine Modelle; gib den Namen des Modells ein.</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionList</name>
+    <message>
+        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Modellverbindungen&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Testen</translation>
+    </message>
+    <message>
+        <source>Send a one-token request and say whether the connection works</source>
+        <translation>Eine Anfrage mit einem Token senden und melden, ob die Verbindung funktioniert</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Change the connection&apos;s address, model, key or headers</source>
+        <translation>Adresse, Modell, Schlüssel oder Header der Verbindung ändern</translation>
+    </message>
+    <message>
+        <source>Make default</source>
+        <translation>Als Standard</translation>
+    </message>
+    <message>
+        <source>Agents set to use the default connection run on this one</source>
+        <translation>Agenten, die die Standardverbindung nutzen, laufen über diese</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the connection and forget its API key</source>
+        <translation>Die Verbindung entfernen und ihren API-Schlüssel vergessen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
+        <translation>„%1“ ist jetzt die Standardverbindung: Agenten, die den Standard nutzen, laufen darüber.</translation>
+    </message>
+    <message>
+        <source>Testing &apos;%1&apos;…</source>
+        <translation>Teste „%1“…</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;.</source>
+        <translation>Verbindung „%1“ entfernt.</translation>
+    </message>
+    <message>
+        <source> The default connection is now &apos;%1&apos;.</source>
+        <translation> Die Standardverbindung ist jetzt „%1“.</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
+        <translation>Verbindung „%1“ entfernt, aber ihr Schlüssel konnte nicht vergessen werden: %2</translation>
+    </message>
+    <message>
+        <source>(the connections could not be read: %1)</source>
+        <translation>(die Verbindungen konnten nicht gelesen werden: %1)</translation>
+    </message>
+    <message>
+        <source>API key in the keychain</source>
+        <translation>API-Schlüssel im Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>API key in the key file</source>
+        <translation>API-Schlüssel in der Schlüsseldatei</translation>
+    </message>
+    <message>
+        <source>API key from the environment</source>
+        <translation>API-Schlüssel aus der Umgebung</translation>
+    </message>
+    <message>
+        <source>no key needed</source>
+        <translation>kein Schlüssel nötig</translation>
+    </message>
+    <message>
+        <source>no API key</source>
+        <translation>kein API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>  ·  default</source>
+        <translation>  ·  Standard</translation>
+    </message>
+    <message>
+        <source>model: the first the server lists</source>
+        <translation>Modell: das erste, das der Server nennt</translation>
+    </message>
+    <message>
+        <source>The default connection: agents set to use the default run on it</source>
+        <translation>Die Standardverbindung: Agenten, die den Standard nutzen, laufen darüber</translation>
+    </message>
+    <message>
+        <source>(none yet: add one below, or find a server on this computer)</source>
+        <translation>(noch keine: füge unten eine hinzu oder suche einen Server auf diesem Computer)</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -1133,6 +1389,53 @@
     </message>
 </context>
 <context>
+    <name>GeneralSettings</name>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
+        <translation>Die Sprache des Fensters; eine Änderung gilt ab dem nächsten Start von Relay Studio</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>Wie das System (%1)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
+        <translation>Was {{user}} aus SillyTavern-Charakterkarten und World Info in den Prompts der Agenten und im Chat wird; {{char}} wird zum eigenen Namen des Agenten</translation>
+    </message>
+    <message>
+        <source>Your name in stories</source>
+        <translation>Dein Name in Geschichten</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Datenordner</translation>
+    </message>
+    <message>
+        <source>Applies the next time Relay Studio starts.</source>
+        <translation>Gilt ab dem nächsten Start von Relay Studio.</translation>
+    </message>
+</context>
+<context>
     <name>HandedOffCard</name>
     <message>
         <source>the new chat starts from it; no request of this chat includes it</source>
@@ -1738,6 +2041,57 @@
     <message>
         <source>is stopping…</source>
         <translation>wird beendet…</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServerFinder</name>
+    <message>
+        <source>Find local servers</source>
+        <extracomment>the usual servers and the host they are looked for on (tests probe their own loopback server)</extracomment>
+        <translation>Lokale Server suchen</translation>
+    </message>
+    <message>
+        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
+        <translation>Auf diesem Computer nach Ollama, LM Studio, llama.cpp, KoboldCpp, Jan oder vLLM suchen</translation>
+    </message>
+    <message>
+        <source>also look on ports, e.g. 9000 8081</source>
+        <translation>auch diese Ports prüfen, z. B. 9000 8081</translation>
+    </message>
+    <message>
+        <source>Besides the usual ports (%1)</source>
+        <translation>Zusätzlich zu den üblichen Ports (%1)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
+        <translation>„%1“ ist keine Liste von Portnummern (1–65535), z. B. 9000 8081.</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>Suche Modellserver auf diesem Computer…</translation>
+    </message>
+    <message>
+        <source>Tried ports %1.</source>
+        <translation>Geprüfte Ports: %1.</translation>
+    </message>
+    <message>
+        <source>No model server answered on this computer.</source>
+        <translation>Auf diesem Computer hat kein Modellserver geantwortet.</translation>
+    </message>
+    <message>
+        <source>; also %1</source>
+        <translation>; außerdem %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 unter %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
+        <translation>
+            <numerusform>%1 unter %2 mit %n Modell gefunden; das Formular unten ist dafür ausgefüllt – „Verbindung hinzufügen“ behält sie%3.</numerusform>
+            <numerusform>%1 unter %2 mit %n Modellen gefunden; das Formular unten ist dafür ausgefüllt – „Verbindung hinzufügen“ behält sie%3.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2809,347 +3163,6 @@
     <message>
         <source>Settings</source>
         <translation>Einstellungen</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>System</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>Hell</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>Dunkel</translation>
-    </message>
-    <message>
-        <source>Theme</source>
-        <translation>Design</translation>
-    </message>
-    <message>
-        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
-        <translation>Die Sprache des Fensters; eine Änderung gilt ab dem nächsten Start von Relay Studio</translation>
-    </message>
-    <message>
-        <source>As the system (%1)</source>
-        <translation>Wie das System (%1)</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>Sprache</translation>
-    </message>
-    <message>
-        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
-        <translation>Was {{user}} aus SillyTavern-Charakterkarten und World Info in den Prompts der Agenten und im Chat wird; {{char}} wird zum eigenen Namen des Agenten</translation>
-    </message>
-    <message>
-        <source>Your name in stories</source>
-        <translation>Dein Name in Geschichten</translation>
-    </message>
-    <message>
-        <source>Data folder</source>
-        <translation>Datenordner</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Modellverbindungen&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Test</source>
-        <translation>Testen</translation>
-    </message>
-    <message>
-        <source>Send a one-token request and say whether the connection works</source>
-        <translation>Eine Anfrage mit einem Token senden und melden, ob die Verbindung funktioniert</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>Bearbeiten</translation>
-    </message>
-    <message>
-        <source>Change the connection&apos;s address, model, key or headers</source>
-        <translation>Adresse, Modell, Schlüssel oder Header der Verbindung ändern</translation>
-    </message>
-    <message>
-        <source>Make default</source>
-        <translation>Als Standard</translation>
-    </message>
-    <message>
-        <source>Agents set to use the default connection run on this one</source>
-        <translation>Agenten, die die Standardverbindung nutzen, laufen über diese</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>Entfernen</translation>
-    </message>
-    <message>
-        <source>Remove the connection and forget its API key</source>
-        <translation>Die Verbindung entfernen und ihren API-Schlüssel vergessen</translation>
-    </message>
-    <message>
-        <source>Find local servers</source>
-        <translation>Lokale Server suchen</translation>
-    </message>
-    <message>
-        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
-        <translation>Auf diesem Computer nach Ollama, LM Studio, llama.cpp, KoboldCpp, Jan oder vLLM suchen</translation>
-    </message>
-    <message>
-        <source>also look on ports, e.g. 9000 8081</source>
-        <translation>auch diese Ports prüfen, z. B. 9000 8081</translation>
-    </message>
-    <message>
-        <source>Besides the usual ports (%1)</source>
-        <translation>Zusätzlich zu den üblichen Ports (%1)</translation>
-    </message>
-    <message>
-        <source>Applies the next time Relay Studio starts.</source>
-        <translation>Gilt ab dem nächsten Start von Relay Studio.</translation>
-    </message>
-    <message>
-        <source>Add a connection</source>
-        <translation>Verbindung hinzufügen</translation>
-    </message>
-    <message>
-        <source>Custom</source>
-        <translation>Eigene</translation>
-    </message>
-    <message>
-        <source>Preset</source>
-        <translation>Vorlage</translation>
-    </message>
-    <message>
-        <source>e.g. openai-main</source>
-        <translation>z. B. openai-main</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>OpenAI-compatible</source>
-        <translation>OpenAI-kompatibel</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Art</translation>
-    </message>
-    <message>
-        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
-        <translation>https://api.openai.com/v1 oder http://127.0.0.1:8080/v1</translation>
-    </message>
-    <message>
-        <source>Base URL</source>
-        <translation>Basis-URL</translation>
-    </message>
-    <message>
-        <source>the default model; List models asks the server</source>
-        <translation>das Standardmodell; „Modelle abrufen“ fragt den Server</translation>
-    </message>
-    <message>
-        <source>List models</source>
-        <translation>Modelle abrufen</translation>
-    </message>
-    <message>
-        <source>Ask the server which models it offers</source>
-        <translation>Den Server fragen, welche Modelle er anbietet</translation>
-    </message>
-    <message>
-        <source>Default model</source>
-        <translation>Standardmodell</translation>
-    </message>
-    <message>
-        <source>not needed for a server on this computer</source>
-        <translation>für einen Server auf diesem Computer nicht nötig</translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation>API-Schlüssel</translation>
-    </message>
-    <message>
-        <source>Headers</source>
-        <translation>Header</translation>
-    </message>
-    <message>
-        <source>This computer has no keychain: keep API keys in a file only I can read</source>
-        <translation>Dieser Computer hat keinen Schlüsselbund: API-Schlüssel in einer Datei speichern, die nur ich lesen kann</translation>
-    </message>
-    <message>
-        <source>Add connection</source>
-        <translation>Verbindung hinzufügen</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
-        <source>Leave the connection as it was</source>
-        <translation>Die Verbindung so lassen, wie sie war</translation>
-    </message>
-    <message>
-        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
-        <translation>Eine Verbindung „%1“ gibt es schon; entferne sie zuerst oder wähle einen anderen Namen.</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
-        <translation>„%1“ ist nicht auf diesem Computer und braucht daher einen API-Schlüssel.</translation>
-    </message>
-    <message>
-        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
-        <translation>Dieser Computer hat keinen Schlüsselbund für den API-Schlüssel. Setze oben das Häkchen, um Schlüssel in einer Datei zu speichern, die nur du lesen kannst, oder füge den Schlüssel später hinzu.</translation>
-    </message>
-    <message>
-        <source> Its secrets are in the system keychain.</source>
-        <translation> Seine Geheimnisse liegen im Schlüsselbund des Systems.</translation>
-    </message>
-    <message>
-        <source> Its secrets are in %1 (readable only by you).</source>
-        <translation> Seine Geheimnisse liegen in %1 (nur für dich lesbar).</translation>
-    </message>
-    <message>
-        <source> It is the default connection.</source>
-        <translation> Sie ist die Standardverbindung.</translation>
-    </message>
-    <message>
-        <source>Added connection &apos;%1&apos; (%2).</source>
-        <translation>Verbindung „%1“ (%2) hinzugefügt.</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
-        <translation>Verbindung „%1“ (%2, Modell %3) gespeichert.</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos; (%2).</source>
-        <translation>Verbindung „%1“ (%2) gespeichert.</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
-        <translation>Verbindung „%1“ gespeichert, aber der Wert eines entfernten Headers konnte nicht vergessen werden: %2</translation>
-    </message>
-    <message>
-        <source>Edit &apos;%1&apos;</source>
-        <translation>„%1“ bearbeiten</translation>
-    </message>
-    <message>
-        <source>leave empty to keep the stored key</source>
-        <translation>leer lassen, um den gespeicherten Schlüssel zu behalten</translation>
-    </message>
-    <message>
-        <source>Save changes</source>
-        <translation>Änderungen speichern</translation>
-    </message>
-    <message>
-        <source>Asking %1 for its models…</source>
-        <translation>Frage %1 nach seinen Modellen…</translation>
-    </message>
-    <message numerus="yes">
-        <source>The server offers %n model(s); pick the default one and save the changes.</source>
-        <translation>
-            <numerusform>Der Server bietet %n Modell an; wähle das Standardmodell und speichere die Änderungen.</numerusform>
-            <numerusform>Der Server bietet %n Modelle an; wähle das Standardmodell und speichere die Änderungen.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The server offers %n model(s); pick the default one and add the connection.</source>
-        <translation>
-            <numerusform>Der Server bietet %n Modell an; wähle das Standardmodell und füge die Verbindung hinzu.</numerusform>
-            <numerusform>Der Server bietet %n Modelle an; wähle das Standardmodell und füge die Verbindung hinzu.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The server answers but lists no models; type the model&apos;s name.</source>
-        <translation>Der Server antwortet, nennt aber keine Modelle; gib den Namen des Modells ein.</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
-        <translation>„%1“ ist jetzt die Standardverbindung: Agenten, die den Standard nutzen, laufen darüber.</translation>
-    </message>
-    <message>
-        <source>Testing &apos;%1&apos;…</source>
-        <translation>Teste „%1“…</translation>
-    </message>
-    <message>
-        <source>Removed connection &apos;%1&apos;.</source>
-        <translation>Verbindung „%1“ entfernt.</translation>
-    </message>
-    <message>
-        <source> The default connection is now &apos;%1&apos;.</source>
-        <translation> Die Standardverbindung ist jetzt „%1“.</translation>
-    </message>
-    <message>
-        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
-        <translation>Verbindung „%1“ entfernt, aber ihr Schlüssel konnte nicht vergessen werden: %2</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
-        <translation>„%1“ ist keine Liste von Portnummern (1–65535), z. B. 9000 8081.</translation>
-    </message>
-    <message>
-        <source>Looking for model servers on this computer…</source>
-        <translation>Suche Modellserver auf diesem Computer…</translation>
-    </message>
-    <message>
-        <source>Tried ports %1.</source>
-        <translation>Geprüfte Ports: %1.</translation>
-    </message>
-    <message>
-        <source>No model server answered on this computer.</source>
-        <translation>Auf diesem Computer hat kein Modellserver geantwortet.</translation>
-    </message>
-    <message>
-        <source>; also %1</source>
-        <translation>; außerdem %1</translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
-        <translation>%1 unter %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
-        <translation>
-            <numerusform>%1 unter %2 mit %n Modell gefunden; das Formular unten ist dafür ausgefüllt – „Verbindung hinzufügen“ behält sie%3.</numerusform>
-            <numerusform>%1 unter %2 mit %n Modellen gefunden; das Formular unten ist dafür ausgefüllt – „Verbindung hinzufügen“ behält sie%3.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>(the connections could not be read: %1)</source>
-        <translation>(die Verbindungen konnten nicht gelesen werden: %1)</translation>
-    </message>
-    <message>
-        <source>API key in the keychain</source>
-        <translation>API-Schlüssel im Schlüsselbund</translation>
-    </message>
-    <message>
-        <source>API key in the key file</source>
-        <translation>API-Schlüssel in der Schlüsseldatei</translation>
-    </message>
-    <message>
-        <source>API key from the environment</source>
-        <translation>API-Schlüssel aus der Umgebung</translation>
-    </message>
-    <message>
-        <source>no key needed</source>
-        <translation>kein Schlüssel nötig</translation>
-    </message>
-    <message>
-        <source>no API key</source>
-        <translation>kein API-Schlüssel</translation>
-    </message>
-    <message>
-        <source>  ·  default</source>
-        <translation>  ·  Standard</translation>
-    </message>
-    <message>
-        <source>model: the first the server lists</source>
-        <translation>Modell: das erste, das der Server nennt</translation>
-    </message>
-    <message>
-        <source>The default connection: agents set to use the default run on it</source>
-        <translation>Die Standardverbindung: Agenten, die den Standard nutzen, laufen darüber</translation>
-    </message>
-    <message>
-        <source>(none yet: add one below, or find a server on this computer)</source>
-        <translation>(noch keine: füge unten eine hinzu oder suche einen Server auf diesem Computer)</translation>
     </message>
 </context>
 <context>

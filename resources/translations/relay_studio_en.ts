@@ -22,6 +22,23 @@
     </message>
 </context>
 <context>
+    <name>ConnectionForm</name>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and save the changes.</source>
+        <translation>
+            <numerusform>The server offers %n model; pick the default one and save the changes.</numerusform>
+            <numerusform>The server offers %n models; pick the default one and save the changes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and add the connection.</source>
+        <translation>
+            <numerusform>The server offers %n model; pick the default one and add the connection.</numerusform>
+            <numerusform>The server offers %n models; pick the default one and add the connection.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HandoffDialog</name>
     <message numerus="yes">
         <source>The chat was too long for the agent&apos;s model, so it wrote this without the oldest %n message(s); add what it could not know.</source>
@@ -45,6 +62,16 @@
         <translation>
             <numerusform>%n Skill file could not be read; the Skills tab says why.</numerusform>
             <numerusform>%n Skill files could not be read; the Skills tab says why.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LocalServerFinder</name>
+    <message numerus="yes">
+        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
+        <translation>
+            <numerusform>Found %1 at %2 with %n model; the form below is filled in for it — Add connection to keep it%3.</numerusform>
+            <numerusform>Found %1 at %2 with %n models; the form below is filled in for it — Add connection to keep it%3.</numerusform>
         </translation>
     </message>
 </context>
@@ -109,30 +136,6 @@
         <translation>
             <numerusform>conflict · %n issue</numerusform>
             <numerusform>conflict · %n issues</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>SettingsDialog</name>
-    <message numerus="yes">
-        <source>The server offers %n model(s); pick the default one and save the changes.</source>
-        <translation>
-            <numerusform>The server offers %n model; pick the default one and save the changes.</numerusform>
-            <numerusform>The server offers %n models; pick the default one and save the changes.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The server offers %n model(s); pick the default one and add the connection.</source>
-        <translation>
-            <numerusform>The server offers %n model; pick the default one and add the connection.</numerusform>
-            <numerusform>The server offers %n models; pick the default one and add the connection.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
-        <translation>
-            <numerusform>Found %1 at %2 with %n model; the form below is filled in for it — Add connection to keep it%3.</numerusform>
-            <numerusform>Found %1 at %2 with %n models; the form below is filled in for it — Add connection to keep it%3.</numerusform>
         </translation>
     </message>
 </context>

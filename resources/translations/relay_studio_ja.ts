@@ -445,6 +445,260 @@
     </message>
 </context>
 <context>
+    <name>ConnectionForm</name>
+    <message>
+        <source>Add a connection</source>
+        <translation>接続を追加</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>カスタム</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>プリセット</translation>
+    </message>
+    <message>
+        <source>e.g. openai-main</source>
+        <translation>例: openai-main</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>OpenAI 互換</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
+        <translation>https://api.openai.com/v1 または http://127.0.0.1:8080/v1</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>ベース URL</translation>
+    </message>
+    <message>
+        <source>the default model; List models asks the server</source>
+        <translation>既定のモデル。「モデル一覧」でサーバーに問い合わせます</translation>
+    </message>
+    <message>
+        <source>List models</source>
+        <translation>モデル一覧</translation>
+    </message>
+    <message>
+        <source>Ask the server which models it offers</source>
+        <translation>サーバーが提供するモデルを問い合わせます</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>既定のモデル</translation>
+    </message>
+    <message>
+        <source>not needed for a server on this computer</source>
+        <translation>このコンピューター上のサーバーには不要</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API キー</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>ヘッダー</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain: keep API keys in a file only I can read</source>
+        <translation>このコンピューターにはキーチェーンがありません：API キーを自分だけが読めるファイルに保存する</translation>
+    </message>
+    <message>
+        <source>Add connection</source>
+        <translation>接続を追加</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Leave the connection as it was</source>
+        <translation>接続を元のままにする</translation>
+    </message>
+    <message>
+        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
+        <translation>接続「%1」は既にあります。先に削除するか、別の名前を選んでください。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
+        <translation>「%1」はこのコンピューター上にないため、API キーが必要です。</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
+        <translation>このコンピューターには API キーを保管するキーチェーンがありません。上のチェックを入れて自分だけが読めるファイルに保存するか、後でキーを追加してください。</translation>
+    </message>
+    <message>
+        <source> Its secrets are in the system keychain.</source>
+        <translation> 秘密情報はシステムのキーチェーンにあります。</translation>
+    </message>
+    <message>
+        <source> Its secrets are in %1 (readable only by you).</source>
+        <translation> 秘密情報は %1 にあります（あなただけが読めます）。</translation>
+    </message>
+    <message>
+        <source> It is the default connection.</source>
+        <translation> これが既定の接続です。</translation>
+    </message>
+    <message>
+        <source>Added connection &apos;%1&apos; (%2).</source>
+        <translation>接続「%1」(%2) を追加しました。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
+        <translation>接続「%1」(%2、モデル %3) を保存しました。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2).</source>
+        <translation>接続「%1」(%2) を保存しました。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
+        <translation>接続「%1」を保存しましたが、削除したヘッダーの値を破棄できませんでした: %2</translation>
+    </message>
+    <message>
+        <source>Edit &apos;%1&apos;</source>
+        <translation>「%1」を編集</translation>
+    </message>
+    <message>
+        <source>leave empty to keep the stored key</source>
+        <translation>空欄なら保存済みのキーを使い続けます</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>変更を保存</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>%1 にモデルを問い合わせ中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and save the changes.</source>
+        <translation>
+            <numerusform>サーバーは %n 個のモデルを提供しています。既定のモデルを選んで変更を保存してください。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and add the connection.</source>
+        <translation>
+            <numerusform>サーバーは %n 個のモデルを提供しています。既定のモデルを選んで接続を追加してください。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answers but lists no models; type the model&apos;s name.</source>
+        <translation>サーバーは応答しましたが、モデルの一覧がありません。モデル名を入力してください。</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionList</name>
+    <message>
+        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
+        <translation>&lt;b&gt;モデル接続&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>テスト</translation>
+    </message>
+    <message>
+        <source>Send a one-token request and say whether the connection works</source>
+        <translation>1 トークンのリクエストを送り、接続が動くかどうかを表示します</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>編集</translation>
+    </message>
+    <message>
+        <source>Change the connection&apos;s address, model, key or headers</source>
+        <translation>接続のアドレス・モデル・キー・ヘッダーを変更</translation>
+    </message>
+    <message>
+        <source>Make default</source>
+        <translation>既定にする</translation>
+    </message>
+    <message>
+        <source>Agents set to use the default connection run on this one</source>
+        <translation>既定の接続を使うエージェントはこの接続で動きます</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Remove the connection and forget its API key</source>
+        <translation>接続を削除し、その API キーを破棄します</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
+        <translation>「%1」が既定の接続になりました。既定を使うエージェントはこの接続で動きます。</translation>
+    </message>
+    <message>
+        <source>Testing &apos;%1&apos;…</source>
+        <translation>「%1」をテスト中…</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;.</source>
+        <translation>接続「%1」を削除しました。</translation>
+    </message>
+    <message>
+        <source> The default connection is now &apos;%1&apos;.</source>
+        <translation> 既定の接続は「%1」になりました。</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
+        <translation>接続「%1」を削除しましたが、キーを破棄できませんでした: %2</translation>
+    </message>
+    <message>
+        <source>(the connections could not be read: %1)</source>
+        <translation>（接続を読み込めませんでした: %1）</translation>
+    </message>
+    <message>
+        <source>API key in the keychain</source>
+        <translation>API キーはキーチェーン内</translation>
+    </message>
+    <message>
+        <source>API key in the key file</source>
+        <translation>API キーはキーファイル内</translation>
+    </message>
+    <message>
+        <source>API key from the environment</source>
+        <translation>API キーは環境変数から</translation>
+    </message>
+    <message>
+        <source>no key needed</source>
+        <translation>キー不要</translation>
+    </message>
+    <message>
+        <source>no API key</source>
+        <translation>API キーなし</translation>
+    </message>
+    <message>
+        <source>  ·  default</source>
+        <translation>  ·  既定</translation>
+    </message>
+    <message>
+        <source>model: the first the server lists</source>
+        <translation>モデル: サーバーの一覧の先頭</translation>
+    </message>
+    <message>
+        <source>The default connection: agents set to use the default run on it</source>
+        <translation>既定の接続：既定を使うエージェントはこの接続で動きます</translation>
+    </message>
+    <message>
+        <source>(none yet: add one below, or find a server on this computer)</source>
+        <translation>（まだありません：下で追加するか、このコンピューター上のサーバーを探してください）</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -1131,6 +1385,53 @@
     </message>
 </context>
 <context>
+    <name>GeneralSettings</name>
+    <message>
+        <source>System</source>
+        <translation>システム</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>テーマ</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
+        <translation>ウィンドウの言語。変更は次回 Relay Studio を起動したときに反映されます</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>システムに合わせる (%1)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
+        <translation>SillyTavern のキャラクターカードと World Info の {{user}} が、エージェントのプロンプトとチャットでこの名前になります。{{char}} はエージェント自身の名前になります</translation>
+    </message>
+    <message>
+        <source>Your name in stories</source>
+        <translation>物語でのあなたの名前</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>データフォルダー</translation>
+    </message>
+    <message>
+        <source>Applies the next time Relay Studio starts.</source>
+        <translation>次回 Relay Studio を起動したときに反映されます。</translation>
+    </message>
+</context>
+<context>
     <name>HandedOffCard</name>
     <message>
         <source>the new chat starts from it; no request of this chat includes it</source>
@@ -1733,6 +2034,56 @@
     <message>
         <source>is stopping…</source>
         <translation>停止中…</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServerFinder</name>
+    <message>
+        <source>Find local servers</source>
+        <extracomment>the usual servers and the host they are looked for on (tests probe their own loopback server)</extracomment>
+        <translation>ローカルサーバーを探す</translation>
+    </message>
+    <message>
+        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
+        <translation>このコンピューター上の Ollama、LM Studio、llama.cpp、KoboldCpp、Jan、vLLM を探します</translation>
+    </message>
+    <message>
+        <source>also look on ports, e.g. 9000 8081</source>
+        <translation>追加で調べるポート（例: 9000 8081）</translation>
+    </message>
+    <message>
+        <source>Besides the usual ports (%1)</source>
+        <translation>通常のポート (%1) に加えて</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
+        <translation>「%1」はポート番号 (1-65535) の一覧ではありません。例: 9000 8081</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>このコンピューター上のモデルサーバーを探しています…</translation>
+    </message>
+    <message>
+        <source>Tried ports %1.</source>
+        <translation>試したポート: %1。</translation>
+    </message>
+    <message>
+        <source>No model server answered on this computer.</source>
+        <translation>このコンピューター上で応答したモデルサーバーはありません。</translation>
+    </message>
+    <message>
+        <source>; also %1</source>
+        <translation>。ほかに %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%2 の %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
+        <translation>
+            <numerusform>%2 で %1（モデル %n 個）が見つかりました。下のフォームに入力済みです。「接続を追加」で保存します%3。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2797,344 +3148,6 @@
     <message>
         <source>Settings</source>
         <translation>設定</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>システム</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>ライト</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>ダーク</translation>
-    </message>
-    <message>
-        <source>Theme</source>
-        <translation>テーマ</translation>
-    </message>
-    <message>
-        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
-        <translation>ウィンドウの言語。変更は次回 Relay Studio を起動したときに反映されます</translation>
-    </message>
-    <message>
-        <source>As the system (%1)</source>
-        <translation>システムに合わせる (%1)</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>言語</translation>
-    </message>
-    <message>
-        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
-        <translation>SillyTavern のキャラクターカードと World Info の {{user}} が、エージェントのプロンプトとチャットでこの名前になります。{{char}} はエージェント自身の名前になります</translation>
-    </message>
-    <message>
-        <source>Your name in stories</source>
-        <translation>物語でのあなたの名前</translation>
-    </message>
-    <message>
-        <source>Data folder</source>
-        <translation>データフォルダー</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
-        <translation>&lt;b&gt;モデル接続&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Test</source>
-        <translation>テスト</translation>
-    </message>
-    <message>
-        <source>Send a one-token request and say whether the connection works</source>
-        <translation>1 トークンのリクエストを送り、接続が動くかどうかを表示します</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>編集</translation>
-    </message>
-    <message>
-        <source>Change the connection&apos;s address, model, key or headers</source>
-        <translation>接続のアドレス・モデル・キー・ヘッダーを変更</translation>
-    </message>
-    <message>
-        <source>Make default</source>
-        <translation>既定にする</translation>
-    </message>
-    <message>
-        <source>Agents set to use the default connection run on this one</source>
-        <translation>既定の接続を使うエージェントはこの接続で動きます</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>削除</translation>
-    </message>
-    <message>
-        <source>Remove the connection and forget its API key</source>
-        <translation>接続を削除し、その API キーを破棄します</translation>
-    </message>
-    <message>
-        <source>Find local servers</source>
-        <translation>ローカルサーバーを探す</translation>
-    </message>
-    <message>
-        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
-        <translation>このコンピューター上の Ollama、LM Studio、llama.cpp、KoboldCpp、Jan、vLLM を探します</translation>
-    </message>
-    <message>
-        <source>also look on ports, e.g. 9000 8081</source>
-        <translation>追加で調べるポート（例: 9000 8081）</translation>
-    </message>
-    <message>
-        <source>Besides the usual ports (%1)</source>
-        <translation>通常のポート (%1) に加えて</translation>
-    </message>
-    <message>
-        <source>Applies the next time Relay Studio starts.</source>
-        <translation>次回 Relay Studio を起動したときに反映されます。</translation>
-    </message>
-    <message>
-        <source>Add a connection</source>
-        <translation>接続を追加</translation>
-    </message>
-    <message>
-        <source>Custom</source>
-        <translation>カスタム</translation>
-    </message>
-    <message>
-        <source>Preset</source>
-        <translation>プリセット</translation>
-    </message>
-    <message>
-        <source>e.g. openai-main</source>
-        <translation>例: openai-main</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名前</translation>
-    </message>
-    <message>
-        <source>OpenAI-compatible</source>
-        <translation>OpenAI 互換</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>種類</translation>
-    </message>
-    <message>
-        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
-        <translation>https://api.openai.com/v1 または http://127.0.0.1:8080/v1</translation>
-    </message>
-    <message>
-        <source>Base URL</source>
-        <translation>ベース URL</translation>
-    </message>
-    <message>
-        <source>the default model; List models asks the server</source>
-        <translation>既定のモデル。「モデル一覧」でサーバーに問い合わせます</translation>
-    </message>
-    <message>
-        <source>List models</source>
-        <translation>モデル一覧</translation>
-    </message>
-    <message>
-        <source>Ask the server which models it offers</source>
-        <translation>サーバーが提供するモデルを問い合わせます</translation>
-    </message>
-    <message>
-        <source>Default model</source>
-        <translation>既定のモデル</translation>
-    </message>
-    <message>
-        <source>not needed for a server on this computer</source>
-        <translation>このコンピューター上のサーバーには不要</translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation>API キー</translation>
-    </message>
-    <message>
-        <source>Headers</source>
-        <translation>ヘッダー</translation>
-    </message>
-    <message>
-        <source>This computer has no keychain: keep API keys in a file only I can read</source>
-        <translation>このコンピューターにはキーチェーンがありません：API キーを自分だけが読めるファイルに保存する</translation>
-    </message>
-    <message>
-        <source>Add connection</source>
-        <translation>接続を追加</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
-    <message>
-        <source>Leave the connection as it was</source>
-        <translation>接続を元のままにする</translation>
-    </message>
-    <message>
-        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
-        <translation>接続「%1」は既にあります。先に削除するか、別の名前を選んでください。</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
-        <translation>「%1」はこのコンピューター上にないため、API キーが必要です。</translation>
-    </message>
-    <message>
-        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
-        <translation>このコンピューターには API キーを保管するキーチェーンがありません。上のチェックを入れて自分だけが読めるファイルに保存するか、後でキーを追加してください。</translation>
-    </message>
-    <message>
-        <source> Its secrets are in the system keychain.</source>
-        <translation> 秘密情報はシステムのキーチェーンにあります。</translation>
-    </message>
-    <message>
-        <source> Its secrets are in %1 (readable only by you).</source>
-        <translation> 秘密情報は %1 にあります（あなただけが読めます）。</translation>
-    </message>
-    <message>
-        <source> It is the default connection.</source>
-        <translation> これが既定の接続です。</translation>
-    </message>
-    <message>
-        <source>Added connection &apos;%1&apos; (%2).</source>
-        <translation>接続「%1」(%2) を追加しました。</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
-        <translation>接続「%1」(%2、モデル %3) を保存しました。</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos; (%2).</source>
-        <translation>接続「%1」(%2) を保存しました。</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
-        <translation>接続「%1」を保存しましたが、削除したヘッダーの値を破棄できませんでした: %2</translation>
-    </message>
-    <message>
-        <source>Edit &apos;%1&apos;</source>
-        <translation>「%1」を編集</translation>
-    </message>
-    <message>
-        <source>leave empty to keep the stored key</source>
-        <translation>空欄なら保存済みのキーを使い続けます</translation>
-    </message>
-    <message>
-        <source>Save changes</source>
-        <translation>変更を保存</translation>
-    </message>
-    <message>
-        <source>Asking %1 for its models…</source>
-        <translation>%1 にモデルを問い合わせ中…</translation>
-    </message>
-    <message numerus="yes">
-        <source>The server offers %n model(s); pick the default one and save the changes.</source>
-        <translation>
-            <numerusform>サーバーは %n 個のモデルを提供しています。既定のモデルを選んで変更を保存してください。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The server offers %n model(s); pick the default one and add the connection.</source>
-        <translation>
-            <numerusform>サーバーは %n 個のモデルを提供しています。既定のモデルを選んで接続を追加してください。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The server answers but lists no models; type the model&apos;s name.</source>
-        <translation>サーバーは応答しましたが、モデルの一覧がありません。モデル名を入力してください。</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
-        <translation>「%1」が既定の接続になりました。既定を使うエージェントはこの接続で動きます。</translation>
-    </message>
-    <message>
-        <source>Testing &apos;%1&apos;…</source>
-        <translation>「%1」をテスト中…</translation>
-    </message>
-    <message>
-        <source>Removed connection &apos;%1&apos;.</source>
-        <translation>接続「%1」を削除しました。</translation>
-    </message>
-    <message>
-        <source> The default connection is now &apos;%1&apos;.</source>
-        <translation> 既定の接続は「%1」になりました。</translation>
-    </message>
-    <message>
-        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
-        <translation>接続「%1」を削除しましたが、キーを破棄できませんでした: %2</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
-        <translation>「%1」はポート番号 (1-65535) の一覧ではありません。例: 9000 8081</translation>
-    </message>
-    <message>
-        <source>Looking for model servers on this computer…</source>
-        <translation>このコンピューター上のモデルサーバーを探しています…</translation>
-    </message>
-    <message>
-        <source>Tried ports %1.</source>
-        <translation>試したポート: %1。</translation>
-    </message>
-    <message>
-        <source>No model server answered on this computer.</source>
-        <translation>このコンピューター上で応答したモデルサーバーはありません。</translation>
-    </message>
-    <message>
-        <source>; also %1</source>
-        <translation>。ほかに %1</translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
-        <translation>%2 の %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
-        <translation>
-            <numerusform>%2 で %1（モデル %n 個）が見つかりました。下のフォームに入力済みです。「接続を追加」で保存します%3。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>(the connections could not be read: %1)</source>
-        <translation>（接続を読み込めませんでした: %1）</translation>
-    </message>
-    <message>
-        <source>API key in the keychain</source>
-        <translation>API キーはキーチェーン内</translation>
-    </message>
-    <message>
-        <source>API key in the key file</source>
-        <translation>API キーはキーファイル内</translation>
-    </message>
-    <message>
-        <source>API key from the environment</source>
-        <translation>API キーは環境変数から</translation>
-    </message>
-    <message>
-        <source>no key needed</source>
-        <translation>キー不要</translation>
-    </message>
-    <message>
-        <source>no API key</source>
-        <translation>API キーなし</translation>
-    </message>
-    <message>
-        <source>  ·  default</source>
-        <translation>  ·  既定</translation>
-    </message>
-    <message>
-        <source>model: the first the server lists</source>
-        <translation>モデル: サーバーの一覧の先頭</translation>
-    </message>
-    <message>
-        <source>The default connection: agents set to use the default run on it</source>
-        <translation>既定の接続：既定を使うエージェントはこの接続で動きます</translation>
-    </message>
-    <message>
-        <source>(none yet: add one below, or find a server on this computer)</source>
-        <translation>（まだありません：下で追加するか、このコンピューター上のサーバーを探してください）</translation>
     </message>
 </context>
 <context>

@@ -445,6 +445,260 @@
     </message>
 </context>
 <context>
+    <name>ConnectionForm</name>
+    <message>
+        <source>Add a connection</source>
+        <translation>添加连接</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>e.g. openai-main</source>
+        <translation>例如 openai-main</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible</source>
+        <translation>兼容 OpenAI</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
+        <translation>https://api.openai.com/v1 或 http://127.0.0.1:8080/v1</translation>
+    </message>
+    <message>
+        <source>Base URL</source>
+        <translation>基础 URL</translation>
+    </message>
+    <message>
+        <source>the default model; List models asks the server</source>
+        <translation>默认模型；“列出模型”会询问服务器</translation>
+    </message>
+    <message>
+        <source>List models</source>
+        <translation>列出模型</translation>
+    </message>
+    <message>
+        <source>Ask the server which models it offers</source>
+        <translation>询问服务器提供哪些模型</translation>
+    </message>
+    <message>
+        <source>Default model</source>
+        <translation>默认模型</translation>
+    </message>
+    <message>
+        <source>not needed for a server on this computer</source>
+        <translation>本机上的服务器不需要</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain: keep API keys in a file only I can read</source>
+        <translation>本机没有钥匙串：将 API 密钥保存在只有我能读取的文件中</translation>
+    </message>
+    <message>
+        <source>Add connection</source>
+        <translation>添加连接</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Leave the connection as it was</source>
+        <translation>保持连接原样</translation>
+    </message>
+    <message>
+        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
+        <translation>连接“%1”已存在；请先移除它或换个名称。</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
+        <translation>“%1”不在本机上，因此需要 API 密钥。</translation>
+    </message>
+    <message>
+        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
+        <translation>本机没有可保存 API 密钥的钥匙串。勾选上方的选项，将密钥保存在只有你能读取的文件中，或者稍后再添加密钥。</translation>
+    </message>
+    <message>
+        <source> Its secrets are in the system keychain.</source>
+        <translation> 其机密信息保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source> Its secrets are in %1 (readable only by you).</source>
+        <translation> 其机密信息保存在 %1 中（仅你可读）。</translation>
+    </message>
+    <message>
+        <source> It is the default connection.</source>
+        <translation> 它是默认连接。</translation>
+    </message>
+    <message>
+        <source>Added connection &apos;%1&apos; (%2).</source>
+        <translation>已添加连接“%1”（%2）。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
+        <translation>已保存连接“%1”（%2，模型 %3）。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos; (%2).</source>
+        <translation>已保存连接“%1”（%2）。</translation>
+    </message>
+    <message>
+        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
+        <translation>已保存连接“%1”，但无法清除已删除请求头的值：%2</translation>
+    </message>
+    <message>
+        <source>Edit &apos;%1&apos;</source>
+        <translation>编辑“%1”</translation>
+    </message>
+    <message>
+        <source>leave empty to keep the stored key</source>
+        <translation>留空则保留已保存的密钥</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>保存修改</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models…</source>
+        <translation>正在向 %1 查询模型…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and save the changes.</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型；请选择默认模型并保存修改。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The server offers %n model(s); pick the default one and add the connection.</source>
+        <translation>
+            <numerusform>服务器提供 %n 个模型；请选择默认模型并添加连接。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answers but lists no models; type the model&apos;s name.</source>
+        <translation>服务器有响应，但没有列出模型；请输入模型名称。</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionList</name>
+    <message>
+        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
+        <translation>&lt;b&gt;模型连接&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Send a one-token request and say whether the connection works</source>
+        <translation>发送一个单令牌请求，报告连接是否可用</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Change the connection&apos;s address, model, key or headers</source>
+        <translation>修改连接的地址、模型、密钥或请求头</translation>
+    </message>
+    <message>
+        <source>Make default</source>
+        <translation>设为默认</translation>
+    </message>
+    <message>
+        <source>Agents set to use the default connection run on this one</source>
+        <translation>设为使用默认连接的智能体将通过此连接运行</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Remove the connection and forget its API key</source>
+        <translation>移除该连接并清除其 API 密钥</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
+        <translation>“%1”现在是默认连接：设为使用默认连接的智能体将通过它运行。</translation>
+    </message>
+    <message>
+        <source>Testing &apos;%1&apos;…</source>
+        <translation>正在测试“%1”…</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;.</source>
+        <translation>已移除连接“%1”。</translation>
+    </message>
+    <message>
+        <source> The default connection is now &apos;%1&apos;.</source>
+        <translation> 默认连接现在是“%1”。</translation>
+    </message>
+    <message>
+        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
+        <translation>已移除连接“%1”，但无法清除其密钥：%2</translation>
+    </message>
+    <message>
+        <source>(the connections could not be read: %1)</source>
+        <translation>（无法读取连接：%1）</translation>
+    </message>
+    <message>
+        <source>API key in the keychain</source>
+        <translation>API 密钥在钥匙串中</translation>
+    </message>
+    <message>
+        <source>API key in the key file</source>
+        <translation>API 密钥在密钥文件中</translation>
+    </message>
+    <message>
+        <source>API key from the environment</source>
+        <translation>API 密钥来自环境变量</translation>
+    </message>
+    <message>
+        <source>no key needed</source>
+        <translation>无需密钥</translation>
+    </message>
+    <message>
+        <source>no API key</source>
+        <translation>无 API 密钥</translation>
+    </message>
+    <message>
+        <source>  ·  default</source>
+        <translation>  ·  默认</translation>
+    </message>
+    <message>
+        <source>model: the first the server lists</source>
+        <translation>模型：服务器列出的第一个</translation>
+    </message>
+    <message>
+        <source>The default connection: agents set to use the default run on it</source>
+        <translation>默认连接：设为使用默认连接的智能体通过它运行</translation>
+    </message>
+    <message>
+        <source>(none yet: add one below, or find a server on this computer)</source>
+        <translation>（还没有：请在下方添加，或在本机上查找服务器）</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -1131,6 +1385,53 @@
     </message>
 </context>
 <context>
+    <name>GeneralSettings</name>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
+        <translation>窗口语言；更改将在下次启动 Relay Studio 时生效</translation>
+    </message>
+    <message>
+        <source>As the system (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
+        <translation>SillyTavern 角色卡和 World Info 中的 {{user}} 在智能体的提示词和对话中替换为此名字；{{char}} 替换为智能体自己的名字</translation>
+    </message>
+    <message>
+        <source>Your name in stories</source>
+        <translation>你在故事中的名字</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <source>Applies the next time Relay Studio starts.</source>
+        <translation>将在下次启动 Relay Studio 时生效。</translation>
+    </message>
+</context>
+<context>
     <name>HandedOffCard</name>
     <message>
         <source>the new chat starts from it; no request of this chat includes it</source>
@@ -1733,6 +2034,56 @@
     <message>
         <source>is stopping…</source>
         <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>LocalServerFinder</name>
+    <message>
+        <source>Find local servers</source>
+        <extracomment>the usual servers and the host they are looked for on (tests probe their own loopback server)</extracomment>
+        <translation>查找本地服务器</translation>
+    </message>
+    <message>
+        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
+        <translation>在本机上查找 Ollama、LM Studio、llama.cpp、KoboldCpp、Jan 或 vLLM</translation>
+    </message>
+    <message>
+        <source>also look on ports, e.g. 9000 8081</source>
+        <translation>另外查找的端口，例如 9000 8081</translation>
+    </message>
+    <message>
+        <source>Besides the usual ports (%1)</source>
+        <translation>除常用端口（%1）之外</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
+        <translation>“%1”不是端口号列表（1-65535），例如 9000 8081。</translation>
+    </message>
+    <message>
+        <source>Looking for model servers on this computer…</source>
+        <translation>正在本机上查找模型服务器…</translation>
+    </message>
+    <message>
+        <source>Tried ports %1.</source>
+        <translation>已尝试端口 %1。</translation>
+    </message>
+    <message>
+        <source>No model server answered on this computer.</source>
+        <translation>本机上没有模型服务器响应。</translation>
+    </message>
+    <message>
+        <source>; also %1</source>
+        <translation>；另有 %1</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>位于 %2 的 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
+        <translation>
+            <numerusform>在 %2 找到 %1，含 %n 个模型；下方表单已填好——点击“添加连接”即可保存%3。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2797,344 +3148,6 @@
     <message>
         <source>Settings</source>
         <translation>设置</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>浅色</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>深色</translation>
-    </message>
-    <message>
-        <source>Theme</source>
-        <translation>主题</translation>
-    </message>
-    <message>
-        <source>The window&apos;s language; a change applies the next time Relay Studio starts</source>
-        <translation>窗口语言；更改将在下次启动 Relay Studio 时生效</translation>
-    </message>
-    <message>
-        <source>As the system (%1)</source>
-        <translation>跟随系统（%1）</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>What {{user}} in SillyTavern character cards and World Info becomes in the agents&apos; prompts and in the chat; the agents&apos; own names take {{char}}</source>
-        <translation>SillyTavern 角色卡和 World Info 中的 {{user}} 在智能体的提示词和对话中替换为此名字；{{char}} 替换为智能体自己的名字</translation>
-    </message>
-    <message>
-        <source>Your name in stories</source>
-        <translation>你在故事中的名字</translation>
-    </message>
-    <message>
-        <source>Data folder</source>
-        <translation>数据文件夹</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Model connections&lt;/b&gt;</source>
-        <translation>&lt;b&gt;模型连接&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Test</source>
-        <translation>测试</translation>
-    </message>
-    <message>
-        <source>Send a one-token request and say whether the connection works</source>
-        <translation>发送一个单令牌请求，报告连接是否可用</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>编辑</translation>
-    </message>
-    <message>
-        <source>Change the connection&apos;s address, model, key or headers</source>
-        <translation>修改连接的地址、模型、密钥或请求头</translation>
-    </message>
-    <message>
-        <source>Make default</source>
-        <translation>设为默认</translation>
-    </message>
-    <message>
-        <source>Agents set to use the default connection run on this one</source>
-        <translation>设为使用默认连接的智能体将通过此连接运行</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <source>Remove the connection and forget its API key</source>
-        <translation>移除该连接并清除其 API 密钥</translation>
-    </message>
-    <message>
-        <source>Find local servers</source>
-        <translation>查找本地服务器</translation>
-    </message>
-    <message>
-        <source>Look for Ollama, LM Studio, llama.cpp, KoboldCpp, Jan or vLLM on this computer</source>
-        <translation>在本机上查找 Ollama、LM Studio、llama.cpp、KoboldCpp、Jan 或 vLLM</translation>
-    </message>
-    <message>
-        <source>also look on ports, e.g. 9000 8081</source>
-        <translation>另外查找的端口，例如 9000 8081</translation>
-    </message>
-    <message>
-        <source>Besides the usual ports (%1)</source>
-        <translation>除常用端口（%1）之外</translation>
-    </message>
-    <message>
-        <source>Applies the next time Relay Studio starts.</source>
-        <translation>将在下次启动 Relay Studio 时生效。</translation>
-    </message>
-    <message>
-        <source>Add a connection</source>
-        <translation>添加连接</translation>
-    </message>
-    <message>
-        <source>Custom</source>
-        <translation>自定义</translation>
-    </message>
-    <message>
-        <source>Preset</source>
-        <translation>预设</translation>
-    </message>
-    <message>
-        <source>e.g. openai-main</source>
-        <translation>例如 openai-main</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>OpenAI-compatible</source>
-        <translation>兼容 OpenAI</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>https://api.openai.com/v1 or http://127.0.0.1:8080/v1</source>
-        <translation>https://api.openai.com/v1 或 http://127.0.0.1:8080/v1</translation>
-    </message>
-    <message>
-        <source>Base URL</source>
-        <translation>基础 URL</translation>
-    </message>
-    <message>
-        <source>the default model; List models asks the server</source>
-        <translation>默认模型；“列出模型”会询问服务器</translation>
-    </message>
-    <message>
-        <source>List models</source>
-        <translation>列出模型</translation>
-    </message>
-    <message>
-        <source>Ask the server which models it offers</source>
-        <translation>询问服务器提供哪些模型</translation>
-    </message>
-    <message>
-        <source>Default model</source>
-        <translation>默认模型</translation>
-    </message>
-    <message>
-        <source>not needed for a server on this computer</source>
-        <translation>本机上的服务器不需要</translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation>API 密钥</translation>
-    </message>
-    <message>
-        <source>Headers</source>
-        <translation>请求头</translation>
-    </message>
-    <message>
-        <source>This computer has no keychain: keep API keys in a file only I can read</source>
-        <translation>本机没有钥匙串：将 API 密钥保存在只有我能读取的文件中</translation>
-    </message>
-    <message>
-        <source>Add connection</source>
-        <translation>添加连接</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Leave the connection as it was</source>
-        <translation>保持连接原样</translation>
-    </message>
-    <message>
-        <source>A connection &apos;%1&apos; already exists; remove it first or pick another name.</source>
-        <translation>连接“%1”已存在；请先移除它或换个名称。</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not on this computer, so it needs an API key.</source>
-        <translation>“%1”不在本机上，因此需要 API 密钥。</translation>
-    </message>
-    <message>
-        <source>This computer has no keychain to keep the API key in. Tick the box above to keep keys in a file only you can read, or add the key later.</source>
-        <translation>本机没有可保存 API 密钥的钥匙串。勾选上方的选项，将密钥保存在只有你能读取的文件中，或者稍后再添加密钥。</translation>
-    </message>
-    <message>
-        <source> Its secrets are in the system keychain.</source>
-        <translation> 其机密信息保存在系统钥匙串中。</translation>
-    </message>
-    <message>
-        <source> Its secrets are in %1 (readable only by you).</source>
-        <translation> 其机密信息保存在 %1 中（仅你可读）。</translation>
-    </message>
-    <message>
-        <source> It is the default connection.</source>
-        <translation> 它是默认连接。</translation>
-    </message>
-    <message>
-        <source>Added connection &apos;%1&apos; (%2).</source>
-        <translation>已添加连接“%1”（%2）。</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos; (%2, model %3).</source>
-        <translation>已保存连接“%1”（%2，模型 %3）。</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos; (%2).</source>
-        <translation>已保存连接“%1”（%2）。</translation>
-    </message>
-    <message>
-        <source>Saved connection &apos;%1&apos;, but a removed header&apos;s value could not be forgotten: %2</source>
-        <translation>已保存连接“%1”，但无法清除已删除请求头的值：%2</translation>
-    </message>
-    <message>
-        <source>Edit &apos;%1&apos;</source>
-        <translation>编辑“%1”</translation>
-    </message>
-    <message>
-        <source>leave empty to keep the stored key</source>
-        <translation>留空则保留已保存的密钥</translation>
-    </message>
-    <message>
-        <source>Save changes</source>
-        <translation>保存修改</translation>
-    </message>
-    <message>
-        <source>Asking %1 for its models…</source>
-        <translation>正在向 %1 查询模型…</translation>
-    </message>
-    <message numerus="yes">
-        <source>The server offers %n model(s); pick the default one and save the changes.</source>
-        <translation>
-            <numerusform>服务器提供 %n 个模型；请选择默认模型并保存修改。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The server offers %n model(s); pick the default one and add the connection.</source>
-        <translation>
-            <numerusform>服务器提供 %n 个模型；请选择默认模型并添加连接。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The server answers but lists no models; type the model&apos;s name.</source>
-        <translation>服务器有响应，但没有列出模型；请输入模型名称。</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is now the default connection: agents set to use the default run on it.</source>
-        <translation>“%1”现在是默认连接：设为使用默认连接的智能体将通过它运行。</translation>
-    </message>
-    <message>
-        <source>Testing &apos;%1&apos;…</source>
-        <translation>正在测试“%1”…</translation>
-    </message>
-    <message>
-        <source>Removed connection &apos;%1&apos;.</source>
-        <translation>已移除连接“%1”。</translation>
-    </message>
-    <message>
-        <source> The default connection is now &apos;%1&apos;.</source>
-        <translation> 默认连接现在是“%1”。</translation>
-    </message>
-    <message>
-        <source>Removed connection &apos;%1&apos;, but its key could not be forgotten: %2</source>
-        <translation>已移除连接“%1”，但无法清除其密钥：%2</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a list of port numbers (1-65535), e.g. 9000 8081.</source>
-        <translation>“%1”不是端口号列表（1-65535），例如 9000 8081。</translation>
-    </message>
-    <message>
-        <source>Looking for model servers on this computer…</source>
-        <translation>正在本机上查找模型服务器…</translation>
-    </message>
-    <message>
-        <source>Tried ports %1.</source>
-        <translation>已尝试端口 %1。</translation>
-    </message>
-    <message>
-        <source>No model server answered on this computer.</source>
-        <translation>本机上没有模型服务器响应。</translation>
-    </message>
-    <message>
-        <source>; also %1</source>
-        <translation>；另有 %1</translation>
-    </message>
-    <message>
-        <source>%1 at %2</source>
-        <translation>位于 %2 的 %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Found %1 at %2 with %n model(s); the form below is filled in for it — Add connection to keep it%3.</source>
-        <translation>
-            <numerusform>在 %2 找到 %1，含 %n 个模型；下方表单已填好——点击“添加连接”即可保存%3。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>(the connections could not be read: %1)</source>
-        <translation>（无法读取连接：%1）</translation>
-    </message>
-    <message>
-        <source>API key in the keychain</source>
-        <translation>API 密钥在钥匙串中</translation>
-    </message>
-    <message>
-        <source>API key in the key file</source>
-        <translation>API 密钥在密钥文件中</translation>
-    </message>
-    <message>
-        <source>API key from the environment</source>
-        <translation>API 密钥来自环境变量</translation>
-    </message>
-    <message>
-        <source>no key needed</source>
-        <translation>无需密钥</translation>
-    </message>
-    <message>
-        <source>no API key</source>
-        <translation>无 API 密钥</translation>
-    </message>
-    <message>
-        <source>  ·  default</source>
-        <translation>  ·  默认</translation>
-    </message>
-    <message>
-        <source>model: the first the server lists</source>
-        <translation>模型：服务器列出的第一个</translation>
-    </message>
-    <message>
-        <source>The default connection: agents set to use the default run on it</source>
-        <translation>默认连接：设为使用默认连接的智能体通过它运行</translation>
-    </message>
-    <message>
-        <source>(none yet: add one below, or find a server on this computer)</source>
-        <translation>（还没有：请在下方添加，或在本机上查找服务器）</translation>
     </message>
 </context>
 <context>

@@ -294,3 +294,22 @@ async def test_your_name_in_stories_is_typed_in_settings_and_kept(app: App, qtbo
     qtbot.keyClick(field, Qt.Key.Key_Return)  # emptied: the default again
     assert field.text() == "User" and persona_name(app.runtime.db) == "User"
     dialog.close()
+
+
+async def test_settings_with_its_own_keychain_still_shares_the_name_with_the_window(app: App, qtbot: QtBot,
+                                                                                   tmp_path: Path) -> None:
+    """A dialog given a test's secret store works on a twin of ``studio.connections`` (``keeping_secrets_in``):
+    the name typed there is the one the window's chat fills {{user}} with at once, not after a restart."""
+    window = app.open()
+    assert window.studio.connections.persona_name() == "User"  # read (and kept) before Settings opens
+    dialog = SettingsDialog(window.settings, window.studio, window,
+                            secrets=SecretStore(tmp_path, backend=MemoryKeyring(), environ={}))
+    dialog.open()
+    await dialog.wait_idle()
+    dialog.persona_edit.selectAll()
+    qtbot.keyClicks(dialog.persona_edit, "Ada")
+    qtbot.keyClick(dialog.persona_edit, Qt.Key.Key_Return)
+    assert window.studio.connections.persona_name() == "Ada"
+    with pytest.raises(TypeError):
+        window.studio.connections.keeping_secrets_in(tmp_path)  # only a SecretStore
+    dialog.close()

@@ -1,7 +1,9 @@
 """The window's one binding to the runtime is ``ui/studio.py``: no other ``ui/`` module touches
 ``<anything>.runtime`` (its stores ``chats``, ``runs``, ``db``, ``profile_store``, ``projects``, its
 ``bridge``, ``data_dir`` or methods). Views use ``Studio``'s named operations instead (docs/window.md,
-*Start-up and the loop*). Checked over the source with ``ast``, naming each site."""
+*Start-up and the loop*), and get no store from them either: neither imported (from the store's module or
+re-exported by an operation) nor handed out by an operation's method (below). Checked over the source with
+``ast``, naming each site."""
 
 from __future__ import annotations
 
@@ -79,3 +81,171 @@ def test_no_ui_module_but_the_studio_and_its_operations_imports_a_service() -> N
         for line, name in service_imports(text):
             sites.append(f"{path.relative_to(UI.parent)}:{line}: {name}")
     assert not sites, "use a Studio operation instead of opening a service:\n" + "\n".join(sites)
+
+
+# -- the stores stay inside the operations ---------------------------------------------------------------------
+# A view reaches a store either by importing it (from its module, or re-exported by an operation or the hub, as
+# the ``Keychain = SecretStore`` alias was) or by calling an operation's method that hands one out (``store()``,
+# ``secret_store()``) or takes one (``save(store, secrets, ...)``). The rule, for every ``ui/`` module but
+# ``ui/studio.py`` and ``ui/operations/*``: from ``relay_studio.store.*`` and ``relay_studio.providers.secrets``
+# it imports error classes and plain data types only, wherever it imports them from; and no public method of an
+# operation names any other of their classes in its signature.
+
+#: the packages whose services the operations keep to themselves
+STORE_PACKAGES = ("relay_studio.store", "relay_studio.providers.secrets")
+#: the modules allowed to hold a store, so the ones a re-export could come from
+HOLDERS = ("relay_studio.ui.operations", "relay_studio.ui.studio")
+
+
+def _within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+def error_or_plain_data(obj: object) -> bool:
+    """An error class, or a type whose values are plain data: an enum, a dataclass, a pydantic model, a
+    NamedTuple, a TypedDict or a ``Literal`` alias. Not a store, a function, a module or a constant."""
+    import dataclasses
+    import enum
+    import typing
+
+    import pydantic
+
+    if isinstance(obj, type):
+        return (issubclass(obj, BaseException | enum.Enum | pydantic.BaseModel) or dataclasses.is_dataclass(obj)
+                or (issubclass(obj, tuple) and hasattr(obj, "_fields")) or typing.is_typeddict(obj))
+    return typing.get_origin(obj) is typing.Literal
+
+
+def _resolve(module: str, name: str) -> tuple[object, str]:
+    """The object ``from module import name`` gives, and the module it is defined in."""
+    import importlib
+    import types
+
+    found = getattr(importlib.import_module(module), name, None)
+    if found is None:
+        found = importlib.import_module(f"{module}.{name}")
+    if isinstance(found, types.ModuleType):
+        return found, found.__name__
+    home = getattr(found, "__module__", None)
+    return found, home if isinstance(home, str) and not isinstance(found, str | int | float | bool | tuple) else module
+
+
+def store_imports(source: str) -> list[tuple[int, str]]:
+    """(line, what) of every import in ``source`` (top, function or ``TYPE_CHECKING`` alike) that gives a view
+    something of ``STORE_PACKAGES`` other than an error class or a plain data type."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if _within(a.name, STORE_PACKAGES)]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            reaching = _within(node.module, STORE_PACKAGES + HOLDERS) or any(
+                p.startswith(node.module + ".") for p in STORE_PACKAGES)
+            if not reaching:
+                continue
+            for alias in node.names:
+                obj, home = _resolve(node.module, alias.name)
+                if _within(home, STORE_PACKAGES) and not error_or_plain_data(obj):
+                    what, origin = f"{node.module}.{alias.name}", _origin(obj, home, alias.name)
+                    found.append((node.lineno, what if origin == what else f"{what} ({origin})"))
+    return sorted(found)
+
+
+def _origin(obj: object, home: str, name: str) -> str:
+    import types
+
+    return home if isinstance(obj, types.ModuleType) else f"{home}.{getattr(obj, '__name__', name)}"
+
+
+def _imported_names(tree: ast.Module) -> dict[str, tuple[str, str]]:
+    """name -> (module, name) of every ``from ... import`` of a module and its module-level aliases (``A = B``)."""
+    names: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.update({a.asname or a.name: (node.module, a.name) for a in node.names})
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in names:
+            names.update({t.id: names[node.value.id] for t in node.targets if isinstance(t, ast.Name)})
+    return names
+
+
+def _annotation_names(annotation: ast.expr | None) -> list[str]:
+    """The names an annotation mentions (``X``, ``mod.X`` as ``mod``; a quoted one parsed)."""
+    if annotation is None:
+        return []
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        annotation = ast.parse(annotation.value, mode="eval").body
+    return [n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)]
+
+
+def stores_handed_out(source: str) -> list[tuple[int, str]]:
+    """(line, "Class.method: module.Store") of every public method or property of a class in ``source`` whose
+    signature (its parameters or what it returns) names a class of ``STORE_PACKAGES`` that is not an error or
+    plain data, and of every public module-level alias of one (a re-export)."""
+    tree = ast.parse(source)
+    names = _imported_names(tree)
+
+    def store_of(name: str) -> str | None:
+        if name not in names or not _within(names[name][0], STORE_PACKAGES):
+            return None
+        obj, home = _resolve(*names[name])
+        return None if error_or_plain_data(obj) else _origin(obj, home, name)
+
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and (held := store_of(node.value.id)):
+            found += [(node.lineno, f"{t.id} = {held}") for t in node.targets
+                      if isinstance(t, ast.Name) and not t.id.startswith("_")]
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for method in node.body:
+            if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or method.name.startswith("_"):
+                continue
+            args = method.args
+            annotations = [a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg,
+                                                  args.kwarg) if a is not None]
+            for name in [n for a in (*annotations, method.returns) for n in _annotation_names(a)]:
+                if held := store_of(name):
+                    found.append((method.lineno, f"{node.name}.{method.name}: {held}"))
+    return sorted(set(found))
+
+
+def test_the_check_finds_a_store_imported_or_handed_out() -> None:
+    view = ("from relay_studio.providers.secrets import SecretStoreError, Location\n"
+            "from relay_studio.store.projects import ProjectError\n"
+            "from relay_studio.ui.operations.connections import KeyPlaces, ConnectionOperations\n"
+            "def f():\n    from relay_studio.store.connections import ConnectionStore\n"
+            "    import relay_studio.store.persona\n"
+            "from relay_studio.store import database\n"
+            "from relay_studio.ui.operations.project_files import Database\n")
+    assert store_imports(view) == [
+        (5, "relay_studio.store.connections.ConnectionStore"), (6, "relay_studio.store.persona"),
+        (7, "relay_studio.store.database"),
+        (8, "relay_studio.ui.operations.project_files.Database (relay_studio.store.database.Database)")]
+    operation = ("from typing import TYPE_CHECKING\n"
+                 "from relay_studio.providers.secrets import SecretStore, SecretStoreError\n"
+                 "if TYPE_CHECKING:\n    from relay_studio.store.connections import ConnectionStore\n"
+                 "Keychain = SecretStore\n_kept = SecretStore\n"
+                 "class Ops:\n"
+                 "    def store(self) -> ConnectionStore: ...\n"
+                 "    async def save(self, secrets: 'Keychain | None', key: str) -> None: ...\n"
+                 "    def _store(self) -> ConnectionStore: ...\n"
+                 "    def forget(self, key: str) -> SecretStoreError | None: ...\n")
+    assert stores_handed_out(operation) == [
+        (5, "Keychain = relay_studio.providers.secrets.SecretStore"),
+        (8, "Ops.store: relay_studio.store.connections.ConnectionStore"),
+        (9, "Ops.save: relay_studio.providers.secrets.SecretStore")]
+
+
+def test_no_view_imports_a_store_or_gets_one_from_an_operation() -> None:
+    sites = []
+    for path, text, _tree in package_sources():
+        if not path.is_relative_to(UI):
+            continue
+        where = path.relative_to(UI.parent)
+        if path.is_relative_to(OPERATIONS):
+            if path.name != "hub.py":  # the hub's own Protocol: what the operations use, not what views get
+                sites += [f"{where}:{line}: hands out {what}" for line, what in stores_handed_out(text)]
+        elif path != FACADE:
+            sites += [f"{where}:{line}: imports {what}" for line, what in store_imports(text)]
+    assert not sites, ("views get connections, records and errors from an operation, never a store "
+                       "(STORE_PACKAGES):\n" + "\n".join(sites))

@@ -1,12 +1,19 @@
-"""Connections to model servers (their store, the choices the profile editor offers, the models a
-server lists) and the creator's persona (what SillyTavern's {{user}} becomes).
+"""Connections to model servers and the creator's persona (what SillyTavern's {{user}} becomes): everything
+Settings and the profile editor do with them, in the creator's terms. Listing, adding, saving, making
+default and removing a connection; its API key and secret header values (kept in the system keychain, or
+the key file the creator allowed); testing it, listing its server's models, finding servers on this computer.
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.connections``."""
+One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.connections``.
+The connection store and the secret store stay inside: views get connections (``Connection``), plain
+records (``KeyPlaces``, ``ConnectionChoices``) and coded errors (``ConnectionProblem``, ``SecretStoreError``,
+``ProviderError``), never a store (``tests/unit/test_ui_facade.py``)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,56 +27,116 @@ from relay_studio.ui.profiles.sources import ConnectionChoices, ModelsSource
 
 if TYPE_CHECKING:
     from relay_studio.providers.connections import Connection
-    from relay_studio.providers.detect import ConnectionCheck
+    from relay_studio.providers.detect import ConnectionCheck, DetectedServer, LocalServer
     from relay_studio.ui.operations.hub import StudioHub
 
 # The providers' modules (httpx with them) are imported by the methods that talk to a server or read a key:
 # the window's start does not wait for them (tests/unit/test_startup_imports.py).
 
-#: the secret store as the Settings dialog holds it (made by ``secret_store``; tests pass their own)
-Keychain = SecretStore
+
+@dataclass(frozen=True)
+class KeyPlaces:
+    """Whether this computer has a keychain, whether the creator chose the key file, and where each
+    connection's API key is (``"keychain"``, ``"file"``, ``"environment"``, or ``None``: none)."""
+
+    keychain: bool
+    key_file_chosen: bool
+    keys: dict[str, str | None] = field(default_factory=dict)
+
+
+@dataclass
+class _Persona:
+    """The persona name, read once (on the GUI thread) when first shown and kept as stored; one per studio,
+    shared by the twins ``keeping_secrets_in`` makes."""
+
+    name: str | None = None
 
 
 class ConnectionOperations:
-    def __init__(self, hub: StudioHub) -> None:
+    """``secrets``: where API keys and secret header values are kept; the system keychain (or the key file
+    the creator chose) when not given. ``keeping_secrets_in`` gives the same operation over another one."""
+
+    def __init__(self, hub: StudioHub, secrets: SecretStore | None = None) -> None:
         self.hub = hub
         self.runtime = hub.runtime
-        self._persona: str | None = None  # read once, on the GUI thread, when first shown
+        self._secrets = secrets
+        self._persona = _Persona()
 
+    def keeping_secrets_in(self, secrets: object) -> ConnectionOperations:
+        """This operation with the keys kept in ``secrets`` (a ``SecretStore``: Settings takes a test's
+        own, in memory or without a keychain); the persona stays shared with this one."""
+        if not isinstance(secrets, SecretStore):
+            raise TypeError(f"secrets must be a SecretStore, not {type(secrets).__name__}")
+        twin = copy.copy(self)
+        twin._secrets = secrets
+        return twin
+
+    @property
+    def _keys(self) -> SecretStore:
+        if self._secrets is None:
+            self._secrets = SecretStore(self.runtime.data_dir)
+        return self._secrets
+
+    def _store(self) -> ConnectionStore:
+        return ConnectionStore(self.runtime.db)
+
+    # -- the persona ---------------------------------------------------------------------------------------
     #: the longest persona name kept (Settings limits its field to it)
     PERSONA_MAX_CHARS = MAX_PERSONA_CHARS
 
     def persona_name(self) -> str:
-        if self._persona is None:
-            self._persona = persona_name(self.runtime.db)
-        return self._persona
+        if self._persona.name is None:
+            self._persona.name = persona_name(self.runtime.db)
+        return self._persona.name
 
     def set_persona_name(self, name: str) -> str:
         """Stores the persona name (runs started from now on fill {{user}} with it); returns it as stored."""
-        self._persona = set_persona_name(self.runtime.db, name)
-        return self._persona
+        self._persona.name = set_persona_name(self.runtime.db, name)
+        return self._persona.name
 
-    def store(self) -> ConnectionStore:
-        return ConnectionStore(self.runtime.db)
+    # -- the connections (short indexed reads and writes, on the GUI thread) --------------------------------
+    def all(self) -> list[Connection]:
+        """Every connection, by id."""
+        return self._store().list()
+
+    def get(self, connection_id: str) -> Connection | None:
+        return self._store().get(connection_id)
+
+    def default_id(self) -> str | None:
+        """The app's default connection (agents set to use the default run on it), if there is one."""
+        return self._store().default_id()
+
+    def make_default(self, connection_id: str) -> None:
+        """Raises ``ConnectionProblem`` when there is no such connection."""
+        self._store().set_default(connection_id)
+
+    def remove(self, connection_id: str) -> Connection | None:
+        """Removes the connection (the default passes on to another); returns it, or ``None`` when there was
+        none. Its key and secret header values stay until ``forget_key``."""
+        store = self._store()
+        connection = store.get(connection_id)
+        if connection is None or not store.remove(connection_id):
+            return None
+        return connection
 
     def choices(self) -> ConnectionChoices:
         return connection_choices(self.runtime.db)
 
     def server_models(self) -> ModelsSource:
         """connection id -> the models its server lists, awaited on the loop (the keychain on a worker thread)."""
-        return server_models_source(self.runtime.db, self.runtime.data_dir)
+        return server_models_source(self.runtime.db, self.runtime.data_dir, self._secrets)
 
-    # -- the Settings dialog's keychain, probing and editing (moved from ``ui/settings/dialog.py``) ---------
-    def secret_store(self) -> Keychain:
-        """Where connections' API keys and secret header values are kept (the system keychain, or the
-        file the creator allowed)."""
-        return SecretStore(self.runtime.data_dir)
+    # -- keys and secret headers (keychain calls may wait on the system's keyring service: worker threads) --
+    @property
+    def key_file(self) -> Path:
+        """The file only the creator can read where keys are kept when this computer has no keychain."""
+        return self._keys.file_path
 
-    async def look_for_keys(self, store: ConnectionStore, secrets: Keychain
-                            ) -> tuple[bool, dict[str, str | None]]:
+    async def look_for_keys(self) -> KeyPlaces:
         """Whether a keychain exists and where each connection's key is: keychain calls may wait on the
         system's keyring service, so they run in a worker thread. Header values an older version stored
         plain move to the secret store on the way (the database is touched here, on the GUI thread)."""
+        store, secrets = self._store(), self._keys
         connections = store.list()
         ids = [c.id for c in connections]
         legacy = {c.id: dict(c.legacy_headers) for c in connections if c.legacy_headers}
@@ -93,17 +160,27 @@ class ConnectionOperations:
                 store.mark_headers_secret(connection_id, list(legacy[connection_id]))
             except ConnectionProblem:
                 continue  # removed meanwhile
-        return keychain, keys
+        return KeyPlaces(keychain, secrets.file_store_enabled, keys)
 
-    async def save(self, store: ConnectionStore, secrets: Keychain, connection: Connection, key: str,
-                   values: dict[str, str], editing: Connection | None) -> str | None:
-        """Secrets first for an edit (a failure changes nothing); for a new connection, the row first and
-        removed again if its secrets cannot be kept."""
+    async def save(self, connection: Connection, key: str, header_values: dict[str, str],
+                   editing: Connection | None, *, key_file_chosen: bool = False) -> str | None:
+        """Adds ``connection`` (``editing`` None) or saves the one being edited, with its API key and secret
+        header values typed now (empty: kept as they are); returns where they went, ``None`` when nothing
+        secret was typed. Where this computer has no keychain they go to the key file only when the creator
+        chose it (``key_file_chosen``, or chosen before); else ``KeychainUnavailableError`` and nothing is
+        stored. Secrets first for an edit (a failure changes nothing); for a new connection, the row first
+        and removed again if its secrets cannot be kept. Raises ``ConnectionProblem``, ``SecretStoreError``."""
+        store, secrets = self._store(), self._keys
+        if (key or header_values) and not await asyncio.to_thread(lambda: secrets.keychain_available):
+            if not key_file_chosen and not secrets.file_store_enabled:
+                raise secrets.unavailable_error(connection.id)
+            secrets.enable_file_store()
+
         def put() -> str | None:
             where: str | None = None
             if key:
                 where = secrets.set(connection.id, key)
-            for name, value in values.items():
+            for name, value in header_values.items():
                 where = secrets.set_header(connection.id, name, value)
             return where
 
@@ -118,28 +195,33 @@ class ConnectionOperations:
             store.remove(connection.id)
             raise
 
-    @staticmethod
-    async def forget_headers(secrets: Keychain, connection_id: str, names: list[str]) -> None:
+    async def forget_headers(self, connection_id: str, names: list[str]) -> None:
         """Forgets the values of a connection's removed secret headers (``SecretStoreError`` when it cannot)."""
+        secrets = self._keys
+
         def forget() -> None:
             for name in names:
                 secrets.delete_header(connection_id, name)
 
         await asyncio.to_thread(forget)
 
-    @staticmethod
-    async def forget_key(secrets: Keychain, connection_id: str, headers: list[str]) -> None:
-        await asyncio.to_thread(lambda: secrets.delete(connection_id, headers=headers))
+    async def forget_key(self, connection: Connection) -> None:
+        """Forgets a removed connection's API key and secret header values (``SecretStoreError`` when it cannot)."""
+        secrets = self._keys
+        await asyncio.to_thread(lambda: secrets.delete(connection.id, headers=connection.secret_headers))
 
-    @staticmethod
-    async def form_models(secrets: Keychain, connection: Connection, key: str, editing: Connection | None,
+    # -- asking servers (coroutines on the loop; each with its own httpx client, closed on the loop) --------
+    async def form_models(self, connection: Connection, key: str, editing: Connection | None,
                           typed: Callable[[str], str]) -> list[str]:
         """The models the form's server lists: the key and secret header values typed now (``typed``: a
-        header's value in the form), or kept from before for a connection being edited."""
+        header's value in the form), or kept from before for a connection being edited. Raises
+        ``ProviderError``, ``SecretStoreError``."""
         from relay_studio.providers import detect
         from relay_studio.providers.connections import http_timeout
         from relay_studio.providers.factory import load_api_key
         from relay_studio.providers.http_clients import async_client
+
+        secrets = self._keys
 
         def stored_header(connection_id: str, name: str) -> str:
             return secrets.get_header(connection_id, name) or ""
@@ -157,19 +239,27 @@ class ConnectionOperations:
         async with async_client(timeout=http_timeout(connection)) as client:
             return await detect.list_models(probe, key or None, client=client)
 
-    @staticmethod
-    async def check(secrets: Keychain, connection: Connection) -> ConnectionCheck:
-        """Asks the connection's server whether it answers (its key and secret headers from ``secrets``)."""
+    async def check(self, connection: Connection) -> ConnectionCheck:
+        """Asks the connection's server whether it answers (a one-token request with its key and secret
+        headers). Raises ``ProviderError``."""
         from relay_studio.providers import detect
         from relay_studio.providers.connections import http_timeout
         from relay_studio.providers.factory import load_api_key, with_secret_headers
         from relay_studio.providers.http_clients import async_client
 
+        secrets = self._keys
         key = await asyncio.to_thread(load_api_key, connection, secrets)
         connection = await asyncio.to_thread(with_secret_headers, connection, secrets)
         # An own client, closed here: its connections end on this loop, not when collected.
         async with async_client(timeout=http_timeout(connection)) as client:
             return await detect.check_connection(connection, key, client=client)
+
+    @staticmethod
+    async def find_local_servers(servers: Sequence[LocalServer], host: str = "127.0.0.1") -> list[DetectedServer]:
+        """The model servers on this computer that answer on ``servers``' ports, in their order."""
+        from relay_studio.providers import detect
+
+        return await detect.detect_local_servers(servers, host=host)
 
 
 def connection_choices(db: Database) -> ConnectionChoices:

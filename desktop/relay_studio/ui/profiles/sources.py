@@ -1,7 +1,8 @@
 """What the profile editor offers from outside itself: the creator's connections (and which one is the
-default), and the models a connection's server offers, as types. The studio's connections operation
-builds them (``ui/operations/connections.py``: ``connection_choices``, ``server_models_source``) and the
-window passes them in, so the editor has no dependency on the connection store or the keychain.
+default), and the models a connection's server offers, as types. The studio's connections operation is
+their one source (``studio.connections.choices`` and ``server_models``, in ``ui/operations/connections.py``
+over ``connection_choices`` and ``server_models_source``) and the window passes them in, so the editor has no
+dependency on the connection store or the keychain.
 """
 
 from __future__ import annotations
