@@ -51,18 +51,13 @@ from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.ui import i18n
-from relay_studio.ui.chat.cards import (
-    HandedOffCard,
-    HandoffCard,
-    LineageCard,
-    LiveRunCard,
-    MessageCard,
-    NoticeCard,
-    WelcomeCard,
-)
 from relay_studio.ui.chat.composer import Composer
+from relay_studio.ui.chat.handoff_cards import HandedOffCard, HandoffCard, LineageCard
 from relay_studio.ui.chat.handoff_offer import HandoffOffer
+from relay_studio.ui.chat.live_run_card import LiveRunCard
 from relay_studio.ui.chat.mention_marks import MentionIndex
+from relay_studio.ui.chat.message_card import MessageCard
+from relay_studio.ui.chat.notice_card import NoticeCard
 from relay_studio.ui.chat.transcript import (
     HandedOffEntry,
     LineageMarker,
@@ -73,6 +68,7 @@ from relay_studio.ui.chat.transcript import (
     with_lineage,
 )
 from relay_studio.ui.chat.unpublished import notice_text
+from relay_studio.ui.chat.welcome_card import WelcomeCard
 from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 
