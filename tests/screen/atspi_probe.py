@@ -1,7 +1,8 @@
 """Run by ``/usr/bin/python3`` inside ``dbus-run-session`` (``test_accessibility_screen.py``): starts the
 window given as JSON in ``argv[1]`` on that session bus, waits until its accessibility tree (AT-SPI, read
-with Debian's ``python3-pyatspi``) shows the main window with a push button named "Send", prints what it
-found as one JSON line and ends the window.
+with Debian's ``python3-pyatspi``) shows the main window with an enabled push button named "Send" (it is
+disabled while the window opens, before its chats are loaded), prints what it found as one JSON line and
+ends the window.
 
 Not a test module: the venv cannot import ``pyatspi`` (a system package), so the test runs this as a
 subprocess of the system Python.
@@ -46,6 +47,7 @@ def find_send(app_node: Any) -> dict[str, Any] | None:
                 return {"application": app_node.name, "frame": frame.name, "nodes": len(nodes),
                         "send": {"role": node.getRoleName(), "name": node.name, "depth": depth,
                                  "showing": states.contains(pyatspi.STATE_SHOWING),
+                                 "enabled": states.contains(pyatspi.STATE_ENABLED),
                                  "actions": [node.queryAction().getName(i)
                                              for i in range(node.queryAction().nActions)]},
                         "roles": sorted({n.getRoleName() for n, _d in nodes})}
@@ -56,6 +58,7 @@ def main() -> int:
     command = json.loads(sys.argv[1])
     app = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sys.stderr)
     found: dict[str, Any] | None = None
+    waiting: dict[str, Any] | None = None  # the Send button seen while the window still opens (disabled)
     seen: list[str] = []
     try:
         deadline = time.monotonic() + SECONDS
@@ -71,10 +74,13 @@ def main() -> int:
                     found = find_send(node)
                 except Exception:  # the tree changed under the walk (the start window gave way): read it again
                     found = None
+                if found is not None and not found["send"]["enabled"]:
+                    waiting, found = found, None  # the window takes keys before Send is enabled: wait for it
                 if found is not None:
                     break
             if found is None:
                 time.sleep(0.3)
+        found = found or waiting
     finally:
         app.terminate()
         try:

@@ -57,6 +57,7 @@ def test_a_screen_reader_finds_the_window_and_its_send_button(display: str, tmp_
     assert found["frame"] == "Relay Studio"
     assert found["send"]["name"] == "Send" and found["send"]["role"] == "push button"
     assert found["send"]["showing"], "the Send button is in the tree but not on the screen"
+    assert found["send"]["enabled"], "the Send button stayed disabled: the window's chats never loaded"
     assert found["send"]["actions"], "a screen reader cannot press the Send button"
     assert found["nodes"] > 20, "the window's tree is nearly empty"
     assert {"push button", "text", "combo box"} <= set(found["roles"]), found["roles"]
