@@ -1,11 +1,14 @@
 """The studio window: chats and agents on the left, the chat in the centre, the timeline dock on the
 right, the active run in the status bar. Menus carry the shortcuts a desktop user expects.
 
-This module is the shell: the docks, menus, status bar, layout, profiles, settings and closing. Its flows
-are composed, each given the window as the host it needs (``ui/window_host.py``): the chats and projects
-``self.navigation`` (``chat_navigation.ChatNavigation``), the runs ``self.runs`` (``run_actions.RunActions``),
-the chat list's actions ``self.chat_actions`` (``chat/chat_actions.ChatActions``), the session handoff
-(``chat/handoff_flow``) and the export (``export_dialog``). No flow imports this module.
+This module is the shell: the docks, status bar, settings, theme and closing, and the window's commands. Its
+parts live beside it: the menus and their actions (``window_menus.build_menus``), the docks' saved layout,
+Reset layout and the timeline filling the window (``dock_layout.DockLayout``, ``self.dock_layout``), and the
+agents' profile editor (``window_profiles``). Its flows are composed, each given the window as the host it
+needs (``ui/window_host.py``): the chats and projects ``self.navigation`` (``chat_navigation.ChatNavigation``),
+the runs ``self.runs`` (``run_actions.RunActions``), the chat list's actions ``self.chat_actions``
+(``chat/chat_actions.ChatActions``), the session handoff (``chat/handoff_flow``) and the export
+(``export_dialog``). No flow or part imports this module.
 
 Nothing here opens a nested event loop: questions are asked with ``QMessageBox.open()`` and answered
 in a slot; long work is awaited on the qasync loop through ``asyncio.ensure_future``.
@@ -18,31 +21,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from relay_studio.ui import theme, wheel_guard
+from relay_studio.ui import theme, wheel_guard, window_profiles
 from relay_studio.ui.chat.composer import Composer
+from relay_studio.ui.dock_layout import DockLayout
 from relay_studio.ui.paint_clock import PaintClock
-from relay_studio.ui.window_layout import (
-    MIN_CHAT_W,
-    MIN_SIDEBAR_W,
-    MIN_TIMELINE_W,
-    MIN_WINDOW_H,
-    DockFitter,
-    first_size,
-)
+from relay_studio.ui.window_layout import MIN_CHAT_W, MIN_SIDEBAR_W, MIN_TIMELINE_W, MIN_WINDOW_H
+from relay_studio.ui.window_menus import build_menus
 
 if TYPE_CHECKING:  # imported by attach: the window opens (and takes keys) before the runtime is loaded
     import asyncio
@@ -62,9 +59,6 @@ if TYPE_CHECKING:  # imported by attach: the window opens (and takes keys) befor
     from relay_studio.ui.timeline.panel import TimelinePanel
 
 
-ENTER_SENDS_KEY = "composer/enterSends"
-
-
 class MainWindow(QMainWindow):
     """Opened in two steps. ``MainWindow(None, settings)`` is the window a creator can type into at once:
     its docks, saved size and layout, and the composer, from Qt and a few light modules; ``attach(studio)``
@@ -81,6 +75,24 @@ class MainWindow(QMainWindow):
     navigation: ChatNavigation
     runs: RunActions
     _tasks: WidgetTasks
+    # the menus' actions, set by ``window_menus.build_menus`` in attach
+    new_chat_action: QAction
+    continue_action: QAction
+    import_action: QAction
+    export_action: QAction
+    settings_action: QAction
+    quit_action: QAction
+    new_project_action: QAction
+    rename_project_action: QAction
+    new_agent_action: QAction
+    find_action: QAction
+    send_action: QAction
+    enter_sends_action: QAction
+    stop_action: QAction
+    demo_action: QAction
+    fill_action: QAction
+    library_action: QAction
+    reset_layout_action: QAction
 
     def __init__(self, studio: Studio | None, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -93,7 +105,6 @@ class MainWindow(QMainWindow):
         self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
         self.export_dialog: ExportDialog | None = None  # File → Export… (issue 28)
         self.profile_editor: ProfileEditor | None = None
-        self._fill_saved: tuple[QByteArray, list[QByteArray]] | None = None  # the layout before the fill
         self.setWindowTitle(self.tr("Relay Studio"))
         self.setWindowIcon(theme.app_icon())
         self.setObjectName("MainWindow")
@@ -133,8 +144,9 @@ class MainWindow(QMainWindow):
         self.chat_menu = self.menus["chat"]
         self.statusBar().showMessage(QCoreApplication.translate("StartWindow", "Opening your chats…"))
         self.setMinimumHeight(MIN_WINDOW_H)
-        self.dock_fitter = DockFitter(self, self.sidebar_dock, self.timeline_dock)
-        self._restore_layout()
+        self.dock_layout = DockLayout(self, settings, self.stack, self.sidebar_dock, self.timeline_dock,
+                                      self.library_dock)
+        self.dock_layout.restore()
         self.composer.editor.setFocus()  # the creator can type at once
         if studio is not None:
             self.attach(studio)
@@ -189,9 +201,9 @@ class MainWindow(QMainWindow):
 
         self.statusBar().clearMessage()
         self._build_status_bar()
-        self._build_menus()
+        build_menus(self)
         self._wire()
-        self.timeline.arrangement_changed.connect(self.dock_fitter.refit_soon)
+        self.timeline.arrangement_changed.connect(self.dock_layout.fitter.refit_soon)
         self.refresh_chats()
         self.refresh_profiles()
         self.navigation.open_first_chat()
@@ -232,89 +244,6 @@ class MainWindow(QMainWindow):
         self._status_timer.start()
         self.runs.update_status()
 
-    def _action(self, text: str, slot: Any, shortcut: str | QKeySequence.StandardKey | None = None,
-                *, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut) if isinstance(shortcut, str) else shortcut)
-        if tip:
-            action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
-
-    def _build_menus(self) -> None:
-        file_menu = self.menus["file"]
-        self.new_chat_action = self._action(self.tr("&New chat"), self.navigation.new_chat, "Ctrl+N")
-        self.continue_action = self._action(self.tr("Hand off to a new chat…"), self.ask_handoff_focus)
-        self.continue_action.setToolTip(self.tr("The agent writes a handoff document from this chat; a new chat "
-                                                "starts from it (or type /handoff in the composer)"))
-        self.import_action = self._action(self.tr("&Import profile…"), self.import_profile)
-        self.export_action = self._action(self.tr("&Export…"), self.export_manuscript, "Ctrl+E",
-                                          tip=self.tr("Write this chat's answers as a manuscript: Word, EPUB, "
-                                                      "Markdown or plain text"))
-        self.settings_action = self._action(self.tr("&Settings…"), self.open_settings, "Ctrl+,")
-        self.quit_action = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
-        for action in (self.new_chat_action, None, self.import_action, self.export_action, None,
-                       self.settings_action, None, self.quit_action):
-            file_menu.addSeparator() if action is None else file_menu.addAction(action)
-        self.new_project_action = self._action(self.tr("New &project…"), self.navigation.new_project)
-        self.rename_project_action = self._action(self.tr("Rena&me project…"), self.navigation.rename_project)
-        file_menu.insertAction(self.import_action, self.new_project_action)
-        file_menu.insertAction(self.import_action, self.rename_project_action)
-        file_menu.insertSeparator(self.import_action)
-        self.new_agent_action = self._action(self.tr("New &agent…"), self.new_agent, "Ctrl+Shift+N")
-        file_menu.insertAction(self.import_action, self.new_agent_action)
-        edit_menu = self.menus["edit"]
-        self.find_action = self._action(self.tr("&Find in chat"), self.chat.open_find, QKeySequence.StandardKey.Find)
-        edit_menu.addAction(self.find_action)
-        run_menu = self.menus["run"]
-        self.send_action = self._action(self.tr("&Send"), self.chat.composer.submit, "Ctrl+Return")
-        # Ctrl+Enter on the main keyboard and on the keypad; the composer's editor takes both keys
-        # itself (ShortcutOverride), so they never compete with this action.
-        self.send_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        self.send_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.enter_sends_action = QAction(self.tr("&Enter sends (Shift+Enter adds a line)"), self, checkable=True)
-        self.enter_sends_action.setStatusTip(self.tr("Plain Enter sends the message; otherwise it adds a line "
-                                                     "and Ctrl+Enter sends"))
-        self.enter_sends_action.setChecked(bool(self.settings.value(ENTER_SENDS_KEY, False, type=bool)))
-        self.enter_sends_action.toggled.connect(self.set_enter_sends)
-        self.chat.composer.set_enter_sends(self.enter_sends_action.isChecked())
-        self.stop_action = self._action(self.tr("S&top"), self.runs.stop_active, "Esc")
-        self.demo_action = self._action(self.tr("Run the &demo relay"), self.runs.run_demo)
-        for action in (self.send_action, self.enter_sends_action, self.stop_action, None, self.demo_action):
-            run_menu.addSeparator() if action is None else run_menu.addAction(action)
-        self.chat_menu.addAction(self.continue_action)
-        self.chat_menu.addSeparator()
-        self.chat_actions.fill_menu(self.chat_menu)
-        view_menu = self.menus["view"]
-        toggle = self.timeline_dock.toggleViewAction()
-        toggle.setShortcut(QKeySequence("Ctrl+T"))
-        view_menu.addAction(toggle)
-        self.fill_action = self._action(self.tr("Timeline fills the window"), self.toggle_timeline_fill,
-                                        "Ctrl+Shift+T")
-        self.fill_action.setCheckable(True)
-        view_menu.addAction(self.fill_action)
-        self.library_action = self._action(self.tr("&Library"), self.show_library, "Ctrl+L",
-                                           tip=self.tr("The project's story library, knowledge and Skills"))
-        view_menu.addAction(self.library_action)
-        self.reset_layout_action = self._action(self.tr("&Reset layout"), self.reset_layout,
-                                                tip=self.tr("The library on the left, the chat, the timeline on "
-                                                            "the right"))
-        view_menu.addAction(self.reset_layout_action)
-        theme_menu = view_menu.addMenu(self.tr("Theme"))
-        group = QActionGroup(self)
-        current = str(self.settings.value("theme", "system"))
-        for name in theme.THEMES:
-            action = QAction({"system": self.tr("System"), "light": self.tr("Light"),
-                              "dark": self.tr("Dark")}.get(name, name.title()), self, checkable=True)
-            action.setChecked(name == current)
-            action.triggered.connect(lambda _checked=False, n=name: self.set_theme(n))
-            group.addAction(action)
-            theme_menu.addAction(action)
-        help_menu = self.menus["help"]
-        help_menu.addAction(self._action(self.tr("About Relay Studio"), self.about))
-
     def export_manuscript(self) -> None:
         """File → Export…: the shown chat's answers as a manuscript (``ui/export_dialog.py``)."""
         from relay_studio.ui.export_dialog import open_export_dialog
@@ -322,18 +251,6 @@ class MainWindow(QMainWindow):
         dialog = open_export_dialog(self)
         if dialog is not None:
             self.export_dialog = dialog
-
-    def _hint_words(self) -> dict[str, str]:
-        """The runtime's connection hints (English) in the window's language."""
-        from relay_studio.runtime import provider_source as ps
-
-        return {ps.NO_CONNECTIONS_IN_BUILD: self.tr("Model connections are not available in this build; the demo "
-                                                    "relay runs offline."),
-                ps.CONNECTIONS_UNREADABLE: self.tr("The model connections could not be read; the demo relay still "
-                                                   "runs offline."),
-                ps.NO_CONNECTION_YET: self.tr("No model connection yet. Add one in Settings → Connections (Ctrl+,), "
-                                              "for example a model server on this computer; meanwhile, the demo "
-                                              "relay runs offline.")}
 
     def _wire(self) -> None:
         s = self.studio
@@ -382,46 +299,20 @@ class MainWindow(QMainWindow):
 
         self.spawn(handoff_flow.hand_off(self, focus))
 
-    # -- layout persistence ----------------------------------------------------------------------
-    def _restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        state = self.settings.value("window/state")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(first_size(self.screen()))
-        if isinstance(state, QByteArray) and not state.isEmpty() and self.restoreState(state):
-            QTimer.singleShot(0, self.dock_fitter.adopt)  # once laid out: the restored widths are the wanted ones
-        else:
-            self._default_docks()
-
-    def _default_docks(self) -> None:
-        """The docks' first widths for the window's width (``ui/window_layout.py``)."""
-        self.dock_fitter.reset()
-
+    # -- layout persistence (``ui/dock_layout.py``) ---------------------------------------------------
     def reset_layout(self) -> None:
         """View → Reset layout: the library left, the chat, the timeline right, at their first sizes."""
         if self.fill_action.isChecked():
             self.fill_action.setChecked(False)
             self.toggle_timeline_fill(False)
-        for dock, area in ((self.sidebar_dock, Qt.DockWidgetArea.LeftDockWidgetArea),
-                           (self.timeline_dock, Qt.DockWidgetArea.RightDockWidgetArea),
-                           (self.library_dock, Qt.DockWidgetArea.RightDockWidgetArea)):
-            dock.setFloating(False)
-            self.addDockWidget(area, dock)
-            dock.show()
-        self.tabifyDockWidget(self.timeline_dock, self.library_dock)
-        self.timeline_dock.raise_()
-        self.stack.show()
-        self._default_docks()
+        self.dock_layout.reset()
 
     def save_layout(self) -> None:
         if not self.keep_layout:
             return
-        if self._fill_saved is not None:  # keep the layout the creator comes back to, not the fill
+        if self.dock_layout.filled:  # keep the layout the creator comes back to, not the fill
             self.toggle_timeline_fill(False)
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        self.dock_layout.save()
         if self.attached:  # else the chat and project shown last stay as they were
             from relay_studio.ui.chat_navigation import PROJECT_KEY
 
@@ -429,45 +320,25 @@ class MainWindow(QMainWindow):
             self.settings.setValue(PROJECT_KEY, self.project_id)
         self.settings.sync()
 
+    def toggle_timeline_fill(self, fill: bool) -> None:
+        """The timeline takes the whole window or goes back to exactly the layout it left."""
+        self.dock_layout.fill_timeline(fill)
+        if self.fill_action.isChecked() != fill:
+            self.fill_action.setChecked(fill)
+
+    # -- agents (``ui/window_profiles.py``) ----------------------------------------------------------
     def refresh_profiles(self) -> None:
-        profiles = self.studio.agents.profiles()
-        self.sidebar.set_profiles(profiles, self.studio.agents.builtin_ids())
-        self.chat.composer.set_profiles(profiles)
-        hint = self.studio.providers.connection_hint()
-        self.chat.composer.set_hint(self._hint_words().get(hint or "", hint))
+        window_profiles.refresh_profiles(self)
 
-    # -- profiles --------------------------------------------------------------------------------
     def open_profile(self, profile_id: str) -> None:
-        from relay_studio.ui.profiles.editor import ProfileEditor
-
-        if self.profile_editor is None:
-            self.profile_editor = ProfileEditor(self.studio, connections=self.studio.connections.choices,
-                                                models=self.studio.connections.server_models())
-            self.profile_editor.saved.connect(self.sidebar.select_profile)
-            self.profile_editor.closed.connect(lambda: self.open_chat(self.chat_id))
-            self.stack.addWidget(self.profile_editor)
-        self.profile_editor.load(profile_id)
-        self.stack.setCurrentWidget(self.profile_editor)
+        window_profiles.open_profile(self, profile_id)
 
     def new_agent(self) -> None:
         """Asks for a starting point and a name, then opens the editor on the new agent."""
-        from relay_studio.ui.profiles.new_agent import NewAgentDialog
-
-        dialog = NewAgentDialog([p.display_name for p in self.studio.agents.profiles().values()], self)
-        dialog.chosen.connect(self._on_new_agent_chosen)
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
-
-    def _on_new_agent_chosen(self, template_key: str, name: str) -> None:
-        self.open_profile("")
-        assert self.profile_editor is not None
-        made = self.profile_editor.start_new(template_key, name)
-        self.sidebar.select_profile(made[0])
+        window_profiles.new_agent(self)
 
     def import_profile(self) -> None:
-        self.open_profile("")
-        assert self.profile_editor is not None
-        self.profile_editor.choose_import()
+        window_profiles.import_profile(self)
 
     # -- settings, theme, about ------------------------------------------------------------------
     def open_settings(self) -> None:
@@ -478,10 +349,6 @@ class MainWindow(QMainWindow):
         dialog.connections_changed.connect(self.refresh_profiles)  # the composer's hint, the agents' labels
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
-
-    def set_enter_sends(self, enter_sends: bool) -> None:
-        self.settings.setValue(ENTER_SENDS_KEY, enter_sends)
-        self.chat.composer.set_enter_sends(enter_sends)
 
     def set_theme(self, name: str) -> None:
         self.settings.setValue("theme", name)
@@ -499,31 +366,6 @@ class MainWindow(QMainWindow):
                           self.tr("Relay Studio — write with several AI agents that pass the work along."),
                           parent=self)
         box.open()
-
-    def toggle_timeline_fill(self, fill: bool) -> None:
-        """The timeline takes the whole window (the chat and the library step aside) or goes back to
-        exactly the layout it left: the docks' state and every splitter's sizes are saved before."""
-        if fill:
-            if self._fill_saved is None:
-                splitters = [sp.saveState() for sp in self.findChildren(QSplitter)]
-                self._fill_saved = (self.saveState(), splitters)
-            self.timeline_dock.show()
-            self.timeline_dock.setFloating(False)
-            self.sidebar_dock.hide()
-            self.library_dock.hide()
-            self.stack.hide()
-        else:
-            self.stack.show()
-            self.sidebar_dock.show()
-            saved, self._fill_saved = self._fill_saved, None
-            if saved is not None:
-                state, splitters = saved
-                self.restoreState(state)
-                for sp, sizes in zip(self.findChildren(QSplitter), splitters, strict=False):
-                    sp.restoreState(sizes)
-            QTimer.singleShot(0, self.dock_fitter.fit)  # the docks at the widths they had, once laid out again
-        if self.fill_action.isChecked() != fill:
-            self.fill_action.setChecked(fill)
 
     # -- closing ---------------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:

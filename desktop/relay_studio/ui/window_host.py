@@ -1,8 +1,9 @@
 """What each of the window's flows needs of the window that hosts it, as ``typing.Protocol``s.
 
 The flows (``run_actions``, ``chat_navigation``, ``chat/chat_actions``, ``chat/handoff_flow``,
-``export_dialog``) are given the window as one of these hosts, never as ``MainWindow``: they sit below
-``main_window`` and none of them imports it, so no import circle ties the window to its parts.
+``export_dialog``, ``window_profiles``) are given the window as one of these hosts, never as ``MainWindow``: they
+sit below ``main_window`` and none of them imports it, so no import circle ties the window to its parts. The
+menus (``window_menus.MenusHost``) keep their host beside them: it names the flows, which import this module.
 ``MainWindow`` provides every member here (checked by mypy where it hands itself to a flow). The shown
 chat and project (``chat_id``, ``project_id``) are the window's; ``ChatNavigation`` changes them.
 
@@ -11,11 +12,12 @@ This module imports only what is below the flows (the studio, the views, Qt), an
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Coroutine
+
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QDockWidget, QLabel, QStackedWidget, QStatusBar, QWidget
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
     from relay_studio.ui.chat.view import ChatView
     from relay_studio.ui.library.dock import LibraryPanel
+    from relay_studio.ui.profiles.editor import ProfileEditor
     from relay_studio.ui.sidebar import Sidebar
     from relay_studio.ui.studio import Studio
     from relay_studio.ui.timeline.panel import TimelinePanel
@@ -90,3 +93,14 @@ class RunsHost(ChatViewHost, Protocol):
     def refresh_chats(self) -> None: ...
 
     def hand_off(self, focus: str | None = None) -> None: ...
+
+
+class ProfilesHost(ChatViewHost, Protocol):
+    """The window as its agents' side (``window_profiles``) sees it: the agents' list, the centre the profile
+    editor takes in the chat's place, and the editor once made."""
+
+    sidebar: Sidebar
+    stack: QStackedWidget
+    profile_editor: ProfileEditor | None
+
+    def open_chat(self, chat_id: str) -> None: ...

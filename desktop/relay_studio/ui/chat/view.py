@@ -27,111 +27,38 @@ handed off, collapsed ("Handed off to “<chat>”", never part of its prompts),
 at the end. When
 the chat's last run failed because the request was longer than the model holds, the offer to hand off
 appears above the composer (``runtime.context_window.exceeds_context``).
+
+Beside the view: a card for each transcript item and the key that keeps a shown one (``chat_cards``), Find in
+chat (``find_bar``: ``self.find_bar``, ``self.finder``), and what the live card shows of its run's events and
+live updates (``live_run_events``).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import (
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QScrollArea,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, RUN_KIND_HANDOFF, MessageRecord, RunRecord
+from relay_studio.domain.records import RUN_KIND_HANDOFF, MessageRecord, RunRecord
 from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
-from relay_studio.ui import i18n
+from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
-from relay_studio.ui.chat.handoff_cards import HandedOffCard, HandoffCard, LineageCard
+from relay_studio.ui.chat.find_bar import ChatFind, FindBar
 from relay_studio.ui.chat.handoff_offer import HandoffOffer
 from relay_studio.ui.chat.live_run_card import LiveRunCard
+from relay_studio.ui.chat.live_run_events import RELOAD_ON, follow_event, follow_live
 from relay_studio.ui.chat.mention_marks import MentionIndex
 from relay_studio.ui.chat.message_card import MessageCard
-from relay_studio.ui.chat.notice_card import NoticeCard
-from relay_studio.ui.chat.transcript import (
-    HandedOffEntry,
-    LineageMarker,
-    RunNotice,
-    TranscriptItem,
-    notice_for,
-    transcript,
-    with_lineage,
-)
+from relay_studio.ui.chat.transcript import HandedOffEntry, RunNotice, notice_for, transcript, with_lineage
 from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
 from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 
 WELCOME_CHAT = "Welcome"
-_RELOAD_ON = {"chat_commit_completed", "guidance_received", "run_completed", "run_partial_success", "run_failed",
-              "run_cancelled", "run_interrupted"}
-
-
-class FindBar(QWidget):
-    """Find in chat (Ctrl+F): Enter goes to the next match, Esc closes.
-
-    Signals:
-        search(str text, bool forward)
-        closed()
-    """
-
-    search = Signal(str, bool)
-    closed = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(12, 4, 12, 4)
-        self.field = QLineEdit()
-        self.field.setPlaceholderText(self.tr("Find in chat"))
-        self.field.setClearButtonEnabled(True)
-        self.field.returnPressed.connect(lambda: self.search.emit(self.field.text(), True))
-        self.field.textChanged.connect(lambda text: self.search.emit(text, True))
-        self.count = QLabel()
-        self.count.setObjectName("Muted")
-        prev_button = QToolButton()
-        prev_button.setText(self.tr("▲"))
-        prev_button.clicked.connect(lambda: self.search.emit(self.field.text(), False))
-        next_button = QToolButton()
-        next_button.setText(self.tr("▼"))
-        next_button.clicked.connect(lambda: self.search.emit(self.field.text(), True))
-        close = QToolButton()
-        close.setText("✕")
-        close.clicked.connect(self.close_bar)
-        for w in (self.field, self.count, prev_button, next_button, close):
-            layout.addWidget(w, 1 if w is self.field else 0)
-        self.field.installEventFilter(self)
-
-    def open_bar(self) -> None:
-        self.show()
-        self.field.setFocus()
-        self.field.selectAll()
-
-    def close_bar(self) -> None:
-        self.hide()
-        self.closed.emit()
-
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Esc in the field closes the bar; it is not the window's Stop (Esc) while Find has the keys."""
-        if watched is self.field and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
-            if event.type() == QEvent.Type.ShortcutOverride:
-                event.accept()
-                return True
-            if event.type() == QEvent.Type.KeyPress:
-                self.close_bar()
-                return True
-        return super().eventFilter(watched, event)
 
 
 class ChatView(QWidget):
@@ -155,12 +82,9 @@ class ChatView(QWidget):
         self._shown_chat = ""  # the chat set_chat showed last (its agent was picked then)
         self.cards: list[QWidget] = []
         self._run_chat: dict[str, str] = {}
-        self._agent_names: dict[str, str] = {}
+        self.agent_names: dict[str, str] = {}
         self._run_roots: dict[str, str] = {}  # the chat's runs' root agents, for the tooltips' {{char}}
         self._chat_agent: str | None = None  # the agent that answered last in the chat
-        self._found = -1
-        self._needle = ""
-        self._matches: list[tuple[int, int]] = []  # Find: (card, match within the card) in chat order
         self._drafts: dict[str, tuple[str, str | None]] = {}  # chat id -> (text, edited message id)
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -186,8 +110,6 @@ class ChatView(QWidget):
         layout.addLayout(title_row)
         self.find_bar = FindBar()
         self.find_bar.hide()
-        self.find_bar.search.connect(self.find_text)
-        self.find_bar.closed.connect(lambda: self._highlight(-1))
         layout.addWidget(self.find_bar)
         self.scroll_area = QScrollArea()
         self.scroll_area.setObjectName("ChatScroll")
@@ -208,6 +130,7 @@ class ChatView(QWidget):
         self.column_layout.addWidget(self.live)
         self.scroll_area.setWidget(self.column)
         layout.addWidget(self.scroll_area, 1)
+        self.finder = ChatFind(self.find_bar, self.message_cards, self.scroll_area)
         # at the last message until the creator scrolls up: the cards' heights settle after they are shown
         self._stick_to_end = True
         bar = self.scroll_area.verticalScrollBar()
@@ -278,7 +201,7 @@ class ChatView(QWidget):
         """Shows the chat's messages and notices. Cards whose message did not change are kept as they
         are (a markdown body is laid out once, not on every commit of the chat)."""
         self._reload_timer.stop()
-        self._agent_names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
+        self.agent_names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
         studio = self.studio
         messages = studio.chats.messages(self.chat_id) if self.chat_id else []
         run_records = studio.journal.runs(self.chat_id, limit=500) if self.chat_id else []
@@ -303,7 +226,7 @@ class ChatView(QWidget):
         regenerated = {rid: str(studio.journal.run_input(rid).get("regenerateOf") or "")
                        for rid, record in runs.items() if notice_for(record) is not None
                        and not any(m.run_id == rid for m in messages)}
-        old = {self._card_key(card): card for card in self.cards}
+        old = {card_key(card): card for card in self.cards}
         cards: list[QWidget] = []
         handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
                       for h in studio.chats.handed_off(self.chat_id)] if self.chat_id else []
@@ -311,8 +234,7 @@ class ChatView(QWidget):
                              studio.chats.continued_from(self.chat_id),
                              studio.chats.continued_in(self.chat_id), handed_off) if self.chat_id else []
         for item in items:
-            key = self._item_key(item)
-            card = old.pop(key, None) or self._card(item)
+            card = old.pop(item_key(item), None) or card_for(item, self)
             cards.append(card)
         for card in self.cards:
             self.column_layout.removeWidget(card)
@@ -352,61 +274,14 @@ class ChatView(QWidget):
         self.offer_handoff(self.tr("The last request was longer than the agent's model can hold (its server said "
                                    "so). Hand off to a new chat that starts from a summary of this one."))
 
-    @staticmethod
-    def _item_key(item: TranscriptItem) -> tuple[object, ...]:
-        if isinstance(item, RunNotice):
-            return ("notice", item.run_id, item.status, item.text)
-        if isinstance(item, LineageMarker):
-            return ("lineage", item.direction, item.chat_id, item.chat_name)
-        if isinstance(item, HandedOffEntry):
-            return ("handed_off", item.chat_id, item.chat_name, item.entry.id, item.entry.content)
-        return ("message", item.id, item.version, item.content, item.run_id)
-
-    def _card_key(self, card: QWidget) -> tuple[object, ...]:
-        if isinstance(card, NoticeCard):
-            return self._item_key(card.notice)
-        if isinstance(card, LineageCard):
-            return self._item_key(card.marker)
-        if isinstance(card, HandedOffCard):
-            return self._item_key(card.handed)
-        assert isinstance(card, MessageCard | HandoffCard)
-        return self._item_key(card.message)
-
-    def _card(self, item: TranscriptItem) -> QWidget:
-        if isinstance(item, RunNotice):
-            notice = NoticeCard(item)
-            notice.details.connect(self.details_requested.emit)
-            return notice
-        if isinstance(item, LineageMarker):
-            marker = LineageCard(item)
-            marker.open_chat.connect(self.open_chat_requested.emit)
-            return marker
-        if isinstance(item, HandedOffEntry):
-            handed = HandedOffCard(item)
-            handed.open_chat.connect(self.open_chat_requested.emit)
-            return handed
-        if item.role == HANDOFF_CONTEXT_ROLE:
-            return HandoffCard(item)
-        versions = self.studio.chats.message_versions(item.id) if item.role == "assistant" else []
-        card = MessageCard(item, versions, self._agent_names, mentions=self.mentions,
-                           citations=self.studio.journal.citations,
-                           macro_names=self._macro_names, finisher=self.studio.journal.finisher)
-        card.open_citation.connect(self.studio.open_citation)
-        card.open_entry.connect(lambda path: self.studio.open_entry(self.mentions.project_id, path))
-        card.regenerate.connect(self.regenerate_requested.emit)
-        card.edit.connect(self._on_edit)
-        card.delete.connect(self.delete_requested.emit)
-        card.show_run.connect(self.show_run_requested.emit)
-        return card
-
-    def _macro_names(self, message: MessageRecord) -> MacroNames:
+    def macro_names(self, message: MessageRecord) -> MacroNames:
         """What SillyTavern's {{user}} and {{char}} mean in ``message``'s tooltips: the creator's persona, and
         the agent who wrote it (for the creator's own message, the agent it was sent to, else the chat's last
         one); with no agent at all, {{char}} stays as written."""
         char = message.agent_name if message.role == "assistant" else None
         if not char and message.run_id in self._run_roots:
             root = self._run_roots[message.run_id]
-            char = self._agent_names.get(root, root)
+            char = self.agent_names.get(root, root)
         return MacroNames(self.studio.connections.persona_name(), char or self._chat_agent or "{{char}}")
 
     def message_cards(self) -> list[MessageCard]:
@@ -423,7 +298,8 @@ class ChatView(QWidget):
         if self._stick_to_end:
             self.scroll_area.verticalScrollBar().setValue(high)
 
-    def _on_edit(self, message_id: str) -> None:
+    def edit_in_composer(self, message_id: str) -> None:
+        """A card's Edit: the message's text, and the agent its run went to, back in the composer."""
         message = self.studio.chats.message(message_id)
         if message is None:
             return
@@ -458,26 +334,9 @@ class ChatView(QWidget):
         for event in events:
             if self._chat_of(event) != self.chat_id:
                 continue
-            p = event.payload
             if event.run_id == self.live.run_id:
-                if event.type == "agent_invocation_started":
-                    name = str(p.get("displayName") or p.get("agentId"))
-                    if p.get("kind") == "subagent":
-                        self.live.set_tool(i18n.arg(self.tr("%1 is helping on a side task"), name))
-                    else:
-                        self.live.next_stage(name)
-                        self.live.set_tool("")
-                elif event.type == "status_changed":
-                    self.live.set_status(str(p.get("to")))
-                elif event.type in ("model_call_completed", "model_call_failed"):
-                    self.live.call_ended(str(p.get("turnId") or ""))
-                elif event.type == "tool_call_started":
-                    self.live.set_tool(i18n.arg(self.tr("Calling %1…"), p.get("name")))
-                elif event.type == "tool_call_awaiting_approval":
-                    self.live.set_tool(i18n.arg(self.tr("Waiting for your approval of %1 on %2"), p.get("tool"),
-                                                p.get("path")) if p.get("path")
-                                       else i18n.arg(self.tr("Waiting for your approval of %1"), p.get("tool")))
-            if event.type in _RELOAD_ON:
+                follow_event(self.live, event)
+            if event.type in RELOAD_ON:
                 reload = True
         if reload:
             self.schedule_reload()
@@ -486,13 +345,7 @@ class ChatView(QWidget):
         for update in updates:
             if update.run_id != self.live.run_id or not self.live.isVisible():
                 continue
-            agent = self._agent_names.get(update.agent_id, update.agent_id)
-            if update.kind == "text":
-                self.live.append(update.invocation_id, agent, update.text)
-            elif update.kind == "tool":
-                self.live.set_tool(i18n.arg(self.tr("%1 is calling %2…"), agent, update.text))
-            elif update.kind == "progress":
-                self.live.call_progress(update.invocation_id, update.data)
+            follow_live(self.live, update, self.agent_names.get(update.agent_id, update.agent_id))
 
     def _on_run_started(self, run_id: str, chat_id: str) -> None:
         self._run_chat[run_id] = chat_id
@@ -518,38 +371,5 @@ class ChatView(QWidget):
         self.find_bar.open_bar()
 
     def find_text(self, text: str, forward: bool = True) -> int:
-        """Moves to the next (or previous) match of ``text`` in the chat, highlights every match in
-        the cards' text and counts matches ("3 of 7"); returns the current match's index or -1."""
-        cards = self.message_cards()
-        needle = text.strip().lower()
-        if needle != self._needle:
-            self._needle, self._found = needle, -1
-        matches = [(ci, k) for ci, card in enumerate(cards) for k in range(card.count_matches(needle))]
-        if not matches:
-            self._highlight(-1)
-            self.find_bar.count.setText(self.tr("no match") if needle else "")
-            return -1
-        if forward:
-            index = self._found + 1 if self._found + 1 < len(matches) else 0
-        else:
-            index = self._found - 1 if self._found > 0 else len(matches) - 1
-        self._found = index
-        self._matches = matches
-        self._highlight(index)
-        self.find_bar.count.setText(i18n.arg(self.tr("%1 of %2"), index + 1, len(matches)))
-        return index
-
-    def _highlight(self, index: int) -> None:
-        """Highlights every match, the ``index``-th (of the chat's matches) as the current one; -1
-        clears the highlights."""
-        cards = self.message_cards()
-        matches = self._matches if index >= 0 else []
-        current_card, current_k = matches[index] if 0 <= index < len(matches) else (-1, -1)
-        for i, card in enumerate(cards):
-            has = any(ci == i for ci, _k in matches)
-            card.highlight(self._needle if has else "", current_k if i == current_card else -1)
-            card.set_found(i == current_card)
-        if index < 0:
-            self._found, self._matches = -1, []
-        if 0 <= current_card < len(cards):
-            self.scroll_area.ensureWidgetVisible(cards[current_card])
+        """Moves to the next (or previous) match of ``text`` in the chat (``find_bar.ChatFind``)."""
+        return self.finder.find_text(text, forward)
