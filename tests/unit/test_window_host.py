@@ -8,7 +8,8 @@ from tests.unit.test_layers import circles_in, imports, is_module
 
 WINDOW = "relay_studio.ui.main_window"
 FLOWS = ("relay_studio.ui.run_actions", "relay_studio.ui.chat_navigation", "relay_studio.ui.chat.chat_actions",
-         "relay_studio.ui.chat.handoff_flow", "relay_studio.ui.export_dialog", "relay_studio.ui.window_host")
+         "relay_studio.ui.chat.handoff_flow", "relay_studio.ui.export_dialog", "relay_studio.ui.window_menus",
+         "relay_studio.ui.window_profiles", "relay_studio.ui.dock_layout", "relay_studio.ui.window_host")
 
 
 def ui_graph() -> dict[str, set[str]]:
