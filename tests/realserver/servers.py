@@ -61,8 +61,10 @@ def free_port() -> int:
 
 
 def llama_cpp_python_command(model: Path, port: int) -> list[str]:
+    """llama-cpp-python's server, its weights not repacked for the CPU's extra buffer types
+    (``llama_cpp_server_main.py`` says why)."""
     return [
-        sys.executable, "-m", "llama_cpp.server",
+        sys.executable, str(Path(__file__).with_name("llama_cpp_server_main.py")),
         "--model", str(model), "--model_alias", MODEL_ALIAS,
         "--host", "127.0.0.1", "--port", str(port),
         "--n_ctx", "8192", "--n_threads", "2", "--n_batch", "512",
@@ -73,10 +75,12 @@ def llama_cpp_python_command(model: Path, port: int) -> list[str]:
 def llama_server_command(binary: Path, model: Path, port: int, *extra: str) -> list[str]:
     """llama.cpp's server as a creator starts it for tools (``--jinja``: a Jinja chat template, tool calls parsed
     and streamed by llama.cpp), on two threads and an 8192-token context. The template is ``TOOLS_TEMPLATE``:
-    without it this GGUF gets ChatML without tools, and no tool call ever."""
+    without it this GGUF gets ChatML without tools, and no tool call ever. ``--no-repack``: a CPU that reports
+    AMX the hypervisor does not enable kills a native build at its first AMX instruction
+    (``llama_cpp_server_main.py``)."""
     return [
         str(binary), "-m", str(model), "--alias", MODEL_ALIAS, "--jinja", "--chat-template-file", str(TOOLS_TEMPLATE),
-        "--host", "127.0.0.1", "--port", str(port), "-c", "8192", "-t", "2", *extra,
+        "--host", "127.0.0.1", "--port", str(port), "-c", "8192", "-t", "2", "--no-repack", *extra,
     ]  # fmt: skip
 
 
