@@ -242,7 +242,7 @@ class CodexView(QWidget):
         self.recount()
 
     def recount(self) -> None:
-        """Counts the mentions of the entries shown over the project's messages, on a plain thread."""
+        """Counts the mentions of the entries shown over the project's messages, on the ``mention-counts`` lane."""
         if not self.project_id:
             return
         texts, entries = self.studio.chats.project_texts(self.project_id), [i.entry for i in self.items]
