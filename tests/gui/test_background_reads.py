@@ -23,6 +23,20 @@ def _lane_threads(name: str) -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name == name]
 
 
+class Held:
+    """Work that holds its lane until released, as a long read does."""
+
+    def __init__(self, value: object = "late") -> None:
+        self.value = value
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self) -> object:
+        self.started.set()
+        self.release.wait(10)
+        return self.value
+
+
 class Delivered:
     """Records each outcome ``deliver`` gets, with the thread it got it on."""
 
@@ -37,38 +51,33 @@ class Delivered:
 
 
 def test_only_the_newest_request_of_a_key_is_delivered_and_a_stale_waiting_one_never_runs(qtbot: QtBot) -> None:
-    owner = QObject()
+    owner, got, first = QObject(), Delivered(), Held("first")
     reads = BackgroundReads("test-newest", owner)
-    release = threading.Event()
     ran: list[str] = []
-    got = Delivered()
 
-    def work(label: str, hold: bool = False) -> Callable[[], str]:
+    def work(label: str) -> Callable[[], str]:
         def run() -> str:
             ran.append(label)
-            if hold:
-                release.wait(10)
             return label
         return run
 
-    reads.start("search", work("first", hold=True), got.to("search"))  # runs, and holds the lane
-    qtbot.waitUntil(lambda: ran == ["first"])
+    reads.start("search", first, got.to("search"))  # runs, and holds the lane
+    assert first.started.wait(10)
     reads.start("search", work("second"), got.to("search"))  # waits behind it: made stale by the third
     reads.start("other", work("other"), got.to("other"))  # another key: delivered in its own right
     reads.start("search", work("third"), got.to("search"))
     assert got.outcomes == []  # start never waits for the lane
-    release.set()
+    first.release.set()
     qtbot.waitUntil(lambda: len(got.outcomes) == 2)
-    assert ran == ["first", "other", "third"]  # the stale second never ran
+    assert ran == ["other", "third"]  # the stale second never ran
     assert got.values() == [("other", "other"), ("search", "third")]  # the first's answer was dropped
     assert {thread for _label, _outcome, thread in got.outcomes} == {threading.main_thread().name}
     qtbot.waitUntil(lambda: not _lane_threads("test-newest"))  # the thread ends once nothing waits
 
 
 def test_a_failure_arrives_on_the_gui_thread_as_an_outcome_and_drop_silences_a_key(qtbot: QtBot) -> None:
-    owner = QObject()
+    owner, got = QObject(), Delivered()
     reads = BackgroundReads("test-failure", owner)
-    got = Delivered()
     seen_on: list[str] = []
 
     def broken() -> int:
@@ -84,11 +93,11 @@ def test_a_failure_arrives_on_the_gui_thread_as_an_outcome_and_drop_silences_a_k
     with pytest.raises(ValueError, match="the file is gone"):
         outcome.result()
 
-    release = threading.Event()
-    reads.start("read", lambda: release.wait(10), got.to("read"))
+    held = Held()
+    reads.start("read", held, got.to("read"))
     reads.drop("read")  # the view wants nothing now (the search box was cleared)
     reads.start("count", lambda: 3, got.to("count"))
-    release.set()
+    held.release.set()
     qtbot.waitUntil(lambda: len(got.outcomes) == 2)
     assert got.outcomes[-1][:2] == ("count", Done(3))
     qtbot.waitUntil(lambda: not _lane_threads("test-failure"))
@@ -97,47 +106,30 @@ def test_a_failure_arrives_on_the_gui_thread_as_an_outcome_and_drop_silences_a_k
 
 
 def test_nothing_is_delivered_after_close_and_last_runs_after_the_read_in_progress(qtbot: QtBot) -> None:
-    owner = QObject()
+    owner, got, held = QObject(), Delivered(), Held()
     reads = BackgroundReads("test-close", owner)
-    release = threading.Event()
     order: list[str] = []
-    got = Delivered()
-
-    def held() -> str:
-        order.append("read")
-        release.wait(10)
-        return "late"
-
     reads.start("read", held, got.to("read"))
-    qtbot.waitUntil(lambda: order == ["read"])
+    assert held.started.wait(10)
     reads.start("queued", lambda: order.append("queued"), got.to("queued"))
     reads.close(last=lambda: order.append(f"last on {threading.current_thread().name}"))
     reads.start("after", lambda: order.append("after"), got.to("after"))  # closed: never runs
-    release.set()
+    held.release.set()
     qtbot.waitUntil(lambda: not _lane_threads("test-close"))
     QCoreApplication.processEvents()
-    assert order == ["read", "last on test-close"]  # what waited was dropped; last ran on the lane's thread
+    assert order == ["last on test-close"]  # what waited was dropped; last ran on the lane's thread
     assert got.outcomes == []
 
 
 def test_an_owner_destroyed_mid_read_gets_nothing_and_raises_nothing(qtbot: QtBot) -> None:
-    owner = QObject()
+    owner, got, held = QObject(), Delivered(), Held()
     reads = BackgroundReads("test-destroyed", owner)
-    release = threading.Event()
-    started = threading.Event()
-    got = Delivered()
-
-    def held() -> str:
-        started.set()
-        release.wait(10)
-        return "late"
-
     reads.start("read", held, got.to("read"))
     reads.start("queued", lambda: "never", got.to("queued"))
-    assert started.wait(10)
+    assert held.started.wait(10)
     shiboken6.delete(owner)  # the view is gone, and its lane with it
     assert not shiboken6.isValid(reads)
-    release.set()  # the read ends and emits on a deleted object: suppressed, not a thread's traceback
+    held.release.set()  # the read ends and emits on a deleted object: suppressed, not a thread's traceback
     qtbot.waitUntil(lambda: not _lane_threads("test-destroyed"))
     QCoreApplication.processEvents()
     assert got.outcomes == []
@@ -152,18 +144,13 @@ async def test_the_await_form_runs_on_the_lane_and_raises_what_the_work_raised()
     assert await reads.read(threading.get_ident) == first  # a dedicated lane keeps its one thread
     with pytest.raises(KeyError):
         await reads.read(lambda: {}["missing"])
-    started, release = threading.Event(), threading.Event()
-
-    def held() -> bool:
-        started.set()
-        return release.wait(10)
-
+    held = Held()
     waiting = asyncio.ensure_future(reads.read(held))
-    await until(started.is_set, what="the read to start")
+    await until(held.started.is_set, what="the read to start")
     reads.close()
     with pytest.raises(asyncio.CancelledError):
         await waiting  # the lane closed first: cancelled, never left hanging
-    release.set()
+    held.release.set()
     await until(lambda: not _lane_threads("test-await"), what="the dedicated thread to end at close")
     with pytest.raises(RuntimeError, match="closed"):
         await reads.read(lambda: 1)
