@@ -2,8 +2,9 @@
 
 The dialog lists the chat's answers (all ticked; untick the ones to leave out), the format, the DOCX preset,
 the title, the author and the language, and previews the chapter list the export will have. Reading the
-structure (the preview) and writing the file both run on a plain worker thread and answer through queued
-signals, so a 500,000-word book never holds the GUI thread; a progress bar follows the chapters written.
+structure (the preview) and writing the file each run on a ``BackgroundReads`` lane (``ui/background.py``;
+the latest preview wins), so a 500,000-word book never holds the GUI thread; a progress bar follows the
+chapters written (a queued signal from the writing thread).
 When the file is written its folder opens in the file manager (``QDesktopServices.openUrl``).
 
 Signals:
@@ -13,8 +14,6 @@ Signals:
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +40,7 @@ from relay_studio.manuscript import SUFFIXES, Answer, ExportError, ExportResult,
 from relay_studio.manuscript.inline import plain
 from relay_studio.manuscript.structure import Manuscript
 from relay_studio.ui import file_dialogs, i18n
+from relay_studio.ui.background import BackgroundReads, Failed, Outcome
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -60,9 +60,7 @@ def _file_name(name: str) -> str:
 class ExportDialog(QDialog):
     exported = Signal(object)
     export_failed = Signal(str, str)
-    _previewed = Signal(int, object)  # (generation, Manuscript) from the worker thread
-    _progressed = Signal(int, int)
-    _finished = Signal(object)  # ExportResult or ExportError
+    _progressed = Signal(int, int)  # (chapters written, chapters) from the writing thread
 
     def __init__(self, studio: Studio, chat_id: str, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,11 +74,10 @@ class ExportDialog(QDialog):
         self.manuscript: Manuscript | None = None
         self.written: ExportResult | None = None
         self.running = False
-        self._generation = 0
+        self._previews = BackgroundReads("export-preview", self)
+        self._writes = BackgroundReads("export-write", self)
         self._build()
-        self._previewed.connect(self._on_previewed)
         self._progressed.connect(self._on_progress)
-        self._finished.connect(self._on_finished)
         self._preview_timer = QTimer(self)
         self._preview_timer.setSingleShot(True)
         self._preview_timer.setInterval(PREVIEW_DELAY_MS)
@@ -205,22 +202,17 @@ class ExportDialog(QDialog):
                 self.author_edit.text().strip(), self.language_edit.text().strip())
 
     def refresh_preview(self) -> None:
-        self._generation += 1
-        generation = self._generation
         answers, title, author, language = self._manuscript_inputs()
 
-        def read() -> None:
+        def read() -> Manuscript:
             manuscript = build(answers, title=title, author=author, language=language)
             manuscript.words()  # counted here, not on the GUI thread
-            with contextlib.suppress(RuntimeError):  # the dialog closed meanwhile
-                self._previewed.emit(generation, manuscript)
+            return manuscript
 
-        threading.Thread(target=read, name="export-preview", daemon=True).start()
+        self._previews.start("preview", read, self._on_previewed)  # a later change's preview wins
 
-    def _on_previewed(self, generation: int, manuscript: Manuscript) -> None:
-        if generation != self._generation:
-            return  # a later change is being read
-        self.manuscript = manuscript
+    def _on_previewed(self, outcome: Outcome[Manuscript]) -> None:
+        self.manuscript = manuscript = outcome.result()
         self.chapter_list.clear()
         for chapter in manuscript.chapters:
             if chapter.part:
@@ -258,36 +250,34 @@ class ExportDialog(QDialog):
         self.progress.show()
         self.status.setText(i18n.arg(self.tr("Writing %1…"), path.name))
 
-        def write() -> None:
-            outcome: ExportResult | ExportError
-            try:
-                manuscript = build(answers, title=title, author=author, language=language)
-                outcome = export(manuscript, path, fmt, preset=preset,
-                                 progress=lambda done, total: self._progressed.emit(done, total))
-            except ExportError as exc:
-                outcome = exc
-            with contextlib.suppress(RuntimeError):
-                self._finished.emit(outcome)
+        def write() -> ExportResult:
+            manuscript = build(answers, title=title, author=author, language=language)
+            return export(manuscript, path, fmt, preset=preset,
+                          progress=lambda done, total: self._progressed.emit(done, total))
 
-        threading.Thread(target=write, name="export-write", daemon=True).start()
+        self._writes.start("export", write, self._on_written)
 
     def _on_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, total)
         self.progress.setValue(done)
 
-    def _on_finished(self, outcome: ExportResult | ExportError) -> None:
+    def _on_written(self, outcome: Outcome[ExportResult]) -> None:
+        if isinstance(outcome, Failed) and not isinstance(outcome.error, ExportError):
+            outcome.result()  # a bug, not a refusal: raised here, on the GUI thread
         self.running = False
         self.export_button.setEnabled(True)
         self.progress.hide()
-        if isinstance(outcome, ExportError):
-            self.status.setText(f"⚠ {outcome.message} [{outcome.code}]")
-            self.export_failed.emit(outcome.code, outcome.message)
+        if isinstance(outcome, Failed):
+            refused = outcome.error
+            assert isinstance(refused, ExportError)
+            self.status.setText(f"⚠ {refused.message} [{refused.code}]")
+            self.export_failed.emit(refused.code, refused.message)
             return
-        self.written = outcome
-        self.status.setText(i18n.arg(self.tr("Wrote %1 (%2 chapters, %3 words)."), str(outcome.path),
-                                     outcome.chapters, f"{outcome.words:,}"))
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(outcome.path.parent)))
-        self.exported.emit(outcome)
+        self.written = result = outcome.value
+        self.status.setText(i18n.arg(self.tr("Wrote %1 (%2 chapters, %3 words)."), str(result.path),
+                                     result.chapters, f"{result.words:,}"))
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(result.path.parent)))
+        self.exported.emit(result)
 
 
 def open_export_dialog(window: WindowHost) -> ExportDialog | None:

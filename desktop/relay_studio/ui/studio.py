@@ -39,8 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -63,6 +62,7 @@ from relay_studio.runtime.provider_source import ProviderSource
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
 from relay_studio.store.database import Database
 from relay_studio.store.runs import RunStore
+from relay_studio.ui.background import BackgroundReads, Done, Outcome
 from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.operations.agents import AgentOperations
 from relay_studio.ui.operations.chats import ChatOperations
@@ -97,12 +97,13 @@ class PendingApproval:
 
 
 class Reader:
-    """A second connection to the data file, used by one worker thread only, for reads that may take
-    longer than a frame. Opened at its first read, on the caller's (GUI) thread; closed by ``close``."""
+    """A second connection to the data file, used by one worker thread only (a dedicated
+    ``BackgroundReads`` lane, ``relay-studio-read``), for reads that may take longer than a frame. Opened at
+    its first read, on the caller's (GUI) thread; closed on its thread by ``close``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, owner: QObject) -> None:
         self.path = path
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="relay-studio-read")
+        self._reads = BackgroundReads("relay-studio-read", owner, dedicated=True)
         self._db: Database | None = None
         self._runs: RunStore | None = None
 
@@ -113,15 +114,12 @@ class Reader:
         return self._runs
 
     async def read(self, query: Callable[[RunStore], T]) -> T:
-        runs = self._store()
-        return await asyncio.get_running_loop().run_in_executor(self._pool, lambda: query(runs))
+        return await self._reads.read(partial(query, self._store()))
 
-    def submit(self, work: Callable[[RunStore], None]) -> None:
-        """Runs ``work`` on the reader thread without a task to await (it hands its result on itself, by a
-        queued signal); nothing once the pool is shut down (the window closes)."""
-        runs = self._store()
-        with contextlib.suppress(RuntimeError):
-            self._pool.submit(lambda: work(runs))
+    def submit(self, key: Hashable, work: Callable[[RunStore], T], deliver: Callable[[Outcome[T]], None]) -> None:
+        """Runs ``work`` on the reader thread without a task to await: ``deliver`` gets its outcome on the GUI
+        thread (a later submit of ``key`` wins); nothing once the reader is closed (the window closes)."""
+        self._reads.start(key, partial(work, self._store()), deliver)
 
     def _close_db(self) -> None:
         if self._db is not None:
@@ -129,8 +127,15 @@ class Reader:
             self._db = self._runs = None
 
     async def close(self) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._pool, self._close_db)
-        self._pool.shutdown(wait=False)
+        await self._reads.read(self._close_db)  # after the reads queued before it, on the thread that used it
+        self._reads.close()
+
+
+def _read_unpublished(runs: RunStore, run_id: str) -> list[Unpublished]:
+    """On the reader thread: the approved changes of a run that no commit published (``Studio.unpublished_changes``)."""
+    from relay_studio.ui.chat.unpublished import DECISION_EVENTS, unpublished_changes
+
+    return unpublished_changes(runs.events_of_types(run_id, DECISION_EVENTS))
 
 
 @dataclass
@@ -164,7 +169,6 @@ class Studio(QObject):
 
     def __init__(self, runtime: Runtime, providers: ProviderSource, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._unpublished_read.connect(self._on_unpublished_read)
         self.runtime = runtime
         self.providers = providers
         self.pending: list[PendingApproval] = []
@@ -429,28 +433,15 @@ class Studio(QObject):
         if run_id in reading or self._shutting_down:
             return []
         reading.add(run_id)
-        self.submit_read(lambda runs: self._read_unpublished(runs, run_id))
+        self.submit_read(("unpublished", run_id), partial(_read_unpublished, run_id=run_id),
+                         partial(self._on_unpublished_read, run_id))
         return []
 
-    #: a run's decisions were read on the reader thread (queued to the GUI thread: ``_unpublished_read``)
-    _unpublished_read = Signal(str, object)
-
-    def _read_unpublished(self, runs: RunStore, run_id: str) -> None:
-        """On the reader thread: the run's decision events, handed to the GUI thread by a queued signal (no
-        asyncio task: one started from a run's done callback may never take its first step under qasync)."""
-        from relay_studio.ui.chat.unpublished import DECISION_EVENTS, unpublished_changes
-
-        try:
-            found = unpublished_changes(runs.events_of_types(run_id, DECISION_EVENTS))
-        except Exception:  # a closed or busy file: read again the next time the chat is shown
-            found = None
-        with contextlib.suppress(RuntimeError):  # the studio is gone: the window closed meanwhile
-            self._unpublished_read.emit(run_id, found)
-
-    def _on_unpublished_read(self, run_id: str, found: list[Unpublished] | None) -> None:
+    def _on_unpublished_read(self, run_id: str, outcome: Outcome[list[Unpublished]]) -> None:
         self.__dict__.setdefault("_unpublished_reads", set()).discard(run_id)
-        if found is None:
+        if not isinstance(outcome, Done):  # a closed or busy file: read again the next time the chat is shown
             return
+        found = outcome.value
         self.__dict__.setdefault("_unpublished", {})[run_id] = found
         if found and not self._shutting_down:
             self.unpublished_found.emit(run_id)
@@ -458,17 +449,19 @@ class Studio(QObject):
     async def read(self, query: Callable[[RunStore], T]) -> T:
         """``query`` run on the reader thread with its run store (opened at the first read, on the GUI thread)."""
         if self._reader is None:
-            self._reader = Reader(self.runtime.db.path)
+            self._reader = Reader(self.runtime.db.path, self)
         return await self._reader.read(query)
 
-    def submit_read(self, work: Callable[[RunStore], None]) -> None:
+    def submit_read(self, key: Hashable, work: Callable[[RunStore], T], deliver: Callable[[Outcome[T]], None]) -> None:
         """Runs ``work`` on the reader thread with its run store (opened here, on the GUI thread, as
-        ``Reader.read`` opens it); nothing once the studio shuts down."""
+        ``Reader.read`` opens it); ``deliver`` gets its outcome on the GUI thread, by a queued signal (no
+        asyncio task: one started from a run's done callback may never take its first step under qasync), a
+        later submit of ``key`` winning. Nothing once the studio shuts down."""
         if self._shutting_down:
             return
         if self._reader is None:
-            self._reader = Reader(self.runtime.db.path)
-        self._reader.submit(work)
+            self._reader = Reader(self.runtime.db.path, self)
+        self._reader.submit(key, work, deliver)
 
     # --- rerun from a stage (issue 27) ---
     @property

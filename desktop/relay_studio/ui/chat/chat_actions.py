@@ -1,11 +1,12 @@
 """New exploration, rename, duplicate and delete chats, and SillyTavern chat files: the Chat menu and the
 chat list's context menu.
 
-Import SillyTavern chat… (several files at once) reads and checks the files on a plain thread
-(``Studio.chats.read_sillytavern``), then each becomes a chat of the shown project on the GUI thread (its
-swipes as versions) and the last one opens; a refused file's sentence goes to the status bar. Export as
-SillyTavern chat… writes the chat (its answers' versions as swipes) where the save dialog says. The file
-dialogs are Qt's own (``DontUseNativeDialog``), opened, never exec'd (``file_dialog``).
+Import SillyTavern chat… (several files at once) reads and checks the files off the GUI thread
+(``Studio.chats.read_sillytavern``, on a ``BackgroundReads`` lane: ``ui/background.py``), then each becomes a
+chat of the shown project on the GUI thread (its swipes as versions) and the last one opens; a refused file's
+sentence goes to the status bar. Export as SillyTavern chat… writes the chat (its answers' versions as swipes)
+where the save dialog says. The file dialogs are Qt's own (``DontUseNativeDialog``), opened, never exec'd
+(``file_dialog``).
 
 Delete asks first (``DeleteChatQuestion``, opened, never exec'd), then hides the chat and offers
 Undo in the status bar for ``UNDO_SECONDS``; only then is it deleted from the store (or when the
@@ -14,8 +15,6 @@ window closes). Rename edits the name in place in the chat list.
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QMenu, QMessageB
 from relay_studio.library.entries import LibraryError
 from relay_studio.library.sillytavern_chat import ParsedChat
 from relay_studio.ui import file_dialogs, i18n
+from relay_studio.ui.background import BackgroundReads, Outcome
 
 if TYPE_CHECKING:
     from relay_studio.ui.sidebar import Sidebar
@@ -55,7 +55,6 @@ class ChatActions(QObject):
     """Signals: chats_imported(list[str] chat_ids, list[str] lines): an import of chat files ended."""
 
     chats_imported = Signal(list, list)
-    _chats_read = Signal(str, object)  # from the reading thread
 
     def __init__(self, host: ChatListHost) -> None:
         window = host.window()
@@ -63,7 +62,7 @@ class ChatActions(QObject):
         self.host = host
         self.file_dialog: QFileDialog | None = None
         self.last_folder = Path.home()
-        self._chats_read.connect(self._on_chats_read)
+        self._import_reads = BackgroundReads("chat-import-read", self)
         self._pending: dict[str, QTimer] = {}  # deleted chats that Undo can still bring back
         self._order: list[str] = []  # the most recent deletion last
         self.undo_seconds: float = UNDO_SECONDS
@@ -249,26 +248,27 @@ class ChatActions(QObject):
             lambda paths: self.start_import(project_id, paths))
 
     def start_import(self, project_id: str, paths: list[Path]) -> None:
-        """Reads and checks the files on a plain thread; ``_on_chats_read`` stores them."""
+        """Reads and checks the files off the GUI thread; ``_on_chats_read`` stores them."""
         if not paths:
             return
         self.last_folder = paths[0].parent
         self.host.statusBar().showMessage(i18n.arg(self.tr("Reading %1…"), ", ".join(p.name for p in paths)))
-        studio = self.host.studio
+        chats = self.host.studio.chats
 
-        def read() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
+        def read() -> list[tuple[Path, ParsedChat | LibraryError]]:
             results: list[tuple[Path, ParsedChat | LibraryError]] = []
             for path in paths:
                 try:
-                    results.append((path, studio.chats.read_sillytavern(path)))
-                except LibraryError as exc:
+                    results.append((path, chats.read_sillytavern(path)))
+                except LibraryError as exc:  # this file is refused; the others still import
                     results.append((path, exc))
-            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-                self._chats_read.emit(project_id, results)
+            return results
 
-        threading.Thread(target=read, name="chat-import-read", daemon=True).start()
+        # a key of its own: an import started while another is read still imports (nothing guards against it)
+        self._import_reads.start(object(), read, lambda outcome: self._on_chats_read(project_id, outcome))
 
-    def _on_chats_read(self, project_id: str, results: list[tuple[Path, ParsedChat | LibraryError]]) -> None:
+    def _on_chats_read(self, project_id: str, outcome: Outcome[list[tuple[Path, ParsedChat | LibraryError]]]) -> None:
+        results = outcome.result()
         w = self.host
         made: list[str] = []
         lines: list[str] = []

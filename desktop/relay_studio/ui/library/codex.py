@@ -2,21 +2,19 @@
 Import… (character cards PNG/JSON/CHARX, World Info JSON, entry files; several at once) and Export World
 Info….
 
-Import reads and checks the files on a plain thread (``Studio.library.read_files``); then an
+Import reads and checks the files off the GUI thread (``Studio.library.read_files``; the mention counts are
+counted off it too, each on a ``BackgroundReads`` lane: ``ui/background.py``); then an
 ``ImportFlow`` (``ui/library/import_flow.py``) asks about entries that differ from ones there, adds each
 file's entries on the GUI thread (``Studio.library.add_entries``, small writes), all or nothing per file,
 and only then asks whether to make agents that play the cards' characters. A refused file's sentence is
 shown; the other files import. Dialogs are opened, never exec'd.
 
 Signals (CodexView):
-    counted(int generation, dict counts): emitted on the counting thread, queued to this one.
     import_finished(list[str] lines): what the import said, one line per file.
 """
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,6 +42,7 @@ from PySide6.QtWidgets import (
 from relay_studio.library.entries import BUILTIN_TYPES, LibraryEntry, LibraryError, Tracking
 from relay_studio.library.store import IndexedEntry, LibraryProblem
 from relay_studio.ui import file_dialogs, i18n
+from relay_studio.ui.background import BackgroundReads, Outcome
 from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.counts import mention_counts
@@ -157,11 +156,9 @@ class EntryEditor(QWidget):
 
 
 class CodexView(QWidget):
-    """Signals: counted(int generation, dict counts): emitted on the counting thread, queued to this one."""
+    """Signals: import_finished(list[str] lines): what the import said, one line per file."""
 
-    counted = Signal(int, object)
     import_finished = Signal(list)
-    _files_read = Signal(str, object)  # from the reading thread
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -174,7 +171,8 @@ class CodexView(QWidget):
         self.items: list[IndexedEntry] = []
         self.entry_problems: list[LibraryProblem] = []
         self.counts: dict[str, int] = {}
-        self._generation = 0
+        self._counting = BackgroundReads("mention-counts", self)
+        self._import_reads = BackgroundReads("library-import-read", self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.new_button = named(QPushButton(self.tr("New entry")), "NewEntry")
@@ -215,11 +213,9 @@ class CodexView(QWidget):
         self.save_shortcut = QShortcut(QKeySequence.StandardKey.Save, self,  # anywhere in the codex
                                        context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.save_shortcut.activated.connect(self._on_save)
-        self.counted.connect(self._on_counted)
         self.editor.delete_button.clicked.connect(self._on_delete)
         self.import_button.clicked.connect(self.choose_import_files)
         self.export_button.clicked.connect(self.choose_export_file)
-        self._files_read.connect(self._on_files_read)
 
     def set_project(self, project_id: str) -> None:
         if project_id != self.project_id:
@@ -246,23 +242,15 @@ class CodexView(QWidget):
         self.recount()
 
     def recount(self) -> None:
-        """Counts the mentions of the entries shown over the project's messages, on a plain thread."""
+        """Counts the mentions of the entries shown over the project's messages, on the ``mention-counts`` lane."""
         if not self.project_id:
             return
-        self._generation += 1
-        generation, texts, entries = self._generation, self.studio.chats.project_texts(self.project_id), \
-            [i.entry for i in self.items]
+        texts, entries = self.studio.chats.project_texts(self.project_id), [i.entry for i in self.items]
+        self._counting.start("counts", lambda: mention_counts(entries, texts), self._on_counted)  # the latest wins
 
-        def count() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
-            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-                self.counted.emit(generation, mention_counts(entries, texts))
-
-        threading.Thread(target=count, name="mention-counts", daemon=True).start()
-
-    def _on_counted(self, generation: int, counts: dict[str, int]) -> None:
-        if generation == self._generation:
-            self.counts = counts
-            self._fill_counts()
+    def _on_counted(self, outcome: Outcome[dict[str, int]]) -> None:
+        self.counts = outcome.result()
+        self._fill_counts()
 
     def _fill(self, current: str | None) -> None:
         self.tree.blockSignals(True)
@@ -387,24 +375,21 @@ class CodexView(QWidget):
             self.start_import)
 
     def start_import(self, paths: list[Path]) -> None:
-        """Reads and checks the files on a plain thread; ``_on_files_read`` goes on with them."""
+        """Reads and checks the files off the GUI thread; ``_on_files_read`` goes on with them."""
         if not paths or not self.project_id or not self.import_button.isEnabled():
             return
         self.last_folder = paths[0].parent
         self.import_button.setEnabled(False)
         self._say(i18n.arg(self.tr("Reading %1…"), ", ".join(p.name for p in paths)))
-        project_id, studio = self.project_id, self.studio
+        project_id, library = self.project_id, self.studio.library
 
-        def read() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
-            results = studio.library.read_files(paths)
-            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-                self._files_read.emit(project_id, results)
+        self._import_reads.start("import", lambda: library.read_files(paths),
+                                 lambda outcome: self._on_files_read(project_id, outcome))
 
-        threading.Thread(target=read, name="library-import-read", daemon=True).start()
-
-    def _on_files_read(self, project_id: str, results: list[tuple[Path, list[LibraryEntry] | LibraryError]]) -> None:
+    def _on_files_read(self, project_id: str,
+                       outcome: Outcome[list[tuple[Path, list[LibraryEntry] | LibraryError]]]) -> None:
         """Goes on with the read files in an ``ImportFlow`` (conflicts asked, entries added, then agents)."""
-        self.flow = ImportFlow(self.studio, self, project_id, results,
+        self.flow = ImportFlow(self.studio, self, project_id, outcome.result(),
                                lambda lines, first: self._import_done(project_id, lines, first))
         self.flow.start()
 

@@ -2,8 +2,9 @@
 passages with their citations and the searched words marked.
 
 The import runs on the knowledge library's worker thread (``ImportJob``); its progress callback is
-called there and only emits ``progress_arrived``, which Qt queues to this widget's thread. The file
-dialog is opened with ``open()`` (never ``exec()``).
+called there and only emits ``progress_arrived``, which Qt queues to this widget's thread, and its end is
+waited for on a ``BackgroundReads`` lane (``ui/background.py``), as searches and documents are read. The
+file dialog is opened with ``open()`` (never ``exec()``).
 
 Signals:
     progress_arrived(ImportProgress): emitted on the worker thread, received on the GUI thread.
@@ -13,16 +14,14 @@ Signals:
 
 A citation link (a search result here, the chat's Sources, the timeline's detail pane: ``citations.py``)
 opens the document in the viewer below the list at the cited range (``open_citation``); double-clicking
-a document opens it at its start. The text is read on a plain thread and set here.
+a document opens it at its start. The text is read off the GUI thread and set here.
 """
 
 from __future__ import annotations
 
-import contextlib
 import html
-import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -45,6 +44,7 @@ from relay_studio.knowledge.chunking import Chunk
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, ImportReport
 from relay_studio.ui import file_dialogs, i18n
+from relay_studio.ui.background import BackgroundReads, Failed, Outcome
 from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.citations import CitationTarget, parse_citation_href
 from relay_studio.ui.library.document_view import DocumentView
@@ -60,10 +60,7 @@ class KnowledgeView(QWidget):
     progress_arrived = Signal(object)
     import_finished = Signal(object)
     searched = Signal(str)
-    _import_done = Signal(str, object)  # from the waiting thread
-    _search_done = Signal(int, str, str)  # from the search thread
     document_shown = Signal(str)
-    _document_read = Signal(int, object)  # from the reading thread
 
     def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,8 +69,9 @@ class KnowledgeView(QWidget):
         self.job: ImportJob | None = None
         self.file_dialog: QFileDialog | None = None
         self.last_folder = Path.home()  # the dialog opens where the creator last imported from
-        self._search_generation = 0
-        self._open_generation = 0
+        self._import_wait = BackgroundReads("knowledge-import-wait", self)  # as long as the import: a lane apart
+        self._searches = BackgroundReads("knowledge-search", self)
+        self._documents = BackgroundReads("knowledge-document", self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
@@ -138,9 +136,6 @@ class KnowledgeView(QWidget):
         self.remove_button.clicked.connect(self._on_remove)
         self.cancel_button.clicked.connect(self.cancel_import)
         self.progress_arrived.connect(self._on_progress)
-        self._import_done.connect(self._on_import_done)
-        self._search_done.connect(self._on_search_done)
-        self._document_read.connect(self._on_document_read)
         self.documents.itemDoubleClicked.connect(
             lambda item, _col: self.open_citation(CitationTarget(str(item.data(0, Qt.ItemDataRole.UserRole)), 0, 0)))
 
@@ -190,16 +185,7 @@ class KnowledgeView(QWidget):
         self.cancel_button.setEnabled(True)
         self._say("")
         job, project_id = self.job, self.project_id
-
-        def wait() -> None:  # a plain thread and a queued signal: nothing for the event loop to wait on
-            try:
-                outcome: object = job.wait()
-            except Exception as exc:  # a broken worker: said, never lost
-                outcome = exc
-            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-                self._import_done.emit(project_id, outcome)
-
-        threading.Thread(target=wait, name="knowledge-import-wait", daemon=True).start()
+        self._import_wait.start("import", job.wait, lambda outcome: self._on_import_done(project_id, outcome))
 
     def cancel_import(self) -> None:
         if self.job is not None:
@@ -216,10 +202,10 @@ class KnowledgeView(QWidget):
             self.progress_label.setText(i18n.arg(self.tr("File %1 of %2: %3"), p.file_index + 1, p.file_count,
                                                  p.file_name) + pages)
 
-    def _on_import_done(self, project_id: str, outcome: object) -> None:
-        report = outcome if isinstance(outcome, ImportReport) else None
-        if report is None:
-            self._say(i18n.arg(self.tr("⚠ The import stopped: %1"), outcome))
+    def _on_import_done(self, project_id: str, outcome: Outcome[ImportReport]) -> None:
+        report = None if isinstance(outcome, Failed) else outcome.value
+        if isinstance(outcome, Failed):  # a broken worker: said, never lost
+            self._say(i18n.arg(self.tr("⚠ The import stopped: %1"), outcome.error))
         self.job = None
         self.progress_box.hide()
         self.import_button.setEnabled(True)
@@ -265,29 +251,26 @@ class KnowledgeView(QWidget):
         A later query's answer wins over an earlier one's."""
         self._search_timer.stop()
         query = self.search.text().strip()
-        self._search_generation += 1
         if not query:
+            self._searches.drop("search")  # an answer still coming for the text before is not shown
             self.results.clear()
             return
-        generation, project_id = self._search_generation, self.project_id
-        nothing = self.tr("<p>No passage contains these words. Try other words.</p>")
+        search, project_id = self.studio.knowledge.search, self.project_id
 
-        def work() -> None:
-            try:
-                passages = self.studio.knowledge.search(project_id, query)
-                page = (passages_html(passages, query) if passages
-                        else nothing)
-            except KnowledgeError as exc:
-                page = f"<p>{html.escape(exc.message)}</p>"
-            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-                self._search_done.emit(generation, query, page)
+        def work() -> str | None:  # the highlighted page, made here too; None: no passage
+            passages = search(project_id, query)
+            return passages_html(passages, query) if passages else None
 
-        threading.Thread(target=work, name="knowledge-search", daemon=True).start()
+        self._searches.start("search", work, lambda outcome: self._on_search_done(query, outcome))
 
-    def _on_search_done(self, generation: int, query: str, page: str) -> None:
-        if generation == self._search_generation:
-            self.results.setHtml(page)
-            self.searched.emit(query)
+    def _on_search_done(self, query: str, outcome: Outcome[str | None]) -> None:
+        if isinstance(outcome, Failed) and isinstance(outcome.error, KnowledgeError):
+            page = f"<p>{html.escape(outcome.error.message)}</p>"
+        else:
+            found = outcome.result()
+            page = found if found is not None else self.tr("<p>No passage contains these words. Try other words.</p>")
+        self.results.setHtml(page)
+        self.searched.emit(query)
 
     # -- the document viewer -----------------------------------------------------------------------
     def _on_link(self, href: str) -> None:
@@ -296,27 +279,18 @@ class KnowledgeView(QWidget):
             self.open_citation(target)
 
     def open_citation(self, target: CitationTarget) -> None:
-        """Opens the cited document in the viewer, its range highlighted (read on a plain thread)."""
-        self._open_generation += 1
-        generation, project_id = self._open_generation, self.project_id
+        """Opens the cited document in the viewer, its range highlighted (read off the GUI thread; the latest
+        opened wins)."""
+        read, project_id = self.studio.knowledge.document_text, self.project_id
+        self._documents.start("document", lambda: read(project_id, target.document_id),
+                              lambda outcome: self._on_document_read(target, outcome))
 
-        def work() -> None:
-            try:
-                outcome: object = (target, *self.studio.knowledge.document_text(project_id, target.document_id))
-            except KnowledgeError:
-                outcome = None
-            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-                self._document_read.emit(generation, outcome)
-
-        threading.Thread(target=work, name="knowledge-document", daemon=True).start()
-
-    def _on_document_read(self, generation: int, outcome: object) -> None:
-        if generation != self._open_generation:
-            return
-        if outcome is None:
+    def _on_document_read(self, target: CitationTarget,
+                          outcome: Outcome[tuple[DocumentInfo, str, list[Chunk]]]) -> None:
+        if isinstance(outcome, Failed) and isinstance(outcome.error, KnowledgeError):
             self._say(self.tr("That document is no longer in this project's knowledge library."))
             return
-        target, doc, text, chunks = cast(tuple[CitationTarget, DocumentInfo, str, list[Chunk]], outcome)
+        doc, text, chunks = outcome.result()
         self.pages.setCurrentWidget(self.viewer)
         self.viewer.show_document(doc, text, target.char_start, target.char_end, self._where(target, chunks))
         self.document_shown.emit(doc.id)

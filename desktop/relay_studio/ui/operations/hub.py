@@ -5,7 +5,7 @@ operation); the operations never import the hub, so no import circle ties them t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from relay_studio.runtime.engine import RunHandle, Runtime
     from relay_studio.runtime.provider_source import ProviderSource
     from relay_studio.store.runs import RunStore
+    from relay_studio.ui.background import Outcome
     from relay_studio.ui.operations.project_files import ProjectReader
 
 T = TypeVar("T")
@@ -49,4 +50,5 @@ class StudioHub(Protocol):
 
     async def read(self, query: Callable[[RunStore], T]) -> T: ...
 
-    def submit_read(self, work: Callable[[RunStore], None]) -> None: ...
+    def submit_read(self, key: Hashable, work: Callable[[RunStore], T],
+                    deliver: Callable[[Outcome[T]], None]) -> None: ...

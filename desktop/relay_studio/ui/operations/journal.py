@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from relay_studio.domain.events import Event
@@ -16,7 +17,7 @@ from relay_studio.domain.records import (
 )
 from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle
-from relay_studio.store.runs import RunStore
+from relay_studio.ui.background import Done, Outcome
 from relay_studio.ui.library.citations import distinct
 
 if TYPE_CHECKING:
@@ -84,20 +85,17 @@ class JournalOperations:
 
     def read_branches(self, run_id: str, deliver: Callable[[str, list[Branch]], None]) -> None:
         """Reads the run's lineage (the run it started from, every fork) on the reader thread and hands it to
-        ``deliver`` there (a Qt signal's ``emit``: it reaches the GUI thread queued). No asyncio task: one
-        started from a run's done callback may never take its first step under qasync. Nothing once the
-        studio shuts down (its reader is closed)."""
+        ``deliver`` on the GUI thread (``Studio.submit_read``; a later read of the run wins). No asyncio task:
+        one started from a run's done callback may never take its first step under qasync. Nothing once the
+        studio shuts down (its reader is closed), nor when the read fails (the strip stays as it was)."""
         from relay_studio.runtime.branches import branches
 
-        def work(runs: RunStore) -> None:
-            try:
-                found = branches(runs, run_id)
-            except Exception:  # a closed or busy file: the strip stays as it was
-                return
-            with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
-                deliver(run_id, found)
+        def arrived(outcome: Outcome[list[Branch]]) -> None:
+            if isinstance(outcome, Done):  # a closed or busy file: the strip stays as it was
+                with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
+                    deliver(run_id, outcome.value)
 
-        self.hub.submit_read(work)
+        self.hub.submit_read(("branches", run_id), partial(branches, run_id=run_id), arrived)
 
     async def compare(self, left: str, right: str) -> Comparison:
         """Two branches' final messages and ``output/`` files, read on the reader thread."""

@@ -2,33 +2,34 @@
 edits made outside the app show), the Skills with their problems, the knowledge documents.
 
 ``read_project_files`` is Qt-free and runs on any thread, on a database connection of the reader's own
-(WAL lets the window's connection read and write meanwhile). ``ProjectReader.read`` runs it on a plain
-thread and answers by a queued signal, never by a future of the event loop (see docs/window.md,
-*Projects and the Library dock*); a later read of the same project wins over an earlier one.
+(WAL lets the window's connection read and write meanwhile). ``ProjectReader.read`` runs it on the reader's
+``BackgroundReads`` lane (``ui/background.py``, its thread named ``project-files``), whose one thread at a
+time is all that uses that connection; its outcome comes back on the GUI thread, never by a future of the
+event loop (see docs/window.md, *Projects and the Library dock*); a later read of the same project wins over
+an earlier one.
 
-The reader's ``Database`` is opened on the GUI thread (at the first read) and used by one reading
-thread at a time: opening one (SQLAlchemy's engine set-up generates and compiles code) on a worker while
-the main thread compiles (an import) trips CPython 3.11's "AST constructor recursion depth mismatch".
+The reader's ``Database`` is opened on the GUI thread (at the first read): opening one (SQLAlchemy's engine
+set-up generates and compiles code) on a worker while the main thread compiles (an import) trips CPython
+3.11's "AST constructor recursion depth mismatch". ``close`` closes it on the lane's thread, after the read
+in progress, without waiting for it.
 
 Signals (ProjectReader):
     read_done(ProjectFiles): on the GUI thread; ``files`` holds it too.
-    _arrived(int generation, object files_or_error): emitted on the reading thread.
 """
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from relay_studio.knowledge.library import DocumentInfo, KnowledgeLibrary
 from relay_studio.library.refresh import refresh_project_files
 from relay_studio.library.skills import SkillCatalog, SkillProblem
 from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore
 from relay_studio.store.database import Database
+from relay_studio.ui.background import BackgroundReads, Failed, Outcome
 
 
 @dataclass(frozen=True)
@@ -58,54 +59,39 @@ def read_project_files(db: Database, project_id: str, folder: Path, builtin_skil
 
 class ProjectReader(QObject):
     read_done = Signal(object)
-    _arrived = Signal(int, object)
 
     def __init__(self, db_path: Path, builtin_skills: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db_path = db_path
         self.builtin_skills = builtin_skills
         self.files: dict[str, ProjectFiles] = {}
-        self._generation: dict[str, int] = {}
-        self._count = 0
         self._db: Database | None = None
-        self._closed = False
-        self._lock = threading.Lock()  # one reading thread on the reader's connection at a time
-        self._arrived.connect(self._on_arrived)
+        self._reads = BackgroundReads("project-files", self)
+
+    @property
+    def _arrived(self) -> SignalInstance:
+        """Emitted on the reading thread as each read ends (tests listen to see which thread read)."""
+        return self._reads.arrived
 
     def close(self) -> None:
-        self._closed = True
-        with self._lock:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
+        db, self._db = self._db, None
+        self._reads.close(last=db.close if db is not None else None)
 
     def read(self, project_id: str, folder: Path) -> None:
         """Starts reading the project's files; ``read_done`` follows on this thread."""
-        if self._closed:
+        if self._reads.closed:
             return
-        self._count += 1
-        generation = self._generation[project_id] = self._count
         if self._db is None:
             self._db = Database(self.db_path)
-        builtin = self.builtin_skills
+        db, builtin = self._db, self.builtin_skills
+        self._reads.start(project_id, lambda: read_project_files(db, project_id, folder, builtin),
+                          lambda outcome: self._on_read(project_id, outcome))
 
-        def work() -> None:
-            try:
-                with self._lock:
-                    if self._db is None:
-                        return  # closed: the window is gone
-                    outcome: object = read_project_files(self._db, project_id, folder, builtin)
-            except Exception as exc:  # a broken read is said where the files are shown, never lost
-                outcome = ProjectFiles(project_id, error=f"{type(exc).__name__}: {exc}")
-            with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-                self._arrived.emit(generation, outcome)
-
-        threading.Thread(target=work, name="project-files", daemon=True).start()
-
-    def _on_arrived(self, generation: int, outcome: object) -> None:
-        assert isinstance(outcome, ProjectFiles)
-        if self._generation.get(outcome.project_id) != generation:
-            return  # a later read of this project is under way
-        if not outcome.error:
-            self.files[outcome.project_id] = outcome
-        self.read_done.emit(outcome)
+    def _on_read(self, project_id: str, outcome: Outcome[ProjectFiles]) -> None:
+        if isinstance(outcome, Failed):  # a broken read is said where the files are shown, never lost
+            error = outcome.error
+            files = ProjectFiles(project_id, error=f"{type(error).__name__}: {error}")
+        else:
+            files = outcome.value
+            self.files[project_id] = files
+        self.read_done.emit(files)
