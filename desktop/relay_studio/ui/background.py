@@ -8,7 +8,8 @@ thread, by a queued signal (no asyncio task: one started from a run's done callb
 first step under qasync). Only the newest request of a key is delivered: a later ``start`` (or ``drop``)
 of the key makes an earlier one's outcome stale, and a stale request still waiting in the lane is skipped,
 never run. Once the lane is closed, or its owner destroyed, nothing is delivered and nothing new runs.
-``await reads.read(work)`` is the form for async callers: the value, or what ``work`` raised.
+``await reads.read(work)`` is the form for async callers: the value, or what ``work`` raised (answered
+through the loop's ``call_soon_threadsafe``, not a Qt slot).
 
 Why one lane per owner and not a shared pool: a lane's thread carries its name (tests and a profiler see
 who reads), a read connection that one thread at a time may use needs no lock of its own, and a slow lane
