@@ -8,7 +8,8 @@ thread, by a queued signal (no asyncio task: one started from a run's done callb
 first step under qasync). Only the newest request of a key is delivered: a later ``start`` (or ``drop``)
 of the key makes an earlier one's outcome stale, and a stale request still waiting in the lane is skipped,
 never run. Once the lane is closed, or its owner destroyed, nothing is delivered and nothing new runs.
-``await reads.read(work)`` is the form for async callers: the value, or what ``work`` raised.
+``await reads.read(work)`` is the form for async callers: the value, or what ``work`` raised (answered
+through the loop's ``call_soon_threadsafe``, not a Qt slot).
 
 Why one lane per owner and not a shared pool: a lane's thread carries its name (tests and a profiler see
 who reads), a read connection that one thread at a time may use needs no lock of its own, and a slow lane
@@ -72,6 +73,8 @@ class _Request:
     key: Hashable
     generation: int
     work: Callable[[], Any]
+    #: called on the lane's thread instead of emitting ``arrived`` (``read``: the loop's own thread-safe call)
+    answer: Callable[[Outcome[Any]], object] | None = None
 
 
 class _Lane:
@@ -132,11 +135,14 @@ class _Lane:
                     self._thread = None
                     break
                 request = self._queue.popleft()
-            key, generation, work = request.key, request.generation, request.work
+            key, generation, work, answer = request.key, request.generation, request.work, request.answer
             del request
             outcome = _outcome_of(work)
             del work  # what the work holds is let go here, not when the next request replaces it
-            if not self._closed:
+            if answer is not None:
+                with contextlib.suppress(RuntimeError):  # the loop is closed: nobody awaits it any more
+                    answer(outcome)
+            elif not self._closed:
                 with contextlib.suppress(RuntimeError):  # the owner is gone: nothing to deliver to
                     self._emit(Arrival(key, generation, outcome))
         if last is not None:
@@ -192,7 +198,8 @@ class BackgroundReads(QObject):
         closes first, ``RuntimeError`` when it is closed already."""
         if self._closed:
             raise RuntimeError(f"the {self.name} lane is closed")
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
 
         def settle(outcome: Outcome[T]) -> None:
             if future.done():
@@ -204,7 +211,10 @@ class BackgroundReads(QObject):
 
         self._waiting.add(future)
         try:
-            self.start(object(), work, settle)  # a key of its own: every read is answered
+            # Answered through the loop's call_soon_threadsafe, as run_in_executor is, not through a Qt slot: a
+            # future set in a slot Qt runs while the loop is not running (a test's teardown processing events)
+            # never woke its task, and the loop could not close.
+            self._lane.put(_Request(object(), 0, work, lambda outcome: loop.call_soon_threadsafe(settle, outcome)))
             return await future
         finally:
             self._waiting.discard(future)
