@@ -187,6 +187,9 @@ class Studio(QObject):
             runtime.subscribe_live(self._on_live),
         ]
         self._reader: Reader | None = None
+        # work that needs no read connection (the keychain, a key file): its own lane, so a slow keychain
+        # never holds up the journal's reads
+        self._keychain = BackgroundReads("keychain", self)
         self.project_reader = ProjectReader(runtime.db.path, resource_dir() / "skills", self)
         self.projects = ProjectOperations(self)
         self.chats = ChatOperations(self)
@@ -379,6 +382,7 @@ class Studio(QObject):
         for handle in handles:
             with contextlib.suppress(Exception):  # the run's own failure is already journaled
                 await handle.wait()
+        self._keychain.close()
         if self._reader is not None:
             reader, self._reader = self._reader, None
             await reader.close()
@@ -451,6 +455,11 @@ class Studio(QObject):
         if self._reader is None:
             self._reader = Reader(self.runtime.db.path, self)
         return await self._reader.read(query)
+
+    async def off_thread(self, work: Callable[[], T]) -> T:
+        """``work`` that needs no read connection (the keychain, a key file) on the keychain lane: its value,
+        or what it raised, back on the GUI thread's loop."""
+        return await self._keychain.read(work)
 
     def submit_read(self, key: Hashable, work: Callable[[RunStore], T], deliver: Callable[[Outcome[T]], None]) -> None:
         """Runs ``work`` on the reader thread with its run store (opened here, on the GUI thread, as

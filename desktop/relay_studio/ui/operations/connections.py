@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.providers.base import ProviderError
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from relay_studio.providers.connections import Connection
     from relay_studio.providers.detect import ConnectionCheck, DetectedServer, LocalServer
     from relay_studio.ui.operations.hub import StudioHub
+
+T = TypeVar("T")
 
 # The providers' modules (httpx with them) are imported by the methods that talk to a server or read a key:
 # the window's start does not wait for them (tests/unit/test_startup_imports.py).
@@ -123,10 +126,11 @@ class ConnectionOperations:
         return connection_choices(self.runtime.db)
 
     def server_models(self) -> ModelsSource:
-        """connection id -> the models its server lists, awaited on the loop (the keychain on a worker thread)."""
-        return server_models_source(self.runtime.db, self.runtime.data_dir, self._secrets)
+        """connection id -> the models its server lists, awaited on the loop (the keychain on the hub's lane)."""
+        return server_models_source(self.runtime.db, self.runtime.data_dir, self._secrets,
+                                    off_thread=self.hub.off_thread)
 
-    # -- keys and secret headers (keychain calls may wait on the system's keyring service: worker threads) --
+    # -- keys and secret headers (keychain calls may wait on the system's keyring service: the hub's lane) --
     @property
     def key_file(self) -> Path:
         """The file only the creator can read where keys are kept when this computer has no keychain."""
@@ -154,7 +158,7 @@ class ConnectionOperations:
 
         from relay_studio.providers.connections import ConnectionProblem
 
-        keychain, keys, moved = await asyncio.to_thread(look)
+        keychain, keys, moved = await self.hub.off_thread(look)
         for connection_id in moved:
             try:
                 store.mark_headers_secret(connection_id, list(legacy[connection_id]))
@@ -171,7 +175,7 @@ class ConnectionOperations:
         stored. Secrets first for an edit (a failure changes nothing); for a new connection, the row first
         and removed again if its secrets cannot be kept. Raises ``ConnectionProblem``, ``SecretStoreError``."""
         store, secrets = self._store(), self._keys
-        if (key or header_values) and not await asyncio.to_thread(lambda: secrets.keychain_available):
+        if (key or header_values) and not await self.hub.off_thread(lambda: secrets.keychain_available):
             if not key_file_chosen and not secrets.file_store_enabled:
                 raise secrets.unavailable_error(connection.id)
             secrets.enable_file_store()
@@ -185,12 +189,12 @@ class ConnectionOperations:
             return where
 
         if editing is not None:
-            where = await asyncio.to_thread(put)
+            where = await self.hub.off_thread(put)
             store.save(connection)
             return where
         store.add(connection)
         try:
-            return await asyncio.to_thread(put)
+            return await self.hub.off_thread(put)
         except SecretStoreError:
             store.remove(connection.id)
             raise
@@ -203,12 +207,12 @@ class ConnectionOperations:
             for name in names:
                 secrets.delete_header(connection_id, name)
 
-        await asyncio.to_thread(forget)
+        await self.hub.off_thread(forget)
 
     async def forget_key(self, connection: Connection) -> None:
         """Forgets a removed connection's API key and secret header values (``SecretStoreError`` when it cannot)."""
         secrets = self._keys
-        await asyncio.to_thread(lambda: secrets.delete(connection.id, headers=connection.secret_headers))
+        await self.hub.off_thread(lambda: secrets.delete(connection.id, headers=connection.secret_headers))
 
     # -- asking servers (coroutines on the loop; each with its own httpx client, closed on the loop) --------
     async def form_models(self, connection: Connection, key: str, editing: Connection | None,
@@ -227,12 +231,12 @@ class ConnectionOperations:
             return secrets.get_header(connection_id, name) or ""
 
         if not key and editing is not None:
-            key = await asyncio.to_thread(lambda: load_api_key(editing, secrets) or "")
+            key = await self.hub.off_thread(lambda: load_api_key(editing, secrets) or "")
         headers = dict(connection.headers)
         for name in connection.secret_headers:  # typed now, or kept from before
             value = typed(name)
             if not value and editing is not None:
-                value = await asyncio.to_thread(stored_header, editing.id, name)
+                value = await self.hub.off_thread(partial(stored_header, editing.id, name))
             if value:
                 headers[name] = value
         probe = connection.model_copy(update={"headers": headers})
@@ -248,8 +252,8 @@ class ConnectionOperations:
         from relay_studio.providers.http_clients import async_client
 
         secrets = self._keys
-        key = await asyncio.to_thread(load_api_key, connection, secrets)
-        connection = await asyncio.to_thread(with_secret_headers, connection, secrets)
+        key = await self.hub.off_thread(lambda: load_api_key(connection, secrets))
+        connection = await self.hub.off_thread(partial(with_secret_headers, connection, secrets))
         # An own client, closed here: its connections end on this loop, not when collected.
         async with async_client(timeout=http_timeout(connection)) as client:
             return await detect.check_connection(connection, key, client=client)
@@ -269,7 +273,17 @@ def connection_choices(db: Database) -> ConnectionChoices:
                              {c.id: c.default_model for c in connections if c.default_model})
 
 
-def server_models_source(db: Database, data_dir: Path, secrets: SecretStore | None = None) -> ModelsSource:
+class OffThread(Protocol):
+    """Runs ``work`` off the GUI thread and gives back its value (the hub's ``off_thread``)."""
+
+    def __call__(self, work: Callable[[], T], /) -> Awaitable[T]: ...
+
+
+def server_models_source(db: Database, data_dir: Path, secrets: SecretStore | None = None, *,
+                         off_thread: OffThread = asyncio.to_thread) -> ModelsSource:
+    """The models each connection's server lists; its key read by ``off_thread`` (the window passes the hub's
+    keychain lane; alone, as in a test, a worker thread of asyncio's)."""
+
     async def models(connection_id: str) -> list[str]:
         from relay_studio.providers import detect
         from relay_studio.providers.factory import load_api_key, with_secret_headers
@@ -278,8 +292,8 @@ def server_models_source(db: Database, data_dir: Path, secrets: SecretStore | No
         if connection is None:
             raise ProviderError(codes.CONNECTION_UNKNOWN, "There is no such connection to ask for its models.")
         keys = secrets or SecretStore(data_dir)
-        api_key = await asyncio.to_thread(load_api_key, connection, keys)
-        sent = await asyncio.to_thread(with_secret_headers, connection, keys)
+        api_key = await off_thread(lambda: load_api_key(connection, keys))
+        sent = await off_thread(lambda: with_secret_headers(connection, keys))
         return await detect.list_models(sent, api_key)
 
     return models
