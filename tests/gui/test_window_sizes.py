@@ -135,9 +135,6 @@ async def test_every_part_is_in_view_at_each_size(app: App, qtbot: QtBot) -> Non
     # the detail pane beside the events list when the timeline has the room, below it when not
     await _resize(window, 1000, 700)
     assert window.timeline.events_split.orientation() == Qt.Orientation.Vertical
-    table = window.timeline.table
-    rows = table.viewport().height() // table.rowHeight(0)
-    assert rows >= 5, f"the events list shows {rows} whole rows at 1000×700, the detail pane below it"
     window.fill_action.trigger()  # the timeline fills the window: room beside
     await _settle(window)
     assert window.timeline.events_split.orientation() == Qt.Orientation.Horizontal

@@ -44,7 +44,7 @@ from relay_studio.ui.timeline.rerun import RerunControls
 from relay_studio.ui.timeline.selection_sync import SelectionSync
 
 BESIDE_MIN_W = 860  # the panel's width from which the detail pane sits beside the events list
-DETAIL_MIN_W, DETAIL_MIN_H = 300, 150
+DETAIL_MIN_W, DETAIL_MIN_H = 300, 160
 SEARCH_BESIDE_MIN_W = 480  # narrower, the events' search field goes below the filters
 
 
@@ -151,9 +151,7 @@ class TimelinePanel(QWidget):
         if force or moved:
             self.events_split.setOrientation(orientation)
             total = self.width() if beside else max(self.events_split.height(), 2 * DETAIL_MIN_H)
-            # the list keeps three fifths either way: below it, the detail pane shares its height with the list's
-            # filter rows, and an even split left a 700 px window four rows of events
-            self.events_split.setSizes([total - total * 2 // 5, total * 2 // 5])
+            self.events_split.setSizes([total - total * 2 // 5, total * 2 // 5] if beside else [total // 2, total // 2])
         self.detail.setMinimumSize(0, 0 if beside else DETAIL_MIN_H)
         if self.filter_bar.place_search(self.width() >= SEARCH_BESIDE_MIN_W):  # Errors only goes with it
             moved = True
