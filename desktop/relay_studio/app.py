@@ -34,7 +34,7 @@ from relay_studio.start_window import StartWindow, ensure_app, window_settings  
 from relay_studio.ui import i18n, theme
 from relay_studio.window_open import hand_over, open_window  # the tests take hand_over from here
 
-if TYPE_CHECKING:  # imported by open_studio, behind the first paint
+if TYPE_CHECKING:  # imported by load_studio, behind the first paint
     from relay_studio.runtime.engine import Runtime
     from relay_studio.runtime.provider_source import ProviderSource
     from relay_studio.ui.main_window import MainWindow
@@ -149,10 +149,6 @@ def watch_closed(window: MainWindow) -> asyncio.Future[None]:
 
     window.closed.connect(on_closed)
     return closed
-
-
-async def wait_closed(window: MainWindow) -> None:
-    await watch_closed(window)
 
 
 async def wait_drawn(window: MainWindow, settle_seconds: float = 0.0) -> None:

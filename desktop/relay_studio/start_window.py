@@ -89,7 +89,7 @@ class StartWindow(QMainWindow):
     """What the creator sees at once: the window's title, icon, saved size and place, and a quiet line.
 
     Built from Qt alone, before the runtime is imported; the real ``MainWindow`` replaces it
-    (``open_studio``). ``first_paint`` is the wall-clock time of its first paint event,
+    (``window_open.show_window``). ``first_paint`` is the wall-clock time of its first paint event,
     ``loaded_at_paint`` which of ``HEAVY_MODULES`` were imported by then (none, when start-up is right).
     """
 
