@@ -1,0 +1,67 @@
+"""The window at 1000×700 (issue 38): the agent editor never needs sideways scrolling, in English and in German,
+its fields, their descriptions and messages inside the form's width."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from relay_studio.app import window_settings
+from relay_studio.ui import i18n
+from relay_studio.ui.main_window import MainWindow
+from tests.gui.conftest import App, until
+
+
+async def _settle() -> None:
+    for _ in range(4):
+        QApplication.processEvents()
+        await asyncio.sleep(0.02)
+
+
+async def _at_1000(app: App, language: str) -> MainWindow:
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    window = app.open({})
+    window.resize(1000, 700)
+    await _settle()
+    return window
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ja", "zh_CN"])
+async def test_the_agent_editor_never_scrolls_sideways_at_1000_px(app: App, qtbot: QtBot, language: str) -> None:
+    window = await _at_1000(app, language)
+    window.open_profile("writer")
+    await _settle()
+    editor = window.profile_editor
+    assert editor is not None and editor.isVisibleTo(window)
+    form = editor.scroll_area
+    view = form.viewport()
+    problems = []
+    if form.horizontalScrollBar().maximum() > 0:
+        problems.append(f"the form scrolls sideways by {form.horizontalScrollBar().maximum()} px "
+                        f"(it needs {form.content.minimumSizeHint().width()}, has {view.width()})")
+    for w in form.content.findChildren(QWidget):
+        if not w.isVisibleTo(form.content) or w.width() <= 0:
+            continue
+        right = w.mapTo(view, QPoint(w.width(), 0)).x()
+        if right > view.width() + 1:
+            text = w.text()[:30] if isinstance(w, QLabel) else ""
+            problems.append(f"{type(w).__name__} {w.objectName()} {text!r} ends at {right} > {view.width()}")
+    assert problems == [], f"{language}: {problems[:8]}"
+
+
+async def test_the_section_list_steps_aside_only_in_a_narrow_editor(app: App, qtbot: QtBot) -> None:
+    window = await _at_1000(app, "en")
+    window.open_profile("writer")
+    editor = window.profile_editor
+    assert editor is not None
+    await until(lambda: editor.isVisibleTo(window) and not editor.rail.isVisibleTo(editor),
+                what="the section list to step aside at 1000 px")
+    window.resize(1920, 1080)
+    await until(lambda: editor.rail.isVisibleTo(editor) and editor.scroll_area.horizontalScrollBar().maximum() == 0,
+                what="the section list beside the form at 1920 px")
