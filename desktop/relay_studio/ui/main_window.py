@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         opening.setContentsMargins(0, 0, 0, 0)
         opening.addStretch(1)
         self.composer = Composer()
-        self.composer.send_button.setEnabled(False)  # nothing is sent before the chats are there
+        self.composer.hold_sends()  # a Send before the chats are there is done once they are open
         opening.addWidget(self.composer)
         self.stack.addWidget(self.opening)
 
@@ -180,7 +180,6 @@ class MainWindow(QMainWindow):
         self._tasks = WidgetTasks()
         typing = self.composer.editor.hasFocus()
         self.chat = ChatView(studio, composer=self.composer)
-        self.composer.send_button.setEnabled(True)
         self.stack.addWidget(self.chat)
         self.stack.setCurrentWidget(self.chat)
         self.stack.removeWidget(self.opening)
@@ -207,6 +206,8 @@ class MainWindow(QMainWindow):
         self.refresh_chats()
         self.refresh_profiles()
         self.navigation.open_first_chat()
+        if self.composer.release_held():
+            self.composer.submit()  # the Send pressed while the window opened
         if typing or not self.isVisible():
             self.chat.composer.editor.setFocus()  # the creator types on where they were
         self.paints.mark()
