@@ -258,6 +258,7 @@ class MainWindow(QMainWindow):
         self.navigation.wire()
         self.navigation.chat_opened.connect(self.runs.chat_opened)  # the status bar follows the chat shown
         self.sidebar.chat_chosen.connect(lambda _id: self.chat.composer.editor.setFocus())
+        self.chat.publish_failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.chat_actions.wire(self.sidebar)
         self.sidebar.profile_selected.connect(self.open_profile)
         self.sidebar.new_agent_requested.connect(self.new_agent)

@@ -444,6 +444,10 @@ class Studio(QObject):
                          partial(self._on_unpublished_read, run_id))
         return []
 
+    def forget_unpublished(self, run_id: str) -> None:
+        """The creator published a run's approved change: its journal is read again when next shown."""
+        self.__dict__.setdefault("_unpublished", {}).pop(run_id, None)
+
     def _on_unpublished_read(self, run_id: str, outcome: Outcome[list[Unpublished]]) -> None:
         self.__dict__.setdefault("_unpublished_reads", set()).discard(run_id)
         if not isinstance(outcome, Done):  # a closed or busy file: read again the next time the chat is shown

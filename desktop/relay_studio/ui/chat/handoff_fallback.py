@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.records import MessageRecord
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffOutcome, document_of
 from relay_studio.ui import i18n
@@ -21,11 +22,11 @@ from relay_studio.ui import i18n
 def _reasons() -> dict[str, str]:
     translate = QCoreApplication.translate
     return {
-        "connection.none": translate("HandoffFallback", "There is no model connection yet to write it."),
-        "provider.unreachable": translate("HandoffFallback", "The model server did not answer; is it running?"),
-        "provider.idle_timeout": translate("HandoffFallback", "The model server stopped answering."),
-        "provider.auth_failed": translate("HandoffFallback", "The model server refused the connection's key."),
-        "provider.no_model": translate("HandoffFallback", "The connection has no model chosen."),
+        codes.CONNECTION_NONE: translate("HandoffFallback", "There is no model connection yet to write it."),
+        codes.PROVIDER_UNREACHABLE: translate("HandoffFallback", "The model server did not answer; is it running?"),
+        codes.PROVIDER_IDLE_TIMEOUT: translate("HandoffFallback", "The model server stopped answering."),
+        codes.PROVIDER_AUTH_FAILED: translate("HandoffFallback", "The model server refused the connection's key."),
+        codes.PROVIDER_NO_MODEL: translate("HandoffFallback", "The connection has no model chosen."),
     }
 
 

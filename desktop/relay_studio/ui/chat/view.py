@@ -15,6 +15,7 @@ Signals:
     review_requested()
     open_chat_requested(str chat_id): a lineage marker was clicked
     handoff_requested(): the creator chose "Hand off to a new chat" in the offer above the composer
+    publish_failed(str sentence): a notice's Publish found nothing to publish (the window's status bar says it)
 
 Mentions of the chat's project's story library entries are underlined in the messages; the entries
 come from ``Studio.project_reader`` (read off the GUI thread) and are matched per message, cached
@@ -44,6 +45,7 @@ from relay_studio.domain.records import RUN_KIND_HANDOFF, MessageRecord, RunReco
 from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
+from relay_studio.runtime.publish import NothingToPublish
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.find_bar import ChatFind, FindBar
@@ -57,6 +59,7 @@ from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
 from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
+from relay_studio.ui.tasks import WidgetTasks
 
 WELCOME_CHAT = "Welcome"
 
@@ -73,11 +76,13 @@ class ChatView(QWidget):
     review_requested = Signal()
     open_chat_requested = Signal(str)
     handoff_requested = Signal()
+    publish_failed = Signal(str)
 
     def __init__(self, studio: Studio, parent: QWidget | None = None, *, composer: Composer | None = None) -> None:
         """``composer``: the one the window opened with, and what was typed into it (else a new one)."""
         super().__init__(parent)
         self.studio = studio
+        self._publishing = WidgetTasks()  # a notice's Publish, committing
         self.chat_id = ""
         self._shown_chat = ""  # the chat set_chat showed last (its agent was picked then)
         self.cards: list[QWidget] = []
@@ -254,7 +259,8 @@ class ChatView(QWidget):
                 continue
             changes = self.studio.unpublished_changes(run_id)
             if changes:
-                notices[run_id] = RunNotice(run_id, record.status, notice_text(changes), None)
+                notices[run_id] = RunNotice(run_id, record.status, notice_text(changes), None,
+                                            tuple((c.path, c.agent, c.edited) for c in changes))
         return notices
 
     def offer_handoff(self, text: str) -> None:
@@ -308,6 +314,19 @@ class ChatView(QWidget):
             if record is not None:
                 self.composer.select_agent(record.root_profile_id)
         self.composer.set_text(message.content, editing=message.id)
+
+    def publish_approved(self, run_id: str, path: str, agent: str) -> None:
+        """A notice's Publish: the approved change becomes the run's answer; the chat shows it when committed."""
+        self._publishing.spawn(self._publish(run_id, path, agent))
+
+    async def _publish(self, run_id: str, path: str, agent: str) -> None:
+        try:
+            await self.studio.chats.publish_approved(run_id, path, agent)
+        except NothingToPublish as exc:
+            self.publish_failed.emit(f"{exc.message} ({exc.code})")
+            return
+        self.studio.forget_unpublished(run_id)
+        self.reload()
 
     def _on_project_read(self, files: ProjectFiles) -> None:
         """The chat's project was read (the library changed, the window got the focus back): the

@@ -1,0 +1,48 @@
+"""Nothing of a creator's edit is lost (issue 38): a change approved with the creator's own edits in the patch
+dialog, whose commit they then rejected, can be published from the chat's notice; the chat then shows the
+edited version, the ledger records the creator's commit, and a restart shows it still."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from relay_studio.runtime.publish import CREATOR
+from relay_studio.ui.chat.notice_card import NoticeCard
+from tests.gui.conftest import App, until
+from tests.gui.test_patch_dialog import PATCHED, _answer, _click, _click_tab, _completed, _ctrl, _demo
+
+
+async def test_an_edited_change_whose_commit_was_rejected_can_be_published(app: App, qtbot: QtBot) -> None:
+    window, dialog = await _demo(app)
+    _click_tab(qtbot, dialog, "Result (editable)")
+    qtbot.mouseClick(dialog.result_edit.viewport(), Qt.MouseButton.LeftButton)
+    _ctrl(qtbot, dialog.result_edit, Qt.Key.Key_End)
+    qtbot.keyClicks(dialog.result_edit, "The ship answered.")
+    _click(qtbot, dialog.approve_button)  # the patch, with the creator's edit
+    _click(qtbot, dialog.reject_button)  # its commit
+    run_id = await _completed(app, window)
+    await until(lambda: any(isinstance(c, NoticeCard) and c.publish_buttons for c in window.chat.cards),
+                what="the notice with its Publish")
+    notice = next(c for c in window.chat.cards if isinstance(c, NoticeCard))
+    button = notice.publish_buttons[0]
+    assert button.text() == "Publish your edited version"
+    assert "The ship answered." not in _answer(window)
+
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    await until(lambda: _answer(window).rstrip().endswith("The ship answered."), what="the edited version in the chat")
+    assert _answer(window).startswith(PATCHED.rstrip()[:40])
+    await until(lambda: not any(isinstance(c, NoticeCard) for c in window.chat.cards), what="the notice to go")
+    assert app.runtime is not None
+    last = app.runtime.runs.commits(run_id)[-1]
+    assert last.path == "output/main.md" and last.content.rstrip().endswith("The ship answered.")
+    assert any(e.payload.get("by") == CREATOR for e in app.runtime.runs.events(run_id)
+               if e.type == "chat_commit_completed")
+
+    window = await app.reopen({})  # after a restart: the edited version, and no notice
+    await until(lambda: window.chat.message_cards() and _answer(window).rstrip().endswith("The ship answered."),
+                what="the published version after a restart")
+    await until(lambda: window.studio.unpublished_changes(run_id) == []
+                and run_id in window.studio.__dict__.get("_unpublished", {}),
+                what="the run's journal read again (off the GUI thread)")
+    assert not any(isinstance(c, NoticeCard) for c in window.chat.cards)
