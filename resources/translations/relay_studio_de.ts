@@ -445,6 +445,10 @@
         <source>  (needs a model)</source>
         <translation>  (braucht ein Modell)</translation>
     </message>
+    <message>
+        <source>Sending when your chats are open…</source>
+        <translation>Wird gesendet, sobald deine Chats geöffnet sind…</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionForm</name>
@@ -1326,6 +1330,29 @@
     </message>
 </context>
 <context>
+    <name>FallbackOffer</name>
+    <message>
+        <source>Instead:</source>
+        <translation>Stattdessen:</translation>
+    </message>
+    <message>
+        <source>Carry the chat over as it is</source>
+        <translation>Chat so übernehmen, wie er ist</translation>
+    </message>
+    <message>
+        <source>The new chat starts from this chat&apos;s messages as they are; you review them first</source>
+        <translation>Der neue Chat beginnt mit den Nachrichten dieses Chats, so wie sie sind; du siehst sie vorher durch</translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>Einstellungen öffnen</translation>
+    </message>
+    <message>
+        <source>Add or fix a model connection, then hand off again</source>
+        <translation>Eine Modellverbindung hinzufügen oder reparieren, dann erneut übergeben</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1543,10 +1570,6 @@
         <translation>Dem Dokument fehlen diese Abschnitte: %1. Ergänze sie oder beginne den neuen Chat so, wie es ist.</translation>
     </message>
     <message>
-        <source>%1. Nothing was changed.</source>
-        <translation>%1. Es wurde nichts geändert.</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -1561,6 +1584,45 @@
     <message>
         <source>Stopping…</source>
         <translation>Wird beendet…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFallback</name>
+    <message>
+        <source>There is no model connection yet to write it.</source>
+        <translation>Es gibt noch keine Modellverbindung, die es schreiben könnte.</translation>
+    </message>
+    <message>
+        <source>The model server did not answer; is it running?</source>
+        <translation>Der Modellserver hat nicht geantwortet; läuft er?</translation>
+    </message>
+    <message>
+        <source>The model server stopped answering.</source>
+        <translation>Der Modellserver antwortet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The model server refused the connection&apos;s key.</source>
+        <translation>Der Modellserver hat den Schlüssel der Verbindung abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The connection has no model chosen.</source>
+        <translation>Für die Verbindung ist kein Modell gewählt.</translation>
+    </message>
+    <message>
+        <source>Handoff cancelled. Nothing was changed.</source>
+        <translation>Übergabe abgebrochen. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>The agent answered without any text.</source>
+        <translation>Der Agent hat ohne Text geantwortet.</translation>
+    </message>
+    <message>
+        <source>The agent could not write it (%1).</source>
+        <translation>Der Agent konnte es nicht schreiben (%1).</translation>
+    </message>
+    <message>
+        <source>The handoff document was not written: %1 Nothing was changed.</source>
+        <translation>Das Übergabedokument wurde nicht geschrieben: %1 Nichts wurde geändert.</translation>
     </message>
 </context>
 <context>
@@ -2116,6 +2178,13 @@
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</source>
+        <translation>
+            <numerusform>%n Änderung wartet auf deine Genehmigung. Jetzt beenden? Der Durchlauf wartet auf dich: Relay Studio fragt beim nächsten Start erneut.</numerusform>
+            <numerusform>%n Änderungen warten auf deine Genehmigung. Jetzt beenden? Der Durchlauf wartet auf dich: Relay Studio fragt beim nächsten Start erneut.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
@@ -2259,13 +2328,6 @@
     <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio – schreibe mit mehreren KI-Agenten, die die Arbeit weiterreichen.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
-        <translation>
-            <numerusform>%n Änderung wartet auf deine Freigabe. Trotzdem beenden? Sie wird nicht angewendet.</numerusform>
-            <numerusform>%n Änderungen warten auf deine Freigabe. Trotzdem beenden? Sie werden nicht angewendet.</numerusform>
-        </translation>
     </message>
     <message>
         <source>A run is still going. Quit anyway? It will be stopped.</source>
@@ -2594,6 +2656,18 @@
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
         <translation>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Publish your edited version</source>
+        <translation>Deine bearbeitete Fassung veröffentlichen</translation>
+    </message>
+    <message>
+        <source>Publish the approved version</source>
+        <translation>Die genehmigte Fassung veröffentlichen</translation>
+    </message>
+    <message>
+        <source>Make the approved %1 this run&apos;s answer in the chat</source>
+        <translation>Die genehmigte Datei %1 zur Antwort dieses Durchlaufs im Chat machen</translation>
+    </message>
 </context>
 <context>
     <name>PatchDialog</name>
@@ -2850,6 +2924,7 @@
     </message>
     <message>
         <source>Fix the problems above to see what the model would receive.</source>
+        <extracomment>narrower than this, the section rail steps aside and the form takes the whole width (a 1000 px window leaves the editor ~430 px: beside the rail, the fields would need sideways scrolling)</extracomment>
         <translation>Behebe die Probleme oben, um zu sehen, was das Modell erhalten würde.</translation>
     </message>
     <message>
@@ -3463,6 +3538,7 @@
     </message>
     <message>
         <source>Continued from ← %1</source>
+        <extracomment>approved changes the creator may publish from the notice: (path, whose change it was, edited by them)</extracomment>
         <translation>Fortgesetzt aus ← %1</translation>
     </message>
     <message>

@@ -443,6 +443,10 @@
         <source>  (needs a model)</source>
         <translation>  （モデルが必要）</translation>
     </message>
+    <message>
+        <source>Sending when your chats are open…</source>
+        <translation>チャットが開いたら送信します…</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionForm</name>
@@ -1322,6 +1326,29 @@
     </message>
 </context>
 <context>
+    <name>FallbackOffer</name>
+    <message>
+        <source>Instead:</source>
+        <translation>代わりに:</translation>
+    </message>
+    <message>
+        <source>Carry the chat over as it is</source>
+        <translation>チャットをそのまま引き継ぐ</translation>
+    </message>
+    <message>
+        <source>The new chat starts from this chat&apos;s messages as they are; you review them first</source>
+        <translation>新しいチャットはこのチャットのメッセージをそのまま引き継いで始まります。先に内容を確認できます</translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>設定を開く</translation>
+    </message>
+    <message>
+        <source>Add or fix a model connection, then hand off again</source>
+        <translation>モデル接続を追加または修正してから、もう一度引き継いでください</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1538,10 +1565,6 @@
         <translation>ドキュメントに次のセクションがありません: %1。追加するか、このまま新しいチャットを開始してください。</translation>
     </message>
     <message>
-        <source>%1. Nothing was changed.</source>
-        <translation>%1。何も変更されていません。</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
@@ -1556,6 +1579,45 @@
     <message>
         <source>Stopping…</source>
         <translation>停止中…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFallback</name>
+    <message>
+        <source>There is no model connection yet to write it.</source>
+        <translation>書くためのモデル接続がまだありません。</translation>
+    </message>
+    <message>
+        <source>The model server did not answer; is it running?</source>
+        <translation>モデルサーバーが応答しませんでした。起動していますか?</translation>
+    </message>
+    <message>
+        <source>The model server stopped answering.</source>
+        <translation>モデルサーバーの応答が途絶えました。</translation>
+    </message>
+    <message>
+        <source>The model server refused the connection&apos;s key.</source>
+        <translation>モデルサーバーが接続のキーを拒否しました。</translation>
+    </message>
+    <message>
+        <source>The connection has no model chosen.</source>
+        <translation>接続にモデルが選ばれていません。</translation>
+    </message>
+    <message>
+        <source>Handoff cancelled. Nothing was changed.</source>
+        <translation>引き継ぎを取り消しました。何も変更されていません。</translation>
+    </message>
+    <message>
+        <source>The agent answered without any text.</source>
+        <translation>エージェントはテキストなしで応答しました。</translation>
+    </message>
+    <message>
+        <source>The agent could not write it (%1).</source>
+        <translation>エージェントは書けませんでした(%1)。</translation>
+    </message>
+    <message>
+        <source>The handoff document was not written: %1 Nothing was changed.</source>
+        <translation>引き継ぎドキュメントは書かれませんでした: %1何も変更されていません。</translation>
     </message>
 </context>
 <context>
@@ -2108,6 +2170,12 @@
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</source>
+        <translation>
+            <numerusform>%n 件の変更が承認を待っています。今すぐ終了しますか? 実行はそのまま待機し、次回の起動時にもう一度確認します。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New chat</source>
         <translation>新しいチャット(&amp;N)</translation>
@@ -2251,12 +2319,6 @@
     <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio — 作業を受け渡す複数の AI エージェントと一緒に書くためのアプリです。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
-        <translation>
-            <numerusform>%n 件の変更が承認を待っています。それでも終了しますか？ 変更は適用されません。</numerusform>
-        </translation>
     </message>
     <message>
         <source>A run is still going. Quit anyway? It will be stopped.</source>
@@ -2584,6 +2646,18 @@
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
         <translation>&lt;a href=&quot;#details&quot;&gt;詳細&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Publish your edited version</source>
+        <translation>編集した版を公開</translation>
+    </message>
+    <message>
+        <source>Publish the approved version</source>
+        <translation>承認した版を公開</translation>
+    </message>
+    <message>
+        <source>Make the approved %1 this run&apos;s answer in the chat</source>
+        <translation>承認した %1 をこの実行のチャットの回答にする</translation>
+    </message>
 </context>
 <context>
     <name>PatchDialog</name>
@@ -2837,6 +2911,7 @@
     </message>
     <message>
         <source>Fix the problems above to see what the model would receive.</source>
+        <extracomment>narrower than this, the section rail steps aside and the form takes the whole width (a 1000 px window leaves the editor ~430 px: beside the rail, the fields would need sideways scrolling)</extracomment>
         <translation>上の問題を修正すると、モデルが受け取る内容が表示されます。</translation>
     </message>
     <message>
@@ -3447,6 +3522,7 @@
     </message>
     <message>
         <source>Continued from ← %1</source>
+        <extracomment>approved changes the creator may publish from the notice: (path, whose change it was, edited by them)</extracomment>
         <translation>← %1 からの続き</translation>
     </message>
     <message>

@@ -443,6 +443,10 @@
         <source>  (needs a model)</source>
         <translation>  （需要模型）</translation>
     </message>
+    <message>
+        <source>Sending when your chats are open…</source>
+        <translation>聊天打开后即发送…</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionForm</name>
@@ -1322,6 +1326,29 @@
     </message>
 </context>
 <context>
+    <name>FallbackOffer</name>
+    <message>
+        <source>Instead:</source>
+        <translation>也可以:</translation>
+    </message>
+    <message>
+        <source>Carry the chat over as it is</source>
+        <translation>按原样转入聊天</translation>
+    </message>
+    <message>
+        <source>The new chat starts from this chat&apos;s messages as they are; you review them first</source>
+        <translation>新聊天将以此聊天的消息原样开始；你会先审阅它们</translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>打开设置</translation>
+    </message>
+    <message>
+        <source>Add or fix a model connection, then hand off again</source>
+        <translation>添加或修复模型连接，然后再次交接</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1538,10 +1565,6 @@
         <translation>文档缺少这些部分：%1。请补上，或按现状开始新对话。</translation>
     </message>
     <message>
-        <source>%1. Nothing was changed.</source>
-        <translation>%1。未做任何更改。</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -1556,6 +1579,45 @@
     <message>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFallback</name>
+    <message>
+        <source>There is no model connection yet to write it.</source>
+        <translation>还没有可用于撰写它的模型连接。</translation>
+    </message>
+    <message>
+        <source>The model server did not answer; is it running?</source>
+        <translation>模型服务器没有响应；它在运行吗？</translation>
+    </message>
+    <message>
+        <source>The model server stopped answering.</source>
+        <translation>模型服务器停止了响应。</translation>
+    </message>
+    <message>
+        <source>The model server refused the connection&apos;s key.</source>
+        <translation>模型服务器拒绝了该连接的密钥。</translation>
+    </message>
+    <message>
+        <source>The connection has no model chosen.</source>
+        <translation>该连接没有选择模型。</translation>
+    </message>
+    <message>
+        <source>Handoff cancelled. Nothing was changed.</source>
+        <translation>交接已取消。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The agent answered without any text.</source>
+        <translation>智能体的回答没有任何文字。</translation>
+    </message>
+    <message>
+        <source>The agent could not write it (%1).</source>
+        <translation>智能体无法撰写它（%1）。</translation>
+    </message>
+    <message>
+        <source>The handoff document was not written: %1 Nothing was changed.</source>
+        <translation>交接文档未能写成：%1未做任何更改。</translation>
     </message>
 </context>
 <context>
@@ -2108,6 +2170,12 @@
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</source>
+        <translation>
+            <numerusform>%n 项更改正在等待你的批准。现在退出吗？运行会等待你：Relay Studio 下次启动时会再次询问。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New chat</source>
         <translation>新建对话(&amp;N)</translation>
@@ -2251,12 +2319,6 @@
     <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio —— 与多个依次传递工作的 AI 智能体一起写作。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
-        <translation>
-            <numerusform>有 %n 项修改等待你的批准。仍要退出吗？这些修改将不会被应用。</numerusform>
-        </translation>
     </message>
     <message>
         <source>A run is still going. Quit anyway? It will be stopped.</source>
@@ -2584,6 +2646,18 @@
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
         <translation>&lt;a href=&quot;#details&quot;&gt;详情&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Publish your edited version</source>
+        <translation>发布你编辑的版本</translation>
+    </message>
+    <message>
+        <source>Publish the approved version</source>
+        <translation>发布已批准的版本</translation>
+    </message>
+    <message>
+        <source>Make the approved %1 this run&apos;s answer in the chat</source>
+        <translation>将已批准的 %1 设为此次运行在聊天中的回答</translation>
+    </message>
 </context>
 <context>
     <name>PatchDialog</name>
@@ -2837,6 +2911,7 @@
     </message>
     <message>
         <source>Fix the problems above to see what the model would receive.</source>
+        <extracomment>narrower than this, the section rail steps aside and the form takes the whole width (a 1000 px window leaves the editor ~430 px: beside the rail, the fields would need sideways scrolling)</extracomment>
         <translation>修复上面的问题后，即可查看模型将收到的内容。</translation>
     </message>
     <message>
@@ -3447,6 +3522,7 @@
     </message>
     <message>
         <source>Continued from ← %1</source>
+        <extracomment>approved changes the creator may publish from the notice: (path, whose change it was, edited by them)</extracomment>
         <translation>接续自 ← %1</translation>
     </message>
     <message>

@@ -83,3 +83,13 @@ async def test_without_a_model_settings_is_one_click_away(app: App, qtbot: QtBot
     settings = window.findChild(SettingsDialog)
     assert settings is not None
     settings.reject()
+
+
+async def test_without_a_model_the_reason_and_the_offer_are_in_the_windows_language(app: App, qtbot: QtBot) -> None:
+    window = await _no_connection_after_the_demo(app, "zh_CN")
+    dialog, offer = await _handoff_fails(window, qtbot)
+    assert dialog.status.text() == "交接文档未能写成：还没有可用于撰写它的模型连接。未做任何更改。"
+    assert offer.carry_button.text() == "按原样转入聊天" and offer.settings_button.text() == "打开设置"
+    assert window.statusBar().currentMessage() == dialog.status.text()
+    dialog.reject()
+    await until(lambda: window.handoff_dialog is None, what="the dialog to close")

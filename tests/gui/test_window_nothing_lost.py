@@ -46,3 +46,36 @@ async def test_an_edited_change_whose_commit_was_rejected_can_be_published(app: 
                 and run_id in window.studio.__dict__.get("_unpublished", {}),
                 what="the run's journal read again (off the GUI thread)")
     assert not any(isinstance(c, NoticeCard) for c in window.chat.cards)
+
+
+async def test_quitting_during_an_approval_resumes_the_run_at_the_next_start(app: App, qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.gui.test_patch_dialog import _dialog
+
+    window, dialog = await _demo(app)
+    run_id = dialog.pending[0].request.run_id
+    qtbot.keyClick(dialog.queue, Qt.Key.Key_Escape)
+    window.close()
+    box = window.findChild(QMessageBox, "QuitQuestion")
+    assert box is not None and box.isVisible()
+    assert "asks you again when it next starts" in box.text()
+    yes = box.button(QMessageBox.StandardButton.Yes)
+    assert yes is not None
+    _click(qtbot, yes)
+    await until(lambda: not window.isVisible(), what="the window to close")
+    await app.close()  # the studio's shutdown, as the app's end runs it
+    assert app.runtime is None
+
+    window = app.open()  # the next start
+    assert app.runtime is not None and app.runtime.suspended == [run_id]
+    dialog = await _dialog(window)
+    await until(lambda: [p.request.tool for p in dialog.pending] == ["workspace_apply_patch", "workspace_commit"],
+                what="both proposals asked again")
+    _click(qtbot, dialog.approve_button)
+    await until(lambda: len(dialog.pending) == 1 and dialog.current is not None, what="the commit next")
+    _click(qtbot, dialog.approve_button)
+    assert await _completed(app, window) == run_id
+    await until(lambda: _answer(window) == PATCHED, what="the editor's commit in the chat")
+    types = [e.type for e in app.runtime.runs.events(run_id)]
+    assert "run_cancelled" not in types and "run_suspended" in types

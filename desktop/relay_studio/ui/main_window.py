@@ -379,8 +379,9 @@ class MainWindow(QMainWindow):
         if not self._force_close and (self.studio.pending or self.studio.handles):
             event.ignore()
             waiting = len(self.studio.pending)
-            text = (self.tr("%n change(s) wait for your approval. Quit anyway? They will not be applied.", "",
-                            waiting) if waiting else self.tr("A run is still going. Quit anyway? It will be stopped."))
+            text = (self.tr("%n change(s) wait for your approval. Quit now? The run waits for you: "
+                            "Relay Studio asks you again when it next starts.", "", waiting) if waiting
+                    else self.tr("A run is still going. Quit anyway? It will be stopped."))
             box = QMessageBox(QMessageBox.Icon.Question, self.tr("Quit Relay Studio"), text,
                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
             box.setObjectName("QuitQuestion")
