@@ -68,6 +68,27 @@ async def test_tab_reaches_the_buttons_of_a_message(app: App, qtbot: QtBot) -> N
     assert card.delete_button in reached, f"Tab never reaches a message's Delete (it visits {names})"
 
 
+async def test_tab_passes_over_the_dock_behind_the_other_tab(app: App, qtbot: QtBot) -> None:
+    """The Library behind the Timeline's tab keeps its widgets out of sight: Tab from the events list goes on to
+    what can be seen (here, through the chat's message buttons) instead of walking through them unseen."""
+    window = await _demo_with_timeline(app)
+    assert window.timeline_dock.visibleRegion().isEmpty() is False
+    table = window.timeline.table
+    table.setFocus(Qt.FocusReason.TabFocusReason)
+    await until(lambda: QApplication.focusWidget() is table, what="the events list to have the focus")
+    focused: QWidget | None = table
+    visited: list[QWidget] = []
+    for _ in range(12):
+        assert focused is not None
+        focused = _tab_from(focused, qtbot)
+        assert focused is not None
+        visited.append(focused)
+    unseen = [f"{type(w).__name__} {w.objectName()}" for w in visited if w.visibleRegion().isEmpty()]
+    assert unseen == [], f"Tab went to widgets out of sight: {unseen}"
+    assert not any(window.library.isAncestorOf(w) for w in visited)
+    assert any(w in visited for c in window.chat.message_cards() for w in (c.copy_button, c.delete_button))
+
+
 def test_a_focused_flat_button_shows_a_ring(qtbot: QtBot) -> None:
     from PySide6.QtWidgets import QHBoxLayout, QLineEdit
 

@@ -400,6 +400,18 @@ class MainWindow(QMainWindow):
             self._force_close = True
             self.close()
 
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab and Shift+Tab pass over what cannot be seen: the dock behind another's tab (the Library behind
+        the Timeline) keeps its widgets shown but out of sight, and Tab would walk through all of them."""
+        start = QApplication.focusWidget()
+        for _ in range(200):  # the chain is finite; a window of hidden widgets only gives up
+            if not super().focusNextPrevChild(next):
+                return False
+            now = QApplication.focusWidget()
+            if now is None or now is start or not now.visibleRegion().isEmpty():
+                return True
+        return True
+
     def force_close(self) -> None:
         self._force_close = True
         self.close()
