@@ -26,8 +26,11 @@ class NoticeCard(QFrame):
         super().__init__(parent)
         self.setObjectName("ErrorCard")
         self.notice = notice
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(12, 8, 12, 8)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(12, 8, 12, 8)
+        layout = QHBoxLayout()
+        layout.setContentsMargins(0, 0, 0, 0)
+        outer.addLayout(layout)
         text = QLabel(notice.text + (f"  ({notice.error_code})" if notice.error_code else ""))
         text.setWordWrap(True)
         fit_to_column(text)
@@ -38,8 +41,8 @@ class NoticeCard(QFrame):
         layout.addWidget(link)
         self.link = link
         self.publish_buttons: list[QPushButton] = []
-        if notice.publishable:
-            column = QVBoxLayout()
+        if notice.publishable:  # under the sentence: the column keeps its width for the words
+            column = QHBoxLayout()
             for path, agent, edited in notice.publishable:
                 button = QPushButton(self.tr("Publish your edited version") if edited
                                      else self.tr("Publish the approved version"))
@@ -47,4 +50,5 @@ class NoticeCard(QFrame):
                 button.clicked.connect(lambda _=False, p=path, a=agent: self.publish.emit(notice.run_id, p, a))
                 column.addWidget(button)
                 self.publish_buttons.append(button)
-            layout.addLayout(column)
+            column.addStretch(1)
+            outer.addLayout(column)
