@@ -3460,6 +3460,13 @@
         <translation>lese %1 von %2 Ereignissen…</translation>
     </message>
     <message numerus="yes">
+        <source>%1 of %n event(s) shown</source>
+        <translation>
+            <numerusform>%1 von %n Ereignis angezeigt</numerusform>
+            <numerusform>%1 von %n Ereignissen angezeigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n event(s)</source>
         <translation>
             <numerusform>%n Ereignis</numerusform>

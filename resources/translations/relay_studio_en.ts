@@ -142,6 +142,13 @@
 <context>
     <name>TimelinePanel</name>
     <message numerus="yes">
+        <source>%1 of %n event(s) shown</source>
+        <translation>
+            <numerusform>%1 of %n event shown</numerusform>
+            <numerusform>%1 of %n events shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n event(s)</source>
         <translation>
             <numerusform>%n event</numerusform>

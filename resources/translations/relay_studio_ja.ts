@@ -3445,6 +3445,12 @@
         <translation>%2 件中 %1 件のイベントを読み込み中…</translation>
     </message>
     <message numerus="yes">
+        <source>%1 of %n event(s) shown</source>
+        <translation>
+            <numerusform>%n 件中 %1 件のイベントを表示</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n event(s)</source>
         <translation>
             <numerusform>%n 件のイベント</numerusform>

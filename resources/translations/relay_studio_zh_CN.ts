@@ -3445,6 +3445,12 @@
         <translation>正在读取 %1 / %2 个事件…</translation>
     </message>
     <message numerus="yes">
+        <source>%1 of %n event(s) shown</source>
+        <translation>
+            <numerusform>显示 %n 个事件中的 %1 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n event(s)</source>
         <translation>
             <numerusform>%n 个事件</numerusform>

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.timeline.lanes import LABEL_W
 from tests.gui.conftest import App, run_to_end, until
 
@@ -45,3 +46,40 @@ async def test_the_lane_label_is_whole_when_the_timeline_fills_the_window(app: A
     window.resize(1000, 700)
     await _settle()
     await until(lambda: lanes.label_w == LABEL_W, what="the first label width in a narrow timeline")
+
+
+async def _shown(window: MainWindow, run_id: str) -> int:
+    """Shows ``run_id`` on the timeline, once all of its events are in; their number."""
+    panel = window.timeline
+    window.show_run(run_id)
+    total = window.studio.journal.event_count(run_id)
+    await until(lambda: panel.run_id == run_id and panel.loaded.is_set() and panel.timeline is not None
+                and panel.timeline.last_seq == total, what="the run's events on the timeline")
+    return total
+
+
+async def test_the_events_search_holds_for_another_run_and_the_count_says_how_many_show(app: App,
+                                                                                        qtbot: QtBot) -> None:
+    window = app.open()
+    window.run_demo()
+    first = await run_to_end(window)
+    window.run_demo()  # the script is used up: a short failed run, another run to switch to
+    second = await run_to_end(window, 1)
+    panel = window.timeline
+
+    def count_says(total: int) -> bool:
+        return panel.progress.text() == f"{panel.model.rowCount()} of {total} events shown"
+
+    total = await _shown(window, first)
+    qtbot.keyClicks(panel.search, "agentId=writer")
+    await until(lambda: 0 < panel.model.rowCount() < total and count_says(total), what="the search to filter")
+
+    second_total = await _shown(window, second)
+    assert panel.search.text() == "agentId=writer"
+    await until(lambda: 0 < panel.model.rowCount() < second_total and count_says(second_total),
+                what="the other run's list, filtered alike")
+    summaries = [str(panel.model.data(panel.model.index(r, 4))) for r in range(panel.model.rowCount())]
+    assert all("agentId=writer" in s for s in summaries)
+    panel.search.clear()
+    await until(lambda: panel.model.rowCount() == second_total, what="every event again")
+    assert panel.progress.text() == f"{second_total} events"

@@ -132,6 +132,7 @@ class TimelinePanel(QWidget):
         layout.addWidget(split)
         self.lanes_split, self.events_split = split, lower
         self.selection = SelectionSync(self, self.lanes, self.table, self.model, self.source, self.rerun)
+        self.model.rowsInserted.connect(lambda *_: self._show_count())  # a filter's matches come in slices
         self._fit_lower(force=True)
         studio.events_arrived.connect(self._on_events)
         studio.live_arrived.connect(self._on_live)
@@ -218,6 +219,7 @@ class TimelinePanel(QWidget):
         self.lanes.set_timeline(self.timeline)
         self.detail.clear()
         self.filter_bar.reset_agents()
+        self._apply_filter()  # the search, the kind of events and Errors only hold for this run too
         if self.timeline is None:
             self.progress.clear()  # not the count of the run shown before
             self.rerun.run_shown("")
@@ -240,9 +242,9 @@ class TimelinePanel(QWidget):
         self._grown()
         self.model.refresh_rows()  # rows drawn from the journal before the index had them: as the index says
         self.lanes.fit()
-        self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
         self.load_seconds = time.monotonic() - started
         self.loaded.set()
+        self._show_count()
         if self._pending_error is not None:
             code, self._pending_error = self._pending_error, None
             self.select_error(code)
@@ -282,7 +284,7 @@ class TimelinePanel(QWidget):
             self.lanes.set_live(False)
         if newest:
             self.model.grow(max(self.model.total, newest))
-            self.progress.setText(self.tr("%n event(s)", "", max(self.model.total, newest)))
+            self._show_count()
         if changed:
             self.lanes.refresh()
             self.filter_bar.add_agents(tl)
@@ -299,6 +301,18 @@ class TimelinePanel(QWidget):
 
     def _apply_filter(self) -> None:
         self.model.set_filter(self.current_filter())
+        self._show_count()
+
+    def _show_count(self) -> None:
+        """Under the list, once the run is read: its events, and how many the filters show of them."""
+        tl = self.timeline
+        if tl is None or not self.loaded.is_set():
+            return  # "reading … events" says more while it reads
+        if self.model.filter.active:
+            self.progress.setText(i18n.arg(self.tr("%1 of %n event(s) shown", "", tl.last_seq),
+                                           i18n.number(self.model.rowCount())))
+        else:
+            self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
 
     # -- selection -------------------------------------------------------------------------------
     def show_bar(self, bar: Bar) -> None:
