@@ -79,3 +79,25 @@ async def test_quitting_during_an_approval_resumes_the_run_at_the_next_start(app
     await until(lambda: _answer(window) == PATCHED, what="the editor's commit in the chat")
     types = [e.type for e in app.runtime.runs.events(run_id)]
     assert "run_cancelled" not in types and "run_suspended" in types
+
+
+async def test_approving_with_no_part_ticked_is_a_rejection(app: App, qtbot: QtBot) -> None:
+    window, dialog = await _demo(app)
+    patch = dialog.pending[0]
+    assert dialog.hunk_list.count() == 1
+    dialog.set_hunk_accepted(0, False)
+    await until(lambda: dialog.result_text() == (patch.request.before or ""), what="the result without the change")
+    _click(qtbot, dialog.approve_button)
+    await until(lambda: dialog.current is not None and dialog.current is not patch, what="the commit next")
+    _click(qtbot, dialog.approve_button)
+    run_id = await _completed(app, window)
+    assert app.runtime is not None
+    events = app.runtime.runs.events(run_id)
+    denied = [e.payload for e in events if e.type == "tool_call_denied"]
+    assert [p.get("tool") for p in denied] == ["workspace_apply_patch"]
+    assert not any(e.type == "tool_call_approved" and e.payload.get("edited") for e in events), \
+        "not recorded as approved with edits"
+    read = window.studio.__dict__
+    await until(lambda: window.studio.unpublished_changes(run_id) == [] and run_id in read.get("_unpublished", {}),
+                what="the run's journal read for unpublished changes")
+    assert not any(isinstance(c, NoticeCard) for c in window.chat.cards), "no red notice"

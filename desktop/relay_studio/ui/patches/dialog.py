@@ -58,6 +58,8 @@ from relay_studio.ui.patches.proposal_words import commit_path, is_conflict, pro
 from relay_studio.ui.studio import PendingApproval, Studio
 
 CLOSE_GRACE_MS = 250  # the next proposal of the same turn usually follows at once: do not flicker
+#: the reason the agent reads when the creator approved with no part of the change ticked
+NOTHING_KEPT = "no part of it was kept, the file stays as it was"
 DIFF_REFRESH_MS = 120  # the diffs follow the edited result once typing pauses
 
 @dataclass
@@ -373,6 +375,10 @@ class PatchDialog(QDialog):
         edited: str | None = None
         if r.after is not None and self.result_text() != r.after:
             edited = self.result_text()
+        if edited is not None and r.after != (r.before or "") and edited == (r.before or ""):
+            # nothing of the change is kept (every part unticked): that is a rejection, and journaled as one
+            self._decide(pending, ApprovalDecision(approved=False, reason=self.reason.text().strip() or NOTHING_KEPT))
+            return
         if is_conflict(pending):  # "Approve anyway": only with the creator's reason, which the agent reads
             why = self.reason.text().strip()
             if not why:
