@@ -2230,6 +2230,10 @@
         <translation>Neuer &amp;Agent…</translation>
     </message>
     <message>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Zeitleiste</translation>
+    </message>
+    <message>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
@@ -2701,6 +2705,7 @@
     </message>
     <message>
         <source>Review changes</source>
+        <extracomment>the reason the agent reads when the creator approved with no part of the change ticked</extracomment>
         <translation>Änderungen prüfen</translation>
     </message>
     <message>

@@ -2221,6 +2221,10 @@
         <translation>新しいエージェント(&amp;A)…</translation>
     </message>
     <message>
+        <source>&amp;Timeline</source>
+        <translation>タイムライン(&amp;T)</translation>
+    </message>
+    <message>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>
@@ -2691,6 +2695,7 @@
     </message>
     <message>
         <source>Review changes</source>
+        <extracomment>the reason the agent reads when the creator approved with no part of the change ticked</extracomment>
         <translation>変更を確認</translation>
     </message>
     <message>

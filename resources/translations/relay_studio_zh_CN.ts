@@ -2221,6 +2221,10 @@
         <translation>新建智能体(&amp;A)…</translation>
     </message>
     <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -2691,6 +2695,7 @@
     </message>
     <message>
         <source>Review changes</source>
+        <extracomment>the reason the agent reads when the creator approved with no part of the change ticked</extracomment>
         <translation>审阅修改</translation>
     </message>
     <message>

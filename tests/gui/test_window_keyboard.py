@@ -120,3 +120,21 @@ def test_a_focused_flat_button_shows_a_ring(qtbot: QtBot) -> None:
         app.setStyleSheet(sheet)
         app.setPalette(palette)
         app.setStyle(style)
+
+
+async def test_ctrl_t_brings_the_timeline_in_front_of_the_library_and_hides_it_only_from_there(
+        app: App, qtbot: QtBot) -> None:
+    window = await _demo_with_timeline(app)
+    content = window.timeline
+
+    def in_front() -> bool:
+        return not window.timeline_dock.isHidden() and not content.visibleRegion().isEmpty()
+
+    window.show_library()
+    await until(lambda: not in_front(), what="the Library in front")
+    qtbot.keyClick(window.chat.composer.editor, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    await until(in_front, what="the timeline raised above the Library")
+    qtbot.keyClick(window.chat.composer.editor, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    await until(lambda: window.timeline_dock.isHidden(), what="the timeline hidden")
+    qtbot.keyClick(window.chat.composer.editor, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    await until(in_front, what="the timeline shown in front again")

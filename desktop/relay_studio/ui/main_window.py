@@ -322,6 +322,17 @@ class MainWindow(QMainWindow):
             self.settings.setValue(PROJECT_KEY, self.project_id)
         self.settings.sync()
 
+    def toggle_timeline(self) -> None:
+        """View → Timeline (Ctrl+T): hides the timeline when it is in front; else shows it in front, above the
+        Library's tab when that covered it."""
+        dock = self.timeline_dock
+        content = dock.widget()
+        if not dock.isHidden() and content is not None and not content.visibleRegion().isEmpty():
+            dock.hide()
+            return
+        dock.show()
+        dock.raise_()
+
     def toggle_timeline_fill(self, fill: bool) -> None:
         """The timeline takes the whole window or goes back to exactly the layout it left."""
         self.dock_layout.fill_timeline(fill)
