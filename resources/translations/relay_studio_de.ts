@@ -21,6 +21,45 @@
     </message>
 </context>
 <context>
+    <name>BuiltinAgents</name>
+    <message>
+        <source>Checks a draft against the story library and reports what contradicts it.</source>
+        <translation>Prüft einen Entwurf gegen die Story-Bibliothek und meldet, was ihr widerspricht.</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
+        <translation>Liest die Story-Bibliothek und die Dokumente der Autorin oder des Autors, lässt jeden Entwurf vor dem Schreiben von einem Konsistenzprüfer prüfen und schreibt Einträge und Texte nur als Änderungen, die du genehmigst.</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice.</source>
+        <translation>Überarbeitet einen Entwurf auf Aufbau, Klarheit und Stimme.</translation>
+    </message>
+    <message>
+        <source>Answers questions about your story library, knowledge and files; changes nothing.</source>
+        <translation>Beantwortet Fragen zu deiner Story-Bibliothek, deinem Wissen und deinen Dateien; ändert nichts.</translation>
+    </message>
+    <message>
+        <source>Polishes prose, commits the final message and finishes the run.</source>
+        <translation>Schleift den Text, übernimmt die endgültige Nachricht und beendet den Durchlauf.</translation>
+    </message>
+    <message>
+        <source>Looks up facts, names and background in the workspace notes and reports back.</source>
+        <translation>Sucht Fakten, Namen und Hintergründe in den Notizen des Arbeitsbereichs und berichtet zurück.</translation>
+    </message>
+    <message>
+        <source>Answers rules questions and reviews balance with citations from the creator&apos;s rulebooks.</source>
+        <translation>Beantwortet Regelfragen und prüft die Balance, mit Zitaten aus deinen Regelwerken.</translation>
+    </message>
+    <message>
+        <source>Writes a Skill (standing instructions for the project&apos;s agents) from what the creator wants, and proposes it.</source>
+        <translation>Schreibt aus deinen Wünschen einen Skill (dauerhafte Anweisungen für die Agenten des Projekts) und schlägt ihn vor.</translation>
+    </message>
+    <message>
+        <source>Drafts the scene or chapter the creator asks for.</source>
+        <translation>Entwirft die Szene oder das Kapitel, um das du bittest.</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>

@@ -21,6 +21,45 @@
     </message>
 </context>
 <context>
+    <name>BuiltinAgents</name>
+    <message>
+        <source>Checks a draft against the story library and reports what contradicts it.</source>
+        <translation>下書きをストーリーライブラリと照らし合わせ、矛盾する点を報告します。</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
+        <translation>ストーリーライブラリと作者のドキュメントを読み、書く前にすべての下書きを整合性レビュアーに確認させ、エントリーや本文は作者が承認した変更としてのみ書き込みます。</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice.</source>
+        <translation>下書きの構成・明快さ・語り口を推敲します。</translation>
+    </message>
+    <message>
+        <source>Answers questions about your story library, knowledge and files; changes nothing.</source>
+        <translation>ストーリーライブラリ、ナレッジ、ファイルについての質問に答えます。何も変更しません。</translation>
+    </message>
+    <message>
+        <source>Polishes prose, commits the final message and finishes the run.</source>
+        <translation>文章を仕上げ、最終メッセージをコミットして実行を終えます。</translation>
+    </message>
+    <message>
+        <source>Looks up facts, names and background in the workspace notes and reports back.</source>
+        <translation>ワークスペースのメモから事実・名前・背景を調べて報告します。</translation>
+    </message>
+    <message>
+        <source>Answers rules questions and reviews balance with citations from the creator&apos;s rulebooks.</source>
+        <translation>ルールの質問に答え、作者のルールブックからの引用を添えてバランスをレビューします。</translation>
+    </message>
+    <message>
+        <source>Writes a Skill (standing instructions for the project&apos;s agents) from what the creator wants, and proposes it.</source>
+        <translation>作者の希望からスキル(プロジェクトのエージェントへの常設指示)を書き、提案します。</translation>
+    </message>
+    <message>
+        <source>Drafts the scene or chapter the creator asks for.</source>
+        <translation>作者が求める場面や章の下書きを書きます。</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>

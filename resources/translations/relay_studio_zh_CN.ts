@@ -21,6 +21,45 @@
     </message>
 </context>
 <context>
+    <name>BuiltinAgents</name>
+    <message>
+        <source>Checks a draft against the story library and reports what contradicts it.</source>
+        <translation>对照故事资料库检查草稿，并报告与之矛盾之处。</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
+        <translation>阅读故事资料库和创作者的文档，写入前让一致性审阅者检查每份草稿，并且只以创作者批准的更改来写入条目和文本。</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice.</source>
+        <translation>从结构、清晰度和语气上修订草稿。</translation>
+    </message>
+    <message>
+        <source>Answers questions about your story library, knowledge and files; changes nothing.</source>
+        <translation>回答关于你的故事资料库、知识和文件的问题；不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Polishes prose, commits the final message and finishes the run.</source>
+        <translation>润色文字，提交最终消息并结束运行。</translation>
+    </message>
+    <message>
+        <source>Looks up facts, names and background in the workspace notes and reports back.</source>
+        <translation>在工作区笔记中查找事实、名字和背景并回报。</translation>
+    </message>
+    <message>
+        <source>Answers rules questions and reviews balance with citations from the creator&apos;s rulebooks.</source>
+        <translation>回答规则问题，并引用创作者的规则书来审查平衡性。</translation>
+    </message>
+    <message>
+        <source>Writes a Skill (standing instructions for the project&apos;s agents) from what the creator wants, and proposes it.</source>
+        <translation>根据创作者的需要编写一个技能（给项目智能体的常设指令），并提出它。</translation>
+    </message>
+    <message>
+        <source>Drafts the scene or chapter the creator asks for.</source>
+        <translation>起草创作者要求的场景或章节。</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>

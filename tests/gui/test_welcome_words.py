@@ -1,0 +1,30 @@
+"""The Welcome card in the window's language (issue 38): the built-in agents' descriptions are translated; a
+description the creator wrote stays as written."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from relay_studio.app import window_settings
+from relay_studio.ui import i18n
+from relay_studio.ui.chat.welcome_card import described
+from tests.gui.conftest import App, until
+
+WRITER = {"de": "Entwirft die Szene oder das Kapitel, um das du bittest.",
+          "ja": "作者が求める場面や章の下書きを書きます。", "zh_CN": "起草创作者要求的场景或章节。"}
+
+
+@pytest.mark.parametrize("language", ["de", "ja", "zh_CN"])
+async def test_the_welcome_cards_agents_are_described_in_the_windows_language(app: App, language: str) -> None:
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    window = app.open()
+    await until(lambda: window.chat.welcome is not None, what="the Welcome card")
+    card = window.chat.welcome
+    assert card is not None
+    text = " ".join(label.text() for label in card.findChildren(QLabel))
+    assert WRITER[language] in text
+    assert "Drafts the scene or chapter the creator asks for." not in text
+    assert described("My own words.") == "My own words."
