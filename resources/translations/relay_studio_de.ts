@@ -3370,16 +3370,20 @@
         <translation>Skills</translation>
     </message>
     <message>
+        <source>A short name, like harbour-rules</source>
+        <translation>Ein kurzer Name, etwa hafen-regeln</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>Wann ein Agent ihn nutzen soll</translation>
     </message>
     <message>
-        <source>* for every agent, or agent ids</source>
-        <translation>* für jeden Agenten, oder Agenten-IDs</translation>
+        <source>* for every agent, or some: writer, editor</source>
+        <translation>* für jeden Agenten, oder einige: writer, editor</translation>
     </message>
     <message>
-        <source>The instructions an agent reads with skill_read</source>
-        <translation>Die Anleitung, die ein Agent mit skill_read liest</translation>
+        <source>What an agent reads when it uses this Skill</source>
+        <translation>Was ein Agent liest, wenn er diesen Skill nutzt</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3416,6 +3420,10 @@
     <message>
         <source>Saved to %1.</source>
         <translation>Gespeichert in %1.</translation>
+    </message>
+    <message>
+        <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
+        <translation>Gespeichert als „%1“ (der Name eines Skills besteht aus kurzen Wörtern mit Bindestrichen). %2</translation>
     </message>
 </context>
 <context>

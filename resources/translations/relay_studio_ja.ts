@@ -3355,16 +3355,20 @@
         <translation>スキル</translation>
     </message>
     <message>
+        <source>A short name, like harbour-rules</source>
+        <translation>短い名前(例: harbour-rules)</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>エージェントが使うべき場面</translation>
     </message>
     <message>
-        <source>* for every agent, or agent ids</source>
-        <translation>* ですべてのエージェント、またはエージェント ID</translation>
+        <source>* for every agent, or some: writer, editor</source>
+        <translation>すべてのエージェントなら *、一部なら writer, editor のように</translation>
     </message>
     <message>
-        <source>The instructions an agent reads with skill_read</source>
-        <translation>エージェントが skill_read で読む指示</translation>
+        <source>What an agent reads when it uses this Skill</source>
+        <translation>エージェントがこのスキルを使うときに読む内容</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3401,6 +3405,10 @@
     <message>
         <source>Saved to %1.</source>
         <translation>%1 に保存しました。</translation>
+    </message>
+    <message>
+        <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
+        <translation>「%1」として保存しました(スキル名はハイフンでつないだ短い英単語です)。%2</translation>
     </message>
 </context>
 <context>

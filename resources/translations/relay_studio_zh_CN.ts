@@ -3355,16 +3355,20 @@
         <translation>技能</translation>
     </message>
     <message>
+        <source>A short name, like harbour-rules</source>
+        <translation>简短的名称，例如 harbour-rules</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>智能体应在何时使用</translation>
     </message>
     <message>
-        <source>* for every agent, or agent ids</source>
-        <translation>* 表示所有智能体，或填写智能体 ID</translation>
+        <source>* for every agent, or some: writer, editor</source>
+        <translation>* 表示所有智能体，或列出部分：writer, editor</translation>
     </message>
     <message>
-        <source>The instructions an agent reads with skill_read</source>
-        <translation>智能体通过 skill_read 读取的说明</translation>
+        <source>What an agent reads when it uses this Skill</source>
+        <translation>智能体使用此技能时读取的内容</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3401,6 +3405,10 @@
     <message>
         <source>Saved to %1.</source>
         <translation>已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
+        <translation>已保存为“%1”（技能名称由连字符连接的简短单词组成）。%2</translation>
     </message>
 </context>
 <context>
