@@ -2269,6 +2269,10 @@
         <translation>Neuer &amp;Agent…</translation>
     </message>
     <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
         <source>&amp;Timeline</source>
         <translation>&amp;Zeitleiste</translation>
     </message>
@@ -3282,6 +3286,52 @@
     <message>
         <source>Settings</source>
         <translation>Einstellungen</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Add a line in the message</source>
+        <translation>Eine Zeile in der Nachricht hinzufügen</translation>
+    </message>
+    <message>
+        <source>Stop the run (in the chat)</source>
+        <translation>Den Durchlauf anhalten (im Chat)</translation>
+    </message>
+    <message>
+        <source>Approve the change (patch dialog)</source>
+        <translation>Die Änderung genehmigen (Änderungsdialog)</translation>
+    </message>
+    <message>
+        <source>Reject the change (patch dialog)</source>
+        <translation>Die Änderung ablehnen (Änderungsdialog)</translation>
+    </message>
+    <message>
+        <source>Zoom the timeline</source>
+        <translation>Die Zeitleiste zoomen</translation>
+    </message>
+    <message>
+        <source>wheel</source>
+        <translation>Mausrad</translation>
+    </message>
+    <message>
+        <source>Move to the next control; the arrows move within a list</source>
+        <translation>Zum nächsten Bedienelement; die Pfeiltasten bewegen sich in einer Liste</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Was es tut</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished">Schlüssel</translation>
     </message>
 </context>
 <context>

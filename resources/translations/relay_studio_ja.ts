@@ -2260,6 +2260,10 @@
         <translation>新しいエージェント(&amp;A)…</translation>
     </message>
     <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
         <source>&amp;Timeline</source>
         <translation>タイムライン(&amp;T)</translation>
     </message>
@@ -3267,6 +3271,52 @@
     <message>
         <source>Settings</source>
         <translation>設定</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Add a line in the message</source>
+        <translation>メッセージに改行を入れる</translation>
+    </message>
+    <message>
+        <source>Stop the run (in the chat)</source>
+        <translation>実行を止める(チャット内)</translation>
+    </message>
+    <message>
+        <source>Approve the change (patch dialog)</source>
+        <translation>変更を承認する(パッチダイアログ)</translation>
+    </message>
+    <message>
+        <source>Reject the change (patch dialog)</source>
+        <translation>変更を却下する(パッチダイアログ)</translation>
+    </message>
+    <message>
+        <source>Zoom the timeline</source>
+        <translation>タイムラインを拡大縮小する</translation>
+    </message>
+    <message>
+        <source>wheel</source>
+        <translation>ホイール</translation>
+    </message>
+    <message>
+        <source>Move to the next control; the arrows move within a list</source>
+        <translation>次のコントロールへ移動(リスト内は矢印キーで移動)</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>機能</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished">キー</translation>
     </message>
 </context>
 <context>

@@ -2260,6 +2260,10 @@
         <translation>新建智能体(&amp;A)…</translation>
     </message>
     <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
         <source>&amp;Timeline</source>
         <translation>时间线(&amp;T)</translation>
     </message>
@@ -3267,6 +3271,52 @@
     <message>
         <source>Settings</source>
         <translation>设置</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Add a line in the message</source>
+        <translation>在消息中换行</translation>
+    </message>
+    <message>
+        <source>Stop the run (in the chat)</source>
+        <translation>停止运行（在聊天中）</translation>
+    </message>
+    <message>
+        <source>Approve the change (patch dialog)</source>
+        <translation>批准更改（补丁对话框）</translation>
+    </message>
+    <message>
+        <source>Reject the change (patch dialog)</source>
+        <translation>拒绝更改（补丁对话框）</translation>
+    </message>
+    <message>
+        <source>Zoom the timeline</source>
+        <translation>缩放时间线</translation>
+    </message>
+    <message>
+        <source>wheel</source>
+        <translation>滚轮</translation>
+    </message>
+    <message>
+        <source>Move to the next control; the arrows move within a list</source>
+        <translation>移到下一个控件；在列表内用方向键移动</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished">关键词</translation>
     </message>
 </context>
 <context>

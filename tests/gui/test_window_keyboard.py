@@ -138,3 +138,22 @@ async def test_ctrl_t_brings_the_timeline_in_front_of_the_library_and_hides_it_o
     await until(lambda: window.timeline_dock.isHidden(), what="the timeline hidden")
     qtbot.keyClick(window.chat.composer.editor, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     await until(in_front, what="the timeline shown in front again")
+
+
+async def test_help_lists_the_keyboard_shortcuts_from_the_menus(app: App, qtbot: QtBot) -> None:
+    from relay_studio.ui.shortcuts_dialog import ShortcutsDialog
+
+    window = app.open()
+    help_menu = window.menus["help"]
+    action = next(a for a in help_menu.actions() if a.text() == "&Keyboard shortcuts")
+    action.trigger()
+    await until(lambda: (d := window.findChild(ShortcutsDialog)) is not None and d.isVisible(), what="the list")
+    dialog = window.findChild(ShortcutsDialog)
+    assert dialog is not None
+    rows = {dialog.table.item(r, 0).text(): dialog.table.item(r, 1).text()  # type: ignore[union-attr]
+            for r in range(dialog.table.rowCount())}
+    assert rows["View → Timeline"] == "Ctrl+T" and rows["View → Timeline fills the window"] == "Ctrl+Shift+T"
+    assert rows["Edit → Find in chat"] == "Ctrl+F"
+    assert rows["Approve the change (patch dialog)"] == "Ctrl+Enter"
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    await until(lambda: not dialog.isVisible(), what="the list to close")

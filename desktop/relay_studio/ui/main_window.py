@@ -374,6 +374,12 @@ class MainWindow(QMainWindow):
         if str(self.settings.value("theme", "system")) == "system":
             self.set_theme("system")
 
+    def show_shortcuts(self) -> None:
+        """Help → Keyboard shortcuts (``ui/shortcuts_dialog.py``), read from the menus as they are."""
+        from relay_studio.ui.shortcuts_dialog import open_shortcuts
+
+        open_shortcuts(self, self.menuBar())
+
     def about(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("About Relay Studio"),
                           self.tr("Relay Studio — write with several AI agents that pass the work along."),

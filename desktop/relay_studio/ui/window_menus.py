@@ -80,6 +80,8 @@ class MenusHost(ChatViewHost, Protocol):
 
     def about(self) -> None: ...
 
+    def show_shortcuts(self) -> None: ...
+
 
 def _action(window: MenusHost, text: str, slot: Callable[..., Any],
             shortcut: str | QKeySequence.StandardKey | None = None, *, tip: str = "") -> QAction:
@@ -126,6 +128,7 @@ def build_menus(w: MenusHost) -> None:
     w.chat_menu.addSeparator()
     w.chat_actions.fill_menu(w.chat_menu)
     _build_view_menu(w)
+    w.menus["help"].addAction(_action(w, translate("MainWindow", "&Keyboard shortcuts"), w.show_shortcuts))
     w.menus["help"].addAction(_action(w, translate("MainWindow", "About Relay Studio"), w.about))
 
 
