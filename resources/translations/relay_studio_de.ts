@@ -3331,7 +3331,7 @@
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished">Schlüssel</translation>
+        <translation>Tasten</translation>
     </message>
 </context>
 <context>

@@ -3316,7 +3316,7 @@
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished">キー</translation>
+        <translation>キー</translation>
     </message>
 </context>
 <context>

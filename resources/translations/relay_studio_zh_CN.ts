@@ -3316,7 +3316,7 @@
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished">关键词</translation>
+        <translation>按键</translation>
     </message>
 </context>
 <context>
