@@ -28,3 +28,30 @@ async def test_the_welcome_cards_agents_are_described_in_the_windows_language(ap
     assert WRITER[language] in text
     assert "Drafts the scene or chapter the creator asks for." not in text
     assert described("My own words.") == "My own words."
+
+
+async def test_each_agent_is_one_entry_its_role_muted_below_its_name(app: App) -> None:
+    """The agents list: the name above, "starts runs · built-in" below in a muted colour (issue 38), so the second
+    line does not read as another agent."""
+    from PySide6.QtGui import QColor, QFontMetrics
+
+    from relay_studio.ui.agent_rows import PAD_Y
+
+    window = app.open()
+    agents = window.sidebar.profiles
+    await until(lambda: agents.count() > 2, what="the agents listed")
+    agents.clearSelection()
+    item = agents.item(0)
+    assert item is not None and "\n" in item.text()
+    rect = agents.visualItemRect(item)
+    image = agents.viewport().grab().toImage()
+
+    def darkest(top: int, bottom: int) -> int:
+        return min(QColor(image.pixel(x, y)).lightness() for x in range(rect.left(), rect.right())
+                   for y in range(top, bottom))
+
+    bold = agents.font()
+    bold.setBold(True)
+    middle = rect.top() + PAD_Y + QFontMetrics(bold).height() + 1  # below the name's line
+    name, role = darkest(rect.top(), middle), darkest(middle, rect.bottom())
+    assert role > name + 40, f"the role line (lightness {role}) is as dark as the name ({name})"
