@@ -245,6 +245,14 @@
         <translation>Der Agent liest hier deine Story-Bibliothek, dein Wissen und deine Dateien und antwortet im Chat. Er kann nichts ändern: Jeder Schreibversuch wird abgelehnt.</translation>
     </message>
     <message>
+        <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
+        <translation>Noch nichts hier. Frag unten nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien; der Explorer antwortet und ändert nichts.</translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
+        <translation>Noch nichts hier. Schreib unten, was du möchtest, und drücke Strg+Eingabe: der unter der Nachricht gewählte Agent beginnt und gibt die Arbeit weiter. Beginne mit @editor (oder dem Namen eines anderen Agenten), um zu wählen, wer anfängt.</translation>
+    </message>
+    <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>Die letzte Anfrage war länger, als das Modell des Agenten fassen kann (sein Server meldet das). Übergib an einen neuen Chat, der mit einer Zusammenfassung dieses Chats beginnt.</translation>
     </message>

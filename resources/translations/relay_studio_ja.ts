@@ -244,6 +244,14 @@
         <translation>ここではエージェントがストーリーライブラリ、ナレッジ、ファイルを読み、チャットで答えます。何も変更できません。書き込みはすべて拒否されます。</translation>
     </message>
     <message>
+        <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
+        <translation>まだ何もありません。下の欄でストーリーライブラリ、ナレッジ、ファイルについて質問してください。エクスプローラーが答え、何も変更しません。</translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
+        <translation>まだ何もありません。下に望むことを書いて Ctrl+Enter を押してください。メッセージの下で選んだエージェントが始め、作業を引き継いでいきます。@editor(または他のエージェント名)で始めると、誰が始めるかを選べます。</translation>
+    </message>
+    <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>直前のリクエストはエージェントのモデルが扱える長さを超えていました（サーバーからの通知）。このチャットの要約から始まる新しいチャットに引き継いでください。</translation>
     </message>

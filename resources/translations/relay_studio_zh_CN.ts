@@ -244,6 +244,14 @@
         <translation>这里的智能体会阅读你的故事资料库、知识库和文件，并在对话中作答。它无法修改任何内容：所有写入都会被拒绝。</translation>
     </message>
     <message>
+        <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
+        <translation>这里还什么都没有。在下方询问你的故事资料库、知识和文件；探索者会回答，且不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
+        <translation>这里还什么都没有。在下方写下你想要的内容并按 Ctrl+Enter：消息下方选中的智能体会开始，并把工作传下去。以 @editor（或其他智能体的名字）开头可选择由谁开始。</translation>
+    </message>
+    <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>上一次请求超出了智能体模型能容纳的长度（服务器如此报告）。请交接到一个从本对话摘要开始的新对话。</translation>
     </message>

@@ -55,3 +55,20 @@ async def test_each_agent_is_one_entry_its_role_muted_below_its_name(app: App) -
     middle = rect.top() + PAD_Y + QFontMetrics(bold).height() + 1  # below the name's line
     name, role = darkest(rect.top(), middle), darkest(middle, rect.bottom())
     assert role > name + 40, f"the role line (lightness {role}) is as dark as the name ({name})"
+
+
+async def test_a_new_chat_says_what_to_do_next_until_it_is_used(app: App) -> None:
+    from tests.gui.conftest import run_to_end
+
+    window = app.open({"finalizer": [{"text": "Done."}]})
+    window.new_chat()
+    hint = window.chat.empty_hint
+    await until(hint.isVisible, what="the new chat's hint")
+    assert hint.text().startswith("Nothing here yet. Write what you want below and press Ctrl+Enter")
+    window.chat.composer.select_agent("finalizer")
+    window.chat.composer.set_text("Write a verse.")
+    window.chat.composer.submit()
+    await run_to_end(window)
+    await until(lambda: not hint.isVisible(), what="the hint gone once the chat is used")
+    window.new_chat(explore=True)
+    await until(lambda: hint.isVisible() and "the explorer answers" in hint.text(), what="the exploration's hint")

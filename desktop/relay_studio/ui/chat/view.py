@@ -41,11 +41,12 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLay
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.records import RUN_KIND_HANDOFF, MessageRecord, RunRecord
+from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord, MessageRecord, RunRecord
 from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.runtime.publish import NothingToPublish
+from relay_studio.ui.chat.card_chrome import fit_to_column
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.find_bar import ChatFind, FindBar
@@ -151,6 +152,12 @@ class ChatView(QWidget):
         self.composer.stop_requested.connect(lambda: self.stop_requested.emit(self.live.run_id))
         layout.addWidget(self.composer)
         self.welcome: WelcomeCard | None = None
+        self.empty_hint = QLabel()  # a chat with nothing in it yet says what to do next (issue 38)
+        self.empty_hint.setObjectName("Muted")
+        self.empty_hint.setWordWrap(True)
+        fit_to_column(self.empty_hint)
+        self.empty_hint.hide()
+        self.column_layout.insertWidget(self.column_layout.count() - 1, self.empty_hint)
         self.mentions = MentionIndex()
         studio.project_reader.read_done.connect(self._on_project_read)
         studio.events_arrived.connect(self._on_events)
@@ -228,6 +235,7 @@ class ChatView(QWidget):
             self.welcome = WelcomeCard(shown)
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
+        self._show_empty_hint(chat, bool(messages or runs))
         regenerated = {rid: str(studio.journal.run_input(rid).get("regenerateOf") or "")
                        for rid, record in runs.items() if notice_for(record) is not None
                        and not any(m.run_id == rid for m in messages)}
@@ -262,6 +270,19 @@ class ChatView(QWidget):
                 notices[run_id] = RunNotice(run_id, record.status, notice_text(changes), None,
                                             tuple((c.path, c.agent, c.edited) for c in changes))
         return notices
+
+    def _show_empty_hint(self, chat: ChatRecord | None, used: bool) -> None:
+        """A chat with no message and no run yet (not the Welcome chat, which has its card): what to do."""
+        if chat is None or used or self.welcome is not None:
+            self.empty_hint.hide()
+            return
+        self.empty_hint.setText(
+            self.tr("Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers "
+                    "and changes nothing.") if chat.explore else
+            self.tr("Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the "
+                    "message starts and passes the work along. Start with @editor (or another agent's name) to "
+                    "pick who starts."))
+        self.empty_hint.show()
 
     def offer_handoff(self, text: str) -> None:
         """Shows the offer to hand off above the composer, for this chat, saying ``text``."""
