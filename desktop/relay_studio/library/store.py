@@ -25,6 +25,7 @@ from typing import Any
 import sqlalchemy.exc
 from sqlalchemy import delete, select
 
+from relay_studio import pause_points
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.hidden_text import strip_hidden
 from relay_studio.library.entries import (
@@ -203,6 +204,7 @@ class LibraryStore:
             with self.db.transaction() as tx:
                 for write in writes:
                     write(tx)
+                    pause_points.reached("library.index_write")
         self.problems = problems
         self.changes = changes
         return problems
@@ -382,6 +384,7 @@ class LibraryStore:
                 data = text.encode("utf-8")
                 (folder / f"{n}.md").write_bytes(data)
                 manifest[rel] = hashlib.sha256(data).hexdigest()
+                pause_points.reached("library_import.staging")
             old = {rel: f"old-{n}.md" for n, rel in enumerate(removed or [])}
             atomic_write(folder / _MANIFEST, json.dumps({"files": manifest, "removed": old}))
             for rel, staged in old.items():
@@ -393,6 +396,7 @@ class LibraryStore:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(folder / f"{n}.md", target)
                 moved.append((target, manifest[rel]))
+                pause_points.reached("library_import.moving")
             self.sync()
             (folder / _MANIFEST).unlink()  # the commit: from here on the import stays
         except BaseException as exc:
