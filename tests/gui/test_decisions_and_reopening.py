@@ -1,4 +1,4 @@
-"""What happened to the creator's decision, and a chat opened again (docs/window.md): an approved edit whose
+"""What happened to the creator's decision, and a chat opened again (docs/window/): an approved edit whose
 commit was rejected says so in the chat; the wait for an approval stays drawn on the lanes; the events'
 summaries are one line; the detail pane says "with their own edits" once. After a restart the chat is at its
 last message with its own agent picked, the events list shows the run's seconds and agents at once, the run

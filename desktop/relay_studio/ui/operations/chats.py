@@ -1,7 +1,7 @@
 """The chats of the studio: read, make, rename, duplicate, delete, branch; their messages and
 versions, handoff links, and SillyTavern chat files.
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.chats``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.chats``."""
 
 from __future__ import annotations
 

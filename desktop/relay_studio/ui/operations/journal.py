@@ -1,7 +1,7 @@
 """Reads of the journal: runs, their events, model turns, file versions, knowledge citations, the
 branches of a run and their comparison, and "rerun from here" (a fork).
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.journal``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.journal``."""
 
 from __future__ import annotations
 
