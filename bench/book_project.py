@@ -337,7 +337,8 @@ def book_project(size: Size = BOOK, *, rebuild: bool = False) -> BookInfo:
     folder = cache_root() / f"{label}-v{VERSION}"
     marker = folder / "data" / "book.json"
     if marker.exists() and not rebuild:
-        return BookInfo(**json.loads(marker.read_text(encoding="utf-8")))
+        # the folder was built under another name and renamed: where it is now is what counts
+        return BookInfo(**{**json.loads(marker.read_text(encoding="utf-8")), "data_dir": str(marker.parent)})
     shutil.rmtree(folder, ignore_errors=True)
     building = cache_root() / f"{label}-v{VERSION}.building-{os.getpid()}"
     shutil.rmtree(building, ignore_errors=True)
