@@ -6,8 +6,8 @@ window (offscreen unless ``QT_QPA_PLATFORM`` says otherwise). A heartbeat ``QTim
 records the longest gap between its ticks during each step:
 
 * open: the window built and shown on the project, until its first chat shows its last message;
-* chats: every chat opened in turn (as a click in the chat list does), each until its last message shows;
-  the time for all of them is "chats shown";
+* chats: every chat opened in turn (as a click in the chat list does), each until its last message shows
+  and is painted, 50 ms apart; the time for all of them (without the pauses) is "chats shown";
 * library: the Library dock shown, until the codex lists every entry with its mention counts;
 * timeline: the Timeline shows the project's longest run (20,000 events on the book), until it is indexed;
 * knowledge: a search typed into the dock's Knowledge tab, until the results show;
@@ -133,11 +133,15 @@ async def _measure(info: BookInfo) -> dict[str, float]:
     # chats: each opened as the chat list does, until its last message shows
     expected = {c.id: _last_message(window, c.id) for c in chats}
     beat.reset()
-    started = time.perf_counter()
+    shown = 0.0
     for chat in chats:
+        started = time.perf_counter()
         window.open_chat(chat.id)
         await _until(lambda chat=chat: window.chat.chat_id == chat.id and _last_shown(window) == expected[chat.id])
-    out["chats_shown_ms"] = (time.perf_counter() - started) * 1000
+        window.chat.repaint()  # painted, as the creator sees it
+        shown += time.perf_counter() - started
+        await asyncio.sleep(0.05)  # the creator looks before the next click (not in the time shown)
+    out["chats_shown_ms"] = shown * 1000
     gaps["chats"] = beat.gap_ms()
 
     # library: the dock shown, until every entry is listed with its mention count

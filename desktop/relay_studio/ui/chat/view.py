@@ -28,6 +28,10 @@ at the end. When
 the chat's last run failed because the request was longer than the model holds, the offer to hand off
 appears above the composer (``runtime.context_window.exceeds_context``).
 
+A long chat (a book's chapter of hundreds of messages) shows its last ``PAGE`` items as cards; "Show earlier
+messages" above them adds ``PAGE`` more at a time (``shown_limit``), so opening a chat builds a page of cards,
+not the whole chapter (bench/book_scale.py). Find in chat searches the cards shown.
+
 Beside the view: a card for each transcript item and the key that keeps a shown one (``chat_cards``), Find in
 chat (``find_bar``: ``self.find_bar``, ``self.finder``), and what the live card shows of its run's events and
 live updates (``live_run_events``).
@@ -36,7 +40,7 @@ live updates (``live_run_events``).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -59,6 +63,8 @@ from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 
 WELCOME_CHAT = "Welcome"
+#: how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
+PAGE = 12
 
 
 class ChatView(QWidget):
@@ -123,6 +129,13 @@ class ChatView(QWidget):
         self.column_layout.setContentsMargins(16, 12, 16, 12)
         self.column_layout.setSpacing(10)
         self.column_layout.addStretch(1)
+        self.shown_limit = PAGE
+        self.earlier = QPushButton()
+        self.earlier.setObjectName("ShowEarlierMessages")
+        self.earlier.setFlat(True)
+        self.earlier.clicked.connect(self.show_earlier)
+        self.earlier.hide()
+        self.column_layout.addWidget(self.earlier)
         self.live = LiveRunCard()
         self.live.hide()
         self.live.stop.connect(self.stop_requested.emit)
@@ -164,6 +177,8 @@ class ChatView(QWidget):
             elif chat_id in self._drafts or not self.composer.text():
                 self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
             # else: what was typed with no chat shown (the window opening) goes on in this one
+        if chat_id != self.chat_id:
+            self.shown_limit = PAGE
         self.chat_id = chat_id
         record = self.studio.chats.get(chat_id)
         self.title.setText(record.name if record else "")
@@ -233,6 +248,10 @@ class ChatView(QWidget):
         items = with_lineage(transcript(messages, runs, regenerated, self._unpublished(runs)),
                              studio.chats.continued_from(self.chat_id),
                              studio.chats.continued_in(self.chat_id), handed_off) if self.chat_id else []
+        hidden = max(len(items) - self.shown_limit, 0)
+        items = items[hidden:]
+        self.earlier.setText(self.tr("Show earlier messages (%n more)", "", hidden))
+        self.earlier.setVisible(hidden > 0)
         for item in items:
             card = old.pop(item_key(item), None) or card_for(item, self)
             cards.append(card)
@@ -245,6 +264,15 @@ class ChatView(QWidget):
         self.cards = cards
         self._offer_after_failure(run_records)
         self._scroll_to_end()
+
+    def show_earlier(self) -> None:
+        """Adds the ``PAGE`` items before the first one shown, keeping the place the creator reads at."""
+        bar = self.scroll_area.verticalScrollBar()
+        from_end = bar.maximum() - bar.value()
+        self.shown_limit += PAGE
+        self.reload()
+        self._stick_to_end = False
+        QTimer.singleShot(0, lambda: bar.setValue(bar.maximum() - from_end))
 
     def _unpublished(self, runs: dict[str, RunRecord]) -> dict[str, RunNotice]:
         """A notice for each ended run whose approved change no commit published (``unpublished.py``)."""
