@@ -390,5 +390,5 @@ def message_texts(db: RawReader, message_ids: Collection[str]) -> dict[str, str]
         batch = ids[start:start + 500]
         marks = ",".join("?" * len(batch))
         out.update((str(i), str(c)) for i, c in db.raw.execute(
-            f"SELECT id, content FROM messages WHERE id IN ({marks})", batch))  # noqa: S608 (only placeholders)
+            f"SELECT id, content FROM messages WHERE id IN ({marks})", batch))
     return out

@@ -20,10 +20,10 @@ from relay_studio.domain.records import (
     CommitRecord,
     MessageRecord,
 )
+from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern_chat import ParsedChat, export_chat, parse_chat, read_chat_file
 from relay_studio.library.store import atomic_write
 from relay_studio.runtime.session_handoff import chat_agent
-from relay_studio.library.entries import LibraryEntry
 from relay_studio.store.chats import HandedOff, message_texts, project_message_stamps
 from relay_studio.store.database import read_connection
 
