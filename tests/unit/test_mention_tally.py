@@ -29,7 +29,8 @@ TEXTS = [
 def test_the_matcher_finds_what_trying_every_entry_finds() -> None:
     matcher = MentionMatcher(ENTRIES)
     for text in TEXTS:
-        assert sorted(matcher.mentioned(text)) == sorted(n for n, c in mention_counts(ENTRIES, [text]).items() if c), text
+        found = sorted(n for n, c in mention_counts(ENTRIES, [text]).items() if c)
+        assert sorted(matcher.mentioned(text)) == found, text
 
 
 class Texts:
