@@ -63,7 +63,7 @@ from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 
 WELCOME_CHAT = "Welcome"
-#: how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
+# how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
 PAGE = 12
 
 
