@@ -53,8 +53,12 @@ async def test_a_long_chat_shows_its_last_page_and_earlier_messages_on_request(a
     for _ in range(100 // PAGE):
         if earlier.isVisible():
             qtbot.mouseClick(earlier, Qt.MouseButton.LeftButton)
-    await until(lambda: not earlier.isVisible(), what="the whole chat")
-    assert len(_shown(window)) == 100 and _shown(window)[0] == "Message 0: Mira watched the tide."
+    await until(lambda: not earlier.isVisible() and len(_shown(window)) == 100, what="the whole chat")
+    assert _shown(window)[0] == "Message 0: Mira watched the tide." and _shown(window)[-1].startswith("Message 99:")
+    layout = window.chat.column_layout
+    laid_out = [w.message.content for w in (layout.itemAt(i).widget() for i in range(layout.count()))
+                if isinstance(w, MessageCard)]
+    assert laid_out == _shown(window) == [m.content for m in window.studio.chats.messages(chat_id)]  # in order
 
 
 async def test_the_codex_counts_mentions_incrementally_off_the_gui_thread(app: App, qtbot: QtBot) -> None:
