@@ -227,10 +227,15 @@ class CodexView(QWidget):
         self.export_button.clicked.connect(self.choose_export_file)
 
     def set_project(self, project_id: str) -> None:
+        self.show_project(project_id)
+        self.refresh()
+
+    def show_project(self, project_id: str) -> None:
+        """The project whose entries come next (``show_entries``, from the project reader); nothing read here."""
         if project_id != self.project_id:
             self.project_id = project_id
             self.editor.load(None)
-        self.refresh()
+            self.show_entries([], [])
 
     def refresh(self, select: str | None = None) -> None:
         """Reads the index (synced with the files), rebuilds the tree, then counts mentions off the loop."""
@@ -252,7 +257,8 @@ class CodexView(QWidget):
 
     def recount(self) -> None:
         """Counts the mentions of the entries shown over the project's messages, on the ``mention-counts`` lane."""
-        if not self.project_id:
+        if not self.project_id or not self.items:
+            self.counts = {}
             return
         if self.tally.project_id != self.project_id:
             self.tally = MentionTally(self.project_id)
