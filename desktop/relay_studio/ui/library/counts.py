@@ -10,11 +10,10 @@ costs a full count once, then milliseconds per chat change or run end (bench/boo
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from relay_studio.library.entries import LibraryEntry
-from relay_studio.library.mentions import is_mentioned
+from relay_studio.library.mentions import MentionFinder, is_mentioned
 
 
 def mentioned(entries: Sequence[LibraryEntry], text: str) -> list[str]:
@@ -24,72 +23,20 @@ def mentioned(entries: Sequence[LibraryEntry], text: str) -> list[str]:
     return [entry.name for entry in entries if is_mentioned(entry, text, lowered=lowered)]
 
 
-_WORD = re.compile(r"\w+")
-
-
-def _key(name: str) -> tuple[str, ...] | None:
-    """The first two words of ``name`` (or its one word) in lower case: a text mentions a Latin name only where
-    two of its words in a row are those (the last one perhaps a plural, ``_forms``). None when ``name`` needs
-    trying on every text (not ASCII, such as Chinese or Japanese names, which match inside words; or not
-    starting with a letter or digit)."""
-    name = name.strip().lower()
-    if not name.isascii() or _WORD.match(name) is None:
-        return None
-    return tuple(_WORD.findall(name)[:2])
-
-
-def _forms(word: str) -> set[str]:
-    """What a word of a text may be the plural of (``library/mentions.py``: s, es, y → ies), and itself."""
-    out = {word}
-    base = word
-    for _ in range(2):
-        if base.endswith("ies"):
-            out.add(base[:-3] + "y")
-        if base.endswith("es"):
-            out.add(base[:-2])
-        if base.endswith("s"):
-            base = base[:-1]
-            out.add(base)
-    return out
-
-
 class MentionMatcher:
-    """``mentioned`` for many texts over the same entries, faster: an index from the first two words of each name
-    to its entries, so a text's words pick the few candidates that ``is_mentioned`` then decides. The same answers
+    """``mentioned`` for many texts over the same entries, faster: the chat's ``MentionFinder`` index picks the
+    few candidates a text's words allow, and the prompt's rule (``is_mentioned``) decides each. The same answers
     as ``mentioned`` (tests/unit/test_mention_tally.py). The count before it tried each name's first four
     letters anywhere in the text, which was slower and missed plurals that change a name's last letter
     (City → cities)."""
 
     def __init__(self, entries: Sequence[LibraryEntry]) -> None:
         self.entries = tuple(entries)
-        self._by_key: dict[tuple[str, ...], set[int]] = {}
-        self._scan: list[int] = []  # entries with a name the index cannot hold: always tried
-        for i, entry in enumerate(self.entries):
-            for name in entry.names:
-                if not name.strip():
-                    continue
-                key = _key(name)
-                if key is None:
-                    self._scan.append(i)
-                else:
-                    self._by_key.setdefault(key, set()).add(i)
+        self._finder = MentionFinder(self.entries)
 
     def mentioned(self, text: str) -> list[str]:
         lowered = text.lower()
-        candidates = set(self._scan)
-        by_key = self._by_key
-        words = _WORD.findall(lowered)
-        for i, word in enumerate(words):
-            for form in _forms(word):
-                hit = by_key.get((form,))
-                if hit:
-                    candidates.update(hit)
-            if i + 1 < len(words):
-                for form in _forms(words[i + 1]):
-                    hit = by_key.get((word, form))
-                    if hit:
-                        candidates.update(hit)
-        return [self.entries[i].name for i in sorted(candidates)
+        return [self.entries[i].name for i in self._finder.candidates(lowered)
                 if is_mentioned(self.entries[i], text, lowered=lowered)]
 
 
