@@ -64,3 +64,18 @@ def test_the_tally_matches_only_new_and_changed_messages() -> None:
     fewer = ENTRIES[:3]
     assert tally.update(fewer, stamps, texts) == mention_counts(fewer, list(texts.texts.values()))
     assert len(texts.asked) == len(stamps)  # the entries changed: every message again
+
+
+def test_the_stage_picks_the_same_entries_as_trying_every_entry() -> None:
+    """``select_entries`` matches only the candidates the index allows: the same entries, in the same order."""
+    from relay_studio.library.mentions import last_mention, select_entries
+
+    texts = [*TEXTS, "\u0130stanbul and the City of Mira"]
+    entries = [*ENTRIES, LibraryEntry(type="location", name="Istanbul")]
+    chosen = select_entries(entries, texts, 100_000)
+    joined = "\n".join(texts)
+    expected = sorted((e for e in entries if last_mention(e, texts) is not None
+                       and mention_counts([e], [joined])[e.name]),
+                      key=lambda e: -(last_mention(e, texts) or 0))
+    assert [e.name for e in chosen.included] == [e.name for e in expected]
+    assert "Istanbul" in [e.name for e in chosen.included]  # a text whose lower case is longer: every entry tried

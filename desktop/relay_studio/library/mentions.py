@@ -210,8 +210,12 @@ class MentionFinder:
                 else:
                     self._by_key.setdefault(key, set()).add(i)
 
-    def candidates(self, lowered: str) -> list[int]:
-        """The indexes of the entries the lower-cased text may mention (a superset of those it does)."""
+    def candidates(self, lowered: str, text: str | None = None) -> list[int]:
+        """The indexes of the entries the lower-cased text may mention (a superset of those it does). Given the
+        ``text`` too, one whose lower case is longer (a rare character, such as "İ") gets every entry: its words
+        may not be the text's words."""
+        if text is not None and len(text) != len(lowered):
+            return list(range(len(self.entries)))
         chosen = set(self._always)
         by_key = self._by_key
         words = _WORD.findall(lowered)
@@ -228,7 +232,7 @@ class MentionFinder:
         return sorted(chosen)
 
     def find(self, text: str) -> list[Mention]:
-        chosen = self.candidates(text.lower())
+        chosen = self.candidates(text.lower(), text)
         if not chosen:
             return []
         return find_mentions([self.entries[i] for i in chosen], text)
@@ -257,7 +261,10 @@ def select_entries(entries: Sequence[LibraryEntry], texts: Sequence[str], budget
     mentioned: list[tuple[int, LibraryEntry]] = []
     joined = "\n".join(texts)
     lowered = joined.lower()
-    for entry in entries:
+    # only the entries the texts' words allow are matched: a book's 1,000 entries over a long chat history
+    # were each scanned for at every stage's start, on the loop (bench/book_scale.py, the run)
+    finder = MentionFinder(entries)
+    for entry in (finder.entries[i] for i in finder.candidates(lowered, joined)):
         if entry.always_include:
             continue
         at = last_mention(entry, texts, joined=joined, lowered=lowered)

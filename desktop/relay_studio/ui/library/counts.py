@@ -36,7 +36,7 @@ class MentionMatcher:
 
     def mentioned(self, text: str) -> list[str]:
         lowered = text.lower()
-        return [self.entries[i].name for i in self._finder.candidates(lowered)
+        return [self.entries[i].name for i in self._finder.candidates(lowered, text)
                 if is_mentioned(self.entries[i], text, lowered=lowered)]
 
 
