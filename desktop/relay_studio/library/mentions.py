@@ -173,7 +173,8 @@ def _index_key(name: str) -> tuple[str, ...] | None:
     return tuple(_WORD.findall(name)[:2])
 
 
-def _plural_forms(word: str) -> set[str]:
+@functools.lru_cache(maxsize=65536)  # a book's words repeat: each is undone once
+def _plural_forms(word: str) -> frozenset[str]:
     """What a word of a text may be the plural of (s, es, y → ies, as ``_pattern`` allows), and itself."""
     out = {word}
     base = word
@@ -185,7 +186,7 @@ def _plural_forms(word: str) -> set[str]:
         if base.endswith("s"):
             base = base[:-1]
             out.add(base)
-    return out
+    return frozenset(out)
 
 
 class MentionFinder:
