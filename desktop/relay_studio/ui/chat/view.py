@@ -281,6 +281,7 @@ class ChatView(QWidget):
             if slot is not None:
                 self.column_layout.insertWidget(self.column_layout.count() - 1, slot)
         self._slots, self._slot_items = slots, items
+        self._from_end = None
         self.cards = [c for c in slots if c is not None]
         self._more_timer.stop()
         if len(missing) > at_once:
@@ -309,7 +310,8 @@ class ChatView(QWidget):
         self.shown_limit += PAGE
         self.reload()
         self._stick_to_end = False
-        self._from_end = from_end  # held while the cards above are built
+        if self._more_timer.isActive():
+            self._from_end = from_end  # held while the cards above are built (``_build_more`` lets go)
         QTimer.singleShot(0, lambda: bar.setValue(bar.maximum() - from_end))
 
     def _unpublished(self, runs: dict[str, RunRecord]) -> dict[str, RunNotice]:
