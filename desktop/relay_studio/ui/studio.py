@@ -7,15 +7,16 @@ runtime never waits on painting and views never repaint per token.
 Views never reach into the store or the runtime internals: every read and write they need is a named
 operation, returning plain records (``domain.records``, ``Event``, dicts), in the manner of Anki's ``aqt``
 operations. This module is the hub (signals, run tracking, approvals, shutdown, frame-batched delivery,
-the reader and keychain lanes), kept whole at ~480 lines: each part is state the others read (a run's
-handle, its pending approval, the frame's buffers) and all of it ends in ``shutdown``; the features are
-operations it holds (``ui/operations/``): ``studio.chats``,
-``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``, ``studio.agents``,
-``studio.connections``. Most reads are short indexed queries (one chat, one run, one event) and stay on
-the GUI thread; the long ones run off it: a run's whole journal (``journal.read_events``, on the hub's
-reader lane over a connection of its own: WAL lets it read while the runtime writes),
-``knowledge.search`` and ``knowledge.start_import`` (lanes of ``ui/background.py``), the keychain
-(``off_thread``), the models a server lists (the loop).
+the reader and keychain lanes), its state made in
+``__init__``: each part is state the others read (a run's handle, its pending approval, the frame's buffers)
+and all of it ends in ``shutdown``; the features are operations it holds (``ui/operations/``):
+``studio.chats``, ``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``,
+``studio.agents``, ``studio.connections``. A read that grows with the project runs off the GUI thread
+(docs/data-flow.md): a run's whole journal (``journal.read_events``, on the hub's reader lane over a
+connection of its own: WAL lets it read while the runtime writes), a project's files (``projects.read``),
+the codex's mention counts, ``knowledge.search`` and ``knowledge.start_import`` (lanes of
+``ui/background.py``), the keychain (``off_thread``), the models a server lists (the loop). Short indexed
+reads of one thing (a chat, a run, a message's versions) still run on the GUI thread.
 ``tests/unit/test_ui_facade.py`` fails when a ``ui/`` module other than this one and ``ui/operations/``
 touches ``.runtime`` or imports a service class (a store, ``Database``, ``Runtime``, ``SecretStore``...).
 
