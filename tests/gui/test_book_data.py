@@ -64,9 +64,12 @@ async def test_a_long_chat_shows_its_last_page_and_earlier_messages_on_request(a
 async def test_the_codex_counts_mentions_incrementally_off_the_gui_thread(app: App, qtbot: QtBot) -> None:
     chat_id = _long_chat(app.data_dir, 30)
     window = app.open()
-    window.open_chat(chat_id)
-    window.show_library()
+    window.library_dock.hide()  # hidden, the codex lists its entries but counts nothing
     codex = window.library.codex
+    window.open_chat(chat_id)
+    await until(lambda: [i.entry.name for i in codex.items] == ["Mira"], what="the entries read")
+    assert codex.counts == {} and codex.tally.matched == 0
+    window.show_library()
     await until(lambda: codex.counts.get("Mira") == 10, what="Mira's mentions counted")
     assert codex.tally.matched == 30  # the first count matches every message
     await until(lambda: codex.item_for("Mira") is not None and codex.item_for("Mira").text(1) == "10",  # type: ignore[union-attr]

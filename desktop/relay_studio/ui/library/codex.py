@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -180,6 +180,7 @@ class CodexView(QWidget):
         self.entry_problems: list[LibraryProblem] = []
         self.counts: dict[str, int] = {}
         self.tally = MentionTally("")
+        self._count_when_shown = False
         self._counting = BackgroundReads("mention-counts", self)
         self._import_reads = BackgroundReads("library-import-read", self)
         layout = QVBoxLayout(self)
@@ -256,15 +257,26 @@ class CodexView(QWidget):
         self.recount()
 
     def recount(self) -> None:
-        """Counts the mentions of the entries shown over the project's messages, on the ``mention-counts`` lane."""
+        """Counts the mentions of the entries shown over the project's messages, on the ``mention-counts`` lane;
+        only the new and changed messages since the last count (``MentionTally``), and only while the codex is
+        shown: a hidden one counts when it is shown."""
         if not self.project_id or not self.items:
             self.counts = {}
+            return
+        if not self.isVisible():  # a hidden codex counts when it is shown (``showEvent``), once
+            self._count_when_shown = True
             return
         if self.tally.project_id != self.project_id:
             self.tally = MentionTally(self.project_id)
         tally, entries, count = self.tally, [i.entry for i in self.items], self.studio.chats.count_mentions
         # one lane, one request at a time: the tally is only ever used by that thread; the latest wins
         self._counting.start("counts", lambda: count(tally, entries), self._on_counted)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._count_when_shown:
+            self._count_when_shown = False
+            self.recount()
 
     def _on_counted(self, outcome: Outcome[dict[str, int]]) -> None:
         counts = outcome.result()
