@@ -205,6 +205,13 @@
         <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
         <translation>Der Agent liest hier deine Story-Bibliothek, dein Wissen und deine Dateien und antwortet im Chat. Er kann nichts ändern: Jeder Schreibversuch wird abgelehnt.</translation>
     </message>
+    <message numerus="yes">
+        <source>Show earlier messages (%n more)</source>
+        <translation>
+            <numerusform>Eine frühere Nachricht zeigen (%n weitere)</numerusform>
+            <numerusform>Frühere Nachrichten zeigen (%n weitere)</numerusform>
+        </translation>
+    </message>
     <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>Die letzte Anfrage war länger, als das Modell des Agenten fassen kann (sein Server meldet das). Übergib an einen neuen Chat, der mit einer Zusammenfassung dieses Chats beginnt.</translation>

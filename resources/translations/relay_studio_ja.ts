@@ -204,6 +204,12 @@
         <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
         <translation>ここではエージェントがストーリーライブラリ、ナレッジ、ファイルを読み、チャットで答えます。何も変更できません。書き込みはすべて拒否されます。</translation>
     </message>
+    <message numerus="yes">
+        <source>Show earlier messages (%n more)</source>
+        <translation>
+            <numerusform>以前のメッセージを表示（あと %n 件）</numerusform>
+        </translation>
+    </message>
     <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>直前のリクエストはエージェントのモデルが扱える長さを超えていました（サーバーからの通知）。このチャットの要約から始まる新しいチャットに引き継いでください。</translation>

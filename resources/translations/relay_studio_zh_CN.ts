@@ -204,6 +204,12 @@
         <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
         <translation>这里的智能体会阅读你的故事资料库、知识库和文件，并在对话中作答。它无法修改任何内容：所有写入都会被拒绝。</translation>
     </message>
+    <message numerus="yes">
+        <source>Show earlier messages (%n more)</source>
+        <translation>
+            <numerusform>显示更早的消息（还有 %n 条）</numerusform>
+        </translation>
+    </message>
     <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>上一次请求超出了智能体模型能容纳的长度（服务器如此报告）。请交接到一个从本对话摘要开始的新对话。</translation>
