@@ -2,13 +2,18 @@
 
     python bench/everyday_tests.py              # 2 pairs
     python bench/everyday_tests.py --pairs 3 --json
+    python bench/everyday_tests.py --under-load 5   # the README command 5 times, every core kept busy beside it
 
 Each run is a fresh ``python -m pytest`` over this checkout, as the README's command runs it (``-n auto``:
 one worker per core, pytest-xdist) and, as the peer measured in the same call, the same selection in one
 process (``-p no:xdist``); the two alternate pair by pair, so the ratio holds when the machine's speed
 drifts. Prints each side's median wall seconds, the tests that passed, and the ratio. Target: the everyday
-command under 2 minutes. It measures and prints; it never fails on a time (a run that fails its tests is
-reported as failed).
+command under 3 minutes on two idle cores. It measures and prints; it never fails on a time (a run that fails
+its tests is reported as failed).
+
+``--under-load N`` is the flakiness check: it runs the README command N times, each with one busy process per
+core beside it (pure-Python spinning, as another program on the creator's machine would be), and prints each
+run's outcome and wall time; a test that waits for a moment instead of the condition it asserts fails here.
 """
 
 from __future__ import annotations
@@ -41,11 +46,44 @@ def one_run(args: list[str]) -> tuple[float, str]:
     return wall, outcome if done.returncode == 0 else f"FAILED (exit {done.returncode}): {outcome}"
 
 
+def _spin() -> None:
+    while True:
+        pass
+
+
+def under_load(runs: int) -> int:
+    """The README command ``runs`` times with every core busy beside it; exit 1 if any run failed."""
+    import multiprocessing
+
+    failed = 0
+    walls: list[float] = []
+    for n in range(1, runs + 1):
+        spinners = [multiprocessing.Process(target=_spin, daemon=True) for _ in range(os.cpu_count() or 1)]
+        for spinner in spinners:
+            spinner.start()
+        try:
+            wall, outcome = one_run(VARIANTS["README command (-n auto)"])
+        finally:
+            for spinner in spinners:
+                spinner.kill()
+                spinner.join()
+        walls.append(wall)
+        failed += outcome.startswith("FAILED")
+        print(f"  loaded run {n}/{runs}: {wall:6.1f} s  {outcome}", flush=True)
+    print(f"Everyday tests under load ({os.cpu_count()} busy processes beside them), {runs} runs: "
+          f"{runs - failed} green, {failed} failed; median {statistics.median(walls):.1f} s")
+    return 1 if failed else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--pairs", type=int, default=2)
     parser.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
+    parser.add_argument("--under-load", type=int, metavar="N", default=0,
+                        help="run the README command N times with every core busy beside it, and say which failed")
     args = parser.parse_args()
+    if args.under_load:
+        return under_load(args.under_load)
     walls: dict[str, list[float]] = {name: [] for name in VARIANTS}
     outcomes: dict[str, str] = {}
     for _ in range(args.pairs):
@@ -60,7 +98,8 @@ def main() -> int:
               f"{outcomes[name]}")
     names = list(VARIANTS)
     ratios = [a / b for a, b in zip(walls[names[0]], walls[names[1]], strict=True)]
-    print(f"README command / one process: {statistics.median(ratios):.2f} (target: under 120 s)")
+    print(f"README command / one process: {statistics.median(ratios):.2f} "
+          "(target: the README command under 180 s on two idle cores)")
     if args.json:
         print(json.dumps({"pairs": args.pairs, "wall_s": walls, "ratio": statistics.median(ratios)}))
     return 0

@@ -134,7 +134,12 @@ class Harness:
         self.runtime.close()
 
 
-async def until(predicate: Callable[[], object], seconds: float = 10.0, what: str = "condition") -> None:
+#: how long a test waits for a condition before it fails: generous, because a wait ends the moment its condition
+#: holds and only a broken feature uses it up, while a machine busy with other work can be many times slower
+WAIT_SECONDS = 30.0
+
+
+async def until(predicate: Callable[[], object], seconds: float = WAIT_SECONDS, what: str = "condition") -> None:
     """Polls ``predicate`` on the running loop (never a nested one) until it holds; raises when ``seconds``
     pass without it, naming ``what`` it waited for. The one wait helper of the tests."""
     loop = asyncio.get_running_loop()
@@ -145,7 +150,7 @@ async def until(predicate: Callable[[], object], seconds: float = 10.0, what: st
         await asyncio.sleep(0.005)
 
 
-def until_blocking(predicate: Callable[[], object], seconds: float = 10.0, what: str = "condition",
+def until_blocking(predicate: Callable[[], object], seconds: float = WAIT_SECONDS, what: str = "condition",
                    interval: float = 0.05) -> None:
     """``until`` for a test that runs no event loop (it waits for other processes): polls ``predicate``
     until it holds, and raises naming ``what`` when ``seconds`` pass without it."""

@@ -1,6 +1,6 @@
 """The GUI entry point: one QApplication, a qasync event loop, the runtime's coroutines on it.
 
-Start-up (docs/window.md, "Start-up and the loop"): create the QApplication, then run ``_amain``
+Start-up (docs/window/startup.md): create the QApplication, then run ``_amain``
 through ``asyncio.Runner(loop_factory=...)`` with a ``qasync.QEventLoop``; the app does not quit on its
 last window, ``_amain`` returns when the window closes, so async clean-up (cancelling runs, closing the
 runtime) still has its loop.

@@ -244,6 +244,13 @@
         <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
         <translation>Der Agent liest hier deine Story-Bibliothek, dein Wissen und deine Dateien und antwortet im Chat. Er kann nichts ändern: Jeder Schreibversuch wird abgelehnt.</translation>
     </message>
+    <message numerus="yes">
+        <source>Show earlier messages (%n more)</source>
+        <translation>
+            <numerusform>Eine frühere Nachricht zeigen (%n weitere)</numerusform>
+            <numerusform>Frühere Nachrichten zeigen (%n weitere)</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>Noch nichts hier. Frag unten nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien; der Explorer antwortet und ändert nichts.</translation>

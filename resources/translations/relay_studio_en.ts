@@ -12,6 +12,16 @@
     </message>
 </context>
 <context>
+    <name>ChatView</name>
+    <message numerus="yes">
+        <source>Show earlier messages (%n more)</source>
+        <translation>
+            <numerusform>Show an earlier message (%n more)</numerusform>
+            <numerusform>Show earlier messages (%n more)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CodexView</name>
     <message numerus="yes">
         <source>Wrote %n entries to %1 as World Info.</source>

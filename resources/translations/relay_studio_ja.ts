@@ -243,6 +243,12 @@
         <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
         <translation>ここではエージェントがストーリーライブラリ、ナレッジ、ファイルを読み、チャットで答えます。何も変更できません。書き込みはすべて拒否されます。</translation>
     </message>
+    <message numerus="yes">
+        <source>Show earlier messages (%n more)</source>
+        <translation>
+            <numerusform>以前のメッセージを表示（あと %n 件）</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>まだ何もありません。下の欄でストーリーライブラリ、ナレッジ、ファイルについて質問してください。エクスプローラーが答え、何も変更しません。</translation>

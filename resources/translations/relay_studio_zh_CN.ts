@@ -243,6 +243,12 @@
         <source>The agent here reads your story library, knowledge and files and answers in the chat. It cannot change anything: every write is refused.</source>
         <translation>这里的智能体会阅读你的故事资料库、知识库和文件，并在对话中作答。它无法修改任何内容：所有写入都会被拒绝。</translation>
     </message>
+    <message numerus="yes">
+        <source>Show earlier messages (%n more)</source>
+        <translation>
+            <numerusform>显示更早的消息（还有 %n 条）</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>这里还什么都没有。在下方询问你的故事资料库、知识和文件；探索者会回答，且不做任何更改。</translation>

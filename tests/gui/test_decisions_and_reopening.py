@@ -1,4 +1,4 @@
-"""What happened to the creator's decision, and a chat opened again (docs/window.md): an approved edit whose
+"""What happened to the creator's decision, and a chat opened again (docs/window/): an approved edit whose
 commit was rejected says so in the chat; the wait for an approval stays drawn on the lanes; the events'
 summaries are one line; the detail pane says "with their own edits" once. After a restart the chat is at its
 last message with its own agent picked, the events list shows the run's seconds and agents at once, the run
@@ -158,10 +158,15 @@ async def test_the_live_card_shows_the_working_agents_text_and_the_answer_names_
     assert "Drafting the harbour" not in live.text.toPlainText(), "Editor is working: not the writer's text"
     assert "Drafting the harbour" in live.streamed_text
     await run_to_end(window, 0)
-    answer = window.chat.message_cards()[-1]
-    assert answer.author.text() == "Editor"  # who wrote the text
-    assert answer.marker_label.isVisible() and answer.marker_label.text() == "finished by Finalizer"
-    assert window.status_agent.text() == "Agent: Finalizer"
+
+    def finished_label() -> str:
+        answer = window.chat.message_cards()[-1]
+        return answer.marker_label.text() if answer.marker_label.isVisible() else ""
+
+    # the answer's card is filled once its message is read back after the run: wait for it, not a moment
+    await until(lambda: finished_label() == "finished by Finalizer", what="the answer to name who finished")
+    assert window.chat.message_cards()[-1].author.text() == "Editor"  # who wrote the text
+    await until(lambda: window.status_agent.text() == "Agent: Finalizer", what="the status bar's agent")
 
 
 async def test_chat_hand_off_asks_for_a_focus_first(app: App, qtbot: QtBot) -> None:

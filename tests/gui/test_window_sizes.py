@@ -1,5 +1,5 @@
-"""The window at 1000×700, 1400×860 and 1920×1080 (docs/window.md, "Sizes"): measured on real widgets after a
-relay, a long answer and a session handoff. The chat never scrolls sideways and its cards keep to the column
+"""The window at 1000×700, 1400×860 and 1920×1080 (docs/window/main-window.md, "Sizes"): measured on real widgets
+after a relay, a long answer and a session handoff. The chat never scrolls sideways and its cards keep to the column
 with every button at its full width; the timeline's −, +, Fit, its Summary column and a readable detail pane
 (below the events when there is no room beside them) are inside the window; the left panel comes back after
 the window was made small and large again; View → Reset layout gives the first widths back."""

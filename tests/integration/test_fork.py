@@ -3,7 +3,6 @@ workspace as it was then; the source run, its journal and its files are never to
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.fork import ForkRequest
-from tests.support import Harness, call, handoff, profile, relay_profiles, write
+from tests.support import Harness, call, handoff, profile, relay_profiles, until, write
 
 DRAFT = "The lamp flickered. Mara climbed."
 REVISION = "The lamp guttered. Mara climbed, slowly."
@@ -207,7 +206,8 @@ async def test_refusals_say_why_and_write_nothing(harness: Harness) -> None:
         assert caught.value.code == code and words in caught.value.message, (request, caught.value.message)
     # A run still running is refused too.
     slow = await harness.start("writer", {"writer": [{"delayMs": 5000, "toolCalls": []}]}, profiles=_profiles())
-    await asyncio.sleep(0.05)
+    await until(lambda: (run := harness.runtime.runs.run(slow.run_id)) is not None and run.status == RunStatus.RUNNING,
+                what="the slow run to be running")
     with pytest.raises(RunRequestError) as caught:
         await runtime.fork_run(ForkRequest(slow.run_id, 1), provider_for=lambda _p: provider)
     assert caught.value.code == codes.RUN_FORK_SOURCE_RUNNING and "still running" in caught.value.message

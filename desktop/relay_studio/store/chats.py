@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,15 @@ from relay_studio.domain.records import (
     MessageRecord,
 )
 from relay_studio.store import tables as t
-from relay_studio.store.database import DEFAULT_PROJECT_ID, Database, Transaction, new_id, now_iso, table_of
+from relay_studio.store.database import (
+    DEFAULT_PROJECT_ID,
+    Database,
+    RawReader,
+    Transaction,
+    new_id,
+    now_iso,
+    table_of,
+)
 
 _CHATS = table_of(t.ChatRow)
 _MESSAGES = table_of(t.MessageRow)
@@ -362,3 +370,25 @@ class ChatHostBridge:
     async def finish(self, *, run_id: str, chat_id: str) -> None:
         """Nothing to publish beyond the last commit; kept so hosts can react to the end of a run."""
         return None
+
+
+def project_message_stamps(db: RawReader, project_id: str) -> dict[str, str]:
+    """Message id → when it last changed, for every message of the project's chats: what a reader keeping
+    counts over the messages compares with what it counted (``ui/library/counts.MentionTally``). Any thread,
+    on a connection of its own (``read_connection``)."""
+    rows = db.raw.execute(
+        "SELECT m.id, m.updated_at FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.project_id = ?",
+        (project_id,))
+    return {str(i): str(stamp) for i, stamp in rows}
+
+
+def message_texts(db: RawReader, message_ids: Collection[str]) -> dict[str, str]:
+    """Message id → its text, for the ids given (those still there); in batches under SQLite's variable limit."""
+    ids = list(message_ids)
+    out: dict[str, str] = {}
+    for start in range(0, len(ids), 500):
+        batch = ids[start:start + 500]
+        marks = ",".join("?" * len(batch))
+        out.update((str(i), str(c)) for i, c in db.raw.execute(
+            f"SELECT id, content FROM messages WHERE id IN ({marks})", batch))
+    return out

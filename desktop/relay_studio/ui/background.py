@@ -1,5 +1,5 @@
 """Work the window runs off the GUI thread, its outcome handed back on the GUI thread: the one way a view
-reads (or writes) anything that may take longer than a frame (docs/window.md, *Reading off the GUI thread*).
+reads (or writes) anything that may take longer than a frame (docs/window/studio.md, *Reading off the GUI thread*).
 
 A ``BackgroundReads`` is a QObject its view owns: one worker lane named after what it does
 (``"knowledge-search"``), running one request at a time. ``start(key, work, deliver)`` runs ``work`` on the

@@ -2,7 +2,7 @@
 
 A ``QHBoxLayout`` of buttons asks for the sum of their widths as its minimum; in a dock or a column that
 must fit a 1000 px window in German or Japanese that sum is what made the window wider than the screen
-(docs/window.md, "Sizes"). ``FlowLayout`` asks only for its widest item and takes the height its items
+(docs/window/main-window.md, "Sizes"). ``FlowLayout`` asks only for its widest item and takes the height its items
 need at the width it gets (``heightForWidth``), so every button keeps its whole text.
 """
 

@@ -207,9 +207,15 @@ class Sidebar(QWidget):
         self.chats.blockSignals(False)
 
     def select_chat(self, chat_id: str) -> None:
+        """Marks the chat shown; no ``chat_selected``: the window opened it already (the echo read and built
+        the whole chat a second time)."""
         for item in self._all_chat_items():
             if item.data(0, ID_ROLE) == chat_id:
-                self.chats.setCurrentItem(item)
+                self.chats.blockSignals(True)
+                try:
+                    self.chats.setCurrentItem(item)
+                finally:
+                    self.chats.blockSignals(False)
                 return
 
     def chat_item(self, chat_id: str) -> QTreeWidgetItem | None:

@@ -7,15 +7,16 @@ runtime never waits on painting and views never repaint per token.
 Views never reach into the store or the runtime internals: every read and write they need is a named
 operation, returning plain records (``domain.records``, ``Event``, dicts), in the manner of Anki's ``aqt``
 operations. This module is the hub (signals, run tracking, approvals, shutdown, frame-batched delivery,
-the reader and keychain lanes), kept whole at ~480 lines: each part is state the others read (a run's
-handle, its pending approval, the frame's buffers) and all of it ends in ``shutdown``; the features are
-operations it holds (``ui/operations/``): ``studio.chats``,
-``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``, ``studio.agents``,
-``studio.connections``. Most reads are short indexed queries (one chat, one run, one event) and stay on
-the GUI thread; the long ones run off it: a run's whole journal (``journal.read_events``, on the hub's
-reader lane over a connection of its own: WAL lets it read while the runtime writes),
-``knowledge.search`` and ``knowledge.start_import`` (lanes of ``ui/background.py``), the keychain
-(``off_thread``), the models a server lists (the loop).
+the reader and keychain lanes), its state made in
+``__init__``: each part is state the others read (a run's handle, its pending approval, the frame's buffers)
+and all of it ends in ``shutdown``; the features are operations it holds (``ui/operations/``):
+``studio.chats``, ``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``,
+``studio.agents``, ``studio.connections``. A read that grows with the project runs off the GUI thread
+(docs/data-flow.md): a run's whole journal (``journal.read_events``, on the hub's reader lane over a
+connection of its own: WAL lets it read while the runtime writes), a project's files (``projects.read``),
+the codex's mention counts, ``knowledge.search`` and ``knowledge.start_import`` (lanes of
+``ui/background.py``), the keychain (``off_thread``), the models a server lists (the loop). Short indexed
+reads of one thing (a chat, a run, a message's versions) still run on the GUI thread.
 ``tests/unit/test_ui_facade.py`` fails when a ``ui/`` module other than this one and ``ui/operations/``
 touches ``.runtime`` or imports a service class (a store, ``Database``, ``Runtime``, ``SecretStore``...).
 
@@ -33,6 +34,7 @@ Signals:
     library_changed(str project_id): an entry, a Skill or a knowledge document was written or removed.
     citation_opened(CitationTarget): a citation link was clicked (chat, timeline): the Library dock opens it.
     entry_opened(str project_id, str path): a mention of an entry was clicked in the chat.
+    unpublished_found(str run_id): approved changes no commit published were found in an ended run's journal.
 
 ``project_reader`` reads a project's files off the GUI thread (``projects.read``; its ``read_done``
 signal answers): after every ``library_changed`` and whenever a view asks (the window got the focus back).
@@ -169,6 +171,8 @@ class Studio(QObject):
     library_changed = Signal(str)
     citation_opened = Signal(object)
     entry_opened = Signal(str, str)
+    #: approved changes no commit published were found in a run's journal (``unpublished_changes``)
+    unpublished_found = Signal(str)
 
     def __init__(self, runtime: Runtime, providers: ProviderSource, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -202,6 +206,8 @@ class Studio(QObject):
         self.agents = AgentOperations(self)
         self.connections = ConnectionOperations(self)
         self.library_changed.connect(self.projects.read)
+        self._unpublished: dict[str, list[Unpublished]] = {}  # ended runs' unpublished changes, once read
+        self._unpublished_reads: set[str] = set()  # runs whose journal the reader is reading for them
 
     # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
     def _on_event(self, event: Event) -> None:
@@ -424,24 +430,18 @@ class Studio(QObject):
         """A change waited for approval when the app last stopped (``resume_suspended`` asks it again)."""
         return bool(self.runtime.suspended)
 
-    # --- the window at every size, what happened to a decision (issue 24) ---
-
-    #: approved changes no commit published were found in a run's journal (``unpublished_changes``)
-    unpublished_found = Signal(str)
-
+    # -- reads off the GUI thread: an ended run's unpublished changes, the reader and keychain lanes ------
     def unpublished_changes(self, run_id: str) -> list[Unpublished]:
         """The approved changes of an ended run that no commit published (``ui/chat/unpublished.py``), as far
         as read: a run not read yet is read on the reader thread (a journal may be long; the GUI thread
         never waits for it) and ``unpublished_found`` says so when it has any. Kept once read, as an ended
         run's journal does not change."""
-        cache: dict[str, list[Unpublished]] = self.__dict__.setdefault("_unpublished", {})
-        found = cache.get(run_id)
+        found = self._unpublished.get(run_id)
         if found is not None:
             return found
-        reading: set[str] = self.__dict__.setdefault("_unpublished_reads", set())
-        if run_id in reading or self._shutting_down:
+        if run_id in self._unpublished_reads or self._shutting_down:
             return []
-        reading.add(run_id)
+        self._unpublished_reads.add(run_id)
         self.submit_read(("unpublished", run_id), partial(_read_unpublished, run_id=run_id),
                          partial(self._on_unpublished_read, run_id))
         return []
@@ -451,11 +451,11 @@ class Studio(QObject):
         self.__dict__.setdefault("_unpublished", {}).pop(run_id, None)
 
     def _on_unpublished_read(self, run_id: str, outcome: Outcome[list[Unpublished]]) -> None:
-        self.__dict__.setdefault("_unpublished_reads", set()).discard(run_id)
+        self._unpublished_reads.discard(run_id)
         if not isinstance(outcome, Done):  # a closed or busy file: read again the next time the chat is shown
             return
         found = outcome.value
-        self.__dict__.setdefault("_unpublished", {})[run_id] = found
+        self._unpublished[run_id] = found
         if found and not self._shutting_down:
             self.unpublished_found.emit(run_id)
 
@@ -481,7 +481,6 @@ class Studio(QObject):
             self._reader = Reader(self.runtime.db.path, self)
         self._reader.submit(key, work, deliver)
 
-    # --- rerun from a stage (issue 27) ---
     @property
     def shutting_down(self) -> bool:
         """``shutdown`` began: nothing new is read or started."""

@@ -3,10 +3,16 @@
 The passages are the creator's documents (often downloaded from the internet): they reach the agent
 inside marked sections, introduced as quoted material and never as instructions, and a passage cannot
 close its own section early (marker look-alikes in the text are defused).
+
+The search runs on a worker thread over a read connection of its own (``read_connection``: WAL lets it read
+while the run writes), never on the loop: in the window the loop is the GUI thread, and BM25 over a book's
+thousands of passages takes tens of milliseconds (bench/library_dock.py, bench/book_scale.py).
 """
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,7 +23,7 @@ from relay_studio.knowledge.library import Passage, search
 from relay_studio.runtime.context import RunContext
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
-from relay_studio.store.database import DEFAULT_PROJECT_ID
+from relay_studio.store.database import DEFAULT_PROJECT_ID, read_connection
 
 DEFAULT_TOP_K = 5
 MAX_TOP_K = 20
@@ -67,10 +73,17 @@ def render_passages(query: str, passages: list[Passage]) -> str:
     return "\n\n".join(parts)
 
 
+def search_off_loop(path: Path, project_id: str, query: str, top_k: int) -> list[Passage]:
+    """``search`` on a connection of its own: any thread (a tool's worker) may call it."""
+    with read_connection(path) as db:
+        return search(db, project_id, query, top_k)
+
+
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
     try:
-        passages = search(ctx.run.db, project_id_of_run(ctx.run), a.query, a.topK)
+        passages = await asyncio.to_thread(search_off_loop, ctx.run.db.path, project_id_of_run(ctx.run), a.query,
+                                           a.topK)
     except KnowledgeError as exc:
         raise ToolError(exc.code, exc.message) from None
     if not passages:

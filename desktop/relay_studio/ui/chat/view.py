@@ -29,6 +29,13 @@ at the end. When
 the chat's last run failed because the request was longer than the model holds, the offer to hand off
 appears above the composer (``runtime.context_window.exceeds_context``).
 
+A long chat (a book's chapter of hundreds of messages) shows its last ``PAGE`` items as cards; "Show earlier
+messages" above them adds ``PAGE`` more at a time (``shown_limit``), so opening a chat builds a page of cards,
+not the whole chapter (bench/book_scale.py). In a chat longer than a page the last ``FIRST_CARDS`` cards are
+built at once, those above them a batch per turn of the loop (``_build_more``), so the window answers between
+batches; a chat of one page is built whole. Find in chat
+searches the cards built.
+
 Beside the view: a card for each transcript item and the key that keeps a shown one (``chat_cards``), Find in
 chat (``find_bar``: ``self.find_bar``, ``self.finder``), and what the live card shows of its run's events and
 live updates (``live_run_events``).
@@ -37,7 +44,7 @@ live updates (``live_run_events``).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -55,7 +62,14 @@ from relay_studio.ui.chat.live_run_card import LiveRunCard
 from relay_studio.ui.chat.live_run_events import RELOAD_ON, follow_event, follow_live
 from relay_studio.ui.chat.mention_marks import MentionIndex
 from relay_studio.ui.chat.message_card import MessageCard
-from relay_studio.ui.chat.transcript import HandedOffEntry, RunNotice, notice_for, transcript, with_lineage
+from relay_studio.ui.chat.transcript import (
+    HandedOffEntry,
+    RunNotice,
+    TranscriptItem,
+    notice_for,
+    transcript,
+    with_lineage,
+)
 from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
 from relay_studio.ui.operations.project_files import ProjectFiles
@@ -63,6 +77,10 @@ from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
 
 WELCOME_CHAT = "Welcome"
+# how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
+PAGE = 12
+# cards built in one turn of the loop: the last ones at once, those above them a batch per turn
+FIRST_CARDS = 4
 
 
 class ChatView(QWidget):
@@ -129,6 +147,18 @@ class ChatView(QWidget):
         self.column_layout.setContentsMargins(16, 12, 16, 12)
         self.column_layout.setSpacing(10)
         self.column_layout.addStretch(1)
+        self.shown_limit = PAGE
+        self._slots: list[QWidget | None] = []  # a card per item shown, None until built (``_build_more``)
+        self._slot_items: list[TranscriptItem] = []
+        self._from_end: int | None = None
+        self._more_timer = QTimer(self, singleShot=True, interval=0)
+        self._more_timer.timeout.connect(self._build_more)
+        self.earlier = QPushButton()
+        self.earlier.setObjectName("ShowEarlierMessages")
+        self.earlier.setFlat(True)
+        self.earlier.clicked.connect(self.show_earlier)
+        self.earlier.hide()
+        self.column_layout.addWidget(self.earlier)
         self.live = LiveRunCard()
         self.live.hide()
         self.live.stop.connect(self.stop_requested.emit)
@@ -176,6 +206,8 @@ class ChatView(QWidget):
             elif chat_id in self._drafts or not self.composer.text():
                 self.composer.set_draft(self._drafts.pop(chat_id, ("", None)))
             # else: what was typed with no chat shown (the window opening) goes on in this one
+        if chat_id != self.chat_id:
+            self.shown_limit = PAGE
         self.chat_id = chat_id
         record = self.studio.chats.get(chat_id)
         self.title.setText(record.name if record else "")
@@ -240,24 +272,60 @@ class ChatView(QWidget):
                        for rid, record in runs.items() if notice_for(record) is not None
                        and not any(m.run_id == rid for m in messages)}
         old = {card_key(card): card for card in self.cards}
-        cards: list[QWidget] = []
         handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
                       for h in studio.chats.handed_off(self.chat_id)] if self.chat_id else []
         items = with_lineage(transcript(messages, runs, regenerated, self._unpublished(runs)),
                              studio.chats.continued_from(self.chat_id),
                              studio.chats.continued_in(self.chat_id), handed_off) if self.chat_id else []
-        for item in items:
-            card = old.pop(item_key(item), None) or card_for(item, self)
-            cards.append(card)
+        hidden = max(len(items) - self.shown_limit, 0)
+        items = items[hidden:]
+        self.earlier.setText(self.tr("Show earlier messages (%n more)", "", hidden))
+        self.earlier.setVisible(hidden > 0)
+        slots: list[QWidget | None] = [old.pop(item_key(item), None) for item in items]
+        missing = [i for i, card in enumerate(slots) if card is None]
+        at_once = FIRST_CARDS if hidden else len(missing)  # a chat of one page (most) is built whole
+        for index in missing[len(missing) - at_once:]:  # what the creator looks at first: the last ones
+            slots[index] = card_for(items[index], self)
         for card in self.cards:
             self.column_layout.removeWidget(card)
         for card in old.values():
             card.deleteLater()
-        for card in cards:
-            self.column_layout.insertWidget(self.column_layout.count() - 1, card)
-        self.cards = cards
+        for slot in slots:
+            if slot is not None:
+                self.column_layout.insertWidget(self.column_layout.count() - 1, slot)
+        self._slots, self._slot_items = slots, items
+        self._from_end = None
+        self.cards = [c for c in slots if c is not None]
+        self._more_timer.stop()
+        if len(missing) > at_once:
+            self._more_timer.start()
         self._offer_after_failure(run_records)
         self._scroll_to_end()
+
+    def _build_more(self) -> None:
+        """The next few cards above the ones built (the last first), one batch per turn of the loop."""
+        missing = [i for i, card in enumerate(self._slots) if card is None]
+        start = self.column_layout.indexOf(self.earlier) + 1
+        for index in reversed(missing[-FIRST_CARDS:]):
+            card = card_for(self._slot_items[index], self)
+            self._slots[index] = card
+            self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
+        self.cards = [c for c in self._slots if c is not None]
+        if len(missing) > FIRST_CARDS:
+            self._more_timer.start()
+        else:
+            self._from_end = None
+
+    def show_earlier(self) -> None:
+        """Adds the ``PAGE`` items before the first one shown, keeping the place the creator reads at."""
+        bar = self.scroll_area.verticalScrollBar()
+        from_end = bar.maximum() - bar.value()
+        self.shown_limit += PAGE
+        self.reload()
+        self._stick_to_end = False
+        if self._more_timer.isActive():
+            self._from_end = from_end  # held while the cards above are built (``_build_more`` lets go)
+        QTimer.singleShot(0, lambda: bar.setValue(bar.maximum() - from_end))
 
     def _unpublished(self, runs: dict[str, RunRecord]) -> dict[str, RunNotice]:
         """A notice for each ended run whose approved change no commit published (``unpublished.py``)."""
@@ -324,6 +392,8 @@ class ChatView(QWidget):
     def _on_range_changed(self, _low: int, high: int) -> None:
         if self._stick_to_end:
             self.scroll_area.verticalScrollBar().setValue(high)
+        elif self._from_end is not None:
+            self.scroll_area.verticalScrollBar().setValue(high - self._from_end)
 
     def edit_in_composer(self, message_id: str) -> None:
         """A card's Edit: the message's text, and the agent its run went to, back in the composer."""

@@ -1,4 +1,5 @@
-"""The Library dock: a project's story library (codex), knowledge documents and Skills (docs/window.md)."""
+"""The Library dock: a project's story library (codex), knowledge documents and Skills
+(docs/window/library-and-knowledge.md)."""
 
 from typing import TypeVar
 

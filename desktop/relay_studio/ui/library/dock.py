@@ -70,10 +70,16 @@ class LibraryPanel(QWidget):
         self._listening = False
 
     def set_project(self, project_id: str) -> None:
+        """Shows the project: what was read of it before at once, and its files read again off the GUI thread
+        (a book's 1,000 entry files and 50 documents are never read on it); ``_on_read`` shows them."""
         self.project_id = project_id
         self._update_title()
         for view in (self.codex, self.knowledge, self.skills):
-            view.set_project(project_id)
+            view.show_project(project_id)
+        known = self.studio.project_reader.files.get(project_id)
+        if known is not None:
+            self._on_read(known)
+        self.refresh()
 
     def refresh(self) -> None:
         """Reads the files again (edits made outside the app), off the GUI thread; ``_on_read`` shows them."""

@@ -144,11 +144,16 @@ class KnowledgeView(QWidget):
         self.message.setVisible(bool(text))
 
     def set_project(self, project_id: str) -> None:
+        self.show_project(project_id)
+        self.refresh()
+
+    def show_project(self, project_id: str) -> None:
+        """The project whose documents come next (``show_documents``, from the project reader); nothing read here."""
         if project_id != self.project_id:
             self.project_id = project_id
             self.results.clear()
             self._say("")
-        self.refresh()
+            self.show_documents([])
 
     def refresh(self) -> None:
         if not self.project_id:

@@ -90,8 +90,12 @@ class SkillsView(QWidget):
         self.save_button.clicked.connect(self._on_save)
 
     def set_project(self, project_id: str) -> None:
-        self.project_id = project_id
+        self.show_project(project_id)
         self.refresh()
+
+    def show_project(self, project_id: str) -> None:
+        """The project whose Skills come next (``show_catalog``, from the project reader); nothing read here."""
+        self.project_id = project_id
 
     def refresh(self, select: str | None = None) -> None:
         if not self.project_id:

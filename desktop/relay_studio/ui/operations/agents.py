@@ -1,6 +1,6 @@
 """The agents: the profile catalogue, saving and removing profiles, the prompt preview, card agents.
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.agents``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.agents``."""
 
 from __future__ import annotations
 

@@ -1,10 +1,12 @@
 """The chats of the studio: read, make, rename, duplicate, delete, branch; their messages and
 versions, handoff links, and SillyTavern chat files.
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.chats``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.chats``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,13 +20,16 @@ from relay_studio.domain.records import (
     CommitRecord,
     MessageRecord,
 )
+from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern_chat import ParsedChat, export_chat, parse_chat, read_chat_file
 from relay_studio.library.store import atomic_write
 from relay_studio.runtime.publish import publish_approved
 from relay_studio.runtime.session_handoff import chat_agent
-from relay_studio.store.chats import HandedOff
+from relay_studio.store.chats import HandedOff, message_texts, project_message_stamps
+from relay_studio.store.database import read_connection
 
 if TYPE_CHECKING:
+    from relay_studio.ui.library.counts import MentionTally
     from relay_studio.ui.operations.hub import StudioHub
 
 
@@ -159,8 +164,10 @@ class ChatOperations:
         atomic_write(path, export_chat(self.runtime.chats, chat, user_name=user_name) + "\n")
         return True
 
-    def project_texts(self, project_id: str) -> list[str]:
-        """Every message of the project's chats, oldest chat first (what mention counts are taken over)."""
-        return [m.content for c in self.runtime.chats.chats(project_id) for m in self.runtime.chats.messages(c.id)
-                if m.content]
+    def count_mentions(self, tally: MentionTally, entries: Sequence[LibraryEntry]) -> dict[str, int]:
+        """The tally of ``tally.project_id``'s messages brought up to date (only new and changed messages are
+        read and matched), on a read connection of its own: a worker thread calls it (the codex's counting
+        lane), never the GUI thread."""
+        with read_connection(self.runtime.db.path) as db:
+            return tally.update(entries, project_message_stamps(db, tally.project_id), partial(message_texts, db))
 

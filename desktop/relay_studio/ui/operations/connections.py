@@ -3,7 +3,7 @@ Settings and the profile editor do with them, in the creator's terms. Listing, a
 default and removing a connection; its API key and secret header values (kept in the system keychain, or
 the key file the creator allowed); testing it, listing its server's models, finding servers on this computer.
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.connections``.
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.connections``.
 The connection store and the secret store stay inside: views get connections (``Connection``), plain
 records (``KeyPlaces``, ``ConnectionChoices``) and coded errors (``ConnectionProblem``, ``SecretStoreError``,
 ``ProviderError``), never a store (``tests/unit/test_ui_facade.py``)."""

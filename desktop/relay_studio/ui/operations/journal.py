@@ -1,7 +1,7 @@
 """Reads of the journal: runs, their events, model turns, file versions, knowledge citations, the
 branches of a run and their comparison, and "rerun from here" (a fork).
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.journal``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.journal``."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ class JournalOperations:
         self.hub = hub
         self.runtime = hub.runtime
         self._citations: dict[str, list[dict[str, Any]]] = {}  # finished runs' knowledge citations
+        self._finishers: dict[str, str] = {}  # finished runs' finishing agents (each card asks: profiles read once)
+        hub.profiles_changed.connect(self._finishers.clear)  # a renamed agent is named anew
 
     def run(self, run_id: str) -> RunRecord | None:
         return self.runtime.runs.run(run_id)
@@ -78,10 +80,16 @@ class JournalOperations:
         "" when the run has none yet: what the status bar names, and the answer's card beside its author."""
         from relay_studio.domain.enums import InvocationKind
 
+        cached = self._finishers.get(run_id)
+        if cached is not None:
+            return cached
         stages = [i for i in self.runtime.runs.invocations(run_id)
                   if i.kind in (InvocationKind.ROOT, InvocationKind.HANDOFF)]
         profile = self.runtime.profiles().get(stages[-1].profile_id) if stages else None
-        return profile.display_name if profile is not None else (stages[-1].profile_id if stages else "")
+        name = profile.display_name if profile is not None else (stages[-1].profile_id if stages else "")
+        if run_id not in self.hub.handles and name:
+            self._finishers[run_id] = name
+        return name
 
     def read_branches(self, run_id: str, deliver: Callable[[str, list[Branch]], None]) -> None:
         """Reads the run's lineage (the run it started from, every fork) on the reader thread and hands it to

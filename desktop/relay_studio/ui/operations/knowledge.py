@@ -1,6 +1,6 @@
 """A project's knowledge library: its documents, imports (worker threads), search and a document's text.
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.knowledge``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.knowledge``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A project's story library (entries, SillyTavern cards and World Info, overlaps) and its Skills.
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.library``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.library``."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ edits made outside the app show), the Skills with their problems, the knowledge 
 (WAL lets the window's connection read and write meanwhile). ``ProjectReader.read`` runs it on the reader's
 ``BackgroundReads`` lane (``ui/background.py``, its thread named ``project-files``), whose one thread at a
 time is all that uses that connection; its outcome comes back on the GUI thread, never by a future of the
-event loop (see docs/window.md, *Projects and the Library dock*); a later read of the same project wins over
+event loop (see docs/window/library-and-knowledge.md); a later read of the same project wins over
 an earlier one.
 
 The reader's ``Database`` is opened on the GUI thread (at the first read): opening one (SQLAlchemy's engine

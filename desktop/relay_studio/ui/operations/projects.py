@@ -1,7 +1,7 @@
 """Projects: list, create, rename, their chats and folder, and reading their files off the GUI thread
 (``Studio.project_reader``).
 
-One of the studio's operations (``ui/studio.py``, docs/window.md): views call it as ``studio.projects``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.projects``."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ Signals:
 At every width the panel stays whole: from ``BESIDE_MIN_W`` the detail pane sits beside the events list,
 narrower it goes below it; narrower than ``SEARCH_BESIDE_MIN_W`` the search field and Errors only have a
 row of their own;
-the list's columns share its width so that Summary always shows (docs/window.md, "Sizes").
+the list's columns share its width so that Summary always shows (docs/window/main-window.md, "Sizes").
 """
 
 from __future__ import annotations

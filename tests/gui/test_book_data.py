@@ -1,0 +1,82 @@
+"""A book's chat shows a page of cards and more on request; the codex keeps its mention counts incrementally,
+read and matched off the GUI thread (bench/book_scale.py measured the freezes these remove)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from relay_studio.library.entries import LibraryEntry
+from relay_studio.library.store import LibraryStore
+from relay_studio.runtime.engine import Runtime
+from relay_studio.store.chats import ImportedMessage
+from relay_studio.store.projects import project_folder
+from relay_studio.ui.chat.message_card import MessageCard
+from relay_studio.ui.chat.view import PAGE
+from tests.gui.conftest import App, until
+
+
+def _long_chat(data_dir: Path, messages: int) -> str:
+    runtime = Runtime(data_dir)
+    try:
+        project = runtime.projects.default()
+        LibraryStore.open(runtime.db, project.id, project_folder(data_dir, project)).add_all(
+            [LibraryEntry(type="character", name="Mira", description="The captain.")], "entries.json")
+        chat = runtime.chats.import_chat("Chapter 1", [
+            ImportedMessage(role="user" if i % 2 == 0 else "assistant",
+                            content=f"Message {i}: Mira watched the tide." if i % 3 == 0 else f"Message {i}.",
+                            created_at=f"2026-01-01T00:{i // 60:02}:{i % 60:02}.000Z")
+            for i in range(messages)], project_id=project.id)
+        return chat.id
+    finally:
+        runtime.close()
+
+
+def _shown(window: object) -> list[str]:
+    return [c.message.content for c in window.chat.cards if isinstance(c, MessageCard)]  # type: ignore[attr-defined]
+
+
+async def test_a_long_chat_shows_its_last_page_and_earlier_messages_on_request(app: App, qtbot: QtBot) -> None:
+    chat_id = _long_chat(app.data_dir, 100)
+    window = app.open()
+    window.open_chat(chat_id)
+    await until(lambda: len(_shown(window)) == PAGE, what="the last page of the chat")
+    assert _shown(window)[-1].startswith("Message 99:")
+    assert _shown(window)[0].startswith(f"Message {100 - PAGE}")
+    earlier = window.chat.earlier
+    assert earlier.isVisible() and str(100 - PAGE) in earlier.text()
+    qtbot.mouseClick(earlier, Qt.MouseButton.LeftButton)
+    await until(lambda: len(_shown(window)) == 2 * PAGE, what="a page more")
+    assert _shown(window)[0].startswith(f"Message {100 - 2 * PAGE}") and _shown(window)[-1].startswith("Message 99:")
+    for _ in range(100 // PAGE):
+        if earlier.isVisible():
+            qtbot.mouseClick(earlier, Qt.MouseButton.LeftButton)
+    await until(lambda: not earlier.isVisible() and len(_shown(window)) == 100, what="the whole chat")
+    assert _shown(window)[0] == "Message 0: Mira watched the tide." and _shown(window)[-1].startswith("Message 99:")
+    layout = window.chat.column_layout
+    laid_out = [w.message.content for w in (layout.itemAt(i).widget() for i in range(layout.count()))
+                if isinstance(w, MessageCard)]
+    assert laid_out == _shown(window) == [m.content for m in window.studio.chats.messages(chat_id)]  # in order
+
+
+async def test_the_codex_counts_mentions_incrementally_off_the_gui_thread(app: App, qtbot: QtBot) -> None:
+    chat_id = _long_chat(app.data_dir, 30)
+    window = app.open()
+    window.library_dock.hide()  # hidden, the codex lists its entries but counts nothing
+    codex = window.library.codex
+    window.open_chat(chat_id)
+    await until(lambda: [i.entry.name for i in codex.items] == ["Mira"], what="the entries read")
+    assert codex.counts == {} and codex.tally.matched == 0
+    window.show_library()
+    await until(lambda: codex.counts.get("Mira") == 10, what="Mira's mentions counted")
+    assert codex.tally.matched == 30  # the first count matches every message
+    await until(lambda: codex.item_for("Mira") is not None and codex.item_for("Mira").text(1) == "10",  # type: ignore[union-attr]
+                what="the count shown")
+    runs_before = len(window.studio.stats)
+    await window.studio.start_demo(window.studio.chats.get(chat_id).name)  # type: ignore[union-attr]
+    await until(lambda: len(window.studio.stats) > runs_before and not window.studio.handles, what="the run's end")
+    window.studio.chats.delete_message(window.studio.chats.messages(chat_id)[0].id)  # "Message 0: Mira …"
+    await until(lambda: codex.counts.get("Mira") == 9, what="the deleted message uncounted")
+    assert codex.tally.matched < 30  # only what changed was read and matched again
