@@ -37,8 +37,9 @@ async def _handoff_fails(window: MainWindow, qtbot: QtBot) -> tuple[HandoffDialo
     editor.setFocus()
     qtbot.keyClicks(editor, "/handoff")
     qtbot.keyClick(editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    await until(lambda: window.handoff_dialog is not None and window.handoff_dialog.findChild(FallbackOffer)
-                is not None, what="the dialog's offer")
+    await until(lambda: window.handoff_dialog is not None
+                and (o := window.handoff_dialog.findChild(FallbackOffer)) is not None and o.isVisible(),
+                what="the dialog's offer")
     dialog = window.handoff_dialog
     assert dialog is not None
     offer = dialog.findChild(FallbackOffer)
