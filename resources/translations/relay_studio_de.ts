@@ -2870,6 +2870,10 @@
         <translation>Die Prüfung hat kein Problem gefunden</translation>
     </message>
     <message>
+        <source>It needs nothing more.</source>
+        <translation>Mehr braucht es nicht.</translation>
+    </message>
+    <message>
         <source>Review</source>
         <translation>Prüfung</translation>
     </message>

@@ -2858,6 +2858,10 @@
         <translation>レビューで問題は見つかりませんでした</translation>
     </message>
     <message>
+        <source>It needs nothing more.</source>
+        <translation>ほかに必要なものはありません。</translation>
+    </message>
+    <message>
         <source>Review</source>
         <translation>レビュー</translation>
     </message>

@@ -2858,6 +2858,10 @@
         <translation>审查未发现问题</translation>
     </message>
     <message>
+        <source>It needs nothing more.</source>
+        <translation>不需要其他内容。</translation>
+    </message>
+    <message>
         <source>Review</source>
         <translation>审查</translation>
     </message>

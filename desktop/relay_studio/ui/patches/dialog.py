@@ -281,14 +281,18 @@ class PatchDialog(QDialog):
                                         commit_path(pending)))
         else:
             self.title.setText(i18n.arg(self.tr("%1 wants to call %2"), r.agent_name, r.tool))
-        arguments = json.dumps(r.arguments, ensure_ascii=False, indent=2)
+        details = self._details(r.arguments)
         if r.tool == "workspace_commit":
-            arguments = (i18n.arg(self.tr("Publishes %1 to the chat as the reply you read, as the file is when the "
-                                          "commit runs (after the changes listed before it are decided)."),
-                                  commit_path(pending)) + f"\n\n{r.tool} {arguments}")
-        self.arguments.setPlainText(arguments)
+            details = "\n\n".join(filter(None, (i18n.arg(
+                self.tr("Publishes %1 to the chat as the reply you read, as the file is when the commit runs (after "
+                        "the changes listed before it are decided)."), commit_path(pending)),
+                details if r.arguments else "")))
+        self.arguments.setPlainText(details)
         for index in range(3):
             self.tabs.setTabVisible(index, is_file)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.arguments), not is_file)  # a file's change: the diffs say it
+        if is_file and self.tabs.currentWidget() is self.arguments:
+            self.tabs.setCurrentIndex(0)
         self.hunk_label.setVisible(is_file)
         self.hunk_list.setVisible(is_file)
         if not is_file:
@@ -352,6 +356,16 @@ class PatchDialog(QDialog):
         self.unified.setHtml(unified_html(before, result, r.path or "file", add_bg=c.diff_add.name(),
                                           del_bg=c.diff_del.name(), muted=c.muted.name(),
                                           no_changes=self.tr("No changes.")))
+
+    def _details(self, arguments: dict[str, object]) -> str:
+        """A call's arguments as the creator reads them: one "name: value" line each, never raw JSON."""
+        if not arguments:
+            return self.tr("It needs nothing more.")
+        lines = []
+        for name, value in arguments.items():
+            text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            lines.append(f"{name}: {text}")
+        return "\n".join(lines)
 
     def accepted_hunks(self) -> set[int]:
         return self.hunk_list.accepted()
