@@ -272,12 +272,36 @@
         <translation>Ruft %1 auf…</translation>
     </message>
     <message>
+        <source>The model server %1; trying again in %2 (attempt %3)…</source>
+        <translation>Der Modellserver %1; neuer Versuch in %2 (Versuch %3)…</translation>
+    </message>
+    <message>
         <source>Waiting for your approval of %1 on %2</source>
         <translation>Wartet auf deine Freigabe von %1 für %2</translation>
     </message>
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>Wartet auf deine Freigabe von %1</translation>
+    </message>
+    <message>
+        <source>could not be reached</source>
+        <translation>war nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>stopped answering</source>
+        <translation>antwortet nicht mehr</translation>
+    </message>
+    <message>
+        <source>asked to wait</source>
+        <translation>bittet zu warten</translation>
+    </message>
+    <message>
+        <source>answered with an error</source>
+        <translation>hat mit einem Fehler geantwortet</translation>
+    </message>
+    <message>
+        <source>did not answer (%1)</source>
+        <translation>hat nicht geantwortet (%1)</translation>
     </message>
     <message>
         <source>%1 is calling %2…</source>

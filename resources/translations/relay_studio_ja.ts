@@ -270,12 +270,36 @@
         <translation>%1 を呼び出し中…</translation>
     </message>
     <message>
+        <source>The model server %1; trying again in %2 (attempt %3)…</source>
+        <translation>モデルサーバーが%1。%2後にもう一度試します(%3 回目)…</translation>
+    </message>
+    <message>
         <source>Waiting for your approval of %1 on %2</source>
         <translation>%2 に対する %1 の承認を待っています</translation>
     </message>
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>%1 の承認を待っています</translation>
+    </message>
+    <message>
+        <source>could not be reached</source>
+        <translation>つながりませんでした</translation>
+    </message>
+    <message>
+        <source>stopped answering</source>
+        <translation>応答しなくなりました</translation>
+    </message>
+    <message>
+        <source>asked to wait</source>
+        <translation>待つよう求めました</translation>
+    </message>
+    <message>
+        <source>answered with an error</source>
+        <translation>エラーを返しました</translation>
+    </message>
+    <message>
+        <source>did not answer (%1)</source>
+        <translation>応答しませんでした(%1)</translation>
     </message>
     <message>
         <source>%1 is calling %2…</source>

@@ -270,12 +270,36 @@
         <translation>正在调用 %1…</translation>
     </message>
     <message>
+        <source>The model server %1; trying again in %2 (attempt %3)…</source>
+        <translation>模型服务器%1；%2后重试（第 %3 次）…</translation>
+    </message>
+    <message>
         <source>Waiting for your approval of %1 on %2</source>
         <translation>正在等待你批准对 %2 的 %1</translation>
     </message>
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>正在等待你批准 %1</translation>
+    </message>
+    <message>
+        <source>could not be reached</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>stopped answering</source>
+        <translation>停止了响应</translation>
+    </message>
+    <message>
+        <source>asked to wait</source>
+        <translation>要求稍候</translation>
+    </message>
+    <message>
+        <source>answered with an error</source>
+        <translation>返回了错误</translation>
+    </message>
+    <message>
+        <source>did not answer (%1)</source>
+        <translation>没有响应（%1）</translation>
     </message>
     <message>
         <source>%1 is calling %2…</source>

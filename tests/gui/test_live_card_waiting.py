@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from relay_studio.resources import resource_dir
 from relay_studio.ui.chat.live_run_card import LiveRunCard
 from relay_studio.ui.window_layout import MIN_CHAT_W
+from tests.gui.conftest import App, run_to_end, until
 
 
 def test_waiting_for_approval_the_card_says_one_thing(qtbot: QtBot) -> None:
@@ -51,3 +52,18 @@ def test_the_waiting_card_keeps_to_the_narrowest_chat(qtbot: QtBot, language: st
             assert button.geometry().right() <= card.width()
     finally:
         app.removeTranslator(translator)
+
+
+async def test_a_retried_call_says_it_is_retrying_and_why(app: App, qtbot: QtBot) -> None:
+    """A model call the server refused is tried again after a pause: the live card says so and why (issue 38),
+    instead of looking like the agent thinks."""
+    window = app.open({"finalizer": [{"error": {"status": 503, "message": "overloaded"}}, {"text": "Done."}]})
+    window.new_chat()
+    window.chat.composer.select_agent("finalizer")
+    window.chat.composer.set_text("Write a verse.")
+    window.chat.composer.submit()
+    live = window.chat.live
+    await until(lambda: live.tool_label.text().startswith("The model server answered with an error; trying again in"),
+                what="the retry on the live card")
+    assert "(attempt 2)" in live.tool_label.text()
+    await run_to_end(window)
