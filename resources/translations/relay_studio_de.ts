@@ -3557,6 +3557,10 @@
         <translation>Den ganzen Durchlauf zeigen</translation>
     </message>
     <message>
+        <source>handoff document</source>
+        <translation>Übergabedokument</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>Alle Agenten</translation>
     </message>

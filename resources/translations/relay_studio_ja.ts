@@ -3541,6 +3541,10 @@
         <translation>実行全体を表示</translation>
     </message>
     <message>
+        <source>handoff document</source>
+        <translation>引き継ぎドキュメント</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>すべてのエージェント</translation>
     </message>

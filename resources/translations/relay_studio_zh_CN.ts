@@ -3541,6 +3541,10 @@
         <translation>显示整个运行</translation>
     </message>
     <message>
+        <source>handoff document</source>
+        <translation>交接文档</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>所有智能体</translation>
     </message>

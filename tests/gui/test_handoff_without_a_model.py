@@ -94,3 +94,15 @@ async def test_without_a_model_the_reason_and_the_offer_are_in_the_windows_langu
     assert window.statusBar().currentMessage() == dialog.status.text()
     dialog.reject()
     await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+
+
+async def test_the_run_picker_marks_a_handoff_attempt(app: App, qtbot: QtBot) -> None:
+    window = await _no_connection_after_the_demo(app)
+    dialog, _offer = await _handoff_fails(window, qtbot)
+    dialog.reject()
+    await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+    window.timeline.show_chat(window.chat_id)
+    box = window.timeline.run_box
+    await until(lambda: box.count() == 2, what="both runs in the run picker")
+    labels = [box.itemText(i) for i in range(box.count())]
+    assert sum(label.endswith(" · handoff document") for label in labels) == 1, labels

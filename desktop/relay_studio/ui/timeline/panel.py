@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QToolBu
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.domain.records import RUN_KIND_HANDOFF
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
@@ -183,6 +184,8 @@ class TimelinePanel(QWidget):
             label = (f"{i18n.when_short(record.created_at)} · "
                      f"{names.get(record.root_profile_id, record.root_profile_id)} · "
                      f"{i18n.run_status(record.status.value)}")
+            if record.kind == RUN_KIND_HANDOFF:  # a /handoff attempt, not a request of the chat's
+                label += " · " + self.tr("handoff document")
             self.run_box.addItem(label, record.id)
             self.run_box.setItemData(self.run_box.count() - 1, i18n.when(record.created_at),
                                      Qt.ItemDataRole.ToolTipRole)
