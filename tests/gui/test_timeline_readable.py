@@ -3,22 +3,13 @@ label shows every agent of the relay whole; in a 1000 px window the label column
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.timeline.lanes import LABEL_W
 from tests.gui.conftest import App, run_to_end, until
-
-
-async def _settle() -> None:
-    for _ in range(4):
-        QApplication.processEvents()
-        await asyncio.sleep(0.02)
 
 
 @pytest.mark.parametrize("size", [(1400, 900), (1920, 1080)])
@@ -35,16 +26,14 @@ async def test_the_lane_label_is_whole_when_the_timeline_fills_the_window(app: A
     assert label == "Writer → Editor → Finalizer"
     qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     await until(lambda: not window.stack.isVisible(), what="the timeline filling the window")
-    await _settle()
-    room = lanes.label_w - 8 - 6  # the label's indent and margin (LanesView._paint_label)
     need = lanes.fontMetrics().horizontalAdvance(label)
-    assert need <= room, f"the label needs {need} px, has {room} (label column {lanes.label_w})"
+    room = lambda: lanes.label_w - 8 - 6  # noqa: E731 (the label's indent and margin: LanesView._paint_label)
+    await until(lambda: need <= room(), what=f"room for the whole label ({need} px)")
     assert lanes.x_of(0) == lanes.label_w, "the run starts right of the labels"
 
     qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     await until(lambda: window.stack.isVisible(), what="the layout given back")
     window.resize(1000, 700)
-    await _settle()
     await until(lambda: lanes.label_w == LABEL_W, what="the first label width in a narrow timeline")
 
 
