@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
-from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 PAD_Y = 2
 INDENT = 10
@@ -30,11 +37,20 @@ class AgentRowDelegate(QStyledItemDelegate):
         small.setPointSizeF(max(option.font.pointSizeF() * 0.9, 6.0))
         return bold, small
 
+    def _role_rect(self, small: QFont, role: str, width: int) -> QRect:
+        """The role line's box, wrapped to ``width`` (a longer language needs two lines in a narrow list)."""
+        return QFontMetrics(small).boundingRect(QRect(0, 0, max(width - 8 - INDENT, 20), 10_000),
+                                                int(Qt.TextFlag.TextWordWrap), role)
+
+    def _width(self, option: QStyleOptionViewItem) -> int:
+        view = self.parent()
+        return view.viewport().width() if isinstance(view, QAbstractItemView) else option.rect.width()
+
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         bold, small = self._fonts(option)
         name, role = self._lines(index)
-        height = QFontMetrics(bold).height() + (QFontMetrics(small).height() if role else 0) + 2 * PAD_Y
-        return QSize(QFontMetrics(bold).horizontalAdvance(name) + 8, height)
+        role_h = self._role_rect(small, role, self._width(option)).height() if role else 0
+        return QSize(QFontMetrics(bold).horizontalAdvance(name) + 8, QFontMetrics(bold).height() + role_h + 2 * PAD_Y)
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         opt = QStyleOptionViewItem(option)
@@ -59,7 +75,6 @@ class AgentRowDelegate(QStyledItemDelegate):
             muted = opt.palette.color(text_role if selected else QPalette.ColorRole.PlaceholderText)
             painter.setPen(muted)
             width = rect.width() - INDENT
-            painter.drawText(QRect(rect.left() + INDENT, rect.top() + top, width, QFontMetrics(small).height()),
-                             Qt.AlignmentFlag.AlignVCenter,
-                             QFontMetrics(small).elidedText(role, Qt.TextElideMode.ElideRight, width))
+            painter.drawText(QRect(rect.left() + INDENT, rect.top() + top, width, rect.height() - top),
+                             int(Qt.AlignmentFlag.AlignTop) | int(Qt.TextFlag.TextWordWrap), role)
         painter.restore()
