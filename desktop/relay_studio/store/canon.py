@@ -151,8 +151,8 @@ class CanonStore:
         stamp = now_iso()
         fact = checked(CanonFact(id=new_id("fact"), project_id=project_id, text=text, about=about,
                                  attribute=attribute, value=value, as_of=as_of, pinned=pinned, status=status,
-                                 source=source or FactSource(kind=FactSourceKind.CREATOR), added_by=actor, created_at=stamp,
-                                 updated_at=stamp))
+                                 source=source or FactSource(kind=FactSourceKind.CREATOR), added_by=actor,
+                                 created_at=stamp, updated_at=stamp))
         with self.db.transaction() as tx:
             number = (tx.conn.execute(select(func.max(_FACTS.c.number)).where(_FACTS.c.project_id == project_id))
                       .scalar() or 0) + 1
@@ -202,7 +202,8 @@ class CanonStore:
                                  f"Fact {fact.handle} is {fact.status.value}, not a proposal; only proposals are "
                                  f"{action}ed.")
             done = {"pin": "pinned", "unpin": "unpinned", "retire": "retired"}[action]
-            raise CanonError(codes.CANON_WRONG_STATUS, f"Fact {fact.handle} is {fact.status.value}; it cannot be {done}.")
+            raise CanonError(codes.CANON_WRONG_STATUS,
+                             f"Fact {fact.handle} is {fact.status.value}; it cannot be {done}.")
         return self._change(fact, action, actor, None, **changes)
 
     def _change(self, fact: CanonFact, action: str, actor: str, run_id: str | None, **changes: Any) -> CanonFact:
