@@ -32,13 +32,13 @@ def test_facts_get_short_handles_per_project_and_every_change_is_in_the_history(
     canon.retire(saga, "f2")
     assert [f.handle for f in canon.pinned(saga)] == ["f1"]
     assert canon.get(saga, "f1").text == "Mira's eyes are grey-green."
-    assert [f.handle for f in canon.list(saga, status=FactStatus.RETIRED)] == ["f2"]
+    assert [f.handle for f in canon.facts(saga, status=FactStatus.RETIRED)] == ["f2"]
     history = canon.history(eyes.id)
     assert [(c.action, c.actor) for c in history] == [("add", "creator"), ("pin", "creator"), ("edit", "creator")]
     assert history[2].before is not None and history[2].before.text == "Mira's eyes are green."
     assert history[2].after.value == "grey-green"
     assert [c.action for c in canon.history(born.id)] == ["add", "unpin", "retire"]
-    assert [f.handle for f in canon.list(other)] == ["f1"]
+    assert [f.handle for f in canon.facts(other)] == ["f1"]
 
 
 def test_proposals_wait_for_the_creator_unless_the_project_accepts_them(tmp_path: Path) -> None:
@@ -73,7 +73,7 @@ def test_bad_facts_are_refused_with_a_code_and_nothing_is_written(tmp_path: Path
     with pytest.raises(CanonError) as exc:
         canon.add(saga, **kwargs)  # type: ignore[arg-type]
     assert exc.value.code == code and exc.value.message.endswith(".")
-    assert canon.list(saga) == []
+    assert canon.facts(saga) == []
 
 
 def test_unknown_handles_and_wrong_statuses_are_refused(tmp_path: Path) -> None:

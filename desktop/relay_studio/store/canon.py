@@ -101,7 +101,7 @@ class CanonStore:
         self.db = db
 
     # -- reads ---------------------------------------------------------------------------------------
-    def list(self, project_id: str, *, status: FactStatus | None = None, pinned_only: bool = False) -> list[CanonFact]:
+    def facts(self, project_id: str, *, status: FactStatus | None = None, pinned_only: bool = False) -> list[CanonFact]:
         """The project's facts in the order they were added (pinned facts go into prompts in this order)."""
         query = select(_FACTS).where(_FACTS.c.project_id == project_id)
         if status is not None:
@@ -112,7 +112,7 @@ class CanonStore:
 
     def pinned(self, project_id: str) -> list[CanonFact]:
         """The active pinned facts: what every prompt of the project holds."""
-        return self.list(project_id, pinned_only=True)
+        return self.facts(project_id, pinned_only=True)
 
     def get(self, project_id: str, handle: str) -> CanonFact:
         """The fact with ``handle`` (``f12``, ``12``) or id; ``canon.fact_not_found`` otherwise."""
