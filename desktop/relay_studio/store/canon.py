@@ -110,6 +110,11 @@ class CanonStore:
             query = query.where(_FACTS.c.pinned.is_(True), _FACTS.c.status == FactStatus.ACTIVE.value)
         return [_fact(r) for r in self.db.conn.execute(query.order_by(_FACTS.c.number))]
 
+    def has_active(self, project_id: str) -> bool:
+        query = select(_FACTS.c.id).where(_FACTS.c.project_id == project_id,
+                                          _FACTS.c.status == FactStatus.ACTIVE.value).limit(1)
+        return self.db.conn.execute(query).first() is not None
+
     def pinned(self, project_id: str) -> list[CanonFact]:
         """The active pinned facts: what every prompt of the project holds."""
         return self.facts(project_id, pinned_only=True)
