@@ -18,6 +18,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+from relay_studio.canon.continuity_text import Chapter
+from relay_studio.domain.canon import CanonFact, FactSource, FactSourceKind
+
 CHAPTERS = 40
 FIRST_YEAR = 1860
 
@@ -334,3 +337,18 @@ def break_manuscript(m: Manuscript, seed: int = 11) -> tuple[Manuscript, list[Pl
         plant("text_contradicts_fact", chapter,
               f"{name} rubbed {'her' if feminine else 'his'} {other} eyes and said nothing.", fact)
     return replace(m, chapters=chapters, facts=facts), planted
+
+
+def canon_facts(m: Manuscript, project_id: str = "project", chat_id: str = "chat") -> list[CanonFact]:
+    """The manuscript's facts as the ledger holds them: ids ``f1``.., quotes from message ``m<as_of>``."""
+    return [CanonFact(id=f"f{i}", project_id=project_id, text=f.text, about=list(f.about), attribute=f.attribute,
+                      value=f.value, as_of=f.as_of, pinned=f.pinned,
+                      source=FactSource(kind=FactSourceKind.MESSAGE, quote=f.quote, chat_id=chat_id,
+                                        message_id=f"m{f.as_of}"))
+            for i, f in enumerate(m.facts, start=1)]
+
+
+def chapters_of(m: Manuscript, chat_id: str = "chat", chat_name: str = "Book") -> list[Chapter]:
+    """The manuscript's chapters as the check reads them: chapter N is message ``m<N>``."""
+    return [Chapter(chat_id=chat_id, chat_name=chat_name, message_id=f"m{n}", number=n, text=text)
+            for n, text in enumerate(m.chapters, start=1)]
