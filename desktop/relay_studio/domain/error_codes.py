@@ -437,6 +437,16 @@ REVIEW_INVALID_OUTPUT = "review.invalid_output"
 #: The reviewer profile named for a review does not exist or has no usable model.
 REVIEW_REVIEWER_UNAVAILABLE = "review.reviewer_unavailable"
 
+# --- continuity.*: the continuity check and its reviewer agent (``docs/canon.md``, "Continuity check") ---
+#: A continuity reviewer's finding quoted words that are not in the chapter: the finding was dropped.
+CONTINUITY_QUOTE_NOT_IN_TEXT = "continuity.quote_not_in_text"
+#: A continuity reviewer's finding quoted evidence that is neither in the canon nor in an earlier chapter: dropped.
+CONTINUITY_QUOTE_NOT_IN_CANON = "continuity.quote_not_in_canon"
+#: The continuity reviewer's answer was not JSON of its form: the review gave no findings.
+CONTINUITY_REVIEW_INVALID_OUTPUT = "continuity.review_invalid_output"
+#: The continuity reviewer's model call failed (the provider's code and sentence are in the message).
+CONTINUITY_REVIEW_FAILED = "continuity.review_failed"
+
 # --- run.*: starting, resuming and ending runs ---
 #: The root agent is helper-only: it cannot start a run.
 RUN_AGENT_NOT_RUNNABLE = "run.agent_not_runnable"
