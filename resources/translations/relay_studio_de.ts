@@ -46,6 +46,10 @@
 <context>
     <name>CanonModel</name>
     <message>
+        <source>pinned</source>
+        <translation>angeheftet</translation>
+    </message>
+    <message>
         <source>proposed</source>
         <translation>vorgeschlagen</translation>
     </message>

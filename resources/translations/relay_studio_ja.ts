@@ -46,6 +46,10 @@
 <context>
     <name>CanonModel</name>
     <message>
+        <source>pinned</source>
+        <translation>固定</translation>
+    </message>
+    <message>
         <source>proposed</source>
         <translation>提案中</translation>
     </message>

@@ -43,7 +43,7 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 class CanonModel(QAbstractTableModel):
-    """The facts as rows: handle, fact (a pin before a pinned one), entries, status."""
+    """The facts as rows: handle, fact, entries, status ("pinned" for an active pinned fact)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -61,6 +61,8 @@ class CanonModel(QAbstractTableModel):
         return 0 if parent.isValid() else 4
 
     def status_word(self, fact: CanonFact) -> str:
+        if fact.pinned and fact.status is FactStatus.ACTIVE:
+            return self.tr("pinned")
         return {FactStatus.PROPOSED: self.tr("proposed"), FactStatus.ACTIVE: self.tr("active"),
                 FactStatus.RETIRED: self.tr("retired"), FactStatus.REJECTED: self.tr("rejected")}[fact.status]
 
@@ -74,7 +76,7 @@ class CanonModel(QAbstractTableModel):
         if column == 0:
             return fact.handle
         if column == 1:
-            return ("📌 " if fact.pinned else "") + fact.text
+            return fact.text
         if column == 2:
             return ", ".join(fact.about)
         return self.status_word(fact)
