@@ -95,10 +95,12 @@ def _entry_json(item: IndexedEntry, *, notes: bool) -> dict[str, Any]:
 
 def _description(args: argparse.Namespace) -> str | None:
     if args.description_file is not None:
+        from relay_studio.domain import json_input
+
         try:
-            return str(args.description_file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _Usage(f"{args.description_file} could not be read as text ({exc.__class__.__name__}).") from None
+            return json_input.read_text(args.description_file, "description file", json_input.MAX_PROFILE_BYTES)
+        except json_input.InputRejected as exc:
+            raise _Usage(f"{exc.message} [{exc.code}]") from None
     return None if args.description is None else str(args.description)
 
 
