@@ -42,9 +42,13 @@ def check_regular(path: Path) -> os.stat_result:
     return st
 
 
-def read_input(path: Path, limit: int) -> bytes:
-    """The bytes of the regular file ``path``, at most ``limit``; never waits on a pipe, never reads a device."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+def read_input(path: Path, limit: int, *, follow_links: bool = True) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit``; never waits on a pipe, never reads a device;
+    with ``follow_links=False``, a link as the last part of ``path`` is refused (``ELOOP``)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise NotARegularFile(path)
@@ -65,6 +69,6 @@ def read_input(path: Path, limit: int) -> bytes:
         os.close(fd)
 
 
-def read_input_text(path: Path, limit: int) -> str:
+def read_input_text(path: Path, limit: int, *, follow_links: bool = True) -> str:
     """``read_input`` decoded as UTF-8 (``UnicodeDecodeError`` when it is not)."""
-    return read_input(path, limit).decode("utf-8")
+    return read_input(path, limit, follow_links=follow_links).decode("utf-8")
