@@ -96,7 +96,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
 
 def _database_problem(data_dir: Path, exc: Exception) -> str:
-    if is_disk_full(exc):
+    if is_disk_full(exc, data_dir):
         return f"{disk_full_message(data_dir)} [{DISK_FULL}]"
     detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
     if "locked" in detail or "busy" in detail:
