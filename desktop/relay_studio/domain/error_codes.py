@@ -112,6 +112,8 @@ CHAT_NOT_AN_EXPLORATION = "chat.not_an_exploration"
 CONNECTION_EXISTS = "connection.exists"
 #: A connection's fields are invalid (the field is named).
 CONNECTION_INVALID = "connection.invalid"
+#: An API key or secret header value has a character an HTTP header cannot carry (not printable ASCII).
+CONNECTION_KEY_NOT_ASCII = "connection.key_not_ascii"
 #: No connection is configured where one is needed (no default connection).
 CONNECTION_NONE = "connection.none"
 #: No connection has the id named.
