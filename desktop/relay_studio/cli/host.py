@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -13,8 +14,9 @@ from typing import Any, TextIO
 
 import sqlalchemy.exc
 
+from relay_studio.cli.arguments import check_text_arguments
 from relay_studio.cli.chats import cmd_chat_show
-from relay_studio.cli.exits import EXIT_CANCELLED, EXIT_FAILED, EXIT_USAGE, UsageError
+from relay_studio.cli.exits import EXIT_CANCELLED, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError
 from relay_studio.cli.library import run_library
 from relay_studio.cli.parser import build_parser
 from relay_studio.cli.persona import cmd_persona
@@ -57,8 +59,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
     except KeyboardInterrupt:  # before the run's own handler is in place, or after it is gone
         return EXIT_CANCELLED
+    except BrokenPipeError:  # the reader went away (``| head -1``): it asked for no more, so end quietly
+        _silence(out)
+        return EXIT_OK
     finally:
         sys.stdout, sys.stderr = out, err
+
+
+def _silence(stream: TextIO) -> None:
+    """Points a closed pipe's descriptor at the null device, so flushing it at exit raises nothing more."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture): nothing is flushed at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
@@ -66,6 +82,11 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.smoke or args.command is None:
         return _open_window(args)
+    try:
+        check_text_arguments(args)
+    except UsageError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
     # Only the commands that drive runs recover runs a dead process left; readers never touch a run.
