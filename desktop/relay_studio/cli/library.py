@@ -147,7 +147,13 @@ def _export(args: argparse.Namespace, store: LibraryStore) -> int:
     if args.out is None:
         sys.stdout.write(payload.decode("utf-8") + "\n")
     else:
-        args.out.write_bytes(payload)
+        from relay_studio.manuscript.export import ExportError, atomic_file
+
+        try:  # whole or not at all; a folder, a missing folder or a refusal is one line
+            with atomic_file(args.out) as out:
+                out.write(payload)
+        except ExportError as exc:
+            raise _Usage(f"{exc.message} [{exc.code}]") from None
         print(f"Wrote {args.out}.")
     return EXIT_OK
 

@@ -134,6 +134,8 @@ EXPORT_NO_ANSWERS = "export.no_answers"
 EXPORT_UNWRITABLE = "export.unwritable"
 #: The format or DOCX preset asked for is not one the export writes.
 EXPORT_UNKNOWN_FORMAT = "export.unknown_format"
+#: The --language given is not a BCP 47 language tag (such as en, en-US, zh-Hant-TW).
+EXPORT_BAD_LANGUAGE = "export.bad_language"
 
 # --- handoff.*: the session handoff (``/handoff``: a document that starts a new chat) ---
 #: The agent chosen to write the handoff document has no usable model.
