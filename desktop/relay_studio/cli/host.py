@@ -23,10 +23,13 @@ from relay_studio.cli.persona import cmd_persona
 from relay_studio.cli.profiles import cmd_profiles
 from relay_studio.cli.projects import resolve_project, run_projects
 from relay_studio.cli.runs import cmd_events, cmd_runs, cmd_turns, cmd_workspace, provider_for, resume, run
+from relay_studio.cli.streams import OneLineStream
 from relay_studio.data_dir import default_data_dir
 from relay_studio.domain import json_input
+from relay_studio.domain.error_codes import INPUT_UNREADABLE
 from relay_studio.domain.profile import AgentProfile, ProfileError
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
+from relay_studio.domain.safe_text import for_terminal
 from relay_studio.domain.secret_values import ScrubbedStream as _ScrubbedStream
 from relay_studio.providers.scripted import ScriptError, load_script
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT, demo_script_path
@@ -54,7 +57,7 @@ def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """The command: everything printed passes the secret scrubber; Ctrl+C at any moment exits 130."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _ScrubbedStream(out), _ScrubbedStream(err)
+    sys.stdout, sys.stderr = _ScrubbedStream(out), OneLineStream(err)
     try:
         return _main(argv)
     except KeyboardInterrupt:  # before the run's own handler is in place, or after it is gone
@@ -111,9 +114,20 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except ProfileError as exc:
         _report_profile_error(exc, sys.stderr)
         return EXIT_USAGE
+    except OSError as exc:  # a path given that the system refuses (too long a name, a loop of links …)
+        if is_disk_full(exc, data_dir):
+            sys.stderr.write(f"error: {disk_full_message(data_dir)} [{DISK_FULL}]\n")
+            return EXIT_FAILED
+        sys.stderr.write(f"error: {_path_problem(exc)} [{INPUT_UNREADABLE}]\n")
+        return EXIT_USAGE
     finally:
         for runtime in opened:
             runtime.close()
+
+
+def _path_problem(exc: OSError) -> str:
+    what = for_terminal(os.fsdecode(exc.filename), 200) if exc.filename is not None else "a file it names"
+    return f"The command cannot use {what}: {exc.strerror or type(exc).__name__}."
 
 
 def _database_problem(data_dir: Path, exc: Exception) -> str:
