@@ -111,3 +111,16 @@ def test_a_run_against_a_server_that_never_stops_ends_small_and_journals_the_cap
     assert capped, "the cap is journaled"
     assert peak_kb < 400 * 1024, f"the run held {peak_kb // 1024} MB"
     assert elapsed < 120
+
+
+async def test_a_stored_key_that_is_not_ascii_fails_the_call_with_a_sentence_not_its_repr(
+    server: LoopbackServer,
+) -> None:
+    """Stored before keys were checked: every run failed with runtime.unexpected_error and the key's repr."""
+    key = "sk-caf\u00e9-0123456789"
+    provider = OpenAICompatibleProvider(openai_connection(server), key)
+    with pytest.raises(ProviderError) as caught:
+        async with asyncio.timeout(10):
+            [event async for event in provider.stream(make_request(max_tokens=10))]
+    assert caught.value.code == codes.CONNECTION_KEY_NOT_ASCII
+    assert "caf" not in caught.value.message and server.requests == []

@@ -167,6 +167,13 @@ async def open_event_stream(
             yield response
     except httpx.TransportError as exc:
         raise error_for_transport(connection_id, exc, _display(url)) from None
+    except UnicodeEncodeError:  # a key stored before keys were checked: never its repr in a message
+        raise ProviderError(
+            codes.CONNECTION_KEY_NOT_ASCII,
+            f"The API key or a header value of connection '{connection_id}' has a character an HTTP header "
+            f"cannot carry (only printable ASCII); set it again with 'connections edit {connection_id} "
+            "--api-key-stdin'.",
+        ) from None
     finally:
         if own:
             await http.aclose()
