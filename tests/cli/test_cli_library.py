@@ -156,3 +156,13 @@ def test_a_long_list_of_imported_names_is_summarised(tmp_path: Path, capsys: pyt
                                       "all)).")
     code, out, _ = run_cli(capsys, "library", "import", str(world), "--json", *d)
     assert code == 0 and len(json.loads(out)[0]["identical"]) == 150, "the JSON report keeps every name"
+
+
+def test_an_entry_named_with_hidden_characters_is_added_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the property test: find() ignores hidden characters, so the new entry was not found by its name
+    and `library add` ended in an AssertionError."""
+    name = "\x83\U000e004b\U0001d174\U000e004d"
+    code, out, err = run_cli(capsys, "library", "add", "--name", name, "--data-dir", str(tmp_path / "data"))
+    assert (code, err) == (0, "") and out.startswith("Added '\\x83"), out

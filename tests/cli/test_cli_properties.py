@@ -131,8 +131,12 @@ def check(world: Path, index: int, value: str) -> None:
     inputs = world / "inputs"
     data = world / f"data{index}"
     fill = {X: _resolve(value, inputs), SCRIPT: str(inputs / "script.json"), OUT: str(world / f"out{index}.md")}
-    argv = [fill.get(a, a) for a in template] + ["--data-dir", str(data)]
-    code, _out, err = _call(argv)
+    # --data-dir first: a generated "--" must not make it a file name; relative names land in scratch/
+    argv = ["--data-dir", str(data), *(fill.get(a, a) for a in template)]
+    scratch = world / "scratch"
+    scratch.mkdir(exist_ok=True)
+    with contextlib.chdir(scratch):
+        code, _out, err = _call(argv)
     lines = [line for line in err.splitlines() if line and not line.startswith("[")]  # knowledge's progress
     assert "Traceback" not in err, (argv, err)
     allowed = {0, 2, 3} if template[:2] == ["knowledge", "add"] else {0, 2}

@@ -198,8 +198,10 @@ def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int
         entry = check_entry(entry.model_copy(update={**_changes(args), "tracking": _tracking(args, Tracking())}),
                             "The new entry")
         path = store.save(entry)
-        saved = store.find(entry.name)
-        assert saved is not None
+        # by its file: a name of hidden characters only is not found by name (find ignores them)
+        saved = next((i for i in store.entries() if i.path == path), None) or store.find(entry.name)
+        if saved is None:
+            raise _Usage(f"The entry was written to {shown(path)} but could not be read back.")
         _print(args, _entry_json(saved, notes=True),
                f"Added '{shown(entry.name)}' ({shown(entry.type)}) in {shown(path)}.")
         return EXIT_OK
