@@ -62,3 +62,13 @@ def test_a_reader_that_closes_the_pipe_ends_the_command_quietly(tmp_path: Path) 
     proc.stderr.close()
     assert proc.wait(timeout=60) == 0, err
     assert first and err == "", err
+
+
+def test_a_profile_with_several_problems_is_one_line_naming_them(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the property test: each further problem of a profile was a line of its own."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"one": 1, "two": 2, "three": 3}', encoding="utf-8")
+    assert main(["profiles", "validate", str(bad), "--data-dir", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ") and "(also: " in err, err

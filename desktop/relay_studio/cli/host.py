@@ -47,11 +47,16 @@ from relay_studio.store.database import BUSY_TIMEOUT_MS
 from relay_studio.store.projects import ProjectError
 from relay_studio.window_start import open_window as _open_window
 
+#: how many more of a profile's problems its one error line names
+MORE_PROBLEMS = 4
+
 
 def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
-    err.write(f"error: {exc}\n")
-    for d in exc.diagnostics[1:]:
-        err.write(f"  {d.path}: {d.message} [{d.code}]\n")
+    """One line: the first problem, then up to ``MORE_PROBLEMS`` others and how many are left."""
+    rest = [f"{d.path}: {d.message} [{d.code}]" for d in exc.diagnostics[1:]]
+    also = "; ".join(rest[:MORE_PROBLEMS]) + (f"; and {len(rest) - MORE_PROBLEMS} more" if len(rest) > MORE_PROBLEMS
+                                              else "")
+    err.write(f"error: {exc}" + (f" (also: {also})" if rest else "") + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
