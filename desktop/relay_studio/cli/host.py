@@ -119,6 +119,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except ProfileError as exc:
         _report_profile_error(exc, sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away: ``main`` ends quietly
+        raise
     except OSError as exc:  # a path given that the system refuses (too long a name, a loop of links …)
         if is_disk_full(exc, data_dir):
             sys.stderr.write(f"error: {disk_full_message(data_dir)} [{DISK_FULL}]\n")
