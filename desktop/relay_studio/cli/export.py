@@ -66,11 +66,7 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
         if not answers:
             raise fail(codes.EXPORT_NO_ANSWERS, f"The run '{args.run}' has no text files under output/ to export.")
         source = {"run": args.run}
-        try:
-            manuscript = build(answers, title=args.title or args.run, author=args.author,
-                               language=args.language or "")
-        except ExportError as exc:
-            raise fail(exc.code, exc.message) from None
+        manuscript = build(answers, title=args.title or args.run, author=args.author, language=args.language or "")
     else:
         try:
             chat = find_chat(runtime.chats, args.name, args.project_id)

@@ -16,6 +16,7 @@ from typing import IO, cast
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.manuscript.errors import ExportError as ExportError
+from relay_studio.manuscript.language_tag import normalise_language
 from relay_studio.manuscript.structure import Manuscript
 
 Progress = Callable[[int, int], None]
@@ -165,6 +166,8 @@ def export(manuscript: Manuscript, path: Path, fmt: str, *, preset: str = "manus
                           f"'{preset}' is not a DOCX preset; use one of {', '.join(PRESETS)}.")
     if not manuscript.chapters:
         raise ExportError(codes.EXPORT_NO_ANSWERS, "There is no text to export.")
+    # checked here, not in ``build``: the window's preview builds while the creator is still typing the tag
+    manuscript.language = normalise_language(manuscript.language)
     with atomic_file(path) as out:
         if fmt == "docx":
             from relay_studio.manuscript.docx_writer import write_docx

@@ -28,7 +28,6 @@ from pathlib import Path
 
 from relay_studio.domain.input_files import read_input_text
 from relay_studio.domain.records import MessageRecord
-from relay_studio.manuscript.language_tag import normalise_language
 
 ANSWER_ROLE = "assistant"
 #: files of a run's output/ that are never a deliverable: a reply kept beside the answer
@@ -197,7 +196,7 @@ def chapter_name(number: int, language: str) -> str:
 def build(answers: Sequence[Answer], *, title: str, author: str = "", language: str = "") -> Manuscript:
     """The manuscript of ``answers`` (read in order); ``language`` "" means: guessed from the first answer's
     text (a chapter in another CJK language keeps its own, ``chapter_language``)."""
-    lang = normalise_language(language) if language else guess_language(answers[0].text[:3000] if answers else "")
+    lang = language or guess_language(answers[0].text[:3000] if answers else "")
     read = [_lines(a.text) for a in answers]
     roles = _roles(read)
     chapters: list[Chapter] = []
