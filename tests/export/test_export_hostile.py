@@ -166,3 +166,33 @@ def test_a_full_disk_during_a_zip_export_is_one_error_and_nothing_stray(tmp_path
     finally:
         if mounted:
             subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+@pytest.mark.slow
+def test_an_export_killed_with_sigterm_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """A real process, terminated once its temporary file exists: the file is removed on the way out."""
+    import signal
+    import sys
+
+    from relay_studio.runtime.engine import Runtime
+
+    data = tmp_path / "data"
+    runtime = Runtime(data)
+    try:
+        chat = runtime.chats.ensure_chat("Long")
+        for i in range(4000):
+            runtime.chats.add_message(chat.id, "assistant", f"# Chapter {i}\n" + "The tide rose. " * 60)
+    finally:
+        runtime.close()
+    out = tmp_path / "book.docx"
+    proc = subprocess.Popen([sys.executable, "-m", "relay_studio", "export", "Long", "--out", str(out),
+                             "--data-dir", str(data)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=Path(__file__).resolve().parents[2])
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob(".book.docx.*.part")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert proc.poll() is None, "the export ended before it could be terminated"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143 and b"Traceback" not in err, err
+    assert not list(tmp_path.glob(".book.docx.*.part")) and not out.exists()
