@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import sqlite3
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -62,7 +63,7 @@ class ConnectionStore:
                 tx.insert(ConnectionRow, created_at=stamp, updated_at=stamp, **self._to_row(connection))
                 if self.default_id() is None:
                     self._write_default(connection.id)
-        except IntegrityError:  # another process added the name since the check above: taken, not damage
+        except (IntegrityError, sqlite3.IntegrityError):  # another process added it since the check: taken, not damage
             raise ConnectionProblem(CONNECTION_EXISTS, f"A connection '{connection.id}' already exists.") from None
 
     def save(self, connection: Connection) -> None:
