@@ -138,6 +138,8 @@ CHAT_NOT_AN_EXPLORATION = "chat.not_an_exploration"
 CONNECTION_EXISTS = "connection.exists"
 #: A connection's fields are invalid (the field is named).
 CONNECTION_INVALID = "connection.invalid"
+#: An API key or secret header value has a character an HTTP header cannot carry (not printable ASCII).
+CONNECTION_KEY_NOT_ASCII = "connection.key_not_ascii"
 #: No connection is configured where one is needed (no default connection).
 CONNECTION_NONE = "connection.none"
 #: No connection has the id named.
@@ -158,6 +160,8 @@ EXPORT_NO_ANSWERS = "export.no_answers"
 EXPORT_UNWRITABLE = "export.unwritable"
 #: The format or DOCX preset asked for is not one the export writes.
 EXPORT_UNKNOWN_FORMAT = "export.unknown_format"
+#: The --language given is not a BCP 47 language tag (such as en, en-US, zh-Hant-TW).
+EXPORT_BAD_LANGUAGE = "export.bad_language"
 
 # --- handoff.*: the session handoff (``/handoff``: a document that starts a new chat) ---
 #: The agent chosen to write the handoff document has no usable model.
@@ -278,6 +282,9 @@ MODEL_OUTPUT_TRUNCATED = "model.output_truncated"
 MODEL_SCRIPT_EXHAUSTED = "model.script_exhausted"
 #: A model call ran past its profile's ``model.callDeadlineSeconds`` and was ended; what had arrived is kept.
 MODEL_CALL_DEADLINE = "model.call_deadline"
+#: A server went on writing past the answer length limit (it ignored ``max_tokens``); the studio stopped it
+#: there and kept what fit (``providers/output_cap.py``).
+MODEL_OUTPUT_CAPPED = "model.output_capped"
 #: Lone UTF-16 surrogates in a model's stream were replaced by U+FFFD (a ``model_notice``).
 MODEL_TEXT_REPAIRED = "model.text_repaired"
 #: After the nudges the agent still answered in plain text where a finish or handoff was expected.
@@ -404,6 +411,10 @@ PROVIDER_SERVER_ERROR = "provider.server_error"
 PROVIDER_STREAM_ERROR = "provider.stream_error"
 #: The stream ended before the answer was complete.
 PROVIDER_STREAM_INCOMPLETE = "provider.stream_incomplete"
+#: A whole (non-streamed) answer was larger than the studio reads (64 MB); it was not read further.
+PROVIDER_ANSWER_TOO_LARGE = "provider.answer_too_large"
+#: The server answered a model request with a redirect; the request (the creator's text) was not sent to its target.
+PROVIDER_REDIRECTED = "provider.redirected"
 #: Notice: the server refused ``stream_options``; sent without them from now on.
 PROVIDER_STREAM_OPTIONS_UNSUPPORTED = "provider.stream_options_unsupported"
 #: Notice: the server cannot stream tool calls; asked without streaming from now on.

@@ -27,6 +27,7 @@ from typing import Any
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.bounded import LimitExceeded, load_json
 from relay_studio.domain.hidden_text import strip_hidden
+from relay_studio.domain.input_files import InputTooLarge, NotARegularFile, read_input
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, NOTE_ROLE, ChatRecord
 from relay_studio.library.entries import LibraryError
 from relay_studio.store.chats import ChatStore, ImportedMessage, ImportedVersion
@@ -314,7 +315,9 @@ def read_chat_file(path: Path) -> bytes:
         raise _fail(codes.CHAT_IMPORT_TOO_LARGE, f"{path.name} is {size // (1024 * 1024):,} MB; the limit for a chat "
                                                  f"file is {MAX_CHAT_FILE_BYTES // (1024 * 1024)} MB.")
     try:
-        data = path.read_bytes()
+        data = read_input(path, MAX_CHAT_FILE_BYTES)
+    except (NotARegularFile, InputTooLarge) as exc:
+        raise _fail(codes.CHAT_IMPORT_UNREADABLE, f"{path.name} cannot be read: {exc.strerror}.") from None
     except OSError:
         raise _fail(codes.CHAT_IMPORT_UNREADABLE, f"{path.name} cannot be read.") from None
     return data
