@@ -56,10 +56,14 @@ from relay_studio.runtime.delegation.input_data import HandoffInputData, History
 from relay_studio.runtime.engine import RunRequestError, Runtime
 from relay_studio.runtime.fork import ForkRequest
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+from relay_studio.store.canon import CanonError, CanonStore
+from relay_studio.store.project_canon import ProjectCanon
 
-__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "ExportError", "ExportResult", "Handoff", "HandoffHistoryMapper",
+__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "CanonError", "ExportError", "ExportResult", "Handoff",
+           "HandoffHistoryMapper",
            "HandoffInfo",
            "HandoffInputData", "HandoffInputFilter", "HandoffOutcome", "HandoffRefused", "HandoffResult", "Message",
+           "ProjectCanon",
            "RunConfig", "RunContextWrapper", "RunItem", "RunRequestError", "RunResult", "Studio",
            "default_handoff_history_mapper",
            "get_conversation_history_wrappers", "handoff", "handoff_filters", "nest_handoff_history",
@@ -365,6 +369,13 @@ class Studio:
         record = self.runtime.runs.run(handle.run_id)
         final = self.runtime.chats.message(record.message_id) if record and record.message_id else None
         return RunResult(handle.run_id, status, final.content if final else None, self.journal(handle.run_id))
+
+    def canon(self, project: str | None = None) -> ProjectCanon:
+        """The canon of ``project`` (by name, id or folder name; the default project for None): ``facts()``,
+        ``add(text, about, attribute=, value=, as_of=, pin=, source_chat=, quote=)``, ``edit``, ``pin``,
+        ``unpin``, ``retire``, ``accept``, ``reject`` by handle (``f12``), as ``relay-studio canon``
+        (docs/canon.md). A refusal raises ``CanonError`` (``code``, ``message``); nothing is written."""
+        return ProjectCanon(CanonStore(self.runtime.db), self.runtime.chats, self.runtime.projects.resolve(project).id)
 
     def journal(self, run_id: str) -> list[Event]:
         return self.runtime.runs.events(run_id)

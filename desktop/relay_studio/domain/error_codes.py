@@ -55,6 +55,32 @@ AGENT_TOOL_AFTER_RETURN = "agent.tool_after_return"
 #: Past maxToolCalls a call other than a closing one was refused.
 AGENT_TOOL_CALL_LIMIT_REACHED = "agent.tool_call_limit_reached"
 
+# --- canon.*: a project's canon ledger (``docs/canon.md``) ---
+#: A fact about no story-library entry: name at least one with ``--about``.
+CANON_NO_ABOUT = "canon.no_about"
+#: An attribute without a value, or a value without an attribute.
+CANON_ATTRIBUTE_WITHOUT_VALUE = "canon.attribute_without_value"
+#: ``as of`` is not a chapter number of 1 or more.
+CANON_BAD_AS_OF = "canon.bad_as_of"
+#: A fact, entry name, attribute or value that is empty, too long, or holds control characters.
+CANON_BAD_TEXT = "canon.bad_text"
+#: A fact's text is empty.
+CANON_EMPTY_TEXT = "canon.empty_text"
+#: No fact of the project has that handle.
+CANON_FACT_NOT_FOUND = "canon.fact_not_found"
+#: Accept or reject asked of a fact that is not a proposal.
+CANON_NOT_A_PROPOSAL = "canon.not_a_proposal"
+#: The change does not apply to a fact in its status (pinning a retired fact, retiring it twice).
+CANON_WRONG_STATUS = "canon.wrong_status"
+#: The pinned facts do not fit the agent's context window: the run is refused before it starts (facts named).
+CANON_PINNED_TOO_LARGE = "canon.pinned_too_large"
+#: A proposed fact's quote is not in the chat's messages nor in the run's committed text.
+CANON_QUOTE_NOT_FOUND = "canon.quote_not_found"
+#: The conversation belongs to no project, so it has no canon.
+CANON_UNAVAILABLE = "canon.unavailable"
+#: The source chat named for a fact is not a chat of the project.
+CANON_UNKNOWN_CHAT = "canon.unknown_chat"
+
 # --- card.*: a SillyTavern character card being imported into the story library ---
 #: A base64 field of the card does not decode.
 CARD_BAD_BASE64 = "card.bad_base64"
@@ -410,6 +436,16 @@ REVIEW_FAILED = "review.failed"
 REVIEW_INVALID_OUTPUT = "review.invalid_output"
 #: The reviewer profile named for a review does not exist or has no usable model.
 REVIEW_REVIEWER_UNAVAILABLE = "review.reviewer_unavailable"
+
+# --- continuity.*: the continuity check and its reviewer agent (``docs/canon.md``, "Continuity check") ---
+#: A continuity reviewer's finding quoted words that are not in the chapter: the finding was dropped.
+CONTINUITY_QUOTE_NOT_IN_TEXT = "continuity.quote_not_in_text"
+#: A continuity reviewer's finding quoted evidence that is neither in the canon nor in an earlier chapter: dropped.
+CONTINUITY_QUOTE_NOT_IN_CANON = "continuity.quote_not_in_canon"
+#: The continuity reviewer's answer was not JSON of its form: the review gave no findings.
+CONTINUITY_REVIEW_INVALID_OUTPUT = "continuity.review_invalid_output"
+#: The continuity reviewer's model call failed (the provider's code and sentence are in the message).
+CONTINUITY_REVIEW_FAILED = "continuity.review_failed"
 
 # --- run.*: starting, resuming and ending runs ---
 #: The root agent is helper-only: it cannot start a run.

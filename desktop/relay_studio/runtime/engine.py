@@ -30,6 +30,7 @@ from relay_studio.domain.safe_text import is_utf8
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
+from relay_studio.runtime.canon_access import CanonFitError, check_pinned_fit
 from relay_studio.runtime.checkpoints import record_persist_checkpoint
 from relay_studio.runtime.context import (
     ChatInput,
@@ -140,6 +141,16 @@ class Runtime:
         project = self.chat_project(ctx.chat_id)
         ctx.project_id, ctx.project_dir = project.id, self.project_dir(project)
 
+    def _check_canon_fits(self, root: AgentProfile, chat: str, project_id: str | None) -> None:
+        """Refuses a run whose root agent cannot hold the project's pinned canon (docs/canon.md): before anything
+        is written, naming the facts that did not fit; they are never dropped silently."""
+        existing = self.chats.chat(chat) or self.chats.chat_by_name(chat, project_id)
+        project = (existing.project_id if existing else None) or project_id or self.projects.default().id
+        try:
+            check_pinned_fit(self.db, project, root, root.model.context_window_tokens)
+        except CanonFitError as exc:
+            raise RunRequestError(exc.code, exc.message) from None
+
     def chat_persist_dir(self, chat_id: str) -> Path:
         return self.data_dir / "chats" / chat_id / "persist"
 
@@ -201,6 +212,7 @@ class Runtime:
         overrides = {pair: e.tool_name_override for pair, e in (edges or {}).items() if e.tool_name_override}
         for problem in validate_catalog(profiles, overrides):
             raise RunRequestError(problem.code, problem.message)
+        self._check_canon_fits(root, answer.chat_id if answer else chat, project_id)
         if explore and answer is None:
             existing = self.chats.chat(chat) or self.chats.chat_by_name(chat, project_id)
             if existing is not None and not existing.explore:

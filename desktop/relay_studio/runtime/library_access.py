@@ -17,6 +17,7 @@ from relay_studio.library.mentions import select_entries
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import LibraryStore
 from relay_studio.resources import resource_dir
+from relay_studio.runtime.canon_access import stage_canon
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.prompts import macro_names
@@ -53,8 +54,11 @@ def _stage_texts(inv: InvocationState) -> list[str]:
 
 
 def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> str:
-    """The prompt sections this stage gets from its project, journaled as it assembles its prompt."""
-    parts: list[str] = []
+    """The prompt sections this stage gets from its project (its Canon first), journaled as it assembles its
+    prompt."""
+    library = library_for(run)
+    canon = stage_canon(tx, run, inv, library, _stage_texts(inv))  # first: the facts that always hold
+    parts: list[str] = [canon] if canon else []
     skills = skills_for(run)
     scope = skills.scope(inv.profile)
     tx.event(run.run_id, ev.SKILL_SCOPES_RESOLVED,
@@ -64,7 +68,6 @@ def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> st
         lines = [f"- {s.name}: {s.description}" for s in scope]
         parts.append("## Skills\nInstructions you can read with skill_read when a task calls for them:\n"
                      + "\n".join(lines))
-    library = library_for(run)
     budget = inv.profile.context.library_budget_tokens
     if library is not None and budget > 0:
         entries = shown_entries(run, inv, library)

@@ -210,3 +210,42 @@ class SkillFileRow(SQLModel, table=True):
     problem_code: str | None = None
     problem_message: str | None = None
     indexed_at: str
+
+
+class CanonFactRow(SQLModel, table=True):
+    """A project's canon: one fact each (``domain.canon.CanonFact``); ``number`` gives its handle (``f<number>``),
+    counted per project and never reused. Schema 10."""
+
+    __tablename__ = "canon_facts"
+    __table_args__ = (Index("ux_canon_facts_number", "project_id", "number", unique=True),)
+    id: str = Field(primary_key=True)
+    project_id: str = Field(index=True)
+    number: int
+    text: str
+    about_json: str
+    attribute: str | None = None
+    value: str | None = None
+    as_of: int | None = None
+    pinned: bool = False
+    status: str
+    source_json: str
+    added_by: str
+    created_at: str
+    updated_at: str
+
+
+class CanonChangeRow(SQLModel, table=True):
+    """The canon's history: every change of a fact, who made it, when, the fact before and after (JSON; before is
+    None for a new fact). Canon changes happen outside runs too, so they are kept here, not in a run's journal.
+    Schema 10."""
+
+    __tablename__ = "canon_changes"
+    id: int | None = Field(default=None, primary_key=True)
+    fact_id: str = Field(index=True)
+    project_id: str = Field(index=True)
+    action: str
+    actor: str
+    at: str
+    before_json: str | None = None
+    after_json: str
+    run_id: str | None = None
