@@ -27,6 +27,7 @@ from relay_studio.domain.records import (
 )
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.domain.safe_text import is_utf8
+from relay_studio.domain.scenes import SceneTurn
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
@@ -175,13 +176,16 @@ class Runtime:
         explore: bool = False,
         handoff_defaults: HandoffDefaults | None = None,
         context: Any = None,
+        scene: SceneTurn | None = None,
     ) -> RunHandle:
         """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
         question again: no new user message, the history before it, and its commits become new
         versions of that message. ``explore`` makes a new chat an exploration (refused for an ordinary
         chat that exists); a run of an exploration is read only (``docs/explore.md``). ``edges``,
         ``handoff_defaults`` and ``context`` come from code (the Python API) and are not frozen: a
-        resumed run goes on without them."""
+        resumed run goes on without them. ``scene``: a scene turn (``runtime/scenes.py``, docs/scenes.md): its
+        history is what the speaker witnessed, not the whole chat, and ``prompt`` is stored as a chat message
+        only when the creator wrote it."""
         profiles = dict(profiles if profiles is not None else self.profiles())
         root = profiles.get(agent_id)
         if root is None:
@@ -229,14 +233,18 @@ class Runtime:
         chat_record = (self.chats.chat(answer.chat_id if answer else chat)
                        or self.chats.ensure_chat(chat, project_id=project_id,
                                                  mode=CHAT_MODE_EXPLORE if explore else CHAT_MODE_CHAT))
-        earlier = self.chats.messages(chat_record.id)
-        if question is not None:
-            earlier = [m for m in earlier if m.position < question.position]
-        history, pinned = chat_history(earlier)
+        if scene is not None:
+            history, pinned = list(scene.history), 0
+        else:
+            earlier = self.chats.messages(chat_record.id)
+            if question is not None:
+                earlier = [m for m in earlier if m.position < question.position]
+            history, pinned = chat_history(earlier)
+        user_message: MessageRecord | None = None
         if answer is not None and question is not None:
             user_message = question
             self.bridge.reply_targets[run_id] = answer.id
-        else:
+        elif scene is None or scene.creator_text is not None:
             user_message = self.chats.add_message(chat_record.id, "user", prompt, run_id=run_id)
         persist = self.chat_persist_dir(chat_record.id)
         workspace.project_persist(persist)
@@ -244,7 +252,7 @@ class Runtime:
         persona = persona_name(self.db)
         frozen = {
             "userText": prompt,
-            "userMessageId": user_message.id,
+            "userMessageId": user_message.id if user_message else None,
             "rootAgentId": agent_id,
             "regenerateOf": regenerate_of,
             "chatHistory": [m.model_dump(mode="json") for m in history],
@@ -267,6 +275,7 @@ class Runtime:
         ctx.chat_input = ChatInput(history, prompt, pinned)
         ctx.explore = chat_record.explore
         ctx.persona_name = persona
+        ctx.scene = scene
         self._attach_project(ctx)
         stamp = now_iso()
         self.claim_run(run_id)  # held before the run exists in the file, so no other process recovers it
@@ -279,6 +288,8 @@ class Runtime:
                 tx.event(run_id, ev.RUN_CREATED, {"chatId": chat_record.id, "chatName": chat_record.name,
                                                   "agentId": agent_id, "userText": prompt,
                                                   **({"explore": True} if ctx.explore else {})})
+                if scene is not None:
+                    tx.event(run_id, ev.SCENE_CONTEXT_ASSEMBLED, scene.context)
                 workspace.journal_skipped_links(tx, run_id)
                 record_persist_checkpoint(tx, run_id, chat_record.id, workspace.snapshot(PERSIST_ONLY))
                 transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
