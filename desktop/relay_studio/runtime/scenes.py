@@ -47,9 +47,11 @@ def scene_profile(profile: AgentProfile, *, narrator: bool) -> AgentProfile:
 
 
 class Scenes:
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(self, runtime: Runtime, provider_for: ProviderFor | None = None) -> None:
         self.runtime = runtime
         self.store = SceneStore(runtime.db)
+        #: the models turns use when ``say`` is given none
+        self.provider_for = provider_for
 
     # -- the cast and presence --------------------------------------------------------------------
     def _profile(self, pid: str, what: str) -> AgentProfile:
@@ -139,9 +141,13 @@ class Scenes:
             raise SceneError(codes.SCENE_SPEAKER_ABSENT, f"'{as_id}' is not in the scene now; let them enter first.")
         return Speaker(as_id, "creator")
 
-    async def say(self, name: str, *, provider_for: ProviderFor, as_id: str | None = None, prompt: str | None = None,
-                  project_id: str | None = None, approver: Approver | None = None) -> RunHandle:
+    async def say(self, name: str, *, provider_for: ProviderFor | None = None, as_id: str | None = None,
+                  prompt: str | None = None, project_id: str | None = None,
+                  approver: Approver | None = None) -> RunHandle:
         """One turn (``as_id``: that speaker; None: whoever is next) as a run; returns its handle."""
+        providers = provider_for or self.provider_for
+        if providers is None:
+            raise ValueError("Scenes.say needs provider_for, here or when the Scenes were made")
         record = self.get(name, project_id)
         speaker = self.speaker(record, as_id)
         turn = self.turn(record, speaker, prompt)
@@ -150,7 +156,7 @@ class Scenes:
         if record.next_speaker_id is not None:
             self.store.choose_next(record, None)
         return await self.runtime.start_run(agent_id=speaker.profile_id, prompt=turn.creator_text or self.cue(turn),
-                                            provider_for=provider_for, chat=record.chat_id, profiles=profiles,
+                                            provider_for=providers, chat=record.chat_id, profiles=profiles,
                                             approver=approver, scene=turn)
 
     async def say_and_wait(self, name: str, **kw: Any) -> RunHandle:
