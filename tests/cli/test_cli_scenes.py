@@ -113,3 +113,28 @@ async def test_the_python_api_runs_a_scene_turn(tmp_path: Path) -> None:
         handle = await scenes.say_and_wait("Shore", as_id="mira")
         assert handle.context.run_status.value == "completed"
         assert [m.content for m in studio.runtime.chats.messages(handle.chat_id)] == ["Mira: the tide is out."]
+
+
+def test_scene_import_and_export_of_a_sillytavern_group(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                       data: list[str]) -> None:
+    group = {"id": "1", "name": "Pier", "members": ["Mira.png", "Wren.png"], "disabled_members": [],
+             "chat_id": "Pier", "chats": ["Pier"]}
+    lines = [{"chat_metadata": {}},
+             {"name": "Mira", "is_user": False, "is_system": False, "mes": "Ropes, now.", "original_avatar": "Mira.png",
+              "extra": {}},
+             {"name": "Wren", "is_user": False, "is_system": False, "mes": "Aye.", "original_avatar": "Wren.png",
+              "extra": {}}]
+    (tmp_path / "g.json").write_text(json.dumps(group), encoding="utf-8")
+    (tmp_path / "c.jsonl").write_text("\n".join(json.dumps(line) for line in lines), encoding="utf-8")
+    code, out, err = run_cli(capsys, "scene", "import", str(tmp_path / "g.json"), str(tmp_path / "c.jsonl"),
+                             "--json", *data)
+    assert code == 0, err
+    assert json.loads(out)["cast"] == ["mira", "wren"]  # Mira matched the agent there, Wren was made
+    code, out, err = run_cli(capsys, "scene", "export", "Pier", "--out", str(tmp_path / "out"), *data)
+    assert code == 0, err
+    back = [json.loads(line) for line in (tmp_path / "out" / "Pier.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [(b["name"], b["mes"], b["original_avatar"]) for b in back[1:]] == [
+        ("Mira", "Ropes, now.", "Mira.png"), ("Wren", "Aye.", "Wren.png")]
+    assert json.loads((tmp_path / "out" / "Pier.json").read_text(encoding="utf-8"))["members"] == group["members"]
+    code, _, err = run_cli(capsys, "scene", "import", str(tmp_path / "c.jsonl"), str(tmp_path / "c.jsonl"), *data)
+    assert code == 2 and err.strip().endswith("[scene.bad_group_file]")

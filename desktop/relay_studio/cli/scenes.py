@@ -1,4 +1,4 @@
-"""``relay-studio scene new|enter|leave|say|break|presence|show``: scene chats with a cast (docs/scenes.md).
+"""``relay-studio scene new|enter|leave|say|break|presence|show|import|export``: scene chats with a cast (docs/scenes.md).
 
 Exit codes: 0 done, 2 bad usage or input (one line on stderr naming the problem, with its code; nothing written),
 and for ``say`` the run's own exit code (3 failed, 4 partial, 130 cancelled).
@@ -58,6 +58,13 @@ def add_scene_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     fix.add_argument("message_id")
     fix.add_argument("--present", type=_ids, required=True, metavar="ID[,ID...]")
     action("show", "the cast, who is present, and each message with who heard it")
+    imp = sub.add_parser("import", parents=[common], help="a SillyTavern group chat as a scene")
+    imp.add_argument("group", type=Path, help="the group file (groups/<id>.json)")
+    imp.add_argument("chat", type=Path, help="its chat (group chats/<chat id>.jsonl)")
+    project_option(imp)
+    imp.add_argument("--json", action="store_true", help="print the result as JSON")
+    exp = action("export", "a scene as a SillyTavern group file and its chat")
+    exp.add_argument("--out", type=Path, required=True, metavar="DIR", help="the folder the two files go to")
 
 
 def _shown(text: object) -> str:
@@ -80,13 +87,14 @@ def _scene_line(record: SceneRecord) -> str:
 
 def run_scene(args: argparse.Namespace, runtime: Runtime) -> int:
     from relay_studio.domain.scenes import SceneError
+    from relay_studio.library.entries import LibraryError
     from relay_studio.runtime.scenes import Scenes
     from relay_studio.store.projects import ProjectError
 
     try:
         project_id = runtime.projects.resolve(args.project).id
         return _run(args, Scenes(runtime), project_id)
-    except (ProjectError, SceneError) as exc:
+    except (ProjectError, SceneError, LibraryError) as exc:
         sys.stderr.write(f"error: {_shown(exc.message)} [{exc.code}]\n")
         return EXIT_USAGE
 
@@ -101,6 +109,8 @@ def _run(args: argparse.Namespace, scenes: Scenes, project_id: str) -> int:
         return EXIT_OK
     if command == "show":
         return _show(args, scenes, project_id)
+    if command in ("import", "export"):
+        return _group(args, scenes, project_id)
     record = {
         "new": lambda: scenes.new(args.name, args.cast, narrator=args.narrator, project_id=project_id),
         "enter": lambda: scenes.enter(args.name, args.id, project_id),
@@ -120,6 +130,27 @@ def _show(args: argparse.Namespace, scenes: Scenes, project_id: str) -> int:
     text = "\n".join([_scene_line(record), *(f"[{line.scene}] {line.speaker_id}: {_shown(m.content)}  (heard by "
                                              f"{', '.join(line.audience)})" for m, line in said)])
     _print(args, {**_scene_json(record), "messages": rows}, text)
+    return EXIT_OK
+
+
+def _group(args: argparse.Namespace, scenes: Scenes, project_id: str) -> int:
+    from relay_studio.runtime.scene_group import export_group, import_group, read_group_files
+
+    if args.scene_command == "import":
+        record = import_group(scenes.runtime, read_group_files(args.group, args.chat), source=args.group.name,
+                              project_id=project_id)
+        _print(args, _scene_json(record), _scene_line(record))
+        return EXIT_OK
+    record = scenes.get(args.name, project_id)
+    files = export_group(scenes.runtime, record)
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+        group_path, chat_path = args.out / f"{record.name}.json", args.out / f"{record.name}.jsonl"
+        group_path.write_text(json.dumps(files.group, ensure_ascii=False, indent=2), encoding="utf-8")
+        chat_path.write_text(files.chat, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"Cannot write to {args.out}: {exc.strerror or exc}.") from None
+    _print(args, {"group": str(group_path), "chat": str(chat_path)}, f"Wrote {group_path} and {chat_path}")
     return EXIT_OK
 
 

@@ -64,6 +64,17 @@ class SceneStore:
             _change(tx, chat.id, "created", 1, None, {"cast": cast, "narrator": narrator_id})
         return self.scene(chat.id)
 
+    def attach(self, chat_id: str, cast: list[str], present: list[str], source: str) -> SceneRecord:
+        """Makes an imported chat a scene (``runtime/scene_group.py``): its messages were heard by ``present``."""
+        with self.db.transaction() as tx:
+            tx.raw.execute("UPDATE chats SET mode = ? WHERE id = ?", (CHAT_MODE_SCENE, chat_id))
+            tx.insert(t.SceneRow, chat_id=chat_id, cast_json=json.dumps(cast), narrator_id=None, scene=1,
+                      present_json=json.dumps(present), next_speaker_id=None, created_at=now_iso())
+            _change(tx, chat_id, "created", 1, None, {"cast": cast, "narrator": None, "importedFrom": source})
+        record = self.scene(chat_id)
+        self.sync(record)
+        return record
+
     def sync(self, record: SceneRecord) -> None:
         """Gives every message of the chat without a line the audience present now (and the narrator)."""
         known = self.lines(record.chat_id)
