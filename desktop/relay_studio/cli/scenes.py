@@ -1,4 +1,5 @@
-"""``relay-studio scene new|enter|leave|say|break|presence|show|import|export``: scene chats with a cast (docs/scenes.md).
+"""``relay-studio scene new|enter|leave|say|break|presence|show|import|export``: scene chats with a cast
+(docs/scenes.md).
 
 Exit codes: 0 done, 2 bad usage or input (one line on stderr naming the problem, with its code; nothing written),
 and for ``say`` the run's own exit code (3 failed, 4 partial, 130 cancelled).
