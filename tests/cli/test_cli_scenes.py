@@ -69,7 +69,10 @@ def test_scene_new_enter_leave_say_with_json_and_turns(tmp_path: Path, capsys: p
     assert code == 0 and [t["agentId"] for t in json.loads(out)] == ["tomas"]
     assert "Fog rolls in" in out and "Dawn at the docks" not in out and "crates are empty" not in out
     code, out, _ = run_cli(capsys, "scene", "show", "Docks", "--json", *data)
-    heard = {m["text"]: m["heardBy"] for m in json.loads(out)["messages"]}
+    shown = json.loads(out)
+    assert [(m["id"], m["present"], m["model"]) for m in shown["members"]] == [
+        ("mira", True, "test / scripted"), ("tomas", True, "test / scripted"), ("gm", False, "test / scripted")]
+    heard = {m["text"]: m["heardBy"] for m in shown["messages"]}
     assert heard["Mira: the crates are empty."] == ["mira", "gm"]
     assert heard["Tomas: who emptied them?"] == ["mira", "tomas", "gm"]
 

@@ -73,3 +73,16 @@ class SceneTurn:
     context: dict[str, Any] = field(default_factory=dict)
     #: the speaker's model input before this turn's cue: what it witnessed or was told
     history: tuple[Message, ...] = ()
+
+    def frozen(self) -> dict[str, Any]:
+        """What a resumed run needs of the turn (its history is the run's frozen chat input)."""
+        return {"speakerId": self.speaker_id, "speakerNames": list(self.speaker_names), "scene": self.scene,
+                "narrator": self.narrator, "presentNames": list(self.present_names),
+                "entryHidden": sorted(self.entry_hidden)}
+
+    @classmethod
+    def thawed(cls, data: dict[str, Any]) -> SceneTurn:
+        return cls(speaker_id=str(data["speakerId"]), speaker_names=tuple(data.get("speakerNames", [])),
+                   scene=int(data.get("scene", 1)), narrator=bool(data.get("narrator", False)),
+                   present_names=tuple(data.get("presentNames", [])),
+                   entry_hidden=frozenset(data.get("entryHidden", [])))

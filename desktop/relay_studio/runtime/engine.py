@@ -261,6 +261,7 @@ class Runtime:
             "settings": {"maxTotalRounds": settings.max_total_rounds},
             "explore": chat_record.explore,
             "personaName": persona,
+            **({"scene": scene.frozen()} if scene is not None else {}),
         }
         ctx = RunContext(
             run_id=run_id, chat_id=chat_record.id, db=self.db, workspace=workspace, profiles=profiles,
@@ -348,6 +349,7 @@ class Runtime:
                                    str(frozen.get("userText", "")), int(frozen.get("chatHistoryPinned", 0)))
         ctx.explore = bool(frozen.get("explore", False))
         ctx.persona_name = str(frozen.get("personaName") or DEFAULT_PERSONA)
+        ctx.scene = SceneTurn.thawed(frozen["scene"]) if isinstance(frozen.get("scene"), dict) else None
         self._attach_project(ctx)
         try:
             active, pending = rebuild(ctx, self.runs)
