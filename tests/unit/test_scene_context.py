@@ -32,13 +32,15 @@ def test_a_character_sees_its_own_lines_as_its_turns_and_others_by_name() -> Non
         ("user", "Sam: Open the gate."), ("assistant", "The gate creaks."),
         ("user", "Ann to Ben, privately: the gate is a trap."), ("user", "Ben: I stay outside.")]
     assert seen.included == ["m1", "m2", "m3", "m4"]
-    assert seen.left_out == [{"messageId": "m5", "scene": 2, "speaker": "cy", "reason": "not present in scene 2"}]
+    assert seen.left_out == [{"scene": 2, "reason": "not present in scene 2", "count": 1, "first": "m5",
+                              "last": "m5"}]
 
 
 def test_what_was_left_out_says_why() -> None:
     cy = witnessed(MESSAGES, LINES, "cy", narrator=False, names=NAMES, narrator_id="gm")
-    assert [i["reason"] for i in cy.left_out] == ["not present in scene 1", "not present in scene 1",
-                                                  "told privately to Ben", "not present in scene 1"]
+    assert [(i["reason"], i["count"], i["first"], i["last"]) for i in cy.left_out] == [
+        ("not present in scene 1", 2, "m1", "m2"), ("told privately to Ben", 1, "m3", "m3"),
+        ("not present in scene 1", 1, "m4", "m4")]
     late = {**LINES, "m4": LINES["m4"].model_copy(update={"audience": ["ben", "cy", "gm"]})}
     assert witnessed(MESSAGES, late, "cy", narrator=False, names=NAMES, narrator_id="gm").left_out[0]["reason"] == (
         "not present when it was said in scene 1")

@@ -21,17 +21,36 @@ from relay_studio.domain.scenes import CREATOR, LINE_TOLD, SceneLine, SceneTurn
 class WitnessedContext:
     history: list[Message] = field(default_factory=list)
     included: list[str] = field(default_factory=list)
+    #: what was left out, grouped by scene and reason in the order first met: ``scene``, ``reason``, ``count``,
+    #: ``first`` and ``last`` message ids (bounded by scenes, not messages: a campaign's turns stay small to journal;
+    #: each message's audience is in ``scene_lines``)
     left_out: list[dict[str, Any]] = field(default_factory=list)
 
+    def leave_out(self, message_id: str, scene: int, reason: str) -> None:
+        last = self.left_out[-1] if self.left_out else None
+        if last is not None and (last["scene"], last["reason"]) == (scene, reason):
+            last["count"] += 1
+            last["last"] = message_id
+        else:
+            self.left_out.append({"scene": scene, "reason": reason, "count": 1, "first": message_id,
+                                  "last": message_id})
 
-def _reason(speaker: str, line: SceneLine, lines: Mapping[str, SceneLine], names: Mapping[str, str],
+
+def _present_by_scene(lines: Mapping[str, SceneLine]) -> dict[int, set[str]]:
+    """Who heard anything said aloud in each scene (one pass: the reasons are asked for thousands of lines)."""
+    present: dict[int, set[str]] = {}
+    for line in lines.values():
+        if line.kind != LINE_TOLD:
+            present.setdefault(line.scene, set()).update(line.audience)
+    return present
+
+
+def _reason(speaker: str, line: SceneLine, present: Mapping[int, set[str]], names: Mapping[str, str],
             narrator_id: str | None) -> str:
     if line.kind == LINE_TOLD:
         told = [a for a in line.audience if a not in (line.speaker_id, narrator_id)]
         return f"told privately to {', '.join(names.get(a, a) for a in told) or 'someone else'}"
-    present_then = any(speaker in other.audience for other in lines.values()
-                       if other.scene == line.scene and other.kind != LINE_TOLD)
-    if present_then:
+    if speaker in present.get(line.scene, ()):
         return f"not present when it was said in scene {line.scene}"
     return f"not present in scene {line.scene}"
 
@@ -52,6 +71,7 @@ def witnessed(messages: list[MessageRecord], lines: Mapping[str, SceneLine], spe
     """``speaker``'s model input from the scene chat's ``messages`` (in order), with what it did not witness left
     out and journaled by reason. ``names``: profile id -> the name the cast knows it by."""
     out = WitnessedContext()
+    present: dict[int, set[str]] | None = None
     for message in messages:
         line = lines.get(message.id)
         if line is None:  # every message of a scene has a line once synced; none is guessed at
@@ -60,8 +80,8 @@ def witnessed(messages: list[MessageRecord], lines: Mapping[str, SceneLine], spe
             out.history.append(_shown(message, line, speaker, names, creator))
             out.included.append(message.id)
         else:
-            out.left_out.append({"messageId": message.id, "scene": line.scene, "speaker": line.speaker_id,
-                                 "reason": _reason(speaker, line, lines, names, narrator_id)})
+            present = _present_by_scene(lines) if present is None else present
+            out.leave_out(message.id, line.scene, _reason(speaker, line, present, names, narrator_id))
     return out
 
 

@@ -118,18 +118,13 @@ class Scenes:
         if not record.present:
             raise SceneError(codes.SCENE_NOBODY_PRESENT, f"Nobody is present in '{record.name}'; let a character "
                                                          "enter first.")
-        spoken = [line.speaker_id for line in self._ordered_lines(record) if line.speaker_id in record.cast]
-        last = spoken[-1] if spoken else None
+        last = self.store.last_speaker(record.chat_id, record.cast)
         order = record.cast
         start = order.index(last) + 1 if last in order else 0
         for pid in order[start:] + order[:start]:
             if pid in record.present:
                 return Speaker(pid, "round")
         raise SceneError(codes.SCENE_NOBODY_PRESENT, f"Nobody is present in '{record.name}'.")
-
-    def _ordered_lines(self, record: SceneRecord) -> list[SceneLine]:
-        lines = self.store.lines(record.chat_id)
-        return [lines[m.id] for m in self.runtime.chats.messages(record.chat_id) if m.id in lines]
 
     def speaker(self, record: SceneRecord, as_id: str | None) -> Speaker:
         if as_id is None:
@@ -174,8 +169,8 @@ class Scenes:
 
     def names(self, record: SceneRecord) -> dict[str, str]:
         everyone = [*record.cast, *([record.narrator_id] if record.narrator_id else [])]
-        return {pid: self.runtime.profiles()[pid].display_name if pid in self.runtime.profiles() else pid
-                for pid in everyone}
+        profiles = self.runtime.profiles()
+        return {pid: profiles[pid].display_name if pid in profiles else pid for pid in everyone}
 
     def turn(self, record: SceneRecord, speaker: Speaker, prompt: str | None) -> SceneTurn:
         """What the speaker's run is given: its witnessed history, the entries it may not know, and the journal
@@ -188,7 +183,7 @@ class Scenes:
                          creator=persona_name(self.runtime.db), narrator_id=record.narrator_id)
         hidden = [] if narrator else self._hidden_entries(record, pid, names[pid])
         context = {"speaker": pid, "pickedBy": speaker.picked_by, "scene": record.scene, "narrator": narrator,
-                   "present": record.present, "included": seen.included, "leftOut": seen.left_out,
+                   "present": record.present, "included": len(seen.included), "leftOut": seen.left_out,
                    "entriesLeftOut": [{"name": e.name, "reason": f"not known to {names[pid]}"} for e in hidden]}
         return SceneTurn(speaker_id=pid, speaker_names=(pid, names[pid]), scene=record.scene, narrator=narrator,
                          present_names=tuple(names[p] for p in record.present),

@@ -44,9 +44,22 @@ class SceneStore:
                            next_speaker_id=m["next_speaker_id"])
 
     def lines(self, chat_id: str) -> dict[str, SceneLine]:
-        rows = self.db.conn.execute(select(_LINES).where(_LINES.c.chat_id == chat_id))
-        return {r.message_id: SceneLine(message_id=r.message_id, scene=r.scene, kind=r.kind, speaker_id=r.speaker_id,
-                                        audience=json.loads(r.audience_json)) for r in rows}
+        rows = self.db.raw.execute("SELECT message_id, scene, kind, speaker_id, audience_json FROM scene_lines "
+                                   "WHERE chat_id = ?", (chat_id,))
+        # plain SQL: a campaign's turn reads thousands of lines (bench/scene_context.py)
+        return {r[0]: SceneLine(message_id=r[0], scene=r[1], kind=r[2], speaker_id=r[3], audience=json.loads(r[4]))
+                for r in rows}
+
+    def last_speaker(self, chat_id: str, among: list[str]) -> str | None:
+        """The last of ``among`` who said something aloud in the chat (one indexed query, not a read of the chat)."""
+        if not among:
+            return None
+        marks = ", ".join("?" * len(among))
+        row = self.db.raw.execute(
+            f"SELECT l.speaker_id FROM scene_lines l JOIN messages m ON m.id = l.message_id WHERE l.chat_id = ? "
+            f"AND l.kind = ? AND l.speaker_id IN ({marks}) ORDER BY m.position DESC LIMIT 1",
+            (chat_id, LINE_SAID, *among)).fetchone()
+        return str(row[0]) if row else None
 
     def changes(self, chat_id: str) -> list[SceneChange]:
         rows = self.db.conn.execute(select(_CHANGES).where(_CHANGES.c.chat_id == chat_id).order_by(_CHANGES.c.id))
