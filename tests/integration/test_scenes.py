@@ -13,6 +13,7 @@ from relay_studio.domain.scenes import SceneError
 from relay_studio.library.entries import EntryVersion, LibraryEntry
 from relay_studio.library.store import LibraryStore
 from relay_studio.providers.scripted import ScriptedProvider, load_script
+from relay_studio.runtime.engine import RunRequestError
 from relay_studio.runtime.scenes import Scenes
 from tests.support import Harness, call, profile
 
@@ -202,3 +203,20 @@ async def test_a_speaker_who_is_not_present_or_not_in_the_cast_is_refused(harnes
         scenes.leave("Road", "bob")
     assert again.value.code == "scene.presence_unchanged"
     assert harness.runtime.runs.runs() == []
+
+
+async def test_an_ordinary_run_of_a_scene_chat_is_refused_before_anything_is_written(harness: Harness) -> None:
+    harness.runtime.extra_profiles = list(scene_profiles().values())
+    scenes = Scenes(harness.runtime)
+    record = scenes.new("Vigil", ["alice", "bob"])
+    provider = ScriptedProvider(load_script({"turns": {"alice": [line("Alice: the candle is lit.")]}}))
+    answer = (await scenes.say_and_wait("Vigil", provider_for=lambda _p: provider, as_id="alice",
+                                        prompt="Night in the chapel.")).run_id
+    reply = next(m for m in harness.runtime.chats.messages(record.chat_id) if m.role == "assistant")
+    for kw in ({"chat": "Vigil"}, {"chat": "Vigil", "regenerate_of": reply.id}):
+        with pytest.raises(RunRequestError) as info:
+            await harness.runtime.start_run(agent_id="alice", prompt="Tell me everything.",
+                                            provider_for=lambda _p: provider, **kw)  # type: ignore[arg-type]
+        assert info.value.code == "scene.turn_required"
+    assert [r.id for r in harness.runtime.runs.runs()] == [answer]
+    assert len(harness.runtime.chats.messages(record.chat_id)) == 2

@@ -524,6 +524,8 @@ SCENE_TELL_UNKNOWN_RECIPIENT = "scene.tell_unknown_recipient"
 SCENE_CHOICE_UNAVAILABLE = "scene.choice_unavailable"
 #: ``character_tell`` or ``scene_choose_speaker`` outside a scene.
 SCENE_UNAVAILABLE = "scene.unavailable"
+#: An ordinary run asked of a scene chat: its turns are characters' (``scene say``), never the whole chat to one agent.
+SCENE_TURN_REQUIRED = "scene.turn_required"
 #: A SillyTavern group file that cannot be read as a group (no members, not JSON, a member missing).
 SCENE_BAD_GROUP_FILE = "scene.bad_group_file"
 

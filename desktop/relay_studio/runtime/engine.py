@@ -19,6 +19,7 @@ from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import (
     CHAT_MODE_CHAT,
     CHAT_MODE_EXPLORE,
+    CHAT_MODE_SCENE,
     RUN_KIND_EXPLORE,
     RUN_KIND_RELAY,
     ChatRecord,
@@ -152,6 +153,15 @@ class Runtime:
         except CanonFitError as exc:
             raise RunRequestError(exc.code, exc.message) from None
 
+    def _check_not_a_scene(self, chat: str, project_id: str | None, scene: SceneTurn | None) -> None:
+        """A scene chat's runs are its characters' turns (docs/scenes.md): an ordinary run would hand one agent
+        every message, whoever witnessed it. Refused before anything is written."""
+        existing = self.chats.chat(chat) or self.chats.chat_by_name(chat, project_id)
+        if scene is None and existing is not None and existing.mode == CHAT_MODE_SCENE:
+            raise RunRequestError(codes.SCENE_TURN_REQUIRED,
+                                  f"'{existing.name}' is a scene: each turn is a character's, started with scene say "
+                                  "(--as or --next).")
+
     def chat_persist_dir(self, chat_id: str) -> Path:
         return self.data_dir / "chats" / chat_id / "persist"
 
@@ -217,6 +227,7 @@ class Runtime:
         for problem in validate_catalog(profiles, overrides):
             raise RunRequestError(problem.code, problem.message)
         self._check_canon_fits(root, answer.chat_id if answer else chat, project_id)
+        self._check_not_a_scene(answer.chat_id if answer else chat, project_id, scene)
         if explore and answer is None:
             existing = self.chats.chat(chat) or self.chats.chat_by_name(chat, project_id)
             if existing is not None and not existing.explore:
