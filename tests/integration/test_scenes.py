@@ -220,3 +220,21 @@ async def test_an_ordinary_run_of_a_scene_chat_is_refused_before_anything_is_wri
         assert info.value.code == "scene.turn_required"
     assert [r.id for r in harness.runtime.runs.runs()] == [answer]
     assert len(harness.runtime.chats.messages(record.chat_id)) == 2
+
+
+async def test_the_narrators_pick_waits_through_a_turn_the_creator_gives_someone_else(harness: Harness) -> None:
+    harness.runtime.extra_profiles = list(scene_profiles().values())
+    scenes = Scenes(harness.runtime)
+    scenes.new("Ford", ["alice", "bob", "carol"], narrator="narrator")
+    provider = ScriptedProvider(load_script({"turns": {
+        "narrator": [{"toolCalls": [call("scene_choose_speaker", {"name": "Carol"})]}, line("The river rises.")],
+        "alice": [line("Alice: we cross now.")], "carol": [line("Carol: not yet.")], "bob": [line("Bob: agreed.")]}}))
+
+    async def say(as_id: str | None) -> str:
+        handle = await scenes.say_and_wait("Ford", provider_for=lambda _p: provider, as_id=as_id)
+        return handle.context.scene.speaker_id if handle.context.scene else ""
+
+    assert await say("narrator") == "narrator"
+    assert await say("alice") == "alice"  # the creator's choice; Carol's turn still waits
+    assert await say(None) == "carol"
+    assert await say(None) == "alice"  # the pick used up: the round goes on after Carol

@@ -148,7 +148,7 @@ class Scenes:
         turn = self.turn(record, speaker, prompt)
         profiles = self.runtime.profiles()
         profiles[speaker.profile_id] = scene_profile(profiles[speaker.profile_id], narrator=turn.narrator)
-        if record.next_speaker_id is not None:
+        if record.next_speaker_id is not None and record.next_speaker_id == speaker.profile_id:
             self.store.choose_next(record, None)
         return await self.runtime.start_run(agent_id=speaker.profile_id, prompt=turn.creator_text or self.cue(turn),
                                             provider_for=providers, chat=record.chat_id, profiles=profiles,
