@@ -181,6 +181,7 @@ async def test_presence_can_be_corrected_and_a_corrected_line_is_then_seen(harne
     (lambda s: s.new("X", ["ghost"]), "scene.unknown_agent"),
     (lambda s: s.new("X", ["alice"], narrator="alice"), "scene.bad_cast"),
     (lambda s: s.enter("Nowhere", "alice"), "scene.not_found"),
+    (lambda s: s.new("  ", ["alice"]), "scene.bad_name"),
 ])
 def test_bad_scene_input_is_refused_with_a_code(harness: Harness, action: Any, code: str) -> None:
     harness.runtime.extra_profiles = list(scene_profiles().values())

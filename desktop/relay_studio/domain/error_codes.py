@@ -502,6 +502,8 @@ RUNTIME_UNEXPECTED_RETURN = "runtime.unexpected_return"
 # --- scene.*: scene chats with a cast (``docs/scenes.md``) ---
 #: A scene command named a chat that is not a scene (or no chat at all).
 SCENE_NOT_FOUND = "scene.not_found"
+#: ``scene new`` with an empty name.
+SCENE_BAD_NAME = "scene.bad_name"
 #: ``scene new`` for a chat name that is taken.
 SCENE_NAME_TAKEN = "scene.name_taken"
 #: A cast, narrator or speaker id that is no agent profile.

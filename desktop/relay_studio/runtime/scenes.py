@@ -74,7 +74,7 @@ class Scenes:
             if narrator in cast:
                 raise SceneError(codes.SCENE_BAD_CAST, f"'{narrator}' cannot be both narrator and in the cast.")
         if not name.strip():
-            raise SceneError(codes.SCENE_NOT_FOUND, "A scene needs a name.")
+            raise SceneError(codes.SCENE_BAD_NAME, "A scene needs a name.")
         return self.store.create(name.strip(), cast, narrator, project_id)
 
     def get(self, name: str, project_id: str | None = None) -> SceneRecord:
