@@ -98,7 +98,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
     # Only the commands that drive runs recover runs a dead process left; readers never touch a run.
-    recover = args.command in ("run", "demo", "resume") or getattr(args, "runs_command", None) == "fork"
+    recover = (args.command in ("run", "demo", "resume") or getattr(args, "runs_command", None) == "fork"
+               or getattr(args, "scene_command", None) == "say")
 
     def runtime_factory(extra: list[AgentProfile] | None = None) -> Runtime:
         runtime = Runtime(data_dir, extra_profiles=extra, recover=recover)
@@ -157,6 +158,12 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         from relay_studio.cli.canon import run_canon
 
         return run_canon(args, runtime_factory())
+    if command == "scene":
+        from relay_studio.cli.scenes import run_scene
+
+        if getattr(args, "script", None) is not None:
+            load_script_checked(args.script)
+        return run_scene(args, runtime_factory())
     if command in ("run", "demo"):
         if command == "demo":
             args.agent, args.prompt = DEMO_AGENT, DEMO_PROMPT

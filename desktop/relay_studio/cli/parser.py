@@ -182,6 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     from relay_studio.cli.canon import add_canon_parser
 
     add_canon_parser(sub, common)
+    from relay_studio.cli.scenes import add_scene_parser
+
+    add_scene_parser(sub, common)
     from relay_studio.cli.export import add_export_parser
 
     add_export_parser(sub, common)

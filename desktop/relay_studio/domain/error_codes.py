@@ -510,6 +510,38 @@ RUNTIME_UNEXPECTED_ERROR = "runtime.unexpected_error"
 #: A foreground agent returned a task result (only helpers return).
 RUNTIME_UNEXPECTED_RETURN = "runtime.unexpected_return"
 
+# --- scene.*: scene chats with a cast (``docs/scenes.md``) ---
+#: A scene command named a chat that is not a scene (or no chat at all).
+SCENE_NOT_FOUND = "scene.not_found"
+#: ``scene new`` with an empty name.
+SCENE_BAD_NAME = "scene.bad_name"
+#: ``scene new`` for a chat name that is taken.
+SCENE_NAME_TAKEN = "scene.name_taken"
+#: A cast, narrator or speaker id that is no agent profile.
+SCENE_UNKNOWN_AGENT = "scene.unknown_agent"
+#: A character named who is not in the scene's cast.
+SCENE_NOT_IN_CAST = "scene.not_in_cast"
+#: A cast that is empty or names someone twice, or a narrator who is also in the cast.
+SCENE_BAD_CAST = "scene.bad_cast"
+#: ``scene say --as`` for a character who is not present now.
+SCENE_SPEAKER_ABSENT = "scene.speaker_absent"
+#: ``scene say --next`` while no character is present.
+SCENE_NOBODY_PRESENT = "scene.nobody_present"
+#: ``scene enter`` for someone present, ``scene leave`` for someone absent.
+SCENE_PRESENCE_UNCHANGED = "scene.presence_unchanged"
+#: A presence correction for a message that is not in the scene chat.
+SCENE_MESSAGE_NOT_FOUND = "scene.message_not_found"
+#: ``character_tell`` to someone who is not in the cast, or to oneself (recoverable; the sentence says who is).
+SCENE_TELL_UNKNOWN_RECIPIENT = "scene.tell_unknown_recipient"
+#: ``scene_choose_speaker`` naming someone who cannot speak next (not in the cast, or not present).
+SCENE_CHOICE_UNAVAILABLE = "scene.choice_unavailable"
+#: ``character_tell`` or ``scene_choose_speaker`` outside a scene.
+SCENE_UNAVAILABLE = "scene.unavailable"
+#: An ordinary run asked of a scene chat: its turns are characters' (``scene say``), never the whole chat to one agent.
+SCENE_TURN_REQUIRED = "scene.turn_required"
+#: A SillyTavern group file that cannot be read as a group (no members, not JSON, a member missing).
+SCENE_BAD_GROUP_FILE = "scene.bad_group_file"
+
 # --- script.* ---
 #: A scripted provider's script does not have the expected shape.
 SCRIPT_INVALID = "script.invalid"

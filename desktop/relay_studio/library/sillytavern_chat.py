@@ -231,6 +231,17 @@ def _message(raw: Any, where: str, fallback_date: str) -> ImportedMessage:
                            versions=versions)
 
 
+def read_message(raw: Any, where: str, fallback_date: str) -> ImportedMessage:
+    """One message line of a chat file, checked (``where`` names it in every error); for the group chats of
+    ``runtime/scene_group.py``, whose header differs."""
+    return _clean(_message(raw, where, fallback_date))[0]
+
+
+def message_lines(chats: ChatStore, chat: ChatRecord, *, user_name: str = "You") -> list[dict[str, Any]]:
+    """The message lines ``export_chat`` writes for ``chat`` (without its header)."""
+    return [json.loads(line) for line in export_chat(chats, chat, user_name=user_name).split("\n")[1:]]
+
+
 def parse_chat(data: bytes, source: str) -> ParsedChat:
     """Reads and checks a SillyTavern chat file; writes nothing."""
     if len(data) > MAX_CHAT_FILE_BYTES:

@@ -21,6 +21,7 @@ from relay_studio.runtime.canon_access import stage_canon
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.prompts import macro_names
+from relay_studio.runtime.scene_context import scene_section
 from relay_studio.runtime.tools.base import parse_args
 from relay_studio.store.database import Transaction
 
@@ -45,7 +46,10 @@ def skills_for(run: RunContext) -> SkillCatalog:
 def shown_entries(run: RunContext, inv: InvocationState, store: LibraryStore) -> list[LibraryEntry]:
     """The library's entries as this agent is shown them: SillyTavern's {{user}} and {{char}} filled."""
     names = macro_names(run, inv)
-    return [shown_entry(i.entry, names) for i in store.entries()]
+    entries = [i.entry for i in store.entries()]
+    if run.scene is not None:  # a scene's speaker: the entries it may know, each as of the scene (docs/scenes.md)
+        entries = [e.as_of(run.scene.scene) for e in entries if e.name not in run.scene.entry_hidden]
+    return [shown_entry(e, names) for e in entries]
 
 
 def _stage_texts(inv: InvocationState) -> list[str]:
@@ -59,6 +63,8 @@ def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> st
     library = library_for(run)
     canon = stage_canon(tx, run, inv, library, _stage_texts(inv))  # first: the facts that always hold
     parts: list[str] = [canon] if canon else []
+    if run.scene is not None:
+        parts.append(scene_section(run.scene))
     skills = skills_for(run)
     scope = skills.scope(inv.profile)
     tx.event(run.run_id, ev.SKILL_SCOPES_RESOLVED,

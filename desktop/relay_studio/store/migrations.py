@@ -148,6 +148,12 @@ def _migrate_canon(conn: Connection) -> None:
     create_tables(conn, t.CanonFactRow, t.CanonChangeRow)
 
 
+def _migrate_scenes(conn: Connection) -> None:
+    """Scene chats: a chat's cast and state, who was present for each message, and the scene's journal
+    (``store/scenes.py``, docs/scenes.md)."""
+    create_tables(conn, t.SceneRow, t.SceneLineRow, t.SceneChangeRow)
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
@@ -157,6 +163,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_chat_modes,
     _migrate_commit_message_index,
     _migrate_canon,
+    _migrate_scenes,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

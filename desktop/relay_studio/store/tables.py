@@ -249,3 +249,44 @@ class CanonChangeRow(SQLModel, table=True):
     before_json: str | None = None
     after_json: str
     run_id: str | None = None
+
+
+class SceneRow(SQLModel, table=True):
+    """A scene chat's cast and state (docs/scenes.md): the cast's profile ids in order, the narrator, the
+    current scene number, who is present now, and the speaker a narrator picked for the next turn. Schema 11."""
+
+    __tablename__ = "scenes"
+    chat_id: str = Field(primary_key=True)
+    cast_json: str
+    narrator_id: str | None = None
+    scene: int = 1
+    present_json: str
+    next_speaker_id: str | None = None
+    created_at: str
+
+
+class SceneLineRow(SQLModel, table=True):
+    """Who was present when a scene chat's message was said (its audience), in which scene, and whether it was
+    said to the room or told privately (``kind`` ``said`` | ``told``). Schema 11."""
+
+    __tablename__ = "scene_lines"
+    message_id: str = Field(primary_key=True)
+    chat_id: str = Field(index=True)
+    scene: int
+    kind: str
+    speaker_id: str | None = None
+    audience_json: str
+
+
+class SceneChangeRow(SQLModel, table=True):
+    """A scene chat's journal of what happens outside its runs: created, entered, left, a scene break, presence
+    corrected, a message told, a speaker picked (``payload_json`` says the details). Schema 11."""
+
+    __tablename__ = "scene_changes"
+    id: int | None = Field(default=None, primary_key=True)
+    chat_id: str = Field(index=True)
+    action: str
+    scene: int
+    profile_id: str | None = None
+    payload_json: str
+    at: str

@@ -12,6 +12,7 @@ from relay_studio.runtime.tools import (
     agent_handoff,
     agent_list,
     canon_propose,
+    character_tell,
     knowledge_search,
     library_create,
     library_list,
@@ -20,6 +21,7 @@ from relay_studio.runtime.tools import (
     library_update,
     review_consistency,
     review_rules,
+    scene_choose_speaker,
     skill_create,
     skill_read,
     task_return,
@@ -60,6 +62,8 @@ TOOLS: dict[str, Tool] = {
         review_consistency,
         review_rules,
         canon_propose,
+        character_tell,
+        scene_choose_speaker,
     )
 }
 
