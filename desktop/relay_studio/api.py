@@ -33,6 +33,7 @@ from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile, HistoryMode, parse_profile
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
+from relay_studio.domain.scenes import SceneError
 from relay_studio.manuscript.export import ExportError, ExportResult
 from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.context import RunSettings
@@ -55,12 +56,18 @@ from relay_studio.runtime.delegation.history import (
 from relay_studio.runtime.delegation.input_data import HandoffInputData, HistoryMapper, InputFilter, RunItem
 from relay_studio.runtime.engine import RunRequestError, Runtime
 from relay_studio.runtime.fork import ForkRequest
+from relay_studio.runtime.scenes import Scenes
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+from relay_studio.store.canon import CanonError, CanonStore
+from relay_studio.store.project_canon import ProjectCanon
 
-__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "ExportError", "ExportResult", "Handoff", "HandoffHistoryMapper",
+__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "CanonError", "ExportError", "ExportResult", "Handoff",
+           "HandoffHistoryMapper",
            "HandoffInfo",
            "HandoffInputData", "HandoffInputFilter", "HandoffOutcome", "HandoffRefused", "HandoffResult", "Message",
-           "RunConfig", "RunContextWrapper", "RunItem", "RunRequestError", "RunResult", "Studio",
+           "ProjectCanon",
+           "RunConfig", "RunContextWrapper", "RunItem", "RunRequestError", "RunResult", "SceneError", "Scenes",
+           "Studio",
            "default_handoff_history_mapper",
            "get_conversation_history_wrappers", "handoff", "handoff_filters", "nest_handoff_history",
            "prompt_with_handoff_instructions", "reset_conversation_history_wrappers",
@@ -365,6 +372,19 @@ class Studio:
         record = self.runtime.runs.run(handle.run_id)
         final = self.runtime.chats.message(record.message_id) if record and record.message_id else None
         return RunResult(handle.run_id, status, final.content if final else None, self.journal(handle.run_id))
+
+    def canon(self, project: str | None = None) -> ProjectCanon:
+        """The canon of ``project`` (by name, id or folder name; the default project for None): ``facts()``,
+        ``add(text, about, attribute=, value=, as_of=, pin=, source_chat=, quote=)``, ``edit``, ``pin``,
+        ``unpin``, ``retire``, ``accept``, ``reject`` by handle (``f12``), as ``relay-studio canon``
+        (docs/canon.md). A refusal raises ``CanonError`` (``code``, ``message``); nothing is written."""
+        return ProjectCanon(CanonStore(self.runtime.db), self.runtime.chats, self.runtime.projects.resolve(project).id)
+
+    def scenes(self) -> Scenes:
+        """Scene chats (docs/scenes.md), as ``relay-studio scene``: ``new(name, cast, narrator=)``,
+        ``enter``/``leave(name, id)``, ``next_scene``, ``correct``, and ``await say(name, as_id=…)`` (``as_id``
+        None: whoever is next), each turn a run with this studio's model. A refusal raises ``SceneError``."""
+        return Scenes(self.runtime, self._provider_for)
 
     def journal(self, run_id: str) -> list[Event]:
         return self.runtime.runs.events(run_id)

@@ -83,6 +83,144 @@
     </message>
 </context>
 <context>
+    <name>CanonModel</name>
+    <message>
+        <source>pinned</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>proposed</source>
+        <translation>提案中</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>有効</translation>
+    </message>
+    <message>
+        <source>retired</source>
+        <translation>廃止</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>却下</translation>
+    </message>
+    <message>
+        <source>Handle</source>
+        <translation>ハンドル</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>事実</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+</context>
+<context>
+    <name>CanonView</name>
+    <message>
+        <source>New fact</source>
+        <translation>新しい事実</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>Retire</source>
+        <translation>廃止</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>承認</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>却下</translation>
+    </message>
+    <message>
+        <source>Accept agents&apos; proposals at once</source>
+        <translation>エージェントの提案をすぐに承認する</translation>
+    </message>
+    <message>
+        <source>Otherwise a fact an agent proposes waits here for you to accept or reject it.</source>
+        <translation>オフのとき、エージェントが提案した事実はここで承認か却下を待ちます。</translation>
+    </message>
+    <message>
+        <source>Canon</source>
+        <translation>正典</translation>
+    </message>
+    <message>
+        <source>One short statement, as every agent will read it</source>
+        <translation>すべてのエージェントが読むとおりの短い一文</translation>
+    </message>
+    <message>
+        <source>Story library entries, separated by commas</source>
+        <translation>ストーリーライブラリの項目（カンマ区切り）</translation>
+    </message>
+    <message>
+        <source>e.g. eyes</source>
+        <translation>例：目</translation>
+    </message>
+    <message>
+        <source>e.g. green</source>
+        <translation>例：緑</translation>
+    </message>
+    <message>
+        <source>from the start</source>
+        <translation>最初から</translation>
+    </message>
+    <message>
+        <source>Pinned: in every prompt of the project</source>
+        <translation>固定：プロジェクトのすべてのプロンプトに入ります</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>事実</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>From chapter</source>
+        <translation>開始章</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>From: “%1” (added by %2)</source>
+        <translation>出典：「%1」（%2 が追加）</translation>
+    </message>
+    <message>
+        <source>From the chat: “%1”</source>
+        <translation>チャットから：「%1」</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>%1 として保存しました。</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>固定を解除</translation>
+    </message>
+</context>
+<context>
     <name>CardInstructionsDialog</name>
     <message>
         <source>The card&apos;s instructions for “%1”</source>
@@ -2102,6 +2240,10 @@
         <translation>スキル</translation>
     </message>
     <message>
+        <source>Canon</source>
+        <translation>正典</translation>
+    </message>
+    <message>
         <source>⚠ The project&apos;s files could not be read: %1</source>
         <translation>⚠ プロジェクトのファイルを読み込めませんでした: %1</translation>
     </message>
@@ -2482,6 +2624,10 @@
     <message>
         <source>Open the document at this place</source>
         <translation>この箇所でドキュメントを開く</translation>
+    </message>
+    <message>
+        <source>Add to canon…</source>
+        <translation>正典に追加…</translation>
     </message>
     <message>
         <source>version %1 of %2</source>

@@ -139,3 +139,30 @@ def test_persona_names_what_sillytavern_user_becomes(tmp_path: Path, capsys: pyt
     code, out, _ = run_cli(capsys, "library", "show", "Harbour", *d)  # the creator's own view: as written
     assert "{{char}} meets {{user}} by the Harbour." in out
     assert run_cli(capsys, "persona", "", *d)[:2] == (0, "User\n")  # emptied: the default again
+
+
+def test_a_long_list_of_imported_names_is_summarised(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Round four: 10,000 entries printed every name on one line of ~100 KB; a line lists ten, then a count."""
+    from relay_studio.library import sillytavern as st
+    from relay_studio.library.entries import LibraryEntry
+
+    entries = [LibraryEntry(type="lore", name=f"Place {i:03}", description="A place.") for i in range(150)]
+    world = tmp_path / "world.json"
+    world.write_text(json.dumps(st.world_info_json(st.world_info_entries(entries))), encoding="utf-8")
+    d = ["--data-dir", str(tmp_path / "data")]
+    code, out, _ = run_cli(capsys, "library", "import", str(world), *d)
+    listed = ", ".join(f"Place {i:03}" for i in range(10))
+    assert (code, out.strip()) == (0, f"world.json: imported 150 entries ({listed} and 140 more (--json lists them "
+                                      "all)).")
+    code, out, _ = run_cli(capsys, "library", "import", str(world), "--json", *d)
+    assert code == 0 and len(json.loads(out)[0]["identical"]) == 150, "the JSON report keeps every name"
+
+
+def test_an_entry_named_with_hidden_characters_is_added_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by the property test: find() ignores hidden characters, so the new entry was not found by its name
+    and `library add` ended in an AssertionError."""
+    name = "\x83\U000e004b\U0001d174\U000e004d"
+    code, out, err = run_cli(capsys, "library", "add", "--name", name, "--data-dir", str(tmp_path / "data"))
+    assert (code, err) == (0, "") and out.startswith("Added '\\x83"), out

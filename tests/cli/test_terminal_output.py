@@ -95,6 +95,16 @@ def test_ctrl_c_in_the_first_half_second_exits_130_without_a_traceback(tmp_path:
 
 
 def _on_a_terminal(*argv: str) -> str:
+    printed, code = _terminal_run(*argv)
+    assert code == 0
+    return printed
+
+
+def _on_a_terminal_any_exit(*argv: str) -> str:
+    return _terminal_run(*argv)[0]
+
+
+def _terminal_run(*argv: str) -> tuple[str, int]:
     """What the command prints when its output is a real terminal: the CLI runs here with its stdout and
     stderr on a pseudo-terminal (``isatty()`` is true, and the terminal's line discipline turns each
     newline into CR LF as a screen receives it), read from the other side as it is written."""
@@ -126,8 +136,8 @@ def _on_a_terminal(*argv: str) -> str:
             sys.stdout, sys.stderr = saved
     reader.join(timeout=30)  # the reader sees EIO once it has read everything
     os.close(master)
-    assert code == 0 and not reader.is_alive()
-    return b"".join(chunks).decode("utf-8")
+    assert not reader.is_alive()
+    return b"".join(chunks).decode("utf-8"), code
 
 
 def test_model_text_reaches_a_terminal_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -193,3 +203,22 @@ def test_names_from_imported_files_reach_a_terminal_escaped(tmp_path: Path,
     assert "Mara\\x1b]0;pwned" in outputs[-1].out and "Started the new chat 'Next\\x1b" in outputs[-1].err
     for captured in outputs:
         assert not _raw(captured.out) and not _raw(captured.err), captured
+
+
+def test_a_failed_runs_message_quoting_a_server_reaches_the_terminal_escaped(tmp_path: Path) -> None:
+    """Round four: the run's last line printed the failure's message raw, and it quotes the server's words."""
+    from tests.providers.conftest import LoopbackServer, Reply
+
+    server = LoopbackServer()
+    try:
+        server.add(Reply(status=400, body=json.dumps({"error": {"message": f"bad {ESCAPES} request"}}).encode(),
+                         content_type="application/json"))
+        data = str(tmp_path / "data")
+        assert main(["connections", "add", "box", "--kind", "openai_compatible", "--base-url", server.url + "/v1",
+                     "--model", "m", "--data-dir", data]) == 0
+        printed = _on_a_terminal_any_exit("run", "--agent", "finalizer", "--prompt", "x", "--connection", "box",
+                                          "--data-dir", data)
+    finally:
+        server.stop()
+    assert "provider.bad_request" in printed and "pwned" in printed, printed
+    assert not _raw(printed), printed

@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import random
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -180,3 +181,75 @@ async def test_a_full_disk_met_by_a_helper_ends_the_run_with_its_code(tmp_path: 
         assert [c.path for c in harness.runtime.runs.commits(run_id)] == ["output/main.md"]
     finally:
         harness.close()
+
+
+def _fill(folder: Path, leave_kb: int) -> None:
+    """Writes a filler file until ``leave_kb`` KB (or less) stay free on the disk of ``folder``."""
+    fd = os.open(folder / "filler", os.O_CREAT | os.O_WRONLY, 0o600)
+    with contextlib.suppress(OSError):
+        while (left := os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize - leave_kb * 1024) > 0:
+            os.write(fd, b"\0" * min(4096, left))
+    os.close(fd)
+
+
+@pytest.mark.parametrize("leave_kb", [0, 8, 16])
+def test_a_nearly_full_disk_is_said_to_be_full_with_its_free_space_never_damaged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], leave_kb: int
+) -> None:
+    """Round four: with 0 to 16 KB free, SQLite cannot grow its shared-memory file and says "disk I/O
+    error"; library import, chat import and knowledge add reported a damaged database. It is a full disk."""
+    disk = SmallDisk(tmp_path / "data")
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    story = inputs / "story.jsonl"
+    story.write_text("\n".join(json.dumps(line) for line in [{"user_name": "You", "character_name": "Mira"}] + [
+        {"name": "Mira", "is_user": False, "mes": _incompressible(600)} for _ in range(100)]), encoding="utf-8")
+    notes = inputs / "notes.md"
+    notes.write_text("# Notes\n\n" + "\n\n".join(_incompressible(300) for _ in range(100)), encoding="utf-8")
+    entry = inputs / "Mara.md"
+    entry.write_text("---\ntype: character\nname: Mara\n---\n" + _incompressible(4000), encoding="utf-8")
+    d = ["--data-dir", str(disk.data_dir)]
+    try:
+        disk.harness.close()
+        if not disk.tmpfs:  # no tmpfs: a real I/O error with room to spare stays what it is
+            from relay_studio.store.data_folder import is_disk_full
+
+            assert not is_disk_full(sqlite3.OperationalError("disk I/O error"), disk.data_dir)
+            return
+        _fill(disk.data_dir, leave_kb)
+        for command in (["chat", "import", str(story)], ["knowledge", "add", str(notes)],
+                        ["library", "import", str(entry)]):
+            code = main([*command, *d])
+            err = capsys.readouterr().err
+            assert code == EXIT_FAILED and err.count("\n") == 1, (command, err)
+            assert "is damaged" not in err and err.rstrip().endswith(f"[{DISK_FULL}]"), (command, err)
+            assert "KB free)" in err and "Free some space" in err, err
+        (disk.data_dir / "filler").unlink()
+        assert main(["chat", "import", str(story), *d]) == 0, "not damaged: it works once space is freed"
+    finally:
+        disk.unmount()
+
+
+def test_knowledge_add_of_a_document_the_disk_cannot_hold_is_a_full_disk(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The copy into the library meets ENOSPC: said with the full disk's code (it said knowledge.file_unreadable)."""
+    disk = SmallDisk(tmp_path / "data")
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\n" + "\n\n".join(_incompressible(500) for _ in range(1600)), encoding="utf-8")
+    try:
+        disk.harness.close()
+        if not disk.tmpfs:  # without a tmpfs, an OSError's ENOSPC is what the copy would meet
+            from relay_studio.store.data_folder import is_disk_full
+
+            assert is_disk_full(OSError(28, "No space left on device"))
+            return
+        _fill(disk.data_dir, 400)
+        code = main(["knowledge", "add", str(notes), "--data-dir", str(disk.data_dir)])
+        err = capsys.readouterr().err
+        last = err.splitlines()[-1]  # after the progress line
+        assert code == EXIT_FAILED and last.startswith("error: notes.md could not be copied"), err
+        assert last.endswith(f"KB free). Free some space and add it again; nothing of it was kept. [{DISK_FULL}]")
+        assert not [p for p in disk.data_dir.rglob("*notes*")], "no partial copy is left"
+    finally:
+        disk.unmount()

@@ -296,3 +296,57 @@ def test_message_and_ledger_agree_whatever_statement_of_a_commit_the_process_die
         finally:
             runtime.close()
     assert killed == len(chosen) >= 10
+
+
+#: a process that loads the command, then waits for the start file before it runs it: the commands start
+#: within a millisecond or two of each other, not a second apart as their imports would leave them
+_STARTER = ("import sys, time, pathlib; from relay_studio.cli.host import main; gun = pathlib.Path(sys.argv[1]); "
+            "ready = pathlib.Path(sys.argv[2]); ready.touch()\n"
+            "while not gun.exists(): time.sleep(0.001)\n"
+            "sys.exit(main(sys.argv[3:]))")
+
+
+def _at_once(count: int, *args: str) -> list[subprocess.CompletedProcess[str]]:
+    """``count`` processes of the same command, started together."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp())
+    gun = folder / "go"
+    procs = [subprocess.Popen([sys.executable, "-c", _STARTER, str(gun), str(folder / f"ready{i}"), *args],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+             for i in range(count)]
+    wait_for(lambda: all((folder / f"ready{i}").exists() for i in range(count)), "the processes to load")
+    gun.touch()
+    done = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        done.append(subprocess.CompletedProcess(proc.args, proc.returncode, out, err))
+    return done
+
+
+def test_four_connections_add_of_one_name_at_once_add_it_once_and_the_others_say_it_exists(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert cli("projects", "list", "--data-dir", str(data)).returncode == 0  # the folder exists before the race
+    done = _at_once(4, "connections", "add", "box", "--kind", "openai_compatible", "--base-url",
+                    "http://127.0.0.1:9/v1", "--data-dir", str(data))
+    codes = sorted(d.returncode for d in done)
+    errors = [d.stderr for d in done if d.returncode]
+    assert codes == [0, 2, 2, 2], (codes, errors)
+    assert all("already exists" in e and "damaged" not in e and e.count("\n") == 1 for e in errors), errors
+    again = cli("connections", "add", "box", "--kind", "openai_compatible", "--base-url", "http://127.0.0.1:9/v1",
+                "--data-dir", str(data))
+    assert again.returncode == 2 and "already exists" in again.stderr, again.stderr
+    assert rows(data, "SELECT id FROM connections") == [("box",)]
+
+
+def test_four_knowledge_add_of_one_document_at_once_keep_one_copy(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert cli("projects", "list", "--data-dir", str(data)).returncode == 0
+    doc = tmp_path / "rules.md"
+    doc.write_text("# Rules\n\n" + "\n\n".join(f"Rule {i}: the tide turns at the {i}th bell." for i in range(6000)),
+                   encoding="utf-8")
+    done = _at_once(4, "knowledge", "add", str(doc), "--data-dir", str(data))
+    assert all("Traceback" not in d.stderr for d in done), [d.stderr for d in done]
+    assert rows(data, "SELECT COUNT(*) FROM knowledge_documents") == [(1,)], [d.stderr for d in done]
+    assert len(list((data / "projects").rglob("rules*.md"))) == 1, "one copy in the library's folder"
+    assert sum(d.returncode == 0 for d in done) >= 1

@@ -21,6 +21,9 @@ if TYPE_CHECKING:  # light at import: the CLI's parser is built from here for --
     from relay_studio.store.connections import ConnectionStore
     from relay_studio.store.database import Database
 
+from relay_studio.domain.error_codes import CONNECTION_KEY_NOT_ASCII as KEY_NOT_ASCII
+from relay_studio.domain.secret_values import SHORT_SECRET_CHARS
+
 EXIT_OK, EXIT_USAGE, EXIT_FAILED = 0, 2, 3
 KINDS = ("openai_compatible", "anthropic")
 
@@ -38,6 +41,17 @@ class _PresetNames:
 
     def __contains__(self, name: object) -> bool:
         return name in self._names()
+
+
+def check_header_text(value: str, what: str) -> None:
+    """Refuses a secret an HTTP header cannot carry: headers are ASCII, and a key with another character
+    (or a non-UTF-8 byte) made every run fail and ``connections test`` print a traceback."""
+    if not (value.isascii() and value.isprintable()):
+        bad = next(c for c in value if not (c.isascii() and c.isprintable()))
+        where = value.index(bad) + 1
+        raise _Usage(f"{what} has a character an HTTP header cannot carry at position {where} (only printable "
+                     f"ASCII: letters, digits and punctuation); check that it was copied whole and nothing "
+                     f"else. [{KEY_NOT_ASCII}]")
 
 
 class _Usage(Exception):
@@ -286,8 +300,18 @@ class _Context:
         api_key = self.stdin.readline().strip()
         if not api_key:
             raise _Usage("No API key arrived on standard input.")
+        check_header_text(api_key, "The API key")
+        if len(api_key) < SHORT_SECRET_CHARS:
+            self.err.write(f"note: the API key has only {len(api_key)} characters; it is kept out of everything "
+                           "stored and shown, so those characters may also vanish from ordinary text there.\n")
         self._need_secret_store(args, connection)
         return api_key
+
+    def _check_stored(self, connection: Connection, api_key: str | None) -> None:
+        """A key stored before keys were checked (``check_header_text``) is refused before it is sent."""
+        if api_key:
+            check_header_text(api_key, f"The stored API key of connection '{connection.id}' (set it again with "
+                                       f"'connections edit {connection.id} --api-key-stdin')")
 
     def _need_secret_store(self, args: argparse.Namespace, connection: Connection) -> None:
         if args.use_file_secrets and not self.secrets.keychain_available:
@@ -315,6 +339,8 @@ class _Context:
         from relay_studio.providers.connections import PRESETS, parse_connection
 
         header_values = dict(_header(h) for h in args.header)
+        for name, value in header_values.items():
+            check_header_text(value, f"The value of the header {name}")
         preset = PRESETS.get(args.preset) if args.preset else None
         kind = args.kind or (preset.kind if preset else None)
         base_url = args.base_url or (preset.base_url if preset else None)
@@ -370,6 +396,7 @@ class _Context:
         except ProviderError as exc:
             self.err.write(f"error: {exc.message}\n")
             return EXIT_FAILED
+        self._check_stored(connection, api_key)
         result = asyncio.run(detect.check_connection(connection, api_key, model=args.model))
         (self.out if result.ok else self.err).write(result.message + "\n")
         return EXIT_OK if result.ok else EXIT_FAILED
@@ -384,6 +411,7 @@ class _Context:
         connection = self.store.require(args.id)
         try:
             api_key = load_api_key(connection, self.secrets)
+            self._check_stored(connection, api_key)
             names = asyncio.run(list_models(with_secret_headers(connection, self.secrets), api_key))
         except ProviderError as exc:
             self.err.write(f"error: {exc.message}\n")

@@ -10,9 +10,14 @@ file appears complete or not at all.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from relay_studio.cli.exits import EXIT_OK, UsageError
@@ -41,6 +46,29 @@ def add_export_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                         help="the book's language as a BCP 47 tag, e.g. en, de, zh, ja (default: from the text)")
     export.add_argument("--json", action="store_true", help="print what was written as JSON")
     project_option(export)
+
+
+#: the exit code of a command ended by SIGTERM (128 + 15, as a shell reports it)
+EXIT_TERMINATED = 143
+
+
+@contextlib.contextmanager
+def terminated_cleanly() -> Iterator[None]:
+    """While the file is written, SIGTERM (``kill``) ends the command through Python, so the temporary
+    ``.part`` file is removed on the way out (``atomic_file``); a killed export left it 14 times in 20
+    (issue 39). SIGKILL cannot be caught: the next export to the target removes what that leaves."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        raise SystemExit(EXIT_TERMINATED)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -76,7 +104,8 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
             raise fail(exc.code, exc.message) from None
         source = {"chat": {"id": chat.id, "name": chat.name}}
     try:
-        result = export(manuscript, args.out, fmt, preset=args.preset)
+        with terminated_cleanly():
+            result = export(manuscript, args.out, fmt, preset=args.preset)
     except ExportError as exc:
         raise fail(exc.code, exc.message) from None
     if args.json:

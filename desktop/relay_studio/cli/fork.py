@@ -82,14 +82,18 @@ def cmd_runs_show(args: argparse.Namespace, runtime: Any) -> int:
 def _brief(path: Path | None) -> dict[str, Any] | str | None:
     if path is None:
         return None
+    from relay_studio.domain import json_input
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"Cannot read the brief file {path}: {getattr(exc, 'strerror', None) or exc}.") from None
+        text = json_input.read_text(path, "brief file", json_input.MAX_PROFILE_BYTES)
+    except json_input.InputRejected as exc:
+        raise UsageError(f"{exc.message} [{exc.code}]") from None
     try:
-        value = json.loads(text)
-    except ValueError:
-        return text.strip()
+        value = json_input.loads(text, f"The brief file {path.name}")
+    except json_input.InputRejected as exc:
+        if exc.code == json_input.INVALID_JSON:
+            return text.strip()  # a brief in plain words
+        raise UsageError(f"{exc.message} [{exc.code}]") from None
     if isinstance(value, dict):
         return value
     return text.strip()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -13,18 +14,22 @@ from typing import Any, TextIO
 
 import sqlalchemy.exc
 
+from relay_studio.cli.arguments import check_text_arguments
 from relay_studio.cli.chats import cmd_chat_show
-from relay_studio.cli.exits import EXIT_CANCELLED, EXIT_FAILED, EXIT_USAGE, UsageError
+from relay_studio.cli.exits import EXIT_CANCELLED, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError
 from relay_studio.cli.library import run_library
 from relay_studio.cli.parser import build_parser
 from relay_studio.cli.persona import cmd_persona
 from relay_studio.cli.profiles import cmd_profiles
 from relay_studio.cli.projects import resolve_project, run_projects
 from relay_studio.cli.runs import cmd_events, cmd_runs, cmd_turns, cmd_workspace, provider_for, resume, run
+from relay_studio.cli.streams import OneLineStream
 from relay_studio.data_dir import default_data_dir
 from relay_studio.domain import json_input
+from relay_studio.domain.error_codes import INPUT_UNREADABLE
 from relay_studio.domain.profile import AgentProfile, ProfileError
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
+from relay_studio.domain.safe_text import for_terminal
 from relay_studio.domain.secret_values import ScrubbedStream as _ScrubbedStream
 from relay_studio.providers.scripted import ScriptError, load_script
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT, demo_script_path
@@ -42,23 +47,42 @@ from relay_studio.store.database import BUSY_TIMEOUT_MS
 from relay_studio.store.projects import ProjectError
 from relay_studio.window_start import open_window as _open_window
 
+#: how many more of a profile's problems its one error line names
+MORE_PROBLEMS = 4
+
 
 def _report_profile_error(exc: ProfileError, err: TextIO) -> None:
-    err.write(f"error: {exc}\n")
-    for d in exc.diagnostics[1:]:
-        err.write(f"  {d.path}: {d.message} [{d.code}]\n")
+    """One line: the first problem, then up to ``MORE_PROBLEMS`` others and how many are left."""
+    rest = [f"{d.path}: {d.message} [{d.code}]" for d in exc.diagnostics[1:]]
+    also = "; ".join(rest[:MORE_PROBLEMS]) + (f"; and {len(rest) - MORE_PROBLEMS} more" if len(rest) > MORE_PROBLEMS
+                                              else "")
+    err.write(f"error: {exc}" + (f" (also: {also})" if rest else "") + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command: everything printed passes the secret scrubber; Ctrl+C at any moment exits 130."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _ScrubbedStream(out), _ScrubbedStream(err)
+    sys.stdout, sys.stderr = _ScrubbedStream(out), OneLineStream(err)
     try:
         return _main(argv)
     except KeyboardInterrupt:  # before the run's own handler is in place, or after it is gone
         return EXIT_CANCELLED
+    except BrokenPipeError:  # the reader went away (``| head -1``): it asked for no more, so end quietly
+        _silence(out)
+        return EXIT_OK
     finally:
         sys.stdout, sys.stderr = out, err
+
+
+def _silence(stream: TextIO) -> None:
+    """Points a closed pipe's descriptor at the null device, so flushing it at exit raises nothing more."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture): nothing is flushed at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
@@ -66,10 +90,16 @@ def _main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.smoke or args.command is None:
         return _open_window(args)
+    try:
+        check_text_arguments(args)
+    except UsageError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
     data_dir: Path = args.data_dir or default_data_dir()
     opened: list[Runtime] = []
     # Only the commands that drive runs recover runs a dead process left; readers never touch a run.
-    recover = args.command in ("run", "demo", "resume") or getattr(args, "runs_command", None) == "fork"
+    recover = (args.command in ("run", "demo", "resume") or getattr(args, "runs_command", None) == "fork"
+               or getattr(args, "scene_command", None) == "say")
 
     def runtime_factory(extra: list[AgentProfile] | None = None) -> Runtime:
         runtime = Runtime(data_dir, extra_profiles=extra, recover=recover)
@@ -90,13 +120,26 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except ProfileError as exc:
         _report_profile_error(exc, sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away: ``main`` ends quietly
+        raise
+    except OSError as exc:  # a path given that the system refuses (too long a name, a loop of links …)
+        if is_disk_full(exc, data_dir):
+            sys.stderr.write(f"error: {disk_full_message(data_dir)} [{DISK_FULL}]\n")
+            return EXIT_FAILED
+        sys.stderr.write(f"error: {_path_problem(exc)} [{INPUT_UNREADABLE}]\n")
+        return EXIT_USAGE
     finally:
         for runtime in opened:
             runtime.close()
 
 
+def _path_problem(exc: OSError) -> str:
+    what = for_terminal(os.fsdecode(exc.filename), 200) if exc.filename is not None else "a file it names"
+    return f"The command cannot use {what}: {exc.strerror or type(exc).__name__}."
+
+
 def _database_problem(data_dir: Path, exc: Exception) -> str:
-    if is_disk_full(exc):
+    if is_disk_full(exc, data_dir):
         return f"{disk_full_message(data_dir)} [{DISK_FULL}]"
     detail = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
     if "locked" in detail or "busy" in detail:
@@ -111,6 +154,16 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         return run_projects(args, runtime_factory())
     if command == "library":
         return run_library(args, runtime_factory())
+    if command == "canon":
+        from relay_studio.cli.canon import run_canon
+
+        return run_canon(args, runtime_factory())
+    if command == "scene":
+        from relay_studio.cli.scenes import run_scene
+
+        if getattr(args, "script", None) is not None:
+            load_script_checked(args.script)
+        return run_scene(args, runtime_factory())
     if command in ("run", "demo"):
         if command == "demo":
             args.agent, args.prompt = DEMO_AGENT, DEMO_PROMPT

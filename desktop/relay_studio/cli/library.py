@@ -95,10 +95,12 @@ def _entry_json(item: IndexedEntry, *, notes: bool) -> dict[str, Any]:
 
 def _description(args: argparse.Namespace) -> str | None:
     if args.description_file is not None:
+        from relay_studio.domain import json_input
+
         try:
-            return str(args.description_file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _Usage(f"{args.description_file} could not be read as text ({exc.__class__.__name__}).") from None
+            return json_input.read_text(args.description_file, "description file", json_input.MAX_PROFILE_BYTES)
+        except json_input.InputRejected as exc:
+            raise _Usage(f"{exc.message} [{exc.code}]") from None
     return None if args.description is None else str(args.description)
 
 
@@ -145,7 +147,13 @@ def _export(args: argparse.Namespace, store: LibraryStore) -> int:
     if args.out is None:
         sys.stdout.write(payload.decode("utf-8") + "\n")
     else:
-        args.out.write_bytes(payload)
+        from relay_studio.manuscript.export import ExportError, atomic_file
+
+        try:  # whole or not at all; a folder, a missing folder or a refusal is one line
+            with atomic_file(args.out) as out:
+                out.write(payload)
+        except ExportError as exc:
+            raise _Usage(f"{exc.message} [{exc.code}]") from None
         print(f"Wrote {args.out}.")
     return EXIT_OK
 
@@ -190,8 +198,10 @@ def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int
         entry = check_entry(entry.model_copy(update={**_changes(args), "tracking": _tracking(args, Tracking())}),
                             "The new entry")
         path = store.save(entry)
-        saved = store.find(entry.name)
-        assert saved is not None
+        # by its file: a name of hidden characters only is not found by name (find ignores them)
+        saved = next((i for i in store.entries() if i.path == path), None) or store.find(entry.name)
+        if saved is None:
+            raise _Usage(f"The entry was written to {shown(path)} but could not be read back.")
         _print(args, _entry_json(saved, notes=True),
                f"Added '{shown(entry.name)}' ({shown(entry.type)}) in {shown(path)}.")
         return EXIT_OK

@@ -30,8 +30,14 @@ def shown(text: object, *, keep_lines: bool = False) -> str:
     return for_terminal(text, None, keep_lines=keep_lines)
 
 
+#: how many names a line lists before it says how many more there are (10,000 names made a line of ~100 KB)
+LISTED_NAMES = 10
+
+
 def _names(names: list[str]) -> str:
-    return ", ".join(shown(n) for n in names)
+    listed = ", ".join(for_terminal(n) for n in names[:LISTED_NAMES])
+    more = len(names) - LISTED_NAMES
+    return f"{listed} and {more:,} more (--json lists them all)" if more > 0 else listed
 
 
 def _lines(label: str, done: CardImport, on_conflict: str | None) -> list[str]:
@@ -51,7 +57,7 @@ def _lines(label: str, done: CardImport, on_conflict: str | None) -> list[str]:
         how = "skipped" if on_conflict == "skip" else "left alone (they differ from the entries there; choose " \
                                                       "with --on-conflict replace|keep-both|skip)"
         lines.append(f"{label}: {how}: {_names(out.skipped)}.")
-        for name in out.skipped:
+        for name in out.skipped[:LISTED_NAMES]:
             for line in out.differences.get(name, []):
                 lines.append(f"  {shown(name)}: {shown(line, keep_lines=True)}".replace("\n", "\n    "))
     for name, count in out.hidden.items():

@@ -33,6 +33,14 @@ def approve_conflicts_option(parser: argparse.ArgumentParser) -> None:
                              "reason (the agent reads it, as from the window's \"Approve anyway\")")
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """A command line argparse refuses is one line and exit 2, as every other refusal (issue 39), with a
+    pointer to the command's help instead of its whole usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 class _NotTheWindow(Exception):
     """The command line asks for more than the window: the full parser answers it."""
 
@@ -83,13 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
     from relay_studio.cli.projects import add_projects_parser, project_option
     from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 
-    top = argparse.ArgumentParser(add_help=False)
+    top = _OneLineParser(add_help=False)
     top.add_argument("--data-dir", type=Path, help="where chats, runs and settings live")
     # The sub-commands accept --data-dir too, but must not reset a value given before them (their own
     # default would overwrite it): SUPPRESS leaves the attribute alone unless given there.
-    common = argparse.ArgumentParser(add_help=False)
+    common = _OneLineParser(add_help=False)
     common.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS, help="where chats, runs and settings live")
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="relay-studio",
         description="Relay Studio: write with several AI agents.",
         parents=[top],
@@ -171,6 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_chat_files_parsers(chat_sub, common)
     add_projects_parser(sub, common)
     add_library_parser(sub, common)
+    from relay_studio.cli.canon import add_canon_parser
+
+    add_canon_parser(sub, common)
+    from relay_studio.cli.scenes import add_scene_parser
+
+    add_scene_parser(sub, common)
     from relay_studio.cli.export import add_export_parser
 
     add_export_parser(sub, common)

@@ -153,8 +153,10 @@ async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[]
     else:
         if message is not None:
             out.write(text_for(out, message.content.rstrip()) + "\n")
-        err.write(f"run {handle.run_id}: {status.value}"
-                  + (f" ({record.error_code}: {record.error_message})" if record and record.error_code else "") + "\n")
+        # the failure's message may quote a model or a server (its own error text): escaped, like the answer
+        failure = (f" ({record.error_code}: {shown(record.error_message, 2000)})"
+                   if record and record.error_code else "")
+        err.write(f"run {handle.run_id}: {status.value}{failure}\n")
     return STATUS_EXIT.get(status, EXIT_FAILED)
 
 

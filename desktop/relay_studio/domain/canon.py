@@ -46,6 +46,8 @@ class FactSource(BaseModel):
 class CanonFact(BaseModel):
     id: str
     project_id: str
+    #: the short name the creator types (``f12``): unique within the project, never reused
+    handle: str = ""
     #: the fact as one short statement, word for word as it goes into prompts
     text: str
     #: the story-library entries the fact is about, by name

@@ -55,6 +55,32 @@ AGENT_TOOL_AFTER_RETURN = "agent.tool_after_return"
 #: Past maxToolCalls a call other than a closing one was refused.
 AGENT_TOOL_CALL_LIMIT_REACHED = "agent.tool_call_limit_reached"
 
+# --- canon.*: a project's canon ledger (``docs/canon.md``) ---
+#: A fact about no story-library entry: name at least one with ``--about``.
+CANON_NO_ABOUT = "canon.no_about"
+#: An attribute without a value, or a value without an attribute.
+CANON_ATTRIBUTE_WITHOUT_VALUE = "canon.attribute_without_value"
+#: ``as of`` is not a chapter number of 1 or more.
+CANON_BAD_AS_OF = "canon.bad_as_of"
+#: A fact, entry name, attribute or value that is empty, too long, or holds control characters.
+CANON_BAD_TEXT = "canon.bad_text"
+#: A fact's text is empty.
+CANON_EMPTY_TEXT = "canon.empty_text"
+#: No fact of the project has that handle.
+CANON_FACT_NOT_FOUND = "canon.fact_not_found"
+#: Accept or reject asked of a fact that is not a proposal.
+CANON_NOT_A_PROPOSAL = "canon.not_a_proposal"
+#: The change does not apply to a fact in its status (pinning a retired fact, retiring it twice).
+CANON_WRONG_STATUS = "canon.wrong_status"
+#: The pinned facts do not fit the agent's context window: the run is refused before it starts (facts named).
+CANON_PINNED_TOO_LARGE = "canon.pinned_too_large"
+#: A proposed fact's quote is not in the chat's messages nor in the run's committed text.
+CANON_QUOTE_NOT_FOUND = "canon.quote_not_found"
+#: The conversation belongs to no project, so it has no canon.
+CANON_UNAVAILABLE = "canon.unavailable"
+#: The source chat named for a fact is not a chat of the project.
+CANON_UNKNOWN_CHAT = "canon.unknown_chat"
+
 # --- card.*: a SillyTavern character card being imported into the story library ---
 #: A base64 field of the card does not decode.
 CARD_BAD_BASE64 = "card.bad_base64"
@@ -114,6 +140,8 @@ CHAT_NOTHING_TO_PUBLISH = "chat.nothing_to_publish"
 CONNECTION_EXISTS = "connection.exists"
 #: A connection's fields are invalid (the field is named).
 CONNECTION_INVALID = "connection.invalid"
+#: An API key or secret header value has a character an HTTP header cannot carry (not printable ASCII).
+CONNECTION_KEY_NOT_ASCII = "connection.key_not_ascii"
 #: No connection is configured where one is needed (no default connection).
 CONNECTION_NONE = "connection.none"
 #: No connection has the id named.
@@ -134,6 +162,8 @@ EXPORT_NO_ANSWERS = "export.no_answers"
 EXPORT_UNWRITABLE = "export.unwritable"
 #: The format or DOCX preset asked for is not one the export writes.
 EXPORT_UNKNOWN_FORMAT = "export.unknown_format"
+#: The --language given is not a BCP 47 language tag (such as en, en-US, zh-Hant-TW).
+EXPORT_BAD_LANGUAGE = "export.bad_language"
 
 # --- handoff.*: the session handoff (``/handoff``: a document that starts a new chat) ---
 #: The agent chosen to write the handoff document has no usable model.
@@ -254,6 +284,9 @@ MODEL_OUTPUT_TRUNCATED = "model.output_truncated"
 MODEL_SCRIPT_EXHAUSTED = "model.script_exhausted"
 #: A model call ran past its profile's ``model.callDeadlineSeconds`` and was ended; what had arrived is kept.
 MODEL_CALL_DEADLINE = "model.call_deadline"
+#: A server went on writing past the answer length limit (it ignored ``max_tokens``); the studio stopped it
+#: there and kept what fit (``providers/output_cap.py``).
+MODEL_OUTPUT_CAPPED = "model.output_capped"
 #: Lone UTF-16 surrogates in a model's stream were replaced by U+FFFD (a ``model_notice``).
 MODEL_TEXT_REPAIRED = "model.text_repaired"
 #: After the nudges the agent still answered in plain text where a finish or handoff was expected.
@@ -380,6 +413,10 @@ PROVIDER_SERVER_ERROR = "provider.server_error"
 PROVIDER_STREAM_ERROR = "provider.stream_error"
 #: The stream ended before the answer was complete.
 PROVIDER_STREAM_INCOMPLETE = "provider.stream_incomplete"
+#: A whole (non-streamed) answer was larger than the studio reads (64 MB); it was not read further.
+PROVIDER_ANSWER_TOO_LARGE = "provider.answer_too_large"
+#: The server answered a model request with a redirect; the request (the creator's text) was not sent to its target.
+PROVIDER_REDIRECTED = "provider.redirected"
 #: Notice: the server refused ``stream_options``; sent without them from now on.
 PROVIDER_STREAM_OPTIONS_UNSUPPORTED = "provider.stream_options_unsupported"
 #: Notice: the server cannot stream tool calls; asked without streaming from now on.
@@ -412,6 +449,16 @@ REVIEW_FAILED = "review.failed"
 REVIEW_INVALID_OUTPUT = "review.invalid_output"
 #: The reviewer profile named for a review does not exist or has no usable model.
 REVIEW_REVIEWER_UNAVAILABLE = "review.reviewer_unavailable"
+
+# --- continuity.*: the continuity check and its reviewer agent (``docs/canon.md``, "Continuity check") ---
+#: A continuity reviewer's finding quoted words that are not in the chapter: the finding was dropped.
+CONTINUITY_QUOTE_NOT_IN_TEXT = "continuity.quote_not_in_text"
+#: A continuity reviewer's finding quoted evidence that is neither in the canon nor in an earlier chapter: dropped.
+CONTINUITY_QUOTE_NOT_IN_CANON = "continuity.quote_not_in_canon"
+#: The continuity reviewer's answer was not JSON of its form: the review gave no findings.
+CONTINUITY_REVIEW_INVALID_OUTPUT = "continuity.review_invalid_output"
+#: The continuity reviewer's model call failed (the provider's code and sentence are in the message).
+CONTINUITY_REVIEW_FAILED = "continuity.review_failed"
 
 # --- run.*: starting, resuming and ending runs ---
 #: The root agent is helper-only: it cannot start a run.
@@ -464,6 +511,38 @@ RUNTIME_TOOL_CRASHED = "runtime.tool_crashed"
 RUNTIME_UNEXPECTED_ERROR = "runtime.unexpected_error"
 #: A foreground agent returned a task result (only helpers return).
 RUNTIME_UNEXPECTED_RETURN = "runtime.unexpected_return"
+
+# --- scene.*: scene chats with a cast (``docs/scenes.md``) ---
+#: A scene command named a chat that is not a scene (or no chat at all).
+SCENE_NOT_FOUND = "scene.not_found"
+#: ``scene new`` with an empty name.
+SCENE_BAD_NAME = "scene.bad_name"
+#: ``scene new`` for a chat name that is taken.
+SCENE_NAME_TAKEN = "scene.name_taken"
+#: A cast, narrator or speaker id that is no agent profile.
+SCENE_UNKNOWN_AGENT = "scene.unknown_agent"
+#: A character named who is not in the scene's cast.
+SCENE_NOT_IN_CAST = "scene.not_in_cast"
+#: A cast that is empty or names someone twice, or a narrator who is also in the cast.
+SCENE_BAD_CAST = "scene.bad_cast"
+#: ``scene say --as`` for a character who is not present now.
+SCENE_SPEAKER_ABSENT = "scene.speaker_absent"
+#: ``scene say --next`` while no character is present.
+SCENE_NOBODY_PRESENT = "scene.nobody_present"
+#: ``scene enter`` for someone present, ``scene leave`` for someone absent.
+SCENE_PRESENCE_UNCHANGED = "scene.presence_unchanged"
+#: A presence correction for a message that is not in the scene chat.
+SCENE_MESSAGE_NOT_FOUND = "scene.message_not_found"
+#: ``character_tell`` to someone who is not in the cast, or to oneself (recoverable; the sentence says who is).
+SCENE_TELL_UNKNOWN_RECIPIENT = "scene.tell_unknown_recipient"
+#: ``scene_choose_speaker`` naming someone who cannot speak next (not in the cast, or not present).
+SCENE_CHOICE_UNAVAILABLE = "scene.choice_unavailable"
+#: ``character_tell`` or ``scene_choose_speaker`` outside a scene.
+SCENE_UNAVAILABLE = "scene.unavailable"
+#: An ordinary run asked of a scene chat: its turns are characters' (``scene say``), never the whole chat to one agent.
+SCENE_TURN_REQUIRED = "scene.turn_required"
+#: A SillyTavern group file that cannot be read as a group (no members, not JSON, a member missing).
+SCENE_BAD_GROUP_FILE = "scene.bad_group_file"
 
 # --- script.* ---
 #: A scripted provider's script does not have the expected shape.

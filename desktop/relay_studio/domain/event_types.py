@@ -121,6 +121,19 @@ CHAT_COMMIT_COMPLETED = "chat_commit_completed"
 LIBRARY_FILE_WRITTEN = "library_file_written"
 #: The story library entries a stage's prompt included (``names``, ``leftOut``, ``tokens``, ``budget``).
 LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
+#: The canon a stage's prompt holds (``pinned``: handles; ``relevant``: handle, entry and reason of each unpinned
+#: fact found by mention; ``tokens``: the Canon section's estimated cost).
+CANON_FACTS_INCLUDED = "canon_facts_included"
+#: An agent proposed a fact for the canon (``handle``, ``text``, ``about``, ``status``: proposed or active).
+CANON_FACT_PROPOSED = "canon_fact_proposed"
+#: A scene turn's context (docs/scenes.md): the speaker, the scene, who is present, how many messages the speaker
+#: witnessed or was told (``included``), and what was left out and why (``leftOut``: scene, reason, count, first and
+#: last message ids; ``entriesLeftOut``: entry name, reason).
+SCENE_CONTEXT_ASSEMBLED = "scene_context_assembled"
+#: A character told another one something privately (``from``, ``to``, ``text``, ``messageId``).
+SCENE_MESSAGE_TOLD = "scene_message_told"
+#: The narrator picked who speaks next (``agentId``, ``name``).
+SCENE_SPEAKER_CHOSEN = "scene_speaker_chosen"
 #: The Skills an invocation may use (``mode``, ``names``), resolved at its start.
 SKILL_SCOPES_RESOLVED = "skill_scopes_resolved"
 

@@ -4,6 +4,7 @@ Limits, each refused with one sentence and its own code before anything is writt
 
 - a profile file at most ``MAX_PROFILE_BYTES`` (1 MiB), a script at most ``MAX_SCRIPT_BYTES`` (16 MiB):
   a profile is frozen into every run's input, so a 50 MB one would be copied into each run;
+- a regular file (``/dev/zero`` or a FIFO is ``input.unreadable``, never read: ``domain/input_files.py``);
 - UTF-8 text (``input.not_utf8`` names the byte offset);
 - nesting at most ``MAX_DEPTH`` (64) objects and arrays deep (deeper JSON crashed the recursive parser
   and the validators with ``RecursionError``);
@@ -19,6 +20,7 @@ from typing import Any
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.coded_error import CodedError
+from relay_studio.domain.input_files import read_input
 
 MAX_PROFILE_BYTES = 1024 * 1024
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
@@ -85,7 +87,7 @@ def read_text(path: Path, noun: str, max_bytes: int) -> str:
             raise InputRejected(
                 TOO_LARGE, f"{what} is {size / 1024 / 1024:.1f} MB; the limit is {max_bytes // 1024 // 1024} MB."
             )
-        raw = path.read_bytes()
+        raw = read_input(path, max_bytes)
     except OSError as exc:
         raise InputRejected(UNREADABLE, f"Cannot read {noun} {path}: {exc.strerror or exc}.") from None
     try:

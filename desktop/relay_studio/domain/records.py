@@ -22,6 +22,8 @@ CHAT_ORIGIN_HANDOFF = "handoff"
 #: what a chat is for: an ordinary chat, or an exploration (read-only runs that answer in plain text)
 CHAT_MODE_CHAT = "chat"
 CHAT_MODE_EXPLORE = "explore"
+#: a scene chat: a cast of character agents, each knowing only what it witnessed (docs/scenes.md)
+CHAT_MODE_SCENE = "scene"
 #: the role of a continued chat's first entry: the handoff document, which every later prompt keeps
 HANDOFF_CONTEXT_ROLE = "handoff"
 #: a message the chat shows but no prompt includes (an imported SillyTavern ``is_system`` message)

@@ -5,30 +5,57 @@ load a secret (``providers/secrets.py: SecretStore.get`` and ``set``, ``provider
 load_api_key``) register its value here, and the places where text leaves the process's memory apply
 ``scrub``: every database write (``store/database.py: Transaction``), the events subscribers receive,
 and the CLI's standard output and error (``cli.host.main``).
+
+Every encoding in which a key may travel is scrubbed, not the raw key only (issue 39): JSON-escaped
+(``\\u``-escaped characters, as a model may write them in tool arguments), ``repr`` (a failure message
+of an exception holding the key), URL-encoded and base64 (``encodings``). Any key is scrubbed whatever its
+length; ``connections add`` warns about one shorter than ``SHORT_SECRET_CHARS`` (scrubbing it cuts the
+same letters out of ordinary text).
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import threading
 from typing import Any, TextIO
+from urllib.parse import quote, quote_plus
 
 #: What a secret becomes wherever it would have been stored or shown.
 REDACTED = "***"
-#: Shorter values are not registered: scrubbing them would cut ordinary words out of creators' text.
-MIN_SECRET_CHARS = 8
+#: Keys shorter than this are still scrubbed, but ``connections add`` says that ordinary text may lose the
+#: same letters.
+SHORT_SECRET_CHARS = 8
 
 _lock = threading.Lock()
 _values: tuple[str, ...] = ()
 
 
+def encodings(value: str) -> set[str]:
+    """The forms ``value`` takes in text: itself, JSON-escaped (as is, ``ensure_ascii``, every character
+    ``\\u``-escaped in lower and upper hex), inside a ``repr``, URL-encoded and base64 (with and without its
+    padding)."""
+    forms = {value, json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1], repr(value)[1:-1],
+             quote(value, safe="", errors="surrogateescape"), quote_plus(value, safe="", errors="surrogateescape")}
+    for hex_format in ("04x", "04X"):
+        forms.add("".join(f"\\u{ord(c):{hex_format}}" if ord(c) < 0x10000 else json.dumps(c)[1:-1]
+                          for c in value))
+    raw = value.encode("utf-8", "surrogateescape")
+    for encoded in (base64.b64encode(raw), base64.urlsafe_b64encode(raw)):
+        forms |= {encoded.decode("ascii"), encoded.decode("ascii").rstrip("=")}
+    return {f for f in forms if f}
+
+
 def register(value: str | None) -> None:
-    """Remembers a secret for as long as the process lives (longest first, so no part of one survives)."""
+    """Remembers a secret, in every encoding, for as long as the process lives (longest first, so no part of
+    one survives)."""
     global _values
-    if not value or len(value) < MIN_SECRET_CHARS:
+    if not value:
         return
     with _lock:
-        if value not in _values:
-            _values = tuple(sorted((*_values, value), key=len, reverse=True))
+        new = encodings(value) - set(_values)
+        if new:
+            _values = tuple(sorted((*_values, *new), key=len, reverse=True))
 
 
 def forget_all() -> None:

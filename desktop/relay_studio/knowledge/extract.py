@@ -16,6 +16,7 @@ from pathlib import Path
 
 from relay_studio.domain.bounded import ZIP_ERRORS, member_size
 from relay_studio.domain.hidden_text import strip_hidden
+from relay_studio.domain.input_files import check_regular, read_input
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.errors import KnowledgeError
 
@@ -59,7 +60,7 @@ def extract(path: Path, *, on_page: PageProgress | None = None) -> Extracted:
             ".md, .txt, .pdf, .epub and .html).",
         )
     try:
-        size = path.stat().st_size
+        size = check_regular(path).st_size  # a FIFO would hang the import, /dev/zero never end
     except OSError as exc:
         raise KnowledgeError(e.FILE_UNREADABLE, f"{path.name} could not be read ({exc.strerror}).") from None
     if size > e.MAX_FILE_BYTES:
@@ -97,7 +98,7 @@ def extract(path: Path, *, on_page: PageProgress | None = None) -> Extracted:
 
 def _read_text(path: Path) -> str:
     try:
-        raw = path.read_bytes()
+        raw = read_input(path, e.MAX_FILE_BYTES)
     except OSError as exc:
         raise KnowledgeError(e.FILE_UNREADABLE, f"{path.name} could not be read ({exc.strerror}).") from None
     if b"\x00" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):

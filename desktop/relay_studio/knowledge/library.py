@@ -25,11 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.knowledge import errors as e
 from relay_studio.knowledge.chunking import Chunk, chunk_blocks
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.extract import ReadCancelled, extract
 from relay_studio.knowledge.tokens import fts_query, index_text
+from relay_studio.store.data_folder import is_disk_full, space_left
 from relay_studio.store.database import Database, RawReader, now_iso
 
 SECTION_SEPARATOR = " › "
@@ -244,6 +246,10 @@ class KnowledgeLibrary:
             os.replace(partial, target)
         except OSError as exc:
             partial.unlink(missing_ok=True)
+            if is_disk_full(exc):
+                raise KnowledgeError(codes.STORE_DISK_FULL, f"{path.name} could not be copied into the library: "
+                                     f"the disk is full ({space_left(self.folder)} free). Free some space and add "
+                                     "it again; nothing of it was kept.") from None
             raise KnowledgeError(e.FILE_UNREADABLE, f"{path.name} could not be copied into the library "
                                                     f"({exc.strerror}).") from None
         doc = DocumentInfo(
@@ -252,6 +258,13 @@ class KnowledgeLibrary:
         )
         try:
             conn.execute("BEGIN IMMEDIATE")
+            # Again, under the write lock: another process may have added the same document since the check
+            # above (four `knowledge add` at once left four copies).
+            same = conn.execute("SELECT title FROM knowledge_documents WHERE project_id = ? AND sha256 = ?",
+                                (self.project_id, digest)).fetchone()
+            if same is not None:
+                raise KnowledgeError(e.DUPLICATE, f"{path.name} is already in the knowledge library as "
+                                                  f"\u201c{same[0]}\u201d.")
             conn.execute(
                 f"INSERT INTO knowledge_documents ({_DOC_COLUMNS}, project_id, sha256) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -56,6 +56,14 @@ class Tracking(_Model):
     off: list[str] = Field(default_factory=list)
 
 
+class EntryVersion(_Model):
+    """What an entry says from a scene on (like Novelcrafter's progressions): ``fromScene: 2`` and the text
+    that replaces the description in scene 2 and later (docs/scenes.md)."""
+
+    from_scene: int = Field(ge=1)
+    description: str
+
+
 class LibraryEntry(_Model):
     type: str = "other"
     name: str
@@ -67,6 +75,10 @@ class LibraryEntry(_Model):
     notes: str = ""
     #: what a SillyTavern character card carried beside the description (personality, scenario, …)
     card: dict[str, Any] | None = None
+    #: in a scene, the characters (profile ids or names) who know this entry; empty: everyone (docs/scenes.md)
+    known_by: list[str] = Field(default_factory=list)
+    #: dated versions of the description, each from a scene on; the body holds before the first
+    versions: list[EntryVersion] = Field(default_factory=list)
     #: the Markdown body: what the agents see
     description: str = Field(default="", exclude=True)
 
@@ -86,6 +98,21 @@ class LibraryEntry(_Model):
     @property
     def names(self) -> list[str]:
         return [self.name, *self.aliases]
+
+    def as_of(self, scene: int) -> LibraryEntry:
+        """The entry as it reads in ``scene``: the latest version from that scene or before, else the body."""
+        held = [v for v in self.versions if v.from_scene <= scene]
+        if not held:
+            return self
+        latest = max(held, key=lambda v: v.from_scene)
+        return self.model_copy(update={"description": latest.description})
+
+    def known_to(self, *names: str) -> bool:
+        """Whether a character going by any of ``names`` (its id, its name) may know this entry."""
+        if not self.known_by:
+            return True
+        wanted = {n.strip().casefold() for n in names}
+        return any(k.strip().casefold() in wanted for k in self.known_by)
 
 
 @dataclass(frozen=True)
@@ -179,6 +206,10 @@ def render_entry(entry: LibraryEntry) -> str:
         meta["notes"] = entry.notes
     if entry.card:
         meta["card"] = entry.card
+    if entry.known_by:
+        meta["knownBy"] = list(entry.known_by)
+    if entry.versions:
+        meta["versions"] = [v.model_dump(by_alias=True) for v in entry.versions]
     head = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=100)
     body = entry.description.strip("\n")
     return f"---\n{head}---\n{body}\n" if body else f"---\n{head}---\n"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.bounded import LimitExceeded, load_json
+from relay_studio.domain.input_files import InputTooLarge, NotARegularFile, read_input
 from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, parse_entry
 
@@ -39,7 +40,9 @@ def read_library_file(path: Path) -> list[LibraryEntry]:
         raise LibraryError(codes.LIBRARY_FILE_TOO_LARGE,
                            f"{label} is larger than {st.MAX_FILE_BYTES // (1024 * 1024)} MB, the import limit.")
     try:
-        data = path.read_bytes()
+        data = read_input(path, st.MAX_FILE_BYTES)
+    except (NotARegularFile, InputTooLarge) as exc:
+        raise LibraryError(codes.LIBRARY_FILE_NOT_FOUND, f"{label} cannot be read: {exc.strerror}.") from None
     except OSError:
         raise LibraryError(codes.LIBRARY_FILE_NOT_FOUND, f"{label} does not exist or cannot be read.") from None
     suffix = path.suffix.lower()

@@ -27,6 +27,7 @@ from typing import Any
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.bounded import LimitExceeded, load_json
 from relay_studio.domain.hidden_text import strip_hidden
+from relay_studio.domain.input_files import InputTooLarge, NotARegularFile, read_input
 from relay_studio.domain.records import HANDOFF_CONTEXT_ROLE, NOTE_ROLE, ChatRecord
 from relay_studio.library.entries import LibraryError
 from relay_studio.store.chats import ChatStore, ImportedMessage, ImportedVersion
@@ -230,6 +231,17 @@ def _message(raw: Any, where: str, fallback_date: str) -> ImportedMessage:
                            versions=versions)
 
 
+def read_message(raw: Any, where: str, fallback_date: str) -> ImportedMessage:
+    """One message line of a chat file, checked (``where`` names it in every error); for the group chats of
+    ``runtime/scene_group.py``, whose header differs."""
+    return _clean(_message(raw, where, fallback_date))[0]
+
+
+def message_lines(chats: ChatStore, chat: ChatRecord, *, user_name: str = "You") -> list[dict[str, Any]]:
+    """The message lines ``export_chat`` writes for ``chat`` (without its header)."""
+    return [json.loads(line) for line in export_chat(chats, chat, user_name=user_name).split("\n")[1:]]
+
+
 def parse_chat(data: bytes, source: str) -> ParsedChat:
     """Reads and checks a SillyTavern chat file; writes nothing."""
     if len(data) > MAX_CHAT_FILE_BYTES:
@@ -314,7 +326,9 @@ def read_chat_file(path: Path) -> bytes:
         raise _fail(codes.CHAT_IMPORT_TOO_LARGE, f"{path.name} is {size // (1024 * 1024):,} MB; the limit for a chat "
                                                  f"file is {MAX_CHAT_FILE_BYTES // (1024 * 1024)} MB.")
     try:
-        data = path.read_bytes()
+        data = read_input(path, MAX_CHAT_FILE_BYTES)
+    except (NotARegularFile, InputTooLarge) as exc:
+        raise _fail(codes.CHAT_IMPORT_UNREADABLE, f"{path.name} cannot be read: {exc.strerror}.") from None
     except OSError:
         raise _fail(codes.CHAT_IMPORT_UNREADABLE, f"{path.name} cannot be read.") from None
     return data

@@ -129,8 +129,8 @@ class _Writer:
     def _setup(self) -> None:
         m, doc = self.m, self.doc
         props = doc.core_properties
-        props.title = m.title
-        props.author = m.author
+        props.title = m.title[:255]  # the document's properties hold at most 255 characters (the text keeps all)
+        props.author = m.author[:255]
         props.language = m.language
         props.comments = "Exported from Relay Studio"
         _language(doc, m.language, self.east_asian_language)

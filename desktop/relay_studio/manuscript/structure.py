@@ -20,11 +20,13 @@ How the text is read (``docs/export.md``):
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from relay_studio.domain.input_files import read_input_text
 from relay_studio.domain.records import MessageRecord
 
 ANSWER_ROLE = "assistant"
@@ -93,19 +95,28 @@ def answers_of(messages: Iterable[MessageRecord], selected: Sequence[str] | None
             if m.role == ANSWER_ROLE and m.content.strip() and (chosen is None or m.id in chosen)]
 
 
+#: an output file larger than this is not read (the workspace's own limit for a file is 4 MB)
+MAX_OUTPUT_FILE_BYTES = 16 * 1024 * 1024
+
+
 def output_answers(output_dir: Path) -> list[Answer]:
-    """The text files under a run's ``output/`` folder, in natural path order (``ch2`` before ``ch10``)."""
-    if not output_dir.is_dir():
+    """The text files under a run's ``output/`` folder, in natural path order (``ch2`` before ``ch10``).
+
+    A link is never followed, at any depth: ``output/`` (or the workspace holding it) that is a link, a
+    linked folder inside, a linked file; each file is opened with ``O_NOFOLLOW`` (a link made between the
+    listing and the read is refused too) and must be a regular file."""
+    if any(p.is_symlink() for p in (output_dir, output_dir.parent)) or not output_dir.is_dir():
         return []
-    files = [p for p in output_dir.rglob("*")
-             if p.is_file() and not p.is_symlink() and p.suffix.lower() in TEXT_SUFFIXES
-             and p.name not in NOT_DELIVERABLES
-             and not any(part.startswith(".") for part in p.relative_to(output_dir).parts)]
+    files: list[Path] = []
+    for root, dirs, names in os.walk(output_dir, followlinks=False):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]  # os.walk never enters a linked folder
+        files += [Path(root, n) for n in names if not n.startswith(".") and n not in NOT_DELIVERABLES
+                  and Path(n).suffix.lower() in TEXT_SUFFIXES]
     files.sort(key=lambda p: _natural(p.relative_to(output_dir).as_posix()))
     found = []
     for path in files:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_input_text(path, MAX_OUTPUT_FILE_BYTES, follow_links=False)
         except (OSError, UnicodeDecodeError):
             continue
         if text.strip():

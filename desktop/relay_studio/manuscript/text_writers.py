@@ -5,6 +5,7 @@ scenes). Both are written chapter by chapter: memory stays that of one chapter."
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import IO
 
@@ -18,6 +19,26 @@ def _meta(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)  # a YAML double-quoted scalar
 
 
+#: the start of a line that Markdown reads as a block, not as a paragraph's text: a heading, a rule or setext
+#: underline, a list item, a quote, a code fence (issue 39: a fenced "# " line became a heading)
+_BLOCK_START = re.compile(r"(?:#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$|=+[ \t]*$"
+                          r"|[-+*](?:[ \t]|$)|>|`{3}|~{3})")
+_ORDERED = re.compile(r"(\d{1,9})([.)])(?=[ \t]|$)")
+
+
+def paragraph_markdown(text: str) -> str:
+    """A paragraph as Markdown text that stays a paragraph: a leading block marker is escaped with a
+    backslash (``\\# not a heading``, ``\\---``, ``1\\. ``), indentation that would make it code is dropped;
+    the emphasis inside is kept."""
+    line = text.lstrip(" \t")
+    if _BLOCK_START.match(line):
+        return "\\" + line
+    ordered = _ORDERED.match(line)
+    if ordered:
+        return f"{ordered.group(1)}\\{ordered.group(2)}{line[ordered.end():]}"
+    return line
+
+
 def markdown_chapter(chapter: Chapter, has_parts: bool) -> str:
     mark = "##" if has_parts else "#"
     out: list[str] = []
@@ -29,7 +50,7 @@ def markdown_chapter(chapter: Chapter, has_parts: bool) -> str:
             out.append("* * *")
         if scene.title:
             out.append(f"{mark}# {scene.title}")
-        out.extend(scene.paragraphs)
+        out.extend(paragraph_markdown(p) for p in scene.paragraphs)
     return "\n\n".join(out) + "\n"
 
 

@@ -15,7 +15,8 @@ stream (OpenAI's ``[DONE]``), and the reason given for an event that is not JSON
 
 An attempt that asks for the whole answer first yields ``CallProgress(streamed=False)`` (the window
 says "this server sends the answer at once"); an answer without token counts gets estimated ones
-(``usage_estimate``, marked ``estimated``).
+(``usage_estimate``, marked ``estimated``). An answer that goes on past its length cap is stopped on our
+side (``output_cap``): a server that ignores ``max_tokens`` cannot flood the studio.
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import httpx
 
 from relay_studio.domain.messages import CallProgress, ModelRequest, ModelResponse, ResponseCompleted, StreamEvent
+from relay_studio.providers.base import ProviderError
 from relay_studio.providers.capabilities import CallPlan, CapabilityMemory, ModelLimits, stream_with_fallbacks
 from relay_studio.providers.connections import Connection, http_timeout, model_for
+from relay_studio.providers.output_cap import MAX_WHOLE_BODY_BYTES, OutputBudget
 from relay_studio.providers.retry import UnusableBody, malformed_chunk
-from relay_studio.providers.sse import event_batches, open_event_stream
+from relay_studio.providers.sse import event_batches, open_event_stream, read_bounded
 from relay_studio.providers.usage_estimate import estimate_usage, has_counts
 
 USER_AGENT = "relay-studio"
@@ -156,7 +159,8 @@ class HTTPStreamingProvider(ABC, Generic[A]):
         if not plan.stream:
             yield CallProgress(streamed=False)  # the live views say the answer comes at once
         state = self.accumulator(connection_id)
-        done = False
+        budget = OutputBudget(request.settings.max_tokens)
+        done = capped = False
         head = bytearray()
         async with open_event_stream(
             self._client,
@@ -169,7 +173,7 @@ class HTTPStreamingProvider(ABC, Generic[A]):
         ) as response:
             if not plan.stream or response.headers.get("content-type", "").startswith("application/json"):
                 # A non-streamed call, or a server that ignored "stream": one whole answer (or an error).
-                raw = await response.aread()
+                raw = await read_bounded(response, MAX_WHOLE_BODY_BYTES, connection_id)
                 if not raw.strip():
                     raise UnusableBody(connection_id, raw, streamed=plan.stream)
                 out: list[StreamEvent] = []
@@ -186,8 +190,10 @@ class HTTPStreamingProvider(ABC, Generic[A]):
                 async with aclosing(event_batches(response, connection_id, head)) as batches:
                     async for events in batches:
                         out = []
+                        arrived = 0
                         for event in events:
                             data = event.data
+                            arrived += len(data)
                             if data == sentinel:
                                 done = True
                                 break
@@ -204,11 +210,28 @@ class HTTPStreamingProvider(ABC, Generic[A]):
                             yield item
                         if done:
                             break
+                        if budget.spend(arrived, out):
+                            capped = True
+                            break
                 if not fed and not done:
                     raise UnusableBody(connection_id, bytes(head), streamed=True, secrets=(self._api_key,))
-        state.check_complete(done)
-        answer = state.response(self.connection)
+        if capped:
+            yield budget.notice(connection_id)
+            answer = budget.capped(_cut_answer(state, self.connection))
+        else:
+            state.check_complete(done)
+            answer = state.response(self.connection)
         if not has_counts(answer.usage):  # no usage, no timings: estimated, never "0 in · 0 out"
             usage = estimate_usage(request, answer)
             answer = answer.model_copy(update={"usage": usage, "cost": self.connection.cost(usage)})
         yield ResponseCompleted(response=answer)
+
+
+def _cut_answer(state: WireAccumulator, connection: Connection) -> ModelResponse:
+    """What a stream stopped at the cap had brought: a tool call still arriving is dropped where the wire
+    cannot hand it on unfinished (Anthropic); OpenAI's goes on with ``length``, and the loop refuses it."""
+    try:
+        return state.response(connection)
+    except ProviderError:
+        text = getattr(state, "text", [])
+        return ModelResponse(text="".join(text) if isinstance(text, list) else "")

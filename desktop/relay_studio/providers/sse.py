@@ -22,7 +22,10 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from relay_studio.domain import error_codes as codes
+from relay_studio.providers.base import ProviderError
 from relay_studio.providers.http_clients import async_client
+from relay_studio.providers.output_cap import MAX_ERROR_BODY_BYTES
 from relay_studio.providers.retry import error_for_status, error_for_transport, malformed_chunk
 
 #: A line longer than this (no newline for 16 MiB) is not an event stream; stop instead of growing.
@@ -142,13 +145,17 @@ async def open_event_stream(
     once, and the client too when this call made it.
     """
     own = client is None
-    http = async_client(timeout=http_timeout, follow_redirects=True) if client is None else client
+    http = async_client(timeout=http_timeout, follow_redirects=False) if client is None else client
     try:
+        # Never follow a redirect: following a 307 or 308 re-sends the body (the creator's story) to its
+        # target, another host perhaps; the redirect is reported with its target instead.
         async with http.stream(
-            "POST", url, json=body, headers=dict(headers), timeout=http_timeout, follow_redirects=True
+            "POST", url, json=body, headers=dict(headers), timeout=http_timeout, follow_redirects=False
         ) as response:
+            if response.is_redirect:
+                raise redirected(connection_id, response.status_code, response.headers.get("location", ""))
             if response.status_code >= 300:
-                raw = await response.aread()
+                raw = await read_bounded(response, MAX_ERROR_BODY_BYTES, connection_id, cut=True)
                 raise error_for_status(
                     connection_id,
                     response.status_code,
@@ -160,9 +167,45 @@ async def open_event_stream(
             yield response
     except httpx.TransportError as exc:
         raise error_for_transport(connection_id, exc, _display(url)) from None
+    except UnicodeEncodeError:  # a key stored before keys were checked: never its repr in a message
+        raise ProviderError(
+            codes.CONNECTION_KEY_NOT_ASCII,
+            f"The API key or a header value of connection '{connection_id}' has a character an HTTP header "
+            f"cannot carry (only printable ASCII); set it again with 'connections edit {connection_id} "
+            "--api-key-stdin'.",
+        ) from None
     finally:
         if own:
             await http.aclose()
+
+
+async def read_bounded(response: httpx.Response, limit: int, connection_id: str, *, cut: bool = False) -> bytes:
+    """The body, read up to ``limit`` bytes: past it, the first ``limit`` bytes when ``cut``, else
+    ``provider.answer_too_large`` (a body that never ends must not fill the memory)."""
+    raw = bytearray()
+    async with aclosing(cast(AsyncGenerator[bytes, None], response.aiter_bytes())) as chunks:
+        async for chunk in chunks:
+            raw += chunk
+            if len(raw) > limit:
+                if cut:
+                    return bytes(raw[:limit])
+                raise ProviderError(
+                    codes.PROVIDER_ANSWER_TOO_LARGE,
+                    f"The server of connection '{connection_id}' sent an answer of more than "
+                    f"{limit // 1024 // 1024} MB at once; it was not read further.",
+                )
+    return bytes(raw)
+
+
+def redirected(connection_id: str, status: int, location: str) -> ProviderError:
+    target = _display(location) if "://" in location else (location[:200] or "an address it did not give")
+    return ProviderError(
+        codes.PROVIDER_REDIRECTED,
+        f"The server of connection '{connection_id}' redirected the request ({status}) to {target}; it was "
+        "not sent there, since it holds your text. If that address is right, make it the connection's base "
+        "URL.",
+        status=status,
+    )
 
 
 #: How many bytes of a body ``event_batches`` keeps for a sentence about a body that was no event stream.

@@ -22,6 +22,7 @@ from relay_studio.domain.enums import (
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
+from relay_studio.domain.scenes import SceneTurn
 from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.effects import TaskDelegated
 from relay_studio.runtime.errors import FatalRunError
@@ -240,6 +241,8 @@ class RunContext:
         #: the creator's persona name, what SillyTavern's {{user}} becomes (``library/macros.py``); frozen
         #: with the run's input
         self.persona_name = DEFAULT_PERSONA
+        #: a scene turn (docs/scenes.md): who speaks, the scene, the story-library entries it may not know
+        self.scene: SceneTurn | None = None
         self._handles = 0
 
     def next_handle(self) -> str:

@@ -64,12 +64,14 @@ def estimate_request(profile: AgentProfile, messages: list[MessageRecord], text:
     return estimate_messages(profile, root_messages(history, text, profile.context.chat_history_messages, pinned))
 
 
-def trim_to_fit(profile: AgentProfile, sent: list[Message], pinned: int, window: int) -> tuple[list[Message], int]:
+def trim_to_fit(profile: AgentProfile, sent: list[Message], pinned: int, window: int,
+                fixed: int = 0) -> tuple[list[Message], int]:
     """``sent`` (pinned entries, history, the last message) without its oldest history entries, as many as
     the estimate needs to leave the answer's share of ``window`` free; never a pinned entry or the last
     message. A history left starting with an answer loses that answer too (templates that want the
-    creator's turn first). Returns the messages and how many were left out."""
-    budget = window - min(reserve_for(profile, window), window)
+    creator's turn first). ``fixed``: tokens of the system prompt that are never trimmed (the project's pinned
+    canon, ``canon_access``), counted against the window. Returns the messages and how many were left out."""
+    budget = window - min(reserve_for(profile, window), window) - fixed
     kept = list(sent)
     left_out = 0
     while len(kept) > pinned + 1 and estimate_messages(profile, kept) > budget:

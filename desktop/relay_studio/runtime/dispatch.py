@@ -7,9 +7,9 @@ Everything the model can get wrong ends as a recoverable ``ToolError``; only a b
 from __future__ import annotations
 
 import asyncio
-import json
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain import json_input
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.messages import ToolCall
 from relay_studio.runtime import explore
@@ -59,18 +59,27 @@ def parse_arguments(call: ToolCall, tool: Tool) -> dict[str, object]:
     if not raw.strip():
         return {}
     try:
-        value = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        detail = exc.msg if isinstance(exc, json.JSONDecodeError) else "too deeply nested"
-        raise ToolError(
-            codes.TOOL_INVALID_ARGUMENTS,
-            f"The arguments for {tool.spec.alias} are not valid JSON ({detail}). Send one JSON object.",
-        ) from None
+        # within json_input's limits: arguments nested past the recursion limit, or an integer of over 4,300
+        # digits, ended the run (RecursionError, ValueError) instead of telling the agent
+        value = json_input.loads(raw, "arguments")
+    except json_input.InputRejected as exc:
+        raise ToolError(codes.TOOL_INVALID_ARGUMENTS, _argument_problem(tool.spec.alias, exc)) from None
     if not isinstance(value, dict):
         raise ToolError(
             codes.TOOL_INVALID_ARGUMENTS, f"The arguments for {tool.spec.alias} must be a JSON object."
         )
     return value
+
+
+def _argument_problem(alias: str, exc: json_input.InputRejected) -> str:
+    if exc.code == json_input.TOO_DEEP:
+        return (f"The arguments for {alias} are nested more than {json_input.MAX_DEPTH} levels deep. "
+                "Send one flatter JSON object.")
+    if exc.code == json_input.NUMBER_TOO_LARGE:
+        return (f"The arguments for {alias} hold a number that is too large (more than "
+                f"{json_input.MAX_INT_DIGITS} digits, or not a number JSON allows). Send it as text instead.")
+    detail = exc.message.partition("): ")[2].rstrip(".") or "not JSON"
+    return f"The arguments for {alias} are not valid JSON ({detail}). Send one JSON object."
 
 
 async def dispatch(ctx: ToolContext, call: ToolCall, tools: dict[str, Tool]) -> ToolResult:

@@ -19,6 +19,7 @@ from relay_studio.domain.profile import AgentProfile, validate_catalog
 from relay_studio.domain.records import (
     CHAT_MODE_CHAT,
     CHAT_MODE_EXPLORE,
+    CHAT_MODE_SCENE,
     RUN_KIND_EXPLORE,
     RUN_KIND_RELAY,
     ChatRecord,
@@ -27,9 +28,11 @@ from relay_studio.domain.records import (
 )
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.domain.safe_text import is_utf8
+from relay_studio.domain.scenes import SceneTurn
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import session_handoff, transitions
 from relay_studio.runtime.approval import Approver
+from relay_studio.runtime.canon_access import CanonFitError, check_pinned_fit
 from relay_studio.runtime.checkpoints import record_persist_checkpoint
 from relay_studio.runtime.context import (
     ChatInput,
@@ -140,6 +143,25 @@ class Runtime:
         project = self.chat_project(ctx.chat_id)
         ctx.project_id, ctx.project_dir = project.id, self.project_dir(project)
 
+    def _check_canon_fits(self, root: AgentProfile, chat: str, project_id: str | None) -> None:
+        """Refuses a run whose root agent cannot hold the project's pinned canon (docs/canon.md): before anything
+        is written, naming the facts that did not fit; they are never dropped silently."""
+        existing = self.chats.chat(chat) or self.chats.chat_by_name(chat, project_id)
+        project = (existing.project_id if existing else None) or project_id or self.projects.default().id
+        try:
+            check_pinned_fit(self.db, project, root, root.model.context_window_tokens)
+        except CanonFitError as exc:
+            raise RunRequestError(exc.code, exc.message) from None
+
+    def _check_not_a_scene(self, chat: str, project_id: str | None, scene: SceneTurn | None) -> None:
+        """A scene chat's runs are its characters' turns (docs/scenes.md): an ordinary run would hand one agent
+        every message, whoever witnessed it. Refused before anything is written."""
+        existing = self.chats.chat(chat) or self.chats.chat_by_name(chat, project_id)
+        if scene is None and existing is not None and existing.mode == CHAT_MODE_SCENE:
+            raise RunRequestError(codes.SCENE_TURN_REQUIRED,
+                                  f"'{existing.name}' is a scene: each turn is a character's, started with scene say "
+                                  "(--as or --next).")
+
     def chat_persist_dir(self, chat_id: str) -> Path:
         return self.data_dir / "chats" / chat_id / "persist"
 
@@ -164,13 +186,16 @@ class Runtime:
         explore: bool = False,
         handoff_defaults: HandoffDefaults | None = None,
         context: Any = None,
+        scene: SceneTurn | None = None,
     ) -> RunHandle:
         """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
         question again: no new user message, the history before it, and its commits become new
         versions of that message. ``explore`` makes a new chat an exploration (refused for an ordinary
         chat that exists); a run of an exploration is read only (``docs/explore.md``). ``edges``,
         ``handoff_defaults`` and ``context`` come from code (the Python API) and are not frozen: a
-        resumed run goes on without them."""
+        resumed run goes on without them. ``scene``: a scene turn (``runtime/scenes.py``, docs/scenes.md): its
+        history is what the speaker witnessed, not the whole chat, and ``prompt`` is stored as a chat message
+        only when the creator wrote it."""
         profiles = dict(profiles if profiles is not None else self.profiles())
         root = profiles.get(agent_id)
         if root is None:
@@ -201,6 +226,8 @@ class Runtime:
         overrides = {pair: e.tool_name_override for pair, e in (edges or {}).items() if e.tool_name_override}
         for problem in validate_catalog(profiles, overrides):
             raise RunRequestError(problem.code, problem.message)
+        self._check_canon_fits(root, answer.chat_id if answer else chat, project_id)
+        self._check_not_a_scene(answer.chat_id if answer else chat, project_id, scene)
         if explore and answer is None:
             existing = self.chats.chat(chat) or self.chats.chat_by_name(chat, project_id)
             if existing is not None and not existing.explore:
@@ -217,14 +244,18 @@ class Runtime:
         chat_record = (self.chats.chat(answer.chat_id if answer else chat)
                        or self.chats.ensure_chat(chat, project_id=project_id,
                                                  mode=CHAT_MODE_EXPLORE if explore else CHAT_MODE_CHAT))
-        earlier = self.chats.messages(chat_record.id)
-        if question is not None:
-            earlier = [m for m in earlier if m.position < question.position]
-        history, pinned = chat_history(earlier)
+        if scene is not None:
+            history, pinned = list(scene.history), 0
+        else:
+            earlier = self.chats.messages(chat_record.id)
+            if question is not None:
+                earlier = [m for m in earlier if m.position < question.position]
+            history, pinned = chat_history(earlier)
+        user_message: MessageRecord | None = None
         if answer is not None and question is not None:
             user_message = question
             self.bridge.reply_targets[run_id] = answer.id
-        else:
+        elif scene is None or scene.creator_text is not None:
             user_message = self.chats.add_message(chat_record.id, "user", prompt, run_id=run_id)
         persist = self.chat_persist_dir(chat_record.id)
         workspace.project_persist(persist)
@@ -232,7 +263,7 @@ class Runtime:
         persona = persona_name(self.db)
         frozen = {
             "userText": prompt,
-            "userMessageId": user_message.id,
+            "userMessageId": user_message.id if user_message else None,
             "rootAgentId": agent_id,
             "regenerateOf": regenerate_of,
             "chatHistory": [m.model_dump(mode="json") for m in history],
@@ -241,6 +272,7 @@ class Runtime:
             "settings": {"maxTotalRounds": settings.max_total_rounds},
             "explore": chat_record.explore,
             "personaName": persona,
+            **({"scene": scene.frozen()} if scene is not None else {}),
         }
         ctx = RunContext(
             run_id=run_id, chat_id=chat_record.id, db=self.db, workspace=workspace, profiles=profiles,
@@ -255,6 +287,7 @@ class Runtime:
         ctx.chat_input = ChatInput(history, prompt, pinned)
         ctx.explore = chat_record.explore
         ctx.persona_name = persona
+        ctx.scene = scene
         self._attach_project(ctx)
         stamp = now_iso()
         self.claim_run(run_id)  # held before the run exists in the file, so no other process recovers it
@@ -267,6 +300,8 @@ class Runtime:
                 tx.event(run_id, ev.RUN_CREATED, {"chatId": chat_record.id, "chatName": chat_record.name,
                                                   "agentId": agent_id, "userText": prompt,
                                                   **({"explore": True} if ctx.explore else {})})
+                if scene is not None:
+                    tx.event(run_id, ev.SCENE_CONTEXT_ASSEMBLED, scene.context)
                 workspace.journal_skipped_links(tx, run_id)
                 record_persist_checkpoint(tx, run_id, chat_record.id, workspace.snapshot(PERSIST_ONLY))
                 transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
@@ -325,6 +360,7 @@ class Runtime:
                                    str(frozen.get("userText", "")), int(frozen.get("chatHistoryPinned", 0)))
         ctx.explore = bool(frozen.get("explore", False))
         ctx.persona_name = str(frozen.get("personaName") or DEFAULT_PERSONA)
+        ctx.scene = SceneTurn.thawed(frozen["scene"]) if isinstance(frozen.get("scene"), dict) else None
         self._attach_project(ctx)
         try:
             active, pending = rebuild(ctx, self.runs)

@@ -17,9 +17,11 @@ from relay_studio.library.mentions import select_entries
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import LibraryStore
 from relay_studio.resources import resource_dir
+from relay_studio.runtime.canon_access import stage_canon
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.prompts import macro_names
+from relay_studio.runtime.scene_context import scene_section
 from relay_studio.runtime.tools.base import parse_args
 from relay_studio.store.database import Transaction
 
@@ -44,7 +46,10 @@ def skills_for(run: RunContext) -> SkillCatalog:
 def shown_entries(run: RunContext, inv: InvocationState, store: LibraryStore) -> list[LibraryEntry]:
     """The library's entries as this agent is shown them: SillyTavern's {{user}} and {{char}} filled."""
     names = macro_names(run, inv)
-    return [shown_entry(i.entry, names) for i in store.entries()]
+    entries = [i.entry for i in store.entries()]
+    if run.scene is not None:  # a scene's speaker: the entries it may know, each as of the scene (docs/scenes.md)
+        entries = [e.as_of(run.scene.scene) for e in entries if e.name not in run.scene.entry_hidden]
+    return [shown_entry(e, names) for e in entries]
 
 
 def _stage_texts(inv: InvocationState) -> list[str]:
@@ -53,8 +58,13 @@ def _stage_texts(inv: InvocationState) -> list[str]:
 
 
 def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> str:
-    """The prompt sections this stage gets from its project, journaled as it assembles its prompt."""
-    parts: list[str] = []
+    """The prompt sections this stage gets from its project (its Canon first), journaled as it assembles its
+    prompt."""
+    library = library_for(run)
+    canon = stage_canon(tx, run, inv, library, _stage_texts(inv))  # first: the facts that always hold
+    parts: list[str] = [canon] if canon else []
+    if run.scene is not None:
+        parts.append(scene_section(run.scene))
     skills = skills_for(run)
     scope = skills.scope(inv.profile)
     tx.event(run.run_id, ev.SKILL_SCOPES_RESOLVED,
@@ -64,7 +74,6 @@ def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> st
         lines = [f"- {s.name}: {s.description}" for s in scope]
         parts.append("## Skills\nInstructions you can read with skill_read when a task calls for them:\n"
                      + "\n".join(lines))
-    library = library_for(run)
     budget = inv.profile.context.library_budget_tokens
     if library is not None and budget > 0:
         entries = shown_entries(run, inv, library)

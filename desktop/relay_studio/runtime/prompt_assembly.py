@@ -4,9 +4,10 @@ result (docs/runtime.md, "Handoff": the seed's event order, and why this journal
 
 ``parts`` names the pieces in the order the prompt holds them: first the system prompt's
 (``systemPrompt`` or ``generatedIntroduction``, ``howYouWork``, ``taskPrompt``, ``skills``,
-``storyLibrary``; a reviewer's ``answerSchema``), then the input's (``chatHistory``, ``creatorMessage``,
-``earlierStages``, ``conversationSummary``, ``brief``, ``task``). ``skills`` and ``storyLibrary`` are
-asked for, not yet found: ``skill_scopes_resolved`` and ``library_entries_included`` say what they held.
+``canon``, ``storyLibrary``; a reviewer's ``answerSchema``), then the input's (``chatHistory``, ``creatorMessage``,
+``earlierStages``, ``conversationSummary``, ``brief``, ``task``). ``canon``, ``skills`` and ``storyLibrary``
+are asked for, not yet found: ``canon_facts_included``, ``skill_scopes_resolved`` and ``library_entries_included``
+say what they held.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import InvocationKind
 from relay_studio.domain.profile import HistoryMode
+from relay_studio.runtime.canon_access import has_canon
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.delegation.edges import effective
 from relay_studio.store.database import Transaction
@@ -45,6 +47,8 @@ def system_parts(run: RunContext, inv: InvocationState) -> list[str]:
     parts = ["generatedIntroduction" if instructions.system_prompt is None else "systemPrompt", "howYouWork"]
     if instructions.task_prompt and instructions.task_prompt.strip():
         parts.append("taskPrompt")
+    if has_canon(run):
+        parts.append("canon")
     if tn.SKILL_READ in inv.surface():
         parts.append("skills")
     if run.project_id is not None and run.project_dir is not None and inv.profile.context.library_budget_tokens > 0:

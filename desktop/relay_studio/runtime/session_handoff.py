@@ -29,6 +29,7 @@ from relay_studio.domain.enums import EventLevel, ExitPolicy, InvocationKind, In
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord
 from relay_studio.runtime import context_window, transitions
+from relay_studio.runtime.canon_access import carry_pinned, overflow_sentence, pinned_overflow, pinned_tokens
 from relay_studio.runtime.context import (
     InvocationState,
     LiveUpdate,
@@ -44,6 +45,7 @@ from relay_studio.runtime.prompts import chat_history, root_messages
 from relay_studio.runtime.tools.registry import surface
 from relay_studio.runtime.workspace import RunWorkspace
 from relay_studio.store import tables as t
+from relay_studio.store.canon import CanonStore
 from relay_studio.store.chats import ChatHostBridge, ChatStore
 from relay_studio.store.database import Database, new_id, now_iso
 from relay_studio.store.persona import persona_name
@@ -256,8 +258,12 @@ def start(runtime: SessionHost, *, chat: str, provider_for: ProviderFor, agent_i
     sent = root_messages(history, request_text, profile.context.chat_history_messages, pinned)
     window = profile.model.context_window_tokens or context_tokens
     left_out = 0
+    canon = CanonStore(runtime.db).pinned(record.project_id) if record.project_id else []
     if window:
-        sent, left_out = context_window.trim_to_fit(profile, sent, pinned, window)
+        over = pinned_overflow(profile, canon, window)
+        if over:  # the pinned canon is never dropped to make room: the creator is told which facts do not fit
+            raise HandoffRefused(codes.CANON_PINNED_TOO_LARGE, overflow_sentence(profile, over, window))
+        sent, left_out = context_window.trim_to_fit(profile, sent, pinned, window, fixed=pinned_tokens(canon))
     run_id = new_id("run")
     ctx = RunContext(run_id=run_id, chat_id=record.id, db=runtime.db,
                      workspace=RunWorkspace(runtime.workspace_dir(run_id)), profiles={profile.id: asked},
@@ -266,6 +272,7 @@ def start(runtime: SessionHost, *, chat: str, provider_for: ProviderFor, agent_i
     ctx.scheduler = runtime.scheduler_for(ctx)
     ctx.live = runtime.live_listeners()
     ctx.persona_name = persona_name(runtime.db)
+    ctx.project_id = record.project_id  # its Canon section (the story library stays out of this request)
     inv = InvocationState(
         id=new_id("inv"), profile=asked, kind=InvocationKind.ROOT, exit_policy=ExitPolicy.RUN_FINISH_ALLOWED,
         depth=0, parent_id=None,
@@ -315,7 +322,8 @@ async def _generate(runtime: SessionHost, ctx: RunContext, inv: InvocationState,
             draft.outcome, draft.error_code = HandoffOutcome.EMPTY, codes.HANDOFF_EMPTY_DOCUMENT
             draft.error_message = "The agent answered without any text."
         else:
-            draft.outcome, draft.document = HandoffOutcome.READY, document
+            pinned = CanonStore(ctx.db).pinned(ctx.project_id) if ctx.project_id else []
+            draft.outcome, draft.document = HandoffOutcome.READY, carry_pinned(document, pinned)
             draft.missing_sections = missing_sections(document)
         _end(ctx, inv, draft)
         return draft

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import builtins
 import json
+import sqlite3
 
 from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 
 from relay_studio.domain.connections import (
     CONNECTION_EXISTS,
@@ -56,10 +58,13 @@ class ConnectionStore:
         if self.get(connection.id) is not None:
             raise ConnectionProblem(CONNECTION_EXISTS, f"A connection '{connection.id}' already exists.")
         stamp = now_iso()
-        with self._db.transaction() as tx:
-            tx.insert(ConnectionRow, created_at=stamp, updated_at=stamp, **self._to_row(connection))
-            if self.default_id() is None:
-                self._write_default(connection.id)
+        try:
+            with self._db.transaction() as tx:
+                tx.insert(ConnectionRow, created_at=stamp, updated_at=stamp, **self._to_row(connection))
+                if self.default_id() is None:
+                    self._write_default(connection.id)
+        except (IntegrityError, sqlite3.IntegrityError):  # another process added it since the check: taken, not damage
+            raise ConnectionProblem(CONNECTION_EXISTS, f"A connection '{connection.id}' already exists.") from None
 
     def save(self, connection: Connection) -> None:
         """Updates an existing connection in place (URL, default model, headers, ...)."""

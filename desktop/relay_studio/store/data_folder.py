@@ -49,9 +49,38 @@ class StoreError(CodedError, RuntimeError):
         self.path = path
 
 
-def is_disk_full(exc: BaseException) -> bool:
+#: Below this much free space, an I/O error under a data folder is the full disk, not damage: with the
+#: last few KB gone SQLite cannot grow its ``-shm`` file and says "disk I/O error" (issue 39).
+LOW_SPACE_BYTES = 1024 * 1024
+
+#: the data folders this process opened: where a bare "disk I/O error" is checked against free space
+_folders: set[Path] = set()
+
+
+def free_bytes(folder: Path) -> int | None:
+    try:
+        st = os.statvfs(folder) if hasattr(os, "statvfs") else None
+    except OSError:
+        return None
+    return None if st is None else st.f_bavail * st.f_frsize
+
+
+def _low_space(folders: set[Path]) -> bool:
+    return any((free := free_bytes(f)) is not None and free < LOW_SPACE_BYTES for f in folders)
+
+
+def _is_io_error(exc: BaseException) -> bool:
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        return (code is not None and code & 0xFF == sqlite3.SQLITE_IOERR) or "disk I/O error" in str(exc)
+    return isinstance(exc, OSError) and exc.errno == errno.EIO
+
+
+def is_disk_full(exc: BaseException, folder: Path | None = None) -> bool:
     """Whether ``exc`` (or what it wraps: SQLAlchemy's ``orig``, a cause or context) is a full disk: SQLite's
-    SQLITE_FULL ("database or disk is full") or an OSError ENOSPC/EDQUOT."""
+    SQLITE_FULL ("database or disk is full"), an OSError ENOSPC/EDQUOT, or an I/O error while the disk of
+    ``folder`` (or of a data folder this process opened) has less than ``LOW_SPACE_BYTES`` free."""
+    folders = {folder} if folder is not None else set(_folders)
     seen: set[int] = set()
     todo: list[BaseException | None] = [exc]
     while todo:
@@ -63,6 +92,8 @@ def is_disk_full(exc: BaseException) -> bool:
             return True
         if isinstance(current, OSError) and current.errno in (errno.ENOSPC, errno.EDQUOT):
             return True
+        if _is_io_error(current) and _low_space(folders):
+            return True
         orig = getattr(current, "orig", None)
         todo += [orig if isinstance(orig, BaseException) else None, current.__cause__, current.__context__]
     return False
@@ -71,8 +102,30 @@ def is_disk_full(exc: BaseException) -> bool:
 def disk_full_message(data_dir: Path | None = None) -> str:
     """The sentence for a full disk; ``data_dir`` names the folder (never in what a model reads)."""
     folder = f"the data folder {data_dir}" if data_dir is not None else "the data folder"
-    return (f"The disk holding {folder} is full, so Relay Studio could not save what came next; everything "
-            "saved before it is kept. Free some space and try again.")
+    free = free_bytes(data_dir) if data_dir is not None else None
+    left = f" ({_amount(free)} free)" if free is not None else ""
+    return (f"The disk holding {folder} is full{left}, so Relay Studio could not save what came next; "
+            "everything saved before it is kept. Free some space (delete or move files on that disk) and "
+            "try again; the database is not damaged.")
+
+
+def _amount(size: int) -> str:
+    if size >= 1024 * 1024:
+        return f"{size / 1024 / 1024:,.1f} MB"
+    return f"{size // 1024:,} KB"
+
+
+def space_left(folder: Path) -> str:
+    """The free space on the disk of ``folder``, as a creator reads it ("368 KB"; "unknown space")."""
+    free = free_bytes(folder)
+    return "unknown space" if free is None else _amount(free)
+
+
+def full_or_damaged(path: Path, exc: BaseException, damaged: str) -> StoreError:
+    """The error for a database that failed to open or read: the full disk when it is one, else damage."""
+    if is_disk_full(exc, path.parent):
+        return StoreError(DISK_FULL, disk_full_message(path.parent), path)
+    return StoreError(DATABASE_DAMAGED, damaged, path)
 
 
 def _writable(path: Path) -> bool:
@@ -108,6 +161,7 @@ def _has_orphaned_data(path: Path) -> bool:
 def check_database(path: Path, schema_version: int) -> None:
     """Creates a missing database file (0600), or checks the existing one is an intact Relay Studio
     database this version can read. Raises StoreError; never writes to an existing file."""
+    _folders.add(path.parent)
     if not path.exists() and not path.is_symlink():
         try:
             os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
@@ -164,7 +218,7 @@ def _probe(path: Path, size: int, schema_version: int, *, short: bool = False) -
     try:
         probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=10)
     except sqlite3.Error as exc:
-        raise StoreError(DATABASE_DAMAGED, f"Cannot open the database {path}: {exc}.", path) from None
+        raise full_or_damaged(path, exc, f"Cannot open the database {path}: {exc}.") from None
     try:
         version = int(probe.execute("PRAGMA user_version").fetchone()[0])
         app_id = int(probe.execute("PRAGMA application_id").fetchone()[0])
@@ -174,7 +228,7 @@ def _probe(path: Path, size: int, schema_version: int, *, short: bool = False) -
     except sqlite3.DatabaseError as exc:
         if short:
             raise StoreError(DATABASE_TRUNCATED, f"The database {path} is truncated ({size} bytes).", path) from None
-        raise StoreError(DATABASE_DAMAGED, f"The database {path} is damaged ({exc}).", path) from None
+        raise full_or_damaged(path, exc, f"The database {path} is damaged ({exc}).") from None
     finally:
         probe.close()
     if problems != [("ok",)] and short:

@@ -143,6 +143,17 @@ def _migrate_commit_message_index(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_commits_message_id ON commits (message_id)")
 
 
+def _migrate_canon(conn: Connection) -> None:
+    """The canon ledger: each project's facts and the history of their changes (``store/canon.py``)."""
+    create_tables(conn, t.CanonFactRow, t.CanonChangeRow)
+
+
+def _migrate_scenes(conn: Connection) -> None:
+    """Scene chats: a chat's cast and state, who was present for each message, and the scene's journal
+    (``store/scenes.py``, docs/scenes.md)."""
+    create_tables(conn, t.SceneRow, t.SceneLineRow, t.SceneChangeRow)
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
@@ -151,6 +162,8 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_skill_index,
     _migrate_chat_modes,
     _migrate_commit_message_index,
+    _migrate_canon,
+    _migrate_scenes,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -210,3 +210,83 @@ class SkillFileRow(SQLModel, table=True):
     problem_code: str | None = None
     problem_message: str | None = None
     indexed_at: str
+
+
+class CanonFactRow(SQLModel, table=True):
+    """A project's canon: one fact each (``domain.canon.CanonFact``); ``number`` gives its handle (``f<number>``),
+    counted per project and never reused. Schema 10."""
+
+    __tablename__ = "canon_facts"
+    __table_args__ = (Index("ux_canon_facts_number", "project_id", "number", unique=True),)
+    id: str = Field(primary_key=True)
+    project_id: str = Field(index=True)
+    number: int
+    text: str
+    about_json: str
+    attribute: str | None = None
+    value: str | None = None
+    as_of: int | None = None
+    pinned: bool = False
+    status: str
+    source_json: str
+    added_by: str
+    created_at: str
+    updated_at: str
+
+
+class CanonChangeRow(SQLModel, table=True):
+    """The canon's history: every change of a fact, who made it, when, the fact before and after (JSON; before is
+    None for a new fact). Canon changes happen outside runs too, so they are kept here, not in a run's journal.
+    Schema 10."""
+
+    __tablename__ = "canon_changes"
+    id: int | None = Field(default=None, primary_key=True)
+    fact_id: str = Field(index=True)
+    project_id: str = Field(index=True)
+    action: str
+    actor: str
+    at: str
+    before_json: str | None = None
+    after_json: str
+    run_id: str | None = None
+
+
+class SceneRow(SQLModel, table=True):
+    """A scene chat's cast and state (docs/scenes.md): the cast's profile ids in order, the narrator, the
+    current scene number, who is present now, and the speaker a narrator picked for the next turn. Schema 11."""
+
+    __tablename__ = "scenes"
+    chat_id: str = Field(primary_key=True)
+    cast_json: str
+    narrator_id: str | None = None
+    scene: int = 1
+    present_json: str
+    next_speaker_id: str | None = None
+    created_at: str
+
+
+class SceneLineRow(SQLModel, table=True):
+    """Who was present when a scene chat's message was said (its audience), in which scene, and whether it was
+    said to the room or told privately (``kind`` ``said`` | ``told``). Schema 11."""
+
+    __tablename__ = "scene_lines"
+    message_id: str = Field(primary_key=True)
+    chat_id: str = Field(index=True)
+    scene: int
+    kind: str
+    speaker_id: str | None = None
+    audience_json: str
+
+
+class SceneChangeRow(SQLModel, table=True):
+    """A scene chat's journal of what happens outside its runs: created, entered, left, a scene break, presence
+    corrected, a message told, a speaker picked (``payload_json`` says the details). Schema 11."""
+
+    __tablename__ = "scene_changes"
+    id: int | None = Field(default=None, primary_key=True)
+    chat_id: str = Field(index=True)
+    action: str
+    scene: int
+    profile_id: str | None = None
+    payload_json: str
+    at: str

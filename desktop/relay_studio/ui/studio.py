@@ -11,7 +11,7 @@ the reader and keychain lanes), its state made in
 ``__init__``: each part is state the others read (a run's handle, its pending approval, the frame's buffers)
 and all of it ends in ``shutdown``; the features are operations it holds (``ui/operations/``):
 ``studio.chats``, ``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``,
-``studio.agents``, ``studio.connections``. A read that grows with the project runs off the GUI thread
+``studio.agents``, ``studio.connections``, ``studio.canon``. A read that grows with the project runs off the GUI thread
 (docs/data-flow.md): a run's whole journal (``journal.read_events``, on the hub's reader lane over a
 connection of its own: WAL lets it read while the runtime writes), a project's files (``projects.read``),
 the codex's mention counts, ``knowledge.search`` and ``knowledge.start_import`` (lanes of
@@ -35,6 +35,8 @@ Signals:
     citation_opened(CitationTarget): a citation link was clicked (chat, timeline): the Library dock opens it.
     entry_opened(str project_id, str path): a mention of an entry was clicked in the chat.
     unpublished_found(str run_id): approved changes no commit published were found in an ended run's journal.
+    canon_changed(str project_id): a fact of the project's canon was added or changed in the window.
+    canon_quote_offered(CanonQuote): "Add to canon" on a selection in a chat message: the Canon panel opens it.
 
 ``project_reader`` reads a project's files off the GUI thread (``projects.read``; its ``read_done``
 signal answers): after every ``library_changed`` and whenever a view asks (the window got the focus back).
@@ -70,6 +72,7 @@ from relay_studio.store.runs import RunStore
 from relay_studio.ui.background import BackgroundReads, Done, Outcome
 from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.operations.agents import AgentOperations
+from relay_studio.ui.operations.canon import CanonOperations, CanonQuote
 from relay_studio.ui.operations.chats import ChatOperations
 from relay_studio.ui.operations.connections import ConnectionOperations
 from relay_studio.ui.operations.journal import JournalOperations
@@ -173,6 +176,8 @@ class Studio(QObject):
     entry_opened = Signal(str, str)
     #: approved changes no commit published were found in a run's journal (``unpublished_changes``)
     unpublished_found = Signal(str)
+    canon_changed = Signal(str)
+    canon_quote_offered = Signal(object)
 
     def __init__(self, runtime: Runtime, providers: ProviderSource, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -205,6 +210,7 @@ class Studio(QObject):
         self.journal = JournalOperations(self)
         self.agents = AgentOperations(self)
         self.connections = ConnectionOperations(self)
+        self.canon = CanonOperations(self)
         self.library_changed.connect(self.projects.read)
         self._unpublished: dict[str, list[Unpublished]] = {}  # ended runs' unpublished changes, once read
         self._unpublished_reads: set[str] = set()  # runs whose journal the reader is reading for them
@@ -418,6 +424,9 @@ class Studio(QObject):
     # -- the citations and entries clicked, and what the views read of the hub -------------------------
     def open_citation(self, target: CitationTarget) -> None:
         self.citation_opened.emit(target)
+
+    def offer_canon_quote(self, quote: CanonQuote) -> None:
+        self.canon_quote_offered.emit(quote)
 
     def open_entry(self, project_id: str, path: str) -> None:
         self.entry_opened.emit(project_id, path)

@@ -30,8 +30,10 @@ from relay_studio.domain.input_schema import output_errors
 from relay_studio.domain.messages import Message, ModelResponse, OutputFormat
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime import transitions
+from relay_studio.runtime.canon_access import stage_canon
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import InvocationFailed, failure_as_told
+from relay_studio.runtime.library_access import library_for
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompt_assembly import request_assembly
 from relay_studio.runtime.review import schemas
@@ -171,7 +173,11 @@ async def run_review(run: RunContext, parent: InvocationState, call_id: str, *, 
     with run.db.transaction() as tx:
         transitions.task_transition(tx, run, task_id, TaskStatus.RUNNING, invocation_id=child.id)
         transitions.start_invocation(tx, run, child)
-        request_assembly(tx, run, child, system=_reviewer_parts(reviewer))
+        canon = stage_canon(tx, run, child, library_for(run), [m.content for m in child.messages if m.content])
+        request_assembly(tx, run, child, system=[*_reviewer_parts(reviewer), *(["canon"] if canon else [])])
+        if canon:  # the reviewer checks the draft against the same canon the writer keeps
+            child.project_sections = canon
+            child.system_prompt += "\n\n" + canon
         tx.event(run.run_id, ev.CONTEXT_ASSEMBLED,
                  {"agentId": reviewer.id, "systemPrompt": child.system_prompt,
                   "messages": [m.model_dump(mode="json", exclude_defaults=True) for m in child.messages],

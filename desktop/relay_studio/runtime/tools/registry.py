@@ -11,6 +11,8 @@ from relay_studio.runtime.tools import (
     agent_delegate,
     agent_handoff,
     agent_list,
+    canon_propose,
+    character_tell,
     knowledge_search,
     library_create,
     library_list,
@@ -19,6 +21,7 @@ from relay_studio.runtime.tools import (
     library_update,
     review_consistency,
     review_rules,
+    scene_choose_speaker,
     skill_create,
     skill_read,
     task_return,
@@ -58,6 +61,9 @@ TOOLS: dict[str, Tool] = {
         knowledge_search,
         review_consistency,
         review_rules,
+        canon_propose,
+        character_tell,
+        scene_choose_speaker,
     )
 }
 

@@ -1,0 +1,1 @@
+"""A project's canon and its continuity check."""
