@@ -21,6 +21,45 @@
     </message>
 </context>
 <context>
+    <name>BuiltinAgents</name>
+    <message>
+        <source>Checks a draft against the story library and reports what contradicts it.</source>
+        <translation>Prüft einen Entwurf gegen die Story-Bibliothek und meldet, was ihr widerspricht.</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
+        <translation>Liest die Story-Bibliothek und die Dokumente der Autorin oder des Autors, lässt jeden Entwurf vor dem Schreiben von einem Konsistenzprüfer prüfen und schreibt Einträge und Texte nur als Änderungen, die du genehmigst.</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice.</source>
+        <translation>Überarbeitet einen Entwurf auf Aufbau, Klarheit und Stimme.</translation>
+    </message>
+    <message>
+        <source>Answers questions about your story library, knowledge and files; changes nothing.</source>
+        <translation>Beantwortet Fragen zu deiner Story-Bibliothek, deinem Wissen und deinen Dateien; ändert nichts.</translation>
+    </message>
+    <message>
+        <source>Polishes prose, commits the final message and finishes the run.</source>
+        <translation>Schleift den Text, übernimmt die endgültige Nachricht und beendet den Durchlauf.</translation>
+    </message>
+    <message>
+        <source>Looks up facts, names and background in the workspace notes and reports back.</source>
+        <translation>Sucht Fakten, Namen und Hintergründe in den Notizen des Arbeitsbereichs und berichtet zurück.</translation>
+    </message>
+    <message>
+        <source>Answers rules questions and reviews balance with citations from the creator&apos;s rulebooks.</source>
+        <translation>Beantwortet Regelfragen und prüft die Balance, mit Zitaten aus deinen Regelwerken.</translation>
+    </message>
+    <message>
+        <source>Writes a Skill (standing instructions for the project&apos;s agents) from what the creator wants, and proposes it.</source>
+        <translation>Schreibt aus deinen Wünschen einen Skill (dauerhafte Anweisungen für die Agenten des Projekts) und schlägt ihn vor.</translation>
+    </message>
+    <message>
+        <source>Drafts the scene or chapter the creator asks for.</source>
+        <translation>Entwirft die Szene oder das Kapitel, um das du bittest.</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>
@@ -351,6 +390,14 @@
         </translation>
     </message>
     <message>
+        <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
+        <translation>Noch nichts hier. Frag unten nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien; der Explorer antwortet und ändert nichts.</translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
+        <translation>Noch nichts hier. Schreib unten, was du möchtest, und drücke Strg+Eingabe: der unter der Nachricht gewählte Agent beginnt und gibt die Arbeit weiter. Beginne mit @editor (oder dem Namen eines anderen Agenten), um zu wählen, wer anfängt.</translation>
+    </message>
+    <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>Die letzte Anfrage war länger, als das Modell des Agenten fassen kann (sein Server meldet das). Übergib an einen neuen Chat, der mit einer Zusammenfassung dieses Chats beginnt.</translation>
     </message>
@@ -363,12 +410,36 @@
         <translation>Ruft %1 auf…</translation>
     </message>
     <message>
+        <source>The model server %1; trying again in %2 (attempt %3)…</source>
+        <translation>Der Modellserver %1; neuer Versuch in %2 (Versuch %3)…</translation>
+    </message>
+    <message>
         <source>Waiting for your approval of %1 on %2</source>
         <translation>Wartet auf deine Freigabe von %1 für %2</translation>
     </message>
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>Wartet auf deine Freigabe von %1</translation>
+    </message>
+    <message>
+        <source>could not be reached</source>
+        <translation>war nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>stopped answering</source>
+        <translation>antwortet nicht mehr</translation>
+    </message>
+    <message>
+        <source>asked to wait</source>
+        <translation>bittet zu warten</translation>
+    </message>
+    <message>
+        <source>answered with an error</source>
+        <translation>hat mit einem Fehler geantwortet</translation>
+    </message>
+    <message>
+        <source>did not answer (%1)</source>
+        <translation>hat nicht geantwortet (%1)</translation>
     </message>
     <message>
         <source>%1 is calling %2…</source>
@@ -589,6 +660,10 @@
     <message>
         <source>  (needs a model)</source>
         <translation>  (braucht ein Modell)</translation>
+    </message>
+    <message>
+        <source>Sending when your chats are open…</source>
+        <translation>Wird gesendet, sobald deine Chats geöffnet sind…</translation>
     </message>
 </context>
 <context>
@@ -1471,6 +1546,29 @@
     </message>
 </context>
 <context>
+    <name>FallbackOffer</name>
+    <message>
+        <source>Instead:</source>
+        <translation>Stattdessen:</translation>
+    </message>
+    <message>
+        <source>Carry the chat over as it is</source>
+        <translation>Chat so übernehmen, wie er ist</translation>
+    </message>
+    <message>
+        <source>The new chat starts from this chat&apos;s messages as they are; you review them first</source>
+        <translation>Der neue Chat beginnt mit den Nachrichten dieses Chats, so wie sie sind; du siehst sie vorher durch</translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>Einstellungen öffnen</translation>
+    </message>
+    <message>
+        <source>Add or fix a model connection, then hand off again</source>
+        <translation>Eine Modellverbindung hinzufügen oder reparieren, dann erneut übergeben</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1688,10 +1786,6 @@
         <translation>Dem Dokument fehlen diese Abschnitte: %1. Ergänze sie oder beginne den neuen Chat so, wie es ist.</translation>
     </message>
     <message>
-        <source>%1. Nothing was changed.</source>
-        <translation>%1. Es wurde nichts geändert.</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>Schließen</translation>
     </message>
@@ -1706,6 +1800,45 @@
     <message>
         <source>Stopping…</source>
         <translation>Wird beendet…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFallback</name>
+    <message>
+        <source>There is no model connection yet to write it.</source>
+        <translation>Es gibt noch keine Modellverbindung, die es schreiben könnte.</translation>
+    </message>
+    <message>
+        <source>The model server did not answer; is it running?</source>
+        <translation>Der Modellserver hat nicht geantwortet; läuft er?</translation>
+    </message>
+    <message>
+        <source>The model server stopped answering.</source>
+        <translation>Der Modellserver antwortet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The model server refused the connection&apos;s key.</source>
+        <translation>Der Modellserver hat den Schlüssel der Verbindung abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The connection has no model chosen.</source>
+        <translation>Für die Verbindung ist kein Modell gewählt.</translation>
+    </message>
+    <message>
+        <source>Handoff cancelled. Nothing was changed.</source>
+        <translation>Übergabe abgebrochen. Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>The agent answered without any text.</source>
+        <translation>Der Agent hat ohne Text geantwortet.</translation>
+    </message>
+    <message>
+        <source>The agent could not write it (%1).</source>
+        <translation>Der Agent konnte es nicht schreiben (%1).</translation>
+    </message>
+    <message>
+        <source>The handoff document was not written: %1 Nothing was changed.</source>
+        <translation>Das Übergabedokument wurde nicht geschrieben: %1 Nichts wurde geändert.</translation>
     </message>
 </context>
 <context>
@@ -2265,6 +2398,13 @@
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</source>
+        <translation>
+            <numerusform>%n Änderung wartet auf deine Genehmigung. Jetzt beenden? Der Durchlauf wartet auf dich: Relay Studio fragt beim nächsten Start erneut.</numerusform>
+            <numerusform>%n Änderungen warten auf deine Genehmigung. Jetzt beenden? Der Durchlauf wartet auf dich: Relay Studio fragt beim nächsten Start erneut.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
@@ -2308,6 +2448,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>Neuer &amp;Agent…</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Zeitleiste</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2408,13 +2556,6 @@
     <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio – schreibe mit mehreren KI-Agenten, die die Arbeit weiterreichen.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
-        <translation>
-            <numerusform>%n Änderung wartet auf deine Freigabe. Trotzdem beenden? Sie wird nicht angewendet.</numerusform>
-            <numerusform>%n Änderungen warten auf deine Freigabe. Trotzdem beenden? Sie werden nicht angewendet.</numerusform>
-        </translation>
     </message>
     <message>
         <source>A run is still going. Quit anyway? It will be stopped.</source>
@@ -2747,6 +2888,18 @@
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
         <translation>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Publish your edited version</source>
+        <translation>Deine bearbeitete Fassung veröffentlichen</translation>
+    </message>
+    <message>
+        <source>Publish the approved version</source>
+        <translation>Die genehmigte Fassung veröffentlichen</translation>
+    </message>
+    <message>
+        <source>Make the approved %1 this run&apos;s answer in the chat</source>
+        <translation>Die genehmigte Datei %1 zur Antwort dieses Durchlaufs im Chat machen</translation>
+    </message>
 </context>
 <context>
     <name>PatchDialog</name>
@@ -2780,6 +2933,7 @@
     </message>
     <message>
         <source>Review changes</source>
+        <extracomment>the reason the agent reads when the creator approved with no part of the change ticked</extracomment>
         <translation>Änderungen prüfen</translation>
     </message>
     <message>
@@ -2884,6 +3038,10 @@
     <message>
         <source>The review found no problem</source>
         <translation>Die Prüfung hat kein Problem gefunden</translation>
+    </message>
+    <message>
+        <source>It needs nothing more.</source>
+        <translation>Mehr braucht es nicht.</translation>
     </message>
     <message>
         <source>Review</source>
@@ -3003,6 +3161,7 @@
     </message>
     <message>
         <source>Fix the problems above to see what the model would receive.</source>
+        <extracomment>narrower than this, the section rail steps aside and the form takes the whole width (a 1000 px window leaves the editor ~430 px: beside the rail, the fields would need sideways scrolling)</extracomment>
         <translation>Behebe die Probleme oben, um zu sehen, was das Modell erhalten würde.</translation>
     </message>
     <message>
@@ -3319,6 +3478,52 @@
     </message>
 </context>
 <context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Add a line in the message</source>
+        <translation>Eine Zeile in der Nachricht hinzufügen</translation>
+    </message>
+    <message>
+        <source>Stop the run (in the chat)</source>
+        <translation>Den Durchlauf anhalten (im Chat)</translation>
+    </message>
+    <message>
+        <source>Approve the change (patch dialog)</source>
+        <translation>Die Änderung genehmigen (Änderungsdialog)</translation>
+    </message>
+    <message>
+        <source>Reject the change (patch dialog)</source>
+        <translation>Die Änderung ablehnen (Änderungsdialog)</translation>
+    </message>
+    <message>
+        <source>Zoom the timeline</source>
+        <translation>Die Zeitleiste zoomen</translation>
+    </message>
+    <message>
+        <source>wheel</source>
+        <translation>Mausrad</translation>
+    </message>
+    <message>
+        <source>Move to the next control; the arrows move within a list</source>
+        <translation>Zum nächsten Bedienelement; die Pfeiltasten bewegen sich in einer Liste</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Was es tut</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+</context>
+<context>
     <name>Sidebar</name>
     <message>
         <source>New chat (Ctrl+N)</source>
@@ -3404,16 +3609,20 @@
         <translation>Skills</translation>
     </message>
     <message>
+        <source>A short name, like harbour-rules</source>
+        <translation>Ein kurzer Name, etwa hafen-regeln</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>Wann ein Agent ihn nutzen soll</translation>
     </message>
     <message>
-        <source>* for every agent, or agent ids</source>
-        <translation>* für jeden Agenten, oder Agenten-IDs</translation>
+        <source>* for every agent, or some: writer, editor</source>
+        <translation>* für jeden Agenten, oder einige: writer, editor</translation>
     </message>
     <message>
-        <source>The instructions an agent reads with skill_read</source>
-        <translation>Die Anleitung, die ein Agent mit skill_read liest</translation>
+        <source>What an agent reads when it uses this Skill</source>
+        <translation>Was ein Agent liest, wenn er diesen Skill nutzt</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3450,6 +3659,10 @@
     <message>
         <source>Saved to %1.</source>
         <translation>Gespeichert in %1.</translation>
+    </message>
+    <message>
+        <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
+        <translation>Gespeichert als „%1“ (der Name eines Skills besteht aus kurzen Wörtern mit Bindestrichen). %2</translation>
     </message>
 </context>
 <context>
@@ -3488,6 +3701,10 @@
     <message>
         <source>Show the whole run</source>
         <translation>Den ganzen Durchlauf zeigen</translation>
+    </message>
+    <message>
+        <source>handoff document</source>
+        <translation>Übergabedokument</translation>
     </message>
     <message>
         <source>All agents</source>
@@ -3536,6 +3753,13 @@
     <message>
         <source>reading %1 of %2 events…</source>
         <translation>lese %1 von %2 Ereignissen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n event(s) shown</source>
+        <translation>
+            <numerusform>%1 von %n Ereignis angezeigt</numerusform>
+            <numerusform>%1 von %n Ereignissen angezeigt</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n event(s)</source>
@@ -3616,6 +3840,7 @@
     </message>
     <message>
         <source>Continued from ← %1</source>
+        <extracomment>approved changes the creator may publish from the notice: (path, whose change it was, edited by them)</extracomment>
         <translation>Fortgesetzt aus ← %1</translation>
     </message>
     <message>

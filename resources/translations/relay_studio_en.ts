@@ -88,10 +88,10 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
+        <source>%n change(s) wait for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</source>
         <translation>
-            <numerusform>%n change waits for your approval. Quit anyway? It will not be applied.</numerusform>
-            <numerusform>%n changes wait for your approval. Quit anyway? They will not be applied.</numerusform>
+            <numerusform>%n change waits for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</numerusform>
+            <numerusform>%n changes wait for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</numerusform>
         </translation>
     </message>
 </context>
@@ -151,6 +151,13 @@
 </context>
 <context>
     <name>TimelinePanel</name>
+    <message numerus="yes">
+        <source>%1 of %n event(s) shown</source>
+        <translation>
+            <numerusform>%1 of %n event shown</numerusform>
+            <numerusform>%1 of %n events shown</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>%n event(s)</source>
         <translation>

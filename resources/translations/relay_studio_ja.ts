@@ -21,6 +21,45 @@
     </message>
 </context>
 <context>
+    <name>BuiltinAgents</name>
+    <message>
+        <source>Checks a draft against the story library and reports what contradicts it.</source>
+        <translation>下書きをストーリーライブラリと照らし合わせ、矛盾する点を報告します。</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
+        <translation>ストーリーライブラリと作者のドキュメントを読み、書く前にすべての下書きを整合性レビュアーに確認させ、エントリーや本文は作者が承認した変更としてのみ書き込みます。</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice.</source>
+        <translation>下書きの構成・明快さ・語り口を推敲します。</translation>
+    </message>
+    <message>
+        <source>Answers questions about your story library, knowledge and files; changes nothing.</source>
+        <translation>ストーリーライブラリ、ナレッジ、ファイルについての質問に答えます。何も変更しません。</translation>
+    </message>
+    <message>
+        <source>Polishes prose, commits the final message and finishes the run.</source>
+        <translation>文章を仕上げ、最終メッセージをコミットして実行を終えます。</translation>
+    </message>
+    <message>
+        <source>Looks up facts, names and background in the workspace notes and reports back.</source>
+        <translation>ワークスペースのメモから事実・名前・背景を調べて報告します。</translation>
+    </message>
+    <message>
+        <source>Answers rules questions and reviews balance with citations from the creator&apos;s rulebooks.</source>
+        <translation>ルールの質問に答え、作者のルールブックからの引用を添えてバランスをレビューします。</translation>
+    </message>
+    <message>
+        <source>Writes a Skill (standing instructions for the project&apos;s agents) from what the creator wants, and proposes it.</source>
+        <translation>作者の希望からスキル(プロジェクトのエージェントへの常設指示)を書き、提案します。</translation>
+    </message>
+    <message>
+        <source>Drafts the scene or chapter the creator asks for.</source>
+        <translation>作者が求める場面や章の下書きを書きます。</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>
@@ -349,6 +388,14 @@
         </translation>
     </message>
     <message>
+        <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
+        <translation>まだ何もありません。下の欄でストーリーライブラリ、ナレッジ、ファイルについて質問してください。エクスプローラーが答え、何も変更しません。</translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
+        <translation>まだ何もありません。下に望むことを書いて Ctrl+Enter を押してください。メッセージの下で選んだエージェントが始め、作業を引き継いでいきます。@editor(または他のエージェント名)で始めると、誰が始めるかを選べます。</translation>
+    </message>
+    <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>直前のリクエストはエージェントのモデルが扱える長さを超えていました（サーバーからの通知）。このチャットの要約から始まる新しいチャットに引き継いでください。</translation>
     </message>
@@ -361,12 +408,36 @@
         <translation>%1 を呼び出し中…</translation>
     </message>
     <message>
+        <source>The model server %1; trying again in %2 (attempt %3)…</source>
+        <translation>モデルサーバーが%1。%2後にもう一度試します(%3 回目)…</translation>
+    </message>
+    <message>
         <source>Waiting for your approval of %1 on %2</source>
         <translation>%2 に対する %1 の承認を待っています</translation>
     </message>
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>%1 の承認を待っています</translation>
+    </message>
+    <message>
+        <source>could not be reached</source>
+        <translation>つながりませんでした</translation>
+    </message>
+    <message>
+        <source>stopped answering</source>
+        <translation>応答しなくなりました</translation>
+    </message>
+    <message>
+        <source>asked to wait</source>
+        <translation>待つよう求めました</translation>
+    </message>
+    <message>
+        <source>answered with an error</source>
+        <translation>エラーを返しました</translation>
+    </message>
+    <message>
+        <source>did not answer (%1)</source>
+        <translation>応答しませんでした(%1)</translation>
     </message>
     <message>
         <source>%1 is calling %2…</source>
@@ -586,6 +657,10 @@
     <message>
         <source>  (needs a model)</source>
         <translation>  （モデルが必要）</translation>
+    </message>
+    <message>
+        <source>Sending when your chats are open…</source>
+        <translation>チャットが開いたら送信します…</translation>
     </message>
 </context>
 <context>
@@ -1466,6 +1541,29 @@
     </message>
 </context>
 <context>
+    <name>FallbackOffer</name>
+    <message>
+        <source>Instead:</source>
+        <translation>代わりに:</translation>
+    </message>
+    <message>
+        <source>Carry the chat over as it is</source>
+        <translation>チャットをそのまま引き継ぐ</translation>
+    </message>
+    <message>
+        <source>The new chat starts from this chat&apos;s messages as they are; you review them first</source>
+        <translation>新しいチャットはこのチャットのメッセージをそのまま引き継いで始まります。先に内容を確認できます</translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>設定を開く</translation>
+    </message>
+    <message>
+        <source>Add or fix a model connection, then hand off again</source>
+        <translation>モデル接続を追加または修正してから、もう一度引き継いでください</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1682,10 +1780,6 @@
         <translation>ドキュメントに次のセクションがありません: %1。追加するか、このまま新しいチャットを開始してください。</translation>
     </message>
     <message>
-        <source>%1. Nothing was changed.</source>
-        <translation>%1。何も変更されていません。</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>閉じる</translation>
     </message>
@@ -1700,6 +1794,45 @@
     <message>
         <source>Stopping…</source>
         <translation>停止中…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFallback</name>
+    <message>
+        <source>There is no model connection yet to write it.</source>
+        <translation>書くためのモデル接続がまだありません。</translation>
+    </message>
+    <message>
+        <source>The model server did not answer; is it running?</source>
+        <translation>モデルサーバーが応答しませんでした。起動していますか?</translation>
+    </message>
+    <message>
+        <source>The model server stopped answering.</source>
+        <translation>モデルサーバーの応答が途絶えました。</translation>
+    </message>
+    <message>
+        <source>The model server refused the connection&apos;s key.</source>
+        <translation>モデルサーバーが接続のキーを拒否しました。</translation>
+    </message>
+    <message>
+        <source>The connection has no model chosen.</source>
+        <translation>接続にモデルが選ばれていません。</translation>
+    </message>
+    <message>
+        <source>Handoff cancelled. Nothing was changed.</source>
+        <translation>引き継ぎを取り消しました。何も変更されていません。</translation>
+    </message>
+    <message>
+        <source>The agent answered without any text.</source>
+        <translation>エージェントはテキストなしで応答しました。</translation>
+    </message>
+    <message>
+        <source>The agent could not write it (%1).</source>
+        <translation>エージェントは書けませんでした(%1)。</translation>
+    </message>
+    <message>
+        <source>The handoff document was not written: %1 Nothing was changed.</source>
+        <translation>引き継ぎドキュメントは書かれませんでした: %1何も変更されていません。</translation>
     </message>
 </context>
 <context>
@@ -2256,6 +2389,12 @@
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</source>
+        <translation>
+            <numerusform>%n 件の変更が承認を待っています。今すぐ終了しますか? 実行はそのまま待機し、次回の起動時にもう一度確認します。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New chat</source>
         <translation>新しいチャット(&amp;N)</translation>
@@ -2299,6 +2438,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>新しいエージェント(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>キーボードショートカット(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>タイムライン(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2399,12 +2546,6 @@
     <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio — 作業を受け渡す複数の AI エージェントと一緒に書くためのアプリです。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
-        <translation>
-            <numerusform>%n 件の変更が承認を待っています。それでも終了しますか？ 変更は適用されません。</numerusform>
-        </translation>
     </message>
     <message>
         <source>A run is still going. Quit anyway? It will be stopped.</source>
@@ -2736,6 +2877,18 @@
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
         <translation>&lt;a href=&quot;#details&quot;&gt;詳細&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Publish your edited version</source>
+        <translation>編集した版を公開</translation>
+    </message>
+    <message>
+        <source>Publish the approved version</source>
+        <translation>承認した版を公開</translation>
+    </message>
+    <message>
+        <source>Make the approved %1 this run&apos;s answer in the chat</source>
+        <translation>承認した %1 をこの実行のチャットの回答にする</translation>
+    </message>
 </context>
 <context>
     <name>PatchDialog</name>
@@ -2769,6 +2922,7 @@
     </message>
     <message>
         <source>Review changes</source>
+        <extracomment>the reason the agent reads when the creator approved with no part of the change ticked</extracomment>
         <translation>変更を確認</translation>
     </message>
     <message>
@@ -2872,6 +3026,10 @@
     <message>
         <source>The review found no problem</source>
         <translation>レビューで問題は見つかりませんでした</translation>
+    </message>
+    <message>
+        <source>It needs nothing more.</source>
+        <translation>ほかに必要なものはありません。</translation>
     </message>
     <message>
         <source>Review</source>
@@ -2989,6 +3147,7 @@
     </message>
     <message>
         <source>Fix the problems above to see what the model would receive.</source>
+        <extracomment>narrower than this, the section rail steps aside and the form takes the whole width (a 1000 px window leaves the editor ~430 px: beside the rail, the fields would need sideways scrolling)</extracomment>
         <translation>上の問題を修正すると、モデルが受け取る内容が表示されます。</translation>
     </message>
     <message>
@@ -3303,6 +3462,52 @@
     </message>
 </context>
 <context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Add a line in the message</source>
+        <translation>メッセージに改行を入れる</translation>
+    </message>
+    <message>
+        <source>Stop the run (in the chat)</source>
+        <translation>実行を止める(チャット内)</translation>
+    </message>
+    <message>
+        <source>Approve the change (patch dialog)</source>
+        <translation>変更を承認する(パッチダイアログ)</translation>
+    </message>
+    <message>
+        <source>Reject the change (patch dialog)</source>
+        <translation>変更を却下する(パッチダイアログ)</translation>
+    </message>
+    <message>
+        <source>Zoom the timeline</source>
+        <translation>タイムラインを拡大縮小する</translation>
+    </message>
+    <message>
+        <source>wheel</source>
+        <translation>ホイール</translation>
+    </message>
+    <message>
+        <source>Move to the next control; the arrows move within a list</source>
+        <translation>次のコントロールへ移動(リスト内は矢印キーで移動)</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>キーボードショートカット</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>機能</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>キー</translation>
+    </message>
+</context>
+<context>
     <name>Sidebar</name>
     <message>
         <source>New chat (Ctrl+N)</source>
@@ -3388,16 +3593,20 @@
         <translation>スキル</translation>
     </message>
     <message>
+        <source>A short name, like harbour-rules</source>
+        <translation>短い名前(例: harbour-rules)</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>エージェントが使うべき場面</translation>
     </message>
     <message>
-        <source>* for every agent, or agent ids</source>
-        <translation>* ですべてのエージェント、またはエージェント ID</translation>
+        <source>* for every agent, or some: writer, editor</source>
+        <translation>すべてのエージェントなら *、一部なら writer, editor のように</translation>
     </message>
     <message>
-        <source>The instructions an agent reads with skill_read</source>
-        <translation>エージェントが skill_read で読む指示</translation>
+        <source>What an agent reads when it uses this Skill</source>
+        <translation>エージェントがこのスキルを使うときに読む内容</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3434,6 +3643,10 @@
     <message>
         <source>Saved to %1.</source>
         <translation>%1 に保存しました。</translation>
+    </message>
+    <message>
+        <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
+        <translation>「%1」として保存しました(スキル名はハイフンでつないだ短い英単語です)。%2</translation>
     </message>
 </context>
 <context>
@@ -3472,6 +3685,10 @@
     <message>
         <source>Show the whole run</source>
         <translation>実行全体を表示</translation>
+    </message>
+    <message>
+        <source>handoff document</source>
+        <translation>引き継ぎドキュメント</translation>
     </message>
     <message>
         <source>All agents</source>
@@ -3520,6 +3737,12 @@
     <message>
         <source>reading %1 of %2 events…</source>
         <translation>%2 件中 %1 件のイベントを読み込み中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n event(s) shown</source>
+        <translation>
+            <numerusform>%n 件中 %1 件のイベントを表示</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n event(s)</source>
@@ -3599,6 +3822,7 @@
     </message>
     <message>
         <source>Continued from ← %1</source>
+        <extracomment>approved changes the creator may publish from the notice: (path, whose change it was, edited by them)</extracomment>
         <translation>← %1 からの続き</translation>
     </message>
     <message>

@@ -21,6 +21,45 @@
     </message>
 </context>
 <context>
+    <name>BuiltinAgents</name>
+    <message>
+        <source>Checks a draft against the story library and reports what contradicts it.</source>
+        <translation>对照故事资料库检查草稿，并报告与之矛盾之处。</translation>
+    </message>
+    <message>
+        <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
+        <translation>阅读故事资料库和创作者的文档，写入前让一致性审阅者检查每份草稿，并且只以创作者批准的更改来写入条目和文本。</translation>
+    </message>
+    <message>
+        <source>Revises a draft for structure, clarity and voice.</source>
+        <translation>从结构、清晰度和语气上修订草稿。</translation>
+    </message>
+    <message>
+        <source>Answers questions about your story library, knowledge and files; changes nothing.</source>
+        <translation>回答关于你的故事资料库、知识和文件的问题；不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Polishes prose, commits the final message and finishes the run.</source>
+        <translation>润色文字，提交最终消息并结束运行。</translation>
+    </message>
+    <message>
+        <source>Looks up facts, names and background in the workspace notes and reports back.</source>
+        <translation>在工作区笔记中查找事实、名字和背景并回报。</translation>
+    </message>
+    <message>
+        <source>Answers rules questions and reviews balance with citations from the creator&apos;s rulebooks.</source>
+        <translation>回答规则问题，并引用创作者的规则书来审查平衡性。</translation>
+    </message>
+    <message>
+        <source>Writes a Skill (standing instructions for the project&apos;s agents) from what the creator wants, and proposes it.</source>
+        <translation>根据创作者的需要编写一个技能（给项目智能体的常设指令），并提出它。</translation>
+    </message>
+    <message>
+        <source>Drafts the scene or chapter the creator asks for.</source>
+        <translation>起草创作者要求的场景或章节。</translation>
+    </message>
+</context>
+<context>
     <name>CallProgress</name>
     <message>
         <source>this server sends the answer at once</source>
@@ -349,6 +388,14 @@
         </translation>
     </message>
     <message>
+        <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
+        <translation>这里还什么都没有。在下方询问你的故事资料库、知识和文件；探索者会回答，且不做任何更改。</translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
+        <translation>这里还什么都没有。在下方写下你想要的内容并按 Ctrl+Enter：消息下方选中的智能体会开始，并把工作传下去。以 @editor（或其他智能体的名字）开头可选择由谁开始。</translation>
+    </message>
+    <message>
         <source>The last request was longer than the agent&apos;s model can hold (its server said so). Hand off to a new chat that starts from a summary of this one.</source>
         <translation>上一次请求超出了智能体模型能容纳的长度（服务器如此报告）。请交接到一个从本对话摘要开始的新对话。</translation>
     </message>
@@ -361,12 +408,36 @@
         <translation>正在调用 %1…</translation>
     </message>
     <message>
+        <source>The model server %1; trying again in %2 (attempt %3)…</source>
+        <translation>模型服务器%1；%2后重试（第 %3 次）…</translation>
+    </message>
+    <message>
         <source>Waiting for your approval of %1 on %2</source>
         <translation>正在等待你批准对 %2 的 %1</translation>
     </message>
     <message>
         <source>Waiting for your approval of %1</source>
         <translation>正在等待你批准 %1</translation>
+    </message>
+    <message>
+        <source>could not be reached</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>stopped answering</source>
+        <translation>停止了响应</translation>
+    </message>
+    <message>
+        <source>asked to wait</source>
+        <translation>要求稍候</translation>
+    </message>
+    <message>
+        <source>answered with an error</source>
+        <translation>返回了错误</translation>
+    </message>
+    <message>
+        <source>did not answer (%1)</source>
+        <translation>没有响应（%1）</translation>
     </message>
     <message>
         <source>%1 is calling %2…</source>
@@ -586,6 +657,10 @@
     <message>
         <source>  (needs a model)</source>
         <translation>  （需要模型）</translation>
+    </message>
+    <message>
+        <source>Sending when your chats are open…</source>
+        <translation>聊天打开后即发送…</translation>
     </message>
 </context>
 <context>
@@ -1466,6 +1541,29 @@
     </message>
 </context>
 <context>
+    <name>FallbackOffer</name>
+    <message>
+        <source>Instead:</source>
+        <translation>也可以:</translation>
+    </message>
+    <message>
+        <source>Carry the chat over as it is</source>
+        <translation>按原样转入聊天</translation>
+    </message>
+    <message>
+        <source>The new chat starts from this chat&apos;s messages as they are; you review them first</source>
+        <translation>新聊天将以此聊天的消息原样开始；你会先审阅它们</translation>
+    </message>
+    <message>
+        <source>Open Settings</source>
+        <translation>打开设置</translation>
+    </message>
+    <message>
+        <source>Add or fix a model connection, then hand off again</source>
+        <translation>添加或修复模型连接，然后再次交接</translation>
+    </message>
+</context>
+<context>
     <name>FindBar</name>
     <message>
         <source>Find in chat</source>
@@ -1682,10 +1780,6 @@
         <translation>文档缺少这些部分：%1。请补上，或按现状开始新对话。</translation>
     </message>
     <message>
-        <source>%1. Nothing was changed.</source>
-        <translation>%1。未做任何更改。</translation>
-    </message>
-    <message>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
@@ -1700,6 +1794,45 @@
     <message>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
+    <name>HandoffFallback</name>
+    <message>
+        <source>There is no model connection yet to write it.</source>
+        <translation>还没有可用于撰写它的模型连接。</translation>
+    </message>
+    <message>
+        <source>The model server did not answer; is it running?</source>
+        <translation>模型服务器没有响应；它在运行吗？</translation>
+    </message>
+    <message>
+        <source>The model server stopped answering.</source>
+        <translation>模型服务器停止了响应。</translation>
+    </message>
+    <message>
+        <source>The model server refused the connection&apos;s key.</source>
+        <translation>模型服务器拒绝了该连接的密钥。</translation>
+    </message>
+    <message>
+        <source>The connection has no model chosen.</source>
+        <translation>该连接没有选择模型。</translation>
+    </message>
+    <message>
+        <source>Handoff cancelled. Nothing was changed.</source>
+        <translation>交接已取消。未做任何更改。</translation>
+    </message>
+    <message>
+        <source>The agent answered without any text.</source>
+        <translation>智能体的回答没有任何文字。</translation>
+    </message>
+    <message>
+        <source>The agent could not write it (%1).</source>
+        <translation>智能体无法撰写它（%1）。</translation>
+    </message>
+    <message>
+        <source>The handoff document was not written: %1 Nothing was changed.</source>
+        <translation>交接文档未能写成：%1未做任何更改。</translation>
     </message>
 </context>
 <context>
@@ -2256,6 +2389,12 @@
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n change(s) wait for your approval. Quit now? The run waits for you: Relay Studio asks you again when it next starts.</source>
+        <translation>
+            <numerusform>%n 项更改正在等待你的批准。现在退出吗？运行会等待你：Relay Studio 下次启动时会再次询问。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;New chat</source>
         <translation>新建对话(&amp;N)</translation>
@@ -2299,6 +2438,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>新建智能体(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2399,12 +2546,6 @@
     <message>
         <source>Relay Studio — write with several AI agents that pass the work along.</source>
         <translation>Relay Studio —— 与多个依次传递工作的 AI 智能体一起写作。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n change(s) wait for your approval. Quit anyway? They will not be applied.</source>
-        <translation>
-            <numerusform>有 %n 项修改等待你的批准。仍要退出吗？这些修改将不会被应用。</numerusform>
-        </translation>
     </message>
     <message>
         <source>A run is still going. Quit anyway? It will be stopped.</source>
@@ -2736,6 +2877,18 @@
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
         <translation>&lt;a href=&quot;#details&quot;&gt;详情&lt;/a&gt;</translation>
     </message>
+    <message>
+        <source>Publish your edited version</source>
+        <translation>发布你编辑的版本</translation>
+    </message>
+    <message>
+        <source>Publish the approved version</source>
+        <translation>发布已批准的版本</translation>
+    </message>
+    <message>
+        <source>Make the approved %1 this run&apos;s answer in the chat</source>
+        <translation>将已批准的 %1 设为此次运行在聊天中的回答</translation>
+    </message>
 </context>
 <context>
     <name>PatchDialog</name>
@@ -2769,6 +2922,7 @@
     </message>
     <message>
         <source>Review changes</source>
+        <extracomment>the reason the agent reads when the creator approved with no part of the change ticked</extracomment>
         <translation>审阅修改</translation>
     </message>
     <message>
@@ -2872,6 +3026,10 @@
     <message>
         <source>The review found no problem</source>
         <translation>审查未发现问题</translation>
+    </message>
+    <message>
+        <source>It needs nothing more.</source>
+        <translation>不需要其他内容。</translation>
     </message>
     <message>
         <source>Review</source>
@@ -2989,6 +3147,7 @@
     </message>
     <message>
         <source>Fix the problems above to see what the model would receive.</source>
+        <extracomment>narrower than this, the section rail steps aside and the form takes the whole width (a 1000 px window leaves the editor ~430 px: beside the rail, the fields would need sideways scrolling)</extracomment>
         <translation>修复上面的问题后，即可查看模型将收到的内容。</translation>
     </message>
     <message>
@@ -3303,6 +3462,52 @@
     </message>
 </context>
 <context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Add a line in the message</source>
+        <translation>在消息中换行</translation>
+    </message>
+    <message>
+        <source>Stop the run (in the chat)</source>
+        <translation>停止运行（在聊天中）</translation>
+    </message>
+    <message>
+        <source>Approve the change (patch dialog)</source>
+        <translation>批准更改（补丁对话框）</translation>
+    </message>
+    <message>
+        <source>Reject the change (patch dialog)</source>
+        <translation>拒绝更改（补丁对话框）</translation>
+    </message>
+    <message>
+        <source>Zoom the timeline</source>
+        <translation>缩放时间线</translation>
+    </message>
+    <message>
+        <source>wheel</source>
+        <translation>滚轮</translation>
+    </message>
+    <message>
+        <source>Move to the next control; the arrows move within a list</source>
+        <translation>移到下一个控件；在列表内用方向键移动</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
     <name>Sidebar</name>
     <message>
         <source>New chat (Ctrl+N)</source>
@@ -3388,16 +3593,20 @@
         <translation>技能</translation>
     </message>
     <message>
+        <source>A short name, like harbour-rules</source>
+        <translation>简短的名称，例如 harbour-rules</translation>
+    </message>
+    <message>
         <source>When an agent should use it</source>
         <translation>智能体应在何时使用</translation>
     </message>
     <message>
-        <source>* for every agent, or agent ids</source>
-        <translation>* 表示所有智能体，或填写智能体 ID</translation>
+        <source>* for every agent, or some: writer, editor</source>
+        <translation>* 表示所有智能体，或列出部分：writer, editor</translation>
     </message>
     <message>
-        <source>The instructions an agent reads with skill_read</source>
-        <translation>智能体通过 skill_read 读取的说明</translation>
+        <source>What an agent reads when it uses this Skill</source>
+        <translation>智能体使用此技能时读取的内容</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3434,6 +3643,10 @@
     <message>
         <source>Saved to %1.</source>
         <translation>已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
+        <translation>已保存为“%1”（技能名称由连字符连接的简短单词组成）。%2</translation>
     </message>
 </context>
 <context>
@@ -3472,6 +3685,10 @@
     <message>
         <source>Show the whole run</source>
         <translation>显示整个运行</translation>
+    </message>
+    <message>
+        <source>handoff document</source>
+        <translation>交接文档</translation>
     </message>
     <message>
         <source>All agents</source>
@@ -3520,6 +3737,12 @@
     <message>
         <source>reading %1 of %2 events…</source>
         <translation>正在读取 %1 / %2 个事件…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n event(s) shown</source>
+        <translation>
+            <numerusform>显示 %n 个事件中的 %1 个</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n event(s)</source>
@@ -3599,6 +3822,7 @@
     </message>
     <message>
         <source>Continued from ← %1</source>
+        <extracomment>approved changes the creator may publish from the notice: (path, whose change it was, edited by them)</extracomment>
         <translation>接续自 ← %1</translation>
     </message>
     <message>

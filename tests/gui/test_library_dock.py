@@ -275,11 +275,19 @@ async def test_skills_are_listed_and_edited_in_the_dock(app: App, qtbot: QtBot) 
     qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
     assert file.read_text(encoding="utf-8").endswith("Salt in every line. No adverbs.\n")
     assert view.message.text() == "Saved to skills/sea-voice.md."
-    # A bad name is refused with its code; nothing is written.
+    # A name with spaces and capitals becomes a valid one, and the message says so (issue 38)
     qtbot.mouseClick(view.new_button, Qt.MouseButton.LeftButton)
-    qtbot.keyClicks(view.name, "Bad Name")
+    qtbot.keyClicks(view.name, "Harbour Rules")
+    qtbot.keyClicks(view.description, "x")
+    qtbot.keyClicks(view.body, "y")
+    qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
+    assert view.name.text() == "harbour-rules"
+    assert view.message.text().startswith("Saved as “harbour-rules”")
+    # A name with nothing a Skill's name can hold is refused with its code; nothing is written.
+    qtbot.mouseClick(view.new_button, Qt.MouseButton.LeftButton)
+    view.name.setText("港口")  # typed through an input method: QTest cannot type it
     qtbot.keyClicks(view.description, "x")
     qtbot.keyClicks(view.body, "y")
     qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
     assert view.message.text().endswith("[skill.bad_name]")
-    assert sorted(p.name for p in file.parent.iterdir()) == ["sea-voice.md"]
+    assert sorted(p.name for p in file.parent.iterdir()) == ["harbour-rules.md", "sea-voice.md"]

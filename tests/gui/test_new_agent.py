@@ -144,9 +144,14 @@ async def test_file_menu_and_context_menu_offer_new_agent(app: App, qtbot: QtBot
     assert editor.form.get("run.directRunnable") is False and editor.form.get("delegation.allowAsSubagent") is True
     assert editor.form.get("delegation.allowedCallers") == ["*"]
 
-    # An empty point of the list: only New agent….
+    # An empty point of the list: only New agent…. (A window tall enough for the list to end above its bottom.)
     QApplication.processEvents()
     menu.hide()
+    window.resize(window.width(), 1400)
+    last = agents.item(agents.count() - 1)
+    assert last is not None
+    await until(lambda: agents.visualItemRect(last).bottom() < agents.viewport().height() - 6,
+                what="room below the last agent")
     empty = QPoint(5, agents.viewport().height() - 3)
     assert agents.itemAt(empty) is None
     _right_click(agents.viewport(), empty)

@@ -300,6 +300,7 @@ async def test_approve_the_turns_proposals_one_by_one_in_list_order(app: App, qt
     window, dialog = await _demo(app)
     patch, commit = dialog.pending
     assert dialog.header.text() == "2 changes wait for your approval · showing 1 of 2"
+    assert not dialog.tabs.isTabVisible(dialog.tabs.indexOf(dialog.arguments)), "a file's change: its diffs say it"
     assert [dialog.queue.item(i).text() for i in range(2)] == [  # type: ignore[union-attr]
         "Editor: change output/main.md", "Editor: commit output/main.md"]
     _click(qtbot, dialog.approve_button)
@@ -311,6 +312,7 @@ async def test_approve_the_turns_proposals_one_by_one_in_list_order(app: App, qt
     assert dialog.title.text() == "Editor wants to publish output/main.md to the chat"
     assert dialog.queue.item(0).text() == "Editor: commit output/main.md"  # type: ignore[union-attr]
     assert dialog.arguments.toPlainText().startswith("Publishes output/main.md to the chat")
+    assert "{}" not in dialog.arguments.toPlainText() and "workspace_commit" not in dialog.arguments.toPlainText()
     assert dialog.approve_button.isEnabled() and dialog.reject_button.isEnabled()
     await until(lambda: _main_md(app, commit.request.run_id) == PATCHED, what="the patch to be applied")
     _click(qtbot, dialog.approve_button)

@@ -298,6 +298,7 @@ async def test_messages_never_move_the_row_under_the_pointer(app: App, qtbot: Qt
     window = app.open()
     window.resize(1200, 700)
     editor = _editor(window, "editor")
+    await until(lambda: editor.width() > 480, what="the docks fitted to the window")  # its width, then the clicks
     editor.duplicate()
     _without_next_stage(editor)
     editor.go_to_field("tools.allow")

@@ -135,12 +135,12 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     await until(lambda: reports, what="the import to finish")
 
     lines = reports[0]  # the agent is made once the entries are in
-    assert lines[0] == "edda.png: imported “Edda”, “The Lighthouse”, “storm”."
+    assert lines[0] == "edda.png: imported “Edda”, “The Lighthouse”, “Storm”."
     assert lines[1] == "harbor.json: imported “Grey Harbor”."
     assert lines[2].startswith("⚠ broken.png") and lines[2].endswith("[card.truncated]")
     assert lines[3] == "Made the agent “Edda”: it is in the agent list."
     assert codex.import_message.isVisible() and codex.import_message.text() == "\n".join(lines)
-    assert _tree(window) == {"Character (1)": ["Edda"], "Lore (3)": ["Grey Harbor", "storm", "The Lighthouse"]}
+    assert _tree(window) == {"Character (1)": ["Edda"], "Lore (3)": ["Grey Harbor", "Storm", "The Lighthouse"]}
     entries = {i.entry.name: i.entry for i in window.studio.library.entries(window.project_id)[0]}
     assert entries["The Lighthouse"].aliases == ["lighthouse", "the Light"]
     assert entries["The Lighthouse"].always_include
@@ -159,7 +159,7 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     await _answer("CardAgentQuestion", QMessageBox.StandardButton.No, qtbot)
     await until(lambda: len(reports) == 2, what="the second import")
     assert reports[1] == ["edda.png: nothing new to import.",
-                          "Already in the library, unchanged: “Edda”, “The Lighthouse”, “storm”."]
+                          "Already in the library, unchanged: “Edda”, “The Lighthouse”, “Storm”."]
     assert "edda-2" not in window.studio.agents.profiles()
 
     # Export World Info…: every entry but the card's character, names as comment and first key.
@@ -171,9 +171,9 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     await until(out.is_file, what="the World Info file")
     exported = json.loads(out.read_text(encoding="utf-8"))["entries"]
     by_name = {e["comment"]: e for e in exported.values()}
-    assert sorted(by_name) == ["Grey Harbor", "The Lighthouse", "storm"]
+    assert sorted(by_name) == ["Grey Harbor", "Storm", "The Lighthouse"]
     assert by_name["The Lighthouse"]["key"] == ["The Lighthouse", "lighthouse", "the Light"]
-    assert by_name["The Lighthouse"]["constant"] is True and by_name["storm"]["keysecondary"] == ["west"]
+    assert by_name["The Lighthouse"]["constant"] is True and by_name["Storm"]["keysecondary"] == ["west"]
     assert codex.import_message.text() == f"Wrote 3 entries to {out} as World Info."
 
 

@@ -62,8 +62,8 @@ async def test_keys_typed_before_the_window_is_ready_reach_the_composer(tmp_path
 async def test_the_real_window_takes_keys_while_the_runtime_loads(tmp_path: Path, qapp: QApplication,
                                                                   qtbot: QtBot) -> None:
     """The real window replaces the start window before the runtime is loaded: its composer has the focus
-    and what was typed; Send waits for the chats (nothing is sent or lost); once attached the same composer,
-    text and all, sits in the chat view and Send reaches the runtime."""
+    and what was typed; Ctrl+Enter then is remembered ("Sending when your chats are open…", nothing lost) and
+    done once the chat is open, with the same composer, text and all, in the chat view (issue 38)."""
     data = tmp_path / "data"
     settings = window_settings(data)
     shell = await show_start_window(settings, seconds=5)
@@ -76,9 +76,9 @@ async def test_the_real_window_takes_keys_while_the_runtime_loads(tmp_path: Path
         assert not shell.isVisible() and window.focusWidget() is editor
         qtbot.keyClicks(editor, " upon")
         qtbot.keyClick(editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # before the chats are there
-        qtbot.mouseClick(window.composer.send_button, Qt.MouseButton.LeftButton)
-        assert editor.toPlainText() == "Once upon", "nothing was sent, nothing lost"
-        assert not window.composer.send_button.isEnabled()
+        assert editor.toPlainText() == "Once upon", "nothing was sent yet, nothing lost"
+        assert window.composer.hint.isVisibleTo(window)
+        assert window.composer.hint.text() == "Sending when your chats are open…"
 
         async def type_while_loading() -> None:
             await asyncio.sleep(0)
@@ -88,13 +88,13 @@ async def test_the_real_window_takes_keys_while_the_runtime_loads(tmp_path: Path
         runtime = await load_studio(window, data, demo_pacing=False)
         await typing
         assert window.attached and window.chat.composer is window.composer
-        assert window.chat.composer.text() == "Once upon a time"
         assert window.composer.send_button.isEnabled() and window.focusWidget() is editor
         assert window.paints.marked is None or window.paints.marked >= window.paints.first
-        # Send now reaches the runtime; a fresh data folder has no model connection, which it says, keeping the text
-        qtbot.keyClick(editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        # The held Send was done once the chat was open, with what was typed meanwhile; a fresh data folder has
+        # no model connection, which it says, keeping the text
         await until(lambda: "[connection.none]" in window.statusBar().currentMessage(), 5, "the runtime's answer")
         assert editor.toPlainText() == "Once upon a time"
+        assert window.composer.hint.text() != "Sending when your chats are open…"
     finally:
         shell.deleteLater()
         window.force_close()

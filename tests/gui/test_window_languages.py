@@ -87,7 +87,7 @@ def clipped(root: QWidget) -> list[str]:
         elif isinstance(w, QTabBar):
             # every tab, whatever the elide mode and scroll buttons: a tab narrower than its hint is cut off
             for i in range(w.count()):
-                if w.tabRect(i).width() < w.tabSizeHint(i).width():
+                if w.isTabVisible(i) and w.tabRect(i).width() < w.tabSizeHint(i).width():  # a hidden tab is not cut
                     out.append(f"{name} tab {w.tabText(i)!r}: {w.tabRect(i).width()} < {w.tabSizeHint(i).width()}")
     return out
 

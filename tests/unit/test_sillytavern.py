@@ -65,7 +65,7 @@ def test_a_png_with_both_chunks_prefers_ccv3_and_keeps_the_card_fields() -> None
     assert (light.type, light.name, light.aliases, light.always_include) == (
         "lore", "The Lighthouse", ["lighthouse", "the Light"], True)
     # a lorebook entry remembers whose card it came from: its {{char}} is that character
-    assert (storm.name, storm.aliases, storm.card) == ("storm", [], {"character": "Edda", "secondaryKeys": ["west"]})
+    assert (storm.name, storm.aliases, storm.card) == ("Storm", [], {"character": "Edda", "secondaryKeys": ["west"]})
     assert light.card == {"character": "Edda"}
     # the entry file keeps every card field, and reads back the same
     assert parse_entry(render_entry(character), "x") == character
@@ -166,12 +166,12 @@ def test_world_info_round_trip_and_hostile_world_info(tmp_path: Path) -> None:
     }}
     entries = st.entries_from_world_info(json.dumps(world).encode(), "world.json")
     assert [(e.name, e.aliases, e.always_include) for e in entries] == [
-        ("Saltmarsh", ["the marsh"], False), ("tide", [], True)]
+        ("Saltmarsh", ["the marsh"], False), ("Tide", [], True)]
     again = st.entries_from_world_info(json.dumps(st.world_info_json(entries)).encode(), "again.json")
     assert again == entries
     exported = st.world_info_json(entries)["entries"]["1"]
     assert (exported["key"], exported["keysecondary"], exported["constant"], exported["disable"]) == (
-        ["tide"], ["moon"], True, False)
+        ["Tide"], ["moon"], True, False)
     # through the store: one file, all or nothing
     db = Database(tmp_path / "w.db")
     try:
@@ -179,14 +179,14 @@ def test_world_info_round_trip_and_hostile_world_info(tmp_path: Path) -> None:
         store.save(LibraryEntry(type="lore", name="The Marsh", aliases=["the marsh"]))
         # "Saltmarsh" shares a key with "The Marsh" and differs: left alone and named; the rest imports
         outcome = store.add_all(entries, "world.json")
-        assert (outcome.added, outcome.skipped) == (["tide"], ["Saltmarsh"])
-        assert [i.entry.name for i in store.entries()] == ["The Marsh", "tide"]
+        assert (outcome.added, outcome.skipped) == (["Tide"], ["Saltmarsh"])
+        assert [i.entry.name for i in store.entries()] == ["The Marsh", "Tide"]
         # a file that names two of its entries alike imports nothing
         twins = [LibraryEntry(type="lore", name="Reef"), LibraryEntry(type="lore", name="Shoal", aliases=["reef"])]
         with pytest.raises(LibraryError) as clash:
             store.add_all(twins, "twins.json")
         assert "Nothing from this file was imported" in clash.value.message
-        assert [i.entry.name for i in store.entries()] == ["The Marsh", "tide"]
+        assert [i.entry.name for i in store.entries()] == ["The Marsh", "Tide"]
     finally:
         db.close()
     for doc, code in (({"entries": {"0": {"key": "tide", "content": "x"}}}, "worldinfo.bad_entry"),
@@ -197,3 +197,19 @@ def test_world_info_round_trip_and_hostile_world_info(tmp_path: Path) -> None:
         with pytest.raises(LibraryError) as caught:
             st.entries_from_world_info(json.dumps(doc).encode(), "w.json")
         assert caught.value.code == code and caught.value.message.startswith("w.json")
+
+
+def test_a_lore_entry_named_after_a_lowercase_key_is_written_as_a_name() -> None:
+    """A lorebook entry with no name or comment takes its first key, written as a name (issue 38); a key with
+    capitals of its own keeps them."""
+    book = {"extensions": {}, "entries": [
+        {"keys": ["eldoria"], "content": "A kingdom by the sea.", "extensions": {}, "enabled": True,
+         "insertion_order": 0},
+        {"keys": ["silver harbour"], "content": "Its port.", "extensions": {}, "enabled": True, "insertion_order": 1},
+        {"keys": ["McAllister"], "content": "The keeper.", "extensions": {}, "enabled": True, "insertion_order": 2}]}
+    entries = st.entries_from_card(_card("chara_card_v3", "Mara", character_book=book), "mara.png")
+    lore = [(e.name, e.aliases) for e in entries if e.type == "lore"]
+    assert lore == [("Eldoria", []), ("Silver Harbour", []), ("McAllister", [])]
+    world = {"entries": {"0": {"uid": 0, "key": ["eldoria"], "keysecondary": [], "comment": "", "content": "A kingdom.",
+                               "constant": False, "selective": False}}}
+    assert [e.name for e in st.entries_from_world_info(json.dumps(world).encode(), "world.json")] == ["Eldoria"]

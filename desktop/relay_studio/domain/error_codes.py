@@ -132,6 +132,8 @@ CHAT_IMPORT_UNREADABLE = "chat.import_unreadable"
 CHAT_MESSAGE_NOT_FOUND = "chat.message_not_found"
 #: An exploration was asked for in a chat that exists as an ordinary chat (an exploration is a new chat).
 CHAT_NOT_AN_EXPLORATION = "chat.not_an_exploration"
+#: An approved change to publish has no written version in its run (or the run is gone).
+CHAT_NOTHING_TO_PUBLISH = "chat.nothing_to_publish"
 
 # --- connection.*: model connections (Settings, ``relay-studio connections``) ---
 #: A connection with this id already exists.

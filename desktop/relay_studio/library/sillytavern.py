@@ -193,6 +193,18 @@ def _selective(secondary: list[str], selective: Any, logic: Any) -> dict[str, An
     return out
 
 
+def _named_after(keys: list[str], case_sensitive: bool) -> tuple[str, list[str]]:
+    """An entry's name from its first key when it has no other, and its keys left as aliases. Keys are often
+    written in lowercase for matching ("eldoria"), a name as a name ("Eldoria"): a lowercase key of an entry
+    matched in any case becomes a capitalised name; a key with capitals of its own, or of a case-sensitive
+    entry, is the name as it is."""
+    key = keys[0].strip()
+    if case_sensitive or any(c.isupper() for c in key):
+        return key, keys
+    name = " ".join(word[:1].upper() + word[1:] for word in key.split(" "))
+    return name, [k for k in keys if k.strip().lower() != key.lower()]
+
+
 def _book_entry(raw: Any, index: int, source: str, character: str) -> LibraryEntry | None:
     where = f"{source}, lorebook entry {index + 1}"
     if not isinstance(raw, dict):
@@ -201,7 +213,8 @@ def _book_entry(raw: Any, index: int, source: str, character: str) -> LibraryEnt
         return None
     keys = _texts(raw.get("keys"), "keys", where)
     name = (_text(raw.get("name"), "name", where) or _text(raw.get("comment"), "comment", where)).strip()
-    name = name or (keys[0] if keys else "")
+    if not name and keys:
+        name, keys = _named_after(keys, raw.get("case_sensitive") is True)
     card: dict[str, Any] = {CARD_CHARACTER: character}  # whom its {{char}} means (library/macros.py)
     secondary = _texts(raw.get("secondary_keys"), "secondary_keys", where)
     if secondary:
@@ -321,7 +334,9 @@ def entries_from_world_info(data: bytes, source: str) -> list[LibraryEntry]:
         if item.get("disable") is True:
             continue
         keys = _texts(item.get("key"), "key", where, bad)
-        name = _text(item.get("comment"), "comment", where, bad).strip() or (keys[0].strip() if keys else "")
+        name = _text(item.get("comment"), "comment", where, bad).strip()
+        if not name and keys:
+            name, keys = _named_after(keys, item.get("caseSensitive") is True)
         if not name:
             raise _fail(bad, f"{where} has neither a comment nor a key to name it by.")
         secondary = _texts(item.get("keysecondary"), "keysecondary", where, bad)

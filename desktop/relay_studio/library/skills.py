@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,15 @@ from relay_studio.library.entries import LibraryError, split_frontmatter
 MAX_SKILL_BYTES = 64 * 1024
 MAX_DESCRIPTION_CHARS = 1000
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+
+def name_from(text: str) -> str:
+    """A valid Skill name from what the creator typed ("Harbour Rules" -> "harbour-rules"): lowercase, accents
+    dropped, every run of other characters one dash; ``text`` as typed when nothing of it is left (the save
+    then says what a name may hold)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    name = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:64].rstrip("-")
+    return name if NAME_PATTERN.match(name) else text.strip()
 
 
 class Skill(BaseModel):

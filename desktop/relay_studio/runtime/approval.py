@@ -268,7 +268,8 @@ async def request_approval(
         decision = await proposal.answer
     except asyncio.CancelledError:
         run.proposals[call_id] = proposal
-        withdraw(run, call_id, "the run stopped")
+        if not run.left_waiting:  # left waiting: the proposal stays open, to be asked again at the next start
+            withdraw(run, call_id, "the run stopped")
         raise
     _decided(run, proposal, decision)
     if forced and decision.approved:  # "Approve anyway": the agent reads the creator's reason in its result

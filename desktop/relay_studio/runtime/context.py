@@ -229,6 +229,9 @@ class RunContext:
         self.approve_rest = False
         self.reviews = ReviewBook()  # each stage's reviews by draft, for the writes they gate
         self.approver: Approver | None = None  # None: nobody to ask, proposals are declined
+        #: the window quit while this run waited for the creator's approval: its task stops without journaling
+        #: anything more, as a crash would leave it, and the next start resumes it (``Runtime.leave_waiting``)
+        self.left_waiting = False
         self.scheduler: Scheduler  # set by whoever builds the run, right after construction
         #: the chat's project and its folder (story library, Skills); None: a run without one
         self.project_id: str | None = None

@@ -482,6 +482,23 @@ class Runtime:
         finally:
             self.active.pop(ctx.run_id, None)
 
+    def leave_waiting(self, run_id: str) -> bool:
+        """The window quits while ``run_id``'s foreground agent waits for the creator's approval and no helper
+        works: its task stops without journaling anything more, the lease goes with it, and the next start
+        finds the run suspended and asks the approval again (``runs.recover_interrupted``). False (cancel it
+        instead) for any other run."""
+        handle = self.active.get(run_id)
+        if handle is None:
+            return False
+        ctx = handle.context
+        helpers = [c for c in ctx.scheduler.children.values() if c.worker is not None and not c.worker.done()]
+        if (ctx.run_status is not RunStatus.AWAITING_APPROVAL or helpers
+                or not self.runs.resumable(run_id, ctx.run_status.value)):
+            return False
+        ctx.left_waiting = True
+        handle.task.cancel()
+        return True
+
     def cancel(self, run_id: str) -> bool:
         """Run-wide cancel: interrupts every wait (model stream, await, host commit) promptly."""
         handle = self.active.get(run_id)

@@ -56,6 +56,8 @@ async def drive_chain(run: RunContext, current: InvocationState, pending: list[T
             await _finish(run, current, exit_)
             return run.run_status
     except asyncio.CancelledError:
+        if run.left_waiting:  # the window quit during an approval: the run stays as it is, to be resumed
+            return run.run_status
         if run.fatal is not None:
             await _fail(run, current, run.fatal)
         else:

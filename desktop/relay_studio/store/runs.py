@@ -110,7 +110,7 @@ class RunStore:
         if record.status.terminal or is_owned(self.db.path.parent, record.id):
             return record
         fresh = self.run(record.id)  # re-read: its owner may have ended it, and let its lease go, meanwhile
-        if fresh is None or fresh.status.terminal or self._resumable(fresh.id, fresh.status.value):
+        if fresh is None or fresh.status.terminal or self.resumable(fresh.id, fresh.status.value):
             return fresh or record
         return fresh.model_copy(update={"status": RunStatus.INTERRUPTED, "error_code": codes.RUN_INTERRUPTED,
                                         "error_message": INTERRUPTED_MESSAGE})
@@ -253,7 +253,7 @@ class RunStore:
                 open_.pop(event.payload.get("approvalId", ""), None)
         return list(open_.values())
 
-    def _resumable(self, run_id: str, status: str) -> bool:
+    def resumable(self, run_id: str, status: str) -> bool:
         """Stopped while the creator was asked to approve a foreground agent's change."""
         if status != RunStatus.AWAITING_APPROVAL.value:
             return False
@@ -312,7 +312,7 @@ class RunStore:
     def ensure_suspended(self, run_id: str, status: str) -> bool:
         """For a run this process holds the lease of: whether it is resumable; if so it is suspended
         (once after each resume: helpers that were working are stopped, ``run_suspended``)."""
-        if not self._resumable(run_id, status):
+        if not self.resumable(run_id, status):
             return False
         if not any(e.type == ev.RUN_SUSPENDED for e in self.events(run_id, after_seq=self._last_resume(run_id))):
             self._suspend(run_id)

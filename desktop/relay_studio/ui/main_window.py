@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         opening.setContentsMargins(0, 0, 0, 0)
         opening.addStretch(1)
         self.composer = Composer()
-        self.composer.send_button.setEnabled(False)  # nothing is sent before the chats are there
+        self.composer.hold_sends()  # a Send before the chats are there is done once they are open
         opening.addWidget(self.composer)
         self.stack.addWidget(self.opening)
 
@@ -180,7 +180,6 @@ class MainWindow(QMainWindow):
         self._tasks = WidgetTasks()
         typing = self.composer.editor.hasFocus()
         self.chat = ChatView(studio, composer=self.composer)
-        self.composer.send_button.setEnabled(True)
         self.stack.addWidget(self.chat)
         self.stack.setCurrentWidget(self.chat)
         self.stack.removeWidget(self.opening)
@@ -207,6 +206,8 @@ class MainWindow(QMainWindow):
         self.refresh_chats()
         self.refresh_profiles()
         self.navigation.open_first_chat()
+        if self.composer.release_held():
+            self.composer.submit()  # the Send pressed while the window opened
         if typing or not self.isVisible():
             self.chat.composer.editor.setFocus()  # the creator types on where they were
         self.paints.mark()
@@ -257,6 +258,7 @@ class MainWindow(QMainWindow):
         self.navigation.wire()
         self.navigation.chat_opened.connect(self.runs.chat_opened)  # the status bar follows the chat shown
         self.sidebar.chat_chosen.connect(lambda _id: self.chat.composer.editor.setFocus())
+        self.chat.publish_failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.chat_actions.wire(self.sidebar)
         self.sidebar.profile_selected.connect(self.open_profile)
         self.sidebar.new_agent_requested.connect(self.new_agent)
@@ -320,6 +322,17 @@ class MainWindow(QMainWindow):
             self.settings.setValue(PROJECT_KEY, self.project_id)
         self.settings.sync()
 
+    def toggle_timeline(self) -> None:
+        """View → Timeline (Ctrl+T): hides the timeline when it is in front; else shows it in front, above the
+        Library's tab when that covered it."""
+        dock = self.timeline_dock
+        content = dock.widget()
+        if not dock.isHidden() and content is not None and not content.visibleRegion().isEmpty():
+            dock.hide()
+            return
+        dock.show()
+        dock.raise_()
+
     def toggle_timeline_fill(self, fill: bool) -> None:
         """The timeline takes the whole window or goes back to exactly the layout it left."""
         self.dock_layout.fill_timeline(fill)
@@ -361,6 +374,12 @@ class MainWindow(QMainWindow):
         if str(self.settings.value("theme", "system")) == "system":
             self.set_theme("system")
 
+    def show_shortcuts(self) -> None:
+        """Help → Keyboard shortcuts (``ui/shortcuts_dialog.py``), read from the menus as they are."""
+        from relay_studio.ui.shortcuts_dialog import open_shortcuts
+
+        open_shortcuts(self, self.menuBar())
+
     def about(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("About Relay Studio"),
                           self.tr("Relay Studio — write with several AI agents that pass the work along."),
@@ -377,8 +396,9 @@ class MainWindow(QMainWindow):
         if not self._force_close and (self.studio.pending or self.studio.handles):
             event.ignore()
             waiting = len(self.studio.pending)
-            text = (self.tr("%n change(s) wait for your approval. Quit anyway? They will not be applied.", "",
-                            waiting) if waiting else self.tr("A run is still going. Quit anyway? It will be stopped."))
+            text = (self.tr("%n change(s) wait for your approval. Quit now? The run waits for you: "
+                            "Relay Studio asks you again when it next starts.", "", waiting) if waiting
+                    else self.tr("A run is still going. Quit anyway? It will be stopped."))
             box = QMessageBox(QMessageBox.Icon.Question, self.tr("Quit Relay Studio"), text,
                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
             box.setObjectName("QuitQuestion")
@@ -396,6 +416,18 @@ class MainWindow(QMainWindow):
         if result == QMessageBox.StandardButton.Yes:
             self._force_close = True
             self.close()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab and Shift+Tab pass over what cannot be seen: the dock behind another's tab (the Library behind
+        the Timeline) keeps its widgets shown but out of sight, and Tab would walk through all of them."""
+        start = QApplication.focusWidget()
+        for _ in range(200):  # the chain is finite; a window of hidden widgets only gives up
+            if not super().focusNextPrevChild(next):
+                return False
+            now = QApplication.focusWidget()
+            if now is None or now is start or not now.visibleRegion().isEmpty():
+                return True
+        return True
 
     def force_close(self) -> None:
         self._force_close = True

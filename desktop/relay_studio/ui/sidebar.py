@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord
 from relay_studio.ui import i18n
+from relay_studio.ui.agent_rows import AgentRowDelegate
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 
@@ -128,6 +129,7 @@ class Sidebar(QWidget):
         self.profiles.setAccessibleName(self.tr("Agents"))
         # a row wider than the panel ("startet Durchläufe · eingebaut" at 200 px) wraps: no sideways scrolling
         self.profiles.setWordWrap(True)
+        self.profiles.setItemDelegate(AgentRowDelegate(self.profiles))  # a name, and what it is below it
         self.profiles.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.profiles.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.profiles.itemClicked.connect(self._on_profile)

@@ -384,7 +384,8 @@ class Studio(QObject):
         return record.status if record else None
 
     async def shutdown(self) -> None:
-        """Cancels what still runs and waits until each run is journaled as ended."""
+        """Cancels what still runs and waits until each run is journaled as ended; a run waiting for the
+        creator's approval is left waiting instead, and resumed at the next start (``Runtime.leave_waiting``)."""
         self._shutting_down = True
         for unsubscribe in self._unsubscribe:
             unsubscribe()
@@ -392,8 +393,9 @@ class Studio(QObject):
         self._frame.stop()
         self.project_reader.close()  # waits for a read under way (a short one: the files' index)
         handles = list(self.handles.values())
-        for handle in handles:
-            self.runtime.cancel(handle.run_id)
+        for handle in handles:  # a run waiting for the creator's approval is resumed at the next start
+            if not self.runtime.leave_waiting(handle.run_id):
+                self.runtime.cancel(handle.run_id)
         for handle in handles:
             with contextlib.suppress(Exception):  # the run's own failure is already journaled
                 await handle.wait()
@@ -452,6 +454,10 @@ class Studio(QObject):
         self.submit_read(("unpublished", run_id), partial(_read_unpublished, run_id=run_id),
                          partial(self._on_unpublished_read, run_id))
         return []
+
+    def forget_unpublished(self, run_id: str) -> None:
+        """The creator published a run's approved change: its journal is read again when next shown."""
+        self.__dict__.setdefault("_unpublished", {}).pop(run_id, None)
 
     def _on_unpublished_read(self, run_id: str, outcome: Outcome[list[Unpublished]]) -> None:
         self._unpublished_reads.discard(run_id)

@@ -65,6 +65,8 @@ class ChatListHost(ChatViewHost, Protocol):
 
     def new_chat(self, *, explore: bool = False) -> None: ...
 
+    def open_settings(self) -> None: ...  # a handoff without a model offers Settings (handoff_fallback)
+
 
 class NavigationHost(ChatViewHost, Protocol):
     """The window as ``ChatNavigation`` sees it: what it shows a chat and a project in."""

@@ -70,6 +70,8 @@ class MenusHost(ChatViewHost, Protocol):
 
     def toggle_timeline_fill(self, fill: bool) -> None: ...
 
+    def toggle_timeline(self) -> None: ...
+
     def show_library(self) -> None: ...
 
     def reset_layout(self) -> None: ...
@@ -77,6 +79,8 @@ class MenusHost(ChatViewHost, Protocol):
     def set_theme(self, name: str) -> None: ...
 
     def about(self) -> None: ...
+
+    def show_shortcuts(self) -> None: ...
 
 
 def _action(window: MenusHost, text: str, slot: Callable[..., Any],
@@ -124,6 +128,7 @@ def build_menus(w: MenusHost) -> None:
     w.chat_menu.addSeparator()
     w.chat_actions.fill_menu(w.chat_menu)
     _build_view_menu(w)
+    w.menus["help"].addAction(_action(w, translate("MainWindow", "&Keyboard shortcuts"), w.show_shortcuts))
     w.menus["help"].addAction(_action(w, translate("MainWindow", "About Relay Studio"), w.about))
 
 
@@ -156,8 +161,11 @@ def _set_enter_sends(w: MenusHost, enter_sends: bool) -> None:
 def _build_view_menu(w: MenusHost) -> None:
     translate = QCoreApplication.translate
     view_menu = w.menus["view"]
-    toggle = w.timeline_dock.toggleViewAction()
-    toggle.setShortcut(QKeySequence("Ctrl+T"))
+    # not the dock's own toggle: that hid a timeline the Library's tab covered, and showed it again still covered
+    toggle = _action(w, translate("MainWindow", "&Timeline"), lambda _checked=False: w.toggle_timeline(), "Ctrl+T")
+    toggle.setCheckable(True)
+    toggle.setChecked(w.timeline_dock.isVisible())
+    w.timeline_dock.visibilityChanged.connect(toggle.setChecked)  # ticked while it is in front
     view_menu.addAction(toggle)
     w.fill_action = _action(w, translate("MainWindow", "Timeline fills the window"), w.toggle_timeline_fill,
                             "Ctrl+Shift+T")

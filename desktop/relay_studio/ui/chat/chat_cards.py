@@ -52,11 +52,13 @@ class CardsHost(Protocol):
 
     def edit_in_composer(self, message_id: str) -> None: ...
 
+    def publish_approved(self, run_id: str, path: str, agent: str) -> None: ...
+
 
 def item_key(item: TranscriptItem) -> tuple[object, ...]:
     """What a card shows of ``item``: a card with the same key needs no new one."""
     if isinstance(item, RunNotice):
-        return ("notice", item.run_id, item.status, item.text)
+        return ("notice", item.run_id, item.status, item.text, item.publishable)
     if isinstance(item, LineageMarker):
         return ("lineage", item.direction, item.chat_id, item.chat_name)
     if isinstance(item, HandedOffEntry):
@@ -81,6 +83,7 @@ def card_for(item: TranscriptItem, view: CardsHost) -> QWidget:
     if isinstance(item, RunNotice):
         notice = NoticeCard(item)
         notice.details.connect(view.details_requested.emit)
+        notice.publish.connect(view.publish_approved)
         return notice
     if isinstance(item, LineageMarker):
         marker = LineageCard(item)

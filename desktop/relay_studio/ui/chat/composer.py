@@ -99,6 +99,8 @@ class Composer(QWidget):
         self._runnable: set[str] = set()
         self.editing: str | None = None  # the message being edited, if any
         self.exploring = False  # the chat is an exploration: read only, the explorer by default
+        self.open = True  # the chats are there to send to (not while the window opens: ``hold_sends``)
+        self.held = False  # Send pressed while the window opened: sent once the chats are open
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 10)
         self.hint = QLabel()
@@ -247,9 +249,27 @@ class Composer(QWidget):
         if mentioned:
             self.select_agent(mentioned)
 
+    def hold_sends(self) -> None:
+        """The window is opening: Send (or Ctrl+Enter) is remembered, and done by ``release_held``."""
+        self.open = False
+
+    def release_held(self) -> bool:
+        """The chats are open: whether a Send was held (the caller sends it now)."""
+        held, self.held, self.open = self.held, False, True
+        if self.hint.text() == self._held_words():  # else the chats put their own hint there (a connection's)
+            self.set_hint(None)
+        return held
+
+    def _held_words(self) -> str:
+        return self.tr("Sending when your chats are open…")
+
     def submit(self) -> None:
         mentioned, text = split_mention(self.text(), self._runnable)
         if not text:
+            return
+        if not self.open:
+            self.held = True
+            self.set_hint(self._held_words())
             return
         if self.editing is not None:
             self.edit_requested.emit(self.editing, mentioned or self.agent_id(), text)

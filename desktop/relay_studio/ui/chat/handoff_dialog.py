@@ -108,9 +108,9 @@ class HandoffDialog(QDialog):
         self.editor.setFocus()
 
     def show_outcome(self, text: str) -> None:
-        """A cancelled, failed or empty handoff: say so; nothing was created."""
+        """A cancelled, failed or empty handoff: ``text`` says so (``handoff_fallback.outcome_words``)."""
         self.generating = False
-        self.status.setText(i18n.arg(self.tr("%1. Nothing was changed."), text))
+        self.status.setText(text)
         self.cancel_button.setText(self.tr("Close"))
         self._set_ready(False)
 

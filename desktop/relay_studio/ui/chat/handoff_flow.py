@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QBoxLayout
 
 from relay_studio.domain.records import ChatRecord
 from relay_studio.runtime import context_window
-from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+from relay_studio.runtime.session_handoff import HandoffDraft, HandoffOutcome, HandoffRefused
 from relay_studio.ui import i18n
 from relay_studio.ui.chat.handoff_dialog import HandoffDialog
+from relay_studio.ui.chat.handoff_fallback import FallbackOffer, can_fall_back, carried_draft, outcome_words
 
 if TYPE_CHECKING:
     from relay_studio.ui.window_host import ChatListHost, ChatViewHost, WindowHost
@@ -96,11 +98,11 @@ async def hand_off(window: ChatListHost, focus: str | None = None) -> ChatRecord
     dialog.open()
     draft = await handle.wait()
     if draft.outcome is not HandoffOutcome.READY:
-        dialog.show_outcome(draft.summary)
-        window.statusBar().showMessage(draft.summary, 8000)
-        await chosen  # until the creator closes the dialog
-        _close(window, dialog)
-        return None
+        carried = await _instead(window, dialog, draft, chosen)
+        if carried is None:
+            _close(window, dialog)
+            return None
+        draft = carried
 
     def start(document: str, name: str) -> None:
         try:
@@ -121,6 +123,38 @@ async def hand_off(window: ChatListHost, focus: str | None = None) -> ChatRecord
             "HandoffFlow", "Continued in “%1”, seeded with the handoff document."), new_chat.name), 8000)
     _close(window, dialog)
     return new_chat
+
+
+async def _instead(window: ChatListHost, dialog: HandoffDialog, draft: HandoffDraft,
+                   closed: asyncio.Future[ChatRecord | None]) -> HandoffDraft | None:
+    """The document was not written: says why, and offers to carry the chat over as it is or to open Settings.
+    The ready draft over the chat as it is when the creator chose that; None when the dialog was closed."""
+    words = outcome_words(draft)
+    dialog.show_outcome(words)
+    window.statusBar().showMessage(words, 8000)
+    if not can_fall_back(draft):
+        await closed
+        return None
+    offer = FallbackOffer(dialog)
+    layout = dialog.layout()
+    if isinstance(layout, QBoxLayout):
+        layout.insertWidget(1, offer)  # under the reason, above the (empty) document
+    carry: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    offer.carry_requested.connect(lambda: None if carry.done() else carry.set_result(None))
+
+    def to_settings() -> None:
+        dialog.reject()
+        window.open_settings()
+
+    offer.settings_requested.connect(to_settings)
+    carry_or_close: list[asyncio.Future[Any]] = [carry, closed]
+    await asyncio.wait(carry_or_close, return_when=asyncio.FIRST_COMPLETED)
+    if closed.done():
+        return None
+    offer.hide()
+    carried = carried_draft(draft, window.studio.chats.messages(draft.chat_id))
+    dialog.show_draft(carried.document, [])
+    return carried
 
 
 def _close(window: ChatListHost, dialog: HandoffDialog) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QHideEvent, QShowEvent, QTextCursor
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from relay_studio.ui.call_progress import TICK_MS, CallClock, progress_text
+from relay_studio.ui.chat.card_chrome import fit_to_column
 
 LIVE_LINE_CHARS = 600
 
@@ -59,6 +60,8 @@ class LiveRunCard(QFrame):
         self.agent_label.setObjectName("MessageAuthor")
         self.status_label = QLabel()
         self.status_label.setObjectName("Muted")
+        self.status_label.setWordWrap(True)
+        fit_to_column(self.status_label)  # "is waiting for your approval" beside two buttons in a 430 px chat
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setToolTip(self.tr("Stop this run (Esc)"))
         self.stop_button.clicked.connect(lambda: self.stop.emit(self.run_id))
@@ -147,7 +150,11 @@ class LiveRunCard(QFrame):
                  "cancelling": self.tr("is stopping…")}
         self.status_label.setText(words.get(status, status.replace("_", " ")))
         self.stop_button.setEnabled(status != "cancelling")
-        self.review_button.setVisible(status == "awaiting_approval")
+        waiting = status == "awaiting_approval"
+        self.review_button.setVisible(waiting)
+        # waiting for the creator, the agent neither thinks nor calls a tool: the card says one thing
+        self.text.setPlaceholderText("" if waiting else self.tr("The agent is thinking…"))
+        self.tool_label.setVisible(not waiting)
 
     def set_tool(self, text: str) -> None:
         self.tool_label.setText(text)

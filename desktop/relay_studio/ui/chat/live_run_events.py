@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as et
 from relay_studio.domain.events import Event
 from relay_studio.runtime.context import LiveUpdate
@@ -39,10 +40,26 @@ def follow_event(live: LiveRunCard, event: Event) -> None:
         live.call_ended(str(p.get("turnId") or ""))
     elif event.type == et.TOOL_CALL_STARTED:
         live.set_tool(i18n.arg(translate("ChatView", "Calling %1…"), p.get("name")))
+    elif event.type == et.MODEL_CALL_RETRY:  # not "thinking": the server did not answer, and it says when again
+        live.set_tool(i18n.arg(translate("ChatView", "The model server %1; trying again in %2 (attempt %3)…"),
+                               retry_reason(str(p.get("code") or "")), i18n.seconds(float(p.get("delaySeconds") or 0)),
+                               p.get("attempt")))
     elif event.type == et.TOOL_CALL_AWAITING_APPROVAL:
         live.set_tool(i18n.arg(translate("ChatView", "Waiting for your approval of %1 on %2"), p.get("tool"),
                                p.get("path")) if p.get("path")
                       else i18n.arg(translate("ChatView", "Waiting for your approval of %1"), p.get("tool")))
+
+
+def retry_reason(code: str) -> str:
+    """Why a model call is tried again, as the live card says it ("The model server %1; …")."""
+    translate = QCoreApplication.translate
+    reasons = {codes.PROVIDER_UNREACHABLE: translate("ChatView", "could not be reached"),
+               codes.PROVIDER_IDLE_TIMEOUT: translate("ChatView", "stopped answering"),
+               codes.PROVIDER_RATE_LIMITED: translate("ChatView", "asked to wait"),
+               codes.PROVIDER_SERVER_ERROR: translate("ChatView", "answered with an error")}
+    if code.startswith(codes.PROVIDER_HTTP_PREFIX):
+        return translate("ChatView", "answered with an error")
+    return reasons.get(code) or i18n.arg(translate("ChatView", "did not answer (%1)"), code)
 
 
 def follow_live(live: LiveRunCard, update: LiveUpdate, agent: str) -> None:

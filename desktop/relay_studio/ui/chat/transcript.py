@@ -34,6 +34,8 @@ class RunNotice:
     status: RunStatus
     text: str
     error_code: str | None
+    #: approved changes the creator may publish from the notice: (path, whose change it was, edited by them)
+    publishable: tuple[tuple[str, str, bool], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ Signals:
     review_requested()
     open_chat_requested(str chat_id): a lineage marker was clicked
     handoff_requested(): the creator chose "Hand off to a new chat" in the offer above the composer
+    publish_failed(str sentence): a notice's Publish found nothing to publish (the window's status bar says it)
 
 Mentions of the chat's project's story library entries are underlined in the messages; the entries
 come from ``Studio.project_reader`` (read off the GUI thread) and are matched per message, cached
@@ -47,10 +48,12 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollA
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
-from relay_studio.domain.records import RUN_KIND_HANDOFF, MessageRecord, RunRecord
+from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord, MessageRecord, RunRecord
 from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
+from relay_studio.runtime.publish import NothingToPublish
+from relay_studio.ui.chat.card_chrome import fit_to_column
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.find_bar import ChatFind, FindBar
@@ -71,6 +74,7 @@ from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
 from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
+from relay_studio.ui.tasks import WidgetTasks
 
 WELCOME_CHAT = "Welcome"
 # how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
@@ -91,11 +95,13 @@ class ChatView(QWidget):
     review_requested = Signal()
     open_chat_requested = Signal(str)
     handoff_requested = Signal()
+    publish_failed = Signal(str)
 
     def __init__(self, studio: Studio, parent: QWidget | None = None, *, composer: Composer | None = None) -> None:
         """``composer``: the one the window opened with, and what was typed into it (else a new one)."""
         super().__init__(parent)
         self.studio = studio
+        self._publishing = WidgetTasks()  # a notice's Publish, committing
         self.chat_id = ""
         self._shown_chat = ""  # the chat set_chat showed last (its agent was picked then)
         self.cards: list[QWidget] = []
@@ -176,6 +182,12 @@ class ChatView(QWidget):
         self.composer.stop_requested.connect(lambda: self.stop_requested.emit(self.live.run_id))
         layout.addWidget(self.composer)
         self.welcome: WelcomeCard | None = None
+        self.empty_hint = QLabel()  # a chat with nothing in it yet says what to do next (issue 38)
+        self.empty_hint.setObjectName("Muted")
+        self.empty_hint.setWordWrap(True)
+        fit_to_column(self.empty_hint)
+        self.empty_hint.hide()
+        self.column_layout.insertWidget(self.column_layout.count() - 1, self.empty_hint)
         self.mentions = MentionIndex()
         studio.project_reader.read_done.connect(self._on_project_read)
         studio.events_arrived.connect(self._on_events)
@@ -255,6 +267,7 @@ class ChatView(QWidget):
             self.welcome = WelcomeCard(shown)
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
+        self._show_empty_hint(chat, bool(messages or runs))
         regenerated = {rid: str(studio.journal.run_input(rid).get("regenerateOf") or "")
                        for rid, record in runs.items() if notice_for(record) is not None
                        and not any(m.run_id == rid for m in messages)}
@@ -322,8 +335,22 @@ class ChatView(QWidget):
                 continue
             changes = self.studio.unpublished_changes(run_id)
             if changes:
-                notices[run_id] = RunNotice(run_id, record.status, notice_text(changes), None)
+                notices[run_id] = RunNotice(run_id, record.status, notice_text(changes), None,
+                                            tuple((c.path, c.agent, c.edited) for c in changes))
         return notices
+
+    def _show_empty_hint(self, chat: ChatRecord | None, used: bool) -> None:
+        """A chat with no message and no run yet (not the Welcome chat, which has its card): what to do."""
+        if chat is None or used or self.welcome is not None:
+            self.empty_hint.hide()
+            return
+        self.empty_hint.setText(
+            self.tr("Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers "
+                    "and changes nothing.") if chat.explore else
+            self.tr("Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the "
+                    "message starts and passes the work along. Start with @editor (or another agent's name) to "
+                    "pick who starts."))
+        self.empty_hint.show()
 
     def offer_handoff(self, text: str) -> None:
         """Shows the offer to hand off above the composer, for this chat, saying ``text``."""
@@ -378,6 +405,19 @@ class ChatView(QWidget):
             if record is not None:
                 self.composer.select_agent(record.root_profile_id)
         self.composer.set_text(message.content, editing=message.id)
+
+    def publish_approved(self, run_id: str, path: str, agent: str) -> None:
+        """A notice's Publish: the approved change becomes the run's answer; the chat shows it when committed."""
+        self._publishing.spawn(self._publish(run_id, path, agent))
+
+    async def _publish(self, run_id: str, path: str, agent: str) -> None:
+        try:
+            await self.studio.chats.publish_approved(run_id, path, agent)
+        except NothingToPublish as exc:
+            self.publish_failed.emit(f"{exc.message} ({exc.code})")
+            return
+        self.studio.forget_unpublished(run_id)
+        self.reload()
 
     def _on_project_read(self, files: ProjectFiles) -> None:
         """The chat's project was read (the library changed, the window got the focus back): the

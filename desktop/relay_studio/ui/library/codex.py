@@ -88,6 +88,8 @@ class EntryEditor(QWidget):
         self.description = named(QPlainTextEdit(), "EntryDescription")
         self.description.setPlaceholderText(self.tr("What the agents read when the entry is mentioned"))
         self.notes = named(QPlainTextEdit(), "EntryNotes")
+        for field in (self.description, self.notes):
+            field.setTabChangesFocus(True)  # Tab goes on to the next field, as in the rest of the window
         self.notes.setPlaceholderText(self.tr("Only for you: the agents never see these notes"))
         self.notes.setMaximumHeight(70)
         self.description.setMinimumHeight(110)

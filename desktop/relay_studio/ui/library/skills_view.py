@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.library.entries import LibraryError
-from relay_studio.library.skills import Skill, SkillCatalog
+from relay_studio.library.skills import Skill, SkillCatalog, name_from
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 
@@ -64,11 +64,12 @@ class SkillsView(QWidget):
         editor = QWidget()
         form = QFormLayout(editor)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        self.name = named(QLineEdit(placeholderText="lowercase-words-with-dashes"), "SkillName")
+        self.name = named(QLineEdit(placeholderText=self.tr("A short name, like harbour-rules")), "SkillName")
         self.description = named(QLineEdit(placeholderText=self.tr("When an agent should use it")), "SkillDescription")
-        self.agents = named(QLineEdit(placeholderText=self.tr("* for every agent, or agent ids")), "SkillAgents")
+        self.agents = named(QLineEdit(placeholderText=self.tr("* for every agent, or some: writer, editor")),
+                            "SkillAgents")
         self.body = named(QPlainTextEdit(), "SkillBody")
-        self.body.setPlaceholderText(self.tr("The instructions an agent reads with skill_read"))
+        self.body.setPlaceholderText(self.tr("What an agent reads when it uses this Skill"))
         form.addRow(self.tr("Name"), self.name)
         form.addRow(self.tr("When to use"), self.description)
         form.addRow(self.tr("Agents"), self.agents)
@@ -145,13 +146,17 @@ class SkillsView(QWidget):
     def _on_save(self) -> None:
         agents = [a.strip() for a in self.agents.text().split(",") if a.strip()] or ["*"]
         try:
-            skill = Skill(name=self.name.text().strip(), description=self.description.text().strip(),
+            skill = Skill(name=name_from(self.name.text()), description=self.description.text().strip(),
                           agents=agents, body=self.body.toPlainText().strip("\n"))
             replacing = self.editing.name if self.editing and not self.editing.builtin else None
             path = self.studio.library.save_skill(self.project_id, skill, replacing)
         except LibraryError as exc:
             self.message.setText(f"⚠ {exc.message} [{exc.code}]")
             return
+        typed = self.name.text().strip()
         self.refresh(select=skill.name)
         self._load(self.skills.get(skill.name))
-        self.message.setText(i18n.arg(self.tr("Saved to %1."), path))
+        saved = i18n.arg(self.tr("Saved to %1."), path)
+        self.message.setText(saved if typed == skill.name else
+                             i18n.arg(self.tr("Saved as “%1” (a Skill's name is short words with dashes). %2"),
+                                      skill.name, saved))

@@ -23,6 +23,7 @@ from relay_studio.domain.records import (
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern_chat import ParsedChat, export_chat, parse_chat, read_chat_file
 from relay_studio.library.store import atomic_write
+from relay_studio.runtime.publish import publish_approved
 from relay_studio.runtime.session_handoff import chat_agent
 from relay_studio.store.chats import HandedOff, message_texts, project_message_stamps
 from relay_studio.store.database import read_connection
@@ -60,6 +61,11 @@ class ChatOperations:
 
     def unique_name(self, base: str, project_id: str | None = None) -> str:
         return self.runtime.chats.unique_name(base, project_id)
+
+    async def publish_approved(self, run_id: str, path: str, agent_name: str = "") -> tuple[str, int]:
+        """An approved change that no commit published becomes the run's chat message (``runtime/publish.py``);
+        ``NothingToPublish`` when the run wrote no version of ``path``."""
+        return await publish_approved(self.runtime.runs, self.runtime.bridge, run_id, path, agent_name)
 
     def branch(self, message_id: str) -> ChatRecord:
         """A branch of the chat up to the message (edit and rerun); ``RunRequestError`` when it cannot."""

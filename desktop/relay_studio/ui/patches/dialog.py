@@ -58,6 +58,8 @@ from relay_studio.ui.patches.proposal_words import commit_path, is_conflict, pro
 from relay_studio.ui.studio import PendingApproval, Studio
 
 CLOSE_GRACE_MS = 250  # the next proposal of the same turn usually follows at once: do not flicker
+#: the reason the agent reads when the creator approved with no part of the change ticked
+NOTHING_KEPT = "no part of it was kept, the file stays as it was"
 DIFF_REFRESH_MS = 120  # the diffs follow the edited result once typing pauses
 
 @dataclass
@@ -279,14 +281,18 @@ class PatchDialog(QDialog):
                                         commit_path(pending)))
         else:
             self.title.setText(i18n.arg(self.tr("%1 wants to call %2"), r.agent_name, r.tool))
-        arguments = json.dumps(r.arguments, ensure_ascii=False, indent=2)
+        details = self._details(r.arguments)
         if r.tool == "workspace_commit":
-            arguments = (i18n.arg(self.tr("Publishes %1 to the chat as the reply you read, as the file is when the "
-                                          "commit runs (after the changes listed before it are decided)."),
-                                  commit_path(pending)) + f"\n\n{r.tool} {arguments}")
-        self.arguments.setPlainText(arguments)
+            details = "\n\n".join(filter(None, (i18n.arg(
+                self.tr("Publishes %1 to the chat as the reply you read, as the file is when the commit runs (after "
+                        "the changes listed before it are decided)."), commit_path(pending)),
+                details if r.arguments else "")))
+        self.arguments.setPlainText(details)
         for index in range(3):
             self.tabs.setTabVisible(index, is_file)
+        self.tabs.setTabVisible(self.tabs.indexOf(self.arguments), not is_file)  # a file's change: the diffs say it
+        if is_file and self.tabs.currentWidget() is self.arguments:
+            self.tabs.setCurrentIndex(0)
         self.hunk_label.setVisible(is_file)
         self.hunk_list.setVisible(is_file)
         if not is_file:
@@ -351,6 +357,16 @@ class PatchDialog(QDialog):
                                           del_bg=c.diff_del.name(), muted=c.muted.name(),
                                           no_changes=self.tr("No changes.")))
 
+    def _details(self, arguments: dict[str, object]) -> str:
+        """A call's arguments as the creator reads them: one "name: value" line each, never raw JSON."""
+        if not arguments:
+            return self.tr("It needs nothing more.")
+        lines = []
+        for name, value in arguments.items():
+            text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            lines.append(f"{name}: {text}")
+        return "\n".join(lines)
+
     def accepted_hunks(self) -> set[int]:
         return self.hunk_list.accepted()
 
@@ -373,6 +389,10 @@ class PatchDialog(QDialog):
         edited: str | None = None
         if r.after is not None and self.result_text() != r.after:
             edited = self.result_text()
+        if edited is not None and r.after != (r.before or "") and edited == (r.before or ""):
+            # nothing of the change is kept (every part unticked): that is a rejection, and journaled as one
+            self._decide(pending, ApprovalDecision(approved=False, reason=self.reason.text().strip() or NOTHING_KEPT))
+            return
         if is_conflict(pending):  # "Approve anyway": only with the creator's reason, which the agent reads
             why = self.reason.text().strip()
             if not why:

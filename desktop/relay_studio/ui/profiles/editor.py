@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
@@ -80,6 +80,11 @@ NEW_PROFILE: dict[str, Any] = {
 }
 
 __all__ = ["MAX_PROBLEM_BUTTONS", "NEW_PROFILE", "SECTIONS", "FieldBox", "ProfileEditor"]
+
+
+#: narrower than this, the section rail steps aside and the form takes the whole width (a 1000 px window
+#: leaves the editor ~430 px: beside the rail, the fields would need sideways scrolling)
+RAIL_SHOWN_FROM_W = 620
 
 
 class ProfileEditor(QWidget):
@@ -177,6 +182,10 @@ class ProfileEditor(QWidget):
         self.add_root = self.workspace.add_root
         self.raw = self.raw_section.raw
         self.model_view = self.model_view_section.model_view
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.rail.setVisible(event.size().width() >= RAIL_SHOWN_FROM_W)
 
     def _fetch_models(self) -> None:
         self.model_section.fetch_models()

@@ -22,6 +22,7 @@ class EventsTable(QTableView):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setWordWrap(False)
+        self.setTabKeyNavigation(False)  # one Tab stop: the arrows move between events, Tab leaves the list
         self.setAlternatingRowColors(True)
         self.verticalHeader().hide()
         vh = self.verticalHeader()

@@ -98,6 +98,7 @@ class LanesView(QAbstractScrollArea):
         self.review_words = ReviewWords(self)
         self.timeline: RunTimeline | None = None
         self.px_per_s = 200.0
+        self.label_w = LABEL_W  # the lanes' label column (wider where the view has room: _fitting_label_w)
         self.follow = True  # keep the latest moment in view while a run is live
         self.auto_fit = True  # the whole run stays in view as it grows, until the creator zooms
         self._band_hits: list[tuple[float, float, Marker]] = []  # (x0, x1, marker) of the labels shown
@@ -188,8 +189,20 @@ class LanesView(QAbstractScrollArea):
     def _content_width(self) -> int:
         return int(self.now() * self.px_per_s) + 40
 
+    def _fitting_label_w(self) -> int:
+        """``LABEL_W``, or wider, up to a quarter of the view, so that each lane's label shows whole (a timeline
+        that fills the window reads "Writer → Editor → Finalizer", not "Writer → Editor →…")."""
+        room = self.viewport().width() // 4
+        if room <= LABEL_W:
+            return LABEL_W
+        metrics = self.fontMetrics()
+        need = max((8 + lane.depth * 12 + metrics.horizontalAdvance(self.lane_label(lane).partition("\n")[0]) + 10
+                    for lane in self._lanes), default=0)
+        return max(LABEL_W, min(need, room))
+
     def _update_ranges(self) -> None:
-        view_w = max(self.viewport().width() - LABEL_W, 1)
+        self.label_w = self._fitting_label_w()
+        view_w = max(self.viewport().width() - self.label_w, 1)
         h = self.horizontalScrollBar()
         h.setPageStep(view_w)
         h.setSingleStep(max(view_w // 10, 1))
@@ -206,7 +219,7 @@ class LanesView(QAbstractScrollArea):
 
     # -- zoom and pan ----------------------------------------------------------------------------
     def _usable_width(self) -> int:
-        return max(self.viewport().width() - LABEL_W, 100) - 40
+        return max(self.viewport().width() - self.label_w, 100) - 40
 
     def fit(self) -> None:
         """The whole run in view; while it is live, it stays so as it grows (until the creator zooms)."""
@@ -225,7 +238,7 @@ class LanesView(QAbstractScrollArea):
         """Zooms keeping the time under ``anchor_px`` (viewport x past the labels) in place."""
         px_per_s = min(max(px_per_s, MIN_PX_PER_S), MAX_PX_PER_S)
         h = self.horizontalScrollBar()
-        anchor = anchor_px if anchor_px is not None else (self.viewport().width() - LABEL_W) // 2
+        anchor = anchor_px if anchor_px is not None else (self.viewport().width() - self.label_w) // 2
         t_anchor = (h.value() + anchor) / self.px_per_s
         self.px_per_s = px_per_s
         self._update_ranges()
@@ -238,13 +251,13 @@ class LanesView(QAbstractScrollArea):
 
     def visible_window(self) -> tuple[float, float]:
         x0 = self.horizontalScrollBar().value()
-        w = self.viewport().width() - LABEL_W
+        w = self.viewport().width() - self.label_w
         return x0 / self.px_per_s, (x0 + w) / self.px_per_s
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         delta = event.angleDelta().y() or event.angleDelta().x()
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            anchor = int(event.position().x()) - LABEL_W
+            anchor = int(event.position().x()) - self.label_w
             self.auto_fit = False
             self.set_zoom(self.px_per_s * (1.25 if delta > 0 else 0.8), anchor_px=max(anchor, 0))
             event.accept()
@@ -263,7 +276,7 @@ class LanesView(QAbstractScrollArea):
 
     # -- geometry and hit tests -----------------------------------------------------------------
     def x_of(self, t: float) -> float:
-        return LABEL_W + t * self.px_per_s - self.horizontalScrollBar().value()
+        return self.label_w + t * self.px_per_s - self.horizontalScrollBar().value()
 
     def lane_at(self, y: float) -> Lane | None:
         index = int((y - LANES_TOP + self.verticalScrollBar().value()) // LANE_H)
@@ -277,19 +290,19 @@ class LanesView(QAbstractScrollArea):
         return list(self._band_hits)
 
     def hit(self, x: float, y: float) -> Bar | Marker | None:
-        if AXIS_H <= y < LANES_TOP and x >= LABEL_W:  # a handoff's label, or its line through the band
+        if AXIS_H <= y < LANES_TOP and x >= self.label_w:  # a handoff's label, or its line through the band
             for x0, x1, marker in self._band_hits:
                 if x0 - 6 <= x <= x1:
                     return marker
             return None
         lane = self.lane_at(y)
-        if lane is None or x < LABEL_W:
+        if lane is None or x < self.label_w:
             return None
         for marker in lane.markers:
             if abs(self.x_of(marker.time) - x) <= 6:
                 return marker
-        t0 = (x - 4 - LABEL_W + self.horizontalScrollBar().value()) / self.px_per_s
-        t1 = (x + 4 - LABEL_W + self.horizontalScrollBar().value()) / self.px_per_s
+        t0 = (x - 4 - self.label_w + self.horizontalScrollBar().value()) / self.px_per_s
+        t1 = (x + 4 - self.label_w + self.horizontalScrollBar().value()) / self.px_per_s
         top = self.lane_top(lane)
         kind = "model" if y < top + LANE_H / 2 else "tool"
         candidates = [b for b in lane.bars_between(t0, t1, self.now()) if b.kind == kind]
@@ -345,7 +358,7 @@ class LanesView(QAbstractScrollArea):
     def reveal(self, t: float) -> None:
         t0, t1 = self.visible_window()
         if not t0 <= t <= t1:
-            self.horizontalScrollBar().setValue(int(t * self.px_per_s) - (self.viewport().width() - LABEL_W) // 3)
+            self.horizontalScrollBar().setValue(int(t * self.px_per_s) - (self.viewport().width() - self.label_w) // 3)
 
     def marker_point(self, marker: Marker) -> QPointF:
         lane = self._lane_of_marker(marker)
@@ -418,12 +431,12 @@ class LanesView(QAbstractScrollArea):
         first = self.verticalScrollBar().value() // LANE_H
         last = min(len(self._lanes), first + rect.height() // LANE_H + 2)
         self._paint_grid(painter, rect, t0, t1)
-        painter.setClipRect(QRect(LABEL_W, LANES_TOP, rect.width() - LABEL_W, rect.height() - LANES_TOP))
+        painter.setClipRect(QRect(self.label_w, LANES_TOP, rect.width() - self.label_w, rect.height() - LANES_TOP))
         for i in range(first, last):
             lane = self._lanes[i]
             top = LANES_TOP + i * LANE_H - self.verticalScrollBar().value()
             if i % 2:
-                painter.fillRect(QRect(LABEL_W, top, rect.width() - LABEL_W, LANE_H), c.lane_alt)
+                painter.fillRect(QRect(self.label_w, top, rect.width() - self.label_w, LANE_H), c.lane_alt)
             self._paint_stages(painter, lane, top, t0, t1, now)
             self._paint_tiles(painter, lane, top, rect.width())
             self._paint_live_bars(painter, lane, top, t0, t1, now)
@@ -444,7 +457,7 @@ class LanesView(QAbstractScrollArea):
         tick = (t0 // step) * step
         while tick <= t1:
             x = self.x_of(tick)
-            if x >= LABEL_W:
+            if x >= self.label_w:
                 painter.setPen(QPen(c.grid, 1))
                 painter.drawLine(QPointF(x, AXIS_H), QPointF(x, rect.height()))
                 painter.setPen(c.muted)
@@ -457,7 +470,7 @@ class LanesView(QAbstractScrollArea):
             end = stage.end if stage.end is not None else now
             if end < t0 or stage.start > t1:
                 continue
-            x0 = max(self.x_of(stage.start), LABEL_W)
+            x0 = max(self.x_of(stage.start), self.label_w)
             x1 = self.x_of(end)
             painter.setPen(QPen(c.grid, 1))
             painter.drawLine(QPointF(x0, top + LANE_H - 3), QPointF(max(x1, x0 + 1), top + LANE_H - 3))
@@ -487,11 +500,11 @@ class LanesView(QAbstractScrollArea):
     def _paint_tiles(self, painter: QPainter, lane: Lane, top: int, width: int) -> None:
         scroll = self.horizontalScrollBar().value()
         first = scroll // TILE_W
-        last = (scroll + width - LABEL_W) // TILE_W
+        last = (scroll + width - self.label_w) // TILE_W
         for index in range(first, last + 1):
             tile = self._tile(lane, index)
             if tile is not None:
-                painter.drawPixmap(LABEL_W + index * TILE_W - scroll, top, tile)
+                painter.drawPixmap(self.label_w + index * TILE_W - scroll, top, tile)
 
     def _tile(self, lane: Lane, index: int) -> QPixmap | None:
         """The cached tile, or a new one while this paint's budget lasts (None: painted next frame)."""
@@ -549,9 +562,9 @@ class LanesView(QAbstractScrollArea):
             shown.append(selected)
         for bar in shown:
             end = bar.end if bar.end is not None else now
-            x0 = max(self.x_of(bar.start), LABEL_W)
+            x0 = max(self.x_of(bar.start), self.label_w)
             x1 = max(self.x_of(end), x0 + 2)
-            if x1 < LABEL_W or x0 > self.viewport().width():
+            if x1 < self.label_w or x0 > self.viewport().width():
                 continue
             r = self._paint_bar(painter, bar, QRectF(x0, 0, x1 - x0, 0), top, self.live_label(bar, now))
             if bar is selected:
@@ -576,7 +589,8 @@ class LanesView(QAbstractScrollArea):
         painter.setPen(QPen(c.grid, 1))
         painter.drawLine(0, LANES_TOP - 1, rect.width(), LANES_TOP - 1)
         painter.setPen(c.muted)
-        painter.drawText(QRectF(8, AXIS_H, LABEL_W - 12, BAND_H), Qt.AlignmentFlag.AlignVCenter, self.tr("Handoffs"))
+        painter.drawText(QRectF(8, AXIS_H, self.label_w - 12, BAND_H), Qt.AlignmentFlag.AlignVCenter,
+                         self.tr("Handoffs"))
         shown = sorted((m for lane in self._lanes for m in lane.markers if t0 <= m.time <= t1),
                        key=lambda m: m.time)
         metrics = painter.fontMetrics()
@@ -586,7 +600,7 @@ class LanesView(QAbstractScrollArea):
                                       lambda text: metrics.horizontalAdvance(text),
                                       lambda text, w: metrics.elidedText(text, Qt.TextElideMode.ElideRight, w),
                                       right=rect.width() - 4)
-        painter.setClipRect(QRect(LABEL_W, AXIS_H, rect.width() - LABEL_W, BAND_H))
+        painter.setClipRect(QRect(self.label_w, AXIS_H, rect.width() - self.label_w, BAND_H))
         self._band_hits = []
         for marker, (row, text) in zip(shown, labels, strict=True):
             x = self.x_of(marker.time)
@@ -608,25 +622,25 @@ class LanesView(QAbstractScrollArea):
 
     def _paint_label(self, painter: QPainter, lane: Lane, top: int) -> None:
         c = theme.colors()
-        painter.fillRect(QRect(0, top, LABEL_W, LANE_H), c.lane_alt)
+        painter.fillRect(QRect(0, top, self.label_w, LANE_H), c.lane_alt)
         painter.setPen(QPen(c.grid, 1))
-        painter.drawLine(LABEL_W, top, LABEL_W, top + LANE_H)
+        painter.drawLine(self.label_w, top, self.label_w, top + LANE_H)
         painter.setPen(c.text)
         indent = 8 + lane.depth * 12
         title, _, verdict = self.lane_label(lane).partition("\n")
         metrics = painter.fontMetrics()
-        room = LABEL_W - indent - 6
+        room = self.label_w - indent - 6
         if lane.review is None:
-            painter.drawText(QRectF(indent, top, LABEL_W - indent - 4, LANE_H), Qt.AlignmentFlag.AlignVCenter,
+            painter.drawText(QRectF(indent, top, self.label_w - indent - 4, LANE_H), Qt.AlignmentFlag.AlignVCenter,
                              metrics.elidedText(title, Qt.TextElideMode.ElideRight, room))
             return
         # A reviewer: its name above, the verdict in words below, the mark in the verdict's colour.
         half = LANE_H / 2
-        painter.drawText(QRectF(indent, top + 1, LABEL_W - indent - 4, half), Qt.AlignmentFlag.AlignVCenter,
+        painter.drawText(QRectF(indent, top + 1, self.label_w - indent - 4, half), Qt.AlignmentFlag.AlignVCenter,
                          metrics.elidedText(title, Qt.TextElideMode.ElideRight, room))
         mark, _, words = verdict.partition(" ")
         painter.setPen(self._verdict_color(lane.review.verdict))
-        painter.drawText(QRectF(indent, top + half - 1, LABEL_W - indent - 4, half), Qt.AlignmentFlag.AlignVCenter,
+        painter.drawText(QRectF(indent, top + half - 1, self.label_w - indent - 4, half), Qt.AlignmentFlag.AlignVCenter,
                          mark)
         shift = metrics.horizontalAdvance(mark + " ")
         font = painter.font()
@@ -638,7 +652,7 @@ class LanesView(QAbstractScrollArea):
                 small.setPixelSize(max(int(small.pixelSize() * 0.85), 8))
             painter.setFont(small)
         painter.setPen(c.text)
-        painter.drawText(QRectF(indent + shift, top + half - 1, LABEL_W - indent - shift - 4, half),
+        painter.drawText(QRectF(indent + shift, top + half - 1, self.label_w - indent - shift - 4, half),
                          Qt.AlignmentFlag.AlignVCenter,
                          painter.fontMetrics().elidedText(words, Qt.TextElideMode.ElideRight, room - shift))
         painter.setFont(font)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QToolBu
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.domain.records import RUN_KIND_HANDOFF
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
@@ -132,6 +133,7 @@ class TimelinePanel(QWidget):
         layout.addWidget(split)
         self.lanes_split, self.events_split = split, lower
         self.selection = SelectionSync(self, self.lanes, self.table, self.model, self.source, self.rerun)
+        self.model.rowsInserted.connect(lambda *_: self._show_count())  # a filter's matches come in slices
         self._fit_lower(force=True)
         studio.events_arrived.connect(self._on_events)
         studio.live_arrived.connect(self._on_live)
@@ -182,6 +184,8 @@ class TimelinePanel(QWidget):
             label = (f"{i18n.when_short(record.created_at)} · "
                      f"{names.get(record.root_profile_id, record.root_profile_id)} · "
                      f"{i18n.run_status(record.status.value)}")
+            if record.kind == RUN_KIND_HANDOFF:  # a /handoff attempt, not a request of the chat's
+                label += " · " + self.tr("handoff document")
             self.run_box.addItem(label, record.id)
             self.run_box.setItemData(self.run_box.count() - 1, i18n.when(record.created_at),
                                      Qt.ItemDataRole.ToolTipRole)
@@ -218,6 +222,7 @@ class TimelinePanel(QWidget):
         self.lanes.set_timeline(self.timeline)
         self.detail.clear()
         self.filter_bar.reset_agents()
+        self._apply_filter()  # the search, the kind of events and Errors only hold for this run too
         if self.timeline is None:
             self.progress.clear()  # not the count of the run shown before
             self.rerun.run_shown("")
@@ -240,9 +245,9 @@ class TimelinePanel(QWidget):
         self._grown()
         self.model.refresh_rows()  # rows drawn from the journal before the index had them: as the index says
         self.lanes.fit()
-        self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
         self.load_seconds = time.monotonic() - started
         self.loaded.set()
+        self._show_count()
         if self._pending_error is not None:
             code, self._pending_error = self._pending_error, None
             self.select_error(code)
@@ -282,7 +287,7 @@ class TimelinePanel(QWidget):
             self.lanes.set_live(False)
         if newest:
             self.model.grow(max(self.model.total, newest))
-            self.progress.setText(self.tr("%n event(s)", "", max(self.model.total, newest)))
+            self._show_count()
         if changed:
             self.lanes.refresh()
             self.filter_bar.add_agents(tl)
@@ -299,6 +304,18 @@ class TimelinePanel(QWidget):
 
     def _apply_filter(self) -> None:
         self.model.set_filter(self.current_filter())
+        self._show_count()
+
+    def _show_count(self) -> None:
+        """Under the list, once the run is read: its events, and how many the filters show of them."""
+        tl = self.timeline
+        if tl is None or not self.loaded.is_set():
+            return  # "reading … events" says more while it reads
+        if self.model.filter.active:
+            self.progress.setText(i18n.arg(self.tr("%1 of %n event(s) shown", "", tl.last_seq),
+                                           i18n.number(self.model.rowCount())))
+        else:
+            self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
 
     # -- selection -------------------------------------------------------------------------------
     def show_bar(self, bar: Bar) -> None:

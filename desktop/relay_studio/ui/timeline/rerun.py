@@ -19,7 +19,7 @@ from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesView, CompareDialog
 from relay_studio.ui.timeline.fork_dialog import ForkChoice, ForkDialog, candidates
 from relay_studio.ui.timeline.lane_items import Bar, Marker
-from relay_studio.ui.timeline.lanes import LABEL_W, LanesView
+from relay_studio.ui.timeline.lanes import LanesView
 
 
 class RerunControls(QObject):
@@ -92,9 +92,9 @@ class RerunControls(QObject):
         if isinstance(found, Bar):
             return found.invocation_id
         lane = lanes.lane_at(y)
-        if lane is None or x < LABEL_W:
+        if lane is None or x < lanes.label_w:
             return None
-        t = (x - LABEL_W + lanes.horizontalScrollBar().value()) / lanes.px_per_s
+        t = (x - lanes.label_w + lanes.horizontalScrollBar().value()) / lanes.px_per_s
         for stage in lane.stages:
             if stage.start <= t <= (stage.end if stage.end is not None else lanes.now()):
                 return stage.invocation_id

@@ -1,0 +1,74 @@
+"""The Welcome card in the window's language (issue 38): the built-in agents' descriptions are translated; a
+description the creator wrote stays as written."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from relay_studio.app import window_settings
+from relay_studio.ui import i18n
+from relay_studio.ui.chat.welcome_card import described
+from tests.gui.conftest import App, until
+
+WRITER = {"de": "Entwirft die Szene oder das Kapitel, um das du bittest.",
+          "ja": "作者が求める場面や章の下書きを書きます。", "zh_CN": "起草创作者要求的场景或章节。"}
+
+
+@pytest.mark.parametrize("language", ["de", "ja", "zh_CN"])
+async def test_the_welcome_cards_agents_are_described_in_the_windows_language(app: App, language: str) -> None:
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    window = app.open()
+    await until(lambda: window.chat.welcome is not None, what="the Welcome card")
+    card = window.chat.welcome
+    assert card is not None
+    text = " ".join(label.text() for label in card.findChildren(QLabel))
+    assert WRITER[language] in text
+    assert "Drafts the scene or chapter the creator asks for." not in text
+    assert described("My own words.") == "My own words."
+
+
+async def test_each_agent_is_one_entry_its_role_muted_below_its_name(app: App) -> None:
+    """The agents list: the name above, "starts runs · built-in" below in a muted colour (issue 38), so the second
+    line does not read as another agent."""
+    from PySide6.QtGui import QColor, QFontMetrics
+
+    from relay_studio.ui.agent_rows import PAD_Y
+
+    window = app.open()
+    agents = window.sidebar.profiles
+    await until(lambda: agents.count() > 2, what="the agents listed")
+    agents.clearSelection()
+    item = agents.item(0)
+    assert item is not None and "\n" in item.text()
+    rect = agents.visualItemRect(item)
+    image = agents.viewport().grab().toImage()
+
+    def darkest(top: int, bottom: int) -> int:
+        return min(QColor(image.pixel(x, y)).lightness() for x in range(rect.left(), rect.right())
+                   for y in range(top, bottom))
+
+    bold = agents.font()
+    bold.setBold(True)
+    middle = rect.top() + PAD_Y + QFontMetrics(bold).height() + 1  # below the name's line
+    name, role = darkest(rect.top(), middle), darkest(middle, rect.bottom())
+    assert role > name + 40, f"the role line (lightness {role}) is as dark as the name ({name})"
+
+
+async def test_a_new_chat_says_what_to_do_next_until_it_is_used(app: App) -> None:
+    from tests.gui.conftest import run_to_end
+
+    window = app.open({"finalizer": [{"text": "Done."}]})
+    window.new_chat()
+    hint = window.chat.empty_hint
+    await until(hint.isVisible, what="the new chat's hint")
+    assert hint.text().startswith("Nothing here yet. Write what you want below and press Ctrl+Enter")
+    window.chat.composer.select_agent("finalizer")
+    window.chat.composer.set_text("Write a verse.")
+    window.chat.composer.submit()
+    await run_to_end(window)
+    await until(lambda: not hint.isVisible(), what="the hint gone once the chat is used")
+    window.new_chat(explore=True)
+    await until(lambda: hint.isVisible() and "the explorer answers" in hint.text(), what="the exploration's hint")
