@@ -46,7 +46,8 @@ AGENT_INVOCATION_CANCELLED = "agent_invocation_cancelled"
 AGENT_INVOCATION_TRANSFERRED = "agent_invocation_transferred"
 #: Its model loop ended (``exit``: finished, transferred, returned, answered, ...).
 AGENT_LOOP_FINISHED = "agent_loop_finished"
-#: An agent's prompt is to be assembled: whose, its history mode, and the parts it is made of.
+#: An agent's prompt is to be assembled: whose (``agentId``, ``kind``), its ``historyMode``, and the ``parts`` it
+#: is made of.
 PROMPT_ASSEMBLY_REQUESTED = "prompt_assembly_requested"
 #: The prompt as the model will see it: system prompt, messages, tools.
 CONTEXT_ASSEMBLED = "context_assembled"
@@ -66,7 +67,8 @@ AGENT_TASK_CANCELLED = "agent_task_cancelled"
 # --- model calls ---
 #: A model call began (``turnId``).
 MODEL_CALL_STARTED = "model_call_started"
-#: A model call answered (usage, elapsed).
+#: A model call answered (usage, elapsed); ``usage.estimated`` is true when the server sent no counts and
+#: they were estimated.
 MODEL_CALL_COMPLETED = "model_call_completed"
 #: A model call failed (the provider's code).
 MODEL_CALL_FAILED = "model_call_failed"
@@ -99,7 +101,7 @@ TOOL_CALL_IGNORED = "tool_call_ignored"
 TOOL_CALL_AWAITING_APPROVAL = "tool_call_awaiting_approval"
 #: The creator approved (``editedContent`` when edited).
 TOOL_CALL_APPROVED = "tool_call_approved"
-#: The creator declined.
+#: The creator declined (``errorCode`` when the decline answers another code than ``tool.rejected_by_user``).
 TOOL_CALL_DENIED = "tool_call_denied"
 #: A proposal was withdrawn (its file changed meanwhile, or its call does not run).
 TOOL_CALL_APPROVAL_WITHDRAWN = "tool_call_approval_withdrawn"
