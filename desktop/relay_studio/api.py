@@ -26,9 +26,9 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import RunStatus
+from relay_studio.domain.event_payloads import AgentInvocationStarted, TypedPayload, UnknownEvent, typed
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile, HistoryMode, parse_profile
@@ -275,8 +275,13 @@ class RunResult:
     @property
     def stages(self) -> list[str]:
         """The agents that held the run, in order."""
-        return [e.payload["agentId"] for e in self.events
-                if e.type == ev.AGENT_INVOCATION_STARTED and e.payload.get("kind") != "subagent"]
+        return [p.agent_id or "" for p in self.payloads
+                if isinstance(p, AgentInvocationStarted) and p.kind != "subagent"]
+
+    @property
+    def payloads(self) -> list[TypedPayload | UnknownEvent]:
+        """The journal's payloads as their models (``domain/event_payloads.py``), in order."""
+        return [typed(e) for e in self.events]
 
 
 @dataclass

@@ -3,8 +3,10 @@ a real relay's journal reads back as those models key for key, and unknown or ol
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from relay_studio.cli.runs import _human_progress
 from relay_studio.domain import event_types
 from relay_studio.domain.event_catalog import event_table, with_table
 from relay_studio.domain.event_payloads import (
@@ -18,6 +20,7 @@ from relay_studio.domain.event_payloads import (
     typed,
 )
 from relay_studio.domain.events import Event
+from relay_studio.domain.run_folds import add_usage, foreground_agent
 from tests.support import Harness, call, handoff, write
 from tests.unit.test_contracts import declared
 
@@ -89,3 +92,25 @@ def test_the_contracts_event_table_is_the_one_generated_from_the_models() -> Non
     doc = (Path(__file__).resolve().parents[2] / "docs" / "contracts.md").read_text(encoding="utf-8")
     assert with_table(doc) == doc, "run: python -m relay_studio.domain.event_catalog docs/contracts.md"
     assert "`usage` (Usage)" in event_table() and "(no model yet)" not in event_table()
+
+
+def test_the_cli_progress_line_names_a_stage_without_a_display_name_by_its_id() -> None:
+    err = io.StringIO()
+    _human_progress(err, _event(event_types.AGENT_INVOCATION_STARTED, {"agentId": "editor", "kind": "handoff"}))
+    assert err.getvalue() == "▶ editor (handoff)\n"  # it printed "▶ None (handoff)"
+
+
+def test_usage_is_folded_once_for_the_status_bar_and_the_timeline() -> None:
+    class Totals:
+        input_tokens = output_tokens = 0
+        estimated = False
+
+    totals = Totals()
+    calls = [_event(event_types.MODEL_CALL_COMPLETED, {"usage": {"input_tokens": 10, "output_tokens": 2}}),
+             _event(event_types.MODEL_CALL_COMPLETED, {"usage": {"input_tokens": 5, "output_tokens": 1,
+                                                                 "estimated": True}}),
+             _event(event_types.STATUS_CHANGED, {"to": "running"})]
+    assert [add_usage(totals, e) for e in calls] == [True, True, False]
+    assert (totals.input_tokens, totals.output_tokens, totals.estimated) == (15, 3, True)
+    assert foreground_agent(_event(event_types.AGENT_INVOCATION_STARTED, {"agentId": "w", "kind": "subagent"})) is None
+    assert foreground_agent(_event(event_types.AGENT_INVOCATION_STARTED, {"agentId": "w", "kind": "root"})) == "w"

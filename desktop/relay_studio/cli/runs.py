@@ -16,6 +16,7 @@ from relay_studio.cli.interrupt import install_interrupt as _install_interrupt
 from relay_studio.cli.interrupt import remove_interrupt as _remove_interrupt
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
+from relay_studio.domain.event_payloads import AgentInvocationStarted, UnknownEvent, typed
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.safe_text import for_terminal as shown
@@ -54,7 +55,7 @@ def _print_event(out: TextIO, event: Event) -> None:
 def _human_progress(err: TextIO, event: Event) -> None:
     p = event.payload
     line = {
-        ev.AGENT_INVOCATION_STARTED: lambda: f"▶ {shown(p.get('displayName'))} ({p.get('kind')})",
+        ev.AGENT_INVOCATION_STARTED: lambda: _stage_started(event),
         ev.TOOL_CALL_COMPLETED: lambda: f"  · {shown(p.get('name'))}"
         + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
         ev.AGENT_HANDOFF_ACCEPTED: lambda: f"  ⇒ handoff to {shown(p.get('targetDisplayName'))}",
@@ -68,6 +69,13 @@ def _human_progress(err: TextIO, event: Event) -> None:
     if line is not None:
         err.write(line() + "\n")
         err.flush()
+
+
+def _stage_started(event: Event) -> str:
+    started = typed(event)
+    if not isinstance(started, AgentInvocationStarted):
+        return f"▶ {shown(event.type)}"
+    return f"▶ {shown(started.agent_name)} ({started.kind})"
 
 
 def _conflict_declined(p: dict[str, Any]) -> str:
@@ -179,13 +187,21 @@ def cmd_runs(args: argparse.Namespace, runtime: Runtime) -> int:
     return EXIT_OK
 
 
+#: The payload fields a plain ``events`` line shows.
+_EVENT_LINE_FIELDS = {"agent_id", "name", "error_code", "path", "to"}
+
+
 def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
     need_run(runtime, args.run_id)
     for event in runtime.runs.iter_events(args.run_id, invocation_id=args.invocation):  # streamed, page by page
         if args.jsonl:
             _print_event(sys.stdout, event)
         else:
-            extra = {k: v for k, v in event.payload.items() if k in ("agentId", "name", "errorCode", "path", "to")}
+            payload = typed(event)
+            if isinstance(payload, UnknownEvent):  # a newer type, or a payload that does not fit its type
+                extra = {"unread": payload.problem or "a type this version does not know"}
+            else:
+                extra = payload.model_dump(by_alias=True, exclude_none=True, include=_EVENT_LINE_FIELDS)
             detail = shown(json.dumps(extra, ensure_ascii=False), 400)
             print(f"{event.seq:>5} {event.timestamp} {event.type:<30} {detail}")
     return EXIT_OK
