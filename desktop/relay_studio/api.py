@@ -54,6 +54,7 @@ from relay_studio.runtime.delegation.history import (
 )
 from relay_studio.runtime.delegation.input_data import HandoffInputData, HistoryMapper, InputFilter, RunItem
 from relay_studio.runtime.engine import RunRequestError, Runtime
+from relay_studio.runtime.explain import RequestExplained, explain_run
 from relay_studio.runtime.fork import ForkRequest
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 
@@ -373,6 +374,10 @@ class Studio:
 
     def journal(self, run_id: str) -> list[Event]:
         return self.runtime.runs.events(run_id)
+
+    def explain(self, run_id: str) -> list[RequestExplained]:
+        """What each agent saw: every model request split by source (``relay-studio turns RUN --explain``)."""
+        return list(explain_run(self.runtime.runs, run_id))
 
     def close(self) -> None:
         self.runtime.close()

@@ -151,6 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     turns = sub.add_parser("turns", parents=[common], help="print a run's model calls")
     turns.add_argument("run_id")
     turns.add_argument("--json", action="store_true")
+    turns.add_argument("--explain", action="store_true",
+                       help="each request split by source (system prompt, library entries, history, ...) with tokens")
 
     ws = sub.add_parser("workspace", parents=[common], help="list a run's workspace or print a file")
     ws.add_argument("run_id")

@@ -26,6 +26,7 @@ from relay_studio.runtime.approval import Approver, approve_all, approve_all_and
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.explain import explain_lines, explain_run
 from relay_studio.runtime.workspace import normalize
 from relay_studio.store.leases import is_owned
 
@@ -209,6 +210,8 @@ def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
 
 def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
     need_run(runtime, args.run_id)
+    if getattr(args, "explain", False):
+        return _explain(args, runtime)
     turns = runtime.runs.iter_model_turns(args.run_id)  # streamed: one call in memory at a time
     if args.json:
         _write_json_array(sys.stdout, turns)
@@ -218,6 +221,17 @@ def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
         calls = ", ".join(shown(c["name"]) for c in response.get("tool_calls", [])) or "-"
         error = f"  error {turn['error']['code']}" if turn["error"] else ""
         print(f"{turn['agentId']:<12} #{turn['callIndex']:<3} {turn['elapsedMs'] or 0:8.1f} ms  tools: {calls}{error}")
+    return EXIT_OK
+
+
+def _explain(args: argparse.Namespace, runtime: Runtime) -> int:
+    """``turns RUN --explain``: each request split by source (``runtime/explain.py``)."""
+    explained = explain_run(runtime.runs, args.run_id)
+    if args.json:
+        _write_json_array(sys.stdout, (item.model_dump(mode="json") for item in explained))
+        return EXIT_OK
+    for item in explained:
+        print("\n".join(shown(line, None) for line in explain_lines(item)))
     return EXIT_OK
 
 

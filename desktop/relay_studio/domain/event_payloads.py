@@ -196,6 +196,9 @@ class PromptAssemblyRequested(EventPayload):
     kind: str | None = None
     parts: list[Any] = Field(default_factory=list)
     remove_tool_items: bool | None = None
+    #: chat messages the input left out, and the profile's limit (where the input holds chat history)
+    chat_history_left_out: int | None = None
+    chat_history_limit: int | None = None
 
 
 class ContextAssembled(EventPayload):
@@ -250,6 +253,9 @@ class ModelCallStarted(EventPayload):
     model: str | None = None
     tools: list[Any] = Field(default_factory=list)
     turn_id: str | None = None
+    #: the connection that served the call, and the model it asked for on the wire (absent for scripted tests)
+    connection: str | None = None
+    served_model: str | None = None
 
 
 class ModelCallCompleted(EventPayload):
@@ -489,6 +495,9 @@ class LibraryEntriesIncluded(EventPayload):
     left_out: list[Any] = Field(default_factory=list)
     names: list[Any] = Field(default_factory=list)
     tokens: int | None = None
+    #: why each entry is in: ``{"name", "key", "message"}`` (the key that fired, the input message's index)
+    #: or ``{"name", "always": true}``
+    reasons: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class SkillScopesResolved(EventPayload):

@@ -65,7 +65,7 @@ AGENT_TASK_FAILED = "agent_task_failed"
 AGENT_TASK_CANCELLED = "agent_task_cancelled"
 
 # --- model calls ---
-#: A model call began (``turnId``).
+#: A model call began (``turnId``; ``connection`` and ``servedModel``: where it went, when a connection serves it).
 MODEL_CALL_STARTED = "model_call_started"
 #: A model call answered (usage, elapsed); ``usage.estimated`` is true when the server sent no counts and
 #: they were estimated.
@@ -121,7 +121,8 @@ CHAT_COMMIT_REQUESTED = "chat_commit_requested"
 CHAT_COMMIT_COMPLETED = "chat_commit_completed"
 #: A story library file or Skill was written by an agent's approved change (``path``, ``tool``, ``name``).
 LIBRARY_FILE_WRITTEN = "library_file_written"
-#: The story library entries a stage's prompt included (``names``, ``leftOut``, ``tokens``, ``budget``).
+#: The story library entries a stage's prompt included (``names``, ``leftOut``, ``tokens``, ``budget``;
+#: ``reasons``: which key in which input message brought each in).
 LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
 #: The Skills an invocation may use (``mode``, ``names``), resolved at its start.
 SKILL_SCOPES_RESOLVED = "skill_scopes_resolved"

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import httpx
 
 from relay_studio.domain.messages import CallProgress, ModelRequest, ModelResponse, ResponseCompleted, StreamEvent
+from relay_studio.providers.base import ProviderError
 from relay_studio.providers.capabilities import CallPlan, CapabilityMemory, ModelLimits, stream_with_fallbacks
 from relay_studio.providers.connections import Connection, http_timeout, model_for
 from relay_studio.providers.retry import UnusableBody, malformed_chunk
@@ -100,6 +101,14 @@ class HTTPStreamingProvider(ABC, Generic[A]):
             on_learned=on_learned,
         )
         self.url = self.endpoint(connection.base_url)
+
+    def served_by(self, requested: str | None) -> tuple[str, str]:
+        """The connection and the model a request asking for ``requested`` goes to (journaled with each call:
+        an override or a connection's default model is never silent)."""
+        try:
+            return self.connection.id, model_for(self.connection, requested, self._model_override)
+        except ProviderError:
+            return self.connection.id, requested or ""
 
     def __repr__(self) -> str:  # never the key
         return f"{type(self).__name__}(connection={self.connection.id!r})"
