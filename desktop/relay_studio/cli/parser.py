@@ -154,6 +154,10 @@ def build_parser() -> argparse.ArgumentParser:
     turns.add_argument("--explain", action="store_true",
                        help="each request split by source (system prompt, library entries, history, ...) with tokens")
 
+    from relay_studio.cli.forecast import add_forecast_parser
+
+    add_forecast_parser(sub, common)
+
     ws = sub.add_parser("workspace", parents=[common], help="list a run's workspace or print a file")
     ws.add_argument("run_id")
     ws.add_argument("path", nargs="?")
