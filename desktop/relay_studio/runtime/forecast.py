@@ -5,8 +5,9 @@ written: no run, no chat, no journal event.
 The stages are the root agent and the agents its profile declares next (``handoff.next``), in order. Each
 stage's first request is built as a run builds it: the system prompt and tools of
 ``prompt_preview`` (the runtime's own assembly), the story library entries its input mentions, the chat
-history its profile keeps, the creator's message; a later stage's brief, not written yet, is taken as the
-brief template with a one-paragraph objective (``ASSUMED_OBJECTIVE_CHARS``).
+history its profile keeps, the creator's message; a later stage's brief is the one a declared next stage
+gets (``runtime/next_stage.py``: the previous profile's ``briefTemplate``), its draft, not written yet, taken
+as ``ASSUMED_DRAFT_CHARS`` of prose.
 
 Counting: the server's own tokenizer where the connection offers one (llama.cpp's ``/apply-template`` and
 ``/tokenize``, the Messages API's ``count_tokens``), else the studio's estimate (``providers/usage_estimate``:
@@ -36,10 +37,13 @@ from relay_studio.providers.usage_estimate import sent_chars, tokens_of
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.model_call import output_cap
+from relay_studio.runtime.next_stage import DRAFT_FILE
 from relay_studio.runtime.prompt_preview import prompt_preview
 from relay_studio.runtime.prompts import chat_history, root_messages
 
-ASSUMED_OBJECTIVE_CHARS = 400
+#: a later stage's brief holds the previous stage's draft, not written yet: taken as this much prose
+ASSUMED_DRAFT_CHARS = 2000
+_PROSE = "The lamp flickered as she climbed the narrow stairs, counting the steps under her breath. "
 LOW_ANSWER_TOKENS = 100
 HIGH_CALLS = 6
 HIGH_ANSWER_TOKENS = 1000
@@ -82,14 +86,24 @@ def _library_section(runtime: Runtime, chat_id: str | None, profile: AgentProfil
     return select_entries([i.entry for i in store.entries()], texts, budget).section
 
 
+def _assumed_brief(previous: AgentProfile, target: AgentProfile) -> str:
+    draft = (_PROSE * (ASSUMED_DRAFT_CHARS // len(_PROSE) + 1))[:ASSUMED_DRAFT_CHARS]
+    template = (previous.handoff.brief_template or "").strip()
+    objective = template.replace("{file}", DRAFT_FILE) if template else f"Continue from the draft in {DRAFT_FILE}."
+    return render_handoff_brief({
+        "objective": objective, "reason": f"{previous.display_name} has finished its part.",
+        "contextSummary": f"The draft from {previous.display_name} is in {DRAFT_FILE}:\n\n{draft}",
+        "workspaceRefs": [DRAFT_FILE]})
+
+
 def first_request(runtime: Runtime, profiles: dict[str, AgentProfile], profile: AgentProfile, text: str,
-                  history: list[Message], pinned: int, chat_id: str | None, stage: int) -> ModelRequest:
-    """The first request of ``profile`` as the ``stage``-th stage (0: the root) of a run for ``text``."""
+                  history: list[Message], pinned: int, chat_id: str | None, previous: AgentProfile | None,
+                  ) -> ModelRequest:
+    """The first request of ``profile`` in a run for ``text``: the root's, or the one after ``previous``."""
     preview = prompt_preview(profile, profiles, runtime.db, runtime.bridge)
     messages = root_messages(history, text, profile.context.chat_history_messages, pinned)
-    if stage > 0:
-        brief = render_handoff_brief({"objective": "x" * ASSUMED_OBJECTIVE_CHARS})
-        messages.append(Message(role="user", content=brief))
+    if previous is not None:
+        messages.append(Message(role="user", content=_assumed_brief(previous, profile)))
     section = _library_section(runtime, chat_id, profile, [m.content for m in messages])
     system = preview.system_prompt + ("\n\n" + section if section else "")
     m = profile.model
@@ -124,8 +138,10 @@ async def _forecast(runtime: Runtime, profiles: dict[str, AgentProfile], agent_i
     stages: list[StageForecast] = []
     prices: list[Prices | None] = []
     low_in = high_in = low_out = high_out = 0
-    for i, profile in enumerate(_stages(profiles, agent_id)):
-        request = first_request(runtime, profiles, profile, text, history, pinned, chat_id, i)
+    chain = _stages(profiles, agent_id)
+    for i, profile in enumerate(chain):
+        request = first_request(runtime, profiles, profile, text, history, pinned, chat_id,
+                                chain[i - 1] if i else None)
         provider = _provider(provider_for, profile)
         tokens, method = await _count(provider, request)
         connection = getattr(provider, "connection", None)
