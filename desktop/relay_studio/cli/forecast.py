@@ -1,5 +1,5 @@
 """``relay-studio forecast --agent ID [--chat NAME] TEXT [--json]``: what a run would take before it starts
-(``runtime/forecast.py``)."""
+(``runtime/forecast.py``; its options are in ``cli/parser.py``, which imports nothing heavy)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,6 @@ from relay_studio.cli.runs import provider_for
 from relay_studio.domain.safe_text import for_terminal as shown
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.forecast import Forecast, forecast
-
-
-def add_forecast_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
-                        common: argparse.ArgumentParser) -> None:
-    cmd = sub.add_parser("forecast", parents=[common],
-                         help="the tokens (and cost, where the connection has prices) a run would take")
-    cmd.add_argument("text", help="the message the run would answer")
-    cmd.add_argument("--agent", required=True, help="the root agent's profile id")
-    cmd.add_argument("--chat", help="the chat the run would continue (its history counts)")
-    cmd.add_argument("--connection", help="bind every profile to this connection")
-    cmd.add_argument("--model", help="with --connection: the model to use")
-    cmd.add_argument("--json", action="store_true")
 
 
 def cmd_forecast(args: argparse.Namespace, runtime: Runtime) -> int:
