@@ -11,8 +11,9 @@ Printed per stage: forecast, reported, and the error in percent, for both ways o
 
 Sides:
 - ``llama``: llama.cpp's ``llama-server`` with Gemma 3 270M (``tests/realserver/servers.py`` starts it; its
-  tokenizer through ``/apply-template`` + ``/tokenize``). The model is tiny: a stage it never reaches has no
-  reported count and is printed as such.
+  tokenizer through ``/apply-template`` + ``/tokenize``). Every profile's answers are capped (``--max-tokens``,
+  48 by default; the input measured does not change) so a call ends and reports its count on a busy machine.
+  The model is tiny: a stage it never reaches has no reported count and is printed as such.
 - ``anthropic``: a loopback stand-in of the Messages API in its wire format (streamed ``tool_use`` blocks), as
   the tests' (``tests/providers/test_relay_over_http.py``), that counts input tokens by one rule of its own
   (words and punctuation marks of every text it is sent, plus four per message) for both ``count_tokens`` and
@@ -43,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.connections import Connection
 from relay_studio.domain.event_payloads import AgentInvocationCreated, ModelCallCompleted, typed
+from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ModelProvider
 from relay_studio.providers.factory import build_provider
 from relay_studio.runtime.context import RunSettings
@@ -149,17 +151,28 @@ def anthropic_stand_in() -> Iterator[str]:
 
 
 # -- one prompt ------------------------------------------------------------------------------------
-async def measure(provider: ModelProvider, prompt: str, max_rounds: int, seconds: float) -> list[dict[str, Any]]:
+def capped(profiles: dict[str, AgentProfile], max_tokens: int | None) -> dict[str, AgentProfile]:
+    """The built-in profiles with every answer capped (the input, which is measured, does not change)."""
+    if max_tokens is None:
+        return profiles
+    return {pid: p.model_copy(update={"model": p.model.model_copy(update={"max_tokens": max_tokens})})
+            for pid, p in profiles.items()}
+
+
+async def measure(provider: ModelProvider, prompt: str, max_rounds: int, seconds: float,
+                  max_tokens: int | None = None) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory() as home:
         runtime = Runtime(Path(home) / "data")
         try:
             def provider_for(_profile: object) -> ModelProvider:
                 return provider
 
-            counted = await forecast(runtime, agent_id="writer", text=prompt, provider_for=provider_for)
-            estimated = await forecast(runtime, agent_id="writer", text=prompt)
+            profiles = capped(runtime.profiles(), max_tokens)
+            counted = await forecast(runtime, agent_id="writer", text=prompt, provider_for=provider_for,
+                                     profiles=profiles)
+            estimated = await forecast(runtime, agent_id="writer", text=prompt, profiles=profiles)
             handle = await runtime.start_run(agent_id="writer", prompt=prompt, provider_for=provider_for,
-                                             chat="forecast bench", profiles=runtime.profiles(),
+                                             chat="forecast bench", profiles=profiles,
                                              settings=RunSettings(max_total_rounds=max_rounds))
             try:
                 await asyncio.wait_for(handle.wait(), seconds)
@@ -219,7 +232,8 @@ async def run_anthropic(prompts: list[str]) -> list[list[dict[str, Any]]]:
     return results
 
 
-async def run_llama(prompts: list[str], seconds: float, max_rounds: int) -> list[list[dict[str, Any]]]:
+async def run_llama(prompts: list[str], seconds: float, max_rounds: int, max_tokens: int
+                    ) -> list[list[dict[str, Any]]]:
     from tests.realserver import llama_server_build
     from tests.realserver.servers import LLAMA_SERVER, MODEL_ALIAS, free_port, gguf_file, llama_server_command, serve
 
@@ -230,7 +244,7 @@ async def run_llama(prompts: list[str], seconds: float, max_rounds: int) -> list
         connection = Connection.model_validate({"id": "llama", "kind": "openai_compatible",
                                                 "baseUrl": srv.base_url, "defaultModel": MODEL_ALIAS})
         provider = build_provider(connection, None, model_override=MODEL_ALIAS)
-        return [await measure(provider, p, max_rounds, seconds) for p in prompts]
+        return [await measure(provider, p, max_rounds, seconds, max_tokens) for p in prompts]
 
 
 def main() -> None:
@@ -239,6 +253,8 @@ def main() -> None:
     parser.add_argument("--prompts", type=int, default=len(PROMPTS), help="how many of the prompts to run")
     parser.add_argument("--run-timeout", type=float, default=300.0, help="seconds per llama run")
     parser.add_argument("--max-total-rounds", type=int, default=6)
+    parser.add_argument("--max-tokens", type=int, default=48,
+                        help="llama: every answer's cap, so a call ends (and reports its count) on a busy machine")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     prompts = PROMPTS[:args.prompts]
@@ -247,7 +263,7 @@ def main() -> None:
         out["anthropic"] = asyncio.run(run_anthropic(prompts))
         print_side("Anthropic stand-in (its own count_tokens and streamed usage)", out["anthropic"])
     if args.side in ("both", "llama"):
-        out["llama"] = asyncio.run(run_llama(prompts, args.run_timeout, args.max_total_rounds))
+        out["llama"] = asyncio.run(run_llama(prompts, args.run_timeout, args.max_total_rounds, args.max_tokens))
         print_side("llama-server, Gemma 3 270M (its /apply-template + /tokenize)", out["llama"])
     if args.json:
         print(json.dumps(out, indent=2))

@@ -121,10 +121,11 @@ async def _count(provider: ModelProvider | None, request: ModelRequest) -> tuple
 
 
 async def forecast(runtime: Runtime, *, agent_id: str, text: str, chat: str | None = None,
-                   provider_for: object = None) -> Forecast:
+                   provider_for: object = None, profiles: dict[str, AgentProfile] | None = None) -> Forecast:
     """The forecast of a run of ``agent_id`` for ``text`` in the chat named ``chat`` (a new chat when None
-    or unknown). ``provider_for``: profile -> provider (the run's own), asked only to count tokens."""
-    profiles = runtime.profiles()
+    or unknown). ``provider_for``: profile -> provider (the run's own), asked only to count tokens;
+    ``profiles``: the catalogue the run would use (the saved one without it)."""
+    profiles = runtime.profiles() if profiles is None else profiles
     if agent_id not in profiles:
         raise ValueError(f"There is no agent '{agent_id}'. 'relay-studio profiles' lists them.")
     record = runtime.chats.chat_by_name(chat) if chat else None
