@@ -105,3 +105,15 @@ def test_the_cli_prints_the_forecast(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["forecast", "--data-dir", data, "--agent", "nobody", "x"]) != 0
     assert "There is no agent 'nobody'" in capsys.readouterr().err
 
+
+
+async def test_a_later_stages_assumed_draft_is_no_longer_than_the_previous_stage_may_write(harness: Harness) -> None:
+    def relay(max_tokens: int | None) -> dict[str, AgentProfile]:
+        return {"writer": profile("writer", handoff={"next": "editor"}, model={"maxTokens": max_tokens}),
+                "editor": profile("editor")}
+
+    free = await _forecast_with(harness, relay(None), "A storm.")
+    short = await _forecast_with(harness, relay(20), "A storm.")
+    assert free.stages[0].tokens == short.stages[0].tokens
+    # the default cap lets the writer's draft fill ASSUMED_DRAFT_CHARS; 20 tokens let it write 80 characters
+    assert free.stages[1].tokens - short.stages[1].tokens == pytest.approx((ASSUMED_DRAFT_CHARS - 80) / 4, abs=2)

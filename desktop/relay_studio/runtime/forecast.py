@@ -7,7 +7,7 @@ stage's first request is built as a run builds it: the system prompt and tools o
 ``prompt_preview`` (the runtime's own assembly), the story library entries its input mentions, the chat
 history its profile keeps, the creator's message; a later stage's brief is the one a declared next stage
 gets (``runtime/next_stage.py``: the previous profile's ``briefTemplate``), its draft, not written yet, taken
-as ``ASSUMED_DRAFT_CHARS`` of prose.
+as one answer of prose: ``ASSUMED_DRAFT_CHARS``, or less when the previous stage's output cap allows less.
 
 Counting: the server's own tokenizer where the connection offers one (llama.cpp's ``/apply-template`` and
 ``/tokenize``, the Messages API's ``count_tokens``), else the studio's estimate (``providers/usage_estimate``:
@@ -33,7 +33,7 @@ from relay_studio.domain.profile import AgentProfile
 from relay_studio.library.mentions import select_entries
 from relay_studio.library.store import LibraryStore
 from relay_studio.providers.base import ModelProvider, ProviderError
-from relay_studio.providers.usage_estimate import sent_chars, tokens_of
+from relay_studio.providers.usage_estimate import CHARS_PER_TOKEN, sent_chars, tokens_of
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.model_call import output_cap
@@ -87,7 +87,11 @@ def _library_section(runtime: Runtime, chat_id: str | None, profile: AgentProfil
 
 
 def _assumed_brief(previous: AgentProfile, target: AgentProfile) -> str:
-    draft = (_PROSE * (ASSUMED_DRAFT_CHARS // len(_PROSE) + 1))[:ASSUMED_DRAFT_CHARS]
+    """The brief ``target`` would get from ``previous``; its draft is one answer of ``previous``: at most
+    ``ASSUMED_DRAFT_CHARS``, and no longer than its output cap lets it write."""
+    cap = output_cap(previous.model.max_tokens, previous.model.context_window_tokens)
+    size = min(ASSUMED_DRAFT_CHARS, CHARS_PER_TOKEN * cap)
+    draft = (_PROSE * (size // len(_PROSE) + 1))[:size]
     template = (previous.handoff.brief_template or "").strip()
     objective = template.replace("{file}", DRAFT_FILE) if template else f"Continue from the draft in {DRAFT_FILE}."
     return render_handoff_brief({
