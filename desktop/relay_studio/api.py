@@ -26,9 +26,9 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import RunStatus
+from relay_studio.domain.event_payloads import AgentInvocationStarted, TypedPayload, UnknownEvent, typed
 from relay_studio.domain.events import Event
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile, HistoryMode, parse_profile
@@ -55,6 +55,7 @@ from relay_studio.runtime.delegation.history import (
 )
 from relay_studio.runtime.delegation.input_data import HandoffInputData, HistoryMapper, InputFilter, RunItem
 from relay_studio.runtime.engine import RunRequestError, Runtime
+from relay_studio.runtime.explain import RequestExplained, explain_run
 from relay_studio.runtime.fork import ForkRequest
 from relay_studio.runtime.scenes import Scenes
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
@@ -282,8 +283,13 @@ class RunResult:
     @property
     def stages(self) -> list[str]:
         """The agents that held the run, in order."""
-        return [e.payload["agentId"] for e in self.events
-                if e.type == ev.AGENT_INVOCATION_STARTED and e.payload.get("kind") != "subagent"]
+        return [p.agent_id or "" for p in self.payloads
+                if isinstance(p, AgentInvocationStarted) and p.kind != "subagent"]
+
+    @property
+    def payloads(self) -> list[TypedPayload | UnknownEvent]:
+        """The journal's payloads as their models (``domain/event_payloads.py``), in order."""
+        return [typed(e) for e in self.events]
 
 
 @dataclass
@@ -388,6 +394,10 @@ class Studio:
 
     def journal(self, run_id: str) -> list[Event]:
         return self.runtime.runs.events(run_id)
+
+    def explain(self, run_id: str) -> list[RequestExplained]:
+        """What each agent saw: every model request split by source (``relay-studio turns RUN --explain``)."""
+        return list(explain_run(self.runtime.runs, run_id))
 
     def close(self) -> None:
         self.runtime.close()

@@ -189,13 +189,15 @@ async def test_each_stage_asks_for_its_prompt_before_it_is_assembled(harness: Ha
     events = harness.events(run_id)
     requested = [e for e in events if e.type == "prompt_assembly_requested"]
     library = ["storyLibrary"]  # every chat is in a project, whose story library each stage may draw on
+    kept_whole = {"chatHistoryLeftOut": 0, "chatHistoryLimit": -1}  # inputs with chat history say what they left out
     assert [e.payload for e in requested] == [
         {"agentId": "writer", "kind": "root", "historyMode": "snapshot",
-         "parts": ["generatedIntroduction", "howYouWork", *library, "chatHistory", "creatorMessage"]},
+         "parts": ["generatedIntroduction", "howYouWork", *library, "chatHistory", "creatorMessage"],
+         **kept_whole},
         {"agentId": "researcher", "kind": "subagent", "historyMode": "briefOnly",
          "parts": ["generatedIntroduction", "howYouWork", *library, "task"]},
         {"agentId": "editor", "kind": "handoff", "historyMode": "snapshot", "removeToolItems": False,
-         "parts": ["systemPrompt", "howYouWork", *library, "chatHistory", "creatorMessage", "brief"]},
+         "parts": ["systemPrompt", "howYouWork", *library, "chatHistory", "creatorMessage", "brief"], **kept_whole},
         {"agentId": "final-editor", "kind": "handoff", "historyMode": "nestedSummary", "removeToolItems": True,
          "parts": ["generatedIntroduction", "howYouWork", "taskPrompt", *library, "conversationSummary", "brief"]},
     ]

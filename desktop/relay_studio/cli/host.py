@@ -208,6 +208,10 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         runtime = runtime_factory(load_dir(args.profiles) if args.profiles else None)  # as `run` loads them
         args.project_id = _project_id(args, runtime)
         return run_chat_handoff(args, runtime, provider_for(args, runtime))
+    if command == "forecast":
+        from relay_studio.cli.forecast import cmd_forecast
+
+        return cmd_forecast(args, runtime_factory())
     runtime = runtime_factory()
     handlers: dict[str, Callable[[argparse.Namespace, Runtime], int]] = {
         "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,

@@ -159,6 +159,17 @@ def build_parser() -> argparse.ArgumentParser:
     turns = sub.add_parser("turns", parents=[common], help="print a run's model calls")
     turns.add_argument("run_id")
     turns.add_argument("--json", action="store_true")
+    turns.add_argument("--explain", action="store_true",
+                       help="each request split by source (system prompt, library entries, history, ...) with tokens")
+
+    forecast = sub.add_parser("forecast", parents=[common],
+                              help="the tokens (and cost, where the connection has prices) a run would take")
+    forecast.add_argument("text", help="the message the run would answer")
+    forecast.add_argument("--agent", required=True, help="the root agent's profile id")
+    forecast.add_argument("--chat", help="the chat the run would continue (its history counts)")
+    forecast.add_argument("--connection", help="bind every profile to this connection")
+    forecast.add_argument("--model", help="with --connection: the model to use")
+    forecast.add_argument("--json", action="store_true")
 
     ws = sub.add_parser("workspace", parents=[common], help="list a run's workspace or print a file")
     ws.add_argument("run_id")

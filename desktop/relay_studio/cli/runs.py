@@ -16,6 +16,7 @@ from relay_studio.cli.interrupt import install_interrupt as _install_interrupt
 from relay_studio.cli.interrupt import remove_interrupt as _remove_interrupt
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
+from relay_studio.domain.event_payloads import AgentInvocationStarted, UnknownEvent, typed
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.safe_text import for_terminal as shown
@@ -25,6 +26,7 @@ from relay_studio.runtime.approval import Approver, approve_all, approve_all_and
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.errors import ToolError
+from relay_studio.runtime.explain import explain_lines, explain_run
 from relay_studio.runtime.workspace import normalize
 from relay_studio.store.leases import is_owned
 
@@ -54,7 +56,7 @@ def _print_event(out: TextIO, event: Event) -> None:
 def _human_progress(err: TextIO, event: Event) -> None:
     p = event.payload
     line = {
-        ev.AGENT_INVOCATION_STARTED: lambda: f"▶ {shown(p.get('displayName'))} ({p.get('kind')})",
+        ev.AGENT_INVOCATION_STARTED: lambda: _stage_started(event),
         ev.TOOL_CALL_COMPLETED: lambda: f"  · {shown(p.get('name'))}"
         + (f"  ✗ {p.get('errorCode')}" if p.get("isError") else ""),
         ev.AGENT_HANDOFF_ACCEPTED: lambda: f"  ⇒ handoff to {shown(p.get('targetDisplayName'))}",
@@ -68,6 +70,13 @@ def _human_progress(err: TextIO, event: Event) -> None:
     if line is not None:
         err.write(line() + "\n")
         err.flush()
+
+
+def _stage_started(event: Event) -> str:
+    started = typed(event)
+    if not isinstance(started, AgentInvocationStarted):
+        return f"▶ {shown(event.type)}"
+    return f"▶ {shown(started.agent_name)} ({started.kind})"
 
 
 def _conflict_declined(p: dict[str, Any]) -> str:
@@ -181,13 +190,21 @@ def cmd_runs(args: argparse.Namespace, runtime: Runtime) -> int:
     return EXIT_OK
 
 
+#: The payload fields a plain ``events`` line shows.
+_EVENT_LINE_FIELDS = {"agent_id", "name", "error_code", "path", "to"}
+
+
 def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
     need_run(runtime, args.run_id)
     for event in runtime.runs.iter_events(args.run_id, invocation_id=args.invocation):  # streamed, page by page
         if args.jsonl:
             _print_event(sys.stdout, event)
         else:
-            extra = {k: v for k, v in event.payload.items() if k in ("agentId", "name", "errorCode", "path", "to")}
+            payload = typed(event)
+            if isinstance(payload, UnknownEvent):  # a newer type, or a payload that does not fit its type
+                extra = {"unread": payload.problem or "a type this version does not know"}
+            else:
+                extra = payload.model_dump(by_alias=True, exclude_none=True, include=_EVENT_LINE_FIELDS)
             detail = shown(json.dumps(extra, ensure_ascii=False), 400)
             print(f"{event.seq:>5} {event.timestamp} {event.type:<30} {detail}")
     return EXIT_OK
@@ -195,6 +212,8 @@ def cmd_events(args: argparse.Namespace, runtime: Runtime) -> int:
 
 def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
     need_run(runtime, args.run_id)
+    if getattr(args, "explain", False):
+        return _explain(args, runtime)
     turns = runtime.runs.iter_model_turns(args.run_id)  # streamed: one call in memory at a time
     if args.json:
         _write_json_array(sys.stdout, turns)
@@ -204,6 +223,17 @@ def cmd_turns(args: argparse.Namespace, runtime: Runtime) -> int:
         calls = ", ".join(shown(c["name"]) for c in response.get("tool_calls", [])) or "-"
         error = f"  error {turn['error']['code']}" if turn["error"] else ""
         print(f"{turn['agentId']:<12} #{turn['callIndex']:<3} {turn['elapsedMs'] or 0:8.1f} ms  tools: {calls}{error}")
+    return EXIT_OK
+
+
+def _explain(args: argparse.Namespace, runtime: Runtime) -> int:
+    """``turns RUN --explain``: each request split by source (``runtime/explain.py``)."""
+    explained = explain_run(runtime.runs, args.run_id)
+    if args.json:
+        _write_json_array(sys.stdout, (item.model_dump(mode="json") for item in explained))
+        return EXIT_OK
+    for item in explained:
+        print("\n".join(shown(line, None) for line in explain_lines(item)))
     return EXIT_OK
 
 

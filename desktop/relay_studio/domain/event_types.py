@@ -46,7 +46,8 @@ AGENT_INVOCATION_CANCELLED = "agent_invocation_cancelled"
 AGENT_INVOCATION_TRANSFERRED = "agent_invocation_transferred"
 #: Its model loop ended (``exit``: finished, transferred, returned, answered, ...).
 AGENT_LOOP_FINISHED = "agent_loop_finished"
-#: An agent's prompt is to be assembled: whose, its history mode, and the parts it is made of.
+#: An agent's prompt is to be assembled: whose (``agentId``, ``kind``), its ``historyMode``, and the ``parts`` it
+#: is made of.
 PROMPT_ASSEMBLY_REQUESTED = "prompt_assembly_requested"
 #: The prompt as the model will see it: system prompt, messages, tools.
 CONTEXT_ASSEMBLED = "context_assembled"
@@ -64,9 +65,10 @@ AGENT_TASK_FAILED = "agent_task_failed"
 AGENT_TASK_CANCELLED = "agent_task_cancelled"
 
 # --- model calls ---
-#: A model call began (``turnId``).
+#: A model call began (``turnId``; ``connection`` and ``servedModel``: where it went, when a connection serves it).
 MODEL_CALL_STARTED = "model_call_started"
-#: A model call answered (usage, elapsed).
+#: A model call answered (usage, elapsed); ``usage.estimated`` is true when the server sent no counts and
+#: they were estimated.
 MODEL_CALL_COMPLETED = "model_call_completed"
 #: A model call failed (the provider's code).
 MODEL_CALL_FAILED = "model_call_failed"
@@ -99,7 +101,7 @@ TOOL_CALL_IGNORED = "tool_call_ignored"
 TOOL_CALL_AWAITING_APPROVAL = "tool_call_awaiting_approval"
 #: The creator approved (``editedContent`` when edited).
 TOOL_CALL_APPROVED = "tool_call_approved"
-#: The creator declined.
+#: The creator declined (``errorCode`` when the decline answers another code than ``tool.rejected_by_user``).
 TOOL_CALL_DENIED = "tool_call_denied"
 #: A proposal was withdrawn (its file changed meanwhile, or its call does not run).
 TOOL_CALL_APPROVAL_WITHDRAWN = "tool_call_approval_withdrawn"
@@ -119,7 +121,8 @@ CHAT_COMMIT_REQUESTED = "chat_commit_requested"
 CHAT_COMMIT_COMPLETED = "chat_commit_completed"
 #: A story library file or Skill was written by an agent's approved change (``path``, ``tool``, ``name``).
 LIBRARY_FILE_WRITTEN = "library_file_written"
-#: The story library entries a stage's prompt included (``names``, ``leftOut``, ``tokens``, ``budget``).
+#: The story library entries a stage's prompt included (``names``, ``leftOut``, ``tokens``, ``budget``;
+#: ``reasons``: which key in which input message brought each in).
 LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
 #: The canon a stage's prompt holds (``pinned``: handles; ``relevant``: handle, entry and reason of each unpinned
 #: fact found by mention; ``tokens``: the Canon section's estimated cost).

@@ -120,6 +120,21 @@ def _latest(joined: str, lowered: str, name: str, pattern: re.Pattern[str], entr
     return None
 
 
+def mentioning_key(entry: LibraryEntry, texts: Sequence[str]) -> tuple[str, int] | None:
+    """Why ``entry`` is mentioned: the name or alias of its latest mention and the index of the text it is in
+    (later texts are more recent), or None. What ``turns --explain`` shows as an entry's reason."""
+    case = entry.tracking.case_sensitive
+    for index in range(len(texts) - 1, -1, -1):
+        text = texts[index]
+        for name in active_names(entry):
+            if not name.strip():
+                continue
+            for m in _pattern(name, case).finditer(text):
+                if not _excluded(text, m.start(), m.end(), entry.tracking.exclude, case):
+                    return name, index
+    return None
+
+
 @dataclass(frozen=True)
 class Mention:
     """One mention in a text: ``text[start:end]`` names ``entry``."""

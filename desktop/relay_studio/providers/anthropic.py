@@ -18,6 +18,8 @@ import json
 import uuid
 from typing import Any
 
+import httpx
+
 from relay_studio.domain.messages import (
     Message,
     ModelRequest,
@@ -296,6 +298,14 @@ class AnthropicProvider(HTTPStreamingProvider[_Accumulator]):
     """Streams Messages from one connection. Owns no client unless none is given."""
 
     output_as_tool = True
+
+    async def _count(self, client: httpx.AsyncClient, request: ModelRequest) -> int | None:
+        """The Messages API's own count (``POST /v1/messages/count_tokens``): the request without its
+        streaming and output settings."""
+        body = self.body(request, CallPlan(choice=None, stream=False))
+        sent = {k: body[k] for k in ("model", "system", "messages", "tools") if k in body}
+        counted = await client.post(self.url + "/count_tokens", json=sent, headers=self.headers())
+        return int(counted.json()["input_tokens"]) if counted.status_code == 200 else None
 
     def endpoint(self, base_url: str) -> str:
         return api_url(base_url, "/messages")

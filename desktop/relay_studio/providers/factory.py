@@ -247,6 +247,12 @@ class FirstListedModel:
         self._client = client
         self._inner: ModelProvider | None = None
 
+    def served_by(self, requested: str | None) -> tuple[str, str]:
+        """As the inner provider once the first listed model is known; before, the model is not known yet
+        (the notice of the first call names it)."""
+        inner = getattr(self._inner, "served_by", None)
+        return inner(requested) if callable(inner) else (self.connection.id, "")
+
     async def stream(self, request: ModelRequest) -> AsyncIterator[StreamEvent]:
         if self._inner is None:
             names = await list_models(self.connection, self._api_key, client=self._client)

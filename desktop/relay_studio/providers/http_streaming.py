@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
-from contextlib import aclosing
+from contextlib import aclosing, asynccontextmanager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import httpx
@@ -33,6 +33,7 @@ from relay_studio.domain.messages import CallProgress, ModelRequest, ModelRespon
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.capabilities import CallPlan, CapabilityMemory, ModelLimits, stream_with_fallbacks
 from relay_studio.providers.connections import Connection, http_timeout, model_for
+from relay_studio.providers.http_clients import async_client
 from relay_studio.providers.output_cap import MAX_WHOLE_BODY_BYTES, OutputBudget
 from relay_studio.providers.retry import UnusableBody, malformed_chunk
 from relay_studio.providers.sse import event_batches, open_event_stream, read_bounded
@@ -103,6 +104,27 @@ class HTTPStreamingProvider(ABC, Generic[A]):
             on_learned=on_learned,
         )
         self.url = self.endpoint(connection.base_url)
+
+    def served_by(self, requested: str | None) -> tuple[str, str]:
+        """The connection and the model a request asking for ``requested`` goes to (journaled with each call:
+        an override or a connection's default model is never silent)."""
+        try:
+            return self.connection.id, model_for(self.connection, requested, self._model_override)
+        except ProviderError:
+            return self.connection.id, requested or ""
+
+    async def count_tokens(self, request: ModelRequest) -> int | None:
+        """The request's input tokens by the server's own tokenizer, or None when it offers none (a forecast
+        then estimates). Wires that can count override ``_count``."""
+        try:
+            async with async_client(timeout=httpx.Timeout(10.0)) if self._client is None else _borrowed(
+                    self._client) as client:
+                return await self._count(client, request)
+        except (httpx.HTTPError, ValueError, KeyError, TypeError):
+            return None
+
+    async def _count(self, client: httpx.AsyncClient, request: ModelRequest) -> int | None:
+        return None
 
     def __repr__(self) -> str:  # never the key
         return f"{type(self).__name__}(connection={self.connection.id!r})"
@@ -235,3 +257,9 @@ def _cut_answer(state: WireAccumulator, connection: Connection) -> ModelResponse
     except ProviderError:
         text = getattr(state, "text", [])
         return ModelResponse(text="".join(text) if isinstance(text, list) else "")
+
+
+@asynccontextmanager
+async def _borrowed(client: httpx.AsyncClient) -> AsyncIterator[httpx.AsyncClient]:
+    """A client the provider was given: used, never closed here."""
+    yield client

@@ -22,6 +22,8 @@ import json
 import uuid
 from typing import Any
 
+import httpx
+
 from relay_studio.domain.messages import (
     CallProgress,
     Message,
@@ -368,6 +370,19 @@ class OpenAICompatibleProvider(HTTPStreamingProvider[_Accumulator]):
         if settings.max_tokens is not None:
             body[self.connection.max_tokens_field] = settings.max_tokens
         return body
+
+    async def _count(self, client: httpx.AsyncClient, request: ModelRequest) -> int | None:
+        """llama.cpp's server: the prompt its chat template makes of the request (``POST /apply-template``),
+        counted by its tokenizer (``POST /tokenize``). Other servers answer 404: no count."""
+        root = self.connection.base_url.rstrip("/").removesuffix("/v1")
+        body = self.body(request, CallPlan(choice=None, stream=False))
+        templated = await client.post(root + "/apply-template", json={k: body[k] for k in ("messages", "tools")
+                                                                       if k in body}, headers=self.headers())
+        if templated.status_code != 200:
+            return None
+        counted = await client.post(root + "/tokenize", json={"content": templated.json()["prompt"],
+                                                              "add_special": True}, headers=self.headers())
+        return len(counted.json()["tokens"]) if counted.status_code == 200 else None
 
     def accumulator(self, connection_id: str) -> _Accumulator:
         return _Accumulator(connection_id)

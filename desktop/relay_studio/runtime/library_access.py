@@ -13,7 +13,7 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, render_entry
 from relay_studio.library.macros import shown_entry
-from relay_studio.library.mentions import select_entries
+from relay_studio.library.mentions import mentioning_key, select_entries
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import LibraryStore
 from relay_studio.resources import resource_dir
@@ -57,6 +57,18 @@ def _stage_texts(inv: InvocationState) -> list[str]:
     return [m.content for m in inv.messages if m.role in ("user", "assistant") and m.content]
 
 
+def inclusion_reasons(included: list[LibraryEntry], inv: InvocationState) -> list[dict[str, Any]]:
+    """Why each entry is in the prompt: ``{"name", "key", "message"}``, the key that fired and the index of
+    the stage's input message it is in; ``{"name", "always": true}`` for an entry always included."""
+    texts = [m.content if m.role in ("user", "assistant") else "" for m in inv.messages]
+    reasons: list[dict[str, Any]] = []
+    for entry in included:
+        found = None if entry.always_include else mentioning_key(entry, texts)
+        reasons.append({"name": entry.name, "always": True} if found is None
+                       else {"name": entry.name, "key": found[0], "message": found[1]})
+    return reasons
+
+
 def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> str:
     """The prompt sections this stage gets from its project (its Canon first), journaled as it assembles its
     prompt."""
@@ -81,7 +93,8 @@ def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> st
         if chosen.included or chosen.left_out:
             tx.event(run.run_id, ev.LIBRARY_ENTRIES_INCLUDED,
                      {"agentId": inv.profile.id, "names": [e.name for e in chosen.included],
-                      "leftOut": [e.name for e in chosen.left_out], "tokens": chosen.tokens, "budget": budget},
+                      "leftOut": [e.name for e in chosen.left_out], "tokens": chosen.tokens, "budget": budget,
+                      "reasons": inclusion_reasons(chosen.included, inv)},
                      invocation_id=inv.id)
         if chosen.section:
             parts.append(chosen.section)

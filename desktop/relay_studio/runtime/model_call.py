@@ -238,6 +238,19 @@ async def _within_deadline(run: RunContext, inv: InvocationState, request: Model
     return cut.model_copy(update={"usage": estimate_usage(request, cut)})
 
 
+def _served_by(run: RunContext, inv: InvocationState, requested: str) -> dict[str, str]:
+    """``connection`` and ``servedModel``: where this call goes, when the provider can say (a connection's
+    provider can; the scripted one of tests cannot). A binding that cannot be served fails in the call."""
+    try:
+        served = getattr(run.provider_for(inv.profile), "served_by", None)
+    except ProviderError:
+        return {}
+    if not callable(served):
+        return {}
+    connection, model = served(requested)
+    return {"connection": str(connection), "servedModel": str(model)}
+
+
 async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
                      output: OutputFormat | None = None) -> ModelResponse:
     """``output``: the answer must be JSON of this schema (a reviewer), asked for where the server can."""
@@ -264,7 +277,8 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
                 run.run_id,
                 ev.MODEL_CALL_STARTED,
                 {"agentId": inv.profile.id, "turnId": turn_id, "callIndex": inv.model_calls,
-                 "model": request.settings.model, "attempt": retry + 1, "messages": len(request.messages),
+                 "model": request.settings.model, **_served_by(run, inv, request.settings.model),
+                 "attempt": retry + 1, "messages": len(request.messages),
                  "maxTokens": request.settings.max_tokens,
                  "tools": [s.name for s in tools]},
                 invocation_id=inv.id,

@@ -71,6 +71,19 @@ def input_parts(inv: InvocationState, mode: HistoryMode) -> list[str]:
     return ["brief"]
 
 
+def _history_left_out(run: RunContext, inv: InvocationState, mode: HistoryMode) -> dict[str, int]:
+    """``chatHistoryLeftOut`` and ``chatHistoryLimit``: how many of the chat's earlier messages the stage's
+    input left out, by its profile's ``chatHistoryMessages`` (only where the input holds chat history)."""
+    if inv.kind is InvocationKind.ROOT:
+        kept = len(inv.messages) - 1
+    elif inv.kind is InvocationKind.HANDOFF and mode == "snapshot":
+        kept = len(inv.messages) - 2
+    else:
+        return {}
+    left_out = max(0, len(run.chat_input.history) - max(kept, 0))
+    return {"chatHistoryLeftOut": left_out, "chatHistoryLimit": inv.profile.context.chat_history_messages}
+
+
 def request_assembly(tx: Transaction, run: RunContext, inv: InvocationState, *,
                      system: list[str] | None = None) -> None:
     """Journals ``prompt_assembly_requested`` for ``inv`` (``system``: the system prompt's pieces when the
@@ -80,4 +93,5 @@ def request_assembly(tx: Transaction, run: RunContext, inv: InvocationState, *,
     if remove_tool_items is not None:
         payload["removeToolItems"] = remove_tool_items
     payload["parts"] = [*(system_parts(run, inv) if system is None else system), *input_parts(inv, mode)]
+    payload.update(_history_left_out(run, inv, mode))
     tx.event(run.run_id, ev.PROMPT_ASSEMBLY_REQUESTED, payload, invocation_id=inv.id)

@@ -61,6 +61,7 @@ from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import (
     ChatRecord,
 )
+from relay_studio.domain.run_folds import add_usage, foreground_agent
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
@@ -260,16 +261,13 @@ class Studio(QObject):
         stats = self.stats.get(event.run_id)
         if stats is None:
             return
-        p = event.payload
-        if event.type == "agent_invocation_started" and p.get("kind") != "subagent":
-            stats.agent = str(p.get("displayName") or p.get("agentId") or "")
+        agent = foreground_agent(event)
+        if agent is not None:
+            stats.agent = agent
         elif event.type == "status_changed":
-            stats.status = str(p.get("to", stats.status))
-        elif event.type == "model_call_completed":
-            usage = p.get("usage") or {}
-            stats.input_tokens += int(usage.get("input_tokens", 0))
-            stats.output_tokens += int(usage.get("output_tokens", 0))
-            stats.estimated = stats.estimated or bool(usage.get("estimated"))
+            stats.status = str(event.payload.get("to", stats.status))
+        else:
+            add_usage(stats, event)
 
     # -- runs ------------------------------------------------------------------------------------
     async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False,

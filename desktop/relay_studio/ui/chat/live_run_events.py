@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as et
+from relay_studio.domain.event_payloads import AgentInvocationStarted, typed
 from relay_studio.domain.events import Event
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.ui import i18n
@@ -27,9 +28,10 @@ def follow_event(live: LiveRunCard, event: Event) -> None:
     """Shows on ``live`` what ``event``, of the run it shows, changed."""
     translate = QCoreApplication.translate  # pyside6-lupdate reads translate("ChatView", "…")
     p = event.payload
-    if event.type == et.AGENT_INVOCATION_STARTED:
-        name = str(p.get("displayName") or p.get("agentId"))
-        if p.get("kind") == "subagent":
+    started = typed(event)
+    if isinstance(started, AgentInvocationStarted):
+        name = started.agent_name  # never "None" when a payload lacks both names
+        if started.kind == "subagent":
             live.set_tool(i18n.arg(translate("ChatView", "%1 is helping on a side task"), name))
         else:
             live.next_stage(name)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 
 from relay_studio.domain import event_types as ev
+from relay_studio.domain.event_payloads import ToolCallAwaitingApproval, typed
 from relay_studio.domain.events import Event
 
 WRITE_TOOLS = frozenset({"workspace_write_file", "workspace_apply_patch"})
@@ -37,9 +38,8 @@ def unpublished_changes(events: Iterable[Event]) -> list[Unpublished]:
     rejected = False
     for e in events:
         p = e.payload
-        if e.type == ev.TOOL_CALL_AWAITING_APPROVAL:
-            waiting[str(p.get("toolCallId") or "")] = (str(p.get("agent_name") or p.get("agent_id") or ""),
-                                                        str(p.get("tool") or ""))
+        if e.type == ev.TOOL_CALL_AWAITING_APPROVAL and isinstance(asked := typed(e), ToolCallAwaitingApproval):
+            waiting[asked.tool_call_id or ""] = (asked.agent_name, asked.tool or "")
         elif e.type == ev.TOOL_CALL_APPROVED and p.get("tool") in WRITE_TOOLS and p.get("path"):
             agent = waiting.get(str(p.get("toolCallId") or ""), ("", ""))[0]
             path = str(p["path"])

@@ -18,6 +18,7 @@ from typing import Any
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.domain.run_folds import add_usage, foreground_agent
 from relay_studio.ui.timeline.event_index import EventIndex
 from relay_studio.ui.timeline.lane_items import Bar, Lane, Marker, Stage
 from relay_studio.ui.timeline.reviews import Review, completed_review
@@ -70,13 +71,9 @@ class RunTimeline:
         self.version += 1
         handler = _HANDLERS.get(event.type)
         if event.type == ev.MODEL_CALL_COMPLETED:
-            usage = event.payload.get("usage") or {}
-            self.input_tokens += int(usage.get("input_tokens", 0))
-            self.output_tokens += int(usage.get("output_tokens", 0))
-            self.estimated = self.estimated or bool(usage.get("estimated"))
-        elif event.type == ev.AGENT_INVOCATION_STARTED and event.payload.get("kind") != "subagent":
-            p = event.payload
-            self.foreground_agent = str(p.get("displayName") or p.get("agentId") or "")
+            add_usage(self, event)
+        elif event.type == ev.AGENT_INVOCATION_STARTED and (agent := foreground_agent(event)) is not None:
+            self.foreground_agent = agent
         if handler is not None:
             handler(self, event, t)
         elif event.type in RUN_ENDS:
