@@ -42,6 +42,9 @@ live updates (``live_run_events``).
 
 from __future__ import annotations
 
+import logging
+from functools import partial
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
@@ -51,6 +54,7 @@ from relay_studio.domain.records import RUN_KIND_HANDOFF, MessageRecord, RunReco
 from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
+from relay_studio.ui.background import Failed, Outcome
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.find_bar import ChatFind, FindBar
@@ -69,8 +73,11 @@ from relay_studio.ui.chat.transcript import (
 )
 from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
+from relay_studio.ui.operations.chat_contents import ChatContents
 from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
+
+log = logging.getLogger(__name__)
 
 WELCOME_CHAT = "Welcome"
 # how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
@@ -108,6 +115,7 @@ class ChatView(QWidget):
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
         self._reload_timer.timeout.connect(self.reload)
+        self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -210,11 +218,16 @@ class ChatView(QWidget):
         self.composer.set_exploring(exploring)
         changed = chat_id != self._shown_chat
         self._shown_chat = chat_id
-        self.reload()
-        if changed:  # the agent the chat's last request went to, not the first one of the list
+        if changed:  # its contents read on the reader lane, shown when they arrive
+            self._reload_timer.stop()
+            self._clear_cards()
+            self._request_contents()
+            # the agent the chat's last request went to, not the first one of the list (20 indexed rows)
             last = next((r for r in self.studio.journal.runs(chat_id, limit=20) if r.kind != RUN_KIND_HANDOFF), None)
             if last is not None:
                 self.composer.select_agent(last.root_profile_id)
+        else:
+            self.reload()
         active = self.studio.active_run(chat_id)
         if active is not None:
             stats = self.studio.stats.get(active.run_id)
@@ -229,14 +242,47 @@ class ChatView(QWidget):
         if not self._reload_timer.isActive():
             self._reload_timer.start()
 
+    def _request_contents(self) -> None:
+        """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins."""
+        self._wanted += 1
+        if self.chat_id:
+            self.studio.chats.read_contents(self.chat_id, partial(self._on_contents, self._wanted))
+        else:
+            self._show(None)
+
+    def _on_contents(self, wanted: int, outcome: Outcome[ChatContents]) -> None:
+        if wanted != self._wanted:
+            return  # a newer read, or a refresh on the GUI thread, came after it
+        if isinstance(outcome, Failed):  # the reader could not read it (a busy or closed file): read it here
+            log.warning("The chat could not be read off the GUI thread: %r", outcome.error)
+            self.reload()
+            return
+        if outcome.value.chat_id == self.chat_id:
+            self._show(outcome.value)
+
+    def _clear_cards(self) -> None:
+        """Takes the cards of the chat shown before away (a switched-to chat shows its own when they are read)."""
+        self._more_timer.stop()
+        for card in self.cards:
+            self.column_layout.removeWidget(card)
+            card.deleteLater()
+        self.cards, self._slots, self._slot_items = [], [], []
+        self.earlier.hide()
+        if self.handoff_offer.chat_id and self.handoff_offer.chat_id != self.chat_id:
+            self.handoff_offer.dismiss()  # the offer belongs to its chat
     def reload(self) -> None:
-        """Shows the chat's messages and notices. Cards whose message did not change are kept as they
-        are (a markdown body is laid out once, not on every commit of the chat)."""
+        """Shows the chat's messages and notices, read here: the refresh the chat's own events ask for. Cards
+        whose message did not change are kept as they are (a markdown body is laid out once, not on every
+        commit of the chat)."""
         self._reload_timer.stop()
+        self._wanted += 1  # a read under way on the reader lane is older than this one
+        self._show(self.studio.chats.contents(self.chat_id) if self.chat_id else None)
+
+    def _show(self, contents: ChatContents | None) -> None:
+        """Fills the view from what was read of the chat."""
         self.agent_names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
-        studio = self.studio
-        messages = studio.chats.messages(self.chat_id) if self.chat_id else []
-        run_records = studio.journal.runs(self.chat_id, limit=500) if self.chat_id else []
+        messages = contents.messages if contents else []
+        run_records = contents.runs if contents else []
         runs = {}
         for record in run_records:
             runs[record.id] = record
@@ -248,22 +294,20 @@ class ChatView(QWidget):
             self.column_layout.removeWidget(self.welcome)
             self.welcome.deleteLater()
             self.welcome = None
-        chat = studio.chats.get(self.chat_id) if self.chat_id else None
+        chat = contents.chat if contents else None
         if chat is not None and chat.name == WELCOME_CHAT and not messages:
             profiles = self.studio.agents.profiles()
             shown = [(p.display_name, p.description) for p in profiles.values()]
             self.welcome = WelcomeCard(shown)
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
-        regenerated = {rid: str(studio.journal.run_input(rid).get("regenerateOf") or "")
-                       for rid, record in runs.items() if notice_for(record) is not None
-                       and not any(m.run_id == rid for m in messages)}
+        regenerated = {rid: of for rid, of in contents.regenerated.items()
+                       if notice_for(runs[rid]) is not None} if contents else {}
         old = {card_key(card): card for card in self.cards}
         handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
-                      for h in studio.chats.handed_off(self.chat_id)] if self.chat_id else []
+                      for h in contents.handed_off] if contents else []
         items = with_lineage(transcript(messages, runs, regenerated, self._unpublished(runs)),
-                             studio.chats.continued_from(self.chat_id),
-                             studio.chats.continued_in(self.chat_id), handed_off) if self.chat_id else []
+                             contents.continued_from, contents.continued_in, handed_off) if contents else []
         hidden = max(len(items) - self.shown_limit, 0)
         items = items[hidden:]
         self.earlier.setText(self.tr("Show earlier messages (%n more)", "", hidden))

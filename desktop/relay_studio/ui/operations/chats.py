@@ -5,7 +5,7 @@ One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,10 +26,16 @@ from relay_studio.library.store import atomic_write
 from relay_studio.runtime.session_handoff import chat_agent
 from relay_studio.store.chats import HandedOff, message_texts, project_message_stamps
 from relay_studio.store.database import read_connection
+from relay_studio.ui.background import Outcome
+from relay_studio.ui.operations.chat_contents import ChatContents, read_chat_contents, read_on_reader
 
 if TYPE_CHECKING:
     from relay_studio.ui.library.counts import MentionTally
     from relay_studio.ui.operations.hub import StudioHub
+
+
+#: the reader lane's key of the chat view's reads: the newest wins
+CONTENTS_KEY = "chat-contents"
 
 
 class ChatOperations:
@@ -115,6 +121,16 @@ class ChatOperations:
 
     def continued_from(self, chat_id: str) -> list[ChatRecord]:
         return self.runtime.chats.continued_from(chat_id)
+
+    def contents(self, chat_id: str) -> ChatContents:
+        """What the chat view shows of ``chat_id``, read on this (the GUI) thread: for a refresh of the chat
+        shown, which its own events ask for."""
+        return read_chat_contents(self.runtime.chats, self.runtime.runs, chat_id)
+
+    def read_contents(self, chat_id: str, deliver: Callable[[Outcome[ChatContents]], None]) -> None:
+        """``contents`` read on the studio's reader lane; ``deliver`` gets it on the GUI thread. Only the newest
+        request is delivered: a chat switched to before the last one arrived drops the last one."""
+        self.hub.submit_read(CONTENTS_KEY, partial(read_on_reader, chat_id=chat_id), deliver)
 
     def handed_off(self, chat_id: str) -> list[HandedOff]:
         """The documents ``chat_id`` handed off, each with the chat it continues in."""
