@@ -4,6 +4,7 @@ read and matched off the GUI thread (bench/book_scale.py measured the freezes th
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from relay_studio.library.store import LibraryStore
 from relay_studio.runtime.engine import Runtime
 from relay_studio.store.chats import ChatStore, ImportedMessage
 from relay_studio.store.projects import project_folder
+from relay_studio.ui.chat import view as chat_view
 from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat.view import PAGE
 from tests.gui.conftest import App, until
@@ -109,3 +111,29 @@ async def test_a_chat_switch_reads_the_chat_off_the_gui_thread_and_shows_the_new
     gui = threading.get_ident()
     assert any(chat == chat_id for _t, chat in reads)
     assert [chat for thread, chat in reads if thread == gui] == []  # no chat's messages read on the GUI thread
+
+
+async def test_a_long_chats_cards_are_built_a_batch_per_turn_within_the_turns_budget(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    chat_id = _long_chat(app.data_dir, 40)
+    batches: list[int] = []
+    real = chat_view._build_within_budget
+
+    def counted(missing: list[int], make: Callable[[int], None]) -> None:
+        made = [0]
+
+        def counting(index: int) -> None:
+            made[0] += 1
+            make(index)
+
+        real(missing, counting)
+        batches.append(made[0])
+
+    monkeypatch.setattr(chat_view, "_build_within_budget", counted)
+    monkeypatch.setattr(chat_view, "BUILD_BUDGET", 0.0)  # every card takes longer than the budget: one per turn
+    window = app.open()
+    window.open_chat(chat_id)
+    await until(lambda: len(_shown(window)) == PAGE and all(s is not None for s in window.chat._slots),
+                what="the last page built")
+    assert batches[-PAGE:] == [1] * PAGE  # each turn of the loop built one card, the last first
+    assert _shown(window)[-1] == "Message 39: Mira watched the tide."

@@ -43,6 +43,8 @@ live updates (``live_run_events``).
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -82,8 +84,21 @@ log = logging.getLogger(__name__)
 WELCOME_CHAT = "Welcome"
 # how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
 PAGE = 12
-# cards built in one turn of the loop: the last ones at once, those above them a batch per turn
+# cards built in one turn of the loop: the last ones at once, those above them a batch per turn; a batch ends
+# early once building took BUILD_BUDGET seconds (Qt lays out and paints what was built after it, in the next
+# turn: a card is a tree of widgets, several milliseconds each on a book's long messages)
 FIRST_CARDS = 4
+BUILD_BUDGET = 0.008
+
+
+def _build_within_budget(missing: list[int], make: Callable[[int], None]) -> None:
+    """``make``s the cards at ``missing``, the last first, until ``FIRST_CARDS`` are made or the turn's budget is
+    spent (always one: the view moves on each turn)."""
+    started = time.perf_counter()
+    for made, index in enumerate(reversed(missing)):
+        if made and (made >= FIRST_CARDS or time.perf_counter() - started > BUILD_BUDGET):
+            return
+        make(index)
 
 
 class ChatView(QWidget):
@@ -218,16 +233,16 @@ class ChatView(QWidget):
         self.composer.set_exploring(exploring)
         changed = chat_id != self._shown_chat
         self._shown_chat = chat_id
-        if changed:  # its contents read on the reader lane, shown when they arrive
+        if changed and self.isVisible():  # a switch the creator sees: read on the reader lane, shown on arrival
             self._reload_timer.stop()
             self._clear_cards()
             self._request_contents()
-            # the agent the chat's last request went to, not the first one of the list (20 indexed rows)
+        else:  # the chat shown again, or the one a window about to be shown opens with: read here
+            self.reload()
+        if changed:  # the agent the chat's last request went to, not the first one of the list (20 indexed rows)
             last = next((r for r in self.studio.journal.runs(chat_id, limit=20) if r.kind != RUN_KIND_HANDOFF), None)
             if last is not None:
                 self.composer.select_agent(last.root_profile_id)
-        else:
-            self.reload()
         active = self.studio.active_run(chat_id)
         if active is not None:
             stats = self.studio.stats.get(active.run_id)
@@ -314,9 +329,15 @@ class ChatView(QWidget):
         self.earlier.setVisible(hidden > 0)
         slots: list[QWidget | None] = [old.pop(item_key(item), None) for item in items]
         missing = [i for i, card in enumerate(slots) if card is None]
-        at_once = FIRST_CARDS if hidden else len(missing)  # a chat of one page (most) is built whole
-        for index in missing[len(missing) - at_once:]:  # what the creator looks at first: the last ones
+
+        def make(index: int) -> None:
             slots[index] = card_for(items[index], self)
+
+        if hidden:  # what the creator looks at first, the last ones, within the turn's budget; the rest later
+            _build_within_budget(missing, make)
+        else:  # a chat of one page (most) is built whole
+            for index in missing:
+                make(index)
         for card in self.cards:
             self.column_layout.removeWidget(card)
         for card in old.values():
@@ -328,7 +349,7 @@ class ChatView(QWidget):
         self._from_end = None
         self.cards = [c for c in slots if c is not None]
         self._more_timer.stop()
-        if len(missing) > at_once:
+        if any(slot is None for slot in slots):
             self._more_timer.start()
         self._offer_after_failure(run_records)
         self._scroll_to_end()
@@ -337,12 +358,15 @@ class ChatView(QWidget):
         """The next few cards above the ones built (the last first), one batch per turn of the loop."""
         missing = [i for i, card in enumerate(self._slots) if card is None]
         start = self.column_layout.indexOf(self.earlier) + 1
-        for index in reversed(missing[-FIRST_CARDS:]):
+
+        def make(index: int) -> None:
             card = card_for(self._slot_items[index], self)
             self._slots[index] = card
             self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
+
+        _build_within_budget(missing, make)
         self.cards = [c for c in self._slots if c is not None]
-        if len(missing) > FIRST_CARDS:
+        if any(slot is None for slot in self._slots):
             self._more_timer.start()
         else:
             self._from_end = None
