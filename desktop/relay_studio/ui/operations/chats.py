@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
 
 
-#: the reader lane's key of the chat view's reads: the newest wins
+# the reader lane's key of the chat view's reads: the newest wins
 CONTENTS_KEY = "chat-contents"
 
 
