@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from relay_studio.domain.records import MessageRecord
+from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.store import LibraryStore
 from relay_studio.runtime.engine import Runtime
@@ -101,6 +101,14 @@ async def test_a_chat_switch_reads_the_chat_off_the_gui_thread_and_shows_the_new
         return real(self, chat)
 
     monkeypatch.setattr(ChatStore, "messages", watched)
+    versions_read: list[int] = []
+    real_versions = ChatStore.versions
+
+    def watched_versions(self: ChatStore, message_id: str) -> list[CommitRecord]:  # what each answer's card reads
+        versions_read.append(threading.get_ident())
+        return real_versions(self, message_id)
+
+    monkeypatch.setattr(ChatStore, "versions", watched_versions)
     window.open_chat(chat_id)
     window.open_chat(other)  # the creator clicks on before the first chat arrived, and back
     window.open_chat(chat_id)
@@ -111,6 +119,7 @@ async def test_a_chat_switch_reads_the_chat_off_the_gui_thread_and_shows_the_new
     gui = threading.get_ident()
     assert any(chat == chat_id for _t, chat in reads)
     assert [chat for thread, chat in reads if thread == gui] == []  # no chat's messages read on the GUI thread
+    assert versions_read and gui not in versions_read  # the cards' versions came with the chat, off the GUI thread
 
 
 async def test_a_long_chats_cards_are_built_a_batch_per_turn_within_the_turns_budget(

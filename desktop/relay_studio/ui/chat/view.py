@@ -261,7 +261,7 @@ class ChatView(QWidget):
         """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins."""
         self._wanted += 1
         if self.chat_id:
-            self.studio.chats.read_contents(self.chat_id, partial(self._on_contents, self._wanted))
+            self.studio.chats.read_contents(self.chat_id, self.shown_limit, partial(self._on_contents, self._wanted))
         else:
             self._show(None)
 
@@ -272,8 +272,11 @@ class ChatView(QWidget):
             log.warning("The chat could not be read off the GUI thread: %r", outcome.error)
             self.reload()
             return
-        if outcome.value.chat_id == self.chat_id:
-            self._show(outcome.value)
+        contents = outcome.value
+        if contents.chat_id == self.chat_id:
+            self.studio.chats.prime_versions(contents.versions)  # the cards' own reads, done on the lane
+            self.studio.journal.prime(contents.citations, contents.stages)
+            self._show(contents)
 
     def _clear_cards(self) -> None:
         """Takes the cards of the chat shown before away (a switched-to chat shows its own when they are read)."""

@@ -42,6 +42,7 @@ class ChatOperations:
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
         self.runtime = hub.runtime
+        self._primed: dict[str, list[CommitRecord]] = {}  # message versions a lane read brought (``prime_versions``)
 
     def get(self, chat_id: str) -> ChatRecord | None:
         return self.runtime.chats.chat(chat_id)
@@ -79,7 +80,8 @@ class ChatOperations:
 
     def message_versions(self, message_id: str) -> list[CommitRecord]:
         """The commits an assistant message went through, oldest first (◀ ▶ browse them)."""
-        return self.runtime.chats.versions(message_id)
+        primed = self._primed.pop(message_id, None)
+        return primed if primed is not None else self.runtime.chats.versions(message_id)
 
     def agent(self, chat: ChatRecord) -> AgentProfile:
         """The agent that answered last in the chat; ``HandoffRefused`` when none has."""
@@ -125,12 +127,19 @@ class ChatOperations:
     def contents(self, chat_id: str) -> ChatContents:
         """What the chat view shows of ``chat_id``, read on this (the GUI) thread: for a refresh of the chat
         shown, which its own events ask for."""
+        self._primed = {}  # what a lane read brought may be older than this read
         return read_chat_contents(self.runtime.chats, self.runtime.runs, chat_id)
 
-    def read_contents(self, chat_id: str, deliver: Callable[[Outcome[ChatContents]], None]) -> None:
-        """``contents`` read on the studio's reader lane; ``deliver`` gets it on the GUI thread. Only the newest
-        request is delivered: a chat switched to before the last one arrived drops the last one."""
-        self.hub.submit_read(CONTENTS_KEY, partial(read_on_reader, chat_id=chat_id), deliver)
+    def read_contents(self, chat_id: str, recent: int, deliver: Callable[[Outcome[ChatContents]], None]) -> None:
+        """``contents`` read on the studio's reader lane, with what the cards of the last ``recent`` messages
+        read; ``deliver`` gets it on the GUI thread. Only the newest request is delivered: a chat switched to
+        before the last one arrived drops the last one."""
+        self.hub.submit_read(CONTENTS_KEY, partial(read_on_reader, chat_id=chat_id, recent=recent), deliver)
+
+    def prime_versions(self, versions: dict[str, list[CommitRecord]]) -> None:
+        """The versions a lane read brought: ``message_versions`` answers each once from them (a card built
+        right after), else reads. Replaced by each lane read, dropped by each read here."""
+        self._primed = dict(versions)
 
     def handed_off(self, chat_id: str) -> list[HandedOff]:
         """The documents ``chat_id`` handed off, each with the chat it continues in."""
