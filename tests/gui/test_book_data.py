@@ -3,16 +3,21 @@ read and matched off the GUI thread (bench/book_scale.py measured the freezes th
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.store import LibraryStore
 from relay_studio.runtime.engine import Runtime
-from relay_studio.store.chats import ImportedMessage
+from relay_studio.store.chats import ChatStore, ImportedMessage
 from relay_studio.store.projects import project_folder
+from relay_studio.ui.chat import view as chat_view
 from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat.view import PAGE
 from tests.gui.conftest import App, until
@@ -80,3 +85,64 @@ async def test_the_codex_counts_mentions_incrementally_off_the_gui_thread(app: A
     window.studio.chats.delete_message(window.studio.chats.messages(chat_id)[0].id)  # "Message 0: Mira …"
     await until(lambda: codex.counts.get("Mira") == 9, what="the deleted message uncounted")
     assert codex.tally.matched < 30  # only what changed was read and matched again
+
+
+async def test_a_chat_switch_reads_the_chat_off_the_gui_thread_and_shows_the_newest(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    chat_id = _long_chat(app.data_dir, 40)
+    window = app.open()
+    window.new_chat()
+    other = window.chat_id
+    reads: list[tuple[int, str]] = []
+    real = ChatStore.messages
+
+    def watched(self: ChatStore, chat: str) -> list[MessageRecord]:  # the real read, and the thread it ran on
+        reads.append((threading.get_ident(), chat))
+        return real(self, chat)
+
+    monkeypatch.setattr(ChatStore, "messages", watched)
+    versions_read: list[int] = []
+    real_versions = ChatStore.versions
+
+    def watched_versions(self: ChatStore, message_id: str) -> list[CommitRecord]:  # what each answer's card reads
+        versions_read.append(threading.get_ident())
+        return real_versions(self, message_id)
+
+    monkeypatch.setattr(ChatStore, "versions", watched_versions)
+    window.open_chat(chat_id)
+    window.open_chat(other)  # the creator clicks on before the first chat arrived, and back
+    window.open_chat(chat_id)
+    await until(lambda: _shown(window)[-1:] == ["Message 39: Mira watched the tide."] and len(_shown(window)) == PAGE,
+                what="the chat's last page, once read")
+    assert window.chat.title.text() == "Chapter 1"
+    assert all(c.message.chat_id == chat_id for c in window.chat.message_cards())
+    gui = threading.get_ident()
+    assert any(chat == chat_id for _t, chat in reads)
+    assert [chat for thread, chat in reads if thread == gui] == []  # no chat's messages read on the GUI thread
+    assert versions_read and gui not in versions_read  # the cards' versions came with the chat, off the GUI thread
+
+
+async def test_a_long_chats_cards_are_built_a_batch_per_turn_within_the_turns_budget(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    chat_id = _long_chat(app.data_dir, 40)
+    batches: list[int] = []
+    real = chat_view._build_within_budget
+
+    def counted(missing: list[int], make: Callable[[int], None]) -> None:
+        made = [0]
+
+        def counting(index: int) -> None:
+            made[0] += 1
+            make(index)
+
+        real(missing, counting)
+        batches.append(made[0])
+
+    monkeypatch.setattr(chat_view, "_build_within_budget", counted)
+    monkeypatch.setattr(chat_view, "BUILD_BUDGET", 0.0)  # every card takes longer than the budget: one per turn
+    window = app.open()
+    window.open_chat(chat_id)
+    await until(lambda: len(_shown(window)) == PAGE and all(s is not None for s in window.chat._slots),
+                what="the last page built")
+    assert batches[-PAGE:] == [1] * PAGE  # each turn of the loop built one card, the last first
+    assert _shown(window)[-1] == "Message 39: Mira watched the tide."

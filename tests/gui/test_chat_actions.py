@@ -84,6 +84,8 @@ async def test_guidance_goes_to_the_running_agent(app: App, qtbot: QtBot) -> Non
     composer.set_text("Write a verse.")
     composer.submit()
     await until(lambda: window.studio.handles, what="the run to start")
+    # the agent is at its first model call (its stage reads the project off the loop before it)
+    await until(lambda: app.provider is not None and app.provider.requests, what="the first model call")
     composer.set_text("Make it rhyme.")
     composer.submit()
     assert composer.busy_bar.isVisibleTo(window)

@@ -64,6 +64,7 @@ async def test_lineage_markers_open_the_other_chat_along_a_chain(app: App, qtbot
     second_name = window.studio.runtime.chats.chat(second).name  # type: ignore[union-attr]
 
     # the new chat: the marker at the top, then the document as its own card, not as the creator's message
+    await until(lambda: len(window.chat.cards) >= 2, what="the new chat's cards (read off the GUI thread)")
     cards = window.chat.cards
     assert isinstance(cards[0], LineageCard) and cards[0].link.text() == f"Continued from ← {first_name}"
     assert isinstance(cards[1], HandoffCard) and cards[1].expanded and "A harbour story." in cards[1].body.text()
@@ -77,6 +78,7 @@ async def test_lineage_markers_open_the_other_chat_along_a_chain(app: App, qtbot
     qtbot.mouseClick(cards[0].link, Qt.MouseButton.LeftButton)
     assert window.chat_id == first and window.sidebar.chats.currentItem() is window.sidebar.chat_item(first)
     assert [(m.role, m.content) for m in window.studio.runtime.chats.messages(first)] == before
+    await until(lambda: len(window.chat.cards) == 4, what="the old chat's cards")
     last = window.chat.cards[-1]
     assert isinstance(last, LineageCard) and last.link.text() == f"Continued in → {second_name}"
     assert [type(c) for c in window.chat.cards[:-1]] == [MessageCard, MessageCard, HandedOffCard], "no stray message"
@@ -86,10 +88,12 @@ async def test_lineage_markers_open_the_other_chat_along_a_chain(app: App, qtbot
     # a continuation of the continuation: the middle chat points both ways, each click one step
     await _send(window, qtbot, "Now the night.")
     third = await _hand_off_by_command(window, qtbot)
+    await until(lambda: _markers(window), what="the third chat's marker")
     third_marker = _markers(window)
     assert [m.link.text() for m in third_marker] == [f"Continued from ← {second_name}"]
     qtbot.mouseClick(third_marker[0].link, Qt.MouseButton.LeftButton)
     assert window.chat_id == second
+    await until(lambda: len(_markers(window)) == 2, what="the middle chat's markers")
     texts = [m.link.text() for m in _markers(window)]
     third_name = window.studio.runtime.chats.chat(third).name  # type: ignore[union-attr]
     assert texts == [f"Continued from ← {first_name}", f"Continued in → {third_name}"]
@@ -109,7 +113,8 @@ async def test_the_old_chat_shows_what_it_handed_off_collapsed_and_never_sends_i
     second_name = window.studio.runtime.chats.chat(second).name  # type: ignore[union-attr]
 
     window.open_chat(first)
-    assert [type(c) for c in window.chat.cards] == [MessageCard, MessageCard, HandedOffCard, LineageCard]
+    await until(lambda: [type(c) for c in window.chat.cards] == [MessageCard, MessageCard, HandedOffCard,
+                                                                 LineageCard], what="the old chat's cards")
     handed = window.chat.cards[2]
     assert isinstance(handed, HandedOffCard)
     assert handed.title.text() == f"Handed off to “{second_name}”"

@@ -219,7 +219,8 @@ async def test_rename_duplicate_and_delete_a_chat_with_undo(app: App, qtbot: QtB
     original = window.chat_id
     window.chat_actions.duplicate_action.trigger()
     assert window.chat_id != original and window.chat.title.text() == "Poems (copy)"
-    assert [c.shown_text for c in window.chat.message_cards()] == ["Write a poem.", "A poem."]
+    await until(lambda: [c.shown_text for c in window.chat.message_cards()] == ["Write a poem.", "A poem."],
+                what="the copy's messages (read off the GUI thread)")
     copy_id = window.chat_id
 
     # Delete asks; Undo brings it back as it was.
@@ -231,7 +232,8 @@ async def test_rename_duplicate_and_delete_a_chat_with_undo(app: App, qtbot: QtB
     assert bar.isVisible() and "Poems (copy)" in bar.label.text()
     qtbot.mouseClick(bar.button, Qt.MouseButton.LeftButton)
     assert "Poems (copy)" in _chat_names(window) and window.chat_id == copy_id and not bar.isVisible()
-    assert [c.shown_text for c in window.chat.message_cards()] == ["Write a poem.", "A poem."]
+    await until(lambda: [c.shown_text for c in window.chat.message_cards()] == ["Write a poem.", "A poem."],
+                what="the restored chat's messages")
 
     # No is no; Yes and no undo: final after the timeout, the original untouched.
     window.chat_actions.delete_action.trigger()

@@ -25,7 +25,6 @@ from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.mentions import estimate_tokens, mentioned_at
-from relay_studio.library.store import LibraryStore
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import FatalRunError
 from relay_studio.store.canon import CanonStore
@@ -130,14 +129,14 @@ def build_section(canon: CanonStore, project_id: str, library: list[LibraryEntry
     return section
 
 
-def stage_canon(tx: Transaction, run: RunContext, inv: InvocationState, library: LibraryStore | None,
+def stage_canon(tx: Transaction, run: RunContext, inv: InvocationState, entries: list[LibraryEntry],
                 texts: list[str]) -> str:
-    """The stage's Canon section, journaled as ``canon_facts_included`` when it holds anything. A stage whose
-    model cannot hold the pinned facts does not start (``canon.pinned_too_large``): they are never dropped."""
+    """The stage's Canon section, journaled as ``canon_facts_included`` when it holds anything; ``entries`` are the
+    project's story-library entries, read before the transaction. A stage whose model cannot hold the pinned facts
+    does not start (``canon.pinned_too_large``): they are never dropped."""
     if run.project_id is None:
         return ""
     canon = CanonStore(run.db)
-    entries = [i.entry for i in library.entries()] if library is not None else []
     section = build_section(canon, run.project_id, entries, texts, inv.profile.context.library_budget_tokens)
     window = inv.profile.model.context_window_tokens
     over = pinned_overflow(inv.profile, section.pinned, window)

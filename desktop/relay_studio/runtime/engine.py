@@ -46,6 +46,7 @@ from relay_studio.runtime.delegation.edges import HandoffDefaults, HandoffEdge
 from relay_studio.runtime.delegation.scheduler import ChildRunner, TaskScheduler
 from relay_studio.runtime.executor import drive_chain, execute_run
 from relay_studio.runtime.fork import ForkRefused, ForkRequest, start_fork
+from relay_studio.runtime.library_access import read_stage_off_loop
 from relay_studio.runtime.loop import run_invocation, start_and_assemble
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.prompts import chat_history, root_messages
@@ -167,7 +168,7 @@ class Runtime:
 
     def scheduler_for(self, ctx: RunContext) -> TaskScheduler:
         """The run's helper tasks, run by the loop (given here: the scheduler does not import the loop)."""
-        return TaskScheduler(ctx, ChildRunner(start=start_and_assemble, run=run_invocation))
+        return TaskScheduler(ctx, ChildRunner(read=read_stage_off_loop, start=start_and_assemble, run=run_invocation))
 
     # -- runs ----------------------------------------------------------------------------------
     async def start_run(

@@ -16,6 +16,7 @@ from relay_studio.runtime.delegation.history import filtered_input, handoff_inpu
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.effects import Finish, HandoffAccepted, TaskReturned
 from relay_studio.runtime.errors import INVOCATION_START_FAILED, FatalRunError, unexpected_failure
+from relay_studio.runtime.library_access import read_stage_off_loop
 from relay_studio.runtime.loop import run_invocation, start_and_assemble
 
 
@@ -82,10 +83,11 @@ async def _start(run: RunContext, inv: InvocationState, source: InvocationState 
         if source is not None:
             inv.messages = await _handoff_input(run, source, inv)
             inv.input_count = len(inv.messages)
+        reading = await read_stage_off_loop(run, inv)  # the project's files, read before the short transaction
         with run.db.transaction() as tx:
             if inv.incoming_task_id:
                 transitions.task_transition(tx, run, inv.incoming_task_id, TaskStatus.RUNNING, invocation_id=inv.id)
-            start_and_assemble(tx, run, inv)
+            start_and_assemble(tx, run, inv, reading)
     except FatalRunError:
         raise
     except Exception as exc:

@@ -4,6 +4,10 @@ the approval gate shows as a patch proposal of the entry file."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -13,7 +17,7 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, render_entry
 from relay_studio.library.macros import shown_entry
-from relay_studio.library.mentions import mentioning_key, select_entries
+from relay_studio.library.mentions import Inclusion, mentioning_key, select_entries
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import LibraryStore
 from relay_studio.resources import resource_dir
@@ -23,20 +27,32 @@ from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.prompts import macro_names
 from relay_studio.runtime.scene_context import scene_section
 from relay_studio.runtime.tools.base import parse_args
-from relay_studio.store.database import Transaction
+from relay_studio.store.database import Database, Transaction
 
 
-def library_for(run: RunContext) -> LibraryStore | None:
+def library_for(run: RunContext, db: Database | None = None) -> LibraryStore | None:
+    """The run's project library over ``db`` (the run's own connection unless given one)."""
     if run.project_id is None or run.project_dir is None:
         return None
-    return LibraryStore.open(run.db, run.project_id, run.project_dir)
+    return LibraryStore.open(db or run.db, run.project_id, run.project_dir)
 
 
-def need_library(run: RunContext) -> LibraryStore:
-    store = library_for(run)
+def need_library(run: RunContext, db: Database | None = None) -> LibraryStore:
+    store = library_for(run, db)
     if store is None:
         raise ToolError(codes.LIBRARY_UNAVAILABLE, "This conversation has no story library.")
     return store
+
+
+@contextmanager
+def own_database(run: RunContext) -> Iterator[Database]:
+    """A connection of its own to the run's data file, for work on a worker thread (WAL lets it read while the
+    run writes; opening one costs about a millisecond). Closed on leaving the ``with``."""
+    db = Database(run.db.path)
+    try:
+        yield db
+    finally:
+        db.close()
 
 
 def skills_for(run: RunContext) -> SkillCatalog:
@@ -69,16 +85,44 @@ def inclusion_reasons(included: list[LibraryEntry], inv: InvocationState) -> lis
     return reasons
 
 
-def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> str:
-    """The prompt sections this stage gets from its project (its Canon first), journaled as it assembles its
-    prompt."""
-    library = library_for(run)
-    canon = stage_canon(tx, run, inv, library, _stage_texts(inv))  # first: the facts that always hold
+@dataclass(frozen=True)
+class StageReading:
+    """What a stage start reads from its project's files: the Skills in its scope and the story-library entries
+    its input brings in (None: no library, or no budget for one)."""
+
+    scope: list[Skill]
+    chosen: Inclusion | None
+    #: the project's story-library entries (the Canon section finds the facts its input mentions by them)
+    entries: list[LibraryEntry] = field(default_factory=list)
+
+
+def read_stage(run: RunContext, inv: InvocationState) -> StageReading:
+    """Reads the stage's Skills and story library on a connection of its own: any thread may call it (a book's
+    1,000 entry files synced and parsed took ~0.4 s, which on the loop is the window's GUI thread)."""
+    scope = skills_for(run).scope(inv.profile)
+    budget = inv.profile.context.library_budget_tokens
+    if run.project_id is None or run.project_dir is None:
+        return StageReading(scope, None)
+    with own_database(run) as db:
+        library = LibraryStore.open(db, run.project_id, run.project_dir)
+        entries = [item.entry for item in library.entries()]
+        chosen = select_entries(shown_entries(run, inv, library), _stage_texts(inv), budget) if budget > 0 else None
+    return StageReading(scope, chosen, entries)
+
+
+async def read_stage_off_loop(run: RunContext, inv: InvocationState) -> StageReading:
+    """``read_stage`` on a worker thread: the loop goes on while the stage's project is read."""
+    return await asyncio.to_thread(read_stage, run, inv)
+
+
+def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState, reading: StageReading) -> str:
+    """The prompt sections this stage gets from what was read of its project, journaled as it assembles its
+    prompt (inside its start's transaction, which reads nothing but the canon's few rows): its Canon first."""
+    canon = stage_canon(tx, run, inv, reading.entries, _stage_texts(inv))  # first: the facts that always hold
     parts: list[str] = [canon] if canon else []
     if run.scene is not None:
         parts.append(scene_section(run.scene))
-    skills = skills_for(run)
-    scope = skills.scope(inv.profile)
+    scope = reading.scope
     tx.event(run.run_id, ev.SKILL_SCOPES_RESOLVED,
              {"agentId": inv.profile.id, "mode": inv.profile.skills.mode, "names": [s.name for s in scope]},
              invocation_id=inv.id)
@@ -86,14 +130,13 @@ def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState) -> st
         lines = [f"- {s.name}: {s.description}" for s in scope]
         parts.append("## Skills\nInstructions you can read with skill_read when a task calls for them:\n"
                      + "\n".join(lines))
-    budget = inv.profile.context.library_budget_tokens
-    if library is not None and budget > 0:
-        entries = shown_entries(run, inv, library)
-        chosen = select_entries(entries, _stage_texts(inv), budget)
+    chosen = reading.chosen
+    if chosen is not None:
         if chosen.included or chosen.left_out:
             tx.event(run.run_id, ev.LIBRARY_ENTRIES_INCLUDED,
                      {"agentId": inv.profile.id, "names": [e.name for e in chosen.included],
-                      "leftOut": [e.name for e in chosen.left_out], "tokens": chosen.tokens, "budget": budget,
+                      "leftOut": [e.name for e in chosen.left_out], "tokens": chosen.tokens,
+                      "budget": inv.profile.context.library_budget_tokens,
                       "reasons": inclusion_reasons(chosen.included, inv)},
                      invocation_id=inv.id)
         if chosen.section:

@@ -32,7 +32,7 @@ from relay_studio.runtime.effects import (
     ToolResult,
 )
 from relay_studio.runtime.errors import ONLY_FIRST_HANDOFF, TOOL_CALL_REQUIRED, InvocationFailed, ToolError
-from relay_studio.runtime.library_access import stage_sections
+from relay_studio.runtime.library_access import StageReading, stage_sections
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.next_stage import hand_on, is_sign_off, keep_note
 from relay_studio.runtime.prompt_assembly import request_assembly
@@ -43,11 +43,12 @@ from relay_studio.runtime.tools.registry import surface
 from relay_studio.store.database import Transaction
 
 
-def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState) -> None:
-    """Starts an invocation and assembles its prompt from its own profile (never its caller's)."""
+def start_and_assemble(tx: Transaction, run: RunContext, inv: InvocationState, reading: StageReading) -> None:
+    """Starts an invocation and assembles its prompt from its own profile (never its caller's) and from what was
+    read of its project before the transaction (``library_access.read_stage``)."""
     transitions.start_invocation(tx, run, inv)
     request_assembly(tx, run, inv)  # prompt_assembly_requested: whose prompt, its history mode, its parts
-    inv.project_sections = stage_sections(tx, run, inv)  # its Skills, the library entries its input mentions
+    inv.project_sections = stage_sections(tx, run, inv, reading)  # its Skills, the library entries its input mentions
     inv.system_prompt = system_prompt(run, inv)
     tx.event(
         run.run_id,

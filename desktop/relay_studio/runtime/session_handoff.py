@@ -39,6 +39,7 @@ from relay_studio.runtime.context import (
     Scheduler,
 )
 from relay_studio.runtime.errors import InvocationFailed
+from relay_studio.runtime.library_access import read_stage
 from relay_studio.runtime.loop import start_and_assemble
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompts import chat_history, root_messages
@@ -284,6 +285,7 @@ def start(runtime: SessionHost, *, chat: str, provider_for: ProviderFor, agent_i
     stamp = now_iso()
     runtime.claim_run(run_id)  # this process drives it: no other process may recover it meanwhile
     try:
+        reading = read_stage(ctx, inv)  # a synchronous start (the caller waits for the handle): read here
         with runtime.db.transaction() as tx:
             tx.insert(t.RunRow, id=run_id, chat_id=record.id, root_profile_id=profile.id, kind=RUN_KIND_HANDOFF,
                       status=RunStatus.CREATED.value, user_text=request_text,
@@ -293,7 +295,7 @@ def start(runtime: SessionHost, *, chat: str, provider_for: ProviderFor, agent_i
                                               "leftOut": left_out})
             transitions.set_run_status(tx, ctx, RunStatus.RUNNING)
             transitions.create_invocation(tx, ctx, inv)
-            start_and_assemble(tx, ctx, inv)
+            start_and_assemble(tx, ctx, inv, reading)
     except BaseException:
         runtime.db.release_run(run_id)
         raise

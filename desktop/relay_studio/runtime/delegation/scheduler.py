@@ -20,6 +20,7 @@ from relay_studio.runtime.context import ChildTask, InvocationState, RunContext
 from relay_studio.runtime.delegation.rendering import render_capsule
 from relay_studio.runtime.effects import LoopExit, TaskDelegated, TaskReturned
 from relay_studio.runtime.errors import FatalRunError, InvocationFailed, disk_full_failure, failure_as_told
+from relay_studio.runtime.library_access import StageReading
 from relay_studio.store.database import Transaction, new_id
 
 
@@ -27,8 +28,10 @@ from relay_studio.store.database import Transaction, new_id
 class ChildRunner:
     """How a helper's invocation runs, given by the engine (the loop sits above the scheduler)."""
 
+    #: reads what the invocation's prompt needs from its project, off the loop, before its start
+    read: Callable[[RunContext, InvocationState], Awaitable[StageReading]]
     #: starts the invocation and assembles its prompt, in the transaction that marks its task running
-    start: Callable[[Transaction, RunContext, InvocationState], None]
+    start: Callable[[Transaction, RunContext, InvocationState, StageReading], None]
     #: runs the invocation's loop until it exits
     run: Callable[[RunContext, InvocationState], Awaitable[LoopExit]]
 
@@ -110,9 +113,10 @@ class TaskScheduler:
             async with semaphore:
                 if self.status(child).terminal:
                     return
+                reading = await self.runner.read(run, child.inv)
                 with run.db.transaction() as tx:
                     transitions.task_transition(tx, run, child.task_id, TaskStatus.RUNNING, invocation_id=child.inv.id)
-                    self.runner.start(tx, run, child.inv)
+                    self.runner.start(tx, run, child.inv, reading)
                 timeout = child.inv.profile.delegation.task_timeout_seconds
                 try:
                     async with asyncio.timeout(timeout):

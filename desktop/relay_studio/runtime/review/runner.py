@@ -173,7 +173,9 @@ async def run_review(run: RunContext, parent: InvocationState, call_id: str, *, 
     with run.db.transaction() as tx:
         transitions.task_transition(tx, run, task_id, TaskStatus.RUNNING, invocation_id=child.id)
         transitions.start_invocation(tx, run, child)
-        canon = stage_canon(tx, run, child, library_for(run), [m.content for m in child.messages if m.content])
+        library = library_for(run)
+        entries = [item.entry for item in library.entries()] if library is not None else []
+        canon = stage_canon(tx, run, child, entries, [m.content for m in child.messages if m.content])
         request_assembly(tx, run, child, system=[*_reviewer_parts(reviewer), *(["canon"] if canon else [])])
         if canon:  # the reviewer checks the draft against the same canon the writer keeps
             child.project_sections = canon

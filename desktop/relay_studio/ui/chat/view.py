@@ -43,6 +43,11 @@ live updates (``live_run_events``).
 
 from __future__ import annotations
 
+import logging
+import time
+from collections.abc import Callable
+from functools import partial
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
@@ -53,6 +58,7 @@ from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.runtime.publish import NothingToPublish
+from relay_studio.ui.background import Failed, Outcome
 from relay_studio.ui.chat.card_chrome import fit_to_column
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
@@ -72,15 +78,31 @@ from relay_studio.ui.chat.transcript import (
 )
 from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
+from relay_studio.ui.operations.chat_contents import ChatContents
 from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks
 
+log = logging.getLogger(__name__)
+
 WELCOME_CHAT = "Welcome"
 # how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
 PAGE = 12
-# cards built in one turn of the loop: the last ones at once, those above them a batch per turn
+# cards built in one turn of the loop: the last ones at once, those above them a batch per turn; a batch ends
+# early once building took BUILD_BUDGET seconds (Qt lays out and paints what was built after it, in the next
+# turn: a card is a tree of widgets, several milliseconds each on a book's long messages)
 FIRST_CARDS = 4
+BUILD_BUDGET = 0.008
+
+
+def _build_within_budget(missing: list[int], make: Callable[[int], None]) -> None:
+    """``make``s the cards at ``missing``, the last first, until ``FIRST_CARDS`` are made or the turn's budget is
+    spent (always one: the view moves on each turn)."""
+    started = time.perf_counter()
+    for made, index in enumerate(reversed(missing)):
+        if made and (made >= FIRST_CARDS or time.perf_counter() - started > BUILD_BUDGET):
+            return
+        make(index)
 
 
 class ChatView(QWidget):
@@ -114,6 +136,7 @@ class ChatView(QWidget):
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
         self._reload_timer.timeout.connect(self.reload)
+        self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -222,8 +245,13 @@ class ChatView(QWidget):
         self.composer.set_exploring(exploring)
         changed = chat_id != self._shown_chat
         self._shown_chat = chat_id
-        self.reload()
-        if changed:  # the agent the chat's last request went to, not the first one of the list
+        if changed and self.isVisible():  # a switch the creator sees: read on the reader lane, shown on arrival
+            self._reload_timer.stop()
+            self._clear_cards()
+            self._request_contents()
+        else:  # the chat shown again, or the one a window about to be shown opens with: read here
+            self.reload()
+        if changed:  # the agent the chat's last request went to, not the first one of the list (20 indexed rows)
             last = next((r for r in self.studio.journal.runs(chat_id, limit=20) if r.kind != RUN_KIND_HANDOFF), None)
             if last is not None:
                 self.composer.select_agent(last.root_profile_id)
@@ -241,14 +269,50 @@ class ChatView(QWidget):
         if not self._reload_timer.isActive():
             self._reload_timer.start()
 
+    def _request_contents(self) -> None:
+        """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins."""
+        self._wanted += 1
+        if self.chat_id:
+            self.studio.chats.read_contents(self.chat_id, self.shown_limit, partial(self._on_contents, self._wanted))
+        else:
+            self._show(None)
+
+    def _on_contents(self, wanted: int, outcome: Outcome[ChatContents]) -> None:
+        if wanted != self._wanted:
+            return  # a newer read, or a refresh on the GUI thread, came after it
+        if isinstance(outcome, Failed):  # the reader could not read it (a busy or closed file): read it here
+            log.warning("The chat could not be read off the GUI thread: %r", outcome.error)
+            self.reload()
+            return
+        contents = outcome.value
+        if contents.chat_id == self.chat_id:
+            self.studio.chats.prime_versions(contents.versions)  # the cards' own reads, done on the lane
+            self.studio.journal.prime(contents.citations, contents.stages)
+            self._show(contents)
+
+    def _clear_cards(self) -> None:
+        """Takes the cards of the chat shown before away (a switched-to chat shows its own when they are read)."""
+        self._more_timer.stop()
+        for card in self.cards:
+            self.column_layout.removeWidget(card)
+            card.deleteLater()
+        self.cards, self._slots, self._slot_items = [], [], []
+        self.earlier.hide()
+        if self.handoff_offer.chat_id and self.handoff_offer.chat_id != self.chat_id:
+            self.handoff_offer.dismiss()  # the offer belongs to its chat
     def reload(self) -> None:
-        """Shows the chat's messages and notices. Cards whose message did not change are kept as they
-        are (a markdown body is laid out once, not on every commit of the chat)."""
+        """Shows the chat's messages and notices, read here: the refresh the chat's own events ask for. Cards
+        whose message did not change are kept as they are (a markdown body is laid out once, not on every
+        commit of the chat)."""
         self._reload_timer.stop()
+        self._wanted += 1  # a read under way on the reader lane is older than this one
+        self._show(self.studio.chats.contents(self.chat_id) if self.chat_id else None)
+
+    def _show(self, contents: ChatContents | None) -> None:
+        """Fills the view from what was read of the chat."""
         self.agent_names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
-        studio = self.studio
-        messages = studio.chats.messages(self.chat_id) if self.chat_id else []
-        run_records = studio.journal.runs(self.chat_id, limit=500) if self.chat_id else []
+        messages = contents.messages if contents else []
+        run_records = contents.runs if contents else []
         runs = {}
         for record in run_records:
             runs[record.id] = record
@@ -260,7 +324,7 @@ class ChatView(QWidget):
             self.column_layout.removeWidget(self.welcome)
             self.welcome.deleteLater()
             self.welcome = None
-        chat = studio.chats.get(self.chat_id) if self.chat_id else None
+        chat = contents.chat if contents else None
         if chat is not None and chat.name == WELCOME_CHAT and not messages:
             profiles = self.studio.agents.profiles()
             shown = [(p.display_name, p.description) for p in profiles.values()]
@@ -268,24 +332,28 @@ class ChatView(QWidget):
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
         self._show_empty_hint(chat, bool(messages or runs))
-        regenerated = {rid: str(studio.journal.run_input(rid).get("regenerateOf") or "")
-                       for rid, record in runs.items() if notice_for(record) is not None
-                       and not any(m.run_id == rid for m in messages)}
+        regenerated = {rid: of for rid, of in contents.regenerated.items()
+                       if notice_for(runs[rid]) is not None} if contents else {}
         old = {card_key(card): card for card in self.cards}
         handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
-                      for h in studio.chats.handed_off(self.chat_id)] if self.chat_id else []
+                      for h in contents.handed_off] if contents else []
         items = with_lineage(transcript(messages, runs, regenerated, self._unpublished(runs)),
-                             studio.chats.continued_from(self.chat_id),
-                             studio.chats.continued_in(self.chat_id), handed_off) if self.chat_id else []
+                             contents.continued_from, contents.continued_in, handed_off) if contents else []
         hidden = max(len(items) - self.shown_limit, 0)
         items = items[hidden:]
         self.earlier.setText(self.tr("Show earlier messages (%n more)", "", hidden))
         self.earlier.setVisible(hidden > 0)
         slots: list[QWidget | None] = [old.pop(item_key(item), None) for item in items]
         missing = [i for i, card in enumerate(slots) if card is None]
-        at_once = FIRST_CARDS if hidden else len(missing)  # a chat of one page (most) is built whole
-        for index in missing[len(missing) - at_once:]:  # what the creator looks at first: the last ones
+
+        def make(index: int) -> None:
             slots[index] = card_for(items[index], self)
+
+        if hidden:  # what the creator looks at first, the last ones, within the turn's budget; the rest later
+            _build_within_budget(missing, make)
+        else:  # a chat of one page (most) is built whole
+            for index in missing:
+                make(index)
         for card in self.cards:
             self.column_layout.removeWidget(card)
         for card in old.values():
@@ -297,7 +365,7 @@ class ChatView(QWidget):
         self._from_end = None
         self.cards = [c for c in slots if c is not None]
         self._more_timer.stop()
-        if len(missing) > at_once:
+        if any(slot is None for slot in slots):
             self._more_timer.start()
         self._offer_after_failure(run_records)
         self._scroll_to_end()
@@ -306,12 +374,15 @@ class ChatView(QWidget):
         """The next few cards above the ones built (the last first), one batch per turn of the loop."""
         missing = [i for i, card in enumerate(self._slots) if card is None]
         start = self.column_layout.indexOf(self.earlier) + 1
-        for index in reversed(missing[-FIRST_CARDS:]):
+
+        def make(index: int) -> None:
             card = card_for(self._slot_items[index], self)
             self._slots[index] = card
             self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
+
+        _build_within_budget(missing, make)
         self.cards = [c for c in self._slots if c is not None]
-        if len(missing) > FIRST_CARDS:
+        if any(slot is None for slot in self._slots):
             self._more_timer.start()
         else:
             self._from_end = None

@@ -5,7 +5,7 @@ One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,16 +27,23 @@ from relay_studio.runtime.publish import publish_approved
 from relay_studio.runtime.session_handoff import chat_agent
 from relay_studio.store.chats import HandedOff, message_texts, project_message_stamps
 from relay_studio.store.database import read_connection
+from relay_studio.ui.background import Outcome
+from relay_studio.ui.operations.chat_contents import ChatContents, read_chat_contents, read_on_reader
 
 if TYPE_CHECKING:
     from relay_studio.ui.library.counts import MentionTally
     from relay_studio.ui.operations.hub import StudioHub
 
 
+# the reader lane's key of the chat view's reads: the newest wins
+CONTENTS_KEY = "chat-contents"
+
+
 class ChatOperations:
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
         self.runtime = hub.runtime
+        self._primed: dict[str, list[CommitRecord]] = {}  # message versions a lane read brought (``prime_versions``)
 
     def get(self, chat_id: str) -> ChatRecord | None:
         return self.runtime.chats.chat(chat_id)
@@ -79,7 +86,8 @@ class ChatOperations:
 
     def message_versions(self, message_id: str) -> list[CommitRecord]:
         """The commits an assistant message went through, oldest first (◀ ▶ browse them)."""
-        return self.runtime.chats.versions(message_id)
+        primed = self._primed.pop(message_id, None)
+        return primed if primed is not None else self.runtime.chats.versions(message_id)
 
     def agent(self, chat: ChatRecord) -> AgentProfile:
         """The agent that answered last in the chat; ``HandoffRefused`` when none has."""
@@ -121,6 +129,23 @@ class ChatOperations:
 
     def continued_from(self, chat_id: str) -> list[ChatRecord]:
         return self.runtime.chats.continued_from(chat_id)
+
+    def contents(self, chat_id: str) -> ChatContents:
+        """What the chat view shows of ``chat_id``, read on this (the GUI) thread: for a refresh of the chat
+        shown, which its own events ask for."""
+        self._primed = {}  # what a lane read brought may be older than this read
+        return read_chat_contents(self.runtime.chats, self.runtime.runs, chat_id)
+
+    def read_contents(self, chat_id: str, recent: int, deliver: Callable[[Outcome[ChatContents]], None]) -> None:
+        """``contents`` read on the studio's reader lane, with what the cards of the last ``recent`` messages
+        read; ``deliver`` gets it on the GUI thread. Only the newest request is delivered: a chat switched to
+        before the last one arrived drops the last one."""
+        self.hub.submit_read(CONTENTS_KEY, partial(read_on_reader, chat_id=chat_id, recent=recent), deliver)
+
+    def prime_versions(self, versions: dict[str, list[CommitRecord]]) -> None:
+        """The versions a lane read brought: ``message_versions`` answers each once from them (a card built
+        right after), else reads. Replaced by each lane read, dropped by each read here."""
+        self._primed = dict(versions)
 
     def handed_off(self, chat_id: str) -> list[HandedOff]:
         """The documents ``chat_id`` handed off, each with the chat it continues in."""

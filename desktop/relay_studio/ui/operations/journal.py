@@ -83,13 +83,27 @@ class JournalOperations:
         cached = self._finishers.get(run_id)
         if cached is not None:
             return cached
-        stages = [i for i in self.runtime.runs.invocations(run_id)
+        stages = [i.profile_id for i in self.runtime.runs.invocations(run_id)
                   if i.kind in (InvocationKind.ROOT, InvocationKind.HANDOFF)]
-        profile = self.runtime.profiles().get(stages[-1].profile_id) if stages else None
-        name = profile.display_name if profile is not None else (stages[-1].profile_id if stages else "")
+        return self._keep_finisher(run_id, stages, self.runtime.profiles())
+
+    def _keep_finisher(self, run_id: str, stages: list[str], profiles: dict[str, AgentProfile]) -> str:
+        profile = profiles.get(stages[-1]) if stages else None
+        name = profile.display_name if profile is not None else (stages[-1] if stages else "")
         if run_id not in self.hub.handles and name:
             self._finishers[run_id] = name
         return name
+
+    def prime(self, citations: dict[str, list[dict[str, Any]]], stages: dict[str, list[str]]) -> None:
+        """Keeps what a lane read of a chat brought for its ended runs (``ChatContents``): the cards built from
+        it then read neither their citations nor their finisher on the GUI thread."""
+        for run_id, cited in citations.items():
+            if run_id not in self.hub.handles:
+                self._citations[run_id] = cited
+        profiles = self.runtime.profiles() if stages else {}
+        for run_id, found in stages.items():
+            if run_id not in self._finishers:
+                self._keep_finisher(run_id, found, profiles)
 
     def read_branches(self, run_id: str, deliver: Callable[[str, list[Branch]], None]) -> None:
         """Reads the run's lineage (the run it started from, every fork) on the reader thread and hands it to
