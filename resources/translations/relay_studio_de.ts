@@ -703,6 +703,77 @@
     </message>
 </context>
 <context>
+    <name>ContinuityDialog</name>
+    <message>
+        <source>Continuity check</source>
+        <translation>Kontinuitätsprüfung</translation>
+    </message>
+    <message>
+        <source>Checking the chat against the canon…</source>
+        <translation>Der Chat wird mit dem Kanon abgeglichen…</translation>
+    </message>
+    <message>
+        <source>Show the &amp;text</source>
+        <translation>&amp;Text zeigen</translation>
+    </message>
+    <message>
+        <source>Show the &amp;evidence</source>
+        <translation>&amp;Beleg zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Send to an agent to fix</source>
+        <translation>An einen Agenten zur &amp;Korrektur senden</translation>
+    </message>
+    <message>
+        <source>Why this is intentional (kept with it)</source>
+        <translation>Warum das gewollt ist (wird mitgespeichert)</translation>
+    </message>
+    <message>
+        <source>&amp;Mark intentional</source>
+        <translation>Als &amp;gewollt markieren</translation>
+    </message>
+    <message>
+        <source>The check could not be done: %1</source>
+        <translation>Die Prüfung war nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>%1 findings in %2 chapters against %3 facts.</source>
+        <translation>%1 Befunde in %2 Kapiteln gegen %3 Fakten.</translation>
+    </message>
+    <message>
+        <source>%1, chapter %2</source>
+        <translation>%1, Kapitel %2</translation>
+    </message>
+    <message>
+        <source>the canon (the fact&apos;s own words)</source>
+        <translation>der Kanon (der Wortlaut des Fakts)</translation>
+    </message>
+    <message>
+        <source>In the text: %1</source>
+        <translation>Im Text: %1</translation>
+    </message>
+    <message>
+        <source>Contradicts: %1</source>
+        <translation>Widerspricht: %1</translation>
+    </message>
+    <message>
+        <source>This passage is the fact&apos;s own words: it is in the canon.</source>
+        <translation>Diese Stelle ist der Wortlaut des Fakts: Sie steht im Kanon.</translation>
+    </message>
+    <message>
+        <source>Say why the finding is intentional: the reason is kept with it.</source>
+        <translation>Sagen Sie, warum der Befund gewollt ist: Der Grund wird mitgespeichert.</translation>
+    </message>
+    <message>
+        <source>The finding could not be marked: %1</source>
+        <translation>Der Befund konnte nicht markiert werden: %1</translation>
+    </message>
+    <message>
+        <source>Marked intentional: it will not be reported again.</source>
+        <translation>Als gewollt markiert: Er wird nicht mehr gemeldet.</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -2159,6 +2230,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>Neuer &amp;Agent…</translation>
+    </message>
+    <message>
+        <source>Check &amp;continuity…</source>
+        <translation>&amp;Kontinuität prüfen…</translation>
+    </message>
+    <message>
+        <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
+        <translation>Findet, wo dieser Chat dem Kanon des Projekts widerspricht, mit beiden Stellen</translation>
     </message>
     <message>
         <source>&amp;Edit</source>

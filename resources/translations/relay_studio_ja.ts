@@ -699,6 +699,77 @@
     </message>
 </context>
 <context>
+    <name>ContinuityDialog</name>
+    <message>
+        <source>Continuity check</source>
+        <translation>整合性チェック</translation>
+    </message>
+    <message>
+        <source>Checking the chat against the canon…</source>
+        <translation>チャットをカノンと照合しています…</translation>
+    </message>
+    <message>
+        <source>Show the &amp;text</source>
+        <translation>本文を表示(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show the &amp;evidence</source>
+        <translation>根拠を表示(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Send to an agent to fix</source>
+        <translation>エージェントに修正を依頼(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Why this is intentional (kept with it)</source>
+        <translation>意図的である理由(一緒に保存されます)</translation>
+    </message>
+    <message>
+        <source>&amp;Mark intentional</source>
+        <translation>意図的としてマーク(&amp;M)</translation>
+    </message>
+    <message>
+        <source>The check could not be done: %1</source>
+        <translation>チェックできませんでした: %1</translation>
+    </message>
+    <message>
+        <source>%1 findings in %2 chapters against %3 facts.</source>
+        <translation>%2 章を %3 件の事実と照合し、%1 件の指摘。</translation>
+    </message>
+    <message>
+        <source>%1, chapter %2</source>
+        <translation>%1、第 %2 章</translation>
+    </message>
+    <message>
+        <source>the canon (the fact&apos;s own words)</source>
+        <translation>カノン(事実そのものの文言)</translation>
+    </message>
+    <message>
+        <source>In the text: %1</source>
+        <translation>本文: %1</translation>
+    </message>
+    <message>
+        <source>Contradicts: %1</source>
+        <translation>矛盾する箇所: %1</translation>
+    </message>
+    <message>
+        <source>This passage is the fact&apos;s own words: it is in the canon.</source>
+        <translation>この箇所は事実そのものの文言で、カノンにあります。</translation>
+    </message>
+    <message>
+        <source>Say why the finding is intentional: the reason is kept with it.</source>
+        <translation>この指摘が意図的である理由を入力してください。理由は一緒に保存されます。</translation>
+    </message>
+    <message>
+        <source>The finding could not be marked: %1</source>
+        <translation>指摘をマークできませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Marked intentional: it will not be reported again.</source>
+        <translation>意図的としてマークしました。今後は報告されません。</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -2151,6 +2222,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>新しいエージェント(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Check &amp;continuity…</source>
+        <translation>整合性をチェック(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
+        <translation>このチャットがプロジェクトのカノンと矛盾する箇所を、両方の文とともに見つけます</translation>
     </message>
     <message>
         <source>&amp;Edit</source>

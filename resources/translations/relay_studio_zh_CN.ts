@@ -699,6 +699,77 @@
     </message>
 </context>
 <context>
+    <name>ContinuityDialog</name>
+    <message>
+        <source>Continuity check</source>
+        <translation>连贯性检查</translation>
+    </message>
+    <message>
+        <source>Checking the chat against the canon…</source>
+        <translation>正在将聊天与设定集核对…</translation>
+    </message>
+    <message>
+        <source>Show the &amp;text</source>
+        <translation>显示正文(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show the &amp;evidence</source>
+        <translation>显示依据(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Send to an agent to fix</source>
+        <translation>发给智能体修正(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Why this is intentional (kept with it)</source>
+        <translation>为何是有意为之(会一并保存)</translation>
+    </message>
+    <message>
+        <source>&amp;Mark intentional</source>
+        <translation>标记为有意(&amp;M)</translation>
+    </message>
+    <message>
+        <source>The check could not be done: %1</source>
+        <translation>无法完成检查:%1</translation>
+    </message>
+    <message>
+        <source>%1 findings in %2 chapters against %3 facts.</source>
+        <translation>对照 %3 条事实检查了 %2 章:%1 项发现。</translation>
+    </message>
+    <message>
+        <source>%1, chapter %2</source>
+        <translation>%1,第 %2 章</translation>
+    </message>
+    <message>
+        <source>the canon (the fact&apos;s own words)</source>
+        <translation>设定集(事实本身的措辞)</translation>
+    </message>
+    <message>
+        <source>In the text: %1</source>
+        <translation>正文:%1</translation>
+    </message>
+    <message>
+        <source>Contradicts: %1</source>
+        <translation>与之矛盾:%1</translation>
+    </message>
+    <message>
+        <source>This passage is the fact&apos;s own words: it is in the canon.</source>
+        <translation>这段是事实本身的措辞:它在设定集中。</translation>
+    </message>
+    <message>
+        <source>Say why the finding is intentional: the reason is kept with it.</source>
+        <translation>请说明为何这项发现是有意为之:理由会一并保存。</translation>
+    </message>
+    <message>
+        <source>The finding could not be marked: %1</source>
+        <translation>无法标记这项发现:%1</translation>
+    </message>
+    <message>
+        <source>Marked intentional: it will not be reported again.</source>
+        <translation>已标记为有意:以后不会再报告。</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -2151,6 +2222,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>新建智能体(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Check &amp;continuity…</source>
+        <translation>检查连贯性(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
+        <translation>找出此聊天与项目设定集矛盾之处,并列出两处原文</translation>
     </message>
     <message>
         <source>&amp;Edit</source>

@@ -76,6 +76,21 @@ def _finding_payload(finding: ContinuityFinding) -> dict[str, object]:
     return finding.model_dump(mode="json")
 
 
+def rules_report(db: Database, project_id: str, *, chat: str | None = None,
+                 facts: Sequence[CanonFact] | None = None, trigger: str = "creator") -> CheckReport:
+    """The rules' findings, without the reviewer and not journaled yet (``journal_report``): a window runs
+    this on its reader thread."""
+    names, chapters = project_chapters(ChatStore(db), project_id, chat)
+    held = list(facts) if facts is not None else CanonStore(db).facts(project_id, status=FactStatus.ACTIVE)
+    intentional = ContinuityStore(db).intentional_keys(project_id)
+    report = CheckReport(project_id=project_id, chats=names, chapters=len(chapters),
+                         words=sum(len(c.text.split()) for c in chapters), facts=len(held), trigger=trigger)
+    everything = check(held, chapters)
+    report.findings = [f for f in everything if f.key not in intentional]
+    report.intentional = len(everything) - len(report.findings)
+    return report
+
+
 async def check_project(db: Database, project_id: str, *, chat: str | None = None,
                         facts: Sequence[CanonFact] | None = None, reviewer: ReviewerBinding | None = None,
                         trigger: str = "creator", offload: bool = False) -> CheckReport:
@@ -85,16 +100,15 @@ async def check_project(db: Database, project_id: str, *, chat: str | None = Non
     chats = ChatStore(db)
     names, chapters = project_chapters(chats, project_id, chat)
     held = list(facts) if facts is not None else CanonStore(db).facts(project_id, status=FactStatus.ACTIVE)
-    store = ContinuityStore(db)
-    intentional = store.intentional_keys(project_id)
+    intentional = ContinuityStore(db).intentional_keys(project_id)
     report = CheckReport(project_id=project_id, chats=names, chapters=len(chapters),
                          words=sum(len(c.text.split()) for c in chapters), facts=len(held), trigger=trigger)
     everything = await asyncio.to_thread(check, held, chapters) if offload else check(held, chapters)
     report.findings = [f for f in everything if f.key not in intentional]
+    report.intentional = len(everything) - len(report.findings)
     if reviewer is not None:
         await _review(report, reviewer, held, chapters, intentional)
-    report.intentional = len(everything) - len([f for f in everything if f.key not in intentional])
-    _journal(store, report)
+    journal_report(db, report)
     return report
 
 
@@ -115,7 +129,8 @@ async def _review(report: CheckReport, reviewer: ReviewerBinding, facts: Sequenc
                 report.findings.append(finding)
 
 
-def _journal(store: ContinuityStore, report: CheckReport) -> None:
+def journal_report(db: Database, report: CheckReport) -> None:
+    """Journals the check: ``checked``, each finding, each dropped reviewer finding, each failed review."""
     entries: list[tuple[str, str | None, dict[str, object]]] = [
         ("checked", None, {"trigger": report.trigger, "chats": report.chats, "chapters": report.chapters,
                            "words": report.words, "facts": report.facts, "findings": len(report.findings),
@@ -129,7 +144,7 @@ def _journal(store: ContinuityStore, report: CheckReport) -> None:
     entries += [("review_failed", r.chapter.chat_id, {"chapter": r.chapter.number, "code": r.error_code,
                                                        "message": r.error_message})
                 for r in report.reviews if r.error_code]
-    store.journal(report.project_id, entries)
+    ContinuityStore(db).journal(report.project_id, entries)
 
 
 def find_finding(db: Database, project_id: str, key: str) -> ContinuityFinding:

@@ -1,0 +1,95 @@
+"""Chat → Check continuity… driven through the window: the shown chat checked against the canon off the GUI
+thread, each finding's two passages side by side, "Show the evidence" finding it in the chat, "Mark
+intentional" with a reason (not reported when the check is opened again), and "Send to an agent to fix"
+putting a request naming both passages in the composer."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from relay_studio.domain.canon import FactSource, FactSourceKind
+from relay_studio.runtime.engine import Runtime
+from relay_studio.store.canon import CanonStore
+from relay_studio.store.continuity import ContinuityStore
+from relay_studio.ui.continuity_dialog import ContinuityDialog
+from relay_studio.ui.main_window import MainWindow
+from tests.gui.conftest import App
+from tests.support import until
+
+DEATH = "Oren Vale died that night in the fire at Halden."
+ACTS = "Oren Vale walked into the kitchen and lit the stove."
+EYES = "Mara Quell rubbed her blue eyes."
+
+
+def _seed(app: App) -> str:
+    rt = Runtime(app.data_dir)
+    try:
+        project = rt.projects.default()
+        chat = rt.chats.ensure_chat("Book")
+        rt.chats.add_message(chat.id, "user", "Chapter one.")
+        first = rt.chats.add_message(chat.id, "assistant", f"The year was 1861. {DEATH}")
+        rt.chats.add_message(chat.id, "user", "Chapter two.")
+        rt.chats.add_message(chat.id, "assistant", f"The year was 1862. {ACTS} {EYES}")
+        canon = CanonStore(rt.db)
+        canon.add(project.id, "Oren Vale is dead.", ["Oren Vale"], attribute="status", value="dead", as_of=1,
+                  source=FactSource(kind=FactSourceKind.MESSAGE, chat_id=chat.id, message_id=first.id, quote=DEATH))
+        canon.add(project.id, "Mara Quell has green eyes.", ["Mara Quell"], attribute="eyes", value="green")
+        return project.id
+    finally:
+        rt.close()
+
+
+def _click_chat(qtbot: QtBot, window: MainWindow, name: str) -> None:
+    tree = window.sidebar.chats
+    item = next(i for i in window.sidebar._all_chat_items() if i.text(0) == name)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center())
+
+
+async def _open_check(window: MainWindow, count: int) -> ContinuityDialog:
+    window.continuity_action.trigger()
+    dialog = window.continuity_dialog
+    assert dialog is not None
+    await until(lambda: dialog.list.count() == count and "findings in 2 chapters" in dialog.summary.text(),
+                what=f"{count} findings listed")
+    return dialog
+
+
+async def test_findings_side_by_side_jump_mark_intentional_and_send_to_fix(app: App, qtbot: QtBot) -> None:
+    project_id = _seed(app)
+    window = app.open()
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active")
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    assert dialog.summary.text() == "2 findings in 2 chapters against 2 facts."
+    dialog.list.setCurrentRow(0)
+    assert dialog.text_view.toPlainText() == ACTS and dialog.evidence_view.toPlainText() == DEATH
+    assert dialog.text_place.text() == "In the text: Book, chapter 2"
+    assert dialog.evidence_place.text() == "Contradicts: Book, chapter 1"
+
+    qtbot.mouseClick(dialog.show_evidence, Qt.MouseButton.LeftButton)
+    bar = window.chat.find_bar
+    await until(lambda: bar.isVisible() and bar.field.text() == DEATH and bar.count.text() == "1 of 1",
+                what="the evidence found in the chat")
+
+    dialog.list.setCurrentRow(1)
+    assert dialog.text_view.toPlainText() == EYES and dialog.evidence_view.toPlainText() == "Mara Quell has green eyes."
+    assert dialog.evidence_place.text() == "Contradicts: the canon (the fact's own words)"
+    qtbot.mouseClick(dialog.mark, Qt.MouseButton.LeftButton)  # no reason yet: asks for one, marks nothing
+    assert "Say why" in dialog.summary.text() and dialog.list.count() == 2
+    qtbot.keyClicks(dialog.reason, "Her eyes change colour with the moon.")
+    qtbot.mouseClick(dialog.mark, Qt.MouseButton.LeftButton)
+    await until(lambda: dialog.list.count() == 1, what="the marked finding gone from the list")
+    [mark] = ContinuityStore(window.studio.runtime.db).marks(project_id)
+    assert (mark.reason, mark.text_quote) == ("Her eyes change colour with the moon.", EYES)
+
+    qtbot.mouseClick(dialog.send_fix, Qt.MouseButton.LeftButton)
+    await until(lambda: ACTS in window.chat.composer.text(), what="the fix request in the composer")
+    request = window.chat.composer.text()
+    assert DEATH in request and request.startswith("Please fix a continuity problem in chapter 2:")
+
+    again = await _open_check(window, 1)
+    assert again.findings[0].text.quote == ACTS
