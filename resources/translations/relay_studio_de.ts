@@ -741,6 +741,22 @@
         <translation>%1 Befunde in %2 Kapiteln gegen %3 Fakten.</translation>
     </message>
     <message>
+        <source>Conflicting facts</source>
+        <translation>Widersprüchliche Fakten</translation>
+    </message>
+    <message>
+        <source>Acts after death</source>
+        <translation>Handelt nach dem Tod</translation>
+    </message>
+    <message>
+        <source>Age does not add up</source>
+        <translation>Alter geht nicht auf</translation>
+    </message>
+    <message>
+        <source>Text against the canon</source>
+        <translation>Text gegen den Kanon</translation>
+    </message>
+    <message>
         <source>%1, chapter %2</source>
         <translation>%1, Kapitel %2</translation>
     </message>

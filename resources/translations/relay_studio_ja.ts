@@ -737,6 +737,22 @@
         <translation>%2 章を %3 件の事実と照合し、%1 件の指摘。</translation>
     </message>
     <message>
+        <source>Conflicting facts</source>
+        <translation>矛盾する事実</translation>
+    </message>
+    <message>
+        <source>Acts after death</source>
+        <translation>死後の行動</translation>
+    </message>
+    <message>
+        <source>Age does not add up</source>
+        <translation>年齢が合わない</translation>
+    </message>
+    <message>
+        <source>Text against the canon</source>
+        <translation>本文とカノンの食い違い</translation>
+    </message>
+    <message>
         <source>%1, chapter %2</source>
         <translation>%1、第 %2 章</translation>
     </message>

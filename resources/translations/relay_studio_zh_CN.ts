@@ -737,6 +737,22 @@
         <translation>对照 %3 条事实检查了 %2 章:%1 项发现。</translation>
     </message>
     <message>
+        <source>Conflicting facts</source>
+        <translation>相互矛盾的事实</translation>
+    </message>
+    <message>
+        <source>Acts after death</source>
+        <translation>死后仍有行动</translation>
+    </message>
+    <message>
+        <source>Age does not add up</source>
+        <translation>年龄对不上</translation>
+    </message>
+    <message>
+        <source>Text against the canon</source>
+        <translation>正文与设定集不符</translation>
+    </message>
+    <message>
         <source>%1, chapter %2</source>
         <translation>%1,第 %2 章</translation>
     </message>

@@ -65,6 +65,7 @@ async def test_findings_side_by_side_jump_mark_intentional_and_send_to_fix(app: 
     await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
     dialog = await _open_check(window, 2)
     assert dialog.summary.text() == "2 findings in 2 chapters against 2 facts."
+    assert dialog.list.item(0).text().startswith("Acts after death · Oren Vale acts in chapter 2")
     dialog.list.setCurrentRow(0)
     assert dialog.text_view.toPlainText() == ACTS and dialog.evidence_view.toPlainText() == DEATH
     assert dialog.text_place.text() == "In the text: Book, chapter 2"

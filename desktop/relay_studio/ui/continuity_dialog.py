@@ -128,7 +128,7 @@ class ContinuityDialog(QDialog):
         self.findings = list(report.findings)
         self.list.clear()
         for finding in self.findings:
-            self.list.addItem(f"{finding.found_by.split(':', 1)[-1]} · {finding.summary}")
+            self.list.addItem(f"{self._found_by(finding)} · {finding.summary}")
         self.summary.setText(i18n.arg(self.tr("%1 findings in %2 chapters against %3 facts."),
                                       i18n.number(len(self.findings)), i18n.number(report.chapters),
                                       i18n.number(report.facts)))
@@ -136,6 +136,14 @@ class ContinuityDialog(QDialog):
             self.list.setCurrentRow(0)
         self._enable()
         self.checked.emit(len(self.findings))
+
+    def _found_by(self, finding: ContinuityFinding) -> str:
+        """The rule in the creator's words, or the reviewer's name."""
+        kind, _, name = finding.found_by.partition(":")
+        words = {"conflicting_values": self.tr("Conflicting facts"), "acts_after_death": self.tr("Acts after death"),
+                 "age_arithmetic": self.tr("Age does not add up"),
+                 "text_contradicts_fact": self.tr("Text against the canon")}
+        return words.get(name, name) if kind == "rule" else name
 
     def current(self) -> ContinuityFinding | None:
         row = self.list.currentRow()
