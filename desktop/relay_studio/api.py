@@ -58,11 +58,15 @@ from relay_studio.runtime.delegation.input_data import HandoffInputData, History
 from relay_studio.runtime.engine import RunRequestError, Runtime
 from relay_studio.runtime.fork import ForkRequest
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
+from relay_studio.store.canon import CanonError, CanonStore
 from relay_studio.store.continuity import IntentionalMark, LogEntry
+from relay_studio.store.project_canon import ProjectCanon
 
-__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "ExportError", "ExportResult", "Handoff", "HandoffHistoryMapper",
+__all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "CanonError", "ExportError", "ExportResult", "Handoff",
+           "HandoffHistoryMapper",
            "HandoffInfo",
            "HandoffInputData", "HandoffInputFilter", "HandoffOutcome", "HandoffRefused", "HandoffResult", "Message",
+           "ProjectCanon",
            "RunConfig", "RunContextWrapper", "RunItem", "RunRequestError", "RunResult", "Studio",
            "default_handoff_history_mapper",
            "get_conversation_history_wrappers", "handoff", "handoff_filters", "nest_handoff_history",
@@ -411,6 +415,13 @@ class Studio:
         from relay_studio.store.continuity import ContinuityStore
 
         return ContinuityStore(self.runtime.db).log(self.runtime.projects.resolve(project).id)
+
+    def canon(self, project: str | None = None) -> ProjectCanon:
+        """The canon of ``project`` (by name, id or folder name; the default project for None): ``facts()``,
+        ``add(text, about, attribute=, value=, as_of=, pin=, source_chat=, quote=)``, ``edit``, ``pin``,
+        ``unpin``, ``retire``, ``accept``, ``reject`` by handle (``f12``), as ``relay-studio canon``
+        (docs/canon.md). A refusal raises ``CanonError`` (``code``, ``message``); nothing is written."""
+        return ProjectCanon(CanonStore(self.runtime.db), self.runtime.chats, self.runtime.projects.resolve(project).id)
 
     def journal(self, run_id: str) -> list[Event]:
         return self.runtime.runs.events(run_id)

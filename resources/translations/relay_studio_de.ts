@@ -44,6 +44,136 @@
     </message>
 </context>
 <context>
+    <name>CanonModel</name>
+    <message>
+        <source>pinned</source>
+        <translation>angeheftet</translation>
+    </message>
+    <message>
+        <source>proposed</source>
+        <translation>vorgeschlagen</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>retired</source>
+        <translation>zurückgezogen</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>Handle</source>
+        <translation>Kürzel</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>Fakt</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>Betrifft</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>CanonView</name>
+    <message>
+        <source>New fact</source>
+        <translation>Neuer Fakt</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>Anheften</translation>
+    </message>
+    <message>
+        <source>Retire</source>
+        <translation>Zurückziehen</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Canon</source>
+        <translation>Kanon</translation>
+    </message>
+    <message>
+        <source>One short statement, as every agent will read it</source>
+        <translation>Eine kurze Aussage, so wie jeder Agent sie lesen wird</translation>
+    </message>
+    <message>
+        <source>Story library entries, separated by commas</source>
+        <translation>Einträge der Story-Bibliothek, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>e.g. eyes</source>
+        <translation>z. B. Augen</translation>
+    </message>
+    <message>
+        <source>e.g. green</source>
+        <translation>z. B. grün</translation>
+    </message>
+    <message>
+        <source>from the start</source>
+        <translation>von Anfang an</translation>
+    </message>
+    <message>
+        <source>Pinned: in every prompt of the project</source>
+        <translation>Angeheftet: in jedem Prompt des Projekts</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>Fakt</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>Betrifft</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>Merkmal</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>From chapter</source>
+        <translation>Ab Kapitel</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>From: “%1” (added by %2)</source>
+        <translation>Aus: „%1“ (hinzugefügt von %2)</translation>
+    </message>
+    <message>
+        <source>From the chat: “%1”</source>
+        <translation>Aus dem Chat: „%1“</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>Als %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>Lösen</translation>
+    </message>
+</context>
+<context>
     <name>CardInstructionsDialog</name>
     <message>
         <source>The card&apos;s instructions for “%1”</source>
@@ -2055,6 +2185,10 @@
         <translation>Skills</translation>
     </message>
     <message>
+        <source>Canon</source>
+        <translation>Kanon</translation>
+    </message>
+    <message>
         <source>⚠ The project&apos;s files could not be read: %1</source>
         <translation>⚠ Die Dateien des Projekts konnten nicht gelesen werden: %1</translation>
     </message>
@@ -2439,6 +2573,10 @@
     <message>
         <source>Open the document at this place</source>
         <translation>Das Dokument an dieser Stelle öffnen</translation>
+    </message>
+    <message>
+        <source>Add to canon…</source>
+        <translation>Zum Kanon hinzufügen …</translation>
     </message>
     <message>
         <source>version %1 of %2</source>

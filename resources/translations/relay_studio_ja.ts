@@ -44,6 +44,136 @@
     </message>
 </context>
 <context>
+    <name>CanonModel</name>
+    <message>
+        <source>pinned</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>proposed</source>
+        <translation>提案中</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>有効</translation>
+    </message>
+    <message>
+        <source>retired</source>
+        <translation>廃止</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>却下</translation>
+    </message>
+    <message>
+        <source>Handle</source>
+        <translation>ハンドル</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>事実</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+</context>
+<context>
+    <name>CanonView</name>
+    <message>
+        <source>New fact</source>
+        <translation>新しい事実</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>Retire</source>
+        <translation>廃止</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>承認</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>却下</translation>
+    </message>
+    <message>
+        <source>Canon</source>
+        <translation>正典</translation>
+    </message>
+    <message>
+        <source>One short statement, as every agent will read it</source>
+        <translation>すべてのエージェントが読むとおりの短い一文</translation>
+    </message>
+    <message>
+        <source>Story library entries, separated by commas</source>
+        <translation>ストーリーライブラリの項目（カンマ区切り）</translation>
+    </message>
+    <message>
+        <source>e.g. eyes</source>
+        <translation>例：目</translation>
+    </message>
+    <message>
+        <source>e.g. green</source>
+        <translation>例：緑</translation>
+    </message>
+    <message>
+        <source>from the start</source>
+        <translation>最初から</translation>
+    </message>
+    <message>
+        <source>Pinned: in every prompt of the project</source>
+        <translation>固定：プロジェクトのすべてのプロンプトに入ります</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>事実</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>From chapter</source>
+        <translation>開始章</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>From: “%1” (added by %2)</source>
+        <translation>出典：「%1」（%2 が追加）</translation>
+    </message>
+    <message>
+        <source>From the chat: “%1”</source>
+        <translation>チャットから：「%1」</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>%1 として保存しました。</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>固定を解除</translation>
+    </message>
+</context>
+<context>
     <name>CardInstructionsDialog</name>
     <message>
         <source>The card&apos;s instructions for “%1”</source>
@@ -706,7 +836,7 @@
     </message>
     <message>
         <source>Checking the chat against the canon…</source>
-        <translation>チャットをカノンと照合しています…</translation>
+        <translation>チャットを正典と照合しています…</translation>
     </message>
     <message>
         <source>Show the &amp;text</source>
@@ -750,7 +880,7 @@
     </message>
     <message>
         <source>Text against the canon</source>
-        <translation>本文とカノンの食い違い</translation>
+        <translation>本文と正典の食い違い</translation>
     </message>
     <message>
         <source>%1, chapter %2</source>
@@ -758,7 +888,7 @@
     </message>
     <message>
         <source>the canon (the fact&apos;s own words)</source>
-        <translation>カノン(事実そのものの文言)</translation>
+        <translation>正典(事実そのものの文言)</translation>
     </message>
     <message>
         <source>In the text: %1</source>
@@ -770,7 +900,7 @@
     </message>
     <message>
         <source>This passage is the fact&apos;s own words: it is in the canon.</source>
-        <translation>この箇所は事実そのものの文言で、カノンにあります。</translation>
+        <translation>この箇所は事実そのものの文言で、正典にあります。</translation>
     </message>
     <message>
         <source>Say why the finding is intentional: the reason is kept with it.</source>
@@ -2050,6 +2180,10 @@
         <translation>スキル</translation>
     </message>
     <message>
+        <source>Canon</source>
+        <translation>正典</translation>
+    </message>
+    <message>
         <source>⚠ The project&apos;s files could not be read: %1</source>
         <translation>⚠ プロジェクトのファイルを読み込めませんでした: %1</translation>
     </message>
@@ -2245,7 +2379,7 @@
     </message>
     <message>
         <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
-        <translation>このチャットがプロジェクトのカノンと矛盾する箇所を、両方の文とともに見つけます</translation>
+        <translation>このチャットがプロジェクトの正典と矛盾する箇所を、両方の文とともに見つけます</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2430,6 +2564,10 @@
     <message>
         <source>Open the document at this place</source>
         <translation>この箇所でドキュメントを開く</translation>
+    </message>
+    <message>
+        <source>Add to canon…</source>
+        <translation>正典に追加…</translation>
     </message>
     <message>
         <source>version %1 of %2</source>

@@ -44,6 +44,136 @@
     </message>
 </context>
 <context>
+    <name>CanonModel</name>
+    <message>
+        <source>pinned</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>proposed</source>
+        <translation>待定</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>retired</source>
+        <translation>已停用</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>Handle</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>涉及</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>CanonView</name>
+    <message>
+        <source>New fact</source>
+        <translation>新事实</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>固定</translation>
+    </message>
+    <message>
+        <source>Retire</source>
+        <translation>停用</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>批准</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Canon</source>
+        <translation>正典</translation>
+    </message>
+    <message>
+        <source>One short statement, as every agent will read it</source>
+        <translation>一句简短的陈述，每个智能体都会照此读到</translation>
+    </message>
+    <message>
+        <source>Story library entries, separated by commas</source>
+        <translation>故事资料库的条目，用逗号分隔</translation>
+    </message>
+    <message>
+        <source>e.g. eyes</source>
+        <translation>例如：眼睛</translation>
+    </message>
+    <message>
+        <source>e.g. green</source>
+        <translation>例如：绿色</translation>
+    </message>
+    <message>
+        <source>from the start</source>
+        <translation>从头开始</translation>
+    </message>
+    <message>
+        <source>Pinned: in every prompt of the project</source>
+        <translation>固定：放入项目的每个提示词中</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>涉及</translation>
+    </message>
+    <message>
+        <source>Attribute</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>From chapter</source>
+        <translation>起始章节</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>From: “%1” (added by %2)</source>
+        <translation>出处：“%1”（由 %2 添加）</translation>
+    </message>
+    <message>
+        <source>From the chat: “%1”</source>
+        <translation>来自对话：“%1”</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>已保存为 %1。</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>取消固定</translation>
+    </message>
+</context>
+<context>
     <name>CardInstructionsDialog</name>
     <message>
         <source>The card&apos;s instructions for “%1”</source>
@@ -706,7 +836,7 @@
     </message>
     <message>
         <source>Checking the chat against the canon…</source>
-        <translation>正在将聊天与设定集核对…</translation>
+        <translation>正在将聊天与正典核对…</translation>
     </message>
     <message>
         <source>Show the &amp;text</source>
@@ -750,7 +880,7 @@
     </message>
     <message>
         <source>Text against the canon</source>
-        <translation>正文与设定集不符</translation>
+        <translation>正文与正典不符</translation>
     </message>
     <message>
         <source>%1, chapter %2</source>
@@ -758,7 +888,7 @@
     </message>
     <message>
         <source>the canon (the fact&apos;s own words)</source>
-        <translation>设定集(事实本身的措辞)</translation>
+        <translation>正典(事实本身的措辞)</translation>
     </message>
     <message>
         <source>In the text: %1</source>
@@ -770,7 +900,7 @@
     </message>
     <message>
         <source>This passage is the fact&apos;s own words: it is in the canon.</source>
-        <translation>这段是事实本身的措辞:它在设定集中。</translation>
+        <translation>这段是事实本身的措辞:它在正典中。</translation>
     </message>
     <message>
         <source>Say why the finding is intentional: the reason is kept with it.</source>
@@ -2050,6 +2180,10 @@
         <translation>技能</translation>
     </message>
     <message>
+        <source>Canon</source>
+        <translation>正典</translation>
+    </message>
+    <message>
         <source>⚠ The project&apos;s files could not be read: %1</source>
         <translation>⚠ 无法读取项目的文件：%1</translation>
     </message>
@@ -2245,7 +2379,7 @@
     </message>
     <message>
         <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
-        <translation>找出此聊天与项目设定集矛盾之处,并列出两处原文</translation>
+        <translation>找出此聊天与项目正典矛盾之处,并列出两处原文</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2430,6 +2564,10 @@
     <message>
         <source>Open the document at this place</source>
         <translation>在此处打开文档</translation>
+    </message>
+    <message>
+        <source>Add to canon…</source>
+        <translation>添加到正典…</translation>
     </message>
     <message>
         <source>version %1 of %2</source>

@@ -48,7 +48,7 @@ def test_no_ui_module_but_the_studio_touches_the_runtime() -> None:
 #: the services and stores views must not open themselves (records, errors and pure functions of the same
 #: modules they may import): the studio and its operations hold them
 SERVICES = {"Runtime", "RunStore", "ChatStore", "Database", "ConnectionStore", "SecretStore", "LibraryStore",
-            "KnowledgeLibrary", "ProjectStore", "ProfileStore"}
+            "KnowledgeLibrary", "ProjectStore", "ProfileStore", "CanonStore", "ProjectCanon"}
 SERVICE_PACKAGES = ("relay_studio.store", "relay_studio.runtime", "relay_studio.knowledge", "relay_studio.library",
                     "relay_studio.providers.secrets")
 

@@ -111,6 +111,10 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         return run_projects(args, runtime_factory())
     if command == "library":
         return run_library(args, runtime_factory())
+    if command == "canon":
+        from relay_studio.cli.canon import run_canon
+
+        return run_canon(args, runtime_factory())
     if command in ("run", "demo"):
         if command == "demo":
             args.agent, args.prompt = DEMO_AGENT, DEMO_PROMPT

@@ -171,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_chat_files_parsers(chat_sub, common)
     add_projects_parser(sub, common)
     add_library_parser(sub, common)
+    from relay_studio.cli.canon import add_canon_parser
+
+    add_canon_parser(sub, common)
     from relay_studio.cli.export import add_export_parser
 
     add_export_parser(sub, common)

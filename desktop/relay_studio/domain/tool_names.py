@@ -24,6 +24,7 @@ SKILL_CREATE = "skill.create"
 KNOWLEDGE_SEARCH = "knowledge.search"
 REVIEW_CONSISTENCY = "review.consistency"
 REVIEW_RULES = "review.rules"
+CANON_PROPOSE = "canon.propose"
 
 #: Tools a profile may list in ``tools.allow`` (``task.return`` is injected by the runtime instead).
 PROFILE_TOOLS: tuple[str, ...] = (
@@ -46,6 +47,7 @@ PROFILE_TOOLS: tuple[str, ...] = (
     KNOWLEDGE_SEARCH,
     REVIEW_CONSISTENCY,
     REVIEW_RULES,
+    CANON_PROPOSE,
     # the calls that end a part come last (the profile editor lists tools in this order)
     WORKSPACE_COMMIT,
     WORKSPACE_FINISH,

@@ -73,7 +73,7 @@ def pinned_block(pinned: list[CanonFact]) -> str:
 def mentioned_about(facts: list[CanonFact], library: list[LibraryEntry],
                     texts: list[str]) -> list[tuple[CanonFact, str]]:
     """The facts about an entry that ``texts`` mention (by its library name or aliases, else by the name the fact
-    gives), each with that entry's name."""
+    gives), each with that entry's name; those of the most recently mentioned entries first."""
     known = {name.lower(): entry for entry in library for name in (entry.name, *entry.aliases)}
     entries: dict[str, LibraryEntry] = {}
     for fact in facts:
@@ -82,14 +82,18 @@ def mentioned_about(facts: list[CanonFact], library: list[LibraryEntry],
             entries.setdefault(entry.name, entry)
     if not entries:
         return []
-    mentioned = {m.entry.name for m in MentionFinder(list(entries.values())).find("\n".join(texts))}
-    found: list[tuple[CanonFact, str]] = []
+    last: dict[str, int] = {}  # each mentioned entry's latest mention: the freshest first, as the library does
+    for mention in MentionFinder(list(entries.values())).find("\n".join(texts)):
+        last[mention.entry.name] = mention.start
+    found: list[tuple[int, CanonFact, str]] = []
     for fact in facts:
         names = [(known.get(a.lower()) or LibraryEntry(name=a)).name for a in fact.about]
-        hit = next((n for n in names if n in mentioned), None)
-        if hit is not None:
-            found.append((fact, hit))
-    return found
+        hits = [n for n in names if n in last]
+        if hits:
+            hit = max(hits, key=lambda n: last[n])
+            found.append((last[hit], fact, hit))
+    found.sort(key=lambda item: -item[0])
+    return [(fact, name) for _at, fact, name in found]
 
 
 def build_section(canon: CanonStore, project_id: str, library: list[LibraryEntry], texts: list[str],

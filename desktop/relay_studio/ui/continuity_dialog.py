@@ -38,7 +38,7 @@ from relay_studio.ui import i18n
 from relay_studio.ui.background import Outcome
 
 if TYPE_CHECKING:
-    from relay_studio.ui.main_window import MainWindow
+    from relay_studio.ui.window_host import ChatListHost
 
 
 def fix_request(finding: ContinuityFinding) -> str:
@@ -60,7 +60,7 @@ def _check(runs: RunStore, project_id: str, chat_id: str) -> CheckReport:
 class ContinuityDialog(QDialog):
     checked = Signal(int)
 
-    def __init__(self, window: MainWindow, parent: QWidget | None = None) -> None:
+    def __init__(self, window: ChatListHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ContinuityDialog")
         self.setWindowTitle(self.tr("Continuity check"))
@@ -228,7 +228,7 @@ class ContinuityDialog(QDialog):
         self.close()
 
 
-def open_continuity_dialog(window: MainWindow) -> ContinuityDialog | None:
+def open_continuity_dialog(window: ChatListHost) -> ContinuityDialog | None:
     """Chat → Check continuity… on the shown chat (none shown: nothing opens)."""
     if not window.chat_id:
         return None

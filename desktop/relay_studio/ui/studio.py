@@ -11,8 +11,8 @@ the reader and keychain lanes), kept whole at ~480 lines: each part is state the
 handle, its pending approval, the frame's buffers) and all of it ends in ``shutdown``; the features are
 operations it holds (``ui/operations/``): ``studio.chats``,
 ``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``, ``studio.agents``,
-``studio.connections``. Most reads are short indexed queries (one chat, one run, one event) and stay on
-the GUI thread; the long ones run off it: a run's whole journal (``journal.read_events``, on the hub's
+``studio.connections``, ``studio.canon``. Most reads are short indexed queries (one chat, one run, one event)
+and stay on the GUI thread; the long ones run off it: a run's whole journal (``journal.read_events``, on the hub's
 reader lane over a connection of its own: WAL lets it read while the runtime writes),
 ``knowledge.search`` and ``knowledge.start_import`` (lanes of ``ui/background.py``), the keychain
 (``off_thread``), the models a server lists (the loop).
@@ -33,6 +33,8 @@ Signals:
     library_changed(str project_id): an entry, a Skill or a knowledge document was written or removed.
     citation_opened(CitationTarget): a citation link was clicked (chat, timeline): the Library dock opens it.
     entry_opened(str project_id, str path): a mention of an entry was clicked in the chat.
+    canon_changed(str project_id): a fact of the project's canon was added or changed in the window.
+    canon_quote_offered(CanonQuote): "Add to canon" on a selection in a chat message: the Canon panel opens it.
 
 ``project_reader`` reads a project's files off the GUI thread (``projects.read``; its ``read_done``
 signal answers): after every ``library_changed`` and whenever a view asks (the window got the focus back).
@@ -68,6 +70,7 @@ from relay_studio.store.runs import RunStore
 from relay_studio.ui.background import BackgroundReads, Done, Outcome
 from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.operations.agents import AgentOperations
+from relay_studio.ui.operations.canon import CanonOperations, CanonQuote
 from relay_studio.ui.operations.chats import ChatOperations
 from relay_studio.ui.operations.connections import ConnectionOperations
 from relay_studio.ui.operations.journal import JournalOperations
@@ -169,6 +172,8 @@ class Studio(QObject):
     library_changed = Signal(str)
     citation_opened = Signal(object)
     entry_opened = Signal(str, str)
+    canon_changed = Signal(str)
+    canon_quote_offered = Signal(object)
 
     def __init__(self, runtime: Runtime, providers: ProviderSource, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -201,6 +206,7 @@ class Studio(QObject):
         self.journal = JournalOperations(self)
         self.agents = AgentOperations(self)
         self.connections = ConnectionOperations(self)
+        self.canon = CanonOperations(self)
         self.library_changed.connect(self.projects.read)
 
     # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
@@ -410,6 +416,9 @@ class Studio(QObject):
     # -- the citations and entries clicked, and what the views read of the hub -------------------------
     def open_citation(self, target: CitationTarget) -> None:
         self.citation_opened.emit(target)
+
+    def offer_canon_quote(self, quote: CanonQuote) -> None:
+        self.canon_quote_offered.emit(quote)
 
     def open_entry(self, project_id: str, path: str) -> None:
         self.entry_opened.emit(project_id, path)

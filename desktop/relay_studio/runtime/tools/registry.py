@@ -11,6 +11,7 @@ from relay_studio.runtime.tools import (
     agent_delegate,
     agent_handoff,
     agent_list,
+    canon_propose,
     knowledge_search,
     library_create,
     library_list,
@@ -58,6 +59,7 @@ TOOLS: dict[str, Tool] = {
         knowledge_search,
         review_consistency,
         review_rules,
+        canon_propose,
     )
 }
 

@@ -18,6 +18,7 @@ from relay_studio.ui.chat.mention_marks import MentionIndex
 from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat.notice_card import NoticeCard
 from relay_studio.ui.chat.transcript import HandedOffEntry, LineageMarker, RunNotice, TranscriptItem
+from relay_studio.ui.operations.canon import CanonQuote
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
@@ -101,4 +102,6 @@ def card_for(item: TranscriptItem, view: CardsHost) -> QWidget:
     card.edit.connect(view.edit_in_composer)
     card.delete.connect(view.delete_requested.emit)
     card.show_run.connect(view.show_run_requested.emit)
+    card.add_to_canon.connect(lambda message_id, quote: studio.offer_canon_quote(
+        CanonQuote(studio.chats.project_id(item.chat_id), item.chat_id, message_id, quote)))
     return card

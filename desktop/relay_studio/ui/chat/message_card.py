@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QColor, QCursor, QGuiApplication, QPalette, QTextCharFormat, QTextDocument
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMenu, QToolTip, QVBoxLayout, QWidget
 
 from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
@@ -32,6 +32,7 @@ class MessageCard(QFrame):
         show_run(str run_id)
         open_entry(str path): a mention was clicked (the entry's file, relative to the project)
         open_citation(CitationTarget): a source was clicked
+        add_to_canon(str message_id, str quote): "Add to canon" on a selection of the body (its context menu)
 
     Below the body, "Sources": the knowledge passages the shown version's run looked up
     (``knowledge.search`` citations), one link each, which open the document at that place.
@@ -43,6 +44,7 @@ class MessageCard(QFrame):
     show_run = Signal(str)
     open_entry = Signal(str)
     open_citation = Signal(object)
+    add_to_canon = Signal(str, str)
 
     def __init__(self, message: MessageRecord, versions: list[CommitRecord] | None = None,
                  agent_names: dict[str, str] | None = None, parent: QWidget | None = None,
@@ -114,6 +116,8 @@ class MessageCard(QFrame):
         fit_to_column(self.body)
         self.body.linkHovered.connect(self._on_link_hovered)
         self.body.linkActivated.connect(self._on_link_activated)
+        self.body.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.body.customContextMenuRequested.connect(self._on_body_menu)
         layout.addWidget(self.body)
         self.sources = QWidget()
         self.sources.setObjectName("MessageSources")
@@ -165,6 +169,21 @@ class MessageCard(QFrame):
             self.highlight(self._needle)
         elif before != after:
             self._render(text)
+
+    def body_menu(self) -> QMenu:
+        """The body's context menu: Copy, and "Add to canon" for the selected words."""
+        menu = QMenu(self)
+        menu.setObjectName("MessageBodyMenu")
+        # a rich-text label separates paragraphs with U+2029 in its selection: the message's text has newlines
+        selected = self.body.selectedText().replace("\u2029", "\n").strip()
+        copy = menu.addAction(self.tr("Copy"), lambda: QGuiApplication.clipboard().setText(selected))
+        copy.setEnabled(bool(selected))
+        add = menu.addAction(self.tr("Add to canon…"), lambda: self.add_to_canon.emit(self.message.id, selected))
+        add.setEnabled(bool(selected))
+        return menu
+
+    def _on_body_menu(self, pos: QPoint) -> None:
+        self.body_menu().popup(self.body.mapToGlobal(pos))
 
     def _on_link_hovered(self, href: str) -> None:
         item = self.mentions.entry_for(href)

@@ -1,11 +1,12 @@
-"""The Library dock's panel: the chosen project's codex, knowledge and Skills in three tabs.
+"""The Library dock's panel: the chosen project's codex, knowledge, Skills and canon in four tabs.
 
 It re-reads the files when the project changes and when the window gets the focus back (another
 application, or a dialog, had it), so edits made outside the app (in an editor, by the CLI) show (the
 story library's index checks mtime and hash). Those reads run off the GUI thread
 (``Studio.projects.read`` → ``project_files.ProjectReader``) and arrive as ``ProjectFiles``.
 A citation or a mention clicked in the chat or the timeline opens here (``Studio.citation_opened``,
-``Studio.entry_opened``): the dock is shown and raised on the tab that shows it.
+``Studio.entry_opened``): the dock is shown and raised on the tab that shows it; so is "Add to canon" on a
+selection in a chat message (``Studio.canon_quote_offered``), on the Canon tab.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWid
 
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
+from relay_studio.ui.library.canon_view import CanonView
 from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.library.codex import CodexView
 from relay_studio.ui.library.knowledge_view import KnowledgeView
 from relay_studio.ui.library.skills_view import SkillsView
+from relay_studio.ui.operations.canon import CanonQuote
 from relay_studio.ui.operations.project_files import ProjectFiles
 
 if TYPE_CHECKING:
@@ -43,9 +46,11 @@ class LibraryPanel(QWidget):
         self.codex = CodexView(studio)
         self.knowledge = KnowledgeView(studio)
         self.skills = SkillsView(studio)
+        self.canon = CanonView(studio)
         self.tabs.addTab(self.codex, self.tr("Story library"))
         self.tabs.addTab(self.knowledge, self.tr("Knowledge"))
         self.tabs.addTab(self.skills, self.tr("Skills"))
+        self.tabs.addTab(self.canon, self.tr("Canon"))
         layout.addWidget(self.tabs, 1)
         self.skills.problems_changed.connect(self._on_skill_problems)
         self._focus_timer = QTimer(self, singleShot=True, interval=FOCUS_READ_DELAY_MS)
@@ -55,6 +60,7 @@ class LibraryPanel(QWidget):
         studio.project_reader.read_done.connect(self._on_read)
         studio.citation_opened.connect(self._on_citation)
         studio.entry_opened.connect(self._on_entry)
+        studio.canon_quote_offered.connect(self._on_canon_quote)
         app = QGuiApplication.instance()
         self._listening = isinstance(app, QGuiApplication)
         if isinstance(app, QGuiApplication):
@@ -72,7 +78,7 @@ class LibraryPanel(QWidget):
     def set_project(self, project_id: str) -> None:
         self.project_id = project_id
         self._update_title()
-        for view in (self.codex, self.knowledge, self.skills):
+        for view in (self.codex, self.knowledge, self.skills, self.canon):
             view.set_project(project_id)
 
     def refresh(self) -> None:
@@ -85,6 +91,7 @@ class LibraryPanel(QWidget):
         entries or Skills (read again, off the GUI thread)."""
         self.codex.recount()
         self.refresh()
+        self.canon.refresh()  # its agents may have proposed facts
 
     def _on_focus_window(self, window: QWindow | None) -> None:
         own = self.window().windowHandle()
@@ -130,6 +137,12 @@ class LibraryPanel(QWidget):
             return
         self.reveal(self.codex)
         self.codex.select(path)
+
+    def _on_canon_quote(self, quote: CanonQuote) -> None:
+        if quote.project_id != self.project_id:
+            return
+        self.reveal(self.canon)
+        self.canon.start_from_quote(quote)
 
     def _update_title(self) -> None:
         if self.project_id:

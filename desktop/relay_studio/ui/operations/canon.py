@@ -1,0 +1,70 @@
+"""A project's canon ledger for the window (docs/canon.md, "In the window"): the Canon panel's reads and changes.
+
+One of the studio's operations (``ui/studio.py``): views call it as ``studio.canon``. A read of the facts runs on
+the hub's reader lane (off the GUI thread) and arrives as an ``Outcome``; a change is one short transaction (as
+the story library's saves are) and is announced with ``canon_changed(project_id)``, whereupon views read again.
+Every refusal is a ``CanonError`` with a code and a sentence, shown where the creator acted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from relay_studio.domain.canon import CanonFact
+from relay_studio.store.canon import CanonStore
+from relay_studio.store.project_canon import ProjectCanon
+
+if TYPE_CHECKING:
+    from relay_studio.store.runs import RunStore
+    from relay_studio.ui.background import Outcome
+    from relay_studio.ui.operations.hub import StudioHub
+
+
+@dataclass(frozen=True)
+class CanonQuote:
+    """Words the creator selected in a chat message, offered to the Canon panel as a new fact's source."""
+
+    project_id: str
+    chat_id: str
+    message_id: str
+    quote: str
+
+
+def _read_facts(runs: RunStore, project_id: str) -> list[CanonFact]:
+    return CanonStore(runs.db).facts(project_id)
+
+
+class CanonOperations:
+    def __init__(self, hub: StudioHub) -> None:
+        self.hub = hub
+        self.runtime = hub.runtime
+
+    def _canon(self, project_id: str) -> ProjectCanon:
+        return ProjectCanon(CanonStore(self.runtime.db), self.runtime.chats, project_id)
+
+    def read(self, project_id: str, deliver: Callable[[Outcome[list[CanonFact]]], None]) -> None:
+        """The project's facts, in ledger order, read off the GUI thread; ``deliver`` gets them on it."""
+        self.hub.submit_read(("canon", project_id), partial(_read_facts, project_id=project_id), deliver)
+
+    def _changed(self, project_id: str, fact: CanonFact) -> CanonFact:
+        self.hub.canon_changed.emit(project_id)
+        return fact
+
+    def add(self, project_id: str, text: str, about: list[str], *, source_chat: str | None = None,
+            quote: str | None = None, **fields: Any) -> CanonFact:
+        """A new fact (``attribute``, ``value``, ``as_of``, ``pin``); from a chat message when ``quote`` is given."""
+        return self._changed(project_id, self._canon(project_id).add(text, about, source_chat=source_chat,
+                                                                     quote=quote, **fields))
+
+    def edit(self, project_id: str, handle: str, **changes: Any) -> CanonFact:
+        return self._changed(project_id, self._canon(project_id).edit(handle, **changes))
+
+    def change(self, project_id: str, handle: str, action: str) -> CanonFact:
+        """``pin``, ``unpin``, ``retire``, ``accept`` or ``reject`` the fact ``handle``."""
+        canon = self._canon(project_id)
+        act = {"pin": canon.pin, "unpin": canon.unpin, "retire": canon.retire, "accept": canon.accept,
+               "reject": canon.reject}[action]
+        return self._changed(project_id, act(handle))

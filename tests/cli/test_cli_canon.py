@@ -1,0 +1,83 @@
+"""``relay-studio canon`` (cli/canon.py) and ``Studio.canon`` (api.py): the exact forms, --json, bad input in one
+line with its code and exit 2, nothing written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from relay_studio.api import CanonError, Studio
+from relay_studio.cli import main
+from relay_studio.providers.scripted import ScriptedProvider, load_script
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_canon_add_list_pin_unpin_retire_with_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = ["--data-dir", str(tmp_path / "data")]
+    run_cli(capsys, "projects", "create", "Saga", *d)
+    p = ["--project", "Saga", *d]
+    code, out, _ = run_cli(capsys, "canon", "add", "Mira's eyes are green.", "--about", "Mira", "--about", "Tower",
+                           "--attribute", "eyes", "--value", "green", "--as-of", "3", "--pin", "--json", *p)
+    added = json.loads(out)
+    assert code == 0 and added["handle"] == "f1" and added["pinned"] is True
+    assert (added["about"], added["attribute"], added["value"], added["as_of"]) == (["Mira", "Tower"], "eyes",
+                                                                                   "green", 3)
+    code, out, _ = run_cli(capsys, "canon", "add", "The tower is white.", "--about", "Tower", *p)
+    assert (code, out.strip()) == (0, "Added f2: The tower is white.")
+    code, out, _ = run_cli(capsys, "canon", "list", *p)
+    assert out.splitlines() == [
+        "f1\tactive\tpinned\tMira, Tower\tMira's eyes are green. [eyes = green] (from chapter 3)",
+        "f2\tactive\t-\tTower\tThe tower is white."]
+    assert run_cli(capsys, "canon", "pin", "f2", *p)[1].strip() == "Pinned f2: The tower is white."
+    assert run_cli(capsys, "canon", "unpin", "f1", "--json", *p)[0] == 0
+    assert json.loads(run_cli(capsys, "canon", "retire", "f1", "--json", *p)[1])["status"] == "retired"
+    code, out, _ = run_cli(capsys, "canon", "list", "--pinned", "--json", *p)
+    assert [f["handle"] for f in json.loads(out)] == ["f2"]
+    code, out, _ = run_cli(capsys, "canon", "list", "--json", *d)  # the default project's canon is its own
+    assert json.loads(out) == []
+
+
+@pytest.mark.parametrize(("argv", "line"), [
+    (["add", "A fact.", "--about", "Mira", "--attribute", "eyes"],
+     "error: An attribute needs a value, and a value an attribute. [canon.attribute_without_value]"),
+    (["add", "  ", "--about", "Mira"], "error: The fact is empty. [canon.empty_text]"),
+    (["add", "A fact.", "--about", "Mira", "--as-of", "0"],
+     "error: 'As of' is a chapter number from 1 on, not 0. [canon.bad_as_of]"),
+    (["add", "A fact.", "--about", "Mira", "--source-chat", "Nowhere"],
+     "error: There is no chat 'Nowhere' in this project. [canon.unknown_chat]"),
+    (["pin", "f7"], "error: There is no fact 'f7' in this project's canon; 'canon list' shows the handles. "
+                    "[canon.fact_not_found]"),
+    (["list", "--project", "Nope"], "error: There is no project 'Nope'. Projects: Default. [project.not_found]"),
+])
+def test_bad_input_is_one_line_with_its_code_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        argv: list[str], line: str) -> None:
+    d = ["--data-dir", str(tmp_path / "data")]
+    code, out, err = run_cli(capsys, "canon", *argv, *d)
+    assert (code, out, err) == (2, "", line + "\n")
+    assert json.loads(run_cli(capsys, "canon", "list", "--json", *d)[1]) == []
+
+
+async def test_the_python_api_offers_the_same(tmp_path: Path) -> None:
+    provider = ScriptedProvider(load_script({"turns": {}}))
+    async with Studio(tmp_path / "data", provider) as studio:
+        studio.runtime.chats.ensure_chat("Lighthouse")
+        chat = studio.runtime.chats.chat_by_name("Lighthouse")
+        assert chat is not None
+        studio.runtime.chats.add_message(chat.id, "assistant", "Her green eyes caught the lamp.")
+        canon = studio.canon()
+        fact = canon.add("Mira's eyes are green.", ["Mira"], pin=True, source_chat="Lighthouse",
+                         quote="green eyes")
+        assert fact.handle == "f1" and fact.source.message_id is not None
+        assert [f.handle for f in canon.facts(pinned_only=True)] == ["f1"]
+        canon.retire("f1")
+        with pytest.raises(CanonError) as exc:
+            canon.add("Mira is tall.", ["Mira"], source_chat="Lighthouse", quote="tall")
+        assert exc.value.code == "canon.quote_not_found"
+        assert [f.status.value for f in canon.facts()] == ["retired"]
