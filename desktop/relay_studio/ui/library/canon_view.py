@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFormLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -33,6 +32,7 @@ from relay_studio.domain.canon import CanonFact, FactStatus
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.ui import i18n
 from relay_studio.ui.background import Done, Outcome
+from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import named
 from relay_studio.ui.operations.canon import CanonQuote
 
@@ -96,17 +96,14 @@ class CanonView(QWidget):
         self.quote: CanonQuote | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        row = QHBoxLayout()
         self.new_button = named(QPushButton(self.tr("New fact")), "CanonNew")
         self.pin_button = named(QPushButton(self.tr("Pin")), "CanonPin")
         self.retire_button = named(QPushButton(self.tr("Retire")), "CanonRetire")
         self.accept_button = named(QPushButton(self.tr("Accept")), "CanonAccept")
         self.reject_button = named(QPushButton(self.tr("Reject")), "CanonReject")
-        for button in (self.new_button, self.pin_button, self.retire_button, self.accept_button,
-                       self.reject_button):
-            row.addWidget(button)
-        row.addStretch(1)
-        layout.addLayout(row)
+        # a row that wraps: the dock must fit a 1000 px window in every language (docs/window.md, "Sizes")
+        layout.addWidget(flow_row(self.new_button, self.pin_button, self.retire_button, self.accept_button,
+                                  self.reject_button))
         split = QSplitter(Qt.Orientation.Vertical)
         self.model = CanonModel()
         self.table = named(QTableView(), "CanonTable")
