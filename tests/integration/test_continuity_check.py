@@ -145,6 +145,9 @@ def test_facts_from_a_file_and_bad_input_each_get_one_line(tmp_path: Path,
     facts.write_text('{"not": "a list"}', encoding="utf-8")
     code, _, err = run_cli(capsys, "continuity", "check", "--project", "Saga", "--facts", str(facts), *d)
     assert code == 2 and err.strip().endswith("[continuity.bad_facts]") and "is not a list of facts" in err
+    facts.write_text('[{"text": "unclosed"', encoding="utf-8")
+    code, _, err = run_cli(capsys, "continuity", "check", "--project", "Saga", "--facts", str(facts), *d)
+    assert code == 2 and "[input.invalid_json]" in err and "facts.json" in err
     code, _, err = run_cli(capsys, "continuity", "check", "--project", "Saga", "--chat", "Nope", *d)
     assert code == 2 and "There is no chat 'Nope' in this project. [continuity.unknown_chat]" in err
     code, out, _ = run_cli(capsys, "continuity", "after-commit", "on", "--project", "Saga", *d)

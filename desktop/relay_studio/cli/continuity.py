@@ -61,6 +61,7 @@ def read_facts(path: Path, project_id: str) -> list[CanonFact]:
     from pydantic import ValidationError
 
     from relay_studio.domain import error_codes as codes
+    from relay_studio.domain import json_input
     from relay_studio.domain.canon import CanonFact
     from relay_studio.domain.coded_error import CodedError
     from relay_studio.domain.validation import first_problem
@@ -68,12 +69,10 @@ def read_facts(path: Path, project_id: str) -> list[CanonFact]:
     def bad(why: str) -> CodedError:
         return CodedError(codes.CONTINUITY_BAD_FACTS, f"The facts file '{path.name}' {why}.")
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise bad(f"cannot be read ({exc.strerror})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise bad("is not JSON") from None
+    try:  # the checked reader: a size and depth limit, UTF-8, strict JSON (as profiles and scripts are read)
+        data = json_input.read_json(path, "facts file", json_input.MAX_SCRIPT_BYTES)
+    except json_input.InputRejected as exc:
+        raise CodedError(exc.code, exc.message) from None
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
         raise bad("is not a list of facts")
     try:
