@@ -833,6 +833,17 @@
     </message>
 </context>
 <context>
+    <name>ContinuityAfterCommit</name>
+    <message>
+        <source>The continuity check after the commit could not be done: %1</source>
+        <translation>Die Kontinuitätsprüfung nach dem Festschreiben war nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
+        <translation>Kontinuität: %1 Befunde nach dem Festschreiben (Chat → Kontinuität prüfen…)</translation>
+    </message>
+</context>
+<context>
     <name>ContinuityDialog</name>
     <message>
         <source>Continuity check</source>

@@ -829,6 +829,17 @@
     </message>
 </context>
 <context>
+    <name>ContinuityAfterCommit</name>
+    <message>
+        <source>The continuity check after the commit could not be done: %1</source>
+        <translation>コミット後の整合性チェックができませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
+        <translation>整合性: コミット後に %1 件の指摘(チャット → 整合性をチェック…)</translation>
+    </message>
+</context>
+<context>
     <name>ContinuityDialog</name>
     <message>
         <source>Continuity check</source>

@@ -829,6 +829,17 @@
     </message>
 </context>
 <context>
+    <name>ContinuityAfterCommit</name>
+    <message>
+        <source>The continuity check after the commit could not be done: %1</source>
+        <translation>提交后的连贯性检查无法完成:%1</translation>
+    </message>
+    <message>
+        <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
+        <translation>连贯性:提交后有 %1 项发现(对话 → 检查连贯性…)</translation>
+    </message>
+</context>
+<context>
     <name>ContinuityDialog</name>
     <message>
         <source>Continuity check</source>
@@ -836,7 +847,7 @@
     </message>
     <message>
         <source>Checking the chat against the canon…</source>
-        <translation>正在将聊天与正典核对…</translation>
+        <translation>正在将对话与正典核对…</translation>
     </message>
     <message>
         <source>Show the &amp;text</source>
@@ -2379,7 +2390,7 @@
     </message>
     <message>
         <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
-        <translation>找出此聊天与项目正典矛盾之处,并列出两处原文</translation>
+        <translation>找出此对话与项目正典矛盾之处,并列出两处原文</translation>
     </message>
     <message>
         <source>&amp;Edit</source>

@@ -15,7 +15,7 @@ from relay_studio.store.canon import CanonStore
 from relay_studio.store.continuity import ContinuityStore
 from relay_studio.ui.continuity_dialog import ContinuityDialog
 from relay_studio.ui.main_window import MainWindow
-from tests.gui.conftest import App
+from tests.gui.conftest import App, run_to_end, send_as
 from tests.support import until
 
 DEATH = "Oren Vale died that night in the fire at Halden."
@@ -94,3 +94,29 @@ async def test_findings_side_by_side_jump_mark_intentional_and_send_to_fix(app: 
 
     again = await _open_check(window, 1)
     assert again.findings[0].text.quote == ACTS
+
+
+async def test_with_the_setting_on_a_commit_is_checked_off_the_gui_thread_and_the_status_bar_says_so(
+        app: App, qtbot: QtBot) -> None:
+    project_id = _seed(app)
+    rt = Runtime(app.data_dir)
+    ContinuityStore(rt.db).set_checks_after_commit(project_id, True)
+    rt.close()
+    laughs = "The year was 1863. Oren Vale laughed at the old joke about the miller."
+    window = app.open({"finalizer": [{"toolCalls": [
+        {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": laughs}},
+        {"name": "workspace_commit", "arguments": {}},
+        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}]})
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    send_as(window, qtbot, "finalizer", "Chapter three.")
+    await run_to_end(window, 0)
+    watcher = window.continuity_after_commit
+    await until(lambda: len(watcher.reports) == 1, what="the check after the commit")
+    [report] = watcher.reports
+    assert report.trigger == "commit" and report.chapters == 3 and len(report.findings) == 3
+    assert "Oren Vale laughed at the old joke about the miller." in {f.text.quote for f in report.findings}
+    await until(lambda: "Continuity: 3 findings after the commit" in window.statusBar().currentMessage(),
+                what="the status bar to say so")
+    log = ContinuityStore(window.studio.runtime.db).log(project_id, "checked")
+    assert [e.payload["trigger"] for e in log] == ["commit"]

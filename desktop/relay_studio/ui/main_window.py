@@ -264,6 +264,9 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         s = self.studio
         self.navigation.wire()
+        from relay_studio.ui.continuity_after_commit import ContinuityAfterCommit
+
+        self.continuity_after_commit = ContinuityAfterCommit(self)  # the project's after-commit check
         self.navigation.chat_opened.connect(self.runs.chat_opened)  # the status bar follows the chat shown
         self.sidebar.chat_chosen.connect(lambda _id: self.chat.composer.editor.setFocus())
         self.chat_actions.wire(self.sidebar)
