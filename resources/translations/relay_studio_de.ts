@@ -105,6 +105,14 @@
         <translation>Ablehnen</translation>
     </message>
     <message>
+        <source>Accept agents&apos; proposals at once</source>
+        <translation>Vorschläge der Agenten sofort annehmen</translation>
+    </message>
+    <message>
+        <source>Otherwise a fact an agent proposes waits here for you to accept or reject it.</source>
+        <translation>Sonst wartet ein Fakt, den ein Agent vorschlägt, hier darauf, dass du ihn annimmst oder ablehnst.</translation>
+    </message>
+    <message>
         <source>Canon</source>
         <translation>Kanon</translation>
     </message>

@@ -105,6 +105,14 @@
         <translation>却下</translation>
     </message>
     <message>
+        <source>Accept agents&apos; proposals at once</source>
+        <translation>エージェントの提案をすぐに承認する</translation>
+    </message>
+    <message>
+        <source>Otherwise a fact an agent proposes waits here for you to accept or reject it.</source>
+        <translation>オフのとき、エージェントが提案した事実はここで承認か却下を待ちます。</translation>
+    </message>
+    <message>
         <source>Canon</source>
         <translation>正典</translation>
     </message>

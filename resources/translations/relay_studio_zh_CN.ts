@@ -105,6 +105,14 @@
         <translation>拒绝</translation>
     </message>
     <message>
+        <source>Accept agents&apos; proposals at once</source>
+        <translation>立即批准智能体的提议</translation>
+    </message>
+    <message>
+        <source>Otherwise a fact an agent proposes waits here for you to accept or reject it.</source>
+        <translation>否则，智能体提议的事实会在这里等你批准或拒绝。</translation>
+    </message>
+    <message>
         <source>Canon</source>
         <translation>正典</translation>
     </message>

@@ -91,6 +91,11 @@ async def test_add_to_canon_from_a_selection_and_decide_a_proposal_by_clicks(app
     await until(lambda: canon.get(project, "f1").status is FactStatus.RETIRED, what="the fact retired")
     assert [c.action for c in canon.history(canon.get(project, "f1").id)] == ["propose", "accept", "pin", "retire"]
 
+    # the project's setting, by a key: an agent's proposal would now join the canon at once
+    view.accept_all.setFocus()
+    qtbot.keyClick(view.accept_all, Qt.Key.Key_Space)
+    await until(lambda: canon.accepts_proposals(project), what="the setting stored")
+
     # a fact about nothing is refused in the panel, with its code, and nothing is written
     qtbot.mouseClick(view.new_button, Qt.MouseButton.LeftButton)
     qtbot.keyClicks(view.text, "The sea is grey.")

@@ -212,6 +212,15 @@ def render_item(entry: LibraryEntry) -> str:
     return strip_hidden(f"### {entry.name} — {entry.type}{aka}\n{body}")[0]
 
 
+def mentioned_at(entry: LibraryEntry, texts: Sequence[str], *, joined: str, lowered: str) -> int | None:
+    """Where the latest mention of ``entry`` in ``texts`` (``joined`` by newlines, and lower-cased) starts, its
+    secondary keys agreeing; None when it is not mentioned. A substring search from the end per name."""
+    at = last_mention(entry, texts, joined=joined, lowered=lowered)
+    if at is None or not secondary_ok(entry, partial(_in_text, joined, entry.tracking.case_sensitive)):
+        return None
+    return at
+
+
 def select_entries(entries: Sequence[LibraryEntry], texts: Sequence[str], budget_tokens: int) -> Inclusion:
     """The entries this input brings in, in order, within ``budget_tokens`` for the whole section."""
     always = [e for e in entries if e.always_include]
@@ -221,8 +230,8 @@ def select_entries(entries: Sequence[LibraryEntry], texts: Sequence[str], budget
     for entry in entries:
         if entry.always_include:
             continue
-        at = last_mention(entry, texts, joined=joined, lowered=lowered)
-        if at is not None and secondary_ok(entry, partial(_in_text, joined, entry.tracking.case_sensitive)):
+        at = mentioned_at(entry, texts, joined=joined, lowered=lowered)
+        if at is not None:
             mentioned.append((at, entry))
     mentioned.sort(key=lambda pair: -pair[0])
     ordered = [*always, *(e for _at, e in mentioned)]

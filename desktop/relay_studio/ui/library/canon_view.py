@@ -34,7 +34,7 @@ from relay_studio.ui import i18n
 from relay_studio.ui.background import Done, Outcome
 from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import named
-from relay_studio.ui.operations.canon import CanonQuote
+from relay_studio.ui.operations.canon import CanonListing, CanonQuote
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -104,6 +104,10 @@ class CanonView(QWidget):
         # a row that wraps: the dock must fit a 1000 px window in every language (docs/window.md, "Sizes")
         layout.addWidget(flow_row(self.new_button, self.pin_button, self.retire_button, self.accept_button,
                                   self.reject_button))
+        self.accept_all = named(QCheckBox(self.tr("Accept agents' proposals at once")), "CanonAcceptAll")
+        self.accept_all.setToolTip(self.tr("Otherwise a fact an agent proposes waits here for you to accept or "
+                                           "reject it."))
+        layout.addWidget(self.accept_all)
         split = QSplitter(Qt.Orientation.Vertical)
         self.model = CanonModel()
         self.table = named(QTableView(), "CanonTable")
@@ -119,6 +123,7 @@ class CanonView(QWidget):
         layout.addWidget(split, 1)
         self.table.selectionModel().currentRowChanged.connect(self._on_selected)
         self.new_button.clicked.connect(self._on_new)
+        self.accept_all.toggled.connect(self._on_accept_all)
         self.save_button.clicked.connect(self._on_save)
         self.pin_button.clicked.connect(self._on_pin)
         self.retire_button.clicked.connect(lambda: self._change("retire"))
@@ -171,12 +176,13 @@ class CanonView(QWidget):
         if project_id == self.project_id:
             self.refresh()
 
-    def _on_read(self, outcome: Outcome[list[CanonFact]]) -> None:
-        if not isinstance(outcome, Done):
+    def _on_read(self, outcome: Outcome[CanonListing]) -> None:
+        if not isinstance(outcome, Done) or outcome.value.project_id != self.project_id:
             return
-        facts = outcome.value
-        if facts and facts[0].project_id != self.project_id:
-            return
+        facts = outcome.value.facts
+        self.accept_all.blockSignals(True)
+        self.accept_all.setChecked(outcome.value.accepts_proposals)
+        self.accept_all.blockSignals(False)
         shown = self.current()
         keep = shown.handle if shown is not None else None
         self.model.set_facts(facts)
@@ -252,6 +258,10 @@ class CanonView(QWidget):
         self.retire_button.setEnabled(status is FactStatus.ACTIVE)
         self.accept_button.setEnabled(status is FactStatus.PROPOSED)
         self.reject_button.setEnabled(status is FactStatus.PROPOSED)
+
+    def _on_accept_all(self, on: bool) -> None:
+        if self.project_id:
+            self.studio.canon.set_accept_proposals(self.project_id, on)
 
     def _on_pin(self) -> None:
         fact = self.current()

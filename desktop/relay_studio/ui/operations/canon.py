@@ -33,8 +33,18 @@ class CanonQuote:
     quote: str
 
 
-def _read_facts(runs: RunStore, project_id: str) -> list[CanonFact]:
-    return CanonStore(runs.db).facts(project_id)
+@dataclass(frozen=True)
+class CanonListing:
+    """What the Canon panel shows: the project's facts in ledger order, and its "accept proposals" setting."""
+
+    project_id: str
+    facts: list[CanonFact]
+    accepts_proposals: bool
+
+
+def _read_listing(runs: RunStore, project_id: str) -> CanonListing:
+    ledger = CanonStore(runs.db)
+    return CanonListing(project_id, ledger.facts(project_id), ledger.accepts_proposals(project_id))
 
 
 class CanonOperations:
@@ -45,9 +55,14 @@ class CanonOperations:
     def _canon(self, project_id: str) -> ProjectCanon:
         return ProjectCanon(CanonStore(self.runtime.db), self.runtime.chats, project_id)
 
-    def read(self, project_id: str, deliver: Callable[[Outcome[list[CanonFact]]], None]) -> None:
-        """The project's facts, in ledger order, read off the GUI thread; ``deliver`` gets them on it."""
-        self.hub.submit_read(("canon", project_id), partial(_read_facts, project_id=project_id), deliver)
+    def read(self, project_id: str, deliver: Callable[[Outcome[CanonListing]], None]) -> None:
+        """The project's facts and setting, read off the GUI thread; ``deliver`` gets them on it."""
+        self.hub.submit_read(("canon", project_id), partial(_read_listing, project_id=project_id), deliver)
+
+    def set_accept_proposals(self, project_id: str, on: bool) -> None:
+        """Agents' proposals join the canon at once (``on``), or wait for the creator."""
+        CanonStore(self.runtime.db).set_accept_proposals(project_id, on)
+        self.hub.canon_changed.emit(project_id)
 
     def _changed(self, project_id: str, fact: CanonFact) -> CanonFact:
         self.hub.canon_changed.emit(project_id)
