@@ -38,6 +38,11 @@ def add_continuity_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     check.add_argument("--chat", metavar="NAME", help="check this chat only (default: every chat of the project)")
     check.add_argument("--script", type=Path, help="also run the continuity reviewer, on the scripted provider "
                                                    "with this script (turns of 'continuity-reviewer')")
+    check.add_argument("--review", action="store_true",
+                       help="also run the continuity reviewer on each chapter, on its model (the default connection, "
+                            "or --connection/--model)")
+    check.add_argument("--connection", help="with --review: the connection the reviewer uses")
+    check.add_argument("--model", help="with --review: the model the reviewer asks for")
     check.add_argument("--facts", type=Path, help="a JSON list of facts to check against instead of the canon")
     check.add_argument("--json", action="store_true")
     mark = commands.add_parser("mark", parents=[common], help="mark a finding intentional: never reported again")
@@ -95,16 +100,27 @@ def run_continuity(args: argparse.Namespace, runtime: Runtime) -> int:
         raise _coded(exc) from None
 
 
-def _reviewer(args: argparse.Namespace) -> Any:
+def _connected_reviewer(args: argparse.Namespace, runtime: Runtime, profile: Any) -> Any:
+    """The reviewer on the creator's connections, bound as ``relay-studio run`` binds a profile."""
+    from relay_studio.canon.continuity_run import ReviewerBinding
+    from relay_studio.providers.factory import CLI_ADD_HINT, ProfileProviders
+    from relay_studio.store.connections import ConnectionStore
+
+    providers = ProfileProviders(ConnectionStore(runtime.db), runtime.data_dir, add_hint=CLI_ADD_HINT,
+                                 connection=args.connection, model=args.model)
+    return ReviewerBinding(providers(profile), profile, model=args.model or profile.model.model or "default")
+
+
+def _reviewer(args: argparse.Namespace, runtime: Runtime) -> Any:
     from relay_studio.canon.continuity_run import ReviewerBinding
     from relay_studio.canon.reviewer import REVIEWER_ID
     from relay_studio.domain import json_input
     from relay_studio.providers.scripted import ScriptedProvider, ScriptError, load_script
     from relay_studio.runtime.profile_catalog import builtin_profiles
 
-    if args.script is None:
-        return None
     [profile] = [p for p in builtin_profiles() if p.id == REVIEWER_ID]
+    if args.script is None:
+        return _connected_reviewer(args, runtime, profile) if args.review else None
     try:
         script = load_script(json_input.read_json(args.script, "script", json_input.MAX_SCRIPT_BYTES))
     except json_input.InputRejected as exc:
@@ -119,7 +135,7 @@ def _check(args: argparse.Namespace, runtime: Runtime) -> int:
 
     facts = read_facts(args.facts, args.project_id) if args.facts is not None else None
     report = asyncio.run(check_project(runtime.db, args.project_id, chat=args.chat, facts=facts,
-                                       reviewer=_reviewer(args)))
+                                       reviewer=_reviewer(args, runtime)))
     if args.json:
         print(json.dumps(report_json(report), ensure_ascii=False, indent=1))
     else:
