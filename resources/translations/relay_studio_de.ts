@@ -874,6 +874,14 @@
         <translation>An einen Agenten zur &amp;Korrektur senden</translation>
     </message>
     <message>
+        <source>Ask the &amp;reviewer</source>
+        <translation>&amp;Prüfer fragen</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer reads each chapter against the canon; a finding whose quotes are not word for word in the text is dropped</source>
+        <translation>Der Kontinuitätsprüfer liest jedes Kapitel gegen den Kanon; ein Befund, dessen Zitate nicht wörtlich im Text stehen, wird verworfen</translation>
+    </message>
+    <message>
         <source>Why this is intentional (kept with it)</source>
         <translation>Warum das gewollt ist (wird mitgespeichert)</translation>
     </message>
@@ -888,6 +896,14 @@
     <message>
         <source>%1 findings in %2 chapters against %3 facts.</source>
         <translation>%1 Befunde in %2 Kapiteln gegen %3 Fakten.</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer is reading the chapters…</source>
+        <translation>Der Kontinuitätsprüfer liest die Kapitel…</translation>
+    </message>
+    <message>
+        <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
+        <translation>Der Prüfer fand %1 weitere; %2 seiner Befunde wurden verworfen: Ihre Zitate stehen nicht wörtlich im Text oder im Kanon. %3 Kapitel konnten nicht geprüft werden.</translation>
     </message>
     <message>
         <source>Conflicting facts</source>

@@ -840,18 +840,18 @@
     <name>ContinuityAfterCommit</name>
     <message>
         <source>The continuity check after the commit could not be done: %1</source>
-        <translation>コミット後の整合性チェックができませんでした: %1</translation>
+        <translation>コミット後の連続性チェックができませんでした: %1</translation>
     </message>
     <message>
         <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
-        <translation>整合性: コミット後に %1 件の指摘(チャット → 整合性をチェック…)</translation>
+        <translation>連続性: コミット後に %1 件の指摘(チャット → 連続性をチェック…)</translation>
     </message>
 </context>
 <context>
     <name>ContinuityDialog</name>
     <message>
         <source>Continuity check</source>
-        <translation>整合性チェック</translation>
+        <translation>連続性チェック</translation>
     </message>
     <message>
         <source>Checking the chat against the canon…</source>
@@ -870,6 +870,14 @@
         <translation>エージェントに修正を依頼(&amp;S)</translation>
     </message>
     <message>
+        <source>Ask the &amp;reviewer</source>
+        <translation>レビュアーに依頼(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer reads each chapter against the canon; a finding whose quotes are not word for word in the text is dropped</source>
+        <translation>連続性レビュアーが各章を正典と照合します。引用が本文と一字一句一致しない指摘は破棄されます</translation>
+    </message>
+    <message>
         <source>Why this is intentional (kept with it)</source>
         <translation>意図的である理由(一緒に保存されます)</translation>
     </message>
@@ -884,6 +892,14 @@
     <message>
         <source>%1 findings in %2 chapters against %3 facts.</source>
         <translation>%2 章を %3 件の事実と照合し、%1 件の指摘。</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer is reading the chapters…</source>
+        <translation>連続性レビュアーが各章を読んでいます…</translation>
+    </message>
+    <message>
+        <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
+        <translation>レビュアーはさらに %1 件を見つけました。%2 件の指摘は、引用が本文にも正典にも一字一句一致しないため破棄されました。%3 章はレビューできませんでした。</translation>
     </message>
     <message>
         <source>Conflicting facts</source>
@@ -2394,7 +2410,7 @@
     </message>
     <message>
         <source>Check &amp;continuity…</source>
-        <translation>整合性をチェック(&amp;C)…</translation>
+        <translation>連続性をチェック(&amp;C)…</translation>
     </message>
     <message>
         <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>

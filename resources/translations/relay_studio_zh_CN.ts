@@ -870,6 +870,14 @@
         <translation>发给智能体修正(&amp;S)</translation>
     </message>
     <message>
+        <source>Ask the &amp;reviewer</source>
+        <translation>请审查员检查(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer reads each chapter against the canon; a finding whose quotes are not word for word in the text is dropped</source>
+        <translation>连贯性审查员对照正典阅读每一章;引文与正文不逐字一致的发现会被丢弃</translation>
+    </message>
+    <message>
         <source>Why this is intentional (kept with it)</source>
         <translation>为何是有意为之(会一并保存)</translation>
     </message>
@@ -884,6 +892,14 @@
     <message>
         <source>%1 findings in %2 chapters against %3 facts.</source>
         <translation>对照 %3 条事实检查了 %2 章:%1 项发现。</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer is reading the chapters…</source>
+        <translation>连贯性审查员正在阅读各章…</translation>
+    </message>
+    <message>
+        <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
+        <translation>审查员又发现了 %1 项;其中 %2 项被丢弃:引文与正文或正典不逐字一致。%3 章未能审阅。</translation>
     </message>
     <message>
         <source>Conflicting facts</source>

@@ -5,6 +5,8 @@ putting a request naming both passages in the composer."""
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -120,3 +122,29 @@ async def test_with_the_setting_on_a_commit_is_checked_off_the_gui_thread_and_th
                 what="the status bar to say so")
     log = ContinuityStore(window.studio.runtime.db).log(project_id, "checked")
     assert [e.payload["trigger"] for e in log] == ["commit"]
+
+
+async def test_ask_the_reviewer_adds_its_verbatim_findings_and_counts_the_dropped(app: App, qtbot: QtBot) -> None:
+    project_id = _seed(app)
+    kept = {"entry": "Mara Quell", "explanation": "Mara Quell rubs her eyes after she has died.",
+            "textQuote": "Mara Quell rubbed her", "evidenceQuote": "Oren Vale died that night"}
+    invented = {"entry": "Oren Vale", "explanation": "Invented.", "textQuote": "Oren Vale sang a hymn",
+                "evidenceQuote": "Oren Vale is dead."}
+    window = app.open({"continuity-reviewer": [{"text": json.dumps({"findings": []})},
+                                               {"text": json.dumps({"findings": [kept, invented]})}]})
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    await until(dialog.ask_reviewer.isEnabled, what="the reviewer offered")
+    qtbot.mouseClick(dialog.ask_reviewer, Qt.MouseButton.LeftButton)
+    await until(lambda: dialog.list.count() == 3, what="the reviewer's finding added")
+    assert dialog.list.item(2).text() == "Continuity reviewer · Mara Quell rubs her eyes after she has died."
+    assert dialog.summary.text().startswith("The reviewer found 1 more; 1 of its findings were dropped")
+    dialog.list.setCurrentRow(2)
+    assert dialog.text_view.toPlainText() == "Mara Quell rubbed her" and dialog.evidence_place.text() == (
+        "Contradicts: Book, chapter 1")
+    store = ContinuityStore(window.studio.runtime.db)
+    await until(lambda: store.log(project_id, "dropped"), what="the dropped finding journaled")
+    [dropped] = store.log(project_id, "dropped")
+    assert dropped.payload["textQuote"] == "Oren Vale sang a hymn"
+    assert dropped.payload["code"] == "continuity.quote_not_in_text"

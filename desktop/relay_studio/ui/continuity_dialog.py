@@ -9,12 +9,19 @@ the chat and find the passage in it; "Mark intentional" keeps the finding with t
 creator picks the agent and sends it, and the agent's change reaches the text as every change does (through
 the patch dialog when the agent's writes need approval).
 
+"Ask the reviewer" lets the built-in continuity reviewer read each chapter (on the agents' connection, as a run
+would; the chapters and facts read on the reader thread, the model asked on the loop) and adds its findings;
+those whose quotes are not word for word in the text or the canon are dropped, counted and journaled.
+
 Signals:
     checked(int): the check is done; the number of findings shown.
+    reviewed(int): the reviewer is done; the number of findings it added.
 """
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
@@ -30,8 +37,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.canon.continuity_run import CheckReport, journal_report, rules_report
-from relay_studio.domain.canon import ContinuityFinding, QuotedPassage
+from relay_studio.canon.continuity_run import CheckReport, journal_report, project_chapters, rules_report
+from relay_studio.canon.continuity_text import Chapter
+from relay_studio.canon.reviewer import REVIEWER_ID, review_chapter
+from relay_studio.domain.canon import CanonFact, ContinuityFinding, FactStatus, QuotedPassage
+from relay_studio.domain.profile import AgentProfile
+from relay_studio.providers.base import ModelProvider
+from relay_studio.runtime.profile_catalog import builtin_profiles
+from relay_studio.store.canon import CanonStore
+from relay_studio.store.chats import ChatStore
 from relay_studio.store.continuity import ContinuityStore, IntentionalMark
 from relay_studio.store.runs import RunStore
 from relay_studio.ui import i18n
@@ -50,6 +64,20 @@ def fix_request(finding: ContinuityFinding) -> str:
             "Rewrite that passage so it agrees, and keep everything else as it is.")
 
 
+@dataclass(frozen=True)
+class ReviewInput:
+    chapters: list[Chapter]
+    facts: list[CanonFact]
+    intentional: set[str]
+
+
+def _review_input(runs: RunStore, project_id: str, chat_id: str) -> ReviewInput:
+    """On the reader thread: what the reviewer reads (the chat's chapters, the active facts) and the marks."""
+    return ReviewInput(chapters=project_chapters(ChatStore(runs.db), project_id, chat_id)[1],
+                       facts=CanonStore(runs.db).facts(project_id, status=FactStatus.ACTIVE),
+                       intentional=ContinuityStore(runs.db).intentional_keys(project_id))
+
+
 def _check(runs: RunStore, project_id: str, chat_id: str) -> CheckReport:
     """On the reader thread: the rules over the chat, journaled."""
     report = rules_report(runs.db, project_id, chat=chat_id)
@@ -59,6 +87,7 @@ def _check(runs: RunStore, project_id: str, chat_id: str) -> CheckReport:
 
 class ContinuityDialog(QDialog):
     checked = Signal(int)
+    reviewed = Signal(int)
 
     def __init__(self, window: ChatListHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -68,6 +97,7 @@ class ContinuityDialog(QDialog):
         self.chat_id = window.chat_id
         self.project_id = window.project_id
         self.findings: list[ContinuityFinding] = []
+        self._review_task: asyncio.Task[None] | None = None  # the reviewer at work (kept: a task needs a holder)
         self._build()
         self.resize(900, 560)
         self.summary.setText(self.tr("Checking the chat against the canon…"))
@@ -104,7 +134,12 @@ class ContinuityDialog(QDialog):
         self.show_evidence.clicked.connect(lambda: self._jump(lambda f: f.evidence))
         self.send_fix = QPushButton(self.tr("&Send to an agent to fix"))
         self.send_fix.clicked.connect(self._send_fix)
-        for button in (self.show_text, self.show_evidence, self.send_fix):
+        self.ask_reviewer = QPushButton(self.tr("Ask the &reviewer"))
+        self.ask_reviewer.setToolTip(self.tr("The continuity reviewer reads each chapter against the canon; a "
+                                             "finding whose quotes are not word for word in the text is dropped"))
+        self.ask_reviewer.setEnabled(False)
+        self.ask_reviewer.clicked.connect(self._ask_reviewer)
+        for button in (self.show_text, self.show_evidence, self.send_fix, self.ask_reviewer):
             buttons.addWidget(button)
         layout.addLayout(buttons)
         marking = QHBoxLayout()
@@ -135,7 +170,53 @@ class ContinuityDialog(QDialog):
         if self.findings:
             self.list.setCurrentRow(0)
         self._enable()
+        self.ask_reviewer.setEnabled(report.chapters > 0)
         self.checked.emit(len(self.findings))
+
+    # -- the reviewer ------------------------------------------------------------------------------
+    def _ask_reviewer(self) -> None:
+        self.ask_reviewer.setEnabled(False)
+        self.summary.setText(self.tr("The continuity reviewer is reading the chapters…"))
+        self.window_.studio.submit_read(("continuity-review", self.chat_id),
+                                        lambda runs: _review_input(runs, self.project_id, self.chat_id),
+                                        self._on_review_input)
+
+    def _on_review_input(self, outcome: Outcome[ReviewInput]) -> None:
+        try:
+            given = outcome.result()
+        except Exception as exc:
+            self.summary.setText(i18n.arg(self.tr("The check could not be done: %1"), str(exc)))
+            return
+        [profile] = [p for p in builtin_profiles() if p.id == REVIEWER_ID]
+        provider = self.window_.studio.providers.provider_for_run(demo=False)(profile)
+        self._review_task = asyncio.get_running_loop().create_task(self._review(given, profile, provider))
+
+    async def _review(self, given: ReviewInput, profile: AgentProfile, provider: ModelProvider) -> None:
+        report = CheckReport(project_id=self.project_id, chats=[], chapters=len(given.chapters), words=0,
+                             facts=len(given.facts))
+        known = {f.key for f in self.findings} | given.intentional
+        for chapter in given.chapters:
+            earlier = [c for c in given.chapters if c.number < chapter.number]
+            outcome = await review_chapter(provider, profile, chapter, given.facts, earlier=earlier,
+                                           model=profile.model.model or "default")
+            report.reviews.append(outcome)
+            report.dropped += [(chapter, d) for d in outcome.dropped]
+            report.findings += [f for f in outcome.findings if f.key not in known]
+            known |= {f.key for f in outcome.findings}
+        self.window_.studio.submit_read(("continuity-review-journal", self.chat_id),
+                                        lambda runs: journal_report(runs.db, report), lambda _outcome: None)
+        for finding in report.findings:
+            self.findings.append(finding)
+            self.list.addItem(f"{self._found_by(finding)} · {finding.summary}")
+        failed = [r for r in report.reviews if r.error_code]
+        self.summary.setText(i18n.arg(
+            self.tr("The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for "
+                    "word in the text or the canon. %3 chapters could not be reviewed."),
+            i18n.number(len(report.findings)), i18n.number(len(report.dropped)), i18n.number(len(failed))))
+        self.ask_reviewer.setEnabled(True)
+        if self.list.currentRow() < 0 and self.findings:
+            self.list.setCurrentRow(0)
+        self.reviewed.emit(len(report.findings))
 
     def _found_by(self, finding: ContinuityFinding) -> str:
         """The rule in the creator's words, or the reviewer's name."""
