@@ -6,37 +6,18 @@ says how many findings there are. The GUI thread reads nothing; the run is never
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from relay_studio.canon.continuity_run import CheckReport, journal_report, rules_report
+from relay_studio.canon.continuity_run import CheckReport
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
-from relay_studio.store.chats import ChatStore
-from relay_studio.store.continuity import ContinuityStore
-from relay_studio.store.database import DEFAULT_PROJECT_ID
-from relay_studio.store.runs import RunStore
 from relay_studio.ui import i18n
 from relay_studio.ui.background import Outcome
 
 if TYPE_CHECKING:
     from relay_studio.ui.window_host import WindowHost
-
-
-def check_after_commit(runs: RunStore, run_id: str) -> CheckReport | None:
-    """On the reader thread: the rules over the committed chat when its project's setting is on, journaled."""
-    run = runs.run(run_id)
-    chat = ChatStore(runs.db).chat(run.chat_id) if run is not None else None
-    if chat is None:
-        return None
-    project_id = chat.project_id or DEFAULT_PROJECT_ID
-    if not ContinuityStore(runs.db).checks_after_commit(project_id):
-        return None
-    report = rules_report(runs.db, project_id, chat=chat.id, trigger="commit")
-    journal_report(runs.db, report)
-    return report
 
 
 class ContinuityAfterCommit(QObject):
@@ -50,9 +31,7 @@ class ContinuityAfterCommit(QObject):
     def _on_events(self, events: list[Event]) -> None:
         for event in events:
             if event.type == ev.CHAT_COMMIT_COMPLETED:
-                self.window_.studio.submit_read(("continuity-after-commit", event.run_id, event.seq),
-                                                partial(check_after_commit, run_id=event.run_id),
-                                                self._on_checked)
+                self.window_.studio.continuity.after_commit(event.run_id, event.seq, self._on_checked)
 
     def _on_checked(self, outcome: Outcome[CheckReport | None]) -> None:
         try:

@@ -21,8 +21,7 @@ Signals:
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -37,19 +36,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.canon.continuity_run import CheckReport, journal_report, project_chapters, rules_report
-from relay_studio.canon.continuity_text import Chapter
+from relay_studio.canon.continuity_run import CheckReport
 from relay_studio.canon.reviewer import REVIEWER_ID, review_chapter
-from relay_studio.domain.canon import CanonFact, ContinuityFinding, FactStatus, QuotedPassage
+from relay_studio.domain.canon import ContinuityFinding, QuotedPassage
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.profile_catalog import builtin_profiles
-from relay_studio.store.canon import CanonStore
-from relay_studio.store.chats import ChatStore
-from relay_studio.store.continuity import ContinuityStore, IntentionalMark
-from relay_studio.store.runs import RunStore
 from relay_studio.ui import i18n
 from relay_studio.ui.background import Outcome
+from relay_studio.ui.operations.continuity import ReviewInput
 
 if TYPE_CHECKING:
     from relay_studio.ui.window_host import ChatListHost
@@ -62,27 +57,6 @@ def fix_request(finding: ContinuityFinding) -> str:
             f"The text says: \"{finding.text.quote}\"\n"
             f"It contradicts: \"{finding.evidence.quote}\"\n"
             "Rewrite that passage so it agrees, and keep everything else as it is.")
-
-
-@dataclass(frozen=True)
-class ReviewInput:
-    chapters: list[Chapter]
-    facts: list[CanonFact]
-    intentional: set[str]
-
-
-def _review_input(runs: RunStore, project_id: str, chat_id: str) -> ReviewInput:
-    """On the reader thread: what the reviewer reads (the chat's chapters, the active facts) and the marks."""
-    return ReviewInput(chapters=project_chapters(ChatStore(runs.db), project_id, chat_id)[1],
-                       facts=CanonStore(runs.db).facts(project_id, status=FactStatus.ACTIVE),
-                       intentional=ContinuityStore(runs.db).intentional_keys(project_id))
-
-
-def _check(runs: RunStore, project_id: str, chat_id: str) -> CheckReport:
-    """On the reader thread: the rules over the chat, journaled."""
-    report = rules_report(runs.db, project_id, chat=chat_id)
-    journal_report(runs.db, report)
-    return report
 
 
 class ContinuityDialog(QDialog):
@@ -101,8 +75,7 @@ class ContinuityDialog(QDialog):
         self._build()
         self.resize(900, 560)
         self.summary.setText(self.tr("Checking the chat against the canon…"))
-        window.studio.submit_read(("continuity", self.chat_id),
-                                  lambda runs: _check(runs, self.project_id, self.chat_id), self._on_checked)
+        window.studio.continuity.check(self.project_id, self.chat_id, self._on_checked)
 
     def _build(self) -> None:
         layout = QVBoxLayout(self)
@@ -177,9 +150,7 @@ class ContinuityDialog(QDialog):
     def _ask_reviewer(self) -> None:
         self.ask_reviewer.setEnabled(False)
         self.summary.setText(self.tr("The continuity reviewer is reading the chapters…"))
-        self.window_.studio.submit_read(("continuity-review", self.chat_id),
-                                        lambda runs: _review_input(runs, self.project_id, self.chat_id),
-                                        self._on_review_input)
+        self.window_.studio.continuity.review_input(self.project_id, self.chat_id, self._on_review_input)
 
     def _on_review_input(self, outcome: Outcome[ReviewInput]) -> None:
         try:
@@ -203,8 +174,7 @@ class ContinuityDialog(QDialog):
             report.dropped += [(chapter, d) for d in outcome.dropped]
             report.findings += [f for f in outcome.findings if f.key not in known]
             known |= {f.key for f in outcome.findings}
-        self.window_.studio.submit_read(("continuity-review-journal", self.chat_id),
-                                        lambda runs: journal_report(runs.db, report), lambda _outcome: None)
+        self.window_.studio.continuity.journal(report)
         for finding in report.findings:
             self.findings.append(finding)
             self.list.addItem(f"{self._found_by(finding)} · {finding.summary}")
@@ -277,13 +247,10 @@ class ContinuityDialog(QDialog):
             self.summary.setText(self.tr("Say why the finding is intentional: the reason is kept with it."))
             self.reason.setFocus()
             return
-        project_id = self.project_id
-        self.window_.studio.submit_read(
-            ("continuity-mark", finding.key),
-            lambda runs: ContinuityStore(runs.db).mark_intentional(project_id, finding, reason),
-            lambda outcome: self._on_marked(finding, outcome))
+        self.window_.studio.continuity.mark_intentional(self.project_id, finding, reason,
+                                                        lambda outcome: self._on_marked(finding, outcome))
 
-    def _on_marked(self, finding: ContinuityFinding, outcome: Outcome[IntentionalMark]) -> None:
+    def _on_marked(self, finding: ContinuityFinding, outcome: Outcome[Any]) -> None:  # an IntentionalMark
         try:
             outcome.result()
         except Exception as exc:

@@ -11,7 +11,8 @@ the reader and keychain lanes), kept whole at ~480 lines: each part is state the
 handle, its pending approval, the frame's buffers) and all of it ends in ``shutdown``; the features are
 operations it holds (``ui/operations/``): ``studio.chats``,
 ``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``, ``studio.agents``,
-``studio.connections``, ``studio.canon``. Most reads are short indexed queries (one chat, one run, one event)
+``studio.connections``, ``studio.canon``, ``studio.continuity``. Most reads are short indexed queries (one chat,
+one run, one event)
 and stay on the GUI thread; the long ones run off it: a run's whole journal (``journal.read_events``, on the hub's
 reader lane over a connection of its own: WAL lets it read while the runtime writes),
 ``knowledge.search`` and ``knowledge.start_import`` (lanes of ``ui/background.py``), the keychain
@@ -73,6 +74,7 @@ from relay_studio.ui.operations.agents import AgentOperations
 from relay_studio.ui.operations.canon import CanonOperations, CanonQuote
 from relay_studio.ui.operations.chats import ChatOperations
 from relay_studio.ui.operations.connections import ConnectionOperations
+from relay_studio.ui.operations.continuity import ContinuityOperations
 from relay_studio.ui.operations.journal import JournalOperations
 from relay_studio.ui.operations.knowledge import KnowledgeOperations
 from relay_studio.ui.operations.library import LibraryOperations
@@ -207,6 +209,7 @@ class Studio(QObject):
         self.agents = AgentOperations(self)
         self.connections = ConnectionOperations(self)
         self.canon = CanonOperations(self)
+        self.continuity = ContinuityOperations(self)
         self.library_changed.connect(self.projects.read)
 
     # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
