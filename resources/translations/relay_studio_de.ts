@@ -902,6 +902,10 @@
         <translation>Der Kontinuitätsprüfer liest die Kapitel…</translation>
     </message>
     <message>
+        <source>The reviewer cannot be asked: %1</source>
+        <translation>Der Prüfer kann nicht gefragt werden: %1</translation>
+    </message>
+    <message>
         <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
         <translation>Der Prüfer fand %1 weitere; %2 seiner Befunde wurden verworfen: Ihre Zitate stehen nicht wörtlich im Text oder im Kanon. %3 Kapitel konnten nicht geprüft werden.</translation>
     </message>

@@ -898,6 +898,10 @@
         <translation>連続性レビュアーが各章を読んでいます…</translation>
     </message>
     <message>
+        <source>The reviewer cannot be asked: %1</source>
+        <translation>レビュアーに依頼できません: %1</translation>
+    </message>
+    <message>
         <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
         <translation>レビュアーはさらに %1 件を見つけました。%2 件の指摘は、引用が本文にも正典にも一字一句一致しないため破棄されました。%3 章はレビューできませんでした。</translation>
     </message>

@@ -898,6 +898,10 @@
         <translation>连贯性审查员正在阅读各章…</translation>
     </message>
     <message>
+        <source>The reviewer cannot be asked: %1</source>
+        <translation>无法请审查员检查:%1</translation>
+    </message>
+    <message>
         <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
         <translation>审查员又发现了 %1 项;其中 %2 项被丢弃:引文与正文或正典不逐字一致。%3 章未能审阅。</translation>
     </message>

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.domain.canon import FactSource, FactSourceKind
 from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.provider_source import DefaultProviders
 from relay_studio.store.canon import CanonStore
 from relay_studio.store.continuity import ContinuityStore
 from relay_studio.ui.continuity_dialog import ContinuityDialog
@@ -148,3 +149,18 @@ async def test_ask_the_reviewer_adds_its_verbatim_findings_and_counts_the_droppe
     [dropped] = store.log(project_id, "dropped")
     assert dropped.payload["textQuote"] == "Oren Vale sang a hymn"
     assert dropped.payload["code"] == "continuity.quote_not_in_text"
+
+
+async def test_asking_the_reviewer_without_a_connection_says_so_in_the_dialog(app: App, qtbot: QtBot) -> None:
+    _seed(app)
+    window = app.open()
+    # the window's own model access over this data folder, which has no connection yet
+    window.studio.providers = DefaultProviders(window.studio.runtime.db, app.data_dir, demo_pacing=False)
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    await until(dialog.ask_reviewer.isEnabled, what="the reviewer offered")
+    qtbot.mouseClick(dialog.ask_reviewer, Qt.MouseButton.LeftButton)
+    await until(lambda: dialog.summary.text().startswith("The reviewer cannot be asked: There is no model "
+                                                         "connection yet."), what="the refusal in the dialog")
+    assert dialog.ask_reviewer.isEnabled() and dialog.list.count() == 2

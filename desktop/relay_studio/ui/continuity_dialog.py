@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from relay_studio.canon.continuity_run import CheckReport
 from relay_studio.canon.reviewer import REVIEWER_ID, review_chapter
 from relay_studio.domain.canon import ContinuityFinding, QuotedPassage
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.profile_catalog import builtin_profiles
@@ -159,7 +160,12 @@ class ContinuityDialog(QDialog):
             self.summary.setText(i18n.arg(self.tr("The check could not be done: %1"), str(exc)))
             return
         [profile] = [p for p in builtin_profiles() if p.id == REVIEWER_ID]
-        provider = self.window_.studio.providers.provider_for_run(demo=False)(profile)
+        try:
+            provider = self.window_.studio.providers.provider_for_run(demo=False)(profile)
+        except CodedError as exc:  # no connection, or one that cannot serve: say so where the creator asked
+            self.summary.setText(i18n.arg(self.tr("The reviewer cannot be asked: %1"), exc.message))
+            self.ask_reviewer.setEnabled(True)
+            return
         self._review_task = asyncio.get_running_loop().create_task(self._review(given, profile, provider))
 
     async def _review(self, given: ReviewInput, profile: AgentProfile, provider: ModelProvider) -> None:
