@@ -76,19 +76,34 @@ def _finding_payload(finding: ContinuityFinding) -> dict[str, object]:
     return finding.model_dump(mode="json")
 
 
+@dataclass(frozen=True)
+class _Inputs:
+    """What a check reads from the store: the chats' names, their chapters, the facts, the marked keys."""
+
+    names: list[str]
+    chapters: list[Chapter]
+    facts: list[CanonFact]
+    intentional: set[str]
+
+    def report(self, project_id: str, trigger: str, everything: list[ContinuityFinding]) -> CheckReport:
+        kept = [f for f in everything if f.key not in self.intentional]
+        return CheckReport(project_id=project_id, chats=self.names, chapters=len(self.chapters),
+                           words=sum(len(c.text.split()) for c in self.chapters), facts=len(self.facts),
+                           findings=kept, intentional=len(everything) - len(kept), trigger=trigger)
+
+
+def _inputs(db: Database, project_id: str, chat: str | None, facts: Sequence[CanonFact] | None) -> _Inputs:
+    names, chapters = project_chapters(ChatStore(db), project_id, chat)
+    held = list(facts) if facts is not None else CanonStore(db).facts(project_id, status=FactStatus.ACTIVE)
+    return _Inputs(names, chapters, held, ContinuityStore(db).intentional_keys(project_id))
+
+
 def rules_report(db: Database, project_id: str, *, chat: str | None = None,
                  facts: Sequence[CanonFact] | None = None, trigger: str = "creator") -> CheckReport:
     """The rules' findings, without the reviewer and not journaled yet (``journal_report``): a window runs
     this on its reader thread."""
-    names, chapters = project_chapters(ChatStore(db), project_id, chat)
-    held = list(facts) if facts is not None else CanonStore(db).facts(project_id, status=FactStatus.ACTIVE)
-    intentional = ContinuityStore(db).intentional_keys(project_id)
-    report = CheckReport(project_id=project_id, chats=names, chapters=len(chapters),
-                         words=sum(len(c.text.split()) for c in chapters), facts=len(held), trigger=trigger)
-    everything = check(held, chapters)
-    report.findings = [f for f in everything if f.key not in intentional]
-    report.intentional = len(everything) - len(report.findings)
-    return report
+    given = _inputs(db, project_id, chat, facts)
+    return given.report(project_id, trigger, check(given.facts, given.chapters))
 
 
 async def check_project(db: Database, project_id: str, *, chat: str | None = None,
@@ -97,17 +112,12 @@ async def check_project(db: Database, project_id: str, *, chat: str | None = Non
     """Runs the rules (and the reviewer on each chapter, when given) and journals what it found. ``facts``
     replaces the ledger's (for a facts file); findings marked intentional are left out. ``offload`` runs the
     rules in a worker thread (they are pure; ~0.3 s for 100k words is too long for a window's loop)."""
-    chats = ChatStore(db)
-    names, chapters = project_chapters(chats, project_id, chat)
-    held = list(facts) if facts is not None else CanonStore(db).facts(project_id, status=FactStatus.ACTIVE)
-    intentional = ContinuityStore(db).intentional_keys(project_id)
-    report = CheckReport(project_id=project_id, chats=names, chapters=len(chapters),
-                         words=sum(len(c.text.split()) for c in chapters), facts=len(held), trigger=trigger)
-    everything = await asyncio.to_thread(check, held, chapters) if offload else check(held, chapters)
-    report.findings = [f for f in everything if f.key not in intentional]
-    report.intentional = len(everything) - len(report.findings)
+    given = _inputs(db, project_id, chat, facts)
+    everything = (await asyncio.to_thread(check, given.facts, given.chapters) if offload
+                  else check(given.facts, given.chapters))
+    report = given.report(project_id, trigger, everything)
     if reviewer is not None:
-        await _review(report, reviewer, held, chapters, intentional)
+        await _review(report, reviewer, given.facts, given.chapters, given.intentional)
     journal_report(db, report)
     return report
 
