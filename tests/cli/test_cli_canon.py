@@ -81,3 +81,26 @@ async def test_the_python_api_offers_the_same(tmp_path: Path) -> None:
             canon.add("Mira is tall.", ["Mira"], source_chat="Lighthouse", quote="tall")
         assert exc.value.code == "canon.quote_not_found"
         assert [f.status.value for f in canon.facts()] == ["retired"]
+
+
+def test_accept_and_reject_an_agents_proposals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from relay_studio.domain.canon import FactSource, FactSourceKind
+    from relay_studio.runtime.engine import Runtime
+    from relay_studio.store.canon import CanonStore
+
+    runtime = Runtime(tmp_path / "data")
+    project = runtime.projects.default().id
+    quote = FactSource(kind=FactSourceKind.MESSAGE, quote="green eyes")
+    for text in ("Mira's eyes are green.", "Mira is tall."):
+        CanonStore(runtime.db).propose(project, text, ["Mira"], actor="Writer", source=quote)
+    runtime.close()
+    d = ["--data-dir", str(tmp_path / "data")]
+    code, out, _ = run_cli(capsys, "canon", "list", "--status", "proposed", *d)
+    assert code == 0 and [line.split("\t")[0] for line in out.splitlines()] == ["f1", "f2"]
+    assert run_cli(capsys, "canon", "accept", "f1", *d)[1].strip() == "Accepted f1: Mira's eyes are green."
+    assert json.loads(run_cli(capsys, "canon", "reject", "f2", "--json", *d)[1])["status"] == "rejected"
+    code, _, err = run_cli(capsys, "canon", "accept", "f2", *d)
+    assert code == 2 and err.endswith("[canon.not_a_proposal]\n")
+    code, out, _ = run_cli(capsys, "canon", "list", "--json", *d)
+    assert [(f["handle"], f["status"], f["added_by"]) for f in json.loads(out)] == [
+        ("f1", "active", "Writer"), ("f2", "rejected", "Writer")]
