@@ -26,7 +26,9 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
+from relay_studio.canon.continuity_run import CheckReport
 from relay_studio.domain import tool_names as tn
+from relay_studio.domain.canon import CanonFact
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.event_payloads import AgentInvocationStarted, TypedPayload, UnknownEvent, typed
 from relay_studio.domain.events import Event
@@ -60,6 +62,7 @@ from relay_studio.runtime.fork import ForkRequest
 from relay_studio.runtime.scenes import Scenes
 from relay_studio.runtime.session_handoff import HandoffOutcome, HandoffRefused
 from relay_studio.store.canon import CanonError, CanonStore
+from relay_studio.store.continuity import IntentionalMark, LogEntry
 from relay_studio.store.project_canon import ProjectCanon
 
 __all__ = ["RECOMMENDED_PROMPT_PREFIX", "Agent", "CanonError", "ExportError", "ExportResult", "Handoff",
@@ -313,6 +316,10 @@ class Studio:
             self._provider_for: Callable[[AgentProfile], ModelProvider] = lambda _p: fixed
         else:
             self._provider_for = provider
+        from relay_studio.canon.after_commit import AfterCommitCheck
+
+        #: the project setting "check continuity after each commit" (``set_continuity_after_commit``)
+        self._after_commit = AfterCommitCheck(self.runtime.db)
 
     async def __aenter__(self) -> Studio:
         return self
@@ -333,6 +340,7 @@ class Studio:
             handoff_defaults=run_config.defaults() if run_config is not None else None, context=context,
         )
         status = await handle.wait()
+        await self._after_commit.idle()  # the continuity checks its commits started (journaled, advisory)
         record = self.runtime.runs.run(handle.run_id)
         final = self.runtime.chats.message(record.message_id) if record and record.message_id else None
         return RunResult(handle.run_id, status, final.content if final else None, self.journal(handle.run_id))
@@ -379,6 +387,44 @@ class Studio:
         final = self.runtime.chats.message(record.message_id) if record and record.message_id else None
         return RunResult(handle.run_id, status, final.content if final else None, self.journal(handle.run_id))
 
+    async def continuity_check(self, *, project: str | None = None, chat: str | None = None,
+                               facts: list[CanonFact] | None = None, reviewer: bool = False) -> CheckReport:
+        """The continuity check of ``project`` (the default project for None), or of its chat ``chat``, against
+        its canon (or ``facts``), journaled; with ``reviewer``, the built-in continuity reviewer reads each
+        chapter too, through this studio's provider (docs/canon.md, "Continuity check")."""
+        from relay_studio.canon.continuity_run import ReviewerBinding, check_project
+        from relay_studio.canon.reviewer import REVIEWER_ID
+        from relay_studio.runtime.profile_catalog import builtin_profiles
+
+        project_id = self.runtime.projects.resolve(project).id
+        binding = None
+        if reviewer:
+            [profile] = [p for p in builtin_profiles() if p.id == REVIEWER_ID]
+            binding = ReviewerBinding(self._provider_for(profile), profile, model=profile.model.model or "default")
+        return await check_project(self.runtime.db, project_id, chat=chat, facts=facts, reviewer=binding)
+
+    def mark_intentional(self, key: str, reason: str, *, project: str | None = None) -> IntentionalMark:
+        """The finding with ``key`` is intentional, for ``reason``: it is never reported again. ``CodedError``
+        ``continuity.reason_required`` / ``continuity.unknown_finding``."""
+        from relay_studio.canon.continuity_run import find_finding
+        from relay_studio.store.continuity import ContinuityStore
+
+        project_id = self.runtime.projects.resolve(project).id
+        finding = find_finding(self.runtime.db, project_id, key)
+        return ContinuityStore(self.runtime.db).mark_intentional(project_id, finding, reason)
+
+    def set_continuity_after_commit(self, on: bool, *, project: str | None = None) -> None:
+        """The project's setting: after each commit in it the rules check that chat (advisory, journaled)."""
+        from relay_studio.store.continuity import ContinuityStore
+
+        ContinuityStore(self.runtime.db).set_checks_after_commit(self.runtime.projects.resolve(project).id, on)
+
+    def continuity_journal(self, *, project: str | None = None) -> list[LogEntry]:
+        """What the continuity check journaled in ``project``: checks, findings, dropped findings, marks."""
+        from relay_studio.store.continuity import ContinuityStore
+
+        return ContinuityStore(self.runtime.db).log(self.runtime.projects.resolve(project).id)
+
     def canon(self, project: str | None = None) -> ProjectCanon:
         """The canon of ``project`` (by name, id or folder name; the default project for None): ``facts()``,
         ``add(text, about, attribute=, value=, as_of=, pin=, source_chat=, quote=)``, ``edit``, ``pin``,
@@ -400,4 +446,5 @@ class Studio:
         return list(explain_run(self.runtime.runs, run_id))
 
     def close(self) -> None:
+        self._after_commit.close()
         self.runtime.close()

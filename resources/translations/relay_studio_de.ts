@@ -923,6 +923,124 @@
     </message>
 </context>
 <context>
+    <name>ContinuityAfterCommit</name>
+    <message>
+        <source>The continuity check after the commit could not be done: %1</source>
+        <translation>Die Kontinuitätsprüfung nach dem Festschreiben war nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
+        <translation>Kontinuität: %1 Befunde nach dem Festschreiben (Chat → Kontinuität prüfen…)</translation>
+    </message>
+</context>
+<context>
+    <name>ContinuityDialog</name>
+    <message>
+        <source>Continuity check</source>
+        <translation>Kontinuitätsprüfung</translation>
+    </message>
+    <message>
+        <source>Checking the chat against the canon…</source>
+        <translation>Der Chat wird mit dem Kanon abgeglichen…</translation>
+    </message>
+    <message>
+        <source>Show the &amp;text</source>
+        <translation>&amp;Text zeigen</translation>
+    </message>
+    <message>
+        <source>Show the &amp;evidence</source>
+        <translation>&amp;Beleg zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Send to an agent to fix</source>
+        <translation>An einen Agenten zur &amp;Korrektur senden</translation>
+    </message>
+    <message>
+        <source>Ask the &amp;reviewer</source>
+        <translation>&amp;Prüfer fragen</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer reads each chapter against the canon; a finding whose quotes are not word for word in the text is dropped</source>
+        <translation>Der Kontinuitätsprüfer liest jedes Kapitel gegen den Kanon; ein Befund, dessen Zitate nicht wörtlich im Text stehen, wird verworfen</translation>
+    </message>
+    <message>
+        <source>Why this is intentional (kept with it)</source>
+        <translation>Warum das gewollt ist (wird mitgespeichert)</translation>
+    </message>
+    <message>
+        <source>&amp;Mark intentional</source>
+        <translation>Als &amp;gewollt markieren</translation>
+    </message>
+    <message>
+        <source>The check could not be done: %1</source>
+        <translation>Die Prüfung war nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>%1 findings in %2 chapters against %3 facts.</source>
+        <translation>%1 Befunde in %2 Kapiteln gegen %3 Fakten.</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer is reading the chapters…</source>
+        <translation>Der Kontinuitätsprüfer liest die Kapitel…</translation>
+    </message>
+    <message>
+        <source>The reviewer cannot be asked: %1</source>
+        <translation>Der Prüfer kann nicht gefragt werden: %1</translation>
+    </message>
+    <message>
+        <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
+        <translation>Der Prüfer fand %1 weitere; %2 seiner Befunde wurden verworfen: Ihre Zitate stehen nicht wörtlich im Text oder im Kanon. %3 Kapitel konnten nicht geprüft werden.</translation>
+    </message>
+    <message>
+        <source>Conflicting facts</source>
+        <translation>Widersprüchliche Fakten</translation>
+    </message>
+    <message>
+        <source>Acts after death</source>
+        <translation>Handelt nach dem Tod</translation>
+    </message>
+    <message>
+        <source>Age does not add up</source>
+        <translation>Alter geht nicht auf</translation>
+    </message>
+    <message>
+        <source>Text against the canon</source>
+        <translation>Text gegen den Kanon</translation>
+    </message>
+    <message>
+        <source>%1, chapter %2</source>
+        <translation>%1, Kapitel %2</translation>
+    </message>
+    <message>
+        <source>the canon (the fact&apos;s own words)</source>
+        <translation>der Kanon (der Wortlaut des Fakts)</translation>
+    </message>
+    <message>
+        <source>In the text: %1</source>
+        <translation>Im Text: %1</translation>
+    </message>
+    <message>
+        <source>Contradicts: %1</source>
+        <translation>Widerspricht: %1</translation>
+    </message>
+    <message>
+        <source>This passage is the fact&apos;s own words: it is in the canon.</source>
+        <translation>Diese Stelle ist der Wortlaut des Fakts: Sie steht im Kanon.</translation>
+    </message>
+    <message>
+        <source>Say why the finding is intentional: the reason is kept with it.</source>
+        <translation>Sagen Sie, warum der Befund gewollt ist: Der Grund wird mitgespeichert.</translation>
+    </message>
+    <message>
+        <source>The finding could not be marked: %1</source>
+        <translation>Der Befund konnte nicht markiert werden: %1</translation>
+    </message>
+    <message>
+        <source>Marked intentional: it will not be reported again.</source>
+        <translation>Als gewollt markiert: Er wird nicht mehr gemeldet.</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -2456,6 +2574,14 @@
     <message>
         <source>&amp;Timeline</source>
         <translation>&amp;Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Check &amp;continuity…</source>
+        <translation>&amp;Kontinuität prüfen…</translation>
+    </message>
+    <message>
+        <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
+        <translation>Findet, wo dieser Chat dem Kanon des Projekts widerspricht, mit beiden Stellen</translation>
     </message>
     <message>
         <source>&amp;Edit</source>

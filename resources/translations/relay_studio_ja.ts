@@ -918,6 +918,124 @@
     </message>
 </context>
 <context>
+    <name>ContinuityAfterCommit</name>
+    <message>
+        <source>The continuity check after the commit could not be done: %1</source>
+        <translation>コミット後の連続性チェックができませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
+        <translation>連続性: コミット後に %1 件の指摘(チャット → 連続性をチェック…)</translation>
+    </message>
+</context>
+<context>
+    <name>ContinuityDialog</name>
+    <message>
+        <source>Continuity check</source>
+        <translation>連続性チェック</translation>
+    </message>
+    <message>
+        <source>Checking the chat against the canon…</source>
+        <translation>チャットを正典と照合しています…</translation>
+    </message>
+    <message>
+        <source>Show the &amp;text</source>
+        <translation>本文を表示(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show the &amp;evidence</source>
+        <translation>根拠を表示(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Send to an agent to fix</source>
+        <translation>エージェントに修正を依頼(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Ask the &amp;reviewer</source>
+        <translation>レビュアーに依頼(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer reads each chapter against the canon; a finding whose quotes are not word for word in the text is dropped</source>
+        <translation>連続性レビュアーが各章を正典と照合します。引用が本文と一字一句一致しない指摘は破棄されます</translation>
+    </message>
+    <message>
+        <source>Why this is intentional (kept with it)</source>
+        <translation>意図的である理由(一緒に保存されます)</translation>
+    </message>
+    <message>
+        <source>&amp;Mark intentional</source>
+        <translation>意図的としてマーク(&amp;M)</translation>
+    </message>
+    <message>
+        <source>The check could not be done: %1</source>
+        <translation>チェックできませんでした: %1</translation>
+    </message>
+    <message>
+        <source>%1 findings in %2 chapters against %3 facts.</source>
+        <translation>%2 章を %3 件の事実と照合し、%1 件の指摘。</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer is reading the chapters…</source>
+        <translation>連続性レビュアーが各章を読んでいます…</translation>
+    </message>
+    <message>
+        <source>The reviewer cannot be asked: %1</source>
+        <translation>レビュアーに依頼できません: %1</translation>
+    </message>
+    <message>
+        <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
+        <translation>レビュアーはさらに %1 件を見つけました。%2 件の指摘は、引用が本文にも正典にも一字一句一致しないため破棄されました。%3 章はレビューできませんでした。</translation>
+    </message>
+    <message>
+        <source>Conflicting facts</source>
+        <translation>矛盾する事実</translation>
+    </message>
+    <message>
+        <source>Acts after death</source>
+        <translation>死後の行動</translation>
+    </message>
+    <message>
+        <source>Age does not add up</source>
+        <translation>年齢が合わない</translation>
+    </message>
+    <message>
+        <source>Text against the canon</source>
+        <translation>本文と正典の食い違い</translation>
+    </message>
+    <message>
+        <source>%1, chapter %2</source>
+        <translation>%1、第 %2 章</translation>
+    </message>
+    <message>
+        <source>the canon (the fact&apos;s own words)</source>
+        <translation>正典(事実そのものの文言)</translation>
+    </message>
+    <message>
+        <source>In the text: %1</source>
+        <translation>本文: %1</translation>
+    </message>
+    <message>
+        <source>Contradicts: %1</source>
+        <translation>矛盾する箇所: %1</translation>
+    </message>
+    <message>
+        <source>This passage is the fact&apos;s own words: it is in the canon.</source>
+        <translation>この箇所は事実そのものの文言で、正典にあります。</translation>
+    </message>
+    <message>
+        <source>Say why the finding is intentional: the reason is kept with it.</source>
+        <translation>この指摘が意図的である理由を入力してください。理由は一緒に保存されます。</translation>
+    </message>
+    <message>
+        <source>The finding could not be marked: %1</source>
+        <translation>指摘をマークできませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Marked intentional: it will not be reported again.</source>
+        <translation>意図的としてマークしました。今後は報告されません。</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -2446,6 +2564,14 @@
     <message>
         <source>&amp;Timeline</source>
         <translation>タイムライン(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Check &amp;continuity…</source>
+        <translation>連続性をチェック(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
+        <translation>このチャットがプロジェクトの正典と矛盾する箇所を、両方の文とともに見つけます</translation>
     </message>
     <message>
         <source>&amp;Edit</source>

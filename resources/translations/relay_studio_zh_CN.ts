@@ -918,6 +918,124 @@
     </message>
 </context>
 <context>
+    <name>ContinuityAfterCommit</name>
+    <message>
+        <source>The continuity check after the commit could not be done: %1</source>
+        <translation>提交后的连贯性检查无法完成:%1</translation>
+    </message>
+    <message>
+        <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
+        <translation>连贯性:提交后有 %1 项发现(对话 → 检查连贯性…)</translation>
+    </message>
+</context>
+<context>
+    <name>ContinuityDialog</name>
+    <message>
+        <source>Continuity check</source>
+        <translation>连贯性检查</translation>
+    </message>
+    <message>
+        <source>Checking the chat against the canon…</source>
+        <translation>正在将对话与正典核对…</translation>
+    </message>
+    <message>
+        <source>Show the &amp;text</source>
+        <translation>显示正文(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show the &amp;evidence</source>
+        <translation>显示依据(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Send to an agent to fix</source>
+        <translation>发给智能体修正(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Ask the &amp;reviewer</source>
+        <translation>请审查员检查(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer reads each chapter against the canon; a finding whose quotes are not word for word in the text is dropped</source>
+        <translation>连贯性审查员对照正典阅读每一章;引文与正文不逐字一致的发现会被丢弃</translation>
+    </message>
+    <message>
+        <source>Why this is intentional (kept with it)</source>
+        <translation>为何是有意为之(会一并保存)</translation>
+    </message>
+    <message>
+        <source>&amp;Mark intentional</source>
+        <translation>标记为有意(&amp;M)</translation>
+    </message>
+    <message>
+        <source>The check could not be done: %1</source>
+        <translation>无法完成检查:%1</translation>
+    </message>
+    <message>
+        <source>%1 findings in %2 chapters against %3 facts.</source>
+        <translation>对照 %3 条事实检查了 %2 章:%1 项发现。</translation>
+    </message>
+    <message>
+        <source>The continuity reviewer is reading the chapters…</source>
+        <translation>连贯性审查员正在阅读各章…</translation>
+    </message>
+    <message>
+        <source>The reviewer cannot be asked: %1</source>
+        <translation>无法请审查员检查:%1</translation>
+    </message>
+    <message>
+        <source>The reviewer found %1 more; %2 of its findings were dropped: their quotes are not word for word in the text or the canon. %3 chapters could not be reviewed.</source>
+        <translation>审查员又发现了 %1 项;其中 %2 项被丢弃:引文与正文或正典不逐字一致。%3 章未能审阅。</translation>
+    </message>
+    <message>
+        <source>Conflicting facts</source>
+        <translation>相互矛盾的事实</translation>
+    </message>
+    <message>
+        <source>Acts after death</source>
+        <translation>死后仍有行动</translation>
+    </message>
+    <message>
+        <source>Age does not add up</source>
+        <translation>年龄对不上</translation>
+    </message>
+    <message>
+        <source>Text against the canon</source>
+        <translation>正文与正典不符</translation>
+    </message>
+    <message>
+        <source>%1, chapter %2</source>
+        <translation>%1,第 %2 章</translation>
+    </message>
+    <message>
+        <source>the canon (the fact&apos;s own words)</source>
+        <translation>正典(事实本身的措辞)</translation>
+    </message>
+    <message>
+        <source>In the text: %1</source>
+        <translation>正文:%1</translation>
+    </message>
+    <message>
+        <source>Contradicts: %1</source>
+        <translation>与之矛盾:%1</translation>
+    </message>
+    <message>
+        <source>This passage is the fact&apos;s own words: it is in the canon.</source>
+        <translation>这段是事实本身的措辞:它在正典中。</translation>
+    </message>
+    <message>
+        <source>Say why the finding is intentional: the reason is kept with it.</source>
+        <translation>请说明为何这项发现是有意为之:理由会一并保存。</translation>
+    </message>
+    <message>
+        <source>The finding could not be marked: %1</source>
+        <translation>无法标记这项发现:%1</translation>
+    </message>
+    <message>
+        <source>Marked intentional: it will not be reported again.</source>
+        <translation>已标记为有意:以后不会再报告。</translation>
+    </message>
+</context>
+<context>
     <name>DelegationSection</name>
     <message>
         <source>May hand off the stage</source>
@@ -2446,6 +2564,14 @@
     <message>
         <source>&amp;Timeline</source>
         <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Check &amp;continuity…</source>
+        <translation>检查连贯性(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Find where this chat contradicts the project&apos;s canon, with both passages</source>
+        <translation>找出此对话与项目正典矛盾之处,并列出两处原文</translation>
     </message>
     <message>
         <source>&amp;Edit</source>

@@ -30,7 +30,8 @@ async def test_a_continuity_review_on_llama_server_completes_and_keeps_only_verb
     facts = [f for f in canon_facts(book) if f.as_of is not None and f.as_of < chapter.number][:12]
     [builtin] = [p for p in builtin_profiles() if p.id == REVIEWER_ID]
     data = builtin.to_json_dict()
-    data["model"] = {**data["model"], "maxTokens": 300}  # bounded: a runaway answer ends out of form
+    data["model"] = {**data["model"], "maxTokens": 800}  # bounded: a runaway answer ends out of form
+    data["output"]["schema"]["properties"]["findings"]["maxItems"] = 2  # each field is bounded by the profile
     profile = parse_profile(data)
     async with httpx.AsyncClient(timeout=240) as client:
         provider = OpenAICompatibleProvider(Connection.model_validate(
@@ -41,7 +42,7 @@ async def test_a_continuity_review_on_llama_server_completes_and_keeps_only_verb
     print(f"\nanswer: {outcome.raw_answer[:400]!r}\nkept {len(outcome.findings)}, dropped {len(outcome.dropped)}, "
           f"error {outcome.error_code}")
     assert outcome.raw_answer or outcome.error_code
-    assert outcome.error_code in (None, codes.CONTINUITY_REVIEW_INVALID_OUTPUT), outcome.error_message
+    assert outcome.error_code is None, outcome.error_message  # the server's grammar keeps the answer in form
     for finding in outcome.findings:
         assert finding.text.quote in chapter.text
         assert any(finding.evidence.quote in words for f in facts for words in (f.text, f.source.quote)) or any(

@@ -63,6 +63,7 @@ async def test_a_finding_is_kept_only_when_both_quotes_occur_verbatim() -> None:
         "Oren Vale walked")
     assert first.evidence.place.fact_id == "f1" and first.evidence.place.message_id == "m1"
     assert second.evidence.place.fact_id == "f2"
+    assert first.key.startswith("reviewer-continuity-reviewer:") and " " not in first.key  # typed on a CLI
     assert [(d.code, d.text_quote) for d in outcome.dropped] == [
         (codes.CONTINUITY_QUOTE_NOT_IN_TEXT, "Oren Vale danced at the wedding"),
         (codes.CONTINUITY_QUOTE_NOT_IN_CANON, "Mara Quell rubbed"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from relay_studio.canon.continuity_text import (
     Chapter,
@@ -200,18 +200,19 @@ def text_contradicts_fact(facts: Sequence[CanonFact], chapters: Sequence[Chapter
         if noun and entry and fact.value:
             described.setdefault((entry, noun), fact)
     # every entry the canon names counts, so that "her" is read only when one of them is in the sentence
-    pattern = names_pattern(sorted({entry for fact in facts for entry in fact.about}))
+    names = sorted({entry for fact in facts for entry in fact.about}, key=len, reverse=True)
+    pattern = names_pattern(names)
     if pattern is None or not described:
         return []
-    colours = "|".join(sorted(_COLOURS | {normalized(f.value) for f in described.values()}, key=len,
-                              reverse=True))
+    forms = _DescriptionForms(names, _COLOURS | {normalized(f.value) for f in described.values()})
     found = []
     for chapter in chapters:
         for sentence in sentences(chapter):
-            named = {m.group() for m in pattern.finditer(sentence.text)}
-            if not named:
+            lowered = sentence.text.lower()
+            if "eyes" not in lowered and "hair" not in lowered:
                 continue
-            for entry, noun, colour in _descriptions(sentence.text, named, colours):
+            named = {m.group() for m in pattern.finditer(sentence.text)}
+            for entry, noun, colour in forms.descriptions(sentence.text, named):
                 said = described.get((entry, noun))
                 if said is None or (said.as_of or 0) > chapter.number or normalized(said.value) == colour:
                     continue
@@ -222,20 +223,23 @@ def text_contradicts_fact(facts: Sequence[CanonFact], chapters: Sequence[Chapter
     return found
 
 
-def _descriptions(text: str, named: set[str], colours: str) -> list[tuple[str, str, str]]:
-    """(entry, noun, colour) for each colour the sentence gives someone's eyes or hair: after the name
+class _DescriptionForms:
+    """The two ways a sentence gives someone's eyes or hair a colour, compiled once per check: after the name
     (``NAME's blue eyes``, ``NAME had blue eyes``) or, when only one name is in the sentence, a pronoun."""
-    found = []
-    nouns = "eyes|hair"
-    for name in named:
-        n = re.escape(name)
-        for m in re.finditer(rf"(?<!\w){n}(?:['’]s|\s+(?:had|has))\s+({colours})\s+({nouns})\b", text, re.I):
-            found.append((name, m.group(2).lower(), m.group(1).lower()))
-    if len(named) == 1:
-        (name,) = named
-        for m in re.finditer(rf"\b(?:her|his|their)\s+({colours})\s+({nouns})\b", text, re.I):
-            found.append((name, m.group(2).lower(), m.group(1).lower()))
-    return found
+
+    def __init__(self, names: Sequence[str], colours: Collection[str]) -> None:
+        alternation = "|".join(re.escape(c) for c in sorted(colours, key=len, reverse=True))
+        tail = rf"\s+(?i:({alternation}))\s+(?i:(eyes|hair))\b"
+        self.after_name = re.compile(
+            r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?:['’]s|\s+(?:had|has))" + tail)
+        self.pronoun = re.compile(r"\b(?i:her|his|their)" + tail)
+
+    def descriptions(self, text: str, named: set[str]) -> list[tuple[str, str, str]]:
+        found = [(m.group(1), m.group(3).lower(), m.group(2).lower()) for m in self.after_name.finditer(text)]
+        if len(named) == 1:
+            (name,) = named
+            found += [(name, m.group(2).lower(), m.group(1).lower()) for m in self.pronoun.finditer(text)]
+        return found
 
 
 RULES = (conflicting_values, acts_after_death, age_arithmetic, text_contradicts_fact)

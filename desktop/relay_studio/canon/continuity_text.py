@@ -82,7 +82,8 @@ def fact_passage(fact: CanonFact, chapters: Sequence[Chapter]) -> QuotedPassage:
 def finding_key(rule: str, entry: str | None, text: str, evidence: str) -> str:
     """Stable across runs and across edits elsewhere in the text: the rule, the entry and both quotes."""
     digest = hashlib.sha1(f"{rule}\n{entry or ''}\n{text}\n{evidence}".encode()).hexdigest()[:16]
-    return f"{rule}:{digest}"
+    slug = re.sub(r"[^a-z0-9_]+", "-", rule.lower()).strip("-")  # typed on a command line: no spaces
+    return f"{slug}:{digest}"
 
 
 def normalized(value: str | None) -> str:

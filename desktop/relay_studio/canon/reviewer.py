@@ -98,11 +98,15 @@ def _place_in(chapter: Chapter, quote: str) -> TextPlace | None:
 
 def _evidence_place(quote: str, facts: Sequence[CanonFact], earlier: Sequence[Chapter]) -> TextPlace | None:
     for fact in facts:
-        for words in (fact.text, fact.source.quote):
-            at = words.find(quote) if words else -1
-            if at >= 0:
-                return TextPlace(fact_id=fact.id, offset=at, chapter=fact.as_of, chat_id=fact.source.chat_id,
-                                 message_id=fact.source.message_id)
+        if fact.source.quote and quote in fact.source.quote:
+            # the fact's source, where it stands in the text when that is an earlier chapter
+            for chapter in earlier:
+                if chapter.message_id == fact.source.message_id and (place := _place_in(chapter, quote)):
+                    return place.model_copy(update={"fact_id": fact.id})
+            return TextPlace(fact_id=fact.id, offset=fact.source.quote.find(quote), chapter=fact.as_of,
+                             chat_id=fact.source.chat_id, message_id=fact.source.message_id)
+        if quote in fact.text:
+            return TextPlace(fact_id=fact.id, offset=fact.text.find(quote))
     for chapter in earlier:
         place = _place_in(chapter, quote)
         if place is not None:

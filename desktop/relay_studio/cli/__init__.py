@@ -6,7 +6,8 @@ written), 3 failed or interrupted, 4 partial success, 130 cancelled.
 The package stays light to import: ``cli.parser`` answers ``--help`` and ``--version`` without the runtime
 (``launch.main`` imports it alone); ``main`` loads the runtime only when a command runs (``cli.host``).
 One module per group of commands: ``runs`` (run, demo, resume, runs, events, turns, workspace), ``chats``,
-``handoff``, ``profiles``, ``projects``, ``library``, ``canon``, ``scene``, ``knowledge``, ``connections``, ``export``.
+``handoff``, ``profiles``, ``projects``, ``library``, ``canon``, ``continuity``, ``scene``, ``knowledge``,
+``connections``, ``export``.
 """
 
 from __future__ import annotations

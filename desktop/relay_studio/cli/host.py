@@ -217,6 +217,11 @@ def _dispatch(args: argparse.Namespace, runtime_factory: Callable[..., Runtime])
         "runs": cmd_runs, "events": cmd_events, "turns": cmd_turns, "workspace": cmd_workspace,
         "persona": cmd_persona,
     }
+    if command == "continuity":
+        from relay_studio.cli.continuity import run_continuity
+
+        args.project_id = _project_id(args, runtime)
+        return run_continuity(args, runtime)
     if command == "export":
         from relay_studio.cli.export import run_export
 

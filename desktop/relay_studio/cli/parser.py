@@ -199,6 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
     from relay_studio.cli.export import add_export_parser
 
     add_export_parser(sub, common)
+    from relay_studio.cli.continuity import add_continuity_parser
+
+    add_continuity_parser(sub, common)
 
     profiles = sub.add_parser("profiles", parents=[common], help="agent profiles")
     prof_sub = profiles.add_subparsers(dest="profiles_command", required=True)

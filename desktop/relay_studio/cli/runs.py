@@ -136,12 +136,16 @@ async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[]
         if run_id_box and event.run_id == run_id_box[0]:
             (_print_event(out, event) if args.jsonl else _human_progress(err, event))
 
+    from relay_studio.canon.after_commit import AfterCommitCheck
+
+    after_commit = AfterCommitCheck(runtime.db)  # the project's "check continuity after each commit"
     pending: list[Event] = []
     unsubscribe = runtime.subscribe(lambda e: pending.append(e) if not run_id_box else on_event(e))
     try:
         handle = await start()
     except RunRequestError as exc:
         unsubscribe()
+        after_commit.close()
         raise UsageError(f"{exc.message} [{exc.code}]") from None
     run_id_box.append(handle.run_id)
     for event in pending:
@@ -153,6 +157,11 @@ async def _follow(args: argparse.Namespace, runtime: Runtime, start: Callable[[]
     finally:
         _remove_interrupt(loop)
         unsubscribe()
+        await after_commit.idle()
+        after_commit.close()
+    found = sum(len(r.findings) for r in after_commit.reports)
+    if found:  # advisory: the run's outcome and exit code stay what they were
+        err.write(f"continuity: {found} findings after the commit ('relay-studio continuity check' lists them)\n")
     record = runtime.runs.run(handle.run_id)
     message = runtime.chats.message(record.message_id) if record and record.message_id else None
     if args.jsonl:

@@ -459,6 +459,14 @@ CONTINUITY_QUOTE_NOT_IN_CANON = "continuity.quote_not_in_canon"
 CONTINUITY_REVIEW_INVALID_OUTPUT = "continuity.review_invalid_output"
 #: The continuity reviewer's model call failed (the provider's code and sentence are in the message).
 CONTINUITY_REVIEW_FAILED = "continuity.review_failed"
+#: Marking a continuity finding intentional needs a reason (at most 1000 characters).
+CONTINUITY_REASON_REQUIRED = "continuity.reason_required"
+#: No finding of the check has this key (to mark intentional): run the check again to see the current keys.
+CONTINUITY_UNKNOWN_FINDING = "continuity.unknown_finding"
+#: The chat named for the check is not in the project.
+CONTINUITY_UNKNOWN_CHAT = "continuity.unknown_chat"
+#: The facts file given to the check could not be read as a JSON list of facts.
+CONTINUITY_BAD_FACTS = "continuity.bad_facts"
 
 # --- run.*: starting, resuming and ending runs ---
 #: The root agent is helper-only: it cannot start a run.

@@ -154,6 +154,11 @@ def _migrate_scenes(conn: Connection) -> None:
     create_tables(conn, t.SceneRow, t.SceneLineRow, t.SceneChangeRow)
 
 
+def _migrate_continuity(conn: Connection) -> None:
+    """The continuity check: findings marked intentional and the check's journal (``store/continuity.py``)."""
+    create_tables(conn, t.ContinuityMarkRow, t.ContinuityLogRow)
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
@@ -164,6 +169,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_commit_message_index,
     _migrate_canon,
     _migrate_scenes,
+    _migrate_continuity,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -290,3 +290,30 @@ class SceneChangeRow(SQLModel, table=True):
     profile_id: str | None = None
     payload_json: str
     at: str
+
+
+class ContinuityMarkRow(SQLModel, table=True):
+    """A continuity finding the creator marked intentional, with the reason: never reported again (its ``key``
+    is ``ContinuityFinding.key``). Schema 12."""
+
+    __tablename__ = "continuity_marks"
+    project_id: str = Field(primary_key=True)
+    key: str = Field(primary_key=True)
+    reason: str
+    summary: str
+    text_quote: str
+    evidence_quote: str
+    marked_at: str
+
+
+class ContinuityLogRow(SQLModel, table=True):
+    """The continuity check's journal: each check, finding, dropped reviewer finding, failed review and mark, with
+    its payload (JSON). Checks happen outside runs too, so they are kept here, not in a run's journal. Schema 12."""
+
+    __tablename__ = "continuity_log"
+    id: int | None = Field(default=None, primary_key=True)
+    project_id: str = Field(index=True)
+    at: str
+    action: str
+    chat_id: str | None = None
+    payload_json: str

@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # imported by attach: the window opens (and takes keys) befor
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
     from relay_studio.ui.chat.view import ChatView
     from relay_studio.ui.chat_navigation import ChatNavigation
+    from relay_studio.ui.continuity_dialog import ContinuityDialog
     from relay_studio.ui.export_dialog import ExportDialog
     from relay_studio.ui.library.dock import LibraryPanel
     from relay_studio.ui.profiles.editor import ProfileEditor
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
     continue_action: QAction
     import_action: QAction
     export_action: QAction
+    continuity_action: QAction
     settings_action: QAction
     quit_action: QAction
     new_project_action: QAction
@@ -104,6 +106,7 @@ class MainWindow(QMainWindow):
         self.keep_layout = True
         self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
         self.export_dialog: ExportDialog | None = None  # File → Export… (issue 28)
+        self.continuity_dialog: ContinuityDialog | None = None  # Chat → Check continuity… (issue 36)
         self.profile_editor: ProfileEditor | None = None
         self.setWindowTitle(self.tr("Relay Studio"))
         self.setWindowIcon(theme.app_icon())
@@ -253,9 +256,18 @@ class MainWindow(QMainWindow):
         if dialog is not None:
             self.export_dialog = dialog
 
+    def check_continuity(self) -> None:
+        """Chat → Check continuity…: the shown chat against the canon (``ui/continuity_dialog.py``)."""
+        from relay_studio.ui.continuity_dialog import open_continuity_dialog
+
+        self.continuity_dialog = open_continuity_dialog(self)
+
     def _wire(self) -> None:
         s = self.studio
         self.navigation.wire()
+        from relay_studio.ui.continuity_after_commit import ContinuityAfterCommit
+
+        self.continuity_after_commit = ContinuityAfterCommit(self)  # the project's after-commit check
         self.navigation.chat_opened.connect(self.runs.chat_opened)  # the status bar follows the chat shown
         self.sidebar.chat_chosen.connect(lambda _id: self.chat.composer.editor.setFocus())
         self.chat.publish_failed.connect(lambda text: self.statusBar().showMessage(text, 8000))

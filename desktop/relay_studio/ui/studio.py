@@ -11,9 +11,10 @@ the reader and keychain lanes), its state made in
 ``__init__``: each part is state the others read (a run's handle, its pending approval, the frame's buffers)
 and all of it ends in ``shutdown``; the features are operations it holds (``ui/operations/``):
 ``studio.chats``, ``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``,
-``studio.agents``, ``studio.connections``, ``studio.canon``. A read that grows with the project runs off the GUI thread
-(docs/data-flow.md): a run's whole journal (``journal.read_events``, on the hub's reader lane over a
-connection of its own: WAL lets it read while the runtime writes), a project's files (``projects.read``),
+``studio.agents``, ``studio.connections``, ``studio.canon``, ``studio.continuity``. A read that grows with the
+project runs off the GUI thread (docs/data-flow.md): a run's whole journal (``journal.read_events``, on the hub's
+reader lane over a connection of its own: WAL lets it read while the runtime writes), a project's files
+(``projects.read``),
 the codex's mention counts, ``knowledge.search`` and ``knowledge.start_import`` (lanes of
 ``ui/background.py``), the keychain (``off_thread``), the models a server lists (the loop). Short indexed
 reads of one thing (a chat, a run, a message's versions) still run on the GUI thread.
@@ -76,6 +77,7 @@ from relay_studio.ui.operations.agents import AgentOperations
 from relay_studio.ui.operations.canon import CanonOperations, CanonQuote
 from relay_studio.ui.operations.chats import ChatOperations
 from relay_studio.ui.operations.connections import ConnectionOperations
+from relay_studio.ui.operations.continuity import ContinuityOperations
 from relay_studio.ui.operations.journal import JournalOperations
 from relay_studio.ui.operations.knowledge import KnowledgeOperations
 from relay_studio.ui.operations.library import LibraryOperations
@@ -212,6 +214,7 @@ class Studio(QObject):
         self.agents = AgentOperations(self)
         self.connections = ConnectionOperations(self)
         self.canon = CanonOperations(self)
+        self.continuity = ContinuityOperations(self)
         self.library_changed.connect(self.projects.read)
         self._unpublished: dict[str, list[Unpublished]] = {}  # ended runs' unpublished changes, once read
         self._unpublished_reads: set[str] = set()  # runs whose journal the reader is reading for them

@@ -42,6 +42,7 @@ class MenusHost(ChatViewHost, Protocol):
     continue_action: QAction
     import_action: QAction
     export_action: QAction
+    continuity_action: QAction
     settings_action: QAction
     quit_action: QAction
     new_project_action: QAction
@@ -61,6 +62,8 @@ class MenusHost(ChatViewHost, Protocol):
     def import_profile(self) -> None: ...
 
     def export_manuscript(self) -> None: ...
+
+    def check_continuity(self) -> None: ...
 
     def open_settings(self) -> None: ...
 
@@ -125,6 +128,10 @@ def build_menus(w: MenusHost) -> None:
     w.menus["edit"].addAction(w.find_action)
     _build_run_menu(w)
     w.chat_menu.addAction(w.continue_action)
+    w.continuity_action = _action(w, translate("MainWindow", "Check &continuity…"), w.check_continuity,
+                                  tip=translate("MainWindow", "Find where this chat contradicts the project's "
+                                                              "canon, with both passages"))
+    w.chat_menu.addAction(w.continuity_action)
     w.chat_menu.addSeparator()
     w.chat_actions.fill_menu(w.chat_menu)
     _build_view_menu(w)

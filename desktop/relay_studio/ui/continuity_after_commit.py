@@ -1,0 +1,49 @@
+"""The project setting "check continuity after each commit", in the window: when a commit reaches a chat
+(``chat_commit_completed`` among the studio's ``events_arrived``), the studio's reader thread reads the setting
+and, when it is on, runs the rules over that chat and journals them (trigger ``commit``); the status bar then
+says how many findings there are. The GUI thread reads nothing; the run is never held up (docs/canon.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from relay_studio.canon.continuity_run import CheckReport
+from relay_studio.domain import event_types as ev
+from relay_studio.domain.events import Event
+from relay_studio.ui import i18n
+from relay_studio.ui.background import Outcome
+
+if TYPE_CHECKING:
+    from relay_studio.ui.window_host import WindowHost
+
+
+class ContinuityAfterCommit(QObject):
+    def __init__(self, window: WindowHost) -> None:
+        super().__init__(window.window())
+        self.window_ = window
+        # the reports of the checks done so far (tests; a later view may list them)
+        self.reports: list[CheckReport] = []
+        window.studio.events_arrived.connect(self._on_events)
+
+    def _on_events(self, events: list[Event]) -> None:
+        for event in events:
+            if event.type == ev.CHAT_COMMIT_COMPLETED:
+                self.window_.studio.continuity.after_commit(event.run_id, event.seq, self._on_checked)
+
+    def _on_checked(self, outcome: Outcome[CheckReport | None]) -> None:
+        try:
+            report = outcome.result()
+        except Exception as exc:  # advisory: say it, never hold anything up
+            self.window_.statusBar().showMessage(
+                i18n.arg(self.tr("The continuity check after the commit could not be done: %1"), str(exc)), 15000)
+            return
+        if report is None:
+            return
+        self.reports.append(report)
+        if report.findings:
+            self.window_.statusBar().showMessage(
+                i18n.arg(self.tr("Continuity: %1 findings after the commit (Chat → Check continuity…)"),
+                         i18n.number(len(report.findings))), 15000)

@@ -1,0 +1,94 @@
+"""The continuity check for the window (docs/canon.md, "Continuity check"): the continuity dialog's and the
+after-commit check's reads and writes, all on the hub's reader lane (off the GUI thread), each arriving as an
+``Outcome``. One of the studio's operations: views call it as ``studio.continuity``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+from relay_studio.canon.continuity_run import CheckReport, journal_report, project_chapters, rules_report
+from relay_studio.canon.continuity_text import Chapter
+from relay_studio.domain.canon import CanonFact, ContinuityFinding, FactStatus
+from relay_studio.store.canon import CanonStore
+from relay_studio.store.chats import ChatStore
+from relay_studio.store.continuity import ContinuityStore, IntentionalMark
+from relay_studio.store.database import DEFAULT_PROJECT_ID
+
+if TYPE_CHECKING:
+    from relay_studio.store.runs import RunStore
+    from relay_studio.ui.background import Outcome
+    from relay_studio.ui.operations.hub import StudioHub
+
+
+@dataclass(frozen=True)
+class ReviewInput:
+    """What the continuity reviewer reads: the chat's chapters, the active facts, and the marked keys."""
+
+    chapters: list[Chapter]
+    facts: list[CanonFact]
+    intentional: set[str]
+
+
+def _check(runs: RunStore, project_id: str, chat_id: str) -> CheckReport:
+    report = rules_report(runs.db, project_id, chat=chat_id)
+    journal_report(runs.db, report)
+    return report
+
+
+def _review_input(runs: RunStore, project_id: str, chat_id: str) -> ReviewInput:
+    return ReviewInput(chapters=project_chapters(ChatStore(runs.db), project_id, chat_id)[1],
+                       facts=CanonStore(runs.db).facts(project_id, status=FactStatus.ACTIVE),
+                       intentional=ContinuityStore(runs.db).intentional_keys(project_id))
+
+
+def _journal(runs: RunStore, report: CheckReport) -> None:
+    journal_report(runs.db, report)
+
+
+def _mark(runs: RunStore, project_id: str, finding: ContinuityFinding, reason: str) -> IntentionalMark:
+    return ContinuityStore(runs.db).mark_intentional(project_id, finding, reason)
+
+
+def _after_commit(runs: RunStore, run_id: str) -> CheckReport | None:
+    """The rules over the committed chat when its project's setting is on, journaled (trigger ``commit``)."""
+    run = runs.run(run_id)
+    chat = ChatStore(runs.db).chat(run.chat_id) if run is not None else None
+    if chat is None:
+        return None
+    project_id = chat.project_id or DEFAULT_PROJECT_ID
+    if not ContinuityStore(runs.db).checks_after_commit(project_id):
+        return None
+    report = rules_report(runs.db, project_id, chat=chat.id, trigger="commit")
+    journal_report(runs.db, report)
+    return report
+
+
+class ContinuityOperations:
+    def __init__(self, hub: StudioHub) -> None:
+        self.hub = hub
+
+    def check(self, project_id: str, chat_id: str, deliver: Callable[[Outcome[CheckReport]], None]) -> None:
+        """The rules over the chat, journaled."""
+        self.hub.submit_read(("continuity", chat_id), partial(_check, project_id=project_id, chat_id=chat_id),
+                             deliver)
+
+    def review_input(self, project_id: str, chat_id: str, deliver: Callable[[Outcome[ReviewInput]], None]) -> None:
+        self.hub.submit_read(("continuity-review", chat_id),
+                             partial(_review_input, project_id=project_id, chat_id=chat_id), deliver)
+
+    def journal(self, report: CheckReport) -> None:
+        """Journals a reviewer's findings and dropped findings; nothing to wait for."""
+        self.hub.submit_read(("continuity-journal", id(report)), partial(_journal, report=report), lambda _o: None)
+
+    def mark_intentional(self, project_id: str, finding: ContinuityFinding, reason: str,
+                         deliver: Callable[[Outcome[IntentionalMark]], None]) -> None:
+        self.hub.submit_read(("continuity-mark", finding.key),
+                             partial(_mark, project_id=project_id, finding=finding, reason=reason), deliver)
+
+    def after_commit(self, run_id: str, seq: int, deliver: Callable[[Outcome[CheckReport | None]], None]) -> None:
+        self.hub.submit_read(("continuity-after-commit", run_id, seq), partial(_after_commit, run_id=run_id),
+                             deliver)

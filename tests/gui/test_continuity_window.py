@@ -1,0 +1,166 @@
+"""Chat → Check continuity… driven through the window: the shown chat checked against the canon off the GUI
+thread, each finding's two passages side by side, "Show the evidence" finding it in the chat, "Mark
+intentional" with a reason (not reported when the check is opened again), and "Send to an agent to fix"
+putting a request naming both passages in the composer."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from relay_studio.domain.canon import FactSource, FactSourceKind
+from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.provider_source import DefaultProviders
+from relay_studio.store.canon import CanonStore
+from relay_studio.store.continuity import ContinuityStore
+from relay_studio.ui.continuity_dialog import ContinuityDialog
+from relay_studio.ui.main_window import MainWindow
+from tests.gui.conftest import App, run_to_end, send_as
+from tests.support import until
+
+DEATH = "Oren Vale died that night in the fire at Halden."
+ACTS = "Oren Vale walked into the kitchen and lit the stove."
+EYES = "Mara Quell rubbed her blue eyes."
+
+
+def _seed(app: App) -> str:
+    rt = Runtime(app.data_dir)
+    try:
+        project = rt.projects.default()
+        chat = rt.chats.ensure_chat("Book")
+        rt.chats.add_message(chat.id, "user", "Chapter one.")
+        first = rt.chats.add_message(chat.id, "assistant", f"The year was 1861. {DEATH}")
+        rt.chats.add_message(chat.id, "user", "Chapter two.")
+        rt.chats.add_message(chat.id, "assistant", f"The year was 1862. {ACTS} {EYES}")
+        canon = CanonStore(rt.db)
+        canon.add(project.id, "Oren Vale is dead.", ["Oren Vale"], attribute="status", value="dead", as_of=1,
+                  source=FactSource(kind=FactSourceKind.MESSAGE, chat_id=chat.id, message_id=first.id, quote=DEATH))
+        canon.add(project.id, "Mara Quell has green eyes.", ["Mara Quell"], attribute="eyes", value="green")
+        return project.id
+    finally:
+        rt.close()
+
+
+def _click_chat(qtbot: QtBot, window: MainWindow, name: str) -> None:
+    tree = window.sidebar.chats
+    item = next(i for i in window.sidebar._all_chat_items() if i.text(0) == name)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(item).center())
+
+
+async def _open_check(window: MainWindow, count: int) -> ContinuityDialog:
+    window.continuity_action.trigger()
+    dialog = window.continuity_dialog
+    assert dialog is not None
+    await until(lambda: dialog.list.count() == count and "findings in 2 chapters" in dialog.summary.text(),
+                what=f"{count} findings listed")
+    return dialog
+
+
+async def test_findings_side_by_side_jump_mark_intentional_and_send_to_fix(app: App, qtbot: QtBot) -> None:
+    project_id = _seed(app)
+    window = app.open()
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active")
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    assert dialog.summary.text() == "2 findings in 2 chapters against 2 facts."
+    assert dialog.list.item(0).text().startswith("Acts after death · Oren Vale acts in chapter 2")
+    dialog.list.setCurrentRow(0)
+    assert dialog.text_view.toPlainText() == ACTS and dialog.evidence_view.toPlainText() == DEATH
+    assert dialog.text_place.text() == "In the text: Book, chapter 2"
+    assert dialog.evidence_place.text() == "Contradicts: Book, chapter 1"
+
+    qtbot.mouseClick(dialog.show_evidence, Qt.MouseButton.LeftButton)
+    bar = window.chat.find_bar
+    await until(lambda: bar.isVisible() and bar.field.text() == DEATH and bar.count.text() == "1 of 1",
+                what="the evidence found in the chat")
+
+    dialog.list.setCurrentRow(1)
+    assert dialog.text_view.toPlainText() == EYES and dialog.evidence_view.toPlainText() == "Mara Quell has green eyes."
+    assert dialog.evidence_place.text() == "Contradicts: the canon (the fact's own words)"
+    qtbot.mouseClick(dialog.mark, Qt.MouseButton.LeftButton)  # no reason yet: asks for one, marks nothing
+    assert "Say why" in dialog.summary.text() and dialog.list.count() == 2
+    qtbot.keyClicks(dialog.reason, "Her eyes change colour with the moon.")
+    qtbot.mouseClick(dialog.mark, Qt.MouseButton.LeftButton)
+    await until(lambda: dialog.list.count() == 1, what="the marked finding gone from the list")
+    [mark] = ContinuityStore(window.studio.runtime.db).marks(project_id)
+    assert (mark.reason, mark.text_quote) == ("Her eyes change colour with the moon.", EYES)
+
+    qtbot.mouseClick(dialog.send_fix, Qt.MouseButton.LeftButton)
+    await until(lambda: ACTS in window.chat.composer.text(), what="the fix request in the composer")
+    request = window.chat.composer.text()
+    assert DEATH in request and request.startswith("Please fix a continuity problem in chapter 2:")
+
+    again = await _open_check(window, 1)
+    assert again.findings[0].text.quote == ACTS
+
+
+async def test_with_the_setting_on_a_commit_is_checked_off_the_gui_thread_and_the_status_bar_says_so(
+        app: App, qtbot: QtBot) -> None:
+    project_id = _seed(app)
+    rt = Runtime(app.data_dir)
+    ContinuityStore(rt.db).set_checks_after_commit(project_id, True)
+    rt.close()
+    laughs = "The year was 1863. Oren Vale laughed at the old joke about the miller."
+    window = app.open({"finalizer": [{"toolCalls": [
+        {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": laughs}},
+        {"name": "workspace_commit", "arguments": {}},
+        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}]})
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    send_as(window, qtbot, "finalizer", "Chapter three.")
+    await run_to_end(window, 0)
+    watcher = window.continuity_after_commit
+    await until(lambda: len(watcher.reports) == 1, what="the check after the commit")
+    [report] = watcher.reports
+    assert report.trigger == "commit" and report.chapters == 3 and len(report.findings) == 3
+    assert "Oren Vale laughed at the old joke about the miller." in {f.text.quote for f in report.findings}
+    await until(lambda: "Continuity: 3 findings after the commit" in window.statusBar().currentMessage(),
+                what="the status bar to say so")
+    log = ContinuityStore(window.studio.runtime.db).log(project_id, "checked")
+    assert [e.payload["trigger"] for e in log] == ["commit"]
+
+
+async def test_ask_the_reviewer_adds_its_verbatim_findings_and_counts_the_dropped(app: App, qtbot: QtBot) -> None:
+    project_id = _seed(app)
+    kept = {"entry": "Mara Quell", "explanation": "Mara Quell rubs her eyes after she has died.",
+            "textQuote": "Mara Quell rubbed her", "evidenceQuote": "Oren Vale died that night"}
+    invented = {"entry": "Oren Vale", "explanation": "Invented.", "textQuote": "Oren Vale sang a hymn",
+                "evidenceQuote": "Oren Vale is dead."}
+    window = app.open({"continuity-reviewer": [{"text": json.dumps({"findings": []})},
+                                               {"text": json.dumps({"findings": [kept, invented]})}]})
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    await until(dialog.ask_reviewer.isEnabled, what="the reviewer offered")
+    qtbot.mouseClick(dialog.ask_reviewer, Qt.MouseButton.LeftButton)
+    await until(lambda: dialog.list.count() == 3, what="the reviewer's finding added")
+    assert dialog.list.item(2).text() == "Continuity reviewer · Mara Quell rubs her eyes after she has died."
+    assert dialog.summary.text().startswith("The reviewer found 1 more; 1 of its findings were dropped")
+    dialog.list.setCurrentRow(2)
+    assert dialog.text_view.toPlainText() == "Mara Quell rubbed her" and dialog.evidence_place.text() == (
+        "Contradicts: Book, chapter 1")
+    store = ContinuityStore(window.studio.runtime.db)
+    await until(lambda: store.log(project_id, "dropped"), what="the dropped finding journaled")
+    [dropped] = store.log(project_id, "dropped")
+    assert dropped.payload["textQuote"] == "Oren Vale sang a hymn"
+    assert dropped.payload["code"] == "continuity.quote_not_in_text"
+
+
+async def test_asking_the_reviewer_without_a_connection_says_so_in_the_dialog(app: App, qtbot: QtBot) -> None:
+    _seed(app)
+    window = app.open()
+    # the window's own model access over this data folder, which has no connection yet
+    window.studio.providers = DefaultProviders(window.studio.runtime.db, app.data_dir, demo_pacing=False)
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    await until(dialog.ask_reviewer.isEnabled, what="the reviewer offered")
+    qtbot.mouseClick(dialog.ask_reviewer, Qt.MouseButton.LeftButton)
+    await until(lambda: dialog.summary.text().startswith("The reviewer cannot be asked: There is no model "
+                                                         "connection yet."), what="the refusal in the dialog")
+    assert dialog.ask_reviewer.isEnabled() and dialog.list.count() == 2
