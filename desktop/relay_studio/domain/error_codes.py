@@ -256,6 +256,8 @@ MODEL_CALL_DEADLINE = "model.call_deadline"
 MODEL_TEXT_REPAIRED = "model.text_repaired"
 #: After the nudges the agent still answered in plain text where a finish or handoff was expected.
 MODEL_TOOL_CALL_REQUIRED = "model.tool_call_required"
+#: A stage's tool calls were refused again and again, and it had no text or draft the studio could take on.
+MODEL_TOOL_CALLS_REFUSED = "model.tool_calls_refused"
 
 # --- profile.*: agent profile validation (``domain/profile.py``; one code per rule) ---
 #: ``tools.requireApproval`` lists a tool the profile cannot use.

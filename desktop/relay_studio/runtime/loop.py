@@ -15,7 +15,7 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import CommitMarker, EventLevel, InvocationStatus
 from relay_studio.domain.messages import Message, ModelResponse, ToolCall
-from relay_studio.runtime import limits, transitions
+from relay_studio.runtime import limits, refusals, transitions
 from relay_studio.runtime.approval import propose_turn, withdraw
 from relay_studio.runtime.chat_commit import DIRECT_OUTPUT, capture_text, commit_text
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext, ToolContext
@@ -181,6 +181,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                 result, error = None, exc
         if result is not None and isinstance(result.effect, LoopExit):
             exit_, ended_by = result.effect, _ENDED_BY[type(result.effect)]
+        refusals.count(inv, error.code if error else None)
         content = error.message if error else (result.content if result else "")
         elapsed = (time.perf_counter() - started) * 1000
         with run.db.transaction() as tx:
@@ -380,6 +381,38 @@ async def _out_of_rounds(run: RunContext, inv: InvocationState, code: str, messa
     raise InvocationFailed(code, message)
 
 
+async def _after_refusals(run: RunContext, inv: InvocationState) -> LoopExit | None:
+    """Refused calls in a row (``refusals.REFUSED_IN_A_ROW``): the declared next stage takes the stage's
+    text or draft over; a last stage ends on its text or the answer already committed; with nothing to
+    take, the agent is asked once for plain text, and a second streak fails the stage."""
+    text = refusals.stage_text(inv)
+    handed = await hand_on(run, inv, text, "refused_calls")
+    if handed is not None:
+        refusals.journal(run, inv, "handed_on", text)
+        return handed
+    ends_here = inv.profile.handoff.next is None and (
+        inv.answers_in_text or tn.WORKSPACE_FINISH in inv.surface())
+    if ends_here and text.strip():
+        refusals.journal(run, inv, "answered", text)
+        return await _answer_in_text(run, inv, text, nudged=False)
+    if ends_here and run.ledger.has_commit:
+        refusals.journal(run, inv, "answer_stands", "")
+        with run.db.transaction() as tx:
+            tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "answered"},
+                     invocation_id=inv.id)
+        return Finish("Its tool calls were refused; the answer committed before stands.")
+    if inv.refusal_streaks == 0:
+        inv.refusal_streaks += 1
+        refusals.journal(run, inv, "asked_for_text", "")
+        inv.messages.append(refusals.ask_for_text(inv))
+        inv.refused_in_row = 0
+        return None
+    refusals.journal(run, inv, "failed", "")
+    raise InvocationFailed(
+        codes.MODEL_TOOL_CALLS_REFUSED,
+        f"{inv.profile.display_name}'s tool calls kept being refused, and it gave no text to pass on.")
+
+
 async def _check_rounds(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> LoopExit | None:
     failure = limits.before_round(run, inv, tools)
     return None if failure is None else await _out_of_rounds(run, inv, *failure)
@@ -442,5 +475,7 @@ async def run_invocation(run: RunContext, inv: InvocationState, pending: list[To
         # With finish_reason "length" the last tool call may have been cut off mid-arguments.
         truncated_id = response.tool_calls[-1].id if response.finish_reason == "length" else None
         exit_ = await _run_turn_calls(run, inv, response.tool_calls, truncated_id)
+        if exit_ is None and refusals.due(inv):
+            exit_ = await _after_refusals(run, inv)
         if exit_ is not None:
             return exit_
