@@ -241,6 +241,8 @@ class RunContext:
         #: the creator's persona name, what SillyTavern's {{user}} becomes (``library/macros.py``); frozen
         #: with the run's input
         self.persona_name = DEFAULT_PERSONA
+        #: context windows a refusal for length taught this run, by model binding (``runtime/request_fit.py``)
+        self.context_windows: dict[str, int] = {}
         self._handles = 0
 
     def next_handle(self) -> str:
