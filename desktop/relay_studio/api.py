@@ -198,7 +198,7 @@ class Agent:
     helpers: list[Agent] = field(default_factory=list)
     can_finish: bool = True
     tools: list[str] = field(default_factory=lambda: list(WORKSPACE_TOOLS))
-    history_mode: HistoryMode = "snapshot"
+    history_mode: HistoryMode | None = None
     model: str = "default"
     connection: str = "default"
     id: str = ""
@@ -235,7 +235,9 @@ class Agent:
                 "allowedCallers": sorted(callers | helper_of) or ["*"],
                 "descriptionForAgents": self.handoff_description,
             },
-            "handoffIn": {"historyMode": self.history_mode},
+            # unset, the profile's default (``snapshot``) applies, and a transfer without an objective
+            # gives the conversation (seed 003)
+            "handoffIn": {"historyMode": self.history_mode} if self.history_mode else {},
             "run": {"directRunnable": bool(self.handoffs) or self.can_finish},
         }
         return parse_profile(data, source=f"agent '{self.name}'")

@@ -27,6 +27,7 @@ from relay_studio.api import (
 )
 from relay_studio.domain.enums import RunStatus
 from relay_studio.providers.scripted import ScriptedProvider, load_script
+from relay_studio.runtime.delegation.handoff import NO_OBJECTIVE
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from tests.support import call, write
 
@@ -146,32 +147,39 @@ class Escalation(BaseModel):
     reason: str
 
 
-async def test_a_transfer_without_arguments_takes_the_handoffs_description_as_objective(tmp_path: Path) -> None:
+async def test_a_transfer_without_an_objective_says_so_and_passes_the_conversation(tmp_path: Path) -> None:
+    """Seed 003: the target of a transfer_to_<agent> without arguments continues the conversation; it is
+    told the previous agent gave no objective, never the tool's description as if it were one."""
     turns: Turns = {
-        "writer": [{"toolCalls": [call("transfer_to_editor", {})]}],
+        "writer": [{"text": "Here is my draft: the keeper lit the lamp.",
+                    "toolCalls": [call("transfer_to_editor", {})]}],
         "editor": [{"toolCalls": [call("transfer_to_finalizer", {"objective": "  "})]}],
         "finalizer": FINISH,
     }
     result, provider = await _run(tmp_path / "data", _relay(), turns)
     assert result.status is RunStatus.COMPLETED, _errors(result)
     briefs = [p["brief"] for p in _accepted(result)]
-    assert briefs == [{"objective": "Hand off to Editor. Edits drafts."},
-                      {"objective": "Hand off to Finalizer. Finishes the text."}]
-    assert [p.get("objectiveFrom") for p in _accepted(result)] == ["description", "description"]
-    assert _first_input(provider, "editor")[-1].content == render_handoff_brief(briefs[0])
+    assert briefs == [{"objective": NO_OBJECTIVE}, {"objective": NO_OBJECTIVE}]
+    assert all("Hand off to" not in b["objective"] for b in briefs)
+    assert [(p.get("objectiveFrom"), p["historyMode"]) for p in _accepted(result)] == [
+        ("none", "fullHistory"), ("none", "fullHistory")]
+    seen = _first_input(provider, "editor")
+    assert seen[-1].content == render_handoff_brief(briefs[0])
+    assert any(m.role == "assistant" and "the keeper lit the lamp" in m.content for m in seen), \
+        "the editor is given the writer's side of the conversation"
     tool = next(t for t in provider.requests[0].tools if t.name == "transfer_to_editor")
     assert tool.parameters["required"] == []
 
-    # An overridden description is the objective; a brief the model gave is kept as it is.
+    # A brief the model gave is kept as it is, with the history the handoff's options say.
     turns = {"writer": [{"toolCalls": [call("send_to_desk", {})]}],
              "editor": [{"toolCalls": [call("transfer_to_finalizer", {"objective": "Polish the ending."})]}],
              "finalizer": FINISH}
     relay = _relay(lambda a: handoff(a, tool_name_override="send_to_desk",
                                      tool_description_override="Send the draft to the copy desk."))
     result, _ = await _run(tmp_path / "data2", relay, turns)
-    assert [p["brief"]["objective"] for p in _accepted(result)] == ["Send the draft to the copy desk.",
-                                                                     "Polish the ending."]
-    assert [p.get("objectiveFrom") for p in _accepted(result)] == ["description", None]
+    assert [p["brief"]["objective"] for p in _accepted(result)] == [NO_OBJECTIVE, "Polish the ending."]
+    assert [(p.get("objectiveFrom"), p["historyMode"]) for p in _accepted(result)] == [
+        ("none", "fullHistory"), (None, "snapshot")]
 
 
 async def test_a_transfer_without_arguments_still_validates_the_typed_input(tmp_path: Path) -> None:
@@ -188,8 +196,7 @@ async def test_a_transfer_without_arguments_still_validates_the_typed_input(tmp_
     assert [code for code, _ in _errors(result)] == ["agent.handoff_input_invalid"]
     assert "'reason'" in _errors(result)[0][1]
     assert got == [Escalation(reason="The ending is weak.")]
-    assert _accepted(result)[0]["brief"] == {"objective": "Hand off to Editor. Edits drafts.",
-                                             "reason": "The ending is weak."}
+    assert _accepted(result)[0]["brief"] == {"objective": NO_OBJECTIVE, "reason": "The ending is weak."}
     tool = next(t for t in provider.requests[0].tools if t.name == "transfer_to_editor")
     assert tool.parameters["required"] == ["reason"]
 

@@ -20,7 +20,7 @@ from relay_studio.domain.enums import (
     TaskStatus,
 )
 from relay_studio.domain.messages import Message
-from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.profile import AgentProfile, HistoryMode
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.effects import TaskDelegated
@@ -78,6 +78,8 @@ class InvocationState:
     #: The handoff brief this stage was given (handoff stages only).
     brief: dict[str, Any] | None = None
     handoff_style: str = "single"
+    #: the history mode its handoff chose for it (None: as its handoff options say)
+    history_mode: HistoryMode | None = None
     #: The "Skills" and "Story library" prompt sections, resolved when the stage starts (its input's mentions).
     project_sections: str = ""
     #: Limits (``maxToolCalls``, ``maxRounds``, ``maxTotalRounds``) this agent was already told it reached.

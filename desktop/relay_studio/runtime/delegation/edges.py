@@ -99,6 +99,8 @@ class EffectiveHandoff:
     input_filter: InputFilter | None = None
     #: the run's mapper, when the history mode is ``nestedSummary`` and no filter applies
     history_mapper: HistoryMapper | None = None
+    #: the history mode was chosen (the profile's ``handoffIn.historyMode``, the code or the run), not defaulted
+    history_chosen: bool = False
 
 
 def _nested(flag: bool) -> HistoryMode:
@@ -133,6 +135,8 @@ def effective(target: AgentProfile, edge: HandoffEdge | None,
         on_handoff=e.on_handoff,
         input_filter=input_filter,
         history_mapper=d.history_mapper if input_filter is None and mode == "nestedSummary" else None,
+        history_chosen=(e.history_mode is not None or e.nest_handoff_history is not None
+                        or d.nest_handoff_history is not None or "history_mode" in h.model_fields_set),
     )
 
 

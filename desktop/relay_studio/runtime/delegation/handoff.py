@@ -13,6 +13,7 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
 from relay_studio.domain.input_schema import input_errors
+from relay_studio.domain.profile import HistoryMode
 from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext, ToolContext
@@ -26,6 +27,10 @@ from relay_studio.store.database import new_id
 
 MAX_SHORT = 500
 MAX_LONG = 20_000
+#: the objective of a transfer_to_<agent> call that gave none (seed 003: the target continues the
+#: conversation, which it is given); model-facing, in the next agent's view
+NO_OBJECTIVE = ("The previous agent handed the work to you without an objective. Read the conversation "
+                "above and continue it where it left off.")
 
 
 class HandoffPacket(BaseModel):
@@ -97,7 +102,8 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                           on_behalf: bool = False) -> ToolResult:
     """Checks and hooks; every denial is a recoverable tool error. Accepted, it returns ``HandoffAccepted``,
     which the loop applies (``accept``). ``default_objective``: the objective of a brief that gives none
-    (a ``transfer_to_<agent>`` called without one, as the Agents SDK's handoff tools are). ``on_behalf``:
+    (a ``transfer_to_<agent>`` called without one, as the Agents SDK's handoff tools are): ``NO_OBJECTIVE``,
+    and the target is given the conversation unless its history mode was chosen. ``on_behalf``:
     the runtime hands off on the stage's behalf to the next stage its profile declares
     (``runtime/next_stage.py``), so the stage needs no handoff tool."""
     run, inv = ctx.run, ctx.inv
@@ -155,14 +161,18 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     }
     if options.on_handoff is not None:
         payload["hookResult"] = _jsonable(hook_result)
+    history_mode: HistoryMode | None = None
     if filled:
-        payload["objectiveFrom"] = "description"
+        payload["objectiveFrom"] = "none"
+        if not options.history_chosen and options.input_filter is None:
+            history_mode = payload["historyMode"] = "fullHistory"
     if options.input_filter is not None:
         payload["inputFilter"] = _named(options.input_filter)
     if options.history_mapper is not None:
         payload["historyMapper"] = _named(options.history_mapper)
     effect = HandoffAccepted(task_id=task_id, invocation_id=new_id("inv"), target=target,
-                             brief=dict(brief), style=style, tool_call_id=ctx.call_id, accepted=payload)
+                             brief=dict(brief), style=style, tool_call_id=ctx.call_id, accepted=payload,
+                             history_mode=history_mode)
     return ToolResult(f"Handoff accepted for Agent {target.id}. Your part is complete.", effect=effect,
                       journal={"targetAgentId": target.id})
 
@@ -174,7 +184,7 @@ def accept(run: RunContext, inv: InvocationState, effect: HandoffAccepted) -> No
         id=effect.invocation_id, profile=effect.target, kind=InvocationKind.HANDOFF,
         exit_policy=ExitPolicy.RUN_FINISH_ALLOWED, depth=inv.depth + 1, parent_id=inv.id,
         incoming_task_id=effect.task_id, brief=dict(effect.brief), handoff_style=effect.style,
-        read_only=run.explore,
+        read_only=run.explore, history_mode=effect.history_mode,
     )
     with run.db.transaction() as tx:
         # The task row names its successor, so the invocation is created first (docs/runtime.md, "Handoff").
