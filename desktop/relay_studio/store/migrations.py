@@ -143,6 +143,15 @@ def _migrate_commit_message_index(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_commits_message_id ON commits (message_id)")
 
 
+def _migrate_task_workspace_and_budget(conn: Connection) -> None:
+    """tasks.workspace_key and tasks.budget_json: the task record of seed 000 §4 names the workspace its
+    agent works in and the limits it runs under. (v1 creates the tables from the current models.)"""
+    if not _has_column(conn, "tasks", "workspace_key"):
+        conn.exec_driver_sql("ALTER TABLE tasks ADD COLUMN workspace_key VARCHAR")
+    if not _has_column(conn, "tasks", "budget_json"):
+        conn.exec_driver_sql("ALTER TABLE tasks ADD COLUMN budget_json VARCHAR")
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
@@ -151,6 +160,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_skill_index,
     _migrate_chat_modes,
     _migrate_commit_message_index,
+    _migrate_task_workspace_and_budget,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

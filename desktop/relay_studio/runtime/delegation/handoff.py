@@ -192,6 +192,7 @@ def accept(run: RunContext, inv: InvocationState, effect: HandoffAccepted) -> No
         transitions.create_task(tx, run, task_id=effect.task_id, parent_id=inv.id, child_id=successor.id,
                                 target_profile_id=effect.target.id, continuation=TaskContinuation.TRANSFER_CONTROL,
                                 handle=f"stage-{successor.depth}", task=dict(effect.brief),
-                                tool_call_id=effect.tool_call_id)
+                                tool_call_id=effect.tool_call_id, workspace_key=effect.target.id,
+                                budget=transitions.task_budget(effect.target, timeout=False))
         tx.event(run.run_id, ev.AGENT_HANDOFF_ACCEPTED, effect.accepted,
                  invocation_id=inv.id, related=[successor.id])
