@@ -4,6 +4,7 @@ run-wide ``RunConfig`` (a default filter, ``nest_handoff_history``, a history ma
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,63 @@ async def test_is_enabled_may_take_the_context_and_the_agent(tmp_path: Path) -> 
     result, _ = await _run(tmp_path / "data", _relay(lambda a: handoff(a, is_enabled=enabled)), RELAY)
     assert result.status is RunStatus.COMPLETED
     assert seen and set(seen) == {("editor", "Writer")}  # the agent offering the handoff, as in the SDK
+
+
+async def test_is_enabled_may_be_async_and_is_awaited_before_each_model_call(tmp_path: Path) -> None:
+    """Seed 003: ``is_enabled`` is a bool or a function answering one, evaluated as the handoffs are
+    prepared; an async one is awaited then (not refused, not skipped)."""
+    asked: list[str] = []
+
+    async def from_the_third_call(ctx: RunContextWrapper[None], agent: Agent) -> bool:
+        await asyncio.sleep(0)  # it really waits
+        asked.append(agent.name)
+        return len(asked) >= 3
+
+    turns: Turns = {
+        "writer": [{"toolCalls": [call("transfer_to_editor", {"objective": "Edit it."})]},
+                   {"toolCalls": [write("output/main.md", "Draft.")]},
+                   {"toolCalls": [call("transfer_to_editor", {"objective": "Edit it."})]}],
+        "editor": [{"toolCalls": [call("transfer_to_finalizer", {"objective": "Finish it."})]}],
+        "finalizer": FINISH,
+    }
+    relay = _relay(lambda a: handoff(a, is_enabled=from_the_third_call))
+    result, provider = await _run(tmp_path / "data", relay, turns)
+    assert result.status is RunStatus.COMPLETED, _errors(result)
+    writer_tools = [{t.name for t in r.tools} for r in provider.requests if r.agent_id == "writer"]
+    assert ["transfer_to_editor" in names for names in writer_tools] == [False, False, True]
+    assert asked == ["Writer"] * 3, "asked once per model call of the writer, by the agent offering it"
+    assert [code for code, _ in _errors(result)] == ["tool.unknown"], "not offered: the first call is unknown"
+
+
+async def test_a_custom_handoff_chooses_its_target_when_it_is_called(tmp_path: Path) -> None:
+    """Seed 003: a custom ``Handoff`` whose own code decides, when called, which agent takes over; the
+    candidates it may choose are not offered as tools of their own."""
+    finalizer = Agent("Finalizer", handoff_description="Finishes the text.")
+    night = Agent("Night editor", handoff_description="Edits at night.", can_finish=False, handoffs=[finalizer])
+    day = Agent("Day editor", handoff_description="Edits by day.", can_finish=False, handoffs=[finalizer])
+
+    class Shift(BaseModel):
+        hour: int
+
+    async def by_the_clock(ctx: RunContextWrapper[None], data: Shift) -> Agent:
+        return night if data.hour >= 20 else day
+
+    writer = Agent("Writer", can_finish=False,
+                   handoffs=[handoff(day, tool_name_override="transfer_to_editor", input_type=Shift,
+                                     choose_target=by_the_clock, candidates=[night])])
+    turns: Turns = {
+        "writer": [{"toolCalls": [call("transfer_to_editor", {"objective": "Edit it.", "hour": 22})]}],
+        "night-editor": [{"toolCalls": [call("transfer_to_finalizer", {"objective": "Finish it."})]}],
+        "finalizer": FINISH,
+    }
+    result, provider = await _run(tmp_path / "data", writer, turns)
+    assert result.status is RunStatus.COMPLETED, _errors(result)
+    assert result.stages == ["writer", "night-editor", "finalizer"]
+    first = _accepted(result)[0]
+    assert (first["targetAgentId"], first["offeredAgentId"]) == ("night-editor", "day-editor")
+    assert "by_the_clock" in first["chosenBy"]
+    tools = {t.name for t in provider.requests[0].tools}
+    assert "transfer_to_editor" in tools and "transfer_to_night_editor" not in tools
 
 
 # -- transfer_to_<agent> without a brief -------------------------------------------------------------------

@@ -29,8 +29,8 @@ from tests.realserver.conftest import LLAMA_SERVER, RealServer, send_and_wait, w
 pytestmark = [pytest.mark.realserver, pytest.mark.slow]
 
 PROMPT = "Write a two-sentence scene about a lighthouse keeper."
-#: three stages of a tiny model on two shared cores, each capped at 2,048 tokens
-RUN_SECONDS = 900.0
+#: the issue's bound (issue 37): three stages of a tiny model on two cores, each call capped at 2,048 tokens
+RUN_SECONDS = 600.0
 STAGES = ["writer", "editor", "finalizer"]
 
 

@@ -245,6 +245,8 @@ class RunContext:
         self.persona_name = DEFAULT_PERSONA
         #: context windows a refusal for length taught this run, by model binding (``runtime/request_fit.py``)
         self.context_windows: dict[str, int] = {}
+        #: the callable ``is_enabled`` answers of the current stage's handoffs, awaited before its model call
+        self.enabled_now: dict[tuple[str, str], bool] = {}
         self._handles = 0
 
     def next_handle(self) -> str:

@@ -20,6 +20,7 @@ from relay_studio.runtime.approval import propose_turn, withdraw
 from relay_studio.runtime.chat_commit import DIRECT_OUTPUT, capture_text, commit_text
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext, ToolContext
 from relay_studio.runtime.delegation import handoff
+from relay_studio.runtime.delegation.edges import HandoffInfo, refresh_enabled
 from relay_studio.runtime.dispatch import dispatch
 from relay_studio.runtime.effects import (
     CommitRequested,
@@ -413,6 +414,14 @@ async def _after_refusals(run: RunContext, inv: InvocationState) -> LoopExit | N
         f"{inv.profile.display_name}'s tool calls kept being refused, and it gave no text to pass on.")
 
 
+async def _refresh_enabled(run: RunContext, inv: InvocationState) -> None:
+    if not run.edges or inv.is_child:
+        return
+    run.enabled_now = await refresh_enabled(
+        run.edges, inv.profile.id,
+        lambda target: HandoffInfo(run.run_id, inv.profile.id, target, run.ledger.has_commit, run.user_context))
+
+
 async def _check_rounds(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> LoopExit | None:
     failure = limits.before_round(run, inv, tools)
     return None if failure is None else await _out_of_rounds(run, inv, *failure)
@@ -453,7 +462,8 @@ async def run_invocation(run: RunContext, inv: InvocationState, pending: list[To
             return exit_
     while True:
         # Tools and the prompt are evaluated at every model call: targets enabled "afterCommit" appear
-        # once the run has a commit.
+        # once the run has a commit; a handoff's is_enabled (maybe async) is asked here.
+        await _refresh_enabled(run, inv)
         tools = surface(run, inv)
         handed = await _check_rounds(run, inv, tools)
         if handed is not None:

@@ -13,12 +13,12 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
 from relay_studio.domain.input_schema import input_errors
-from relay_studio.domain.profile import HistoryMode
+from relay_studio.domain.profile import AgentProfile, HistoryMode
 from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext, ToolContext
 from relay_studio.runtime.delegation import policy
-from relay_studio.runtime.delegation.edges import HandoffInfo, call_on_handoff, effective
+from relay_studio.runtime.delegation.edges import ChooseTarget, HandoffInfo, call_on_handoff, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
 from relay_studio.runtime.effects import HandoffAccepted, ToolResult
 from relay_studio.runtime.errors import ToolError
@@ -152,6 +152,10 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                             f"The handoff to {target.display_name} could not be completed: {exc}. "
                             "Try again later or continue yourself.") from None
 
+    offered = target
+    if options.choose_target is not None:
+        target = await _chosen_target(ctx, target, options.choose_target, parsed)
+
     task_id = new_id("handoff")
     payload: dict[str, Any] = {
         "agentId": inv.profile.id, "targetAgentId": target.id, "targetDisplayName": target.display_name,
@@ -161,6 +165,9 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     }
     if options.on_handoff is not None:
         payload["hookResult"] = _jsonable(hook_result)
+    if target is not offered:
+        payload["chosenBy"] = _named(options.choose_target)
+        payload["offeredAgentId"] = offered.id
     history_mode: HistoryMode | None = None
     if filled:
         payload["objectiveFrom"] = "none"
@@ -175,6 +182,29 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                              history_mode=history_mode)
     return ToolResult(f"Handoff accepted for Agent {target.id}. Your part is complete.", effect=effect,
                       journal={"targetAgentId": target.id})
+
+
+async def _chosen_target(ctx: ToolContext, offered: AgentProfile, choose: ChooseTarget, parsed: Any) -> AgentProfile:
+    """Who takes over, as a custom handoff's code decides when it is called (seed 003); a choice that
+    fails or names an agent that cannot take over is a recoverable error, as a refused hook is."""
+    run, inv = ctx.run, ctx.inv
+    info: HandoffInfo[Any] = HandoffInfo(run.run_id, inv.profile.id, offered.id, run.ledger.has_commit,
+                                         run.user_context)
+    try:
+        chosen = choose(info, parsed)
+        if inspect.isawaitable(chosen):
+            chosen = await chosen
+    except Exception as exc:
+        with run.db.transaction() as tx:
+            tx.event(run.run_id, ev.AGENT_HANDOFF_HOOK_FAILED,
+                     {"agentId": inv.profile.id, "targetAgentId": offered.id, "error": repr(exc)},
+                     invocation_id=inv.id)
+        raise ToolError(codes.AGENT_HANDOFF_HOOK_FAILED,
+                        f"The handoff to {offered.display_name} could not be completed: {exc}. "
+                        "Try again later or continue yourself.") from None
+    if chosen == offered.id:
+        return offered
+    return policy.resolve_target(run, inv.profile, str(chosen), "handoff", offered=False)
 
 
 def accept(run: RunContext, inv: InvocationState, effect: HandoffAccepted) -> None:
