@@ -292,12 +292,12 @@ class MainWindow(QMainWindow):
     def show_run(self, run_id: str) -> None:
         self.runs.show_run(run_id)
 
-    def hand_off(self, focus: str | None = None) -> None:
-        """Session handoff: the chat's agent writes a handoff document; a new chat starts from it once the
-        creator accepts it (docs/session-handoff.md)."""
+    def hand_off(self, focus: str | None = None, agent_id: str | None = None) -> None:
+        """Session handoff: the agent chosen in the composer (``agent_id``, else the composer's choice) writes
+        a handoff document; a new chat starts from it once the creator accepts it (docs/session-handoff.md)."""
         from relay_studio.ui.chat import handoff_flow
 
-        self.spawn(handoff_flow.hand_off(self, focus))
+        self.spawn(handoff_flow.hand_off(self, focus, agent_id or self.chat.composer.agent_id() or None))
 
     # -- layout persistence (``ui/dock_layout.py``) ---------------------------------------------------
     def reset_layout(self) -> None:
