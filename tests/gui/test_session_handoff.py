@@ -141,3 +141,41 @@ async def test_slash_handoff_is_written_by_the_agent_chosen_in_the_composer(app:
     assert run.root_profile_id == "writer"
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
     await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+
+
+async def test_typing_a_slash_offers_the_commands_with_their_hints(app: App, qtbot: QtBot) -> None:
+    """Seed 001: ``/handoff`` is declared with its inline hint ``[focus instructions]``; the composer
+    offers it as soon as ``/`` is typed, and Tab (or Enter) puts it in the message, ready for its focus."""
+    window = app.open({"finalizer": [_answer("The boats came home."), {"text": DOC}]})
+    await _chat_with_an_answer(window, qtbot)
+    composer = window.chat.composer
+    offered = composer.slash_commands
+    editor = composer.editor
+    editor.setFocus()
+    assert offered.isHidden()
+    qtbot.keyClicks(editor, "/")
+    await until(lambda: offered.isVisible(), what="the commands to be offered")
+    rows = [offered.item(i).text() for i in range(offered.count())]
+    assert any(r.startswith("/handoff [focus instructions] — ") for r in rows), rows
+    qtbot.keyClicks(editor, "ha")
+    assert offered.isVisible() and offered.count() == 1
+    qtbot.keyClick(editor, Qt.Key.Key_Tab)
+    assert editor.toPlainText() == "/handoff " and offered.isHidden() and editor.hasFocus()
+    qtbot.keyClicks(editor, "the gulls")
+    assert offered.isHidden(), "the list closes once the command is there"
+    composer.submit()
+    await until(lambda: window.handoff_dialog is not None, what="the handoff dialog")
+    dialog = window.handoff_dialog
+    assert dialog is not None
+    await until(lambda: not dialog.generating, what="the draft")
+    assert app.provider is not None
+    assert app.provider.requests[-1].messages[-1].content.endswith("Additional focus: the gulls")
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+
+    qtbot.keyClicks(editor, "/x")
+    assert offered.isHidden(), "nothing offered for a name no command has"
+    editor.clear()
+    qtbot.keyClicks(editor, "/")
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    assert offered.isHidden() and editor.toPlainText() == "/", "Esc closes the list and keeps the text"
