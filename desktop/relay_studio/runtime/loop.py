@@ -191,7 +191,8 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                 ev.TOOL_CALL_COMPLETED,
                 {"toolCallId": call.id, "name": call.name, "isError": error is not None,
                  "errorCode": error.code if error else None, "elapsedMs": round(elapsed, 2),
-                 "result": content, **(result.journal if result else {})},
+                 "result": content, **(result.journal if result else {}),
+                 **({"mutatesLibrary": True} if error is None and _mutates_library(call) else {})},
                 invocation_id=inv.id,
                 level=EventLevel.WARNING if error else EventLevel.INFO,
             )
@@ -199,6 +200,10 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
         inv.messages.append(Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=content,
                                     is_error=error is not None))
     return exit_
+
+
+def _mutates_library(call: ToolCall) -> bool:
+    return tn.ALIAS_TO_CANONICAL.get(call.name) in tn.LIBRARY_MUTATING
 
 
 def _deliver_results(run: RunContext, inv: InvocationState) -> None:

@@ -261,6 +261,7 @@ class MainWindow(QMainWindow):
         self.sidebar.profile_selected.connect(self.open_profile)
         self.sidebar.new_agent_requested.connect(self.new_agent)
         s.run_finished.connect(lambda _r, _s: self.library.after_run())  # new mentions, entries agents wrote
+        s.events_arrived.connect(self.library.after_events)  # an entry or Skill written while the run goes on
         self.runs.wire()
         self.chat.handoff_requested.connect(lambda: self.hand_off())
         s.chats_changed.connect(lambda: self.refresh_chats())
