@@ -3,7 +3,8 @@ being refused (docs/runtime.md, *Declared next stages* and *Refused tool calls*)
 
 A tool-calling writer hands on with its own brief, and that brief, not the studio's fill-in, is what the
 editor reads; the finalizer commits and finishes. A stage whose calls are refused three times in a row
-does not go on for an hour: the studio takes its text (or its last valid draft) and hands on, journaled
+does not go on for an hour: after three turns in a row whose every call was refused, the studio takes
+its text (or its last valid draft) and hands on, journaled
 with why; with nothing to take, it asks once for plain text, and a second streak fails the stage.
 """
 
@@ -91,7 +92,9 @@ async def test_refused_calls_three_in_a_row_hand_the_stages_text_on(harness: Har
 
 
 async def test_with_no_text_the_text_it_tried_to_write_is_handed_on(harness: Harness) -> None:
-    turns: Turns = {"writer": [{"toolCalls": [BAD_WRITE, BAD_WRITE, BAD_WRITE]}],
+    """Turns, not calls, are counted: the second turn's two refusals are one turn of the three."""
+    turns: Turns = {"writer": [{"toolCalls": [BAD_WRITE]}, {"toolCalls": [BAD_WRITE, BAD_WRITE]},
+                               {"toolCalls": [BAD_WRITE]}],
                     "editor": [{"text": REVISED}], "finalizer": [{"text": REVISED}]}
     run_id, status = await harness.run("writer", turns, profiles=builtins())
     assert status is RunStatus.COMPLETED
@@ -101,16 +104,16 @@ async def test_with_no_text_the_text_it_tried_to_write_is_handed_on(harness: Har
 async def test_with_nothing_to_take_the_agent_is_asked_for_text_once_then_the_stage_fails(
         harness: Harness) -> None:
     empty = call("workspace_write_file", {"path": "output/main.md"})
-    asked = {"writer": [{"toolCalls": [empty, empty, empty]}, {"text": DRAFT}],
+    asked = {"writer": [{"toolCalls": [empty]}, {"toolCalls": [empty]}, {"toolCalls": [empty]}, {"text": DRAFT}],
              "editor": [{"text": REVISED}], "finalizer": [{"text": REVISED}]}
     run_id, status = await harness.run("writer", asked, profiles=builtins())
     assert status is RunStatus.COMPLETED
     assert harness.provider is not None
-    second = [r for r in harness.provider.requests if r.agent_id == "writer"][1]
+    second = [r for r in harness.provider.requests if r.agent_id == "writer"][3]
     assert second.messages[-1].content == ASK_FOR_TEXT.format(n=3)
     assert [e.payload["outcome"] for e in harness.of_type(run_id, "tool_calls_refused")] == ["asked_for_text"]
 
-    twice = {"writer": [{"toolCalls": [empty, empty, empty]}, {"toolCalls": [empty, empty, empty]}]}
+    twice = {"writer": [{"toolCalls": [empty]}] * 6}
     run_id, status = await harness.run("writer", twice, profiles=builtins(), chat="second chat")
     assert status is RunStatus.FAILED
     record = harness.runtime.runs.run(run_id)
@@ -124,9 +127,24 @@ async def test_a_last_stage_whose_calls_are_refused_leaves_the_committed_answer(
         "writer": [{"toolCalls": [write("output/main.md", DRAFT), call("workspace_commit"),
                                   handoff("editor", OBJECTIVE)]}],
         "editor": [{"toolCalls": [handoff("finalizer", "Polish it.")]}],
-        "finalizer": [{"toolCalls": [refused_finish, refused_finish, refused_finish]}],
+        "finalizer": [{"toolCalls": [refused_finish]}] * 3,
     }
     run_id, status = await harness.run("writer", turns, profiles=builtins())
     assert status is RunStatus.COMPLETED
     assert [e.payload["outcome"] for e in harness.of_type(run_id, "tool_calls_refused")] == ["answer_stands"]
     assert harness.runtime.runs.commits(run_id)[-1].content == DRAFT
+
+
+async def test_a_turn_with_one_call_that_runs_ends_the_streak(harness: Harness) -> None:
+    """A model that makes mistakes and corrects itself keeps its turn: the streak counts whole turns
+    whose every call was refused, and one call that runs resets it."""
+    turns: Turns = {
+        "writer": [{"toolCalls": [BAD_WRITE, BAD_WRITE, BAD_WRITE]}, {"toolCalls": [BAD_WRITE]},
+                   {"toolCalls": [BAD_WRITE, write("output/main.md", DRAFT)]}, {"toolCalls": [BAD_WRITE]},
+                   {"toolCalls": [call("workspace_commit"), handoff("editor", OBJECTIVE)]}],
+        "editor": [{"text": REVISED}], "finalizer": [{"text": REVISED}],
+    }
+    run_id, status = await harness.run("writer", turns, profiles=builtins())
+    assert status is RunStatus.COMPLETED
+    assert harness.of_type(run_id, "tool_calls_refused") == []
+    assert harness.of_type(run_id, "agent_handoff_accepted")[0].payload["by"] == "agent"

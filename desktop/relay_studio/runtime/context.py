@@ -86,8 +86,8 @@ class InvocationState:
     limits_told: set[str] = field(default_factory=set)
     #: An Explore run's agent: read tools only, its plain-text reply is the answer (``docs/explore.md``).
     read_only: bool = False
-    #: Its tool calls refused in a row (reset by one that runs), and how often the studio stepped in for
-    #: such a streak (``runtime/refusals.py``).
+    #: Its turns in a row whose every tool call was refused (reset by a call that runs), and how often the
+    #: studio stepped in for such a streak (``runtime/refusals.py``).
     refused_in_row: int = 0
     refusal_streaks: int = 0
 

@@ -165,6 +165,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                          tools: dict[str, Tool], truncated_id: str | None) -> LoopExit | None:
     exit_: LoopExit | None = None
     ended_by = ""
+    codes_of_turn: list[str | None] = []
     for call in calls:
         if exit_ is not None:
             inv.messages.append(_ignore(run, inv, call, ended_by))
@@ -182,7 +183,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                 result, error = None, exc
         if result is not None and isinstance(result.effect, LoopExit):
             exit_, ended_by = result.effect, _ENDED_BY[type(result.effect)]
-        refusals.count(inv, error.code if error else None)
+        codes_of_turn.append(error.code if error else None)
         content = error.message if error else (result.content if result else "")
         elapsed = (time.perf_counter() - started) * 1000
         with run.db.transaction() as tx:
@@ -199,6 +200,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
         withdraw(run, call.id, "the call did not get as far as the change")  # no-op when it was decided
         inv.messages.append(Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=content,
                                     is_error=error is not None))
+    refusals.count(inv, codes_of_turn)
     return exit_
 
 
@@ -388,7 +390,7 @@ async def _out_of_rounds(run: RunContext, inv: InvocationState, code: str, messa
 
 
 async def _after_refusals(run: RunContext, inv: InvocationState) -> LoopExit | None:
-    """Refused calls in a row (``refusals.REFUSED_IN_A_ROW``): the declared next stage takes the stage's
+    """Turns of refused calls in a row (``refusals.REFUSED_IN_A_ROW``): the declared next stage takes the stage's
     text or draft over; a last stage ends on its text or the answer already committed; with nothing to
     take, the agent is asked once for plain text, and a second streak fails the stage."""
     text = refusals.stage_text(inv)

@@ -46,7 +46,7 @@ REASONS = {
     "after_write": "{agent} wrote its draft and then answered in text",
     "nudges_used": "{agent} did not hand the work on itself",
     "round_limit": "{agent} used all its rounds",
-    "refused_calls": "{agent}'s tool calls were refused three times in a row",
+    "refused_calls": "{agent}'s tool calls were refused three times in a row",  # three turns
 }
 
 

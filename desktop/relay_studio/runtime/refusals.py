@@ -1,8 +1,9 @@
 """A stage whose tool calls keep being refused: the studio takes its text or draft and ends its part.
 
 On llama-cpp-python's server Gemma 3 270M made 18 refused ``workspace_write_file`` calls in 16 minutes
-(``tool.invalid_arguments``), 50 to 110 s each, and the relay never ended (issue 37). After
-``REFUSED_IN_A_ROW`` refused calls in a row the loop asks here what the stage made (docs/runtime.md,
+(``tool.invalid_arguments``), 50 to 110 s each, one call a turn, and the relay never ended (issue 37).
+After ``REFUSED_IN_A_ROW`` turns in a row whose every call was refused (a model that sends three bad
+calls in one turn and then corrects itself keeps its turn) the loop asks here what the stage made (docs/runtime.md,
 *Refused tool calls*): its newest plain text, else the longest text it tried to write; the declared next
 stage takes that (or the stage's last valid draft) over, a last stage ends on it, and with nothing at all
 the agent is told once to answer in plain text; a second such streak fails the stage.
@@ -20,23 +21,25 @@ from relay_studio.domain.enums import EventLevel
 from relay_studio.domain.messages import Message, ToolCall
 from relay_studio.runtime.context import InvocationState, RunContext
 
-#: refused calls in a row after which the studio steps in
+#: turns in a row whose every tool call was refused, after which the studio steps in
 REFUSED_IN_A_ROW = 3
 #: the shortest argument string taken as text the agent tried to write
 MIN_TEXT_CHARS = 20
 #: what the agent is told when there is nothing to take on (model-facing: the agent's own view)
 ASK_FOR_TEXT = (
-    "Your last {n} tool calls were refused. Stop calling tools: reply with your text in plain text now, "
-    "and it is passed on for you."
+    "Your tool calls were refused {n} times in a row. Stop calling tools: reply with your text in plain "
+    "text now, and it is passed on for you."
 )
 
 
-def count(inv: InvocationState, error_code: str | None) -> None:
-    """One call's outcome: a refusal lengthens the streak, a call that ran ends it; the creator's own
-    "no" in the patch dialog is a decision, not a mistake, and counts as neither."""
-    if error_code == codes.TOOL_REJECTED_BY_USER:
+def count(inv: InvocationState, error_codes: list[str | None]) -> None:
+    """One turn's calls (each one's error code, None for a call that ran): a turn whose every call was
+    refused lengthens the streak, a call that ran ends it; the creator's own "no" in the patch dialog is a
+    decision, not a mistake, and counts as neither."""
+    judged = [code for code in error_codes if code != codes.TOOL_REJECTED_BY_USER]
+    if not judged:
         return
-    inv.refused_in_row = inv.refused_in_row + 1 if error_code else 0
+    inv.refused_in_row = inv.refused_in_row + 1 if all(judged) else 0
 
 
 def due(inv: InvocationState) -> bool:
