@@ -1191,8 +1191,8 @@
         <translation>vom Studio weitergegeben: %1 hat alle Runden verbraucht</translation>
     </message>
     <message>
-        <source>handed on by the studio: %1&apos;s tool calls were refused three times in a row</source>
-        <translation>vom Studio weitergegeben: die Werkzeugaufrufe von %1 wurden dreimal hintereinander abgelehnt</translation>
+        <source>handed on by the studio: %1&apos;s tool calls were refused or changed nothing, three turns in a row</source>
+        <translation>vom Studio weitergegeben: die Werkzeugaufrufe von %1 wurden abgelehnt oder änderten nichts, drei Runden hintereinander</translation>
     </message>
     <message>
         <source>kept as a note, not as the answer: %1</source>

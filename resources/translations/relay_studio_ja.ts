@@ -1187,8 +1187,8 @@
         <translation>スタジオが引き継ぎ：%1 がすべてのラウンドを使い切りました</translation>
     </message>
     <message>
-        <source>handed on by the studio: %1&apos;s tool calls were refused three times in a row</source>
-        <translation>スタジオが引き継ぎ：%1 のツール呼び出しが3回続けて拒否されました</translation>
+        <source>handed on by the studio: %1&apos;s tool calls were refused or changed nothing, three turns in a row</source>
+        <translation>スタジオが引き継ぎ：%1 のツール呼び出しが3ターン続けて拒否されたか、何も変えませんでした</translation>
     </message>
     <message>
         <source>kept as a note, not as the answer: %1</source>

@@ -1187,8 +1187,8 @@
         <translation>由工作室移交：%1 用完了所有轮次</translation>
     </message>
     <message>
-        <source>handed on by the studio: %1&apos;s tool calls were refused three times in a row</source>
-        <translation>由工作室移交：%1 的工具调用连续三次被拒绝</translation>
+        <source>handed on by the studio: %1&apos;s tool calls were refused or changed nothing, three turns in a row</source>
+        <translation>由工作室移交：%1 的工具调用连续三轮被拒绝或没有任何改变</translation>
     </message>
     <message>
         <source>kept as a note, not as the answer: %1</source>

@@ -83,7 +83,7 @@ async def test_refused_calls_three_in_a_row_hand_the_stages_text_on(harness: Har
     assert len(refused.payload["lastErrors"]) == 3
     first = harness.of_type(run_id, "agent_handoff_accepted")[0].payload
     assert (first["agentId"], first["by"], first["reason"]) == ("writer", "runtime", "refused_calls")
-    assert first["why"] == "Writer's tool calls were refused three times in a row"
+    assert first["why"] == "Writer's tool calls were refused or changed nothing, three turns in a row"
     assert harness.provider is not None
     writer_calls = [r for r in harness.provider.requests if r.agent_id == "writer"]
     assert len(writer_calls) == 3, "no fourth call after the third refusal"
@@ -148,3 +148,20 @@ async def test_a_turn_with_one_call_that_runs_ends_the_streak(harness: Harness) 
     assert status is RunStatus.COMPLETED
     assert harness.of_type(run_id, "tool_calls_refused") == []
     assert harness.of_type(run_id, "agent_handoff_accepted")[0].payload["by"] == "agent"
+
+
+async def test_turns_that_change_nothing_count_as_refused(harness: Harness) -> None:
+    """Gemma 270M on llama-cpp-python's server wrote output/main.md empty, turn after turn: a write of
+    nothing and a commit of what the chat already has change nothing, and three such turns end the stage
+    as three refused ones do; an empty file is never the draft."""
+    empty = write("output/main.md", "")
+    turns: Turns = {
+        "writer": [{"toolCalls": [empty]}, {"toolCalls": [empty, call("workspace_commit")]}, {"toolCalls": [empty]},
+                   {"text": DRAFT}],
+        "editor": [{"text": REVISED}], "finalizer": [{"text": REVISED}],
+    }
+    run_id, status = await harness.run("writer", turns, profiles=builtins())
+    assert status is RunStatus.COMPLETED
+    assert [e.payload["outcome"] for e in harness.of_type(run_id, "tool_calls_refused")] == ["asked_for_text"]
+    commits = harness.runtime.runs.commits(run_id)
+    assert commits[0].content == DRAFT, "the empty file was never handed on"

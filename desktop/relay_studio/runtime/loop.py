@@ -183,8 +183,8 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                 result, error = None, exc
         if result is not None and isinstance(result.effect, LoopExit):
             exit_, ended_by = result.effect, _ENDED_BY[type(result.effect)]
-        codes_of_turn.append(error.code if error else None)
         content = error.message if error else (result.content if result else "")
+        codes_of_turn.append(refusals.outcome(call, error.code if error else None, content))
         elapsed = (time.perf_counter() - started) * 1000
         with run.db.transaction() as tx:
             tx.event(

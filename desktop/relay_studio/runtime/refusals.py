@@ -27,16 +27,33 @@ REFUSED_IN_A_ROW = 3
 MIN_TEXT_CHARS = 20
 #: what the agent is told when there is nothing to take on (model-facing: the agent's own view)
 ASK_FOR_TEXT = (
-    "Your tool calls were refused {n} times in a row. Stop calling tools: reply with your text in plain "
-    "text now, and it is passed on for you."
+    "Your tool calls were refused or changed nothing {n} times in a row. Stop calling tools: reply with "
+    "your text in plain text now, and it is passed on for you."
 )
 
 
-def count(inv: InvocationState, error_codes: list[str | None]) -> None:
-    """One turn's calls (each one's error code, None for a call that ran): a turn whose every call was
-    refused lengthens the streak, a call that ran ends it; the creator's own "no" in the patch dialog is a
-    decision, not a mistake, and counts as neither."""
-    judged = [code for code in error_codes if code != codes.TOOL_REJECTED_BY_USER]
+#: a call that ran but changed nothing: an empty write (Gemma 270M wrote output/main.md empty again and
+#: again), or a commit of what the chat already has (``loop._commit``)
+UNCHANGED = "unchanged"
+
+
+def outcome(call: ToolCall, error_code: str | None, result: str) -> str | None:
+    """What one call counts as: its error code, ``UNCHANGED``, or None for a call that did something."""
+    if error_code is not None:
+        return error_code
+    name = tn.ALIAS_TO_CANONICAL.get(call.name, call.name)
+    if name == tn.WORKSPACE_WRITE_FILE and not str(_arguments(call).get("content") or "").strip():
+        return UNCHANGED
+    if name == tn.WORKSPACE_COMMIT and "nothing changed since" in result:
+        return UNCHANGED
+    return None
+
+
+def count(inv: InvocationState, outcomes: list[str | None]) -> None:
+    """One turn's calls (``outcome`` of each): a turn whose every call was refused or changed nothing
+    lengthens the streak, a call that did something ends it; the creator's own "no" in the patch dialog is
+    a decision, not a mistake, and counts as neither."""
+    judged = [o for o in outcomes if o != codes.TOOL_REJECTED_BY_USER]
     if not judged:
         return
     inv.refused_in_row = inv.refused_in_row + 1 if all(judged) else 0
@@ -58,6 +75,14 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
     return []
+
+
+def _arguments(call: ToolCall) -> dict[str, Any]:
+    try:
+        parsed = json.loads(call.arguments or "{}")
+    except ValueError:
+        return {}
+    return parsed if isinstance(parsed, dict) else {}
 
 
 def _written(call: ToolCall) -> list[str]:
