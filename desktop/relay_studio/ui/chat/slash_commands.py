@@ -13,8 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPlainTextEdit, QWidget
+from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QPlainTextEdit, QWidget
+
+#: the list's tallest (px): about four lines of hints
+MAX_HEIGHT = 96
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
@@ -57,7 +60,9 @@ class SlashCommandList(QListWidget):
         self.setObjectName("SlashCommands")
         self.setAccessibleName(QCoreApplication.translate("SlashCommands", "Slash commands"))
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the message keeps the focus; its keys steer the list
-        self.setMaximumHeight(96)
+        self.setWordWrap(True)  # a hint is read whole in the chat's narrow column, never scrolled sideways
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
         self.hide()
         self._dismissed = ""
         editor.textChanged.connect(self._on_text_changed)
@@ -77,6 +82,17 @@ class SlashCommandList(QListWidget):
         if found:
             self.setCurrentRow(0)
         self.setVisible(bool(found))
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as its rows (at most about four lines), so one command is one row, not a box."""
+        rows = sum(self.sizeHintForRow(i) for i in range(self.count()))
+        self.setFixedHeight(min(rows + 2 * self.frameWidth() + 2, MAX_HEIGHT))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.count():
+            self._fit()  # a narrower column wraps a hint onto more lines
 
     def complete(self) -> None:
         """Puts the chosen command in the message, ready for its argument."""
