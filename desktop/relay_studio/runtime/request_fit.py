@@ -19,8 +19,6 @@ from relay_studio.domain.enums import InvocationKind
 from relay_studio.domain.messages import Message, ModelRequest
 from relay_studio.library.mentions import estimate_tokens
 from relay_studio.providers.base import ProviderError
-from relay_studio.providers.connections import Connection
-from relay_studio.providers.detect import model_context_length
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.context_window import PER_MESSAGE_TOKENS, exceeds_context
 from relay_studio.runtime.delegation.history import snapshot
@@ -130,6 +128,9 @@ async def _reported(run: RunContext, inv: InvocationState) -> int | None:
     """What the model's server reports of its context when asked (llama.cpp's ``/props``, a model list's
     ``context_length``); asked without the API key: a local server needs none, a hosted one names its
     window in the refusal itself."""
+    from relay_studio.providers.connections import Connection  # httpx: only after a refusal, never at start
+    from relay_studio.providers.detect import model_context_length
+
     connection = getattr(run.provider_for(inv.profile), "connection", None)
     if not isinstance(connection, Connection):
         return None

@@ -16,9 +16,6 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QListView, QListWidget, QListWidgetItem, QPlainTextEdit, QWidget
 
-#: the list's tallest (px): about four lines of hints
-MAX_HEIGHT = 96
-
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     """Marks ``text`` for pyside6-lupdate (which reads this name) and keeps it English."""
@@ -39,6 +36,9 @@ COMMANDS: tuple[SlashCommand, ...] = (
                  QT_TRANSLATE_NOOP("SlashCommands", "Hand this chat off to a new chat that starts from a "
                                                     "summary document (written by the chosen agent)")),
 )
+
+
+MAX_HEIGHT = 96  # the list's tallest (px): about four lines of hints
 
 
 def matching(text: str) -> list[SlashCommand]:
