@@ -7,6 +7,7 @@ fits the agent's context window and offers the handoff instead of sending into a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from typing import TYPE_CHECKING
 
@@ -94,7 +95,8 @@ async def hand_off(window: ChatListHost, focus: str | None = None, agent_id: str
     try:
         return await _review(window, dialog, handle, chat)
     finally:
-        studio.live_arrived.disconnect(streamed)
+        with contextlib.suppress(RuntimeError):  # the window closed with the dialog open: the hub is gone
+            studio.live_arrived.disconnect(streamed)
 
 
 async def _review(window: ChatListHost, dialog: HandoffDialog, handle: HandoffHandle,
