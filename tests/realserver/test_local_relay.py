@@ -3,8 +3,9 @@ llama.cpp's own ``llama-server`` (docs/runtime.md, *Declared next stages* and *O
 
 A fresh data folder with only that connection; from the CLI and from the window's Send, the writer →
 editor → finalizer relay must complete within ten minutes (issue 37, two cores): all three stages run, an
-answer in the chat, every request capped, and on llama-server every request streamed (no whole-answer fallback learned or announced). The model is
-tiny: what it writes is never asserted, only what the studio does with whatever it says.
+answer in the chat, every request capped, and on llama-server every request streamed (no whole-answer
+fallback learned or announced). The model is tiny: what it writes is never asserted, only what the studio
+does with whatever it says.
 """
 
 from __future__ import annotations
