@@ -3,6 +3,7 @@
     python bench/local_relay.py                        # 3 runs per side on a llama-server it starts itself
     python bench/local_relay.py --runs 1 --run-timeout 300 --json
     python bench/local_relay.py --base-url http://127.0.0.1:8080/v1 --model NAME   # a server already running
+    python bench/local_relay.py --server llama-cpp-python --ours-only   # llama-cpp-python's server, the studio alone
 
 Ours is the studio as a creator runs it: a fresh data folder per run, ``relay-studio connections add llama
 --kind openai_compatible --base-url URL --model gemma3-270m`` (it becomes the default connection), then
@@ -57,7 +58,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.realserver: the build, the start/wait/stop
 
 from tests.realserver import llama_server_build
-from tests.realserver.servers import LLAMA_SERVER, MODEL_ALIAS, free_port, gguf_file, llama_server_command, serve
+from tests.realserver.servers import (
+    LLAMA_CPP_PYTHON,
+    LLAMA_SERVER,
+    MODEL_ALIAS,
+    free_port,
+    gguf_file,
+    llama_cpp_python_command,
+    llama_server_command,
+    serve,
+)
 
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime.profile_catalog import builtin_profiles
@@ -325,8 +335,14 @@ def local_server(args: argparse.Namespace, base: Path) -> Iterator[tuple[str, st
     if args.base_url:
         yield args.base_url.rstrip("/"), args.model
         return
-    binary = llama_server_build.build()
     port = free_port()
+    if args.server == LLAMA_CPP_PYTHON:  # its own chat format parses tool calls (chatml-function-calling)
+        command = llama_cpp_python_command(gguf_file(), port)
+        with serve(LLAMA_CPP_PYTHON, command, port, base / "llama-cpp-python.log") as server:
+            print(f"llama-cpp-python's server on {server.base_url} (log {server.log})", flush=True)
+            yield server.base_url, server.model
+        return
+    binary = llama_server_build.build()
     extra = ["--n-predict", str(args.server_max_tokens), *(["--swa-full"] if args.swa_full else [])]
     command = llama_server_command(binary, gguf_file(), port, *extra)
     with serve(LLAMA_SERVER, command, port, base / "llama-server.log") as server:
@@ -340,7 +356,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base-url", help="an OpenAI-compatible server already running (default: start llama-server)")
     parser.add_argument("--model", default=MODEL_ALIAS, help="with --base-url: the model name")
     parser.add_argument("--max-total-rounds", type=int, default=60, help="model calls per run, each side (default 60)")
-    parser.add_argument("--run-timeout", type=float, default=420.0, help="seconds per run, each side (default 420)")
+    parser.add_argument("--run-timeout", type=float, default=600.0,
+                        help="seconds per run, each side (default 600: issue 37's bound on two cores)")
+    parser.add_argument("--server", choices=(LLAMA_SERVER, LLAMA_CPP_PYTHON), default=LLAMA_SERVER,
+                        help="the local server to start (default llama-server)")
+    parser.add_argument("--ours-only", action="store_true",
+                        help="run the studio alone (no Agents SDK peer; the SDK need not be installed)")
     parser.add_argument("--server-max-tokens", type=int, default=256,
                         help="llama-server's --n-predict, for requests without max_tokens (default 256)")
     parser.add_argument("--swa-full", action="store_true",
@@ -357,11 +378,18 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.runs):  # alternating, so a drift of the machine's speed hits both sides alike
             ours_runs.append(run_ours(url, model, Path(tmp), args.max_total_rounds, args.run_timeout))
             print(f"  ours   run {i + 1}: {ours_runs[-1].wall_s:.1f} s, {ours_runs[-1].ended}", flush=True)
+            if args.ours_only:
+                continue
             theirs_runs.append(run_theirs(url, model, args.max_total_rounds, args.run_timeout))
             print(f"  theirs run {i + 1}: {theirs_runs[-1].wall_s:.1f} s, {theirs_runs[-1].ended}", flush=True)
-    ours, theirs = summarize("ours", ours_runs), summarize("theirs", theirs_runs)
-    print("results (medians over runs):")
+    ours = summarize("ours", ours_runs)
+    print(f"results on {args.server if not args.base_url else args.base_url} (medians over runs):")
     print_summary(ours)
+    if args.ours_only:
+        if args.json:
+            print(json.dumps({"ours": asdict(ours), "runs": {"ours": [asdict(r) for r in ours_runs]}}, indent=2))
+        return 0
+    theirs = summarize("theirs", theirs_runs)
     print_summary(theirs)
     print(f"  ratio ours/theirs: wall {ratio(ours.median_wall_s, theirs.median_wall_s)}, prompt tokens evaluated "
           f"{ratio(ours.median_evaluated, theirs.median_evaluated)}, output tokens "

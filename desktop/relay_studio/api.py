@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -41,6 +41,7 @@ from relay_studio.providers.base import ModelProvider
 from relay_studio.runtime.context import RunSettings
 from relay_studio.runtime.delegation import handoff_filters
 from relay_studio.runtime.delegation.edges import (
+    ChooseTarget,
     HandoffDefaults,
     HandoffEdge,
     HandoffInfo,
@@ -110,9 +111,12 @@ class Handoff:
     input_type: type[BaseModel] | None = None
     history_mode: HistoryMode | None = None
     remove_tool_items: bool | None = None
-    is_enabled: bool | IsEnabled | Callable[[HandoffInfo[Any], Agent], bool] | None = None
+    is_enabled: bool | IsEnabled | Callable[[HandoffInfo[Any], Agent], bool | Awaitable[bool]] | None = None
     input_filter: InputFilter | None = None
     nest_handoff_history: bool | None = None
+    #: seed 003's custom ``Handoff``: decides when called who takes over (``agent`` or one of ``candidates``)
+    choose_target: Callable[[HandoffInfo[Any], Any], Agent | Awaitable[Agent]] | None = None
+    candidates: list[Agent] = field(default_factory=list)
 
     def edge(self, source: Agent | None = None) -> HandoffEdge:
         """The runtime's options for this handoff; ``source`` is the agent offering it (what an SDK-style
@@ -125,14 +129,30 @@ class Handoff:
             history_mode=self.history_mode, remove_tool_items=self.remove_tool_items, input_type=self.input_type,
             on_handoff=self.on_handoff, is_enabled=cast("bool | IsEnabled | None", enabled),
             input_filter=self.input_filter, nest_handoff_history=self.nest_handoff_history,
+            choose_target=_by_id(self.choose_target) if self.choose_target is not None else None,
         )
 
 
 def _with_agent(is_enabled: Callable[..., Any], agent: Agent | None) -> IsEnabled:
-    def enabled(info: HandoffInfo[Any]) -> bool:
-        return bool(is_enabled(info, agent))
+    def enabled(info: HandoffInfo[Any]) -> bool | Awaitable[bool]:
+        answer = is_enabled(info, agent)
+        return answer if inspect.isawaitable(answer) else bool(answer)
 
     return enabled
+
+
+def _by_id(choose: Callable[[HandoffInfo[Any], Any], Agent | Awaitable[Agent]]) -> ChooseTarget:
+    """The runtime's form of a custom handoff's choice: the chosen agent's id."""
+    async def chosen(info: HandoffInfo[Any], data: Any) -> str:
+        agent = choose(info, data)
+        if inspect.isawaitable(agent):
+            agent = await agent
+        if not isinstance(agent, Agent):
+            raise TypeError(f"choose_target must return an Agent, not {type(agent).__name__}")
+        return agent.id
+
+    chosen.__qualname__ = getattr(choose, "__qualname__", "choose_target")
+    return chosen
 
 
 def handoff(
@@ -144,16 +164,21 @@ def handoff(
     input_type: type[BaseModel] | None = None,
     history_mode: HistoryMode | None = None,
     remove_tool_items: bool | None = None,
-    is_enabled: bool | IsEnabled | Callable[[HandoffInfo[Any], Agent], bool] | None = None,
+    is_enabled: bool | IsEnabled | Callable[[HandoffInfo[Any], Agent], bool | Awaitable[bool]] | None = None,
     input_filter: InputFilter | None = None,
     nest_handoff_history: bool | None = None,
+    choose_target: Callable[[HandoffInfo[Any], Any], Agent | Awaitable[Agent]] | None = None,
+    candidates: list[Agent] | None = None,
 ) -> Handoff:
     """A handoff to ``agent`` with options, as the Agents SDK's ``handoff()``.
 
     ``on_handoff(info, input)`` — or ``on_handoff(info)``, the SDK's form without an ``input_type`` — runs
     after every check and before the target starts; raising denies the handoff
     (``agent.handoff_hook_failed``), its return value is journaled. ``is_enabled(info)`` or
-    ``is_enabled(info, agent)`` is evaluated at every model call. ``input_filter(HandoffInputData)``
+    ``is_enabled(info, agent)`` is evaluated before every model call, awaited when it is async.
+    ``choose_target(info, input)`` (sync or async) decides when the handoff is called who takes over:
+    ``agent`` (the tool is named after it) or one of ``candidates``, which are not offered as tools of
+    their own (seed 003's custom ``Handoff``). ``input_filter(HandoffInputData)``
     decides the history the target is given; ``nest_handoff_history`` True gives it the nested summary,
     False the full history (``history_mode`` names any mode).
     """
@@ -163,15 +188,15 @@ def handoff(
         if input_type is not None and not takes_input(on_handoff):
             raise TypeError("on_handoff must take two arguments, the context and the input, when there is an "
                             "input_type")
-    if is_enabled is not None and not isinstance(is_enabled, bool):
-        if not callable(is_enabled):
-            raise TypeError("is_enabled must be a bool or callable")
-        if inspect.iscoroutinefunction(is_enabled):
-            raise TypeError("is_enabled is evaluated at every model call and must answer at once, not be async")
+    if is_enabled is not None and not isinstance(is_enabled, bool) and not callable(is_enabled):
+        raise TypeError("is_enabled must be a bool or callable")
+    if choose_target is not None and not callable(choose_target):
+        raise TypeError("choose_target must be callable")
     if history_mode is not None and nest_handoff_history is not None:
         raise ValueError("Give history_mode or nest_handoff_history, not both.")
     return Handoff(agent, tool_name_override, tool_description_override, on_handoff, input_type, history_mode,
-                   remove_tool_items, is_enabled, input_filter, nest_handoff_history)
+                   remove_tool_items, is_enabled, input_filter, nest_handoff_history, choose_target,
+                   list(candidates or []))
 
 
 @dataclass
@@ -209,7 +234,7 @@ class Agent:
     helpers: list[Agent] = field(default_factory=list)
     can_finish: bool = True
     tools: list[str] = field(default_factory=lambda: list(WORKSPACE_TOOLS))
-    history_mode: HistoryMode = "snapshot"
+    history_mode: HistoryMode | None = None
     model: str = "default"
     connection: str = "default"
     id: str = ""
@@ -246,7 +271,9 @@ class Agent:
                 "allowedCallers": sorted(callers | helper_of) or ["*"],
                 "descriptionForAgents": self.handoff_description,
             },
-            "handoffIn": {"historyMode": self.history_mode},
+            # unset, the profile's default (``snapshot``) applies, and a transfer without an objective
+            # gives the conversation (seed 003)
+            "handoffIn": {"historyMode": self.history_mode} if self.history_mode else {},
             "run": {"directRunnable": bool(self.handoffs) or self.can_finish},
         }
         return parse_profile(data, source=f"agent '{self.name}'")
@@ -269,6 +296,10 @@ def _collect(root: Agent) -> tuple[dict[str, AgentProfile], dict[tuple[str, str]
             callers.setdefault(h.agent.id, set()).add(agent.id)
             edges[(agent.id, h.agent.id)] = h.edge(agent)
             stack.append(h.agent)
+            for candidate in h.candidates:  # reached through the choice only: no tool of its own
+                callers.setdefault(candidate.id, set()).add(agent.id)
+                edges.setdefault((agent.id, candidate.id), HandoffEdge(is_enabled=False))
+                stack.append(candidate)
         for helper in agent.helpers:
             helper_of.setdefault(helper.id, set()).add(agent.id)
             stack.append(helper)

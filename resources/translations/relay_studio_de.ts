@@ -1529,6 +1529,10 @@
         <translation>vom Studio weitergegeben: %1 hat alle Runden verbraucht</translation>
     </message>
     <message>
+        <source>handed on by the studio: %1&apos;s tool calls were refused or changed nothing, three turns in a row</source>
+        <translation>vom Studio weitergegeben: die Werkzeugaufrufe von %1 wurden abgelehnt oder änderten nichts, drei Runden hintereinander</translation>
+    </message>
+    <message>
         <source>kept as a note, not as the answer: %1</source>
         <translation>als Notiz behalten, nicht als Antwort: %1</translation>
     </message>
@@ -1861,8 +1865,8 @@
         <translation>Übergabedokument</translation>
     </message>
     <message>
-        <source>The document appears here when the agent has written it.</source>
-        <translation>Das Dokument erscheint hier, sobald der Agent es geschrieben hat.</translation>
+        <source>The document appears here as the agent writes it.</source>
+        <translation>Das Dokument erscheint hier, während der Agent es schreibt.</translation>
     </message>
     <message>
         <source>New chat:</source>
@@ -1889,6 +1893,14 @@
         <translation>Den neuen Chat beginnen</translation>
     </message>
     <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Written in %1.</source>
+        <translation>Geschrieben in %1.</translation>
+    </message>
+    <message>
         <source>Review the document: it is what the new chat starts from. Edit it freely.</source>
         <translation>Sieh dir das Dokument an: Damit beginnt der neue Chat. Bearbeite es nach Belieben.</translation>
     </message>
@@ -1902,6 +1914,10 @@
     <message>
         <source>The document lacks these sections: %1. Add them, or start the new chat as it is.</source>
         <translation>Dem Dokument fehlen diese Abschnitte: %1. Ergänze sie oder beginne den neuen Chat so, wie es ist.</translation>
+    </message>
+    <message>
+        <source>After %1.</source>
+        <translation>Nach %1.</translation>
     </message>
     <message>
         <source>Close</source>
@@ -3789,6 +3805,17 @@
     <message>
         <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
         <translation>Gespeichert als „%1“ (der Name eines Skills besteht aus kurzen Wörtern mit Bindestrichen). %2</translation>
+    </message>
+</context>
+<context>
+    <name>SlashCommands</name>
+    <message>
+        <source>Hand this chat off to a new chat that starts from a summary document (written by the chosen agent)</source>
+        <translation>Diesen Chat an einen neuen Chat übergeben, der mit einem Übergabedokument beginnt (vom gewählten Agenten geschrieben)</translation>
+    </message>
+    <message>
+        <source>Slash commands</source>
+        <translation>Slash-Befehle</translation>
     </message>
 </context>
 <context>

@@ -1524,6 +1524,10 @@
         <translation>スタジオが引き継ぎ：%1 がすべてのラウンドを使い切りました</translation>
     </message>
     <message>
+        <source>handed on by the studio: %1&apos;s tool calls were refused or changed nothing, three turns in a row</source>
+        <translation>スタジオが引き継ぎ：%1 のツール呼び出しが3ターン続けて拒否されたか、何も変えませんでした</translation>
+    </message>
+    <message>
         <source>kept as a note, not as the answer: %1</source>
         <translation>回答ではなくメモとして保存：%1</translation>
     </message>
@@ -1856,8 +1860,8 @@
         <translation>引き継ぎ文書</translation>
     </message>
     <message>
-        <source>The document appears here when the agent has written it.</source>
-        <translation>エージェントが書き終えると、ここにドキュメントが表示されます。</translation>
+        <source>The document appears here as the agent writes it.</source>
+        <translation>エージェントが書くにつれて、ここに文書が表示されます。</translation>
     </message>
     <message>
         <source>New chat:</source>
@@ -1884,6 +1888,14 @@
         <translation>新しいチャットを開始</translation>
     </message>
     <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Written in %1.</source>
+        <translation>%1 で書き上げました。</translation>
+    </message>
+    <message>
         <source>Review the document: it is what the new chat starts from. Edit it freely.</source>
         <translation>ドキュメントを確認してください。新しいチャットはここから始まります。自由に編集できます。</translation>
     </message>
@@ -1896,6 +1908,10 @@
     <message>
         <source>The document lacks these sections: %1. Add them, or start the new chat as it is.</source>
         <translation>ドキュメントに次のセクションがありません: %1。追加するか、このまま新しいチャットを開始してください。</translation>
+    </message>
+    <message>
+        <source>After %1.</source>
+        <translation>%1 後。</translation>
     </message>
     <message>
         <source>Close</source>
@@ -3773,6 +3789,17 @@
     <message>
         <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
         <translation>「%1」として保存しました(スキル名はハイフンでつないだ短い英単語です)。%2</translation>
+    </message>
+</context>
+<context>
+    <name>SlashCommands</name>
+    <message>
+        <source>Hand this chat off to a new chat that starts from a summary document (written by the chosen agent)</source>
+        <translation>このチャットを、引き継ぎ文書から始まる新しいチャットに引き継ぎます（選んだエージェントが書きます）</translation>
+    </message>
+    <message>
+        <source>Slash commands</source>
+        <translation>スラッシュコマンド</translation>
     </message>
 </context>
 <context>

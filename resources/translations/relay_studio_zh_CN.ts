@@ -1524,6 +1524,10 @@
         <translation>由工作室移交：%1 用完了所有轮次</translation>
     </message>
     <message>
+        <source>handed on by the studio: %1&apos;s tool calls were refused or changed nothing, three turns in a row</source>
+        <translation>由工作室移交：%1 的工具调用连续三轮被拒绝或没有任何改变</translation>
+    </message>
+    <message>
         <source>kept as a note, not as the answer: %1</source>
         <translation>作为备注保留，而非回答：%1</translation>
     </message>
@@ -1856,8 +1860,8 @@
         <translation>交接文档</translation>
     </message>
     <message>
-        <source>The document appears here when the agent has written it.</source>
-        <translation>智能体写好后，文档会显示在这里。</translation>
+        <source>The document appears here as the agent writes it.</source>
+        <translation>智能体撰写时，文档会在这里逐步显示。</translation>
     </message>
     <message>
         <source>New chat:</source>
@@ -1884,6 +1888,14 @@
         <translation>开始新对话</translation>
     </message>
     <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Written in %1.</source>
+        <translation>用时 %1 写成。</translation>
+    </message>
+    <message>
         <source>Review the document: it is what the new chat starts from. Edit it freely.</source>
         <translation>请检查文档：新对话将从它开始。可以随意编辑。</translation>
     </message>
@@ -1896,6 +1908,10 @@
     <message>
         <source>The document lacks these sections: %1. Add them, or start the new chat as it is.</source>
         <translation>文档缺少这些部分：%1。请补上，或按现状开始新对话。</translation>
+    </message>
+    <message>
+        <source>After %1.</source>
+        <translation>%1 之后。</translation>
     </message>
     <message>
         <source>Close</source>
@@ -3773,6 +3789,17 @@
     <message>
         <source>Saved as “%1” (a Skill&apos;s name is short words with dashes). %2</source>
         <translation>已保存为“%1”（技能名称由连字符连接的简短单词组成）。%2</translation>
+    </message>
+</context>
+<context>
+    <name>SlashCommands</name>
+    <message>
+        <source>Hand this chat off to a new chat that starts from a summary document (written by the chosen agent)</source>
+        <translation>将此对话移交给一个以交接文档开头的新对话（由所选智能体撰写）</translation>
+    </message>
+    <message>
+        <source>Slash commands</source>
+        <translation>斜杠命令</translation>
     </message>
 </context>
 <context>

@@ -96,3 +96,86 @@ async def test_a_refused_handoff_says_why_in_the_status_bar(app: App, qtbot: QtB
     await until(lambda: sh.NOTHING_TO_HAND_OFF in window.statusBar().currentMessage(), what="the refusal")
     assert window.handoff_dialog is None
     QApplication.processEvents()
+
+
+async def test_the_document_grows_in_the_dialog_as_it_is_written(app: App, qtbot: QtBot) -> None:
+    """Seeds 001/004: the generation shows as a reply does. The dialog fills while the agent writes,
+    says what the call is doing and for how long, and then how long it took."""
+    from relay_studio.providers.scripted import ScriptedProvider, load_script
+    from relay_studio.runtime.provider_source import PacedProvider
+
+    scripted = ScriptedProvider(load_script({"turns": {"finalizer": [_answer("The boats came home."),
+                                                                     {"text": DOC}]}}))
+    window = app.open_on(PacedProvider(scripted, think_seconds=0.0, chunk_seconds=0.04, chunk_chars=6))
+    await _chat_with_an_answer(window, qtbot)
+    _type_and_send(window, qtbot, "/handoff")
+    await until(lambda: window.handoff_dialog is not None, what="the handoff dialog")
+    dialog = window.handoff_dialog
+    assert dialog is not None
+    await until(lambda: 0 < len(dialog.editor.toPlainText()) < len(DOC) // 2 and dialog.generating,
+                what="part of the document, while it is still being written")
+    partial = dialog.editor.toPlainText()
+    assert DOC.startswith(partial), "the streamed text is the document's beginning"
+    assert "tokens written" in dialog.progress.text() and " · " in dialog.progress.text()
+    assert not dialog.start_button.isEnabled(), "nothing can start before the document exists"
+    await until(lambda: len(dialog.editor.toPlainText()) > len(partial) and dialog.generating, what="it grows")
+    await until(lambda: not dialog.generating, seconds=20, what="the draft")
+    assert dialog.editor.toPlainText() == DOC.strip()
+    assert dialog.progress.text().startswith("Written in ")
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+
+
+async def test_slash_handoff_is_written_by_the_agent_chosen_in_the_composer(app: App, qtbot: QtBot) -> None:
+    window = app.open({"finalizer": [_answer("The boats came home.")], "writer": [{"text": DOC}]})
+    old_chat = await _chat_with_an_answer(window, qtbot)
+    window.chat.composer.select_agent("writer")
+    _type_and_send(window, qtbot, "/handoff")
+    await until(lambda: window.handoff_dialog is not None, what="the handoff dialog")
+    dialog = window.handoff_dialog
+    assert dialog is not None
+    await until(lambda: not dialog.generating, what="the draft")
+    assert dialog.editor.toPlainText() == DOC.strip()
+    assert app.provider is not None and app.provider.requests[-1].agent_id == "writer"
+    [run] = [r for r in window.studio.runtime.runs.runs() if r.kind == "handoff" and r.chat_id == old_chat]
+    assert run.root_profile_id == "writer"
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+
+
+async def test_typing_a_slash_offers_the_commands_with_their_hints(app: App, qtbot: QtBot) -> None:
+    """Seed 001: ``/handoff`` is declared with its inline hint ``[focus instructions]``; the composer
+    offers it as soon as ``/`` is typed, and Tab (or Enter) puts it in the message, ready for its focus."""
+    window = app.open({"finalizer": [_answer("The boats came home."), {"text": DOC}]})
+    await _chat_with_an_answer(window, qtbot)
+    composer = window.chat.composer
+    offered = composer.slash_commands
+    editor = composer.editor
+    editor.setFocus()
+    assert offered.isHidden()
+    qtbot.keyClicks(editor, "/")
+    await until(lambda: offered.isVisible(), what="the commands to be offered")
+    rows = [offered.item(i).text() for i in range(offered.count())]
+    assert any(r.startswith("/handoff [focus instructions] — ") for r in rows), rows
+    qtbot.keyClicks(editor, "ha")
+    assert offered.isVisible() and offered.count() == 1
+    qtbot.keyClick(editor, Qt.Key.Key_Tab)
+    assert editor.toPlainText() == "/handoff " and offered.isHidden() and editor.hasFocus()
+    qtbot.keyClicks(editor, "the gulls")
+    assert offered.isHidden(), "the list closes once the command is there"
+    composer.submit()
+    await until(lambda: window.handoff_dialog is not None, what="the handoff dialog")
+    dialog = window.handoff_dialog
+    assert dialog is not None
+    await until(lambda: not dialog.generating, what="the draft")
+    assert app.provider is not None
+    assert app.provider.requests[-1].messages[-1].content.endswith("Additional focus: the gulls")
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+
+    qtbot.keyClicks(editor, "/x")
+    assert offered.isHidden(), "nothing offered for a name no command has"
+    editor.clear()
+    qtbot.keyClicks(editor, "/")
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    assert offered.isHidden() and editor.toPlainText() == "/", "Esc closes the list and keeps the text"

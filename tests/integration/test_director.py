@@ -504,3 +504,26 @@ async def test_a_reviewer_whose_server_fails_is_reported_without_the_servers_own
     done = harness.of_type(run_id, ev.REVIEW_COMPLETED)[0].payload
     assert done["status"] == "failed" and "/srv/llama" in done["message"]  # the journal keeps the server's words
     assert store.find("Oren") is None
+
+
+@pytest.mark.parametrize("reviewer_model", [None, {"mode": "connection", "connection": "small", "model": "tiny"}])
+async def test_reviewers_answer_on_the_directors_model_unless_their_profile_names_one(
+        harness: Harness, reviewer_model: dict[str, Any] | None) -> None:
+    """Seed 002: a sub-agent gets its model from the Director (``_workspace_context["model"]``) and never
+    fetches its own; a reviewer whose profile names a model keeps it."""
+    profiles = {}
+    for p in builtin_profiles():
+        data = p.to_json_dict()
+        if p.id == "director":
+            data["model"] = {**data["model"], "mode": "connection", "connection": "studio", "model": "big"}
+        if p.id == "consistency-reviewer" and reviewer_model is not None:
+            data["model"] = {**data["model"], **reviewer_model}
+        profiles[p.id] = parse_profile(data)
+    assert profiles["consistency-reviewer"].model.mode == ("default" if reviewer_model is None else "connection")
+    turns = {"director": [{"toolCalls": [review("Oren", "character", OREN)]}, {"text": "Reviewed."}],
+             "consistency-reviewer": [verdict("clean")]}
+    run_id, status = await harness.run("director", turns, profiles=profiles)
+    assert status is RunStatus.COMPLETED
+    calls = {e.payload["agentId"]: e.payload["model"] for e in harness.of_type(run_id, "model_call_started")}
+    expected = "big" if reviewer_model is None else "tiny"
+    assert calls == {"director": "big", "consistency-reviewer": expected}

@@ -17,6 +17,7 @@ import pytest
 from relay_studio.api import Agent, RunResult, Studio
 from relay_studio.domain.enums import RunStatus
 from relay_studio.providers.scripted import ScriptedProvider, load_script
+from relay_studio.runtime.delegation.handoff import NO_OBJECTIVE
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from tests.support import call, write
 
@@ -132,7 +133,7 @@ async def test_basic_usage(tmp_path: Path) -> None:
     tools = {t.name for t in provider.requests[0].tools}
     assert {"transfer_to_billing_agent", "transfer_to_refund_agent"} <= tools
     [accepted] = _accepted(result)
-    assert accepted["brief"] == {"objective": "Hand off to Refund agent."}
+    assert accepted["brief"] == {"objective": NO_OBJECTIVE}
     assert provider.requests[1].messages[-1].content == render_handoff_brief(accepted["brief"])
 
 
@@ -147,7 +148,7 @@ async def test_customizing_handoffs_via_the_handoff_function(tmp_path: Path,
     tool = next(t for t in provider.requests[0].tools if t.name == "custom_handoff_tool")
     assert tool.description == "Custom description"
     assert result.stages == ["front-desk", "my-agent"]
-    assert _accepted(result)[0]["brief"] == {"objective": "Custom description"}
+    assert _accepted(result)[0]["brief"] == {"objective": NO_OBJECTIVE}
 
 
 async def test_handoff_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,6 +4,7 @@ run-wide ``RunConfig`` (a default filter, ``nest_handoff_history``, a history ma
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from relay_studio.api import (
 )
 from relay_studio.domain.enums import RunStatus
 from relay_studio.providers.scripted import ScriptedProvider, load_script
+from relay_studio.runtime.delegation.handoff import NO_OBJECTIVE
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from tests.support import call, write
 
@@ -141,37 +143,101 @@ async def test_is_enabled_may_take_the_context_and_the_agent(tmp_path: Path) -> 
     assert seen and set(seen) == {("editor", "Writer")}  # the agent offering the handoff, as in the SDK
 
 
+async def test_is_enabled_may_be_async_and_is_awaited_before_each_model_call(tmp_path: Path) -> None:
+    """Seed 003: ``is_enabled`` is a bool or a function answering one, evaluated as the handoffs are
+    prepared; an async one is awaited then (not refused, not skipped)."""
+    asked: list[str] = []
+
+    async def from_the_third_call(ctx: RunContextWrapper[None], agent: Agent) -> bool:
+        await asyncio.sleep(0)  # it really waits
+        asked.append(agent.name)
+        return len(asked) >= 3
+
+    turns: Turns = {
+        "writer": [{"toolCalls": [call("transfer_to_editor", {"objective": "Edit it."})]},
+                   {"toolCalls": [write("output/main.md", "Draft.")]},
+                   {"toolCalls": [call("transfer_to_editor", {"objective": "Edit it."})]}],
+        "editor": [{"toolCalls": [call("transfer_to_finalizer", {"objective": "Finish it."})]}],
+        "finalizer": FINISH,
+    }
+    relay = _relay(lambda a: handoff(a, is_enabled=from_the_third_call))
+    result, provider = await _run(tmp_path / "data", relay, turns)
+    assert result.status is RunStatus.COMPLETED, _errors(result)
+    writer_tools = [{t.name for t in r.tools} for r in provider.requests if r.agent_id == "writer"]
+    assert ["transfer_to_editor" in names for names in writer_tools] == [False, False, True]
+    assert asked == ["Writer"] * 3, "asked once per model call of the writer, by the agent offering it"
+    assert [code for code, _ in _errors(result)] == ["tool.unknown"], "not offered: the first call is unknown"
+
+
+async def test_a_custom_handoff_chooses_its_target_when_it_is_called(tmp_path: Path) -> None:
+    """Seed 003: a custom ``Handoff`` whose own code decides, when called, which agent takes over; the
+    candidates it may choose are not offered as tools of their own."""
+    finalizer = Agent("Finalizer", handoff_description="Finishes the text.")
+    night = Agent("Night editor", handoff_description="Edits at night.", can_finish=False, handoffs=[finalizer])
+    day = Agent("Day editor", handoff_description="Edits by day.", can_finish=False, handoffs=[finalizer])
+
+    class Shift(BaseModel):
+        hour: int
+
+    async def by_the_clock(ctx: RunContextWrapper[None], data: Shift) -> Agent:
+        return night if data.hour >= 20 else day
+
+    writer = Agent("Writer", can_finish=False,
+                   handoffs=[handoff(day, tool_name_override="transfer_to_editor", input_type=Shift,
+                                     choose_target=by_the_clock, candidates=[night])])
+    turns: Turns = {
+        "writer": [{"toolCalls": [call("transfer_to_editor", {"objective": "Edit it.", "hour": 22})]}],
+        "night-editor": [{"toolCalls": [call("transfer_to_finalizer", {"objective": "Finish it."})]}],
+        "finalizer": FINISH,
+    }
+    result, provider = await _run(tmp_path / "data", writer, turns)
+    assert result.status is RunStatus.COMPLETED, _errors(result)
+    assert result.stages == ["writer", "night-editor", "finalizer"]
+    first = _accepted(result)[0]
+    assert (first["targetAgentId"], first["offeredAgentId"]) == ("night-editor", "day-editor")
+    assert "by_the_clock" in first["chosenBy"]
+    tools = {t.name for t in provider.requests[0].tools}
+    assert "transfer_to_editor" in tools and "transfer_to_night_editor" not in tools
+
+
 # -- transfer_to_<agent> without a brief -------------------------------------------------------------------
 class Escalation(BaseModel):
     reason: str
 
 
-async def test_a_transfer_without_arguments_takes_the_handoffs_description_as_objective(tmp_path: Path) -> None:
+async def test_a_transfer_without_an_objective_says_so_and_passes_the_conversation(tmp_path: Path) -> None:
+    """Seed 003: the target of a transfer_to_<agent> without arguments continues the conversation; it is
+    told the previous agent gave no objective, never the tool's description as if it were one."""
     turns: Turns = {
-        "writer": [{"toolCalls": [call("transfer_to_editor", {})]}],
+        "writer": [{"text": "Here is my draft: the keeper lit the lamp.",
+                    "toolCalls": [call("transfer_to_editor", {})]}],
         "editor": [{"toolCalls": [call("transfer_to_finalizer", {"objective": "  "})]}],
         "finalizer": FINISH,
     }
     result, provider = await _run(tmp_path / "data", _relay(), turns)
     assert result.status is RunStatus.COMPLETED, _errors(result)
     briefs = [p["brief"] for p in _accepted(result)]
-    assert briefs == [{"objective": "Hand off to Editor. Edits drafts."},
-                      {"objective": "Hand off to Finalizer. Finishes the text."}]
-    assert [p.get("objectiveFrom") for p in _accepted(result)] == ["description", "description"]
-    assert _first_input(provider, "editor")[-1].content == render_handoff_brief(briefs[0])
+    assert briefs == [{"objective": NO_OBJECTIVE}, {"objective": NO_OBJECTIVE}]
+    assert all("Hand off to" not in b["objective"] for b in briefs)
+    assert [(p.get("objectiveFrom"), p["historyMode"]) for p in _accepted(result)] == [
+        ("none", "fullHistory"), ("none", "fullHistory")]
+    seen = _first_input(provider, "editor")
+    assert seen[-1].content == render_handoff_brief(briefs[0])
+    assert any(m.role == "assistant" and "the keeper lit the lamp" in m.content for m in seen), \
+        "the editor is given the writer's side of the conversation"
     tool = next(t for t in provider.requests[0].tools if t.name == "transfer_to_editor")
     assert tool.parameters["required"] == []
 
-    # An overridden description is the objective; a brief the model gave is kept as it is.
+    # A brief the model gave is kept as it is, with the history the handoff's options say.
     turns = {"writer": [{"toolCalls": [call("send_to_desk", {})]}],
              "editor": [{"toolCalls": [call("transfer_to_finalizer", {"objective": "Polish the ending."})]}],
              "finalizer": FINISH}
     relay = _relay(lambda a: handoff(a, tool_name_override="send_to_desk",
                                      tool_description_override="Send the draft to the copy desk."))
     result, _ = await _run(tmp_path / "data2", relay, turns)
-    assert [p["brief"]["objective"] for p in _accepted(result)] == ["Send the draft to the copy desk.",
-                                                                     "Polish the ending."]
-    assert [p.get("objectiveFrom") for p in _accepted(result)] == ["description", None]
+    assert [p["brief"]["objective"] for p in _accepted(result)] == [NO_OBJECTIVE, "Polish the ending."]
+    assert [(p.get("objectiveFrom"), p["historyMode"]) for p in _accepted(result)] == [
+        ("none", "fullHistory"), (None, "snapshot")]
 
 
 async def test_a_transfer_without_arguments_still_validates_the_typed_input(tmp_path: Path) -> None:
@@ -188,8 +254,7 @@ async def test_a_transfer_without_arguments_still_validates_the_typed_input(tmp_
     assert [code for code, _ in _errors(result)] == ["agent.handoff_input_invalid"]
     assert "'reason'" in _errors(result)[0][1]
     assert got == [Escalation(reason="The ending is weak.")]
-    assert _accepted(result)[0]["brief"] == {"objective": "Hand off to Editor. Edits drafts.",
-                                             "reason": "The ending is weak."}
+    assert _accepted(result)[0]["brief"] == {"objective": NO_OBJECTIVE, "reason": "The ending is weak."}
     tool = next(t for t in provider.requests[0].tools if t.name == "transfer_to_editor")
     assert tool.parameters["required"] == ["reason"]
 

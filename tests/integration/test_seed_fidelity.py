@@ -366,3 +366,22 @@ async def test_api_handoffs_whose_tool_names_collide_are_refused(tmp_path: Path)
     names = {t.name for t in provider.requests[0].tools}
     assert {"escalate_billing", "escalate_refund"} <= names
     assert not any(n.startswith("transfer_to_") for n in names)
+
+
+async def test_a_handoff_task_record_names_its_workspace_and_budget(harness: Harness) -> None:
+    """Seed 000 §4: the handoff task carries ``workspaceKey`` (the target's) and ``budget`` beside its brief."""
+    turns = {"writer": [{"toolCalls": [write("output/main.md", "Draft."), call("workspace_commit"),
+                                       handoff("editor", "Tighten it.")]}],
+             "editor": [{"toolCalls": [handoff("final-editor", "Finish it.")]}],
+             "final-editor": FINISH}
+    run_id, status = await harness.run("writer", turns)
+    assert status is RunStatus.COMPLETED
+    profiles = relay_profiles()
+    tasks = harness.runtime.runs.tasks(run_id)
+    assert [(t.target_profile_id, t.workspace_key) for t in tasks] == [("editor", "editor"),
+                                                                       ("final-editor", "final-editor")]
+    assert tasks[0].budget == {"maxRounds": profiles["editor"].tools.max_rounds,
+                               "maxToolCalls": profiles["editor"].tools.max_tool_calls}
+    registered = harness.of_type(run_id, "agent_task_registered")
+    assert [(e.payload["workspaceKey"], e.payload["budget"]) for e in registered] == [
+        (t.workspace_key, t.budget) for t in tasks]

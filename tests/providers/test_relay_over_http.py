@@ -108,3 +108,51 @@ async def test_three_stage_relay_over_http(server: LoopbackServer, harness: Harn
     else:
         assert bodies[1]["messages"][-1]["content"][0]["type"] == "tool_result"
         assert bodies[2]["system"][0]["text"].startswith("You are the Editor.")
+
+
+WRITERS_OBJECTIVE = "Cut the second sentence and keep the lamp as the last word."
+BUILT_IN_RELAY: list[list[Call]] = [
+    [("workspace_write_file", {"path": "output/main.md", "content": "The lamp flickered. Mara climbed."}),
+     ("workspace_commit", {}),
+     ("agent_handoff", {"agentId": "editor", "handoff": {
+         "objective": WRITERS_OBJECTIVE, "contextSummary": "Two sentences about Mara and the lamp.",
+         "mustPreserve": ["Mara"]}})],
+    [("workspace_write_file", {"path": "output/main.md", "content": "Mara climbed to the lamp."}),
+     ("workspace_commit", {}),
+     ("agent_handoff", {"agentId": "finalizer", "handoff": {"objective": "Polish it and finish."}})],
+    [("workspace_commit", {}), ("workspace_finish", {"summary": "Polished."})],
+]
+
+
+@pytest.mark.parametrize("wire", ["openai_compatible", "anthropic"])
+async def test_the_built_in_relay_on_a_tool_calling_model_hands_on_the_writers_own_brief(
+        server: LoopbackServer, harness: Harness, wire: str) -> None:
+    """Issue 37: the built-in writer, editor and finalizer are told to end with their tools; a model
+    that calls them well hands on with its own brief, and the editor reads that brief, not the studio's
+    fill-in ("Writer has finished its part.")."""
+    from relay_studio.runtime.profile_catalog import builtin_profiles
+
+    turn_of = openai_turn if wire == "openai_compatible" else anthropic_turn
+    server.add(*(Reply(body=turn_of(calls, i)) for i, calls in enumerate(BUILT_IN_RELAY)))
+    provider: ModelProvider = (
+        OpenAICompatibleProvider(openai_connection(server, defaultModel="m"), "sk-relay-test-key")
+        if wire == "openai_compatible"
+        else AnthropicProvider(anthropic_connection(server, defaultModel="m"), "sk-relay-test-key")
+    )
+    handle = await harness.runtime.start_run(agent_id="writer", prompt="Write two sentences about a lamp.",
+                                             provider_for=lambda _profile: provider, chat="built-in relay",
+                                             profiles={p.id: p for p in builtin_profiles()})
+    assert await handle.wait() is RunStatus.COMPLETED, harness.types(handle.run_id)
+    accepted = harness.of_type(handle.run_id, "agent_handoff_accepted")
+    assert [(e.payload["agentId"], e.payload["by"]) for e in accepted] == [("writer", "agent"), ("editor", "agent")]
+    bodies = [r.body for r in server.requests]
+    if wire == "openai_compatible":
+        system = bodies[0]["messages"][0]["content"]
+        editor_input = bodies[1]["messages"][-1]["content"]
+    else:
+        system = bodies[0]["system"][0]["text"]
+        editor_input = bodies[1]["messages"][-1]["content"]
+        editor_input = editor_input if isinstance(editor_input, str) else editor_input[-1]["text"]
+    assert "hand it to Editor with agent_handoff" in system and "reply with the text itself" not in system
+    assert WRITERS_OBJECTIVE in editor_input and "- Mara" in editor_input
+    assert "has finished its part" not in editor_input

@@ -2,9 +2,10 @@
 llama.cpp's own ``llama-server`` (docs/runtime.md, *Declared next stages* and *Output caps and deadlines*).
 
 A fresh data folder with only that connection; from the CLI and from the window's Send, the writer →
-editor → finalizer relay must complete: all three stages run, an answer in the chat, every request capped,
-and on llama-server every request streamed (no whole-answer fallback learned or announced). The model is
-tiny: what it writes is never asserted, only what the studio does with whatever it says.
+editor → finalizer relay must complete within ten minutes (issue 37, two cores): all three stages run, an
+answer in the chat, every request capped, and on llama-server every request streamed (no whole-answer
+fallback learned or announced). The model is tiny: what it writes is never asserted, only what the studio
+does with whatever it says.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from tests.realserver.conftest import LLAMA_SERVER, RealServer, send_and_wait, w
 pytestmark = [pytest.mark.realserver, pytest.mark.slow]
 
 PROMPT = "Write a two-sentence scene about a lighthouse keeper."
-#: three stages of a tiny model on two shared cores, each capped at 2,048 tokens
-RUN_SECONDS = 900.0
+#: the issue's bound (issue 37): three stages of a tiny model on two cores, each call capped at 2,048 tokens
+RUN_SECONDS = 600.0
 STAGES = ["writer", "editor", "finalizer"]
 
 
@@ -55,10 +56,22 @@ def _check_relay(server: RealServer, events: list[dict[str, Any]], learned_no_st
         assert a["by"] in ("agent", "runtime") and (a["by"] == "agent" or a["why"])
     commits = [e["payload"] for e in events if e["type"] == "chat_commit_completed"]
     assert commits, "the answer reached the chat through a commit"
+    # issue 37: a stage whose calls keep being refused (or change nothing) is taken over, never left to run on
+    refused = [e["payload"]["outcome"] for e in events if e["type"] == "tool_calls_refused"]
+    assert "failed" not in refused, refused
+    spans = [e["timestamp"] for e in events if e["type"] in ("run_created", "run_completed")]
+    assert len(spans) == 2 and _seconds(spans[0], spans[1]) < RUN_SECONDS, spans
     if server.kind == LLAMA_SERVER:
         notices = {e["payload"].get("code") for e in events if e["type"] == "model_notice"}
         assert STREAM_TOOLS_UNSUPPORTED not in notices and not learned_no_streamed_tools, \
             "llama-server streams tool turns: no call was asked for a whole answer"
+
+
+def _seconds(start: str, end: str) -> float:
+    from datetime import datetime
+
+    return (datetime.fromisoformat(end.replace("Z", "+00:00"))
+            - datetime.fromisoformat(start.replace("Z", "+00:00"))).total_seconds()
 
 
 def _learned_no_streamed_tools(data: Path) -> bool:

@@ -91,8 +91,8 @@ def test_a_transfer_tool_is_the_brief_plus_the_targets_input_fields() -> None:
     })
     parameters = transfer_tool(target, effective(target, None)).spec.parameters
     brief = TOOLS["agent.handoff"].spec.parameters["properties"]["handoff"]
-    objective = {"type": "string", "description": "What the next agent must achieve. Without it, this tool's "
-                                                  "description is the objective."}
+    objective = {"type": "string", "description": "What the next agent must achieve. Without it, the next agent "
+                                                  "continues the conversation."}
     assert parameters["properties"] == {**brief["properties"], "objective": objective,
                                         "priority": {"type": "string", "enum": ["Low", "High"]}}
     # the objective may be left out (the Agents SDK's handoff tools take no brief); the input's fields may not

@@ -291,6 +291,10 @@ MODEL_OUTPUT_CAPPED = "model.output_capped"
 MODEL_TEXT_REPAIRED = "model.text_repaired"
 #: After the nudges the agent still answered in plain text where a finish or handoff was expected.
 MODEL_TOOL_CALL_REQUIRED = "model.tool_call_required"
+#: A stage's tool calls were refused again and again, and it had no text or draft the studio could take on.
+MODEL_TOOL_CALLS_REFUSED = "model.tool_calls_refused"
+#: A request was shortened to fit the model's context: older messages were left out (a ``model_notice``).
+MODEL_REQUEST_TRIMMED = "model.request_trimmed"
 
 # --- profile.*: agent profile validation (``domain/profile.py``; one code per rule) ---
 #: ``tools.requireApproval`` lists a tool the profile cannot use.

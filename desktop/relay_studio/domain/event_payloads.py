@@ -219,6 +219,8 @@ class AgentTaskRegistered(EventPayload):
     target_agent_id: str | None = None
     task_id: str | None = None
     title: str | None = None
+    workspace_key: str | None = None
+    budget: dict[str, Any] | None = None
 
 
 class AgentTaskStarted(EventPayload):
@@ -532,6 +534,15 @@ class SceneSpeakerChosen(EventPayload):
     name: str | None = None
 
 
+class ToolCallsRefused(EventPayload, _Named):
+    type: Literal["tool_calls_refused"] = "tool_calls_refused"
+    agent_id: str | None = None
+    refused: int | None = None
+    outcome: str | None = None
+    text_chars: int | None = None
+    last_errors: list[Any] = Field(default_factory=list)
+
+
 class LibraryEntriesIncluded(EventPayload):
     type: Literal["library_entries_included"] = "library_entries_included"
     agent_id: str | None = None
@@ -720,7 +731,8 @@ TypedPayload = Annotated[
     ToolCallIgnored | ToolCallAwaitingApproval | ToolCallApproved | ToolCallDenied | ToolCallApprovalWithdrawn |
     WorkspaceFileWritten | WorkspaceFileRestored | WorkspaceCheckpointRecorded | WorkspaceLinkSkipped |
     ChatCommitRequested | ChatCommitCompleted | LibraryFileWritten | LibraryEntriesIncluded |
-    CanonFactsIncluded | CanonFactProposed | SceneContextAssembled | SceneMessageTold | SceneSpeakerChosen |
+    ToolCallsRefused | CanonFactsIncluded | CanonFactProposed | SceneContextAssembled | SceneMessageTold |
+    SceneSpeakerChosen |
     SkillScopesResolved | AgentHandoffRequested | AgentHandoffAccepted | AgentHandoffHookFailed |
     AgentDelegateStarted | AgentAwaitStarted | AgentAwaitCompleted | TaskReturnCompleted | TaskResultsInjected |
     ReviewRequested | ReviewRepairRequested | ReviewCompleted | GuidanceReceived | GuidanceDelivered |

@@ -85,6 +85,8 @@ TEXT_ANSWER_COMMITTED = "text_answer_committed"
 TEXT_NOTE_KEPT = "text_note_kept"
 #: A stage's profile names a next stage (``handoff.next``) that cannot take over; the stage ends as without one.
 NEXT_STAGE_UNAVAILABLE = "next_stage_unavailable"
+#: A stage's tool calls were refused several times in a row; the studio took over its ending (``outcome``).
+TOOL_CALLS_REFUSED = "tool_calls_refused"
 #: Stop landed while a foreground agent was streaming: what it had streamed became a stopped version.
 STOPPED_TEXT_COMMITTED = "stopped_text_committed"
 #: An agent reached maxToolCalls, maxRounds or the run's maxTotalRounds; only closing calls run now.

@@ -79,6 +79,8 @@ class TaskRecord(BaseModel):
     error: dict[str, Any] | None = None
     created_at: str
     ended_at: str | None = None
+    workspace_key: str | None = None
+    budget: dict[str, Any] | None = None
 
 
 class ChatRecord(BaseModel):

@@ -67,6 +67,11 @@ REVIEW_GATED_WRITES: frozenset[str] = frozenset(
     {LIBRARY_CREATE, LIBRARY_UPDATE, SKILL_CREATE, WORKSPACE_WRITE_FILE, WORKSPACE_APPLY_PATCH}
 )
 
+#: Writes that change the project's libraries (story library entries, Skills): their successful calls are
+#: journaled with ``mutatesLibrary`` so the Library shows them while the run goes on (seed 002's
+#: ``workspace_mutating``).
+LIBRARY_MUTATING: frozenset[str] = frozenset({LIBRARY_CREATE, LIBRARY_UPDATE, SKILL_CREATE})
+
 ALL_TOOLS: tuple[str, ...] = (*PROFILE_TOOLS, TASK_RETURN)
 
 #: The only tools an Explore run may call (read tools; ``docs/explore.md``): whatever its profile allows,

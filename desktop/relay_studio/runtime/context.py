@@ -20,7 +20,7 @@ from relay_studio.domain.enums import (
     TaskStatus,
 )
 from relay_studio.domain.messages import Message
-from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.profile import AgentProfile, HistoryMode
 from relay_studio.domain.run_limits import DEFAULT_MAX_TOTAL_ROUNDS
 from relay_studio.domain.scenes import SceneTurn
 from relay_studio.providers.base import ModelProvider
@@ -79,12 +79,18 @@ class InvocationState:
     #: The handoff brief this stage was given (handoff stages only).
     brief: dict[str, Any] | None = None
     handoff_style: str = "single"
+    #: the history mode its handoff chose for it (None: as its handoff options say)
+    history_mode: HistoryMode | None = None
     #: The "Skills" and "Story library" prompt sections, resolved when the stage starts (its input's mentions).
     project_sections: str = ""
     #: Limits (``maxToolCalls``, ``maxRounds``, ``maxTotalRounds``) this agent was already told it reached.
     limits_told: set[str] = field(default_factory=set)
     #: An Explore run's agent: read tools only, its plain-text reply is the answer (``docs/explore.md``).
     read_only: bool = False
+    #: Its turns in a row whose every tool call was refused (reset by a call that runs), and how often the
+    #: studio stepped in for such a streak (``runtime/refusals.py``).
+    refused_in_row: int = 0
+    refusal_streaks: int = 0
 
     @property
     def is_child(self) -> bool:
@@ -243,6 +249,10 @@ class RunContext:
         self.persona_name = DEFAULT_PERSONA
         #: a scene turn (docs/scenes.md): who speaks, the scene, the story-library entries it may not know
         self.scene: SceneTurn | None = None
+        #: context windows a refusal for length taught this run, by model binding (``runtime/request_fit.py``)
+        self.context_windows: dict[str, int] = {}
+        #: the callable ``is_enabled`` answers of the current stage's handoffs, awaited before its model call
+        self.enabled_now: dict[tuple[str, str], bool] = {}
         self._handles = 0
 
     def next_handle(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.profile import AgentProfile, HistoryMode
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,8 @@ class HandoffAccepted:
     tool_call_id: str
     #: the ``agent_handoff_accepted`` payload
     accepted: dict[str, Any] = field(default_factory=dict)
+    #: the history the next stage is given when this handoff decides it (a transfer without an objective)
+    history_mode: HistoryMode | None = None
 
 
 @dataclass(frozen=True)

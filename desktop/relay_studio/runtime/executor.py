@@ -102,8 +102,9 @@ async def _handoff_input(run: RunContext, source: InvocationState, target: Invoc
     brief = render_handoff_brief(target.brief or {})
     limit = target.profile.context.chat_history_messages
     if options.input_filter is None:
-        return handoff_input(run.chain[:-1], brief, options.history_mode, options.remove_tool_items, run.chat_input,
-                             limit, history_mapper=options.history_mapper)
+        mode = target.history_mode or options.history_mode  # a transfer without an objective: the conversation
+        return handoff_input(run.chain[:-1], brief, mode, options.remove_tool_items, run.chat_input, limit,
+                             history_mapper=options.history_mapper)
     info: HandoffInfo[Any] = HandoffInfo(run.run_id, source.profile.id, target.profile.id, run.ledger.has_commit,
                                          run.user_context)
     try:

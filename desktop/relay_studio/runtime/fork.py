@@ -162,7 +162,7 @@ def _check_target(runtime: ForkHost, at: int, previous: InvocationState | None, 
             raise _refuse(codes.RUN_FORK_AGENT_NOT_TARGET,
                           f"{target.display_name} cannot start a run by itself, so it cannot take stage 1.")
     else:
-        ns = cast(RunContext, SimpleNamespace(profiles=profiles, edges={}, user_context=None, run_id="",
+        ns = cast(RunContext, SimpleNamespace(profiles=profiles, edges={}, enabled_now={}, user_context=None, run_id="",
                                               provider_for=provider_for,
                                               ledger=SimpleNamespace(has_commit=has_commit)))
         try:

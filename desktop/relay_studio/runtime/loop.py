@@ -15,11 +15,12 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.enums import CommitMarker, EventLevel, InvocationStatus
 from relay_studio.domain.messages import Message, ModelResponse, ToolCall
-from relay_studio.runtime import limits, transitions
+from relay_studio.runtime import limits, refusals, transitions
 from relay_studio.runtime.approval import propose_turn, withdraw
 from relay_studio.runtime.chat_commit import DIRECT_OUTPUT, capture_text, commit_text
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext, ToolContext
 from relay_studio.runtime.delegation import handoff
+from relay_studio.runtime.delegation.edges import HandoffInfo, refresh_enabled
 from relay_studio.runtime.dispatch import dispatch
 from relay_studio.runtime.effects import (
     CommitRequested,
@@ -165,6 +166,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                          tools: dict[str, Tool], truncated_id: str | None) -> LoopExit | None:
     exit_: LoopExit | None = None
     ended_by = ""
+    codes_of_turn: list[str | None] = []
     for call in calls:
         if exit_ is not None:
             inv.messages.append(_ignore(run, inv, call, ended_by))
@@ -183,6 +185,7 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
         if result is not None and isinstance(result.effect, LoopExit):
             exit_, ended_by = result.effect, _ENDED_BY[type(result.effect)]
         content = error.message if error else (result.content if result else "")
+        codes_of_turn.append(refusals.outcome(call, error.code if error else None, content))
         elapsed = (time.perf_counter() - started) * 1000
         with run.db.transaction() as tx:
             tx.event(
@@ -190,14 +193,20 @@ async def _execute_calls(run: RunContext, inv: InvocationState, calls: list[Tool
                 ev.TOOL_CALL_COMPLETED,
                 {"toolCallId": call.id, "name": call.name, "isError": error is not None,
                  "errorCode": error.code if error else None, "elapsedMs": round(elapsed, 2),
-                 "result": content, **(result.journal if result else {})},
+                 "result": content, **(result.journal if result else {}),
+                 **({"mutatesLibrary": True} if error is None and _mutates_library(call) else {})},
                 invocation_id=inv.id,
                 level=EventLevel.WARNING if error else EventLevel.INFO,
             )
         withdraw(run, call.id, "the call did not get as far as the change")  # no-op when it was decided
         inv.messages.append(Message(role="tool", tool_call_id=call.id, tool_name=call.name, content=content,
                                     is_error=error is not None))
+    refusals.count(inv, codes_of_turn)
     return exit_
+
+
+def _mutates_library(call: ToolCall) -> bool:
+    return tn.ALIAS_TO_CANONICAL.get(call.name) in tn.LIBRARY_MUTATING
 
 
 def _deliver_results(run: RunContext, inv: InvocationState) -> None:
@@ -381,6 +390,46 @@ async def _out_of_rounds(run: RunContext, inv: InvocationState, code: str, messa
     raise InvocationFailed(code, message)
 
 
+async def _after_refusals(run: RunContext, inv: InvocationState) -> LoopExit | None:
+    """Turns of refused calls in a row (``refusals.REFUSED_IN_A_ROW``): the declared next stage takes the stage's
+    text or draft over; a last stage ends on its text or the answer already committed; with nothing to
+    take, the agent is asked once for plain text, and a second streak fails the stage."""
+    text = refusals.stage_text(inv)
+    handed = await hand_on(run, inv, text, "refused_calls")
+    if handed is not None:
+        refusals.journal(run, inv, "handed_on", text)
+        return handed
+    ends_here = inv.profile.handoff.next is None and (
+        inv.answers_in_text or tn.WORKSPACE_FINISH in inv.surface())
+    if ends_here and text.strip():
+        refusals.journal(run, inv, "answered", text)
+        return await _answer_in_text(run, inv, text, nudged=False)
+    if ends_here and run.ledger.has_commit:
+        refusals.journal(run, inv, "answer_stands", "")
+        with run.db.transaction() as tx:
+            tx.event(run.run_id, ev.AGENT_LOOP_FINISHED, {"agentId": inv.profile.id, "exit": "answered"},
+                     invocation_id=inv.id)
+        return Finish("Its tool calls were refused; the answer committed before stands.")
+    if inv.refusal_streaks == 0:
+        inv.refusal_streaks += 1
+        refusals.journal(run, inv, "asked_for_text", "")
+        inv.messages.append(refusals.ask_for_text(inv))
+        inv.refused_in_row = 0
+        return None
+    refusals.journal(run, inv, "failed", "")
+    raise InvocationFailed(
+        codes.MODEL_TOOL_CALLS_REFUSED,
+        f"{inv.profile.display_name}'s tool calls kept being refused, and it gave no text to pass on.")
+
+
+async def _refresh_enabled(run: RunContext, inv: InvocationState) -> None:
+    if not run.edges or inv.is_child:
+        return
+    run.enabled_now = await refresh_enabled(
+        run.edges, inv.profile.id,
+        lambda target: HandoffInfo(run.run_id, inv.profile.id, target, run.ledger.has_commit, run.user_context))
+
+
 async def _check_rounds(run: RunContext, inv: InvocationState, tools: dict[str, Tool]) -> LoopExit | None:
     failure = limits.before_round(run, inv, tools)
     return None if failure is None else await _out_of_rounds(run, inv, *failure)
@@ -421,7 +470,8 @@ async def run_invocation(run: RunContext, inv: InvocationState, pending: list[To
             return exit_
     while True:
         # Tools and the prompt are evaluated at every model call: targets enabled "afterCommit" appear
-        # once the run has a commit.
+        # once the run has a commit; a handoff's is_enabled (maybe async) is asked here.
+        await _refresh_enabled(run, inv)
         tools = surface(run, inv)
         handed = await _check_rounds(run, inv, tools)
         if handed is not None:
@@ -443,5 +493,7 @@ async def run_invocation(run: RunContext, inv: InvocationState, pending: list[To
         # With finish_reason "length" the last tool call may have been cut off mid-arguments.
         truncated_id = response.tool_calls[-1].id if response.finish_reason == "length" else None
         exit_ = await _run_turn_calls(run, inv, response.tool_calls, truncated_id)
+        if exit_ is None and refusals.due(inv):
+            exit_ = await _after_refusals(run, inv)
         if exit_ is not None:
             return exit_

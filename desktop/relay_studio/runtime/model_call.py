@@ -32,6 +32,7 @@ from relay_studio.domain.messages import (
 from relay_studio.providers.base import ProviderError
 from relay_studio.providers.retry import backoff_delay
 from relay_studio.providers.usage_estimate import estimate_usage, tokens_of
+from relay_studio.runtime import request_fit
 from relay_studio.runtime.context import InvocationState, LiveUpdate, RunContext
 from relay_studio.runtime.errors import InvocationFailed
 from relay_studio.store import tables as t
@@ -251,12 +252,36 @@ def _served_by(run: RunContext, inv: InvocationState, requested: str) -> dict[st
     return {"connection": str(connection), "servedModel": str(model)}
 
 
+def _fitted(run: RunContext, inv: InvocationState, request: ModelRequest, window: int | None,
+            why: str) -> ModelRequest | None:
+    """``request`` fitted to ``window`` (``request_fit.trim``), journaled as a ``model_notice``; None
+    when it fits already or nothing can be left out."""
+    if window is None:
+        return None
+    trimmed = request_fit.trim(run, inv, request, window)
+    if trimmed is None or not trimmed.left_out:
+        return None
+    with run.db.transaction() as tx:
+        tx.event(run.run_id, ev.MODEL_NOTICE,
+                 {"code": codes.MODEL_REQUEST_TRIMMED, "agentId": inv.profile.id, "window": window,
+                  "leftOut": trimmed.left_out, "estimatedTokens": trimmed.estimate, "why": why,
+                  "message": f"The request was about {trimmed.estimate:,} tokens and the model holds {window:,}: "
+                  f"{trimmed.left_out} older messages were left out of it (the system prompt and the "
+                  "stage's brief stay)."},
+                 invocation_id=inv.id, level=EventLevel.WARNING)
+    return trimmed.request
+
+
 async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSchema],
                      output: OutputFormat | None = None) -> ModelResponse:
     """``output``: the answer must be JSON of this schema (a reviewer), asked for where the server can."""
     request = build_request(run, inv, tools, output)
-    request_json = _json_of(request)
     binding = inv.profile.model
+    key = request_fit.window_key(inv)
+    known = binding.context_window_tokens or run.context_windows.get(key)
+    request = _fitted(run, inv, request, known, "window") or request
+    refitted = False
+    request_json = _json_of(request)
     retry = 0
     while True:
         inv.model_calls += 1
@@ -293,6 +318,12 @@ async def call_model(run: RunContext, inv: InvocationState, tools: list[ToolSche
                 tx.update(t.ModelTurnRow, turn_id, error_json=json.dumps(error, ensure_ascii=False), elapsed_ms=elapsed)
                 tx.event(run.run_id, ev.MODEL_CALL_FAILED, {"turnId": turn_id, "elapsedMs": round(elapsed, 2), **error},
                          invocation_id=inv.id, level=EventLevel.ERROR)
+            learned = None if refitted else await request_fit.window_after_refusal(run, inv, exc, request)
+            shorter = _fitted(run, inv, request, learned, "refused") if learned is not None else None
+            if shorter is not None and learned is not None:  # too long for the model: sent again, shorter
+                run.context_windows[key] = learned
+                request, request_json, refitted = shorter, _json_of(shorter), True
+                continue
             if exc.retryable and retry < binding.max_retries:
                 retry += 1
                 delay = backoff_delay(retry, binding.retry_interval_seconds, exc.retry_after, _rng)

@@ -46,6 +46,7 @@ REASONS = {
     "after_write": "{agent} wrote its draft and then answered in text",
     "nudges_used": "{agent} did not hand the work on itself",
     "round_limit": "{agent} used all its rounds",
+    "refused_calls": "{agent}'s tool calls were refused or changed nothing, three turns in a row",
 }
 
 
@@ -98,6 +99,8 @@ def stage_draft(run: RunContext, inv: InvocationState) -> Draft | None:
     try:
         path, content = run.workspace.read(row.path, inv.roots)
     except ToolError:  # deleted or moved since: nothing to hand on from the file
+        return None
+    if not content.strip():  # an empty file is no draft (a small model's empty write)
         return None
     return Draft(path, content, committed=False)
 

@@ -119,11 +119,13 @@ def _relay(name: str, taken: set[str]) -> list[dict[str, Any]]:
     writer["handoff"] = {**writer.get("handoff", {}), "next": editor["id"]}
     editor["handoff"] = {**editor.get("handoff", {}), "next": finalizer["id"]}
     writer["instructions"]["taskPrompt"] = (
-        "Write a complete first draft of what the creator asks for. Reply with the draft itself, or write it into "
-        f"output/main.md and commit it; then {editor['displayName']} takes it over.")
+        "Write a complete first draft of what the creator asks for into output/main.md and commit it. Then hand "
+        f"it to {editor['displayName']} with agent_handoff: in the objective, say what to improve; in the "
+        "context summary, what you wrote and what must stay.")
     editor["instructions"]["taskPrompt"] = (
-        "Revise the draft for structure, clarity and voice. Reply with the revised text itself, or revise "
-        f"output/main.md and commit it; then {finalizer['displayName']} takes it over.")
+        "Read output/main.md and revise the draft for structure, clarity and voice, keeping what the brief says "
+        f"must stay. Write the revision back to output/main.md and commit it. Then hand it to "
+        f"{finalizer['displayName']} with agent_handoff: in the objective, say what the final polish should look at.")
     return stages
 
 

@@ -42,9 +42,12 @@ def ending_guidance(inv: InvocationState, next_name: str | None = None) -> str:
     if inv.read_only:
         lines.append(EXPLORE_LINE)
     if next_name and not inv.read_only:
+        lines.append(stage_steps(tools, next_name, handoff_tool))
+    elif in_text and tn.WORKSPACE_FINISH in tools:
+        # seed 000 §7: an agent that can finish ends with its tools; a plain reply is only the studio's fallback
         lines.append(
-            f"When your text is ready, reply with the text itself, or write it to output/main.md and commit it: "
-            f"{next_name} then takes it over."
+            "Write the finished text to output/main.md with workspace_write_file, publish it with "
+            "workspace_commit, and end the run with workspace_finish: the creator reads what you commit."
         )
     elif in_text:
         lines.append(
@@ -74,6 +77,22 @@ def ending_guidance(inv: InvocationState, next_name: str | None = None) -> str:
             "agent_await. Wait for your helpers before you hand off."
         )
     return "\n".join(f"- {line}" for line in lines)
+
+
+def stage_steps(tools: set[str], next_name: str, handoff_tool: str) -> str:
+    """A stage with a declared next stage: its steps with the tools it has (seed 000 §7). Without a
+    handoff tool, its text is what the studio hands on (``next_stage.hand_on``)."""
+    steps: list[str] = []
+    if tn.WORKSPACE_WRITE_FILE in tools:
+        steps.append("write your text to output/main.md with workspace_write_file")
+    if tn.WORKSPACE_COMMIT in tools:
+        steps.append("publish it with workspace_commit")
+    if tn.AGENT_HANDOFF in tools:
+        steps.append(
+            f"hand it to {next_name} with {handoff_tool}: the objective says what {next_name} should do next, "
+            "the context summary what you wrote and what must stay")
+        return "When your text is ready, " + ", then ".join(steps) + "."
+    return f"When your text is ready, reply with the text itself: {next_name} then takes it over."
 
 
 #: What an Explore run's agent is told of its situation (its tools are the read tools only).

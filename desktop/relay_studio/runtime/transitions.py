@@ -11,6 +11,7 @@ from typing import Any
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import EventLevel, InvocationStatus, RunStatus, TaskContinuation, TaskStatus
+from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.store import tables as t
 from relay_studio.store.database import Transaction, now_iso
@@ -95,6 +96,15 @@ def end_invocation(
     return True
 
 
+def task_budget(profile: AgentProfile, *, timeout: bool) -> dict[str, Any]:
+    """The limits a task's agent runs under: its profile's rounds and tool calls (and, for a helper, the
+    seconds it may take)."""
+    budget: dict[str, Any] = {"maxRounds": profile.tools.max_rounds, "maxToolCalls": profile.tools.max_tool_calls}
+    if timeout:
+        budget["timeoutSeconds"] = profile.delegation.task_timeout_seconds
+    return budget
+
+
 def create_task(
     tx: Transaction,
     run: RunContext,
@@ -107,7 +117,11 @@ def create_task(
     handle: str,
     task: dict[str, Any],
     tool_call_id: str | None,
+    workspace_key: str | None = None,
+    budget: dict[str, Any] | None = None,
 ) -> None:
+    """``workspace_key`` and ``budget``: where the task's agent works and the limits it runs under
+    (seed 000 §4; ``task_budget``)."""
     run.task_status[task_id] = TaskStatus.QUEUED
     tx.insert(
         t.TaskRow,
@@ -122,6 +136,8 @@ def create_task(
         task_json=json.dumps(task, ensure_ascii=False),
         created_by_tool_call_id=tool_call_id,
         created_at=now_iso(),
+        workspace_key=workspace_key,
+        budget_json=json.dumps(budget) if budget is not None else None,
     )
     tx.event(
         run.run_id,
@@ -133,6 +149,8 @@ def create_task(
             "targetAgentId": target_profile_id,
             "childInvocationId": child_id,
             "title": task.get("title"),
+            "workspaceKey": workspace_key,
+            "budget": budget,
         },
         invocation_id=parent_id,
         related=[child_id],

@@ -159,6 +159,15 @@ def _migrate_continuity(conn: Connection) -> None:
     create_tables(conn, t.ContinuityMarkRow, t.ContinuityLogRow)
 
 
+def _migrate_task_workspace_and_budget(conn: Connection) -> None:
+    """tasks.workspace_key and tasks.budget_json: the task record of seed 000 §4 names the workspace its
+    agent works in and the limits it runs under. (v1 creates the tables from the current models.)"""
+    if not _has_column(conn, "tasks", "workspace_key"):
+        conn.exec_driver_sql("ALTER TABLE tasks ADD COLUMN workspace_key VARCHAR")
+    if not _has_column(conn, "tasks", "budget_json"):
+        conn.exec_driver_sql("ALTER TABLE tasks ADD COLUMN budget_json VARCHAR")
+
+
 #: Migration N brings a database from version N-1 to N. Never edit a released one; append.
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_v1, _migrate_v2, _migrate_commit_markers, _migrate_chat_origins_and_run_kinds,
@@ -170,6 +179,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _migrate_canon,
     _migrate_scenes,
     _migrate_continuity,
+    _migrate_task_workspace_and_budget,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

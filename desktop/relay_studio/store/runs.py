@@ -49,8 +49,9 @@ def _run(row: Any) -> RunRecord:
 def _task(row: Any) -> TaskRecord:
     m = dict(row._mapping)
     return TaskRecord(
-        **{k: m[k] for k in TaskRecord.model_fields if k in m and k not in ("task", "result", "error")},
+        **{k: m[k] for k in TaskRecord.model_fields if k in m and k not in ("task", "result", "error", "budget")},
         task=json.loads(m["task_json"]),
+        budget=json.loads(m["budget_json"]) if m.get("budget_json") else None,
         result=json.loads(m["result_json"]) if m["result_json"] else None,
         error=json.loads(m["error_json"]) if m["error_json"] else None,
     )

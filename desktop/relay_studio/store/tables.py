@@ -92,6 +92,10 @@ class TaskRow(SQLModel, table=True):
     error_json: str | None = None
     created_at: str
     ended_at: str | None = None
+    #: the workspace the task's agent works in (seed 000 §4: a handoff's is its target profile's id)
+    workspace_key: str | None = None
+    #: the limits the task's agent runs under (JSON: maxRounds, maxToolCalls, timeoutSeconds)
+    budget_json: str | None = None
 
 
 class EventRow(SQLModel, table=True):

@@ -275,6 +275,7 @@ class MainWindow(QMainWindow):
         self.sidebar.profile_selected.connect(self.open_profile)
         self.sidebar.new_agent_requested.connect(self.new_agent)
         s.run_finished.connect(lambda _r, _s: self.library.after_run())  # new mentions, entries agents wrote
+        s.events_arrived.connect(self.library.after_events)  # an entry or Skill written while the run goes on
         self.runs.wire()
         self.chat.handoff_requested.connect(lambda: self.hand_off())
         s.chats_changed.connect(lambda: self.refresh_chats())
@@ -306,12 +307,12 @@ class MainWindow(QMainWindow):
     def show_run(self, run_id: str) -> None:
         self.runs.show_run(run_id)
 
-    def hand_off(self, focus: str | None = None) -> None:
-        """Session handoff: the chat's agent writes a handoff document; a new chat starts from it once the
-        creator accepts it (docs/session-handoff.md)."""
+    def hand_off(self, focus: str | None = None, agent_id: str | None = None) -> None:
+        """Session handoff: the agent chosen in the composer (``agent_id``, else the composer's choice) writes
+        a handoff document; a new chat starts from it once the creator accepts it (docs/session-handoff.md)."""
         from relay_studio.ui.chat import handoff_flow
 
-        self.spawn(handoff_flow.hand_off(self, focus))
+        self.spawn(handoff_flow.hand_off(self, focus, agent_id or self.chat.composer.agent_id() or None))
 
     # -- layout persistence (``ui/dock_layout.py``) ---------------------------------------------------
     def reset_layout(self) -> None:

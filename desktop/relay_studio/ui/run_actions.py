@@ -66,7 +66,7 @@ class RunActions(QObject):
         is_handoff, focus = parse_command(text)
         if is_handoff:  # intercepted before a normal send; the composer is cleared
             self.host.chat.composer.clear()
-            self.host.hand_off(focus)
+            self.host.hand_off(focus, agent_id)  # the agent chosen in the composer writes the document
             return
         if self.studio.active_run(self.host.chat_id) is not None:
             self.host.chat.composer.busy_bar.show()

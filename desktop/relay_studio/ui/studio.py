@@ -303,11 +303,12 @@ class Studio(QObject):
         self.run_started.emit(handle.run_id, handle.chat_id)
 
     # -- session handoff (docs/session-handoff.md) ------------------------------------------------
-    def start_handoff(self, chat_id: str, focus: str | None = None, *,
+    def start_handoff(self, chat_id: str, focus: str | None = None, *, agent_id: str | None = None,
                       context_tokens: int | None = None) -> HandoffHandle:
-        """Starts writing the chat's handoff document; raises ``HandoffRefused`` from a guard."""
+        """Starts writing the chat's handoff document (by ``agent_id``, else the chat's last answerer);
+        raises ``HandoffRefused`` from a guard."""
         return self.runtime.start_handoff(chat=chat_id, provider_for=self.providers.provider_for_run(demo=False),
-                                          focus=focus, context_tokens=context_tokens)
+                                          agent_id=agent_id, focus=focus, context_tokens=context_tokens)
 
     def cancel_handoff(self, chat_id: str) -> bool:
         return self.runtime.cancel_handoff(chat_id)

@@ -35,7 +35,11 @@ class HandoffInfo(Generic[TContext]):
 
 #: ``on_handoff(info, input)`` or, as the Agents SDK writes it without an ``input_type``, ``on_handoff(info)``
 OnHandoff = Callable[[HandoffInfo[Any], Any], Any | Awaitable[Any]] | Callable[[HandoffInfo[Any]], Any]
-IsEnabled = Callable[[HandoffInfo[Any]], bool]
+#: answers at once or, as the Agents SDK allows, awaitably (``refresh_enabled`` awaits it before each model call)
+IsEnabled = Callable[[HandoffInfo[Any]], bool | Awaitable[bool]]
+#: a custom handoff's choice of who takes over, made when it is called (seed 003's custom ``Handoff``): the
+#: id of an agent the source may hand off to
+ChooseTarget = Callable[[HandoffInfo[Any], Any], str | Awaitable[str]]
 
 
 def takes_input(hook: Callable[..., Any]) -> bool:
@@ -84,6 +88,8 @@ class HandoffEdge:
     input_filter: InputFilter | None = None
     #: True: ``nestedSummary``, False: ``fullHistory`` (``history_mode`` wins when both are set)
     nest_handoff_history: bool | None = None
+    #: decides at call time who takes over (the tool stays named after this edge's target)
+    choose_target: ChooseTarget | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,9 @@ class EffectiveHandoff:
     input_filter: InputFilter | None = None
     #: the run's mapper, when the history mode is ``nestedSummary`` and no filter applies
     history_mapper: HistoryMapper | None = None
+    #: the history mode was chosen (the profile's ``handoffIn.historyMode``, the code or the run), not defaulted
+    history_chosen: bool = False
+    choose_target: ChooseTarget | None = None
 
 
 def _nested(flag: bool) -> HistoryMode:
@@ -133,14 +142,44 @@ def effective(target: AgentProfile, edge: HandoffEdge | None,
         on_handoff=e.on_handoff,
         input_filter=input_filter,
         history_mapper=d.history_mapper if input_filter is None and mode == "nestedSummary" else None,
+        choose_target=e.choose_target,
+        history_chosen=(e.history_mode is not None or e.nest_handoff_history is not None
+                        or d.nest_handoff_history is not None or "history_mode" in h.model_fields_set),
     )
 
 
-def is_enabled(target: AgentProfile, edge: HandoffEdge | None, info: HandoffInfo[Any]) -> bool:
-    """Evaluated at every model call: ``afterCommit`` targets appear once the run has a commit."""
+def is_enabled(target: AgentProfile, edge: HandoffEdge | None, info: HandoffInfo[Any],
+               known: dict[tuple[str, str], bool] | None = None) -> bool:
+    """Evaluated at every model call: ``afterCommit`` targets appear once the run has a commit. A callable's
+    answer is the one ``refresh_enabled`` awaited for this model call (``known``); one not asked yet is
+    asked now, and an awaitable answer counts as "not yet" until it is awaited."""
     if edge is not None and edge.is_enabled is not None:
-        return edge.is_enabled(info) if callable(edge.is_enabled) else edge.is_enabled
+        if not callable(edge.is_enabled):
+            return edge.is_enabled
+        key = (info.source_agent_id, info.target_agent_id)
+        if known is not None and key in known:
+            return known[key]
+        answer = edge.is_enabled(info)
+        if inspect.isawaitable(answer):
+            close = getattr(answer, "close", None)
+            if close is not None:
+                close()  # never awaited here: the loop awaits it before the next model call
+            return False
+        return bool(answer)
     enabled = target.handoff_in.enabled
     if enabled == "afterCommit":
         return info.has_commit
     return bool(enabled)
+
+
+async def refresh_enabled(edges: dict[tuple[str, str], HandoffEdge], source_id: str,
+                          info_for: Callable[[str], HandoffInfo[Any]]) -> dict[tuple[str, str], bool]:
+    """Every callable ``is_enabled`` of ``source_id``'s handoffs, awaited when it is async: what the
+    prompt, the tools and the checks of the next model call use (``is_enabled(..., known)``)."""
+    known: dict[tuple[str, str], bool] = {}
+    for (source, target), edge in edges.items():
+        if source != source_id or not callable(edge.is_enabled):
+            continue
+        answer = edge.is_enabled(info_for(target))
+        known[(source, target)] = bool(await answer) if inspect.isawaitable(answer) else bool(answer)
+    return known

@@ -13,11 +13,12 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.enums import ExitPolicy, InvocationKind, TaskContinuation
 from relay_studio.domain.input_schema import input_errors
+from relay_studio.domain.profile import AgentProfile, HistoryMode
 from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext, ToolContext
 from relay_studio.runtime.delegation import policy
-from relay_studio.runtime.delegation.edges import HandoffInfo, call_on_handoff, effective
+from relay_studio.runtime.delegation.edges import ChooseTarget, HandoffInfo, call_on_handoff, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
 from relay_studio.runtime.effects import HandoffAccepted, ToolResult
 from relay_studio.runtime.errors import ToolError
@@ -26,6 +27,10 @@ from relay_studio.store.database import new_id
 
 MAX_SHORT = 500
 MAX_LONG = 20_000
+#: the objective of a transfer_to_<agent> call that gave none (seed 003: the target continues the
+#: conversation, which it is given); model-facing, in the next agent's view
+NO_OBJECTIVE = ("The previous agent handed the work to you without an objective. Read the conversation "
+                "above and continue it where it left off.")
 
 
 class HandoffPacket(BaseModel):
@@ -97,7 +102,8 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                           on_behalf: bool = False) -> ToolResult:
     """Checks and hooks; every denial is a recoverable tool error. Accepted, it returns ``HandoffAccepted``,
     which the loop applies (``accept``). ``default_objective``: the objective of a brief that gives none
-    (a ``transfer_to_<agent>`` called without one, as the Agents SDK's handoff tools are). ``on_behalf``:
+    (a ``transfer_to_<agent>`` called without one, as the Agents SDK's handoff tools are): ``NO_OBJECTIVE``,
+    and the target is given the conversation unless its history mode was chosen. ``on_behalf``:
     the runtime hands off on the stage's behalf to the next stage its profile declares
     (``runtime/next_stage.py``), so the stage needs no handoff tool."""
     run, inv = ctx.run, ctx.inv
@@ -146,6 +152,10 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
                             f"The handoff to {target.display_name} could not be completed: {exc}. "
                             "Try again later or continue yourself.") from None
 
+    offered = target
+    if options.choose_target is not None:
+        target = await _chosen_target(ctx, target, options.choose_target, parsed)
+
     task_id = new_id("handoff")
     payload: dict[str, Any] = {
         "agentId": inv.profile.id, "targetAgentId": target.id, "targetDisplayName": target.display_name,
@@ -155,16 +165,46 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     }
     if options.on_handoff is not None:
         payload["hookResult"] = _jsonable(hook_result)
+    if target is not offered:
+        payload["chosenBy"] = _named(options.choose_target)
+        payload["offeredAgentId"] = offered.id
+    history_mode: HistoryMode | None = None
     if filled:
-        payload["objectiveFrom"] = "description"
+        payload["objectiveFrom"] = "none"
+        if not options.history_chosen and options.input_filter is None:
+            history_mode = payload["historyMode"] = "fullHistory"
     if options.input_filter is not None:
         payload["inputFilter"] = _named(options.input_filter)
     if options.history_mapper is not None:
         payload["historyMapper"] = _named(options.history_mapper)
     effect = HandoffAccepted(task_id=task_id, invocation_id=new_id("inv"), target=target,
-                             brief=dict(brief), style=style, tool_call_id=ctx.call_id, accepted=payload)
+                             brief=dict(brief), style=style, tool_call_id=ctx.call_id, accepted=payload,
+                             history_mode=history_mode)
     return ToolResult(f"Handoff accepted for Agent {target.id}. Your part is complete.", effect=effect,
                       journal={"targetAgentId": target.id})
+
+
+async def _chosen_target(ctx: ToolContext, offered: AgentProfile, choose: ChooseTarget, parsed: Any) -> AgentProfile:
+    """Who takes over, as a custom handoff's code decides when it is called (seed 003); a choice that
+    fails or names an agent that cannot take over is a recoverable error, as a refused hook is."""
+    run, inv = ctx.run, ctx.inv
+    info: HandoffInfo[Any] = HandoffInfo(run.run_id, inv.profile.id, offered.id, run.ledger.has_commit,
+                                         run.user_context)
+    try:
+        chosen = choose(info, parsed)
+        if inspect.isawaitable(chosen):
+            chosen = await chosen
+    except Exception as exc:
+        with run.db.transaction() as tx:
+            tx.event(run.run_id, ev.AGENT_HANDOFF_HOOK_FAILED,
+                     {"agentId": inv.profile.id, "targetAgentId": offered.id, "error": repr(exc)},
+                     invocation_id=inv.id)
+        raise ToolError(codes.AGENT_HANDOFF_HOOK_FAILED,
+                        f"The handoff to {offered.display_name} could not be completed: {exc}. "
+                        "Try again later or continue yourself.") from None
+    if chosen == offered.id:
+        return offered
+    return policy.resolve_target(run, inv.profile, str(chosen), "handoff", offered=False)
 
 
 def accept(run: RunContext, inv: InvocationState, effect: HandoffAccepted) -> None:
@@ -174,7 +214,7 @@ def accept(run: RunContext, inv: InvocationState, effect: HandoffAccepted) -> No
         id=effect.invocation_id, profile=effect.target, kind=InvocationKind.HANDOFF,
         exit_policy=ExitPolicy.RUN_FINISH_ALLOWED, depth=inv.depth + 1, parent_id=inv.id,
         incoming_task_id=effect.task_id, brief=dict(effect.brief), handoff_style=effect.style,
-        read_only=run.explore,
+        read_only=run.explore, history_mode=effect.history_mode,
     )
     with run.db.transaction() as tx:
         # The task row names its successor, so the invocation is created first (docs/runtime.md, "Handoff").
@@ -182,6 +222,7 @@ def accept(run: RunContext, inv: InvocationState, effect: HandoffAccepted) -> No
         transitions.create_task(tx, run, task_id=effect.task_id, parent_id=inv.id, child_id=successor.id,
                                 target_profile_id=effect.target.id, continuation=TaskContinuation.TRANSFER_CONTROL,
                                 handle=f"stage-{successor.depth}", task=dict(effect.brief),
-                                tool_call_id=effect.tool_call_id)
+                                tool_call_id=effect.tool_call_id, workspace_key=effect.target.id,
+                                budget=transitions.task_budget(effect.target, timeout=False))
         tx.event(run.run_id, ev.AGENT_HANDOFF_ACCEPTED, effect.accepted,
                  invocation_id=inv.id, related=[successor.id])

@@ -16,7 +16,10 @@ from relay_studio.runtime.errors import ToolError
 Purpose = Literal["handoff", "delegate"]
 
 
-def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpose: Purpose) -> AgentProfile:
+def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpose: Purpose, *,
+                   offered: bool = True) -> AgentProfile:
+    """The target with every check; ``offered`` False skips "is it offered right now" (``is_enabled``):
+    a custom handoff's choice is made by code, among agents that are not offered as tools of their own."""
     target = run.profiles.get(target_id)
     verb = "hand off to" if purpose == "handoff" else "delegate to"
     if target is None:
@@ -37,9 +40,9 @@ def resolve_target(run: RunContext, source: AgentProfile, target_id: str, purpos
     if "*" not in d.allowed_callers and source.id not in d.allowed_callers:
         code = codes.AGENT_HANDOFF_POLICY_DENIED if purpose == "handoff" else codes.AGENT_DELEGATE_POLICY_DENIED
         raise ToolError(code, f"{target.display_name} does not accept work from you.")
-    if purpose == "handoff":
+    if purpose == "handoff" and offered:
         info: HandoffInfo[Any] = HandoffInfo(run.run_id, source.id, target.id, run.ledger.has_commit, run.user_context)
-        if not is_enabled(target, run.edges.get((source.id, target.id)), info):
+        if not is_enabled(target, run.edges.get((source.id, target.id)), info, run.enabled_now):
             when = (" until something has been committed" if target.handoff_in.enabled == "afterCommit"
                     else " right now")
             raise ToolError(

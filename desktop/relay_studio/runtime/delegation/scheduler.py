@@ -92,7 +92,9 @@ class TaskScheduler:
             transitions.create_invocation(tx, run, inv)
             transitions.create_task(tx, run, task_id=task_id, parent_id=parent.id, child_id=inv.id,
                                     target_profile_id=effect.target.id, continuation=TaskContinuation.RETURN_TO_PARENT,
-                                    handle=handle, task=effect.task, tool_call_id=effect.tool_call_id)
+                                    handle=handle, task=effect.task, tool_call_id=effect.tool_call_id,
+                                    workspace_key=effect.target.id,
+                                    budget=transitions.task_budget(effect.target, timeout=True))
             tx.event(run.run_id, ev.AGENT_DELEGATE_STARTED,
                      {"agentId": parent.profile.id, "targetAgentId": effect.target.id, "taskId": task_id,
                       "handle": handle, "title": effect.title},

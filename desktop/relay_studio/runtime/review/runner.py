@@ -156,6 +156,19 @@ def _start(run: RunContext, parent: InvocationState, reviewer: AgentProfile, cal
     return child
 
 
+def on_callers_model(reviewer: AgentProfile, caller: AgentProfile) -> AgentProfile:
+    """Seed 002: a helper answers on its caller's model unless its profile names one (a binding other
+    than ``default``, or a model of its own); its temperature, caps and deadline stay its own."""
+    own = reviewer.model
+    if own.mode != "default" or own.model or (caller.model.mode == "default" and not caller.model.model):
+        return reviewer
+    bound = own.model_copy(update={"mode": caller.model.mode, "connection": caller.model.connection,
+                                   "model": caller.model.model,
+                                   "context_window_tokens": own.context_window_tokens
+                                   or caller.model.context_window_tokens})
+    return reviewer.model_copy(update={"model": bound})
+
+
 async def run_review(run: RunContext, parent: InvocationState, call_id: str, *, kind: str, reviewer_id: str,
                      title: str, brief: str, digest: str | None, name: str = "", type_: str = "",
                      review_mode: bool = False) -> ReviewOutcome:
@@ -165,6 +178,7 @@ async def run_review(run: RunContext, parent: InvocationState, call_id: str, *, 
         record = ReviewRecord(kind, parent.id, digest, False, name=name, type=type_)
         run.reviews.add(record)
         return ReviewOutcome(record, reviewer_id, "", f"there is no reviewer called '{reviewer_id}'")
+    reviewer = on_callers_model(reviewer, parent.profile)
     checks = schemas.answer_forms(kind, reviewer.output.json_schema, review_mode)
     child = _start(run, parent, reviewer, call_id, kind, title, brief, digest, review_mode)
     assert child.incoming_task_id is not None

@@ -3,8 +3,8 @@
 Calling it is the same handoff as ``agent_handoff`` (same checks, events, brief and statuses); its
 parameters are the brief itself, plus the fields the target's input schema asks for. Unlike
 ``agent_handoff``, the brief's objective may be left out, as the Agents SDK's handoff tools take no
-brief: the handoff's description (the tool's) is then the objective. The input schema's required
-fields stay required.
+brief: the next agent is then told the previous one gave no objective and is given the conversation
+(seed 003), unless the handoff chose its history. The input schema's required fields stay required.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from relay_studio.domain import tool_names as tn
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.runtime.delegation.edges import EffectiveHandoff
-from relay_studio.runtime.delegation.handoff import HandoffPacket, perform_handoff
+from relay_studio.runtime.delegation.handoff import NO_OBJECTIVE, HandoffPacket, perform_handoff
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec
 from relay_studio.runtime.tools.schema import parameters_of
 
@@ -28,7 +28,8 @@ def _parameters(options: EffectiveHandoff) -> dict[str, Any]:
     if "objective" not in schema.get("properties", {}):
         brief["properties"]["objective"] = {
             **brief["properties"]["objective"],
-            "description": "What the next agent must achieve. Without it, this tool's description is the objective."}
+            "description": "What the next agent must achieve. Without it, the next agent continues the "
+                           "conversation."}
     brief["required"] = list(schema.get("required", []))
     if options.input_schema is not None:
         brief["additionalProperties"] = False
@@ -40,6 +41,6 @@ def transfer_tool(target: AgentProfile, options: EffectiveHandoff) -> Tool:
                     model_name=options.tool_name)
 
     async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
-        return await perform_handoff(ctx, target.id, args, style="perTarget", default_objective=options.description)
+        return await perform_handoff(ctx, target.id, args, style="perTarget", default_objective=NO_OBJECTIVE)
 
     return Tool(spec, run)

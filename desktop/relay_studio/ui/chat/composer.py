@@ -1,7 +1,8 @@
 """The composer: the message, the root agent (direct-runnable profiles only), Send and Stop.
 
 ``@agent`` at the start of a word picks that agent inline: the mention is removed from the text on
-send. Ctrl+Enter sends; plain Enter sends too if the creator chose so (Run → Enter sends),
+send. Typing ``/`` offers the slash commands with their hints (``ui/chat/slash_commands.py``).
+Ctrl+Enter sends; plain Enter sends too if the creator chose so (Run → Enter sends),
 else it adds a line; Shift+Enter always adds a line. While a run of this chat is active, Send asks
 what to do with the text
 (an inline bar, never a nested dialog): give it to the running agents as guidance, send it when the
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.ui.chat.slash_commands import SlashCommandList
 from relay_studio.ui.flow_layout import flow_row
 
 if TYPE_CHECKING:  # the window opens with a composer before the runtime's models are imported
@@ -145,6 +147,8 @@ class Composer(QWidget):
         self.editor.setFixedHeight(84)
         self.editor.submit.connect(self.submit)
         self.editor.textChanged.connect(self._on_text_changed)
+        self.slash_commands = SlashCommandList(self.editor)  # "/" offers the commands (slash_commands.py)
+        layout.addWidget(self.slash_commands)
         layout.addWidget(self.editor)
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Agent")))

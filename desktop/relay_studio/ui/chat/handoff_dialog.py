@@ -1,5 +1,7 @@
 """The session handoff dialog: "Writing the handoff document…" while the agent writes it (Esc or
-Cancel stops it), then the draft, editable, with the sections it lacks named, and three choices:
+Cancel stops it), the document growing as it streams in with a line saying what the call is doing and
+for how long ("12 s · about 56 tokens written", ``ui/call_progress.py``), then the draft, editable, with
+the sections it lacks named and the time it took, and three choices:
 Start the new chat, Copy, Cancel. Never modal to the loop: it is opened with ``open()`` and answers
 through signals; nothing changes until the creator starts the new chat.
 
@@ -10,8 +12,11 @@ Signals:
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeyEvent
+import time
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -24,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.ui import i18n
+from relay_studio.ui.call_progress import TICK_MS, progress_phase
 
 
 class HandoffDialog(QDialog):
@@ -43,6 +49,17 @@ class HandoffDialog(QDialog):
         self.status.setObjectName("HandoffStatus")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
+        self.progress = QLabel()
+        self.progress.setObjectName("HandoffProgress")
+        self.progress.setWordWrap(True)
+        layout.addWidget(self.progress)
+        self._started = time.monotonic()
+        self._call: dict[str, Any] = {}
+        self._clock = QTimer(self)
+        self._clock.setInterval(TICK_MS)
+        self._clock.timeout.connect(self._on_tick)
+        self._clock.start()
+        self._on_tick()
         self.missing = QLabel()
         self.missing.setObjectName("HandoffMissing")
         self.missing.setWordWrap(True)
@@ -53,7 +70,7 @@ class HandoffDialog(QDialog):
         self.editor.setAccessibleName(self.tr("Handoff document"))
         self.editor.setTabChangesFocus(True)  # Tab goes on to the chat's name and the buttons
         self.editor.setReadOnly(True)
-        self.editor.setPlaceholderText(self.tr("The document appears here when the agent has written it."))
+        self.editor.setPlaceholderText(self.tr("The document appears here as the agent writes it."))
         layout.addWidget(self.editor, 1)
         name_row = QHBoxLayout()
         name_label = QLabel(self.tr("New chat:"))
@@ -89,9 +106,34 @@ class HandoffDialog(QDialog):
             self.start_button.setDefault(True)
 
     # -- what the runtime reports ---------------------------------------------------------------
+    def elapsed(self) -> float:
+        return time.monotonic() - self._started
+
+    def show_live(self, kind: str, text: str, data: dict[str, Any]) -> None:
+        """A streamed piece of the document (``text``) or news of the call (``progress``) while it is written."""
+        if not self.generating:
+            return
+        if kind == "text" and text:
+            cursor = QTextCursor(self.editor.document())
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertText(text)
+            self.editor.verticalScrollBar().setValue(self.editor.verticalScrollBar().maximum())
+        elif kind == "progress":
+            self._call = dict(data)
+            self._on_tick()
+
+    def _on_tick(self) -> None:
+        seconds = i18n.seconds(int(self.elapsed()), 0)
+        self.progress.setText(i18n.arg(self.tr("%1 · %2"), seconds, progress_phase(self._call)))
+
+    def _stop_clock(self) -> None:
+        self._clock.stop()
+        self.progress.setText(i18n.arg(self.tr("Written in %1."), i18n.seconds(self.elapsed(), 0)))
+
     def show_draft(self, document: str, missing: list[str], left_out: int = 0) -> None:
         """``left_out``: the oldest chat entries the agent did not see, because the chat did not fit its model."""
         self.generating = False
+        self._stop_clock()
         self.editor.setPlainText(document)
         self.status.setText(self.tr("Review the document: it is what the new chat starts from. Edit it freely."))
         notes = []
@@ -110,6 +152,8 @@ class HandoffDialog(QDialog):
     def show_outcome(self, text: str) -> None:
         """A cancelled, failed or empty handoff: ``text`` says so (``handoff_fallback.outcome_words``)."""
         self.generating = False
+        self._clock.stop()
+        self.progress.setText(i18n.arg(self.tr("After %1."), i18n.seconds(self.elapsed(), 0)))
         self.status.setText(text)
         self.cancel_button.setText(self.tr("Close"))
         self._set_ready(False)

@@ -7,6 +7,7 @@ fits the agent's context window and offers the handoff instead of sending into a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,8 @@ from PySide6.QtWidgets import QBoxLayout
 
 from relay_studio.domain.records import ChatRecord
 from relay_studio.runtime import context_window
-from relay_studio.runtime.session_handoff import HandoffDraft, HandoffOutcome, HandoffRefused
+from relay_studio.runtime.context import LiveUpdate
+from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle, HandoffOutcome, HandoffRefused
 from relay_studio.ui import i18n
 from relay_studio.ui.chat.handoff_dialog import HandoffDialog
 from relay_studio.ui.chat.handoff_fallback import FallbackOffer, can_fall_back, carried_draft, outcome_words
@@ -60,29 +62,49 @@ async def offer_if_too_long(window: ChatViewHost, agent_id: str, text: str) -> b
     return True
 
 
-async def _server_window(window: WindowHost, chat: ChatRecord) -> int | None:
+async def _server_window(window: WindowHost, chat: ChatRecord, agent_id: str | None) -> int | None:
     """The context window the agent's server reports, for a chat that may have outgrown it (the profile's
     own setting is applied by the runtime); None when unknown or when a guard will refuse anyway."""
     try:
-        profile = window.studio.chats.agent(chat)
+        profile = window.studio.chats.agent(chat, agent_id)
     except HandoffRefused:
         return None
     return None if profile.model.context_window_tokens else await window.studio.providers.context_window(profile)
 
 
-async def hand_off(window: ChatListHost, focus: str | None = None) -> ChatRecord | None:
-    """Runs the whole handoff for the window's current chat; the new chat, or None when nothing changed."""
+async def hand_off(window: ChatListHost, focus: str | None = None, agent_id: str | None = None) -> ChatRecord | None:
+    """Runs the whole handoff for the window's current chat; the new chat, or None when nothing changed.
+    ``agent_id``: the agent chosen in the composer writes the document (None: the chat's last answerer)."""
     studio = window.studio
     chat = studio.chats.get(window.chat_id)
     if chat is None:
         return None
     try:
-        handle = studio.start_handoff(chat.id, focus, context_tokens=await _server_window(window, chat))
+        handle = studio.start_handoff(chat.id, focus, agent_id=agent_id,
+                                      context_tokens=await _server_window(window, chat, agent_id))
     except HandoffRefused as exc:
         window.statusBar().showMessage(exc.message, 8000)
         return None
     dialog = HandoffDialog(chat.name, studio.chats.unique_name(f"{chat.name} (continued)"), window.window())
     window.handoff_dialog = dialog
+
+    def streamed(updates: list[LiveUpdate]) -> None:  # the document grows in the dialog as it is written
+        for update in updates:
+            if update.run_id == handle.run_id:
+                dialog.show_live(update.kind, update.text, update.data)
+
+    studio.live_arrived.connect(streamed)
+    try:
+        return await _review(window, dialog, handle, chat)
+    finally:
+        with contextlib.suppress(RuntimeError):  # the window closed with the dialog open: the hub is gone
+            studio.live_arrived.disconnect(streamed)
+
+
+async def _review(window: ChatListHost, dialog: HandoffDialog, handle: HandoffHandle,
+                  chat: ChatRecord) -> ChatRecord | None:
+    """The dialog from the generation to the creator's choice."""
+    studio = window.studio
     dialog.cancel_requested.connect(lambda: studio.cancel_handoff(chat.id))
     chosen: asyncio.Future[ChatRecord | None] = asyncio.get_running_loop().create_future()
 

@@ -1,6 +1,7 @@
 """The Library dock's panel: the chosen project's codex, knowledge, Skills and canon in four tabs.
 
-It re-reads the files when the project changes and when the window gets the focus back (another
+It re-reads the files when the project changes, when an agent's write to them succeeds during a run
+(``after_events``), when a run ends, and when the window gets the focus back (another
 application, or a dialog, had it), so edits made outside the app (in an editor, by the CLI) show (the
 story library's index checks mtime and hash). Those reads run off the GUI thread
 (``Studio.projects.read`` → ``project_files.ProjectReader``) and arrive as ``ProjectFiles``.
@@ -17,6 +18,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication, QWindow
 from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
 
+from relay_studio.domain import event_types as ev
+from relay_studio.domain.events import Event
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.canon_view import CanonView
@@ -55,6 +58,8 @@ class LibraryPanel(QWidget):
         self.skills.problems_changed.connect(self._on_skill_problems)
         self._focus_timer = QTimer(self, singleShot=True, interval=FOCUS_READ_DELAY_MS)
         self._focus_timer.timeout.connect(self.refresh)
+        self._write_timer = QTimer(self, singleShot=True, interval=FOCUS_READ_DELAY_MS)
+        self._write_timer.timeout.connect(self.refresh)
         studio.projects_changed.connect(self._update_title)
         studio.chats_changed.connect(self._on_chats_changed)
         studio.project_reader.read_done.connect(self._on_read)
@@ -70,6 +75,7 @@ class LibraryPanel(QWidget):
         """The window closes: a focus change or a pending timer must not read the project any more (the
         runtime below it closes next)."""
         self._focus_timer.stop()
+        self._write_timer.stop()
         app = QGuiApplication.instance()
         if self._listening and isinstance(app, QGuiApplication):
             app.focusWindowChanged.disconnect(self._on_focus_window)
@@ -92,6 +98,13 @@ class LibraryPanel(QWidget):
         """Reads the files again (edits made outside the app), off the GUI thread; ``_on_read`` shows them."""
         if self.project_id:
             self.studio.projects.read(self.project_id)
+
+    def after_events(self, events: list[Event]) -> None:
+        """An agent's write to the story library or the Skills succeeded (``mutatesLibrary``, seed 002's
+        ``workspace_mutating``): the files are read again now, not only when the run ends; a burst of
+        writes is one read (``_write_timer``)."""
+        if any(e.type == ev.TOOL_CALL_COMPLETED and e.payload.get("mutatesLibrary") for e in events):
+            self._write_timer.start()
 
     def after_run(self) -> None:
         """A run ended: its messages may mention entries (counted again) and its agents may have written

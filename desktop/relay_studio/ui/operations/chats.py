@@ -89,9 +89,10 @@ class ChatOperations:
         primed = self._primed.pop(message_id, None)
         return primed if primed is not None else self.runtime.chats.versions(message_id)
 
-    def agent(self, chat: ChatRecord) -> AgentProfile:
-        """The agent that answered last in the chat; ``HandoffRefused`` when none has."""
-        return chat_agent(self.runtime, chat, None)
+    def agent(self, chat: ChatRecord, agent_id: str | None = None) -> AgentProfile:
+        """The agent named (the composer's choice), else the one that answered last in the chat;
+        ``HandoffRefused`` when there is none."""
+        return chat_agent(self.runtime, chat, agent_id)
 
     def delete_message(self, message_id: str) -> bool:
         """Removes a message from its chat; what was committed stays in the run's ledger."""

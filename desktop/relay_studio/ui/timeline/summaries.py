@@ -48,6 +48,9 @@ SUMMARY_WORDS: dict[str, str] = {
     "handed_on.nudges_used": QT_TRANSLATE_NOOP("EventSummary",
                                                "handed on by the studio: %1 did not hand the work on itself"),
     "handed_on.round_limit": QT_TRANSLATE_NOOP("EventSummary", "handed on by the studio: %1 used all its rounds"),
+    "handed_on.refused_calls": QT_TRANSLATE_NOOP(
+        "EventSummary", "handed on by the studio: %1's tool calls were refused or changed nothing, three turns "
+                        "in a row"),
     "note_kept": QT_TRANSLATE_NOOP("EventSummary", "kept as a note, not as the answer: %1"),
 }
 
