@@ -43,7 +43,10 @@ def one_run(args: list[str]) -> tuple[float, str]:
     wall = time.monotonic() - start
     last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-300:]
     outcome = re.sub(r"=+", "", last).strip()
-    return wall, outcome if done.returncode == 0 else f"FAILED (exit {done.returncode}): {outcome}"
+    if done.returncode == 0:
+        return wall, outcome
+    failed = [line.split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("FAILED ")]
+    return wall, f"FAILED (exit {done.returncode}): {outcome}" + "".join(f"\n      {name}" for name in failed)
 
 
 def _spin() -> None:
