@@ -261,14 +261,16 @@ async def test_skill_problems_are_named_and_outside_edits_show_when_the_window_g
     tabs = window.library.tabs
     view = window.library.skills
     index = tabs.indexOf(view)
-    assert tabs.tabText(index) == "Skills ⚠ 2"
+    # the project's files and the chat are read off the GUI thread: wait for them, not for a moment
+    await until(lambda: tabs.tabText(index) == "Skills ⚠ 2", what="the Skills' problems to be read")
     qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     bar = tabs.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
-    assert view.problems.isVisible()
+    await until(view.problems.isVisible, what="the Skills' problems to show")
     assert view.problems.text().splitlines() == [
         "⚠ skills/bad-yaml.md: the frontmatter is not valid YAML (line 3). [skill.bad_yaml]",
         "⚠ skills/broken.md does not start with a '---' frontmatter block. [skill.no_frontmatter]"]
+    await until(lambda: len(window.chat.message_cards()) == 1, what="the chat's message")
     [card] = window.chat.message_cards()
     assert card.mention_count == 0
     # Reads the window started before (opening the chat, the tab) have landed: under load one could still be
