@@ -27,8 +27,7 @@ async def test_the_lane_label_is_whole_when_the_timeline_fills_the_window(app: A
     qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     await until(lambda: not window.stack.isVisible(), what="the timeline filling the window")
     need = lanes.fontMetrics().horizontalAdvance(label)
-    room = lambda: lanes.label_w - 8 - 6  # noqa: E731 (the label's indent and margin: LanesView._paint_label)
-    await until(lambda: need <= room(), what=f"room for the whole label ({need} px)")
+    await until(lambda: need <= lanes.label_room(foreground), what=f"room for the whole label ({need} px)")
     assert lanes.x_of(0) == lanes.label_w, "the run starts right of the labels"
 
     qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)

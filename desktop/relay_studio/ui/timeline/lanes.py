@@ -620,16 +620,24 @@ class LanesView(QAbstractScrollArea):
                 self._band_hits.append((x, x + 6, marker))
         painter.setClipping(False)
 
+    def label_room(self, lane: Lane) -> int:
+        """The width a lane's label may take: the label column less the lane's indent and a margin."""
+        return self.label_w - self._label_indent(lane) - 6
+
+    @staticmethod
+    def _label_indent(lane: Lane) -> int:
+        return 8 + lane.depth * 12
+
     def _paint_label(self, painter: QPainter, lane: Lane, top: int) -> None:
         c = theme.colors()
         painter.fillRect(QRect(0, top, self.label_w, LANE_H), c.lane_alt)
         painter.setPen(QPen(c.grid, 1))
         painter.drawLine(self.label_w, top, self.label_w, top + LANE_H)
         painter.setPen(c.text)
-        indent = 8 + lane.depth * 12
+        indent = self._label_indent(lane)
         title, _, verdict = self.lane_label(lane).partition("\n")
         metrics = painter.fontMetrics()
-        room = self.label_w - indent - 6
+        room = self.label_room(lane)
         if lane.review is None:
             painter.drawText(QRectF(indent, top, self.label_w - indent - 4, LANE_H), Qt.AlignmentFlag.AlignVCenter,
                              metrics.elidedText(title, Qt.TextElideMode.ElideRight, room))
