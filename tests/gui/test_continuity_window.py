@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -102,14 +102,21 @@ async def test_findings_side_by_side_jump_mark_intentional_and_send_to_fix(app: 
 async def test_with_the_setting_on_a_commit_is_checked_off_the_gui_thread_and_the_status_bar_says_so(
         app: App, qtbot: QtBot) -> None:
     project_id = _seed(app)
-    rt = Runtime(app.data_dir)
-    ContinuityStore(rt.db).set_checks_after_commit(project_id, True)
-    rt.close()
     laughs = "The year was 1863. Oren Vale laughed at the old joke about the miller."
     window = app.open({"finalizer": [{"toolCalls": [
         {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": laughs}},
         {"name": "workspace_commit", "arguments": {}},
         {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}]})
+    # the project's setting, switched on in the Canon tab by a click, and saved
+    window.library_action.trigger()
+    window.library.tabs.setCurrentWidget(window.library.canon)
+    box = window.library.canon.after_commit
+    await until(lambda: box.isVisible() and window.library.canon.model.rowCount() == 2, what="the Canon tab shown")
+    assert not box.isChecked() and box.text() == "Check continuity after each commit"
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on its box
+    assert box.isChecked()
+    store = ContinuityStore(window.studio.runtime.db)
+    await until(lambda: store.checks_after_commit(project_id), what="the setting saved")
     _click_chat(qtbot, window, "Book")
     await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
     send_as(window, qtbot, "finalizer", "Chapter three.")

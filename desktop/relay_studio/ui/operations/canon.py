@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from relay_studio.domain.canon import CanonFact
 from relay_studio.store.canon import CanonStore
+from relay_studio.store.continuity import ContinuityStore
 from relay_studio.store.project_canon import ProjectCanon
 
 if TYPE_CHECKING:
@@ -35,16 +36,19 @@ class CanonQuote:
 
 @dataclass(frozen=True)
 class CanonListing:
-    """What the Canon panel shows: the project's facts in ledger order, and its "accept proposals" setting."""
+    """What the Canon panel shows: the project's facts in ledger order, and its settings "accept proposals" and
+    "check continuity after each commit"."""
 
     project_id: str
     facts: list[CanonFact]
     accepts_proposals: bool
+    checks_after_commit: bool = False
 
 
 def _read_listing(runs: RunStore, project_id: str) -> CanonListing:
     ledger = CanonStore(runs.db)
-    return CanonListing(project_id, ledger.facts(project_id), ledger.accepts_proposals(project_id))
+    return CanonListing(project_id, ledger.facts(project_id), ledger.accepts_proposals(project_id),
+                        ContinuityStore(runs.db).checks_after_commit(project_id))
 
 
 class CanonOperations:

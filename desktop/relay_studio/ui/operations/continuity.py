@@ -67,6 +67,11 @@ def _after_commit(runs: RunStore, run_id: str) -> CheckReport | None:
     return report
 
 
+def _set_after_commit(runs: RunStore, project_id: str, on: bool) -> bool:
+    ContinuityStore(runs.db).set_checks_after_commit(project_id, on)
+    return on
+
+
 class ContinuityOperations:
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
@@ -92,3 +97,8 @@ class ContinuityOperations:
     def after_commit(self, run_id: str, seq: int, deliver: Callable[[Outcome[CheckReport | None]], None]) -> None:
         self.hub.submit_read(("continuity-after-commit", run_id, seq), partial(_after_commit, run_id=run_id),
                              deliver)
+
+    def set_after_commit(self, project_id: str, on: bool, deliver: Callable[[Outcome[bool]], None]) -> None:
+        """The project's setting "check continuity after each commit", saved off the GUI thread."""
+        self.hub.submit_read(("continuity-after-commit-setting", project_id),
+                             partial(_set_after_commit, project_id=project_id, on=on), deliver)
