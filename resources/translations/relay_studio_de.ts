@@ -212,6 +212,10 @@
         <translation>Speichern</translation>
     </message>
     <message>
+        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
+        <translation>Angeheftet: %1 Fakten, etwa %2 Tokens in jedem Prompt des Projekts.</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>Aus: „%1“ (hinzugefügt von %2)</translation>
     </message>

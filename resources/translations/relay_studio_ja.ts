@@ -212,6 +212,10 @@
         <translation>保存</translation>
     </message>
     <message>
+        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
+        <translation>固定: %1 件の事実、プロジェクトのすべてのプロンプトに約 %2 トークン。</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>出典：「%1」（%2 が追加）</translation>
     </message>

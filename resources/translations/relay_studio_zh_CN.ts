@@ -212,6 +212,10 @@
         <translation>保存</translation>
     </message>
     <message>
+        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
+        <translation>固定：%1 条事实，在项目的每个提示词中约占 %2 个令牌。</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>出处：“%1”（由 %2 添加）</translation>
     </message>

@@ -115,6 +115,9 @@ class CanonView(QWidget):
                                              "and the status bar says what they found. They advise; they never stop "
                                              "a run."))
         layout.addWidget(self.after_commit)
+        self.cost = named(QLabel(), "CanonCost")  # what the pinned facts cost every prompt of the project
+        self.cost.setWordWrap(True)
+        layout.addWidget(self.cost)
         split = QSplitter(Qt.Orientation.Vertical)
         self.model = CanonModel()
         self.table = named(QTableView(), "CanonTable")
@@ -194,6 +197,9 @@ class CanonView(QWidget):
         self.after_commit.blockSignals(True)
         self.after_commit.setChecked(outcome.value.checks_after_commit)
         self.after_commit.blockSignals(False)
+        pinned = sum(1 for f in facts if f.pinned and f.status is FactStatus.ACTIVE)
+        self.cost.setText(i18n.arg(self.tr("Pinned: %1 facts, about %2 tokens in every prompt of the project."),
+                                   i18n.number(pinned), i18n.number(outcome.value.pinned_tokens)))
         shown = self.current()
         keep = shown.handle if shown is not None else None
         self.model.set_facts(facts)
