@@ -7,8 +7,14 @@ next chapter, so entries are mentioned as a book mentions them), then three ``/h
 the new chat, then a fork of the first run from its second stage. Then it reads every model request the journal
 records in the project and checks that each holds all 50 pinned facts byte for byte, and prints the recall of the
 unpinned facts whose entry the stage's input mentions (a plain word match of the entry's name, independent of the
-runtime's mention rule): included in the prompt / expected, within the profile's library budget. Measures and prints;
-never passes or fails.
+runtime's mention rule): included by mention, as the journal's reasons say / expected, within the profile's library
+budget. Measures and prints; never passes or fails.
+
+Then the recall by search: one run per unpinned fact (but the places', whose only name is the entry's) in a chat
+of its own, whose creator's message is about the fact's subject without naming its entry (``probe``: "Describe the
+Harrow woman's eyes." for Mara Harrow's eye colour, "What is the Lantern made of?" for the Vey Lantern's material);
+a fact counts as found when the stage's ``canon_facts_included`` lists it found by search. It prints how many other
+facts the search brought in per probe beside it.
 
     python bench/canon_pinned.py
     python bench/canon_pinned.py --words 100000 --budget 4000 --json
@@ -132,24 +138,71 @@ def project_requests(runtime: Runtime, project_id: str) -> list[dict[str, Any]]:
     return [turn["request"] for run_id in runs for turn in runtime.runs.model_turns(run_id)]
 
 
+def _found(runtime: Runtime, run_id: str, by: str) -> dict[str, set[str]]:
+    """Each invocation's unpinned facts (handles) that came in ``by`` mention or search, as journaled."""
+    return {e.invocation_id or "": {str(r["handle"]) for r in e.payload.get("relevant", []) if r.get("by") == by}
+            for e in runtime.runs.events(run_id) if e.type == ev.CANON_FACTS_INCLUDED}
+
+
 def recall(runtime: Runtime, run_ids: list[str], facts: list[Any]) -> tuple[int, int, int]:
-    """(expected, included, left out by the budget) over every stage's context: an unpinned fact is expected when
-    the stage's input names one of the entries it is about."""
-    unpinned = [f for f in facts if not f.pinned]
+    """(expected, included by mention, left out by the budget) over every stage's context: an unpinned fact is
+    expected when the stage's input names one of the entries it is about (the ledger's handles follow ``facts``)."""
+    unpinned = [(f"f{i + 1}", f) for i, f in enumerate(facts) if not f.pinned]
     expected = included = 0
     for run_id in run_ids:
+        mentioned = _found(runtime, run_id, "mention")
         for event in runtime.runs.events(run_id):
             if event.type != ev.CONTEXT_ASSEMBLED:
                 continue
             said = "\n".join(str(m.get("content", "")) for m in event.payload.get("messages", []))
-            system = str(event.payload.get("systemPrompt", ""))
-            for fact in unpinned:
+            for handle, fact in unpinned:
                 if any(re.search(rf"\b{re.escape(a)}\b", said) for a in fact.about):
                     expected += 1
-                    included += fact.text in system
+                    included += handle in mentioned.get(event.invocation_id or "", set())
     left_out = sum(len(e.payload.get("leftOut", [])) for run_id in run_ids for e in runtime.runs.events(run_id)
                    if e.type == ev.CANON_FACTS_INCLUDED)
     return expected, included, left_out
+
+
+_PROBES = {
+    "eyes": "In the next scene the {surname} one looks up from the table. Describe the {surname} eyes.",
+    "hair": "{surname} comes in from the rain; describe the hair.",
+    "born": "Say in which year {surname} was born.",
+    "home": "Tonight {surname} walks home; say where the house is.",
+    "status": "Write the mourning for {surname} after the fire.",
+    "material": "What is the {noun} made of?",
+    "owner": "Who does the {noun} belong to?",
+}
+
+
+def probe(fact: Any) -> str | None:
+    """A creator's message about ``fact``'s subject that does not name its entry (a surname, an object's noun), or
+    None for a fact whose subject has no other name (a place)."""
+    template = _PROBES.get(fact.attribute or "")
+    if template is None:
+        return None
+    name = fact.about[0]
+    return template.format(surname=name.split()[-1], noun=name.split()[-1])
+
+
+async def search_recall(runtime: Runtime, project_id: str, facts: list[Any], budget: int) -> dict[str, Any]:
+    """One run per probed fact, each in a new chat: (probes, found by search, other facts found per probe)."""
+    catalog = {"probe": _profile("probe", ["workspace.write_file", "workspace.commit", "workspace.finish"], budget)}
+    turns = {"probe": [{"toolCalls": [_call("workspace_write_file", {"path": "output/main.md", "content": "Noted."}),
+                                      _call("workspace_commit"), _call("workspace_finish")]}]}
+    probes = found = others = 0
+    for i, fact in enumerate(facts):
+        message = probe(fact)
+        if fact.pinned or message is None:
+            continue
+        handle = await runtime.start_run(agent_id="probe", prompt=message, chat=f"Probe {i}", profiles=catalog,
+                                         provider_for=_provider(turns), project_id=project_id)
+        await handle.wait()
+        searched = set().union(*_found(runtime, handle.run_id, "search").values())
+        probes += 1
+        found += f"f{i + 1}" in searched
+        others += len(searched - {f"f{i + 1}"})
+    return {"probes": probes, "found_by_search": found, "others_per_probe": others / probes if probes else 0.0}
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
@@ -164,6 +217,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             pinned = [f.text for f in book.facts if f.pinned]
             complete = sum(all(text in r["system"] for text in pinned) for r in requests)
             expected, included, left_out = recall(runtime, outcome["runs"], book.facts)
+            searched = await search_recall(runtime, project_id, book.facts, args.budget)
             handoffs = sum(1 for run_id in outcome["runs"] for e in runtime.runs.events(run_id)
                            if e.type == ev.AGENT_HANDOFF_ACCEPTED)
         finally:
@@ -172,6 +226,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "session_handoffs": outcome["session_handoffs"], "forks": 1, "requests": len(requests),
             "requests_with_every_pinned_fact": complete, "unpinned_expected": expected, "unpinned_included": included,
             "unpinned_recall": included / expected if expected else None, "left_out_by_budget": left_out,
+            "search_probes": searched["probes"], "found_by_search": searched["found_by_search"],
+            "search_recall": searched["found_by_search"] / searched["probes"] if searched["probes"] else None,
+            "other_facts_found_by_search_per_probe": searched["others_per_probe"],
             "library_budget_tokens": args.budget, "seed_s": seeded, "median_run_s": outcome["run_s"]}
 
 
@@ -190,9 +247,13 @@ def main() -> None:
     print(f"model requests in the project: {result['requests']}; with all {result['pinned']} pinned facts byte for "
           f"byte: {result['requests_with_every_pinned_fact']}")
     recall_text = f"{result['unpinned_recall']:.3f}" if result["unpinned_recall"] is not None else "n/a"
-    print(f"unpinned facts whose entry was mentioned: {result['unpinned_included']} of {result['unpinned_expected']} "
-          f"included (recall {recall_text}; {result['left_out_by_budget']} left out by the "
-          f"{result['library_budget_tokens']}-token budget)")
+    print(f"recall by mention: unpinned facts whose entry was mentioned: {result['unpinned_included']} of "
+          f"{result['unpinned_expected']} included (recall {recall_text}; {result['left_out_by_budget']} left out by "
+          f"the {result['library_budget_tokens']}-token budget)")
+    search_text = f"{result['search_recall']:.3f}" if result["search_recall"] is not None else "n/a"
+    print(f"recall by search: unpinned facts a message was about without naming their entry: "
+          f"{result['found_by_search']} of {result['search_probes']} found by search (recall {search_text}; "
+          f"{result['other_facts_found_by_search_per_probe']:.2f} other facts found per message)")
     print(f"seeding {result['seed_s']:.2f} s; median relay run {result['median_run_s'] * 1000:.0f} ms")
 
 

@@ -152,6 +152,14 @@
         <translation>Sonst wartet ein Fakt, den ein Agent vorschlägt, hier darauf, dass du ihn annimmst oder ablehnst.</translation>
     </message>
     <message>
+        <source>Check continuity after each commit</source>
+        <translation>Kontinuität nach jedem Festschreiben prüfen</translation>
+    </message>
+    <message>
+        <source>After each commit in this project, the continuity rules read that chat and the status bar says what they found. They advise; they never stop a run.</source>
+        <translation>Nach jedem Festschreiben in diesem Projekt lesen die Kontinuitätsregeln diesen Chat, und die Statusleiste sagt, was sie gefunden haben. Sie raten nur; sie halten nie einen Durchlauf an.</translation>
+    </message>
+    <message>
         <source>Canon</source>
         <translation>Kanon</translation>
     </message>
@@ -204,6 +212,10 @@
         <translation>Speichern</translation>
     </message>
     <message>
+        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
+        <translation>Angeheftet: %1 Fakten, etwa %2 Tokens in jedem Prompt des Projekts.</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>Aus: „%1“ (hinzugefügt von %2)</translation>
     </message>
@@ -218,6 +230,10 @@
     <message>
         <source>Unpin</source>
         <translation>Lösen</translation>
+    </message>
+    <message>
+        <source>The setting could not be saved: %1</source>
+        <translation>Die Einstellung konnte nicht gespeichert werden: %1</translation>
     </message>
 </context>
 <context>
@@ -952,8 +968,16 @@
         <translation>&amp;Beleg zeigen</translation>
     </message>
     <message>
+        <source>Agent to fix it</source>
+        <translation>Agent für die Korrektur</translation>
+    </message>
+    <message>
         <source>&amp;Send to an agent to fix</source>
         <translation>An einen Agenten zur &amp;Korrektur senden</translation>
+    </message>
+    <message>
+        <source>The agent chosen beside it rewrites the passage; you approve its change in the patch dialog</source>
+        <translation>Der daneben gewählte Agent schreibt die Stelle neu; du genehmigst seine Änderung im Änderungsdialog</translation>
     </message>
     <message>
         <source>Ask the &amp;reviewer</source>
@@ -1038,6 +1062,18 @@
     <message>
         <source>Marked intentional: it will not be reported again.</source>
         <translation>Als gewollt markiert: Er wird nicht mehr gemeldet.</translation>
+    </message>
+    <message>
+        <source>A run is already going in that chat: send the fix when it ends.</source>
+        <translation>In diesem Chat läuft schon ein Durchlauf: Sende die Korrektur, wenn er endet.</translation>
+    </message>
+    <message>
+        <source>The fix could not be started: %1</source>
+        <translation>Die Korrektur konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 is fixing it: approve the change in the patch dialog.</source>
+        <translation>%1 korrigiert es: Genehmige die Änderung im Änderungsdialog.</translation>
     </message>
 </context>
 <context>

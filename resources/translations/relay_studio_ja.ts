@@ -152,6 +152,14 @@
         <translation>オフのとき、エージェントが提案した事実はここで承認か却下を待ちます。</translation>
     </message>
     <message>
+        <source>Check continuity after each commit</source>
+        <translation>コミットのたびに連続性をチェック</translation>
+    </message>
+    <message>
+        <source>After each commit in this project, the continuity rules read that chat and the status bar says what they found. They advise; they never stop a run.</source>
+        <translation>このプロジェクトでコミットするたびに、連続性のルールがそのチャットを読み、見つけたことをステータスバーに表示します。助言するだけで、実行を止めることはありません。</translation>
+    </message>
+    <message>
         <source>Canon</source>
         <translation>正典</translation>
     </message>
@@ -204,6 +212,10 @@
         <translation>保存</translation>
     </message>
     <message>
+        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
+        <translation>固定: %1 件の事実、プロジェクトのすべてのプロンプトに約 %2 トークン。</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>出典：「%1」（%2 が追加）</translation>
     </message>
@@ -218,6 +230,10 @@
     <message>
         <source>Unpin</source>
         <translation>固定を解除</translation>
+    </message>
+    <message>
+        <source>The setting could not be saved: %1</source>
+        <translation>設定を保存できませんでした: %1</translation>
     </message>
 </context>
 <context>
@@ -947,8 +963,16 @@
         <translation>根拠を表示(&amp;E)</translation>
     </message>
     <message>
+        <source>Agent to fix it</source>
+        <translation>修正するエージェント</translation>
+    </message>
+    <message>
         <source>&amp;Send to an agent to fix</source>
         <translation>エージェントに修正を依頼(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The agent chosen beside it rewrites the passage; you approve its change in the patch dialog</source>
+        <translation>横で選んだエージェントがその箇所を書き直します。変更は変更確認ダイアログで承認します</translation>
     </message>
     <message>
         <source>Ask the &amp;reviewer</source>
@@ -1033,6 +1057,18 @@
     <message>
         <source>Marked intentional: it will not be reported again.</source>
         <translation>意図的としてマークしました。今後は報告されません。</translation>
+    </message>
+    <message>
+        <source>A run is already going in that chat: send the fix when it ends.</source>
+        <translation>そのチャットではすでに実行中です。終わってから修正を依頼してください。</translation>
+    </message>
+    <message>
+        <source>The fix could not be started: %1</source>
+        <translation>修正を開始できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>%1 is fixing it: approve the change in the patch dialog.</source>
+        <translation>%1 が修正しています。変更確認ダイアログで変更を承認してください。</translation>
     </message>
 </context>
 <context>

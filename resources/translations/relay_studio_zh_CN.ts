@@ -152,6 +152,14 @@
         <translation>否则，智能体提议的事实会在这里等你批准或拒绝。</translation>
     </message>
     <message>
+        <source>Check continuity after each commit</source>
+        <translation>每次提交后检查连贯性</translation>
+    </message>
+    <message>
+        <source>After each commit in this project, the continuity rules read that chat and the status bar says what they found. They advise; they never stop a run.</source>
+        <translation>在此项目中每次提交后，连贯性规则都会读取该对话，并在状态栏中说明发现了什么。它们只提供建议，从不阻止运行。</translation>
+    </message>
+    <message>
         <source>Canon</source>
         <translation>正典</translation>
     </message>
@@ -204,6 +212,10 @@
         <translation>保存</translation>
     </message>
     <message>
+        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
+        <translation>固定：%1 条事实，在项目的每个提示词中约占 %2 个令牌。</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>出处：“%1”（由 %2 添加）</translation>
     </message>
@@ -218,6 +230,10 @@
     <message>
         <source>Unpin</source>
         <translation>取消固定</translation>
+    </message>
+    <message>
+        <source>The setting could not be saved: %1</source>
+        <translation>无法保存该设置：%1</translation>
     </message>
 </context>
 <context>
@@ -947,8 +963,16 @@
         <translation>显示依据(&amp;E)</translation>
     </message>
     <message>
+        <source>Agent to fix it</source>
+        <translation>负责修正的智能体</translation>
+    </message>
+    <message>
         <source>&amp;Send to an agent to fix</source>
         <translation>发给智能体修正(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The agent chosen beside it rewrites the passage; you approve its change in the patch dialog</source>
+        <translation>旁边选定的智能体会改写这段文字；你在修改对话框中批准它的修改</translation>
     </message>
     <message>
         <source>Ask the &amp;reviewer</source>
@@ -1033,6 +1057,18 @@
     <message>
         <source>Marked intentional: it will not be reported again.</source>
         <translation>已标记为有意:以后不会再报告。</translation>
+    </message>
+    <message>
+        <source>A run is already going in that chat: send the fix when it ends.</source>
+        <translation>该对话中已有运行在进行：请在它结束后再发送修正。</translation>
+    </message>
+    <message>
+        <source>The fix could not be started: %1</source>
+        <translation>无法开始修正：%1</translation>
+    </message>
+    <message>
+        <source>%1 is fixing it: approve the change in the patch dialog.</source>
+        <translation>%1 正在修正：请在修改对话框中批准修改。</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from relay_studio.domain.canon import FactSource, FactSourceKind, FactStatus
+from relay_studio.runtime.canon_access import pinned_tokens
 from relay_studio.runtime.engine import Runtime
 from relay_studio.store.canon import CanonStore
 from relay_studio.ui.chat.message_card import MessageCard
@@ -87,6 +88,9 @@ async def test_add_to_canon_from_a_selection_and_decide_a_proposal_by_clicks(app
     qtbot.mouseClick(view.pin_button, Qt.MouseButton.LeftButton)
     await until(lambda: view.pin_button.text() == "Unpin", what="the fact pinned")
     assert [f.handle for f in canon.pinned(project)] == ["f1", "f2"]
+    cost = pinned_tokens(canon.pinned(project))  # the Canon section's cost, as each stage journals it
+    await until(lambda: view.cost.text() == f"Pinned: 2 facts, about {cost} tokens in every prompt of the project.",
+                what="the pinned facts' cost shown")
     qtbot.mouseClick(view.retire_button, Qt.MouseButton.LeftButton)
     await until(lambda: canon.get(project, "f1").status is FactStatus.RETIRED, what="the fact retired")
     assert [c.action for c in canon.history(canon.get(project, "f1").id)] == ["propose", "accept", "pin", "retire"]

@@ -1,13 +1,13 @@
 """Chat → Check continuity… driven through the window: the shown chat checked against the canon off the GUI
 thread, each finding's two passages side by side, "Show the evidence" finding it in the chat, "Mark
 intentional" with a reason (not reported when the check is opened again), and "Send to an agent to fix"
-putting a request naming both passages in the composer."""
+starting a run of the chosen agent whose write waits in the patch dialog until the creator approves it."""
 
 from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -18,8 +18,9 @@ from relay_studio.store.canon import CanonStore
 from relay_studio.store.continuity import ContinuityStore
 from relay_studio.ui.continuity_dialog import ContinuityDialog
 from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.patches.dialog import PatchDialog
 from tests.gui.conftest import App, run_to_end, send_as
-from tests.support import until
+from tests.support import call, handoff, until, write
 
 DEATH = "Oren Vale died that night in the fire at Halden."
 ACTS = "Oren Vale walked into the kitchen and lit the stove."
@@ -59,7 +60,7 @@ async def _open_check(window: MainWindow, count: int) -> ContinuityDialog:
     return dialog
 
 
-async def test_findings_side_by_side_jump_mark_intentional_and_send_to_fix(app: App, qtbot: QtBot) -> None:
+async def test_findings_side_by_side_jump_and_mark_intentional(app: App, qtbot: QtBot) -> None:
     project_id = _seed(app)
     window = app.open()
     window.activateWindow()
@@ -90,26 +91,73 @@ async def test_findings_side_by_side_jump_mark_intentional_and_send_to_fix(app: 
     [mark] = ContinuityStore(window.studio.runtime.db).marks(project_id)
     assert (mark.reason, mark.text_quote) == ("Her eyes change colour with the moon.", EYES)
 
-    qtbot.mouseClick(dialog.send_fix, Qt.MouseButton.LeftButton)
-    await until(lambda: ACTS in window.chat.composer.text(), what="the fix request in the composer")
-    request = window.chat.composer.text()
-    assert DEATH in request and request.startswith("Please fix a continuity problem in chapter 2:")
-
+    dialog.close()
     again = await _open_check(window, 1)
     assert again.findings[0].text.quote == ACTS
+
+
+async def test_send_to_an_agent_to_fix_starts_its_run_and_the_fix_waits_in_the_patch_dialog(
+        app: App, qtbot: QtBot) -> None:
+    _seed(app)
+    fixed = "The year was 1862. Oren Vale's empty chair stood by the stove. " + EYES
+    window = app.open({"editor": [{"toolCalls": [write("output/main.md", fixed), call("workspace_commit"),
+                                                 handoff("finalizer", "Finish it.")]}],
+                       "finalizer": [{"toolCalls": [call("workspace_finish", {"summary": "Fixed."})]}]})
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    dialog.list.setCurrentRow(0)  # Oren Vale acts after his death
+    agents = [dialog.fix_agent.itemData(i) for i in range(dialog.fix_agent.count())]
+    assert {"writer", "editor"} <= set(agents) and "continuity-reviewer" not in agents
+    assert dialog.fix_agent.currentData() == "writer"
+    dialog.fix_agent.setCurrentIndex(agents.index("editor"))
+    qtbot.mouseClick(dialog.send_fix, Qt.MouseButton.LeftButton)
+
+    # the editor's write stops in the patch dialog, though its profile asks about nothing
+    await until(lambda: (d := window.findChild(PatchDialog)) is not None and d.isVisible() and d.current is not None,
+                what="the fix in the patch dialog")
+    patch = window.findChild(PatchDialog)
+    assert patch is not None and patch.current is not None
+    assert patch.title.text() == "Editor wants to write output/main.md"
+    assert not any(p.tools.require_approval for p in window.studio.agents.profiles().values()
+                   if p.id == "editor")  # for this run only: nothing saved
+    run_id = patch.current.request.run_id
+    assert window.studio.run_status(run_id).value == "awaiting_approval"
+    qtbot.mouseClick(patch.approve_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the fix run to end")
+
+    rt = window.studio.runtime
+    assert window.studio.run_status(run_id).value == "completed"
+    [first, *_] = [r for r in app.provider.requests if r.messages] if app.provider else []
+    brief = [m.content for m in first.messages if m.role == "user"][-1]
+    assert brief.startswith("Please fix a continuity problem in chapter 2: ")
+    assert f'The text says: "{ACTS}"' in brief and f'It contradicts: "{DEATH}"' in brief
+    types = [e.type for e in rt.runs.events(run_id) if e.type.startswith("tool_call_a") or e.type.endswith("denied")]
+    assert types == ["tool_call_awaiting_approval", "tool_call_approved"]
+    chat = rt.chats.chat_by_name("Book")
+    assert chat is not None
+    answers = [m for m in rt.chats.messages(chat.id) if m.role == "assistant"]
+    assert answers[-1].content == fixed
 
 
 async def test_with_the_setting_on_a_commit_is_checked_off_the_gui_thread_and_the_status_bar_says_so(
         app: App, qtbot: QtBot) -> None:
     project_id = _seed(app)
-    rt = Runtime(app.data_dir)
-    ContinuityStore(rt.db).set_checks_after_commit(project_id, True)
-    rt.close()
     laughs = "The year was 1863. Oren Vale laughed at the old joke about the miller."
     window = app.open({"finalizer": [{"toolCalls": [
         {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": laughs}},
         {"name": "workspace_commit", "arguments": {}},
         {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}]})
+    # the project's setting, switched on in the Canon tab by a click, and saved
+    window.library_action.trigger()
+    window.library.tabs.setCurrentWidget(window.library.canon)
+    box = window.library.canon.after_commit
+    await until(lambda: box.isVisible() and window.library.canon.model.rowCount() == 2, what="the Canon tab shown")
+    assert not box.isChecked() and box.text() == "Check continuity after each commit"
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on its box
+    assert box.isChecked()
+    store = ContinuityStore(window.studio.runtime.db)
+    await until(lambda: store.checks_after_commit(project_id), what="the setting saved")
     _click_chat(qtbot, window, "Book")
     await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
     send_as(window, qtbot, "finalizer", "Chapter three.")

@@ -16,6 +16,7 @@ from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime import session_handoff as sh
 from relay_studio.runtime.canon_access import PINNED_IN_DOCUMENT
 from relay_studio.runtime.engine import RunRequestError, Runtime
+from relay_studio.runtime.explain import explain_run
 from relay_studio.runtime.fork import ForkRequest
 from relay_studio.store.canon import CanonStore
 from tests.support import Harness, call, handoff, profile, relay_profiles, write
@@ -97,10 +98,34 @@ async def test_pinned_facts_are_in_every_request_through_handoffs_delegation_ses
     assert all(UNMENTIONED not in r["system"] for r in requests)
     included = harness.of_type(run_id, "canon_facts_included")
     assert included[0].payload["pinned"] == ["f1", "f2", "f3"]
-    assert included[0].payload["relevant"] == [{"handle": "f4", "entry": "Mara", "reason": "'Mara' is mentioned"}]
+    assert included[0].payload["relevant"] == [
+        {"handle": "f4", "by": "mention", "entry": "Mara", "reason": "'Mara' is mentioned"}]
     assert included[0].payload["tokens"] > 0
     parts = [e.payload["parts"] for e in harness.of_type(run_id, "prompt_assembly_requested")]
     assert all("canon" in p for p in parts)
+
+
+async def test_a_fact_the_request_is_about_without_naming_its_entry_is_found_by_search_and_explained(
+        harness: Harness) -> None:
+    runtime = harness.runtime
+    _canon(runtime)
+    turns = {"writer": [{"toolCalls": [handoff("final-editor", "Say when the lamp was first lit.")]}],
+             "final-editor": [{"toolCalls": [write("output/main.md", "In 1850."), call("workspace_commit"),
+                                             call("workspace_finish")]}]}
+    run_id, status = await harness.run("writer", turns, prompt="When was the lamp first lit?", chat="Lighthouse")
+    assert status is RunStatus.COMPLETED
+    # neither the message nor the brief names Mara: the search over the ledger brings her fact, with its quote
+    requests = [t["request"] for t in runtime.runs.model_turns(run_id)]
+    assert len(requests) == 2
+    for request in requests:
+        assert f'- {MARA_FACT} — from: "born the year the lamp was lit"' in request["system"]
+        assert UNMENTIONED not in request["system"]
+    why = {"handle": "f4", "by": "search", "words": ["lamp", "lit"], "reason": "found by search for 'lamp lit'"}
+    assert [e.payload["relevant"] for e in harness.of_type(run_id, "canon_facts_included")] == [[why], [why]]
+    for item in explain_run(runtime.runs, run_id):  # `turns --explain`: the fact is a part of its own, with why
+        parts = {p.name: p for p in item.parts if p.source == "canon"}
+        assert parts["f4"].reason == "found by search for 'lamp lit'" and parts["f4"].tokens > 0
+        assert parts["pinned facts"].reason == "the project's pinned canon facts"
 
 
 async def test_a_root_that_cannot_hold_the_pinned_facts_is_refused_before_the_run_naming_them(

@@ -126,8 +126,8 @@ LIBRARY_FILE_WRITTEN = "library_file_written"
 #: The story library entries a stage's prompt included (``names``, ``leftOut``, ``tokens``, ``budget``;
 #: ``reasons``: which key in which input message brought each in).
 LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
-#: The canon a stage's prompt holds (``pinned``: handles; ``relevant``: handle, entry and reason of each unpinned
-#: fact found by mention; ``tokens``: the Canon section's estimated cost).
+#: The canon a stage's prompt holds (``pinned``: handles; ``relevant``: handle, ``by`` (mention or search), entry or
+#: the words searched, and reason of each unpinned fact; ``tokens``: the Canon section's estimated cost).
 CANON_FACTS_INCLUDED = "canon_facts_included"
 #: An agent proposed a fact for the canon (``handle``, ``text``, ``about``, ``status``: proposed or active).
 CANON_FACT_PROPOSED = "canon_fact_proposed"

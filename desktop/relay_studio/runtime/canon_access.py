@@ -3,10 +3,13 @@
 The section holds the project's active pinned facts word for word, in the order they were added, whatever the
 stage (root, handoff target, helper, reviewer, Explore, the ``/handoff`` document request). It goes into the
 system prompt, so no trimming of the history can drop it. Below them, the unpinned active facts about an entry
-the stage's input mentions (the story library's mention rule, ``library.mentions.mentioned_at``), each with its
-source quote, within the profile's library budget. ``canon_facts_included`` journals what the section held, why,
-and its cost. Building it takes one read of the project's active facts and a substring search per entry from the
-end of the input (about 17 ms for 200 facts, 70 entries and 100,000 words of input, on a loaded machine).
+the stage's input mentions (the story library's mention rule, ``library.mentions.mentioned_at``), then those a
+search over the ledger finds for the stage's newest message (the creator's message, the brief or the task) though
+it names none of their entries (``search_facts``: the knowledge library's BM25, ``knowledge/short_texts.py``),
+each with its source quote, within the profile's library budget. ``canon_facts_included`` journals what the section
+held, why, and its cost. Building it takes one read of the project's active facts and a substring search per entry
+from the end of the input (about 17 ms for 200 facts, 70 entries and 100,000 words of input, on a loaded machine);
+the search runs before, off the loop, with the stage's other reads (``library_access.read_stage``).
 
 Pinned facts are never dropped: when they do not fit the agent's context window, the run is refused before it
 starts (``pinned_overflow``, ``canon.pinned_too_large``), naming the facts that did not fit.
@@ -23,6 +26,7 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain.canon import CanonFact, FactStatus
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.knowledge.short_texts import content_words, rank_short_texts
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.mentions import estimate_tokens, mentioned_at
 from relay_studio.runtime.context import InvocationState, RunContext
@@ -35,7 +39,9 @@ NOTE = "Facts of this story that always hold. Keep to them exactly as written; n
 #: the heading of the pinned facts a ``/handoff`` document carries (``carry_pinned``)
 PINNED_IN_DOCUMENT = "### Pinned canon (kept word for word)"
 RELEVANT_HEADING = "### Facts that may matter here"
-RELEVANT_NOTE = "Facts about what this conversation mentions, each with the words it rests on."
+RELEVANT_NOTE = "Facts about what this conversation mentions or asks about, each with the words it rests on."
+#: at most this many facts come in by search in one stage (after those found by mention)
+SEARCH_LIMIT = 5
 
 
 def fact_line(fact: CanonFact) -> str:
@@ -54,17 +60,41 @@ class CanonSection:
     """What a stage's Canon section holds, and why."""
 
     pinned: list[CanonFact] = field(default_factory=list)
-    #: unpinned facts found by mention, with the entry whose mention brought each in
-    relevant: list[tuple[CanonFact, str]] = field(default_factory=list)
+    #: unpinned facts that came in, each with why (``Relevance``), in the order the section lists them
+    relevant: list[tuple[CanonFact, Relevance]] = field(default_factory=list)
     left_out: list[CanonFact] = field(default_factory=list)
     text: str = ""
     tokens: int = 0
 
     def payload(self, agent_id: str) -> dict[str, Any]:
         return {"agentId": agent_id, "pinned": [f.handle for f in self.pinned],
-                "relevant": [{"handle": f.handle, "entry": name, "reason": f"'{name}' is mentioned"}
-                             for f, name in self.relevant],
+                "relevant": [{"handle": f.handle, **why.payload()} for f, why in self.relevant],
                 "leftOut": [f.handle for f in self.left_out], "tokens": self.tokens}
+
+
+@dataclass(frozen=True)
+class Relevance:
+    """Why an unpinned fact came in: ``entry`` (its name) is mentioned, or a search for ``words`` found it."""
+
+    entry: str = ""
+    words: tuple[str, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        return f"found by search for '{' '.join(self.words)}'" if self.words else f"'{self.entry}' is mentioned"
+
+    def payload(self) -> dict[str, Any]:
+        if self.words:
+            return {"by": "search", "words": list(self.words), "reason": self.reason}
+        return {"by": "mention", "entry": self.entry, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A fact a search over the ledger found (by its id), and the question's words it matched."""
+
+    fact_id: str
+    words: tuple[str, ...]
 
 
 def pinned_block(pinned: list[CanonFact]) -> str:
@@ -103,17 +133,54 @@ def mentioned_about(facts: list[CanonFact], library: list[LibraryEntry],
     return [(fact, name) for _at, fact, name in found]
 
 
+def search_facts(facts: list[CanonFact], question: str) -> list[SearchHit]:
+    """The facts a search for ``question`` finds relevant, best first (BM25 over each fact's text, attribute, value
+    and source quote). Relevant: it matched a word that at most two facts have, or two of the question's words one
+    of which at most a twentieth of the facts have; a word most facts share ("eyes", "born") alone brings none."""
+    words = content_words(question)
+    texts = [" ".join([f.text, f.attribute or "", f.value or "", f.source.quote]) for f in facts]
+    ranking = rank_short_texts(texts, words, limit=len(texts))
+    rare = max(2, len(facts) // 20)
+    hits: list[SearchHit] = []
+    for hit in ranking.hits:
+        seen = [ranking.frequency[w] for w in hit.words]
+        if min(seen, default=len(facts) + 1) <= 2 or (len(seen) >= 2 and min(seen) <= rare):
+            hits.append(SearchHit(facts[hit.index].id, hit.words))
+    return hits
+
+
+def search_stage(db: Database, project_id: str | None, question: str) -> list[SearchHit]:
+    """``search_facts`` over the project's active unpinned facts, read on ``db``: any thread may call it."""
+    if project_id is None or not question.strip():
+        return []
+    unpinned = [f for f in CanonStore(db).facts(project_id, status=FactStatus.ACTIVE) if not f.pinned]
+    return search_facts(unpinned, question) if unpinned else []
+
+
+def _candidates(unpinned: list[CanonFact], library: list[LibraryEntry], texts: list[str],
+                searched: list[SearchHit]) -> list[tuple[CanonFact, Relevance]]:
+    """The mentioned facts (freshest mention first), then those found by search (best first, at most
+    ``SEARCH_LIMIT``) that no mention brought in; a fact retired or pinned since the search is skipped."""
+    found = [(f, Relevance(entry=name)) for f, name in mentioned_about(unpinned, library, texts)]
+    taken = {f.id for f, _ in found}
+    by_id = {f.id: f for f in unpinned}
+    more = [(by_id[h.fact_id], Relevance(words=h.words)) for h in searched
+            if h.fact_id in by_id and h.fact_id not in taken]
+    return found + more[:SEARCH_LIMIT]
+
+
 def build_section(canon: CanonStore, project_id: str, library: list[LibraryEntry], texts: list[str],
-                  budget: int) -> CanonSection:
-    """The Canon section: every pinned fact, then the mentioned unpinned ones within ``budget`` tokens."""
+                  budget: int, searched: list[SearchHit] | None = None) -> CanonSection:
+    """The Canon section: every pinned fact, then the unpinned ones the input mentions and those ``searched``
+    found, within ``budget`` tokens."""
     facts = canon.facts(project_id, status=FactStatus.ACTIVE)
     section = CanonSection(pinned=[f for f in facts if f.pinned])
     parts = [pinned_block(section.pinned)] if section.pinned else []
     unpinned = [f for f in facts if not f.pinned]
-    candidates = mentioned_about(unpinned, library, texts) if unpinned and budget > 0 else []
+    candidates = _candidates(unpinned, library, texts, searched or []) if unpinned and budget > 0 else []
     used = 0
     lines: list[str] = []
-    for fact, name in candidates:
+    for fact, why in candidates:
         line = relevant_line(fact)
         cost = estimate_tokens(line) + 1
         if used + cost > budget:
@@ -121,7 +188,7 @@ def build_section(canon: CanonStore, project_id: str, library: list[LibraryEntry
             continue
         used += cost
         lines.append(line)
-        section.relevant.append((fact, name))
+        section.relevant.append((fact, why))
     if lines:
         parts.append("\n".join([*([] if parts else [HEADING]), RELEVANT_HEADING, RELEVANT_NOTE, *lines]))
     section.text = "\n\n".join(parts)
@@ -130,14 +197,16 @@ def build_section(canon: CanonStore, project_id: str, library: list[LibraryEntry
 
 
 def stage_canon(tx: Transaction, run: RunContext, inv: InvocationState, entries: list[LibraryEntry],
-                texts: list[str]) -> str:
+                texts: list[str], searched: list[SearchHit] | None = None) -> str:
     """The stage's Canon section, journaled as ``canon_facts_included`` when it holds anything; ``entries`` are the
-    project's story-library entries, read before the transaction. A stage whose model cannot hold the pinned facts
-    does not start (``canon.pinned_too_large``): they are never dropped."""
+    project's story-library entries and ``searched`` what a search over the ledger found (``search_stage``), both
+    read before the transaction. A stage whose model cannot hold the pinned facts does not start
+    (``canon.pinned_too_large``): they are never dropped."""
     if run.project_id is None:
         return ""
     canon = CanonStore(run.db)
-    section = build_section(canon, run.project_id, entries, texts, inv.profile.context.library_budget_tokens)
+    section = build_section(canon, run.project_id, entries, texts, inv.profile.context.library_budget_tokens,
+                            searched)
     window = inv.profile.model.context_window_tokens
     over = pinned_overflow(inv.profile, section.pinned, window)
     if over and window is not None:

@@ -3,9 +3,11 @@ is there (``relay-studio turns RUN --explain``, ``api.Studio.explain``).
 
 Derived from what the journal keeps, nothing re-assembled: the stored request (``store/turn_requests.py``),
 ``prompt_assembly_requested`` (the input's parts, the chat messages left out), ``library_entries_included``
-(each entry's key and message), ``context_assembled`` (the stage's first messages) and
+(each entry's key and message), ``canon_facts_included`` (each unpinned fact and why: mentioned, or found by
+search), ``context_assembled`` (the stage's first messages) and
 ``model_call_started``/``model_call_completed`` (connection, model, the server's count). The system prompt
-is split at its ``## `` sections (``runtime/prompts.py``'s headings; the story library by its entries).
+is split at its ``## `` sections (``runtime/prompts.py``'s headings; the story library by its entries, the canon
+into its pinned facts and each unpinned fact).
 
 Tokens: each part is estimated (``library.mentions.estimate_tokens``: a CJK character is a token, other
 text four characters). When the server counted the request's input, ``tokens`` is its count and the parts'
@@ -23,6 +25,7 @@ from pydantic import BaseModel
 
 from relay_studio.domain.event_payloads import (
     AgentInvocationCreated,
+    CanonFactsIncluded,
     ContextAssembled,
     LibraryEntriesIncluded,
     ModelCallCompleted,
@@ -31,6 +34,7 @@ from relay_studio.domain.event_payloads import (
     typed,
 )
 from relay_studio.library.mentions import SECTION_HEADING, estimate_tokens
+from relay_studio.runtime.canon_access import RELEVANT_HEADING
 from relay_studio.store.runs import RunStore
 
 #: The input parts of ``runtime/prompt_assembly.py`` that are one message each; the history parts take the rest.
@@ -77,6 +81,7 @@ class _Stage:
     history_left_out: int = 0
     history_limit: int | None = None
     library: LibraryEntriesIncluded | None = None
+    canon: CanonFactsIncluded | None = None
 
 
 @dataclass
@@ -109,6 +114,8 @@ def _stages_and_calls(runs: RunStore, run_id: str) -> tuple[dict[str, _Stage], d
             stage.first_messages = len(p.messages)
         elif isinstance(p, LibraryEntriesIncluded):
             stage.library = p
+        elif isinstance(p, CanonFactsIncluded):
+            stage.canon = p
         elif isinstance(p, ModelCallStarted) and p.turn_id:
             calls[p.turn_id] = _Call(p.connection, p.served_model or p.model)
         elif isinstance(p, ModelCallCompleted) and p.turn_id in calls and not p.usage.estimated \
@@ -187,13 +194,38 @@ def _entry_reason(reason: dict[str, Any] | None, labels: list[tuple[str, str]]) 
     return f"'{reason.get('key')}' in {message}"
 
 
+def _canon_pieces(text: str, stage: _Stage) -> list[_Piece]:
+    """The Canon section split into its pinned facts and each unpinned fact, with why each is in (as journaled);
+    one piece when the journal predates the reasons or the lines do not match them."""
+    canon = stage.canon
+    relevant = canon.relevant if canon is not None else []
+    at = text.find(f"\n{RELEVANT_HEADING}\n")
+    pinned = text[:at] if at != -1 else text
+    pieces = [_Piece("canon", "pinned facts", pinned, _SECTION_REASONS["canon"])] if pinned.strip() else []
+    if at == -1:
+        return pieces or [_Piece("canon", "Canon", text, _SECTION_REASONS["canon"])]
+    rest = text[at:]
+    lines = rest.split("\n- ")
+    if len(lines) - 1 != len(relevant):
+        return [*pieces, _Piece("canon", "facts that may matter here", rest, "unpinned facts the input brought in")]
+    pieces.append(_Piece("canon", "facts that may matter here", lines[0], "introduces the facts below"))
+    for line, why in zip(lines[1:], relevant, strict=True):
+        pieces.append(_Piece("canon", str(why.get("handle")), "\n- " + line, str(why.get("reason", ""))))
+    for handle in (canon.left_out if canon is not None else []):
+        pieces.append(_Piece("canon", str(handle), "", "left out: relevant, but the library's budget was used up"))
+    return pieces
+
+
 def _system_pieces(system: str, stage: _Stage, labels: list[tuple[str, str]]) -> list[_Piece]:
     pieces: list[_Piece] = []
     for heading, text in _sections(system):
         if heading == SECTION_HEADING[3:]:
             pieces += _library_pieces(text, stage, labels)
             continue
-        source = "canon" if heading.startswith("Canon") else _SECTION_SOURCES.get(heading, "system prompt")
+        if heading.startswith("Canon"):
+            pieces += _canon_pieces(text, stage)
+            continue
+        source = _SECTION_SOURCES.get(heading, "system prompt")
         pieces.append(_Piece(source, heading or "introduction", text, _SECTION_REASONS.get(source, "")))
     return pieces
 

@@ -21,7 +21,7 @@ from relay_studio.library.mentions import Inclusion, mentioning_key, select_entr
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import LibraryStore
 from relay_studio.resources import resource_dir
-from relay_studio.runtime.canon_access import stage_canon
+from relay_studio.runtime.canon_access import SearchHit, search_stage, stage_canon
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import ToolError
 from relay_studio.runtime.prompts import macro_names
@@ -73,6 +73,11 @@ def _stage_texts(inv: InvocationState) -> list[str]:
     return [m.content for m in inv.messages if m.role in ("user", "assistant") and m.content]
 
 
+def stage_question(inv: InvocationState) -> str:
+    """The stage's newest message: the creator's message, the brief or the task (what a canon search looks for)."""
+    return next((m.content for m in reversed(inv.messages) if m.role == "user" and m.content), "")
+
+
 def inclusion_reasons(included: list[LibraryEntry], inv: InvocationState) -> list[dict[str, Any]]:
     """Why each entry is in the prompt: ``{"name", "key", "message"}``, the key that fired and the index of
     the stage's input message it is in; ``{"name", "always": true}`` for an entry always included."""
@@ -94,11 +99,14 @@ class StageReading:
     chosen: Inclusion | None
     #: the project's story-library entries (the Canon section finds the facts its input mentions by them)
     entries: list[LibraryEntry] = field(default_factory=list)
+    #: the unpinned canon facts a search for the stage's newest message found (``canon_access.search_stage``)
+    searched: list[SearchHit] = field(default_factory=list)
 
 
 def read_stage(run: RunContext, inv: InvocationState) -> StageReading:
-    """Reads the stage's Skills and story library on a connection of its own: any thread may call it (a book's
-    1,000 entry files synced and parsed took ~0.4 s, which on the loop is the window's GUI thread)."""
+    """Reads the stage's Skills and story library, and searches its canon, on a connection of its own: any thread
+    may call it (a book's 1,000 entry files synced and parsed took ~0.4 s, which on the loop is the window's GUI
+    thread)."""
     scope = skills_for(run).scope(inv.profile)
     budget = inv.profile.context.library_budget_tokens
     if run.project_id is None or run.project_dir is None:
@@ -107,7 +115,16 @@ def read_stage(run: RunContext, inv: InvocationState) -> StageReading:
         library = LibraryStore.open(db, run.project_id, run.project_dir)
         entries = [item.entry for item in library.entries()]
         chosen = select_entries(shown_entries(run, inv, library), _stage_texts(inv), budget) if budget > 0 else None
-    return StageReading(scope, chosen, entries)
+        searched = search_stage(db, run.project_id, stage_question(inv)) if budget > 0 else []
+    return StageReading(scope, chosen, entries, searched)
+
+
+def search_canon(run: RunContext, inv: InvocationState) -> list[SearchHit]:
+    """The canon search of ``read_stage`` alone, on a connection of its own (a reviewer's stage)."""
+    if run.project_id is None or inv.profile.context.library_budget_tokens <= 0:
+        return []
+    with own_database(run) as db:
+        return search_stage(db, run.project_id, stage_question(inv))
 
 
 async def read_stage_off_loop(run: RunContext, inv: InvocationState) -> StageReading:
@@ -118,7 +135,7 @@ async def read_stage_off_loop(run: RunContext, inv: InvocationState) -> StageRea
 def stage_sections(tx: Transaction, run: RunContext, inv: InvocationState, reading: StageReading) -> str:
     """The prompt sections this stage gets from what was read of its project, journaled as it assembles its
     prompt (inside its start's transaction, which reads nothing but the canon's few rows): its Canon first."""
-    canon = stage_canon(tx, run, inv, reading.entries, _stage_texts(inv))  # first: the facts that always hold
+    canon = stage_canon(tx, run, inv, reading.entries, _stage_texts(inv), reading.searched)  # first: always hold
     parts: list[str] = [canon] if canon else []
     if run.scene is not None:
         parts.append(scene_section(run.scene))

@@ -6,6 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+#: The FTS5 tokenizer of the knowledge index (``knowledge/tokens.py`` says what it does); ``knowledge/short_texts.py``
+#: ranks a project's canon facts with the same one.
+FTS_TOKENIZE = "porter unicode61 remove_diacritics 2"
+
 STATEMENTS = (
     """CREATE TABLE IF NOT EXISTS knowledge_documents (
         id TEXT PRIMARY KEY,
@@ -42,8 +46,7 @@ STATEMENTS = (
         PRIMARY KEY (chunk_id, model)
     )""",
     # rowid = knowledge_chunks.id; body is tokens.index_text(chunk text).
-    "CREATE VIRTUAL TABLE IF NOT EXISTS knowledge_fts USING fts5("
-    "body, tokenize = 'porter unicode61 remove_diacritics 2')",
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS knowledge_fts USING fts5(body, tokenize = '{FTS_TOKENIZE}')",
 )
 
 

@@ -5,9 +5,9 @@ The rules run on the studio's reader thread (``Studio.submit_read``; ~0.3 s for 
 GUI thread), which also journals the check. Each finding shows both passages side by side, the text and the
 fact or earlier passage it contradicts, each with where it stands. "Show the text" / "Show the evidence" open
 the chat and find the passage in it; "Mark intentional" keeps the finding with the reason typed beside it
-(never reported again); "Send to an agent to fix" puts a fix request naming both passages in the composer: the
-creator picks the agent and sends it, and the agent's change reaches the text as every change does (through
-the patch dialog when the agent's writes need approval).
+(never reported again); "Send to an agent to fix" starts a run of the agent chosen beside it (an agent that writes
+files) in the finding's chat, with a request naming the finding and both passages; every file write of that run
+waits in the patch dialog (``operations.continuity.fix_profiles``), so the creator approves the fix.
 
 "Ask the reviewer" lets the built-in continuity reviewer read each chapter (on the agents' connection, as a run
 would; the chapters and facts read on the reader thread, the model asked on the loop) and adds its findings;
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QHBoxLayout,
     QLabel,
@@ -42,10 +43,11 @@ from relay_studio.domain.canon import ContinuityFinding, QuotedPassage
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.providers.base import ModelProvider
+from relay_studio.runtime.engine import RunRequestError
 from relay_studio.runtime.profile_catalog import builtin_profiles
 from relay_studio.ui import i18n
 from relay_studio.ui.background import Outcome
-from relay_studio.ui.operations.continuity import ReviewInput
+from relay_studio.ui.operations.continuity import ReviewInput, fixers
 
 if TYPE_CHECKING:
     from relay_studio.ui.window_host import ChatListHost
@@ -73,6 +75,7 @@ class ContinuityDialog(QDialog):
         self.project_id = window.project_id
         self.findings: list[ContinuityFinding] = []
         self._review_task: asyncio.Task[None] | None = None  # the reviewer at work (kept: a task needs a holder)
+        self._fix_task: asyncio.Task[None] | None = None  # a fix run being started
         self._build()
         self.resize(900, 560)
         self.summary.setText(self.tr("Checking the chat against the canon…"))
@@ -106,14 +109,22 @@ class ContinuityDialog(QDialog):
         self.show_text.clicked.connect(lambda: self._jump(lambda f: f.text))
         self.show_evidence = QPushButton(self.tr("Show the &evidence"))
         self.show_evidence.clicked.connect(lambda: self._jump(lambda f: f.evidence))
+        self.fix_agent = QComboBox()
+        self.fix_agent.setObjectName("ContinuityFixAgent")
+        self.fix_agent.setAccessibleName(self.tr("Agent to fix it"))
+        for profile in fixers(self.window_.studio.agents.profiles()):
+            self.fix_agent.addItem(profile.display_name, profile.id)
+        self.fix_agent.setCurrentIndex(max(0, self.fix_agent.findData("writer")))
         self.send_fix = QPushButton(self.tr("&Send to an agent to fix"))
+        self.send_fix.setToolTip(self.tr("The agent chosen beside it rewrites the passage; you approve its change "
+                                         "in the patch dialog"))
         self.send_fix.clicked.connect(self._send_fix)
         self.ask_reviewer = QPushButton(self.tr("Ask the &reviewer"))
         self.ask_reviewer.setToolTip(self.tr("The continuity reviewer reads each chapter against the canon; a "
                                              "finding whose quotes are not word for word in the text is dropped"))
         self.ask_reviewer.setEnabled(False)
         self.ask_reviewer.clicked.connect(self._ask_reviewer)
-        for button in (self.show_text, self.show_evidence, self.send_fix, self.ask_reviewer):
+        for button in (self.show_text, self.show_evidence, self.fix_agent, self.send_fix, self.ask_reviewer):
             buttons.addWidget(button)
         layout.addLayout(buttons)
         marking = QHBoxLayout()
@@ -210,6 +221,7 @@ class ContinuityDialog(QDialog):
         has = self.current() is not None
         for widget in (self.show_text, self.show_evidence, self.send_fix, self.mark, self.reason):
             widget.setEnabled(has)
+        self.send_fix.setEnabled(has and self.fix_agent.count() > 0 and self._fix_task is None)
 
     def _place(self, passage: QuotedPassage) -> str:
         place = passage.place
@@ -272,13 +284,30 @@ class ContinuityDialog(QDialog):
 
     def _send_fix(self) -> None:
         finding = self.current()
-        if finding is None:
+        agent_id = str(self.fix_agent.currentData() or "")
+        if finding is None or not agent_id:
             return
+        chat_id = finding.text.place.chat_id or self.chat_id
+        if self.window_.studio.active_run(chat_id) is not None:
+            self.summary.setText(self.tr("A run is already going in that chat: send the fix when it ends."))
+            return
+        self.send_fix.setEnabled(False)
+        self._fix_task = asyncio.get_running_loop().create_task(self._start_fix(finding, chat_id, agent_id))
+
+    async def _start_fix(self, finding: ContinuityFinding, chat_id: str, agent_id: str) -> None:
         window = self.window_
-        if finding.text.place.chat_id:
-            window.sidebar.select_chat(finding.text.place.chat_id)
-        window.chat.composer.set_text(fix_request(finding))
-        window.chat.composer.editor.setFocus()
+        try:
+            await window.studio.continuity.start_fix(chat_id=chat_id, project_id=self.project_id, agent_id=agent_id,
+                                                     brief=fix_request(finding))
+        except RunRequestError as exc:  # nothing started: say why where the creator asked
+            self.summary.setText(i18n.arg(self.tr("The fix could not be started: %1"), f"{exc.message} [{exc.code}]"))
+            return
+        finally:
+            self._fix_task = None
+            self._enable()
+        window.sidebar.select_chat(chat_id)  # the run shows in its chat; its change waits in the patch dialog
+        window.statusBar().showMessage(i18n.arg(self.tr("%1 is fixing it: approve the change in the patch dialog."),
+                                                self.fix_agent.currentText()), 15000)
         self.close()
 
 

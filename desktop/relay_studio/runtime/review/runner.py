@@ -33,7 +33,7 @@ from relay_studio.runtime import transitions
 from relay_studio.runtime.canon_access import stage_canon
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import InvocationFailed, failure_as_told
-from relay_studio.runtime.library_access import library_for
+from relay_studio.runtime.library_access import library_for, search_canon
 from relay_studio.runtime.model_call import call_model
 from relay_studio.runtime.prompt_assembly import request_assembly
 from relay_studio.runtime.review import schemas
@@ -184,12 +184,13 @@ async def run_review(run: RunContext, parent: InvocationState, call_id: str, *, 
     assert child.incoming_task_id is not None
     task_id = child.incoming_task_id
     child.system_prompt = reviewer_prompt(reviewer, checks[0])
+    searched = await asyncio.to_thread(search_canon, run, child)  # facts its brief is about, off the loop
     with run.db.transaction() as tx:
         transitions.task_transition(tx, run, task_id, TaskStatus.RUNNING, invocation_id=child.id)
         transitions.start_invocation(tx, run, child)
         library = library_for(run)
         entries = [item.entry for item in library.entries()] if library is not None else []
-        canon = stage_canon(tx, run, child, entries, [m.content for m in child.messages if m.content])
+        canon = stage_canon(tx, run, child, entries, [m.content for m in child.messages if m.content], searched)
         request_assembly(tx, run, child, system=[*_reviewer_parts(reviewer), *(["canon"] if canon else [])])
         if canon:  # the reviewer checks the draft against the same canon the writer keeps
             child.project_sections = canon

@@ -3,7 +3,9 @@
 A table of the facts (handle, fact, entries, status; pinned ones marked), the buttons that pin, unpin, retire,
 accept or reject the selected one, and an editor below for a new fact or the selected one. "Add to canon" on a
 selection in a chat message opens here with the selection as the new fact's text and quote
-(``start_from_quote``). The facts are read off the GUI thread (``studio.canon.read``) whenever the project
+(``start_from_quote``). Two project settings sit above the table: "Accept agents' proposals at once" and "Check
+continuity after each commit" (``ui/continuity_after_commit.py`` then advises in the status bar after each commit).
+The facts are read off the GUI thread (``studio.canon.read``) whenever the project
 changes, a change is made, or a run ends (its agents may have proposed facts).
 """
 
@@ -31,7 +33,7 @@ from PySide6.QtWidgets import (
 from relay_studio.domain.canon import CanonFact, FactStatus
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.ui import i18n
-from relay_studio.ui.background import Done, Outcome
+from relay_studio.ui.background import Done, Failed, Outcome
 from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import named
 from relay_studio.ui.operations.canon import CanonListing, CanonQuote
@@ -108,6 +110,14 @@ class CanonView(QWidget):
         self.accept_all.setToolTip(self.tr("Otherwise a fact an agent proposes waits here for you to accept or "
                                            "reject it."))
         layout.addWidget(self.accept_all)
+        self.after_commit = named(QCheckBox(self.tr("Check continuity after each commit")), "CanonCheckAfterCommit")
+        self.after_commit.setToolTip(self.tr("After each commit in this project, the continuity rules read that chat "
+                                             "and the status bar says what they found. They advise; they never stop "
+                                             "a run."))
+        layout.addWidget(self.after_commit)
+        self.cost = named(QLabel(), "CanonCost")  # what the pinned facts cost every prompt of the project
+        self.cost.setWordWrap(True)
+        layout.addWidget(self.cost)
         split = QSplitter(Qt.Orientation.Vertical)
         self.model = CanonModel()
         self.table = named(QTableView(), "CanonTable")
@@ -124,6 +134,7 @@ class CanonView(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._on_selected)
         self.new_button.clicked.connect(self._on_new)
         self.accept_all.toggled.connect(self._on_accept_all)
+        self.after_commit.toggled.connect(self._on_after_commit)
         self.save_button.clicked.connect(self._on_save)
         self.pin_button.clicked.connect(self._on_pin)
         self.retire_button.clicked.connect(lambda: self._change("retire"))
@@ -183,6 +194,12 @@ class CanonView(QWidget):
         self.accept_all.blockSignals(True)
         self.accept_all.setChecked(outcome.value.accepts_proposals)
         self.accept_all.blockSignals(False)
+        self.after_commit.blockSignals(True)
+        self.after_commit.setChecked(outcome.value.checks_after_commit)
+        self.after_commit.blockSignals(False)
+        pinned = sum(1 for f in facts if f.pinned and f.status is FactStatus.ACTIVE)
+        self.cost.setText(i18n.arg(self.tr("Pinned: %1 facts, about %2 tokens in every prompt of the project."),
+                                   i18n.number(pinned), i18n.number(outcome.value.pinned_tokens)))
         shown = self.current()
         keep = shown.handle if shown is not None else None
         self.model.set_facts(facts)
@@ -262,6 +279,15 @@ class CanonView(QWidget):
     def _on_accept_all(self, on: bool) -> None:
         if self.project_id:
             self.studio.canon.set_accept_proposals(self.project_id, on)
+
+    def _on_after_commit(self, on: bool) -> None:
+        if self.project_id:
+            self.studio.continuity.set_after_commit(self.project_id, on, self._on_after_commit_saved)
+
+    def _on_after_commit_saved(self, outcome: Outcome[bool]) -> None:
+        if isinstance(outcome, Failed):  # the box goes back to what is stored, and says why
+            self.message.setText(i18n.arg(self.tr("The setting could not be saved: %1"), str(outcome.error)))
+            self.refresh()
 
     def _on_pin(self) -> None:
         fact = self.current()

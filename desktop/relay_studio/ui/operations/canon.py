@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from relay_studio.domain.canon import CanonFact
+from relay_studio.domain.canon import CanonFact, FactStatus
+from relay_studio.runtime.canon_access import pinned_tokens
 from relay_studio.store.canon import CanonStore
+from relay_studio.store.continuity import ContinuityStore
 from relay_studio.store.project_canon import ProjectCanon
 
 if TYPE_CHECKING:
@@ -35,16 +37,23 @@ class CanonQuote:
 
 @dataclass(frozen=True)
 class CanonListing:
-    """What the Canon panel shows: the project's facts in ledger order, and its "accept proposals" setting."""
+    """What the Canon panel shows: the project's facts in ledger order, and its settings "accept proposals" and
+    "check continuity after each commit"."""
 
     project_id: str
     facts: list[CanonFact]
     accepts_proposals: bool
+    checks_after_commit: bool = False
+    #: the estimated tokens the pinned facts' Canon section adds to every prompt of the project
+    pinned_tokens: int = 0
 
 
 def _read_listing(runs: RunStore, project_id: str) -> CanonListing:
     ledger = CanonStore(runs.db)
-    return CanonListing(project_id, ledger.facts(project_id), ledger.accepts_proposals(project_id))
+    facts = ledger.facts(project_id)
+    pinned = [f for f in facts if f.pinned and f.status is FactStatus.ACTIVE]
+    return CanonListing(project_id, facts, ledger.accepts_proposals(project_id),
+                        ContinuityStore(runs.db).checks_after_commit(project_id), pinned_tokens(pinned))
 
 
 class CanonOperations:

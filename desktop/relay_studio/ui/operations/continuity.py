@@ -12,16 +12,37 @@ from typing import TYPE_CHECKING
 
 from relay_studio.canon.continuity_run import CheckReport, journal_report, project_chapters, rules_report
 from relay_studio.canon.continuity_text import Chapter
+from relay_studio.domain import tool_names as tn
 from relay_studio.domain.canon import CanonFact, ContinuityFinding, FactStatus
+from relay_studio.domain.profile import AgentProfile
 from relay_studio.store.canon import CanonStore
 from relay_studio.store.chats import ChatStore
 from relay_studio.store.continuity import ContinuityStore, IntentionalMark
 from relay_studio.store.database import DEFAULT_PROJECT_ID
 
 if TYPE_CHECKING:
+    from relay_studio.runtime.engine import RunHandle
     from relay_studio.store.runs import RunStore
     from relay_studio.ui.background import Outcome
     from relay_studio.ui.operations.hub import StudioHub
+
+
+#: What every agent of a fix run asks about before it writes, whatever its profile says: the creator approves the
+#: fix in the patch dialog.
+FIX_APPROVAL = (tn.WORKSPACE_WRITE_FILE, tn.WORKSPACE_APPLY_PATCH)
+
+
+def fixers(profiles: dict[str, AgentProfile]) -> list[AgentProfile]:
+    """The agents a finding can be sent to: those a run may start with that write files."""
+    return [p for p in profiles.values() if p.run.direct_runnable and any(t in p.tools.allow for t in FIX_APPROVAL)]
+
+
+def fix_profiles(profiles: dict[str, AgentProfile]) -> dict[str, AgentProfile]:
+    """The catalogue for one fix run: every agent's file writes wait for the creator's approval."""
+    def asking(p: AgentProfile) -> AgentProfile:
+        ask = list(dict.fromkeys([*p.tools.require_approval, *FIX_APPROVAL]))
+        return p.model_copy(update={"tools": p.tools.model_copy(update={"require_approval": ask})})
+    return {pid: asking(p) for pid, p in profiles.items()}
 
 
 @dataclass(frozen=True)
@@ -67,6 +88,11 @@ def _after_commit(runs: RunStore, run_id: str) -> CheckReport | None:
     return report
 
 
+def _set_after_commit(runs: RunStore, project_id: str, on: bool) -> bool:
+    ContinuityStore(runs.db).set_checks_after_commit(project_id, on)
+    return on
+
+
 class ContinuityOperations:
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
@@ -92,3 +118,19 @@ class ContinuityOperations:
     def after_commit(self, run_id: str, seq: int, deliver: Callable[[Outcome[CheckReport | None]], None]) -> None:
         self.hub.submit_read(("continuity-after-commit", run_id, seq), partial(_after_commit, run_id=run_id),
                              deliver)
+
+    def set_after_commit(self, project_id: str, on: bool, deliver: Callable[[Outcome[bool]], None]) -> None:
+        """The project's setting "check continuity after each commit", saved off the GUI thread."""
+        self.hub.submit_read(("continuity-after-commit-setting", project_id),
+                             partial(_set_after_commit, project_id=project_id, on=on), deliver)
+
+    async def start_fix(self, *, chat_id: str, project_id: str, agent_id: str, brief: str) -> RunHandle:
+        """A run of ``agent_id`` in the chat with ``brief`` as its message, whose file writes wait in the patch
+        dialog (``fix_profiles``, for this run only). Raises ``RunRequestError`` when it cannot start."""
+        runtime = self.hub.runtime
+        profiles = fix_profiles(runtime.profiles())
+        handle = await runtime.start_run(agent_id=agent_id, prompt=brief, chat=chat_id, profiles=profiles,
+                                         provider_for=self.hub.providers.provider_for_run(demo=False),
+                                         approver=self.hub.approve, project_id=project_id)
+        self.hub.track(handle, profiles[agent_id].display_name)
+        return handle
