@@ -406,6 +406,7 @@ class ToolCallApproved(EventPayload):
     approval_id: str | None = None
     approve_rest: bool | None = None
     edited: bool | None = None
+    edited_brief: dict[str, Any] | None = None
     edited_content: str | None = None
     path: str | None = None
     reason: str | None = None
@@ -576,7 +577,10 @@ class AgentHandoffAccepted(EventPayload, _Named):
     type: Literal["agent_handoff_accepted"] = "agent_handoff_accepted"
     agent_display_name: str | None = None
     agent_id: str | None = None
+    #: the brief as the agent wrote it, when the creator edited it before it was handed on (``brief``: theirs)
+    agent_brief: dict[str, Any] | None = None
     brief: dict[str, Any] | None = None
+    brief_edited_by: str | None = None
     by: str | None = None
     draft_path: str | None = None
     history_mapper: str | None = None
