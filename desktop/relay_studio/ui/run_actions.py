@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox
 
 from relay_studio.domain.events import Event
+from relay_studio.runtime.delegation.brief_review import is_brief_review
 from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunRequestError
 from relay_studio.ui import i18n
@@ -294,6 +295,9 @@ class RunActions(QObject):
         return dialog
 
     def _on_approval(self, pending: PendingApproval) -> None:
+        if is_brief_review(pending.request):
+            self._open_brief(pending)
+            return
         dialog = self.patch_dialog()
         dialog.add(pending)
         if not dialog.isVisible():
@@ -301,8 +305,24 @@ class RunActions(QObject):
 
     def review_changes(self) -> None:
         """Brings back the patch dialog (the creator closed it while proposals still wait)."""
+        briefs = [p for p in self.studio.pending if is_brief_review(p.request)]
+        for pending in briefs:
+            self._open_brief(pending)
+        patches = [p for p in self.studio.pending if p not in briefs]
+        if not patches:
+            return
         dialog = self.patch_dialog()
-        for pending in self.studio.pending:
+        for pending in patches:
             dialog.add(pending)
-        if self.studio.pending and not dialog.isVisible():
+        if not dialog.isVisible():
             dialog.open()
+
+    def _open_brief(self, pending: PendingApproval) -> None:
+        """The brief an agent hands on, in its editor, while the run waits ("let me see the brief first")."""
+        from relay_studio.ui.patches.brief_dialog import BriefDialog
+
+        if any(d.pending is pending for d in self.host.window().findChildren(BriefDialog)):
+            return
+        dialog = BriefDialog(pending, self.host.window())
+        self.studio.approval_closed.connect(dialog.withdraw)
+        dialog.open()
