@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
@@ -88,3 +89,49 @@ async def test_the_servers_tokenizer_counts_and_the_prices_give_a_cost(app: App,
     assert "(counted by the model's server)" in words and "USD" in words
     assert [r.path for r in server.requests] == ["/apply-template", "/tokenize"] * 3
     assert "Writer: 1,200 tokens, counted by the model's server" in window.chat.composer.forecast_line.toolTip()
+
+
+async def test_send_journals_the_forecast_and_the_status_bar_sets_it_against_the_run(app: App, qtbot: QtBot) -> None:
+    window = app.open()
+    window.new_chat()
+    composer = window.chat.composer
+    composer.select_agent("writer")
+    qtbot.keyClicks(composer.editor, "Write the storm scene.")
+    await until(lambda: "Forecast:" in _line(window), what="the forecast line")
+    assert composer.forecast_line.last is not None
+    shown = composer.forecast_line.last[1]
+    qtbot.mouseClick(composer.send_button, Qt.MouseButton.LeftButton)
+    await until(lambda: len(window.studio.stats) == 1 and not window.studio.handles, what="the run to end")
+    run_id = next(iter(window.studio.stats))
+    assert app.runtime is not None
+    journaled = [e for e in app.runtime.runs.events(run_id) if e.type == "run_forecast"]
+    assert [e.seq for e in journaled] == [2]  # with the run's creation, before any stage starts
+    assert journaled[0].payload == shown.model_dump(mode="json")
+    low, high = shown.inputTokens
+    stats = window.studio.stats[run_id]
+    window.runs.update_status()
+    assert window.status_tokens.text() == (f"{stats.input_tokens:,} in · {stats.output_tokens:,} out tokens"
+                                           f" · forecast {low:,}–{high:,} in")
+
+
+async def test_a_priced_forecast_shows_its_cost_against_the_cost_of_what_the_run_used(app: App) -> None:
+    window = app.open()
+    window.new_chat()
+    priced = forecasting.Forecast(stages=[], inputTokens=(1000, 50_000), outputTokens=(100, 6000),
+                                  cost=(0.0045, 0.24), currency="USD",
+                                  prices={"inputPerMillion": 3.0, "outputPerMillion": 15.0})
+    handle = await window.studio.start_run(chat=window.chat_id, agent_id="writer", prompt="Write the storm scene.",
+                                           forecast=priced.model_dump(mode="json"))
+    await handle.wait()
+    stats = window.studio.stats[handle.run_id]
+    used = (stats.input_tokens * 3.0 + stats.output_tokens * 15.0) / 1e6
+    window.runs.update_status()
+    assert window.status_tokens.text().endswith(
+        f" · forecast 1,000–50,000 in, cost 0.0045–0.2400, used {used:.4f} USD")
+
+    await app.reopen()  # a run of an earlier session: the timeline's fold of its journal says the same
+    window = app.window
+    assert window is not None
+    window.runs.show_run(handle.run_id)
+    await until(lambda: "cost 0.0045–0.2400" in window.status_tokens.text(), what="the earlier run's forecast")
+    assert window.status_tokens.text().endswith(f"used {used:.4f} USD")

@@ -73,6 +73,19 @@ class RunCreated(EventPayload):
     user_text: str | None = None
 
 
+class RunForecast(EventPayload):
+    """What the forecast said before Send (``runtime/forecast.py``'s ``Forecast``): each stage's first request,
+    the whole run's input and output tokens as (low, high), the cost range and the prices it was priced at."""
+
+    type: Literal["run_forecast"] = "run_forecast"
+    stages: list[dict[str, Any]] = Field(default_factory=list)
+    input_tokens: tuple[int, int] | None = None
+    output_tokens: tuple[int, int] | None = None
+    cost: tuple[float, float] | None = None
+    currency: str | None = None
+    prices: dict[str, Any] | None = None
+
+
 class StatusChanged(EventPayload):
     type: Literal["status_changed"] = "status_changed"
     from_: str | None = Field(default=None, alias="from")
@@ -725,7 +738,7 @@ class HandoffEmpty(EventPayload):
 
 
 TypedPayload = Annotated[
-    RunCreated | StatusChanged | RunResumed | RunForked | RunSuspended | RunInterrupted | RunCompleted |
+    RunCreated | RunForecast | StatusChanged | RunResumed | RunForked | RunSuspended | RunInterrupted | RunCompleted |
     RunPartialSuccess | RunFailed | RunCancelled | AgentInvocationCreated | AgentInvocationStarted |
     AgentInvocationCompleted | AgentInvocationFailed | AgentInvocationCancelled | AgentInvocationTransferred |
     AgentLoopFinished | PromptAssemblyRequested | ContextAssembled | AgentTaskRegistered | AgentTaskStarted |

@@ -75,6 +75,8 @@ class Forecast(BaseModel):
     #: (low, high) in ``currency`` where every stage's connection has prices, else None
     cost: tuple[float, float] | None = None
     currency: str | None = None
+    #: the prices ``cost`` is priced at (the same for every stage), so what the run used can be priced alike
+    prices: Prices | None = None
 
 
 class ForecastStores(Protocol):
@@ -239,6 +241,7 @@ async def count_plan(planned: list[Planned]) -> Forecast:
         result.cost = (price.cost(Usage(input_tokens=low_in, output_tokens=low_out)),
                        price.cost(Usage(input_tokens=high_in, output_tokens=high_out)))
         result.currency = price.currency
+        result.prices = price
     return result
 
 

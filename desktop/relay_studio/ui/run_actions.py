@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox
 
+from relay_studio.domain.event_payloads import RunForecast
 from relay_studio.domain.events import Event
+from relay_studio.domain.run_folds import used_cost
 from relay_studio.runtime.delegation.brief_review import is_brief_review
 from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunRequestError
@@ -89,8 +91,11 @@ class RunActions(QObject):
                 handle = await self.studio.start_demo(self._chat_name(), with_approval=with_approval,
                                                       project_id=self.host.project_id)
             else:
+                shown = None if demo or regenerate_of else self.host.chat.composer.forecast_line.forecast_for(
+                    agent_id, text)  # the forecast the creator saw for this very message, journaled with the run
                 handle = await self.studio.start_run(chat=self.host.chat_id, agent_id=agent_id, prompt=text, demo=demo,
-                                                     regenerate_of=regenerate_of, project_id=self.host.project_id)
+                                                     regenerate_of=regenerate_of, project_id=self.host.project_id,
+                                                     forecast=shown.model_dump(mode="json") if shown else None)
         except RunRequestError as exc:
             self.last_error = f"{for_window(exc.code, exc.message)} [{exc.code}]"
             self.host.statusBar().showMessage(self.last_error, 10000)
@@ -260,14 +265,18 @@ class RunActions(QObject):
                 self.host.status_elapsed.clear()
                 return
             self.host.status_tokens.setText(self._tokens_words(folded.input_tokens, folded.output_tokens,
-                                                          folded.estimated))
+                                                          folded.estimated)
+                                            + self._forecast_words(folded.forecast, folded.input_tokens,
+                                                                   folded.output_tokens))
             self.host.status_elapsed.setText(i18n.seconds(folded.end_time))
             return
         loop_now = asyncio.get_event_loop().time() if stats.started else time.monotonic()
         elapsed = (stats.ended or loop_now) - stats.started
         self.host.status_agent.setText(i18n.arg(self.tr("Agent: %1"), stats.agent))
         self.host.status_state.setText(self._status_words(stats.status))
-        self.host.status_tokens.setText(self._tokens_words(stats.input_tokens, stats.output_tokens, stats.estimated))
+        self.host.status_tokens.setText(self._tokens_words(stats.input_tokens, stats.output_tokens, stats.estimated)
+                                        + self._forecast_words(stats.forecast, stats.input_tokens,
+                                                               stats.output_tokens))
         self.host.status_elapsed.setText(i18n.seconds(elapsed))
 
     def _tokens_words(self, input_tokens: int, output_tokens: int, estimated: bool) -> str:
@@ -280,6 +289,19 @@ class RunActions(QObject):
             text = self.tr("%1 in · %2 out tokens")
             self.host.status_tokens.setToolTip("")
         return i18n.arg(text, i18n.number(input_tokens), i18n.number(output_tokens))
+
+    def _forecast_words(self, forecast: RunForecast | None, input_tokens: int, output_tokens: int) -> str:
+        """Forecast against actual, after the tokens: the input range the run was forecast to take, and its cost
+        range against what it used where the connection has prices; nothing for a run without a forecast."""
+        if forecast is None or forecast.input_tokens is None:
+            return ""
+        low, high = forecast.input_tokens
+        text = i18n.arg(self.tr(" · forecast %1–%2 in"), i18n.number(low), i18n.number(high))
+        used = used_cost(forecast, input_tokens, output_tokens)
+        if forecast.cost is not None and used is not None:
+            text += i18n.arg(self.tr(", cost %1–%2, used %3 %4"), i18n.number(forecast.cost[0], 4),
+                             i18n.number(forecast.cost[1], 4), i18n.number(used, 4), forecast.currency or "")
+        return text
 
     def _status_words(self, status: str) -> str:
         """A run's status as the status bar says it."""
