@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the window opens with a composer before the runtime is impo
     from relay_studio.runtime.forecast import Forecast
 
 DEBOUNCE_MS = 400
-#: (agent id, text) -> the forecast of a run of that agent for that text in the chat shown
+# (agent id, text) -> the forecast of a run of that agent for that text in the chat shown
 Ask = Callable[[str, str], Awaitable["Forecast"]]
 
 
@@ -41,7 +41,7 @@ class ForecastLine(QLabel):
         self._ask: Ask | None = None
         self._asked = 0  # the newest request; an older answer is dropped
         self._tasks = WidgetTasks()
-        #: the newest forecast shown, and the (agent id, text) it is for
+        # the newest forecast shown, and the (agent id, text) it is for
         self.last: tuple[tuple[str, str], Forecast] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)

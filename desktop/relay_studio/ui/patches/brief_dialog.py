@@ -30,7 +30,7 @@ from relay_studio.domain.approvals import ApprovalDecision
 from relay_studio.ui import i18n
 from relay_studio.ui.studio import PendingApproval
 
-#: the brief's list fields (one item a line in the editor)
+# the brief's list fields (one item a line in the editor)
 LIST_FIELDS = ("mustPreserve", "completionCriteria", "workspaceRefs")
 
 
