@@ -18,12 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "desktop"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # book_project beside this file
 
-from bench.book_project import book_project, copy_of  # noqa: E402
-from relay_studio.runtime.engine import Runtime  # noqa: E402
-from relay_studio.runtime.forecast import ReadStores, count_plan, plan_in_chat  # noqa: E402
+from book_project import book_project, copy_of
+from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.forecast import ReadStores, count_plan, plan_in_chat
 
 TEXT = "Write the scene where Captain Ilse Varro finds the salt crown under the harbour, with the storm coming in."
 
