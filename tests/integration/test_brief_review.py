@@ -86,6 +86,16 @@ async def test_cancel_and_headless_runs_hand_on_the_agents_brief(harness: Harnes
         assert "Polish output/main.md and finish." in _final_editor_input(harness)
 
 
+async def test_a_brief_the_creator_left_without_an_objective_is_not_handed_on(harness: Harness) -> None:
+    async def creator(request: ApprovalRequest) -> ApprovalDecision:
+        return ApprovalDecision(approved=True, edited_brief={**request.arguments["brief"], "objective": "  "})
+
+    run_id, status = await harness.run("editor", _turns(), profiles=_profiles(), approver=creator)
+    assert status is RunStatus.COMPLETED
+    accepted = harness.of_type(run_id, "agent_handoff_accepted")[0].payload
+    assert accepted["brief"] == AGENT_BRIEF and "agentBrief" not in accepted
+
+
 async def test_an_agent_without_the_option_is_never_held(harness: Harness) -> None:
     asked: list[ApprovalRequest] = []
 

@@ -43,9 +43,8 @@ def merged_brief(agent: dict[str, Any], edited: dict[str, Any]) -> dict[str, Any
 
 async def reviewed_brief(ctx: ToolContext, target: AgentProfile, brief: dict[str, Any]) -> dict[str, Any] | None:
     """The creator's version of ``brief`` when the handing agent asks for a review and the creator changed it;
-    None when the agent's brief goes on as it is (no review asked, declined, unchanged, or not a valid brief)."""
-    from relay_studio.runtime.delegation.handoff import validate_packet
-
+    None when the agent's brief goes on as it is (no review asked, declined, unchanged). The caller checks it
+    as it checks the agent's (``handoff.validate_packet``)."""
     run, inv = ctx.run, ctx.inv
     if not inv.profile.handoff.review_brief or run.explore:
         return None
@@ -58,10 +57,4 @@ async def reviewed_brief(ctx: ToolContext, target: AgentProfile, brief: dict[str
     if decision.edited_brief is None:
         return None
     merged = merged_brief(brief, decision.edited_brief)
-    if merged == brief:
-        return None
-    try:
-        validate_packet(merged)
-    except ToolError:
-        return None  # the window checks the objective; a brief that still does not fit is not handed on
-    return merged
+    return None if merged == brief else merged

@@ -160,7 +160,11 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     agent_brief = brief
     edited = await reviewed_brief(ctx, target, brief)
     if edited is not None:
-        brief = edited
+        try:
+            validate_packet(edited)
+            brief = edited
+        except ToolError:  # the window asks for an objective; a brief that still does not fit is not handed on
+            edited = None
     task_id = new_id("handoff")
     payload: dict[str, Any] = {
         "agentId": inv.profile.id, "targetAgentId": target.id, "targetDisplayName": target.display_name,
