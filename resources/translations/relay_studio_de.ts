@@ -21,6 +21,61 @@
     </message>
 </context>
 <context>
+    <name>BriefDialog</name>
+    <message>
+        <source>The brief before it is handed on</source>
+        <translation>Die Übergabenotiz, bevor sie übergeben wird</translation>
+    </message>
+    <message>
+        <source>%1 hands the work to %2 with this brief. Change what you want; the run waits until you hand it on.</source>
+        <translation>%1 übergibt die Arbeit mit dieser Übergabenotiz an %2. Ändere, was du willst; der Durchlauf wartet, bis du sie übergibst.</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Why now</source>
+        <translation>Warum jetzt</translation>
+    </message>
+    <message>
+        <source>What has been done</source>
+        <translation>Was getan wurde</translation>
+    </message>
+    <message>
+        <source>What to preserve (one a line)</source>
+        <translation>Was erhalten bleiben muss (eins pro Zeile)</translation>
+    </message>
+    <message>
+        <source>When it is done (one a line)</source>
+        <translation>Wann es fertig ist (eins pro Zeile)</translation>
+    </message>
+    <message>
+        <source>Files to read (one a line)</source>
+        <translation>Zu lesende Dateien (eine pro Zeile)</translation>
+    </message>
+    <message>
+        <source>The objective is required: say what the next agent must achieve.</source>
+        <translation>Das Ziel ist nötig: Sag, was der nächste Agent erreichen soll.</translation>
+    </message>
+    <message>
+        <source>Keep the agent&apos;s brief</source>
+        <translation>Notiz des Agenten behalten</translation>
+    </message>
+    <message>
+        <source>Hands on the brief as the agent wrote it</source>
+        <translation>Übergibt die Übergabenotiz so, wie der Agent sie geschrieben hat</translation>
+    </message>
+    <message>
+        <source>Hand on</source>
+        <translation>Übergeben</translation>
+    </message>
+</context>
+<context>
     <name>BuiltinAgents</name>
     <message>
         <source>Checks a draft against the story library and reports what contradicts it.</source>
@@ -1139,6 +1194,14 @@
         <translation>handoff.briefTemplate: was die nächste Stufe tun soll; {file} wird zur Datei des Entwurfs. Leer: die Beschreibung des nächsten Agenten</translation>
     </message>
     <message>
+        <source>Let me see the brief first</source>
+        <translation>Übergabenotiz zuerst mir zeigen</translation>
+    </message>
+    <message>
+        <source>handoff.reviewBrief: when this agent hands off, the run waits and its brief opens in an editor; the next stage starts with your version</source>
+        <translation>handoff.reviewBrief: Wenn dieser Agent übergibt, wartet der Durchlauf und seine Übergabenotiz öffnet sich in einem Editor; die nächste Etappe beginnt mit deiner Fassung</translation>
+    </message>
+    <message>
         <source>Who may call it</source>
         <translation>Wer ihn aufrufen darf</translation>
     </message>
@@ -1739,6 +1802,49 @@
     <message>
         <source>▼</source>
         <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>ForecastLine</name>
+    <message>
+        <source>Forecast</source>
+        <translation>Prognose</translation>
+    </message>
+    <message>
+        <source>Forecast: first requests %1 tokens; the whole run %2–%3 in, %4–%5 out</source>
+        <translation>Prognose: erste Anfragen %1 Tokens; der ganze Durchlauf %2–%3 ein, %4–%5 aus</translation>
+    </message>
+    <message>
+        <source>; about %1–%2 %3</source>
+        <translation>; etwa %1–%2 %3</translation>
+    </message>
+    <message>
+        <source>(counted by the model&apos;s server)</source>
+        <translation>(vom Server des Modells gezählt)</translation>
+    </message>
+    <message>
+        <source>(approximate: about four characters a token)</source>
+        <translation>(geschätzt: etwa vier Zeichen pro Token)</translation>
+    </message>
+    <message>
+        <source>What this message would take before you send it. Each stage&apos;s first request, then the whole run: at least one call per stage with a short answer, at most six calls per stage, each answer up to 1,000 tokens.</source>
+        <translation>Was diese Nachricht brauchen würde, bevor du sie sendest. Die erste Anfrage jeder Etappe, dann der ganze Durchlauf: mindestens ein Aufruf pro Etappe mit kurzer Antwort, höchstens sechs Aufrufe pro Etappe, jede Antwort bis zu 1.000 Tokens.</translation>
+    </message>
+    <message>
+        <source>counted by the model&apos;s server</source>
+        <translation>vom Server des Modells gezählt</translation>
+    </message>
+    <message>
+        <source>approximate: about four characters a token</source>
+        <translation>geschätzt: etwa vier Zeichen pro Token</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens, %3</source>
+        <translation>%1: %2 Tokens, %3</translation>
+    </message>
+    <message>
+        <source>No cost: a connection of this relay has no prices (Settings → Connections).</source>
+        <translation>Keine Kosten: Eine Verbindung dieser Staffel hat keine Preise (Einstellungen → Verbindungen).</translation>
     </message>
 </context>
 <context>
@@ -3567,6 +3673,14 @@
     <message>
         <source>%1 in · %2 out tokens</source>
         <translation>%1 ein · %2 aus (Tokens)</translation>
+    </message>
+    <message>
+        <source> · forecast %1–%2 in</source>
+        <translation> · Prognose %1–%2 ein</translation>
+    </message>
+    <message>
+        <source>, cost %1–%2, used %3 %4</source>
+        <translation>, Kosten %1–%2, verbraucht %3 %4</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,61 @@
     </message>
 </context>
 <context>
+    <name>BriefDialog</name>
+    <message>
+        <source>The brief before it is handed on</source>
+        <translation>引き継ぐ前の引き継ぎメモ</translation>
+    </message>
+    <message>
+        <source>%1 hands the work to %2 with this brief. Change what you want; the run waits until you hand it on.</source>
+        <translation>%1 はこの引き継ぎメモで作業を %2 に引き継ぎます。必要なところを変更してください。引き継ぐまで実行は待機します。</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>タイトル</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>目的</translation>
+    </message>
+    <message>
+        <source>Why now</source>
+        <translation>今引き継ぐ理由</translation>
+    </message>
+    <message>
+        <source>What has been done</source>
+        <translation>これまでの作業</translation>
+    </message>
+    <message>
+        <source>What to preserve (one a line)</source>
+        <translation>残すべきこと（1行に1つ）</translation>
+    </message>
+    <message>
+        <source>When it is done (one a line)</source>
+        <translation>完了の条件（1行に1つ）</translation>
+    </message>
+    <message>
+        <source>Files to read (one a line)</source>
+        <translation>読むファイル（1行に1つ）</translation>
+    </message>
+    <message>
+        <source>The objective is required: say what the next agent must achieve.</source>
+        <translation>目的は必須です。次のエージェントが達成すべきことを書いてください。</translation>
+    </message>
+    <message>
+        <source>Keep the agent&apos;s brief</source>
+        <translation>エージェントのメモのまま</translation>
+    </message>
+    <message>
+        <source>Hands on the brief as the agent wrote it</source>
+        <translation>エージェントが書いたままの引き継ぎメモで引き継ぎます</translation>
+    </message>
+    <message>
+        <source>Hand on</source>
+        <translation>引き継ぐ</translation>
+    </message>
+</context>
+<context>
     <name>BuiltinAgents</name>
     <message>
         <source>Checks a draft against the story library and reports what contradicts it.</source>
@@ -1134,6 +1189,14 @@
         <translation>handoff.briefTemplate: 次の段階に頼むこと。{file} は下書きのファイルになります。空の場合は次のエージェントの説明</translation>
     </message>
     <message>
+        <source>Let me see the brief first</source>
+        <translation>引き継ぎメモを先に確認する</translation>
+    </message>
+    <message>
+        <source>handoff.reviewBrief: when this agent hands off, the run waits and its brief opens in an editor; the next stage starts with your version</source>
+        <translation>handoff.reviewBrief: このエージェントが引き継ぐとき、実行は待機し、引き継ぎメモがエディタで開きます。次のステージはあなたの版で始まります</translation>
+    </message>
+    <message>
         <source>Who may call it</source>
         <translation>呼び出せるエージェント</translation>
     </message>
@@ -1734,6 +1797,49 @@
     <message>
         <source>▼</source>
         <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>ForecastLine</name>
+    <message>
+        <source>Forecast</source>
+        <translation>見積もり</translation>
+    </message>
+    <message>
+        <source>Forecast: first requests %1 tokens; the whole run %2–%3 in, %4–%5 out</source>
+        <translation>見積もり: 最初のリクエスト %1 トークン、実行全体で入力 %2–%3、出力 %4–%5</translation>
+    </message>
+    <message>
+        <source>; about %1–%2 %3</source>
+        <translation>、約 %1–%2 %3</translation>
+    </message>
+    <message>
+        <source>(counted by the model&apos;s server)</source>
+        <translation>（モデルのサーバーが計数）</translation>
+    </message>
+    <message>
+        <source>(approximate: about four characters a token)</source>
+        <translation>（概算: 1トークンあたり約4文字）</translation>
+    </message>
+    <message>
+        <source>What this message would take before you send it. Each stage&apos;s first request, then the whole run: at least one call per stage with a short answer, at most six calls per stage, each answer up to 1,000 tokens.</source>
+        <translation>送信する前に、このメッセージに必要な量です。各ステージの最初のリクエスト、次に実行全体: ステージごとに短い回答の呼び出しが最低1回、最大6回、各回答は最大1,000トークン。</translation>
+    </message>
+    <message>
+        <source>counted by the model&apos;s server</source>
+        <translation>モデルのサーバーが計数</translation>
+    </message>
+    <message>
+        <source>approximate: about four characters a token</source>
+        <translation>概算: 1トークンあたり約4文字</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens, %3</source>
+        <translation>%1: %2 トークン、%3</translation>
+    </message>
+    <message>
+        <source>No cost: a connection of this relay has no prices (Settings → Connections).</source>
+        <translation>費用なし: このリレーの接続に価格がありません（設定 → 接続）。</translation>
     </message>
 </context>
 <context>
@@ -3551,6 +3657,14 @@
     <message>
         <source>%1 in · %2 out tokens</source>
         <translation>入力 %1 · 出力 %2 トークン</translation>
+    </message>
+    <message>
+        <source> · forecast %1–%2 in</source>
+        <translation> · 見積もり 入力 %1–%2</translation>
+    </message>
+    <message>
+        <source>, cost %1–%2, used %3 %4</source>
+        <translation>、費用 %1–%2、実績 %3 %4</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,61 @@
     </message>
 </context>
 <context>
+    <name>BriefDialog</name>
+    <message>
+        <source>The brief before it is handed on</source>
+        <translation>交接前的交接简报</translation>
+    </message>
+    <message>
+        <source>%1 hands the work to %2 with this brief. Change what you want; the run waits until you hand it on.</source>
+        <translation>%1 将用这份交接简报把工作交接给 %2。你可以随意修改；在你交接之前，运行会一直等待。</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Why now</source>
+        <translation>为何现在交接</translation>
+    </message>
+    <message>
+        <source>What has been done</source>
+        <translation>已完成的工作</translation>
+    </message>
+    <message>
+        <source>What to preserve (one a line)</source>
+        <translation>需要保留的内容（每行一项）</translation>
+    </message>
+    <message>
+        <source>When it is done (one a line)</source>
+        <translation>完成标准（每行一项）</translation>
+    </message>
+    <message>
+        <source>Files to read (one a line)</source>
+        <translation>要阅读的文件（每行一个）</translation>
+    </message>
+    <message>
+        <source>The objective is required: say what the next agent must achieve.</source>
+        <translation>目标是必填的：说明下一个智能体必须完成什么。</translation>
+    </message>
+    <message>
+        <source>Keep the agent&apos;s brief</source>
+        <translation>保留智能体的简报</translation>
+    </message>
+    <message>
+        <source>Hands on the brief as the agent wrote it</source>
+        <translation>按智能体所写的交接简报进行交接</translation>
+    </message>
+    <message>
+        <source>Hand on</source>
+        <translation>交接</translation>
+    </message>
+</context>
+<context>
     <name>BuiltinAgents</name>
     <message>
         <source>Checks a draft against the story library and reports what contradicts it.</source>
@@ -1134,6 +1189,14 @@
         <translation>handoff.briefTemplate：要求下一阶段做什么；{file} 会替换为草稿文件。留空：使用下一个智能体的描述</translation>
     </message>
     <message>
+        <source>Let me see the brief first</source>
+        <translation>先让我看交接简报</translation>
+    </message>
+    <message>
+        <source>handoff.reviewBrief: when this agent hands off, the run waits and its brief opens in an editor; the next stage starts with your version</source>
+        <translation>handoff.reviewBrief：该智能体交接时，运行会等待，其交接简报在编辑器中打开；下一阶段将以你的版本开始</translation>
+    </message>
+    <message>
         <source>Who may call it</source>
         <translation>谁可以调用它</translation>
     </message>
@@ -1734,6 +1797,49 @@
     <message>
         <source>▼</source>
         <translation>▼</translation>
+    </message>
+</context>
+<context>
+    <name>ForecastLine</name>
+    <message>
+        <source>Forecast</source>
+        <translation>预估</translation>
+    </message>
+    <message>
+        <source>Forecast: first requests %1 tokens; the whole run %2–%3 in, %4–%5 out</source>
+        <translation>预估：首个请求 %1 个词元；整个运行输入 %2–%3，输出 %4–%5</translation>
+    </message>
+    <message>
+        <source>; about %1–%2 %3</source>
+        <translation>；约 %1–%2 %3</translation>
+    </message>
+    <message>
+        <source>(counted by the model&apos;s server)</source>
+        <translation>（由模型服务器计数）</translation>
+    </message>
+    <message>
+        <source>(approximate: about four characters a token)</source>
+        <translation>（估算：每个词元约四个字符）</translation>
+    </message>
+    <message>
+        <source>What this message would take before you send it. Each stage&apos;s first request, then the whole run: at least one call per stage with a short answer, at most six calls per stage, each answer up to 1,000 tokens.</source>
+        <translation>发送前这条消息将需要的量。先是每个阶段的首个请求，然后是整个运行：每个阶段至少一次简短回答的调用，至多六次，每次回答最多 1,000 个词元。</translation>
+    </message>
+    <message>
+        <source>counted by the model&apos;s server</source>
+        <translation>由模型服务器计数</translation>
+    </message>
+    <message>
+        <source>approximate: about four characters a token</source>
+        <translation>估算：每个词元约四个字符</translation>
+    </message>
+    <message>
+        <source>%1: %2 tokens, %3</source>
+        <translation>%1：%2 个词元，%3</translation>
+    </message>
+    <message>
+        <source>No cost: a connection of this relay has no prices (Settings → Connections).</source>
+        <translation>无费用：此接力的某个连接没有价格（设置 → 连接）。</translation>
     </message>
 </context>
 <context>
@@ -3551,6 +3657,14 @@
     <message>
         <source>%1 in · %2 out tokens</source>
         <translation>输入 %1 · 输出 %2 令牌</translation>
+    </message>
+    <message>
+        <source> · forecast %1–%2 in</source>
+        <translation> · 预估输入 %1–%2</translation>
+    </message>
+    <message>
+        <source>, cost %1–%2, used %3 %4</source>
+        <translation>，费用 %1–%2，实际 %3 %4</translation>
     </message>
 </context>
 <context>

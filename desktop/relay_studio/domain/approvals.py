@@ -29,6 +29,9 @@ class ApprovalDecision(BaseModel):
     reason: str = ""
     #: For a file write: the text the creator wants instead of the agent's proposal.
     edited_content: str | None = None
+    #: For a handoff brief the creator reviewed (``handoff.reviewBrief``): the brief's fields as the creator wants
+    #: them handed on instead of the agent's.
+    edited_brief: dict[str, Any] | None = None
     #: Approve this and every later proposal of the same run.
     approve_rest: bool = False
     #: For a decline: the code the agent's tool result carries instead of ``tool.rejected_by_user`` (then

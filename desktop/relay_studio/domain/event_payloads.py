@@ -73,6 +73,19 @@ class RunCreated(EventPayload):
     user_text: str | None = None
 
 
+class RunForecast(EventPayload):
+    """What the forecast said before Send (``runtime/forecast.py``'s ``Forecast``): each stage's first request,
+    the whole run's input and output tokens as (low, high), the cost range and the prices it was priced at."""
+
+    type: Literal["run_forecast"] = "run_forecast"
+    stages: list[dict[str, Any]] = Field(default_factory=list)
+    input_tokens: tuple[int, int] | None = None
+    output_tokens: tuple[int, int] | None = None
+    cost: tuple[float, float] | None = None
+    currency: str | None = None
+    prices: dict[str, Any] | None = None
+
+
 class StatusChanged(EventPayload):
     type: Literal["status_changed"] = "status_changed"
     from_: str | None = Field(default=None, alias="from")
@@ -406,6 +419,7 @@ class ToolCallApproved(EventPayload):
     approval_id: str | None = None
     approve_rest: bool | None = None
     edited: bool | None = None
+    edited_brief: dict[str, Any] | None = None
     edited_content: str | None = None
     path: str | None = None
     reason: str | None = None
@@ -576,7 +590,10 @@ class AgentHandoffAccepted(EventPayload, _Named):
     type: Literal["agent_handoff_accepted"] = "agent_handoff_accepted"
     agent_display_name: str | None = None
     agent_id: str | None = None
+    #: the brief as the agent wrote it, when the creator edited it before it was handed on (``brief``: theirs)
+    agent_brief: dict[str, Any] | None = None
     brief: dict[str, Any] | None = None
+    brief_edited_by: str | None = None
     by: str | None = None
     draft_path: str | None = None
     history_mapper: str | None = None
@@ -721,7 +738,7 @@ class HandoffEmpty(EventPayload):
 
 
 TypedPayload = Annotated[
-    RunCreated | StatusChanged | RunResumed | RunForked | RunSuspended | RunInterrupted | RunCompleted |
+    RunCreated | RunForecast | StatusChanged | RunResumed | RunForked | RunSuspended | RunInterrupted | RunCompleted |
     RunPartialSuccess | RunFailed | RunCancelled | AgentInvocationCreated | AgentInvocationStarted |
     AgentInvocationCompleted | AgentInvocationFailed | AgentInvocationCancelled | AgentInvocationTransferred |
     AgentLoopFinished | PromptAssemblyRequested | ContextAssembled | AgentTaskRegistered | AgentTaskStarted |

@@ -12,6 +12,9 @@ from relay_studio.domain.enums import InvocationStatus, RunStatus, TaskStatus
 # --- the run ---
 #: The run exists: its chat, root agent and frozen input.
 RUN_CREATED = "run_created"
+#: The forecast the run started with, as the window showed it before Send (``stages``, ``inputTokens``,
+#: ``outputTokens``, ``cost``, ``currency``, ``prices``): the timeline sets it against what the run used.
+RUN_FORECAST = "run_forecast"
 #: The run's status changed (``from``, ``to``).
 STATUS_CHANGED = "status_changed"
 #: A run suspended at an approval continues in this process (``agentId``, ``pendingCalls``).

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 from pydantic.alias_generators import to_camel
 
 from relay_studio.domain import error_codes as codes
@@ -103,10 +103,14 @@ class HandoffOut(_Section):
     """The stage that follows this one (docs/runtime.md, *Declared next stages*): when this stage ends
     without handing off itself (a plain-text answer, a commit and then nothing, the nudges used up), the
     runtime hands its draft on to ``next``. ``briefTemplate``: the objective the next stage is given
-    (``{file}`` becomes the draft's workspace path); without it, the next profile's description."""
+    (``{file}`` becomes the draft's workspace path); without it, the next profile's description. ``reviewBrief``:
+    the creator sees (and may edit) every brief this agent hands on, before the next stage starts."""
 
     next: str | None = None
     brief_template: str | None = Field(default=None, max_length=20_000)
+    #: "Let me see the brief first": when this agent hands off, the run waits while the creator reads the brief
+    #: and may edit it; the next stage starts with the creator's version (``runtime/delegation/brief_review.py``)
+    review_brief: StrictBool = False
 
 
 class RunSettings(_Section):

@@ -1,12 +1,17 @@
-"""What several readers fold from a run's journal, written once: the tokens its model calls used and the
-agent working in the foreground (the window's status bar and timeline, the CLI, the API)."""
+"""What several readers fold from a run's journal, written once: the tokens its model calls used, the
+agent working in the foreground, and the forecast it started with (the window's status bar and timeline, the
+CLI, the API)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from relay_studio.domain.event_payloads import AgentInvocationStarted, ModelCallCompleted, typed
+from pydantic import ValidationError
+
+from relay_studio.domain.connections import Prices
+from relay_studio.domain.event_payloads import AgentInvocationStarted, ModelCallCompleted, RunForecast, typed
 from relay_studio.domain.events import Event
+from relay_studio.domain.messages import Usage
 
 
 class TokenTotals(Protocol):
@@ -33,3 +38,20 @@ def foreground_agent(event: Event) -> str | None:
     if isinstance(payload, AgentInvocationStarted) and payload.kind != "subagent":
         return payload.agent_name
     return None
+
+
+def run_forecast(event: Event) -> RunForecast | None:
+    """The forecast a run started with (``run_forecast``), or None for any other event."""
+    payload = typed(event)
+    return payload if isinstance(payload, RunForecast) else None
+
+
+def used_cost(forecast: RunForecast, input_tokens: int, output_tokens: int) -> float | None:
+    """What the run used, priced as its forecast was; None when the forecast had no prices."""
+    if forecast.prices is None:
+        return None
+    try:
+        prices = Prices.model_validate(forecast.prices)
+    except ValidationError:
+        return None
+    return prices.cost(Usage(input_tokens=input_tokens, output_tokens=output_tokens))

@@ -294,6 +294,8 @@ def _decided(run: RunContext, proposal: Proposal, decision: ApprovalDecision) ->
                                "approveRest": decision.approve_rest}
     if decision.edited_content is not None:
         payload["editedContent"] = decision.edited_content
+    if decision.edited_brief is not None:
+        payload["editedBrief"] = decision.edited_brief
     if decision.error_code and not decision.approved:
         payload["errorCode"] = decision.error_code
     _close(run, proposal, ev.TOOL_CALL_APPROVED if decision.approved else ev.TOOL_CALL_DENIED, payload,

@@ -188,6 +188,7 @@ class Runtime:
         handoff_defaults: HandoffDefaults | None = None,
         context: Any = None,
         scene: SceneTurn | None = None,
+        forecast: dict[str, Any] | None = None,
     ) -> RunHandle:
         """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
         question again: no new user message, the history before it, and its commits become new
@@ -196,7 +197,8 @@ class Runtime:
         ``handoff_defaults`` and ``context`` come from code (the Python API) and are not frozen: a
         resumed run goes on without them. ``scene``: a scene turn (``runtime/scenes.py``, docs/scenes.md): its
         history is what the speaker witnessed, not the whole chat, and ``prompt`` is stored as a chat message
-        only when the creator wrote it."""
+        only when the creator wrote it. ``forecast``: the forecast shown before Send (``runtime/forecast.py``'s
+        ``Forecast`` as JSON), journaled as ``run_forecast`` with the run's creation."""
         profiles = dict(profiles if profiles is not None else self.profiles())
         root = profiles.get(agent_id)
         if root is None:
@@ -301,6 +303,8 @@ class Runtime:
                 tx.event(run_id, ev.RUN_CREATED, {"chatId": chat_record.id, "chatName": chat_record.name,
                                                   "agentId": agent_id, "userText": prompt,
                                                   **({"explore": True} if ctx.explore else {})})
+                if forecast is not None:
+                    tx.event(run_id, ev.RUN_FORECAST, forecast)
                 if scene is not None:
                     tx.event(run_id, ev.SCENE_CONTEXT_ASSEMBLED, scene.context)
                 workspace.journal_skipped_links(tx, run_id)

@@ -23,23 +23,31 @@ the run's frozen input, and ``turns RUN --explain`` gives each stage's first req
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
 from relay_studio.domain.connections import Prices
 from relay_studio.domain.messages import Message, ModelRequest, ModelSettings, Usage
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.records import ProjectRecord
+from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.mentions import select_entries
 from relay_studio.library.store import LibraryStore
 from relay_studio.providers.base import ModelProvider, ProviderError
 from relay_studio.providers.usage_estimate import CHARS_PER_TOKEN, sent_chars, tokens_of
 from relay_studio.runtime.delegation.rendering import render_handoff_brief
 from relay_studio.runtime.engine import Runtime
+from relay_studio.runtime.host_bridge import HostBridge
 from relay_studio.runtime.model_call import output_cap
 from relay_studio.runtime.next_stage import DRAFT_FILE
 from relay_studio.runtime.prompt_preview import prompt_preview
 from relay_studio.runtime.prompts import chat_history, root_messages
+from relay_studio.store.chats import ChatHostBridge, ChatStore
+from relay_studio.store.database import Database
+from relay_studio.store.projects import ProjectStore, project_folder
 
 #: a later stage's brief holds the previous stage's draft, not written yet: taken as this much prose
 ASSUMED_DRAFT_CHARS = 2000
@@ -68,6 +76,52 @@ class Forecast(BaseModel):
     #: (low, high) in ``currency`` where every stage's connection has prices, else None
     cost: tuple[float, float] | None = None
     currency: str | None = None
+    #: the prices ``cost`` is priced at (the same for every stage), so what the run used can be priced alike
+    prices: Prices | None = None
+
+
+class ForecastStores(Protocol):
+    """What a forecast reads: a ``Runtime``, or ``ReadStores`` over a reader thread's own connection."""
+
+    @property
+    def db(self) -> Database: ...
+
+    @property
+    def bridge(self) -> HostBridge: ...
+
+    @property
+    def projects(self) -> ProjectStore: ...
+
+    def chat_project(self, chat_id: str) -> ProjectRecord: ...
+
+    def project_dir(self, project: ProjectRecord) -> Path: ...
+
+
+class ReadStores:
+    """The stores of a forecast over ``db``, a connection that one (reader) thread uses: the window builds a
+    forecast's requests there, off the GUI thread (``plan_in_chat``)."""
+
+    def __init__(self, db: Database, data_dir: Path) -> None:
+        self.db, self.data_dir = db, data_dir
+        self.chats = ChatStore(db)
+        self.projects = ProjectStore(db)
+        self.bridge = ChatHostBridge(self.chats)
+
+    def chat_project(self, chat_id: str) -> ProjectRecord:
+        chat = self.chats.chat(chat_id)
+        return (self.projects.get(chat.project_id) if chat and chat.project_id else None) or self.projects.default()
+
+    def project_dir(self, project: ProjectRecord) -> Path:
+        return project_folder(self.data_dir, project)
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A stage's first request, built, with the provider that will count it (None: estimated)."""
+
+    profile: AgentProfile
+    request: ModelRequest
+    provider: ModelProvider | None
 
 
 def _stages(profiles: dict[str, AgentProfile], agent_id: str) -> list[AgentProfile]:
@@ -77,13 +131,25 @@ def _stages(profiles: dict[str, AgentProfile], agent_id: str) -> list[AgentProfi
     return chain
 
 
-def _library_section(runtime: Runtime, chat_id: str | None, profile: AgentProfile, texts: list[str]) -> str:
-    budget = profile.context.library_budget_tokens
-    if budget <= 0:
-        return ""
-    project = runtime.chat_project(chat_id) if chat_id else runtime.projects.default()
-    store = LibraryStore.open(runtime.db, project.id, runtime.project_dir(project))
-    return select_entries([i.entry for i in store.entries()], texts, budget).section
+class _Library:
+    """The story library of the run's project, read at most once for all of a forecast's stages (opening it
+    scans its folder: two thirds of a forecast's time on a 1,000-entry project, ``bench/forecast_line.py``)."""
+
+    def __init__(self, stores: ForecastStores, chat_id: str | None) -> None:
+        self.stores, self.chat_id = stores, chat_id
+        self._entries: list[LibraryEntry] | None = None
+
+    def entries(self) -> list[LibraryEntry]:
+        if self._entries is None:
+            stores = self.stores
+            project = stores.chat_project(self.chat_id) if self.chat_id else stores.projects.default()
+            store = LibraryStore.open(stores.db, project.id, stores.project_dir(project))
+            self._entries = [i.entry for i in store.entries()]
+        return self._entries
+
+    def section(self, profile: AgentProfile, texts: list[str]) -> str:
+        budget = profile.context.library_budget_tokens
+        return select_entries(self.entries(), texts, budget).section if budget > 0 else ""
 
 
 def _assumed_brief(previous: AgentProfile, target: AgentProfile) -> str:
@@ -100,15 +166,16 @@ def _assumed_brief(previous: AgentProfile, target: AgentProfile) -> str:
         "workspaceRefs": [DRAFT_FILE]})
 
 
-def first_request(runtime: Runtime, profiles: dict[str, AgentProfile], profile: AgentProfile, text: str,
+def first_request(stores: ForecastStores, profiles: dict[str, AgentProfile], profile: AgentProfile, text: str,
                   history: list[Message], pinned: int, chat_id: str | None, previous: AgentProfile | None,
-                  ) -> ModelRequest:
-    """The first request of ``profile`` in a run for ``text``: the root's, or the one after ``previous``."""
-    preview = prompt_preview(profile, profiles, runtime.db, runtime.bridge)
+                  library: _Library | None = None) -> ModelRequest:
+    """The first request of ``profile`` in a run for ``text``: the root's, or the one after ``previous``;
+    ``library``: the project's story library as already read for another stage."""
+    preview = prompt_preview(profile, profiles, stores.db, stores.bridge)
     messages = root_messages(history, text, profile.context.chat_history_messages, pinned)
     if previous is not None:
         messages.append(Message(role="user", content=_assumed_brief(previous, profile)))
-    section = _library_section(runtime, chat_id, profile, [m.content for m in messages])
+    section = (library or _Library(stores, chat_id)).section(profile, [m.content for m in messages])
     system = preview.system_prompt + ("\n\n" + section if section else "")
     m = profile.model
     settings = ModelSettings(model=m.model or "default", max_tokens=output_cap(m.max_tokens, m.context_window_tokens))
@@ -140,14 +207,38 @@ async def forecast(runtime: Runtime, *, agent_id: str, text: str, chat: str | No
 
 async def _forecast(runtime: Runtime, profiles: dict[str, AgentProfile], agent_id: str, text: str,
                     history: list[Message], pinned: int, chat_id: str | None, provider_for: object) -> Forecast:
+    return await count_plan(plan(runtime, profiles, agent_id, text, history, pinned, chat_id, provider_for))
+
+
+def plan(stores: ForecastStores, profiles: dict[str, AgentProfile], agent_id: str, text: str,
+         history: list[Message], pinned: int, chat_id: str | None, provider_for: object) -> list[Planned]:
+    """Each stage's first request and its counting provider: the reads of a forecast, no network."""
+    chain = _stages(profiles, agent_id)
+    library = _Library(stores, chat_id)
+    return [Planned(profile, first_request(stores, profiles, profile, text, history, pinned, chat_id,
+                                           chain[i - 1] if i else None, library), _provider(provider_for, profile))
+            for i, profile in enumerate(chain)]
+
+
+def plan_in_chat(stores: ForecastStores, profiles: dict[str, AgentProfile], agent_id: str, text: str,
+                 chat_id: str | None, provider_for: object) -> list[Planned]:
+    """``plan`` for a message to the chat ``chat_id`` (a new chat when None or gone): the window's forecast line."""
+    if agent_id not in profiles:
+        raise ValueError(f"There is no agent '{agent_id}'.")
+    chats = ChatStore(stores.db)
+    record = chats.chat(chat_id) if chat_id else None
+    history, pinned = chat_history(chats.messages(record.id)) if record is not None else ([], 0)
+    return plan(stores, profiles, agent_id, text, history, pinned, record.id if record else None, provider_for)
+
+
+async def count_plan(planned: list[Planned]) -> Forecast:
+    """The forecast of ``planned``: each request counted by its server's tokenizer where it offers one (an
+    HTTP call on the loop), else estimated; the run's range and cost from the counts."""
     stages: list[StageForecast] = []
     prices: list[Prices | None] = []
     low_in = high_in = low_out = high_out = 0
-    chain = _stages(profiles, agent_id)
-    for i, profile in enumerate(chain):
-        request = first_request(runtime, profiles, profile, text, history, pinned, chat_id,
-                                chain[i - 1] if i else None)
-        provider = _provider(provider_for, profile)
+    for stage in planned:
+        profile, request, provider = stage.profile, stage.request, stage.provider
         tokens, method = await _count(provider, request)
         connection = getattr(provider, "connection", None)
         stages.append(StageForecast(agent=profile.display_name, agentId=profile.id, tokens=tokens, method=method,
@@ -165,6 +256,7 @@ async def _forecast(runtime: Runtime, profiles: dict[str, AgentProfile], agent_i
         result.cost = (price.cost(Usage(input_tokens=low_in, output_tokens=low_out)),
                        price.cost(Usage(input_tokens=high_in, output_tokens=high_out)))
         result.currency = price.currency
+        result.prices = price
     return result
 
 

@@ -136,6 +136,18 @@ class DefaultProviders:
             return None
 
 
+def counting_providers(source: ProviderSource, db: Database) -> ProviderFor:
+    """The providers a forecast asks to count tokens, resolved over ``db`` (the window's reader connection, so a
+    forecast reads nothing on the GUI thread): the creator's connections for ``DefaultProviders``, else the
+    source's own."""
+    if isinstance(source, DefaultProviders):
+        from relay_studio.providers.factory import WINDOW_ADD_HINT, ProfileProviders
+        from relay_studio.store.connections import ConnectionStore
+
+        return ProfileProviders(ConnectionStore(db), source.data_dir, add_hint=WINDOW_ADD_HINT)
+    return source.provider_for_run(demo=False)
+
+
 class ScriptedProviders:
     """Every run, demo or not, on one scripted provider: tests and screenshots."""
 

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox
 
+from relay_studio.domain.event_payloads import RunForecast
 from relay_studio.domain.events import Event
+from relay_studio.domain.run_folds import used_cost
+from relay_studio.runtime.delegation.brief_review import is_brief_review
 from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunRequestError
 from relay_studio.ui import i18n
@@ -88,8 +91,11 @@ class RunActions(QObject):
                 handle = await self.studio.start_demo(self._chat_name(), with_approval=with_approval,
                                                       project_id=self.host.project_id)
             else:
+                shown = None if demo or regenerate_of else self.host.chat.composer.forecast_line.forecast_for(
+                    agent_id, text)  # the forecast the creator saw for this very message, journaled with the run
                 handle = await self.studio.start_run(chat=self.host.chat_id, agent_id=agent_id, prompt=text, demo=demo,
-                                                     regenerate_of=regenerate_of, project_id=self.host.project_id)
+                                                     regenerate_of=regenerate_of, project_id=self.host.project_id,
+                                                     forecast=shown.model_dump(mode="json") if shown else None)
         except RunRequestError as exc:
             self.last_error = f"{for_window(exc.code, exc.message)} [{exc.code}]"
             self.host.statusBar().showMessage(self.last_error, 10000)
@@ -259,14 +265,18 @@ class RunActions(QObject):
                 self.host.status_elapsed.clear()
                 return
             self.host.status_tokens.setText(self._tokens_words(folded.input_tokens, folded.output_tokens,
-                                                          folded.estimated))
+                                                          folded.estimated)
+                                            + self._forecast_words(folded.forecast, folded.input_tokens,
+                                                                   folded.output_tokens))
             self.host.status_elapsed.setText(i18n.seconds(folded.end_time))
             return
         loop_now = asyncio.get_event_loop().time() if stats.started else time.monotonic()
         elapsed = (stats.ended or loop_now) - stats.started
         self.host.status_agent.setText(i18n.arg(self.tr("Agent: %1"), stats.agent))
         self.host.status_state.setText(self._status_words(stats.status))
-        self.host.status_tokens.setText(self._tokens_words(stats.input_tokens, stats.output_tokens, stats.estimated))
+        self.host.status_tokens.setText(self._tokens_words(stats.input_tokens, stats.output_tokens, stats.estimated)
+                                        + self._forecast_words(stats.forecast, stats.input_tokens,
+                                                               stats.output_tokens))
         self.host.status_elapsed.setText(i18n.seconds(elapsed))
 
     def _tokens_words(self, input_tokens: int, output_tokens: int, estimated: bool) -> str:
@@ -279,6 +289,19 @@ class RunActions(QObject):
             text = self.tr("%1 in · %2 out tokens")
             self.host.status_tokens.setToolTip("")
         return i18n.arg(text, i18n.number(input_tokens), i18n.number(output_tokens))
+
+    def _forecast_words(self, forecast: RunForecast | None, input_tokens: int, output_tokens: int) -> str:
+        """Forecast against actual, after the tokens: the input range the run was forecast to take, and its cost
+        range against what it used where the connection has prices; nothing for a run without a forecast."""
+        if forecast is None or forecast.input_tokens is None:
+            return ""
+        low, high = forecast.input_tokens
+        text = i18n.arg(self.tr(" · forecast %1–%2 in"), i18n.number(low), i18n.number(high))
+        used = used_cost(forecast, input_tokens, output_tokens)
+        if forecast.cost is not None and used is not None:
+            text += i18n.arg(self.tr(", cost %1–%2, used %3 %4"), i18n.number(forecast.cost[0], 4),
+                             i18n.number(forecast.cost[1], 4), i18n.number(used, 4), forecast.currency or "")
+        return text
 
     def _status_words(self, status: str) -> str:
         """A run's status as the status bar says it."""
@@ -294,6 +317,9 @@ class RunActions(QObject):
         return dialog
 
     def _on_approval(self, pending: PendingApproval) -> None:
+        if is_brief_review(pending.request):
+            self._open_brief(pending)
+            return
         dialog = self.patch_dialog()
         dialog.add(pending)
         if not dialog.isVisible():
@@ -301,8 +327,24 @@ class RunActions(QObject):
 
     def review_changes(self) -> None:
         """Brings back the patch dialog (the creator closed it while proposals still wait)."""
+        briefs = [p for p in self.studio.pending if is_brief_review(p.request)]
+        for pending in briefs:
+            self._open_brief(pending)
+        patches = [p for p in self.studio.pending if p not in briefs]
+        if not patches:
+            return
         dialog = self.patch_dialog()
-        for pending in self.studio.pending:
+        for pending in patches:
             dialog.add(pending)
-        if self.studio.pending and not dialog.isVisible():
+        if not dialog.isVisible():
             dialog.open()
+
+    def _open_brief(self, pending: PendingApproval) -> None:
+        """The brief an agent hands on, in its editor, while the run waits ("let me see the brief first")."""
+        from relay_studio.ui.patches.brief_dialog import BriefDialog
+
+        if any(d.pending is pending for d in self.host.window().findChildren(BriefDialog)):
+            return
+        dialog = BriefDialog(pending, self.host.window())
+        self.studio.approval_closed.connect(dialog.withdraw)
+        dialog.open()

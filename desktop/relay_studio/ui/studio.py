@@ -51,12 +51,13 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.enums import RunStatus
+from relay_studio.domain.event_payloads import RunForecast
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import (
@@ -162,6 +163,8 @@ class RunStats:
     """Some of the counts are the studio's estimate (a server sent none): shown with "~"."""
     started: float = field(default=0.0)
     ended: float | None = None
+    forecast: RunForecast | None = None
+    """What the run was forecast to take before Send (``run_forecast``), shown against what it used."""
 
 
 class Studio(QObject):
@@ -276,11 +279,11 @@ class Studio(QObject):
     async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False,
                         regenerate_of: str | None = None,
                         profiles: dict[str, AgentProfile] | None = None,
-                        project_id: str | None = None) -> RunHandle:
+                        project_id: str | None = None, forecast: dict[str, Any] | None = None) -> RunHandle:
         """Starts a run; raises ``RunRequestError`` (nothing written) when it cannot start. With
         ``regenerate_of`` (an assistant message) it answers that message's question again, and what
         it commits becomes the message's next version. ``profiles`` replaces the catalogue for this
-        run only (nothing is saved)."""
+        run only (nothing is saved). ``forecast``: the composer's forecast for this message, journaled."""
         profiles = profiles if profiles is not None else self.runtime.profiles()
         if demo:  # the scripted demo answers, whatever model the profiles name: say so
             profiles = {pid: p.model_copy(update={"model": p.model.model_copy(update={"model": DEMO_MODEL})})
@@ -288,9 +291,11 @@ class Studio(QObject):
         handle = await self.runtime.start_run(
             agent_id=agent_id, prompt=prompt, chat=chat, profiles=profiles,
             provider_for=self.providers.provider_for_run(demo=demo), approver=self.approve,
-            regenerate_of=regenerate_of, project_id=project_id,
+            regenerate_of=regenerate_of, project_id=project_id, forecast=forecast,
         )
         self.track(handle, profiles[agent_id].display_name)
+        if forecast is not None:  # journaled with the run's creation, before the run was tracked
+            self.stats[handle.run_id].forecast = RunForecast.model_validate(forecast)
         return handle
 
     def track(self, handle: RunHandle, agent_name: str) -> None:

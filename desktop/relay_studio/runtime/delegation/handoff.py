@@ -18,6 +18,7 @@ from relay_studio.domain.validation import first_problem
 from relay_studio.runtime import transitions
 from relay_studio.runtime.context import InvocationState, RunContext, ToolContext
 from relay_studio.runtime.delegation import policy
+from relay_studio.runtime.delegation.brief_review import reviewed_brief
 from relay_studio.runtime.delegation.edges import ChooseTarget, HandoffInfo, call_on_handoff, effective
 from relay_studio.runtime.delegation.rendering import HANDOFF_KNOWN
 from relay_studio.runtime.effects import HandoffAccepted, ToolResult
@@ -156,6 +157,14 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
     if options.choose_target is not None:
         target = await _chosen_target(ctx, target, options.choose_target, parsed)
 
+    agent_brief = brief
+    edited = await reviewed_brief(ctx, target, brief)
+    if edited is not None:
+        try:
+            validate_packet(edited)
+            brief = edited
+        except ToolError:  # the window asks for an objective; a brief that still does not fit is not handed on
+            edited = None
     task_id = new_id("handoff")
     payload: dict[str, Any] = {
         "agentId": inv.profile.id, "targetAgentId": target.id, "targetDisplayName": target.display_name,
@@ -163,6 +172,8 @@ async def perform_handoff(ctx: ToolContext, target_id: str, brief: dict[str, Any
         "historyMode": options.history_mode, "removeToolItems": options.remove_tool_items,
         "by": "runtime" if on_behalf else "agent",
     }
+    if edited is not None:
+        payload["agentBrief"], payload["briefEditedBy"] = agent_brief, "creator"
     if options.on_handoff is not None:
         payload["hookResult"] = _jsonable(hook_result)
     if target is not offered:

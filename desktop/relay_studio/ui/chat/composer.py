@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from relay_studio.ui.chat.forecast_line import ForecastLine
 from relay_studio.ui.chat.slash_commands import SlashCommandList
 from relay_studio.ui.flow_layout import flow_row
 
@@ -168,6 +169,10 @@ class Composer(QWidget):
         row.addWidget(self.stop_button)
         row.addWidget(self.send_button)
         layout.addLayout(row)
+        self.forecast_line = ForecastLine(self.message)  # what Send would take (ui/chat/forecast_line.py)
+        self.editor.textChanged.connect(self.forecast_line.schedule)
+        self.agent_box.currentIndexChanged.connect(lambda _i: self.forecast_line.schedule())
+        layout.addWidget(self.forecast_line)
         self.set_enter_sends(False)
 
     def set_enter_sends(self, enter_sends: bool) -> None:

@@ -57,6 +57,7 @@ from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord, MessageRec
 from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
+from relay_studio.runtime.forecast import Forecast
 from relay_studio.runtime.publish import NothingToPublish
 from relay_studio.ui.background import Failed, Outcome
 from relay_studio.ui.chat.card_chrome import fit_to_column
@@ -204,6 +205,7 @@ class ChatView(QWidget):
         self.composer.edit_requested.connect(self.edit_requested.emit)
         self.composer.stop_requested.connect(lambda: self.stop_requested.emit(self.live.run_id))
         layout.addWidget(self.composer)
+        self.composer.forecast_line.bind(self._forecast)
         self.welcome: WelcomeCard | None = None
         self.empty_hint = QLabel()  # a chat with nothing in it yet says what to do next (issue 38)
         self.empty_hint.setObjectName("Muted")
@@ -263,6 +265,13 @@ class ChatView(QWidget):
         else:
             self.live.hide()
         self.composer.set_running(active is not None)
+        self.composer.forecast_line.schedule()  # another chat: another history to forecast with
+
+    async def _forecast(self, agent_id: str, text: str) -> Forecast:
+        """The composer's forecast line asks what a run for ``text`` in the chat shown would take."""
+        if self.studio.shutting_down:
+            raise RuntimeError("the window is closing")
+        return await self.studio.chats.forecast(self.chat_id or None, agent_id, text)
 
     def schedule_reload(self) -> None:
         """Reloads once on the next turn of the loop, however many events asked for it this frame."""

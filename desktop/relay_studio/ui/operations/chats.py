@@ -23,10 +23,15 @@ from relay_studio.domain.records import (
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern_chat import ParsedChat, export_chat, parse_chat, read_chat_file
 from relay_studio.library.store import atomic_write
+from relay_studio.runtime.forecast import Forecast, Planned, ReadStores, count_plan, plan_in_chat
+from relay_studio.runtime.profile_catalog import catalog
+from relay_studio.runtime.provider_source import counting_providers
 from relay_studio.runtime.publish import publish_approved
 from relay_studio.runtime.session_handoff import chat_agent
 from relay_studio.store.chats import HandedOff, message_texts, project_message_stamps
 from relay_studio.store.database import read_connection
+from relay_studio.store.profiles import ProfileStore
+from relay_studio.store.runs import RunStore
 from relay_studio.ui.background import Outcome
 from relay_studio.ui.operations.chat_contents import ChatContents, read_chat_contents, read_on_reader
 
@@ -197,3 +202,16 @@ class ChatOperations:
         with read_connection(self.runtime.db.path) as db:
             return tally.update(entries, project_message_stamps(db, tally.project_id), partial(message_texts, db))
 
+
+    async def forecast(self, chat_id: str | None, agent_id: str, text: str) -> Forecast:
+        """What a run of ``agent_id`` for ``text`` in the chat would take (``runtime/forecast.py``; the composer's
+        forecast line): its requests built on the reader thread, then counted on the loop (a server's
+        ``/tokenize`` is an HTTP call there, never a wait on the GUI thread). ``ValueError``: no such agent."""
+        data_dir, extra, source = self.runtime.data_dir, self.runtime.extra_profiles, self.hub.providers
+
+        def build(runs: RunStore) -> list[Planned]:
+            profiles = catalog(ProfileStore(runs.db), extra)
+            return plan_in_chat(ReadStores(runs.db, data_dir), profiles, agent_id, text, chat_id,
+                                counting_providers(source, runs.db))
+
+        return await count_plan(await self.hub.read(build))

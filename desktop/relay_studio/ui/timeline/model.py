@@ -17,8 +17,9 @@ from datetime import datetime
 from typing import Any
 
 from relay_studio.domain import event_types as ev
+from relay_studio.domain.event_payloads import RunForecast
 from relay_studio.domain.events import Event
-from relay_studio.domain.run_folds import add_usage, foreground_agent
+from relay_studio.domain.run_folds import add_usage, foreground_agent, run_forecast
 from relay_studio.ui.timeline.event_index import EventIndex
 from relay_studio.ui.timeline.lane_items import Bar, Lane, Marker, Stage
 from relay_studio.ui.timeline.reviews import Review, completed_review
@@ -55,6 +56,7 @@ class RunTimeline:
         self.output_tokens = 0
         self.estimated = False  # some counts are the studio's estimate (``Usage.estimated``)
         self.foreground_agent = ""
+        self.forecast: RunForecast | None = None  # what the run was forecast to take (``run_forecast``)
 
     # -- folding ---------------------------------------------------------------------------------
     def apply(self, event: Event) -> bool:
@@ -74,6 +76,8 @@ class RunTimeline:
             add_usage(self, event)
         elif event.type == ev.AGENT_INVOCATION_STARTED and (agent := foreground_agent(event)) is not None:
             self.foreground_agent = agent
+        elif event.type == ev.RUN_FORECAST:
+            self.forecast = run_forecast(event)
         if handler is not None:
             handler(self, event, t)
         elif event.type in RUN_ENDS:

@@ -48,6 +48,9 @@ class DelegationSection(Section):
         self._text(self.tr("Brief for the next stage"), "handoff.briefTemplate", none_when_empty=True, height=50,
                    tip=self.tr("handoff.briefTemplate: what the next stage is asked to do; {file} becomes the "
                                "draft's file. Empty: the next agent's description"))
+        self._check(self.tr("Let me see the brief first"), "handoff.reviewBrief",
+                    tip=self.tr("handoff.reviewBrief: when this agent hands off, the run waits and its brief opens "
+                                "in an editor; the next stage starts with your version"))
         self.callers = QListWidget()
         self.callers.setFixedHeight(110)
         self.callers.itemChanged.connect(lambda _i: self._on_callers())

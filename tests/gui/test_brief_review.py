@@ -1,0 +1,94 @@
+"""'Let me see the brief first' in the window (docs/window/chats-and-composer.md, *Seeing the brief first*): the
+editor's handoff opens its brief in an editor while the run waits; the creator's version is what the
+finalizer's recorded request holds, and Cancel hands on the agent's brief."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPlainTextEdit
+from pytestqt.qtbot import QtBot
+
+from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.patches.brief_dialog import BriefDialog
+from relay_studio.ui.patches.dialog import PatchDialog
+from tests.gui.conftest import App, until
+
+AGENT_OBJECTIVE = "Give output/main.md its final polish and deliver it."
+CREATOR_OBJECTIVE = "Cut the last line, keep the fog, and deliver it."
+TURNS: dict[str, list[dict[str, Any]]] = {
+    "editor": [
+        {"toolCalls": [{"name": "workspace_write_file",
+                        "arguments": {"path": "output/main.md", "content": "The fog came early. She lit the lamp."}}]},
+        {"toolCalls": [{"name": "workspace_commit", "arguments": {"path": "output/main.md"}},
+                       {"name": "agent_handoff", "arguments": {"agentId": "finalizer", "handoff": {
+                           "title": "Final polish", "objective": AGENT_OBJECTIVE,
+                           "mustPreserve": ["She lights the lamp."]}}}]},
+    ],
+    "finalizer": [{"toolCalls": [{"name": "workspace_finish", "arguments": {"summary": "Delivered."}}]}],
+}
+
+
+async def _send_with_review(app: App) -> MainWindow:
+    window = app.open(TURNS)
+    assert app.runtime is not None
+    editor = app.runtime.profiles()["editor"]
+    app.runtime.profile_store.save(editor.model_copy(
+        update={"handoff": editor.handoff.model_copy(update={"review_brief": True})}))
+    window.refresh_profiles()
+    window.new_chat()
+    window.chat.composer.select_agent("editor")
+    window.chat.composer.set_text("Polish the fog scene.")
+    window.chat.composer.submit()
+    return window
+
+
+async def _brief_dialog(window: MainWindow) -> BriefDialog:
+    await until(lambda: (d := window.findChild(BriefDialog)) is not None and d.isVisible(), what="the brief editor")
+    dialog = window.findChild(BriefDialog)
+    assert dialog is not None
+    return dialog
+
+
+def _finalizer_request(app: App, run_id: str) -> str:
+    assert app.runtime is not None
+    turns = [t for t in app.runtime.runs.model_turns(run_id) if t["agentId"] == "finalizer"]
+    return json.dumps(turns[0]["request"], ensure_ascii=False)
+
+
+async def test_the_finalizer_gets_the_brief_the_creator_edited_in_the_window(app: App, qtbot: QtBot) -> None:
+    window = await _send_with_review(app)
+    dialog = await _brief_dialog(window)
+    assert window.studio.run_status(dialog.pending.request.run_id).value == "awaiting_approval"
+    assert window.findChild(PatchDialog) is None  # a brief is no patch
+    objective = dialog.fields["objective"]
+    assert isinstance(objective, QPlainTextEdit) and objective.toPlainText() == AGENT_OBJECTIVE
+    objective.selectAll()
+    qtbot.keyClick(objective, Qt.Key.Key_Delete)
+    await until(lambda: not dialog.hand_on_button.isEnabled(), what="Hand on to wait for an objective")
+    qtbot.keyClicks(objective, CREATOR_OBJECTIVE)
+    qtbot.keyClicks(dialog.fields["completionCriteria"], "Under sixty words.")
+    qtbot.mouseClick(dialog.hand_on_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the run to end")
+
+    run_id = dialog.pending.request.run_id
+    request = _finalizer_request(app, run_id)
+    assert CREATOR_OBJECTIVE in request and "Under sixty words." in request
+    assert AGENT_OBJECTIVE not in request and "She lights the lamp." in request
+    assert app.runtime is not None
+    accepted = [e.payload for e in app.runtime.runs.events(run_id) if e.type == "agent_handoff_accepted"]
+    assert accepted[0]["agentBrief"]["objective"] == AGENT_OBJECTIVE
+    assert accepted[0]["brief"]["objective"] == CREATOR_OBJECTIVE
+    assert window.studio.run_status(run_id).value == "completed"  # type: ignore[union-attr]
+
+
+async def test_cancel_hands_on_the_agents_brief(app: App, qtbot: QtBot) -> None:
+    window = await _send_with_review(app)
+    dialog = await _brief_dialog(window)
+    qtbot.keyClicks(dialog.fields["objective"], " And more.")
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the run to end")
+    request = _finalizer_request(app, dialog.pending.request.run_id)
+    assert AGENT_OBJECTIVE in request and "And more." not in request
