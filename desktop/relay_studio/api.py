@@ -459,8 +459,9 @@ class Studio:
     def canon(self, project: str | None = None) -> ProjectCanon:
         """The canon of ``project`` (by name, id or folder name; the default project for None): ``facts()``,
         ``add(text, about, attribute=, value=, as_of=, pin=, source_chat=, quote=)``, ``edit``, ``pin``,
-        ``unpin``, ``retire``, ``accept``, ``reject`` by handle (``f12``), as ``relay-studio canon``
-        (docs/canon.md). A refusal raises ``CanonError`` (``code``, ``message``); nothing is written."""
+        ``unpin``, ``retire``, ``accept``, ``reject`` by handle (``f12``), ``accepts_proposals()`` and
+        ``set_accept_proposals(on)``, as ``relay-studio canon`` (docs/canon.md). A refusal raises ``CanonError``
+        (``code``, ``message``); nothing is written."""
         return ProjectCanon(CanonStore(self.runtime.db), self.runtime.chats, self.runtime.projects.resolve(project).id)
 
     def scenes(self) -> Scenes:

@@ -4398,6 +4398,14 @@
         <translation>Fragt den Regelberater, der aus der Wissensbibliothek zitiert.</translation>
     </message>
     <message>
+        <source>Propose a canon fact</source>
+        <translation>Einen Kanon-Fakt vorschlagen</translation>
+    </message>
+    <message>
+        <source>Proposes a fact for the project&apos;s canon, quoting the chat or the posted text word for word (it waits for you unless the project accepts proposals at once).</source>
+        <translation>Schlägt einen Fakt für den Kanon des Projekts vor und zitiert dazu den Chat oder den festgeschriebenen Text Wort für Wort (er wartet auf dich, außer das Projekt nimmt Vorschläge sofort an).</translation>
+    </message>
+    <message>
         <source>Working with other agents</source>
         <translation>Zusammenarbeit mit anderen Agenten</translation>
     </message>
@@ -4420,6 +4428,10 @@
     <message>
         <source>Reviews</source>
         <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>The canon</source>
+        <translation>Der Kanon</translation>
     </message>
     <message>
         <source>Profile name: %1 · the model sees: %2</source>

@@ -4379,6 +4379,14 @@
         <translation>ナレッジライブラリを引用して答えるルールアドバイザーに尋ねます。</translation>
     </message>
     <message>
+        <source>Propose a canon fact</source>
+        <translation>正典の事実を提案</translation>
+    </message>
+    <message>
+        <source>Proposes a fact for the project&apos;s canon, quoting the chat or the posted text word for word (it waits for you unless the project accepts proposals at once).</source>
+        <translation>チャットまたはコミットされた本文を一字一句引用して、プロジェクトの正典に事実を提案します（プロジェクトが提案をすぐに承認する設定でなければ、あなたの承認を待ちます）。</translation>
+    </message>
+    <message>
         <source>Working with other agents</source>
         <translation>ほかのエージェントとの連携</translation>
     </message>
@@ -4401,6 +4409,10 @@
     <message>
         <source>Reviews</source>
         <translation>レビュー</translation>
+    </message>
+    <message>
+        <source>The canon</source>
+        <translation>正典</translation>
     </message>
     <message>
         <source>Profile name: %1 · the model sees: %2</source>

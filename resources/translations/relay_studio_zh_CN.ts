@@ -4379,6 +4379,14 @@
         <translation>询问规则顾问，它会引用知识库作答。</translation>
     </message>
     <message>
+        <source>Propose a canon fact</source>
+        <translation>提议正典事实</translation>
+    </message>
+    <message>
+        <source>Proposes a fact for the project&apos;s canon, quoting the chat or the posted text word for word (it waits for you unless the project accepts proposals at once).</source>
+        <translation>为项目的正典提议一条事实，并逐字引用对话或已提交的文本（除非项目设置为立即批准提议，否则会等待你的批准）。</translation>
+    </message>
+    <message>
         <source>Working with other agents</source>
         <translation>与其他智能体协作</translation>
     </message>
@@ -4401,6 +4409,10 @@
     <message>
         <source>Reviews</source>
         <translation>审查</translation>
+    </message>
+    <message>
+        <source>The canon</source>
+        <translation>正典</translation>
     </message>
     <message>
         <source>Profile name: %1 · the model sees: %2</source>

@@ -81,6 +81,8 @@ async def test_the_python_api_offers_the_same(tmp_path: Path) -> None:
             canon.add("Mira is tall.", ["Mira"], source_chat="Lighthouse", quote="tall")
         assert exc.value.code == "canon.quote_not_found"
         assert [f.status.value for f in canon.facts()] == ["retired"]
+        assert canon.accepts_proposals() is False and canon.set_accept_proposals(True) is True
+        assert canon.accepts_proposals() is True and studio.canon().accepts_proposals() is True
 
 
 def test_accept_and_reject_an_agents_proposals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,3 +106,35 @@ def test_accept_and_reject_an_agents_proposals(tmp_path: Path, capsys: pytest.Ca
     code, out, _ = run_cli(capsys, "canon", "list", "--json", *d)
     assert [(f["handle"], f["status"], f["added_by"]) for f in json.loads(out)] == [
         ("f1", "active", "Writer"), ("f2", "rejected", "Writer")]
+
+
+def test_the_accept_proposals_setting_per_project_with_json(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from relay_studio.domain.canon import FactSource, FactSourceKind
+    from relay_studio.runtime.engine import Runtime
+    from relay_studio.store.canon import CanonStore
+
+    d = ["--data-dir", str(tmp_path / "data")]
+    run_cli(capsys, "projects", "create", "Saga", *d)
+    p = ["--project", "Saga", *d]
+    assert run_cli(capsys, "canon", "accept-proposals", *p) == (
+        0, "Agents' proposed facts wait for the creator (canon accept|reject).\n", "")
+    assert run_cli(capsys, "canon", "accept-proposals", "on", *p) == (
+        0, "Agents' proposed facts join the canon at once.\n", "")
+    assert json.loads(run_cli(capsys, "canon", "accept-proposals", "--json", *p)[1]) == {"acceptProposals": True}
+    assert json.loads(run_cli(capsys, "canon", "accept-proposals", "--json", *d)[1]) == {"acceptProposals": False}
+    code, out, err = run_cli(capsys, "canon", "accept-proposals", "on", "--project", "Nope", *d)
+    assert (code, out, err) == (2, "", "error: There is no project 'Nope'. Projects: Default, Saga. "
+                                       "[project.not_found]\n")
+
+    runtime = Runtime(tmp_path / "data")  # an agent's proposal in each project: Saga takes it at once
+    try:
+        saga, default = runtime.projects.resolve("Saga").id, runtime.projects.default().id
+        quote = FactSource(kind=FactSourceKind.MESSAGE, quote="green eyes")
+        statuses = [CanonStore(runtime.db).propose(project, "Mira's eyes are green.", ["Mira"], actor="Writer",
+                                                   source=quote).status.value for project in (saga, default)]
+        assert statuses == ["active", "proposed"]
+    finally:
+        runtime.close()
+    assert json.loads(run_cli(capsys, "canon", "accept-proposals", "off", "--json", *p)[1]) == {
+        "acceptProposals": False}

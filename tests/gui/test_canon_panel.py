@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 from relay_studio.domain.canon import FactSource, FactSourceKind, FactStatus
@@ -106,3 +106,27 @@ async def test_add_to_canon_from_a_selection_and_decide_a_proposal_by_clicks(app
     qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
     assert view.message.text().endswith("[canon.no_about]")
     assert len(canon.facts(project)) == 2
+
+
+async def test_the_agent_editor_lists_canon_propose_like_the_other_tools(app: App, qtbot: QtBot) -> None:
+    window = app.open()
+    window.open_profile("director")  # the built-in that proposes facts: its row shows it allowed
+    editor = window.profile_editor
+    assert editor is not None
+    label = next(w for w in editor.findChildren(QLabel) if w.text() == "Propose a canon fact")
+    assert "Profile name: canon.propose · the model sees: canon_propose" in label.toolTip()
+    assert editor.tool_boxes[("allow", "canon.propose")].isChecked()
+    assert any(w.text() == "<i>The canon</i>" for w in editor.findChildren(QLabel))
+
+    window.open_profile("writer")  # allowed and asked first by clicks in a copy, and saved
+    editor = window.profile_editor
+    assert editor is not None and not editor.tool_boxes[("allow", "canon.propose")].isChecked()
+    qtbot.mouseClick(editor.duplicate_button, Qt.MouseButton.LeftButton)
+    for key in ("allow", "requireApproval"):
+        box = editor.tool_boxes[(key, "canon.propose")]
+        qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+    qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    await until(lambda: editor.save_button.text() == "Saved", what="the copy saved")
+    assert app.runtime is not None
+    saved = app.runtime.profiles()["writer-copy"].tools
+    assert "canon.propose" in saved.allow and saved.require_approval == ["canon.propose"]

@@ -1,7 +1,8 @@
 """Chat → Check continuity… driven through the window: the shown chat checked against the canon off the GUI
 thread, each finding's two passages side by side, "Show the evidence" finding it in the chat, "Mark
 intentional" with a reason (not reported when the check is opened again), and "Send to an agent to fix"
-starting a run of the chosen agent whose write waits in the patch dialog until the creator approves it."""
+starting a run of the chosen agent that revises the chapter: its write waits in the patch dialog until the creator
+approves it, and the fix becomes the chapter's newest version."""
 
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ async def test_findings_side_by_side_jump_and_mark_intentional(app: App, qtbot: 
     assert again.findings[0].text.quote == ACTS
 
 
-async def test_send_to_an_agent_to_fix_starts_its_run_and_the_fix_waits_in_the_patch_dialog(
+async def test_send_to_an_agent_to_fix_revises_the_chapter_through_the_patch_dialog(
         app: App, qtbot: QtBot) -> None:
     _seed(app)
     fixed = "The year was 1862. Oren Vale's empty chair stood by the stove. " + EYES
@@ -132,12 +133,26 @@ async def test_send_to_an_agent_to_fix_starts_its_run_and_the_fix_waits_in_the_p
     brief = [m.content for m in first.messages if m.role == "user"][-1]
     assert brief.startswith("Please fix a continuity problem in chapter 2: ")
     assert f'The text says: "{ACTS}"' in brief and f'It contradicts: "{DEATH}"' in brief
+    assert brief.endswith(f"\n\nThe year was 1862. {ACTS} {EYES}")  # the editor read the chapter it revises
     types = [e.type for e in rt.runs.events(run_id) if e.type.startswith("tool_call_a") or e.type.endswith("denied")]
     assert types == ["tool_call_awaiting_approval", "tool_call_approved"]
-    chat = rt.chats.chat_by_name("Book")
-    assert chat is not None
-    answers = [m for m in rt.chats.messages(chat.id) if m.role == "assistant"]
-    assert answers[-1].content == fixed
+
+    # the fix is chapter 2's newest version, in its place; the old text is a click away
+    old = f"The year was 1862. {ACTS} {EYES}"
+    await until(lambda: [c.shown_text for c in window.chat.message_cards()][3:] == [fixed],
+                what="the chapter showing the fix")
+    cards = window.chat.message_cards()
+    assert [c.message.role for c in cards] == ["user", "assistant", "user", "assistant"]  # no new chapter
+    card = cards[3]
+    assert card.message.run_id == run_id and card.version_label.text() == "version 2 of 2"
+    qtbot.mouseClick(card.prev_button, Qt.MouseButton.LeftButton)
+    assert card.shown_text == old and card.version_label.text() == "version 1 of 2"
+    qtbot.mouseClick(card.next_button, Qt.MouseButton.LeftButton)
+    assert card.shown_text == fixed
+
+    # checked again, the chat no longer has Oren Vale acting after his death; the eyes remain
+    again = await _open_check(window, 1)
+    assert again.findings[0].text.quote == EYES and not any(ACTS in f.text.quote for f in again.findings)
 
 
 async def test_with_the_setting_on_a_commit_is_checked_off_the_gui_thread_and_the_status_bar_says_so(

@@ -1,4 +1,5 @@
-"""``relay-studio canon list|add|pin|unpin|retire|accept|reject --project NAME [--json]``: a project's canon.
+"""``relay-studio canon list|add|pin|unpin|retire|accept|reject|accept-proposals --project NAME [--json]``: a
+project's canon.
 
 Exit codes: 0 done, 2 bad usage or input (one line on stderr naming the problem, with its code; nothing written).
 docs/canon.md, "The CLI and the Python API".
@@ -49,6 +50,9 @@ def add_canon_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
                        ("retire", "take a fact out of the canon (its history is kept)"),
                        ("accept", "accept an agent's proposal"), ("reject", "turn down an agent's proposal")):
         action(name, text).add_argument("handle", help="the fact's handle, e.g. f12")
+    accepting = action("accept-proposals", "whether agents' proposed facts join the canon at once (without a state: "
+                                           "say which)")
+    accepting.add_argument("state", nargs="?", choices=("on", "off"))
 
 
 def shown(text: object) -> str:
@@ -93,6 +97,8 @@ def _run(args: argparse.Namespace, canon: ProjectCanon) -> int:
     from relay_studio.domain.canon import FactStatus
 
     command = args.canon_command
+    if command == "accept-proposals":
+        return _accept_proposals(args, canon)
     if command == "list":
         facts = canon.facts(status=FactStatus(args.status) if args.status else None, pinned_only=args.pinned)
         _print(args, [fact_json(f) for f in facts], "\n".join(fact_line(f) for f in facts) or "The canon is empty.")
@@ -107,4 +113,13 @@ def _run(args: argparse.Namespace, canon: ProjectCanon) -> int:
     fact = change(args.handle)
     done = {"pin": "Pinned", "unpin": "Unpinned", "retire": "Retired", "accept": "Accepted", "reject": "Rejected"}
     _print(args, fact_json(fact), f"{done[command]} {fact.handle}: {shown(fact.text)}")
+    return EXIT_OK
+
+
+def _accept_proposals(args: argparse.Namespace, canon: ProjectCanon) -> int:
+    """The project's setting "Accept agents' proposals at once": set with ``on|off``, else shown."""
+    on = canon.set_accept_proposals(args.state == "on") if args.state else canon.accepts_proposals()
+    _print(args, {"acceptProposals": on},
+           "Agents' proposed facts join the canon at once." if on
+           else "Agents' proposed facts wait for the creator (canon accept|reject).")
     return EXIT_OK

@@ -497,6 +497,8 @@ RUN_NOT_FOUND = "run.not_found"
 RUN_NOT_RESUMABLE = "run.not_resumable"
 #: Regenerate named a message that has no question before it to answer again.
 RUN_NOTHING_TO_REGENERATE = "run.nothing_to_regenerate"
+#: A revision named a message that is not an agent's answer (or also asked to regenerate one).
+RUN_NOTHING_TO_REVISE = "run.nothing_to_revise"
 #: Another live process owns the run.
 RUN_OWNED_ELSEWHERE = "run.owned_elsewhere"
 #: The whole run used maxTotalRounds and its 2 closing rounds.

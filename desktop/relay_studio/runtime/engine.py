@@ -51,6 +51,7 @@ from relay_studio.runtime.loop import run_invocation, start_and_assemble
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.prompts import chat_history, root_messages
 from relay_studio.runtime.resume import NotResumable, rebuild
+from relay_studio.runtime.revision import revision_prompt
 from relay_studio.runtime.workspace import PERSIST_ROOT, Roots, RunWorkspace, copy_without_links
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
@@ -183,6 +184,7 @@ class Runtime:
         approver: Approver | None = None,
         edges: dict[tuple[str, str], HandoffEdge] | None = None,
         regenerate_of: str | None = None,
+        revise_of: str | None = None,
         project_id: str | None = None,
         explore: bool = False,
         handoff_defaults: HandoffDefaults | None = None,
@@ -192,7 +194,9 @@ class Runtime:
     ) -> RunHandle:
         """Starts a run. With ``regenerate_of`` (an assistant message), the run answers that message's
         question again: no new user message, the history before it, and its commits become new
-        versions of that message. ``explore`` makes a new chat an exploration (refused for an ordinary
+        versions of that message. With ``revise_of`` (an assistant message), the same, but the run is asked
+        ``prompt`` (a revision request) with that message's current text, after the history up to it
+        (``runtime/revision.py``). ``explore`` makes a new chat an exploration (refused for an ordinary
         chat that exists); a run of an exploration is read only (``docs/explore.md``). ``edges``,
         ``handoff_defaults`` and ``context`` come from code (the Python API) and are not frozen: a
         resumed run goes on without them. ``scene``: a scene turn (``runtime/scenes.py``, docs/scenes.md): its
@@ -217,9 +221,13 @@ class Runtime:
             raise RunRequestError(exc.code, exc.message) from None
         answer: MessageRecord | None = None
         question: MessageRecord | None = None
-        if regenerate_of is not None:
+        cut: int | None = None  # the history is the chat's messages before this position
+        if revise_of is not None:
+            answer = self._revision(revise_of, regenerate_of)
+            prompt, cut = revision_prompt(prompt, answer.content) if prompt.strip() else "", answer.position
+        elif regenerate_of is not None:
             answer, question = self._regeneration(regenerate_of)
-            prompt = question.content
+            prompt, cut = question.content, question.position
         if not prompt.strip():
             raise RunRequestError(codes.RUN_EMPTY_PROMPT, "The message is empty.")
         for what, text in (("message", prompt), ("chat name", chat)):
@@ -251,12 +259,11 @@ class Runtime:
             history, pinned = list(scene.history), 0
         else:
             earlier = self.chats.messages(chat_record.id)
-            if question is not None:
-                earlier = [m for m in earlier if m.position < question.position]
+            if cut is not None:
+                earlier = [m for m in earlier if m.position < cut]
             history, pinned = chat_history(earlier)
-        user_message: MessageRecord | None = None
-        if answer is not None and question is not None:
-            user_message = question
+        user_message: MessageRecord | None = question
+        if answer is not None:
             self.bridge.reply_targets[run_id] = answer.id
         elif scene is None or scene.creator_text is not None:
             user_message = self.chats.add_message(chat_record.id, "user", prompt, run_id=run_id)
@@ -268,7 +275,8 @@ class Runtime:
             "userText": prompt,
             "userMessageId": user_message.id if user_message else None,
             "rootAgentId": agent_id,
-            "regenerateOf": regenerate_of,
+            "regenerateOf": answer.id if answer is not None else None,
+            **({"reviseOf": answer.id} if revise_of is not None and answer is not None else {}),
             "chatHistory": [m.model_dump(mode="json") for m in history],
             "chatHistoryPinned": pinned,
             "profiles": {pid: p.to_json_dict() for pid, p in profiles.items()},
@@ -366,6 +374,8 @@ class Runtime:
         ctx.explore = bool(frozen.get("explore", False))
         ctx.persona_name = str(frozen.get("personaName") or DEFAULT_PERSONA)
         ctx.scene = SceneTurn.thawed(frozen["scene"]) if isinstance(frozen.get("scene"), dict) else None
+        if frozen.get("regenerateOf"):  # a regeneration or revision still answers its message after a restart
+            self.bridge.reply_targets[run_id] = str(frozen["regenerateOf"])
         self._attach_project(ctx)
         try:
             active, pending = rebuild(ctx, self.runs)
@@ -419,6 +429,13 @@ class Runtime:
             return await drive_chain(ctx, active, pending)
         finally:
             self.active.pop(ctx.run_id, None)
+
+    def _revision(self, message_id: str, regenerate_of: str | None) -> MessageRecord:
+        answer = self.chats.message(message_id)
+        if regenerate_of is not None or answer is None or answer.role != "assistant":
+            raise RunRequestError(codes.RUN_NOTHING_TO_REVISE, "Only an agent's answer can be revised, and a run "
+                                                               "either revises an answer or regenerates one.")
+        return answer
 
     def _regeneration(self, message_id: str) -> tuple[MessageRecord, MessageRecord]:
         answer = self.chats.message(message_id)

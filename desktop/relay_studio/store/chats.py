@@ -344,6 +344,7 @@ class ChatHostBridge:
             target = self.chats.message(self.reply_targets.get(run_id, "")) if row is None else None
             if target is not None:
                 row = db.conn.execute(select(_MESSAGES).where(_MESSAGES.c.id == target.id)).first()
+                _keep_uncommitted(tx, target)
             if row is None:
                 message = self.chats.add_message(
                     chat_id, "assistant", content, agent_id=agent_id, agent_name=agent_name, run_id=run_id
@@ -370,6 +371,15 @@ class ChatHostBridge:
     async def finish(self, *, run_id: str, chat_id: str) -> None:
         """Nothing to publish beyond the last commit; kept so hosts can react to the end of a run."""
         return None
+
+
+def _keep_uncommitted(tx: Transaction, message: MessageRecord) -> None:
+    """Before a regeneration or revision replaces an answer no commit recorded (added as it was, not by a run), its
+    text becomes its first version in the ledger: the version arrows still reach it."""
+    if tx.conn.execute(select(_COMMITS.c.id).where(_COMMITS.c.message_id == message.id).limit(1)).first() is None:
+        tx.insert(t.CommitRow, id=new_id("commit"), run_id=new_id("earlier"), invocation_id="",
+                  agent_id=message.agent_id or "", path="", content=message.content, message_id=message.id,
+                  version=message.version, created_at=message.updated_at)
 
 
 def project_message_stamps(db: RawReader, project_id: str) -> dict[str, str]:

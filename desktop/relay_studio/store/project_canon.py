@@ -68,3 +68,11 @@ class ProjectCanon:
 
     def reject(self, handle: str) -> CanonFact:
         return self.ledger.reject(self.project_id, handle)
+
+    def accepts_proposals(self) -> bool:
+        """The project's setting "Accept agents' proposals at once"."""
+        return self.ledger.accepts_proposals(self.project_id)
+
+    def set_accept_proposals(self, on: bool) -> bool:
+        self.ledger.set_accept_proposals(self.project_id, on)
+        return on

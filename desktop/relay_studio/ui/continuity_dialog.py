@@ -6,8 +6,9 @@ GUI thread), which also journals the check. Each finding shows both passages sid
 fact or earlier passage it contradicts, each with where it stands. "Show the text" / "Show the evidence" open
 the chat and find the passage in it; "Mark intentional" keeps the finding with the reason typed beside it
 (never reported again); "Send to an agent to fix" starts a run of the agent chosen beside it (an agent that writes
-files) in the finding's chat, with a request naming the finding and both passages; every file write of that run
-waits in the patch dialog (``operations.continuity.fix_profiles``), so the creator approves the fix.
+files) in the finding's chat, with a request naming the finding and both passages; the run revises the chapter the
+finding's text stands in (it reads the chapter, and its commit becomes that message's newest version), and every file
+write of that run waits in the patch dialog (``operations.continuity.fix_profiles``), so the creator approves the fix.
 
 "Ask the reviewer" lets the built-in continuity reviewer read each chapter (on the agents' connection, as a run
 would; the chapters and facts read on the reader thread, the model asked on the loop) and adds its findings;
@@ -298,7 +299,7 @@ class ContinuityDialog(QDialog):
         window = self.window_
         try:
             await window.studio.continuity.start_fix(chat_id=chat_id, project_id=self.project_id, agent_id=agent_id,
-                                                     brief=fix_request(finding))
+                                                     brief=fix_request(finding), revise=finding.text.place.message_id)
         except RunRequestError as exc:  # nothing started: say why where the creator asked
             self.summary.setText(i18n.arg(self.tr("The fix could not be started: %1"), f"{exc.message} [{exc.code}]"))
             return

@@ -124,13 +124,16 @@ class ContinuityOperations:
         self.hub.submit_read(("continuity-after-commit-setting", project_id),
                              partial(_set_after_commit, project_id=project_id, on=on), deliver)
 
-    async def start_fix(self, *, chat_id: str, project_id: str, agent_id: str, brief: str) -> RunHandle:
-        """A run of ``agent_id`` in the chat with ``brief`` as its message, whose file writes wait in the patch
-        dialog (``fix_profiles``, for this run only). Raises ``RunRequestError`` when it cannot start."""
+    async def start_fix(self, *, chat_id: str, project_id: str, agent_id: str, brief: str,
+                        revise: str | None = None) -> RunHandle:
+        """A run of ``agent_id`` in the chat asked ``brief``, whose file writes wait in the patch dialog
+        (``fix_profiles``, for this run only). With ``revise`` (the chapter's message) the run revises it: it reads
+        the chapter's text and its commit becomes that message's newest version (``runtime/revision.py``);
+        without, it answers as a new message. Raises ``RunRequestError`` when it cannot start."""
         runtime = self.hub.runtime
         profiles = fix_profiles(runtime.profiles())
         handle = await runtime.start_run(agent_id=agent_id, prompt=brief, chat=chat_id, profiles=profiles,
                                          provider_for=self.hub.providers.provider_for_run(demo=False),
-                                         approver=self.hub.approve, project_id=project_id)
+                                         approver=self.hub.approve, project_id=project_id, revise_of=revise)
         self.hub.track(handle, profiles[agent_id].display_name)
         return handle

@@ -63,6 +63,10 @@ TOOL_WORDS: dict[str, tuple[str, str]] = {
                                                          "the story library.")),
     tn.REVIEW_RULES: (QT_TRANSLATE_NOOP("Wording", "Ask the rules advisor"),
                       QT_TRANSLATE_NOOP("Wording", "Asks the rules advisor, who cites the knowledge library.")),
+    tn.CANON_PROPOSE: (QT_TRANSLATE_NOOP("Wording", "Propose a canon fact"),
+                       QT_TRANSLATE_NOOP("Wording", "Proposes a fact for the project's canon, quoting the chat or "
+                                                    "the posted text word for word (it waits for you unless the "
+                                                    "project accepts proposals at once).")),
 }
 
 FAMILY_WORDS = {"agent": QT_TRANSLATE_NOOP("Wording", "Working with other agents"),
@@ -70,7 +74,8 @@ FAMILY_WORDS = {"agent": QT_TRANSLATE_NOOP("Wording", "Working with other agents
                 "library": QT_TRANSLATE_NOOP("Wording", "The story library"),
                 "skill": QT_TRANSLATE_NOOP("Wording", "Skills"),
                 "knowledge": QT_TRANSLATE_NOOP("Wording", "The knowledge library"),
-                "review": QT_TRANSLATE_NOOP("Wording", "Reviews")}
+                "review": QT_TRANSLATE_NOOP("Wording", "Reviews"),
+                "canon": QT_TRANSLATE_NOOP("Wording", "The canon")}
 
 
 def tr(text: str) -> str:

@@ -40,7 +40,7 @@ class ToolsSection(Section):
         self.tool_boxes: dict[tuple[str, str], QCheckBox] = {}
         columns = {"allow": self.tr("Allowed"), "requireApproval": self.tr("Ask first"), "deny": self.tr("Never")}
         row = 1
-        for family in ("agent", "workspace", "library", "skill", "knowledge"):
+        for family in ("agent", "workspace", "library", "skill", "knowledge", "canon"):
             grid.addWidget(QLabel(f"<i>{wording.tr(wording.FAMILY_WORDS[family])}</i>"), row, 0, 1, 4)
             row += 1
             for name in (t for t in tn.PROFILE_TOOLS if t.startswith(family + ".")):
