@@ -127,7 +127,8 @@ LIBRARY_FILE_WRITTEN = "library_file_written"
 #: ``reasons``: which key in which input message brought each in).
 LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
 #: The canon a stage's prompt holds (``pinned``: handles; ``relevant``: handle, entry and reason of each unpinned
-#: fact found by mention; ``tokens``: the Canon section's estimated cost).
+#: fact found by mention; ``tokens``: the Canon section's estimated cost; ``hidden``: in a scene turn, handle and
+#: reason of each fact its speaker may not know there).
 CANON_FACTS_INCLUDED = "canon_facts_included"
 #: An agent proposed a fact for the canon (``handle``, ``text``, ``about``, ``status``: proposed or active).
 CANON_FACT_PROPOSED = "canon_fact_proposed"

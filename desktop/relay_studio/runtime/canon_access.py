@@ -23,10 +23,12 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain.canon import CanonFact, FactStatus
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.scenes import SceneTurn
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.mentions import estimate_tokens, mentioned_at
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import FatalRunError
+from relay_studio.runtime.scene_canon import scene_facts
 from relay_studio.store.canon import CanonStore
 from relay_studio.store.database import Database, Transaction
 
@@ -57,6 +59,8 @@ class CanonSection:
     #: unpinned facts found by mention, with the entry whose mention brought each in
     relevant: list[tuple[CanonFact, str]] = field(default_factory=list)
     left_out: list[CanonFact] = field(default_factory=list)
+    #: facts a scene's speaker may not know, each with the reason (``runtime/scene_canon.py``)
+    hidden: list[dict[str, str]] = field(default_factory=list)
     text: str = ""
     tokens: int = 0
 
@@ -64,7 +68,8 @@ class CanonSection:
         return {"agentId": agent_id, "pinned": [f.handle for f in self.pinned],
                 "relevant": [{"handle": f.handle, "entry": name, "reason": f"'{name}' is mentioned"}
                              for f, name in self.relevant],
-                "leftOut": [f.handle for f in self.left_out], "tokens": self.tokens}
+                "leftOut": [f.handle for f in self.left_out], "tokens": self.tokens,
+                **({"hidden": self.hidden} if self.hidden else {})}
 
 
 def pinned_block(pinned: list[CanonFact]) -> str:
@@ -104,10 +109,15 @@ def mentioned_about(facts: list[CanonFact], library: list[LibraryEntry],
 
 
 def build_section(canon: CanonStore, project_id: str, library: list[LibraryEntry], texts: list[str],
-                  budget: int) -> CanonSection:
-    """The Canon section: every pinned fact, then the mentioned unpinned ones within ``budget`` tokens."""
+                  budget: int, scene: SceneTurn | None = None) -> CanonSection:
+    """The Canon section: every pinned fact, then the mentioned unpinned ones within ``budget`` tokens; in a
+    scene turn (``scene``), only the facts its speaker may know there."""
     facts = canon.facts(project_id, status=FactStatus.ACTIVE)
-    section = CanonSection(pinned=[f for f in facts if f.pinned])
+    hidden: list[dict[str, str]] = []
+    if scene is not None:
+        known = scene_facts(facts, library, scene)
+        facts, hidden = known.kept, known.hidden
+    section = CanonSection(pinned=[f for f in facts if f.pinned], hidden=hidden)
     parts = [pinned_block(section.pinned)] if section.pinned else []
     unpinned = [f for f in facts if not f.pinned]
     candidates = mentioned_about(unpinned, library, texts) if unpinned and budget > 0 else []
@@ -137,12 +147,13 @@ def stage_canon(tx: Transaction, run: RunContext, inv: InvocationState, entries:
     if run.project_id is None:
         return ""
     canon = CanonStore(run.db)
-    section = build_section(canon, run.project_id, entries, texts, inv.profile.context.library_budget_tokens)
+    section = build_section(canon, run.project_id, entries, texts, inv.profile.context.library_budget_tokens,
+                            run.scene)
     window = inv.profile.model.context_window_tokens
     over = pinned_overflow(inv.profile, section.pinned, window)
     if over and window is not None:
         raise FatalRunError(codes.CANON_PINNED_TOO_LARGE, overflow_sentence(inv.profile, over, window))
-    if section.text or section.left_out:
+    if section.text or section.left_out or section.hidden:
         tx.event(run.run_id, ev.CANON_FACTS_INCLUDED, section.payload(inv.profile.id), invocation_id=inv.id)
     return section.text
 
