@@ -172,6 +172,18 @@ class Scenes:
         profiles = self.runtime.profiles()
         return {pid: profiles[pid].display_name if pid in profiles else pid for pid in everyone}
 
+    def model_label(self, pid: str) -> str:
+        """Which model a cast member speaks with: its connection and model, or the default connection."""
+        profile = self.runtime.profiles().get(pid)
+        if profile is None:
+            return "(no such agent)"
+        binding = profile.model
+        if binding.mode == "connection":
+            return f"{binding.connection}" + (f" / {binding.model}" if binding.model else "")
+        if binding.mode == "default":
+            return "default connection" + (f" / {binding.model}" if binding.model else "")
+        return "not configured"
+
     def turn(self, record: SceneRecord, speaker: Speaker, prompt: str | None) -> SceneTurn:
         """What the speaker's run is given: its witnessed history, the entries it may not know, and the journal
         payload saying what was left out and why."""

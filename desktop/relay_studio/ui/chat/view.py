@@ -68,6 +68,7 @@ from relay_studio.ui.chat.live_run_card import LiveRunCard
 from relay_studio.ui.chat.live_run_events import RELOAD_ON, follow_event, follow_live
 from relay_studio.ui.chat.mention_marks import MentionIndex
 from relay_studio.ui.chat.message_card import MessageCard
+from relay_studio.ui.chat.scene_bar import SceneBar
 from relay_studio.ui.chat.transcript import (
     HandedOffEntry,
     RunNotice,
@@ -199,6 +200,8 @@ class ChatView(QWidget):
         self.handoff_offer.handoff_requested.connect(self.handoff_requested.emit)
         layout.addWidget(self.handoff_offer)
         self._declined_offers: set[str] = set()  # runs whose context failure the creator saw offered
+        self.scene_bar = SceneBar(studio)  # a scene chat's cast strip (ui/chat/scene_bar.py)
+        layout.addWidget(self.scene_bar)
         self.composer = composer if composer is not None else Composer()
         self.composer.send_requested.connect(self.send_requested.emit)
         self.composer.edit_requested.connect(self.edit_requested.emit)
@@ -241,6 +244,9 @@ class ChatView(QWidget):
             if files is None and project_id:
                 self.studio.projects.read(project_id)  # the underlines follow when it is read
         exploring = record is not None and record.explore
+        self.scene_bar.set_chat(chat_id)
+        self.composer.agent_box.setEnabled(self.scene_bar.state is None)  # a scene's cast speaks, not an agent
+        self.composer.slash_commands.scene = self.scene_bar.state is not None
         self.explore_badge.setVisible(exploring)
         self.composer.set_exploring(exploring)
         changed = chat_id != self._shown_chat
