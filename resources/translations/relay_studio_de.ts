@@ -2597,7 +2597,7 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <source>New &amp;scene…</source>
+        <source>New s&amp;cene…</source>
         <translation>Neue &amp;Szene…</translation>
     </message>
     <message>

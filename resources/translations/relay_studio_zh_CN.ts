@@ -2587,8 +2587,8 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <source>New &amp;scene…</source>
-        <translation>新建场景(&amp;S)…</translation>
+        <source>New s&amp;cene…</source>
+        <translation>新建场景(&amp;C)…</translation>
     </message>
     <message>
         <source>A chat in which characters speak in turn, each knowing only what it witnessed</source>

@@ -116,7 +116,7 @@ def build_menus(w: MenusHost) -> None:
                                                           "Markdown or plain text"))
     w.settings_action = _action(w, translate("MainWindow", "&Settings…"), w.open_settings, "Ctrl+,")
     w.quit_action = _action(w, translate("MainWindow", "&Quit"), w.close, QKeySequence.StandardKey.Quit)
-    w.new_scene_action = _action(w, translate("MainWindow", "New &scene…"), w.new_scene,
+    w.new_scene_action = _action(w, translate("MainWindow", "New s&cene…"), w.new_scene,
                                  tip=translate("MainWindow", "A chat in which characters speak in turn, each knowing "
                                                              "only what it witnessed"))
     for action in (w.new_chat_action, w.new_scene_action, None, w.import_action, w.export_action, None,
