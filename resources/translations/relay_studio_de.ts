@@ -663,6 +663,14 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Senden (Strg+Eingabe)</translation>
     </message>
     <message>
+        <source>The scene&apos;s direction, or /as Name…  (Enter: the next turn, Shift+Enter adds a line)</source>
+        <translation>Regieanweisung der Szene, oder /as Name…  (Enter: nächster Zug, Umschalt+Enter: neue Zeile)</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Ctrl+Enter: the next turn)</source>
+        <translation>Regieanweisung der Szene, oder /as Name…  (Strg+Enter: nächster Zug)</translation>
+    </message>
+    <message>
         <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
         <translation>Frag nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien…  (Eingabe sendet, Umschalt+Eingabe fügt eine Zeile ein)</translation>
     </message>

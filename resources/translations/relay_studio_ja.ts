@@ -660,6 +660,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>送信 (Ctrl+Enter)</translation>
     </message>
     <message>
+        <source>The scene&apos;s direction, or /as Name…  (Enter: the next turn, Shift+Enter adds a line)</source>
+        <translation>シーンの演出指示、または /as 名前…  （Enter: 次の番、Shift+Enter: 改行）</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Ctrl+Enter: the next turn)</source>
+        <translation>シーンの演出指示、または /as 名前…  （Ctrl+Enter: 次の番）</translation>
+    </message>
+    <message>
         <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
         <translation>ストーリーライブラリ、ナレッジ、ファイルについて質問…  (Enter で送信、Shift+Enter で改行)</translation>
     </message>

@@ -660,6 +660,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>发送 (Ctrl+Enter)</translation>
     </message>
     <message>
+        <source>The scene&apos;s direction, or /as Name…  (Enter: the next turn, Shift+Enter adds a line)</source>
+        <translation>场景指示，或 /as 名字…  （Enter：下一轮，Shift+Enter：换行）</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Ctrl+Enter: the next turn)</source>
+        <translation>场景指示，或 /as 名字…  （Ctrl+Enter：下一轮）</translation>
+    </message>
+    <message>
         <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
         <translation>询问你的故事资料库、知识库和文件…  （Enter 发送，Shift+Enter 换行）</translation>
     </message>

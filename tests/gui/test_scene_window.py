@@ -75,6 +75,8 @@ async def test_a_scene_from_cards_by_click_and_by_as_with_presence_and_what_was_
     assert [p.text() for p in bar.portraits] == ["Mira\nhere", "Oren\nhere"]
     assert all("default connection" in p.toolTip() for p in bar.portraits)  # the model each one speaks with
     assert not bar.portraits[0].icon().isNull()
+    composer = window.chat.composer
+    assert "/as Name" in composer.editor.placeholderText() and not composer.agent_box.isEnabled()
 
     # a click on Oren's portrait: Oren speaks, with the creator's direction
     oren = bar.portrait_of("Oren")

@@ -245,10 +245,9 @@ class ChatView(QWidget):
                 self.studio.projects.read(project_id)  # the underlines follow when it is read
         exploring = record is not None and record.explore
         self.scene_bar.set_chat(chat_id)
-        self.composer.agent_box.setEnabled(self.scene_bar.state is None)  # a scene's cast speaks, not an agent
-        self.composer.slash_commands.scene = self.scene_bar.state is not None
         self.explore_badge.setVisible(exploring)
         self.composer.set_exploring(exploring)
+        self.composer.set_scene(self.scene_bar.state is not None)
         changed = chat_id != self._shown_chat
         self._shown_chat = chat_id
         if changed and self.isVisible():  # a switch the creator sees: read on the reader lane, shown on arrival
