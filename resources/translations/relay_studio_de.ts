@@ -415,6 +415,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         </translation>
     </message>
     <message>
+        <source>Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you picked in the cast, or the first one, speaks. /as Name gives someone the turn.</source>
+        <translation>Noch nichts hier. Schreibe unten, wie die Szene beginnt, und drücke Strg+Enter: Die Figur, die du in der Besetzung gewählt hast, oder die erste spricht. /as Name gibt jemandem den Zug.</translation>
+    </message>
+    <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>Noch nichts hier. Frag unten nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien; der Explorer antwortet und ändert nichts.</translation>
     </message>

@@ -413,6 +413,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         </translation>
     </message>
     <message>
+        <source>Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you picked in the cast, or the first one, speaks. /as Name gives someone the turn.</source>
+        <translation>まだ何もありません。下にシーンの始まりを書いて Ctrl+Enter を押すと、キャストで選んだキャラクター（選ばなければ最初の人）が話します。/as 名前 で誰かに番を渡せます。</translation>
+    </message>
+    <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>まだ何もありません。下の欄でストーリーライブラリ、ナレッジ、ファイルについて質問してください。エクスプローラーが答え、何も変更しません。</translation>
     </message>

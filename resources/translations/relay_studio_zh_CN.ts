@@ -413,6 +413,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         </translation>
     </message>
     <message>
+        <source>Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you picked in the cast, or the first one, speaks. /as Name gives someone the turn.</source>
+        <translation>这里还没有内容。在下方写下场景如何开场并按 Ctrl+Enter：你在角色阵容中选中的角色（或第一位）将发言。/as 名字 可把这一轮交给某人。</translation>
+    </message>
+    <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>这里还什么都没有。在下方询问你的故事资料库、知识和文件；探索者会回答，且不做任何更改。</translation>
     </message>

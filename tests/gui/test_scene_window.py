@@ -77,6 +77,7 @@ async def test_a_scene_from_cards_by_click_and_by_as_with_presence_and_what_was_
     assert not bar.portraits[0].icon().isNull()
     composer = window.chat.composer
     assert "/as Name" in composer.editor.placeholderText() and not composer.agent_box.isEnabled()
+    await until(lambda: "/as Name" in window.chat.empty_hint.text(), what="the empty scene's hint")
 
     # a click on Oren's portrait: Oren speaks, with the creator's direction
     oren = bar.portrait_of("Oren")

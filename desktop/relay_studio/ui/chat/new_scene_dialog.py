@@ -70,7 +70,7 @@ class NewSceneDialog(QDialog):
         form.addRow(self.tr("Narrator"), self.narrator)
         layout.addLayout(form)
         self.message = QLabel()
-        self.message.setObjectName("NewSceneMessage")
+        self.message.setObjectName("FieldError")
         self.message.setWordWrap(True)
         self.message.hide()
         layout.addWidget(self.message)

@@ -116,7 +116,7 @@ class SceneBar(QFrame):
         self.heard_button.clicked.connect(self.open_heard)
         layout.addWidget(flow_row(self.next_button, self.break_button, self.heard_button))
         self.message = QLabel()
-        self.message.setObjectName("SceneMessage")
+        self.message.setObjectName("FieldError")  # only refusals are said here
         self.message.setWordWrap(True)
         self.message.hide()
         layout.addWidget(self.message)
@@ -168,10 +168,9 @@ class SceneBar(QFrame):
         return next((p for p in self.portraits
                      if wanted in (p.member.profile_id.casefold(), p.member.name.casefold())), None)
 
-    def say(self, text: str, error: bool = False) -> None:
-        """A sentence under the bar (a refusal, with its code), until the next change."""
+    def say(self, text: str) -> None:
+        """A refusal under the bar, with its code, until the next change ("": none)."""
         self.message.setText(text)
-        self.message.setProperty("error", error)
         self.message.setVisible(bool(text))
 
     # -- acting ----------------------------------------------------------------------------------
@@ -204,7 +203,7 @@ class SceneBar(QFrame):
         try:
             self.studio.scenes.set_present(self.chat_id, profile_id, present)
         except SceneError as exc:
-            self.say(f"{exc.message} [{exc.code}]", error=True)
+            self.say(f"{exc.message} [{exc.code}]")
             return
         self.message.hide()
         self.refresh()
@@ -214,7 +213,7 @@ class SceneBar(QFrame):
         try:
             self.studio.scenes.next_scene(self.chat_id)
         except SceneError as exc:
-            self.say(f"{exc.message} [{exc.code}]", error=True)
+            self.say(f"{exc.message} [{exc.code}]")
             return
         self.refresh()
         self.presence_changed.emit()

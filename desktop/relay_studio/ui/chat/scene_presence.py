@@ -72,6 +72,7 @@ class PresenceDialog(QDialog):
         self.table.scrollToBottom()
         layout.addWidget(self.table, 1)
         self.message = QLabel()
+        self.message.setObjectName("FieldError")
         self.message.setWordWrap(True)
         self.message.hide()
         layout.addWidget(self.message)

@@ -81,13 +81,13 @@ class SceneTurns(QObject):
         if state is None:
             return
         if self.studio.active_run(state.record.chat_id) is not None:
-            self.bar.say(self.tr("A turn is going on; wait for it to end, or stop it."), error=True)
+            self.bar.say(self.tr("A turn is going on; wait for it to end, or stop it."))
             return
         command = parse(text, state, self.bar.picked)
         if command.unknown is not None:
             cast = ", ".join(m.name for m in state.members)
             self.bar.say(i18n.arg(self.tr("There is nobody called “%1” in this scene (%2)."), command.unknown, cast)
-                         + f" [{codes.SCENE_NOT_IN_CAST}]", error=True)
+                         + f" [{codes.SCENE_NOT_IN_CAST}]")
             return
         self.host.spawn(self._say(state.record.chat_id, command))
 
@@ -95,7 +95,7 @@ class SceneTurns(QObject):
         try:
             handle = await self.studio.scenes.say(chat_id, command.speaker, command.direction)
         except (SceneError, RunRequestError) as exc:
-            self.bar.say(f"{for_window(exc.code, exc.message)} [{exc.code}]", error=True)
+            self.bar.say(f"{for_window(exc.code, exc.message)} [{exc.code}]")
             return ""
         if handle.chat_id == self.host.chat_id:
             self.host.chat.composer.clear()

@@ -421,6 +421,9 @@ class ChatView(QWidget):
             self.empty_hint.hide()
             return
         self.empty_hint.setText(
+            self.tr("Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you "
+                    "picked in the cast, or the first one, speaks. /as Name gives someone the turn.")
+            if self.scene_bar.state is not None else
             self.tr("Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers "
                     "and changes nothing.") if chat.explore else
             self.tr("Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the "
