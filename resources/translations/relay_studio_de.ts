@@ -3325,6 +3325,14 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Nachricht</translation>
     </message>
     <message>
+        <source>Reading the scene…</source>
+        <translation>Die Szene wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The scene could not be read: %1</source>
+        <translation>Die Szene konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
         <source>you</source>
         <translation>du</translation>
     </message>

@@ -3313,6 +3313,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>メッセージ</translation>
     </message>
     <message>
+        <source>Reading the scene…</source>
+        <translation>シーンを読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>The scene could not be read: %1</source>
+        <translation>シーンを読み込めませんでした: %1</translation>
+    </message>
+    <message>
         <source>you</source>
         <translation>あなた</translation>
     </message>

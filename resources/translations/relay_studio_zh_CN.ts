@@ -3313,6 +3313,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>消息</translation>
     </message>
     <message>
+        <source>Reading the scene…</source>
+        <translation>正在读取场景…</translation>
+    </message>
+    <message>
+        <source>The scene could not be read: %1</source>
+        <translation>无法读取场景：%1</translation>
+    </message>
+    <message>
         <source>you</source>
         <translation>你</translation>
     </message>

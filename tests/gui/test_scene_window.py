@@ -118,7 +118,8 @@ async def test_a_scene_from_cards_by_click_and_by_as_with_presence_and_what_was_
     qtbot.mouseClick(bar.heard_button, Qt.MouseButton.LeftButton)
     heard = bar.heard_dialog
     assert isinstance(heard, PresenceDialog)
-    await until(heard.isVisible, what="the presence dialog")
+    said = len(rt.chats.messages(window.chat_id))
+    await until(lambda: heard.isVisible() and heard.table.rowCount() == said == 6, what="the presence table, read")
     direction = next(m for m in rt.chats.messages(window.chat_id) if m.content == "Mira alone on the pier.")
     box = heard.box(direction.id, "oren")
     assert box.checkState() == Qt.CheckState.Unchecked

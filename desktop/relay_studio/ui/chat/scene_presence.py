@@ -18,8 +18,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
-from relay_studio.domain.scenes import CREATOR, SceneError
+from relay_studio.domain.records import MessageRecord
+from relay_studio.domain.scenes import CREATOR, SceneError, SceneLine
+from relay_studio.ui import i18n
+from relay_studio.ui.background import Failed, Outcome
 from relay_studio.ui.operations.scenes import SceneState
 
 if TYPE_CHECKING:
@@ -37,18 +41,42 @@ class PresenceDialog(QDialog):
         self.setObjectName("ScenePresence")
         self.setWindowTitle(self.tr("Who heard what"))
         self.cast = [m for m in state.members if not m.narrator]
-        names = {m.profile_id: m.name for m in state.members}
-        rows = studio.scenes.heard(state.record.chat_id)
-        self.message_ids = [m.id for m, _line in rows]
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("Who was present when each message was said. A character's prompt holds "
                                         "only the messages it was present for; tick or untick to correct it.")))
-        self.table = QTableWidget(len(rows), FIXED + len(self.cast))
+        self.table = QTableWidget(0, FIXED + len(self.cast))
         self.table.setHorizontalHeaderLabels([self.tr("Scene"), self.tr("Said by"), self.tr("Message"),
                                               *(m.name for m in self.cast)])
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.itemChanged.connect(self._on_changed)
+        layout.addWidget(self.table, 1)
+        self.message = QLabel(self.tr("Reading the scene…"))
+        self.message.setObjectName("Muted")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(760, 420)
+        self.message_ids: list[str] = []
+        self._filling = False
+        studio.scenes.read_heard(state.record.chat_id, self._on_read)  # off the GUI thread: a campaign is long
+
+    def _on_read(self, outcome: Outcome[list[tuple[MessageRecord, SceneLine]]]) -> None:
+        if not isValid(self.table):
+            return  # closed before the scene was read
+        if isinstance(outcome, Failed):
+            self.say(i18n.arg(self.tr("The scene could not be read: %1"), str(outcome.error)))
+            return
+        self.message.hide()
+        self.fill(outcome.value)
+
+    def fill(self, rows: list[tuple[MessageRecord, SceneLine]]) -> None:
+        names = {m.profile_id: m.name for m in self.state.members}
         self._filling = True
+        self.message_ids = [m.id for m, _line in rows]
+        self.table.setRowCount(len(rows))
         for row, (message, line) in enumerate(rows):
             speaker = line.speaker_id or ""
             said_by = self.tr("you") if speaker == CREATOR else names.get(speaker, speaker)
@@ -68,18 +96,14 @@ class PresenceDialog(QDialog):
                                   else Qt.CheckState.Unchecked)
                 self.table.setItem(row, col, box)
         self._filling = False
-        self.table.itemChanged.connect(self._on_changed)
         self.table.scrollToBottom()
-        layout.addWidget(self.table, 1)
-        self.message = QLabel()
+
+    def say(self, text: str) -> None:
+        """A refusal (or a failed read) under the table, in the error colour."""
         self.message.setObjectName("FieldError")
-        self.message.setWordWrap(True)
-        self.message.hide()
-        layout.addWidget(self.message)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self.resize(760, 420)
+        self.message.style().polish(self.message)
+        self.message.setText(text)
+        self.message.show()
 
     def present_in(self, row: int) -> list[str]:
         return [m.profile_id for col, m in enumerate(self.cast, FIXED)
@@ -99,8 +123,7 @@ class PresenceDialog(QDialog):
             self.studio.scenes.correct(self.state.record.chat_id, self.message_ids[item.row()],
                                        self.present_in(item.row()))
         except SceneError as exc:
-            self.message.setText(f"{exc.message} [{exc.code}]")
-            self.message.show()
+            self.say(f"{exc.message} [{exc.code}]")
             self._filling = True
             item.setCheckState(Qt.CheckState.Unchecked if item.checkState() == Qt.CheckState.Checked
                                else Qt.CheckState.Checked)

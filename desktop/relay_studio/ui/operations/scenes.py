@@ -9,16 +9,19 @@ scene's lines and writes one short transaction, as the canon's changes do.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from relay_studio.domain.records import CHAT_MODE_SCENE, MessageRecord
-from relay_studio.domain.scenes import SceneError, SceneLine, SceneRecord
+from relay_studio.domain.scenes import CREATOR, SceneError, SceneLine, SceneRecord
 from relay_studio.runtime.card_profile import is_card_agent
 from relay_studio.runtime.scenes import Scenes
+from relay_studio.store.scenes import SceneStore
 
 if TYPE_CHECKING:
     from relay_studio.runtime.engine import RunHandle
+    from relay_studio.ui.background import Outcome
     from relay_studio.ui.operations.hub import StudioHub
 
 
@@ -102,11 +105,15 @@ class SceneOperations:
         return self._scenes().next_scene(chat_id)
 
     def heard(self, chat_id: str, limit: int = 200) -> list[tuple[MessageRecord, SceneLine]]:
-        """The scene's last ``limit`` messages, each with who heard it (the lines are synced first)."""
-        scenes = self._scenes()
-        scenes.get(chat_id)
-        lines = scenes.store.lines(chat_id)
-        return [(m, lines[m.id]) for m in self.runtime.chats.messages(chat_id)[-limit:] if m.id in lines]
+        """The scene's last ``limit`` messages, each with who heard it, read here (tests, the CLI's way)."""
+        return _read_heard(chat_id, limit, SceneStore(self.runtime.db))
+
+    def read_heard(self, chat_id: str, deliver: Callable[[Outcome[list[tuple[MessageRecord, SceneLine]]]], None],
+                   limit: int = 200) -> None:
+        """``heard``, read on the studio's reader lane over its own connection (a campaign's chat is thousands of
+        messages); ``deliver`` gets it on the GUI thread."""
+        self.hub.submit_read(("scene-heard", chat_id), lambda runs: _read_heard(chat_id, limit, SceneStore(runs.db)),
+                             deliver)
 
     def correct(self, chat_id: str, message_id: str, present: list[str]) -> SceneLine:
         """The creator corrects who heard a message; raises ``SceneError``."""
@@ -120,3 +127,15 @@ class SceneOperations:
         profile = self.runtime.profiles().get(record.root_profile_id) if record else None
         self.hub.track(handle, profile.display_name if profile else "")
         return handle
+
+
+def _read_heard(chat_id: str, limit: int, store: SceneStore) -> list[tuple[MessageRecord, SceneLine]]:
+    """The last ``limit`` messages of the scene with their lines; one said since the scene last looked has no line
+    yet and gets the audience present now, as the scene's next look (``SceneStore.sync``) will give it."""
+    record = store.scene(chat_id)
+    lines = store.lines(chat_id)
+    now = [*record.present, *([record.narrator_id] if record.narrator_id and record.narrator_id not in record.present
+                              else [])]
+    return [(m, lines.get(m.id) or SceneLine(message_id=m.id, scene=record.scene, speaker_id=m.agent_id or CREATOR,
+                                             audience=now))
+            for m in store.chats.messages(chat_id)[-limit:]]
