@@ -147,3 +147,55 @@ async def test_a_scene_from_cards_by_click_and_by_as_with_presence_and_what_was_
     await until(lambda: "not present when it was said in scene 1: 1 message" in timeline.detail.toPlainText(),
                 what="the left-out context in the detail pane")
     assert "Left out of what this character saw" in timeline.detail.toPlainText()
+
+
+NARRATED = {"writer": [{"toolCalls": [{"name": "scene_choose_speaker", "arguments": {"name": "Oren"}}]},
+                       {"text": "Dawn breaks over the pier."}],
+            "oren": [{"text": "Oren: I see the ship."}],
+            "mira": [{"text": "Mira: Dusk already?"}]}
+
+
+async def test_the_narrators_pick_a_scene_break_and_an_edit_that_branches_the_scene(
+        app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    window = app.open(NARRATED)
+    studio, rt = window.studio, window.studio.runtime
+    make_card_agents(window, tmp_path)
+    record = studio.scenes.new("Pier", ["mira", "oren"], "writer", window.project_id)
+    window.refresh_chats()
+    window.open_chat(record.chat_id)
+    bar = window.chat.scene_bar
+    await until(bar.isVisible, what="the cast strip")
+    assert [p.text() for p in bar.portraits] == ["Mira\nhere", "Oren\nhere", "Writer\nnarrator"]
+
+    # the narrator speaks (by /as and its name) and picks Oren; Next turn is then his
+    await send(window, qtbot, "/as Writer Dawn.")
+    narrated = await run_to_end(window, 0)
+    assert rt.runs.run(narrated).root_profile_id == "writer"  # type: ignore[union-attr]
+    await until(lambda: "Oren (the narrator's pick)" in bar.title.text(), what="the narrator's pick shown")
+    qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+    picked = await run_to_end(window, 1)
+    context = next(e.payload for e in rt.runs.events(picked) if e.type == "scene_context_assembled")
+    assert (context["speaker"], context["pickedBy"]) == ("oren", "narrator")
+
+    # Oren leaves; a scene break opens scene 2 with Mira alone
+    next(a for a in bar.presence_menu(bar.portrait_of("Oren")).actions()  # type: ignore[arg-type]
+         if a.text() == "Oren leaves the scene").trigger()
+    qtbot.mouseClick(bar.break_button, Qt.MouseButton.LeftButton)
+    await until(lambda: bar.title.text().startswith("Scene 2"), what="scene 2")
+
+    # editing the first direction branches the scene: same cast and narrator, presence as it was then, a turn there
+    dawn = next(c for c in window.chat.message_cards() if c.message.content == "Dawn.")
+    qtbot.mouseClick(dawn.edit_button, Qt.MouseButton.LeftButton)
+    composer = window.chat.composer
+    assert composer.editing == dawn.message.id
+    composer.set_text("Dusk.", editing=dawn.message.id)
+    qtbot.keyClick(composer.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    branched = await run_to_end(window, 2)
+    assert window.chat_id != record.chat_id and rt.runs.run(branched).root_profile_id == "mira"  # type: ignore[union-attr]
+    branch = studio.scenes.state(window.chat_id)
+    assert branch is not None and bar.state is not None
+    assert (branch.record.cast, branch.record.narrator_id, branch.record.scene, branch.record.present) == (
+        ["mira", "oren"], "writer", 1, ["mira", "oren"])
+    original = studio.scenes.state(record.chat_id)
+    assert original is not None and (original.record.scene, original.record.present) == (2, ["mira"])
+    assert [m.content for m in rt.chats.messages(window.chat_id)] == ["Dusk.", "Mira: Dusk already?"]

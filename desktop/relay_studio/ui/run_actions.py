@@ -124,6 +124,8 @@ class RunActions(QObject):
         self.host.chat.composer.clear()
         self.host.refresh_chats()
         self.host.open_chat(branch.id)
+        if self.scene_turns is not None and self.scene_turns.handles(text):
+            return  # a scene's branch keeps its cast: the edited direction is the next turn there
         self.host.spawn(self._start(agent_id, text))
 
     def regenerate(self, message_id: str) -> None:
