@@ -3937,6 +3937,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Erkundung: nur lesen</translation>
     </message>
     <message>
+        <source>Scene: characters speak in turn, each knowing only what it witnessed</source>
+        <translation>Szene: Figuren sprechen abwechselnd, jede weiß nur, was sie miterlebt hat</translation>
+    </message>
+    <message>
         <source>Continues “%1”</source>
         <translation>Setzt „%1“ fort</translation>
     </message>

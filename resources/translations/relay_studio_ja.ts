@@ -3920,6 +3920,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>探索: 読み取り専用</translation>
     </message>
     <message>
+        <source>Scene: characters speak in turn, each knowing only what it witnessed</source>
+        <translation>シーン: キャラクターが順に話し、それぞれが見聞きしたことだけを知っています</translation>
+    </message>
+    <message>
         <source>Continues “%1”</source>
         <translation>「%1」の続き</translation>
     </message>

@@ -3920,6 +3920,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>探索：只读</translation>
     </message>
     <message>
+        <source>Scene: characters speak in turn, each knowing only what it witnessed</source>
+        <translation>场景：角色轮流发言，每个角色只知道自己亲历之事</translation>
+    </message>
+    <message>
         <source>Continues “%1”</source>
         <translation>接续“%1”</translation>
     </message>

@@ -70,6 +70,8 @@ async def test_a_scene_from_cards_by_click_and_by_as_with_presence_and_what_was_
     await until(lambda: not dialog.isVisible(), what="the dialog to close")
     chat = rt.chats.chat(window.chat_id)
     assert chat is not None and chat.name == "Scene 1" and chat.mode == CHAT_MODE_SCENE
+    item = next(i for i in window.sidebar._all_chat_items() if i.text(0) == "Scene 1")
+    assert item.toolTip(0).startswith("Scene: characters speak in turn")
     bar = window.chat.scene_bar
     await until(bar.isVisible, what="the cast strip")
     assert [p.text() for p in bar.portraits] == ["Mira\nhere", "Oren\nhere"]
