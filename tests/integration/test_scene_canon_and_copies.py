@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from relay_studio.domain.canon import FactSource, FactSourceKind
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.scenes import SceneError
 from relay_studio.library.entries import LibraryEntry
@@ -23,6 +24,7 @@ DOOR = "The vault's door is bronze and sings when touched."
 CROWN = "The vault holds the drowned king's crown."
 LANTERNS = "Lanterns in this town burn blue."
 BRIDGE = "The north bridge has fallen into the river."
+FORD = "The ford is safe only at low tide."
 
 
 def requests(harness: Harness, run_id: str) -> str:
@@ -53,7 +55,8 @@ async def test_a_character_is_given_only_the_canon_it_may_know_in_that_scene(har
     canon.add(project.id, CROWN, ["Vault"])  # found when the Vault is mentioned
     scenes = Scenes(runtime)
     scenes.new("Hill", ["alice", "bob"], narrator="narrator")
-    turns = provider({"alice": [line("Alice: it hums.")], "bob": [line("Bob: what vault?"), line("Bob: the ford.")],
+    turns = provider({"alice": [line("Alice: it hums."), line("Alice: across at dawn."), line("Alice: ready.")],
+                      "bob": [line("Bob: what vault?"), line("Bob: the ford."), line("Bob: back again.")],
                       "narrator": [line("Night deepens.")]})
     direction = "They stand before the Vault."
     alice = await scenes.say_and_wait("Hill", provider_for=turns, as_id="alice", prompt=direction)
@@ -79,6 +82,19 @@ async def test_a_character_is_given_only_the_canon_it_may_know_in_that_scene(har
     text = requests(harness, later.run_id)
     assert BRIDGE in text and LANTERNS in text and DOOR not in text
     assert [h["handle"] for h in hidden(harness, later.run_id)] == ["f1", "f4"]
+
+    # a fact resting on words Bob did not hear stays from him, though it is about nothing he may not know
+    scenes.leave("Hill", "bob")
+    await scenes.say_and_wait("Hill", provider_for=turns, as_id="alice", prompt="Alice whispers of the ford.")
+    chat = scenes.get("Hill").chat_id
+    whisper = next(m for m in runtime.chats.messages(chat) if m.content == "Alice whispers of the ford.")
+    canon.add(project.id, FORD, ["Ford"], pinned=True, source=FactSource(
+        kind=FactSourceKind.MESSAGE, chat_id=chat, message_id=whisper.id, quote="whispers of the ford"))
+    scenes.enter("Hill", "bob")
+    bob_again = await scenes.say_and_wait("Hill", provider_for=turns, as_id="bob")
+    alice_again = await scenes.say_and_wait("Hill", provider_for=turns, as_id="alice")
+    assert FORD not in requests(harness, bob_again.run_id) and FORD in requests(harness, alice_again.run_id)
+    assert {"handle": "f5", "reason": "rests on words Bob did not hear"} in hidden(harness, bob_again.run_id)
 
 
 async def test_a_branch_a_copy_and_a_fork_of_a_scene_keep_its_cast_and_who_heard_what(harness: Harness) -> None:

@@ -115,7 +115,7 @@ def build_section(canon: CanonStore, project_id: str, library: list[LibraryEntry
     facts = canon.facts(project_id, status=FactStatus.ACTIVE)
     hidden: list[dict[str, str]] = []
     if scene is not None:
-        known = scene_facts(facts, library, scene)
+        known = scene_facts(facts, library, scene, canon.db)
         facts, hidden = known.kept, known.hidden
     section = CanonSection(pinned=[f for f in facts if f.pinned], hidden=hidden)
     parts = [pinned_block(section.pinned)] if section.pinned else []

@@ -50,6 +50,15 @@ class SceneStore:
         return {r[0]: SceneLine(message_id=r[0], scene=r[1], kind=r[2], speaker_id=r[3], audience=json.loads(r[4]))
                 for r in rows}
 
+    def audiences(self, message_ids: list[str]) -> dict[str, list[str]]:
+        """Who heard each of ``message_ids`` that is a line of a scene (any scene chat); others are absent."""
+        if not message_ids:
+            return {}
+        marks = ", ".join("?" * len(message_ids))
+        rows = self.db.raw.execute(f"SELECT message_id, audience_json FROM scene_lines WHERE message_id IN ({marks})",
+                                   tuple(message_ids))
+        return {r[0]: json.loads(r[1]) for r in rows}
+
     def last_speaker(self, chat_id: str, among: list[str]) -> str | None:
         """The last of ``among`` who said something aloud in the chat (one indexed query, not a read of the chat)."""
         if not among:
