@@ -3720,6 +3720,14 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Wer bei jeder Nachricht anwesend war; dort korrigieren</translation>
     </message>
     <message>
+        <source>All speak with: %1</source>
+        <translation>Alle sprechen mit: %1</translation>
+    </message>
+    <message>
+        <source>Speaking with: %1</source>
+        <translation>Sprechen mit: %1</translation>
+    </message>
+    <message>
         <source>next: %1 (your pick)</source>
         <translation>als Nächstes: %1 (deine Wahl)</translation>
     </message>

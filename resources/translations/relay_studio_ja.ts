@@ -3704,6 +3704,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>各メッセージに誰がいたか。そこで訂正できます</translation>
     </message>
     <message>
+        <source>All speak with: %1</source>
+        <translation>全員の接続: %1</translation>
+    </message>
+    <message>
+        <source>Speaking with: %1</source>
+        <translation>接続: %1</translation>
+    </message>
+    <message>
         <source>next: %1 (your pick)</source>
         <translation>次: %1（あなたの選択）</translation>
     </message>

@@ -3704,6 +3704,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>每条消息时谁在场；可在那里更正</translation>
     </message>
     <message>
+        <source>All speak with: %1</source>
+        <translation>全部使用：%1</translation>
+    </message>
+    <message>
+        <source>Speaking with: %1</source>
+        <translation>各自使用：%1</translation>
+    </message>
+    <message>
         <source>next: %1 (your pick)</source>
         <translation>下一位：%1（你的选择）</translation>
     </message>

@@ -76,6 +76,7 @@ async def test_a_scene_from_cards_by_click_and_by_as_with_presence_and_what_was_
     await until(bar.isVisible, what="the cast strip")
     assert [p.text() for p in bar.portraits] == ["Mira\nhere", "Oren\nhere"]
     assert all("default connection" in p.toolTip() for p in bar.portraits)  # the model each one speaks with
+    assert bar.models.text() == "All speak with: default connection"
     assert not bar.portraits[0].icon().isNull()
     composer = window.chat.composer
     assert "/as Name" in composer.editor.placeholderText() and not composer.agent_box.isEnabled()
@@ -162,12 +163,18 @@ async def test_the_narrators_pick_a_scene_break_and_an_edit_that_branches_the_sc
     window = app.open(NARRATED)
     studio, rt = window.studio, window.studio.runtime
     make_card_agents(window, tmp_path)
+    oren = rt.profiles()["oren"]  # Oren speaks with a model of his own (the scripted provider answers all)
+    rt.profile_store.save(oren.model_copy(update={"model": oren.model.model_copy(update={
+        "mode": "connection", "connection": "local", "model": "gemma3-270m"})}))
     record = studio.scenes.new("Pier", ["mira", "oren"], "writer", window.project_id)
     window.refresh_chats()
     window.open_chat(record.chat_id)
     bar = window.chat.scene_bar
     await until(bar.isVisible, what="the cast strip")
     assert [p.text() for p in bar.portraits] == ["Mira\nhere", "Oren\nhere", "Writer\nnarrator"]
+    assert bar.models.text() == ("Speaking with: Mira: default connection · Oren: local / gemma3-270m · "
+                                 f"Writer: {studio.scenes.state(record.chat_id).members[2].model}")  # type: ignore[union-attr]
+    assert "local / gemma3-270m" in bar.portraits[1].toolTip()
 
     # the narrator speaks (by /as and its name) and picks Oren; Next turn is then his
     await send(window, qtbot, "/as Writer Dawn.")

@@ -102,6 +102,10 @@ class SceneBar(QFrame):
         self.cast_layout = FlowLayout(self.cast)
         self.cast_layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.cast)
+        self.models = QLabel()  # which connection and model each one speaks with
+        self.models.setObjectName("Muted")
+        self.models.setWordWrap(True)
+        layout.addWidget(self.models)
         self.next_button = QPushButton(self.tr("Next turn"))
         self.next_button.setObjectName("SceneNextTurn")
         self.next_button.setToolTip(self.tr("The character you picked speaks; none picked: the next one in turn, "
@@ -150,6 +154,16 @@ class SceneBar(QFrame):
             self.cast_layout.addWidget(button)
             self.portraits.append(button)
         self._show_title()
+        self._show_models()
+
+    def _show_models(self) -> None:
+        assert self.state is not None
+        models = {m.model for m in self.state.members}
+        if len(models) == 1:
+            self.models.setText(i18n.arg(self.tr("All speak with: %1"), models.pop()))
+        else:
+            self.models.setText(i18n.arg(self.tr("Speaking with: %1"), " · ".join(
+                f"{m.name}: {m.model}" for m in self.state.members)))
 
     def _show_title(self) -> None:
         assert self.state is not None
