@@ -16,6 +16,7 @@ from relay_studio.library.store import LibraryStore
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.fork import ForkRequest
 from relay_studio.runtime.scenes import Scenes
+from relay_studio.runtime.session_handoff import HandoffRefused
 from relay_studio.store.canon import CanonStore
 from tests.integration.test_scenes import line, scene_profiles
 from tests.support import Harness
@@ -142,3 +143,18 @@ async def test_a_branch_a_copy_and_a_fork_of_a_scene_keep_its_cast_and_who_heard
     assert await fork.wait() is RunStatus.COMPLETED
     forked = requests(harness, fork.run_id)
     assert "## The scene" in forked and "the barrels are empty" in forked and "Bob is gone" not in forked
+
+
+async def test_a_scene_is_not_handed_off_to_one_agent(harness: Harness) -> None:
+    runtime = harness.runtime
+    runtime.extra_profiles = list(scene_profiles().values())
+    scenes = Scenes(runtime)
+    scenes.new("Wharf", ["alice", "bob"])
+    turns = provider({"alice": [line("Alice: the tide turns.")], "bob": [line("Bob: so it does.")]})
+    await scenes.say_and_wait("Wharf", provider_for=turns, as_id="alice", prompt="Low tide.")
+    await scenes.say_and_wait("Wharf", provider_for=turns, as_id="bob")
+    runs = len(runtime.runs.runs())
+    with pytest.raises(HandoffRefused) as refused:
+        runtime.start_handoff(chat="Wharf", provider_for=turns, agent_id="alice")
+    assert refused.value.code == "scene.turn_required" and "is a scene" in refused.value.message
+    assert len(runtime.runs.runs()) == runs and len(runtime.chats.chats()) == 1
