@@ -315,6 +315,31 @@
     </message>
 </context>
 <context>
+    <name>CastPortrait</name>
+    <message>
+        <source>narrator</source>
+        <translation>Erzähler</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>anwesend</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>abwesend</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 speaks with: %2
+Click: %1 speaks next. Right-click: enter or leave the scene.</source>
+        <translation>%1 spricht mit: %2
+Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -459,6 +484,10 @@
             <numerusform>Eine frühere Nachricht zeigen (%n weitere)</numerusform>
             <numerusform>Frühere Nachrichten zeigen (%n weitere)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you picked in the cast, or the first one, speaks. /as Name gives someone the turn.</source>
+        <translation>Noch nichts hier. Schreibe unten, wie die Szene beginnt, und drücke Strg+Enter: Die Figur, die du in der Besetzung gewählt hast, oder die erste spricht. /as Name gibt jemandem den Zug.</translation>
     </message>
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
@@ -707,6 +736,14 @@
     <message>
         <source>Send (Ctrl+Enter)</source>
         <translation>Senden (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Enter: the next turn, Shift+Enter adds a line)</source>
+        <translation>Regieanweisung der Szene, oder /as Name…  (Enter: nächster Zug, Umschalt+Enter: neue Zeile)</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Ctrl+Enter: the next turn)</source>
+        <translation>Regieanweisung der Szene, oder /as Name…  (Strg+Enter: nächster Zug)</translation>
     </message>
     <message>
         <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
@@ -2714,6 +2751,14 @@
         <translation>&amp;Beenden</translation>
     </message>
     <message>
+        <source>New s&amp;cene…</source>
+        <translation>Neue &amp;Szene…</translation>
+    </message>
+    <message>
+        <source>A chat in which characters speak in turn, each knowing only what it witnessed</source>
+        <translation>Ein Chat, in dem Figuren abwechselnd sprechen und jede nur weiß, was sie miterlebt hat</translation>
+    </message>
+    <message>
         <source>New &amp;project…</source>
         <translation>Neues &amp;Projekt…</translation>
     </message>
@@ -3167,6 +3212,41 @@
     </message>
 </context>
 <context>
+    <name>NewSceneDialog</name>
+    <message>
+        <source>New scene</source>
+        <translation>Neue Szene</translation>
+    </message>
+    <message>
+        <source>A scene is a chat in which characters speak in turn, each knowing only what it witnessed. Characters are agents: import SillyTavern character cards in the Library (Import…) to make agents of them.</source>
+        <translation>Eine Szene ist ein Chat, in dem Figuren abwechselnd sprechen und jede nur weiß, was sie miterlebt hat. Figuren sind Agenten: Importiere SillyTavern-Charakterkarten in der Bibliothek (Importieren…), um Agenten daraus zu machen.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Cast</source>
+        <translation>Besetzung</translation>
+    </message>
+    <message>
+        <source> · from a card</source>
+        <translation> · aus einer Karte</translation>
+    </message>
+    <message>
+        <source>Narrator</source>
+        <translation>Erzähler</translation>
+    </message>
+    <message>
+        <source>No narrator</source>
+        <translation>Kein Erzähler</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Erstellen</translation>
+    </message>
+</context>
+<context>
     <name>NoticeCard</name>
     <message>
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
@@ -3362,6 +3442,45 @@
     <message>
         <source>No changes.</source>
         <translation>Keine Änderungen.</translation>
+    </message>
+</context>
+<context>
+    <name>PresenceDialog</name>
+    <message>
+        <source>Who heard what</source>
+        <translation>Wer hat was gehört</translation>
+    </message>
+    <message>
+        <source>Who was present when each message was said. A character&apos;s prompt holds only the messages it was present for; tick or untick to correct it.</source>
+        <translation>Wer anwesend war, als jede Nachricht gesagt wurde. Der Prompt einer Figur enthält nur die Nachrichten, bei denen sie anwesend war; zum Korrigieren an- oder abhaken.</translation>
+    </message>
+    <message>
+        <source>Scene</source>
+        <translation>Szene</translation>
+    </message>
+    <message>
+        <source>Said by</source>
+        <translation>Gesagt von</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>Reading the scene…</source>
+        <translation>Die Szene wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The scene could not be read: %1</source>
+        <translation>Die Szene konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>du</translation>
+    </message>
+    <message>
+        <source> (privately)</source>
+        <translation> (privat)</translation>
     </message>
 </context>
 <context>
@@ -3628,6 +3747,7 @@
     <name>RunActions</name>
     <message>
         <source>A run is already going in this chat.</source>
+        <extracomment>a scene chat&apos;s turns (set by the window): Send there starts a character&apos;s turn</extracomment>
         <translation>In diesem Chat läuft bereits ein Durchlauf.</translation>
     </message>
     <message>
@@ -3721,6 +3841,115 @@
     <message>
         <source>interrupted</source>
         <translation>unterbrochen</translation>
+    </message>
+</context>
+<context>
+    <name>SceneBar</name>
+    <message>
+        <source>Next turn</source>
+        <translation>Nächster Zug</translation>
+    </message>
+    <message>
+        <source>The character you picked speaks; none picked: the next one in turn, or the one the narrator chose. What you wrote in the message is the scene&apos;s direction for that turn.</source>
+        <translation>Die gewählte Figur spricht; ohne Wahl die nächste der Reihe nach oder die, die der Erzähler bestimmt hat. Was du in die Nachricht geschrieben hast, ist die Regieanweisung für diesen Zug.</translation>
+    </message>
+    <message>
+        <source>Scene break</source>
+        <translation>Szenenwechsel</translation>
+    </message>
+    <message>
+        <source>Start the next scene with the characters present now</source>
+        <translation>Die nächste Szene mit den jetzt anwesenden Figuren beginnen</translation>
+    </message>
+    <message>
+        <source>Who heard what…</source>
+        <translation>Wer hat was gehört…</translation>
+    </message>
+    <message>
+        <source>Who was present for each message; correct it there</source>
+        <translation>Wer bei jeder Nachricht anwesend war; dort korrigieren</translation>
+    </message>
+    <message>
+        <source>All speak with: %1</source>
+        <translation>Alle sprechen mit: %1</translation>
+    </message>
+    <message>
+        <source>Speaking with: %1</source>
+        <translation>Sprechen mit: %1</translation>
+    </message>
+    <message>
+        <source>next: %1 (your pick)</source>
+        <translation>als Nächstes: %1 (deine Wahl)</translation>
+    </message>
+    <message>
+        <source>next: %1 (the narrator&apos;s pick)</source>
+        <translation>als Nächstes: %1 (Wahl des Erzählers)</translation>
+    </message>
+    <message>
+        <source>next: whoever&apos;s turn it is</source>
+        <translation>als Nächstes: wer an der Reihe ist</translation>
+    </message>
+    <message>
+        <source>Scene %1 · %2</source>
+        <translation>Szene %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 leaves the scene</source>
+        <translation>%1 verlässt die Szene</translation>
+    </message>
+    <message>
+        <source>%1 enters the scene</source>
+        <translation>%1 betritt die Szene</translation>
+    </message>
+    <message>
+        <source>%1 speaks next</source>
+        <translation>%1 spricht als Nächstes</translation>
+    </message>
+</context>
+<context>
+    <name>SceneContextWords</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the entry “%1”: %2</source>
+        <translation>der Eintrag „%1“: %2</translation>
+    </message>
+    <message>
+        <source>the fact %1: %2</source>
+        <translation>die Tatsache %1: %2</translation>
+    </message>
+    <message>
+        <source>It saw %1 of the scene&apos;s messages.</source>
+        <translation>Sie hat %1 Nachrichten der Szene gesehen.</translation>
+    </message>
+    <message>
+        <source>Nothing was left out.</source>
+        <translation>Nichts wurde weggelassen.</translation>
+    </message>
+    <message>
+        <source>Left out of what this character saw</source>
+        <translation>Was diese Figur nicht gesehen hat</translation>
+    </message>
+    <message>
+        <source>Canon left out for this character</source>
+        <translation>Für diese Figur weggelassener Kanon</translation>
+    </message>
+</context>
+<context>
+    <name>SceneTurns</name>
+    <message>
+        <source>A turn is going on; wait for it to end, or stop it.</source>
+        <extracomment>the command named someone who is not in the cast</extracomment>
+        <translation>Ein Zug läuft; warte, bis er endet, oder halte ihn an.</translation>
+    </message>
+    <message>
+        <source>There is nobody called “%1” in this scene (%2).</source>
+        <translation>In dieser Szene heißt niemand „%1“ (%2).</translation>
     </message>
 </context>
 <context>
@@ -3866,6 +4095,10 @@
         <translation>Erkundung: nur lesen</translation>
     </message>
     <message>
+        <source>Scene: characters speak in turn, each knowing only what it witnessed</source>
+        <translation>Szene: Figuren sprechen abwechselnd, jede weiß nur, was sie miterlebt hat</translation>
+    </message>
+    <message>
         <source>Continues “%1”</source>
         <translation>Setzt „%1“ fort</translation>
     </message>
@@ -3962,6 +4195,15 @@
     <message>
         <source>Hand this chat off to a new chat that starts from a summary document (written by the chosen agent)</source>
         <translation>Diesen Chat an einen neuen Chat übergeben, der mit einem Übergabedokument beginnt (vom gewählten Agenten geschrieben)</translation>
+    </message>
+    <message>
+        <source>This character speaks next (what follows is the scene&apos;s direction)</source>
+        <extracomment>offered in a scene chat only (``ui/chat/scene_turns.py`` starts them)</extracomment>
+        <translation>Diese Figur spricht als Nächstes (der Rest ist die Regieanweisung)</translation>
+    </message>
+    <message>
+        <source>Whoever is next speaks: the next in turn, or the narrator&apos;s pick</source>
+        <translation>Wer als Nächstes dran ist, spricht: der Reihe nach oder nach Wahl des Erzählers</translation>
     </message>
     <message>
         <source>Slash commands</source>

@@ -150,6 +150,16 @@
     </message>
 </context>
 <context>
+    <name>SceneContextWords</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n message</numerusform>
+            <numerusform>%n messages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>TimelinePanel</name>
     <message numerus="yes">
         <source>%1 of %n event(s) shown</source>

@@ -315,6 +315,31 @@
     </message>
 </context>
 <context>
+    <name>CastPortrait</name>
+    <message>
+        <source>narrator</source>
+        <translation>語り手</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>登場中</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>退場中</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 speaks with: %2
+Click: %1 speaks next. Right-click: enter or leave the scene.</source>
+        <translation>%1 の接続: %2
+クリック: 次に %1 が話します。右クリック: シーンに入る・出る。</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -457,6 +482,10 @@
         <translation>
             <numerusform>以前のメッセージを表示（あと %n 件）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you picked in the cast, or the first one, speaks. /as Name gives someone the turn.</source>
+        <translation>まだ何もありません。下にシーンの始まりを書いて Ctrl+Enter を押すと、キャストで選んだキャラクター（選ばなければ最初の人）が話します。/as 名前 で誰かに番を渡せます。</translation>
     </message>
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
@@ -704,6 +733,14 @@
     <message>
         <source>Send (Ctrl+Enter)</source>
         <translation>送信 (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Enter: the next turn, Shift+Enter adds a line)</source>
+        <translation>シーンの演出指示、または /as 名前…  （Enter: 次の番、Shift+Enter: 改行）</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Ctrl+Enter: the next turn)</source>
+        <translation>シーンの演出指示、または /as 名前…  （Ctrl+Enter: 次の番）</translation>
     </message>
     <message>
         <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
@@ -2704,6 +2741,14 @@
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
+        <source>New s&amp;cene…</source>
+        <translation>新しいシーン(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>A chat in which characters speak in turn, each knowing only what it witnessed</source>
+        <translation>キャラクターが順に話し、それぞれが見聞きしたことだけを知るチャット</translation>
+    </message>
+    <message>
         <source>New &amp;project…</source>
         <translation>新しいプロジェクト(&amp;P)…</translation>
     </message>
@@ -3156,6 +3201,41 @@
     </message>
 </context>
 <context>
+    <name>NewSceneDialog</name>
+    <message>
+        <source>New scene</source>
+        <translation>新しいシーン</translation>
+    </message>
+    <message>
+        <source>A scene is a chat in which characters speak in turn, each knowing only what it witnessed. Characters are agents: import SillyTavern character cards in the Library (Import…) to make agents of them.</source>
+        <translation>シーンは、キャラクターが順に話し、それぞれが見聞きしたことだけを知るチャットです。キャラクターはエージェントです。ライブラリ（インポート…）で SillyTavern のキャラクターカードを読み込むとエージェントになります。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Cast</source>
+        <translation>キャスト</translation>
+    </message>
+    <message>
+        <source> · from a card</source>
+        <translation> · カードから</translation>
+    </message>
+    <message>
+        <source>Narrator</source>
+        <translation>語り手</translation>
+    </message>
+    <message>
+        <source>No narrator</source>
+        <translation>語り手なし</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>作成</translation>
+    </message>
+</context>
+<context>
     <name>NoticeCard</name>
     <message>
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
@@ -3350,6 +3430,45 @@
     <message>
         <source>No changes.</source>
         <translation>変更はありません。</translation>
+    </message>
+</context>
+<context>
+    <name>PresenceDialog</name>
+    <message>
+        <source>Who heard what</source>
+        <translation>誰が何を聞いたか</translation>
+    </message>
+    <message>
+        <source>Who was present when each message was said. A character&apos;s prompt holds only the messages it was present for; tick or untick to correct it.</source>
+        <translation>各メッセージが話されたときに誰がその場にいたか。キャラクターのプロンプトには、その場にいたメッセージだけが入ります。チェックを付け外しして訂正できます。</translation>
+    </message>
+    <message>
+        <source>Scene</source>
+        <translation>シーン</translation>
+    </message>
+    <message>
+        <source>Said by</source>
+        <translation>発言者</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>Reading the scene…</source>
+        <translation>シーンを読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>The scene could not be read: %1</source>
+        <translation>シーンを読み込めませんでした: %1</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <source> (privately)</source>
+        <translation>（内密に）</translation>
     </message>
 </context>
 <context>
@@ -3612,6 +3731,7 @@
     <name>RunActions</name>
     <message>
         <source>A run is already going in this chat.</source>
+        <extracomment>a scene chat&apos;s turns (set by the window): Send there starts a character&apos;s turn</extracomment>
         <translation>このチャットでは既に実行中です。</translation>
     </message>
     <message>
@@ -3705,6 +3825,114 @@
     <message>
         <source>interrupted</source>
         <translation>中断</translation>
+    </message>
+</context>
+<context>
+    <name>SceneBar</name>
+    <message>
+        <source>Next turn</source>
+        <translation>次の番</translation>
+    </message>
+    <message>
+        <source>The character you picked speaks; none picked: the next one in turn, or the one the narrator chose. What you wrote in the message is the scene&apos;s direction for that turn.</source>
+        <translation>選んだキャラクターが話します。選んでいなければ順番の次の人、または語り手が選んだ人です。メッセージに書いたことは、その番の演出指示になります。</translation>
+    </message>
+    <message>
+        <source>Scene break</source>
+        <translation>シーン転換</translation>
+    </message>
+    <message>
+        <source>Start the next scene with the characters present now</source>
+        <translation>今いるキャラクターで次のシーンを始める</translation>
+    </message>
+    <message>
+        <source>Who heard what…</source>
+        <translation>誰が何を聞いたか…</translation>
+    </message>
+    <message>
+        <source>Who was present for each message; correct it there</source>
+        <translation>各メッセージに誰がいたか。そこで訂正できます</translation>
+    </message>
+    <message>
+        <source>All speak with: %1</source>
+        <translation>全員の接続: %1</translation>
+    </message>
+    <message>
+        <source>Speaking with: %1</source>
+        <translation>接続: %1</translation>
+    </message>
+    <message>
+        <source>next: %1 (your pick)</source>
+        <translation>次: %1（あなたの選択）</translation>
+    </message>
+    <message>
+        <source>next: %1 (the narrator&apos;s pick)</source>
+        <translation>次: %1（語り手の選択）</translation>
+    </message>
+    <message>
+        <source>next: whoever&apos;s turn it is</source>
+        <translation>次: 順番の人</translation>
+    </message>
+    <message>
+        <source>Scene %1 · %2</source>
+        <translation>シーン %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 leaves the scene</source>
+        <translation>%1 がシーンから出る</translation>
+    </message>
+    <message>
+        <source>%1 enters the scene</source>
+        <translation>%1 がシーンに入る</translation>
+    </message>
+    <message>
+        <source>%1 speaks next</source>
+        <translation>次に %1 が話す</translation>
+    </message>
+</context>
+<context>
+    <name>SceneContextWords</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n 件のメッセージ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the entry “%1”: %2</source>
+        <translation>項目「%1」: %2</translation>
+    </message>
+    <message>
+        <source>the fact %1: %2</source>
+        <translation>事実 %1: %2</translation>
+    </message>
+    <message>
+        <source>It saw %1 of the scene&apos;s messages.</source>
+        <translation>シーンのメッセージのうち %1 件を見ました。</translation>
+    </message>
+    <message>
+        <source>Nothing was left out.</source>
+        <translation>省かれたものはありません。</translation>
+    </message>
+    <message>
+        <source>Left out of what this character saw</source>
+        <translation>このキャラクターに見せなかったもの</translation>
+    </message>
+    <message>
+        <source>Canon left out for this character</source>
+        <translation>このキャラクターに見せなかった正典</translation>
+    </message>
+</context>
+<context>
+    <name>SceneTurns</name>
+    <message>
+        <source>A turn is going on; wait for it to end, or stop it.</source>
+        <extracomment>the command named someone who is not in the cast</extracomment>
+        <translation>番の途中です。終わるまで待つか、止めてください。</translation>
+    </message>
+    <message>
+        <source>There is nobody called “%1” in this scene (%2).</source>
+        <translation>このシーンに「%1」という人はいません（%2）。</translation>
     </message>
 </context>
 <context>
@@ -3850,6 +4078,10 @@
         <translation>探索: 読み取り専用</translation>
     </message>
     <message>
+        <source>Scene: characters speak in turn, each knowing only what it witnessed</source>
+        <translation>シーン: キャラクターが順に話し、それぞれが見聞きしたことだけを知っています</translation>
+    </message>
+    <message>
         <source>Continues “%1”</source>
         <translation>「%1」の続き</translation>
     </message>
@@ -3946,6 +4178,15 @@
     <message>
         <source>Hand this chat off to a new chat that starts from a summary document (written by the chosen agent)</source>
         <translation>このチャットを、引き継ぎ文書から始まる新しいチャットに引き継ぎます（選んだエージェントが書きます）</translation>
+    </message>
+    <message>
+        <source>This character speaks next (what follows is the scene&apos;s direction)</source>
+        <extracomment>offered in a scene chat only (``ui/chat/scene_turns.py`` starts them)</extracomment>
+        <translation>このキャラクターが次に話す（続きは演出指示）</translation>
+    </message>
+    <message>
+        <source>Whoever is next speaks: the next in turn, or the narrator&apos;s pick</source>
+        <translation>次の人が話す：順番、または語り手の選択</translation>
     </message>
     <message>
         <source>Slash commands</source>

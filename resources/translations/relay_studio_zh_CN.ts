@@ -315,6 +315,31 @@
     </message>
 </context>
 <context>
+    <name>CastPortrait</name>
+    <message>
+        <source>narrator</source>
+        <translation>旁白</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>在场</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>不在场</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 speaks with: %2
+Click: %1 speaks next. Right-click: enter or leave the scene.</source>
+        <translation>%1 使用: %2
+单击：下一个由 %1 发言。右键：进入或离开场景。</translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message>
         <source>&amp;Rename…</source>
@@ -457,6 +482,10 @@
         <translation>
             <numerusform>显示更早的消息（还有 %n 条）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you picked in the cast, or the first one, speaks. /as Name gives someone the turn.</source>
+        <translation>这里还没有内容。在下方写下场景如何开场并按 Ctrl+Enter：你在角色阵容中选中的角色（或第一位）将发言。/as 名字 可把这一轮交给某人。</translation>
     </message>
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
@@ -704,6 +733,14 @@
     <message>
         <source>Send (Ctrl+Enter)</source>
         <translation>发送 (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Enter: the next turn, Shift+Enter adds a line)</source>
+        <translation>场景指示，或 /as 名字…  （Enter：下一轮，Shift+Enter：换行）</translation>
+    </message>
+    <message>
+        <source>The scene&apos;s direction, or /as Name…  (Ctrl+Enter: the next turn)</source>
+        <translation>场景指示，或 /as 名字…  （Ctrl+Enter：下一轮）</translation>
     </message>
     <message>
         <source>Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)</source>
@@ -2704,6 +2741,14 @@
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
+        <source>New s&amp;cene…</source>
+        <translation>新建场景(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>A chat in which characters speak in turn, each knowing only what it witnessed</source>
+        <translation>角色轮流发言、每个角色只知道自己亲历之事的聊天</translation>
+    </message>
+    <message>
         <source>New &amp;project…</source>
         <translation>新建项目(&amp;P)…</translation>
     </message>
@@ -3156,6 +3201,41 @@
     </message>
 </context>
 <context>
+    <name>NewSceneDialog</name>
+    <message>
+        <source>New scene</source>
+        <translation>新建场景</translation>
+    </message>
+    <message>
+        <source>A scene is a chat in which characters speak in turn, each knowing only what it witnessed. Characters are agents: import SillyTavern character cards in the Library (Import…) to make agents of them.</source>
+        <translation>场景是角色轮流发言、每个角色只知道自己亲历之事的聊天。角色就是智能体：在资料库（导入…）中导入 SillyTavern 角色卡即可生成智能体。</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Cast</source>
+        <translation>角色阵容</translation>
+    </message>
+    <message>
+        <source> · from a card</source>
+        <translation> · 来自角色卡</translation>
+    </message>
+    <message>
+        <source>Narrator</source>
+        <translation>旁白</translation>
+    </message>
+    <message>
+        <source>No narrator</source>
+        <translation>无旁白</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+</context>
+<context>
     <name>NoticeCard</name>
     <message>
         <source>&lt;a href=&quot;#details&quot;&gt;Details&lt;/a&gt;</source>
@@ -3350,6 +3430,45 @@
     <message>
         <source>No changes.</source>
         <translation>没有改动。</translation>
+    </message>
+</context>
+<context>
+    <name>PresenceDialog</name>
+    <message>
+        <source>Who heard what</source>
+        <translation>谁听到了什么</translation>
+    </message>
+    <message>
+        <source>Who was present when each message was said. A character&apos;s prompt holds only the messages it was present for; tick or untick to correct it.</source>
+        <translation>每条消息说出时谁在场。角色的提示词只包含其在场时的消息；勾选或取消勾选即可更正。</translation>
+    </message>
+    <message>
+        <source>Scene</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Said by</source>
+        <translation>发言者</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Reading the scene…</source>
+        <translation>正在读取场景…</translation>
+    </message>
+    <message>
+        <source>The scene could not be read: %1</source>
+        <translation>无法读取场景：%1</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source> (privately)</source>
+        <translation>（私下）</translation>
     </message>
 </context>
 <context>
@@ -3612,6 +3731,7 @@
     <name>RunActions</name>
     <message>
         <source>A run is already going in this chat.</source>
+        <extracomment>a scene chat&apos;s turns (set by the window): Send there starts a character&apos;s turn</extracomment>
         <translation>此对话中已有运行在进行。</translation>
     </message>
     <message>
@@ -3705,6 +3825,114 @@
     <message>
         <source>interrupted</source>
         <translation>已中断</translation>
+    </message>
+</context>
+<context>
+    <name>SceneBar</name>
+    <message>
+        <source>Next turn</source>
+        <translation>下一轮</translation>
+    </message>
+    <message>
+        <source>The character you picked speaks; none picked: the next one in turn, or the one the narrator chose. What you wrote in the message is the scene&apos;s direction for that turn.</source>
+        <translation>由你选中的角色发言；未选中则按顺序轮到的下一位，或旁白选定的角色。你在消息中写的内容是这一轮的场景指示。</translation>
+    </message>
+    <message>
+        <source>Scene break</source>
+        <translation>场景切换</translation>
+    </message>
+    <message>
+        <source>Start the next scene with the characters present now</source>
+        <translation>以当前在场的角色开始下一场景</translation>
+    </message>
+    <message>
+        <source>Who heard what…</source>
+        <translation>谁听到了什么…</translation>
+    </message>
+    <message>
+        <source>Who was present for each message; correct it there</source>
+        <translation>每条消息时谁在场；可在那里更正</translation>
+    </message>
+    <message>
+        <source>All speak with: %1</source>
+        <translation>全部使用：%1</translation>
+    </message>
+    <message>
+        <source>Speaking with: %1</source>
+        <translation>各自使用：%1</translation>
+    </message>
+    <message>
+        <source>next: %1 (your pick)</source>
+        <translation>下一位：%1（你的选择）</translation>
+    </message>
+    <message>
+        <source>next: %1 (the narrator&apos;s pick)</source>
+        <translation>下一位：%1（旁白的选择）</translation>
+    </message>
+    <message>
+        <source>next: whoever&apos;s turn it is</source>
+        <translation>下一位：轮到的人</translation>
+    </message>
+    <message>
+        <source>Scene %1 · %2</source>
+        <translation>场景 %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 leaves the scene</source>
+        <translation>%1 离开场景</translation>
+    </message>
+    <message>
+        <source>%1 enters the scene</source>
+        <translation>%1 进入场景</translation>
+    </message>
+    <message>
+        <source>%1 speaks next</source>
+        <translation>下一位由 %1 发言</translation>
+    </message>
+</context>
+<context>
+    <name>SceneContextWords</name>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n 条消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the entry “%1”: %2</source>
+        <translation>条目“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the fact %1: %2</source>
+        <translation>事实 %1：%2</translation>
+    </message>
+    <message>
+        <source>It saw %1 of the scene&apos;s messages.</source>
+        <translation>它看到了场景中的 %1 条消息。</translation>
+    </message>
+    <message>
+        <source>Nothing was left out.</source>
+        <translation>没有省略任何内容。</translation>
+    </message>
+    <message>
+        <source>Left out of what this character saw</source>
+        <translation>此角色未看到的内容</translation>
+    </message>
+    <message>
+        <source>Canon left out for this character</source>
+        <translation>对此角色省略的设定事实</translation>
+    </message>
+</context>
+<context>
+    <name>SceneTurns</name>
+    <message>
+        <source>A turn is going on; wait for it to end, or stop it.</source>
+        <extracomment>the command named someone who is not in the cast</extracomment>
+        <translation>一轮正在进行；请等待其结束或停止它。</translation>
+    </message>
+    <message>
+        <source>There is nobody called “%1” in this scene (%2).</source>
+        <translation>此场景中没有名为“%1”的角色（%2）。</translation>
     </message>
 </context>
 <context>
@@ -3850,6 +4078,10 @@
         <translation>探索：只读</translation>
     </message>
     <message>
+        <source>Scene: characters speak in turn, each knowing only what it witnessed</source>
+        <translation>场景：角色轮流发言，每个角色只知道自己亲历之事</translation>
+    </message>
+    <message>
         <source>Continues “%1”</source>
         <translation>接续“%1”</translation>
     </message>
@@ -3946,6 +4178,15 @@
     <message>
         <source>Hand this chat off to a new chat that starts from a summary document (written by the chosen agent)</source>
         <translation>将此对话移交给一个以交接文档开头的新对话（由所选智能体撰写）</translation>
+    </message>
+    <message>
+        <source>This character speaks next (what follows is the scene&apos;s direction)</source>
+        <extracomment>offered in a scene chat only (``ui/chat/scene_turns.py`` starts them)</extracomment>
+        <translation>此角色下一个发言（后面的文字是场景指示）</translation>
+    </message>
+    <message>
+        <source>Whoever is next speaks: the next in turn, or the narrator&apos;s pick</source>
+        <translation>由下一位发言：按顺序，或由旁白选择</translation>
     </message>
     <message>
         <source>Slash commands</source>

@@ -122,24 +122,11 @@ def _run(args: argparse.Namespace, scenes: Scenes, project_id: str) -> int:
     return EXIT_OK
 
 
-def _model(scenes: Scenes, pid: str) -> str:
-    """Which model a cast member speaks with: its connection and model, or the default connection."""
-    profile = scenes.runtime.profiles().get(pid)
-    if profile is None:
-        return "(no such agent)"
-    binding = profile.model
-    if binding.mode == "connection":
-        return f"{binding.connection}" + (f" / {binding.model}" if binding.model else "")
-    if binding.mode == "default":
-        return "default connection" + (f" / {binding.model}" if binding.model else "")
-    return "not configured"
-
-
 def _show(args: argparse.Namespace, scenes: Scenes, project_id: str) -> int:
     record = scenes.get(args.name, project_id)
     everyone = [*record.cast, *([record.narrator_id] if record.narrator_id else [])]
     cast = [{"id": pid, "present": pid in record.present, "narrator": pid == record.narrator_id,
-             "model": _model(scenes, pid)} for pid in everyone]
+             "model": scenes.model_label(pid)} for pid in everyone]
     lines = scenes.store.lines(record.chat_id)
     said = [(m, lines[m.id]) for m in scenes.runtime.chats.messages(record.chat_id) if m.id in lines]
     rows = [{"messageId": m.id, "role": m.role, "speaker": line.speaker_id, "scene": line.scene, "kind": line.kind,

@@ -511,6 +511,7 @@ class CanonFactsIncluded(EventPayload):
     relevant: list[Any] = Field(default_factory=list)
     left_out: list[Any] = Field(default_factory=list)
     tokens: int | None = None
+    hidden: list[Any] = Field(default_factory=list)
 
 
 class CanonFactProposed(EventPayload):

@@ -130,7 +130,8 @@ LIBRARY_FILE_WRITTEN = "library_file_written"
 #: ``reasons``: which key in which input message brought each in).
 LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
 #: The canon a stage's prompt holds (``pinned``: handles; ``relevant``: handle, ``by`` (mention or search), entry or
-#: the words searched, and reason of each unpinned fact; ``tokens``: the Canon section's estimated cost).
+#: the words searched, and reason of each unpinned fact; ``tokens``: the Canon section's estimated cost; ``hidden``:
+#: in a scene turn, handle and reason of each fact its speaker may not know there).
 CANON_FACTS_INCLUDED = "canon_facts_included"
 #: An agent proposed a fact for the canon (``handle``, ``text``, ``about``, ``status``: proposed or active).
 CANON_FACT_PROPOSED = "canon_fact_proposed"

@@ -26,11 +26,13 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain.canon import CanonFact, FactStatus
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.scenes import SceneTurn
 from relay_studio.knowledge.short_texts import content_words, rank_short_texts
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.mentions import estimate_tokens, mentioned_at
 from relay_studio.runtime.context import InvocationState, RunContext
 from relay_studio.runtime.errors import FatalRunError
+from relay_studio.runtime.scene_canon import scene_facts
 from relay_studio.store.canon import CanonStore
 from relay_studio.store.database import Database, Transaction
 
@@ -63,13 +65,16 @@ class CanonSection:
     #: unpinned facts that came in, each with why (``Relevance``), in the order the section lists them
     relevant: list[tuple[CanonFact, Relevance]] = field(default_factory=list)
     left_out: list[CanonFact] = field(default_factory=list)
+    #: facts a scene's speaker may not know, each with the reason (``runtime/scene_canon.py``)
+    hidden: list[dict[str, str]] = field(default_factory=list)
     text: str = ""
     tokens: int = 0
 
     def payload(self, agent_id: str) -> dict[str, Any]:
         return {"agentId": agent_id, "pinned": [f.handle for f in self.pinned],
                 "relevant": [{"handle": f.handle, **why.payload()} for f, why in self.relevant],
-                "leftOut": [f.handle for f in self.left_out], "tokens": self.tokens}
+                "leftOut": [f.handle for f in self.left_out], "tokens": self.tokens,
+                **({"hidden": self.hidden} if self.hidden else {})}
 
 
 @dataclass(frozen=True)
@@ -170,11 +175,16 @@ def _candidates(unpinned: list[CanonFact], library: list[LibraryEntry], texts: l
 
 
 def build_section(canon: CanonStore, project_id: str, library: list[LibraryEntry], texts: list[str],
-                  budget: int, searched: list[SearchHit] | None = None) -> CanonSection:
+                  budget: int, searched: list[SearchHit] | None = None,
+                  scene: SceneTurn | None = None) -> CanonSection:
     """The Canon section: every pinned fact, then the unpinned ones the input mentions and those ``searched``
-    found, within ``budget`` tokens."""
+    found, within ``budget`` tokens; in a scene turn (``scene``), only the facts its speaker may know there."""
     facts = canon.facts(project_id, status=FactStatus.ACTIVE)
-    section = CanonSection(pinned=[f for f in facts if f.pinned])
+    hidden: list[dict[str, str]] = []
+    if scene is not None:
+        known = scene_facts(facts, library, scene, canon.db)
+        facts, hidden = known.kept, known.hidden
+    section = CanonSection(pinned=[f for f in facts if f.pinned], hidden=hidden)
     parts = [pinned_block(section.pinned)] if section.pinned else []
     unpinned = [f for f in facts if not f.pinned]
     candidates = _candidates(unpinned, library, texts, searched or []) if unpinned and budget > 0 else []
@@ -206,12 +216,12 @@ def stage_canon(tx: Transaction, run: RunContext, inv: InvocationState, entries:
         return ""
     canon = CanonStore(run.db)
     section = build_section(canon, run.project_id, entries, texts, inv.profile.context.library_budget_tokens,
-                            searched)
+                            searched, run.scene)
     window = inv.profile.model.context_window_tokens
     over = pinned_overflow(inv.profile, section.pinned, window)
     if over and window is not None:
         raise FatalRunError(codes.CANON_PINNED_TOO_LARGE, overflow_sentence(inv.profile, over, window))
-    if section.text or section.left_out:
+    if section.text or section.left_out or section.hidden:
         tx.event(run.run_id, ev.CANON_FACTS_INCLUDED, section.payload(inv.profile.id), invocation_id=inv.id)
     return section.text
 

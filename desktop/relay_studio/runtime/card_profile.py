@@ -87,6 +87,15 @@ def card_system_prompt(character: LibraryEntry, own_prompt: str | None = None) -
     return "\n\n".join(parts)
 
 
+#: how a card agent's description ends (``is_card_agent``)
+FROM_A_CARD = "from a character card."
+
+
+def is_card_agent(profile: AgentProfile) -> bool:
+    """Whether ``profile`` was made from a SillyTavern character card (``profile_for_card``)."""
+    return profile.description.endswith(FROM_A_CARD)
+
+
 def profile_for_card(character: LibraryEntry, taken: Iterable[str], persona: str = DEFAULT_PERSONA, *,
                      own_prompt: str | None = None, standing: str | None = None) -> CardProfile:
     """A profile playing ``character`` (a card's ``character`` entry), its id unique against ``taken``;
@@ -102,7 +111,7 @@ def profile_for_card(character: LibraryEntry, taken: Iterable[str], persona: str
     data = {
         "id": unique_id(slug(character.name, "character"), set(taken)),
         "displayName": name[:80],
-        "description": f"Plays {character.name}, from a character card.",
+        "description": f"Plays {character.name}, {FROM_A_CARD}",
         "instructions": {"systemPrompt": card_system_prompt(character, own_prompt), "taskPrompt": standing or None},
         "model": {"mode": "default"},
         "tools": {"allow": [tn.LIBRARY_LIST, tn.LIBRARY_READ, tn.LIBRARY_SEARCH]},

@@ -27,6 +27,7 @@ from relay_studio.domain.enums import ExitPolicy, InvocationKind, RunStatus, Tas
 from relay_studio.domain.messages import Message
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import RUN_KIND_EXPLORE, RUN_KIND_RELAY
+from relay_studio.domain.scenes import SceneTurn
 from relay_studio.providers.base import ProviderError
 from relay_studio.runtime import transitions
 from relay_studio.runtime.approval import Approver
@@ -303,6 +304,8 @@ def _create(runtime: ForkHost, request: ForkRequest, stage: Stage, frozen: dict[
     ctx.explore = bool(frozen.get("explore", False))
     ctx.persona_name = str(frozen.get("personaName") or ctx.persona_name)
     ctx.ledger = CommitLedger(list(inherited))
+    # a scene turn's fork is the same speaker's turn: what it may know stays as it was (docs/scenes.md)
+    ctx.scene = SceneTurn.thawed(frozen["scene"]) if isinstance(frozen.get("scene"), dict) else None
     runtime._attach_project(ctx)
     first = stage.number == 1
     inv = InvocationState(

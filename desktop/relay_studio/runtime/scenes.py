@@ -9,7 +9,9 @@ and the window call the same methods.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from relay_studio.domain import error_codes as codes
@@ -22,6 +24,8 @@ from relay_studio.runtime.approval import Approver
 from relay_studio.runtime.context import ProviderFor
 from relay_studio.runtime.engine import RunHandle, Runtime
 from relay_studio.runtime.scene_context import witnessed
+from relay_studio.store.chats import ChatStore
+from relay_studio.store.database import Database
 from relay_studio.store.persona import persona_name
 from relay_studio.store.scenes import SceneStore
 
@@ -145,7 +149,7 @@ class Scenes:
             raise ValueError("Scenes.say needs provider_for, here or when the Scenes were made")
         record = self.get(name, project_id)
         speaker = self.speaker(record, as_id)
-        turn = self.turn(record, speaker, prompt)
+        turn = await self.turn_apart(record, speaker, prompt)
         profiles = self.runtime.profiles()
         profiles[speaker.profile_id] = scene_profile(profiles[speaker.profile_id], narrator=turn.narrator)
         if record.next_speaker_id is not None and record.next_speaker_id == speaker.profile_id:
@@ -172,16 +176,52 @@ class Scenes:
         profiles = self.runtime.profiles()
         return {pid: profiles[pid].display_name if pid in profiles else pid for pid in everyone}
 
+    def model_label(self, pid: str) -> str:
+        """Which model a cast member speaks with: its connection and model, or the default connection."""
+        profile = self.runtime.profiles().get(pid)
+        if profile is None:
+            return "(no such agent)"
+        binding = profile.model
+        if binding.mode == "connection":
+            return f"{binding.connection}" + (f" / {binding.model}" if binding.model else "")
+        if binding.mode == "default":
+            return "default connection" + (f" / {binding.model}" if binding.model else "")
+        return "not configured"
+
     def turn(self, record: SceneRecord, speaker: Speaker, prompt: str | None) -> SceneTurn:
         """What the speaker's run is given: its witnessed history, the entries it may not know, and the journal
         payload saying what was left out and why."""
+        return self._turn(record, speaker, prompt, self.runtime.db, self._reading(record))
+
+    async def turn_apart(self, record: SceneRecord, speaker: Speaker, prompt: str | None) -> SceneTurn:
+        """``turn`` on a worker thread over a connection of its own: on a long campaign it reads thousands of
+        messages and lines (bench/scene_context.py: 0.6-0.8 s at 10,000 messages), and the loop it would otherwise
+        run on is the window's GUI thread."""
+        reading = self._reading(record)  # what needs the runtime's own connection, read here first
+
+        def work() -> SceneTurn:
+            db = Database(self.runtime.db.path)
+            try:
+                return self._turn(record, speaker, prompt, db, reading)
+            finally:
+                db.close()
+
+        return await asyncio.to_thread(work)
+
+    def _reading(self, record: SceneRecord) -> _TurnReading:
+        project = self.runtime.chat_project(record.chat_id)
+        return _TurnReading(self.names(record), persona_name(self.runtime.db), project.id,
+                            self.runtime.project_dir(project))
+
+    def _turn(self, record: SceneRecord, speaker: Speaker, prompt: str | None, db: Database,
+              reading: _TurnReading) -> SceneTurn:
         pid = speaker.profile_id
         narrator = pid == record.narrator_id
-        names = self.names(record)
-        messages = self.runtime.chats.messages(record.chat_id)
-        seen = witnessed(messages, self.store.lines(record.chat_id), pid, narrator=narrator, names=names,
-                         creator=persona_name(self.runtime.db), narrator_id=record.narrator_id)
-        hidden = [] if narrator else self._hidden_entries(record, pid, names[pid])
+        names = reading.names
+        messages = ChatStore(db).messages(record.chat_id)
+        seen = witnessed(messages, SceneStore(db).lines(record.chat_id), pid, narrator=narrator, names=names,
+                         creator=reading.creator, narrator_id=record.narrator_id)
+        hidden = [] if narrator else self._hidden_entries(db, reading, pid, names[pid])
         context = {"speaker": pid, "pickedBy": speaker.picked_by, "scene": record.scene, "narrator": narrator,
                    "present": record.present, "included": len(seen.included), "leftOut": seen.left_out,
                    "entriesLeftOut": [{"name": e.name, "reason": f"not known to {names[pid]}"} for e in hidden]}
@@ -190,7 +230,17 @@ class Scenes:
                          creator_text=prompt.strip() if prompt and prompt.strip() else None,
                          entry_hidden=frozenset(e.name for e in hidden), context=context, history=tuple(seen.history))
 
-    def _hidden_entries(self, record: SceneRecord, pid: str, name: str) -> list[LibraryEntry]:
-        project = self.runtime.chat_project(record.chat_id)
-        store = LibraryStore.open(self.runtime.db, project.id, self.runtime.project_dir(project))
+    @staticmethod
+    def _hidden_entries(db: Database, reading: _TurnReading, pid: str, name: str) -> list[LibraryEntry]:
+        store = LibraryStore.open(db, reading.project_id, reading.project_dir)
         return [i.entry for i in store.entries() if not i.entry.known_to(pid, name)]
+
+
+@dataclass(frozen=True)
+class _TurnReading:
+    """What a turn needs that only the runtime's own connection reads: the cast's names, the creator's, the project."""
+
+    names: dict[str, str]
+    creator: str
+    project_id: str
+    project_dir: Path

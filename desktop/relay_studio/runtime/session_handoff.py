@@ -27,7 +27,7 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.domain.enums import EventLevel, ExitPolicy, InvocationKind, InvocationStatus, RunStatus
 from relay_studio.domain.profile import AgentProfile
-from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord
+from relay_studio.domain.records import CHAT_MODE_SCENE, RUN_KIND_HANDOFF, ChatRecord
 from relay_studio.runtime import context_window, transitions
 from relay_studio.runtime.canon_access import carry_pinned, overflow_sentence, pinned_overflow, pinned_tokens
 from relay_studio.runtime.context import (
@@ -244,6 +244,9 @@ def start(runtime: SessionHost, *, chat: str, provider_for: ProviderFor, agent_i
     record = runtime.chats.chat(chat) or runtime.chats.chat_by_name(chat, project_id)
     if record is None:
         raise HandoffRefused(codes.HANDOFF_UNKNOWN_CHAT, f"There is no chat '{chat}'.")
+    if record.mode == CHAT_MODE_SCENE:  # one agent would read every message, whoever witnessed it (docs/scenes.md)
+        raise HandoffRefused(codes.SCENE_TURN_REQUIRED, f"'{record.name}' is a scene: no one agent may read all of "
+                                                        "it to write a handoff; branch it, or go on with its turns.")
     messages = runtime.chats.messages(record.id)
     if sum(m.role in ("user", "assistant") for m in messages) < 2:
         raise HandoffRefused(codes.HANDOFF_NOTHING_TO_HAND_OFF, NOTHING_TO_HAND_OFF)

@@ -27,6 +27,7 @@ from relay_studio.store.database import (
     now_iso,
     table_of,
 )
+from relay_studio.store.scene_copy import copy_scene
 
 _CHATS = table_of(t.ChatRow)
 _MESSAGES = table_of(t.MessageRow)
@@ -162,12 +163,15 @@ class ChatStore:
         record = ChatRecord(id=new_id("chat"), name=name, parent_chat_id=before.chat_id, origin=CHAT_ORIGIN_BRANCH,
                             created_at=now_iso(), project_id=source.project_id if source else DEFAULT_PROJECT_ID,
                             mode=source.mode if source else CHAT_MODE_CHAT)
+        ids: dict[str, str] = {}
         with self.db.transaction() as tx:
             tx.insert(t.ChatRow, **record.model_dump())
             for m in self.messages(before.chat_id):
                 if m.position < before.position:
                     copy = m.model_copy(update={"id": new_id("msg"), "chat_id": record.id})
                     tx.insert(t.MessageRow, **copy.model_dump())
+                    ids[m.id] = copy.id
+            copy_scene(tx, before.chat_id, record.id, ids, at_message=before.id)  # a scene keeps cast and presence
         return record
 
     def continue_chat(self, source: ChatRecord, name: str, context: str, *, run_id: str,
@@ -297,11 +301,14 @@ class ChatStore:
         record = ChatRecord(id=new_id("chat"), name=self.unique_name(f"{source.name} (copy)", source.project_id),
                             parent_chat_id=source.parent_chat_id, origin=source.origin, created_at=now_iso(),
                             project_id=source.project_id or DEFAULT_PROJECT_ID, mode=source.mode)
+        ids: dict[str, str] = {}
         with self.db.transaction() as tx:
             tx.insert(t.ChatRow, **record.model_dump())
             for m in self.messages(chat_id):
                 copy = m.model_copy(update={"id": new_id("msg"), "chat_id": record.id})
                 tx.insert(t.MessageRow, **copy.model_dump())
+                ids[m.id] = copy.id
+            copy_scene(tx, chat_id, record.id, ids)
         return record
 
     def delete_chat(self, chat_id: str) -> bool:

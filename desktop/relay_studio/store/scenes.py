@@ -50,6 +50,15 @@ class SceneStore:
         return {r[0]: SceneLine(message_id=r[0], scene=r[1], kind=r[2], speaker_id=r[3], audience=json.loads(r[4]))
                 for r in rows}
 
+    def audiences(self, message_ids: list[str]) -> dict[str, list[str]]:
+        """Who heard each of ``message_ids`` that is a line of a scene (any scene chat); others are absent."""
+        if not message_ids:
+            return {}
+        marks = ", ".join("?" * len(message_ids))
+        rows = self.db.raw.execute(f"SELECT message_id, audience_json FROM scene_lines WHERE message_id IN ({marks})",
+                                   tuple(message_ids))
+        return {r[0]: json.loads(r[1]) for r in rows}
+
     def last_speaker(self, chat_id: str, among: list[str]) -> str | None:
         """The last of ``among`` who said something aloud in the chat (one indexed query, not a read of the chat)."""
         if not among:
@@ -90,15 +99,18 @@ class SceneStore:
 
     def sync(self, record: SceneRecord) -> None:
         """Gives every message of the chat without a line the audience present now (and the narrator)."""
-        known = self.lines(record.chat_id)
-        fresh = [m for m in self.chats.messages(record.chat_id) if m.id not in known]
+        # one indexed query for the messages without a line, not a read of the chat: the window's enter, leave and
+        # correct call this on the GUI thread (a 3,000-message scene: 122 ms reading the chat, ~1 ms this way)
+        fresh = self.db.raw.execute(
+            "SELECT m.id, m.agent_id FROM messages m WHERE m.chat_id = ? AND NOT EXISTS "
+            "(SELECT 1 FROM scene_lines l WHERE l.message_id = m.id) ORDER BY m.position", (record.chat_id,)).fetchall()
         if not fresh:
             return
-        audience = _audience(record, record.present)
+        audience = json.dumps(_audience(record, record.present))
         with self.db.transaction() as tx:
-            for message in fresh:
-                tx.insert(t.SceneLineRow, message_id=message.id, chat_id=record.chat_id, scene=record.scene,
-                          kind=LINE_SAID, speaker_id=_speaker(message), audience_json=json.dumps(audience))
+            for message_id, agent_id in fresh:
+                tx.insert(t.SceneLineRow, message_id=message_id, chat_id=record.chat_id, scene=record.scene,
+                          kind=LINE_SAID, speaker_id=agent_id or CREATOR, audience_json=audience)
 
     def set_present(self, record: SceneRecord, who: str, present: bool) -> SceneRecord:
         """``who`` enters (``present``) or leaves; journaled."""
@@ -161,10 +173,6 @@ class SceneStore:
 
 def _audience(record: SceneRecord, present: list[str]) -> list[str]:
     return [*present, *([record.narrator_id] if record.narrator_id and record.narrator_id not in present else [])]
-
-
-def _speaker(message: MessageRecord) -> str:
-    return message.agent_id or CREATOR
 
 
 def _update(tx: Transaction, chat_id: str, **values: Any) -> None:

@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # imported by attach: the window opens (and takes keys) befor
 
     from relay_studio.ui.chat.chat_actions import ChatActions
     from relay_studio.ui.chat.handoff_dialog import HandoffDialog
+    from relay_studio.ui.chat.new_scene_dialog import NewSceneDialog
     from relay_studio.ui.chat.view import ChatView
     from relay_studio.ui.chat_navigation import ChatNavigation
     from relay_studio.ui.continuity_dialog import ContinuityDialog
@@ -78,6 +79,7 @@ class MainWindow(QMainWindow):
     _tasks: WidgetTasks
     # the menus' actions, set by ``window_menus.build_menus`` in attach
     new_chat_action: QAction
+    new_scene_action: QAction
     continue_action: QAction
     import_action: QAction
     export_action: QAction
@@ -107,6 +109,7 @@ class MainWindow(QMainWindow):
         self.handoff_dialog: HandoffDialog | None = None  # open while a session handoff is written or reviewed
         self.export_dialog: ExportDialog | None = None  # File → Export… (issue 28)
         self.continuity_dialog: ContinuityDialog | None = None  # Chat → Check continuity… (issue 36)
+        self.new_scene_dialog: NewSceneDialog | None = None  # File → New scene… (issue 41)
         self.profile_editor: ProfileEditor | None = None
         self.setWindowTitle(self.tr("Relay Studio"))
         self.setWindowIcon(theme.app_icon())
@@ -168,6 +171,7 @@ class MainWindow(QMainWindow):
         """Fills the window from ``studio`` (the runtime is loaded): the chat view takes the composer and
         its text, the docks their content, the menus their actions; then the last chat opens."""
         from relay_studio.ui.chat.chat_actions import ChatActions
+        from relay_studio.ui.chat.scene_turns import SceneTurns
         from relay_studio.ui.chat.view import ChatView
         from relay_studio.ui.chat_navigation import PROJECT_KEY, ChatNavigation
         from relay_studio.ui.library.dock import LibraryPanel
@@ -195,6 +199,7 @@ class MainWindow(QMainWindow):
         self.chat_actions = ChatActions(self)
         self.navigation = ChatNavigation(self, self.chat_actions)
         self.runs = RunActions(self)
+        self.runs.scene_turns = SceneTurns(self, self.chat.scene_bar)  # a scene chat's Send and /as
         self.timeline = TimelinePanel(studio)
         self.timeline.setMinimumWidth(MIN_TIMELINE_W - 8)  # the dock's frame around it
         self._fill_dock(self.timeline_dock, self.timeline)
@@ -300,6 +305,20 @@ class MainWindow(QMainWindow):
 
     def new_chat(self, *, explore: bool = False) -> None:
         self.navigation.new_chat(explore=explore)
+
+    def new_scene(self) -> None:
+        """File → New scene…: a scene chat from the agents (those made from cards first), opened when made."""
+        from relay_studio.ui.chat.new_scene_dialog import NewSceneDialog
+
+        dialog = NewSceneDialog(self.studio, self.project_id, self)
+        dialog.created.connect(self._on_scene_created)
+        dialog.finished.connect(dialog.deleteLater)
+        self.new_scene_dialog = dialog
+        dialog.open()
+
+    def _on_scene_created(self, chat_id: str) -> None:
+        self.refresh_chats()
+        self.open_chat(chat_id)
 
     def run_demo(self, *, with_approval: bool = False) -> None:
         self.runs.run_demo(with_approval=with_approval)

@@ -27,6 +27,7 @@ from relay_studio.ui.chat.words import for_window
 from relay_studio.ui.studio import PendingApproval
 
 if TYPE_CHECKING:
+    from relay_studio.ui.chat.scene_turns import SceneTurns
     from relay_studio.ui.patches.dialog import PatchDialog
     from relay_studio.ui.window_host import RunsHost
 
@@ -41,6 +42,8 @@ class RunActions(QObject):
         self.studio = host.studio
         self.status_run_id = ""
         self.last_error = ""
+        #: a scene chat's turns (set by the window): Send there starts a character's turn
+        self.scene_turns: SceneTurns | None = None
 
     def wire(self) -> None:
         """The chat view's and the composer's run requests, and the studio's runs, to these actions."""
@@ -66,6 +69,8 @@ class RunActions(QObject):
     def send(self, agent_id: str, text: str) -> None:
         from relay_studio.ui.chat.handoff_flow import parse_command
 
+        if self.scene_turns is not None and self.scene_turns.handles(text):
+            return
         is_handoff, focus = parse_command(text)
         if is_handoff:  # intercepted before a normal send; the composer is cleared
             self.host.chat.composer.clear()
@@ -125,6 +130,8 @@ class RunActions(QObject):
         self.host.chat.composer.clear()
         self.host.refresh_chats()
         self.host.open_chat(branch.id)
+        if self.scene_turns is not None and self.scene_turns.handles(text):
+            return  # a scene's branch keeps its cast: the edited direction is the next turn there
         self.host.spawn(self._start(agent_id, text))
 
     def regenerate(self, message_id: str) -> None:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from relay_studio.domain.profile import AgentProfile
-from relay_studio.domain.records import ChatRecord
+from relay_studio.domain.records import CHAT_MODE_SCENE, ChatRecord
 from relay_studio.ui import i18n
 from relay_studio.ui.agent_rows import AgentRowDelegate
 
@@ -193,6 +193,9 @@ class Sidebar(QWidget):
             if chat.explore:
                 items[chat.id].setIcon(0, explore_icon(self.chats))
                 items[chat.id].setToolTip(0, self.tr("Exploration: read only"))
+            elif chat.mode == CHAT_MODE_SCENE:  # docs/window/scenes.md
+                items[chat.id].setToolTip(0, self.tr("Scene: characters speak in turn, each knowing only what it "
+                                                     "witnessed"))
         for chat in chats:
             parent = items.get(chat.parent_chat_id or "")
             if parent is not None:

@@ -11,9 +11,9 @@ the reader and keychain lanes), its state made in
 ``__init__``: each part is state the others read (a run's handle, its pending approval, the frame's buffers)
 and all of it ends in ``shutdown``; the features are operations it holds (``ui/operations/``):
 ``studio.chats``, ``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``,
-``studio.agents``, ``studio.connections``, ``studio.canon``, ``studio.continuity``. A read that grows with the
-project runs off the GUI thread (docs/data-flow.md): a run's whole journal (``journal.read_events``, on the hub's
-reader lane over a connection of its own: WAL lets it read while the runtime writes), a project's files
+``studio.agents``, ``studio.connections``, ``studio.canon``, ``studio.continuity``, ``studio.scenes``. A read that
+grows with the project runs off the GUI thread (docs/data-flow.md): a run's whole journal (``journal.read_events``, on
+the hub's reader lane over a connection of its own: WAL lets it read while the runtime writes), a project's files
 (``projects.read``),
 the codex's mention counts, ``knowledge.search`` and ``knowledge.start_import`` (lanes of
 ``ui/background.py``), the keychain (``off_thread``), the models a server lists (the loop). Short indexed
@@ -84,6 +84,7 @@ from relay_studio.ui.operations.knowledge import KnowledgeOperations
 from relay_studio.ui.operations.library import LibraryOperations
 from relay_studio.ui.operations.project_files import ProjectReader
 from relay_studio.ui.operations.projects import ProjectOperations
+from relay_studio.ui.operations.scenes import SceneOperations
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.unpublished import Unpublished
@@ -218,6 +219,7 @@ class Studio(QObject):
         self.connections = ConnectionOperations(self)
         self.canon = CanonOperations(self)
         self.continuity = ContinuityOperations(self)
+        self.scenes = SceneOperations(self)
         self.library_changed.connect(self.projects.read)
         self._unpublished: dict[str, list[Unpublished]] = {}  # ended runs' unpublished changes, once read
         self._unpublished_reads: set[str] = set()  # runs whose journal the reader is reading for them

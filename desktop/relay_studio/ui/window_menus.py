@@ -39,6 +39,7 @@ class MenusHost(ChatViewHost, Protocol):
     chat_actions: ChatActions
     timeline_dock: QDockWidget
     new_chat_action: QAction
+    new_scene_action: QAction
     continue_action: QAction
     import_action: QAction
     export_action: QAction
@@ -70,6 +71,8 @@ class MenusHost(ChatViewHost, Protocol):
     def close(self) -> bool: ...
 
     def new_agent(self) -> None: ...
+
+    def new_scene(self) -> None: ...
 
     def toggle_timeline_fill(self, fill: bool) -> None: ...
 
@@ -113,8 +116,11 @@ def build_menus(w: MenusHost) -> None:
                                                           "Markdown or plain text"))
     w.settings_action = _action(w, translate("MainWindow", "&Settings…"), w.open_settings, "Ctrl+,")
     w.quit_action = _action(w, translate("MainWindow", "&Quit"), w.close, QKeySequence.StandardKey.Quit)
-    for action in (w.new_chat_action, None, w.import_action, w.export_action, None, w.settings_action, None,
-                   w.quit_action):
+    w.new_scene_action = _action(w, translate("MainWindow", "New s&cene…"), w.new_scene,
+                                 tip=translate("MainWindow", "A chat in which characters speak in turn, each knowing "
+                                                             "only what it witnessed"))
+    for action in (w.new_chat_action, w.new_scene_action, None, w.import_action, w.export_action, None,
+                   w.settings_action, None, w.quit_action):
         file_menu.addSeparator() if action is None else file_menu.addAction(action)
     w.new_project_action = _action(w, translate("MainWindow", "New &project…"), w.navigation.new_project)
     w.rename_project_action = _action(w, translate("MainWindow", "Rena&me project…"), w.navigation.rename_project)

@@ -102,6 +102,7 @@ class Composer(QWidget):
         self._runnable: set[str] = set()
         self.editing: str | None = None  # the message being edited, if any
         self.exploring = False  # the chat is an exploration: read only, the explorer by default
+        self.in_scene = False  # the chat is a scene: Send starts a character's turn (ui/chat/scene_turns.py)
         self.open = True  # the chats are there to send to (not while the window opens: ``hold_sends``)
         self.held = False  # Send pressed while the window opened: sent once the chats are open
         layout = QVBoxLayout(self)
@@ -178,7 +179,11 @@ class Composer(QWidget):
     def set_enter_sends(self, enter_sends: bool) -> None:
         """Plain Enter sends (and Shift+Enter adds a line), or Enter adds a line; Ctrl+Enter always sends."""
         self.editor.enter_sends = enter_sends
-        if self.exploring:
+        if self.in_scene:
+            self.editor.setPlaceholderText(
+                self.tr("The scene's direction, or /as Name…  (Enter: the next turn, Shift+Enter adds a line)")
+                if enter_sends else self.tr("The scene's direction, or /as Name…  (Ctrl+Enter: the next turn)"))
+        elif self.exploring:
             self.editor.setPlaceholderText(
                 self.tr("Ask about your story library, knowledge and files…  (Enter sends, Shift+Enter adds a line)")
                 if enter_sends else self.tr("Ask about your story library, knowledge and files…  (Ctrl+Enter sends)"))
@@ -223,6 +228,13 @@ class Composer(QWidget):
             elif self.agent_id() == EXPLORER_AGENT:
                 self.select_agent(DEFAULT_AGENT)
         self.exploring = exploring
+        self.set_enter_sends(self.editor.enter_sends)
+
+    def set_scene(self, in_scene: bool) -> None:
+        """The chat shown is a scene (or not): its cast speaks, so the agent box rests, and /as is offered."""
+        self.in_scene = in_scene
+        self.agent_box.setEnabled(not in_scene)
+        self.slash_commands.scene = in_scene
         self.set_enter_sends(self.editor.enter_sends)
 
     def set_hint(self, hint: str | None) -> None:
@@ -274,7 +286,7 @@ class Composer(QWidget):
 
     def submit(self) -> None:
         mentioned, text = split_mention(self.text(), self._runnable)
-        if not text:
+        if not text and not self.in_scene:  # in a scene, sending nothing is the next turn without a direction
             return
         if not self.open:
             self.held = True

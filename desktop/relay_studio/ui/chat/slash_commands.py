@@ -38,14 +38,26 @@ COMMANDS: tuple[SlashCommand, ...] = (
 )
 
 
+#: offered in a scene chat only (``ui/chat/scene_turns.py`` starts them)
+SCENE_COMMANDS: tuple[SlashCommand, ...] = (
+    SlashCommand("/as", "Name [direction]",
+                 QT_TRANSLATE_NOOP("SlashCommands", "This character speaks next (what follows is the scene's "
+                                                    "direction)")),
+    SlashCommand("/next", "[direction]",
+                 QT_TRANSLATE_NOOP("SlashCommands", "Whoever is next speaks: the next in turn, or the narrator's "
+                                                    "pick")),
+)
+
+
 MAX_HEIGHT = 96  # the list's tallest (px): about four lines of hints
 
 
-def matching(text: str) -> list[SlashCommand]:
-    """The commands the message's text is the beginning of: a ``/`` then the start of a name, nothing after."""
+def matching(text: str, scene: bool = False) -> list[SlashCommand]:
+    """The commands the message's text is the beginning of: a ``/`` then the start of a name, nothing after
+    (``scene``: in a scene chat, its commands too)."""
     if not text.startswith("/") or any(c.isspace() for c in text):
         return []
-    return [c for c in COMMANDS if c.name.startswith(text.lower())]
+    return [c for c in (*COMMANDS, *(SCENE_COMMANDS if scene else ())) if c.name.startswith(text.lower())]
 
 
 class SlashCommandList(QListWidget):
@@ -65,13 +77,14 @@ class SlashCommandList(QListWidget):
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.hide()
         self._dismissed = ""
+        self.scene = False  # the chat shown is a scene: /as and /next are offered too
         editor.textChanged.connect(self._on_text_changed)
         editor.installEventFilter(self)
         self.itemClicked.connect(lambda _item: self.complete())
 
     def _on_text_changed(self) -> None:
         text = self.editor.toPlainText()
-        found = [] if text == self._dismissed else matching(text)
+        found = [] if text == self._dismissed else matching(text, self.scene)
         self.clear()
         for command in found:
             words = QCoreApplication.translate("SlashCommands", command.description)

@@ -69,6 +69,7 @@ from relay_studio.ui.chat.live_run_card import LiveRunCard
 from relay_studio.ui.chat.live_run_events import RELOAD_ON, follow_event, follow_live
 from relay_studio.ui.chat.mention_marks import MentionIndex
 from relay_studio.ui.chat.message_card import MessageCard
+from relay_studio.ui.chat.scene_bar import SceneBar
 from relay_studio.ui.chat.transcript import (
     HandedOffEntry,
     RunNotice,
@@ -200,6 +201,8 @@ class ChatView(QWidget):
         self.handoff_offer.handoff_requested.connect(self.handoff_requested.emit)
         layout.addWidget(self.handoff_offer)
         self._declined_offers: set[str] = set()  # runs whose context failure the creator saw offered
+        self.scene_bar = SceneBar(studio)  # a scene chat's cast strip (ui/chat/scene_bar.py)
+        layout.addWidget(self.scene_bar)
         self.composer = composer if composer is not None else Composer()
         self.composer.send_requested.connect(self.send_requested.emit)
         self.composer.edit_requested.connect(self.edit_requested.emit)
@@ -243,8 +246,10 @@ class ChatView(QWidget):
             if files is None and project_id:
                 self.studio.projects.read(project_id)  # the underlines follow when it is read
         exploring = record is not None and record.explore
+        self.scene_bar.set_chat(chat_id)
         self.explore_badge.setVisible(exploring)
         self.composer.set_exploring(exploring)
+        self.composer.set_scene(self.scene_bar.state is not None)
         changed = chat_id != self._shown_chat
         self._shown_chat = chat_id
         if changed and self.isVisible():  # a switch the creator sees: read on the reader lane, shown on arrival
@@ -425,6 +430,9 @@ class ChatView(QWidget):
             self.empty_hint.hide()
             return
         self.empty_hint.setText(
+            self.tr("Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you "
+                    "picked in the cast, or the first one, speaks. /as Name gives someone the turn.")
+            if self.scene_bar.state is not None else
             self.tr("Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers "
                     "and changes nothing.") if chat.explore else
             self.tr("Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the "

@@ -32,6 +32,7 @@ from relay_studio.ui.timeline.events_model import summary_words
 from relay_studio.ui.timeline.lane_items import Bar, Marker
 from relay_studio.ui.timeline.model import RunTimeline
 from relay_studio.ui.timeline.reviews import Review
+from relay_studio.ui.timeline.scene_context import left_out_html
 from relay_studio.ui.timeline.summaries import handed_on_words, pretty_json
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
@@ -256,6 +257,7 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
             parts.append(_h(translate("Detail", "Brief as received")) + _pre(brief))
     if event.type == ev.CONTEXT_ASSEMBLED:
         parts.append(_h(translate("Detail", "System prompt")) + _pre(str(p.get("systemPrompt", ""))))
+    parts.append(left_out_html(event.type, p))  # a scene turn: what its speaker was not given, and why
     if event.type == ev.REVIEW_COMPLETED and timeline is not None and event.related_invocation_ids:
         reviewer = event.related_invocation_ids[0]
         lane = timeline.lanes.get(reviewer)
