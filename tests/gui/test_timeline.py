@@ -29,7 +29,9 @@ async def _demo(app: App) -> tuple[MainWindow, TimelinePanel]:
 
 
 def _shown_types(panel: TimelinePanel) -> list[str]:
-    return [panel.model.data(panel.model.index(r, 3)) for r in range(panel.model.rowCount())]  # type: ignore[misc]
+    """The event types of the rows shown (the Event column says each in a sentence: the index keeps the type)."""
+    assert panel.timeline is not None
+    return [panel.timeline.index.types[panel.model.seq_at(r) - 1] for r in range(panel.model.rowCount())]
 
 
 async def test_lanes_bars_and_helper_lane(app: App) -> None:

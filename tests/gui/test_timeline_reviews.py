@@ -97,7 +97,8 @@ async def test_a_reviewers_lane_says_conflict_warning_passed_or_failed_in_its_la
 
     # The events list's line of each review's end names the same verdict, in words.
     model = window.timeline.model
-    ends = [r for r in range(model.rowCount()) if model.data(model.index(r, 3)) == "review_completed"]
+    assert tl is not None
+    ends = [r for r in range(model.rowCount()) if tl.index.types[model.seq_at(r) - 1] == "review_completed"]
     assert [model.seq_at(r) for r in ends] == [lane.review.seq for lane in reviewers]  # type: ignore[union-attr]
     assert [model.data(model.index(r, 4)) for r in ends] == [
         "“Mira”: conflict · 2 issues", "“Harbor”: warning · 1 issue", "“Lune”: passed",
