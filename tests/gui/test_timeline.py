@@ -99,12 +99,12 @@ async def test_selecting_an_event_selects_its_bar_and_a_write_shows_its_diff(app
     panel.select_seq(written)
     assert panel.lanes.selected_bar is patch_bar
     text = panel.detail.toPlainText()
-    assert "#" in text and "workspace_file_written" in text
+    assert "Editor wrote output/main.md (version 2)" in text and "workspace_file_written" not in text
     assert "-Tonight the fog came early. She lit the lamp anyway." in text
     assert "+Tonight the fog came early, thick as wool against the glass." in text
     panel.show_bar(patch_bar)
     text = panel.detail.toPlainText()
-    assert '"old_string": "Tonight the fog came early. She lit the lamp anyway."' in text
+    assert "old_string\nTonight the fog came early. She lit the lamp anyway." in text  # a field, not JSON
     assert "Patched output/main.md." in text and "version 1 → 2" in text
 
 

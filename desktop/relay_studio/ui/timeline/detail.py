@@ -1,13 +1,17 @@
-"""The detail pane: what the selection was, rendered for reading.
+"""The detail pane: what the selection was, rendered for reading, headed by its event's sentence
+(``sentences.py``); the raw journal entry only behind "Show the raw entry" (``raw_link``: a ``raw:`` link the
+panel answers with ``render_raw``).
 
-- a handoff marker: the brief exactly as the target agent received it (its first message);
-- a model call: the assembled prompt (system prompt, messages, tool specs as the model saw them),
-  the response, usage and timing, from the run's model turns;
+- a handoff marker: the brief exactly as the target agent received it (its first message), formatted
+  (the chat's Markdown rendering: ``formatted``);
+- a model call: what the agent saw (the request split by source with tokens and reasons, the connection and
+  model that served it: ``seen_words.render_seen`` over ``runtime/explain.explain_turn``), the response
+  (formatted), usage and timing, then the prompt as sent (system prompt, messages, tools);
 - a tool call: its arguments and result; a file write also as a diff against the previous version;
   ``knowledge.search``'s citations as links (``cite:``; the panel opens them in the Library dock);
-- an error: its code and message; any other event: its journal envelope;
+- an error: its code and message;
 - a review's end (``review_completed``, also shown for a click on the reviewer's lane): its verdict in words,
-  the issues or suggestions, or why it could not be done, above the envelope.
+  the issues or suggestions, or why it could not be done.
 
 ``DetailSource`` does the reads (paged, small); ``render_*`` turn them into HTML.
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 import html
 import json
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -25,14 +30,18 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.runtime.explain import RequestExplained, explain_turn
 from relay_studio.ui import i18n, theme
+from relay_studio.ui.chat.markdown import markdown_html
 from relay_studio.ui.library.citations import citation_link, distinct
 from relay_studio.ui.patches.diff import unified_html
 from relay_studio.ui.timeline.events_model import summary_words
 from relay_studio.ui.timeline.lane_items import Bar, Marker
 from relay_studio.ui.timeline.model import RunTimeline
 from relay_studio.ui.timeline.reviews import Review
-from relay_studio.ui.timeline.summaries import handed_on_words, pretty_json
+from relay_studio.ui.timeline.seen_words import render_seen
+from relay_studio.ui.timeline.sentences import sentence
+from relay_studio.ui.timeline.summaries import pretty_json
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
 if TYPE_CHECKING:
@@ -41,6 +50,8 @@ if TYPE_CHECKING:
 translate = QCoreApplication.translate  # pyside6-lupdate reads translate("Detail", "…")
 
 TURN_CACHE = 16
+STAGE_EVENTS = 24  # a stage's first events: how its prompt was put together (prompt parts, library, context)
+RAW_SCHEME = "raw:"
 
 
 def _pre(text: str) -> str:
@@ -49,6 +60,59 @@ def _pre(text: str) -> str:
 
 def _h(text: str, level: int = 3) -> str:
     return f"<h{level}>{html.escape(text)}</h{level}>"
+
+
+def formatted(text: str) -> str:
+    """Markdown (a brief, a /handoff document, an answer) as formatted text: the chat's rendering, its body."""
+    page = markdown_html(text)
+    start = page.find(">", page.find("<body")) + 1
+    end = page.rfind("</body>")
+    return page[start:end] if 0 < start < end else page
+
+
+def raw_link(seqs: Iterable[int]) -> str:
+    """"Show the raw entry": a link the panel answers with the events' journal entries (``render_raw``)."""
+    href = RAW_SCHEME + ",".join(str(s) for s in seqs)
+    return f'<p><a href="{href}">{html.escape(translate("Detail", "Show the raw entry"))}</a></p>'
+
+
+def raw_seqs(href: str) -> list[int] | None:
+    """The seqs of a ``raw_link``'s href, or None for another link."""
+    if not href.startswith(RAW_SCHEME):
+        return None
+    return [int(s) for s in href[len(RAW_SCHEME):].split(",") if s.isdigit()]
+
+
+def render_raw(events: list[Event]) -> str:
+    return _h(translate("Detail", "The raw journal entry")) + "".join(
+        _pre(json.dumps(e.envelope(), ensure_ascii=False, indent=2)) for e in events)
+
+
+def said_of(timeline: RunTimeline | None, event: Event) -> str:
+    """The event's sentence: the index's (in the window's language, its agent named), else made now."""
+    if timeline is not None and event.seq <= len(timeline.index):
+        return timeline.index.sentences[event.seq - 1]
+    agent = timeline.agent_name(event.invocation_id or "") if timeline is not None else ""
+    return sentence(event, agent, summary_words())
+
+
+def _fields(arguments: Any) -> str:
+    """A tool call's arguments as the creator reads them: each field and its value, not JSON."""
+    value = arguments
+    if isinstance(value, str):
+        try:
+            value = json.loads(value) if value.strip() else {}
+        except ValueError:
+            return _pre(value)
+    if not isinstance(value, dict):
+        return _pre(pretty_json(value))
+    if not value:
+        return translate("Detail", "<p><i>none</i></p>")
+    rows = []
+    for key, item in value.items():
+        text = item if isinstance(item, str) else json.dumps(item, ensure_ascii=False)
+        rows.append(f"<p><b>{html.escape(str(key))}</b></p>" + _pre(text))
+    return "".join(rows)
 
 
 class DetailSource:
@@ -79,6 +143,16 @@ class DetailSource:
         self._turns.move_to_end(turn_id)
         return turn
 
+    def explained(self, run_id: str, turn: dict[str, Any], bar: Bar) -> RequestExplained:
+        """What the call's agent saw, split by source (``explain_turn``): from its stage's first events and the
+        call's own start and end, a few reads."""
+        events = {e.seq: e for e in self.studio.journal.events(run_id, invocation_id=str(turn["invocationId"]),
+                                                               limit=STAGE_EVENTS)}
+        for seq in (bar.start_seq, bar.end_seq):
+            if seq and seq not in events and (event := self.event(run_id, seq)) is not None:
+                events[seq] = event
+        return explain_turn(turn, [events[s] for s in sorted(events)])
+
     def received_brief(self, run_id: str, invocation_id: str) -> str | None:
         for event in self.studio.journal.events(run_id, invocation_id=invocation_id, limit=12):
             if event.type == ev.CONTEXT_ASSEMBLED:
@@ -91,18 +165,19 @@ class DetailSource:
         return versions.get(version - 1, ""), versions.get(version, "")
 
 
-def render_marker(src: DetailSource, run_id: str, marker: Marker) -> str:
+def render_marker(src: DetailSource, run_id: str, marker: Marker, timeline: RunTimeline | None = None) -> str:
     brief = src.received_brief(run_id, marker.target_invocation)
-    title = (handed_on_words(summary_words(), marker.by_studio, marker.source_name) if marker.by_studio
-             else marker.title)
-    parts = [_h(i18n.arg(translate("Detail", "Handoff to %1: %2"), marker.target_name, title), 2),
-             translate("Detail", "<p>The brief as the target agent received it:</p>")]
-    parts.append(_pre(brief) if brief is not None
+    said = (timeline.index.sentences[marker.seq - 1] if timeline is not None and marker.seq <= len(timeline.index)
+            else i18n.arg(translate("Detail", "Handoff to %1: %2"), marker.target_name, marker.title))
+    parts = [_h(said, 2), translate("Detail", "<p>The brief as the target agent received it:</p>")]
+    parts.append(formatted(brief) if brief is not None
                  else translate("Detail", "<p><i>The target has not started yet.</i></p>"))
+    parts.append(raw_link([marker.seq]))
     return "".join(parts)
 
 
-def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "") -> str:
+def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "",
+                      seen: RequestExplained | None = None) -> str:
     if turn is None:
         return _h(bar.label, 2) + translate("Detail", "<p><i>The call is still streaming; its record is written when "
                                                               "it ends.</i></p>")
@@ -112,7 +187,9 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
     settings = req.get("settings") or {}
     parts.append(i18n.arg(translate("Detail", "<p>Model <b>%1</b> · %2 · started %3</p>"),
                           html.escape(str(settings.get("model"))), i18n.milliseconds(turn.get("elapsedMs") or 0),
-                          html.escape(str(turn["startedAt"]))))
+                          html.escape(i18n.when(str(turn["startedAt"])))))
+    if seen is not None:
+        parts.append(render_seen(seen, agent_name or str(turn["agentId"])))
     response = turn.get("response")
     if response:
         usage = response.get("usage") or {}
@@ -131,9 +208,9 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
                                   html.escape(str(response.get("finish_reason")))))
         parts.append(_h(translate("Detail", "Response")))
         if response.get("text"):
-            parts.append(_pre(response["text"]))
+            parts.append(formatted(response["text"]))
         for call in response.get("tool_calls") or []:
-            parts.append(f"<p><b>{html.escape(call['name'])}</b></p>" + _pre(pretty_json(call.get("arguments", ""))))
+            parts.append(_h(call["name"], 4) + _fields(call.get("arguments", "")))
     if turn.get("error"):
         err = turn["error"]
         parts.append(_h(translate("Detail", "Error")) + f"<p><b>{html.escape(str(err.get('code')))}</b>: "
@@ -150,8 +227,8 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
         parts.append(f"<p><b>{html.escape(label)}</b></p>" + _pre(body))
     parts.append(_h(i18n.arg(translate("Detail", "Tools (%1)"), len(req.get("tools") or []))))
     for tool in req.get("tools") or []:
-        parts.append(f"<p><b>{html.escape(tool['name'])}</b> — {html.escape(tool.get('description', ''))}</p>"
-                     + _pre(json.dumps(tool.get("parameters", {}), indent=2)))
+        parts.append(f"<p><b>{html.escape(tool['name'])}</b> — {html.escape(tool.get('description', ''))}</p>")
+    parts.append(raw_link(s for s in (bar.start_seq, bar.end_seq) if s))
     return "".join(parts)
 
 
@@ -159,13 +236,15 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
 EDITED_REASON = "approved with edits"
 
 
-def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -> str:
+def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar,
+                timeline: RunTimeline | None = None) -> str:
     c = theme.colors()
     started = next((e for e in events if e.type == ev.TOOL_CALL_STARTED), None)
     ended = next((e for e in events if e.type in (ev.TOOL_CALL_COMPLETED, ev.TOOL_CALL_IGNORED)), None)
-    parts = [_h(f"{bar.label} · {bar.outcome}", 2)]
+    headline = ended or started
+    parts = [_h(said_of(timeline, headline) if headline is not None else bar.label, 2)]
     if started is not None:
-        parts.append(_h(translate("Detail", "Arguments")) + _pre(pretty_json(started.payload.get("arguments", ""))))
+        parts.append(_h(translate("Detail", "Arguments")) + _fields(started.payload.get("arguments", "")))
     for e in events:
         if e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
             reason = e.payload.get("reason") or ""
@@ -197,6 +276,7 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -
                                      version - 1 if version > 1 else translate("Detail", "none"), version)))
             parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
                                       muted=c.muted.name(), no_changes=translate("Detail", "No changes.")))
+    parts.append(raw_link(e.seq for e in events))
     return "".join(parts)
 
 
@@ -237,9 +317,9 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
     c = theme.colors()
     p = event.payload
     agent = timeline.agent_name(event.invocation_id or "") if timeline else ""
-    parts = [_h(f"#{event.seq} {event.type}", 2),
-             f"<p>{html.escape(event.timestamp)}{' · ' + html.escape(agent) if agent else ''} · "
-             f"{event.level.value}</p>"]
+    parts = [_h(said_of(timeline, event), 2),
+             f"<p>#{event.seq} · {html.escape(i18n.when(event.timestamp))}"
+             f"{' · ' + html.escape(agent) if agent else ''}</p>"]
     code = p.get("errorCode") or p.get("code")
     if code and (p.get("isError") or event.level.value in ("error", "warning") or event.type.endswith("_failed")):
         message = p.get("result") or p.get("message") or p.get("reason") or ""
@@ -253,7 +333,7 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
     if event.type == ev.AGENT_HANDOFF_ACCEPTED and event.related_invocation_ids:
         brief = src.received_brief(run_id, event.related_invocation_ids[0])
         if brief is not None:
-            parts.append(_h(translate("Detail", "Brief as received")) + _pre(brief))
+            parts.append(_h(translate("Detail", "Brief as received")) + formatted(brief))
     if event.type == ev.CONTEXT_ASSEMBLED:
         parts.append(_h(translate("Detail", "System prompt")) + _pre(str(p.get("systemPrompt", ""))))
     if event.type == ev.REVIEW_COMPLETED and timeline is not None and event.related_invocation_ids:
@@ -261,8 +341,7 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
         lane = timeline.lanes.get(reviewer)
         if lane is not None and lane.review is not None:
             parts.append(render_review(event, lane.review, timeline.agent_name(reviewer)))
-    parts.append(_h(translate("Detail", "Journal "
-                                        "entry")) + _pre(json.dumps(event.envelope(), ensure_ascii=False, indent=2)))
+    parts.append(raw_link([event.seq]))
     return "".join(parts)
 
 
@@ -274,6 +353,7 @@ class DetailPane(QTextBrowser):
         super().__init__(parent)
         self.setOpenLinks(False)
         self.hint = self.tr("Select a bar, a handoff marker or an event to see its details.")
+        self.body = ""
         self.setAccessibleDescription(self.hint)
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -295,5 +375,6 @@ class DetailPane(QTextBrowser):
                                                int(Qt.TextFlag.TextWordWrap), self.hint).height() + 2 * margin
 
     def show_html(self, body: str) -> None:
+        self.body = body  # as given (``toHtml`` is Qt's rewrite): a raw link is found in it and replaced
         self.setHtml(body)
         self.verticalScrollBar().setValue(0)

@@ -391,9 +391,11 @@ class LanesView(QAbstractScrollArea):
                                                      else lane.title)
         return title + ("\n" + self.review_words.marked(lane.review) if lane.review is not None else "")
 
-    @staticmethod
-    def _tip(found: Bar | Marker | None) -> str:
-        if isinstance(found, Marker):
+    def _tip(self, found: Bar | Marker | None) -> str:
+        if isinstance(found, Marker):  # the handoff's sentence, as the events list and the detail pane say it
+            tl = self.timeline
+            if tl is not None and found.seq <= len(tl.index):
+                return tl.index.sentences[found.seq - 1]
             if found.by_studio:
                 return i18n.arg(QCoreApplication.translate("LanesView", "Handoff to %1: %2"), found.target_name,
                                 handed_on_words(summary_words(), found.by_studio, found.source_name))

@@ -33,7 +33,7 @@ from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesStrip
-from relay_studio.ui.timeline.detail import DetailPane, DetailSource
+from relay_studio.ui.timeline.detail import DetailPane, DetailSource, raw_link, raw_seqs, render_raw
 from relay_studio.ui.timeline.event_filters import EventFilterBar
 from relay_studio.ui.timeline.events_model import EventFilter, EventsModel
 from relay_studio.ui.timeline.events_table import EventsTable
@@ -162,6 +162,11 @@ class TimelinePanel(QWidget):
             self.arrangement_changed.emit()  # its minimum width changed: the window may fit its docks again
 
     def _on_detail_link(self, url: QUrl) -> None:
+        seqs = raw_seqs(url.toString())
+        if seqs is not None:  # "Show the raw entry": the journal entries in place of the link
+            events = [e for e in (self.source.event(self.run_id, s) for s in seqs) if e is not None]
+            self.show_detail(self.detail.body.replace(raw_link(seqs), render_raw(events)))
+            return
         target = parse_citation_href(url.toString())
         if target is not None:  # a knowledge.search citation: the Library dock opens the document there
             self.studio.open_citation(target)

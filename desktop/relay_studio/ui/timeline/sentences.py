@@ -18,7 +18,13 @@ from relay_studio.domain import event_payloads as p
 from relay_studio.domain.event_payloads import typed
 from relay_studio.domain.events import Event
 from relay_studio.ui.timeline.reviews import completed_review
-from relay_studio.ui.timeline.summaries import QT_TRANSLATE_NOOP, SUMMARY_WORDS, fill_args, review_line
+from relay_studio.ui.timeline.summaries import (
+    QT_TRANSLATE_NOOP,
+    SUMMARY_WORDS,
+    fill_args,
+    handed_on_words,
+    review_line,
+)
 
 QUOTE_CHARS = 60  # a quoted title or message is cut to this many characters
 
@@ -91,8 +97,8 @@ SENTENCES: dict[str, str] = {
     "agent_handoff_requested": QT_TRANSLATE_NOOP("EventSentence", "%1 asked to hand the work to %2"),
     "agent_handoff_accepted": QT_TRANSLATE_NOOP("EventSentence", "%1 handed the work to %2: “%3”"),
     "agent_handoff_accepted.plain": QT_TRANSLATE_NOOP("EventSentence", "%1 handed the work to %2"),
-    "agent_handoff_accepted.studio": QT_TRANSLATE_NOOP("EventSentence",
-                                                       "The studio handed the work from %1 to %2"),
+    # %2: why the studio handed it on ("handed on by the studio: Writer answered in text", ``SUMMARY_WORDS``)
+    "agent_handoff_accepted.studio": QT_TRANSLATE_NOOP("EventSentence", "%1 takes over: %2"),
     "agent_handoff_hook_failed": QT_TRANSLATE_NOOP("EventSentence", "A step of the handoff to %1 failed"),
     "agent_delegate_started": QT_TRANSLATE_NOOP("EventSentence", "%1 asked %2 to help: “%3”"),
     "agent_await_started": QT_TRANSLATE_NOOP("EventSentence", "%1 waits for its helpers"),
@@ -156,7 +162,7 @@ def _handoff(payload: p.AgentHandoffAccepted, agent: str, words: dict[str, str])
     source = payload.agent_display_name or agent or payload.agent_id or ""
     target = payload.target_display_name or payload.target_agent_id or ""
     if payload.by == "runtime":
-        return "agent_handoff_accepted.studio", (source, target)
+        return "agent_handoff_accepted.studio", (target, handed_on_words(words, payload.reason or "", source))
     if not payload.title:
         return "agent_handoff_accepted.plain", (source, target)
     return "agent_handoff_accepted", (source, target, _cut(payload.title))
