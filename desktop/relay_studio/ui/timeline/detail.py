@@ -73,7 +73,8 @@ def formatted(text: str) -> str:
 def raw_link(seqs: Iterable[int]) -> str:
     """"Show the raw entry": a link the panel answers with the events' journal entries (``render_raw``)."""
     href = RAW_SCHEME + ",".join(str(s) for s in seqs)
-    return f'<p><a href="{href}">{html.escape(translate("Detail", "Show the raw entry"))}</a></p>'
+    label = translate("Detail", "Show the raw entry")
+    return f'<p><a href="{href}">{html.escape(label)}</a></p>'
 
 
 def raw_seqs(href: str) -> list[int] | None:
