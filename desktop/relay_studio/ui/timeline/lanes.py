@@ -119,7 +119,7 @@ class LanesView(QAbstractScrollArea):
         self._tick.setTimerType(Qt.TimerType.PreciseTimer)
         self._tick.timeout.connect(self._on_tick)
         self.setMouseTracking(True)
-        self.viewport().setMinimumHeight(AXIS_H + LANE_H * 2)
+        self.setMinimumHeight(self.content_height(2))  # the axis, the handoffs' band and two lanes, never cut
         self.horizontalScrollBar().valueChanged.connect(self._on_scrolled)
         self.verticalScrollBar().valueChanged.connect(lambda _v: self.viewport().update())
 
@@ -185,6 +185,13 @@ class LanesView(QAbstractScrollArea):
         if call is not None:
             return f"{bar.label} · {progress_text(call)}"
         return f"{bar.label} · {i18n.seconds(int(max(now - bar.start, 0.0)), 0)}"
+
+    def content_height(self, lanes: int = 0) -> int:
+        """The height that shows the axis, the handoffs' band and every lane (or ``lanes`` of them; at least two),
+        with the frame and the scroll bar under them: what the panel gives the chart where it has the room."""
+        frame = 2 * self.frameWidth()
+        count = max(lanes or len(self._lanes), 2)
+        return LANES_TOP + count * LANE_H + frame + self.horizontalScrollBar().sizeHint().height()
 
     def _content_width(self) -> int:
         return int(self.now() * self.px_per_s) + 40
@@ -456,6 +463,7 @@ class LanesView(QAbstractScrollArea):
         c = theme.colors()
         step = _nice_step(1 / self.px_per_s)
         painter.fillRect(QRect(0, 0, rect.width(), AXIS_H), c.lane_alt)
+        metrics = painter.fontMetrics()
         tick = (t0 // step) * step
         while tick <= t1:
             x = self.x_of(tick)
@@ -463,8 +471,16 @@ class LanesView(QAbstractScrollArea):
                 painter.setPen(QPen(c.grid, 1))
                 painter.drawLine(QPointF(x, AXIS_H), QPointF(x, rect.height()))
                 painter.setPen(c.muted)
-                painter.drawText(QPointF(x + 3, AXIS_H - 7), _fmt(tick, step))
+                painter.drawText(QPointF(self.tick_label_x(x, _fmt(tick, step), metrics.horizontalAdvance),
+                                         AXIS_H - 7), _fmt(tick, step))
             tick += step
+
+    def tick_label_x(self, x: float, text: str, advance: Callable[[str], int]) -> float:
+        """Where a tick's label starts: right of its line, or left of it where it would pass the view's edge
+        (the last label whole, not clipped)."""
+        width = advance(text)
+        right = self.viewport().width() - 2
+        return x + 3 if x + 3 + width <= right else max(x - 3 - width, float(self.label_w))
 
     def _paint_stages(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float, now: float) -> None:
         c = theme.colors()
