@@ -140,8 +140,10 @@ def _summary(event: Event, words: dict[str, str]) -> str:
         return fill_args(words["committed"], p.get("path"), p.get("version"))
     if t == ev.REVIEW_COMPLETED:
         return review_line(completed_review(event), words)
-    keys = ("agentId", "path", "code", "errorCode", "title", "handle", "reason")
-    return " ".join(f"{k}={p[k]}" for k in keys if p.get(k))[:160]
+    # any other event: its sentence says what happened (``sentences.py``); the line adds the values worth
+    # scanning for, without the payload's key names (the agent is in its own column)
+    keys = ("path", "code", "errorCode", "title", "handle", "reason")
+    return " · ".join(str(p[k]) for k in keys if p.get(k))[:160]
 
 
 def error_code(event: Event) -> str | None:
