@@ -62,9 +62,24 @@ def _h(text: str, level: int = 3) -> str:
     return f"<h{level}>{html.escape(text)}</h{level}>"
 
 
+def _demoted(text: str, by: int = 2) -> str:
+    """Markdown with its headings ``by`` levels down (a brief's "# Handoff Brief" under the pane's own heading,
+    not above it in the largest size); fenced code is left as it is."""
+    lines, fenced = [], False
+    for line in text.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced and line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            if level <= 6 and line[level:level + 1] in (" ", ""):
+                line = "#" * min(level + by, 6) + line[level:]
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def formatted(text: str) -> str:
     """Markdown (a brief, a /handoff document, an answer) as formatted text: the chat's rendering, its body."""
-    page = markdown_html(text)
+    page = markdown_html(_demoted(text))
     start = page.find(">", page.find("<body")) + 1
     end = page.rfind("</body>")
     return page[start:end] if 0 < start < end else page
