@@ -126,9 +126,28 @@ def _fields(arguments: Any) -> str:
         return translate("Detail", "<p><i>none</i></p>")
     rows = []
     for key, item in value.items():
-        text = item if isinstance(item, str) else json.dumps(item, ensure_ascii=False)
-        rows.append(f"<p><b>{html.escape(str(key))}</b></p>" + _pre(text))
+        rows.append(f"<p><b>{html.escape(str(key))}</b></p>" + _pre(_field_text(item)))
     return "".join(rows)
+
+
+def _field_text(item: Any) -> str:
+    """A field's value: text as it is, an object as "name: value" lines (a brief's title, objective, …)."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, dict):
+        return "\n".join(f"{k}: {_field_text(v)}" for k, v in item.items())
+    if isinstance(item, list) and all(isinstance(x, str | int | float) for x in item):
+        return "\n".join(f"- {x}" for x in item)
+    return json.dumps(item, ensure_ascii=False)
+
+
+def _result(text: str) -> str:
+    """A tool's result: fields when it is a JSON object, else formatted text (a task's report, a file read)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return formatted(text)
+    return _fields(value) if isinstance(value, dict) else _pre(text)
 
 
 class DetailSource:
@@ -281,7 +300,7 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar,
         if cited:  # knowledge.search: each passage's citation opens the document at that place
             parts.append(_h(translate("Detail", "Citations"))
                          + "<ol>" + "".join(f"<li>{citation_link(c)}</li>" for c in cited) + "</ol>")
-        parts.append(_h(translate("Detail", "Result")) + _pre(str(p.get("result", ""))))
+        parts.append(_h(translate("Detail", "Result")) + _result(str(p.get("result", ""))))
         if p.get("elapsedMs") is not None:
             parts.append(f"<p>{p['elapsedMs']} ms</p>")
     for e in events:
