@@ -1781,6 +1781,10 @@
         <translation>Das Übergabedokument kam leer zurück</translation>
     </message>
     <message>
+        <source>The studio</source>
+        <translation>Das Studio</translation>
+    </message>
+    <message>
         <source>An event this version does not know (%1)</source>
         <translation>Ein Ereignis, das diese Version nicht kennt (%1)</translation>
     </message>

@@ -1776,6 +1776,10 @@
         <translation>引き継ぎドキュメントが空でした</translation>
     </message>
     <message>
+        <source>The studio</source>
+        <translation>スタジオ</translation>
+    </message>
+    <message>
         <source>An event this version does not know (%1)</source>
         <translation>このバージョンが知らないイベント（%1）</translation>
     </message>

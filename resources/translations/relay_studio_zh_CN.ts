@@ -1776,6 +1776,10 @@
         <translation>交接文档为空</translation>
     </message>
     <message>
+        <source>The studio</source>
+        <translation>工作室</translation>
+    </message>
+    <message>
         <source>An event this version does not know (%1)</source>
         <translation>此版本不认识的事件（%1）</translation>
     </message>

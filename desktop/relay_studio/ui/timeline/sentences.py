@@ -115,6 +115,8 @@ SENTENCES: dict[str, str] = {
     "handoff_cancelled": QT_TRANSLATE_NOOP("EventSentence", "The handoff document was cancelled"),
     "handoff_failed": QT_TRANSLATE_NOOP("EventSentence", "The handoff document could not be written"),
     "handoff_empty": QT_TRANSLATE_NOOP("EventSentence", "The handoff document came back empty"),
+    # who did it when the event names no agent (a fork's set-up, a run-level step)
+    "studio": QT_TRANSLATE_NOOP("EventSentence", "The studio"),
     # an event this version does not know (a newer one): its type is all there is to say
     "unknown": QT_TRANSLATE_NOOP("EventSentence", "An event this version does not know (%1)"),
 }
@@ -283,7 +285,8 @@ def sentence(event: Event, agent: str = "", words: dict[str, str] | None = None)
     elif isinstance(payload, p.UnknownEvent):
         key, values = "unknown", (event.type,)
     else:
-        key, values = _FILLERS[type(payload)](payload, agent or _agent_of(payload), table)
+        who = agent or _agent_of(payload) or table[WORDS_PREFIX + "studio"]
+        key, values = _FILLERS[type(payload)](payload, who, table)
     text = fill_args(table[WORDS_PREFIX + key], *("" if v is None else v for v in values))
     return " ".join(text.split())
 
