@@ -39,4 +39,5 @@ class EventIndex:
             self.codes[event.seq] = code
         self.times.append(t)
         self.summaries.append(summarize(event, self.words))
-        self.sentences.append(sentence(event, agent, self.words))
+        said = sentence(event, agent, self.words)
+        self.sentences.append(intern.setdefault(said, said))  # most repeat ("Writer used the tool …"): kept once
