@@ -697,7 +697,8 @@ def layout_marker_labels(items: list[tuple[float, str]], width: Callable[[str], 
     (the view's edge: the run's last handoff sits near it once fitted); a label with less than
     ``MIN_LABEL_W`` of room is left out (its marker's tooltip and the detail pane name it).
 
-    ``items`` are (x of the marker, label) in x order; returns (row, shown text) for each.
+    ``items`` are (x of the marker, label) in x order; returns (row, shown text) for each. A label "→ Editor:
+    <title>" short of room shows its target alone ("→ Editor") where that fits, else it is elided.
     """
     out: list[tuple[int, str]] = []
     row_end = [float("-inf")] * MARKER_ROWS
@@ -719,7 +720,9 @@ def layout_marker_labels(items: list[tuple[float, str]], width: Callable[[str], 
         if room < MIN_LABEL_W:
             out.append((row, ""))
             continue
-        shown = text if width(text) <= room else elide(text, int(room))
+        target = text.partition(": ")[0]  # "→ Editor" whole reads better than "→ Editor: Re…"
+        shown = (text if width(text) <= room else target if target != text and width(target) <= room
+                 else elide(text, int(room)))
         out.append((row, shown))
         row_end[row] = left + min(width(shown), room)
     return out
