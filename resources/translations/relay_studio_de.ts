@@ -1234,6 +1234,18 @@
         <translation>&lt;p&gt;&lt;i&gt;Das Ziel hat noch nicht begonnen.&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>answered</source>
+        <translation>geantwortet</translation>
+    </message>
+    <message>
+        <source>tool calls</source>
+        <translation>Werkzeugaufrufe</translation>
+    </message>
+    <message>
+        <source>output limit reached</source>
+        <translation>Ausgabegrenze erreicht</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;Der Aufruf läuft noch; sein Protokoll wird geschrieben, wenn er endet.&lt;/i&gt;&lt;/p&gt;</translation>
     </message>

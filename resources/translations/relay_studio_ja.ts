@@ -1229,6 +1229,18 @@
         <translation>&lt;p&gt;&lt;i&gt;引き継ぎ先はまだ開始していません。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>answered</source>
+        <translation>回答済み</translation>
+    </message>
+    <message>
+        <source>tool calls</source>
+        <translation>ツール呼び出し</translation>
+    </message>
+    <message>
+        <source>output limit reached</source>
+        <translation>出力の上限に到達</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;呼び出しはまだストリーミング中です。終了時に記録が書き込まれます。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>

@@ -1229,6 +1229,18 @@
         <translation>&lt;p&gt;&lt;i&gt;目标尚未开始。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>
     <message>
+        <source>answered</source>
+        <translation>已回答</translation>
+    </message>
+    <message>
+        <source>tool calls</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>output limit reached</source>
+        <translation>达到输出上限</translation>
+    </message>
+    <message>
         <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;调用仍在流式传输；结束时才会写入记录。&lt;/i&gt;&lt;/p&gt;</translation>
     </message>

@@ -211,6 +211,15 @@ def render_marker(src: DetailSource, run_id: str, marker: Marker, timeline: RunT
     return "".join(parts)
 
 
+def _finish(reason: object) -> str:
+    """Why the model stopped, in words (the server's own word where it is another)."""
+    done, tools, limit = (translate("Detail", "answered"), translate("Detail", "tool calls"),
+                          translate("Detail", "output limit reached"))
+    words = {"stop": done, "end_turn": done, "tool_calls": tools, "tool_use": tools, "length": limit,
+             "max_tokens": limit}
+    return words.get(str(reason), str(reason))
+
+
 def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "",
                       seen: RequestExplained | None = None) -> str:
     if turn is None:
@@ -233,14 +242,14 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
                                                       "~%2 output tokens · finish: %3</p>"),
                                   i18n.number(int(usage.get("input_tokens", 0) or 0)),
                                   i18n.number(int(usage.get("output_tokens", 0) or 0)),
-                                  html.escape(str(response.get("finish_reason")))))
+                                  html.escape(_finish(response.get("finish_reason")))))
         else:
             parts.append(i18n.arg(translate("Detail", "<p>Usage: %1 input, %2 output, %3 cached tokens · finish: "
                                                       "%4</p>"),
                                   i18n.number(int(usage.get("input_tokens", 0) or 0)),
                                   i18n.number(int(usage.get("output_tokens", 0) or 0)),
                                   i18n.number(int(usage.get("cached_tokens", 0) or 0)),
-                                  html.escape(str(response.get("finish_reason")))))
+                                  html.escape(_finish(response.get("finish_reason")))))
         parts.append(_h(translate("Detail", "Response")))
         if response.get("text"):
             parts.append(formatted(response["text"]))
