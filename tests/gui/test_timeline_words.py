@@ -18,6 +18,7 @@ from relay_studio.ui.timeline.detail import DetailPane
 from relay_studio.ui.timeline.events_table import ROW_H
 from relay_studio.ui.timeline.lanes import AXIS_H, LANES_TOP, layout_marker_labels
 from relay_studio.ui.timeline.panel import TimelinePanel
+from relay_studio.ui.timeline.seen_words import said
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.test_fork import _turns as fork_turns
 from tests.unit.test_contracts import declared
@@ -213,3 +214,15 @@ def test_a_handoff_label_short_of_room_shows_its_target_whole() -> None:
                                   width, elide, right=300.0)
     assert labels == [(0, "→ Editor"), (0, "→ Finalizer: Final polish")]
     assert layout_marker_labels([(0.0, "→ Editor: Revision pass")], width, elide, right=50.0) == [(0, "→ Ed…")]
+
+
+def test_what_it_saw_says_the_runtimes_reasons_with_their_values() -> None:
+    assert said("'Mira' in your message") == "“Mira” in your message"
+    assert said("'harbour' in chat history, message 3") == "“harbour” in chat history, message 3"
+    assert said("left out: mentioned, but the library's budget of 1200 tokens was used up") == \
+        f"left out: mentioned, but the library's budget of {i18n.number(1200)} tokens was used up"
+    assert said("4 earlier messages left out: the profile sends the last 6 messages") == \
+        "4 earlier messages left out: the profile sends the last 6 messages"
+    assert said("the creator's guidance, or a reminder to use the tools") == \
+        "your guidance, or a reminder to use the tools"
+    assert said("a heading of the prompt's own") == "a heading of the prompt's own"  # unknown: as it is
