@@ -19,9 +19,7 @@ panel answers with ``render_raw``).
 from __future__ import annotations
 
 import html
-import json
 from collections import OrderedDict
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
@@ -32,16 +30,15 @@ from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.runtime.explain import RequestExplained, explain_turn
 from relay_studio.ui import i18n, theme
-from relay_studio.ui.chat.markdown import markdown_html
 from relay_studio.ui.library.citations import citation_link, distinct
 from relay_studio.ui.patches.diff import unified_html
+from relay_studio.ui.timeline.detail_text import fields, formatted, heading, pre, raw_link, result_html
 from relay_studio.ui.timeline.events_model import summary_words
 from relay_studio.ui.timeline.lane_items import Bar, Marker
 from relay_studio.ui.timeline.model import RunTimeline
 from relay_studio.ui.timeline.reviews import Review
 from relay_studio.ui.timeline.seen_words import render_seen
 from relay_studio.ui.timeline.sentences import sentence
-from relay_studio.ui.timeline.summaries import pretty_json
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
 if TYPE_CHECKING:
@@ -51,57 +48,6 @@ translate = QCoreApplication.translate  # pyside6-lupdate reads translate("Detai
 
 TURN_CACHE = 16
 STAGE_EVENTS = 24  # a stage's first events: how its prompt was put together (prompt parts, library, context)
-RAW_SCHEME = "raw:"
-
-
-def _pre(text: str) -> str:
-    return f'<pre style="white-space:pre-wrap">{html.escape(text)}</pre>'
-
-
-def _h(text: str, level: int = 3) -> str:
-    return f"<h{level}>{html.escape(text)}</h{level}>"
-
-
-def _demoted(text: str, by: int = 2) -> str:
-    """Markdown with its headings ``by`` levels down (a brief's "# Handoff Brief" under the pane's own heading,
-    not above it in the largest size); fenced code is left as it is."""
-    lines, fenced = [], False
-    for line in text.split("\n"):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-        elif not fenced and line.startswith("#"):
-            level = len(line) - len(line.lstrip("#"))
-            if level <= 6 and line[level:level + 1] in (" ", ""):
-                line = "#" * min(level + by, 6) + line[level:]
-        lines.append(line)
-    return "\n".join(lines)
-
-
-def formatted(text: str) -> str:
-    """Markdown (a brief, a /handoff document, an answer) as formatted text: the chat's rendering, its body."""
-    page = markdown_html(_demoted(text))
-    start = page.find(">", page.find("<body")) + 1
-    end = page.rfind("</body>")
-    return page[start:end] if 0 < start < end else page
-
-
-def raw_link(seqs: Iterable[int]) -> str:
-    """"Show the raw entry": a link the panel answers with the events' journal entries (``render_raw``)."""
-    href = RAW_SCHEME + ",".join(str(s) for s in seqs)
-    label = translate("Detail", "Show the raw entry")
-    return f'<p><a href="{href}">{html.escape(label)}</a></p>'
-
-
-def raw_seqs(href: str) -> list[int] | None:
-    """The seqs of a ``raw_link``'s href, or None for another link."""
-    if not href.startswith(RAW_SCHEME):
-        return None
-    return [int(s) for s in href[len(RAW_SCHEME):].split(",") if s.isdigit()]
-
-
-def render_raw(events: list[Event]) -> str:
-    return _h(translate("Detail", "The raw journal entry")) + "".join(
-        _pre(json.dumps(e.envelope(), ensure_ascii=False, indent=2)) for e in events)
 
 
 def said_of(timeline: RunTimeline | None, event: Event) -> str:
@@ -110,44 +56,6 @@ def said_of(timeline: RunTimeline | None, event: Event) -> str:
         return timeline.index.sentences[event.seq - 1]
     agent = timeline.agent_name(event.invocation_id or "") if timeline is not None else ""
     return sentence(event, agent, summary_words())
-
-
-def _fields(arguments: Any) -> str:
-    """A tool call's arguments as the creator reads them: each field and its value, not JSON."""
-    value = arguments
-    if isinstance(value, str):
-        try:
-            value = json.loads(value) if value.strip() else {}
-        except ValueError:
-            return _pre(value)
-    if not isinstance(value, dict):
-        return _pre(pretty_json(value))
-    if not value:
-        return translate("Detail", "<p><i>none</i></p>")
-    rows = []
-    for key, item in value.items():
-        rows.append(f"<p><b>{html.escape(str(key))}</b></p>" + _pre(_field_text(item)))
-    return "".join(rows)
-
-
-def _field_text(item: Any) -> str:
-    """A field's value: text as it is, an object as "name: value" lines (a brief's title, objective, …)."""
-    if isinstance(item, str):
-        return item
-    if isinstance(item, dict):
-        return "\n".join(f"{k}: {_field_text(v)}" for k, v in item.items())
-    if isinstance(item, list) and all(isinstance(x, str | int | float) for x in item):
-        return "\n".join(f"- {x}" for x in item)
-    return json.dumps(item, ensure_ascii=False)
-
-
-def _result(text: str) -> str:
-    """A tool's result: fields when it is a JSON object, else formatted text (a task's report, a file read)."""
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return formatted(text)
-    return _fields(value) if isinstance(value, dict) else _pre(text)
 
 
 class DetailSource:
@@ -204,7 +112,7 @@ def render_marker(src: DetailSource, run_id: str, marker: Marker, timeline: RunT
     brief = src.received_brief(run_id, marker.target_invocation)
     said = (timeline.index.sentences[marker.seq - 1] if timeline is not None and marker.seq <= len(timeline.index)
             else i18n.arg(translate("Detail", "Handoff to %1: %2"), marker.target_name, marker.title))
-    parts = [_h(said, 2), translate("Detail", "<p>The brief as the target agent received it:</p>")]
+    parts = [heading(said, 2), translate("Detail", "<p>The brief as the target agent received it:</p>")]
     parts.append(formatted(brief) if brief is not None
                  else translate("Detail", "<p><i>The target has not started yet.</i></p>"))
     parts.append(raw_link([marker.seq]))
@@ -223,10 +131,11 @@ def _finish(reason: object) -> str:
 def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "",
                       seen: RequestExplained | None = None) -> str:
     if turn is None:
-        return _h(bar.label, 2) + translate("Detail", "<p><i>The call is still streaming; its record is written when "
-                                                              "it ends.</i></p>")
+        streaming = translate("Detail", "<p><i>The call is still streaming; its record is written when "
+                                        "it ends.</i></p>")
+        return heading(bar.label, 2) + streaming
     req = turn["request"]
-    parts = [_h(i18n.arg(translate("Detail", "%1 · model call "
+    parts = [heading(i18n.arg(translate("Detail", "%1 · model call "
                                              "%2"), agent_name or turn["agentId"], turn["callIndex"]), 2)]
     settings = req.get("settings") or {}
     parts.append(i18n.arg(translate("Detail", "<p>Model <b>%1</b> · %2 · started %3</p>"),
@@ -250,17 +159,17 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
                                   i18n.number(int(usage.get("output_tokens", 0) or 0)),
                                   i18n.number(int(usage.get("cached_tokens", 0) or 0)),
                                   html.escape(_finish(response.get("finish_reason")))))
-        parts.append(_h(translate("Detail", "Response")))
+        parts.append(heading(translate("Detail", "Response")))
         if response.get("text"):
             parts.append(formatted(response["text"]))
         for call in response.get("tool_calls") or []:
-            parts.append(_h(call["name"], 4) + _fields(call.get("arguments", "")))
+            parts.append(heading(call["name"], 4) + fields(call.get("arguments", "")))
     if turn.get("error"):
         err = turn["error"]
-        parts.append(_h(translate("Detail", "Error")) + f"<p><b>{html.escape(str(err.get('code')))}</b>: "
+        parts.append(heading(translate("Detail", "Error")) + f"<p><b>{html.escape(str(err.get('code')))}</b>: "
                      f"{html.escape(str(err.get('message')))}</p>")
-    parts.append(_h(translate("Detail", "System prompt")) + _pre(req.get("system", "")))
-    parts.append(_h(i18n.arg(translate("Detail", "Messages (%1)"), len(req.get("messages") or []))))
+    parts.append(heading(translate("Detail", "System prompt")) + pre(req.get("system", "")))
+    parts.append(heading(i18n.arg(translate("Detail", "Messages (%1)"), len(req.get("messages") or []))))
     for message in req.get("messages") or []:
         label = message.get("role", "")
         if message.get("tool_name"):
@@ -268,8 +177,8 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
         body = message.get("content", "")
         for call in message.get("tool_calls") or []:
             body += f"\n→ {call['name']}({call.get('arguments', '')})"
-        parts.append(f"<p><b>{html.escape(label)}</b></p>" + _pre(body))
-    parts.append(_h(i18n.arg(translate("Detail", "Tools (%1)"), len(req.get("tools") or []))))
+        parts.append(f"<p><b>{html.escape(label)}</b></p>" + pre(body))
+    parts.append(heading(i18n.arg(translate("Detail", "Tools (%1)"), len(req.get("tools") or []))))
     for tool in req.get("tools") or []:
         parts.append(f"<p><b>{html.escape(tool['name'])}</b> — {html.escape(tool.get('description', ''))}</p>")
     parts.append(raw_link(s for s in (bar.start_seq, bar.end_seq) if s))
@@ -286,9 +195,9 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar,
     started = next((e for e in events if e.type == ev.TOOL_CALL_STARTED), None)
     ended = next((e for e in events if e.type in (ev.TOOL_CALL_COMPLETED, ev.TOOL_CALL_IGNORED)), None)
     headline = ended or started
-    parts = [_h(said_of(timeline, headline) if headline is not None else bar.label, 2)]
+    parts = [heading(said_of(timeline, headline) if headline is not None else bar.label, 2)]
     if started is not None:
-        parts.append(_h(translate("Detail", "Arguments")) + _fields(started.payload.get("arguments", "")))
+        parts.append(heading(translate("Detail", "Arguments")) + fields(started.payload.get("arguments", "")))
     for e in events:
         if e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
             reason = e.payload.get("reason") or ""
@@ -304,19 +213,20 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar,
     if ended is not None:
         p = ended.payload
         if p.get("isError") or ended.type == ev.TOOL_CALL_IGNORED:
-            parts.append(_h(translate("Detail", "Error")) + f"<p><b>{html.escape(str(p.get('errorCode')))}</b></p>")
+            code = html.escape(str(p.get("errorCode")))
+            parts.append(heading(translate("Detail", "Error")) + f"<p><b>{code}</b></p>")
         cited = distinct(c for c in p.get("citations") or [] if isinstance(c, dict))
         if cited:  # knowledge.search: each passage's citation opens the document at that place
-            parts.append(_h(translate("Detail", "Citations"))
+            parts.append(heading(translate("Detail", "Citations"))
                          + "<ol>" + "".join(f"<li>{citation_link(c)}</li>" for c in cited) + "</ol>")
-        parts.append(_h(translate("Detail", "Result")) + _result(str(p.get("result", ""))))
+        parts.append(heading(translate("Detail", "Result")) + result_html(str(p.get("result", ""))))
         if p.get("elapsedMs") is not None:
             parts.append(f"<p>{p['elapsedMs']} ms</p>")
     for e in events:
         if e.type == ev.WORKSPACE_FILE_WRITTEN:
             path, version = str(e.payload.get("path")), int(e.payload.get("version", 1))
             before, after = src.previous_version(run_id, path, version)
-            parts.append(_h(i18n.arg(translate("Detail", "%1: version %2 → %3"), path,
+            parts.append(heading(i18n.arg(translate("Detail", "%1: version %2 → %3"), path,
                                      version - 1 if version > 1 else translate("Detail", "none"), version)))
             parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
                                       muted=c.muted.name(), no_changes=translate("Detail", "No changes.")))
@@ -330,7 +240,7 @@ def render_review(event: Event, review: Review, reviewer: str) -> str:
     c = theme.colors()
     words = ReviewWords()
     p = event.payload
-    parts = [_h(words.headline(review, reviewer), 3)]
+    parts = [heading(words.headline(review, reviewer), 3)]
     if review.verdict == "failed":
         said = html.escape(translate("Detail", "The review could not be done."))
         parts.append(f'<p style="color:{c.error.name()}">{said} <b>{html.escape(review.error_code)}</b>: '
@@ -346,13 +256,13 @@ def render_review(event: Event, review: Review, reviewer: str) -> str:
             items.append(f"<li><b>{html.escape(str(issue.get('severity', '')))}</b> · "
                          f"{html.escape(str(issue.get('entry', '')))}: {html.escape(str(issue.get('explanation', '')))}"
                          f"{quote}{suggestion}</li>")
-        parts.append(_h(i18n.arg(translate("Detail", "Issues (%1)"), len(issues)), 4) + "<ul>" + "".join(items)
+        parts.append(heading(i18n.arg(translate("Detail", "Issues (%1)"), len(issues)), 4) + "<ul>" + "".join(items)
                      + "</ul>")
     if result.get("summary"):
         parts.append(f"<p>{html.escape(str(result['summary']))}</p>")
     suggestions = [s for s in result.get("suggestions") or [] if isinstance(s, dict)]
     if suggestions:
-        parts.append(_h(i18n.arg(translate("Detail", "Suggestions (%1)"), len(suggestions)), 4) + "<ul>"
+        parts.append(heading(i18n.arg(translate("Detail", "Suggestions (%1)"), len(suggestions)), 4) + "<ul>"
                      + "".join(f"<li>{html.escape(str(s.get('text', '')))}</li>" for s in suggestions) + "</ul>")
     return "".join(parts)
 
@@ -361,7 +271,7 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
     c = theme.colors()
     p = event.payload
     agent = timeline.agent_name(event.invocation_id or "") if timeline else ""
-    parts = [_h(said_of(timeline, event), 2),
+    parts = [heading(said_of(timeline, event), 2),
              f"<p>#{event.seq} · {html.escape(i18n.when(event.timestamp))}"
              f"{' · ' + html.escape(agent) if agent else ''}</p>"]
     code = p.get("errorCode") or p.get("code")
@@ -377,9 +287,9 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
     if event.type == ev.AGENT_HANDOFF_ACCEPTED and event.related_invocation_ids:
         brief = src.received_brief(run_id, event.related_invocation_ids[0])
         if brief is not None:
-            parts.append(_h(translate("Detail", "Brief as received")) + formatted(brief))
+            parts.append(heading(translate("Detail", "Brief as received")) + formatted(brief))
     if event.type == ev.CONTEXT_ASSEMBLED:
-        parts.append(_h(translate("Detail", "System prompt")) + _pre(str(p.get("systemPrompt", ""))))
+        parts.append(heading(translate("Detail", "System prompt")) + pre(str(p.get("systemPrompt", ""))))
     if event.type == ev.REVIEW_COMPLETED and timeline is not None and event.related_invocation_ids:
         reviewer = event.related_invocation_ids[0]
         lane = timeline.lanes.get(reviewer)

@@ -33,7 +33,8 @@ from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesStrip
-from relay_studio.ui.timeline.detail import DetailPane, DetailSource, raw_link, raw_seqs, render_raw
+from relay_studio.ui.timeline.detail import DetailPane, DetailSource
+from relay_studio.ui.timeline.detail_text import raw_link, raw_seqs, render_raw
 from relay_studio.ui.timeline.event_filters import EventFilterBar
 from relay_studio.ui.timeline.events_model import EventFilter, EventsModel
 from relay_studio.ui.timeline.events_table import EventsTable
