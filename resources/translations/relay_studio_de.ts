@@ -1569,8 +1569,8 @@
         <translation>Die übergebene Arbeit wurde abgebrochen</translation>
     </message>
     <message>
-        <source>%1 asked the model %2 (call %3)</source>
-        <translation>%1 fragt das Modell %2 (Aufruf %3)</translation>
+        <source>%1 asked the model “%2” (call %3)</source>
+        <translation>%1 fragt das Modell „%2“ (Aufruf %3)</translation>
     </message>
     <message>
         <source>The model answered %1 with text</source>

@@ -1564,8 +1564,8 @@
         <translation>引き継いだ作業がキャンセルされました</translation>
     </message>
     <message>
-        <source>%1 asked the model %2 (call %3)</source>
-        <translation>%1 がモデル %2 に問い合わせました（呼び出し %3）</translation>
+        <source>%1 asked the model “%2” (call %3)</source>
+        <translation>%1 がモデル「%2」に問い合わせました（呼び出し %3）</translation>
     </message>
     <message>
         <source>The model answered %1 with text</source>

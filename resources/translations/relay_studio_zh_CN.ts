@@ -1564,8 +1564,8 @@
         <translation>交出的工作已取消</translation>
     </message>
     <message>
-        <source>%1 asked the model %2 (call %3)</source>
-        <translation>%1 询问模型 %2（第 %3 次调用）</translation>
+        <source>%1 asked the model “%2” (call %3)</source>
+        <translation>%1 询问模型“%2”（第 %3 次调用）</translation>
     </message>
     <message>
         <source>The model answered %1 with text</source>

@@ -58,7 +58,7 @@ SENTENCES: dict[str, str] = {
     ev.AGENT_TASK_COMPLETED: QT_TRANSLATE_NOOP("EventSentence", "The handed-over work is done"),
     ev.AGENT_TASK_FAILED: QT_TRANSLATE_NOOP("EventSentence", "The handed-over work failed"),
     ev.AGENT_TASK_CANCELLED: QT_TRANSLATE_NOOP("EventSentence", "The handed-over work was cancelled"),
-    ev.MODEL_CALL_STARTED: QT_TRANSLATE_NOOP("EventSentence", "%1 asked the model %2 (call %3)"),
+    ev.MODEL_CALL_STARTED: QT_TRANSLATE_NOOP("EventSentence", "%1 asked the model “%2” (call %3)"),
     ev.MODEL_CALL_COMPLETED: QT_TRANSLATE_NOOP("EventSentence", "The model answered %1 with text"),
     ev.MODEL_CALL_COMPLETED + ".tools": QT_TRANSLATE_NOOP("EventSentence", "The model answered %1 by calling %2"),
     ev.MODEL_CALL_FAILED: QT_TRANSLATE_NOOP("EventSentence", "The model call for %1 failed: %2"),
