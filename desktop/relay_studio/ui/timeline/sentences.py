@@ -288,10 +288,15 @@ def sentence(event: Event, agent: str = "", words: dict[str, str] | None = None)
     elif isinstance(payload, p.UnknownEvent):
         key, values = "unknown", (event.type,)
     else:
-        who = agent or _agent_of(payload) or table[WORDS_PREFIX + "studio"]
+        who = agent or _agent_of(payload) or _word(table, "studio")
         key, values = _FILLERS[type(payload)](payload, who, table)
-    text = fill_args(table[WORDS_PREFIX + key], *("" if v is None else v for v in values))
+    text = fill_args(_word(table, key), *("" if v is None else v for v in values))
     return " ".join(text.split())
+
+
+def _word(table: dict[str, str], key: str) -> str:
+    """A template from ``table``, or the English one (a table of the summaries' words alone has none)."""
+    return table.get(WORDS_PREFIX + key) or _ENGLISH[WORDS_PREFIX + key]
 
 
 def _agent_of(payload: object) -> str:
