@@ -1346,6 +1346,18 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
 <context>
     <name>Detail</name>
     <message>
+        <source>Show the raw entry</source>
+        <translation>Den Journaleintrag zeigen</translation>
+    </message>
+    <message>
+        <source>The raw journal entry</source>
+        <translation>Der Journaleintrag im Original</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;none&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;keine&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>Handoff to %1: %2</source>
         <translation>Übergabe an %1: %2</translation>
     </message>
@@ -1356,6 +1368,18 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>&lt;p&gt;&lt;i&gt;The target has not started yet.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;Das Ziel hat noch nicht begonnen.&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>geantwortet</translation>
+    </message>
+    <message>
+        <source>tool calls</source>
+        <translation>Werkzeugaufrufe</translation>
+    </message>
+    <message>
+        <source>output limit reached</source>
+        <translation>Ausgabegrenze erreicht</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
@@ -1448,10 +1472,6 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Brief as received</source>
         <translation>Übergabenotiz, wie erhalten</translation>
-    </message>
-    <message>
-        <source>Journal entry</source>
-        <translation>Journaleintrag</translation>
     </message>
 </context>
 <context>
@@ -1568,6 +1588,353 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>Ein neuer Eintrag: Gib einen Namen ein und speichere.</translation>
+    </message>
+</context>
+<context>
+    <name>EventSentence</name>
+    <message>
+        <source>The run started: “%1”</source>
+        <translation>Der Durchlauf begann: „%1“</translation>
+    </message>
+    <message>
+        <source>The run started</source>
+        <translation>Der Durchlauf begann</translation>
+    </message>
+    <message>
+        <source>The run is now %1</source>
+        <translation>Der Durchlauf ist jetzt %1</translation>
+    </message>
+    <message>
+        <source>The run resumed</source>
+        <translation>Der Durchlauf geht weiter</translation>
+    </message>
+    <message>
+        <source>This run was forked from stage %1 of an earlier run</source>
+        <translation>Dieser Durchlauf zweigt bei Etappe %1 von einem früheren ab</translation>
+    </message>
+    <message>
+        <source>The run paused</source>
+        <translation>Der Durchlauf pausiert</translation>
+    </message>
+    <message>
+        <source>The run was interrupted</source>
+        <translation>Der Durchlauf wurde unterbrochen</translation>
+    </message>
+    <message>
+        <source>The run finished</source>
+        <translation>Der Durchlauf ist fertig</translation>
+    </message>
+    <message>
+        <source>The run finished in part: %1</source>
+        <translation>Der Durchlauf ist zum Teil fertig: %1</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>Der Durchlauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The run was cancelled</source>
+        <translation>Der Durchlauf wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 was set up as the first stage</source>
+        <translation>%1 übernimmt die erste Etappe</translation>
+    </message>
+    <message>
+        <source>%1 was set up as the next stage</source>
+        <translation>%1 übernimmt die nächste Etappe</translation>
+    </message>
+    <message>
+        <source>%1 was set up as a helper</source>
+        <translation>%1 hilft als Helfer</translation>
+    </message>
+    <message>
+        <source>%1 started working</source>
+        <translation>%1 beginnt zu arbeiten</translation>
+    </message>
+    <message>
+        <source>%1 finished its part</source>
+        <translation>%1 hat seinen Teil erledigt</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 ist gescheitert: %2</translation>
+    </message>
+    <message>
+        <source>%1 was stopped</source>
+        <translation>%1 wurde angehalten</translation>
+    </message>
+    <message>
+        <source>%1 passed its part on</source>
+        <translation>%1 hat seinen Teil weitergegeben</translation>
+    </message>
+    <message>
+        <source>%1 took its last turn</source>
+        <translation>%1 war zum letzten Mal an der Reihe</translation>
+    </message>
+    <message>
+        <source>The studio gathered what %1 will read</source>
+        <translation>Das Studio hat zusammengestellt, was %1 lesen wird</translation>
+    </message>
+    <message>
+        <source>%1 received its instructions and what to work on</source>
+        <translation>%1 hat seine Anweisungen und seine Aufgabe erhalten</translation>
+    </message>
+    <message>
+        <source>%1 set up a task for %2</source>
+        <translation>%1 hat eine Aufgabe für %2 angelegt</translation>
+    </message>
+    <message>
+        <source>%1 prepared the handoff to %2</source>
+        <translation>%1 bereitet die Übergabe an %2 vor</translation>
+    </message>
+    <message>
+        <source>The handed-over work started</source>
+        <translation>Die übergebene Arbeit hat begonnen</translation>
+    </message>
+    <message>
+        <source>The handed-over work is done</source>
+        <translation>Die übergebene Arbeit ist erledigt</translation>
+    </message>
+    <message>
+        <source>The handed-over work failed</source>
+        <translation>Die übergebene Arbeit ist gescheitert</translation>
+    </message>
+    <message>
+        <source>The handed-over work was cancelled</source>
+        <translation>Die übergebene Arbeit wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 asked the model “%2” (call %3)</source>
+        <translation>%1 fragt das Modell „%2“ (Aufruf %3)</translation>
+    </message>
+    <message>
+        <source>The model answered %1 with text</source>
+        <translation>Das Modell antwortete %1 mit Text</translation>
+    </message>
+    <message>
+        <source>The model answered %1 by calling %2</source>
+        <translation>Das Modell antwortete %1 mit dem Aufruf von %2</translation>
+    </message>
+    <message>
+        <source>The model call for %1 failed: %2</source>
+        <translation>Der Modellaufruf für %1 ist gescheitert: %2</translation>
+    </message>
+    <message>
+        <source>The studio asks the model again (attempt %1): %2</source>
+        <translation>Das Studio fragt das Modell erneut (Versuch %1): %2</translation>
+    </message>
+    <message>
+        <source>A note on %1&apos;s model: %2</source>
+        <translation>Ein Hinweis zum Modell von %1: %2</translation>
+    </message>
+    <message>
+        <source>The model answered in text, without a tool</source>
+        <translation>Das Modell antwortete mit Text, ohne Werkzeug</translation>
+    </message>
+    <message>
+        <source>%1&apos;s text answer went to the chat</source>
+        <translation>Die Textantwort von %1 wurde im Chat festgeschrieben</translation>
+    </message>
+    <message>
+        <source>%1&apos;s text was kept as a note, not as the answer</source>
+        <translation>Der Text von %1 bleibt als Notiz, nicht als Antwort</translation>
+    </message>
+    <message>
+        <source>The next stage (%1) could not start</source>
+        <translation>Die nächste Etappe (%1) konnte nicht beginnen</translation>
+    </message>
+    <message>
+        <source>%1&apos;s tool calls were refused several turns in a row</source>
+        <translation>Die Werkzeugaufrufe von %1 wurden mehrmals hintereinander abgelehnt</translation>
+    </message>
+    <message>
+        <source>What %1 wrote before the stop went to the chat</source>
+        <translation>Was %1 vor dem Anhalten schrieb, wurde im Chat festgeschrieben</translation>
+    </message>
+    <message>
+        <source>%1 reached its limit (%2)</source>
+        <translation>%1 hat seine Grenze erreicht (%2)</translation>
+    </message>
+    <message>
+        <source>%1 used the tool %2</source>
+        <translation>%1 nutzt das Werkzeug %2</translation>
+    </message>
+    <message>
+        <source>The tool %1 finished</source>
+        <translation>Das Werkzeug %1 ist fertig</translation>
+    </message>
+    <message>
+        <source>The tool %1 returned an error: %2</source>
+        <translation>Das Werkzeug %1 meldete einen Fehler: %2</translation>
+    </message>
+    <message>
+        <source>The tool %1 was not run: %2</source>
+        <translation>Das Werkzeug %1 wurde nicht ausgeführt: %2</translation>
+    </message>
+    <message>
+        <source>%1 waits for your approval: %2</source>
+        <translation>%1 wartet auf deine Freigabe: %2</translation>
+    </message>
+    <message>
+        <source>You approved %1</source>
+        <translation>Du hast %1 freigegeben</translation>
+    </message>
+    <message>
+        <source>You approved %1 with your own edits</source>
+        <translation>Du hast %1 mit deinen eigenen Änderungen freigegeben</translation>
+    </message>
+    <message>
+        <source>You rejected %1</source>
+        <translation>Du hast %1 abgelehnt</translation>
+    </message>
+    <message>
+        <source>The approval asked for %1 was withdrawn</source>
+        <translation>Die Bitte um Freigabe von %1 wurde zurückgezogen</translation>
+    </message>
+    <message>
+        <source>%1 wrote %2 (version %3)</source>
+        <translation>%1 hat %2 geschrieben (Version %3)</translation>
+    </message>
+    <message>
+        <source>%1 was restored from version %2</source>
+        <translation>%1 wurde aus Version %2 wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>The studio kept a checkpoint of %1 files</source>
+        <translation>Das Studio hat einen Stand von %1 Dateien gesichert</translation>
+    </message>
+    <message>
+        <source>A link was skipped: %1</source>
+        <translation>Ein Link wurde übersprungen: %1</translation>
+    </message>
+    <message>
+        <source>%1 asked to publish %2 to the chat</source>
+        <translation>%1 möchte %2 im Chat festschreiben</translation>
+    </message>
+    <message>
+        <source>%1 published %2 to the chat (version %3)</source>
+        <translation>%1 hat %2 im Chat festgeschrieben (Version %3)</translation>
+    </message>
+    <message>
+        <source>%1 wrote the library entry %2</source>
+        <translation>%1 hat den Eintrag %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>%1 reads story library entries (%2)</source>
+        <translation>%1 liest Einträge der Story-Bibliothek (%2)</translation>
+    </message>
+    <message>
+        <source>%1 reads canon facts (%2)</source>
+        <translation>%1 liest Fakten des Kanons (%2)</translation>
+    </message>
+    <message>
+        <source>%1 proposed a canon fact: “%2”</source>
+        <translation>%1 schlägt einen Kanon-Fakt vor: „%2“</translation>
+    </message>
+    <message>
+        <source>The studio gathered what %1 knows of the scene</source>
+        <translation>Das Studio hat zusammengestellt, was %1 von der Szene weiß</translation>
+    </message>
+    <message>
+        <source>%1 told %2: “%3”</source>
+        <translation>%1 sagte %2: „%3“</translation>
+    </message>
+    <message>
+        <source>%1 speaks next</source>
+        <translation>%1 spricht als Nächstes</translation>
+    </message>
+    <message>
+        <source>%1 may use these Skills: %2</source>
+        <translation>%1 darf diese Skills nutzen: %2</translation>
+    </message>
+    <message>
+        <source>%1 has no Skills to use</source>
+        <translation>%1 hat keine Skills</translation>
+    </message>
+    <message>
+        <source>%1 asked to hand the work to %2</source>
+        <translation>%1 möchte die Arbeit an %2 übergeben</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2: “%3”</source>
+        <translation>%1 hat die Arbeit an %2 übergeben: „%3“</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2</source>
+        <translation>%1 hat die Arbeit an %2 übergeben</translation>
+    </message>
+    <message>
+        <source>%1 takes over: %2</source>
+        <translation>%1 übernimmt: %2</translation>
+    </message>
+    <message>
+        <source>A step of the handoff to %1 failed</source>
+        <translation>Ein Schritt der Übergabe an %1 ist gescheitert</translation>
+    </message>
+    <message>
+        <source>%1 asked %2 to help: “%3”</source>
+        <translation>%1 bittet %2 um Hilfe: „%3“</translation>
+    </message>
+    <message>
+        <source>%1 waits for its helpers</source>
+        <translation>%1 wartet auf seine Helfer</translation>
+    </message>
+    <message>
+        <source>%1 stopped waiting for its helpers</source>
+        <translation>%1 wartet nicht mehr auf seine Helfer</translation>
+    </message>
+    <message>
+        <source>A helper reported back</source>
+        <translation>Ein Helfer hat berichtet</translation>
+    </message>
+    <message>
+        <source>%1 received its helpers&apos; results</source>
+        <translation>%1 hat die Ergebnisse seiner Helfer erhalten</translation>
+    </message>
+    <message>
+        <source>%1 asked for a review: “%2”</source>
+        <translation>%1 bittet um eine Prüfung: „%2“</translation>
+    </message>
+    <message>
+        <source>%1&apos;s review could not be read; it was asked again</source>
+        <translation>Die Prüfung von %1 war nicht lesbar; sie wurde erneut angefragt</translation>
+    </message>
+    <message>
+        <source>The review is done: %1</source>
+        <translation>Die Prüfung ist fertig: %1</translation>
+    </message>
+    <message>
+        <source>You sent guidance: “%1”</source>
+        <translation>Du hast einen Hinweis geschickt: „%1“</translation>
+    </message>
+    <message>
+        <source>%1 received your guidance</source>
+        <translation>%1 hat deinen Hinweis erhalten</translation>
+    </message>
+    <message>
+        <source>The handoff document is ready</source>
+        <translation>Das Übergabedokument ist fertig</translation>
+    </message>
+    <message>
+        <source>The handoff document was cancelled</source>
+        <translation>Das Übergabedokument wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>The handoff document could not be written</source>
+        <translation>Das Übergabedokument konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>The handoff document came back empty</source>
+        <translation>Das Übergabedokument kam leer zurück</translation>
+    </message>
+    <message>
+        <source>The studio</source>
+        <translation>Das Studio</translation>
+    </message>
+    <message>
+        <source>An event this version does not know (%1)</source>
+        <translation>Ein Ereignis, das diese Version nicht kennt (%1)</translation>
     </message>
 </context>
 <context>
@@ -4451,6 +4818,237 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Run the demo relay</source>
         <translation>Demo-Staffel starten</translation>
+    </message>
+</context>
+<context>
+    <name>WhatItSaw</name>
+    <message>
+        <source>system prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>profile instructions</source>
+        <translation>Anweisungen des Profils</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>Skills</translation>
+    </message>
+    <message>
+        <source>canon</source>
+        <translation>Kanon</translation>
+    </message>
+    <message>
+        <source>story library</source>
+        <translation>Story-Bibliothek</translation>
+    </message>
+    <message>
+        <source>chat history</source>
+        <translation>Chatverlauf</translation>
+    </message>
+    <message>
+        <source>earlier stages</source>
+        <translation>frühere Etappen</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>this stage&apos;s work</source>
+        <translation>die Arbeit dieser Etappe</translation>
+    </message>
+    <message>
+        <source>tool results</source>
+        <translation>Werkzeugergebnisse</translation>
+    </message>
+    <message>
+        <source>knowledge passages</source>
+        <translation>Wissensabschnitte</translation>
+    </message>
+    <message>
+        <source>guidance and reminders</source>
+        <translation>Hinweise und Erinnerungen</translation>
+    </message>
+    <message>
+        <source>tool definitions</source>
+        <translation>Werkzeugbeschreibungen</translation>
+    </message>
+    <message>
+        <source>introduction</source>
+        <translation>Einleitung</translation>
+    </message>
+    <message>
+        <source>section note</source>
+        <translation>Hinweis zum Abschnitt</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>weggelassen</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>your message</source>
+        <translation>deine Nachricht</translation>
+    </message>
+    <message>
+        <source>the handoff brief</source>
+        <translation>die Übergabenotiz</translation>
+    </message>
+    <message>
+        <source>the task</source>
+        <translation>die Aufgabe</translation>
+    </message>
+    <message>
+        <source>the conversation summary</source>
+        <translation>die Zusammenfassung des Gesprächs</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s earlier turns</source>
+        <translation>die früheren Züge des Agenten</translation>
+    </message>
+    <message>
+        <source>added during the stage</source>
+        <translation>während der Etappe hinzugekommen</translation>
+    </message>
+    <message>
+        <source>introduces the entries below</source>
+        <translation>leitet die Einträge darunter ein</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s profile and how its tools end its part</source>
+        <translation>das Profil des Agenten und wie seine Werkzeuge seinen Teil beenden</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s standing instructions</source>
+        <translation>die ständigen Anweisungen des Profils</translation>
+    </message>
+    <message>
+        <source>the Skills this agent may read</source>
+        <translation>die Skills, die dieser Agent lesen darf</translation>
+    </message>
+    <message>
+        <source>the project&apos;s pinned canon facts</source>
+        <translation>die angehefteten Fakten des Kanons</translation>
+    </message>
+    <message>
+        <source>what the stage&apos;s input keeps of the conversation</source>
+        <translation>was die Eingabe der Etappe vom Gespräch behält</translation>
+    </message>
+    <message>
+        <source>what the agent said and called earlier in this stage</source>
+        <translation>was der Agent in dieser Etappe zuvor sagte und aufrief</translation>
+    </message>
+    <message>
+        <source>what the agent&apos;s knowledge search returned</source>
+        <translation>was die Wissenssuche des Agenten fand</translation>
+    </message>
+    <message>
+        <source>what the agent&apos;s tool calls returned</source>
+        <translation>was die Werkzeugaufrufe des Agenten zurückgaben</translation>
+    </message>
+    <message>
+        <source>your guidance, or a reminder to use the tools</source>
+        <translation>dein Hinweis oder eine Erinnerung, die Werkzeuge zu nutzen</translation>
+    </message>
+    <message>
+        <source>what you asked</source>
+        <translation>worum du gebeten hast</translation>
+    </message>
+    <message>
+        <source>what the previous agent handed on</source>
+        <translation>was der vorige Agent übergeben hat</translation>
+    </message>
+    <message>
+        <source>what the delegating agent asked</source>
+        <translation>worum der beauftragende Agent gebeten hat</translation>
+    </message>
+    <message>
+        <source>the earlier stages, summarised</source>
+        <translation>die früheren Etappen, zusammengefasst</translation>
+    </message>
+    <message>
+        <source>the tools this agent may call</source>
+        <translation>die Werkzeuge, die dieser Agent aufrufen darf</translation>
+    </message>
+    <message>
+        <source>always included (its setting)</source>
+        <translation>immer dabei (seine Einstellung)</translation>
+    </message>
+    <message>
+        <source>included (this run is older than the recorded reasons)</source>
+        <translation>dabei (dieser Durchlauf ist älter als die aufgezeichneten Gründe)</translation>
+    </message>
+    <message>
+        <source>the profile sends no chat history</source>
+        <translation>das Profil sendet keinen Chatverlauf</translation>
+    </message>
+    <message>
+        <source>“%1” in %2</source>
+        <translation>„%1“ in %2</translation>
+    </message>
+    <message>
+        <source>left out: mentioned, but the library&apos;s budget of %1 tokens was used up</source>
+        <translation>weggelassen: erwähnt, aber das Budget der Bibliothek von %1 Tokens war aufgebraucht</translation>
+    </message>
+    <message>
+        <source>%1 earlier messages left out: %2</source>
+        <translation>%1 frühere Nachrichten weggelassen: %2</translation>
+    </message>
+    <message>
+        <source>the profile sends the last %1 messages</source>
+        <translation>das Profil sendet die letzten %1 Nachrichten</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 Nachrichten</translation>
+    </message>
+    <message>
+        <source>%1 tools</source>
+        <translation>%1 Werkzeuge</translation>
+    </message>
+    <message>
+        <source>%1, message %2</source>
+        <translation>%1, Nachricht %2</translation>
+    </message>
+    <message>
+        <source>as the server counted them</source>
+        <translation>wie der Server sie zählte</translation>
+    </message>
+    <message>
+        <source>estimated: the server gave no count</source>
+        <translation>geschätzt: der Server nannte keine Zahl</translation>
+    </message>
+    <message>
+        <source>What %1 saw: %2 input tokens (%3)</source>
+        <translation>Was %1 sah: %2 Eingabe-Tokens (%3)</translation>
+    </message>
+    <message>
+        <source>Served by the connection %1 with the model %2</source>
+        <translation>Beantwortet über die Verbindung %1 mit dem Modell %2</translation>
+    </message>
+    <message>
+        <source>Served by the model %1</source>
+        <translation>Beantwortet vom Modell %1</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>Teil</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>Why it is there</source>
+        <translation>Warum es dabei ist</translation>
     </message>
 </context>
 <context>

@@ -1341,6 +1341,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
 <context>
     <name>Detail</name>
     <message>
+        <source>Show the raw entry</source>
+        <translation>記録の原文を表示</translation>
+    </message>
+    <message>
+        <source>The raw journal entry</source>
+        <translation>記録の原文</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;none&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;なし&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>Handoff to %1: %2</source>
         <translation>%1 への引き継ぎ: %2</translation>
     </message>
@@ -1351,6 +1363,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>&lt;p&gt;&lt;i&gt;The target has not started yet.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;引き継ぎ先はまだ開始していません。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>回答済み</translation>
+    </message>
+    <message>
+        <source>tool calls</source>
+        <translation>ツール呼び出し</translation>
+    </message>
+    <message>
+        <source>output limit reached</source>
+        <translation>出力の上限に到達</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
@@ -1443,10 +1467,6 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Brief as received</source>
         <translation>受け取った引き継ぎメモ</translation>
-    </message>
-    <message>
-        <source>Journal entry</source>
-        <translation>ジャーナルの記録</translation>
     </message>
 </context>
 <context>
@@ -1563,6 +1583,353 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>新しい項目：名前を入力して保存してください。</translation>
+    </message>
+</context>
+<context>
+    <name>EventSentence</name>
+    <message>
+        <source>The run started: “%1”</source>
+        <translation>実行が始まりました：「%1」</translation>
+    </message>
+    <message>
+        <source>The run started</source>
+        <translation>実行が始まりました</translation>
+    </message>
+    <message>
+        <source>The run is now %1</source>
+        <translation>実行は現在「%1」です</translation>
+    </message>
+    <message>
+        <source>The run resumed</source>
+        <translation>実行を再開しました</translation>
+    </message>
+    <message>
+        <source>This run was forked from stage %1 of an earlier run</source>
+        <translation>この実行は以前の実行のステージ %1 から分岐しました</translation>
+    </message>
+    <message>
+        <source>The run paused</source>
+        <translation>実行を一時停止しました</translation>
+    </message>
+    <message>
+        <source>The run was interrupted</source>
+        <translation>実行が中断されました</translation>
+    </message>
+    <message>
+        <source>The run finished</source>
+        <translation>実行が完了しました</translation>
+    </message>
+    <message>
+        <source>The run finished in part: %1</source>
+        <translation>実行は一部だけ完了しました：%1</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>実行が失敗しました：%1</translation>
+    </message>
+    <message>
+        <source>The run was cancelled</source>
+        <translation>実行がキャンセルされました</translation>
+    </message>
+    <message>
+        <source>%1 was set up as the first stage</source>
+        <translation>%1 が最初のステージとして準備されました</translation>
+    </message>
+    <message>
+        <source>%1 was set up as the next stage</source>
+        <translation>%1 が次のステージとして準備されました</translation>
+    </message>
+    <message>
+        <source>%1 was set up as a helper</source>
+        <translation>%1 がヘルパーとして準備されました</translation>
+    </message>
+    <message>
+        <source>%1 started working</source>
+        <translation>%1 が作業を始めました</translation>
+    </message>
+    <message>
+        <source>%1 finished its part</source>
+        <translation>%1 が担当分を終えました</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 が失敗しました：%2</translation>
+    </message>
+    <message>
+        <source>%1 was stopped</source>
+        <translation>%1 が停止されました</translation>
+    </message>
+    <message>
+        <source>%1 passed its part on</source>
+        <translation>%1 が担当分を引き継ぎました</translation>
+    </message>
+    <message>
+        <source>%1 took its last turn</source>
+        <translation>%1 の最後のターンが終わりました</translation>
+    </message>
+    <message>
+        <source>The studio gathered what %1 will read</source>
+        <translation>スタジオが %1 の読む内容をまとめました</translation>
+    </message>
+    <message>
+        <source>%1 received its instructions and what to work on</source>
+        <translation>%1 が指示と作業内容を受け取りました</translation>
+    </message>
+    <message>
+        <source>%1 set up a task for %2</source>
+        <translation>%1 が %2 のためのタスクを用意しました</translation>
+    </message>
+    <message>
+        <source>%1 prepared the handoff to %2</source>
+        <translation>%1 が %2 への引き継ぎを用意しました</translation>
+    </message>
+    <message>
+        <source>The handed-over work started</source>
+        <translation>引き継いだ作業が始まりました</translation>
+    </message>
+    <message>
+        <source>The handed-over work is done</source>
+        <translation>引き継いだ作業が終わりました</translation>
+    </message>
+    <message>
+        <source>The handed-over work failed</source>
+        <translation>引き継いだ作業が失敗しました</translation>
+    </message>
+    <message>
+        <source>The handed-over work was cancelled</source>
+        <translation>引き継いだ作業がキャンセルされました</translation>
+    </message>
+    <message>
+        <source>%1 asked the model “%2” (call %3)</source>
+        <translation>%1 がモデル「%2」に問い合わせました（呼び出し %3）</translation>
+    </message>
+    <message>
+        <source>The model answered %1 with text</source>
+        <translation>モデルが %1 にテキストで答えました</translation>
+    </message>
+    <message>
+        <source>The model answered %1 by calling %2</source>
+        <translation>モデルが %1 に %2 の呼び出しで答えました</translation>
+    </message>
+    <message>
+        <source>The model call for %1 failed: %2</source>
+        <translation>%1 のモデル呼び出しが失敗しました：%2</translation>
+    </message>
+    <message>
+        <source>The studio asks the model again (attempt %1): %2</source>
+        <translation>スタジオがモデルにもう一度問い合わせます（%1 回目）：%2</translation>
+    </message>
+    <message>
+        <source>A note on %1&apos;s model: %2</source>
+        <translation>%1 のモデルについての注意：%2</translation>
+    </message>
+    <message>
+        <source>The model answered in text, without a tool</source>
+        <translation>モデルはツールを使わずテキストで答えました</translation>
+    </message>
+    <message>
+        <source>%1&apos;s text answer went to the chat</source>
+        <translation>%1 のテキストの回答をチャットにコミットしました</translation>
+    </message>
+    <message>
+        <source>%1&apos;s text was kept as a note, not as the answer</source>
+        <translation>%1 のテキストは回答ではなくメモとして残しました</translation>
+    </message>
+    <message>
+        <source>The next stage (%1) could not start</source>
+        <translation>次のステージ（%1）を開始できませんでした</translation>
+    </message>
+    <message>
+        <source>%1&apos;s tool calls were refused several turns in a row</source>
+        <translation>%1 のツール呼び出しが何ターンも続けて拒否されました</translation>
+    </message>
+    <message>
+        <source>What %1 wrote before the stop went to the chat</source>
+        <translation>%1 が停止前に書いた内容をチャットにコミットしました</translation>
+    </message>
+    <message>
+        <source>%1 reached its limit (%2)</source>
+        <translation>%1 が上限に達しました（%2）</translation>
+    </message>
+    <message>
+        <source>%1 used the tool %2</source>
+        <translation>%1 がツール %2 を使いました</translation>
+    </message>
+    <message>
+        <source>The tool %1 finished</source>
+        <translation>ツール %1 が完了しました</translation>
+    </message>
+    <message>
+        <source>The tool %1 returned an error: %2</source>
+        <translation>ツール %1 がエラーを返しました：%2</translation>
+    </message>
+    <message>
+        <source>The tool %1 was not run: %2</source>
+        <translation>ツール %1 は実行されませんでした：%2</translation>
+    </message>
+    <message>
+        <source>%1 waits for your approval: %2</source>
+        <translation>%1 があなたの承認を待っています：%2</translation>
+    </message>
+    <message>
+        <source>You approved %1</source>
+        <translation>%1 を承認しました</translation>
+    </message>
+    <message>
+        <source>You approved %1 with your own edits</source>
+        <translation>%1 をあなたの編集を加えて承認しました</translation>
+    </message>
+    <message>
+        <source>You rejected %1</source>
+        <translation>%1 を却下しました</translation>
+    </message>
+    <message>
+        <source>The approval asked for %1 was withdrawn</source>
+        <translation>%1 の承認の依頼は取り下げられました</translation>
+    </message>
+    <message>
+        <source>%1 wrote %2 (version %3)</source>
+        <translation>%1 が %2 を書きました（バージョン %3）</translation>
+    </message>
+    <message>
+        <source>%1 was restored from version %2</source>
+        <translation>%1 をバージョン %2 から復元しました</translation>
+    </message>
+    <message>
+        <source>The studio kept a checkpoint of %1 files</source>
+        <translation>スタジオが %1 個のファイルのチェックポイントを保存しました</translation>
+    </message>
+    <message>
+        <source>A link was skipped: %1</source>
+        <translation>リンクをスキップしました：%1</translation>
+    </message>
+    <message>
+        <source>%1 asked to publish %2 to the chat</source>
+        <translation>%1 が %2 をチャットにコミットするよう求めました</translation>
+    </message>
+    <message>
+        <source>%1 published %2 to the chat (version %3)</source>
+        <translation>%1 が %2 をチャットにコミットしました（バージョン %3）</translation>
+    </message>
+    <message>
+        <source>%1 wrote the library entry %2</source>
+        <translation>%1 がライブラリの項目 %2 を書きました</translation>
+    </message>
+    <message>
+        <source>%1 reads story library entries (%2)</source>
+        <translation>%1 がストーリーライブラリの項目を読みます（%2）</translation>
+    </message>
+    <message>
+        <source>%1 reads canon facts (%2)</source>
+        <translation>%1 が正典の事実を読みます（%2）</translation>
+    </message>
+    <message>
+        <source>%1 proposed a canon fact: “%2”</source>
+        <translation>%1 が正典の事実を提案しました：「%2」</translation>
+    </message>
+    <message>
+        <source>The studio gathered what %1 knows of the scene</source>
+        <translation>スタジオが %1 の知っている場面の内容をまとめました</translation>
+    </message>
+    <message>
+        <source>%1 told %2: “%3”</source>
+        <translation>%1 が %2 に伝えました：「%3」</translation>
+    </message>
+    <message>
+        <source>%1 speaks next</source>
+        <translation>次は %1 が話します</translation>
+    </message>
+    <message>
+        <source>%1 may use these Skills: %2</source>
+        <translation>%1 が使えるスキル：%2</translation>
+    </message>
+    <message>
+        <source>%1 has no Skills to use</source>
+        <translation>%1 が使えるスキルはありません</translation>
+    </message>
+    <message>
+        <source>%1 asked to hand the work to %2</source>
+        <translation>%1 が %2 への引き継ぎを求めました</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2: “%3”</source>
+        <translation>%1 が %2 に作業を引き継ぎました：「%3」</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2</source>
+        <translation>%1 が %2 に作業を引き継ぎました</translation>
+    </message>
+    <message>
+        <source>%1 takes over: %2</source>
+        <translation>%1 が引き継ぎます：%2</translation>
+    </message>
+    <message>
+        <source>A step of the handoff to %1 failed</source>
+        <translation>%1 への引き継ぎの手順が失敗しました</translation>
+    </message>
+    <message>
+        <source>%1 asked %2 to help: “%3”</source>
+        <translation>%1 が %2 に手伝いを頼みました：「%3」</translation>
+    </message>
+    <message>
+        <source>%1 waits for its helpers</source>
+        <translation>%1 がヘルパーを待っています</translation>
+    </message>
+    <message>
+        <source>%1 stopped waiting for its helpers</source>
+        <translation>%1 がヘルパーを待つのをやめました</translation>
+    </message>
+    <message>
+        <source>A helper reported back</source>
+        <translation>ヘルパーが報告しました</translation>
+    </message>
+    <message>
+        <source>%1 received its helpers&apos; results</source>
+        <translation>%1 がヘルパーの結果を受け取りました</translation>
+    </message>
+    <message>
+        <source>%1 asked for a review: “%2”</source>
+        <translation>%1 がレビューを依頼しました：「%2」</translation>
+    </message>
+    <message>
+        <source>%1&apos;s review could not be read; it was asked again</source>
+        <translation>%1 のレビューを読み取れなかったため、もう一度依頼しました</translation>
+    </message>
+    <message>
+        <source>The review is done: %1</source>
+        <translation>レビューが終わりました：%1</translation>
+    </message>
+    <message>
+        <source>You sent guidance: “%1”</source>
+        <translation>指示を送りました：「%1」</translation>
+    </message>
+    <message>
+        <source>%1 received your guidance</source>
+        <translation>%1 があなたの指示を受け取りました</translation>
+    </message>
+    <message>
+        <source>The handoff document is ready</source>
+        <translation>引き継ぎドキュメントができました</translation>
+    </message>
+    <message>
+        <source>The handoff document was cancelled</source>
+        <translation>引き継ぎドキュメントはキャンセルされました</translation>
+    </message>
+    <message>
+        <source>The handoff document could not be written</source>
+        <translation>引き継ぎドキュメントを書けませんでした</translation>
+    </message>
+    <message>
+        <source>The handoff document came back empty</source>
+        <translation>引き継ぎドキュメントが空でした</translation>
+    </message>
+    <message>
+        <source>The studio</source>
+        <translation>スタジオ</translation>
+    </message>
+    <message>
+        <source>An event this version does not know (%1)</source>
+        <translation>このバージョンが知らないイベント（%1）</translation>
     </message>
 </context>
 <context>
@@ -4431,6 +4798,237 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Run the demo relay</source>
         <translation>デモのリレーを実行</translation>
+    </message>
+</context>
+<context>
+    <name>WhatItSaw</name>
+    <message>
+        <source>system prompt</source>
+        <translation>システムプロンプト</translation>
+    </message>
+    <message>
+        <source>profile instructions</source>
+        <translation>プロファイルの指示</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>スキル</translation>
+    </message>
+    <message>
+        <source>canon</source>
+        <translation>正典</translation>
+    </message>
+    <message>
+        <source>story library</source>
+        <translation>ストーリーライブラリ</translation>
+    </message>
+    <message>
+        <source>chat history</source>
+        <translation>チャット履歴</translation>
+    </message>
+    <message>
+        <source>earlier stages</source>
+        <translation>以前のステージ</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>入力</translation>
+    </message>
+    <message>
+        <source>this stage&apos;s work</source>
+        <translation>このステージの作業</translation>
+    </message>
+    <message>
+        <source>tool results</source>
+        <translation>ツールの結果</translation>
+    </message>
+    <message>
+        <source>knowledge passages</source>
+        <translation>ナレッジの抜粋</translation>
+    </message>
+    <message>
+        <source>guidance and reminders</source>
+        <translation>指示とリマインダー</translation>
+    </message>
+    <message>
+        <source>tool definitions</source>
+        <translation>ツールの定義</translation>
+    </message>
+    <message>
+        <source>introduction</source>
+        <translation>導入</translation>
+    </message>
+    <message>
+        <source>section note</source>
+        <translation>セクションの注記</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>省略</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>your message</source>
+        <translation>あなたのメッセージ</translation>
+    </message>
+    <message>
+        <source>the handoff brief</source>
+        <translation>引き継ぎメモ</translation>
+    </message>
+    <message>
+        <source>the task</source>
+        <translation>タスク</translation>
+    </message>
+    <message>
+        <source>the conversation summary</source>
+        <translation>会話の要約</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s earlier turns</source>
+        <translation>エージェントの以前のターン</translation>
+    </message>
+    <message>
+        <source>added during the stage</source>
+        <translation>ステージ中に追加</translation>
+    </message>
+    <message>
+        <source>introduces the entries below</source>
+        <translation>以下の項目を紹介します</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s profile and how its tools end its part</source>
+        <translation>エージェントのプロファイルと、ツールで担当分を終える方法</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s standing instructions</source>
+        <translation>プロファイルの常設の指示</translation>
+    </message>
+    <message>
+        <source>the Skills this agent may read</source>
+        <translation>このエージェントが読めるスキル</translation>
+    </message>
+    <message>
+        <source>the project&apos;s pinned canon facts</source>
+        <translation>プロジェクトの固定された正典の事実</translation>
+    </message>
+    <message>
+        <source>what the stage&apos;s input keeps of the conversation</source>
+        <translation>ステージの入力に残した会話の部分</translation>
+    </message>
+    <message>
+        <source>what the agent said and called earlier in this stage</source>
+        <translation>このステージでエージェントが以前に話し、呼び出した内容</translation>
+    </message>
+    <message>
+        <source>what the agent&apos;s knowledge search returned</source>
+        <translation>エージェントのナレッジ検索が返した内容</translation>
+    </message>
+    <message>
+        <source>what the agent&apos;s tool calls returned</source>
+        <translation>エージェントのツール呼び出しが返した内容</translation>
+    </message>
+    <message>
+        <source>your guidance, or a reminder to use the tools</source>
+        <translation>あなたの指示、またはツールを使うようにというリマインダー</translation>
+    </message>
+    <message>
+        <source>what you asked</source>
+        <translation>あなたが頼んだこと</translation>
+    </message>
+    <message>
+        <source>what the previous agent handed on</source>
+        <translation>前のエージェントが引き継いだ内容</translation>
+    </message>
+    <message>
+        <source>what the delegating agent asked</source>
+        <translation>依頼したエージェントが頼んだこと</translation>
+    </message>
+    <message>
+        <source>the earlier stages, summarised</source>
+        <translation>以前のステージの要約</translation>
+    </message>
+    <message>
+        <source>the tools this agent may call</source>
+        <translation>このエージェントが呼び出せるツール</translation>
+    </message>
+    <message>
+        <source>always included (its setting)</source>
+        <translation>常に含めます（項目の設定）</translation>
+    </message>
+    <message>
+        <source>included (this run is older than the recorded reasons)</source>
+        <translation>含めました（この実行は理由の記録より古いものです）</translation>
+    </message>
+    <message>
+        <source>the profile sends no chat history</source>
+        <translation>プロファイルはチャット履歴を送りません</translation>
+    </message>
+    <message>
+        <source>“%1” in %2</source>
+        <translation>%2 の「%1」</translation>
+    </message>
+    <message>
+        <source>left out: mentioned, but the library&apos;s budget of %1 tokens was used up</source>
+        <translation>省略：言及されましたが、ライブラリの予算 %1 トークンを使い切りました</translation>
+    </message>
+    <message>
+        <source>%1 earlier messages left out: %2</source>
+        <translation>以前のメッセージ %1 件を省略：%2</translation>
+    </message>
+    <message>
+        <source>the profile sends the last %1 messages</source>
+        <translation>プロファイルは直近の %1 件のメッセージを送ります</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 件のメッセージ</translation>
+    </message>
+    <message>
+        <source>%1 tools</source>
+        <translation>%1 個のツール</translation>
+    </message>
+    <message>
+        <source>%1, message %2</source>
+        <translation>%1、メッセージ %2</translation>
+    </message>
+    <message>
+        <source>as the server counted them</source>
+        <translation>サーバーが数えた値</translation>
+    </message>
+    <message>
+        <source>estimated: the server gave no count</source>
+        <translation>推定値：サーバーは数を返しませんでした</translation>
+    </message>
+    <message>
+        <source>What %1 saw: %2 input tokens (%3)</source>
+        <translation>%1 が見た内容：入力 %2 トークン（%3）</translation>
+    </message>
+    <message>
+        <source>Served by the connection %1 with the model %2</source>
+        <translation>接続 %1 のモデル %2 が応答しました</translation>
+    </message>
+    <message>
+        <source>Served by the model %1</source>
+        <translation>モデル %1 が応答しました</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出どころ</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>Why it is there</source>
+        <translation>含まれる理由</translation>
     </message>
 </context>
 <context>

@@ -1341,6 +1341,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
 <context>
     <name>Detail</name>
     <message>
+        <source>Show the raw entry</source>
+        <translation>显示原始记录</translation>
+    </message>
+    <message>
+        <source>The raw journal entry</source>
+        <translation>原始日志记录</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;none&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;无&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
         <source>Handoff to %1: %2</source>
         <translation>交接给 %1：%2</translation>
     </message>
@@ -1351,6 +1363,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>&lt;p&gt;&lt;i&gt;The target has not started yet.&lt;/i&gt;&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;目标尚未开始。&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>已回答</translation>
+    </message>
+    <message>
+        <source>tool calls</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>output limit reached</source>
+        <translation>达到输出上限</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;i&gt;The call is still streaming; its record is written when it ends.&lt;/i&gt;&lt;/p&gt;</source>
@@ -1443,10 +1467,6 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Brief as received</source>
         <translation>收到的交接简报</translation>
-    </message>
-    <message>
-        <source>Journal entry</source>
-        <translation>日志记录</translation>
     </message>
 </context>
 <context>
@@ -1563,6 +1583,353 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>新条目：填写名称后保存。</translation>
+    </message>
+</context>
+<context>
+    <name>EventSentence</name>
+    <message>
+        <source>The run started: “%1”</source>
+        <translation>运行开始：“%1”</translation>
+    </message>
+    <message>
+        <source>The run started</source>
+        <translation>运行开始</translation>
+    </message>
+    <message>
+        <source>The run is now %1</source>
+        <translation>运行现在为%1</translation>
+    </message>
+    <message>
+        <source>The run resumed</source>
+        <translation>运行已恢复</translation>
+    </message>
+    <message>
+        <source>This run was forked from stage %1 of an earlier run</source>
+        <translation>此运行从先前运行的第 %1 阶段分出</translation>
+    </message>
+    <message>
+        <source>The run paused</source>
+        <translation>运行已暂停</translation>
+    </message>
+    <message>
+        <source>The run was interrupted</source>
+        <translation>运行被中断</translation>
+    </message>
+    <message>
+        <source>The run finished</source>
+        <translation>运行完成</translation>
+    </message>
+    <message>
+        <source>The run finished in part: %1</source>
+        <translation>运行部分完成：%1</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>The run was cancelled</source>
+        <translation>运行已取消</translation>
+    </message>
+    <message>
+        <source>%1 was set up as the first stage</source>
+        <translation>%1 被设为第一阶段</translation>
+    </message>
+    <message>
+        <source>%1 was set up as the next stage</source>
+        <translation>%1 被设为下一阶段</translation>
+    </message>
+    <message>
+        <source>%1 was set up as a helper</source>
+        <translation>%1 被设为助手</translation>
+    </message>
+    <message>
+        <source>%1 started working</source>
+        <translation>%1 开始工作</translation>
+    </message>
+    <message>
+        <source>%1 finished its part</source>
+        <translation>%1 完成了自己的部分</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 was stopped</source>
+        <translation>%1 被停止</translation>
+    </message>
+    <message>
+        <source>%1 passed its part on</source>
+        <translation>%1 交出了自己的部分</translation>
+    </message>
+    <message>
+        <source>%1 took its last turn</source>
+        <translation>%1 完成了最后一轮</translation>
+    </message>
+    <message>
+        <source>The studio gathered what %1 will read</source>
+        <translation>工作室整理了 %1 将要阅读的内容</translation>
+    </message>
+    <message>
+        <source>%1 received its instructions and what to work on</source>
+        <translation>%1 收到了指示和要做的工作</translation>
+    </message>
+    <message>
+        <source>%1 set up a task for %2</source>
+        <translation>%1 为 %2 设置了任务</translation>
+    </message>
+    <message>
+        <source>%1 prepared the handoff to %2</source>
+        <translation>%1 准备交接给 %2</translation>
+    </message>
+    <message>
+        <source>The handed-over work started</source>
+        <translation>交出的工作已开始</translation>
+    </message>
+    <message>
+        <source>The handed-over work is done</source>
+        <translation>交出的工作已完成</translation>
+    </message>
+    <message>
+        <source>The handed-over work failed</source>
+        <translation>交出的工作失败</translation>
+    </message>
+    <message>
+        <source>The handed-over work was cancelled</source>
+        <translation>交出的工作已取消</translation>
+    </message>
+    <message>
+        <source>%1 asked the model “%2” (call %3)</source>
+        <translation>%1 询问模型“%2”（第 %3 次调用）</translation>
+    </message>
+    <message>
+        <source>The model answered %1 with text</source>
+        <translation>模型以文字回答了 %1</translation>
+    </message>
+    <message>
+        <source>The model answered %1 by calling %2</source>
+        <translation>模型通过调用 %2 回答了 %1</translation>
+    </message>
+    <message>
+        <source>The model call for %1 failed: %2</source>
+        <translation>%1 的模型调用失败：%2</translation>
+    </message>
+    <message>
+        <source>The studio asks the model again (attempt %1): %2</source>
+        <translation>工作室再次询问模型（第 %1 次尝试）：%2</translation>
+    </message>
+    <message>
+        <source>A note on %1&apos;s model: %2</source>
+        <translation>关于 %1 的模型的提示：%2</translation>
+    </message>
+    <message>
+        <source>The model answered in text, without a tool</source>
+        <translation>模型以文字回答，未使用工具</translation>
+    </message>
+    <message>
+        <source>%1&apos;s text answer went to the chat</source>
+        <translation>%1 的文字回答已提交到对话</translation>
+    </message>
+    <message>
+        <source>%1&apos;s text was kept as a note, not as the answer</source>
+        <translation>%1 的文字作为备注保留，而非回答</translation>
+    </message>
+    <message>
+        <source>The next stage (%1) could not start</source>
+        <translation>下一阶段（%1）无法开始</translation>
+    </message>
+    <message>
+        <source>%1&apos;s tool calls were refused several turns in a row</source>
+        <translation>%1 的工具调用连续多轮被拒绝</translation>
+    </message>
+    <message>
+        <source>What %1 wrote before the stop went to the chat</source>
+        <translation>%1 在停止前写的内容已提交到对话</translation>
+    </message>
+    <message>
+        <source>%1 reached its limit (%2)</source>
+        <translation>%1 达到了上限（%2）</translation>
+    </message>
+    <message>
+        <source>%1 used the tool %2</source>
+        <translation>%1 使用了工具 %2</translation>
+    </message>
+    <message>
+        <source>The tool %1 finished</source>
+        <translation>工具 %1 已完成</translation>
+    </message>
+    <message>
+        <source>The tool %1 returned an error: %2</source>
+        <translation>工具 %1 返回了错误：%2</translation>
+    </message>
+    <message>
+        <source>The tool %1 was not run: %2</source>
+        <translation>工具 %1 未执行：%2</translation>
+    </message>
+    <message>
+        <source>%1 waits for your approval: %2</source>
+        <translation>%1 正在等待你的批准：%2</translation>
+    </message>
+    <message>
+        <source>You approved %1</source>
+        <translation>你批准了 %1</translation>
+    </message>
+    <message>
+        <source>You approved %1 with your own edits</source>
+        <translation>你带着自己的修改批准了 %1</translation>
+    </message>
+    <message>
+        <source>You rejected %1</source>
+        <translation>你拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>The approval asked for %1 was withdrawn</source>
+        <translation>对 %1 的批准请求已撤回</translation>
+    </message>
+    <message>
+        <source>%1 wrote %2 (version %3)</source>
+        <translation>%1 写了 %2（版本 %3）</translation>
+    </message>
+    <message>
+        <source>%1 was restored from version %2</source>
+        <translation>%1 已从版本 %2 恢复</translation>
+    </message>
+    <message>
+        <source>The studio kept a checkpoint of %1 files</source>
+        <translation>工作室保存了 %1 个文件的检查点</translation>
+    </message>
+    <message>
+        <source>A link was skipped: %1</source>
+        <translation>已跳过一个链接：%1</translation>
+    </message>
+    <message>
+        <source>%1 asked to publish %2 to the chat</source>
+        <translation>%1 请求将 %2 提交到对话</translation>
+    </message>
+    <message>
+        <source>%1 published %2 to the chat (version %3)</source>
+        <translation>%1 已将 %2 提交到对话（版本 %3）</translation>
+    </message>
+    <message>
+        <source>%1 wrote the library entry %2</source>
+        <translation>%1 写了资料库条目 %2</translation>
+    </message>
+    <message>
+        <source>%1 reads story library entries (%2)</source>
+        <translation>%1 读取故事资料库条目（%2）</translation>
+    </message>
+    <message>
+        <source>%1 reads canon facts (%2)</source>
+        <translation>%1 读取正典事实（%2）</translation>
+    </message>
+    <message>
+        <source>%1 proposed a canon fact: “%2”</source>
+        <translation>%1 提议了一条正典事实：“%2”</translation>
+    </message>
+    <message>
+        <source>The studio gathered what %1 knows of the scene</source>
+        <translation>工作室整理了 %1 对场景所知的内容</translation>
+    </message>
+    <message>
+        <source>%1 told %2: “%3”</source>
+        <translation>%1 告诉 %2：“%3”</translation>
+    </message>
+    <message>
+        <source>%1 speaks next</source>
+        <translation>接下来由 %1 发言</translation>
+    </message>
+    <message>
+        <source>%1 may use these Skills: %2</source>
+        <translation>%1 可以使用这些技能：%2</translation>
+    </message>
+    <message>
+        <source>%1 has no Skills to use</source>
+        <translation>%1 没有可用的技能</translation>
+    </message>
+    <message>
+        <source>%1 asked to hand the work to %2</source>
+        <translation>%1 请求把工作交接给 %2</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2: “%3”</source>
+        <translation>%1 把工作交接给了 %2：“%3”</translation>
+    </message>
+    <message>
+        <source>%1 handed the work to %2</source>
+        <translation>%1 把工作交接给了 %2</translation>
+    </message>
+    <message>
+        <source>%1 takes over: %2</source>
+        <translation>%1 接手：%2</translation>
+    </message>
+    <message>
+        <source>A step of the handoff to %1 failed</source>
+        <translation>交接给 %1 的一个步骤失败</translation>
+    </message>
+    <message>
+        <source>%1 asked %2 to help: “%3”</source>
+        <translation>%1 请 %2 帮忙：“%3”</translation>
+    </message>
+    <message>
+        <source>%1 waits for its helpers</source>
+        <translation>%1 正在等待助手</translation>
+    </message>
+    <message>
+        <source>%1 stopped waiting for its helpers</source>
+        <translation>%1 不再等待助手</translation>
+    </message>
+    <message>
+        <source>A helper reported back</source>
+        <translation>一个助手已回报</translation>
+    </message>
+    <message>
+        <source>%1 received its helpers&apos; results</source>
+        <translation>%1 收到了助手的结果</translation>
+    </message>
+    <message>
+        <source>%1 asked for a review: “%2”</source>
+        <translation>%1 请求审查：“%2”</translation>
+    </message>
+    <message>
+        <source>%1&apos;s review could not be read; it was asked again</source>
+        <translation>%1 的审查无法读取，已再次请求</translation>
+    </message>
+    <message>
+        <source>The review is done: %1</source>
+        <translation>审查完成：%1</translation>
+    </message>
+    <message>
+        <source>You sent guidance: “%1”</source>
+        <translation>你发送了指导：“%1”</translation>
+    </message>
+    <message>
+        <source>%1 received your guidance</source>
+        <translation>%1 收到了你的指导</translation>
+    </message>
+    <message>
+        <source>The handoff document is ready</source>
+        <translation>交接文档已就绪</translation>
+    </message>
+    <message>
+        <source>The handoff document was cancelled</source>
+        <translation>交接文档已取消</translation>
+    </message>
+    <message>
+        <source>The handoff document could not be written</source>
+        <translation>无法写出交接文档</translation>
+    </message>
+    <message>
+        <source>The handoff document came back empty</source>
+        <translation>交接文档为空</translation>
+    </message>
+    <message>
+        <source>The studio</source>
+        <translation>工作室</translation>
+    </message>
+    <message>
+        <source>An event this version does not know (%1)</source>
+        <translation>此版本不认识的事件（%1）</translation>
     </message>
 </context>
 <context>
@@ -4431,6 +4798,237 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Run the demo relay</source>
         <translation>运行演示接力</translation>
+    </message>
+</context>
+<context>
+    <name>WhatItSaw</name>
+    <message>
+        <source>system prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <source>profile instructions</source>
+        <translation>配置中的指示</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>技能</translation>
+    </message>
+    <message>
+        <source>canon</source>
+        <translation>正典</translation>
+    </message>
+    <message>
+        <source>story library</source>
+        <translation>故事资料库</translation>
+    </message>
+    <message>
+        <source>chat history</source>
+        <translation>对话历史</translation>
+    </message>
+    <message>
+        <source>earlier stages</source>
+        <translation>之前的阶段</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>this stage&apos;s work</source>
+        <translation>本阶段的工作</translation>
+    </message>
+    <message>
+        <source>tool results</source>
+        <translation>工具结果</translation>
+    </message>
+    <message>
+        <source>knowledge passages</source>
+        <translation>知识库段落</translation>
+    </message>
+    <message>
+        <source>guidance and reminders</source>
+        <translation>指导和提醒</translation>
+    </message>
+    <message>
+        <source>tool definitions</source>
+        <translation>工具定义</translation>
+    </message>
+    <message>
+        <source>introduction</source>
+        <translation>引言</translation>
+    </message>
+    <message>
+        <source>section note</source>
+        <translation>章节说明</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>省略</translation>
+    </message>
+    <message>
+        <source>message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>your message</source>
+        <translation>你的消息</translation>
+    </message>
+    <message>
+        <source>the handoff brief</source>
+        <translation>交接简报</translation>
+    </message>
+    <message>
+        <source>the task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>the conversation summary</source>
+        <translation>对话摘要</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s earlier turns</source>
+        <translation>智能体之前的轮次</translation>
+    </message>
+    <message>
+        <source>added during the stage</source>
+        <translation>阶段中添加</translation>
+    </message>
+    <message>
+        <source>introduces the entries below</source>
+        <translation>介绍下面的条目</translation>
+    </message>
+    <message>
+        <source>the agent&apos;s profile and how its tools end its part</source>
+        <translation>智能体的配置，以及它如何用工具结束自己的部分</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s standing instructions</source>
+        <translation>配置中的常驻指示</translation>
+    </message>
+    <message>
+        <source>the Skills this agent may read</source>
+        <translation>此智能体可以阅读的技能</translation>
+    </message>
+    <message>
+        <source>the project&apos;s pinned canon facts</source>
+        <translation>项目中固定的正典事实</translation>
+    </message>
+    <message>
+        <source>what the stage&apos;s input keeps of the conversation</source>
+        <translation>本阶段输入保留的对话内容</translation>
+    </message>
+    <message>
+        <source>what the agent said and called earlier in this stage</source>
+        <translation>智能体在本阶段之前说过和调用过的内容</translation>
+    </message>
+    <message>
+        <source>what the agent&apos;s knowledge search returned</source>
+        <translation>智能体的知识库搜索返回的内容</translation>
+    </message>
+    <message>
+        <source>what the agent&apos;s tool calls returned</source>
+        <translation>智能体的工具调用返回的内容</translation>
+    </message>
+    <message>
+        <source>your guidance, or a reminder to use the tools</source>
+        <translation>你的指导，或使用工具的提醒</translation>
+    </message>
+    <message>
+        <source>what you asked</source>
+        <translation>你的请求</translation>
+    </message>
+    <message>
+        <source>what the previous agent handed on</source>
+        <translation>上一个智能体交接的内容</translation>
+    </message>
+    <message>
+        <source>what the delegating agent asked</source>
+        <translation>委派的智能体的请求</translation>
+    </message>
+    <message>
+        <source>the earlier stages, summarised</source>
+        <translation>之前阶段的摘要</translation>
+    </message>
+    <message>
+        <source>the tools this agent may call</source>
+        <translation>此智能体可以调用的工具</translation>
+    </message>
+    <message>
+        <source>always included (its setting)</source>
+        <translation>总是包含（条目的设置）</translation>
+    </message>
+    <message>
+        <source>included (this run is older than the recorded reasons)</source>
+        <translation>已包含（此运行早于记录理由的功能）</translation>
+    </message>
+    <message>
+        <source>the profile sends no chat history</source>
+        <translation>配置不发送对话历史</translation>
+    </message>
+    <message>
+        <source>“%1” in %2</source>
+        <translation>%2 中的“%1”</translation>
+    </message>
+    <message>
+        <source>left out: mentioned, but the library&apos;s budget of %1 tokens was used up</source>
+        <translation>省略：已提及，但资料库的 %1 token 预算已用完</translation>
+    </message>
+    <message>
+        <source>%1 earlier messages left out: %2</source>
+        <translation>省略了 %1 条之前的消息：%2</translation>
+    </message>
+    <message>
+        <source>the profile sends the last %1 messages</source>
+        <translation>配置只发送最近 %1 条消息</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 条消息</translation>
+    </message>
+    <message>
+        <source>%1 tools</source>
+        <translation>%1 个工具</translation>
+    </message>
+    <message>
+        <source>%1, message %2</source>
+        <translation>%1，第 %2 条消息</translation>
+    </message>
+    <message>
+        <source>as the server counted them</source>
+        <translation>按服务器的计数</translation>
+    </message>
+    <message>
+        <source>estimated: the server gave no count</source>
+        <translation>估算：服务器未给出计数</translation>
+    </message>
+    <message>
+        <source>What %1 saw: %2 input tokens (%3)</source>
+        <translation>%1 看到的内容：%2 个输入 token（%3）</translation>
+    </message>
+    <message>
+        <source>Served by the connection %1 with the model %2</source>
+        <translation>由连接 %1 的模型 %2 回答</translation>
+    </message>
+    <message>
+        <source>Served by the model %1</source>
+        <translation>由模型 %1 回答</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Why it is there</source>
+        <translation>为何包含</translation>
     </message>
 </context>
 <context>

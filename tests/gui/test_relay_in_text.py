@@ -33,7 +33,8 @@ async def test_send_runs_the_relay_to_the_end_and_the_timeline_says_who_handed_o
     panel = window.timeline
     panel.show_run(run_id)
     await panel.loaded.wait()
-    rows = [(panel.model.data(panel.model.index(r, 3)), panel.model.data(panel.model.index(r, 4)))
+    assert panel.timeline is not None
+    rows = [(panel.timeline.index.types[panel.model.seq_at(r) - 1], panel.model.data(panel.model.index(r, 4)))
             for r in range(panel.model.rowCount())]
     handoffs = [summary for kind, summary in rows if kind == "agent_handoff_accepted"]
     assert handoffs == ["→ Editor: handed on by the studio: Writer answered in text",

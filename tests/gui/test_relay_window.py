@@ -70,8 +70,9 @@ async def test_full_relay_through_the_window(app: App, qtbot: QtBot) -> None:
     point = panel.lanes.marker_point(marker)
     panel.lanes.click_at(point.x(), point.y())
     text = panel.detail.toPlainText()
-    assert "Handoff to Editor: Tighten the harbour" in text
-    assert "# Handoff Brief" in text and "Revise output/main.md and hand it on." in text
+    assert "Writer handed the work to Editor: “Tighten the harbour”" in text
+    assert "Handoff Brief" in text and "# Handoff Brief" not in text  # the brief formatted, not raw Markdown
+    assert "Revise output/main.md and hand it on." in text
     assert "The boats come home." in text
     selected = {panel.model.seq_at(i.row()) for i in panel.table.selectionModel().selectedRows()}
     assert selected == {marker.seq}

@@ -29,7 +29,9 @@ async def _demo(app: App) -> tuple[MainWindow, TimelinePanel]:
 
 
 def _shown_types(panel: TimelinePanel) -> list[str]:
-    return [panel.model.data(panel.model.index(r, 3)) for r in range(panel.model.rowCount())]  # type: ignore[misc]
+    """The event types of the rows shown (the Event column says each in a sentence: the index keeps the type)."""
+    assert panel.timeline is not None
+    return [panel.timeline.index.types[panel.model.seq_at(r) - 1] for r in range(panel.model.rowCount())]
 
 
 async def test_lanes_bars_and_helper_lane(app: App) -> None:
@@ -97,12 +99,12 @@ async def test_selecting_an_event_selects_its_bar_and_a_write_shows_its_diff(app
     panel.select_seq(written)
     assert panel.lanes.selected_bar is patch_bar
     text = panel.detail.toPlainText()
-    assert "#" in text and "workspace_file_written" in text
+    assert "Editor wrote output/main.md (version 2)" in text and "workspace_file_written" not in text
     assert "-Tonight the fog came early. She lit the lamp anyway." in text
     assert "+Tonight the fog came early, thick as wool against the glass." in text
     panel.show_bar(patch_bar)
     text = panel.detail.toPlainText()
-    assert '"old_string": "Tonight the fog came early. She lit the lamp anyway."' in text
+    assert "old_string\nTonight the fog came early. She lit the lamp anyway." in text  # a field, not JSON
     assert "Patched output/main.md." in text and "version 1 → 2" in text
 
 
@@ -204,14 +206,16 @@ def test_handoff_labels_never_overlap() -> None:
     for row_spans in spans.values():
         for (_a0, a1), (b0, _b1) in pairwise(row_spans):
             assert a1 <= b0, (row_spans, labels)
-    assert labels[0][0] == 0 and labels[0][1].endswith("…")  # elided to the room before the next marker
+    assert labels[0] == (0, "→ Agent 0")  # short of room before the next marker: its target whole
     assert labels[1] == (1, "→ Agent 1: a brief title")  # crowded: the second row
     assert labels[2] == (0, "")  # no room in either row: the tooltip and the detail pane name it
     assert labels[4] == (0, "→ Agent 4: a brief title")
     # the last handoff near the view's edge: its label ends there, elided, not cut off by the edge
     edge = layout_marker_labels([(x, f"→ Agent {i}: a brief title") for i, x in enumerate(xs)], width, elide,
                                 right=600.0)
-    assert edge[4][1].endswith("…") and 500 + MARKER_TEXT_DX + width(edge[4][1]) <= 600 + 7
+    assert edge[4][1] == "→ Agent 4" and 500 + MARKER_TEXT_DX + width(edge[4][1]) <= 600 + 7  # its target whole
+    edge = layout_marker_labels([(535.0, "→ Agent 4: a brief title")], width, elide, right=600.0)
+    assert edge[0][1].endswith("…") and 535 + MARKER_TEXT_DX + width(edge[0][1]) <= 600 + 7
 
 
 def test_lane_tiles_follow_closing_bars(qtbot: QtBot) -> None:

@@ -97,7 +97,8 @@ async def test_a_reviewers_lane_says_conflict_warning_passed_or_failed_in_its_la
 
     # The events list's line of each review's end names the same verdict, in words.
     model = window.timeline.model
-    ends = [r for r in range(model.rowCount()) if model.data(model.index(r, 3)) == "review_completed"]
+    assert tl is not None
+    ends = [r for r in range(model.rowCount()) if tl.index.types[model.seq_at(r) - 1] == "review_completed"]
     assert [model.seq_at(r) for r in ends] == [lane.review.seq for lane in reviewers]  # type: ignore[union-attr]
     assert [model.data(model.index(r, 4)) for r in ends] == [
         "“Mira”: conflict · 2 issues", "“Harbor”: warning · 1 issue", "“Lune”: passed",
@@ -115,7 +116,8 @@ async def test_a_reviewers_lane_says_conflict_warning_passed_or_failed_in_its_la
     # A click on the label: the review's end is selected in the events list and shown with its issues.
     qtbot.mouseClick(lanes.viewport(), Qt.MouseButton.LeftButton, pos=_label_point(window, conflict))
     panel = window.timeline
-    await until(lambda: "review_completed" in panel.detail.toPlainText(), what="the review in the detail pane")
+    await until(lambda: "The review is done: “Mira”: conflict · 2 issues" in panel.detail.toPlainText(),
+                what="the review in the detail pane")
     text = panel.detail.toPlainText()
     assert "Consistency review of “Mira” by Consistency reviewer: conflict · 2 issues" in text
     assert "Issues (2)" in text and "The entry says Mira is an only child." in text

@@ -230,7 +230,7 @@ async def test_a_live_run_stays_whole_in_view_and_handoff_labels_have_their_band
     qtbot.mouseClick(lanes.viewport(), Qt.MouseButton.LeftButton,
                      pos=QPoint(int((x0 + x1) / 2), (AXIS_H + LANES_TOP) // 2 - 4))
     assert lanes.selected_marker is marker
-    assert "Handoff to Editor: Tighten the harbour" in window.timeline.detail.toPlainText()
+    assert "Writer handed the work to Editor: “Tighten the harbour”" in window.timeline.detail.toPlainText()
 
     # The timeline fills the window: the run, fitted, stays fitted to the wider view.
     narrow = lanes.viewport().width()
@@ -263,7 +263,7 @@ async def test_the_detail_pane_wraps_between_words(app: App, qtbot: QtBot) -> No
     qtbot.mouseClick(lanes.viewport(), Qt.MouseButton.LeftButton,
                      pos=QPoint(int((x0 + x1) / 2), (AXIS_H + LANES_TOP) // 2 - 4))
     detail = window.timeline.detail
-    await until(lambda: "Handoff to Editor" in detail.toPlainText(), what="the brief")
+    await until(lambda: "handed the work to Editor" in detail.toPlainText(), what="the brief")
     detail.document().setTextWidth(detail.viewport().width())
     wrapped = 0
     block = detail.document().begin()

@@ -17,7 +17,7 @@ estimates are scaled to it (largest remainder), so the parts add up to the reque
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,6 +33,7 @@ from relay_studio.domain.event_payloads import (
     PromptAssemblyRequested,
     typed,
 )
+from relay_studio.domain.events import Event
 from relay_studio.library.mentions import SECTION_HEADING, estimate_tokens
 from relay_studio.runtime.canon_access import RELEVANT_HEADING
 from relay_studio.store.runs import RunStore
@@ -99,10 +100,10 @@ class _Piece:
     reason: str
 
 
-def _stages_and_calls(runs: RunStore, run_id: str) -> tuple[dict[str, _Stage], dict[str, _Call]]:
+def _stages_and_calls(events: Iterable[Event]) -> tuple[dict[str, _Stage], dict[str, _Call]]:
     stages: dict[str, _Stage] = {}
     calls: dict[str, _Call] = {}
-    for event in runs.iter_events(run_id):
+    for event in events:
         p = typed(event)
         stage = stages.setdefault(event.invocation_id or "", _Stage())
         if isinstance(p, AgentInvocationCreated):
@@ -328,11 +329,23 @@ def explain_request(request: dict[str, Any], stage: _Stage, call: _Call, agent: 
 
 def explain_run(runs: RunStore, run_id: str) -> Iterator[RequestExplained]:
     """Each model request of ``run_id`` in order, split by source."""
-    stages, calls = _stages_and_calls(runs, run_id)
+    stages, calls = _stages_and_calls(runs.iter_events(run_id))
     for turn in runs.iter_model_turns(run_id):
-        stage = stages.get(turn["invocationId"], _Stage())
-        yield explain_request(turn["request"], stage, calls.get(turn["id"], _Call()),
-                              stage.name or turn["agentId"], turn["id"])
+        yield _explain_turn(turn, stages, calls)
+
+
+def explain_turn(turn: dict[str, Any], events: Iterable[Event]) -> RequestExplained:
+    """One model request (``RunStore.model_turn``) split by source, from the events of its stage that say how
+    its prompt was put together (the stage's first events) and the call's own start and end: what the timeline's
+    detail pane shows, derived as ``explain_run`` derives it."""
+    stages, calls = _stages_and_calls(events)
+    return _explain_turn(turn, stages, calls)
+
+
+def _explain_turn(turn: dict[str, Any], stages: dict[str, _Stage], calls: dict[str, _Call]) -> RequestExplained:
+    stage = stages.get(turn["invocationId"], _Stage())
+    return explain_request(turn["request"], stage, calls.get(turn["id"], _Call()), stage.name or turn["agentId"],
+                           turn["id"])
 
 
 def explain_lines(item: RequestExplained) -> list[str]:

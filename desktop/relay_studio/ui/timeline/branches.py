@@ -82,6 +82,7 @@ class BranchesView(QWidget):
                 cell.setToolTip(i18n.run_status(stage.status.value))
                 cell.setFrameShape(QLabel.Shape.StyledPanel)
                 cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                cell.setMinimumWidth(cell.sizeHint().width())  # whole ("2 · editor"): the strip scrolls instead
                 self.grid.addWidget(cell, row, stage.number)
                 self.cells[(branch.run_id, stage.number)] = cell
             if branch.origin is not None:

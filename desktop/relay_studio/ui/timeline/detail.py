@@ -1,13 +1,17 @@
-"""The detail pane: what the selection was, rendered for reading.
+"""The detail pane: what the selection was, rendered for reading, headed by its event's sentence
+(``sentences.py``); the raw journal entry only behind "Show the raw entry" (``raw_link``: a ``raw:`` link the
+panel answers with ``render_raw``).
 
-- a handoff marker: the brief exactly as the target agent received it (its first message);
-- a model call: the assembled prompt (system prompt, messages, tool specs as the model saw them),
-  the response, usage and timing, from the run's model turns;
+- a handoff marker: the brief exactly as the target agent received it (its first message), formatted
+  (the chat's Markdown rendering: ``formatted``);
+- a model call: what the agent saw (the request split by source with tokens and reasons, the connection and
+  model that served it: ``seen_words.render_seen`` over ``runtime/explain.explain_turn``), the response
+  (formatted), usage and timing, then the prompt as sent (system prompt, messages, tools);
 - a tool call: its arguments and result; a file write also as a diff against the previous version;
   ``knowledge.search``'s citations as links (``cite:``; the panel opens them in the Library dock);
-- an error: its code and message; any other event: its journal envelope;
+- an error: its code and message;
 - a review's end (``review_completed``, also shown for a click on the reviewer's lane): its verdict in words,
-  the issues or suggestions, or why it could not be done, above the envelope.
+  the issues or suggestions, or why it could not be done.
 
 ``DetailSource`` does the reads (paged, small); ``render_*`` turn them into HTML.
 """
@@ -15,7 +19,6 @@
 from __future__ import annotations
 
 import html
-import json
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -25,15 +28,18 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.runtime.explain import RequestExplained, explain_turn
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.library.citations import citation_link, distinct
 from relay_studio.ui.patches.diff import unified_html
+from relay_studio.ui.timeline.detail_text import fields, formatted, heading, pre, raw_link, result_html
 from relay_studio.ui.timeline.events_model import summary_words
 from relay_studio.ui.timeline.lane_items import Bar, Marker
 from relay_studio.ui.timeline.model import RunTimeline
 from relay_studio.ui.timeline.reviews import Review
 from relay_studio.ui.timeline.scene_context import left_out_html
-from relay_studio.ui.timeline.summaries import handed_on_words, pretty_json
+from relay_studio.ui.timeline.seen_words import render_seen
+from relay_studio.ui.timeline.sentences import sentence
 from relay_studio.ui.timeline.verdicts import ReviewWords
 
 if TYPE_CHECKING:
@@ -42,14 +48,15 @@ if TYPE_CHECKING:
 translate = QCoreApplication.translate  # pyside6-lupdate reads translate("Detail", "…")
 
 TURN_CACHE = 16
+STAGE_EVENTS = 24  # a stage's first events: how its prompt was put together (prompt parts, library, context)
 
 
-def _pre(text: str) -> str:
-    return f'<pre style="white-space:pre-wrap">{html.escape(text)}</pre>'
-
-
-def _h(text: str, level: int = 3) -> str:
-    return f"<h{level}>{html.escape(text)}</h{level}>"
+def said_of(timeline: RunTimeline | None, event: Event) -> str:
+    """The event's sentence: the index's (in the window's language, its agent named), else made now."""
+    if timeline is not None and event.seq <= len(timeline.index):
+        return timeline.index.sentences[event.seq - 1]
+    agent = timeline.agent_name(event.invocation_id or "") if timeline is not None else ""
+    return sentence(event, agent, summary_words())
 
 
 class DetailSource:
@@ -80,6 +87,16 @@ class DetailSource:
         self._turns.move_to_end(turn_id)
         return turn
 
+    def explained(self, run_id: str, turn: dict[str, Any], bar: Bar) -> RequestExplained:
+        """What the call's agent saw, split by source (``explain_turn``): from its stage's first events and the
+        call's own start and end, a few reads."""
+        events = {e.seq: e for e in self.studio.journal.events(run_id, invocation_id=str(turn["invocationId"]),
+                                                               limit=STAGE_EVENTS)}
+        for seq in (bar.start_seq, bar.end_seq):
+            if seq and seq not in events and (event := self.event(run_id, seq)) is not None:
+                events[seq] = event
+        return explain_turn(turn, [events[s] for s in sorted(events)])
+
     def received_brief(self, run_id: str, invocation_id: str) -> str | None:
         for event in self.studio.journal.events(run_id, invocation_id=invocation_id, limit=12):
             if event.type == ev.CONTEXT_ASSEMBLED:
@@ -92,28 +109,41 @@ class DetailSource:
         return versions.get(version - 1, ""), versions.get(version, "")
 
 
-def render_marker(src: DetailSource, run_id: str, marker: Marker) -> str:
+def render_marker(src: DetailSource, run_id: str, marker: Marker, timeline: RunTimeline | None = None) -> str:
     brief = src.received_brief(run_id, marker.target_invocation)
-    title = (handed_on_words(summary_words(), marker.by_studio, marker.source_name) if marker.by_studio
-             else marker.title)
-    parts = [_h(i18n.arg(translate("Detail", "Handoff to %1: %2"), marker.target_name, title), 2),
-             translate("Detail", "<p>The brief as the target agent received it:</p>")]
-    parts.append(_pre(brief) if brief is not None
+    said = (timeline.index.sentences[marker.seq - 1] if timeline is not None and marker.seq <= len(timeline.index)
+            else i18n.arg(translate("Detail", "Handoff to %1: %2"), marker.target_name, marker.title))
+    parts = [heading(said, 2), translate("Detail", "<p>The brief as the target agent received it:</p>")]
+    parts.append(formatted(brief) if brief is not None
                  else translate("Detail", "<p><i>The target has not started yet.</i></p>"))
+    parts.append(raw_link([marker.seq]))
     return "".join(parts)
 
 
-def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "") -> str:
+def _finish(reason: object) -> str:
+    """Why the model stopped, in words (the server's own word where it is another)."""
+    done, tools, limit = (translate("Detail", "answered"), translate("Detail", "tool calls"),
+                          translate("Detail", "output limit reached"))
+    words = {"stop": done, "end_turn": done, "tool_calls": tools, "tool_use": tools, "length": limit,
+             "max_tokens": limit}
+    return words.get(str(reason), str(reason))
+
+
+def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "",
+                      seen: RequestExplained | None = None) -> str:
     if turn is None:
-        return _h(bar.label, 2) + translate("Detail", "<p><i>The call is still streaming; its record is written when "
-                                                              "it ends.</i></p>")
+        streaming = translate("Detail", "<p><i>The call is still streaming; its record is written when "
+                                        "it ends.</i></p>")
+        return heading(bar.label, 2) + streaming
     req = turn["request"]
-    parts = [_h(i18n.arg(translate("Detail", "%1 · model call "
+    parts = [heading(i18n.arg(translate("Detail", "%1 · model call "
                                              "%2"), agent_name or turn["agentId"], turn["callIndex"]), 2)]
     settings = req.get("settings") or {}
     parts.append(i18n.arg(translate("Detail", "<p>Model <b>%1</b> · %2 · started %3</p>"),
                           html.escape(str(settings.get("model"))), i18n.milliseconds(turn.get("elapsedMs") or 0),
-                          html.escape(str(turn["startedAt"]))))
+                          html.escape(i18n.when(str(turn["startedAt"])))))
+    if seen is not None:
+        parts.append(render_seen(seen, agent_name or str(turn["agentId"])))
     response = turn.get("response")
     if response:
         usage = response.get("usage") or {}
@@ -122,25 +152,25 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
                                                       "~%2 output tokens · finish: %3</p>"),
                                   i18n.number(int(usage.get("input_tokens", 0) or 0)),
                                   i18n.number(int(usage.get("output_tokens", 0) or 0)),
-                                  html.escape(str(response.get("finish_reason")))))
+                                  html.escape(_finish(response.get("finish_reason")))))
         else:
             parts.append(i18n.arg(translate("Detail", "<p>Usage: %1 input, %2 output, %3 cached tokens · finish: "
                                                       "%4</p>"),
                                   i18n.number(int(usage.get("input_tokens", 0) or 0)),
                                   i18n.number(int(usage.get("output_tokens", 0) or 0)),
                                   i18n.number(int(usage.get("cached_tokens", 0) or 0)),
-                                  html.escape(str(response.get("finish_reason")))))
-        parts.append(_h(translate("Detail", "Response")))
+                                  html.escape(_finish(response.get("finish_reason")))))
+        parts.append(heading(translate("Detail", "Response")))
         if response.get("text"):
-            parts.append(_pre(response["text"]))
+            parts.append(formatted(response["text"]))
         for call in response.get("tool_calls") or []:
-            parts.append(f"<p><b>{html.escape(call['name'])}</b></p>" + _pre(pretty_json(call.get("arguments", ""))))
+            parts.append(heading(call["name"], 4) + fields(call.get("arguments", "")))
     if turn.get("error"):
         err = turn["error"]
-        parts.append(_h(translate("Detail", "Error")) + f"<p><b>{html.escape(str(err.get('code')))}</b>: "
+        parts.append(heading(translate("Detail", "Error")) + f"<p><b>{html.escape(str(err.get('code')))}</b>: "
                      f"{html.escape(str(err.get('message')))}</p>")
-    parts.append(_h(translate("Detail", "System prompt")) + _pre(req.get("system", "")))
-    parts.append(_h(i18n.arg(translate("Detail", "Messages (%1)"), len(req.get("messages") or []))))
+    parts.append(heading(translate("Detail", "System prompt")) + pre(req.get("system", "")))
+    parts.append(heading(i18n.arg(translate("Detail", "Messages (%1)"), len(req.get("messages") or []))))
     for message in req.get("messages") or []:
         label = message.get("role", "")
         if message.get("tool_name"):
@@ -148,11 +178,11 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
         body = message.get("content", "")
         for call in message.get("tool_calls") or []:
             body += f"\n→ {call['name']}({call.get('arguments', '')})"
-        parts.append(f"<p><b>{html.escape(label)}</b></p>" + _pre(body))
-    parts.append(_h(i18n.arg(translate("Detail", "Tools (%1)"), len(req.get("tools") or []))))
+        parts.append(f"<p><b>{html.escape(label)}</b></p>" + pre(body))
+    parts.append(heading(i18n.arg(translate("Detail", "Tools (%1)"), len(req.get("tools") or []))))
     for tool in req.get("tools") or []:
-        parts.append(f"<p><b>{html.escape(tool['name'])}</b> — {html.escape(tool.get('description', ''))}</p>"
-                     + _pre(json.dumps(tool.get("parameters", {}), indent=2)))
+        parts.append(f"<p><b>{html.escape(tool['name'])}</b> — {html.escape(tool.get('description', ''))}</p>")
+    parts.append(raw_link(s for s in (bar.start_seq, bar.end_seq) if s))
     return "".join(parts)
 
 
@@ -160,13 +190,15 @@ def render_model_turn(turn: dict[str, Any] | None, bar: Bar, agent_name: str = "
 EDITED_REASON = "approved with edits"
 
 
-def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -> str:
+def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar,
+                timeline: RunTimeline | None = None) -> str:
     c = theme.colors()
     started = next((e for e in events if e.type == ev.TOOL_CALL_STARTED), None)
     ended = next((e for e in events if e.type in (ev.TOOL_CALL_COMPLETED, ev.TOOL_CALL_IGNORED)), None)
-    parts = [_h(f"{bar.label} · {bar.outcome}", 2)]
+    headline = ended or started
+    parts = [heading(said_of(timeline, headline) if headline is not None else bar.label, 2)]
     if started is not None:
-        parts.append(_h(translate("Detail", "Arguments")) + _pre(pretty_json(started.payload.get("arguments", ""))))
+        parts.append(heading(translate("Detail", "Arguments")) + fields(started.payload.get("arguments", "")))
     for e in events:
         if e.type in (ev.TOOL_CALL_APPROVED, ev.TOOL_CALL_DENIED):
             reason = e.payload.get("reason") or ""
@@ -182,22 +214,24 @@ def render_tool(src: DetailSource, run_id: str, events: list[Event], bar: Bar) -
     if ended is not None:
         p = ended.payload
         if p.get("isError") or ended.type == ev.TOOL_CALL_IGNORED:
-            parts.append(_h(translate("Detail", "Error")) + f"<p><b>{html.escape(str(p.get('errorCode')))}</b></p>")
+            code = html.escape(str(p.get("errorCode")))
+            parts.append(heading(translate("Detail", "Error")) + f"<p><b>{code}</b></p>")
         cited = distinct(c for c in p.get("citations") or [] if isinstance(c, dict))
         if cited:  # knowledge.search: each passage's citation opens the document at that place
-            parts.append(_h(translate("Detail", "Citations"))
+            parts.append(heading(translate("Detail", "Citations"))
                          + "<ol>" + "".join(f"<li>{citation_link(c)}</li>" for c in cited) + "</ol>")
-        parts.append(_h(translate("Detail", "Result")) + _pre(str(p.get("result", ""))))
+        parts.append(heading(translate("Detail", "Result")) + result_html(str(p.get("result", ""))))
         if p.get("elapsedMs") is not None:
             parts.append(f"<p>{p['elapsedMs']} ms</p>")
     for e in events:
         if e.type == ev.WORKSPACE_FILE_WRITTEN:
             path, version = str(e.payload.get("path")), int(e.payload.get("version", 1))
             before, after = src.previous_version(run_id, path, version)
-            parts.append(_h(i18n.arg(translate("Detail", "%1: version %2 → %3"), path,
+            parts.append(heading(i18n.arg(translate("Detail", "%1: version %2 → %3"), path,
                                      version - 1 if version > 1 else translate("Detail", "none"), version)))
             parts.append(unified_html(before, after, path, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
                                       muted=c.muted.name(), no_changes=translate("Detail", "No changes.")))
+    parts.append(raw_link(e.seq for e in events))
     return "".join(parts)
 
 
@@ -207,7 +241,7 @@ def render_review(event: Event, review: Review, reviewer: str) -> str:
     c = theme.colors()
     words = ReviewWords()
     p = event.payload
-    parts = [_h(words.headline(review, reviewer), 3)]
+    parts = [heading(words.headline(review, reviewer), 3)]
     if review.verdict == "failed":
         said = html.escape(translate("Detail", "The review could not be done."))
         parts.append(f'<p style="color:{c.error.name()}">{said} <b>{html.escape(review.error_code)}</b>: '
@@ -223,13 +257,13 @@ def render_review(event: Event, review: Review, reviewer: str) -> str:
             items.append(f"<li><b>{html.escape(str(issue.get('severity', '')))}</b> · "
                          f"{html.escape(str(issue.get('entry', '')))}: {html.escape(str(issue.get('explanation', '')))}"
                          f"{quote}{suggestion}</li>")
-        parts.append(_h(i18n.arg(translate("Detail", "Issues (%1)"), len(issues)), 4) + "<ul>" + "".join(items)
+        parts.append(heading(i18n.arg(translate("Detail", "Issues (%1)"), len(issues)), 4) + "<ul>" + "".join(items)
                      + "</ul>")
     if result.get("summary"):
         parts.append(f"<p>{html.escape(str(result['summary']))}</p>")
     suggestions = [s for s in result.get("suggestions") or [] if isinstance(s, dict)]
     if suggestions:
-        parts.append(_h(i18n.arg(translate("Detail", "Suggestions (%1)"), len(suggestions)), 4) + "<ul>"
+        parts.append(heading(i18n.arg(translate("Detail", "Suggestions (%1)"), len(suggestions)), 4) + "<ul>"
                      + "".join(f"<li>{html.escape(str(s.get('text', '')))}</li>" for s in suggestions) + "</ul>")
     return "".join(parts)
 
@@ -238,9 +272,9 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
     c = theme.colors()
     p = event.payload
     agent = timeline.agent_name(event.invocation_id or "") if timeline else ""
-    parts = [_h(f"#{event.seq} {event.type}", 2),
-             f"<p>{html.escape(event.timestamp)}{' · ' + html.escape(agent) if agent else ''} · "
-             f"{event.level.value}</p>"]
+    parts = [heading(said_of(timeline, event), 2),
+             f"<p>#{event.seq} · {html.escape(i18n.when(event.timestamp))}"
+             f"{' · ' + html.escape(agent) if agent else ''}</p>"]
     code = p.get("errorCode") or p.get("code")
     if code and (p.get("isError") or event.level.value in ("error", "warning") or event.type.endswith("_failed")):
         message = p.get("result") or p.get("message") or p.get("reason") or ""
@@ -254,17 +288,16 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
     if event.type == ev.AGENT_HANDOFF_ACCEPTED and event.related_invocation_ids:
         brief = src.received_brief(run_id, event.related_invocation_ids[0])
         if brief is not None:
-            parts.append(_h(translate("Detail", "Brief as received")) + _pre(brief))
+            parts.append(heading(translate("Detail", "Brief as received")) + formatted(brief))
     if event.type == ev.CONTEXT_ASSEMBLED:
-        parts.append(_h(translate("Detail", "System prompt")) + _pre(str(p.get("systemPrompt", ""))))
+        parts.append(heading(translate("Detail", "System prompt")) + pre(str(p.get("systemPrompt", ""))))
     parts.append(left_out_html(event.type, p))  # a scene turn: what its speaker was not given, and why
     if event.type == ev.REVIEW_COMPLETED and timeline is not None and event.related_invocation_ids:
         reviewer = event.related_invocation_ids[0]
         lane = timeline.lanes.get(reviewer)
         if lane is not None and lane.review is not None:
             parts.append(render_review(event, lane.review, timeline.agent_name(reviewer)))
-    parts.append(_h(translate("Detail", "Journal "
-                                        "entry")) + _pre(json.dumps(event.envelope(), ensure_ascii=False, indent=2)))
+    parts.append(raw_link([event.seq]))
     return "".join(parts)
 
 
@@ -276,6 +309,7 @@ class DetailPane(QTextBrowser):
         super().__init__(parent)
         self.setOpenLinks(False)
         self.hint = self.tr("Select a bar, a handoff marker or an event to see its details.")
+        self.body = ""
         self.setAccessibleDescription(self.hint)
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -297,5 +331,6 @@ class DetailPane(QTextBrowser):
                                                int(Qt.TextFlag.TextWordWrap), self.hint).height() + 2 * margin
 
     def show_html(self, body: str) -> None:
+        self.body = body  # as given (``toHtml`` is Qt's rewrite): a raw link is found in it and replaced
         self.setHtml(body)
         self.verticalScrollBar().setValue(0)

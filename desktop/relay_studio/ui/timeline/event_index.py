@@ -4,26 +4,30 @@ than as events, so a 100,000-event run costs a few lists. Pure Python (no Qt).""
 from __future__ import annotations
 
 from relay_studio.domain.events import Event
+from relay_studio.ui.timeline.sentences import sentence, sentence_words
 from relay_studio.ui.timeline.summaries import SUMMARY_WORDS, error_code, summarize
 
 
 class EventIndex:
-    """Compact columns of every event seen (seq i is row i-1): type, invocation, level, time, summary."""
+    """Compact columns of every event seen (seq i is row i-1): type, invocation, level, time, sentence, summary."""
 
-    def __init__(self, words: dict[str, str] = SUMMARY_WORDS) -> None:
-        self.words = words  # the summaries' words (SUMMARY_WORDS, or translated by the events list)
+    def __init__(self, words: dict[str, str] | None = None) -> None:
+        # the summaries' and sentences' words (English, or translated by the events list)
+        self.words = words if words is not None else {**SUMMARY_WORDS, **sentence_words()}
         self.types: list[str] = []
         self.invocations: list[str] = []
         self.errors: list[bool] = []
         self.times: list[float] = []
         self.summaries: list[str] = []
+        self.sentences: list[str] = []
         self.codes: dict[int, str] = {}
         self._intern: dict[str, str] = {}
 
     def __len__(self) -> int:
         return len(self.types)
 
-    def add(self, event: Event, t: float) -> None:
+    def add(self, event: Event, t: float, agent: str = "") -> None:
+        """Adds ``event`` (``agent``: the name of the agent whose event it is, where known)."""
         intern = self._intern
         self.types.append(intern.setdefault(event.type, event.type))
         inv = event.invocation_id or ""
@@ -35,3 +39,5 @@ class EventIndex:
             self.codes[event.seq] = code
         self.times.append(t)
         self.summaries.append(summarize(event, self.words))
+        said = sentence(event, agent, self.words)
+        self.sentences.append(intern.setdefault(said, said))  # most repeat ("Writer used the tool …"): kept once

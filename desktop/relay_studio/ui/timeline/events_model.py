@@ -23,6 +23,7 @@ from relay_studio.domain.enums import InvocationKind, RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.timeline.model import RunTimeline
+from relay_studio.ui.timeline.sentences import SENTENCES, WORDS_PREFIX, sentence
 from relay_studio.ui.timeline.summaries import SUMMARY_WORDS, error_code, summarize
 
 COLUMNS = ("#", "Time", "Agent", "Event", "Summary")
@@ -43,9 +44,11 @@ Index = QModelIndex | QPersistentModelIndex
 
 
 def summary_words() -> dict[str, str]:
-    """``SUMMARY_WORDS`` in the window's language, with the run statuses and invocation kinds it names."""
+    """``SUMMARY_WORDS`` and the events' sentences (``sentences.SENTENCES``) in the window's language, with the
+    run statuses and invocation kinds they name."""
     translate = QCoreApplication.translate  # pyside6-lupdate reads translate("EventSummary", "…")
     words = {key: translate("EventSummary", text) for key, text in SUMMARY_WORDS.items()}
+    words.update({WORDS_PREFIX + key: translate("EventSentence", text) for key, text in SENTENCES.items()})
     words.update({f"status.{s.value}": i18n.run_status(s.value) for s in RunStatus})
     words.update({"kind." + InvocationKind.ROOT: translate("EventSummary", "(first stage)"),
                   "kind." + InvocationKind.HANDOFF: translate("EventSummary", "(next stage)"),
@@ -60,6 +63,7 @@ class PagedRow:
     type: str
     error: bool
     summary: str
+    sentence: str
 
 
 @dataclass(frozen=True)
@@ -144,7 +148,8 @@ class EventsModel(QAbstractTableModel):
         if f.agent_invocations is not None and idx.invocations[i] not in f.agent_invocations:
             return False
         if f.text:
-            hay = f"{idx.types[i]} {tl.agent_name(idx.invocations[i])} {idx.summaries[i]}".lower()
+            hay = (f"{idx.types[i]} {tl.agent_name(idx.invocations[i])} {idx.sentences[i]} "
+                   f"{idx.summaries[i]}").lower()
             if f.text.lower() not in hay:
                 return False
         return True
@@ -202,22 +207,22 @@ class EventsModel(QAbstractTableModel):
         return None
 
     def _row(self, seq: int) -> tuple[str, str, str, bool]:
-        """(time, agent, type, is_error) for a seq, from the index or a cached page."""
+        """(time, agent, the event's sentence, is_error) for a seq, from the index or a cached page."""
         tl = self.timeline
         if tl is not None and seq <= len(tl.index):
             i = seq - 1
             idx = tl.index
-            return f"{idx.times[i]:.3f}", tl.agent_name(idx.invocations[i]), idx.types[i], idx.errors[i]
+            return f"{idx.times[i]:.3f}", tl.agent_name(idx.invocations[i]), idx.sentences[i], idx.errors[i]
         row = self._paged(seq)
-        return row.time, (tl.agent_name(row.invocation) if tl else ""), row.type, row.error
+        return row.time, (tl.agent_name(row.invocation) if tl else ""), row.sentence, row.error
 
     def _cells(self, seq: int) -> tuple[tuple[object, ...], bool]:
         """The row's display texts and whether it is an error, cached by seq once the index has it."""
         cached = self._cell_cache.get(seq)
         if cached is not None:
             return cached
-        time_text, agent, type_, error = self._row(seq)
-        cells = ((seq, time_text, agent, type_, self.summary(seq)), error)
+        time_text, agent, said, error = self._row(seq)
+        cells = ((seq, time_text, agent, said, self.summary(seq)), error)
         tl = self.timeline
         if tl is not None and seq <= len(tl.index):  # final: the index has every column of it
             if len(self._cell_cache) >= CELL_CACHE:
@@ -232,15 +237,17 @@ class EventsModel(QAbstractTableModel):
             run_id = self.timeline.run_id if self.timeline else ""
             events = self._fetch(run_id, page * PAGE, PAGE)
             self.page_reads += 1
+            names = self.timeline.names if self.timeline else {}
             rows = [PagedRow(e.timestamp[11:23], e.invocation_id or "", e.type, error_code(e) is not None,
-                             summarize(e, self.words)) for e in events]
+                             summarize(e, self.words), sentence(e, names.get(e.invocation_id or "", ""), self.words))
+                    for e in events]
             self._pages[page] = rows
             if len(self._pages) > CACHE_PAGES:
                 self._pages.popitem(last=False)
         else:
             self._pages.move_to_end(page)
         offset = (seq - 1) % PAGE
-        return rows[offset] if offset < len(rows) else PagedRow("", "", "", False, "")
+        return rows[offset] if offset < len(rows) else PagedRow("", "", "", False, "", "")
 
     def summary(self, seq: int) -> str:
         tl = self.timeline
@@ -263,7 +270,7 @@ class EventsModel(QAbstractTableModel):
             return cells[col]
         if role == _FOREGROUND:
             return theme.colors().error if error else None
-        return cells[4] if col == 4 else None  # tooltip: the whole summary
+        return cells[col] if col in (3, 4) else None  # tooltip: the whole sentence, the whole summary
 
 
 class EventsDelegate(QStyledItemDelegate):

@@ -50,7 +50,7 @@ class EventsTable(QTableView):
         agent_heading = str(self.events_model.headerData(2, Qt.Orientation.Horizontal) or "")
         heading = hh.fontMetrics().horizontalAdvance(agent_heading) + 16
         agent_w = max(40, min(96, max(int(width * 0.2), heading)))  # its heading whole ("エージェント")
-        event_w = max(48, min(170, int(width * 0.28)))
+        event_w = max(48, min(320, int(width * 0.36)))  # the event's sentence, elided (its tooltip whole)
         narrow = number_w + time_w + agent_w + event_w + SUMMARY_MIN_W > width
         self.setColumnHidden(0, narrow)
         for col, size in enumerate((number_w, time_w, agent_w, event_w)):

@@ -119,7 +119,7 @@ class LanesView(QAbstractScrollArea):
         self._tick.setTimerType(Qt.TimerType.PreciseTimer)
         self._tick.timeout.connect(self._on_tick)
         self.setMouseTracking(True)
-        self.viewport().setMinimumHeight(AXIS_H + LANE_H * 2)
+        self.setMinimumHeight(self.content_height(2))  # the axis, the handoffs' band and two lanes, never cut
         self.horizontalScrollBar().valueChanged.connect(self._on_scrolled)
         self.verticalScrollBar().valueChanged.connect(lambda _v: self.viewport().update())
 
@@ -185,6 +185,13 @@ class LanesView(QAbstractScrollArea):
         if call is not None:
             return f"{bar.label} · {progress_text(call)}"
         return f"{bar.label} · {i18n.seconds(int(max(now - bar.start, 0.0)), 0)}"
+
+    def content_height(self, lanes: int = 0) -> int:
+        """The height that shows the axis, the handoffs' band and every lane (or ``lanes`` of them; at least two),
+        with the frame and the scroll bar under them: what the panel gives the chart where it has the room."""
+        frame = 2 * self.frameWidth()
+        count = max(lanes or len(self._lanes), 2)
+        return LANES_TOP + count * LANE_H + frame + self.horizontalScrollBar().sizeHint().height()
 
     def _content_width(self) -> int:
         return int(self.now() * self.px_per_s) + 40
@@ -391,9 +398,11 @@ class LanesView(QAbstractScrollArea):
                                                      else lane.title)
         return title + ("\n" + self.review_words.marked(lane.review) if lane.review is not None else "")
 
-    @staticmethod
-    def _tip(found: Bar | Marker | None) -> str:
-        if isinstance(found, Marker):
+    def _tip(self, found: Bar | Marker | None) -> str:
+        if isinstance(found, Marker):  # the handoff's sentence, as the events list and the detail pane say it
+            tl = self.timeline
+            if tl is not None and found.seq <= len(tl.index):
+                return tl.index.sentences[found.seq - 1]
             if found.by_studio:
                 return i18n.arg(QCoreApplication.translate("LanesView", "Handoff to %1: %2"), found.target_name,
                                 handed_on_words(summary_words(), found.by_studio, found.source_name))
@@ -454,6 +463,7 @@ class LanesView(QAbstractScrollArea):
         c = theme.colors()
         step = _nice_step(1 / self.px_per_s)
         painter.fillRect(QRect(0, 0, rect.width(), AXIS_H), c.lane_alt)
+        metrics = painter.fontMetrics()
         tick = (t0 // step) * step
         while tick <= t1:
             x = self.x_of(tick)
@@ -461,8 +471,16 @@ class LanesView(QAbstractScrollArea):
                 painter.setPen(QPen(c.grid, 1))
                 painter.drawLine(QPointF(x, AXIS_H), QPointF(x, rect.height()))
                 painter.setPen(c.muted)
-                painter.drawText(QPointF(x + 3, AXIS_H - 7), _fmt(tick, step))
+                painter.drawText(QPointF(self.tick_label_x(x, _fmt(tick, step), metrics.horizontalAdvance),
+                                         AXIS_H - 7), _fmt(tick, step))
             tick += step
+
+    def tick_label_x(self, x: float, text: str, advance: Callable[[str], int]) -> float:
+        """Where a tick's label starts: right of its line, or left of it where it would pass the view's edge
+        (the last label whole, not clipped)."""
+        width = advance(text)
+        right = self.viewport().width() - 2
+        return x + 3 if x + 3 + width <= right else max(x - 3 - width, float(self.label_w))
 
     def _paint_stages(self, painter: QPainter, lane: Lane, top: int, t0: float, t1: float, now: float) -> None:
         c = theme.colors()
@@ -679,7 +697,8 @@ def layout_marker_labels(items: list[tuple[float, str]], width: Callable[[str], 
     (the view's edge: the run's last handoff sits near it once fitted); a label with less than
     ``MIN_LABEL_W`` of room is left out (its marker's tooltip and the detail pane name it).
 
-    ``items`` are (x of the marker, label) in x order; returns (row, shown text) for each.
+    ``items`` are (x of the marker, label) in x order; returns (row, shown text) for each. A label "→ Editor:
+    <title>" short of room shows its target alone ("→ Editor") where that fits, else it is elided.
     """
     out: list[tuple[int, str]] = []
     row_end = [float("-inf")] * MARKER_ROWS
@@ -701,7 +720,9 @@ def layout_marker_labels(items: list[tuple[float, str]], width: Callable[[str], 
         if room < MIN_LABEL_W:
             out.append((row, ""))
             continue
-        shown = text if width(text) <= room else elide(text, int(room))
+        target = text.partition(": ")[0]  # "→ Editor" whole reads better than "→ Editor: Re…"
+        shown = (text if width(text) <= room else target if target != text and width(target) <= room
+                 else elide(text, int(room)))
         out.append((row, shown))
         row_end[row] = left + min(width(shown), room)
     return out

@@ -23,7 +23,7 @@ from relay_studio.domain.run_folds import add_usage, foreground_agent, run_forec
 from relay_studio.ui.timeline.event_index import EventIndex
 from relay_studio.ui.timeline.lane_items import Bar, Lane, Marker, Stage
 from relay_studio.ui.timeline.reviews import Review, completed_review
-from relay_studio.ui.timeline.summaries import SUMMARY_WORDS, fill_args
+from relay_studio.ui.timeline.summaries import fill_args
 
 FOREGROUND = "foreground"
 _ENDS = {ev.AGENT_INVOCATION_COMPLETED: "completed", ev.AGENT_INVOCATION_FAILED: "failed",
@@ -36,7 +36,7 @@ def parse_time(stamp: str) -> float:
 
 
 class RunTimeline:
-    def __init__(self, run_id: str, words: dict[str, str] = SUMMARY_WORDS) -> None:
+    def __init__(self, run_id: str, words: dict[str, str] | None = None) -> None:
         self.run_id = run_id
         self.t0: float | None = None
         self.last_seq = 0
@@ -69,7 +69,7 @@ class RunTimeline:
             self.t0 = stamp
         t = stamp - self.t0
         self.end_time = max(self.end_time, t)
-        self.index.add(event, t)
+        self.index.add(event, t, self.names.get(event.invocation_id or "", ""))
         self.version += 1
         handler = _HANDLERS.get(event.type)
         if event.type == ev.MODEL_CALL_COMPLETED:

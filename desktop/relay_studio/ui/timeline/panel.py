@@ -22,7 +22,7 @@ import asyncio
 import time
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QToolButton, QVBoxLayout, QWidget
 
 from relay_studio.domain import event_types as ev
@@ -34,6 +34,7 @@ from relay_studio.ui.library.citations import parse_citation_href
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesStrip
 from relay_studio.ui.timeline.detail import DetailPane, DetailSource
+from relay_studio.ui.timeline.detail_text import raw_link, raw_seqs, render_raw
 from relay_studio.ui.timeline.event_filters import EventFilterBar
 from relay_studio.ui.timeline.events_model import EventFilter, EventsModel
 from relay_studio.ui.timeline.events_table import EventsTable
@@ -45,7 +46,8 @@ from relay_studio.ui.timeline.rerun import RerunControls
 from relay_studio.ui.timeline.selection_sync import SelectionSync
 
 BESIDE_MIN_W = 860  # the panel's width from which the detail pane sits beside the events list
-DETAIL_MIN_W, DETAIL_MIN_H = 300, 160
+DETAIL_MIN_W, DETAIL_MIN_H = 300, 120
+LIST_SHARE = 0.6  # the events list's share of the room under the chart when the detail pane is below it
 SEARCH_BESIDE_MIN_W = 480  # narrower, the events' search field goes below the filters
 
 
@@ -90,12 +92,13 @@ class TimelinePanel(QWidget):
         self.progress.setObjectName("Muted")
         self.rerun = RerunControls(studio, self)  # "Rerun from here", the branches, the compare view
         layout.addLayout(top)
-        # the run picker has the top row to itself (its whole label in German at 1000 px); the branches,
-        # Rerun from here and −, +, Fit share the next
-        rerun_row = QHBoxLayout()
+        # the run picker has the top row to itself (its whole label in German at 1000 px); the branches have
+        # the next to themselves when there are any (beside the buttons they were squeezed, Compare hidden at
+        # 1400 px), then Rerun from here and −, +, Fit
         self.branches_strip = BranchesStrip(self.rerun.branches)  # scrolls sideways in a narrow timeline
-        rerun_row.addWidget(self.branches_strip, 100)
-        rerun_row.addStretch(1)  # the buttons keep to the right while there are no branches
+        layout.addWidget(self.branches_strip)
+        rerun_row = QHBoxLayout()
+        rerun_row.addStretch(1)
         rerun_row.addWidget(self.rerun.button, 0, Qt.AlignmentFlag.AlignTop)
         for button in self.zoom_buttons:
             rerun_row.addWidget(button, 0, Qt.AlignmentFlag.AlignTop)
@@ -130,10 +133,13 @@ class TimelinePanel(QWidget):
         split.addWidget(lower)
         split.setChildrenCollapsible(False)
         split.setSizes([220, 420])
+        split.setStretchFactor(0, 0)  # a taller window gives its height to the events list; the chart keeps
+        split.setStretchFactor(1, 1)  # what its lanes need (``_fit_chart``)
         layout.addWidget(split)
         self.lanes_split, self.events_split = split, lower
         self.selection = SelectionSync(self, self.lanes, self.table, self.model, self.source, self.rerun)
         self.model.rowsInserted.connect(lambda *_: self._show_count())  # a filter's matches come in slices
+        self._chart_need = 0
         self._fit_lower(force=True)
         studio.events_arrived.connect(self._on_events)
         studio.live_arrived.connect(self._on_live)
@@ -153,7 +159,8 @@ class TimelinePanel(QWidget):
         if force or moved:
             self.events_split.setOrientation(orientation)
             total = self.width() if beside else max(self.events_split.height(), 2 * DETAIL_MIN_H)
-            self.events_split.setSizes([total - total * 2 // 5, total * 2 // 5] if beside else [total // 2, total // 2])
+            below = int(total * (1 - LIST_SHARE))  # below, the list has the larger share: rows to scan
+            self.events_split.setSizes([total - total * 2 // 5, total * 2 // 5] if beside else [total - below, below])
         self.detail.setMinimumSize(0, 0 if beside else DETAIL_MIN_H)
         if self.filter_bar.place_search(self.width() >= SEARCH_BESIDE_MIN_W):  # Errors only goes with it
             moved = True
@@ -161,7 +168,27 @@ class TimelinePanel(QWidget):
         if moved and not force:
             self.arrangement_changed.emit()  # its minimum width changed: the window may fit its docks again
 
+    def _fit_chart(self) -> None:
+        """The chart as high as its lanes need (up to half the panel's split) when their number changed, the rest
+        for the events list: a relay of two lanes needs ~150 px, and more of them were left to scroll."""
+        need = self.lanes.content_height()
+        total = sum(self.lanes_split.sizes())
+        if need == self._chart_need or total <= 0:
+            return
+        self._chart_need = need
+        chart = min(need, total // 2)
+        self.lanes_split.setSizes([chart, total - chart])
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_chart()
+
     def _on_detail_link(self, url: QUrl) -> None:
+        seqs = raw_seqs(url.toString())
+        if seqs is not None:  # "Show the raw entry": the journal entries in place of the link
+            events = [e for e in (self.source.event(self.run_id, s) for s in seqs) if e is not None]
+            self.show_detail(self.detail.body.replace(raw_link(seqs), render_raw(events)))
+            return
         target = parse_citation_href(url.toString())
         if target is not None:  # a knowledge.search citation: the Library dock opens the document there
             self.studio.open_citation(target)
@@ -259,6 +286,7 @@ class TimelinePanel(QWidget):
         self.model.grow(max(self.model.total, tl.last_seq))
         self.lanes.refresh()
         self.filter_bar.add_agents(tl)
+        self._fit_chart()
 
     def _on_live(self, updates: list[LiveUpdate]) -> None:
         """A running call's progress (``ui/call_progress.py``): its open bar says it, the clock moves."""
@@ -291,6 +319,7 @@ class TimelinePanel(QWidget):
         if changed:
             self.lanes.refresh()
             self.filter_bar.add_agents(tl)
+            self._fit_chart()
             if not self.lanes.follow:
                 return
         if any(e.run_id == tl.run_id and e.type in (ev.RUN_COMPLETED, ev.RUN_FAILED, ev.RUN_CANCELLED,

@@ -66,7 +66,7 @@ class SelectionSync:
 
     def _on_marker_clicked(self, marker: Marker) -> None:
         self._select_seqs([marker.seq])
-        self.shown.show_detail(render_marker(self.source, self.shown.run_id, marker))
+        self.shown.show_detail(render_marker(self.source, self.shown.run_id, marker, self.shown.timeline))
         self.rerun.invocation_picked(marker.target_invocation)  # the stage it handed to
 
     def _on_review_clicked(self, lane: Lane) -> None:
@@ -96,7 +96,7 @@ class SelectionSync:
         marker = tl.marker_for_seq(seq)
         if marker is not None:
             self.lanes.select_marker(marker, reveal=True)
-            self.shown.show_detail(render_marker(self.source, run_id, marker))
+            self.shown.show_detail(render_marker(self.source, run_id, marker, tl))
             return
         bar = tl.bar_for_seq(seq)
         self.lanes.select_bar(bar, reveal=True)
@@ -110,12 +110,14 @@ class SelectionSync:
         tl, run_id = self.shown.timeline, self.shown.run_id
         if bar.kind == "model":
             name = tl.agent_name(bar.invocation_id) if tl else ""
-            self.shown.show_detail(render_model_turn(self.source.turn(run_id, bar.key), bar, name))
+            turn = self.source.turn(run_id, bar.key)
+            seen = self.source.explained(run_id, turn, bar) if turn is not None else None
+            self.shown.show_detail(render_model_turn(turn, bar, name, seen))
         else:
             last = bar.end_seq or (tl.last_seq if tl else bar.start_seq)
             events = [e for e in self.source.events(run_id, bar.start_seq, last)
                       if e.invocation_id == bar.invocation_id]
-            self.shown.show_detail(render_tool(self.source, run_id, events, bar))
+            self.shown.show_detail(render_tool(self.source, run_id, events, bar, tl))
 
     def open_marker(self, marker: Marker) -> None:
         self.lanes.select_marker(marker, reveal=True)

@@ -97,8 +97,8 @@ def _summary(event: Event, words: dict[str, str]) -> str:
     p = event.payload
     t = event.type
     if t == ev.TOOL_CALL_STARTED:
-        args = str(p.get("arguments", ""))
-        return f"{p.get('name')}({args[:80]}{'…' if len(args) > 80 else ''})"
+        args = argument_values(p.get("arguments", ""))
+        return f"{p.get('name')}: {args[:80]}{'…' if len(args) > 80 else ''}" if args else str(p.get("name"))
     if t == ev.TOOL_CALL_COMPLETED:
         if p.get("isError"):
             return f"{p.get('name')} ✗ {p.get('errorCode')}: {str(p.get('result', ''))[:100]}"
@@ -140,8 +140,30 @@ def _summary(event: Event, words: dict[str, str]) -> str:
         return fill_args(words["committed"], p.get("path"), p.get("version"))
     if t == ev.REVIEW_COMPLETED:
         return review_line(completed_review(event), words)
-    keys = ("agentId", "path", "code", "errorCode", "title", "handle", "reason")
-    return " ".join(f"{k}={p[k]}" for k in keys if p.get(k))[:160]
+    # any other event: its sentence says what happened (``sentences.py``); the line adds the values worth
+    # scanning for, without the payload's key names (the agent is in its own column)
+    keys = ("path", "code", "errorCode", "title", "handle", "reason")
+    return " · ".join(str(p[k]) for k in keys if p.get(k))[:160]
+
+
+def argument_values(arguments: Any) -> str:
+    """A tool call's arguments as their values ("researcher · Lighthouse lore"), not JSON: what a creator scans
+    the line for (text that is no JSON object stays as it is)."""
+    value = arguments
+    if isinstance(value, str):
+        try:
+            value = json.loads(value) if value.strip() else {}
+        except ValueError:
+            return str(arguments)
+    return " · ".join(_scalars(value))
+
+
+def _scalars(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [s for item in value.values() for s in _scalars(item)]
+    if isinstance(value, list):
+        return [s for item in value for s in _scalars(item)]
+    return [] if value is None or value == "" else [str(value)]
 
 
 def error_code(event: Event) -> str | None:
