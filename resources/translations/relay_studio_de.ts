@@ -1601,6 +1601,14 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Der Durchlauf begann</translation>
     </message>
     <message>
+        <source>Before Send, the forecast was %1 to %2 input tokens</source>
+        <translation>Vor dem Senden lag die Prognose bei %1 bis %2 Eingabe-Tokens</translation>
+    </message>
+    <message>
+        <source>The forecast before Send was kept</source>
+        <translation>Die Prognose vor dem Senden wurde festgehalten</translation>
+    </message>
+    <message>
         <source>The run is now %1</source>
         <translation>Der Durchlauf ist jetzt %1</translation>
     </message>

@@ -1596,6 +1596,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>実行が始まりました</translation>
     </message>
     <message>
+        <source>Before Send, the forecast was %1 to %2 input tokens</source>
+        <translation>送信前の予測は入力 %1〜%2 トークンでした</translation>
+    </message>
+    <message>
+        <source>The forecast before Send was kept</source>
+        <translation>送信前の予測を記録しました</translation>
+    </message>
+    <message>
         <source>The run is now %1</source>
         <translation>実行は現在「%1」です</translation>
     </message>

@@ -1596,6 +1596,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>运行开始</translation>
     </message>
     <message>
+        <source>Before Send, the forecast was %1 to %2 input tokens</source>
+        <translation>发送前的预测为 %1 至 %2 个输入词元</translation>
+    </message>
+    <message>
+        <source>The forecast before Send was kept</source>
+        <translation>已记录发送前的预测</translation>
+    </message>
+    <message>
         <source>The run is now %1</source>
         <translation>运行现在为%1</translation>
     </message>

@@ -32,6 +32,8 @@ QUOTE_CHARS = 60  # a quoted title or message is cut to this many characters
 SENTENCES: dict[str, str] = {
     ev.RUN_CREATED: QT_TRANSLATE_NOOP("EventSentence", "The run started: “%1”"),
     ev.RUN_CREATED + ".plain": QT_TRANSLATE_NOOP("EventSentence", "The run started"),
+    ev.RUN_FORECAST: QT_TRANSLATE_NOOP("EventSentence", "Before Send, the forecast was %1 to %2 input tokens"),
+    ev.RUN_FORECAST + ".plain": QT_TRANSLATE_NOOP("EventSentence", "The forecast before Send was kept"),
     ev.STATUS_CHANGED: QT_TRANSLATE_NOOP("EventSentence", "The run is now %1"),
     ev.RUN_RESUMED: QT_TRANSLATE_NOOP("EventSentence", "The run resumed"),
     ev.RUN_FORKED: QT_TRANSLATE_NOOP("EventSentence", "This run was forked from stage %1 of an earlier run"),
@@ -202,6 +204,8 @@ def _agent(key: str) -> Filler:
 _FILLERS: dict[type[Any], Filler] = {
     p.RunCreated: lambda x, a, w: ((ev.RUN_CREATED, (_cut(x.user_text),)) if x.user_text
                                    else (ev.RUN_CREATED + ".plain", ())),
+    p.RunForecast: lambda x, a, w: ((ev.RUN_FORECAST, (f"{x.input_tokens[0]:,}", f"{x.input_tokens[1]:,}"))
+                                    if x.input_tokens else (ev.RUN_FORECAST + ".plain", ())),
     p.StatusChanged: _status,
     p.RunResumed: _plain(ev.RUN_RESUMED),
     p.RunForked: lambda x, a, w: (ev.RUN_FORKED, (x.stage or 1,)),
