@@ -243,7 +243,9 @@ def test_no_view_imports_a_store_or_gets_one_from_an_operation() -> None:
             continue
         where = path.relative_to(UI.parent)
         if path.is_relative_to(OPERATIONS):
-            if path.name != "hub.py":  # the hub's own Protocol: what the operations use, not what views get
+            # the hub's own Protocol (what the operations use), and the lanes' stores a query's work reads through
+            # on its lane (``ops.py``): neither is what a view gets
+            if path.name not in ("hub.py", "ops.py"):
                 sites += [f"{where}:{line}: hands out {what}" for line, what in stores_handed_out(text)]
         elif path != FACADE:
             sites += [f"{where}:{line}: imports {what}" for line, what in store_imports(text)]

@@ -47,7 +47,6 @@ class ChatNavigation(QObject):
         sidebar.new_project_requested.connect(self.new_project)
         sidebar.rename_project_requested.connect(self.rename_project)
         self.host.chat.open_chat_requested.connect(self.open_chat)  # a lineage marker of a session handoff
-        self.studio.projects_changed.connect(self.show_project)
 
     # -- chats -----------------------------------------------------------------------------------
     def refresh_chats(self) -> None:

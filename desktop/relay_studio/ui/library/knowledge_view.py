@@ -216,7 +216,7 @@ class KnowledgeView(QWidget):
         self.import_button.setEnabled(True)
         if report is not None:
             self._say(self._summary(report))
-            self.studio.library_changed.emit(project_id)
+            self.studio.knowledge.imported(project_id, self)
         if project_id == self.project_id:
             self.refresh()
         if report is not None:

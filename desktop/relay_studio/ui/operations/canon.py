@@ -18,9 +18,9 @@ from relay_studio.store.canon import CanonStore
 from relay_studio.store.project_canon import ProjectCanon
 
 if TYPE_CHECKING:
-    from relay_studio.store.runs import RunStore
     from relay_studio.ui.background import Outcome
     from relay_studio.ui.operations.hub import StudioHub
+    from relay_studio.ui.operations.ops import ReadStores
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,8 @@ class CanonListing:
     accepts_proposals: bool
 
 
-def _read_listing(runs: RunStore, project_id: str) -> CanonListing:
-    ledger = CanonStore(runs.db)
+def _read_listing(stores: ReadStores, project_id: str) -> CanonListing:
+    ledger = CanonStore(stores.db)
     return CanonListing(project_id, ledger.facts(project_id), ledger.accepts_proposals(project_id))
 
 
@@ -57,7 +57,7 @@ class CanonOperations:
 
     def read(self, project_id: str, deliver: Callable[[Outcome[CanonListing]], None]) -> None:
         """The project's facts and setting, read off the GUI thread; ``deliver`` gets them on it."""
-        self.hub.submit_read(("canon", project_id), partial(_read_listing, project_id=project_id), deliver)
+        self.hub.ops.query_outcome(partial(_read_listing, project_id=project_id), deliver, key=("canon", project_id))
 
     def set_accept_proposals(self, project_id: str, on: bool) -> None:
         """Agents' proposals join the canon at once (``on``), or wait for the creator."""

@@ -1,29 +1,42 @@
-"""Projects: list, create, rename, their chats and folder, and reading their files off the GUI thread
-(``Studio.project_reader``).
+"""Projects: list, create, rename, their chats and folder, and their files read off the GUI thread.
 
-One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.projects``."""
+One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.projects``.
+A project's files (``project_files.read_project_files``) are a query on the ``project-files`` lane
+(``ui/operations/ops.py``): ``read(project_id, owner, then)``. Views that ask while a read of the project is under
+way share it, and one more read follows for them (what they ask may come after a change the read began before);
+``files`` keeps the last read of each project. A read whose index sync found changes made outside the app (an
+editor, the CLI) announces them as a change, so every view showing the project hears of it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from relay_studio.domain.records import (
-    ChatRecord,
-    ProjectRecord,
-)
+from relay_studio.domain.records import ChatRecord, ProjectRecord
+from relay_studio.resources import resource_dir
+from relay_studio.store.projects import ProjectStore
+from relay_studio.ui.operations.ops import FILES, Change, Changes, OwnerRef, Query, ReadStores, projects
+from relay_studio.ui.operations.project_files import ProjectFiles, read_project_files
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
+
     from relay_studio.ui.operations.hub import StudioHub
+
+FilesWaiter = tuple[OwnerRef, Callable[[ProjectFiles], None]]
 
 
 class ProjectOperations:
+    all = Query(projects, ProjectStore.list)
+    rename = Change(projects, ProjectStore.rename, lambda _record, *_args: Changes.of(projects=True))
+
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
         self.runtime = hub.runtime
-
-    def all(self) -> list[ProjectRecord]:
-        return self.runtime.projects.list()
+        self.files: dict[str, ProjectFiles] = {}  # each project's last read
+        self._waiting: dict[str, list[FilesWaiter]] = {}  # the reads under way, and who waits for each
+        self._again: dict[str, list[FilesWaiter]] = {}  # who asked while one was under way
 
     def get(self, project_id: str) -> ProjectRecord:
         """The project with that id, or the default project when it is gone."""
@@ -33,12 +46,7 @@ class ProjectOperations:
         """A new project with a first chat; ``ProjectError`` (code, sentence) when the name cannot be used."""
         record = self.runtime.projects.create(name)
         self.runtime.chats.ensure_chat("Chat 1", project_id=record.id)
-        self.hub.projects_changed.emit()
-        return record
-
-    def rename(self, project_id: str, name: str) -> ProjectRecord:
-        record = self.runtime.projects.rename(project_id, name)
-        self.hub.projects_changed.emit()
+        self.hub.ops.did_change(Changes.of(projects=True, chats=True))
         return record
 
     def chats(self, project_id: str) -> list[ChatRecord]:
@@ -47,11 +55,42 @@ class ProjectOperations:
     def folder(self, project_id: str) -> Path:
         return self.runtime.project_dir(self.get(project_id))
 
-    def read(self, project_id: str) -> None:
-        """Reads the project's entries, Skills and documents again on a worker thread
-        (``project_reader.read_done`` answers). Nothing is read once the window shuts down (a run it
-        cancels ends after that, and the database closes behind it)."""
+    def read(self, project_id: str, owner: QObject | None = None,
+             then: Callable[[ProjectFiles], None] | None = None) -> None:
+        """Reads the project's entries, Skills and documents on the ``project-files`` lane; ``then`` gets them
+        (a failed read as ``ProjectFiles`` with its ``error``: the views keep what they showed). Nothing once the
+        window shuts down (a run it cancels ends after that, and the database closes behind it)."""
         if self.hub.shutting_down:
             return
-        self.hub.project_reader.read(project_id, self.folder(project_id))
+        waiter: FilesWaiter = (OwnerRef(owner), then or (lambda _files: None))
+        if project_id in self._waiting:
+            self._again.setdefault(project_id, []).append(waiter)
+            return
+        self._start(project_id, [waiter])
 
+    def _start(self, project_id: str, waiters: list[FilesWaiter]) -> None:
+        self._waiting[project_id] = waiters
+        folder, builtin = self.folder(project_id), resource_dir() / "skills"
+
+        def work(stores: ReadStores) -> ProjectFiles:
+            return read_project_files(stores.db, project_id, folder, builtin)
+
+        def failed(line: str) -> None:
+            self._arrived(ProjectFiles(project_id, error=line))
+
+        self.hub.ops.query(None, work, self._arrived, key=("files", project_id), lane=FILES, show=failed)
+
+    def _arrived(self, files: ProjectFiles) -> None:
+        project_id = files.project_id
+        waiters = self._waiting.pop(project_id, [])
+        if not files.error:
+            self.files[project_id] = files
+        for owner, then in waiters:
+            if owner.alive:
+                then(files)
+        again = self._again.pop(project_id, None)
+        if again and not self.hub.shutting_down:
+            self._start(project_id, again)
+        if files.changed_outside:
+            self.hub.ops.did_change(Changes.of(library=project_id if "library" in files.changed_outside else None,
+                                               skills=project_id if "skills" in files.changed_outside else None))

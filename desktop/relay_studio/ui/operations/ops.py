@@ -1,0 +1,347 @@
+"""The one way from a view to the data (docs/data-flow.md), in the manner of Anki's ``aqt/operations``.
+
+Every operation a view starts is one of three kinds:
+
+- a *query* (``Operations.query``): a read, run on the reader lane (a thread of its own, over a connection of its
+  own: WAL lets it read while the runtime writes), never on the GUI thread;
+- a *change* (``Operations.change``): a write, run on the writer lane. The writer lane is the loop's own thread,
+  with the runtime's connection, one turn of the loop after the view asked: the runtime writes every journal event
+  from that thread through that connection, so a change's transaction and a run's can never interleave, and no
+  thread ever waits on SQLite's write lock while another of ours holds it (a writer thread with its own connection
+  would make the runtime's next ``BEGIN IMMEDIATE``, on the GUI thread, wait for it);
+- live run control (start, cancel, guide, approve): a coroutine on the loop, on the hub (``ui/studio.py``).
+
+Each query and change ends in one place (``_finish``): success hands its typed result to the caller's ``then``,
+and a change's ``Changes`` record goes out once as the studio's ``operation_did_execute(changes, initiator)``;
+failure goes to ``present_error`` (``ui/operations/errors.py``). A result whose owner (the view that asked) was
+destroyed meanwhile is dropped.
+
+Operations that only call one store are declared in one line (``Query(chats, ChatStore.messages)``,
+``Change(chats, ChatStore.rename_chat, changes=...)``): called directly, they run now on the caller's thread
+(the runtime's connection; for the operations themselves, the runtime and tests); ``.run(owner, then, *args)``
+runs them the one way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
+
+import shiboken6
+from PySide6.QtCore import QObject, QTimer
+
+from relay_studio.store.chats import ChatStore
+from relay_studio.store.database import Database
+from relay_studio.store.projects import ProjectStore
+from relay_studio.store.runs import RunStore
+from relay_studio.ui.background import BackgroundReads, Failed, Outcome
+from relay_studio.ui.operations.errors import present_error
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+
+    from relay_studio.runtime.engine import Runtime
+
+T = TypeVar("T")
+S = TypeVar("S")
+P = ParamSpec("P")
+
+#: the lanes a query may run on: the reader (the journal, chats, runs), a project's files (a slow sync of a
+#: folder never holds up the reader), and work that needs no connection (the keychain, a key file)
+READER, FILES, KEYCHAIN = "relay-studio-read", "project-files", "keychain"
+
+
+def _ids(value: str | None) -> frozenset[str]:
+    return frozenset({value}) if value else frozenset()
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What one change wrote, for the views to decide whether to refresh (Anki's ``OpChanges``).
+
+    ``chats``: the chats themselves (made, renamed, deleted); ``messages``: the chats whose messages changed;
+    ``library``, ``knowledge``, ``skills``, ``canon``: the projects whose story library, knowledge documents,
+    Skills or canon changed; ``run``: the run started or ended. ``initiator`` is who asked (a view, or None)."""
+
+    chats: bool = False
+    messages: frozenset[str] = frozenset()
+    profiles: bool = False
+    projects: bool = False
+    library: frozenset[str] = frozenset()
+    knowledge: frozenset[str] = frozenset()
+    skills: frozenset[str] = frozenset()
+    canon: frozenset[str] = frozenset()
+    run: str = ""
+    initiator: object = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, *, chats: bool = False, messages: str | None = None, profiles: bool = False,
+           projects: bool = False, library: str | None = None, knowledge: str | None = None,
+           skills: str | None = None, canon: str | None = None, run: str = "") -> Changes:
+        """One change's record, each project or chat named by its id (the common case: one of each)."""
+        return cls(chats, _ids(messages), profiles, projects, _ids(library), _ids(knowledge), _ids(skills),
+                   _ids(canon), run)
+
+    def project_files(self) -> frozenset[str]:
+        """The projects whose files (entries, knowledge documents, Skills) changed."""
+        return self.library | self.knowledge | self.skills
+
+    def __or__(self, other: Changes) -> Changes:
+        return Changes(self.chats or other.chats, self.messages | other.messages, self.profiles or other.profiles,
+                       self.projects or other.projects, self.library | other.library,
+                       self.knowledge | other.knowledge, self.skills | other.skills, self.canon | other.canon,
+                       self.run or other.run, self.initiator or other.initiator)
+
+
+class Stores(Protocol):
+    """What a query reads through: the runtime has these over its connection, ``ReadStores`` over the reader's."""
+
+    @property
+    def db(self) -> Database: ...
+    @property
+    def chats(self) -> ChatStore: ...
+    @property
+    def runs(self) -> RunStore: ...
+    @property
+    def projects(self) -> ProjectStore: ...
+
+
+class ReadStores:
+    """The stores over one lane's own connection (used by that lane's one thread only)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.chats = ChatStore(db)
+        self.runs = RunStore(db)
+        self.projects = ProjectStore(db)
+
+
+def chats(stores: Stores) -> ChatStore:
+    return stores.chats
+
+
+def runs(stores: Stores) -> RunStore:
+    return stores.runs
+
+
+def projects(stores: Stores) -> ProjectStore:
+    return stores.projects
+
+
+class ChangeHub(Protocol):
+    """What ``Operations`` needs of the hub: the runtime a change writes through, and the signal it announces on."""
+
+    @property
+    def runtime(self) -> Runtime: ...
+    @property
+    def operation_did_execute(self) -> SignalInstance: ...
+
+
+class OwnerRef:
+    """The view that asked, held without keeping it alive: ``alive`` is False once Qt destroyed it."""
+
+    def __init__(self, owner: QObject | None) -> None:
+        self._owner = owner
+        self._gone = False
+        if owner is not None:
+            owner.destroyed.connect(self._on_destroyed)
+
+    def _on_destroyed(self, *_args: object) -> None:
+        self._gone = True
+
+    @property
+    def alive(self) -> bool:
+        return self._owner is None or (not self._gone and shiboken6.isValid(self._owner))
+
+    @property
+    def widget(self) -> QObject | None:
+        return self._owner if self.alive else None
+
+
+class Operations(QObject):
+    """The lanes and the one place every query and change ends (the studio holds it as ``studio.ops``)."""
+
+    def __init__(self, hub: ChangeHub, db_path: Path, parent: QObject) -> None:
+        super().__init__(parent)
+        self._hub = hub
+        self._db_path = db_path
+        self._lanes = {READER: BackgroundReads(READER, self, dedicated=True), FILES: BackgroundReads(FILES, self),
+                       KEYCHAIN: BackgroundReads(KEYCHAIN, self)}
+        self._stores: dict[str, ReadStores] = {}  # a lane's connection, opened at its first query (GUI thread)
+        self._closed = False
+
+    # -- queries ------------------------------------------------------------------------------------
+    def query(self, owner: QObject | None, work: Callable[[ReadStores], T], then: Callable[[T], None], *,
+              key: Hashable | None = None, lane: str = READER, show: Callable[[str], None] | None = None) -> None:
+        """Runs ``work`` on ``lane`` over its own stores; ``then(result)`` on the GUI thread unless ``owner`` is gone
+        or a later query of ``key`` came meanwhile; a failure goes to ``present_error`` (shown by ``show``, else
+        in a box over ``owner``). Nothing once the studio shuts down."""
+        if self._closed:
+            return
+        stores = self._lane_stores(lane)
+        guard = OwnerRef(owner)
+        self._lanes[lane].start(key if key is not None else object(), partial(work, stores),
+                                partial(self._finish, guard, then, show))
+
+    def query_outcome(self, work: Callable[[ReadStores], T], deliver: Callable[[Outcome[T]], None], *,
+                      key: Hashable | None = None) -> None:
+        """A query whose caller shows a failure in its own place (the continuity dialog, the Canon panel): its
+        ``Outcome`` delivered as it is; the caller hands a ``Failed`` to ``present_error(show=...)``."""
+        if not self._closed:
+            self._lanes[READER].start(key if key is not None else object(), partial(work, self._lane_stores(READER)),
+                                      deliver)
+
+    def plain(self, owner: QObject | None, work: Callable[[], T], then: Callable[[T], None], *,
+              key: Hashable | None = None, show: Callable[[str], None] | None = None) -> None:
+        """A query that needs no connection (the keychain, a file outside the data folder), on its own lane."""
+        if self._closed:
+            return
+        self._lanes[KEYCHAIN].start(key if key is not None else object(), work,
+                                    partial(self._finish, OwnerRef(owner), then, show))
+
+    async def read(self, work: Callable[[ReadStores], T], *, lane: str = READER) -> T:
+        """A query for a coroutine: ``work``'s value, or what it raised (the caller presents it)."""
+        return await self._lanes[lane].read(partial(work, self._lane_stores(lane)))
+
+    async def off_thread(self, work: Callable[[], T]) -> T:
+        """Work that needs no connection (the keychain), awaited: a slow keychain never holds up a read."""
+        return await self._lanes[KEYCHAIN].read(work)
+
+    def drop(self, key: Hashable, lane: str = READER) -> None:
+        """What the query of ``key`` under way answers is not delivered."""
+        self._lanes[lane].drop(key)
+
+    def _lane_stores(self, lane: str) -> ReadStores:
+        stores = self._stores.get(lane)
+        if stores is None:  # opened on the GUI thread: see ui/operations/project_files.py on why not on the lane
+            stores = self._stores[lane] = ReadStores(Database(self._db_path))
+        return stores
+
+    # -- changes ------------------------------------------------------------------------------------
+    def change(self, owner: QObject | None, work: Callable[[Runtime], T], changes: Callable[[T], Changes],
+               then: Callable[[T], None] | None = None, *, show: Callable[[str], None] | None = None) -> None:
+        """Runs ``work`` on the writer lane (the loop, one turn from now); its ``changes(result)`` go out once with
+        ``owner`` as the initiator, then ``then(result)`` unless ``owner`` is gone. A change whose view closed
+        before its turn still writes: the creator asked for it."""
+        if self._closed:
+            return
+        guard = OwnerRef(owner)
+        QTimer.singleShot(0, self, partial(self._write, guard, work, changes, then, show))
+
+    def _write(self, guard: OwnerRef, work: Callable[[Runtime], T], changes: Callable[[T], Changes],
+               then: Callable[[T], None] | None, show: Callable[[str], None] | None) -> None:
+        try:
+            result = work(self._hub.runtime)
+        except Exception as error:  # any failure reaches the one presenter, as a value
+            self._finish(guard, None, show, Failed(error))
+            return
+        self.did_change(changes(result), guard.widget)
+        self._finish(guard, then, show, _done(result))
+
+    def did_change(self, changes: Changes, initiator: object = None) -> None:
+        """Announces what a change wrote: once, as ``operation_did_execute(changes, initiator)``."""
+        record = replace(changes, initiator=initiator)
+        self._hub.operation_did_execute.emit(record, initiator)
+
+    # -- the one end ---------------------------------------------------------------------------------
+    def _finish(self, guard: OwnerRef, then: Callable[[T], None] | None, show: Callable[[str], None] | None,
+                outcome: Outcome[T]) -> None:
+        if not guard.alive:
+            return  # the view that asked is gone: nothing to show it
+        if isinstance(outcome, Failed):
+            widget = guard.widget
+            present_error(outcome.error, parent=widget if isinstance(widget, QObject) else None, show=show)
+        elif then is not None:
+            then(outcome.value)
+
+    def close(self) -> None:
+        """Nothing more is delivered or started; each lane's connection closes on its thread after its read."""
+        self._closed = True
+        for name, lane in self._lanes.items():
+            stores = self._stores.pop(name, None)
+            lane.close(last=stores.db.close if stores is not None else None)
+
+
+def _done(value: T) -> Outcome[T]:
+    from relay_studio.ui.background import Done
+
+    return Done(value)
+
+
+# -- operations declared in one line ----------------------------------------------------------------
+
+class HasHub(Protocol):
+    @property
+    def hub(self) -> Any: ...
+
+
+class Query(Generic[S, P, T]):
+    """A read of one store: ``Query(chats, ChatStore.messages)``. See the module."""
+
+    def __init__(self, store: Callable[[Stores], S], read: Callable[Concatenate[S, P], T]) -> None:
+        self.store = store
+        self.read = read
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Query[S, P, T]: ...
+    @overload
+    def __get__(self, obj: HasHub, owner: type) -> BoundQuery[S, P, T]: ...
+
+    def __get__(self, obj: HasHub | None, owner: type) -> Query[S, P, T] | BoundQuery[S, P, T]:
+        return self if obj is None else BoundQuery(self, obj.hub)
+
+
+class BoundQuery(Generic[S, P, T]):
+    def __init__(self, query: Query[S, P, T], hub: Any) -> None:
+        self._query = query
+        self._hub = hub
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Now, on the caller's thread, over the runtime's connection."""
+        return self._query.read(self._query.store(self._hub.runtime), *args, **kwargs)
+
+    def run(self, owner: QObject | None, then: Callable[[T], None], /, *args: P.args, **kwargs: P.kwargs) -> None:
+        """On the reader lane; ``then(result)`` on the GUI thread (see ``Operations.query``)."""
+        store, read = self._query.store, self._query.read
+        self._hub.ops.query(owner, lambda stores: read(store(stores), *args, **kwargs), then)
+
+
+class Change(Generic[S, P, T]):
+    """A write through one store, and what it changed: ``Change(chats, ChatStore.rename_chat, changes=...)``,
+    ``changes(result, *args)`` naming what was written."""
+
+    def __init__(self, store: Callable[[Stores], S], write: Callable[Concatenate[S, P], T],
+                 changes: Callable[..., Changes]) -> None:
+        self.store = store
+        self.write = write
+        self.changes = changes
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Change[S, P, T]: ...
+    @overload
+    def __get__(self, obj: HasHub, owner: type) -> BoundChange[S, P, T]: ...
+
+    def __get__(self, obj: HasHub | None, owner: type) -> Change[S, P, T] | BoundChange[S, P, T]:
+        return self if obj is None else BoundChange(self, obj.hub)
+
+
+class BoundChange(Generic[S, P, T]):
+    def __init__(self, change: Change[S, P, T], hub: Any) -> None:
+        self._change = change
+        self._hub = hub
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Now: the caller is on the loop, the writer lane; its ``Changes`` go out before it returns."""
+        result = self._change.write(self._change.store(self._hub.runtime), *args, **kwargs)
+        self._hub.ops.did_change(self._change.changes(result, *args, **kwargs))
+        return result
+
+    def run(self, owner: QObject | None, then: Callable[[T], None] | None, /, *args: P.args,
+            **kwargs: P.kwargs) -> None:
+        """On the writer lane one turn from now (see ``Operations.change``)."""
+        change = self._change
+        self._hub.ops.change(owner, lambda runtime: change.write(change.store(runtime), *args, **kwargs),
+                             lambda result: change.changes(result, *args, **kwargs), then)
