@@ -3044,6 +3044,17 @@
     </message>
 </context>
 <context>
+    <name>Operations</name>
+    <message>
+        <source>Something unexpected went wrong (%1). The log has the details.</source>
+        <translation>Etwas Unerwartetes ist schiefgegangen (%1). Die Einzelheiten stehen im Protokoll.</translation>
+    </message>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+</context>
+<context>
     <name>PatchDialog</name>
     <message>
         <source>%1: write %2</source>

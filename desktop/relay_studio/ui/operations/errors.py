@@ -20,8 +20,7 @@ from relay_studio.ui import i18n
 
 log = logging.getLogger(__name__)
 
-#: the box's object name (tests and the window find it by it)
-ERROR_BOX = "operationError"
+ERROR_BOX = "operationError"  # the box's object name (tests and the window find it by it)
 
 
 def error_line(error: BaseException) -> str:
