@@ -26,7 +26,8 @@ Signals:
     citation_opened(CitationTarget): a citation link was clicked (chat, timeline): the Library dock opens it.
     entry_opened(str project_id, str path): a mention of an entry was clicked in the chat.
     unpublished_found(str run_id): approved changes no commit published were found in an ended run's journal.
-    canon_changed(str project_id): a fact of the project's canon was added or changed in the window.
+    canon_changed(str project_id): a fact of the project's canon was added or changed in the window (passed on
+        from ``operation_did_execute``'s ``Changes.canon``).
     canon_quote_offered(CanonQuote): "Add to canon" on a selection in a chat message: the Canon panel opens it.
 """
 
@@ -117,6 +118,7 @@ class Studio(QObject):
         self.connections = ConnectionOperations(self)
         self.canon = CanonOperations(self)
         self.continuity = ContinuityOperations(self)
+        self.operation_did_execute.connect(self._pass_on_canon)
 
     # -- the runtime's callbacks (synchronous, inside its work: buffer only), handed on once per frame ----
     def _on_event(self, event: Event) -> None:
@@ -163,6 +165,10 @@ class Studio(QObject):
         stats = self.stats.get(event.run_id)
         if stats is not None:
             stats.fold(event)
+
+    def _pass_on_canon(self, changes: Changes, _initiator: object) -> None:
+        for project_id in sorted(changes.canon):  # the Canon panel's own signal, from the one record
+            self.canon_changed.emit(project_id)
 
     # -- live run control: coroutines and calls on the loop ------------------------------------------
     async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False,

@@ -2,7 +2,8 @@
 
 One of the studio's operations (``ui/studio.py``): views call it as ``studio.canon``. A read of the facts runs on
 the hub's reader lane (off the GUI thread) and arrives as an ``Outcome``; a change is one short transaction (as
-the story library's saves are) and is announced with ``canon_changed(project_id)``, whereupon views read again.
+the story library's saves are) and is announced as a change (``Changes.canon``; the hub passes it on as
+``canon_changed(project_id)``), whereupon views read again.
 Every refusal is a ``CanonError`` with a code and a sentence, shown where the creator acted.
 """
 
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from relay_studio.domain.canon import CanonFact
 from relay_studio.store.canon import CanonStore
 from relay_studio.store.project_canon import ProjectCanon
+from relay_studio.ui.operations.ops import Changes
 
 if TYPE_CHECKING:
     from relay_studio.ui.background import Outcome
@@ -62,10 +64,10 @@ class CanonOperations:
     def set_accept_proposals(self, project_id: str, on: bool) -> None:
         """Agents' proposals join the canon at once (``on``), or wait for the creator."""
         CanonStore(self.runtime.db).set_accept_proposals(project_id, on)
-        self.hub.canon_changed.emit(project_id)
+        self.hub.ops.did_change(Changes.of(canon=project_id))
 
     def _changed(self, project_id: str, fact: CanonFact) -> CanonFact:
-        self.hub.canon_changed.emit(project_id)
+        self.hub.ops.did_change(Changes.of(canon=project_id))
         return fact
 
     def add(self, project_id: str, text: str, about: list[str], *, source_chat: str | None = None,
