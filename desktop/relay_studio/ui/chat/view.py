@@ -136,7 +136,7 @@ class ChatView(QWidget):
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
-        self._reload_timer.timeout.connect(self.reload)
+        self._reload_timer.timeout.connect(self._refresh)
         self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -266,7 +266,8 @@ class ChatView(QWidget):
         self.composer.set_running(active is not None)
 
     def schedule_reload(self) -> None:
-        """Reloads once on the next turn of the loop, however many events asked for it this frame."""
+        """Refreshes once on the next turn of the loop, however many events asked for it this frame: a query on the
+        reader lane while the chat is shown (its cards stay until the read arrives), else read here."""
         if not self._reload_timer.isActive():
             self._reload_timer.start()
 
@@ -302,6 +303,14 @@ class ChatView(QWidget):
         self.earlier.hide()
         if self.handoff_offer.chat_id and self.handoff_offer.chat_id != self.chat_id:
             self.handoff_offer.dismiss()  # the offer belongs to its chat
+    def _refresh(self) -> None:
+        if self.studio.shutting_down:  # the runtime closes behind the window: nothing is read any more
+            return
+        if self.isVisible() and self.chat_id:
+            self._request_contents()
+        else:
+            self.reload()
+
     def reload(self) -> None:
         """Shows the chat's messages and notices, read here: the refresh the chat's own events ask for. Cards
         whose message did not change are kept as they are (a markdown body is laid out once, not on every

@@ -283,7 +283,11 @@ class Query(Generic[S, P, T]):
 
     def __init__(self, store: Callable[[Stores], S], read: Callable[Concatenate[S, P], T]) -> None:
         self.store = store
-        self.read = read
+        self.name = read.__name__  # looked up on the store when called: the store's own method, as it is now
+
+    def read(self, stores: Stores, *args: P.args, **kwargs: P.kwargs) -> T:
+        method: Callable[P, T] = getattr(self.store(stores), self.name)
+        return method(*args, **kwargs)
 
     @overload
     def __get__(self, obj: None, owner: type) -> Query[S, P, T]: ...
@@ -301,12 +305,12 @@ class BoundQuery(Generic[S, P, T]):
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
         """Now, on the caller's thread, over the runtime's connection."""
-        return self._query.read(self._query.store(self._hub.runtime), *args, **kwargs)
+        return self._query.read(self._hub.runtime, *args, **kwargs)
 
     def run(self, owner: QObject | None, then: Callable[[T], None], /, *args: P.args, **kwargs: P.kwargs) -> None:
         """On the reader lane; ``then(result)`` on the GUI thread (see ``Operations.query``)."""
-        store, read = self._query.store, self._query.read
-        self._hub.ops.query(owner, lambda stores: read(store(stores), *args, **kwargs), then)
+        read = self._query.read
+        self._hub.ops.query(owner, lambda stores: read(stores, *args, **kwargs), then)
 
 
 class Change(Generic[S, P, T]):
@@ -316,8 +320,12 @@ class Change(Generic[S, P, T]):
     def __init__(self, store: Callable[[Stores], S], write: Callable[Concatenate[S, P], T],
                  changes: Callable[..., Changes]) -> None:
         self.store = store
-        self.write = write
+        self.name = write.__name__  # looked up on the store when called, as ``Query`` does
         self.changes = changes
+
+    def write(self, stores: Stores, *args: P.args, **kwargs: P.kwargs) -> T:
+        method: Callable[P, T] = getattr(self.store(stores), self.name)
+        return method(*args, **kwargs)
 
     @overload
     def __get__(self, obj: None, owner: type) -> Change[S, P, T]: ...
@@ -335,7 +343,7 @@ class BoundChange(Generic[S, P, T]):
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> T:
         """Now: the caller is on the loop, the writer lane; its ``Changes`` go out before it returns."""
-        result = self._change.write(self._change.store(self._hub.runtime), *args, **kwargs)
+        result = self._change.write(self._hub.runtime, *args, **kwargs)
         self._hub.ops.did_change(self._change.changes(result, *args, **kwargs))
         return result
 
@@ -343,5 +351,5 @@ class BoundChange(Generic[S, P, T]):
             **kwargs: P.kwargs) -> None:
         """On the writer lane one turn from now (see ``Operations.change``)."""
         change = self._change
-        self._hub.ops.change(owner, lambda runtime: change.write(change.store(runtime), *args, **kwargs),
+        self._hub.ops.change(owner, lambda runtime: change.write(runtime, *args, **kwargs),
                              lambda result: change.changes(result, *args, **kwargs), then)

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from relay_studio.domain.records import ChatRecord, ProjectRecord
+from relay_studio.domain.records import ProjectRecord
 from relay_studio.resources import resource_dir
+from relay_studio.store.chats import ChatStore
 from relay_studio.store.projects import ProjectStore
-from relay_studio.ui.operations.ops import FILES, Change, Changes, OwnerRef, Query, ReadStores, projects
+from relay_studio.ui.operations.ops import FILES, Change, Changes, OwnerRef, Query, ReadStores, chats, projects
 from relay_studio.ui.operations.project_files import ProjectFiles, read_project_files
 
 if TYPE_CHECKING:
@@ -29,6 +30,7 @@ FilesWaiter = tuple[OwnerRef, Callable[[ProjectFiles], None]]
 
 class ProjectOperations:
     all = Query(projects, ProjectStore.list)
+    chats = Query(chats, ChatStore.chats)  # a project's chats
     rename = Change(projects, ProjectStore.rename, lambda _record, *_args: Changes.of(projects=True))
 
     def __init__(self, hub: StudioHub) -> None:
@@ -48,9 +50,6 @@ class ProjectOperations:
         self.runtime.chats.ensure_chat("Chat 1", project_id=record.id)
         self.hub.ops.did_change(Changes.of(projects=True, chats=True))
         return record
-
-    def chats(self, project_id: str) -> list[ChatRecord]:
-        return self.runtime.chats.chats(project_id)
 
     def folder(self, project_id: str) -> Path:
         return self.runtime.project_dir(self.get(project_id))
