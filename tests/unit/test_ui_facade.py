@@ -378,3 +378,25 @@ def test_no_view_calls_a_store_or_the_runtime_synchronously_but_the_listed_excep
     assert not sites, ("a view reaches data the one way: `studio.<group>.<operation>.run(owner, then, ...)` or a "
                        "query/change of the operation (docs/data-flow.md):\n" + "\n".join(sites))
     assert not set(ALLOWED) - used, f"exceptions no view needs any more: {sorted(set(ALLOWED) - used)}"
+
+
+def test_the_hub_keeps_its_state_in_init_its_sections_by_purpose_and_fits_450_lines() -> None:
+    """``ui/studio.py``: every attribute a method sets was made in ``__init__`` (no state made lazily, no
+    ``__dict__`` tricks), no section is headed by an issue number, and the module stays under 450 lines."""
+    text = FACADE.read_text(encoding="utf-8")
+    [studio] = [n for n in ast.parse(text).body if isinstance(n, ast.ClassDef) and n.name == "Studio"]
+    methods = [n for n in studio.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+    def set_on_self(fn: ast.AST) -> set[str]:
+        return {t.attr for n in ast.walk(fn) if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+                for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                for t in ast.walk(t) if isinstance(t, ast.Attribute)
+                and isinstance(t.value, ast.Name) and t.value.id == "self"}
+
+    made = set_on_self(next(m for m in methods if m.name == "__init__"))
+    later = {f"{m.name}: self.{a}" for m in methods if m.name != "__init__" for a in set_on_self(m) - made}
+    assert not later, f"state made outside __init__: {sorted(later)}"
+    assert "__dict__" not in text and "setdefault(" not in text
+    headings = [line for line in text.splitlines() if line.strip().startswith("# --")]
+    assert headings and not [h for h in headings if "issue" in h.lower() or "#" in h.strip()[4:]]
+    assert len(text.splitlines()) < 450

@@ -166,6 +166,7 @@ class Studio(QObject):
         if stats is not None:
             stats.fold(event)
 
+    # -- changes: the Canon panel hears its own signal, passed on from the one record -----------------------
     def _pass_on_canon(self, changes: Changes, _initiator: object) -> None:
         for project_id in sorted(changes.canon):  # the Canon panel's own signal, from the one record
             self.canon_changed.emit(project_id)
@@ -283,6 +284,7 @@ class Studio(QObject):
         record = self.runtime.runs.run(run_id)
         return record.status if record else None
 
+    # -- shutdown ---------------------------------------------------------------------------------------
     async def shutdown(self) -> None:
         """Cancels what still runs and waits until each run is journaled as ended; a run waiting for the
         creator's approval is left waiting instead, and resumed at the next start (``Runtime.leave_waiting``)."""
