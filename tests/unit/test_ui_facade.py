@@ -333,8 +333,8 @@ ALLOWED: dict[str, str] = {
     "chats.unique_name": _ROW,
     "chats.agent": ("the handoff flow's pick of the agent that answered last: reads the chat's messages on the GUI "
                     "thread (grows with the chat); to move to a query with the handoff flow"),
-    "chats.messages": ("the handoff flow's and the export dialog's read of one chat's messages as they open; the "
-                       "export dialog's preview itself runs on its lane"),
+    "chats.messages": ("the export dialog's read of its chat's messages as it is built (its preview runs on its "
+                       "lane); the handoff flow awaits them as a query (`chats.messages.read`)"),
     "chats.message_versions": ("one card's versions, answered from what the chat's lane read primed "
                                "(prime_versions); read here only for a card the lane read did not cover"),
     "chats.contents": ("the shown chat's refresh on its own events and the chat a window opens with (before the "

@@ -307,6 +307,12 @@ class BoundQuery(Generic[S, P, T]):
         """Now, on the caller's thread, over the runtime's connection."""
         return self._query.read(self._hub.runtime, *args, **kwargs)
 
+    async def read(self, *args: P.args, **kwargs: P.kwargs) -> T:
+        """On the reader lane, awaited (a coroutine of the window); raises what the read raised."""
+        read = self._query.read
+        result: T = await self._hub.ops.read(lambda stores: read(stores, *args, **kwargs))
+        return result
+
     def run(self, owner: QObject | None, then: Callable[[T], None], /, *args: P.args, **kwargs: P.kwargs) -> None:
         """On the reader lane; ``then(result)`` on the GUI thread (see ``Operations.query``)."""
         read = self._query.read
