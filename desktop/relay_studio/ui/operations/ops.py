@@ -6,15 +6,15 @@ Every operation a view starts is one of three kinds:
   own: WAL lets it read while the runtime writes), never on the GUI thread;
 - a *change* (``Operations.change``): a write, run on the writer lane. The writer lane is the loop's own thread,
   with the runtime's connection, one turn of the loop after the view asked: the runtime writes every journal event
-  from that thread through that connection, so a change's transaction and a run's can never interleave, and no
-  thread ever waits on SQLite's write lock while another of ours holds it (a writer thread with its own connection
-  would make the runtime's next ``BEGIN IMMEDIATE``, on the GUI thread, wait for it);
+  from that thread through that connection, so a change's transaction and a run's can never interleave and a
+  change adds no writer that the loop could wait for (a writer thread with its own connection would make the
+  runtime's next ``BEGIN IMMEDIATE``, on the GUI thread, wait for that thread's transaction);
 - live run control (start, cancel, guide, approve): a coroutine on the loop, on the hub (``ui/studio.py``).
 
 Each query and change ends in one place (``_finish``): success hands its typed result to the caller's ``then``,
 and a change's ``Changes`` record goes out once as the studio's ``operation_did_execute(changes, initiator)``;
 failure goes to ``present_error`` (``ui/operations/errors.py``). A result whose owner (the view that asked) was
-destroyed meanwhile is dropped.
+destroyed meanwhile is dropped (a failure is still logged).
 
 Operations that only call one store are declared in one line (``Query(chats, ChatStore.messages)``,
 ``Change(chats, ChatStore.rename_chat, changes=...)``): called directly, they run now on the caller's thread
@@ -37,7 +37,7 @@ from relay_studio.store.chats import ChatStore
 from relay_studio.store.database import Database
 from relay_studio.store.projects import ProjectStore
 from relay_studio.store.runs import RunStore
-from relay_studio.ui.background import BackgroundReads, Failed, Outcome
+from relay_studio.ui.background import BackgroundReads, Done, Failed, Outcome
 from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
@@ -141,20 +141,15 @@ class ChangeHub(Protocol):
 
 
 class OwnerRef:
-    """The view that asked, held without keeping it alive: ``alive`` is False once Qt destroyed it."""
+    """The view that asked: ``alive`` is False once Qt destroyed it (no connection to its ``destroyed``: a view
+    asks many times, and each would stay connected as long as it lives)."""
 
     def __init__(self, owner: QObject | None) -> None:
         self._owner = owner
-        self._gone = False
-        if owner is not None:
-            owner.destroyed.connect(self._on_destroyed)
-
-    def _on_destroyed(self, *_args: object) -> None:
-        self._gone = True
 
     @property
     def alive(self) -> bool:
-        return self._owner is None or (not self._gone and shiboken6.isValid(self._owner))
+        return self._owner is None or shiboken6.isValid(self._owner)
 
     @property
     def widget(self) -> QObject | None:
@@ -189,18 +184,10 @@ class Operations(QObject):
     def query_outcome(self, work: Callable[[ReadStores], T], deliver: Callable[[Outcome[T]], None], *,
                       key: Hashable | None = None) -> None:
         """A query whose caller shows a failure in its own place (the continuity dialog, the Canon panel): its
-        ``Outcome`` delivered as it is; the caller hands a ``Failed`` to ``present_error(show=...)``."""
+        ``Outcome`` delivered as it is, a failure logged first by the presenter (shown nowhere by it)."""
         if not self._closed:
             self._lanes[READER].start(key if key is not None else object(), partial(work, self._lane_stores(READER)),
-                                      deliver)
-
-    def plain(self, owner: QObject | None, work: Callable[[], T], then: Callable[[T], None], *,
-              key: Hashable | None = None, show: Callable[[str], None] | None = None) -> None:
-        """A query that needs no connection (the keychain, a file outside the data folder), on its own lane."""
-        if self._closed:
-            return
-        self._lanes[KEYCHAIN].start(key if key is not None else object(), work,
-                                    partial(self._finish, OwnerRef(owner), then, show))
+                                      partial(_logged, deliver))
 
     async def read(self, work: Callable[[ReadStores], T], *, lane: str = READER) -> T:
         """A query for a coroutine: ``work``'s value, or what it raised (the caller presents it)."""
@@ -239,7 +226,7 @@ class Operations(QObject):
             self._finish(guard, None, show, Failed(error))
             return
         self.did_change(changes(result), guard.widget)
-        self._finish(guard, then, show, _done(result))
+        self._finish(guard, then, show, Done(result))
 
     def did_change(self, changes: Changes, initiator: object = None) -> None:
         """Announces what a change wrote: once, as ``operation_did_execute(changes, initiator)``."""
@@ -249,12 +236,10 @@ class Operations(QObject):
     # -- the one end ---------------------------------------------------------------------------------
     def _finish(self, guard: OwnerRef, then: Callable[[T], None] | None, show: Callable[[str], None] | None,
                 outcome: Outcome[T]) -> None:
-        if not guard.alive:
-            return  # the view that asked is gone: nothing to show it
-        if isinstance(outcome, Failed):
-            widget = guard.widget
-            present_error(outcome.error, parent=widget if isinstance(widget, QObject) else None, show=show)
-        elif then is not None:
+        if isinstance(outcome, Failed):  # logged even when the view that asked is gone (shown only if it is not)
+            alive = guard.alive
+            present_error(outcome.error, parent=guard.widget, show=show if alive else _nowhere)
+        elif guard.alive and then is not None:
             then(outcome.value)
 
     def close(self) -> None:
@@ -265,10 +250,14 @@ class Operations(QObject):
             lane.close(last=stores.db.close if stores is not None else None)
 
 
-def _done(value: T) -> Outcome[T]:
-    from relay_studio.ui.background import Done
+def _logged(deliver: Callable[[Outcome[T]], None], outcome: Outcome[T]) -> None:
+    if isinstance(outcome, Failed):
+        present_error(outcome.error, show=_nowhere)
+    deliver(outcome)
 
-    return Done(value)
+
+def _nowhere(_line: str) -> None:
+    """Where a failure goes when the view that asked is gone: only to the log (``present_error`` logs it)."""
 
 
 # -- operations declared in one line ----------------------------------------------------------------

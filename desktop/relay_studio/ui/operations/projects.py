@@ -3,9 +3,10 @@
 One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views call it as ``studio.projects``.
 A project's files (``project_files.read_project_files``) are a query on the ``project-files`` lane
 (``ui/operations/ops.py``): ``read(project_id, owner, then)``. Views that ask while a read of the project is under
-way share it, and one more read follows for them (what they ask may come after a change the read began before);
+way share it, unless a change of the project's files was announced since it began: then one more read follows;
 ``files`` keeps the last read of each project. A read whose index sync found changes made outside the app (an
-editor, the CLI) announces them as a change, so every view showing the project hears of it."""
+editor, the CLI) announces them as a change, so every view showing an older read of the project hears of it (the
+first read of a project in a session announces nothing: no view shows an older one)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,14 @@ class ProjectOperations:
         self.runtime = hub.runtime
         self.files: dict[str, ProjectFiles] = {}  # each project's last read
         self._waiting: dict[str, list[FilesWaiter]] = {}  # the reads under way, and who waits for each
-        self._again: dict[str, list[FilesWaiter]] = {}  # who asked while one was under way
+        self._again: dict[str, list[FilesWaiter]] = {}  # who asked after a change the read under way may miss
+        self._changed: dict[str, int] = {}  # each project's count of changes to its files, as announced
+        self._read_at: dict[str, int] = {}  # that count when the read under way began
+        hub.operation_did_execute.connect(self._on_changes)  # before any view's: the count is current for them
+
+    def _on_changes(self, changes: Changes, _initiator: object) -> None:
+        for project_id in changes.project_files():
+            self._changed[project_id] = self._changed.get(project_id, 0) + 1
 
     def get(self, project_id: str) -> ProjectRecord:
         """The project with that id, or the default project when it is gone."""
@@ -63,12 +71,16 @@ class ProjectOperations:
             return
         waiter: FilesWaiter = (OwnerRef(owner), then or (lambda _files: None))
         if project_id in self._waiting:
-            self._again.setdefault(project_id, []).append(waiter)
+            if self._read_at.get(project_id) == self._changed.get(project_id, 0):
+                self._waiting[project_id].append(waiter)  # nothing changed since it began: it answers this one too
+            else:
+                self._again.setdefault(project_id, []).append(waiter)
             return
         self._start(project_id, [waiter])
 
     def _start(self, project_id: str, waiters: list[FilesWaiter]) -> None:
         self._waiting[project_id] = waiters
+        self._read_at[project_id] = self._changed.get(project_id, 0)
         folder, builtin = self.folder(project_id), resource_dir() / "skills"
 
         def work(stores: ReadStores) -> ProjectFiles:
@@ -82,6 +94,7 @@ class ProjectOperations:
     def _arrived(self, files: ProjectFiles) -> None:
         project_id = files.project_id
         waiters = self._waiting.pop(project_id, [])
+        shown_before = project_id in self.files  # views may show an older read of it: an outside change concerns them
         if not files.error:
             self.files[project_id] = files
         for owner, then in waiters:
@@ -90,6 +103,6 @@ class ProjectOperations:
         again = self._again.pop(project_id, None)
         if again and not self.hub.shutting_down:
             self._start(project_id, again)
-        if files.changed_outside:
+        if files.changed_outside and shown_before:
             self.hub.ops.did_change(Changes.of(library=project_id if "library" in files.changed_outside else None,
                                                skills=project_id if "skills" in files.changed_outside else None))
