@@ -48,7 +48,7 @@ async def test_a_changes_record_reaches_the_chat_list_which_then_shows_the_renam
     chats.rename.run(window, renamed, chat_id, "The Lighthouse")
     assert chats.get(chat_id).name != "The Lighthouse"  # not in the caller's stack: a turn of the loop later
     await until(lambda: any("The Lighthouse" in name for name in _chat_names(window)), what="the chat list to show it")
-    assert [(c.chats, i) for c, i in heard] == [(True, window)]  # once, with who asked
+    assert [(c.chats, i) for c, i in heard] == [({chat_id}, window)]  # once, naming the chat, with who asked
     assert heard[0][0].initiator is window
     assert threads == [threading.main_thread().name]  # the writer lane is the loop's thread
 

@@ -170,7 +170,7 @@ class LibraryPanel(QWidget):
             self.title.setText(i18n.arg(self.tr("Project “%1”"), self.studio.projects.get(self.project_id).name))
 
     def _concerns(self, changes: Changes) -> bool:
-        return bool(self.project_id) and (changes.projects or changes.chats or bool(changes.messages)
+        return bool(self.project_id) and (changes.projects or bool(changes.chats) or bool(changes.messages)
                                           or self.project_id in changes.project_files())
 
     def _on_changes(self, changes: Changes) -> None:

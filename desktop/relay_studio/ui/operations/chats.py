@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 CONTENTS_KEY = "chat-contents"
 
 
-def _chats_listed(_result: object, *_args: object, **_kwargs: object) -> Changes:
-    return Changes.of(chats=True)
+def _chat_listed(record: ChatRecord, *_args: object, **_kwargs: object) -> Changes:
+    return Changes.of(chats=record.id)
 
 
 class ChatOperations:
@@ -52,9 +52,8 @@ class ChatOperations:
     continued_in = Query(chats, ChatStore.continuations)
     continued_from = Query(chats, ChatStore.continued_from)
     handed_off = Query(chats, ChatStore.handed_off)  # the documents a chat handed off, each with its new chat
-    ensure = Change(chats, ChatStore.ensure_chat, _chats_listed)  # the chat of that name, made if missing
-    rename = Change(chats, ChatStore.rename_chat, _chats_listed)  # ``ValueError`` when empty or taken
-    delete_message = Change(chats, ChatStore.delete_message, _chats_listed)  # its commits stay in the ledger
+    ensure = Change(chats, ChatStore.ensure_chat, _chat_listed)  # the chat of that name, made if missing
+    rename = Change(chats, ChatStore.rename_chat, _chat_listed)  # ``ValueError`` when empty or taken
 
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
@@ -95,7 +94,7 @@ class ChatOperations:
         ``Runtime.copy_persist`` makes it: links in ``persist/`` are left out, never followed)."""
         record = self.runtime.chats.duplicate_chat(chat_id)
         self.runtime.copy_persist(chat_id, record.id)  # plain files and folders: links are never followed
-        self.hub.ops.did_change(Changes.of(chats=True))
+        self.hub.ops.did_change(Changes.of(chats=record.id))
         return record
 
     def delete(self, chat_id: str) -> bool:
@@ -105,7 +104,15 @@ class ChatOperations:
             return False
         removed = self.runtime.chats.delete_chat(chat_id)
         if removed:
-            self.hub.ops.did_change(Changes.of(chats=True))
+            self.hub.ops.did_change(Changes.of(chats=chat_id))
+        return removed
+
+    def delete_message(self, message_id: str) -> bool:
+        """Removes a message from its chat; what was committed stays in the run's ledger."""
+        message = self.runtime.chats.message(message_id)
+        removed = self.runtime.chats.delete_message(message_id)
+        if removed and message is not None:
+            self.hub.ops.did_change(Changes.of(messages=message.chat_id))
         return removed
 
     def contents(self, chat_id: str) -> ChatContents:
@@ -136,7 +143,7 @@ class ChatOperations:
             n += 1
         record = self.runtime.chats.ensure_chat(f"{base} {n}", project_id=project_id,
                                                 mode=CHAT_MODE_EXPLORE if explore else CHAT_MODE_CHAT)
-        self.hub.ops.did_change(Changes.of(chats=True))
+        self.hub.ops.did_change(Changes.of(chats=record.id))
         return record
 
     def new_exploration(self, project_id: str) -> ChatRecord:
@@ -153,7 +160,7 @@ class ChatOperations:
         """A new chat in the project from a read chat file, its swipes as versions (one transaction)."""
         record = self.runtime.chats.import_chat(parsed.name, parsed.messages, project_id=project_id,
                                                 source=Path(source).name)
-        self.hub.ops.did_change(Changes.of(chats=True))
+        self.hub.ops.did_change(Changes.of(chats=record.id))
         return record
 
     def export_sillytavern(self, chat_id: str, path: Path, user_name: str = "You") -> bool:

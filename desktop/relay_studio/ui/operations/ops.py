@@ -62,11 +62,11 @@ def _ids(value: str | None) -> frozenset[str]:
 class Changes:
     """What one change wrote, for the views to decide whether to refresh (Anki's ``OpChanges``).
 
-    ``chats``: the chats themselves (made, renamed, deleted); ``messages``: the chats whose messages changed;
+    ``chats``: the chats made, renamed or deleted (the chat lists); ``messages``: the chats whose messages changed;
     ``library``, ``knowledge``, ``skills``, ``canon``: the projects whose story library, knowledge documents,
     Skills or canon changed; ``run``: the run started or ended. ``initiator`` is who asked (a view, or None)."""
 
-    chats: bool = False
+    chats: frozenset[str] = frozenset()
     messages: frozenset[str] = frozenset()
     profiles: bool = False
     projects: bool = False
@@ -78,11 +78,11 @@ class Changes:
     initiator: object = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, *, chats: bool = False, messages: str | None = None, profiles: bool = False,
+    def of(cls, *, chats: str | None = None, messages: str | None = None, profiles: bool = False,
            projects: bool = False, library: str | None = None, knowledge: str | None = None,
            skills: str | None = None, canon: str | None = None, run: str = "") -> Changes:
         """One change's record, each project or chat named by its id (the common case: one of each)."""
-        return cls(chats, _ids(messages), profiles, projects, _ids(library), _ids(knowledge), _ids(skills),
+        return cls(_ids(chats), _ids(messages), profiles, projects, _ids(library), _ids(knowledge), _ids(skills),
                    _ids(canon), run)
 
     def project_files(self) -> frozenset[str]:
@@ -90,7 +90,7 @@ class Changes:
         return self.library | self.knowledge | self.skills
 
     def __or__(self, other: Changes) -> Changes:
-        return Changes(self.chats or other.chats, self.messages | other.messages, self.profiles or other.profiles,
+        return Changes(self.chats | other.chats, self.messages | other.messages, self.profiles or other.profiles,
                        self.projects or other.projects, self.library | other.library,
                        self.knowledge | other.knowledge, self.skills | other.skills, self.canon | other.canon,
                        self.run or other.run, self.initiator or other.initiator)

@@ -55,8 +55,8 @@ class ProjectOperations:
     def create(self, name: str) -> ProjectRecord:
         """A new project with a first chat; ``ProjectError`` (code, sentence) when the name cannot be used."""
         record = self.runtime.projects.create(name)
-        self.runtime.chats.ensure_chat("Chat 1", project_id=record.id)
-        self.hub.ops.did_change(Changes.of(projects=True, chats=True))
+        first = self.runtime.chats.ensure_chat("Chat 1", project_id=record.id)
+        self.hub.ops.did_change(Changes.of(projects=True, chats=first.id))
         return record
 
     def folder(self, project_id: str) -> Path:
