@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QWidget
 
-from relay_studio.ui.operations.ops import Changes
+from relay_studio.ui.operations.changes import Changes
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance

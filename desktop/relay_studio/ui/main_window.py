@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from relay_studio.ui import theme, wheel_guard, window_profiles
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.dock_layout import DockLayout
-from relay_studio.ui.operations.ops import Changes
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.paint_clock import PaintClock
 from relay_studio.ui.window_layout import MIN_CHAT_W, MIN_SIDEBAR_W, MIN_TIMELINE_W, MIN_WINDOW_H
 from relay_studio.ui.window_menus import build_menus

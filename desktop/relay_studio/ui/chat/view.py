@@ -78,8 +78,8 @@ from relay_studio.ui.chat.transcript import (
 )
 from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.chat_contents import ChatContents
-from relay_studio.ui.operations.ops import Changes
 from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.tasks import WidgetTasks

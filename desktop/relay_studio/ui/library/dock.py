@@ -30,7 +30,7 @@ from relay_studio.ui.library.codex import CodexView
 from relay_studio.ui.library.knowledge_view import KnowledgeView
 from relay_studio.ui.library.skills_view import SkillsView
 from relay_studio.ui.operations.canon import CanonQuote
-from relay_studio.ui.operations.ops import Changes
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.project_files import ProjectFiles
 
 if TYPE_CHECKING:

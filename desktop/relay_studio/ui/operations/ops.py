@@ -25,7 +25,7 @@ runs them the one way.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
@@ -38,6 +38,7 @@ from relay_studio.store.database import Database
 from relay_studio.store.projects import ProjectStore
 from relay_studio.store.runs import RunStore
 from relay_studio.ui.background import BackgroundReads, Done, Failed, Outcome
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
@@ -52,48 +53,8 @@ P = ParamSpec("P")
 #: the lanes a query may run on: the reader (the journal, chats, runs), a project's files (a slow sync of a
 #: folder never holds up the reader), and work that needs no connection (the keychain, a key file)
 READER, FILES, KEYCHAIN = "relay-studio-read", "project-files", "keychain"
-
-
-def _ids(value: str | None) -> frozenset[str]:
-    return frozenset({value}) if value else frozenset()
-
-
-@dataclass(frozen=True)
-class Changes:
-    """What one change wrote, for the views to decide whether to refresh (Anki's ``OpChanges``).
-
-    ``chats``: the chats made, renamed or deleted (the chat lists); ``messages``: the chats whose messages changed;
-    ``library``, ``knowledge``, ``skills``, ``canon``: the projects whose story library, knowledge documents,
-    Skills or canon changed; ``run``: the run started or ended. ``initiator`` is who asked (a view, or None)."""
-
-    chats: frozenset[str] = frozenset()
-    messages: frozenset[str] = frozenset()
-    profiles: bool = False
-    projects: bool = False
-    library: frozenset[str] = frozenset()
-    knowledge: frozenset[str] = frozenset()
-    skills: frozenset[str] = frozenset()
-    canon: frozenset[str] = frozenset()
-    run: str = ""
-    initiator: object = field(default=None, compare=False)
-
-    @classmethod
-    def of(cls, *, chats: str | None = None, messages: str | None = None, profiles: bool = False,
-           projects: bool = False, library: str | None = None, knowledge: str | None = None,
-           skills: str | None = None, canon: str | None = None, run: str = "") -> Changes:
-        """One change's record, each project or chat named by its id (the common case: one of each)."""
-        return cls(_ids(chats), _ids(messages), profiles, projects, _ids(library), _ids(knowledge), _ids(skills),
-                   _ids(canon), run)
-
-    def project_files(self) -> frozenset[str]:
-        """The projects whose files (entries, knowledge documents, Skills) changed."""
-        return self.library | self.knowledge | self.skills
-
-    def __or__(self, other: Changes) -> Changes:
-        return Changes(self.chats | other.chats, self.messages | other.messages, self.profiles or other.profiles,
-                       self.projects or other.projects, self.library | other.library,
-                       self.knowledge | other.knowledge, self.skills | other.skills, self.canon | other.canon,
-                       self.run or other.run, self.initiator or other.initiator)
+__all__ = ["FILES", "KEYCHAIN", "READER", "Change", "Changes", "Operations", "OwnerRef", "Query", "ReadStores",
+           "Stores", "chats", "projects", "runs"]
 
 
 class Stores(Protocol):
