@@ -198,7 +198,7 @@ class Studio(QObject):
         self.stats[handle.run_id] = RunStats(handle.run_id, agent=agent_name,
                                              status=handle.context.run_status.value, started=loop.time())
         handle.task.add_done_callback(partial(self._on_run_done_task, handle))
-        self.ops.did_change(Changes.of(chats=handle.chat_id, messages=handle.chat_id, run=handle.run_id))
+        self.ops.did_change(Changes.of(messages=handle.chat_id, run=handle.run_id))  # its end: ``run_finished``
         self.run_started.emit(handle.run_id, handle.chat_id)
 
     # -- session handoff: live run control too (docs/session-handoff.md) --------------------------
