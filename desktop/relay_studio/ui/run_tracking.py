@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
 from relay_studio.domain.events import Event
 from relay_studio.domain.run_folds import add_usage, foreground_agent
@@ -44,7 +45,7 @@ class RunStats:
         agent = foreground_agent(event)
         if agent is not None:
             self.agent = agent
-        elif event.type == "status_changed":
+        elif event.type == ev.STATUS_CHANGED:
             self.status = str(event.payload.get("to", self.status))
         else:
             add_usage(self, event)

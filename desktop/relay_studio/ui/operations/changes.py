@@ -19,7 +19,8 @@ class Changes:
 
     ``chats``: the chats made, renamed or deleted (the chat lists); ``messages``: the chats whose messages changed;
     ``library``, ``knowledge``, ``skills``, ``canon``: the projects whose story library, knowledge documents,
-    Skills or canon changed; ``run``: the run started (its end is the studio's ``run_finished``). ``initiator`` is who asked (a view, or None)."""
+    Skills or canon changed; ``run``: the run started (its end is the studio's ``run_finished``).
+    ``initiator`` is who asked (a view, or None)."""
 
     chats: frozenset[str] = frozenset()
     messages: frozenset[str] = frozenset()
