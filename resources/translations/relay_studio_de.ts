@@ -3641,6 +3641,17 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     </message>
 </context>
 <context>
+    <name>Operations</name>
+    <message>
+        <source>Something unexpected went wrong (%1). The log has the details.</source>
+        <translation>Etwas Unerwartetes ist schiefgegangen (%1). Die Einzelheiten stehen im Protokoll.</translation>
+    </message>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+</context>
+<context>
     <name>PatchDialog</name>
     <message>
         <source>%1: write %2</source>

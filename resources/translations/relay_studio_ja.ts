@@ -3630,6 +3630,17 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     </message>
 </context>
 <context>
+    <name>Operations</name>
+    <message>
+        <source>Something unexpected went wrong (%1). The log has the details.</source>
+        <translation>予期しない問題が起きました（%1）。詳細はログにあります。</translation>
+    </message>
+    <message>
+        <source>Relay Studio</source>
+        <translation>Relay Studio</translation>
+    </message>
+</context>
+<context>
     <name>PatchDialog</name>
     <message>
         <source>%1: write %2</source>

@@ -284,8 +284,8 @@ async def test_skill_problems_are_named_and_outside_edits_show_when_the_window_g
     (folder / "library" / "creature" / "kraken.md").write_text("---\ntype: creature\nname: Kraken\n---\nA sea beast.\n",
                                                                encoding="utf-8")
     readers: list[str] = []
-    window.studio.project_reader._arrived.connect(lambda *_a: readers.append(threading.current_thread().name),
-                                                  Qt.ConnectionType.DirectConnection)
+    window.studio.ops._lanes["project-files"].arrived.connect(
+        lambda *_a: readers.append(threading.current_thread().name), Qt.ConnectionType.DirectConnection)
     other = QWidget()
     qtbot.addWidget(other)  # closed and deleted on this thread after the test
     other.setWindowTitle("Another application")
@@ -320,7 +320,7 @@ async def test_a_focus_change_as_the_window_closes_reads_nothing_afterwards(app:
     library = window.library
     assert library._focus_timer.isActive()  # the delayed read is due
     reads: list[str] = []
-    window.studio.project_reader.read_done.connect(lambda files: reads.append(files.project_id))
+    window.studio.ops._lanes["project-files"].arrived.connect(lambda arrival: reads.append(arrival.key))
     window.force_close()
     assert not library._focus_timer.isActive()  # closing drops it
     other.activateWindow()  # a focus change after the close starts no read either

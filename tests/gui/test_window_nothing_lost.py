@@ -43,7 +43,7 @@ async def test_an_edited_change_whose_commit_was_rejected_can_be_published(app: 
     await until(lambda: window.chat.message_cards() and _answer(window).rstrip().endswith("The ship answered."),
                 what="the published version after a restart")
     await until(lambda: window.studio.unpublished_changes(run_id) == []
-                and run_id in window.studio.__dict__.get("_unpublished", {}),
+                and run_id in window.studio.unpublished.known,
                 what="the run's journal read again (off the GUI thread)")
     assert not any(isinstance(c, NoticeCard) for c in window.chat.cards)
 
@@ -97,7 +97,7 @@ async def test_approving_with_no_part_ticked_is_a_rejection(app: App, qtbot: QtB
     assert [p.get("tool") for p in denied] == ["workspace_apply_patch"]
     assert not any(e.type == "tool_call_approved" and e.payload.get("edited") for e in events), \
         "not recorded as approved with edits"
-    read = window.studio.__dict__
-    await until(lambda: window.studio.unpublished_changes(run_id) == [] and run_id in read.get("_unpublished", {}),
+    read = window.studio.unpublished.known
+    await until(lambda: window.studio.unpublished_changes(run_id) == [] and run_id in read,
                 what="the run's journal read for unpublished changes")
     assert not any(isinstance(c, NoticeCard) for c in window.chat.cards), "no red notice"

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QInputDialog
 from relay_studio.store.projects import ProjectError
 from relay_studio.ui import i18n
 from relay_studio.ui.chat.view import WELCOME_CHAT
+from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
     from relay_studio.ui.chat.chat_actions import ChatActions
@@ -47,7 +48,6 @@ class ChatNavigation(QObject):
         sidebar.new_project_requested.connect(self.new_project)
         sidebar.rename_project_requested.connect(self.rename_project)
         self.host.chat.open_chat_requested.connect(self.open_chat)  # a lineage marker of a session handoff
-        self.studio.projects_changed.connect(self.show_project)
 
     # -- chats -----------------------------------------------------------------------------------
     def refresh_chats(self) -> None:
@@ -110,7 +110,7 @@ class ChatNavigation(QObject):
         try:
             record = self.studio.projects.create(name)
         except ProjectError as exc:
-            self.host.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
+            present_error(exc, show=lambda line: self.host.statusBar().showMessage(line, 10000))
             return
         self.choose_project(record.id)
 
@@ -124,7 +124,7 @@ class ChatNavigation(QObject):
         try:
             self.studio.projects.rename(self.host.project_id, name)
         except ProjectError as exc:
-            self.host.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
+            present_error(exc, show=lambda line: self.host.statusBar().showMessage(line, 10000))
 
     def open_chat(self, chat_id: str) -> None:
         if not chat_id:

@@ -14,7 +14,8 @@ from relay_studio.canon.continuity_run import CheckReport
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.ui import i18n
-from relay_studio.ui.background import Outcome
+from relay_studio.ui.background import Failed, Outcome
+from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
     from relay_studio.ui.window_host import WindowHost
@@ -34,12 +35,12 @@ class ContinuityAfterCommit(QObject):
                 self.window_.studio.continuity.after_commit(event.run_id, event.seq, self._on_checked)
 
     def _on_checked(self, outcome: Outcome[CheckReport | None]) -> None:
-        try:
-            report = outcome.result()
-        except Exception as exc:  # advisory: say it, never hold anything up
-            self.window_.statusBar().showMessage(
-                i18n.arg(self.tr("The continuity check after the commit could not be done: %1"), str(exc)), 15000)
+        if isinstance(outcome, Failed):  # advisory: said (and logged) by the presenter, never holding anything up
+            said = self.tr("The continuity check after the commit could not be done: %1")
+            present_error(outcome.error, show=lambda line: self.window_.statusBar().showMessage(
+                i18n.arg(said, line.removeprefix("⚠ ")), 15000))
             return
+        report = outcome.value
         if report is None:
             return
         self.reports.append(report)

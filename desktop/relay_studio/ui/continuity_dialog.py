@@ -1,7 +1,7 @@
 """Chat → Check continuity…: the continuity check of the shown chat against the project's canon, with its
 evidence (docs/canon.md, "Continuity check").
 
-The rules run on the studio's reader thread (``Studio.submit_read``; ~0.3 s for 100k words must not hold the
+The rules run on the studio's reader thread (a query of ``Studio.ops``; ~0.3 s for 100k words must not hold the
 GUI thread), which also journals the check. Each finding shows both passages side by side, the text and the
 fact or earlier passage it contradicts, each with where it stands. "Show the text" / "Show the evidence" open
 the chat and find the passage in it; "Mark intentional" keeps the finding with the reason typed beside it

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from relay_studio.ui import theme, wheel_guard, window_profiles
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.dock_layout import DockLayout
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.paint_clock import PaintClock
 from relay_studio.ui.window_layout import MIN_CHAT_W, MIN_SIDEBAR_W, MIN_TIMELINE_W, MIN_WINDOW_H
 from relay_studio.ui.window_menus import build_menus
@@ -283,8 +284,7 @@ class MainWindow(QMainWindow):
         s.events_arrived.connect(self.library.after_events)  # an entry or Skill written while the run goes on
         self.runs.wire()
         self.chat.handoff_requested.connect(lambda: self.hand_off())
-        s.chats_changed.connect(lambda: self.refresh_chats())
-        s.profiles_changed.connect(self.refresh_profiles)
+        s.operation_did_execute.connect(self._on_changes)
         if s.has_suspended_runs():  # a change waited for approval when the app last stopped: ask it again
             self.spawn(s.resume_suspended())
         QApplication.instance().styleHints().colorSchemeChanged.connect(self._on_scheme_changed)  # type: ignore[union-attr]
@@ -302,6 +302,15 @@ class MainWindow(QMainWindow):
 
     def refresh_chats(self) -> None:
         self.navigation.refresh_chats()
+
+    def _on_changes(self, changes: Changes, _initiator: object) -> None:
+        """The window itself (its chat list, its agent list, its project) follows every change, shown or not."""
+        if changes.projects:  # its chats too
+            self.navigation.show_project()
+        elif changes.chats or changes.run:
+            self.refresh_chats()
+        if changes.profiles:
+            self.refresh_profiles()
 
     def new_chat(self, *, explore: bool = False) -> None:
         self.navigation.new_chat(explore=explore)

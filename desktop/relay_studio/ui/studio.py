@@ -1,25 +1,17 @@
-"""The window's one binding to the runtime.
+"""The window's one binding to the runtime: the hub the views and operations hang off.
 
-Journal events and live streaming updates arrive from the runtime synchronously, in the middle of
-its work. The studio only buffers them and hands them to the views once per frame (~33 ms), so the
-runtime never waits on painting and views never repaint per token.
+Journal events and live streaming updates arrive from the runtime synchronously, in the middle of its work. The
+studio only buffers them and hands them to the views once per frame (~33 ms), so the runtime never waits on
+painting and views never repaint per token.
 
-Views never reach into the store or the runtime internals: every read and write they need is a named
-operation, returning plain records (``domain.records``, ``Event``, dicts), in the manner of Anki's ``aqt``
-operations. This module is the hub (signals, run tracking, approvals, shutdown, frame-batched delivery,
-the reader and keychain lanes), its state made in
-``__init__``: each part is state the others read (a run's handle, its pending approval, the frame's buffers)
-and all of it ends in ``shutdown``; the features are operations it holds (``ui/operations/``):
-``studio.chats``, ``studio.projects``, ``studio.library``, ``studio.knowledge``, ``studio.journal``,
-``studio.agents``, ``studio.connections``, ``studio.canon``, ``studio.continuity``, ``studio.scenes``. A read that
-grows with the project runs off the GUI thread (docs/data-flow.md): a run's whole journal (``journal.read_events``, on
-the hub's reader lane over a connection of its own: WAL lets it read while the runtime writes), a project's files
-(``projects.read``),
-the codex's mention counts, ``knowledge.search`` and ``knowledge.start_import`` (lanes of
-``ui/background.py``), the keychain (``off_thread``), the models a server lists (the loop). Short indexed
-reads of one thing (a chat, a run, a message's versions) still run on the GUI thread.
-``tests/unit/test_ui_facade.py`` fails when a ``ui/`` module other than this one and ``ui/operations/``
-touches ``.runtime`` or imports a service class (a store, ``Database``, ``Runtime``, ``SecretStore``...).
+Views never reach into the store or the runtime: they reach data the one way (docs/data-flow.md,
+``ui/operations/ops.py``): a *query* on the reader lane, a *change* on the writer lane (the loop), each ending in
+one place with a typed result, a change's ``Changes`` record announced once as ``operation_did_execute``, and a
+failure shown by ``present_error``; live run control (start, cancel, guide, approve) stays here, as coroutines
+on the loop. The operations are grouped by feature (``ui/operations/``): ``studio.chats``, ``studio.projects``,
+``studio.library``, ``studio.knowledge``, ``studio.journal``, ``studio.agents``, ``studio.connections``,
+``studio.canon``, ``studio.continuity``, ``studio.scenes``; ``studio.ops`` runs them. All of the hub's state is made in
+``__init__`` and ends in ``shutdown``. ``tests/unit/test_ui_facade.py`` holds views to this.
 
 Signals:
     events_arrived(list[Event]): durable journal events since the last frame, in order.
@@ -27,31 +19,26 @@ Signals:
         progress update (``kind="progress"``) per invocation, its latest.
     run_started(str run_id, str chat_id)
     run_finished(str run_id, str status)
-    chats_changed()
-    profiles_changed()
+    operation_did_execute(Changes, object initiator): a change was written (``ui/operations/ops.py``); each view
+        decides from the record whether to refresh (a hidden one when it is shown next).
     approval_requested(PendingApproval): a patch proposal waits for the creator.
     approval_closed(PendingApproval): decided, or withdrawn because its run ended.
-    projects_changed(): a project was created or renamed.
-    library_changed(str project_id): an entry, a Skill or a knowledge document was written or removed.
     citation_opened(CitationTarget): a citation link was clicked (chat, timeline): the Library dock opens it.
     entry_opened(str project_id, str path): a mention of an entry was clicked in the chat.
     unpublished_found(str run_id): approved changes no commit published were found in an ended run's journal.
-    canon_changed(str project_id): a fact of the project's canon was added or changed in the window.
+    canon_changed(str project_id): a fact of the project's canon was added or changed in the window (passed on
+        from ``operation_did_execute``'s ``Changes.canon``).
     canon_quote_offered(CanonQuote): "Add to canon" on a selection in a chat message: the Canon panel opens it.
-
-``project_reader`` reads a project's files off the GUI thread (``projects.read``; its ``read_done``
-signal answers): after every ``library_changed`` and whenever a view asks (the window got the focus back).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -60,19 +47,13 @@ from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.event_payloads import RunForecast
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
-from relay_studio.domain.records import (
-    ChatRecord,
-)
-from relay_studio.domain.run_folds import add_usage, foreground_agent
-from relay_studio.resources import resource_dir
+from relay_studio.domain.records import ChatRecord
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.demo import DEMO_AGENT, DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle, RunRequestError, Runtime
 from relay_studio.runtime.provider_source import ProviderSource
 from relay_studio.runtime.session_handoff import HandoffDraft, HandoffHandle
-from relay_studio.store.database import Database
-from relay_studio.store.runs import RunStore
-from relay_studio.ui.background import BackgroundReads, Done, Outcome
+from relay_studio.ui.chat.unpublished import Unpublished
 from relay_studio.ui.library.citations import CitationTarget
 from relay_studio.ui.operations.agents import AgentOperations
 from relay_studio.ui.operations.canon import CanonOperations, CanonQuote
@@ -82,90 +63,17 @@ from relay_studio.ui.operations.continuity import ContinuityOperations
 from relay_studio.ui.operations.journal import JournalOperations
 from relay_studio.ui.operations.knowledge import KnowledgeOperations
 from relay_studio.ui.operations.library import LibraryOperations
-from relay_studio.ui.operations.project_files import ProjectReader
+from relay_studio.ui.operations.ops import Changes, Operations
 from relay_studio.ui.operations.projects import ProjectOperations
 from relay_studio.ui.operations.scenes import SceneOperations
+from relay_studio.ui.operations.unpublished_reads import UnpublishedReads
+from relay_studio.ui.run_tracking import PendingApproval, RunStats
 
-if TYPE_CHECKING:
-    from relay_studio.ui.chat.unpublished import Unpublished
+__all__ = ["DEMO_MODEL", "PendingApproval", "RunStats", "Studio"]
 
 FRAME_MS = 33
-T = TypeVar("T")
 DEMO_MODEL = "the scripted demo (offline)"  # what the demo's model calls name as their model
 DEMO_APPROVAL = ("workspace.apply_patch", "workspace.commit")  # what the editor asks about in the demo
-
-
-@dataclass(eq=False)
-class PendingApproval:
-    """One patch proposal and the future its run is waiting on."""
-
-    request: ApprovalRequest
-    future: asyncio.Future[ApprovalDecision]
-    decided: ApprovalDecision | None = None
-
-    def decide(self, decision: ApprovalDecision) -> None:
-        if not self.future.done():
-            self.decided = decision
-            self.future.set_result(decision)
-
-
-class Reader:
-    """A second connection to the data file, used by one worker thread only (a dedicated
-    ``BackgroundReads`` lane, ``relay-studio-read``), for reads that may take longer than a frame. Opened at
-    its first read, on the caller's (GUI) thread; closed on its thread by ``close``."""
-
-    def __init__(self, path: Path, owner: QObject) -> None:
-        self.path = path
-        self._reads = BackgroundReads("relay-studio-read", owner, dedicated=True)
-        self._db: Database | None = None
-        self._runs: RunStore | None = None
-
-    def _store(self) -> RunStore:
-        if self._runs is None:  # opened here, on the GUI thread, as ProjectReader opens its own (see there)
-            self._db = Database(self.path)
-            self._runs = RunStore(self._db)
-        return self._runs
-
-    async def read(self, query: Callable[[RunStore], T]) -> T:
-        return await self._reads.read(partial(query, self._store()))
-
-    def submit(self, key: Hashable, work: Callable[[RunStore], T], deliver: Callable[[Outcome[T]], None]) -> None:
-        """Runs ``work`` on the reader thread without a task to await: ``deliver`` gets its outcome on the GUI
-        thread (a later submit of ``key`` wins); nothing once the reader is closed (the window closes)."""
-        self._reads.start(key, partial(work, self._store()), deliver)
-
-    def _close_db(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = self._runs = None
-
-    async def close(self) -> None:
-        await self._reads.read(self._close_db)  # after the reads queued before it, on the thread that used it
-        self._reads.close()
-
-
-def _read_unpublished(runs: RunStore, run_id: str) -> list[Unpublished]:
-    """On the reader thread: the approved changes of a run that no commit published (``Studio.unpublished_changes``)."""
-    from relay_studio.ui.chat.unpublished import DECISION_EVENTS, unpublished_changes
-
-    return unpublished_changes(runs.events_of_types(run_id, DECISION_EVENTS))
-
-
-@dataclass
-class RunStats:
-    """What the status bar shows of a run, folded from its journal."""
-
-    run_id: str
-    agent: str = ""
-    status: str = "created"
-    input_tokens: int = 0
-    output_tokens: int = 0
-    estimated: bool = False
-    """Some of the counts are the studio's estimate (a server sent none): shown with "~"."""
-    started: float = field(default=0.0)
-    ended: float | None = None
-    forecast: RunForecast | None = None
-    """What the run was forecast to take before Send (``run_forecast``), shown against what it used."""
 
 
 class Studio(QObject):
@@ -173,12 +81,9 @@ class Studio(QObject):
     live_arrived = Signal(list)
     run_started = Signal(str, str)
     run_finished = Signal(str, str)
-    chats_changed = Signal()
-    profiles_changed = Signal()
+    operation_did_execute = Signal(object, object)
     approval_requested = Signal(object)
     approval_closed = Signal(object)
-    projects_changed = Signal()
-    library_changed = Signal(str)
     citation_opened = Signal(object)
     entry_opened = Signal(str, str)
     #: approved changes no commit published were found in a run's journal (``unpublished_changes``)
@@ -205,11 +110,8 @@ class Studio(QObject):
             runtime.subscribe(self._on_event),
             runtime.subscribe_live(self._on_live),
         ]
-        self._reader: Reader | None = None
-        # work that needs no read connection (the keychain, a key file): its own lane, so a slow keychain
-        # never holds up the journal's reads
-        self._keychain = BackgroundReads("keychain", self)
-        self.project_reader = ProjectReader(runtime.db.path, resource_dir() / "skills", self)
+        self.ops = Operations(self, runtime.db.path, self)
+        self.unpublished = UnpublishedReads(self.ops, self.unpublished_found.emit)
         self.projects = ProjectOperations(self)
         self.chats = ChatOperations(self)
         self.library = LibraryOperations(self, self.projects)
@@ -220,11 +122,9 @@ class Studio(QObject):
         self.canon = CanonOperations(self)
         self.continuity = ContinuityOperations(self)
         self.scenes = SceneOperations(self)
-        self.library_changed.connect(self.projects.read)
-        self._unpublished: dict[str, list[Unpublished]] = {}  # ended runs' unpublished changes, once read
-        self._unpublished_reads: set[str] = set()  # runs whose journal the reader is reading for them
+        self.operation_did_execute.connect(self._pass_on_canon)
 
-    # -- runtime callbacks (synchronous, inside the runtime's work: buffer only) -------------------
+    # -- the runtime's callbacks (synchronous, inside its work: buffer only), handed on once per frame ----
     def _on_event(self, event: Event) -> None:
         self._events.append(event)
         self._fold_stats(event)
@@ -267,17 +167,15 @@ class Studio(QObject):
 
     def _fold_stats(self, event: Event) -> None:
         stats = self.stats.get(event.run_id)
-        if stats is None:
-            return
-        agent = foreground_agent(event)
-        if agent is not None:
-            stats.agent = agent
-        elif event.type == "status_changed":
-            stats.status = str(event.payload.get("to", stats.status))
-        else:
-            add_usage(stats, event)
+        if stats is not None:
+            stats.fold(event)
 
-    # -- runs ------------------------------------------------------------------------------------
+    # -- changes: the Canon panel hears its own signal, passed on from the one record -----------------------
+    def _pass_on_canon(self, changes: Changes, _initiator: object) -> None:
+        for project_id in sorted(changes.canon):  # the Canon panel's own signal, from the one record
+            self.canon_changed.emit(project_id)
+
+    # -- live run control: coroutines and calls on the loop ------------------------------------------
     async def start_run(self, *, chat: str, agent_id: str, prompt: str, demo: bool = False,
                         regenerate_of: str | None = None,
                         profiles: dict[str, AgentProfile] | None = None,
@@ -306,10 +204,10 @@ class Studio(QObject):
         self.stats[handle.run_id] = RunStats(handle.run_id, agent=agent_name,
                                              status=handle.context.run_status.value, started=loop.time())
         handle.task.add_done_callback(partial(self._on_run_done_task, handle))
-        self.chats_changed.emit()
+        self.ops.did_change(Changes.of(messages=handle.chat_id, run=handle.run_id))  # its end: ``run_finished``
         self.run_started.emit(handle.run_id, handle.chat_id)
 
-    # -- session handoff (docs/session-handoff.md) ------------------------------------------------
+    # -- session handoff: live run control too (docs/session-handoff.md) --------------------------
     def start_handoff(self, chat_id: str, focus: str | None = None, *, agent_id: str | None = None,
                       context_tokens: int | None = None) -> HandoffHandle:
         """Starts writing the chat's handoff document (by ``agent_id``, else the chat's last answerer);
@@ -323,7 +221,7 @@ class Studio(QObject):
     def accept_handoff(self, draft: HandoffDraft, document: str, name: str | None = None) -> ChatRecord:
         """The new chat seeded with ``document``; raises ``HandoffRefused`` (its name is taken)."""
         chat = self.runtime.accept_handoff(draft, document=document, name=name)
-        self.chats_changed.emit()
+        self.ops.did_change(Changes.of(chats=chat.id))
         return chat
 
     async def resume_suspended(self) -> list[str]:
@@ -392,6 +290,7 @@ class Studio(QObject):
         record = self.runtime.runs.run(run_id)
         return record.status if record else None
 
+    # -- shutdown ---------------------------------------------------------------------------------------
     async def shutdown(self) -> None:
         """Cancels what still runs and waits until each run is journaled as ended; a run waiting for the
         creator's approval is left waiting instead, and resumed at the next start (``Runtime.leave_waiting``)."""
@@ -400,7 +299,7 @@ class Studio(QObject):
             unsubscribe()
         self._unsubscribe.clear()
         self._frame.stop()
-        self.project_reader.close()  # waits for a read under way (a short one: the files' index)
+        self.ops.close()  # each lane's connection closes on its thread, after the read under way
         handles = list(self.handles.values())
         for handle in handles:  # a run waiting for the creator's approval is resumed at the next start
             if not self.runtime.leave_waiting(handle.run_id):
@@ -408,10 +307,6 @@ class Studio(QObject):
         for handle in handles:
             with contextlib.suppress(Exception):  # the run's own failure is already journaled
                 await handle.wait()
-        self._keychain.close()
-        if self._reader is not None:
-            reader, self._reader = self._reader, None
-            await reader.close()
 
     # -- approvals -------------------------------------------------------------------------------
     async def approve(self, request: ApprovalRequest) -> ApprovalDecision:
@@ -448,56 +343,13 @@ class Studio(QObject):
         """A change waited for approval when the app last stopped (``resume_suspended`` asks it again)."""
         return bool(self.runtime.suspended)
 
-    # -- reads off the GUI thread: an ended run's unpublished changes, the reader and keychain lanes ------
+    # -- an ended run's unpublished changes (``ui/operations/unpublished_reads.py``) ------------------------
     def unpublished_changes(self, run_id: str) -> list[Unpublished]:
-        """The approved changes of an ended run that no commit published (``ui/chat/unpublished.py``), as far
-        as read: a run not read yet is read on the reader thread (a journal may be long; the GUI thread
-        never waits for it) and ``unpublished_found`` says so when it has any. Kept once read, as an ended
-        run's journal does not change."""
-        found = self._unpublished.get(run_id)
-        if found is not None:
-            return found
-        if run_id in self._unpublished_reads or self._shutting_down:
-            return []
-        self._unpublished_reads.add(run_id)
-        self.submit_read(("unpublished", run_id), partial(_read_unpublished, run_id=run_id),
-                         partial(self._on_unpublished_read, run_id))
-        return []
+        """As far as read; a run not read yet is read off the GUI thread (``unpublished_found`` follows)."""
+        return [] if self._shutting_down else self.unpublished.changes(run_id)
 
     def forget_unpublished(self, run_id: str) -> None:
-        """The creator published a run's approved change: its journal is read again when next shown."""
-        self.__dict__.setdefault("_unpublished", {}).pop(run_id, None)
-
-    def _on_unpublished_read(self, run_id: str, outcome: Outcome[list[Unpublished]]) -> None:
-        self._unpublished_reads.discard(run_id)
-        if not isinstance(outcome, Done):  # a closed or busy file: read again the next time the chat is shown
-            return
-        found = outcome.value
-        self._unpublished[run_id] = found
-        if found and not self._shutting_down:
-            self.unpublished_found.emit(run_id)
-
-    async def read(self, query: Callable[[RunStore], T]) -> T:
-        """``query`` run on the reader thread with its run store (opened at the first read, on the GUI thread)."""
-        if self._reader is None:
-            self._reader = Reader(self.runtime.db.path, self)
-        return await self._reader.read(query)
-
-    async def off_thread(self, work: Callable[[], T]) -> T:
-        """``work`` that needs no read connection (the keychain, a key file) on the keychain lane: its value,
-        or what it raised, back on the GUI thread's loop."""
-        return await self._keychain.read(work)
-
-    def submit_read(self, key: Hashable, work: Callable[[RunStore], T], deliver: Callable[[Outcome[T]], None]) -> None:
-        """Runs ``work`` on the reader thread with its run store (opened here, on the GUI thread, as
-        ``Reader.read`` opens it); ``deliver`` gets its outcome on the GUI thread, by a queued signal (no
-        asyncio task: one started from a run's done callback may never take its first step under qasync), a
-        later submit of ``key`` winning. Nothing once the studio shuts down."""
-        if self._shutting_down:
-            return
-        if self._reader is None:
-            self._reader = Reader(self.runtime.db.path, self)
-        self._reader.submit(key, work, deliver)
+        self.unpublished.forget(run_id)
 
     @property
     def shutting_down(self) -> bool:

@@ -45,7 +45,7 @@ async def offer_if_too_long(window: ChatViewHost, agent_id: str, text: str) -> b
     profile = studio.agents.profiles().get(agent_id)
     if profile is None or not chat_id:
         return False
-    messages = studio.chats.messages(chat_id)
+    messages = await studio.chats.messages.read(chat_id)  # the whole chat: on the reader lane
     if sum(m.role in ("user", "assistant") for m in messages) < 2:
         return False  # a handoff could not help: the request goes out and the server answers
     tokens = profile.model.context_window_tokens or await studio.providers.context_window(profile)
@@ -174,7 +174,7 @@ async def _instead(window: ChatListHost, dialog: HandoffDialog, draft: HandoffDr
     if closed.done():
         return None
     offer.hide()
-    carried = carried_draft(draft, window.studio.chats.messages(draft.chat_id))
+    carried = carried_draft(draft, await window.studio.chats.messages.read(draft.chat_id))
     dialog.show_draft(carried.document, [])
     return carried
 

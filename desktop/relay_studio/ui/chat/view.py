@@ -18,7 +18,7 @@ Signals:
     publish_failed(str sentence): a notice's Publish found nothing to publish (the window's status bar says it)
 
 Mentions of the chat's project's story library entries are underlined in the messages; the entries
-come from ``Studio.project_reader`` (read off the GUI thread) and are matched per message, cached
+come from ``Studio.projects.read`` (a query off the GUI thread) and are matched per message, cached
 (``mention_marks.MentionIndex``). A click on a mention or on a source asks the studio to open it
 (``Studio.open_entry``, ``Studio.open_citation``; the Library dock shows it).
 
@@ -59,7 +59,7 @@ from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.runtime.forecast import Forecast
 from relay_studio.runtime.publish import NothingToPublish
-from relay_studio.ui.background import Failed, Outcome
+from relay_studio.ui.change_follower import ChangeFollower
 from relay_studio.ui.chat.card_chrome import fit_to_column
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
@@ -80,6 +80,7 @@ from relay_studio.ui.chat.transcript import (
 )
 from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.chat_contents import ChatContents
 from relay_studio.ui.operations.project_files import ProjectFiles
 from relay_studio.ui.studio import Studio
@@ -137,7 +138,7 @@ class ChatView(QWidget):
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
-        self._reload_timer.timeout.connect(self.reload)
+        self._reload_timer.timeout.connect(self._refresh)
         self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -217,7 +218,7 @@ class ChatView(QWidget):
         self.empty_hint.hide()
         self.column_layout.insertWidget(self.column_layout.count() - 1, self.empty_hint)
         self.mentions = MentionIndex()
-        studio.project_reader.read_done.connect(self._on_project_read)
+        self.follower = ChangeFollower(self, studio.operation_did_execute, self._concerns, self._on_changes)
         studio.events_arrived.connect(self._on_events)
         studio.live_arrived.connect(self._on_live)
         studio.run_finished.connect(self._on_run_finished)
@@ -241,10 +242,10 @@ class ChatView(QWidget):
         self.title.setText(record.name if record else "")
         project_id = self.studio.chats.project_id(chat_id) if chat_id else ""
         if project_id != self.mentions.project_id:
-            files = self.studio.project_reader.files.get(project_id)
+            files = self.studio.projects.files.get(project_id)
             self.mentions = MentionIndex(project_id, files.entries if files else ())
             if files is None and project_id:
-                self.studio.projects.read(project_id)  # the underlines follow when it is read
+                self.studio.projects.read(project_id, self, self._on_project_read)  # the underlines follow
         exploring = record is not None and record.explore
         self.scene_bar.set_chat(chat_id)
         self.explore_badge.setVisible(exploring)
@@ -279,7 +280,8 @@ class ChatView(QWidget):
         return await self.studio.chats.forecast(self.chat_id or None, agent_id, text)
 
     def schedule_reload(self) -> None:
-        """Reloads once on the next turn of the loop, however many events asked for it this frame."""
+        """Refreshes once on the next turn of the loop, however many events asked for it this frame: a query on the
+        reader lane while the chat is shown (its cards stay until the read arrives), else read here."""
         if not self._reload_timer.isActive():
             self._reload_timer.start()
 
@@ -287,18 +289,19 @@ class ChatView(QWidget):
         """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins."""
         self._wanted += 1
         if self.chat_id:
-            self.studio.chats.read_contents(self.chat_id, self.shown_limit, partial(self._on_contents, self._wanted))
+            wanted = self._wanted
+            self.studio.chats.read_contents(self, self.chat_id, self.shown_limit, partial(self._on_contents, wanted),
+                                            partial(self._on_contents_failed, wanted))
         else:
             self._show(None)
 
-    def _on_contents(self, wanted: int, outcome: Outcome[ChatContents]) -> None:
+    def _on_contents_failed(self, wanted: int, _line: str) -> None:
+        if wanted == self._wanted:  # the reader could not read it (a busy or closed file; logged): read it here
+            self.reload()
+
+    def _on_contents(self, wanted: int, contents: ChatContents) -> None:
         if wanted != self._wanted:
             return  # a newer read, or a refresh on the GUI thread, came after it
-        if isinstance(outcome, Failed):  # the reader could not read it (a busy or closed file): read it here
-            log.warning("The chat could not be read off the GUI thread: %r", outcome.error)
-            self.reload()
-            return
-        contents = outcome.value
         if contents.chat_id == self.chat_id:
             self.studio.chats.prime_versions(contents.versions)  # the cards' own reads, done on the lane
             self.studio.journal.prime(contents.citations, contents.stages)
@@ -314,6 +317,14 @@ class ChatView(QWidget):
         self.earlier.hide()
         if self.handoff_offer.chat_id and self.handoff_offer.chat_id != self.chat_id:
             self.handoff_offer.dismiss()  # the offer belongs to its chat
+    def _refresh(self) -> None:
+        if self.studio.shutting_down:  # the runtime closes behind the window: nothing is read any more
+            return
+        if self.isVisible() and self.chat_id:
+            self._request_contents()
+        else:
+            self.reload()
+
     def reload(self) -> None:
         """Shows the chat's messages and notices, read here: the refresh the chat's own events ask for. Cards
         whose message did not change are kept as they are (a markdown body is laid out once, not on every
@@ -506,6 +517,13 @@ class ChatView(QWidget):
             return
         self.studio.forget_unpublished(run_id)
         self.reload()
+
+    def _concerns(self, changes: Changes) -> bool:
+        return bool(self.mentions.project_id) and self.mentions.project_id in changes.project_files()
+
+    def _on_changes(self, _changes: Changes) -> None:
+        """The story library of the chat's project changed (in the window, or outside it: found by a read)."""
+        self.studio.projects.read(self.mentions.project_id, self, self._on_project_read)
 
     def _on_project_read(self, files: ProjectFiles) -> None:
         """The chat's project was read (the library changed, the window got the focus back): the

@@ -50,6 +50,7 @@ from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.counts import MentionTally
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
+from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -370,7 +371,7 @@ class CodexView(QWidget):
         try:
             path = self.studio.library.save_entry(self.project_id, entry, replacing)
         except LibraryError as exc:
-            self.editor.message.setText(f"⚠ {exc.message} [{exc.code}]")
+            present_error(exc, show=self.editor.message.setText)
             return
         self.refresh(select=path)
         saved = next((i for i in self.items if i.path == path), None)
@@ -395,7 +396,7 @@ class CodexView(QWidget):
         try:
             self.studio.library.remove_entry(self.project_id, original.entry.name)
         except LibraryError as exc:
-            self.editor.message.setText(f"⚠ {exc.message} [{exc.code}]")
+            present_error(exc, show=self.editor.message.setText)
             return
         self.editor.load(None)
         self.refresh()

@@ -3,8 +3,9 @@
 It re-reads the files when the project changes, when an agent's write to them succeeds during a run
 (``after_events``), when a run ends, and when the window gets the focus back (another
 application, or a dialog, had it), so edits made outside the app (in an editor, by the CLI) show (the
-story library's index checks mtime and hash). Those reads run off the GUI thread
-(``Studio.projects.read`` → ``project_files.ProjectReader``) and arrive as ``ProjectFiles``.
+story library's index checks mtime and hash), and when a change concerns its project (``ChangeFollower``: a
+hidden dock reads once it is shown). Those reads are queries on the ``project-files`` lane
+(``Studio.projects.read``) and arrive as ``ProjectFiles``.
 A citation or a mention clicked in the chat or the timeline opens here (``Studio.citation_opened``,
 ``Studio.entry_opened``): the dock is shown and raised on the tab that shows it; so is "Add to canon" on a
 selection in a chat message (``Studio.canon_quote_offered``), on the Canon tab.
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWid
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
 from relay_studio.ui import i18n
+from relay_studio.ui.change_follower import ChangeFollower
 from relay_studio.ui.library import named
 from relay_studio.ui.library.canon_view import CanonView
 from relay_studio.ui.library.citations import CitationTarget
@@ -28,6 +30,7 @@ from relay_studio.ui.library.codex import CodexView
 from relay_studio.ui.library.knowledge_view import KnowledgeView
 from relay_studio.ui.library.skills_view import SkillsView
 from relay_studio.ui.operations.canon import CanonQuote
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.project_files import ProjectFiles
 
 if TYPE_CHECKING:
@@ -60,9 +63,7 @@ class LibraryPanel(QWidget):
         self._focus_timer.timeout.connect(self.refresh)
         self._write_timer = QTimer(self, singleShot=True, interval=FOCUS_READ_DELAY_MS)
         self._write_timer.timeout.connect(self.refresh)
-        studio.projects_changed.connect(self._update_title)
-        studio.chats_changed.connect(self._on_chats_changed)
-        studio.project_reader.read_done.connect(self._on_read)
+        self.follower = ChangeFollower(self, studio.operation_did_execute, self._concerns, self._on_changes)
         studio.citation_opened.connect(self._on_citation)
         studio.entry_opened.connect(self._on_entry)
         studio.canon_quote_offered.connect(self._on_canon_quote)
@@ -89,7 +90,7 @@ class LibraryPanel(QWidget):
         for view in (self.codex, self.knowledge, self.skills):
             view.show_project(project_id)
         self.canon.set_project(project_id)  # its facts are read off the GUI thread
-        known = self.studio.project_reader.files.get(project_id)
+        known = self.studio.projects.files.get(project_id)
         if known is not None:
             self._on_read(known)
         self.refresh()
@@ -97,7 +98,7 @@ class LibraryPanel(QWidget):
     def refresh(self) -> None:
         """Reads the files again (edits made outside the app), off the GUI thread; ``_on_read`` shows them."""
         if self.project_id:
-            self.studio.projects.read(self.project_id)
+            self.studio.projects.read(self.project_id, self, self._on_read)
 
     def after_events(self, events: list[Event]) -> None:
         """An agent's write to the story library or the Skills succeeded (``mutatesLibrary``, seed 002's
@@ -123,7 +124,7 @@ class LibraryPanel(QWidget):
             return
         if files.error:
             said = self.tr("⚠ The project's files could not be read: %1")
-            self.codex.problems.setText(said.replace("%1", files.error))
+            self.codex.problems.setText(said.replace("%1", files.error.removeprefix("⚠ ")))
             self.codex.problems.show()
             return
         if files.entries != self.codex.items or files.entry_problems != self.codex.entry_problems:
@@ -168,6 +169,15 @@ class LibraryPanel(QWidget):
         if self.project_id:
             self.title.setText(i18n.arg(self.tr("Project “%1”"), self.studio.projects.get(self.project_id).name))
 
-    def _on_chats_changed(self) -> None:
-        if self.project_id:  # new messages may mention entries: count again (off the loop)
+    def _concerns(self, changes: Changes) -> bool:
+        return bool(self.project_id) and (changes.projects or bool(changes.chats) or bool(changes.messages)
+                                          or self.project_id in changes.project_files())
+
+    def _on_changes(self, changes: Changes) -> None:
+        """A change concerns the shown project (while the dock is hidden: once it is shown again)."""
+        if changes.projects:
+            self._update_title()
+        if changes.chats or changes.messages:  # new messages may mention entries: count again (off the loop)
             self.codex.recount()
+        if self.project_id in changes.project_files():
+            self.refresh()

@@ -33,6 +33,7 @@ from relay_studio.library.overlap import Conflict, ImportOutcome, Resolution
 from relay_studio.runtime.card_profile import card_instructions
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
+from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -157,7 +158,7 @@ class ImportFlow(QObject):
             made = self.studio.library.add_entries(self.project_id, path.name, got,
                                                    on_conflict=lambda c: answers.get(c.incoming.name, "skip"))
         except LibraryError as exc:
-            self.lines.append(f"⚠ {exc.message} [{exc.code}]")
+            present_error(exc, show=self.lines.append)
         else:
             self.lines += self._report(path.name, made.outcome)
             written = made.outcome.paths

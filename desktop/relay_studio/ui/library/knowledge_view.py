@@ -49,6 +49,7 @@ from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.citations import CitationTarget, parse_citation_href
 from relay_studio.ui.library.document_view import DocumentView
 from relay_studio.ui.library.highlight import passages_html
+from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -216,7 +217,7 @@ class KnowledgeView(QWidget):
         self.import_button.setEnabled(True)
         if report is not None:
             self._say(self._summary(report))
-            self.studio.library_changed.emit(project_id)
+            self.studio.knowledge.imported(project_id, self)
         if project_id == self.project_id:
             self.refresh()
         if report is not None:
@@ -244,7 +245,7 @@ class KnowledgeView(QWidget):
         try:
             self.studio.knowledge.remove_document(self.project_id, str(item.data(0, Qt.ItemDataRole.UserRole)))
         except KnowledgeError as exc:
-            self._say(f"⚠ {exc.message} [{exc.code}]")
+            present_error(exc, show=self._say)
             return
         self._say(i18n.arg(self.tr("Removed “%1”."), item.text(0)))
         self.refresh()

@@ -24,6 +24,7 @@ from relay_studio.library.entries import LibraryError
 from relay_studio.library.skills import Skill, SkillCatalog, name_from
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
+from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -151,7 +152,7 @@ class SkillsView(QWidget):
             replacing = self.editing.name if self.editing and not self.editing.builtin else None
             path = self.studio.library.save_skill(self.project_id, skill, replacing)
         except LibraryError as exc:
-            self.message.setText(f"⚠ {exc.message} [{exc.code}]")
+            present_error(exc, show=self.message.setText)
             return
         typed = self.name.text().strip()
         self.refresh(select=skill.name)

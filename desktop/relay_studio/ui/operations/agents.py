@@ -10,6 +10,7 @@ from relay_studio.domain.profile import AgentProfile
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.runtime.card_profile import CardProfile, add_card_agent
 from relay_studio.runtime.prompt_preview import PromptPreview, generated_prompt, prompt_preview
+from relay_studio.ui.operations.ops import Changes
 
 if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
@@ -31,11 +32,11 @@ class AgentOperations:
 
     def save(self, profile: AgentProfile) -> None:
         self.runtime.profile_store.save(profile)
-        self.hub.profiles_changed.emit()
+        self.hub.ops.did_change(Changes.of(profiles=True))
 
     def remove(self, profile_id: str) -> bool:
         removed = self.runtime.profile_store.remove(profile_id)
-        self.hub.profiles_changed.emit()
+        self.hub.ops.did_change(Changes.of(profiles=True))
         return removed
 
     def prompt_preview(self, profile: AgentProfile) -> PromptPreview:
@@ -49,6 +50,6 @@ class AgentOperations:
     def add_card_agent(self, character: LibraryEntry, own_prompt: str, standing: str) -> CardProfile:
         """Stores an agent playing ``character`` with the card's instructions as the creator accepted them."""
         made = add_card_agent(self.runtime, character, own_prompt=own_prompt, standing=standing)
-        self.hub.profiles_changed.emit()
+        self.hub.ops.did_change(Changes.of(profiles=True))
         return made
 

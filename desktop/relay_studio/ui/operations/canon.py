@@ -2,7 +2,8 @@
 
 One of the studio's operations (``ui/studio.py``): views call it as ``studio.canon``. A read of the facts runs on
 the hub's reader lane (off the GUI thread) and arrives as an ``Outcome``; a change is one short transaction (as
-the story library's saves are) and is announced with ``canon_changed(project_id)``, whereupon views read again.
+the story library's saves are) and is announced as a change (``Changes.canon``; the hub passes it on as
+``canon_changed(project_id)``), whereupon views read again.
 Every refusal is a ``CanonError`` with a code and a sentence, shown where the creator acted.
 """
 
@@ -18,11 +19,12 @@ from relay_studio.runtime.canon_access import pinned_tokens
 from relay_studio.store.canon import CanonStore
 from relay_studio.store.continuity import ContinuityStore
 from relay_studio.store.project_canon import ProjectCanon
+from relay_studio.ui.operations.ops import Changes
 
 if TYPE_CHECKING:
-    from relay_studio.store.runs import RunStore
     from relay_studio.ui.background import Outcome
     from relay_studio.ui.operations.hub import StudioHub
+    from relay_studio.ui.operations.ops import ReadStores
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,12 @@ class CanonListing:
     pinned_tokens: int = 0
 
 
-def _read_listing(runs: RunStore, project_id: str) -> CanonListing:
-    ledger = CanonStore(runs.db)
+def _read_listing(stores: ReadStores, project_id: str) -> CanonListing:
+    ledger = CanonStore(stores.db)
     facts = ledger.facts(project_id)
     pinned = [f for f in facts if f.pinned and f.status is FactStatus.ACTIVE]
     return CanonListing(project_id, facts, ledger.accepts_proposals(project_id),
-                        ContinuityStore(runs.db).checks_after_commit(project_id), pinned_tokens(pinned))
+                        ContinuityStore(stores.db).checks_after_commit(project_id), pinned_tokens(pinned))
 
 
 class CanonOperations:
@@ -66,15 +68,15 @@ class CanonOperations:
 
     def read(self, project_id: str, deliver: Callable[[Outcome[CanonListing]], None]) -> None:
         """The project's facts and setting, read off the GUI thread; ``deliver`` gets them on it."""
-        self.hub.submit_read(("canon", project_id), partial(_read_listing, project_id=project_id), deliver)
+        self.hub.ops.query_outcome(partial(_read_listing, project_id=project_id), deliver, key=("canon", project_id))
 
     def set_accept_proposals(self, project_id: str, on: bool) -> None:
         """Agents' proposals join the canon at once (``on``), or wait for the creator."""
         CanonStore(self.runtime.db).set_accept_proposals(project_id, on)
-        self.hub.canon_changed.emit(project_id)
+        self.hub.ops.did_change(Changes.of(canon=project_id))
 
     def _changed(self, project_id: str, fact: CanonFact) -> CanonFact:
-        self.hub.canon_changed.emit(project_id)
+        self.hub.ops.did_change(Changes.of(canon=project_id))
         return fact
 
     def add(self, project_id: str, text: str, about: list[str], *, source_chat: str | None = None,

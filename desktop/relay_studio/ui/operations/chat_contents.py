@@ -16,6 +16,7 @@ from relay_studio.domain.records import ChatRecord, CommitRecord, MessageRecord,
 from relay_studio.store.chats import ChatStore, HandedOff
 from relay_studio.store.runs import RunStore
 from relay_studio.ui.library.citations import distinct
+from relay_studio.ui.operations.ops import Stores
 
 #: the newest runs of a chat the view reads (their notices, their agents)
 RUN_LIMIT = 500
@@ -58,6 +59,6 @@ def read_chat_contents(chats: ChatStore, runs: RunStore, chat_id: str, recent: i
                         chats.continued_from(chat_id), chats.continuations(chat_id), versions, citations, stages)
 
 
-def read_on_reader(runs: RunStore, chat_id: str, recent: int) -> ChatContents:
+def read_on_reader(stores: Stores, chat_id: str, recent: int) -> ChatContents:
     """``read_chat_contents`` on the studio's reader lane, over its connection."""
-    return read_chat_contents(ChatStore(runs.db), runs, chat_id, recent)
+    return read_chat_contents(stores.chats, stores.runs, chat_id, recent)

@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import (
@@ -18,61 +18,63 @@ from relay_studio.domain.records import (
     CHAT_MODE_EXPLORE,
     ChatRecord,
     CommitRecord,
-    MessageRecord,
 )
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern_chat import ParsedChat, export_chat, parse_chat, read_chat_file
 from relay_studio.library.store import atomic_write
-from relay_studio.runtime.forecast import Forecast, Planned, ReadStores, count_plan, plan_in_chat
+from relay_studio.runtime.forecast import Forecast, Planned, count_plan, plan_in_chat
+from relay_studio.runtime.forecast import ReadStores as PlanStores
 from relay_studio.runtime.profile_catalog import catalog
 from relay_studio.runtime.provider_source import counting_providers
 from relay_studio.runtime.publish import publish_approved
 from relay_studio.runtime.session_handoff import chat_agent
-from relay_studio.store.chats import HandedOff, message_texts, project_message_stamps
+from relay_studio.store.chats import ChatStore, message_texts, project_message_stamps
 from relay_studio.store.database import read_connection
 from relay_studio.store.profiles import ProfileStore
-from relay_studio.store.runs import RunStore
-from relay_studio.ui.background import Outcome
 from relay_studio.ui.operations.chat_contents import ChatContents, read_chat_contents, read_on_reader
+from relay_studio.ui.operations.ops import Change, Changes, Query, chats
 
 if TYPE_CHECKING:
     from relay_studio.ui.library.counts import MentionTally
     from relay_studio.ui.operations.hub import StudioHub
+    from relay_studio.ui.operations.ops import ReadStores
 
 
 # the reader lane's key of the chat view's reads: the newest wins
 CONTENTS_KEY = "chat-contents"
 
 
+def _chat_listed(record: ChatRecord, *_args: object, **_kwargs: object) -> Changes:
+    return Changes.of(chats=record.id)
+
+
 class ChatOperations:
+    # reads and writes of one store, declared (``ui/operations/ops.py``): ``.run(owner, then, ...)`` the one way
+    get = Query(chats, ChatStore.chat)
+    all = Query(chats, ChatStore.chats)  # the chats of every project (or of one)
+    unique_name = Query(chats, ChatStore.unique_name)
+    messages = Query(chats, ChatStore.messages)
+    message = Query(chats, ChatStore.message)
+    continued_in = Query(chats, ChatStore.continuations)
+    continued_from = Query(chats, ChatStore.continued_from)
+    handed_off = Query(chats, ChatStore.handed_off)  # the documents a chat handed off, each with its new chat
+    ensure = Change(chats, ChatStore.ensure_chat, _chat_listed)  # the chat of that name, made if missing
+    rename = Change(chats, ChatStore.rename_chat, _chat_listed)  # ``ValueError`` when empty or taken
+
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
         self.runtime = hub.runtime
         self._primed: dict[str, list[CommitRecord]] = {}  # message versions a lane read brought (``prime_versions``)
 
-    def get(self, chat_id: str) -> ChatRecord | None:
-        return self.runtime.chats.chat(chat_id)
-
     def project_id(self, chat_id: str) -> str:
         """The id of the project a chat belongs to (the default project's for a chat that is gone)."""
         return self.runtime.chat_project(chat_id).id
-
-    def all(self) -> list[ChatRecord]:
-        """The chats of every project."""
-        return self.runtime.chats.chats()
 
     def find(self, name: str, project_id: str) -> ChatRecord | None:
         """A chat by its name in the project, else by its id, else by its name in another project."""
         chats = self.runtime.chats
         return (chats.chat_by_name(name, project_id) or chats.chat(name)
                 or next((c for c in chats.chats() if c.name == name), None))
-
-    def ensure(self, name: str, project_id: str | None = None) -> ChatRecord:
-        """The chat of that name, made if it does not exist (no ``chats_changed``: the caller refreshes)."""
-        return self.runtime.chats.ensure_chat(name, project_id=project_id)
-
-    def unique_name(self, base: str, project_id: str | None = None) -> str:
-        return self.runtime.chats.unique_name(base, project_id)
 
     async def publish_approved(self, run_id: str, path: str, agent_name: str = "") -> tuple[str, int]:
         """An approved change that no commit published becomes the run's chat message (``runtime/publish.py``);
@@ -82,12 +84,6 @@ class ChatOperations:
     def branch(self, message_id: str) -> ChatRecord:
         """A branch of the chat up to the message (edit and rerun); ``RunRequestError`` when it cannot."""
         return self.runtime.branch_chat(message_id)
-
-    def messages(self, chat_id: str) -> list[MessageRecord]:
-        return self.runtime.chats.messages(chat_id)
-
-    def message(self, message_id: str) -> MessageRecord | None:
-        return self.runtime.chats.message(message_id)
 
     def message_versions(self, message_id: str) -> list[CommitRecord]:
         """The commits an assistant message went through, oldest first (◀ ▶ browse them)."""
@@ -99,25 +95,12 @@ class ChatOperations:
         ``HandoffRefused`` when there is none."""
         return chat_agent(self.runtime, chat, agent_id)
 
-    def delete_message(self, message_id: str) -> bool:
-        """Removes a message from its chat; what was committed stays in the run's ledger."""
-        removed = self.runtime.chats.delete_message(message_id)
-        if removed:
-            self.hub.chats_changed.emit()
-        return removed
-
-    def rename(self, chat_id: str, name: str) -> ChatRecord:
-        """Renames a chat; ``ValueError`` with a sentence when the name is empty or taken."""
-        record = self.runtime.chats.rename_chat(chat_id, name)
-        self.hub.chats_changed.emit()
-        return record
-
     def duplicate(self, chat_id: str) -> ChatRecord:
         """A copy of the chat with its messages and versions (and a copy of its kept files, as
         ``Runtime.copy_persist`` makes it: links in ``persist/`` are left out, never followed)."""
         record = self.runtime.chats.duplicate_chat(chat_id)
         self.runtime.copy_persist(chat_id, record.id)  # plain files and folders: links are never followed
-        self.hub.chats_changed.emit()
+        self.hub.ops.did_change(Changes.of(chats=record.id))
         return record
 
     def delete(self, chat_id: str) -> bool:
@@ -127,14 +110,16 @@ class ChatOperations:
             return False
         removed = self.runtime.chats.delete_chat(chat_id)
         if removed:
-            self.hub.chats_changed.emit()
+            self.hub.ops.did_change(Changes.of(chats=chat_id))
         return removed
 
-    def continued_in(self, chat_id: str) -> list[ChatRecord]:
-        return self.runtime.chats.continuations(chat_id)
-
-    def continued_from(self, chat_id: str) -> list[ChatRecord]:
-        return self.runtime.chats.continued_from(chat_id)
+    def delete_message(self, message_id: str) -> bool:
+        """Removes a message from its chat; what was committed stays in the run's ledger."""
+        message = self.runtime.chats.message(message_id)
+        removed = self.runtime.chats.delete_message(message_id)
+        if removed and message is not None:
+            self.hub.ops.did_change(Changes.of(messages=message.chat_id))
+        return removed
 
     def contents(self, chat_id: str) -> ChatContents:
         """What the chat view shows of ``chat_id``, read on this (the GUI) thread: for a refresh of the chat
@@ -142,20 +127,18 @@ class ChatOperations:
         self._primed = {}  # what a lane read brought may be older than this read
         return read_chat_contents(self.runtime.chats, self.runtime.runs, chat_id)
 
-    def read_contents(self, chat_id: str, recent: int, deliver: Callable[[Outcome[ChatContents]], None]) -> None:
+    def read_contents(self, owner: QObject, chat_id: str, recent: int, deliver: Callable[[ChatContents], None],
+                      failed: Callable[[str], None] | None = None) -> None:
         """``contents`` read on the studio's reader lane, with what the cards of the last ``recent`` messages
-        read; ``deliver`` gets it on the GUI thread. Only the newest request is delivered: a chat switched to
-        before the last one arrived drops the last one."""
-        self.hub.submit_read(CONTENTS_KEY, partial(read_on_reader, chat_id=chat_id, recent=recent), deliver)
+        read; ``deliver`` gets it on the GUI thread (a failure goes to ``present_error``, shown by ``failed``).
+        Only the newest request is delivered: a chat switched to before the last one arrived drops the last one."""
+        self.hub.ops.query(owner, partial(read_on_reader, chat_id=chat_id, recent=recent), deliver, key=CONTENTS_KEY,
+                           show=failed)
 
     def prime_versions(self, versions: dict[str, list[CommitRecord]]) -> None:
         """The versions a lane read brought: ``message_versions`` answers each once from them (a card built
         right after), else reads. Replaced by each lane read, dropped by each read here."""
         self._primed = dict(versions)
-
-    def handed_off(self, chat_id: str) -> list[HandedOff]:
-        """The documents ``chat_id`` handed off, each with the chat it continues in."""
-        return self.runtime.chats.handed_off(chat_id)
 
     def new(self, project_id: str, base: str = "Chat", *, explore: bool = False) -> ChatRecord:
         """A new chat in the project, named ``base 1``, ``base 2``… (the first free number); with
@@ -166,7 +149,7 @@ class ChatOperations:
             n += 1
         record = self.runtime.chats.ensure_chat(f"{base} {n}", project_id=project_id,
                                                 mode=CHAT_MODE_EXPLORE if explore else CHAT_MODE_CHAT)
-        self.hub.chats_changed.emit()
+        self.hub.ops.did_change(Changes.of(chats=record.id))
         return record
 
     def new_exploration(self, project_id: str) -> ChatRecord:
@@ -183,7 +166,7 @@ class ChatOperations:
         """A new chat in the project from a read chat file, its swipes as versions (one transaction)."""
         record = self.runtime.chats.import_chat(parsed.name, parsed.messages, project_id=project_id,
                                                 source=Path(source).name)
-        self.hub.chats_changed.emit()
+        self.hub.ops.did_change(Changes.of(chats=record.id))
         return record
 
     def export_sillytavern(self, chat_id: str, path: Path, user_name: str = "You") -> bool:
@@ -209,9 +192,9 @@ class ChatOperations:
         ``/tokenize`` is an HTTP call there, never a wait on the GUI thread). ``ValueError``: no such agent."""
         data_dir, extra, source = self.runtime.data_dir, self.runtime.extra_profiles, self.hub.providers
 
-        def build(runs: RunStore) -> list[Planned]:
-            profiles = catalog(ProfileStore(runs.db), extra)
-            return plan_in_chat(ReadStores(runs.db, data_dir), profiles, agent_id, text, chat_id,
-                                counting_providers(source, runs.db))
+        def build(stores: ReadStores) -> list[Planned]:
+            profiles = catalog(ProfileStore(stores.db), extra)
+            return plan_in_chat(PlanStores(stores.db, data_dir), profiles, agent_id, text, chat_id,
+                                counting_providers(source, stores.db))
 
-        return await count_plan(await self.hub.read(build))
+        return await count_plan(await self.hub.ops.read(build))

@@ -128,7 +128,7 @@ class ConnectionOperations:
     def server_models(self) -> ModelsSource:
         """connection id -> the models its server lists, awaited on the loop (the keychain on the hub's lane)."""
         return server_models_source(self.runtime.db, self.runtime.data_dir, self._secrets,
-                                    off_thread=self.hub.off_thread)
+                                    off_thread=self.hub.ops.off_thread)
 
     # -- keys and secret headers (keychain calls may wait on the system's keyring service: the hub's lane) --
     @property
@@ -158,7 +158,7 @@ class ConnectionOperations:
 
         from relay_studio.providers.connections import ConnectionProblem
 
-        keychain, keys, moved = await self.hub.off_thread(look)
+        keychain, keys, moved = await self.hub.ops.off_thread(look)
         for connection_id in moved:
             try:
                 store.mark_headers_secret(connection_id, list(legacy[connection_id]))
@@ -175,7 +175,7 @@ class ConnectionOperations:
         stored. Secrets first for an edit (a failure changes nothing); for a new connection, the row first
         and removed again if its secrets cannot be kept. Raises ``ConnectionProblem``, ``SecretStoreError``."""
         store, secrets = self._store(), self._keys
-        if (key or header_values) and not await self.hub.off_thread(lambda: secrets.keychain_available):
+        if (key or header_values) and not await self.hub.ops.off_thread(lambda: secrets.keychain_available):
             if not key_file_chosen and not secrets.file_store_enabled:
                 raise secrets.unavailable_error(connection.id)
             secrets.enable_file_store()
@@ -189,12 +189,12 @@ class ConnectionOperations:
             return where
 
         if editing is not None:
-            where = await self.hub.off_thread(put)
+            where = await self.hub.ops.off_thread(put)
             store.save(connection)
             return where
         store.add(connection)
         try:
-            return await self.hub.off_thread(put)
+            return await self.hub.ops.off_thread(put)
         except SecretStoreError:
             store.remove(connection.id)
             raise
@@ -207,12 +207,12 @@ class ConnectionOperations:
             for name in names:
                 secrets.delete_header(connection_id, name)
 
-        await self.hub.off_thread(forget)
+        await self.hub.ops.off_thread(forget)
 
     async def forget_key(self, connection: Connection) -> None:
         """Forgets a removed connection's API key and secret header values (``SecretStoreError`` when it cannot)."""
         secrets = self._keys
-        await self.hub.off_thread(lambda: secrets.delete(connection.id, headers=connection.secret_headers))
+        await self.hub.ops.off_thread(lambda: secrets.delete(connection.id, headers=connection.secret_headers))
 
     # -- asking servers (coroutines on the loop; each with its own httpx client, closed on the loop) --------
     async def form_models(self, connection: Connection, key: str, editing: Connection | None,
@@ -231,12 +231,12 @@ class ConnectionOperations:
             return secrets.get_header(connection_id, name) or ""
 
         if not key and editing is not None:
-            key = await self.hub.off_thread(lambda: load_api_key(editing, secrets) or "")
+            key = await self.hub.ops.off_thread(lambda: load_api_key(editing, secrets) or "")
         headers = dict(connection.headers)
         for name in connection.secret_headers:  # typed now, or kept from before
             value = typed(name)
             if not value and editing is not None:
-                value = await self.hub.off_thread(partial(stored_header, editing.id, name))
+                value = await self.hub.ops.off_thread(partial(stored_header, editing.id, name))
             if value:
                 headers[name] = value
         probe = connection.model_copy(update={"headers": headers})
@@ -252,8 +252,8 @@ class ConnectionOperations:
         from relay_studio.providers.http_clients import async_client
 
         secrets = self._keys
-        key = await self.hub.off_thread(lambda: load_api_key(connection, secrets))
-        connection = await self.hub.off_thread(partial(with_secret_headers, connection, secrets))
+        key = await self.hub.ops.off_thread(lambda: load_api_key(connection, secrets))
+        connection = await self.hub.ops.off_thread(partial(with_secret_headers, connection, secrets))
         # An own client, closed here: its connections end on this loop, not when collected.
         async with async_client(timeout=http_timeout(connection)) as client:
             return await detect.check_connection(connection, key, client=client)

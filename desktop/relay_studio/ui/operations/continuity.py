@@ -22,9 +22,9 @@ from relay_studio.store.database import DEFAULT_PROJECT_ID
 
 if TYPE_CHECKING:
     from relay_studio.runtime.engine import RunHandle
-    from relay_studio.store.runs import RunStore
     from relay_studio.ui.background import Outcome
     from relay_studio.ui.operations.hub import StudioHub
+    from relay_studio.ui.operations.ops import ReadStores
 
 
 #: What every agent of a fix run asks about before it writes, whatever its profile says: the creator approves the
@@ -54,76 +54,80 @@ class ReviewInput:
     intentional: set[str]
 
 
-def _check(runs: RunStore, project_id: str, chat_id: str) -> CheckReport:
-    report = rules_report(runs.db, project_id, chat=chat_id)
-    journal_report(runs.db, report)
+def _check(stores: ReadStores, project_id: str, chat_id: str) -> CheckReport:
+    report = rules_report(stores.db, project_id, chat=chat_id)
+    journal_report(stores.db, report)
     return report
 
 
-def _review_input(runs: RunStore, project_id: str, chat_id: str) -> ReviewInput:
-    return ReviewInput(chapters=project_chapters(ChatStore(runs.db), project_id, chat_id)[1],
-                       facts=CanonStore(runs.db).facts(project_id, status=FactStatus.ACTIVE),
-                       intentional=ContinuityStore(runs.db).intentional_keys(project_id))
+def _review_input(stores: ReadStores, project_id: str, chat_id: str) -> ReviewInput:
+    return ReviewInput(chapters=project_chapters(ChatStore(stores.db), project_id, chat_id)[1],
+                       facts=CanonStore(stores.db).facts(project_id, status=FactStatus.ACTIVE),
+                       intentional=ContinuityStore(stores.db).intentional_keys(project_id))
 
 
-def _journal(runs: RunStore, report: CheckReport) -> None:
-    journal_report(runs.db, report)
+def _journal(stores: ReadStores, report: CheckReport) -> None:
+    journal_report(stores.db, report)
 
 
-def _mark(runs: RunStore, project_id: str, finding: ContinuityFinding, reason: str) -> IntentionalMark:
-    return ContinuityStore(runs.db).mark_intentional(project_id, finding, reason)
+def _mark(stores: ReadStores, project_id: str, finding: ContinuityFinding, reason: str) -> IntentionalMark:
+    return ContinuityStore(stores.db).mark_intentional(project_id, finding, reason)
 
 
-def _after_commit(runs: RunStore, run_id: str) -> CheckReport | None:
+def _after_commit(stores: ReadStores, run_id: str) -> CheckReport | None:
     """The rules over the committed chat when its project's setting is on, journaled (trigger ``commit``)."""
-    run = runs.run(run_id)
-    chat = ChatStore(runs.db).chat(run.chat_id) if run is not None else None
+    run = stores.runs.run(run_id)
+    chat = ChatStore(stores.db).chat(run.chat_id) if run is not None else None
     if chat is None:
         return None
     project_id = chat.project_id or DEFAULT_PROJECT_ID
-    if not ContinuityStore(runs.db).checks_after_commit(project_id):
+    if not ContinuityStore(stores.db).checks_after_commit(project_id):
         return None
-    report = rules_report(runs.db, project_id, chat=chat.id, trigger="commit")
-    journal_report(runs.db, report)
+    report = rules_report(stores.db, project_id, chat=chat.id, trigger="commit")
+    journal_report(stores.db, report)
     return report
 
 
-def _set_after_commit(runs: RunStore, project_id: str, on: bool) -> bool:
-    ContinuityStore(runs.db).set_checks_after_commit(project_id, on)
+def _set_after_commit(stores: ReadStores, project_id: str, on: bool) -> bool:
+    ContinuityStore(stores.db).set_checks_after_commit(project_id, on)
     return on
 
 
 class ContinuityOperations:
+    """Each read (and each journal write of a report: the rules' findings are journaled by the reader's connection,
+    as before; see docs/data-flow.md) runs on the reader lane; its ``Outcome`` goes to the caller's ``deliver``."""
+
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
 
     def check(self, project_id: str, chat_id: str, deliver: Callable[[Outcome[CheckReport]], None]) -> None:
         """The rules over the chat, journaled."""
-        self.hub.submit_read(("continuity", chat_id), partial(_check, project_id=project_id, chat_id=chat_id),
-                             deliver)
+        self.hub.ops.query_outcome(partial(_check, project_id=project_id, chat_id=chat_id), deliver,
+                                   key=("continuity", chat_id))
 
     def review_input(self, project_id: str, chat_id: str, deliver: Callable[[Outcome[ReviewInput]], None]) -> None:
-        self.hub.submit_read(("continuity-review", chat_id),
-                             partial(_review_input, project_id=project_id, chat_id=chat_id), deliver)
+        self.hub.ops.query_outcome(partial(_review_input, project_id=project_id, chat_id=chat_id), deliver,
+                                   key=("continuity-review", chat_id))
 
     def journal(self, report: CheckReport) -> None:
         """Journals a reviewer's findings and dropped findings; nothing to wait for."""
-        self.hub.submit_read(("continuity-journal", id(report)), partial(_journal, report=report), lambda _o: None)
+        self.hub.ops.query_outcome(partial(_journal, report=report), lambda _o: None,
+                                   key=("continuity-journal", id(report)))
 
     def mark_intentional(self, project_id: str, finding: ContinuityFinding, reason: str,
                          deliver: Callable[[Outcome[IntentionalMark]], None]) -> None:
-        self.hub.submit_read(("continuity-mark", finding.key),
-                             partial(_mark, project_id=project_id, finding=finding, reason=reason), deliver)
+        self.hub.ops.query_outcome(partial(_mark, project_id=project_id, finding=finding, reason=reason), deliver,
+                                   key=("continuity-mark", finding.key))
 
     def after_commit(self, run_id: str, seq: int, deliver: Callable[[Outcome[CheckReport | None]], None]) -> None:
-        self.hub.submit_read(("continuity-after-commit", run_id, seq), partial(_after_commit, run_id=run_id),
-                             deliver)
+        self.hub.ops.query_outcome(partial(_after_commit, run_id=run_id), deliver,
+                                   key=("continuity-after-commit", run_id, seq))
 
     def set_after_commit(self, project_id: str, on: bool, deliver: Callable[[Outcome[bool]], None]) -> None:
-        """The project's setting "check continuity after each commit", saved off the GUI thread."""
-        self.hub.submit_read(("continuity-after-commit-setting", project_id),
-                             partial(_set_after_commit, project_id=project_id, on=on), deliver)
-
+        """The project's setting "check continuity after each commit", saved off the GUI thread (the reader's
+        connection, like the check's own journal writes)."""
+        self.hub.ops.query_outcome(partial(_set_after_commit, project_id=project_id, on=on), deliver,
+                                   key=("continuity-after-commit-setting", project_id))
     async def start_fix(self, *, chat_id: str, project_id: str, agent_id: str, brief: str,
                         revise: str | None = None) -> RunHandle:
         """A run of ``agent_id`` in the chat asked ``brief``, whose file writes wait in the patch dialog

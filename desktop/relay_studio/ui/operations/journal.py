@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
-from relay_studio.domain.records import (
-    RunRecord,
-)
 from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle
-from relay_studio.ui.background import Done, Outcome
+from relay_studio.store.runs import RunStore
 from relay_studio.ui.library.citations import distinct
+from relay_studio.ui.operations.ops import Changes, Query
+from relay_studio.ui.operations.ops import runs as run_store
 
 if TYPE_CHECKING:
     from relay_studio.runtime.branches import Branch, Comparison
@@ -26,43 +24,29 @@ if TYPE_CHECKING:
 
 
 class JournalOperations:
+    # reads of the run store, declared (``ui/operations/ops.py``): ``.run(owner, then, ...)`` the one way
+    run = Query(run_store, RunStore.run)
+    runs = Query(run_store, RunStore.runs)  # the chat's runs (every run without a chat), newest first
+    run_input = Query(run_store, RunStore.run_input)  # what the run froze at its start (``regenerateOf``...)
+    events = Query(run_store, RunStore.events)  # one page of the run's journal, in ``seq`` order
+    event_count = Query(run_store, RunStore.event_count)
+    model_turn = Query(run_store, RunStore.model_turn)  # one model call's request and response (None while it streams)
+    file_versions = Query(run_store, RunStore.file_versions)  # a file's versions: (version, content, invocation)
+
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
         self.runtime = hub.runtime
         self._citations: dict[str, list[dict[str, Any]]] = {}  # finished runs' knowledge citations
         self._finishers: dict[str, str] = {}  # finished runs' finishing agents (each card asks: profiles read once)
-        hub.profiles_changed.connect(self._finishers.clear)  # a renamed agent is named anew
+        hub.operation_did_execute.connect(self._on_changes)
 
-    def run(self, run_id: str) -> RunRecord | None:
-        return self.runtime.runs.run(run_id)
-
-    def runs(self, chat_id: str | None = None, limit: int = 200) -> list[RunRecord]:
-        """The chat's runs (every run without a chat), newest first."""
-        return self.runtime.runs.runs(chat_id, limit=limit)
-
-    def run_input(self, run_id: str) -> dict[str, Any]:
-        """What the run froze at its start (the request, the history, ``regenerateOf``)."""
-        return self.runtime.runs.run_input(run_id)
-
-    def events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None,
-                   invocation_id: str | None = None) -> list[Event]:
-        """One page of the run's journal, in ``seq`` order."""
-        return self.runtime.runs.events(run_id, invocation_id=invocation_id, after_seq=after_seq, limit=limit)
+    def _on_changes(self, changes: Changes, _initiator: object) -> None:
+        if changes.profiles:  # a renamed agent is named anew
+            self._finishers.clear()
 
     async def read_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Event]:
         """``run_events``, read on the studio's reader thread (a run's journal may hold 100,000 events)."""
-        return await self.hub.read(lambda runs: runs.events(run_id, after_seq=after_seq, limit=limit))
-
-    def event_count(self, run_id: str) -> int:
-        return self.runtime.runs.event_count(run_id)
-
-    def model_turn(self, turn_id: str) -> dict[str, Any] | None:
-        """One model call's request and response (None while it streams)."""
-        return self.runtime.runs.model_turn(turn_id)
-
-    def file_versions(self, run_id: str, path: str) -> list[tuple[int, str, str | None]]:
-        """A workspace file's versions in the run: (version, content, invocation id)."""
-        return self.runtime.runs.file_versions(run_id, path)
+        return await self.hub.ops.read(lambda stores: stores.runs.events(run_id, after_seq=after_seq, limit=limit))
 
     def citations(self, run_id: str) -> list[dict[str, Any]]:
         """The passages the run's ``knowledge.search`` calls returned (their citations, ``RunStore.citations``),
@@ -107,24 +91,25 @@ class JournalOperations:
 
     def read_branches(self, run_id: str, deliver: Callable[[str, list[Branch]], None]) -> None:
         """Reads the run's lineage (the run it started from, every fork) on the reader thread and hands it to
-        ``deliver`` on the GUI thread (``Studio.submit_read``; a later read of the run wins). No asyncio task:
+        ``deliver`` on the GUI thread (a query: a later read of the run wins). No asyncio task:
         one started from a run's done callback may never take its first step under qasync. Nothing once the
         studio shuts down (its reader is closed), nor when the read fails (the strip stays as it was)."""
         from relay_studio.runtime.branches import branches
 
-        def arrived(outcome: Outcome[list[Branch]]) -> None:
-            if isinstance(outcome, Done):  # a closed or busy file: the strip stays as it was
-                with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
-                    deliver(run_id, outcome.value)
+        def arrived(found: list[Branch]) -> None:
+            with contextlib.suppress(RuntimeError):  # its receiver is gone: the window closed meanwhile
+                deliver(run_id, found)
 
-        self.hub.submit_read(("branches", run_id), partial(branches, run_id=run_id), arrived)
+        # a closed or busy file: the strip stays as it was (the presenter logs why)
+        self.hub.ops.query(None, lambda stores: branches(stores.runs, run_id), arrived, key=("branches", run_id),
+                           show=lambda _line: None)
 
     async def compare(self, left: str, right: str) -> Comparison:
         """Two branches' final messages and ``output/`` files, read on the reader thread."""
         from relay_studio.runtime.branches import compare
 
         folders = {r: self.runtime.workspace_dir(r) for r in (left, right)}
-        return await self.hub.read(lambda runs: compare(runs, folders, left, right))
+        return await self.hub.ops.read(lambda stores: compare(stores.runs, folders, left, right))
 
     async def fork(self, run_id: str, at: int, *, agent_id: str | None = None,
                        brief: dict[str, Any] | str | None = None, connection: str | None = None,

@@ -19,6 +19,7 @@ from relay_studio.knowledge.library import (
 )
 from relay_studio.knowledge.library import search as knowledge_search
 from relay_studio.store.database import read_connection
+from relay_studio.ui.operations.ops import Changes
 
 if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
@@ -42,9 +43,13 @@ class KnowledgeOperations:
         """Starts an import on a worker thread; ``progress`` is called on that thread."""
         return self.library(project_id).start_import(paths, progress)
 
+    def imported(self, project_id: str, initiator: object = None) -> None:
+        """An import (``start_import``, a worker's writes over its own connection) ended: announced as a change."""
+        self.hub.ops.did_change(Changes.of(knowledge=project_id), initiator)
+
     def remove_document(self, project_id: str, ref: str) -> None:
         self.library(project_id).remove(ref)
-        self.hub.library_changed.emit(project_id)
+        self.hub.ops.did_change(Changes.of(knowledge=project_id))
 
     def document_text(self, project_id: str, document_id: str) -> tuple[DocumentInfo, str, list[Chunk]]:
         """A knowledge document of the project and its text, rebuilt from its chunks (each is

@@ -17,6 +17,7 @@ from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render
 from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.card_profile import CardImport, add_card_entries
+from relay_studio.ui.operations.ops import Changes
 
 if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
@@ -42,12 +43,12 @@ class LibraryOperations:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
         label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
         path = self.store(project_id).save(check_entry(entry, label), replacing=replacing)
-        self.hub.library_changed.emit(project_id)
+        self.hub.ops.did_change(Changes.of(library=project_id))
         return path
 
     def remove_entry(self, project_id: str, name: str) -> None:
         self.store(project_id).remove(name)
-        self.hub.library_changed.emit(project_id)
+        self.hub.ops.did_change(Changes.of(library=project_id))
 
     @staticmethod
     def read_files(paths: list[Path]) -> list[tuple[Path, list[LibraryEntry] | LibraryError]]:
@@ -68,9 +69,7 @@ class LibraryOperations:
         ``on_conflict``: what becomes of entries that differ from ones there (``library/overlap.py``)."""
         made = add_card_entries(self.runtime, self.store(project_id), entries, source, as_profile=as_profile,
                                 on_conflict=on_conflict)
-        self.hub.library_changed.emit(project_id)
-        if made.profile is not None:
-            self.hub.profiles_changed.emit()
+        self.hub.ops.did_change(Changes.of(library=project_id, profiles=made.profile is not None))
         return made
 
     def export_world_info(self, project_id: str, path: Path) -> int:
@@ -98,6 +97,6 @@ class LibraryOperations:
         atomic_write(folder / f"{skill.name}.md", text)
         if replacing and replacing != skill.name:
             (folder / f"{replacing}.md").unlink(missing_ok=True)
-        self.hub.library_changed.emit(project_id)
+        self.hub.ops.did_change(Changes.of(skills=project_id))
         return f"skills/{skill.name}.md"
 

@@ -18,6 +18,7 @@ from relay_studio.domain.scenes import CREATOR, SceneError, SceneLine, SceneReco
 from relay_studio.runtime.card_profile import is_card_agent
 from relay_studio.runtime.scenes import Scenes
 from relay_studio.store.scenes import SceneStore
+from relay_studio.ui.operations.changes import Changes
 
 if TYPE_CHECKING:
     from relay_studio.runtime.engine import RunHandle
@@ -84,7 +85,7 @@ class SceneOperations:
     def new(self, name: str, cast: list[str], narrator: str | None, project_id: str) -> SceneRecord:
         """A new scene chat; raises ``SceneError`` (nothing written) for a bad cast or name."""
         record = self._scenes().new(name, cast, narrator=narrator, project_id=project_id)
-        self.hub.chats_changed.emit()
+        self.hub.ops.did_change(Changes.of(chats=record.chat_id))
         return record
 
     def free_name(self, project_id: str) -> str:
@@ -112,8 +113,8 @@ class SceneOperations:
                    limit: int = 200) -> None:
         """``heard``, read on the studio's reader lane over its own connection (a campaign's chat is thousands of
         messages); ``deliver`` gets it on the GUI thread."""
-        self.hub.submit_read(("scene-heard", chat_id), lambda runs: _read_heard(chat_id, limit, SceneStore(runs.db)),
-                             deliver)
+        self.hub.ops.query_outcome(lambda stores: _read_heard(chat_id, limit, SceneStore(stores.db)), deliver,
+                                   key=("scene-heard", chat_id))
 
     def correct(self, chat_id: str, message_id: str, present: list[str]) -> SceneLine:
         """The creator corrects who heard a message; raises ``SceneError``."""
