@@ -26,8 +26,12 @@ class ColumnLabel(QLabel):
     def heightForWidth(self, width: int) -> int:
         height = self._heights.get(width)
         if height is None:
-            height = self._heights[width] = super().heightForWidth(width)
+            height = self._heights[width] = self._measure(width)
         return height
+
+    def _measure(self, width: int) -> int:
+        """The text laid out at ``width``: what Qt's label does for every ``heightForWidth``."""
+        return super().heightForWidth(width)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.ContentsRectChange):

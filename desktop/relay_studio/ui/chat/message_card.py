@@ -65,6 +65,7 @@ class MessageCard(QFrame):
         self.agent_names = agent_names or {}
         self.version_index = len(self.versions) - 1
         self._needle = ""  # what Find highlights in the body, if anything
+        self._rendered_in: tuple[QColor, QColor, theme.Colors] | None = None  # the colours the body was rendered in
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
         header = QHBoxLayout()
@@ -240,15 +241,21 @@ class MessageCard(QFrame):
             self.body.setTextFormat(Qt.TextFormat.PlainText)
             self.body.setText(text)
             return
+        self._rendered_in = self._colors()
         doc = self._document(text)
         self._mark_mentions(doc)
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setText(doc.toHtml())
 
-    def _mark_mentions(self, doc: QTextDocument) -> None:
+    def _colors(self) -> tuple[QColor, QColor, theme.Colors]:
+        """What a rendered body's colours come from: the palette's link and text colours, and the theme."""
         palette = self.palette()
-        self.mention_count = self.mentions.mark(doc, palette.color(QPalette.ColorRole.Link),
-                                                palette.color(QPalette.ColorRole.WindowText))
+        return (palette.color(QPalette.ColorRole.Link), palette.color(QPalette.ColorRole.WindowText),
+                theme.colors())
+
+    def _mark_mentions(self, doc: QTextDocument) -> None:
+        link, text, _dark = self._colors()
+        self.mention_count = self.mentions.mark(doc, link, text)
 
     def _finished_by(self) -> str:
         """The agent that ended the shown version's run, when it is not the version's author."""
@@ -276,8 +283,8 @@ class MessageCard(QFrame):
         """A theme change re-renders the body: its links, tables and code take the theme's colours."""
         super().changeEvent(event)
         if (event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
-                and self.message.role == "assistant" and not self._needle):
-            self._render(self.shown_text)
+                and self.message.role == "assistant" and not self._needle and self._colors() != self._rendered_in):
+            self._render(self.shown_text)  # (a card put into the column hears of a palette change with no new colour)
 
     def set_found(self, found: bool) -> None:
         self.setStyleSheet("QFrame#MessageCard { border: 2px solid #e0a100; }" if found else "")
