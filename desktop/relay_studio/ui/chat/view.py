@@ -137,7 +137,7 @@ class ChatView(QWidget):
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
-        self._reload_timer.timeout.connect(self.reload)
+        self._reload_timer.timeout.connect(self._refresh)
         self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
         self._agent_from_read = ""  # a chat switched to whose composer agent comes with its contents
         layout = QVBoxLayout(self)
@@ -269,6 +269,16 @@ class ChatView(QWidget):
         """Reloads once on the next turn of the loop, however many events asked for it this frame."""
         if not self._reload_timer.isActive():
             self._reload_timer.start()
+
+    def _refresh(self) -> None:
+        """The refresh the chat's own events ask for (a commit, a run's end): read on the reader lane while the view
+        is shown (a book's chapter read on the GUI thread, and its new cards' versions and sources, were most of a
+        run's longest gap), here while it is hidden. Cards whose item did not change are kept either way."""
+        self._reload_timer.stop()
+        if self.isVisible() and self.chat_id:
+            self._request_contents()
+        else:
+            self.reload()
 
     def _request_contents(self) -> None:
         """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins."""
