@@ -17,7 +17,8 @@ records the longest gap between its ticks during each step:
 
 Printed: the longest gap per step for both, chats shown for both (all, and per chat) and the ratios, and the
 window's resident memory with the book open. Goals (issue 35): no gap over 50 ms once shown, the book's worst
-within 16 ms of the small project's, a chat shown within 1.5x, memory under 500 MB. Measures and prints; never passes or fails.
+within 16 ms of the small project's, a chat shown within 1.5x, memory under 500 MB. Measures and prints; never
+passes or fails.
 
     QT_QPA_PLATFORM=offscreen python bench/book_scale.py [--json]
 """

@@ -23,6 +23,10 @@ class ColumnLabel(QLabel):
         self._heights = {}
         super().setText(text)
 
+    def clear(self) -> None:
+        self._heights = {}
+        super().clear()
+
     def heightForWidth(self, width: int) -> int:
         height = self._heights.get(width)
         if height is None:
