@@ -7,16 +7,18 @@ records the longest gap between its ticks during each step:
 
 * open: the window built and shown on the project, until its first chat shows its last message;
 * chats: every chat opened in turn (as a click in the chat list does), each until its last message shows
-  and is painted, 50 ms apart; the time for all of them (without the pauses) is "chats shown";
+  and is painted, 50 ms apart; the time for all of them (without the pauses) is "chats shown", and that time
+  per chat "one chat shown" (the book has 20 chats, the small project 3: the goal compares one chat with one);
 * library: the Library dock shown, until the codex lists every entry with its mention counts;
 * timeline: the Timeline shows the project's longest run (20,000 events on the book), until it is indexed;
 * knowledge: a search typed into the dock's Knowledge tab, until the results show;
 * run: a run of an agent that searches the knowledge library, writes and commits (scripted provider,
   in-process, streamed in 10 ms bursts), until its answer shows in the chat.
 
-Printed: the longest gap per step for both, chats shown for both and the ratio, and the window's resident
-memory with the book open. Goals (issue 35): no gap over 50 ms once shown, the book's worst within 16 ms of
-the small project's, chats shown within 1.5x, memory under 500 MB. Measures and prints; never passes or fails.
+Printed: the longest gap per step for both, chats shown for both (all, and per chat) and the ratios, and the
+window's resident memory with the book open. Goals (issue 35): no gap over 50 ms once shown, the book's worst
+within 16 ms of the small project's, a chat shown within 1.5x, memory under 500 MB. Measures and prints; never
+passes or fails.
 
     QT_QPA_PLATFORM=offscreen python bench/book_scale.py [--json]
 """
@@ -142,6 +144,7 @@ async def _measure(info: BookInfo) -> dict[str, float]:
         shown += time.perf_counter() - started
         await asyncio.sleep(0.05)  # the creator looks before the next click (not in the time shown)
     out["chats_shown_ms"] = shown * 1000
+    out["chat_shown_ms"] = shown * 1000 / len(chats)  # per chat: the book has 20, the small project 3
     gaps["chats"] = beat.gap_ms()
 
     # library: the dock shown, until every entry is listed with its mention count
@@ -207,9 +210,11 @@ def main() -> int:
             QApplication.processEvents()
     book, small = results["book"], results["small"]
     ratio = book["chats_shown_ms"] / max(small["chats_shown_ms"], 1e-9)
+    per_chat = book["chat_shown_ms"] / max(small["chat_shown_ms"], 1e-9)
     worst = {k: max(r[f"gap_{s}_ms"] for s in STEPS if s != "open") for k, r in results.items()}
     if args.json:
-        print(json.dumps({"book": book, "small": small, "chats_shown_ratio": ratio, "worst_after_shown": worst,
+        print(json.dumps({"book": book, "small": small, "chats_shown_ratio": ratio, "chat_shown_ratio": per_chat,
+                          "worst_after_shown": worst,
                           "projects_ready_s": prepared}, indent=2))
         return 0
     print(f"book: {infos['book'].messages:,} messages in {infos['book'].chats} chats, {infos['book'].runs} runs "
@@ -221,7 +226,9 @@ def main() -> int:
     print(f"  {'worst once shown':30} {worst['book']:9.1f} {worst['small']:9.1f}   (goal: under 50; book within 16 "
           "of small)")
     print(f"  {'chats shown, ms':30} {book['chats_shown_ms']:9.0f} {small['chats_shown_ms']:9.0f}   ratio "
-          f"{ratio:.2f} (goal: 1.5)")
+          f"{ratio:.2f} (all chats: 20 against 3)")
+    print(f"  {'one chat shown, ms (mean)':30} {book['chat_shown_ms']:9.0f} {small['chat_shown_ms']:9.0f}   ratio "
+          f"{per_chat:.2f} (goal: 1.5)")
     print(f"  {'window open, ms':30} {book['open_ms']:9.0f} {small['open_ms']:9.0f}")
     print(f"  {'resident memory, MB':30} {book['rss_mb']:9.0f} {small['rss_mb']:9.0f}   (goal: book under 500)")
     return 0

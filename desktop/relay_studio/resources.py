@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 
+@cache
 def resource_dir() -> Path:
+    """Found once a process (the window asks on every chat switch, for the built-in profiles: each ``resolve``
+    walked the path with a dozen ``lstat``s)."""
     packaged = Path(__file__).resolve().parent / "resources"
     if packaged.is_dir():
         return packaged

@@ -23,7 +23,8 @@ from relay_studio.ui.chat.view import PAGE
 from tests.gui.conftest import App, until
 
 
-def _long_chat(data_dir: Path, messages: int) -> str:
+def _long_chat(data_dir: Path, messages: int, words: int = 0) -> str:
+    """A chat of ``messages`` messages, each ``words`` words longer than its number and a line."""
     runtime = Runtime(data_dir)
     try:
         project = runtime.projects.default()
@@ -31,7 +32,8 @@ def _long_chat(data_dir: Path, messages: int) -> str:
             [LibraryEntry(type="character", name="Mira", description="The captain.")], "entries.json")
         chat = runtime.chats.import_chat("Chapter 1", [
             ImportedMessage(role="user" if i % 2 == 0 else "assistant",
-                            content=f"Message {i}: Mira watched the tide." if i % 3 == 0 else f"Message {i}.",
+                            content=(f"Message {i}: Mira watched the tide." if i % 3 == 0 else f"Message {i}.")
+                            + " The salt wind turned the lantern." * (words // 6),
                             created_at=f"2026-01-01T00:{i // 60:02}:{i % 60:02}.000Z")
             for i in range(messages)], project_id=project.id)
         return chat.id
@@ -41,6 +43,18 @@ def _long_chat(data_dir: Path, messages: int) -> str:
 
 def _shown(window: object) -> list[str]:
     return [c.message.content for c in window.chat.cards if isinstance(c, MessageCard)]  # type: ignore[attr-defined]
+
+
+def _scrolled_to_top_until(window: object, built: int) -> Callable[[], bool]:
+    """A predicate for ``until`` that scrolls the chat to its top (as a creator drags it there) each time it is
+    asked, and holds once ``built`` message cards are built."""
+    bar = window.chat.scroll_area.verticalScrollBar()  # type: ignore[attr-defined]
+
+    def scrolled() -> bool:
+        bar.setValue(0)
+        return len(_shown(window)) == built
+
+    return scrolled
 
 
 async def test_a_long_chat_shows_its_last_page_and_earlier_messages_on_request(app: App, qtbot: QtBot) -> None:
@@ -53,17 +67,47 @@ async def test_a_long_chat_shows_its_last_page_and_earlier_messages_on_request(a
     earlier = window.chat.earlier
     assert earlier.isVisible() and str(100 - PAGE) in earlier.text()
     qtbot.mouseClick(earlier, Qt.MouseButton.LeftButton)
-    await until(lambda: len(_shown(window)) == 2 * PAGE, what="a page more")
+    await until(_scrolled_to_top_until(window, 2 * PAGE), what="a page more, built as the creator scrolls up")
     assert _shown(window)[0].startswith(f"Message {100 - 2 * PAGE}") and _shown(window)[-1].startswith("Message 99:")
     for _ in range(100 // PAGE):
         if earlier.isVisible():
             qtbot.mouseClick(earlier, Qt.MouseButton.LeftButton)
-    await until(lambda: not earlier.isVisible() and len(_shown(window)) == 100, what="the whole chat")
+    await until(lambda: not earlier.isVisible(), what="every message listed")
+    await until(_scrolled_to_top_until(window, 100), what="the whole chat built")
     assert _shown(window)[0] == "Message 0: Mira watched the tide." and _shown(window)[-1].startswith("Message 99:")
     layout = window.chat.column_layout
     laid_out = [w.message.content for w in (layout.itemAt(i).widget() for i in range(layout.count()))
                 if isinstance(w, MessageCard)]
     assert laid_out == _shown(window) == [m.content for m in window.studio.chats.messages(chat_id)]  # in order
+
+
+async def test_a_chapter_of_long_messages_builds_the_cards_on_screen_and_the_rest_as_they_come_into_view(
+        app: App, qtbot: QtBot) -> None:
+    chat_id = _long_chat(app.data_dir, 300, words=120)  # a chapter: each message a long paragraph
+    window = app.open()
+    window.resize(1000, 700)
+    window.open_chat(chat_id)
+    view = window.chat
+    await until(lambda: _shown(window)[-1:] and _shown(window)[-1].startswith("Message 299.")
+                and not view._more_timer.isActive(), what="the last message, and the cards wanted now built")
+    built = len(_shown(window))
+    assert 1 <= built < PAGE  # only what is on screen and a little above: not the whole page
+    bar = view.scroll_area.verticalScrollBar()
+    assert bar.value() == bar.maximum()  # at the last message
+    await until(_scrolled_to_top_until(window, PAGE), what="the page's cards above, built as the creator scrolls up")
+    assert [c.message.content.split()[1].rstrip(".:") for c in view.message_cards()] == [
+        str(n) for n in range(300 - PAGE, 300)]
+    layout = view.column_layout
+    laid_out = [w for w in (layout.itemAt(i).widget() for i in range(layout.count())) if isinstance(w, MessageCard)]
+    assert laid_out == view.message_cards()  # in the chat's order
+
+    window.open_chat(window.studio.chats.new(window.project_id).id)  # elsewhere, and back: Find searches the page
+    window.open_chat(chat_id)
+    await until(lambda: _shown(window)[-1:] and _shown(window)[-1].startswith("Message 299.")
+                and not view._more_timer.isActive(), what="the chat again")
+    assert len(_shown(window)) < PAGE
+    assert view.find_text(f"Message {300 - PAGE + 1}.") == 0  # above the cards built: Find builds the page first
+    assert len(_shown(window)) == PAGE
 
 
 async def test_the_codex_counts_mentions_incrementally_off_the_gui_thread(app: App, qtbot: QtBot) -> None:

@@ -56,8 +56,7 @@ async def test_the_book_project_opens_with_its_chats_library_knowledge_and_last_
         codex = window.library.codex
         await until(lambda: len(codex.items) == 1000 and len(codex.counts) == 1000, seconds=60,
                     what="every entry with its mention count")
-        listed_entries = sum(g.childCount() for g in (codex.tree.topLevelItem(i)
-                                                      for i in range(codex.tree.topLevelItemCount())) if g)
+        listed_entries = sum(group.childCount() for group, _entries in codex._groups())
         assert listed_entries == 1000
         # the counts kept incrementally equal a full count over every message of the project
         texts = [m.content for c in chats for m in window.studio.chats.messages(c.id)]

@@ -191,10 +191,11 @@ async def test_citations_open_the_document_at_the_cited_place_from_the_chat_and_
     qtbot.keyClick(composer.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     run_id = await run_to_end(window, 0)
     assert window.studio.run_status(run_id) is RunStatus.COMPLETED
-    await until(lambda: window.chat.message_cards()[-1].source_links, what="the sources under the answer")
+    await until(lambda: window.chat.message_cards()[-1].sources_label is not None, what="the sources under the answer")
     answer = window.chat.message_cards()[-1]
     assert answer.message.role == "assistant"
-    [source] = answer.source_links
+    source = answer.sources_label
+    assert source is not None and source.text().count('<a href=') == 1  # the one passage looked up
     assert source.text().startswith('<a href="cite:') and "“Core Rules”, section “Core Rules › Magic”" in source.text()
     magic = next(c for c in KnowledgeLibrary(window.studio.runtime.db, project.id,
                                              window.studio.projects.folder(project.id)).chunks(doc)

@@ -15,7 +15,7 @@ from relay_studio.domain.enums import RunStatus
 from relay_studio.library.skills import SkillCatalog
 from relay_studio.library.store import LibraryStore
 from relay_studio.runtime import library_access
-from tests.integration.test_library_tools import _finish, _librarian, _seed
+from tests.integration.test_library_tools import _finish, _librarian, _project, _seed, _skill
 from tests.support import Harness, call
 
 
@@ -71,3 +71,20 @@ async def test_library_search_in_a_run_reads_off_the_loop_thread(
     assert threading.get_ident() not in threads["library"]
     search = next(p for p in harness.tool_results(run_id) if p["name"] == "library_search")
     assert search["result"].startswith("- Heron — item: A three-masted ship with a silver hull")
+
+
+async def test_library_list_and_read_and_skill_read_in_a_run_read_off_the_loop_thread(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    _seed(harness)
+    _skill(_project(harness) / "skills", "sea-battles", "Use for naval combat scenes.", "['*']", "Mind the wind.")
+    threads = _watch(monkeypatch)
+    turns = {"final-editor": [{"toolCalls": [call("library_list", {}), call("library_read", {"name": "Captain Mira"}),
+                                             call("skill_read", {"name": "sea-battles"})]}, _finish()]}
+    run_id, status = await harness.run("final-editor", turns, profiles=_librarian(), prompt="Check the notes.")
+    assert status is RunStatus.COMPLETED
+    assert len(threads["library"]) >= 3 and len(threads["skills"]) >= 2  # the stage's start, then list and read
+    assert threading.get_ident() not in threads["library"] + threads["skills"]
+    listed, read, skill = [p for p in harness.tool_results(run_id) if p["name"] != "workspace_write_file"][:3]
+    assert "- Mira — character (also: Captain Mira) [crew]" in listed["result"]
+    assert read["result"].startswith("### Mira — character") and "Mira commands the Heron" in read["result"]
+    assert skill["result"] == "# Skill: sea-battles\nMind the wind."

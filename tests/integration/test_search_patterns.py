@@ -95,3 +95,41 @@ async def test_cancel_lands_while_a_search_runs(harness: Harness) -> None:
     assert not [p for p in harness.tool_results(handle.run_id) if p["name"] == "workspace_search_files"], (
         "the cancel ended the run before the search answered"
     )
+
+
+async def test_workspace_search_and_list_in_a_run_read_off_the_loop_thread(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from relay_studio.runtime.workspace import RunWorkspace
+
+    threads: dict[str, list[int]] = {"search": [], "list": []}
+    real_search, real_files = workspace_search_files._search, RunWorkspace.files
+
+    def watched_search(*args: object) -> list[str]:
+        threads["search"].append(threading.get_ident())
+        return real_search(*args)  # type: ignore[arg-type]
+
+    def watched_files(self: RunWorkspace, *args: object, **kwargs: object) -> object:
+        threads["list"].append(threading.get_ident())
+        return real_files(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(workspace_search_files, "_search", watched_search)
+    monkeypatch.setattr(RunWorkspace, "files", watched_files)
+    profiles = relay_profiles()
+    profiles["final-editor"] = profile("final-editor", tools={"allow": [
+        "workspace.search_files", "workspace.list_files", "workspace.write_file", "workspace.commit",
+        "workspace.finish"]}, delegation={"canHandoff": False, "canDelegate": False, "allowAsSubagent": False})
+    turns = {"final-editor": [
+        {"toolCalls": [write("scratch/notes.md", "The tide turned.\nThe lantern burned."),
+                       call("workspace_search_files", {"query": "lantern"}), call("workspace_list_files", {})]},
+        {"toolCalls": [write("output/main.md", "Done."), call("workspace_commit"), call("workspace_finish")]}]}
+    run_id, status = await harness.run("final-editor", turns, profiles=profiles)
+    assert status is RunStatus.COMPLETED, harness.types(run_id)
+    loop = threading.get_ident()
+    assert threads["search"] and loop not in threads["search"]  # the search ran on a worker thread
+    # the run's start lists the chat's kept files on the loop (its persist checkpoint, engine.start_run); the search's
+    # snapshot and the list tool list them on a worker thread
+    assert len(threads["list"]) == 3 and [t == loop for t in threads["list"]] == [True, False, False]
+    found = next(p for p in harness.tool_results(run_id) if p["name"] == "workspace_search_files")
+    assert found["result"] == "scratch/notes.md:2: The lantern burned."

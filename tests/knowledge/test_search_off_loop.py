@@ -3,6 +3,7 @@ on the loop (in the window the loop is the GUI thread), and answers the agent ex
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -43,3 +44,32 @@ async def test_knowledge_search_in_a_run_reads_off_the_loop_thread(
     answer = harness.provider.requests[1].messages[-1].content
     assert answer.startswith("1 passage from the knowledge library for \u201cgrappling hand\u201d.")
     assert "Grappling needs one free hand." in answer
+
+
+async def test_a_rules_review_searches_the_knowledge_library_off_the_loop_thread(
+        harness: Harness, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.integration.test_director import RULEBOOK, director_set
+
+    book = tmp_path / "core-rules.md"
+    book.write_text(RULEBOOK, encoding="utf-8")
+    library_for(harness.runtime.db, harness.data_dir).import_files([book])
+    threads: list[int] = []
+    real = knowledge_search.search
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.get_ident())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(knowledge_search, "search", watched)
+    answer = {"suggestions": [{"text": "Leaving reach provokes one attack.",
+                               "citation": {"document": "core-rules", "page": None,
+                                            "quote": "Leaving a hostile creature's reach provokes"}}],
+              "summary": "One opportunity attack."}
+    turns = {"director": [{"toolCalls": [call("review_rules", {"question": "When is an opportunity attack made?"})]},
+                          {"text": "When a creature leaves your reach."}],
+             "rules-advisor": [{"text": json.dumps(answer)}]}
+    run_id, status = await harness.run("director", turns, profiles=director_set())
+    assert status is RunStatus.COMPLETED
+    assert threads and threading.get_ident() not in threads  # the loop's thread never ran the search
+    [result] = harness.tool_results(run_id)
+    assert result["citations"] and result["result"].startswith("Rules advice from Rules advisor: One opportunity")

@@ -332,6 +332,11 @@ class ImportJob:
 
 
 
+def documents_of(db: RawReader, project_id: str) -> list[DocumentInfo]:
+    """The project's documents through ``db`` (any thread's connection)."""
+    return _documents(db, project_id)
+
+
 def _documents(db: RawReader, project_id: str) -> list[DocumentInfo]:
     rows = db.raw.execute(
         f"SELECT {_DOC_COLUMNS} FROM knowledge_documents WHERE project_id = ? ORDER BY added_at, title",

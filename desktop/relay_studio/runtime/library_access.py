@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import event_types as ev
 from relay_studio.domain import tool_names as tn
-from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking, check_entry, render_entry
+from relay_studio.library.entries import IndexedEntry, LibraryEntry, LibraryError, Tracking, check_entry, render_entry
 from relay_studio.library.macros import shown_entry
 from relay_studio.library.mentions import Inclusion, mentioning_key, select_entries
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
@@ -57,6 +57,23 @@ def own_database(run: RunContext) -> Iterator[Database]:
 
 def skills_for(run: RunContext) -> SkillCatalog:
     return SkillCatalog(run.project_dir, resource_dir() / "skills")
+
+
+def list_entries(run: RunContext) -> list[LibraryEntry]:
+    """The library's entries on a connection of its own: any thread (a tool's worker) may call it."""
+    with own_database(run) as db:
+        return [i.entry for i in need_library(run, db).entries()]
+
+
+def find_entry(run: RunContext, name: str) -> IndexedEntry | None:
+    """``LibraryStore.find`` on a connection of its own: any thread (a tool's worker) may call it."""
+    with own_database(run) as db:
+        return need_library(run, db).find(name)
+
+
+def skills_in_scope(run: RunContext, inv: InvocationState) -> list[Skill]:
+    """The Skills ``inv``'s agent may use, read from their files: any thread may call it."""
+    return skills_for(run).scope(inv.profile)
 
 
 def shown_entries(run: RunContext, inv: InvocationState, store: LibraryStore) -> list[LibraryEntry]:

@@ -1,7 +1,9 @@
-"""library.read: one entry of the story library, its description as the agents see it."""
+"""library.read: one entry of the story library, its description as the agents see it (looked up on a worker
+thread, ``library_access.find_entry``: the lookup syncs the library's files first)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -11,7 +13,7 @@ from relay_studio.domain import tool_names as tn
 from relay_studio.library.macros import shown_entry
 from relay_studio.library.mentions import render_item
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.library_access import need_library
+from relay_studio.runtime.library_access import find_entry
 from relay_studio.runtime.prompts import macro_names
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
@@ -34,7 +36,7 @@ SPEC = ToolSpec(
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
-    found = need_library(ctx.run).find(a.name)
+    found = await asyncio.to_thread(find_entry, ctx.run, a.name)
     if found is None:
         raise ToolError(codes.LIBRARY_ENTRY_NOT_FOUND,
                         f"There is no entry '{a.name}' in the story library. Use library_list or library_search "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -9,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain import tool_names as tn
 from relay_studio.runtime.errors import ToolError
-from relay_studio.runtime.library_access import skills_for
+from relay_studio.runtime.library_access import skills_in_scope
 from relay_studio.runtime.tools.base import Tool, ToolContext, ToolResult, ToolSpec, parse_args
 
 
@@ -29,7 +30,7 @@ SPEC = ToolSpec(
 
 async def run(ctx: ToolContext, args: dict[str, Any]) -> ToolResult:
     a = parse_args(_Args, args, SPEC.alias)
-    scope = {s.name: s for s in skills_for(ctx.run).scope(ctx.inv.profile)}
+    scope = {s.name: s for s in await asyncio.to_thread(skills_in_scope, ctx.run, ctx.inv)}  # files: off the loop
     skill = scope.get(a.name.strip().lower())
     if skill is None:
         known = ", ".join(sorted(scope)) or "none"

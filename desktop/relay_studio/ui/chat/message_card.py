@@ -14,7 +14,7 @@ from relay_studio.domain.enums import CommitMarker
 from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.library.macros import MacroNames
 from relay_studio.ui import i18n, theme
-from relay_studio.ui.chat.card_chrome import fit_to_column, tool_button
+from relay_studio.ui.chat.card_chrome import ColumnLabel, fit_to_column, tool_button
 from relay_studio.ui.chat.markdown import markdown_document
 from relay_studio.ui.chat.mention_marks import MentionIndex, entry_tooltip
 from relay_studio.ui.library.citations import citation_link, parse_citation_href
@@ -65,6 +65,7 @@ class MessageCard(QFrame):
         self.agent_names = agent_names or {}
         self.version_index = len(self.versions) - 1
         self._needle = ""  # what Find highlights in the body, if anything
+        self._rendered_in: tuple[QColor, QColor, theme.Colors] | None = None  # the colours the body was rendered in
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 10)
         header = QHBoxLayout()
@@ -73,7 +74,7 @@ class MessageCard(QFrame):
         header.addWidget(self.author)
         # how the shown version came about ("answered in plain text", "finished by Finalizer"): on a line of
         # its own under the header, so the header keeps to the author and the buttons at every width
-        self.marker_label = QLabel()
+        self.marker_label = ColumnLabel()
         self.marker_label.setObjectName("Muted")
         self.marker_label.setWordWrap(True)
         fit_to_column(self.marker_label)
@@ -110,7 +111,7 @@ class MessageCard(QFrame):
         header.addWidget(self.delete_button)
         layout.addLayout(header)
         layout.addWidget(self.marker_label)
-        self.body = QLabel()
+        self.body = ColumnLabel()
         self.body.setWordWrap(True)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         fit_to_column(self.body)
@@ -119,39 +120,43 @@ class MessageCard(QFrame):
         self.body.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.body.customContextMenuRequested.connect(self._on_body_menu)
         layout.addWidget(self.body)
-        self.sources = QWidget()
-        self.sources.setObjectName("MessageSources")
-        self.sources_layout = QVBoxLayout(self.sources)
-        self.sources_layout.setContentsMargins(0, 4, 0, 0)
-        self.sources_layout.setSpacing(2)
-        self.source_links: list[QLabel] = []
-        self.sources.hide()
-        layout.addWidget(self.sources)
+        # "Sources": a heading and one label of links, made when the shown version's run cited something
+        self.sources: QWidget | None = None
+        self.sources_label: ColumnLabel | None = None
         self.show_version(self.version_index)
 
     def _show_sources(self) -> None:
+        """One link per passage the shown version's run looked up, all in one label (a label per link made a
+        card of a book's answer a dozen widgets more to lay out)."""
         run_id = (self.versions[self.version_index].run_id if self.versions and 0 <= self.version_index
                   < len(self.versions) else self.message.run_id)
         cited = self._citations(run_id) if self._citations and run_id and self.message.role == "assistant" else []
-        for label in self.source_links:
-            self.sources_layout.removeWidget(label)
-            label.deleteLater()
-        self.source_links = []
-        if cited and not self.sources_layout.count():
+        if not cited:
+            if self.sources is not None:
+                self.sources.hide()
+            return
+        if self.sources is None or self.sources_label is None:
+            self.sources = QWidget()
+            self.sources.setObjectName("MessageSources")
+            layout = QVBoxLayout(self.sources)
+            layout.setContentsMargins(0, 4, 0, 0)
+            layout.setSpacing(2)
             heading = QLabel(self.tr("Sources the agents looked up"))
             heading.setObjectName("Muted")
-            self.sources_layout.addWidget(heading)
-        for c in cited:
-            link = QLabel(citation_link(c))
-            link.setObjectName("SourceLink")
-            link.setWordWrap(True)
-            fit_to_column(link)
-            link.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
-            link.setToolTip(self.tr("Open the document at this place"))
-            link.linkActivated.connect(self._on_source)
-            self.sources_layout.addWidget(link)
-            self.source_links.append(link)
-        self.sources.setVisible(bool(cited))
+            layout.addWidget(heading)
+            self.sources_label = ColumnLabel()
+            self.sources_label.setObjectName("SourceLink")
+            self.sources_label.setWordWrap(True)
+            fit_to_column(self.sources_label)
+            self.sources_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+            self.sources_label.setToolTip(self.tr("Open the document at this place"))
+            self.sources_label.linkActivated.connect(self._on_source)
+            layout.addWidget(self.sources_label)
+            frame = self.layout()
+            assert isinstance(frame, QVBoxLayout)
+            frame.addWidget(self.sources)
+        self.sources_label.setText("<br>".join(citation_link(c) for c in cited))
+        self.sources.show()
 
     def _on_source(self, href: str) -> None:
         target = parse_citation_href(href)
@@ -236,15 +241,21 @@ class MessageCard(QFrame):
             self.body.setTextFormat(Qt.TextFormat.PlainText)
             self.body.setText(text)
             return
+        self._rendered_in = self._colors()
         doc = self._document(text)
         self._mark_mentions(doc)
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setText(doc.toHtml())
 
-    def _mark_mentions(self, doc: QTextDocument) -> None:
+    def _colors(self) -> tuple[QColor, QColor, theme.Colors]:
+        """What a rendered body's colours come from: the palette's link and text colours, and the theme."""
         palette = self.palette()
-        self.mention_count = self.mentions.mark(doc, palette.color(QPalette.ColorRole.Link),
-                                                palette.color(QPalette.ColorRole.WindowText))
+        return (palette.color(QPalette.ColorRole.Link), palette.color(QPalette.ColorRole.WindowText),
+                theme.colors())
+
+    def _mark_mentions(self, doc: QTextDocument) -> None:
+        link, text, _dark = self._colors()
+        self.mention_count = self.mentions.mark(doc, link, text)
 
     def _finished_by(self) -> str:
         """The agent that ended the shown version's run, when it is not the version's author."""
@@ -272,8 +283,8 @@ class MessageCard(QFrame):
         """A theme change re-renders the body: its links, tables and code take the theme's colours."""
         super().changeEvent(event)
         if (event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange)
-                and self.message.role == "assistant" and not self._needle):
-            self._render(self.shown_text)
+                and self.message.role == "assistant" and not self._needle and self._colors() != self._rendered_in):
+            self._render(self.shown_text)  # (a card put into the column hears of a palette change with no new colour)
 
     def set_found(self, found: bool) -> None:
         self.setStyleSheet("QFrame#MessageCard { border: 2px solid #e0a100; }" if found else "")

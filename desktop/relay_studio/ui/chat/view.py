@@ -96,6 +96,8 @@ PAGE = 12
 # turn: a card is a tree of widgets, several milliseconds each on a book's long messages)
 FIRST_CARDS = 4
 BUILD_BUDGET = 0.008
+# cards above the view are built ahead by this much of the view's height: further up, as the creator scrolls there
+AHEAD = 0.5
 
 
 def _build_within_budget(missing: list[int], make: Callable[[int], None]) -> None:
@@ -140,6 +142,7 @@ class ChatView(QWidget):
         self._reload_timer.setInterval(0)
         self._reload_timer.timeout.connect(self._refresh)
         self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
+        self._agent_from_read = ""  # a chat switched to whose composer agent comes with its contents
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -192,12 +195,12 @@ class ChatView(QWidget):
         self.column_layout.addWidget(self.live)
         self.scroll_area.setWidget(self.column)
         layout.addWidget(self.scroll_area, 1)
-        self.finder = ChatFind(self.find_bar, self.message_cards, self.scroll_area)
+        self.finder = ChatFind(self.find_bar, self._all_message_cards, self.scroll_area)
         # at the last message until the creator scrolls up: the cards' heights settle after they are shown
         self._stick_to_end = True
         bar = self.scroll_area.verticalScrollBar()
         bar.rangeChanged.connect(self._on_range_changed)
-        bar.valueChanged.connect(lambda value: setattr(self, "_stick_to_end", value >= bar.maximum() - 4))
+        bar.valueChanged.connect(self._on_scrolled)
         self.handoff_offer = HandoffOffer()
         self.handoff_offer.handoff_requested.connect(self.handoff_requested.emit)
         layout.addWidget(self.handoff_offer)
@@ -253,16 +256,14 @@ class ChatView(QWidget):
         self.composer.set_scene(self.scene_bar.state is not None)
         changed = chat_id != self._shown_chat
         self._shown_chat = chat_id
+        if changed:  # the composer's agent is picked from the runs read with the chat (``_take_agent``)
+            self._agent_from_read = chat_id
         if changed and self.isVisible():  # a switch the creator sees: read on the reader lane, shown on arrival
             self._reload_timer.stop()
             self._clear_cards()
             self._request_contents()
         else:  # the chat shown again, or the one a window about to be shown opens with: read here
             self.reload()
-        if changed:  # the agent the chat's last request went to, not the first one of the list (20 indexed rows)
-            last = next((r for r in self.studio.journal.runs(chat_id, limit=20) if r.kind != RUN_KIND_HANDOFF), None)
-            if last is not None:
-                self.composer.select_agent(last.root_profile_id)
         active = self.studio.active_run(chat_id)
         if active is not None:
             stats = self.studio.stats.get(active.run_id)
@@ -285,6 +286,16 @@ class ChatView(QWidget):
         if not self._reload_timer.isActive():
             self._reload_timer.start()
 
+    def _refresh(self) -> None:
+        """The refresh the chat's own events ask for (a commit, a run's end): read on the reader lane while the view
+        is shown (a book's chapter read on the GUI thread, and its new cards' versions and sources, were most of a
+        run's longest gap), here while it is hidden. Cards whose item did not change are kept either way."""
+        self._reload_timer.stop()
+        if self.isVisible() and self.chat_id:
+            self._request_contents()
+        else:
+            self.reload()
+
     def _request_contents(self) -> None:
         """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins."""
         self._wanted += 1
@@ -303,9 +314,20 @@ class ChatView(QWidget):
         if wanted != self._wanted:
             return  # a newer read, or a refresh on the GUI thread, came after it
         if contents.chat_id == self.chat_id:
+            self._take_agent(contents)
             self.studio.chats.prime_versions(contents.versions)  # the cards' own reads, done on the lane
             self.studio.journal.prime(contents.citations, contents.stages)
             self._show(contents)
+
+    def _take_agent(self, contents: ChatContents | None) -> None:
+        """After a switch, the composer picks the agent the chat's last request went to (its runs came newest first
+        with its contents: no read of its own on the GUI thread), not the first one of the list."""
+        if contents is None or self._agent_from_read != contents.chat_id:
+            return
+        self._agent_from_read = ""
+        last = next((r for r in contents.runs if r.kind != RUN_KIND_HANDOFF), None)
+        if last is not None:
+            self.composer.select_agent(last.root_profile_id)
 
     def _clear_cards(self) -> None:
         """Takes the cards of the chat shown before away (a switched-to chat shows its own when they are read)."""
@@ -331,7 +353,9 @@ class ChatView(QWidget):
         commit of the chat)."""
         self._reload_timer.stop()
         self._wanted += 1  # a read under way on the reader lane is older than this one
-        self._show(self.studio.chats.contents(self.chat_id) if self.chat_id else None)
+        contents = self.studio.chats.contents(self.chat_id) if self.chat_id else None
+        self._take_agent(contents)
+        self._show(contents)
 
     def _show(self, contents: ChatContents | None) -> None:
         """Fills the view from what was read of the chat."""
@@ -396,8 +420,17 @@ class ChatView(QWidget):
         self._scroll_to_end()
 
     def _build_more(self) -> None:
-        """The next few cards above the ones built (the last first), one batch per turn of the loop."""
+        """The next few cards above the ones built (the last first), one batch per turn of the loop, while the
+        creator could soon see them (``_wants_more``); the rest when they scroll up to them (``_on_scrolled``).
+        The place the creator reads at is held while cards are added above it."""
         missing = [i for i, card in enumerate(self._slots) if card is None]
+        bar = self.scroll_area.verticalScrollBar()
+        if not missing or not self._wants_more():
+            if not self._stick_to_end:
+                self._from_end = None  # the last batch is laid out: scrolling is the creator's again
+            return
+        if self._from_end is None and not self._stick_to_end:
+            self._from_end = bar.maximum() - bar.value()
         start = self.column_layout.indexOf(self.earlier) + 1
 
         def make(index: int) -> None:
@@ -407,10 +440,37 @@ class ChatView(QWidget):
 
         _build_within_budget(missing, make)
         self.cards = [c for c in self._slots if c is not None]
-        if any(slot is None for slot in self._slots):
-            self._more_timer.start()
-        else:
-            self._from_end = None
+        self._more_timer.start()  # next turn: more, if still wanted, else the place is let go
+
+    def _wants_more(self) -> bool:
+        """Whether cards above the built ones are wanted now: at the end of the chat, until the built cards reach
+        ``AHEAD`` of a view above the one shown; scrolled up, while the view is within that of the top."""
+        view = self.scroll_area.viewport().height()
+        if not self._stick_to_end:
+            return self.scroll_area.verticalScrollBar().value() < view * AHEAD
+        width = max(self.scroll_area.viewport().width() - 32, 1)  # the column's margins
+        built = sum(c.heightForWidth(width) if c.hasHeightForWidth() else c.sizeHint().height() for c in self.cards)
+        return built < view * (1 + AHEAD)
+
+    def _on_scrolled(self, value: int) -> None:
+        bar = self.scroll_area.verticalScrollBar()
+        self._stick_to_end = value >= bar.maximum() - 4
+        if (not self._more_timer.isActive() and value < self.scroll_area.viewport().height() * AHEAD
+                and any(slot is None for slot in self._slots)):
+            self._more_timer.start()  # the creator scrolled up to the cards not built yet
+
+    def build_all(self) -> None:
+        """Builds every card of the items shown now (Find searches them all)."""
+        missing = [i for i, card in enumerate(self._slots) if card is None]
+        if not missing:
+            return
+        self._more_timer.stop()
+        start = self.column_layout.indexOf(self.earlier) + 1
+        for index in reversed(missing):
+            card = card_for(self._slot_items[index], self)
+            self._slots[index] = card
+            self.column_layout.insertWidget(start, card)
+        self.cards = [c for c in self._slots if c is not None]
 
     def show_earlier(self) -> None:
         """Adds the ``PAGE`` items before the first one shown, keeping the place the creator reads at."""
@@ -479,7 +539,12 @@ class ChatView(QWidget):
         return MacroNames(self.studio.connections.persona_name(), char or self._chat_agent or "{{char}}")
 
     def message_cards(self) -> list[MessageCard]:
+        """The message cards built (the last ones of a long chat first; those above as they come into view)."""
         return [c for c in self.cards if isinstance(c, MessageCard)]
+
+    def _all_message_cards(self) -> list[MessageCard]:
+        self.build_all()
+        return self.message_cards()
 
     def _scroll_to_end(self) -> None:
         """To the last message, and there as the cards are laid out (their heights come after they show)."""
@@ -493,6 +558,8 @@ class ChatView(QWidget):
             self.scroll_area.verticalScrollBar().setValue(high)
         elif self._from_end is not None:
             self.scroll_area.verticalScrollBar().setValue(high - self._from_end)
+        if not self._more_timer.isActive() and any(slot is None for slot in self._slots):
+            self._more_timer.start()  # laid out anew (the window shown, resized): are more cards wanted now?
 
     def edit_in_composer(self, message_id: str) -> None:
         """A card's Edit: the message's text, and the agent its run went to, back in the composer."""

@@ -3,7 +3,7 @@
 
 from typing import TypeVar
 
-from PySide6.QtWidgets import QHeaderView, QTreeWidget, QWidget
+from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
 W = TypeVar("W", bound=QWidget)
 
@@ -14,11 +14,12 @@ def named(widget: W, name: str) -> W:
     return widget
 
 
-def first_column_stretches(tree: QTreeWidget) -> None:
+def first_column_stretches(tree: QTreeView) -> None:
     """The name column takes the tree's width and the figures beside it their own: no sideways scrolling in
     a narrow dock (the Library tabbed with the timeline at 1000 px)."""
     header = tree.header()
     header.setStretchLastSection(False)
     header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-    for col in range(1, tree.columnCount()):
+    model = tree.model()
+    for col in range(1, model.columnCount() if model is not None else 0):
         header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)

@@ -19,15 +19,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -35,8 +34,8 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
-    QTreeWidget,
-    QTreeWidgetItem,
+    QStyle,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -47,6 +46,7 @@ from relay_studio.ui import file_dialogs, i18n
 from relay_studio.ui.background import BackgroundReads, Outcome
 from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import first_column_stretches, named
+from relay_studio.ui.library.codex_model import CodexModel, CodexRow
 from relay_studio.ui.library.counts import MentionTally
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
@@ -54,14 +54,6 @@ from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
-
-PATH_ROLE = Qt.ItemDataRole.UserRole
-
-
-def _set_text(item: QTreeWidgetItem, text: str, align: Qt.AlignmentFlag) -> None:
-    if item.text(1) != text:
-        item.setText(1, text)
-        item.setTextAlignment(1, align)
 
 
 def _split(text: str) -> list[str]:
@@ -204,13 +196,18 @@ class CodexView(QWidget):
         self.import_message.hide()
         layout.addWidget(self.import_message)
         split = QSplitter(Qt.Orientation.Vertical)
-        self.tree = named(QTreeWidget(), "CodexTree")
+        # a view over the entries (``codex_model``): only the rows shown are asked for, a book's 1,000 included
+        self.model = CodexModel(self)
+        self.tree = named(QTreeView(), "CodexTree")
+        self.tree.setModel(self.model)
+        self.tree.setUniformRowHeights(True)
         self.tree.setAccessibleName(self.tr("Story library entries"))
-        self.tree.setHeaderLabels([self.tr("Entry"), self.tr("Mentions")])
-        self.tree.headerItem().setToolTip(1, self.tr("Messages of this project's chats that mention the "
-                                                     "entry (its name or an alias)"))
         first_column_stretches(self.tree)
-        self.tree.itemSelectionChanged.connect(self._on_selected)
+        header = self.tree.header()
+        header.setResizeContentsPrecision(0)  # the counts' column fits the rows in view (Qt's default: 1,000 rows)
+        selection = self.tree.selectionModel()
+        assert selection is not None
+        selection.selectionChanged.connect(self._on_selected)  # (the current row is set before it is told)
         split.addWidget(self.tree)
         self.editor = EntryEditor()
         scroll = QScrollArea()
@@ -288,77 +285,60 @@ class CodexView(QWidget):
             self._fill_counts()
 
     def _fill(self, current: str | None) -> None:
-        self.tree.blockSignals(True)
-        self.tree.clear()
-        groups: dict[str, QTreeWidgetItem] = {}
-        bold = QFont()
-        bold.setBold(True)
-        chosen: QTreeWidgetItem | None = None
-        for item in self.items:
-            group = groups.get(item.entry.type)
-            if group is None:
-                group = groups[item.entry.type] = QTreeWidgetItem([item.entry.type.title(), ""])
-                group.setFont(0, bold)
-                group.setData(0, PATH_ROLE, f"type:{item.entry.type}")
-                self.tree.addTopLevelItem(group)
-            child = QTreeWidgetItem([item.entry.name, ""])
-            child.setData(0, PATH_ROLE, item.path)
-            tip = ", ".join(item.entry.aliases)
-            child.setToolTip(0, i18n.arg(self.tr("Also called %1"), tip) if tip else item.path)
-            group.addChild(child)
-            if item.path == current:
-                chosen = child
-        for group in groups.values():
-            group.setText(0, f"{group.text(0)} ({group.childCount()})")
+        """The entries into the model (the view asks for the rows it shows), ``current`` chosen again."""
+        selection = self.tree.selectionModel()
+        assert selection is not None
+        selection.blockSignals(True)
+        self.model.set_entries(self.items)
+        self.model.set_counts(self.counts)
         self.tree.expandAll()
-        if chosen is not None:
-            self.tree.setCurrentItem(chosen)
-        self.tree.blockSignals(False)
+        chosen = self.model.index_of(current) if current else QModelIndex()
+        if chosen.isValid():
+            selection.setCurrentIndex(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                      | QItemSelectionModel.SelectionFlag.Rows)
+        selection.blockSignals(False)
         self._fill_counts()
 
-    def _groups(self) -> list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]]:
+    def _groups(self) -> list[tuple[CodexRow, list[CodexRow]]]:
+        """Each type's row with its entries' rows, as shown."""
         out = []
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
-            if group is not None:
-                out.append((group, [c for j in range(group.childCount()) if (c := group.child(j)) is not None]))
+        for g in range(self.model.rowCount()):
+            group = self.model.index(g, 0)
+            out.append((CodexRow(self.model, QPersistentModelIndex(group)),
+                        [CodexRow(self.model, QPersistentModelIndex(self.model.index(r, 0, group)))
+                         for r in range(self.model.rowCount(group))]))
         return out
 
     def _fill_counts(self) -> None:
-        """Sets the counts that changed; the column is sized to its contents once, after all of them (sized
-        per item, 1,000 entries took 1.8 s of the GUI thread)."""
-        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        """The counts that changed (only their rows are told); the column fits the rows shown."""
+        self.model.set_counts(self.counts)
+        widest = str(sum(self.counts.values()))  # a group's total: no count in rows not in view is wider
         header = self.tree.header()
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
-        for group, children in self._groups():
-            total = 0
-            for child in children:
-                n = self.counts.get(child.text(0))
-                _set_text(child, "" if n is None else str(n), right)
-                total += n or 0
-            _set_text(group, str(total) if self.counts else "", right)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setMinimumSectionSize(max(header.minimumSectionSize(), self.tree.fontMetrics().horizontalAdvance(
+            widest) + 2 * self.tree.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin) + 8))
+        self.tree.resizeColumnToContents(1)
 
-    def item_for(self, name: str) -> QTreeWidgetItem | None:
-        return next((c for _g, children in self._groups() for c in children if c.text(0) == name), None)
+    def item_for(self, name: str) -> CodexRow | None:
+        for g, group in enumerate(self.model.groups):
+            for r, item in enumerate(group.entries):
+                if item.entry.name == name:
+                    return CodexRow(self.model, QPersistentModelIndex(self.model.index(r, 0, self.model.index(g, 0))))
+        return None
 
     def select(self, path: str) -> None:
         """Selects the entry with that file and opens it in the editor."""
-        item = next((c for _g, children in self._groups() for c in children if c.data(0, PATH_ROLE) == path), None)
-        if item is not None:
-            self.tree.setCurrentItem(item)
-            self.tree.scrollToItem(item)
+        index = self.model.index_of(path)
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+            self.tree.scrollTo(index)
 
-    def _on_selected(self) -> None:
-        current = self.tree.currentItem()
-        path = str(current.data(0, PATH_ROLE)) if current is not None else ""
-        found = next((i for i in self.items if i.path == path), None)
+    def _on_selected(self, *_selection: object) -> None:
+        found = self.model.entry_at(self.tree.currentIndex())
         if found is not None:
             self.editor.load(found)
 
     def _on_new(self) -> None:
-        current = self.tree.currentItem()
-        path = str(current.data(0, PATH_ROLE)) if current is not None else ""
+        path = self.model.path_of(self.tree.currentIndex())
         kind = path[5:] if path.startswith("type:") else next(
             (i.entry.type for i in self.items if i.path == path), "character")
         self.tree.clearSelection()

@@ -1,0 +1,164 @@
+"""The codex's list as a Qt item model: the story library's entries grouped by type, with their mention counts.
+
+A book's 1,000 entries were a ``QTreeWidget`` of 1,000 items built whole on every read of the library (and each
+count set item by item); the model holds the entries read and answers only for the rows a view shows
+(``QTreeView`` with uniform row heights asks for the visible ones). New counts change only the rows whose count
+changed (``set_counts``), and a row's number is looked up when it is painted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from relay_studio.library.store import IndexedEntry
+from relay_studio.ui import i18n
+
+PATH_ROLE = Qt.ItemDataRole.UserRole
+_TOP = 0  # the internal id of a group's row; an entry's row carries its group's number plus one
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Group:
+    type: str
+    entries: list[IndexedEntry]
+
+
+class CodexModel(QAbstractItemModel):
+    """Two columns: the entry (a group's row: its type and how many entries) and its mentions."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.groups: list[Group] = []
+        self.counts: dict[str, int] = {}
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    # -- what it holds -----------------------------------------------------------------------------
+    def set_entries(self, items: list[IndexedEntry]) -> None:
+        """The entries, grouped by type in the order first met (the library's order)."""
+        groups: dict[str, list[IndexedEntry]] = {}
+        for item in items:
+            groups.setdefault(item.entry.type, []).append(item)
+        self.beginResetModel()
+        self.groups = [Group(kind, entries) for kind, entries in groups.items()]
+        self.endResetModel()
+
+    def set_counts(self, counts: dict[str, int]) -> None:
+        """New mention counts: only the rows whose number changed are told (and their groups' totals)."""
+        old, self.counts = self.counts, counts
+        column = 1
+        for g, group in enumerate(self.groups):
+            changed = [r for r, item in enumerate(group.entries) if old.get(item.entry.name) != counts.get(
+                item.entry.name)]
+            if changed:
+                parent = self.index(g, 0)
+                self.dataChanged.emit(self.index(changed[0], column, parent), self.index(changed[-1], column, parent))
+            if changed or bool(old) != bool(counts):
+                self.dataChanged.emit(self.index(g, column), self.index(g, column))
+
+    def path_of(self, index: Index) -> str:
+        return str(self.data(index, PATH_ROLE) or "")
+
+    def index_of(self, path: str) -> QModelIndex:
+        """The row of the entry with that file (an invalid index when none has it)."""
+        for g, group in enumerate(self.groups):
+            for r, item in enumerate(group.entries):
+                if item.path == path:
+                    return self.index(r, 0, self.index(g, 0))
+        return QModelIndex()
+
+    def entry_at(self, index: Index) -> IndexedEntry | None:
+        group = index.internalId() - 1 if index.isValid() else -1
+        if group < 0 or group >= len(self.groups) or index.row() >= len(self.groups[group].entries):
+            return None
+        return self.groups[group].entries[index.row()]
+
+    # -- Qt's item model ---------------------------------------------------------------------------
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008 (Qt's default)
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, _TOP)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid() or index.internalId() == _TOP:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, _TOP)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self.groups)
+        if parent.internalId() == _TOP and parent.column() == 0:
+            return len(self.groups[parent.row()].entries)
+        return 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 2
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (QCoreApplication.translate("CodexView", "Entry") if section == 0
+                    else QCoreApplication.translate("CodexView", "Mentions"))
+        if role == Qt.ItemDataRole.ToolTipRole and section == 1:
+            return QCoreApplication.translate("CodexView", "Messages of this project's chats that mention the entry "
+                                                           "(its name or an alias)")
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        if index.internalId() == _TOP:
+            return self._group_data(self.groups[index.row()], index.column(), role)
+        item = self.entry_at(index)
+        return None if item is None else self._entry_data(item, index.column(), role)
+
+    def _group_data(self, group: Group, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return f"{group.type.title()} ({len(group.entries)})"
+            return str(sum(self.counts.get(i.entry.name, 0) for i in group.entries)) if self.counts else ""
+        if role == Qt.ItemDataRole.FontRole and column == 0:
+            return self._bold
+        if role == PATH_ROLE and column == 0:
+            return f"type:{group.type}"
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == 1:
+            return int(_RIGHT.value)
+        return None
+
+    def _entry_data(self, item: IndexedEntry, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return item.entry.name
+            n = self.counts.get(item.entry.name)
+            return "" if n is None else str(n)
+        if role == Qt.ItemDataRole.ToolTipRole and column == 0:
+            also = ", ".join(item.entry.aliases)
+            return i18n.arg(QCoreApplication.translate("CodexView", "Also called %1"), also) if also else item.path
+        if role == PATH_ROLE and column == 0:
+            return item.path
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == 1:
+            return int(_RIGHT.value)
+        return None
+
+
+@dataclass(frozen=True)
+class CodexRow:
+    """One row of the codex as a test or a caller reads it: its text in a column, its entries (a group's)."""
+
+    model: CodexModel
+    index: QPersistentModelIndex
+
+    def text(self, column: int) -> str:
+        return str(self.model.data(self.model.index(self.index.row(), column, self.index.parent())) or "")
+
+    def childCount(self) -> int:
+        return self.model.rowCount(self.model.index(self.index.row(), 0, self.index.parent()))

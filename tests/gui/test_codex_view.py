@@ -1,0 +1,73 @@
+"""The codex on a book: a story library of 1,000 entries is listed through an item model that answers only for the
+rows the view shows (no widget item per entry), and new mention counts tell only the rows whose number changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QModelIndex
+from pytestqt.qtbot import QtBot
+
+from relay_studio.library.entries import IndexedEntry, LibraryEntry
+from relay_studio.library.store import LibraryStore
+from relay_studio.runtime.engine import Runtime
+from relay_studio.store.chats import ImportedMessage
+from relay_studio.store.projects import project_folder
+from relay_studio.ui.library.codex_model import CodexModel
+from tests.gui.conftest import App, until
+
+KINDS = ("character", "location", "item", "lore")
+
+
+def _entries(n: int) -> list[LibraryEntry]:
+    return [LibraryEntry(type=KINDS[i % 4], name=f"Entry {i:04}", description=f"Number {i}.") for i in range(n)]
+
+
+async def test_a_codex_of_1000_entries_asks_only_for_the_rows_it_shows(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    LibraryStore.open(runtime.db, project.id, project_folder(app.data_dir, project)).add_all(_entries(1000), "e.json")
+    runtime.chats.import_chat("Chapter 1", [ImportedMessage(role="user", content="Entry 0007 met Entry 0500.",
+                                                            created_at="2026-01-01T00:00:00.000Z")],
+                              project_id=project.id)
+    runtime.close()
+    asked: set[str] = set()
+    real = CodexModel._entry_data
+
+    def watched(self: CodexModel, item: IndexedEntry, column: int, role: int) -> Any:
+        asked.add(item.entry.name)
+        return real(self, item, column, role)
+
+    monkeypatch.setattr(CodexModel, "_entry_data", watched)
+    window = app.open()
+    window.show_library()
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 1000 and codex.counts.get("Entry 0500") == 1,
+                what="the 1,000 entries listed with their counts")
+    assert sum(group.childCount() for group, _rows in codex._groups()) == 1000
+    assert sorted(group.text(0) for group, _rows in codex._groups()) == [
+        "Character (250)", "Item (250)", "Location (250)", "Lore (250)"]
+    await until(lambda: codex.tree.viewport().isVisible() and asked, what="the rows in view painted")
+    assert 0 < len(asked) < 100  # the rows on screen (and what Qt measures), not 1,000
+    row = codex.item_for("Entry 0500")
+    assert row is not None and row.text(1) == "1"
+    codex.select(next(i.path for i in codex.items if i.entry.name == "Entry 0500"))  # a click on a mention does it
+    assert codex.editor.name.text() == "Entry 0500" and "Entry 0500" in asked  # scrolled to, so asked for
+
+
+def test_new_counts_tell_only_the_rows_whose_number_changed(qtbot: QtBot) -> None:
+    model = CodexModel()
+    model.set_entries([IndexedEntry(f"library/{e.type}/{e.name}.md", e) for e in _entries(400)])
+    model.set_counts({e.name: 1 for e in _entries(400)})
+    told: list[tuple[QModelIndex, QModelIndex]] = []
+    model.dataChanged.connect(lambda first, last, _roles=None: told.append((first, last)))
+    counts = {e.name: 1 for e in _entries(400)}
+    counts["Entry 0005"] = 4  # a location (5 % 4 == 1: the second group)
+    model.set_counts(counts)
+    entry = model.index_of("library/location/Entry 0005.md")
+    assert [(first.row(), first.column(), first.parent().row(), last.row()) for first, last in told] == [
+        (entry.row(), 1, 1, entry.row()), (1, 1, -1, 1)]  # the entry's count, then its group's total
+    assert model.data(model.index(entry.row(), 1, entry.parent())) == "4"
+    assert model.data(model.index(1, 1)) == str(99 + 4)
