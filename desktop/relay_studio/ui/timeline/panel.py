@@ -42,6 +42,7 @@ from relay_studio.ui.timeline.lane_items import Bar, Marker
 from relay_studio.ui.timeline.lanes import LanesView
 from relay_studio.ui.timeline.model import RunTimeline
 from relay_studio.ui.timeline.rerun import RerunControls
+from relay_studio.ui.timeline.scene_lanes import SceneLanes
 from relay_studio.ui.timeline.selection_sync import SelectionSync
 
 BESIDE_MIN_W = 860  # the panel's width from which the detail pane sits beside the events list
@@ -103,6 +104,9 @@ class TimelinePanel(QWidget):
         self.rerun.branches.branch_picked.connect(self.show_run)
 
         split = QSplitter(Qt.Orientation.Vertical)
+        self.scene_lanes = SceneLanes(studio)  # a scene chat's whole scene, a lane per character (scene_lanes.py)
+        self.scene_lanes.turn_clicked.connect(self.show_run)
+        split.addWidget(self.scene_lanes)
         split.addWidget(self.lanes)
         self.rerun.attach(self.lanes)
 
@@ -129,7 +133,7 @@ class TimelinePanel(QWidget):
         lower.setChildrenCollapsible(False)
         split.addWidget(lower)
         split.setChildrenCollapsible(False)
-        split.setSizes([220, 420])
+        split.setSizes([160, 220, 420])
         layout.addWidget(split)
         self.lanes_split, self.events_split = split, lower
         self.selection = SelectionSync(self, self.lanes, self.table, self.model, self.source, self.rerun)
@@ -169,6 +173,7 @@ class TimelinePanel(QWidget):
     # -- which run ---------------------------------------------------------------------------------
     def show_chat(self, chat_id: str) -> None:
         self.chat_id = chat_id
+        self.scene_lanes.show_chat(chat_id)
         self._fill_runs()
         if self.run_box.count():
             self.run_box.setCurrentIndex(0)
@@ -215,6 +220,7 @@ class TimelinePanel(QWidget):
         if self.loader is not None:
             self.loader.cancel()
         self.run_id = run_id
+        self.scene_lanes.run_shown(run_id)
         self.loaded = asyncio.Event()
         self.timeline = RunTimeline(run_id, self.model.words) if run_id else None
         total = self.studio.journal.event_count(run_id) if run_id else 0
