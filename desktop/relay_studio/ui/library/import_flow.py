@@ -90,6 +90,7 @@ class ImportFlow(QObject):
         self.questions: list[Conflict] = []
         self.answers: dict[str, Resolution] = {}
         self.characters: list[LibraryEntry] = []
+        self.card_files: dict[int, Path] = {}  # id of a character entry -> the card file it came from
         self.question: QMessageBox | None = None
         self.dialog: CardInstructionsDialog | None = None
 
@@ -163,8 +164,9 @@ class ImportFlow(QObject):
             written = made.outcome.paths
             self.first_path = self.first_path or (written[0] if written else None)
             skipped = set(made.outcome.skipped)
-            self.characters += [e for e in got if e.type == "character" and e.card is not None
-                                and e.name not in skipped]
+            found = [e for e in got if e.type == "character" and e.card is not None and e.name not in skipped]
+            self.characters += found
+            self.card_files.update((id(e), path) for e in found)  # its picture becomes the agent's portrait
         self._next_file()
 
     def _report(self, source: str, out: ImportOutcome) -> list[str]:
@@ -233,12 +235,15 @@ class ImportFlow(QObject):
 
     def _make_agent(self, character: LibraryEntry, own: str, standing: str) -> None:
         try:
-            made = self.studio.agents.add_card_agent(character, own, standing)
+            made = self.studio.agents.add_card_agent(character, own, standing, self.card_files.get(id(character)))
         except (LibraryError, ValueError) as exc:
             self.lines.append(f"⚠ {exc}")
             return
         self.lines.append(i18n.arg(self.tr("Made the agent “%1”: it is in the agent list."),
                                    made.profile.display_name))
+        if made.portrait_note:  # the agent is made; its picture was refused and it shows initials
+            self.lines.append(i18n.arg(self.tr("⚠ The card's picture was not kept (the agent shows initials): %1"),
+                                       made.portrait_note))
 
     def _finish(self) -> None:
         self.done(self.lines, self.first_path)

@@ -4,6 +4,7 @@ One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from relay_studio.domain.profile import AgentProfile
@@ -46,9 +47,12 @@ class AgentOperations:
         """The prompt the runtime writes for ``profile`` when its own is left empty."""
         return generated_prompt(profile, self.profiles(), self.runtime.db, self.runtime.bridge)
 
-    def add_card_agent(self, character: LibraryEntry, own_prompt: str, standing: str) -> CardProfile:
-        """Stores an agent playing ``character`` with the card's instructions as the creator accepted them."""
-        made = add_card_agent(self.runtime, character, own_prompt=own_prompt, standing=standing)
+    def add_card_agent(self, character: LibraryEntry, own_prompt: str, standing: str,
+                       card: Path | None = None) -> CardProfile:
+        """Stores an agent playing ``character`` with the card's instructions as the creator accepted them;
+        ``card``: the card file, whose picture the agent keeps as its portrait (``library/portraits.py``: a
+        bounded read and a chunk check of the file the import has just read, ~ms, on this thread)."""
+        made = add_card_agent(self.runtime, character, own_prompt=own_prompt, standing=standing, card=card)
         self.hub.profiles_changed.emit()
         return made
 
