@@ -37,7 +37,8 @@ def solid_png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
 def card_file(folder: Path, name: str, image: bytes) -> Path:
     """A SillyTavern PNG card of ``name`` whose picture is ``image``."""
     path = folder / f"{name}.png"
-    path.write_bytes(st.card_png(LibraryEntry(type="character", name=name, description=f"{name} of the harbour."),
+    path.write_bytes(st.card_png(LibraryEntry(type="character", name=name, description=f"{name} of the harbour.",
+                                              card={"personality": "Quiet."}),
                                  [], image))
     return path
 
