@@ -104,8 +104,7 @@ class TimelinePanel(QWidget):
         self.rerun.branches.branch_picked.connect(self.show_run)
 
         split = QSplitter(Qt.Orientation.Vertical)
-        self.scene_lanes = SceneLanes(studio)  # a scene chat's whole scene, a lane per character (scene_lanes.py)
-        self.scene_lanes.turn_clicked.connect(self.show_run)
+        self.scene_lanes = SceneLanes(studio, self)  # a scene chat's whole scene, a lane per character
         split.addWidget(self.scene_lanes)
         split.addWidget(self.lanes)
         self.rerun.attach(self.lanes)

@@ -1,7 +1,8 @@
 """A scene chat's whole-scene view in the timeline (docs/window/scenes.md, "The timeline"): one lane per cast
 member and the narrator, each turn (a run) a bar in its speaker's lane, in the order the turns were taken, the
 scene breaks marked in the band above the lanes. A click on a bar shows that turn's run in the timeline below
-(its events and detail, as the run picker does).
+(its events, as the run picker does), its ``scene_context_assembled`` event selected, so the detail pane
+says what that character was given and what was left out (``scene_context.py``).
 
 The lanes are the timeline's own painter (``lanes.py: LanesView``) over a ``SceneTimeline``: a ``RunTimeline``
 whose lanes are the cast and whose bars are turns, on an axis of turns (turn n spans [n-1, n-1+BAR_SPAN]),
@@ -15,6 +16,7 @@ Signals:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from dataclasses import dataclass
@@ -38,9 +40,11 @@ from relay_studio.ui.timeline.model import RUN_ENDS, RunTimeline
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
+    from relay_studio.ui.timeline.panel import TimelinePanel
 
 BAR_SPAN = 0.8  # of a turn's unit on the axis: the gap between two bars is the rest
 BREAK_AT = 0.1  # a scene break's line, this far before the first turn of the new scene
+SHOWN_LANES = 4  # lanes the view is tall enough for without scrolling (a larger cast scrolls)
 MAX_TURNS = 5000  # the scene's latest turns read; a longer campaign shows its last MAX_TURNS
 _OUTCOMES = {"completed": "ok", "failed": "error", "partial_success": "error", "cancelled": "cancelled",
              "interrupted": "cancelled"}
@@ -102,6 +106,7 @@ class SceneTimeline(RunTimeline):
         self.t0, self.ended = 0.0, True
         self.end_time = float(len(found.turns))
         previous = found.turns[0].scene if found.turns else 1
+        self.first_scene = previous  # named at the start of the band
         for n, turn in enumerate(found.turns):
             self.scene_of[turn.run_id] = turn.scene
             if turn.scene != previous:
@@ -156,6 +161,10 @@ class SceneLanesView(LanesView):
                          self.tr("Scenes"))
         painter.setClipRect(QRect(self.label_w, AXIS_H, rect.width() - self.label_w, BAND_H))
         timeline = self.timeline
+        if isinstance(timeline, SceneTimeline) and timeline.turns:
+            painter.setPen(c.handoff)
+            painter.drawText(QPointF(self.x_of(0) + 2, AXIS_H + 13),
+                             i18n.arg(QCoreApplication.translate("SceneLanes", "Scene %1"), str(timeline.first_scene)))
         for marker in (m for m in (timeline.markers if timeline else []) if t0 - 1 <= m.time <= t1):
             x = self.x_of(marker.time)
             painter.setPen(QPen(c.handoff, 1, Qt.PenStyle.DotLine))
@@ -186,9 +195,11 @@ class SceneLanes(QWidget):
 
     turn_clicked = Signal(str)
 
-    def __init__(self, studio: Studio, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, studio: Studio, panel: TimelinePanel) -> None:
+        super().__init__(panel)
         self.studio = studio
+        self.panel = panel
+        self.showing: asyncio.Task[None] | None = None
         self.chat_id = ""
         self.run_id = ""
         self.reads = 0  # the scene's turns read so far (tests wait on it)
@@ -199,7 +210,7 @@ class SceneLanes(QWidget):
         layout.addWidget(self.title)
         self.view = SceneLanesView()
         self.view.setAccessibleName(self.tr("Whole scene"))
-        self.view.setMinimumHeight(LANES_TOP + 2 * LANE_H)
+        self.view.setMinimumHeight(LANES_TOP + 2 * LANE_H + 2 * self.view.frameWidth() + 2)
         self.view.bar_clicked.connect(self._on_bar)
         layout.addWidget(self.view)
         self.hide()
@@ -237,12 +248,31 @@ class SceneLanes(QWidget):
             return  # another chat meanwhile, or a busy file: the lanes stay as they were
         names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
         with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-            self.view.set_timeline(SceneTimeline(chat_id, outcome.value, names))
+            timeline = SceneTimeline(chat_id, outcome.value, names)
+            self.view.set_timeline(timeline)
+            lanes = min(max(len(timeline.lanes), 2), SHOWN_LANES)  # the whole cast in view, up to SHOWN_LANES
+            self.view.setMinimumHeight(LANES_TOP + lanes * LANE_H + 2 * self.view.frameWidth() + 2)
             self.reads += 1
             self.run_shown(self.run_id)
 
     def _on_bar(self, bar: Bar) -> None:
+        if self.showing is not None:
+            self.showing.cancel()
+        self.showing = asyncio.ensure_future(self._show_turn(bar.key))
         self.turn_clicked.emit(bar.key)
+
+    async def _show_turn(self, run_id: str) -> None:
+        """The turn's run below, once read with its ``scene_context_assembled`` event selected."""
+        panel = self.panel
+        panel.show_run(run_id)
+        await panel.loaded.wait()
+        timeline = panel.timeline
+        if timeline is None or timeline.run_id != run_id:
+            return  # another run was picked meanwhile
+        types = timeline.index.types
+        seq = next((i + 1 for i, kind in enumerate(types) if kind == ev.SCENE_CONTEXT_ASSEMBLED), None)
+        if seq is not None:
+            panel.select_seq(seq)
 
     def _on_run_started(self, _run_id: str, chat_id: str) -> None:
         if chat_id == self.chat_id and not self.isHidden():
