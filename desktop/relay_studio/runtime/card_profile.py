@@ -178,8 +178,15 @@ def add_card_agent(runtime: Runtime, character: LibraryEntry, *, own_prompt: str
 
 
 def with_portrait(runtime: Runtime, made: CardProfile, card: Path | None) -> CardProfile:
-    """Keeps the PNG card ``card``'s picture as ``made``'s portrait; a picture refused (too large, not an image)
-    is said in ``portrait_note`` and the agent keeps its initials. A card of another kind has no picture."""
+    """``made`` with the PNG card ``card``'s picture kept as its portrait (``keep_card_portrait``)."""
+    path, note = keep_card_portrait(runtime.data_dir, made.profile.id, card)
+    return replace(made, portrait=path, portrait_note=note)
+
+
+def keep_card_portrait(data_dir: Path, profile_id: str, card: Path | None) -> tuple[Path | None, str]:
+    """Keeps the PNG card ``card``'s picture as the agent's portrait: the file kept, or None and why not (a
+    sentence and its code; "" when the card has no picture: another kind of card, or a placeholder pixel). A
+    refused picture leaves the agent its initials. Any thread (the window calls it off the GUI thread)."""
     try:
         image = read_card_image(card) if card is not None and card.suffix.lower() == ".png" else None
     except LibraryError as exc:
@@ -187,9 +194,9 @@ def with_portrait(runtime: Runtime, made: CardProfile, card: Path | None) -> Car
     else:
         note = ""
     if image is None:
-        forget_portrait(runtime.data_dir, made.profile.id)
-        return replace(made, portrait_note=note)
-    return replace(made, portrait=keep_portrait(runtime.data_dir, made.profile.id, image))
+        forget_portrait(data_dir, profile_id)
+        return None, note
+    return keep_portrait(data_dir, profile_id, image), ""
 
 
 def character_portrait(runtime: Runtime, name: str) -> Path | None:

@@ -142,6 +142,7 @@ class SceneBar(QFrame):
         self.message.hide()
         layout.addWidget(self.message)
         self.hide()
+        studio.profiles_changed.connect(self._on_profiles_changed)  # a name, a model or a portrait changed
 
     # -- showing ---------------------------------------------------------------------------------
     def set_chat(self, chat_id: str) -> None:
@@ -151,6 +152,10 @@ class SceneBar(QFrame):
             self.message.hide()
         self.chat_id = chat_id
         self.refresh()
+
+    def _on_profiles_changed(self) -> None:
+        if self.state is not None:
+            self.refresh()
 
     def refresh(self) -> None:
         self.state = self.studio.scenes.state(self.chat_id) if self.chat_id else None

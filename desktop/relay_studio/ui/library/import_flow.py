@@ -91,6 +91,8 @@ class ImportFlow(QObject):
         self.answers: dict[str, Resolution] = {}
         self.characters: list[LibraryEntry] = []
         self.card_files: dict[int, Path] = {}  # id of a character entry -> the card file it came from
+        self.portraits_pending = 0  # card pictures being kept off the GUI thread: the report waits for them
+        self.finished = False
         self.question: QMessageBox | None = None
         self.dialog: CardInstructionsDialog | None = None
 
@@ -235,15 +237,26 @@ class ImportFlow(QObject):
 
     def _make_agent(self, character: LibraryEntry, own: str, standing: str) -> None:
         try:
-            made = self.studio.agents.add_card_agent(character, own, standing, self.card_files.get(id(character)))
+            made = self.studio.agents.add_card_agent(character, own, standing)
         except (LibraryError, ValueError) as exc:
             self.lines.append(f"⚠ {exc}")
             return
         self.lines.append(i18n.arg(self.tr("Made the agent “%1”: it is in the agent list."),
                                    made.profile.display_name))
-        if made.portrait_note:  # the agent is made; its picture was refused and it shows initials
+        card = self.card_files.get(id(character))
+        if card is not None:  # its picture becomes the agent's portrait
+            self.portraits_pending += 1
+            self.studio.agents.keep_card_portrait(made.profile.id, card, self._on_portrait)
+
+    def _on_portrait(self, note: str) -> None:
+        self.portraits_pending -= 1
+        if note:  # the agent is made; its picture was refused and it shows initials
             self.lines.append(i18n.arg(self.tr("⚠ The card's picture was not kept (the agent shows initials): %1"),
-                                       made.portrait_note))
+                                       note))
+        if self.finished and not self.portraits_pending:
+            self.done(self.lines, self.first_path)
 
     def _finish(self) -> None:
-        self.done(self.lines, self.first_path)
+        self.finished = True
+        if not self.portraits_pending:
+            self.done(self.lines, self.first_path)

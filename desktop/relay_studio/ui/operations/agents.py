@@ -4,15 +4,18 @@ One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.library.entries import LibraryEntry
-from relay_studio.runtime.card_profile import CardProfile, add_card_agent
+from relay_studio.runtime.card_profile import CardProfile, add_card_agent, keep_card_portrait
 from relay_studio.runtime.prompt_preview import PromptPreview, generated_prompt, prompt_preview
+from relay_studio.ui.background import Done, Outcome
 
 if TYPE_CHECKING:
+    from relay_studio.store.runs import RunStore
     from relay_studio.ui.operations.hub import StudioHub
 
 
@@ -47,12 +50,26 @@ class AgentOperations:
         """The prompt the runtime writes for ``profile`` when its own is left empty."""
         return generated_prompt(profile, self.profiles(), self.runtime.db, self.runtime.bridge)
 
-    def add_card_agent(self, character: LibraryEntry, own_prompt: str, standing: str,
-                       card: Path | None = None) -> CardProfile:
-        """Stores an agent playing ``character`` with the card's instructions as the creator accepted them;
-        ``card``: the card file, whose picture the agent keeps as its portrait (``library/portraits.py``: a
-        bounded read and a chunk check of the file the import has just read, ~ms, on this thread)."""
-        made = add_card_agent(self.runtime, character, own_prompt=own_prompt, standing=standing, card=card)
+    def add_card_agent(self, character: LibraryEntry, own_prompt: str, standing: str) -> CardProfile:
+        """Stores an agent playing ``character`` with the card's instructions as the creator accepted them."""
+        made = add_card_agent(self.runtime, character, own_prompt=own_prompt, standing=standing)
         self.hub.profiles_changed.emit()
         return made
+
+    def keep_card_portrait(self, profile_id: str, card: Path, arrived: Callable[[str], None]) -> None:
+        """Keeps the card file's picture as the agent's portrait (``runtime/card_profile.py: keep_card_portrait``)
+        on the studio's reader lane: a card's picture is read whole and every chunk's CRC checked (65 ms for a
+        5.6 MB card on two shared cores), too long for the GUI thread. ``arrived(note)`` on the GUI thread once
+        done ("" or why the picture was refused); the cast strips then show it (``profiles_changed``)."""
+        data_dir = self.runtime.data_dir
+
+        def work(_runs: RunStore) -> tuple[Path | None, str]:
+            return keep_card_portrait(data_dir, profile_id, card)
+
+        def delivered(outcome: Outcome[tuple[Path | None, str]]) -> None:
+            note = outcome.value[1] if isinstance(outcome, Done) else str(outcome.error)
+            self.hub.profiles_changed.emit()
+            arrived(note)
+
+        self.hub.submit_read(("card-portrait", profile_id), work, delivered)
 

@@ -7,8 +7,8 @@ says what that character was given and what was left out (``scene_context.py``).
 The lanes are the timeline's own painter (``lanes.py: LanesView``) over a ``SceneTimeline``: a ``RunTimeline``
 whose lanes are the cast and whose bars are turns, on an axis of turns (turn n spans [n-1, n-1+BAR_SPAN]),
 not seconds, so a night between two turns takes no room. The scene's turns (each run's speaker, status and the
-scene number its ``scene_context_assembled`` event journaled) are read on the studio's reader thread
-(``read_scene_turns``, ``Studio.submit_read``); they are read again when a turn of the scene starts or ends.
+scene number its ``scene_context_assembled`` event journaled) are read and folded into lanes on the studio's reader
+thread (``scene_timeline``, ``Studio.submit_read``); they are read again when a turn of the scene starts or ends.
 
 Signals:
     turn_clicked(str run_id): a turn's bar was clicked.
@@ -133,6 +133,13 @@ class SceneTimeline(RunTimeline):
         return next((b for lane in self.lanes.values() for b in lane.bars if b.key == run_id), None)
 
 
+def scene_timeline(runs: RunStore, chat_id: str, names: dict[str, str]) -> SceneTimeline | None:
+    """The scene's turns read and folded into lanes, on the reader thread: a campaign's 5,000 turns take ~45 ms
+    to fold, too long for the GUI thread."""
+    found = read_scene_turns(runs, chat_id)
+    return SceneTimeline(chat_id, found, names) if found is not None else None
+
+
 class SceneLanesView(LanesView):
     """``LanesView`` on an axis of turns: ticks are turn numbers, the band names the scene breaks, a bar's
     tooltip names the turn, its speaker, its scene and how it ended."""
@@ -240,15 +247,15 @@ class SceneLanes(QWidget):
             self.view.select_bar(timeline.bar_of_run(run_id), reveal=True)
 
     def _read(self) -> None:
-        self.studio.submit_read(("scene-lanes", id(self)), partial(read_scene_turns, chat_id=self.chat_id),
+        names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
+        self.studio.submit_read(("scene-lanes", id(self)), partial(scene_timeline, chat_id=self.chat_id, names=names),
                                 partial(self._arrived, self.chat_id))
 
-    def _arrived(self, chat_id: str, outcome: Outcome[SceneTurns | None]) -> None:
+    def _arrived(self, chat_id: str, outcome: Outcome[SceneTimeline | None]) -> None:
         if chat_id != self.chat_id or not isinstance(outcome, Done) or outcome.value is None:
             return  # another chat meanwhile, or a busy file: the lanes stay as they were
-        names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
         with contextlib.suppress(RuntimeError):  # the window closed meanwhile
-            timeline = SceneTimeline(chat_id, outcome.value, names)
+            timeline = outcome.value
             self.view.set_timeline(timeline)
             lanes = min(max(len(timeline.lanes), 2), SHOWN_LANES)  # the whole cast in view, up to SHOWN_LANES
             self.view.setMinimumHeight(LANES_TOP + lanes * LANE_H + 2 * self.view.frameWidth() + 2)
