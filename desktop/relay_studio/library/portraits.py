@@ -50,7 +50,7 @@ def card_image(data: bytes, source: str) -> bytes | None:
         return None
     kept = [(kind, body) for kind, body in chunks
             if kind != b"tEXt" or body.split(b"\x00", 1)[0] not in _CARD_TEXT]
-    image = st.PNG_SIGNATURE + b"".join(st._chunk(kind, body) for kind, body in kept)
+    image = st.png_bytes(kept)
     if len(image) > MAX_PORTRAIT_BYTES:
         raise LibraryError(codes.CARD_PORTRAIT_TOO_LARGE,
                            f"{source}: the card's picture is {len(image) // (1024 * 1024)} MB; a portrait may be at "

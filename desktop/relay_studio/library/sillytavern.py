@@ -89,7 +89,12 @@ def png_with_text(image: bytes, text_chunks: dict[str, bytes], source: str = "th
     keywords = {key.encode("latin-1") for key in text_chunks}
     chunks = [c for c in png_chunks(image, source) if c[0] != b"tEXt" or c[1].split(b"\x00", 1)[0] not in keywords]
     texts = [(b"tEXt", key.encode("latin-1") + b"\x00" + value) for key, value in text_chunks.items()]
-    return PNG_SIGNATURE + b"".join(_chunk(kind, body) for kind, body in [chunks[0], *texts, *chunks[1:]])
+    return png_bytes([chunks[0], *texts, *chunks[1:]])
+
+
+def png_bytes(chunks: list[tuple[bytes, bytes]]) -> bytes:
+    """A PNG of ``chunks`` (kind, body), each with its length and CRC."""
+    return PNG_SIGNATURE + b"".join(_chunk(kind, body) for kind, body in chunks)
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:

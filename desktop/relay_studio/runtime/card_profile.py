@@ -11,6 +11,9 @@ has them filled with the agent's name and the creator's persona (``prompts.syste
 ``library/macros.py``). The agent answers in plain text (that text is the chat message), may look things
 up in the story library, and uses the default connection.
 
+A PNG card's picture becomes the agent's portrait (``keep_card_portrait``, ``library/portraits.py``; docs/scenes.md,
+"Portraits"); a picture refused leaves the agent its initials and is said, never refusing the import.
+
 The card's own system prompt and post-history instructions are a stranger's instructions to the agent:
 the CLI prints them and the window shows them to accept or edit before the agent is made
 (``card_instructions``, ``add_card_agent``); hidden characters never reach the agent (``library/hidden.py``).

@@ -103,6 +103,7 @@ class SceneTimeline(RunTimeline):
         self.lane_of = {pid: pid for pid in self.lanes}
         self.names = {pid: lane.title for pid, lane in self.lanes.items()}
         self.scene_of: dict[str, int] = {}
+        self.bar_by_run: dict[str, Bar] = {}
         self.t0, self.ended = 0.0, True
         self.end_time = float(len(found.turns))
         previous = found.turns[0].scene if found.turns else 1
@@ -118,6 +119,7 @@ class SceneTimeline(RunTimeline):
             lane.add_bar(bar)
             lane.close_bar(bar)
             self.bars_of.setdefault(turn.speaker_id, []).append(bar)
+            self.bar_by_run[turn.run_id] = bar
 
     def _break(self, t: float, scene: int) -> None:
         label = i18n.arg(QCoreApplication.translate("SceneLanes", "Scene %1"), str(scene))
@@ -130,7 +132,7 @@ class SceneTimeline(RunTimeline):
         return list(self.lanes.values())
 
     def bar_of_run(self, run_id: str) -> Bar | None:
-        return next((b for lane in self.lanes.values() for b in lane.bars if b.key == run_id), None)
+        return self.bar_by_run.get(run_id)
 
 
 def scene_timeline(runs: RunStore, chat_id: str, names: dict[str, str]) -> SceneTimeline | None:
