@@ -21,7 +21,7 @@ import contextlib
 import json
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QPen
@@ -40,7 +40,6 @@ from relay_studio.ui.timeline.model import RUN_ENDS, RunTimeline
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
-    from relay_studio.ui.timeline.panel import TimelinePanel
 
 BAR_SPAN = 0.8  # of a turn's unit on the axis: the gap between two bars is the rest
 BREAK_AT = 0.1  # a scene break's line, this far before the first turn of the new scene
@@ -199,13 +198,23 @@ class SceneLanesView(LanesView):
                         timeline.agent_name(found.invocation_id), str(timeline.scene_of.get(found.key, 1)), outcome)
 
 
+class ShowsRuns(Protocol):
+    """What the whole scene asks of the timeline below it (``panel.py: TimelinePanel``)."""
+
+    loaded: asyncio.Event
+    timeline: RunTimeline | None
+
+    def show_run(self, run_id: str) -> None: ...
+    def select_seq(self, seq: int) -> None: ...
+
+
 class SceneLanes(QWidget):
     """The whole-scene lanes above the timeline of one run, shown for a scene chat only."""
 
     turn_clicked = Signal(str)
 
-    def __init__(self, studio: Studio, panel: TimelinePanel) -> None:
-        super().__init__(panel)
+    def __init__(self, studio: Studio, panel: ShowsRuns, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.studio = studio
         self.panel = panel
         self.showing: asyncio.Task[None] | None = None
