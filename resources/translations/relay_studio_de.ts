@@ -2729,6 +2729,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <source>Made the agent “%1”: it is in the agent list.</source>
         <translation>Agent „%1“ angelegt: Er steht in der Agentenliste.</translation>
     </message>
+    <message>
+        <source>⚠ The card&apos;s picture was not kept (the agent shows initials): %1</source>
+        <translation>⚠ Das Bild der Karte wurde nicht übernommen (der Agent zeigt Initialen): %1</translation>
+    </message>
 </context>
 <context>
     <name>KeysView</name>
@@ -4324,6 +4328,54 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Canon left out for this character</source>
         <translation>Für diese Figur weggelassener Kanon</translation>
+    </message>
+</context>
+<context>
+    <name>SceneLanes</name>
+    <message>
+        <source>Turn %1</source>
+        <translation>Zug %1</translation>
+    </message>
+    <message>
+        <source>Scene %1</source>
+        <translation>Szene %1</translation>
+    </message>
+    <message>
+        <source>Whole scene: a lane per character, a bar per turn</source>
+        <translation>Ganze Szene: eine Bahn je Figur, ein Balken je Zug</translation>
+    </message>
+    <message>
+        <source>Whole scene</source>
+        <translation>Ganze Szene</translation>
+    </message>
+</context>
+<context>
+    <name>SceneLanesView</name>
+    <message>
+        <source>Scenes</source>
+        <translation>Szenen</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · scene %3 · %4
+Click: show this turn&apos;s run below.</source>
+        <translation>%1 · %2 · Szene %3 · %4
+Klick: den Durchlauf dieses Zugs unten zeigen.</translation>
     </message>
 </context>
 <context>

@@ -2723,6 +2723,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <source>Made the agent “%1”: it is in the agent list.</source>
         <translation>エージェント「%1」を作成しました。エージェントの一覧にあります。</translation>
     </message>
+    <message>
+        <source>⚠ The card&apos;s picture was not kept (the agent shows initials): %1</source>
+        <translation>⚠ カードの画像は保存されませんでした（エージェントはイニシャルで表示されます）: %1</translation>
+    </message>
 </context>
 <context>
     <name>KeysView</name>
@@ -4307,6 +4311,54 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Canon left out for this character</source>
         <translation>このキャラクターに見せなかった正典</translation>
+    </message>
+</context>
+<context>
+    <name>SceneLanes</name>
+    <message>
+        <source>Turn %1</source>
+        <translation>番 %1</translation>
+    </message>
+    <message>
+        <source>Scene %1</source>
+        <translation>シーン %1</translation>
+    </message>
+    <message>
+        <source>Whole scene: a lane per character, a bar per turn</source>
+        <translation>シーン全体: キャラクターごとに1レーン、番ごとに1本のバー</translation>
+    </message>
+    <message>
+        <source>Whole scene</source>
+        <translation>シーン全体</translation>
+    </message>
+</context>
+<context>
+    <name>SceneLanesView</name>
+    <message>
+        <source>Scenes</source>
+        <translation>シーン</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · scene %3 · %4
+Click: show this turn&apos;s run below.</source>
+        <translation>%1 · %2 · シーン %3 · %4
+クリック: この番の実行を下に表示します。</translation>
     </message>
 </context>
 <context>

@@ -2723,6 +2723,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <source>Made the agent “%1”: it is in the agent list.</source>
         <translation>已创建智能体“%1”：它在智能体列表中。</translation>
     </message>
+    <message>
+        <source>⚠ The card&apos;s picture was not kept (the agent shows initials): %1</source>
+        <translation>⚠ 未保留卡片的图片（智能体显示姓名缩写）：%1</translation>
+    </message>
 </context>
 <context>
     <name>KeysView</name>
@@ -4307,6 +4311,54 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Canon left out for this character</source>
         <translation>对此角色省略的设定事实</translation>
+    </message>
+</context>
+<context>
+    <name>SceneLanes</name>
+    <message>
+        <source>Turn %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>Scene %1</source>
+        <translation>场景 %1</translation>
+    </message>
+    <message>
+        <source>Whole scene: a lane per character, a bar per turn</source>
+        <translation>整个场景：每个角色一条泳道，每一轮一个条块</translation>
+    </message>
+    <message>
+        <source>Whole scene</source>
+        <translation>整个场景</translation>
+    </message>
+</context>
+<context>
+    <name>SceneLanesView</name>
+    <message>
+        <source>Scenes</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · scene %3 · %4
+Click: show this turn&apos;s run below.</source>
+        <translation>%1 · %2 · 场景 %3 · %4
+点击：在下方显示这一轮的运行。</translation>
     </message>
 </context>
 <context>

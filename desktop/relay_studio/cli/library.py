@@ -125,7 +125,7 @@ def _tracking(args: argparse.Namespace, base: Tracking) -> Tracking:
     return base.model_copy(update=update)
 
 
-def _export(args: argparse.Namespace, store: LibraryStore) -> int:
+def _export(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int:
     from relay_studio.library import sillytavern as st
 
     entries = [i.entry for i in store.entries()]
@@ -141,7 +141,11 @@ def _export(args: argparse.Namespace, store: LibraryStore) -> int:
             raise _Usage(f"There is no character '{args.character}' in the story library.")
         book = [e for e in entries if e.type == "lore"]
         if args.out is not None and args.out.suffix.lower() == ".png":
-            payload = st.card_png(found.entry, book)
+            from relay_studio.library.portraits import read_card_image
+            from relay_studio.runtime.card_profile import character_portrait
+
+            kept = character_portrait(runtime, found.entry.name)  # its agent's portrait is the card's picture
+            payload = st.card_png(found.entry, book, read_card_image(kept) if kept is not None else None)
         else:
             payload = json.dumps(st.card_json(found.entry, book), ensure_ascii=False, indent=2).encode("utf-8")
     if args.out is None:
@@ -188,7 +192,7 @@ def _run(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) -> int
         _print(args, [_entry_json(i, notes=False) for i in items], "\n".join(lines) or "The story library is empty.")
         return EXIT_OK
     if command == "export":
-        return _export(args, store)
+        return _export(args, store, runtime)
     if command == "import":
         from relay_studio.cli.library_import import run_import
 

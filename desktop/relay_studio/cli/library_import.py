@@ -70,6 +70,11 @@ def _profile_lines(label: str, done: CardImport) -> list[str]:
         return []
     profile = done.profile.profile
     lines = [f"{label}: made the agent '{shown(profile.display_name)}' (id {profile.id}) that plays the character."]
+    if done.profile.portrait is not None:
+        lines.append(f"{label}: the card's picture is the agent's portrait.")
+    elif done.profile.portrait_note:
+        lines.append(f"{label}: the card's picture was not kept (the agent shows initials): "
+                     f"{shown(done.profile.portrait_note)}")
     own, standing = done.profile.card_prompt, done.profile.card_standing
     lines.append(f"{label}: the card's own system prompt, which the agent follows:"
                  + (f"\n{shown(own, keep_lines=True)}" if own else " (none)"))
@@ -100,7 +105,8 @@ def run_import(args: argparse.Namespace, store: LibraryStore, runtime: Runtime) 
         item["skipped" if args.on_conflict == "skip" else "differing"] = out.skipped
         if done.profile is not None:
             item.update(profile=done.profile.profile.id, cardSystemPrompt=done.profile.card_prompt,
-                        cardPostHistoryInstructions=done.profile.card_standing)
+                        cardPostHistoryInstructions=done.profile.card_standing,
+                        portrait=done.profile.portrait is not None, portraitNote=done.profile.portrait_note)
         report.append(item)
         if not args.json:
             print("\n".join(_lines(shown(path.name), done, args.on_conflict) + _profile_lines(shown(path.name), done)))

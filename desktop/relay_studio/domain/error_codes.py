@@ -106,6 +106,10 @@ CARD_TOO_LARGE = "card.too_large"
 CARD_TOO_MANY_ENTRIES = "card.too_many_entries"
 #: The PNG ends in the middle of a chunk.
 CARD_TRUNCATED = "card.truncated"
+#: The card's image is not a picture the studio can show (no image header, or no size): no portrait is kept.
+CARD_PORTRAIT_BAD_IMAGE = "card.portrait_bad_image"
+#: The card's image is larger (bytes or pixels) than a portrait may be: no portrait is kept.
+CARD_PORTRAIT_TOO_LARGE = "card.portrait_too_large"
 #: The card names a spec version the importer does not know.
 CARD_UNKNOWN_SPEC = "card.unknown_spec"
 #: A CHARX member's path would leave the import folder.

@@ -52,11 +52,11 @@ def _fail(code: str, message: str) -> LibraryError:
 
 # -- PNG ------------------------------------------------------------------------------------------
 
-def png_text_chunks(data: bytes, source: str) -> dict[str, bytes]:
-    """The tEXt chunks of a PNG by keyword; every chunk's length and CRC are checked."""
+def png_chunks(data: bytes, source: str) -> list[tuple[bytes, bytes]]:
+    """A PNG's chunks (kind, body) up to its IEND; every chunk's length and CRC are checked."""
     if not data.startswith(PNG_SIGNATURE):
         raise _fail(codes.CARD_NOT_PNG, f"{source} is not a PNG image.")
-    chunks: dict[str, bytes] = {}
+    chunks: list[tuple[bytes, bytes]] = []
     at = len(PNG_SIGNATURE)
     while at + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[at:at + 8])
@@ -70,13 +70,31 @@ def png_text_chunks(data: bytes, source: str) -> dict[str, bytes]:
         (crc,) = struct.unpack(">I", data[at + 8 + length:end])
         if zlib.crc32(kind + body) & 0xFFFFFFFF != crc:
             raise _fail(codes.CARD_BAD_CRC, f"{source} has a damaged PNG chunk ({kind.decode('latin-1')}: wrong CRC).")
-        if kind == b"tEXt" and b"\x00" in body:
-            keyword, text = body.split(b"\x00", 1)
-            chunks[keyword.decode("latin-1")] = text
+        chunks.append((kind, body))
         if kind == b"IEND":
             break
         at = end
     return chunks
+
+
+def png_text_chunks(data: bytes, source: str) -> dict[str, bytes]:
+    """The tEXt chunks of a PNG by keyword (``png_chunks``, checked)."""
+    texts = (body.split(b"\x00", 1) for kind, body in png_chunks(data, source) if kind == b"tEXt" and b"\x00" in body)
+    return {keyword.decode("latin-1"): text for keyword, text in texts}
+
+
+def png_with_text(image: bytes, text_chunks: dict[str, bytes], source: str = "the image") -> bytes:
+    """``image`` (a PNG) with ``text_chunks`` as its tEXt chunks right after its header, any tEXt chunk of the
+    same keyword it had left out: a card's data written into a portrait."""
+    keywords = {key.encode("latin-1") for key in text_chunks}
+    chunks = [c for c in png_chunks(image, source) if c[0] != b"tEXt" or c[1].split(b"\x00", 1)[0] not in keywords]
+    texts = [(b"tEXt", key.encode("latin-1") + b"\x00" + value) for key, value in text_chunks.items()]
+    return png_bytes([chunks[0], *texts, *chunks[1:]])
+
+
+def png_bytes(chunks: list[tuple[bytes, bytes]]) -> bytes:
+    """A PNG of ``chunks`` (kind, body), each with its length and CRC."""
+    return PNG_SIGNATURE + b"".join(_chunk(kind, body) for kind, body in chunks)
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
@@ -292,13 +310,15 @@ def card_json(character: LibraryEntry, book: list[LibraryEntry], spec: str = "ch
     return {"spec": "chara_card_v2", "spec_version": "2.0", "data": data}
 
 
-def card_png(character: LibraryEntry, book: list[LibraryEntry]) -> bytes:
-    """A PNG card with both chunks: ``chara`` (V2, for older readers) and ``ccv3`` (V3)."""
+def card_png(character: LibraryEntry, book: list[LibraryEntry], image: bytes | None = None) -> bytes:
+    """A PNG card with both chunks: ``chara`` (V2, for older readers) and ``ccv3`` (V3); its picture is
+    ``image`` (a PNG: the character's kept portrait, ``library/portraits.py``), else a 1×1 grey pixel."""
     def encoded(card: dict[str, Any]) -> bytes:
         return base64.b64encode(json.dumps(card, ensure_ascii=False).encode("utf-8"))
 
-    return tiny_png({"chara": encoded(card_json(character, book, "chara_card_v2")),
-                     "ccv3": encoded(card_json(character, book, "chara_card_v3"))})
+    chunks = {"chara": encoded(card_json(character, book, "chara_card_v2")),
+              "ccv3": encoded(card_json(character, book, "chara_card_v3"))}
+    return tiny_png(chunks) if image is None else png_with_text(image, chunks)
 
 
 # -- World Info -----------------------------------------------------------------------------------

@@ -11,6 +11,9 @@ has them filled with the agent's name and the creator's persona (``prompts.syste
 ``library/macros.py``). The agent answers in plain text (that text is the chat message), may look things
 up in the story library, and uses the default connection.
 
+A PNG card's picture becomes the agent's portrait (``keep_card_portrait``, ``library/portraits.py``; docs/scenes.md,
+"Portraits"); a picture refused leaves the agent its initials and is said, never refusing the import.
+
 The card's own system prompt and post-history instructions are a stranger's instructions to the agent:
 the CLI prints them and the window shows them to accept or edit before the agent is made
 (``card_instructions``, ``add_card_agent``); hidden characters never reach the agent (``library/hidden.py``).
@@ -19,7 +22,7 @@ the CLI prints them and the window shows them to accept or edit before the agent
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +34,7 @@ from relay_studio.library.hidden import clean_entry
 from relay_studio.library.importing import read_library_file
 from relay_studio.library.macros import MacroNames, fill
 from relay_studio.library.overlap import ImportOutcome, Resolver
+from relay_studio.library.portraits import forget_portrait, keep_portrait, kept_portrait, read_card_image
 from relay_studio.runtime.profile_templates import slug, unique_id
 from relay_studio.store.persona import DEFAULT_PERSONA, persona_name
 
@@ -48,6 +52,10 @@ class CardProfile:
     #: is shown both: they are instructions a stranger wrote, never applied unseen)
     card_prompt: str = ""
     card_standing: str = ""
+    #: the card's picture kept as the agent's portrait (``library/portraits.py``), None when it has none
+    portrait: Path | None = None
+    #: why the card's picture was not kept (a sentence and its code), "" when it was or there was none
+    portrait_note: str = ""
 
 
 def _field(card: dict[str, object], key: str) -> str:
@@ -138,14 +146,15 @@ def import_card(runtime: Runtime, store: LibraryStore, path: Path, *, as_profile
     so a file that cannot give one imports nothing. ``on_conflict``: what to do with entries that differ
     from ones there (``library/overlap.py``; none: they are left alone and named in the outcome)."""
     return add_card_entries(runtime, store, read_library_file(path), path.name, as_profile=as_profile,
-                            on_conflict=on_conflict)
+                            on_conflict=on_conflict, card=path)
 
 
 def add_card_entries(runtime: Runtime, store: LibraryStore, entries: list[LibraryEntry], source: str, *,
-                     as_profile: bool = False, on_conflict: Resolver | None = None) -> CardImport:
+                     as_profile: bool = False, on_conflict: Resolver | None = None,
+                     card: Path | None = None) -> CardImport:
     """The writing half of ``import_card``: ``entries`` read from the file ``source`` (``read_library_file``,
     which any thread may call: the window reads off the GUI thread and writes here, then asks about the
-    agent: ``add_card_agent``)."""
+    agent: ``add_card_agent``). ``card``: the file, whose picture the agent keeps as its portrait."""
     made: CardProfile | None = None
     if as_profile:
         character = next((e for e in entries if e.type == "character"), None)
@@ -156,14 +165,47 @@ def add_card_entries(runtime: Runtime, store: LibraryStore, entries: list[Librar
     outcome = store.add_all(entries, source, on_conflict)
     if made is not None:
         runtime.profile_store.save(made.profile)
+        made = with_portrait(runtime, made, card)
     return CardImport(entries, made, outcome)
 
 
 def add_card_agent(runtime: Runtime, character: LibraryEntry, *, own_prompt: str | None = None,
-                   standing: str | None = None) -> CardProfile:
+                   standing: str | None = None, card: Path | None = None) -> CardProfile:
     """Stores an agent that plays ``character``, with the card's system prompt and post-history
-    instructions as the creator accepted or edited them (the window asks once the entries are in)."""
+    instructions as the creator accepted or edited them (the window asks once the entries are in);
+    ``card``: the card file, whose picture the agent keeps as its portrait."""
     made = profile_for_card(character, runtime.profiles(), persona_name(runtime.db), own_prompt=own_prompt,
                             standing=standing)
     runtime.profile_store.save(made.profile)
-    return made
+    return with_portrait(runtime, made, card)
+
+
+def with_portrait(runtime: Runtime, made: CardProfile, card: Path | None) -> CardProfile:
+    """``made`` with the PNG card ``card``'s picture kept as its portrait (``keep_card_portrait``)."""
+    path, note = keep_card_portrait(runtime.data_dir, made.profile.id, card)
+    return replace(made, portrait=path, portrait_note=note)
+
+
+def keep_card_portrait(data_dir: Path, profile_id: str, card: Path | None) -> tuple[Path | None, str]:
+    """Keeps the PNG card ``card``'s picture as the agent's portrait: the file kept, or None and why not (a
+    sentence and its code; "" when the card has no picture: another kind of card, or a placeholder pixel). A
+    refused picture leaves the agent its initials. Any thread (the window calls it off the GUI thread)."""
+    try:
+        image = read_card_image(card) if card is not None and card.suffix.lower() == ".png" else None
+    except LibraryError as exc:
+        image, note = None, f"{exc.message} [{exc.code}]"
+    else:
+        note = ""
+    if image is None:
+        forget_portrait(data_dir, profile_id)
+        return None, note
+    return keep_portrait(data_dir, profile_id, image), ""
+
+
+def character_portrait(runtime: Runtime, name: str) -> Path | None:
+    """The kept portrait of an agent made from the card of the character ``name`` (a card export's picture)."""
+    wanted = f"Plays {name}, {FROM_A_CARD}"
+    for profile in runtime.profiles().values():
+        if profile.description == wanted and (found := kept_portrait(runtime.data_dir, profile.id)) is not None:
+            return found
+    return None

@@ -1,5 +1,6 @@
-"""The cast strip above a scene chat's composer (docs/window/scenes.md): a portrait per character (its initials:
-cards bring no image the studio keeps) with the model it speaks with, and the narrator's; who is away is dimmed.
+"""The cast strip above a scene chat's composer (docs/window/scenes.md): a portrait per character (the picture of
+the card it was made from, ``portrait_faces.py``, else its initials) with the model it speaks with, and the
+narrator's; who is away is dimmed.
 
 A click on a portrait picks who speaks next (a second click unpicks); its context menu lets the character enter
 or leave the scene. "Next turn" starts the turn of the one picked, else of whoever is next (the round, or the
@@ -16,12 +17,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QImage, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QFrame, QLabel, QMenu, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from relay_studio.domain.scenes import SceneError
 from relay_studio.ui import i18n
+from relay_studio.ui.chat.portrait_faces import FaceCache
 from relay_studio.ui.flow_layout import FlowLayout, flow_row
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.scenes import Member, SceneState
 
 if TYPE_CHECKING:
@@ -37,8 +40,9 @@ def initials(name: str) -> str:
     return "".join(w[0] for w in words[:2]).upper() or "?"
 
 
-def portrait(name: str, present: bool, size: int = PORTRAIT) -> QIcon:
-    """A circle in the name's own colour with its initials; dimmed when the character is away."""
+def portrait(name: str, present: bool, size: int = PORTRAIT, face: QImage | None = None) -> QIcon:
+    """A circle with the character's ``face``, else in the name's own colour with its initials; dimmed when the
+    character is away."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
@@ -48,6 +52,13 @@ def portrait(name: str, present: bool, size: int = PORTRAIT) -> QIcon:
     painter.setBrush(color)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.drawEllipse(0, 0, size, size)
+    if face is not None:
+        clip = QPainterPath()
+        clip.addEllipse(0, 0, size, size)
+        painter.setClipPath(clip)
+        painter.drawImage(QRectF(0, 0, size, size), face)
+        painter.end()
+        return QIcon(pixmap)
     font = QFont()
     font.setPixelSize(size * 2 // 5)
     font.setBold(True)
@@ -69,6 +80,7 @@ class CastPortrait(QToolButton):
         self.setAutoRaise(True)
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
         self.setIconSize(QSize(PORTRAIT, PORTRAIT))
+        self.has_face = False  # the card's picture shows (else the initials)
         self.setIcon(portrait(member.name, member.present or member.narrator))
         role = self.tr("narrator") if member.narrator else (self.tr("here") if member.present else self.tr("away"))
         self.setText(f"{member.name}\n{role}")
@@ -76,6 +88,11 @@ class CastPortrait(QToolButton):
         self.setToolTip(i18n.arg(self.tr("%1 speaks with: %2\nClick: %1 speaks next. Right-click: enter or leave "
                                          "the scene."), member.name, member.model))
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+
+
+    def show_face(self, face: QImage) -> None:
+        self.has_face = True
+        self.setIcon(portrait(self.member.name, self.member.present or self.member.narrator, face=face))
 
 
 class SceneBar(QFrame):
@@ -90,6 +107,7 @@ class SceneBar(QFrame):
         self.state: SceneState | None = None
         self.picked: str | None = None
         self.portraits: list[CastPortrait] = []
+        self.faces = FaceCache(studio)
         self.heard_dialog: PresenceDialog | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 6, 12, 0)
@@ -125,6 +143,7 @@ class SceneBar(QFrame):
         self.message.hide()
         layout.addWidget(self.message)
         self.hide()
+        studio.operation_did_execute.connect(self._on_changes)  # a name, a model or a portrait changed
 
     # -- showing ---------------------------------------------------------------------------------
     def set_chat(self, chat_id: str) -> None:
@@ -134,6 +153,10 @@ class SceneBar(QFrame):
             self.message.hide()
         self.chat_id = chat_id
         self.refresh()
+
+    def _on_changes(self, changes: Changes, _initiator: object) -> None:
+        if changes.profiles and self.state is not None:
+            self.refresh()
 
     def refresh(self) -> None:
         self.state = self.studio.scenes.state(self.chat_id) if self.chat_id else None
@@ -149,6 +172,10 @@ class SceneBar(QFrame):
         for member in self.state.members:
             button = CastPortrait(member, self.cast)
             button.setChecked(member.profile_id == self.picked)
+            if member.portrait is not None:
+                face = self.faces.face(member.portrait, button.show_face)
+                if face is not None:
+                    button.show_face(face)
             button.clicked.connect(lambda _on, pid=member.profile_id: self.pick(pid))
             button.customContextMenuRequested.connect(lambda pos, b=button: self._on_menu(b, pos))
             self.cast_layout.addWidget(button)

@@ -291,6 +291,8 @@ class ChatView(QWidget):
         is shown (a book's chapter read on the GUI thread, and its new cards' versions and sources, were most of a
         run's longest gap), here while it is hidden. Cards whose item did not change are kept either way."""
         self._reload_timer.stop()
+        if self.studio.shutting_down:  # the runtime closes behind the window: nothing is read any more
+            return
         if self.isVisible() and self.chat_id:
             self._request_contents()
         else:
@@ -339,13 +341,6 @@ class ChatView(QWidget):
         self.earlier.hide()
         if self.handoff_offer.chat_id and self.handoff_offer.chat_id != self.chat_id:
             self.handoff_offer.dismiss()  # the offer belongs to its chat
-    def _refresh(self) -> None:
-        if self.studio.shutting_down:  # the runtime closes behind the window: nothing is read any more
-            return
-        if self.isVisible() and self.chat_id:
-            self._request_contents()
-        else:
-            self.reload()
 
     def reload(self) -> None:
         """Shows the chat's messages and notices, read here: the refresh the chat's own events ask for. Cards

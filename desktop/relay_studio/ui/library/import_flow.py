@@ -91,6 +91,9 @@ class ImportFlow(QObject):
         self.questions: list[Conflict] = []
         self.answers: dict[str, Resolution] = {}
         self.characters: list[LibraryEntry] = []
+        self.card_files: dict[int, Path] = {}  # id of a character entry -> the card file it came from
+        self.portraits_pending = 0  # card pictures being kept off the GUI thread: the report waits for them
+        self.finished = False
         self.question: QMessageBox | None = None
         self.dialog: CardInstructionsDialog | None = None
 
@@ -164,8 +167,9 @@ class ImportFlow(QObject):
             written = made.outcome.paths
             self.first_path = self.first_path or (written[0] if written else None)
             skipped = set(made.outcome.skipped)
-            self.characters += [e for e in got if e.type == "character" and e.card is not None
-                                and e.name not in skipped]
+            found = [e for e in got if e.type == "character" and e.card is not None and e.name not in skipped]
+            self.characters += found
+            self.card_files.update((id(e), path) for e in found)  # its picture becomes the agent's portrait
         self._next_file()
 
     def _report(self, source: str, out: ImportOutcome) -> list[str]:
@@ -240,6 +244,20 @@ class ImportFlow(QObject):
             return
         self.lines.append(i18n.arg(self.tr("Made the agent “%1”: it is in the agent list."),
                                    made.profile.display_name))
+        card = self.card_files.get(id(character))
+        if card is not None:  # its picture becomes the agent's portrait
+            self.portraits_pending += 1
+            self.studio.agents.keep_card_portrait(made.profile.id, card, self._on_portrait)
+
+    def _on_portrait(self, note: str) -> None:
+        self.portraits_pending -= 1
+        if note:  # the agent is made; its picture was refused and it shows initials
+            self.lines.append(i18n.arg(self.tr("⚠ The card's picture was not kept (the agent shows initials): %1"),
+                                       note))
+        if self.finished and not self.portraits_pending:
+            self.done(self.lines, self.first_path)
 
     def _finish(self) -> None:
-        self.done(self.lines, self.first_path)
+        self.finished = True
+        if not self.portraits_pending:
+            self.done(self.lines, self.first_path)

@@ -4,16 +4,20 @@ One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.library.entries import LibraryEntry
-from relay_studio.runtime.card_profile import CardProfile, add_card_agent
+from relay_studio.runtime.card_profile import CardProfile, add_card_agent, keep_card_portrait
 from relay_studio.runtime.prompt_preview import PromptPreview, generated_prompt, prompt_preview
+from relay_studio.ui.background import Done, Outcome
 from relay_studio.ui.operations.ops import Changes
 
 if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
+    from relay_studio.ui.operations.ops import ReadStores
 
 
 class AgentOperations:
@@ -52,4 +56,21 @@ class AgentOperations:
         made = add_card_agent(self.runtime, character, own_prompt=own_prompt, standing=standing)
         self.hub.ops.did_change(Changes.of(profiles=True))
         return made
+
+    def keep_card_portrait(self, profile_id: str, card: Path, arrived: Callable[[str], None]) -> None:
+        """Keeps the card file's picture as the agent's portrait (``runtime/card_profile.py: keep_card_portrait``)
+        on the studio's reader lane: a card's picture is read whole and every chunk's CRC checked (65 ms for a
+        5.6 MB card on two shared cores), too long for the GUI thread. ``arrived(note)`` on the GUI thread once
+        done ("" or why the picture was refused); the cast strips then show it (a change of the profiles)."""
+        data_dir = self.runtime.data_dir
+
+        def work(_stores: ReadStores) -> tuple[Path | None, str]:
+            return keep_card_portrait(data_dir, profile_id, card)
+
+        def delivered(outcome: Outcome[tuple[Path | None, str]]) -> None:
+            note = outcome.value[1] if isinstance(outcome, Done) else str(outcome.error)
+            self.hub.ops.did_change(Changes.of(profiles=True))
+            arrived(note)
+
+        self.hub.ops.query_outcome(work, delivered, key=("card-portrait", profile_id))
 

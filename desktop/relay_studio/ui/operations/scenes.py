@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from relay_studio.domain.records import CHAT_MODE_SCENE, MessageRecord
 from relay_studio.domain.scenes import CREATOR, SceneError, SceneLine, SceneRecord
+from relay_studio.library.portraits import kept_portrait
 from relay_studio.runtime.card_profile import is_card_agent
 from relay_studio.runtime.scenes import Scenes
 from relay_studio.store.scenes import SceneStore
@@ -37,6 +39,8 @@ class Member:
     model: str
     #: "from a character card" when the agent plays a card
     card: bool = False
+    #: the card's picture kept as the agent's portrait (``library/portraits.py``), None: initials
+    portrait: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,8 @@ class SceneOperations:
             profile = profiles.get(pid)
             members.append(Member(pid, profile.display_name if profile else pid, pid in record.present,
                                   pid == record.narrator_id, scenes.model_label(pid),
-                                  card=profile is not None and is_card_agent(profile)))
+                                  card=profile is not None and is_card_agent(profile),
+                                  portrait=kept_portrait(self.runtime.data_dir, pid)))
         return SceneState(record, members)
 
     def new(self, name: str, cast: list[str], narrator: str | None, project_id: str) -> SceneRecord:

@@ -43,6 +43,7 @@ from relay_studio.ui.timeline.lane_items import Bar, Marker
 from relay_studio.ui.timeline.lanes import LanesView
 from relay_studio.ui.timeline.model import RunTimeline
 from relay_studio.ui.timeline.rerun import RerunControls
+from relay_studio.ui.timeline.scene_lanes import SceneLanes
 from relay_studio.ui.timeline.selection_sync import SelectionSync
 
 BESIDE_MIN_W = 860  # the panel's width from which the detail pane sits beside the events list
@@ -106,6 +107,8 @@ class TimelinePanel(QWidget):
         self.rerun.branches.branch_picked.connect(self.show_run)
 
         split = QSplitter(Qt.Orientation.Vertical)
+        self.scene_lanes = SceneLanes(studio, self)  # a scene chat's whole scene, a lane per character
+        split.addWidget(self.scene_lanes)
         split.addWidget(self.lanes)
         self.rerun.attach(self.lanes)
 
@@ -132,9 +135,10 @@ class TimelinePanel(QWidget):
         lower.setChildrenCollapsible(False)
         split.addWidget(lower)
         split.setChildrenCollapsible(False)
-        split.setSizes([220, 420])
-        split.setStretchFactor(0, 0)  # a taller window gives its height to the events list; the chart keeps
-        split.setStretchFactor(1, 1)  # what its lanes need (``_fit_chart``)
+        split.setSizes([160, 220, 420])
+        split.setStretchFactor(0, 0)  # the whole scene (scene chats only) and the chart keep what they need
+        split.setStretchFactor(1, 0)  # (``_fit_chart``); a taller window gives its height to the events list
+        split.setStretchFactor(2, 1)
         layout.addWidget(split)
         self.lanes_split, self.events_split = split, lower
         self.selection = SelectionSync(self, self.lanes, self.table, self.model, self.source, self.rerun)
@@ -172,12 +176,13 @@ class TimelinePanel(QWidget):
         """The chart as high as its lanes need (up to half the panel's split) when their number changed, the rest
         for the events list: a relay of two lanes needs ~150 px, and more of them were left to scroll."""
         need = self.lanes.content_height()
-        total = sum(self.lanes_split.sizes())
+        scene, *rest = self.lanes_split.sizes()  # the whole scene's view keeps its height (0 when hidden)
+        total = sum(rest)
         if need == self._chart_need or total <= 0:
             return
         self._chart_need = need
         chart = min(need, total // 2)
-        self.lanes_split.setSizes([chart, total - chart])
+        self.lanes_split.setSizes([scene, chart, total - chart])
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -196,6 +201,7 @@ class TimelinePanel(QWidget):
     # -- which run ---------------------------------------------------------------------------------
     def show_chat(self, chat_id: str) -> None:
         self.chat_id = chat_id
+        self.scene_lanes.show_chat(chat_id)
         self._fill_runs()
         if self.run_box.count():
             self.run_box.setCurrentIndex(0)
@@ -242,6 +248,7 @@ class TimelinePanel(QWidget):
         if self.loader is not None:
             self.loader.cancel()
         self.run_id = run_id
+        self.scene_lanes.run_shown(run_id)
         self.loaded = asyncio.Event()
         self.timeline = RunTimeline(run_id, self.model.words) if run_id else None
         total = self.studio.journal.event_count(run_id) if run_id else 0
