@@ -97,7 +97,7 @@ async def test_the_whole_scene_has_a_lane_per_character_and_each_turn_in_its_spe
         panel.selection_shown.disconnect(shown.append)
         assert panel.run_box.currentData() == run_id and view.selected_bar is turn
         assert [panel.lanes.lane_label(lane) for lane in panel.lanes._lanes] == [name]
-        assert "scene_context_assembled" in shown[-1]
+        assert "knows of the scene</h2>" in shown[-1]  # the turn's scene_context_assembled, in words
     # Tam was away for the direction, Mira's line and Oren's
     assert "<h3>Left out of what this character saw</h3>" in shown[-1]
     assert "not present in scene 1: 3 messages" in shown[-1]

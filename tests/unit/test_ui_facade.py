@@ -328,6 +328,8 @@ ALLOWED: dict[str, str] = {
     "agents.profiles": _AGENTS, "agents.builtin_ids": _AGENTS, "agents.prompt_preview": _AGENTS,
     "agents.generated_prompt": _AGENTS, "agents.save": _WRITE, "agents.remove": _WRITE,
     "agents.add_card_agent": _WRITE,
+    "agents.keep_card_portrait": ("starts a query on the reader lane (the card's picture checked and kept there) and "
+                                  "answers through its callback: the one way, named for what it keeps"),
     "canon.add": _WRITE, "canon.edit": _WRITE, "canon.change": _WRITE, "canon.set_accept_proposals": _WRITE,
     "chats.get": _ROW, "chats.project_id": _ROW, "chats.message": _ROW, "chats.find": _ROW, "chats.all": _ROW,
     "chats.unique_name": _ROW,

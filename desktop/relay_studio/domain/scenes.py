@@ -86,3 +86,22 @@ class SceneTurn:
                    scene=int(data.get("scene", 1)), narrator=bool(data.get("narrator", False)),
                    present_names=tuple(data.get("presentNames", [])),
                    entry_hidden=frozenset(data.get("entryHidden", [])))
+
+
+@dataclass(frozen=True)
+class SceneTurnRow:
+    """One turn of a scene as the journal has it: its run, who spoke, in which scene, how it ended."""
+
+    run_id: str
+    speaker_id: str
+    scene: int
+    status: str
+
+
+@dataclass(frozen=True)
+class SceneTurns:
+    """A scene's cast (in order, the narrator last) and its turns, oldest first."""
+
+    cast: list[str]
+    narrator_id: str | None
+    turns: list[SceneTurnRow]

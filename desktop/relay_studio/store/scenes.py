@@ -15,8 +15,19 @@ from typing import Any
 from sqlalchemy import select
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.domain import event_types as ev
 from relay_studio.domain.records import CHAT_MODE_SCENE, NOTE_ROLE, MessageRecord
-from relay_studio.domain.scenes import CREATOR, LINE_SAID, LINE_TOLD, SceneChange, SceneError, SceneLine, SceneRecord
+from relay_studio.domain.scenes import (
+    CREATOR,
+    LINE_SAID,
+    LINE_TOLD,
+    SceneChange,
+    SceneError,
+    SceneLine,
+    SceneRecord,
+    SceneTurnRow,
+    SceneTurns,
+)
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatStore
 from relay_studio.store.database import Database, Transaction, now_iso, table_of
@@ -184,3 +195,27 @@ def _change(tx: Transaction, chat_id: str, action: str, scene: int, profile_id: 
             payload: dict[str, Any]) -> None:
     tx.insert(t.SceneChangeRow, chat_id=chat_id, action=action, scene=scene, profile_id=profile_id,
               payload_json=json.dumps(payload, ensure_ascii=False), at=now_iso())
+
+
+MAX_SCENE_TURNS = 5000  # the scene's latest turns read; a longer campaign shows its last MAX_SCENE_TURNS
+
+
+def read_scene_turns(db: Database, chat_id: str) -> SceneTurns | None:
+    """The scene chat's cast and turns (None: not a scene). One query over the chat's runs; each run's scene is
+    the one its ``scene_context_assembled`` event names (a run without one, which failed before it, belongs to the
+    scene of the turn before it)."""
+    try:
+        record = SceneStore(db).scene(chat_id)
+    except SceneError:
+        return None
+    rows = db.raw.execute(
+        "SELECT r.id, r.root_profile_id, r.status, (SELECT e.payload_json FROM events e WHERE e.run_id = r.id "
+        "AND e.type = ? ORDER BY e.seq LIMIT 1) FROM runs r WHERE r.chat_id = ? ORDER BY r.created_at DESC, "
+        "r.rowid DESC LIMIT ?", (ev.SCENE_CONTEXT_ASSEMBLED, chat_id, MAX_SCENE_TURNS)).fetchall()
+    turns: list[SceneTurnRow] = []
+    scene = 1
+    for run_id, speaker, status, payload in reversed(rows):
+        if payload:
+            scene = int(json.loads(payload).get("scene") or scene)
+        turns.append(SceneTurnRow(str(run_id), str(speaker), scene, str(status)))
+    return SceneTurns(list(record.cast), record.narrator_id, turns)

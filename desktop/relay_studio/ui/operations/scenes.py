@@ -9,23 +9,26 @@ scene's lines and writes one short transaction, as the canon's changes do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from relay_studio.domain.records import CHAT_MODE_SCENE, MessageRecord
-from relay_studio.domain.scenes import CREATOR, SceneError, SceneLine, SceneRecord
+from relay_studio.domain.scenes import CREATOR, SceneError, SceneLine, SceneRecord, SceneTurns
 from relay_studio.library.portraits import kept_portrait
 from relay_studio.runtime.card_profile import is_card_agent
 from relay_studio.runtime.scenes import Scenes
-from relay_studio.store.scenes import SceneStore
+from relay_studio.store.scenes import SceneStore, read_scene_turns
 from relay_studio.ui.operations.changes import Changes
 
 if TYPE_CHECKING:
     from relay_studio.runtime.engine import RunHandle
     from relay_studio.ui.background import Outcome
     from relay_studio.ui.operations.hub import StudioHub
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,12 @@ class SceneOperations:
         messages); ``deliver`` gets it on the GUI thread."""
         self.hub.ops.query_outcome(lambda stores: _read_heard(chat_id, limit, SceneStore(stores.db)), deliver,
                                    key=("scene-heard", chat_id))
+
+    def read_turns(self, chat_id: str, fold: Callable[[SceneTurns | None], T], deliver: Callable[[Outcome[T]], None],
+                   key: Hashable) -> None:
+        """The scene's cast and turns (``store/scenes.py: read_scene_turns``) read and given to ``fold`` on the
+        reader lane (the whole-scene lanes fold there); ``deliver`` gets what ``fold`` made on the GUI thread."""
+        self.hub.ops.query_outcome(lambda stores: fold(read_scene_turns(stores.db, chat_id)), deliver, key=key)
 
     def correct(self, chat_id: str, message_id: str, present: list[str]) -> SceneLine:
         """The creator corrects who heard a message; raises ``SceneError``."""

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -29,9 +27,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
-from relay_studio.domain.scenes import SceneError
-from relay_studio.store.runs import RunStore
-from relay_studio.store.scenes import SceneStore
+from relay_studio.domain.scenes import SceneTurns
 from relay_studio.ui import i18n, theme
 from relay_studio.ui.background import Done, Outcome
 from relay_studio.ui.timeline.lane_items import Bar, Lane, Marker
@@ -44,49 +40,8 @@ if TYPE_CHECKING:
 BAR_SPAN = 0.8  # of a turn's unit on the axis: the gap between two bars is the rest
 BREAK_AT = 0.1  # a scene break's line, this far before the first turn of the new scene
 SHOWN_LANES = 4  # lanes the view is tall enough for without scrolling (a larger cast scrolls)
-MAX_TURNS = 5000  # the scene's latest turns read; a longer campaign shows its last MAX_TURNS
 _OUTCOMES = {"completed": "ok", "failed": "error", "partial_success": "error", "cancelled": "cancelled",
              "interrupted": "cancelled"}
-
-
-@dataclass(frozen=True)
-class SceneTurnRow:
-    """One turn of a scene as the journal has it: its run, who spoke, in which scene, how it ended."""
-
-    run_id: str
-    speaker_id: str
-    scene: int
-    status: str
-
-
-@dataclass(frozen=True)
-class SceneTurns:
-    """A scene's cast (in order, the narrator last) and its turns, oldest first."""
-
-    cast: list[str]
-    narrator_id: str | None
-    turns: list[SceneTurnRow]
-
-
-def read_scene_turns(runs: RunStore, chat_id: str) -> SceneTurns | None:
-    """The scene chat's cast and turns (None: not a scene). One query over the chat's runs; each run's scene is
-    the one its ``scene_context_assembled`` event names (a run without one, which failed before it, belongs to the
-    scene of the turn before it)."""
-    try:
-        record = SceneStore(runs.db).scene(chat_id)
-    except SceneError:
-        return None
-    rows = runs.db.raw.execute(
-        "SELECT r.id, r.root_profile_id, r.status, (SELECT e.payload_json FROM events e WHERE e.run_id = r.id "
-        "AND e.type = ? ORDER BY e.seq LIMIT 1) FROM runs r WHERE r.chat_id = ? ORDER BY r.created_at DESC, "
-        "r.rowid DESC LIMIT ?", (ev.SCENE_CONTEXT_ASSEMBLED, chat_id, MAX_TURNS)).fetchall()
-    turns: list[SceneTurnRow] = []
-    scene = 1
-    for run_id, speaker, status, payload in reversed(rows):
-        if payload:
-            scene = int(json.loads(payload).get("scene") or scene)
-        turns.append(SceneTurnRow(str(run_id), str(speaker), scene, str(status)))
-    return SceneTurns(list(record.cast), record.narrator_id, turns)
 
 
 class SceneTimeline(RunTimeline):
@@ -134,10 +89,9 @@ class SceneTimeline(RunTimeline):
         return self.bar_by_run.get(run_id)
 
 
-def scene_timeline(runs: RunStore, chat_id: str, names: dict[str, str]) -> SceneTimeline | None:
-    """The scene's turns read and folded into lanes, on the reader thread: a campaign's 5,000 turns take ~45 ms
-    to fold, too long for the GUI thread."""
-    found = read_scene_turns(runs, chat_id)
+def scene_timeline(found: SceneTurns | None, chat_id: str, names: dict[str, str]) -> SceneTimeline | None:
+    """The scene's turns (``store/scenes.py: read_scene_turns``) folded into lanes, on the reader thread with the
+    read: a campaign's 5,000 turns take ~45 ms to fold, too long for the GUI thread."""
     return SceneTimeline(chat_id, found, names) if found is not None else None
 
 
@@ -260,7 +214,7 @@ class SceneLanes(QWidget):
     def _read(self) -> None:
         names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
         chat_id = self.chat_id
-        self.studio.ops.query_outcome(lambda stores: scene_timeline(stores.runs, chat_id=chat_id, names=names),
+        self.studio.scenes.read_turns(chat_id, partial(scene_timeline, chat_id=chat_id, names=names),
                                       partial(self._arrived, chat_id), key=("scene-lanes", id(self)))
 
     def _arrived(self, chat_id: str, outcome: Outcome[SceneTimeline | None]) -> None:
