@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.knowledge.chunking import Chunk
+from relay_studio.knowledge.chunking import Chunk, page_start
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, ImportReport
 from relay_studio.ui import file_dialogs, i18n
@@ -309,6 +309,7 @@ class KnowledgeView(QWidget):
             parts.append(self.tr("page %1").replace("%1", str(chunk.page)))
         if chunk is not None and chunk.section:
             parts.append(self.tr("section “%1”").replace("%1", " › ".join(chunk.section)))
-        parts.append(self.tr("characters %1–%2").replace("%1", str(target.char_start))
-                     .replace("%2", str(target.char_end)))
+        at = page_start(chunks, chunk.page) if chunk is not None else 0  # counted within the page, as cited
+        parts.append(self.tr("characters %1–%2").replace("%1", str(target.char_start - at))
+                     .replace("%2", str(target.char_end - at)))
         return ", ".join(parts)
