@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from relay_studio.ui.patches.diff import Hunk
 
-
 TOOLTIP_LINES = 12  # a hunk's tooltip shows this many of its lines, then says how many more
 
 
