@@ -1326,6 +1326,25 @@
     </message>
 </context>
 <context>
+    <name>DocsBrowser</name>
+    <message>
+        <source>Relay Studio user guide</source>
+        <translation>Relay-Studio-Handbuch</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>Handbuch</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Vorwärts</translation>
+    </message>
+</context>
+<context>
     <name>DocumentView</name>
     <message>
         <source>← Back to the search</source>
@@ -1432,6 +1451,37 @@
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>Ein neuer Eintrag: Gib einen Namen ein und speichere.</translation>
+    </message>
+</context>
+<context>
+    <name>EntryTypes</name>
+    <message>
+        <source>Character</source>
+        <translation>Figur</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Gegenstand</translation>
+    </message>
+    <message>
+        <source>Lore</source>
+        <translation>Weltwissen</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Plot thread</source>
+        <translation>Handlungsstrang</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Sonstiges</translation>
     </message>
 </context>
 <context>
@@ -2511,6 +2561,18 @@
     </message>
 </context>
 <context>
+    <name>MadeNames</name>
+    <message>
+        <source>Welcome</source>
+        <extracomment>the names the studio gives what it makes itself: stored in English (code finds the Welcome chat by its name), shown in the window&apos;s language until the creator renames them</extracomment>
+        <translation>Willkommen</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Relay Studio</source>
@@ -2582,6 +2644,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>Neuer &amp;Agent…</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>&amp;Handbuch</translation>
+    </message>
+    <message>
+        <source>The guide shipped with Relay Studio, to read offline</source>
+        <translation>Das mit Relay Studio gelieferte Handbuch, auch offline lesbar</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
@@ -2706,6 +2776,31 @@
     <message>
         <source>Quit Relay Studio</source>
         <translation>Relay Studio beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <extracomment>(name, standard key, what it does to the field, when it can)</extracomment>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>A&amp;usschneiden</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>&amp;Alles auswählen</translation>
     </message>
 </context>
 <context>

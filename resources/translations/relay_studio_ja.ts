@@ -1321,6 +1321,25 @@
     </message>
 </context>
 <context>
+    <name>DocsBrowser</name>
+    <message>
+        <source>Relay Studio user guide</source>
+        <translation>Relay Studio ユーザーガイド</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>ユーザーガイド</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>戻る</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>進む</translation>
+    </message>
+</context>
+<context>
     <name>DocumentView</name>
     <message>
         <source>← Back to the search</source>
@@ -1427,6 +1446,37 @@
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>新しい項目：名前を入力して保存してください。</translation>
+    </message>
+</context>
+<context>
+    <name>EntryTypes</name>
+    <message>
+        <source>Character</source>
+        <translation>キャラクター</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>アイテム</translation>
+    </message>
+    <message>
+        <source>Lore</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>Plot thread</source>
+        <translation>プロットの筋</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>その他</translation>
     </message>
 </context>
 <context>
@@ -2502,6 +2552,18 @@
     </message>
 </context>
 <context>
+    <name>MadeNames</name>
+    <message>
+        <source>Welcome</source>
+        <extracomment>the names the studio gives what it makes itself: stored in English (code finds the Welcome chat by its name), shown in the window&apos;s language until the creator renames them</extracomment>
+        <translation>ようこそ</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>デフォルト</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Relay Studio</source>
@@ -2572,6 +2634,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>新しいエージェント(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>ユーザーガイド(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The guide shipped with Relay Studio, to read offline</source>
+        <translation>Relay Studio に同梱のガイド(オフラインで読めます)</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
@@ -2696,6 +2766,31 @@
     <message>
         <source>Quit Relay Studio</source>
         <translation>Relay Studio を終了</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <extracomment>(name, standard key, what it does to the field, when it can)</extracomment>
+        <translation>元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>やり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>切り取り(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>コピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>貼り付け(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>すべて選択(&amp;A)</translation>
     </message>
 </context>
 <context>

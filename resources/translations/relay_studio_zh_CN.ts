@@ -1321,6 +1321,25 @@
     </message>
 </context>
 <context>
+    <name>DocsBrowser</name>
+    <message>
+        <source>Relay Studio user guide</source>
+        <translation>Relay Studio 用户指南</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前进</translation>
+    </message>
+</context>
+<context>
     <name>DocumentView</name>
     <message>
         <source>← Back to the search</source>
@@ -1427,6 +1446,37 @@
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>新条目：填写名称后保存。</translation>
+    </message>
+</context>
+<context>
+    <name>EntryTypes</name>
+    <message>
+        <source>Character</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>地点</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>物品</translation>
+    </message>
+    <message>
+        <source>Lore</source>
+        <translation>设定</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Plot thread</source>
+        <translation>情节线</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
     </message>
 </context>
 <context>
@@ -2502,6 +2552,18 @@
     </message>
 </context>
 <context>
+    <name>MadeNames</name>
+    <message>
+        <source>Welcome</source>
+        <extracomment>the names the studio gives what it makes itself: stored in English (code finds the Welcome chat by its name), shown in the window&apos;s language until the creator renames them</extracomment>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Relay Studio</source>
@@ -2572,6 +2634,14 @@
     <message>
         <source>New &amp;agent…</source>
         <translation>新建智能体(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The guide shipped with Relay Studio, to read offline</source>
+        <translation>随 Relay Studio 附带的指南，可离线阅读</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
@@ -2696,6 +2766,31 @@
     <message>
         <source>Quit Relay Studio</source>
         <translation>退出 Relay Studio</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <extracomment>(name, standard key, what it does to the field, when it can)</extracomment>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
     </message>
 </context>
 <context>

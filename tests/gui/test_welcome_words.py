@@ -4,7 +4,9 @@ description the creator wrote stays as written."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
 from relay_studio.ui import i18n
@@ -72,3 +74,37 @@ async def test_a_new_chat_says_what_to_do_next_until_it_is_used(app: App) -> Non
     await until(lambda: not hint.isVisible(), what="the hint gone once the chat is used")
     window.new_chat(explore=True)
     await until(lambda: hint.isVisible() and "the explorer answers" in hint.text(), what="the exploration's hint")
+
+
+async def test_the_names_the_studio_gives_and_the_entry_types_are_in_the_windows_language(
+        app: App, qtbot: QtBot) -> None:
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, "de")
+    settings.sync()
+    window = app.open()
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active")
+    chats = window.sidebar.chats
+    await until(lambda: chats.topLevelItemCount() > 0, what="the chat list")
+    assert [chats.topLevelItem(i).text(0) for i in range(chats.topLevelItemCount())] == ["Willkommen"]  # type: ignore[union-attr]
+    assert window.chat.title.text() == "Willkommen"
+    assert window.sidebar.project_combo.currentText() == "Standard"
+    qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    tabs = window.library.tabs
+    codex = window.library.codex
+    bar = tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(tabs.indexOf(codex)).center())
+    qtbot.mouseClick(codex.new_button, Qt.MouseButton.LeftButton)
+    ed = codex.editor
+    assert ed.type.currentText() == "Figur"
+    assert [ed.type.itemText(i) for i in range(ed.type.count())] == [
+        "Figur", "Ort", "Gegenstand", "Weltwissen", "Regel", "Handlungsstrang", "Sonstiges"]
+    qtbot.keyClicks(ed.name, "Das Feuer")
+    ed.type.lineEdit().selectAll()  # type: ignore[union-attr]
+    qtbot.keyClicks(ed.type.lineEdit(), "Handlungsstrang")
+    qtbot.mouseClick(ed.save_button, Qt.MouseButton.LeftButton)
+    saved = list((app.data_dir / "projects" / "default" / "library").rglob("*.md"))
+    assert len(saved) == 1 and "type: plot thread" in saved[0].read_text(encoding="utf-8")  # the key stays English
+    await until(lambda: codex.item_for("Das Feuer") is not None, what="the entry in the list")
+    assert codex._groups()[0][0].text(0) == "Handlungsstrang (1)"
+    assert ed.type.currentText() == "Handlungsstrang"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QInputDialog
 
+from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.store.projects import ProjectError
 from relay_studio.ui import i18n
 from relay_studio.ui.chat.view import WELCOME_CHAT
@@ -116,8 +117,8 @@ class ChatNavigation(QObject):
 
     def rename_project(self) -> None:
         current = self.studio.projects.get(self.host.project_id)
-        self._ask_project_name(self.tr("Rename project"), i18n.arg(self.tr("New name for “%1”:"), current.name),
-                               current.name,
+        shown = i18n.project_name(current.name, current.id == DEFAULT_PROJECT_ID)
+        self._ask_project_name(self.tr("Rename project"), i18n.arg(self.tr("New name for “%1”:"), shown), shown,
                                self._on_rename_project_name)
 
     def _on_rename_project_name(self, name: str) -> None:

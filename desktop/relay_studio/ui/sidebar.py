@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord
+from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.ui import i18n
 from relay_studio.ui.agent_rows import AgentRowDelegate
 
@@ -177,7 +178,7 @@ class Sidebar(QWidget):
         self.project_combo.blockSignals(True)
         self.project_combo.clear()
         for project_id, name in projects:
-            self.project_combo.addItem(name, project_id)
+            self.project_combo.addItem(i18n.project_name(name, project_id == DEFAULT_PROJECT_ID), project_id)
         index = self.project_combo.findData(current)
         self.project_combo.setCurrentIndex(max(0, index))
         self.project_combo.blockSignals(False)
@@ -187,7 +188,7 @@ class Sidebar(QWidget):
         self.chats.clear()
         items: dict[str, QTreeWidgetItem] = {}
         for chat in chats:
-            items[chat.id] = QTreeWidgetItem([chat.name])
+            items[chat.id] = QTreeWidgetItem([i18n.chat_name(chat.name)])
             items[chat.id].setData(0, ID_ROLE, chat.id)
             items[chat.id].setFlags(items[chat.id].flags() | Qt.ItemFlag.ItemIsEditable)
             if chat.explore:

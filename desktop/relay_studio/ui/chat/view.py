@@ -58,6 +58,7 @@ from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.runtime.publish import NothingToPublish
+from relay_studio.ui import i18n
 from relay_studio.ui.background import Failed, Outcome
 from relay_studio.ui.chat.card_chrome import fit_to_column
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
@@ -233,7 +234,7 @@ class ChatView(QWidget):
             self.shown_limit = PAGE
         self.chat_id = chat_id
         record = self.studio.chats.get(chat_id)
-        self.title.setText(record.name if record else "")
+        self.title.setText(i18n.chat_name(record.name) if record else "")
         project_id = self.studio.chats.project_id(chat_id) if chat_id else ""
         if project_id != self.mentions.project_id:
             files = self.studio.project_reader.files.get(project_id)

@@ -48,6 +48,7 @@ from relay_studio.ui.background import BackgroundReads, Outcome
 from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.counts import MentionTally
+from relay_studio.ui.library.entry_types import type_key, type_label, type_labels
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
 
@@ -82,7 +83,7 @@ class EntryEditor(QWidget):
         line = self.type.lineEdit()
         if line is not None:
             line.setAccessibleName(self.tr("Type"))
-        self.type.addItems(list(BUILTIN_TYPES))
+        self.type.addItems(type_labels())
         self.aliases = named(QLineEdit(placeholderText=self.tr("Other names, separated by commas")), "EntryAliases")
         self.tags = named(QLineEdit(placeholderText=self.tr("Tags, separated by commas")), "EntryTags")
         self.description = named(QPlainTextEdit(), "EntryDescription")
@@ -133,7 +134,7 @@ class EntryEditor(QWidget):
         self.original = item
         entry = item.entry if item else LibraryEntry(type=kind, name="")
         self.name.setText(entry.name)
-        self.type.setCurrentText(entry.type)
+        self.type.setCurrentText(type_label(entry.type))
         self.aliases.setText(", ".join(entry.aliases))
         self.keys.show_secondary(entry)
         self._show_keys(entry.tracking.off)
@@ -156,7 +157,7 @@ class EntryEditor(QWidget):
     def entry(self) -> LibraryEntry:
         base = self.original.entry if self.original else LibraryEntry(name="")
         return base.model_copy(update={
-            "name": self.name.text().strip(), "type": self.type.currentText().strip().lower() or "other",
+            "name": self.name.text().strip(), "type": type_key(self.type.currentText()),
             "aliases": _split(self.aliases.text()), "tags": _split(self.tags.text()),
             "description": self.description.toPlainText(), "notes": self.notes.toPlainText().strip(),
             "tracking": Tracking(case_sensitive=self.case_sensitive.isChecked(), exclude=_split(self.exclude.text()),
@@ -296,7 +297,9 @@ class CodexView(QWidget):
         for item in self.items:
             group = groups.get(item.entry.type)
             if group is None:
-                group = groups[item.entry.type] = QTreeWidgetItem([item.entry.type.title(), ""])
+                kind = item.entry.type
+                shown = type_label(kind) if kind in BUILTIN_TYPES else kind.title()
+                group = groups[kind] = QTreeWidgetItem([shown, ""])
                 group.setFont(0, bold)
                 group.setData(0, PATH_ROLE, f"type:{item.entry.type}")
                 self.tree.addTopLevelItem(group)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWid
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
+from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.canon_view import CanonView
@@ -166,7 +167,9 @@ class LibraryPanel(QWidget):
 
     def _update_title(self) -> None:
         if self.project_id:
-            self.title.setText(i18n.arg(self.tr("Project “%1”"), self.studio.projects.get(self.project_id).name))
+            name = self.studio.projects.get(self.project_id).name
+            self.title.setText(i18n.arg(self.tr("Project “%1”"),
+                                        i18n.project_name(name, self.project_id == DEFAULT_PROJECT_ID)))
 
     def _on_chats_changed(self) -> None:
         if self.project_id:  # new messages may mention entries: count again (off the loop)

@@ -10,17 +10,16 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from relay_studio.ui.patches.diff import Hunk
 
-TOOLTIP_LINES = 12  # a hunk's tooltip shows this many of its lines, then says how many more
+TOOLTIP_LINES = 12  # a hunk's tooltip shows this many of its lines, then an ellipsis
 
 
 def hunk_tooltip(hunk: Hunk) -> str:
     """The hunk's lines as a diff reads them ("- old", "+ new"), wrapped by the tooltip, at most
-    ``TOOLTIP_LINES`` of them."""
+    ``TOOLTIP_LINES`` of them, then an ellipsis."""
     rows = [f"- {line.rstrip()}" for line in hunk.a_lines] + [f"+ {line.rstrip()}" for line in hunk.b_lines]
     shown = [html.escape(row) for row in rows[:TOOLTIP_LINES]]
     if len(rows) > TOOLTIP_LINES:
-        shown.append(html.escape(QCoreApplication.translate("PatchDialog", "… %n more line(s)", "",
-                                                            len(rows) - TOOLTIP_LINES)))
+        shown.append("…")
     return f"<p style='white-space:pre-wrap'>{html.escape(hunk.header)}<br>" + "<br>".join(shown) + "</p>"
 
 
