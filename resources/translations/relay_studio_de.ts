@@ -1610,10 +1610,12 @@
     <name>ExportDialog</name>
     <message>
         <source>Export manuscript</source>
+        <extracomment>the manuscript format&apos;s contact block (legal name, address, phone, email), remembered like the author</extracomment>
         <translation>Manuskript exportieren</translation>
     </message>
     <message>
         <source>Word document (.docx)</source>
+        <extracomment>the project a book is written in names it; else the title the text opens with; else the chat&apos;s name</extracomment>
         <translation>Word-Dokument (.docx)</translation>
     </message>
     <message>
@@ -1635,6 +1637,18 @@
     <message>
         <source>Book (heading styles for navigation and import)</source>
         <translation>Buch (Überschriftenformate für Navigation und Import)</translation>
+    </message>
+    <message>
+        <source>The project&apos;s name</source>
+        <translation>Der Name des Projekts</translation>
+    </message>
+    <message>
+        <source>The heading the first answer opens with</source>
+        <translation>Die Überschrift, mit der die erste Antwort beginnt</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s name</source>
+        <translation>Der Name des Chats</translation>
     </message>
     <message>
         <source>from the text (e.g. en, de, zh, ja)</source>
@@ -1681,12 +1695,58 @@
         <translation>&amp;Exportieren</translation>
     </message>
     <message>
+        <source>Contact on the title page (manuscript format)</source>
+        <translation>Kontakt auf der Titelseite (Manuskriptformat)</translation>
+    </message>
+    <message>
+        <source>as the author, when empty</source>
+        <translation>wie der Autor, wenn leer</translation>
+    </message>
+    <message>
+        <source>Street, town, postcode, country</source>
+        <translation>Straße, Ort, Postleitzahl, Land</translation>
+    </message>
+    <message>
+        <source>Legal &amp;name:</source>
+        <translation>Bürgerlicher &amp;Name:</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>Ad&amp;resse:</translation>
+    </message>
+    <message>
+        <source>P&amp;hone:</source>
+        <translation>Te&amp;lefon:</translation>
+    </message>
+    <message>
+        <source>E&amp;mail:</source>
+        <translation>E-&amp;Mail:</translation>
+    </message>
+    <message>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n chapter(s)</source>
+        <translation>
+            <numerusform>%n Kapitel</numerusform>
+            <numerusform>%n Kapitel</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n Wort</numerusform>
+            <numerusform>%n Wörter</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Chapters: %1 · words: %2 · language: %3</source>
-        <translation>Kapitel: %1 · Wörter: %2 · Sprache: %3</translation>
+        <source>language: %1</source>
+        <translation>Sprache: %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2, %3).</source>
+        <translation>%1 geschrieben (%2, %3).</translation>
     </message>
     <message>
         <source>This chat has no answers yet: there is nothing to export.</source>
@@ -1703,10 +1763,6 @@
     <message>
         <source>Writing %1…</source>
         <translation>%1 wird geschrieben…</translation>
-    </message>
-    <message>
-        <source>Wrote %1 (%2 chapters, %3 words).</source>
-        <translation>%1 geschrieben (%2 Kapitel, %3 Wörter).</translation>
     </message>
     <message>
         <source>Open a chat to export its answers.</source>

@@ -1605,10 +1605,12 @@
     <name>ExportDialog</name>
     <message>
         <source>Export manuscript</source>
+        <extracomment>the manuscript format&apos;s contact block (legal name, address, phone, email), remembered like the author</extracomment>
         <translation>原稿を書き出す</translation>
     </message>
     <message>
         <source>Word document (.docx)</source>
+        <extracomment>the project a book is written in names it; else the title the text opens with; else the chat&apos;s name</extracomment>
         <translation>Word 文書 (.docx)</translation>
     </message>
     <message>
@@ -1630,6 +1632,18 @@
     <message>
         <source>Book (heading styles for navigation and import)</source>
         <translation>書籍（ナビゲーションと取り込み用の見出しスタイル）</translation>
+    </message>
+    <message>
+        <source>The project&apos;s name</source>
+        <translation>プロジェクトの名前</translation>
+    </message>
+    <message>
+        <source>The heading the first answer opens with</source>
+        <translation>最初の回答の冒頭の見出し</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s name</source>
+        <translation>チャットの名前</translation>
     </message>
     <message>
         <source>from the text (e.g. en, de, zh, ja)</source>
@@ -1676,12 +1690,56 @@
         <translation>書き出す(&amp;E)</translation>
     </message>
     <message>
+        <source>Contact on the title page (manuscript format)</source>
+        <translation>表紙の連絡先(原稿書式)</translation>
+    </message>
+    <message>
+        <source>as the author, when empty</source>
+        <translation>空欄なら著者名</translation>
+    </message>
+    <message>
+        <source>Street, town, postcode, country</source>
+        <translation>住所(番地、市区町村、郵便番号、国)</translation>
+    </message>
+    <message>
+        <source>Legal &amp;name:</source>
+        <translation>本名(&amp;N):</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>住所(&amp;D):</translation>
+    </message>
+    <message>
+        <source>P&amp;hone:</source>
+        <translation>電話(&amp;H):</translation>
+    </message>
+    <message>
+        <source>E&amp;mail:</source>
+        <translation>メール(&amp;M):</translation>
+    </message>
+    <message>
         <source>All files (*)</source>
         <translation>すべてのファイル (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n chapter(s)</source>
+        <translation>
+            <numerusform>%n 章</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n 語</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Chapters: %1 · words: %2 · language: %3</source>
-        <translation>章: %1 · 語数: %2 · 言語: %3</translation>
+        <source>language: %1</source>
+        <translation>言語: %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2, %3).</source>
+        <translation>%1 に書き出しました(%2、%3)。</translation>
     </message>
     <message>
         <source>This chat has no answers yet: there is nothing to export.</source>
@@ -1698,10 +1756,6 @@
     <message>
         <source>Writing %1…</source>
         <translation>%1 を書き出しています…</translation>
-    </message>
-    <message>
-        <source>Wrote %1 (%2 chapters, %3 words).</source>
-        <translation>%1 を書き出しました（%2 章、%3 語）。</translation>
     </message>
     <message>
         <source>Open a chat to export its answers.</source>

@@ -1605,10 +1605,12 @@
     <name>ExportDialog</name>
     <message>
         <source>Export manuscript</source>
+        <extracomment>the manuscript format&apos;s contact block (legal name, address, phone, email), remembered like the author</extracomment>
         <translation>导出书稿</translation>
     </message>
     <message>
         <source>Word document (.docx)</source>
+        <extracomment>the project a book is written in names it; else the title the text opens with; else the chat&apos;s name</extracomment>
         <translation>Word 文档 (.docx)</translation>
     </message>
     <message>
@@ -1630,6 +1632,18 @@
     <message>
         <source>Book (heading styles for navigation and import)</source>
         <translation>图书（用于导航和导入的标题样式）</translation>
+    </message>
+    <message>
+        <source>The project&apos;s name</source>
+        <translation>项目的名称</translation>
+    </message>
+    <message>
+        <source>The heading the first answer opens with</source>
+        <translation>第一个回答开头的标题</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s name</source>
+        <translation>聊天的名称</translation>
     </message>
     <message>
         <source>from the text (e.g. en, de, zh, ja)</source>
@@ -1676,12 +1690,56 @@
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
+        <source>Contact on the title page (manuscript format)</source>
+        <translation>标题页上的联系方式（稿件格式）</translation>
+    </message>
+    <message>
+        <source>as the author, when empty</source>
+        <translation>留空则同作者</translation>
+    </message>
+    <message>
+        <source>Street, town, postcode, country</source>
+        <translation>街道、城市、邮编、国家</translation>
+    </message>
+    <message>
+        <source>Legal &amp;name:</source>
+        <translation>真实姓名(&amp;N):</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>地址(&amp;D):</translation>
+    </message>
+    <message>
+        <source>P&amp;hone:</source>
+        <translation>电话(&amp;H):</translation>
+    </message>
+    <message>
+        <source>E&amp;mail:</source>
+        <translation>电子邮件(&amp;M):</translation>
+    </message>
+    <message>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n chapter(s)</source>
+        <translation>
+            <numerusform>%n 章</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n 字</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Chapters: %1 · words: %2 · language: %3</source>
-        <translation>章节: %1 · 字数: %2 · 语言: %3</translation>
+        <source>language: %1</source>
+        <translation>语言：%1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2, %3).</source>
+        <translation>已写入 %1（%2，%3）。</translation>
     </message>
     <message>
         <source>This chat has no answers yet: there is nothing to export.</source>
@@ -1698,10 +1756,6 @@
     <message>
         <source>Writing %1…</source>
         <translation>正在写入 %1…</translation>
-    </message>
-    <message>
-        <source>Wrote %1 (%2 chapters, %3 words).</source>
-        <translation>已写入 %1（%2 章，%3 字）。</translation>
     </message>
     <message>
         <source>Open a chat to export its answers.</source>
