@@ -394,6 +394,10 @@
         <translation>Noch nichts hier. Frag unten nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien; der Explorer antwortet und ändert nichts.</translation>
     </message>
     <message>
+        <source>The project “%1” is new: its chats, story library, knowledge and Skills are its own. Add its characters and places under Story library and its documents under Knowledge (Library, Ctrl+L), then write what you want below and press Ctrl+Enter.</source>
+        <translation>Das Projekt „%1“ ist neu: Seine Chats, seine Story-Bibliothek, sein Wissen und seine Skills gehören ihm allein. Lege seine Figuren und Orte unter Story-Bibliothek und seine Dokumente unter Wissen an (Bibliothek, Strg+L), dann schreib unten, was du möchtest, und drück Strg+Eingabe.</translation>
+    </message>
+    <message>
         <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
         <translation>Noch nichts hier. Schreib unten, was du möchtest, und drücke Strg+Eingabe: der unter der Nachricht gewählte Agent beginnt und gibt die Arbeit weiter. Beginne mit @editor (oder dem Namen eines anderen Agenten), um zu wählen, wer anfängt.</translation>
     </message>
@@ -2318,6 +2322,10 @@
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>No documents yet. Import… rulebooks, research or notes (Markdown, text, PDF, EPUB, HTML): agents allowed to search knowledge quote passages from them and cite where each one stands, and you can search them here.</source>
+        <translation>Noch keine Dokumente. Importiere Regelwerke, Recherchen oder Notizen (Markdown, Text, PDF, EPUB, HTML): Agenten, die im Wissen suchen dürfen, zitieren Passagen daraus und nennen, wo jede steht, und du kannst sie hier durchsuchen.</translation>
     </message>
     <message>
         <source>Documents</source>

@@ -392,6 +392,10 @@
         <translation>まだ何もありません。下の欄でストーリーライブラリ、ナレッジ、ファイルについて質問してください。エクスプローラーが答え、何も変更しません。</translation>
     </message>
     <message>
+        <source>The project “%1” is new: its chats, story library, knowledge and Skills are its own. Add its characters and places under Story library and its documents under Knowledge (Library, Ctrl+L), then write what you want below and press Ctrl+Enter.</source>
+        <translation>プロジェクト「%1」は新しく作られました。チャット、ストーリーライブラリ、ナレッジ、スキルはこのプロジェクト専用です。キャラクターや場所はストーリーライブラリに、資料はナレッジに追加し(ライブラリ、Ctrl+L)、下に望むことを書いて Ctrl+Enter を押してください。</translation>
+    </message>
+    <message>
         <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
         <translation>まだ何もありません。下に望むことを書いて Ctrl+Enter を押してください。メッセージの下で選んだエージェントが始め、作業を引き継いでいきます。@editor(または他のエージェント名)で始めると、誰が始めるかを選べます。</translation>
     </message>
@@ -2310,6 +2314,10 @@
     <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>No documents yet. Import… rulebooks, research or notes (Markdown, text, PDF, EPUB, HTML): agents allowed to search knowledge quote passages from them and cite where each one stands, and you can search them here.</source>
+        <translation>まだ資料がありません。ルールブック、調査資料、メモ(Markdown、テキスト、PDF、EPUB、HTML)をインポートしてください。ナレッジを検索できるエージェントがその一節を引用して出典を示し、ここでも検索できます。</translation>
     </message>
     <message>
         <source>Documents</source>

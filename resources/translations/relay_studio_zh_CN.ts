@@ -392,6 +392,10 @@
         <translation>这里还什么都没有。在下方询问你的故事资料库、知识和文件；探索者会回答，且不做任何更改。</translation>
     </message>
     <message>
+        <source>The project “%1” is new: its chats, story library, knowledge and Skills are its own. Add its characters and places under Story library and its documents under Knowledge (Library, Ctrl+L), then write what you want below and press Ctrl+Enter.</source>
+        <translation>项目“%1”是新建的：它的聊天、故事资料库、知识库和技能都只属于它。在故事资料库中添加人物和地点，在知识库中导入文档（资料库，Ctrl+L），然后在下方写下你想要的内容并按 Ctrl+Enter。</translation>
+    </message>
+    <message>
         <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
         <translation>这里还什么都没有。在下方写下你想要的内容并按 Ctrl+Enter：消息下方选中的智能体会开始，并把工作传下去。以 @editor（或其他智能体的名字）开头可选择由谁开始。</translation>
     </message>
@@ -2310,6 +2314,10 @@
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>No documents yet. Import… rulebooks, research or notes (Markdown, text, PDF, EPUB, HTML): agents allowed to search knowledge quote passages from them and cite where each one stands, and you can search them here.</source>
+        <translation>还没有文档。导入规则书、研究资料或笔记（Markdown、文本、PDF、EPUB、HTML）：获准搜索知识库的代理会引用其中的段落并注明出处，你也可以在这里搜索。</translation>
     </message>
     <message>
         <source>Documents</source>

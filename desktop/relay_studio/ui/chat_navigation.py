@@ -114,6 +114,7 @@ class ChatNavigation(QObject):
             self.host.statusBar().showMessage(f"{exc.message} [{exc.code}]", 10000)
             return
         self.choose_project(record.id)
+        self.host.chat.note_new_project(self.host.chat_id, record.name)  # its first chat says what to do next
 
     def rename_project(self) -> None:
         current = self.studio.projects.get(self.host.project_id)

@@ -49,7 +49,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -60,7 +60,6 @@ from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.runtime.publish import NothingToPublish
 from relay_studio.ui import i18n
 from relay_studio.ui.background import Failed, Outcome
-from relay_studio.ui.chat.card_chrome import fit_to_column
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.find_bar import ChatFind, FindBar
@@ -206,12 +205,21 @@ class ChatView(QWidget):
         self.composer.stop_requested.connect(lambda: self.stop_requested.emit(self.live.run_id))
         layout.addWidget(self.composer)
         self.welcome: WelcomeCard | None = None
-        self.empty_hint = QLabel()  # a chat with nothing in it yet says what to do next (issue 38)
+        # a chat with nothing in it yet says what to do next (issue 38), above the empty transcript, not in it: a
+        # wrapping label in the column made the scroll area size the column for a narrow width (a scroll bar
+        # in a chat with nothing to scroll)
+        self.empty_hint = QLabel()
         self.empty_hint.setObjectName("Muted")
+        self.empty_hint.setContentsMargins(16, 12, 16, 0)
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.empty_hint.setSizePolicy(policy)
         self.empty_hint.setWordWrap(True)
-        fit_to_column(self.empty_hint)
+        self.empty_hint.setMinimumWidth(1)
         self.empty_hint.hide()
-        self.column_layout.insertWidget(self.column_layout.count() - 1, self.empty_hint)
+        layout.insertWidget(layout.indexOf(self.scroll_area), self.empty_hint)
+        self._hint_chat: ChatRecord | None = None  # the chat the hint was last decided for
+        self._new_project = ("", "")  # (first chat, name) of the project made last in this window
         self.mentions = MentionIndex()
         studio.project_reader.read_done.connect(self._on_project_read)
         studio.events_arrived.connect(self._on_events)
@@ -411,14 +419,27 @@ class ChatView(QWidget):
                                             tuple((c.path, c.agent, c.edited) for c in changes))
         return notices
 
+    def note_new_project(self, chat_id: str, name: str) -> None:
+        """``chat_id`` is the first chat of a project just made (``name``): its hint says what a project holds and
+        how to fill it, until the chat is used."""
+        self._new_project = (chat_id, name)
+        if chat_id == self.chat_id and self.empty_hint.isVisible() and self._hint_chat is not None:
+            self._show_empty_hint(self._hint_chat, False)
+
     def _show_empty_hint(self, chat: ChatRecord | None, used: bool) -> None:
         """A chat with no message and no run yet (not the Welcome chat, which has its card): what to do."""
+        self._hint_chat = chat
         if chat is None or used or self.welcome is not None:
             self.empty_hint.hide()
             return
+        project = self._new_project
         self.empty_hint.setText(
             self.tr("Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers "
                     "and changes nothing.") if chat.explore else
+            i18n.arg(self.tr("The project “%1” is new: its chats, story library, knowledge and Skills are its own. "
+                             "Add its characters and places under Story library and its documents under Knowledge "
+                             "(Library, Ctrl+L), then write what you want below and press Ctrl+Enter."), project[1])
+            if chat.id == project[0] else
             self.tr("Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the "
                     "message starts and passes the work along. Start with @editor (or another agent's name) to "
                     "pick who starts."))
