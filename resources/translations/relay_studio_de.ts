@@ -4019,6 +4019,10 @@
         <translation>Übergabedokument</translation>
     </message>
     <message>
+        <source>rerun from stage %1</source>
+        <translation>neu ab Stufe %1</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>Alle Agenten</translation>
     </message>
@@ -4166,6 +4170,22 @@
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>
         <translation>. Änderungen, die auf deine Freigabe warteten, wurden nicht angewendet.</translation>
+    </message>
+    <message>
+        <source>Chat → Hand off to a new chat… (or /handoff) tries again.</source>
+        <translation>Chat → An einen neuen Chat übergeben… (oder /handoff) versucht es erneut.</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed: %1</source>
+        <translation>Die Übergabe an einen neuen Chat ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed.</source>
+        <translation>Die Übergabe an einen neuen Chat ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while the handoff document was being written; the chat was not handed off.</source>
+        <translation>Relay Studio wurde beendet, während das Übergabedokument geschrieben wurde; der Chat wurde nicht übergeben.</translation>
     </message>
 </context>
 <context>

@@ -4001,6 +4001,10 @@
         <translation>引き継ぎドキュメント</translation>
     </message>
     <message>
+        <source>rerun from stage %1</source>
+        <translation>ステージ %1 から再実行</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>すべてのエージェント</translation>
     </message>
@@ -4146,6 +4150,22 @@
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>
         <translation>。承認待ちだった変更は適用されていません。</translation>
+    </message>
+    <message>
+        <source>Chat → Hand off to a new chat… (or /handoff) tries again.</source>
+        <translation>チャット → 新しいチャットに引き継ぐ…(または /handoff)でもう一度試せます。</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed: %1</source>
+        <translation>新しいチャットへの引き継ぎに失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed.</source>
+        <translation>新しいチャットへの引き継ぎに失敗しました。</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while the handoff document was being written; the chat was not handed off.</source>
+        <translation>引き継ぎドキュメントの作成中に Relay Studio が終了したため、チャットは引き継がれていません。</translation>
     </message>
 </context>
 <context>

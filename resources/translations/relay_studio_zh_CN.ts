@@ -4001,6 +4001,10 @@
         <translation>交接文档</translation>
     </message>
     <message>
+        <source>rerun from stage %1</source>
+        <translation>从第 %1 阶段重跑</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>所有智能体</translation>
     </message>
@@ -4146,6 +4150,22 @@
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>
         <translation>。等待你批准的修改均未应用。</translation>
+    </message>
+    <message>
+        <source>Chat → Hand off to a new chat… (or /handoff) tries again.</source>
+        <translation>对话 → 交接到新对话…（或 /handoff）可再试一次。</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed: %1</source>
+        <translation>交接到新对话失败：%1</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed.</source>
+        <translation>交接到新对话失败。</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while the handoff document was being written; the chat was not handed off.</source>
+        <translation>在编写交接文档时 Relay Studio 已关闭；此对话未被交接。</translation>
     </message>
 </context>
 <context>

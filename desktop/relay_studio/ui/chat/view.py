@@ -72,6 +72,7 @@ from relay_studio.ui.chat.transcript import (
     HandedOffEntry,
     RunNotice,
     TranscriptItem,
+    handoff_notice,
     notice_for,
     transcript,
     with_lineage,
@@ -346,8 +347,10 @@ class ChatView(QWidget):
         old = {card_key(card): card for card in self.cards}
         handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
                       for h in contents.handed_off] if contents else []
-        items = with_lineage(transcript(messages, runs, regenerated, self._unpublished(runs)),
-                             contents.continued_from, contents.continued_in, handed_off) if contents else []
+        said = transcript(messages, runs, regenerated, self._unpublished(runs))
+        attempt = handoff_notice(run_records, messages)  # a live run is newest and not a failed handoff
+        items = with_lineage(said + ([attempt] if attempt else []), contents.continued_from, contents.continued_in,
+                             handed_off) if contents else []
         hidden = max(len(items) - self.shown_limit, 0)
         items = items[hidden:]
         self.earlier.setText(self.tr("Show earlier messages (%n more)", "", hidden))

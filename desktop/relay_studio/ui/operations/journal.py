@@ -40,6 +40,10 @@ class JournalOperations:
         """The chat's runs (every run without a chat), newest first."""
         return self.runtime.runs.runs(chat_id, limit=limit)
 
+    def fork_stages(self, run_ids: list[str]) -> dict[str, int]:
+        """Which of these runs are reruns from a stage (forks), and from which stage."""
+        return self.runtime.runs.fork_stages(run_ids)
+
     def run_input(self, run_id: str) -> dict[str, Any]:
         """What the run froze at its start (the request, the history, ``regenerateOf``)."""
         return self.runtime.runs.run_input(run_id)
