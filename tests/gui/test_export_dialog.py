@@ -9,13 +9,18 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+import pytest
 from PySide6.QtCore import QObject, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from relay_studio.app import window_settings
+from relay_studio.ui import i18n
 from relay_studio.ui.export_dialog import ExportDialog
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
+from tests.gui.test_window_languages import LANGUAGES, _cjk_font_present, clipped
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 CHINESE = "他推开门，雨声忽然大了起来。"
@@ -190,3 +195,25 @@ async def test_a_projects_book_is_titled_after_it_and_its_title_page_has_the_rem
     again.format_box.setCurrentIndex(again.format_box.findData("docx"))
     again.preset_box.setCurrentIndex(again.preset_box.findData("book"))
     assert not again.contact_box.isVisible()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_export_dialog_with_its_contact_lines_fits_a_1000_by_700_screen(app: App, language: str) -> None:
+    _cjk_font_present()
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    window = app.open({"finalizer": [_answer("# Storm\nRain fell.")]})
+    window.resize(1000, 700)
+    window.new_chat()
+    await _ask(window, "Write.", 0)
+    window.export_action.trigger()
+    dialog = window.export_dialog
+    assert isinstance(dialog, ExportDialog)
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData("docx"))
+    await until(lambda: dialog.contact_box.isVisible() and dialog.chapter_list.count() == 1, what="the preview")
+    hint = dialog.minimumSizeHint()
+    assert hint.width() <= 1000 and hint.height() <= 640, f"{language}: {hint}"  # the screen less a title bar
+    dialog.resize(max(hint.width(), 760), 640)
+    QApplication.processEvents()
+    assert clipped(dialog) == []
