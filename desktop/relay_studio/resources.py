@@ -22,5 +22,6 @@ def docs_dir() -> Path:
 
 
 def user_guide() -> Path:
-    """The page Help → User guide opens first: the README, which leads to every page of ``docs/``."""
-    return docs_dir() / "README.md"
+    """The page Help → User guide opens first: the window's pages, one per area (``docs/window/README.md``),
+    which lead on to the rest of ``docs/``."""
+    return docs_dir() / "docs" / "window" / "README.md"
