@@ -103,12 +103,12 @@ async def test_mentions_are_underlined_and_hovering_shows_the_entry(app: App, qt
     _hover(qtbot, answer.body, "entry:library/character/mira.md")
     await until(QToolTip.isVisible, what="the entry's tooltip")
     tip = QToolTip.text()
-    assert "<b>Mira</b> — character" in tip and "also called Captain Mira" in tip
+    assert "<b>Mira</b> — Character" in tip and "also called Captain Mira" in tip  # the type as the window names it
     assert "Captain of the Gull.<br>Reads the stars.<br>Third line.<br>Fourth line. …" in tip
     assert "Fifth line" not in tip
     where = _hover(qtbot, user.body, "entry:library/location/%E6%B8%AF%E7%94%BA.md")
     await until(lambda: "港町" in QToolTip.text(), what="the CJK entry's tooltip")
-    assert "— location" in QToolTip.text() and "The harbour town, always foggy." in QToolTip.text()
+    assert "— Location" in QToolTip.text() and "The harbour town, always foggy." in QToolTip.text()
     qtbot.mouseMove(window.chat.composer.editor, QPoint(5, 5))
     await until(lambda: not QToolTip.isVisible() or "港町" not in QToolTip.text(), what="the tooltip to go")
     # Clicking a mention opens the entry in the Library dock.
