@@ -3254,10 +3254,6 @@
         <translation>Vorgeschlagene Änderungen</translation>
     </message>
     <message>
-        <source>Arguments</source>
-        <translation>Argumente</translation>
-    </message>
-    <message>
         <source>Changes to apply</source>
         <translation>Anzuwendende Änderungen</translation>
     </message>
@@ -3347,6 +3343,10 @@
     <message>
         <source>Review</source>
         <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Einzelheiten</translation>
     </message>
     <message>
         <source>No issues.</source>

@@ -3241,10 +3241,6 @@
         <translation>提案された変更</translation>
     </message>
     <message>
-        <source>Arguments</source>
-        <translation>引数</translation>
-    </message>
-    <message>
         <source>Changes to apply</source>
         <translation>適用する変更</translation>
     </message>
@@ -3333,6 +3329,10 @@
     <message>
         <source>Review</source>
         <translation>レビュー</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
     </message>
     <message>
         <source>No issues.</source>

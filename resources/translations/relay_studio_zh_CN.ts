@@ -3241,10 +3241,6 @@
         <translation>提议的更改</translation>
     </message>
     <message>
-        <source>Arguments</source>
-        <translation>参数</translation>
-    </message>
-    <message>
         <source>Changes to apply</source>
         <translation>要应用的修改</translation>
     </message>
@@ -3333,6 +3329,10 @@
     <message>
         <source>Review</source>
         <translation>审查</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
     </message>
     <message>
         <source>No issues.</source>

@@ -313,6 +313,8 @@ async def test_approve_the_turns_proposals_one_by_one_in_list_order(app: App, qt
     assert dialog.queue.item(0).text() == "Editor: commit output/main.md"  # type: ignore[union-attr]
     assert dialog.arguments.toPlainText().startswith("Publishes output/main.md to the chat")
     assert "{}" not in dialog.arguments.toPlainText() and "workspace_commit" not in dialog.arguments.toPlainText()
+    shown_tabs = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count()) if dialog.tabs.isTabVisible(i)]
+    assert shown_tabs == ["Details"]  # what the call does, in the creator's words: not "Arguments"
     assert dialog.approve_button.isEnabled() and dialog.reject_button.isEnabled()
     await until(lambda: _main_md(app, commit.request.run_id) == PATCHED, what="the patch to be applied")
     _click(qtbot, dialog.approve_button)

@@ -116,11 +116,11 @@ class PatchDialog(QDialog):
         self.unified.setAccessibleName(self.tr("Unified"))
         self.arguments = QPlainTextEdit()
         self.arguments.setReadOnly(True)
-        self.arguments.setAccessibleName(self.tr("Arguments"))
+        self.arguments.setAccessibleName(self.tr("Details"))
         self.tabs.addTab(self.side, self.tr("Side by side"))
         self.tabs.addTab(self.unified, self.tr("Unified"))
         self.tabs.addTab(self.result_edit, self.tr("Result (editable)"))
-        self.tabs.addTab(self.arguments, self.tr("Arguments"))
+        self.tabs.addTab(self.arguments, self.tr("Details"))
         self.tabs.currentChanged.connect(lambda _i: self._refresh_diffs())
         self.review_panel = QTextBrowser()  # the review's issues, beside the diff
         self.review_panel.setObjectName("PatchReview")
