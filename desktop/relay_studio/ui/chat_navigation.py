@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QInputDialog
 
-from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.store.projects import ProjectError
 from relay_studio.ui import i18n
 from relay_studio.ui.chat.view import WELCOME_CHAT
@@ -72,7 +71,8 @@ class ChatNavigation(QObject):
     # -- projects (the switcher above the chats; ui/library/ shows the project's libraries) -------
     def show_project(self) -> None:
         self.host.project_id = self.studio.projects.get(self.host.project_id).id  # the default one if it is gone
-        self.host.sidebar.set_projects([(p.id, p.name) for p in self.studio.projects.all()], self.host.project_id)
+        self.host.sidebar.set_projects([(p.id, i18n.project_name(p.name, self.studio.projects.is_first(p.id)))
+                                         for p in self.studio.projects.all()], self.host.project_id)
         self.refresh_chats()
         if self.host.library.project_id != self.host.project_id:
             self.host.library.set_project(self.host.project_id)
@@ -118,7 +118,7 @@ class ChatNavigation(QObject):
 
     def rename_project(self) -> None:
         current = self.studio.projects.get(self.host.project_id)
-        shown = i18n.project_name(current.name, current.id == DEFAULT_PROJECT_ID)
+        shown = i18n.project_name(current.name, self.studio.projects.is_first(current.id))
         self._ask_project_name(self.tr("Rename project"), i18n.arg(self.tr("New name for “%1”:"), shown), shown,
                                self._on_rename_project_name)
 

@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
 from relay_studio.manuscript import SUFFIXES, Answer, ExportError, ExportResult, answers_of, build, export
 from relay_studio.manuscript.inline import plain
 from relay_studio.manuscript.structure import Manuscript, first_heading
-from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.ui import file_dialogs, i18n
 from relay_studio.ui.background import BackgroundReads, Failed, Outcome
 
@@ -76,10 +75,10 @@ class ExportDialog(QDialog):
         chat = studio.chats.get(chat_id)
         self.chat_name = i18n.chat_name(chat.name) if chat else ""
         self.answers: list[Answer] = answers_of(studio.chats.messages(chat_id)) if chat else []
-        project = studio.projects.get(chat.project_id or DEFAULT_PROJECT_ID) if chat else None
+        project = studio.projects.get(chat.project_id) if chat and chat.project_id else None
         #: the project a book is written in names it; else the title the text opens with; else the chat's name
         self.default_title, self.title_source = default_title(
-            project.name if project is not None and project.id != DEFAULT_PROJECT_ID else "",
+            project.name if project is not None and not studio.projects.is_first(project.id) else "",
             first_heading(self.answers), self.chat_name)
         self.manuscript: Manuscript | None = None
         self.written: ExportResult | None = None

@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 
 from relay_studio.domain.profile import AgentProfile
 from relay_studio.domain.records import ChatRecord
-from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.ui import i18n
 from relay_studio.ui.agent_rows import AgentRowDelegate
 
@@ -174,11 +173,11 @@ class Sidebar(QWidget):
         return row_widget
 
     def set_projects(self, projects: list[tuple[str, str]], current: str) -> None:
-        """``projects``: (id, name) pairs; ``current`` is shown (no signal)."""
+        """``projects``: (id, name as shown) pairs; ``current`` is shown (no signal)."""
         self.project_combo.blockSignals(True)
         self.project_combo.clear()
         for project_id, name in projects:
-            self.project_combo.addItem(i18n.project_name(name, project_id == DEFAULT_PROJECT_ID), project_id)
+            self.project_combo.addItem(name, project_id)
         index = self.project_combo.findData(current)
         self.project_combo.setCurrentIndex(max(0, index))
         self.project_combo.blockSignals(False)

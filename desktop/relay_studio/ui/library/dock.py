@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWid
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
-from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
 from relay_studio.ui.library.canon_view import CanonView
@@ -169,7 +168,7 @@ class LibraryPanel(QWidget):
         if self.project_id:
             name = self.studio.projects.get(self.project_id).name
             self.title.setText(i18n.arg(self.tr("Project “%1”"),
-                                        i18n.project_name(name, self.project_id == DEFAULT_PROJECT_ID)))
+                                        i18n.project_name(name, self.studio.projects.is_first(self.project_id))))
 
     def _on_chats_changed(self) -> None:
         if self.project_id:  # new messages may mention entries: count again (off the loop)

@@ -12,6 +12,7 @@ from relay_studio.domain.records import (
     ChatRecord,
     ProjectRecord,
 )
+from relay_studio.store.database import DEFAULT_PROJECT_ID
 
 if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
@@ -21,6 +22,11 @@ class ProjectOperations:
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
         self.runtime = hub.runtime
+
+    def is_first(self, project_id: str) -> bool:
+        """Whether ``project_id`` is the project every data folder starts with ("Default", whose name the window
+        shows in its language: ``i18n.project_name``; it names no book)."""
+        return project_id == DEFAULT_PROJECT_ID
 
     def all(self) -> list[ProjectRecord]:
         return self.runtime.projects.list()
