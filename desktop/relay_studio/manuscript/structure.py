@@ -196,13 +196,19 @@ def chapter_name(number: int, language: str) -> str:
     return f"Chapter {number}"
 
 
+_NUMBERED = re.compile(r"^(?:chapter|kapitel|chapitre|cap[ií]tulo|prologue?|prolog|epilogue?|epilog)\b|"
+                       r"^第.{1,6}[章回节節話]|^\d+\.?$", re.IGNORECASE)
+
+
 def first_heading(answers: Sequence[Answer]) -> str:
     """The first heading of the first answer that has text, when that text opens with it ("# The Last Keeper"):
-    a title the creator wrote; "" when the text opens with prose."""
+    a title the creator wrote; "" when the text opens with prose, or with a heading that only numbers a chapter
+    or a part ("Chapter 1", "Part One", "第一章"), which names no book."""
     for answer in answers:
         lines = _lines(answer.text)
         if lines:
-            return lines[0].text if lines[0].kind == "heading" else ""
+            heading = lines[0].text if lines[0].kind == "heading" else ""
+            return "" if _NUMBERED.match(heading) or _PART.match(heading) else heading
     return ""
 
 

@@ -1,4 +1,5 @@
-"""The title page's word count, rounded as standard manuscript format rounds it (docs/export.md)."""
+"""The title page's word count, rounded as standard manuscript format rounds it, and the title an export starts with
+(docs/export.md)."""
 
 from __future__ import annotations
 
@@ -13,3 +14,12 @@ def test_the_word_count_is_rounded_as_manuscripts_round_it() -> None:
         40_000, 40_000, 82_000, 83_000, 151_000]  # a novel: the nearest 1,000
     assert about_words(1) == "1 word" and about_words(42) == "42 words"
     assert about_words(82_417) == "about 82,000 words"
+
+
+def test_a_book_is_titled_after_its_opening_heading_unless_it_only_numbers_a_chapter() -> None:
+    from relay_studio.manuscript.structure import Answer, first_heading
+
+    assert first_heading([Answer("a", ""), Answer("b", "# The Last Keeper\nEvery evening…")]) == "The Last Keeper"
+    for numbered in ("# Chapter 1", "## Chapter One: Fog", "# Part Two", "# Kapitel 3", "# 第一章 归来", "# 12."):
+        assert first_heading([Answer("a", f"{numbered}\nText.")]) == "", numbered
+    assert first_heading([Answer("a", "It was night.\n# The Storm")]) == ""  # the text opens with prose
