@@ -108,3 +108,29 @@ async def test_the_names_the_studio_gives_and_the_entry_types_are_in_the_windows
     await until(lambda: codex.item_for("Das Feuer") is not None, what="the entry in the list")
     assert codex._groups()[0][0].text(0) == "Handlungsstrang (1)"
     assert ed.type.currentText() == "Handlungsstrang"
+
+
+async def test_a_chat_scrolls_only_when_its_cards_do_not_fit(app: App) -> None:
+    from tests.gui.conftest import run_to_end
+
+    window = app.open({"finalizer": [{"text": "Done."}, {"text": "A long answer. " * 400}]})
+    window.resize(1000, 700)
+    window.new_chat()
+    bar = window.chat.scroll_area.verticalScrollBar()
+    await until(window.chat.empty_hint.isVisible, what="the empty chat")
+    assert bar.maximum() == 0 and not bar.isVisible()  # an empty chat has nothing to scroll
+    window.chat.composer.select_agent("finalizer")
+    window.chat.composer.set_text("Write a verse.")
+    window.chat.composer.submit()
+    await run_to_end(window)
+    await until(lambda: len(window.chat.message_cards()) == 2, what="the question and the short answer")
+    column = window.chat.column
+    await until(lambda: column.height() == window.chat.scroll_area.viewport().height(), what="the column laid out")
+    assert bar.maximum() == 0 and not bar.isVisible()  # two short cards fit: no scroll bar
+    window.chat.composer.set_text("Now a long one.")
+    window.chat.composer.submit()
+    await run_to_end(window, 1)
+    await until(lambda: len(window.chat.message_cards()) == 4, what="the long answer")
+    await until(lambda: bar.isVisible() and column.height() == column.layout().heightForWidth(column.width())
+                > window.chat.scroll_area.viewport().height(), what="the long chat as tall as its cards, no taller")
+    await until(lambda: bar.maximum() > 0 and bar.value() == bar.maximum(), what="the long chat shown at its end")

@@ -170,6 +170,9 @@ class ChatView(QWidget):
         self.column_layout = QVBoxLayout(self.column)
         self.column_layout.setContentsMargins(16, 12, 16, 12)
         self.column_layout.setSpacing(10)
+        # the column is as tall as its cards are at its width (the scroll area asks its height for that width), not
+        # as tall as its minimum, which is the cards wrapped at their narrowest: a short chat got a scroll bar
+        self.column.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.column_layout.addStretch(1)
         self.shown_limit = PAGE
         self._slots: list[QWidget | None] = []  # a card per item shown, None until built (``_build_more``)
