@@ -371,6 +371,10 @@
         <source>New name for “%1”:</source>
         <translation>Neuer Name für „%1“:</translation>
     </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>

@@ -370,6 +370,10 @@
         <source>New name for “%1”:</source>
         <translation>「%1」の新しい名前:</translation>
     </message>
+    <message>
+        <source>Chat</source>
+        <translation>チャット</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>

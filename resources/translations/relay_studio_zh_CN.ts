@@ -370,6 +370,10 @@
         <source>New name for “%1”:</source>
         <translation>“%1”的新名称：</translation>
     </message>
+    <message>
+        <source>Chat</source>
+        <translation>对话</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>

@@ -13,6 +13,7 @@ from relay_studio.ui import i18n
 from relay_studio.ui.chat.welcome_card import described
 from tests.gui.conftest import App, until
 
+NEW_CHAT = {"de": "Chat 1", "ja": "チャット 1", "zh_CN": "对话 1"}
 WRITER = {"de": "Entwirft die Szene oder das Kapitel, um das du bittest.",
           "ja": "作者が求める場面や章の下書きを書きます。", "zh_CN": "起草创作者要求的场景或章节。"}
 
@@ -30,6 +31,8 @@ async def test_the_welcome_cards_agents_are_described_in_the_windows_language(ap
     assert WRITER[language] in text
     assert "Drafts the scene or chapter the creator asks for." not in text
     assert described("My own words.") == "My own words."
+    window.new_chat()  # a new chat is named in the window's language too
+    await until(lambda: window.chat.title.text() == NEW_CHAT[language], what="the new chat's name")
 
 
 async def test_each_agent_is_one_entry_its_role_muted_below_its_name(app: App) -> None:
