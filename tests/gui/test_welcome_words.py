@@ -121,7 +121,7 @@ async def test_a_chat_scrolls_only_when_its_cards_do_not_fit(app: App) -> None:
     window.new_chat()
     bar = window.chat.scroll_area.verticalScrollBar()
     await until(window.chat.empty_hint.isVisible, what="the empty chat")
-    assert bar.maximum() == 0 and not bar.isVisible()  # an empty chat has nothing to scroll
+    await until(lambda: bar.maximum() == 0 and not bar.isVisible(), what="no scroll bar: an empty chat")
     window.chat.composer.select_agent("finalizer")
     window.chat.composer.set_text("Write a verse.")
     window.chat.composer.submit()
