@@ -4,7 +4,7 @@ within it; Tab reaches a message's buttons (Copy, Edit, Regenerate, …) in the 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.main_window import MainWindow
@@ -194,6 +194,33 @@ async def test_edit_menu_acts_on_the_focused_text_field(app: App, qtbot: QtBot) 
     assert shown["edit_undo"] == "Ctrl+Z" and shown["edit_copy"] == "Ctrl+C"
     qtbot.keyClick(edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # the field keeps its own keys
     assert edit.textCursor().selectedText() == "The keeper wound the clock." * 2
+
+    # words selected in a message's text: Copy copies them (the other actions stay greyed out)
+    window.run_demo()
+    await run_to_end(window)
+    def answer() -> QLabel | None:
+        cards = [c for c in window.chat.message_cards() if c.message.role == "assistant" and c.body.isVisible()]
+        return cards[-1].body if cards else None
+
+    def focus_answer() -> bool:  # as a click in it does; again if the chat's refresh after the run rebuilt it
+        shown = answer()
+        if shown is not None and QApplication.focusWidget() is not shown:
+            shown.setFocus(Qt.FocusReason.MouseFocusReason)
+        return shown is not None and QApplication.focusWidget() is shown
+
+    window.activateWindow()  # the offscreen platform leaves the closed menu the active window
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active again")
+    await until(focus_answer, what="the answer's text to have the focus")
+    body = answer()
+    assert body is not None
+    body.setSelection(0, 40)  # as a drag over its first words selects them
+    picked = body.selectedText()
+    assert picked
+    window.menus["edit"].aboutToShow.emit()
+    assert window.edit_actions["copy"].isEnabled() and not window.edit_actions["paste"].isEnabled()
+    QApplication.clipboard().clear()
+    await _menu(qtbot, window, "edit_copy")
+    await until(lambda: QApplication.clipboard().text() == picked, what="the selected words copied")
 
 
 async def _menu(qtbot: QtBot, window: MainWindow, name: str) -> None:

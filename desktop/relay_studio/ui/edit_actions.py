@@ -1,6 +1,7 @@
 """Edit → Undo, Redo, Cut, Copy, Paste, Select All: each acts on the text field that has the focus (the
 composer, a message being edited, the patch dialog's Result, a library field), and is greyed out when that
-field cannot do it (nothing to undo, nothing selected, read-only).
+field cannot do it (nothing to undo, nothing selected, read-only). Copy also copies the words selected in a
+message's text (a selectable label).
 
 The actions show the platform's keys in the menu but do not take them: their shortcut context is the window
 widget itself, which never holds the focus, so the focused field keeps handling its own Ctrl+Z, Ctrl+C, … as
@@ -12,7 +13,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMenu, QPlainTextEdit, QTextEdit, QWidget
 
 TextField = QLineEdit | QTextEdit | QPlainTextEdit
 
@@ -68,7 +69,7 @@ def add_edit_actions(menu: QMenu, window: QWidget) -> dict[str, QAction]:
         action.setObjectName(f"edit_{name}")
         action.setShortcut(QKeySequence(key))
         action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # shown, never taken from the field
-        action.triggered.connect(lambda _checked=False, do=do: _on(do))
+        action.triggered.connect(lambda _checked=False, name=name, do=do: _on(name, do))
         actions[name] = action
         if first is None:
             menu.addAction(action)
@@ -82,13 +83,24 @@ def add_edit_actions(menu: QMenu, window: QWidget) -> dict[str, QAction]:
     return actions
 
 
+def focused_label() -> QLabel | None:
+    """A label with the focus whose text the creator selected (a message's body): Copy copies that."""
+    widget = QApplication.focusWidget()
+    return widget if isinstance(widget, QLabel) and widget.hasSelectedText() else None
+
+
 def update_enabled(actions: dict[str, QAction]) -> None:
     field = focused_field()
     for name, _key, _do, can in _EDITS:
         actions[name].setEnabled(field is not None and can(field))
+    if field is None and focused_label() is not None:
+        actions["copy"].setEnabled(True)
 
 
-def _on(do: Callable[[TextField], None]) -> None:
+def _on(name: str, do: Callable[[TextField], None]) -> None:
     field = focused_field()
+    label = focused_label()
     if field is not None:
         do(field)
+    elif label is not None and name == "copy":  # a message's selected words
+        QApplication.clipboard().setText(label.selectedText())
