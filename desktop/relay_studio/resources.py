@@ -14,3 +14,18 @@ def resource_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "resources"
+
+
+def docs_dir() -> Path:
+    """The documentation shipped with the app (``README.md`` and ``docs/``): beside the package when installed
+    (the wheel's and the bundle's ``relay_studio/docs``), else the checkout's root."""
+    packaged = Path(__file__).resolve().parent / "docs"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2]
+
+
+def user_guide() -> Path:
+    """The page Help → User guide opens first: the window's pages, one per area (``docs/window/README.md``),
+    which lead on to the rest of ``docs/``."""
+    return docs_dir() / "docs" / "window" / "README.md"

@@ -467,6 +467,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <source>New name for “%1”:</source>
         <translation>Neuer Name für „%1“:</translation>
     </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -492,6 +496,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>Noch nichts hier. Frag unten nach deiner Story-Bibliothek, deinem Wissen und deinen Dateien; der Explorer antwortet und ändert nichts.</translation>
+    </message>
+    <message>
+        <source>The project “%1” is new: its chats, story library, knowledge and Skills are its own. Add its characters and places under Story library and its documents under Knowledge (Library, Ctrl+L), then write what you want below and press Ctrl+Enter.</source>
+        <translation>Das Projekt „%1“ ist neu: Seine Chats, seine Story-Bibliothek, sein Wissen und seine Skills gehören ihm allein. Lege seine Figuren und Orte unter Story-Bibliothek und seine Dokumente unter Wissen an (Bibliothek, Strg+L), dann schreib unten, was du möchtest, und drück Strg+Eingabe.</translation>
     </message>
     <message>
         <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
@@ -1482,6 +1490,25 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     </message>
 </context>
 <context>
+    <name>DocsBrowser</name>
+    <message>
+        <source>Relay Studio user guide</source>
+        <translation>Relay-Studio-Handbuch</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>Handbuch</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>Vorwärts</translation>
+    </message>
+</context>
+<context>
     <name>DocumentView</name>
     <message>
         <source>← Back to the search</source>
@@ -1588,6 +1615,37 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>Ein neuer Eintrag: Gib einen Namen ein und speichere.</translation>
+    </message>
+</context>
+<context>
+    <name>EntryTypes</name>
+    <message>
+        <source>Character</source>
+        <translation>Figur</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>Ort</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Gegenstand</translation>
+    </message>
+    <message>
+        <source>Lore</source>
+        <translation>Weltwissen</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Plot thread</source>
+        <translation>Handlungsstrang</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>Sonstiges</translation>
     </message>
 </context>
 <context>
@@ -2071,10 +2129,12 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <name>ExportDialog</name>
     <message>
         <source>Export manuscript</source>
+        <extracomment>the manuscript format&apos;s contact block (legal name, address, phone, email), remembered like the author</extracomment>
         <translation>Manuskript exportieren</translation>
     </message>
     <message>
         <source>Word document (.docx)</source>
+        <extracomment>the project a book is written in names it; else the title the text opens with; else the chat&apos;s name</extracomment>
         <translation>Word-Dokument (.docx)</translation>
     </message>
     <message>
@@ -2096,6 +2156,18 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Book (heading styles for navigation and import)</source>
         <translation>Buch (Überschriftenformate für Navigation und Import)</translation>
+    </message>
+    <message>
+        <source>The project&apos;s name</source>
+        <translation>Der Name des Projekts</translation>
+    </message>
+    <message>
+        <source>The heading the first answer opens with</source>
+        <translation>Die Überschrift, mit der die erste Antwort beginnt</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s name</source>
+        <translation>Der Name des Chats</translation>
     </message>
     <message>
         <source>from the text (e.g. en, de, zh, ja)</source>
@@ -2142,12 +2214,58 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>&amp;Exportieren</translation>
     </message>
     <message>
+        <source>Contact on the title page (manuscript format)</source>
+        <translation>Kontakt auf der Titelseite (Manuskriptformat)</translation>
+    </message>
+    <message>
+        <source>as the author, when empty</source>
+        <translation>wie der Autor, wenn leer</translation>
+    </message>
+    <message>
+        <source>Street, town, postcode, country</source>
+        <translation>Straße, Ort, Postleitzahl, Land</translation>
+    </message>
+    <message>
+        <source>Legal &amp;name:</source>
+        <translation>Bürgerlicher &amp;Name:</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>Ad&amp;resse:</translation>
+    </message>
+    <message>
+        <source>P&amp;hone:</source>
+        <translation>Te&amp;lefon:</translation>
+    </message>
+    <message>
+        <source>E&amp;mail:</source>
+        <translation>E-&amp;Mail:</translation>
+    </message>
+    <message>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n chapter(s)</source>
+        <translation>
+            <numerusform>%n Kapitel</numerusform>
+            <numerusform>%n Kapitel</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n Wort</numerusform>
+            <numerusform>%n Wörter</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Chapters: %1 · words: %2 · language: %3</source>
-        <translation>Kapitel: %1 · Wörter: %2 · Sprache: %3</translation>
+        <source>language: %1</source>
+        <translation>Sprache: %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2, %3).</source>
+        <translation>%1 geschrieben (%2, %3).</translation>
     </message>
     <message>
         <source>This chat has no answers yet: there is nothing to export.</source>
@@ -2164,10 +2282,6 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Writing %1…</source>
         <translation>%1 wird geschrieben…</translation>
-    </message>
-    <message>
-        <source>Wrote %1 (%2 chapters, %3 words).</source>
-        <translation>%1 geschrieben (%2 Kapitel, %3 Wörter).</translation>
     </message>
     <message>
         <source>Open a chat to export its answers.</source>
@@ -2772,6 +2886,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Abbrechen</translation>
     </message>
     <message>
+        <source>No documents yet. Import… rulebooks, research or notes (Markdown, text, PDF, EPUB, HTML): agents allowed to search knowledge quote passages from them and cite where each one stands, and you can search them here.</source>
+        <translation>Noch keine Dokumente. Importiere Regelwerke, Recherchen oder Notizen (Markdown, Text, PDF, EPUB, HTML): Agenten, die im Wissen suchen dürfen, zitieren Passagen daraus und nennen, wo jede steht, und du kannst sie hier durchsuchen.</translation>
+    </message>
+    <message>
         <source>Documents</source>
         <translation>Dokumente</translation>
     </message>
@@ -3069,6 +3187,18 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     </message>
 </context>
 <context>
+    <name>MadeNames</name>
+    <message>
+        <source>Welcome</source>
+        <extracomment>the names the studio gives what it makes itself: stored in English (code finds the Welcome chat by its name), shown in the window&apos;s language until the creator renames them</extracomment>
+        <translation>Willkommen</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Relay Studio</source>
@@ -3148,6 +3278,14 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>New &amp;agent…</source>
         <translation>Neuer &amp;Agent…</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>&amp;Handbuch</translation>
+    </message>
+    <message>
+        <source>The guide shipped with Relay Studio, to read offline</source>
+        <translation>Das mit Relay Studio gelieferte Handbuch, auch offline lesbar</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
@@ -3272,6 +3410,31 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Quit Relay Studio</source>
         <translation>Relay Studio beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <extracomment>(name, standard key, what it does to the field, when it can)</extracomment>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>A&amp;usschneiden</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Einfügen</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>&amp;Alles auswählen</translation>
     </message>
 </context>
 <context>
@@ -3707,10 +3870,6 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Vorgeschlagene Änderungen</translation>
     </message>
     <message>
-        <source>Arguments</source>
-        <translation>Argumente</translation>
-    </message>
-    <message>
         <source>Changes to apply</source>
         <translation>Anzuwendende Änderungen</translation>
     </message>
@@ -3800,6 +3959,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Review</source>
         <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Einzelheiten</translation>
     </message>
     <message>
         <source>No issues.</source>
@@ -4690,6 +4853,10 @@ Klick: den Durchlauf dieses Zugs unten zeigen.</translation>
         <translation>Übergabedokument</translation>
     </message>
     <message>
+        <source>rerun from stage %1</source>
+        <translation>neu ab Stufe %1</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>Alle Agenten</translation>
     </message>
@@ -4837,6 +5004,22 @@ Klick: den Durchlauf dieses Zugs unten zeigen.</translation>
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>
         <translation>. Änderungen, die auf deine Freigabe warteten, wurden nicht angewendet.</translation>
+    </message>
+    <message>
+        <source>Chat → Hand off to a new chat… (or /handoff) tries again.</source>
+        <translation>Chat → An einen neuen Chat übergeben… (oder /handoff) versucht es erneut.</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed: %1</source>
+        <translation>Die Übergabe an einen neuen Chat ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed.</source>
+        <translation>Die Übergabe an einen neuen Chat ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while the handoff document was being written; the chat was not handed off.</source>
+        <translation>Relay Studio wurde beendet, während das Übergabedokument geschrieben wurde; der Chat wurde nicht übergeben.</translation>
     </message>
 </context>
 <context>

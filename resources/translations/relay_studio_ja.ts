@@ -466,6 +466,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <source>New name for “%1”:</source>
         <translation>「%1」の新しい名前:</translation>
     </message>
+    <message>
+        <source>Chat</source>
+        <translation>チャット</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -490,6 +494,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>まだ何もありません。下の欄でストーリーライブラリ、ナレッジ、ファイルについて質問してください。エクスプローラーが答え、何も変更しません。</translation>
+    </message>
+    <message>
+        <source>The project “%1” is new: its chats, story library, knowledge and Skills are its own. Add its characters and places under Story library and its documents under Knowledge (Library, Ctrl+L), then write what you want below and press Ctrl+Enter.</source>
+        <translation>プロジェクト「%1」は新しく作られました。チャット、ストーリーライブラリ、ナレッジ、スキルはこのプロジェクト専用です。キャラクターや場所はストーリーライブラリに、資料はナレッジに追加し(ライブラリ、Ctrl+L)、下に望むことを書いて Ctrl+Enter を押してください。</translation>
     </message>
     <message>
         <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
@@ -1477,6 +1485,25 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     </message>
 </context>
 <context>
+    <name>DocsBrowser</name>
+    <message>
+        <source>Relay Studio user guide</source>
+        <translation>Relay Studio ユーザーガイド</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>ユーザーガイド</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>戻る</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>進む</translation>
+    </message>
+</context>
+<context>
     <name>DocumentView</name>
     <message>
         <source>← Back to the search</source>
@@ -1583,6 +1610,37 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>新しい項目：名前を入力して保存してください。</translation>
+    </message>
+</context>
+<context>
+    <name>EntryTypes</name>
+    <message>
+        <source>Character</source>
+        <translation>キャラクター</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>アイテム</translation>
+    </message>
+    <message>
+        <source>Lore</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>Plot thread</source>
+        <translation>プロットの筋</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>その他</translation>
     </message>
 </context>
 <context>
@@ -2066,10 +2124,12 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <name>ExportDialog</name>
     <message>
         <source>Export manuscript</source>
+        <extracomment>the manuscript format&apos;s contact block (legal name, address, phone, email), remembered like the author</extracomment>
         <translation>原稿を書き出す</translation>
     </message>
     <message>
         <source>Word document (.docx)</source>
+        <extracomment>the project a book is written in names it; else the title the text opens with; else the chat&apos;s name</extracomment>
         <translation>Word 文書 (.docx)</translation>
     </message>
     <message>
@@ -2091,6 +2151,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Book (heading styles for navigation and import)</source>
         <translation>書籍（ナビゲーションと取り込み用の見出しスタイル）</translation>
+    </message>
+    <message>
+        <source>The project&apos;s name</source>
+        <translation>プロジェクトの名前</translation>
+    </message>
+    <message>
+        <source>The heading the first answer opens with</source>
+        <translation>最初の回答の冒頭の見出し</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s name</source>
+        <translation>チャットの名前</translation>
     </message>
     <message>
         <source>from the text (e.g. en, de, zh, ja)</source>
@@ -2137,12 +2209,56 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>書き出す(&amp;E)</translation>
     </message>
     <message>
+        <source>Contact on the title page (manuscript format)</source>
+        <translation>表紙の連絡先(原稿書式)</translation>
+    </message>
+    <message>
+        <source>as the author, when empty</source>
+        <translation>空欄なら著者名</translation>
+    </message>
+    <message>
+        <source>Street, town, postcode, country</source>
+        <translation>住所(番地、市区町村、郵便番号、国)</translation>
+    </message>
+    <message>
+        <source>Legal &amp;name:</source>
+        <translation>本名(&amp;N):</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>住所(&amp;D):</translation>
+    </message>
+    <message>
+        <source>P&amp;hone:</source>
+        <translation>電話(&amp;H):</translation>
+    </message>
+    <message>
+        <source>E&amp;mail:</source>
+        <translation>メール(&amp;M):</translation>
+    </message>
+    <message>
         <source>All files (*)</source>
         <translation>すべてのファイル (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n chapter(s)</source>
+        <translation>
+            <numerusform>%n 章</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n 語</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Chapters: %1 · words: %2 · language: %3</source>
-        <translation>章: %1 · 語数: %2 · 言語: %3</translation>
+        <source>language: %1</source>
+        <translation>言語: %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2, %3).</source>
+        <translation>%1 に書き出しました(%2、%3)。</translation>
     </message>
     <message>
         <source>This chat has no answers yet: there is nothing to export.</source>
@@ -2159,10 +2275,6 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Writing %1…</source>
         <translation>%1 を書き出しています…</translation>
-    </message>
-    <message>
-        <source>Wrote %1 (%2 chapters, %3 words).</source>
-        <translation>%1 を書き出しました（%2 章、%3 語）。</translation>
     </message>
     <message>
         <source>Open a chat to export its answers.</source>
@@ -2766,6 +2878,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>キャンセル</translation>
     </message>
     <message>
+        <source>No documents yet. Import… rulebooks, research or notes (Markdown, text, PDF, EPUB, HTML): agents allowed to search knowledge quote passages from them and cite where each one stands, and you can search them here.</source>
+        <translation>まだ資料がありません。ルールブック、調査資料、メモ(Markdown、テキスト、PDF、EPUB、HTML)をインポートしてください。ナレッジを検索できるエージェントがその一節を引用して出典を示し、ここでも検索できます。</translation>
+    </message>
+    <message>
         <source>Documents</source>
         <translation>文書</translation>
     </message>
@@ -3060,6 +3176,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     </message>
 </context>
 <context>
+    <name>MadeNames</name>
+    <message>
+        <source>Welcome</source>
+        <extracomment>the names the studio gives what it makes itself: stored in English (code finds the Welcome chat by its name), shown in the window&apos;s language until the creator renames them</extracomment>
+        <translation>ようこそ</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>デフォルト</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Relay Studio</source>
@@ -3138,6 +3266,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>New &amp;agent…</source>
         <translation>新しいエージェント(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>ユーザーガイド(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The guide shipped with Relay Studio, to read offline</source>
+        <translation>Relay Studio に同梱のガイド(オフラインで読めます)</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
@@ -3262,6 +3398,31 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Quit Relay Studio</source>
         <translation>Relay Studio を終了</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <extracomment>(name, standard key, what it does to the field, when it can)</extracomment>
+        <translation>元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>やり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>切り取り(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>コピー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>貼り付け(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>すべて選択(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -3696,10 +3857,6 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>提案された変更</translation>
     </message>
     <message>
-        <source>Arguments</source>
-        <translation>引数</translation>
-    </message>
-    <message>
         <source>Changes to apply</source>
         <translation>適用する変更</translation>
     </message>
@@ -3788,6 +3945,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Review</source>
         <translation>レビュー</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>詳細</translation>
     </message>
     <message>
         <source>No issues.</source>
@@ -4673,6 +4834,10 @@ Click: show this turn&apos;s run below.</source>
         <translation>引き継ぎドキュメント</translation>
     </message>
     <message>
+        <source>rerun from stage %1</source>
+        <translation>ステージ %1 から再実行</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>すべてのエージェント</translation>
     </message>
@@ -4818,6 +4983,22 @@ Click: show this turn&apos;s run below.</source>
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>
         <translation>。承認待ちだった変更は適用されていません。</translation>
+    </message>
+    <message>
+        <source>Chat → Hand off to a new chat… (or /handoff) tries again.</source>
+        <translation>チャット → 新しいチャットに引き継ぐ…(または /handoff)でもう一度試せます。</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed: %1</source>
+        <translation>新しいチャットへの引き継ぎに失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed.</source>
+        <translation>新しいチャットへの引き継ぎに失敗しました。</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while the handoff document was being written; the chat was not handed off.</source>
+        <translation>引き継ぎドキュメントの作成中に Relay Studio が終了したため、チャットは引き継がれていません。</translation>
     </message>
 </context>
 <context>

@@ -466,6 +466,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <source>New name for “%1”:</source>
         <translation>“%1”的新名称：</translation>
     </message>
+    <message>
+        <source>Chat</source>
+        <translation>对话</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -490,6 +494,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers and changes nothing.</source>
         <translation>这里还什么都没有。在下方询问你的故事资料库、知识和文件；探索者会回答，且不做任何更改。</translation>
+    </message>
+    <message>
+        <source>The project “%1” is new: its chats, story library, knowledge and Skills are its own. Add its characters and places under Story library and its documents under Knowledge (Library, Ctrl+L), then write what you want below and press Ctrl+Enter.</source>
+        <translation>项目“%1”是新建的：它的聊天、故事资料库、知识库和技能都只属于它。在故事资料库中添加人物和地点，在知识库中导入文档（资料库，Ctrl+L），然后在下方写下你想要的内容并按 Ctrl+Enter。</translation>
     </message>
     <message>
         <source>Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the message starts and passes the work along. Start with @editor (or another agent&apos;s name) to pick who starts.</source>
@@ -1477,6 +1485,25 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     </message>
 </context>
 <context>
+    <name>DocsBrowser</name>
+    <message>
+        <source>Relay Studio user guide</source>
+        <translation>Relay Studio 用户指南</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>后退</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>前进</translation>
+    </message>
+</context>
+<context>
     <name>DocumentView</name>
     <message>
         <source>← Back to the search</source>
@@ -1583,6 +1610,37 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>A new entry: fill in a name and Save.</source>
         <translation>新条目：填写名称后保存。</translation>
+    </message>
+</context>
+<context>
+    <name>EntryTypes</name>
+    <message>
+        <source>Character</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>地点</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>物品</translation>
+    </message>
+    <message>
+        <source>Lore</source>
+        <translation>设定</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Plot thread</source>
+        <translation>情节线</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
     </message>
 </context>
 <context>
@@ -2066,10 +2124,12 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <name>ExportDialog</name>
     <message>
         <source>Export manuscript</source>
+        <extracomment>the manuscript format&apos;s contact block (legal name, address, phone, email), remembered like the author</extracomment>
         <translation>导出书稿</translation>
     </message>
     <message>
         <source>Word document (.docx)</source>
+        <extracomment>the project a book is written in names it; else the title the text opens with; else the chat&apos;s name</extracomment>
         <translation>Word 文档 (.docx)</translation>
     </message>
     <message>
@@ -2091,6 +2151,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Book (heading styles for navigation and import)</source>
         <translation>图书（用于导航和导入的标题样式）</translation>
+    </message>
+    <message>
+        <source>The project&apos;s name</source>
+        <translation>项目的名称</translation>
+    </message>
+    <message>
+        <source>The heading the first answer opens with</source>
+        <translation>第一个回答开头的标题</translation>
+    </message>
+    <message>
+        <source>The chat&apos;s name</source>
+        <translation>聊天的名称</translation>
     </message>
     <message>
         <source>from the text (e.g. en, de, zh, ja)</source>
@@ -2137,12 +2209,56 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>导出(&amp;E)</translation>
     </message>
     <message>
+        <source>Contact on the title page (manuscript format)</source>
+        <translation>标题页上的联系方式（稿件格式）</translation>
+    </message>
+    <message>
+        <source>as the author, when empty</source>
+        <translation>留空则同作者</translation>
+    </message>
+    <message>
+        <source>Street, town, postcode, country</source>
+        <translation>街道、城市、邮编、国家</translation>
+    </message>
+    <message>
+        <source>Legal &amp;name:</source>
+        <translation>真实姓名(&amp;N):</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>地址(&amp;D):</translation>
+    </message>
+    <message>
+        <source>P&amp;hone:</source>
+        <translation>电话(&amp;H):</translation>
+    </message>
+    <message>
+        <source>E&amp;mail:</source>
+        <translation>电子邮件(&amp;M):</translation>
+    </message>
+    <message>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n chapter(s)</source>
+        <translation>
+            <numerusform>%n 章</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n 字</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Chapters: %1 · words: %2 · language: %3</source>
-        <translation>章节: %1 · 字数: %2 · 语言: %3</translation>
+        <source>language: %1</source>
+        <translation>语言：%1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2, %3).</source>
+        <translation>已写入 %1（%2，%3）。</translation>
     </message>
     <message>
         <source>This chat has no answers yet: there is nothing to export.</source>
@@ -2159,10 +2275,6 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Writing %1…</source>
         <translation>正在写入 %1…</translation>
-    </message>
-    <message>
-        <source>Wrote %1 (%2 chapters, %3 words).</source>
-        <translation>已写入 %1（%2 章，%3 字）。</translation>
     </message>
     <message>
         <source>Open a chat to export its answers.</source>
@@ -2766,6 +2878,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>取消</translation>
     </message>
     <message>
+        <source>No documents yet. Import… rulebooks, research or notes (Markdown, text, PDF, EPUB, HTML): agents allowed to search knowledge quote passages from them and cite where each one stands, and you can search them here.</source>
+        <translation>还没有文档。导入规则书、研究资料或笔记（Markdown、文本、PDF、EPUB、HTML）：获准搜索知识库的代理会引用其中的段落并注明出处，你也可以在这里搜索。</translation>
+    </message>
+    <message>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
@@ -3060,6 +3176,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     </message>
 </context>
 <context>
+    <name>MadeNames</name>
+    <message>
+        <source>Welcome</source>
+        <extracomment>the names the studio gives what it makes itself: stored in English (code finds the Welcome chat by its name), shown in the window&apos;s language until the creator renames them</extracomment>
+        <translation>欢迎</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Relay Studio</source>
@@ -3138,6 +3266,14 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>New &amp;agent…</source>
         <translation>新建智能体(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The guide shipped with Relay Studio, to read offline</source>
+        <translation>随 Relay Studio 附带的指南，可离线阅读</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
@@ -3262,6 +3398,31 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Quit Relay Studio</source>
         <translation>退出 Relay Studio</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <extracomment>(name, standard key, what it does to the field, when it can)</extracomment>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>剪切(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>全选(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -3696,10 +3857,6 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>提议的更改</translation>
     </message>
     <message>
-        <source>Arguments</source>
-        <translation>参数</translation>
-    </message>
-    <message>
         <source>Changes to apply</source>
         <translation>要应用的修改</translation>
     </message>
@@ -3788,6 +3945,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Review</source>
         <translation>审查</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
     </message>
     <message>
         <source>No issues.</source>
@@ -4673,6 +4834,10 @@ Click: show this turn&apos;s run below.</source>
         <translation>交接文档</translation>
     </message>
     <message>
+        <source>rerun from stage %1</source>
+        <translation>从第 %1 阶段重跑</translation>
+    </message>
+    <message>
         <source>All agents</source>
         <translation>所有智能体</translation>
     </message>
@@ -4818,6 +4983,22 @@ Click: show this turn&apos;s run below.</source>
     <message>
         <source>. Any change it was waiting for you to approve was not applied.</source>
         <translation>。等待你批准的修改均未应用。</translation>
+    </message>
+    <message>
+        <source>Chat → Hand off to a new chat… (or /handoff) tries again.</source>
+        <translation>对话 → 交接到新对话…（或 /handoff）可再试一次。</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed: %1</source>
+        <translation>交接到新对话失败：%1</translation>
+    </message>
+    <message>
+        <source>The handoff to a new chat failed.</source>
+        <translation>交接到新对话失败。</translation>
+    </message>
+    <message>
+        <source>Relay Studio closed while the handoff document was being written; the chat was not handed off.</source>
+        <translation>在编写交接文档时 Relay Studio 已关闭；此对话未被交接。</translation>
     </message>
 </context>
 <context>

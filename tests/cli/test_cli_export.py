@@ -58,6 +58,15 @@ def test_export_a_chat_in_every_format(tmp_path: Path, capsys: pytest.CaptureFix
                               "--title", "雨夜", "--language", "zh-CN", *d)
     assert code == 0 and stdout == f"Wrote '雨夜' (2 chapters, 20 words) to {md}.\n"
     assert md.read_text(encoding="utf-8").startswith('---\ntitle: "雨夜"\nlang: "zh-CN"\n---\n\n# 第一章\n')
+    runtime = Runtime(data)  # one chapter is "1 chapter", never "1 chapters"
+    try:
+        short = runtime.chats.ensure_chat("Short")
+        runtime.chats.add_message(short.id, "assistant", "Rain.", agent_name="Writer")
+    finally:
+        runtime.close()
+    one = tmp_path / "one.txt"
+    code, stdout, _ = run_cli(capsys, "export", "Short", "--out", str(one), "--title", "Rain", *d)
+    assert code == 0 and stdout == f"Wrote 'Rain' (1 chapter, 3 words) to {one}.\n", stdout
     docx = tmp_path / "novel.docx"
     assert run_cli(capsys, "export", "Novel", "--project", "Rain", "--out", str(docx), "--preset", "book", *d)[0] == 0
     with zipfile.ZipFile(docx) as z:

@@ -60,7 +60,7 @@ def test_the_card_and_its_world_info_merge_and_the_same_file_again_changes_nothi
     d = ["--data-dir", str(tmp_path / "data")]
     code, out, err = run_cli(capsys, "library", "import", str(card), *d)
     assert (code, err) == (0, "")
-    assert out.strip() == "seraphina.png: imported 4 entries (Seraphina, eldoria, shadowfang, glade)."
+    assert out.strip() == "seraphina.png: imported 4 entries (Seraphina, Eldoria, shadowfang, glade)."
     project = tmp_path / "data" / "projects" / "default"
     before = _files(project)
     for again in (world, card):  # the lorebook as World Info, then the card once more
@@ -68,7 +68,7 @@ def test_the_card_and_its_world_info_merge_and_the_same_file_again_changes_nothi
         assert (code, err) == (0, "")
         report = json.loads(out)[0]
         assert report["imported"] == [] and report["differing"] == []
-        assert set(report["identical"]) >= {"eldoria", "shadowfang", "glade"}
+        assert set(report["identical"]) >= {"Eldoria", "shadowfang", "glade"}
         assert _files(project) == before  # not a byte changed
 
 
@@ -91,8 +91,8 @@ def test_differing_entries_are_named_then_replaced_kept_both_or_skipped(
     assert lines[0] == "Eldoria.json: imported 1 entries (crystal)."
     assert "Eldoria.json: already in the library, unchanged: shadowfang." in lines
     assert lines[2] == ("Eldoria.json: left alone (they differ from the entries there; choose with --on-conflict "
-                        "replace|keep-both|skip): eldoria, glade.")
-    assert lines[3:] == ["  eldoria: text:", "    -The forest of Eldoria, old and enchanted.",
+                        "replace|keep-both|skip): Eldoria, glade.")
+    assert lines[3:] == ["  Eldoria: text:", "    -The forest of Eldoria, old and enchanted.",
                          "    +The forest of Eldoria, now burning.", "  glade: keys: - → clearing"]
     after = _files(project)
     assert {k: v for k, v in after.items() if "crystal" not in k} == before
@@ -100,13 +100,13 @@ def test_differing_entries_are_named_then_replaced_kept_both_or_skipped(
     # --json lists them; skip says so
     code, out, _ = run_cli(capsys, "library", "import", str(world), "--on-conflict", "skip", "--json", *d)
     report = json.loads(out)[0]
-    assert code == 0 and report["skipped"] == ["eldoria", "glade"] and report["imported"] == []
+    assert code == 0 and report["skipped"] == ["Eldoria", "glade"] and report["imported"] == []
     assert report["differences"]["glade"] == ["keys: - → clearing"]
 
     # keep-both: the imported copies under numbered names, without the keys other entries hold
     code, out, _ = run_cli(capsys, "library", "import", str(world), "--on-conflict", "keep-both", "--json", *d)
     report = json.loads(out)[0]
-    assert code == 0 and report["keptBoth"] == ["eldoria (2)", "glade (2)"]
+    assert code == 0 and report["keptBoth"] == ["Eldoria (2)", "glade (2)"]
     assert report["droppedKeys"] == {}  # "glade" was its name, and the copy has a name of its own
     code, out, _ = run_cli(capsys, "library", "show", "glade (2)", "--json", *d)
     shown = json.loads(out)
@@ -115,7 +115,7 @@ def test_differing_entries_are_named_then_replaced_kept_both_or_skipped(
     # replace: the entry there takes the file's text; its file is rewritten in place
     code, out, _ = run_cli(capsys, "library", "import", str(world), "--on-conflict", "replace", "--json", *d)
     report = json.loads(out)[0]
-    assert code == 0 and report["replaced"] == ["eldoria", "glade"]
+    assert code == 0 and report["replaced"] == ["Eldoria", "glade"]
     code, out, _ = run_cli(capsys, "library", "show", "eldoria", "--json", *d)
     assert json.loads(out)["description"] == "The forest of Eldoria, now burning."
     code, out, _ = run_cli(capsys, "library", "show", "glade", "--json", *d)

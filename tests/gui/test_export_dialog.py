@@ -9,13 +9,18 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
+import pytest
 from PySide6.QtCore import QObject, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from relay_studio.app import window_settings
+from relay_studio.ui import i18n
 from relay_studio.ui.export_dialog import ExportDialog
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
+from tests.gui.test_window_languages import LANGUAGES, _cjk_font_present, clipped
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 CHINESE = "他推开门，雨声忽然大了起来。"
@@ -52,6 +57,11 @@ def _names(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
 
+def _in_tabs(element: ET.Element, paragraph: ET.Element) -> bool:
+    """A tab stop's definition (w:pPr/w:tabs/w:tab), not a tab in the text."""
+    return any(element in list(tabs) for tabs in paragraph.iter(f"{W}tabs"))
+
+
 def _type(qtbot: QtBot, edit: Any, text: str) -> None:
     edit.selectAll()
     qtbot.keyClick(edit, Qt.Key.Key_Delete)
@@ -71,12 +81,13 @@ async def test_export_the_chats_answers_from_the_file_menu(app: App, qtbot: QtBo
     dialog = window.export_dialog
     assert isinstance(dialog, ExportDialog) and dialog.isVisible()
     await until(lambda: dialog.chapter_list.count() == 4, what="the chapter preview")
-    assert dialog.answer_list.count() == 3 and dialog.title_edit.text() == window.studio.chats.get(window.chat_id).name  # type: ignore[union-attr]
+    assert dialog.answer_list.count() == 3 and dialog.title_edit.text() == "The Storm"  # the text opens with it
+    assert dialog.title_edit.toolTip() == "The heading the first answer opens with"
 
     dialog.answer_list.item(1).setCheckState(Qt.CheckState.Unchecked)  # leave the second answer out
     await until(lambda: dialog.chapter_list.count() == 3, what="the preview without the left-out answer")
     assert [dialog.chapter_list.item(i).text() for i in range(3)] == ["The Storm", "第二章 归来", "第三章 雨"]
-    assert dialog.summary.text().startswith("Chapters: 3 · words: ")
+    assert dialog.summary.text().startswith("3 chapters · ") and " words · language: " in dialog.summary.text()
 
     dialog.format_box.setCurrentIndex(dialog.format_box.findData("docx"))
     dialog.preset_box.setCurrentIndex(dialog.preset_box.findData("book"))
@@ -127,3 +138,82 @@ async def test_a_chat_without_answers_has_nothing_to_export(app: App, qtbot: QtB
     await until(lambda: "nothing to export" in dialog.status.text(), what="the empty chat's notice")
     assert not dialog.export_button.isEnabled() and dialog.chapter_list.count() == 0
     dialog.reject()
+
+
+async def test_a_projects_book_is_titled_after_it_and_its_title_page_has_the_remembered_contact_lines(
+        app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    story = " ".join(["The keeper climbed the stairs again."] * 21)  # 126 words, 128 with "Chapter 1"
+    window = app.open({"finalizer": [_answer(story)]})
+    project = window.studio.projects.create("The Lighthouse Years")
+    window.navigation.choose_project(project.id)
+    await until(lambda: window.project_id == project.id, what="the project chosen")
+    window.new_chat()
+    await _ask(window, "Write the opening.", 0)
+
+    async def opened() -> ExportDialog:
+        window.export_action.trigger()
+        dialog = window.export_dialog
+        assert isinstance(dialog, ExportDialog)
+        await until(lambda: dialog.chapter_list.count() == 1, what="the chapter preview")
+        return dialog
+
+    dialog = await opened()
+    assert dialog.title_edit.text() == "The Lighthouse Years" and dialog.title_edit.toolTip() == "The project's name"
+    assert dialog.summary.text().startswith("1 chapter · 128 words · ")  # one chapter, not "1 chapters"
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData("docx"))
+    assert dialog.contact_box.isVisible()  # the manuscript preset's title page
+    _type(qtbot, dialog.author_edit, "A. L. Quill")
+    _type(qtbot, dialog.contact_name, "Ada Quill")
+    qtbot.mouseClick(dialog.contact_address.viewport(), Qt.MouseButton.LeftButton)
+    qtbot.keyClicks(dialog.contact_address, "12 Harbour Road")
+    qtbot.keyClick(dialog.contact_address, Qt.Key.Key_Return)
+    qtbot.keyClicks(dialog.contact_address, "Portsmouth PO1 2AB")
+    _type(qtbot, dialog.contact_email, "ada@example.org")
+    target = tmp_path / "years.docx"
+    _type(qtbot, dialog.path_edit, str(target))
+    files = FileManager()
+    QDesktopServices.setUrlHandler("file", files, "open")
+    try:
+        qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+        await until(lambda: dialog.written is not None, what="the export to finish")
+    finally:
+        QDesktopServices.unsetUrlHandler("file")
+    assert dialog.status.text() == f"Wrote {target} (1 chapter, 128 words)."
+    with zipfile.ZipFile(target) as z:
+        body = ET.fromstring(z.read("word/document.xml"))
+    lines = ["".join("\t" if t.tag == f"{W}tab" else t.text or ""
+                     for t in p.iter() if t.tag in (f"{W}t", f"{W}tab") and not _in_tabs(t, p))
+             for p in body.iter(f"{W}p")][:5]
+    assert lines == ["Ada Quill\tabout 100 words", "12 Harbour Road", "Portsmouth PO1 2AB", "ada@example.org",
+                     "THE LIGHTHOUSE YEARS"]
+    dialog.close()
+    await until(lambda: not dialog.isVisible(), what="the dialog to close")
+
+    again = await opened()  # the contact lines are remembered; they belong to the manuscript preset only
+    assert (again.contact_name.text(), again.contact_address.toPlainText(), again.contact_email.text()) == (
+        "Ada Quill", "12 Harbour Road\nPortsmouth PO1 2AB", "ada@example.org")
+    again.format_box.setCurrentIndex(again.format_box.findData("docx"))
+    again.preset_box.setCurrentIndex(again.preset_box.findData("book"))
+    assert not again.contact_box.isVisible()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_export_dialog_with_its_contact_lines_fits_a_1000_by_700_screen(app: App, language: str) -> None:
+    _cjk_font_present()
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    window = app.open({"finalizer": [_answer("# Storm\nRain fell.")]})
+    window.resize(1000, 700)
+    window.new_chat()
+    await _ask(window, "Write.", 0)
+    window.export_action.trigger()
+    dialog = window.export_dialog
+    assert isinstance(dialog, ExportDialog)
+    dialog.format_box.setCurrentIndex(dialog.format_box.findData("docx"))
+    await until(lambda: dialog.contact_box.isVisible() and dialog.chapter_list.count() == 1, what="the preview")
+    hint = dialog.minimumSizeHint()
+    assert hint.width() <= 1000 and hint.height() <= 640, f"{language}: {hint}"  # the screen less a title bar
+    dialog.resize(max(hint.width(), 760), 640)
+    QApplication.processEvents()
+    assert clipped(dialog) == []

@@ -107,3 +107,31 @@ async def test_the_run_picker_marks_a_handoff_attempt(app: App, qtbot: QtBot) ->
     await until(lambda: box.count() == 2, what="both runs in the run picker")
     labels = [box.itemText(i) for i in range(box.count())]
     assert sum(label.endswith(" · handoff document") for label in labels) == 1, labels
+
+
+async def test_after_a_restart_a_failed_handoff_attempt_is_said_in_the_chat(app: App, qtbot: QtBot) -> None:
+    from relay_studio.ui.chat.notice_card import NoticeCard
+
+    window = await _no_connection_after_the_demo(app)
+    chat_id = window.chat_id
+    dialog, _offer = await _handoff_fails(window, qtbot)
+    dialog.reject()
+    await until(lambda: window.handoff_dialog is None, what="the dialog to close")
+
+    window = await app.reopen()
+    window.open_chat(chat_id)
+
+    def last_notice() -> str:
+        cards = [c for c in window.chat.cards if isinstance(c, NoticeCard)]
+        return cards[-1].notice.text if cards and window.chat.cards[-1] is cards[-1] else ""
+
+    await until(lambda: "handoff" in last_notice(), what="the failed handoff attempt said at the chat's end")
+    assert last_notice().startswith("The handoff to a new chat failed")
+    assert last_notice().endswith("Chat → Hand off to a new chat… (or /handoff) tries again.")
+    # a request of the chat's after it: the attempt is no news any more
+    window.chat.composer.select_agent("finalizer")
+    window.chat.composer.set_text("Go on.")
+    window.chat.composer.submit()
+    await until(lambda: len(window.studio.journal.runs(chat_id)) == 3 and not any(
+        isinstance(c, NoticeCard) and "handoff" in c.notice.text for c in window.chat.cards),
+        what="the notice gone once the chat went on")

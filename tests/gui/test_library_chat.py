@@ -103,12 +103,12 @@ async def test_mentions_are_underlined_and_hovering_shows_the_entry(app: App, qt
     _hover(qtbot, answer.body, "entry:library/character/mira.md")
     await until(QToolTip.isVisible, what="the entry's tooltip")
     tip = QToolTip.text()
-    assert "<b>Mira</b> — character" in tip and "also called Captain Mira" in tip
+    assert "<b>Mira</b> — Character" in tip and "also called Captain Mira" in tip  # the type as the window names it
     assert "Captain of the Gull.<br>Reads the stars.<br>Third line.<br>Fourth line. …" in tip
     assert "Fifth line" not in tip
     where = _hover(qtbot, user.body, "entry:library/location/%E6%B8%AF%E7%94%BA.md")
     await until(lambda: "港町" in QToolTip.text(), what="the CJK entry's tooltip")
-    assert "— location" in QToolTip.text() and "The harbour town, always foggy." in QToolTip.text()
+    assert "— Location" in QToolTip.text() and "The harbour town, always foggy." in QToolTip.text()
     qtbot.mouseMove(window.chat.composer.editor, QPoint(5, 5))
     await until(lambda: not QToolTip.isVisible() or "港町" not in QToolTip.text(), what="the tooltip to go")
     # Clicking a mention opens the entry in the Library dock.
@@ -352,3 +352,29 @@ async def test_an_entry_file_an_older_version_wrote_damaged_is_named_in_the_code
     await until(lambda: codex.item_for("Kraken") is not None, what="the codex to list the entry that reads")
     assert codex.problems.text() == ("⚠ library/lore/deep.md: the frontmatter is nested more than 64 levels deep. "
                                      "[library.too_deeply_nested]")
+
+
+async def test_a_citation_on_page_two_counts_its_characters_within_that_page(
+        app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    from relay_studio.ui.library.citations import CitationTarget
+    from tests.knowledge.files import write_pdf
+
+    pdf = write_pdf(tmp_path / "core.pdf", [["Combat", "Grappling needs one free hand."],
+                                            ["Magic", "Fireball deals fire damage.", "Counterspell interrupts it."]],
+                    outline=[("Combat", 1), ("Magic", 2)], title="Core Rules")
+    rt = Runtime(app.data_dir)
+    project = rt.projects.default()
+    library = KnowledgeLibrary(rt.db, project.id, rt.project_dir(project))
+    [doc] = library.import_files([pdf]).imported
+    [hit] = library.search("fireball", 1)
+    rt.close()
+    assert hit.page == 2 and hit.char_start > 0
+    window = await _active(app)
+    view = window.library.knowledge
+    shown: list[str] = []
+    view.document_shown.connect(shown.append)
+    window.studio.open_citation(CitationTarget(doc.id, hit.char_start, hit.char_end))
+    await until(lambda: shown == [doc.id], what="the document opened at the citation")
+    # the viewer says where as the citation does: within page 2, where the passage is the page's first text
+    assert view.viewer.where.text() == f"page 2, section “Magic”, characters 0–{len(hit.text)}"
+    assert view.viewer.highlighted_text() == hit.text

@@ -291,3 +291,28 @@ async def test_skills_are_listed_and_edited_in_the_dock(app: App, qtbot: QtBot) 
     qtbot.mouseClick(view.save_button, Qt.MouseButton.LeftButton)
     assert view.message.text().endswith("[skill.bad_name]")
     assert sorted(p.name for p in file.parent.iterdir()) == ["harbour-rules.md", "sea-voice.md"]
+
+
+async def test_a_new_project_and_its_empty_knowledge_say_what_to_do_next(
+        app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    doc = tmp_path / "notes.md"
+    doc.write_text("# Notes\n\nThe tide turns at noon.\n", encoding="utf-8")
+    window = await _active(app)
+    window.resize(1000, 700)
+    await _menu_item(qtbot, window, "New project…")
+    await _type_name(qtbot, window, "Tidewater")
+    hint = window.chat.empty_hint
+    await until(lambda: hint.isVisible() and "Tidewater" in hint.text(), what="the new project's hint")
+    assert hint.text().startswith("The project “Tidewater” is new: its chats, story library, knowledge and Skills")
+    assert "Ctrl+L" in hint.text() and "Ctrl+Enter" in hint.text()
+    bar = window.chat.scroll_area.verticalScrollBar()  # the Welcome card before it scrolled; an empty chat does not
+    await until(lambda: not bar.isVisible() and bar.maximum() == 0, what="no scroll bar in the empty chat")
+    _open_library(qtbot, window, "Knowledge")
+    view = window.library.knowledge
+    await until(view.empty_hint.isVisible, what="the empty knowledge library's hint")
+    assert view.empty_hint.text().startswith("No documents yet. Import… rulebooks, research or notes")
+    reports: list[Any] = []
+    view.import_finished.connect(reports.append)
+    await _choose_files(qtbot, window, [doc])
+    await until(lambda: reports and view.documents.topLevelItemCount() == 1, what="the document imported")
+    assert not view.empty_hint.isVisible()

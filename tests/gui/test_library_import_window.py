@@ -46,7 +46,7 @@ async def test_card_instructions_are_shown_to_edit_and_differing_entries_are_ask
     await _answer("CardAgentQuestion", QMessageBox.StandardButton.Yes, qtbot)
     # the entries are in before the agent is made
     assert {i.entry.name for i in window.studio.library.entries(window.project_id)[0]} == {
-        "Seraphina", "eldoria", "shadowfang", "glade"}
+        "Seraphina", "Eldoria", "shadowfang", "glade"}
     await until(lambda: _instructions() is not None, what="the card's instructions")
     dialog = _instructions()
     assert dialog is not None
@@ -73,7 +73,7 @@ async def test_card_instructions_are_shown_to_edit_and_differing_entries_are_ask
     await until(lambda: _box("ImportConflictQuestion") is not None, what="the conflict question")
     box = _box("ImportConflictQuestion")
     assert box is not None
-    assert box.text() == "Eldoria.json has “eldoria”, which differs from “eldoria” in the story library."
+    assert box.text() == "Eldoria.json has “Eldoria”, which differs from “Eldoria” in the story library."
     assert "-The forest of Eldoria, old and enchanted.\n+The forest of Eldoria, now burning." in box.informativeText()
     check = box.checkBox()
     assert check is not None
@@ -83,12 +83,12 @@ async def test_card_instructions_are_shown_to_edit_and_differing_entries_are_ask
     qtbot.mouseClick(keep, Qt.MouseButton.LeftButton)
     await until(lambda: len(reports) == 2, what="the second import")
     assert _box("ImportConflictQuestion") is None  # asked once
-    assert reports[1] == ["Eldoria.json: imported “eldoria (2)”, “glade (2)”.",
+    assert reports[1] == ["Eldoria.json: imported “Eldoria (2)”, “glade (2)”.",
                           "Already in the library, unchanged: “shadowfang”.",
-                          "Kept both; the imported copies are “eldoria (2)”, “glade (2)”."]
+                          "Kept both; the imported copies are “Eldoria (2)”, “glade (2)”."]
     entries = {i.entry.name: i.entry for i in window.studio.library.entries(window.project_id)[0]}
-    assert entries["eldoria"].description == LORE[0]["content"]
-    assert entries["eldoria (2)"].description == "The forest of Eldoria, now burning."
+    assert entries["Eldoria"].description == LORE[0]["content"]
+    assert entries["Eldoria (2)"].description == "The forest of Eldoria, now burning."
 
 
 async def test_a_forged_handoff_context_is_shown_as_text_typed_or_imported(app: App, qtbot: QtBot,

@@ -313,6 +313,8 @@ async def test_approve_the_turns_proposals_one_by_one_in_list_order(app: App, qt
     assert dialog.queue.item(0).text() == "Editor: commit output/main.md"  # type: ignore[union-attr]
     assert dialog.arguments.toPlainText().startswith("Publishes output/main.md to the chat")
     assert "{}" not in dialog.arguments.toPlainText() and "workspace_commit" not in dialog.arguments.toPlainText()
+    shown_tabs = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count()) if dialog.tabs.isTabVisible(i)]
+    assert shown_tabs == ["Details"]  # what the call does, in the creator's words: not "Arguments"
     assert dialog.approve_button.isEnabled() and dialog.reject_button.isEnabled()
     await until(lambda: _main_md(app, commit.request.run_id) == PATCHED, what="the patch to be applied")
     _click(qtbot, dialog.approve_button)
@@ -477,3 +479,29 @@ async def test_approve_the_rest_keeps_a_rejection_made_before_it(app: App, qtbot
                                        ("workspace_apply_patch", "tool_call_approved")]
     assert _main_md(app, run_id) == PATCHED
     await until(lambda: _answer(window) == DRAFT, what="the writer's draft, the only commit, in the chat")
+
+
+async def test_the_hunks_follow_an_edit_of_result_and_a_cut_row_has_its_tooltip(app: App, qtbot: QtBot) -> None:
+    window, dialog = await _demo(app)
+    [proposed] = dialog.hunks
+    row = dialog.hunk_list.item(0)
+    assert row is not None
+    added = "".join(proposed.b_lines).strip()
+    assert added not in row.text() and added in row.toolTip()  # cut in the row, whole in its tooltip
+    _click_tab(qtbot, dialog, "Result (editable)")
+    qtbot.mouseClick(dialog.result_edit.viewport(), Qt.MouseButton.LeftButton)
+    _ctrl(qtbot, dialog.result_edit, Qt.Key.Key_Home)
+    qtbot.keyClicks(dialog.result_edit, "Night fell.")
+    qtbot.keyClick(dialog.result_edit, Qt.Key.Key_Return)
+    await until(lambda: dialog.hunk_list.count() == 2, what="the typed line listed as a change of its own")
+    first, second = (dialog.hunk_list.item(i) for i in range(2))
+    assert first is not None and second is not None
+    assert first.text().startswith("@@ -1,0 +1,1 @@") and "Night fell." in first.text()
+    assert second.text().startswith(f"@@ -{proposed.a_start + 1},1 +{proposed.b_start + 2},1 @@")  # moved a line down
+    assert dialog.accepted_hunks() == {0, 1}
+    _click_check(qtbot, dialog.hunk_list, 0)  # untick the typed line: the result goes back to the proposal
+    assert dialog.result_text() == PATCHED
+    _click(qtbot, dialog.approve_button)
+    _click(qtbot, dialog.approve_button)
+    run_id = await _completed(app, window)
+    assert _main_md(app, run_id) == PATCHED

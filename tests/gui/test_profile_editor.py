@@ -560,3 +560,26 @@ async def test_the_next_stage_is_chosen_in_the_editor_and_saved(app: App, qtbot:
     assert app.runtime is not None
     saved = {p.id: p for p in app.runtime.profile_store.all()}["writer-copy"]
     assert saved.handoff.next == "finalizer"
+
+
+async def test_the_section_rail_shows_one_highlight_the_clicked_section_or_the_one_at_the_top(
+        app: App, qtbot: QtBot) -> None:
+    window = app.open()
+    window.resize(1920, 1080)
+    window.timeline_dock.hide()
+    editor = _editor(window, "writer")
+    rail = editor.rail
+    await until(rail.isVisible, what="the section rail beside the form")
+    bar = editor.scroll_area.verticalScrollBar()
+
+    def marked() -> tuple[int, list[int]]:
+        return rail.currentRow(), sorted(rail.row(i) for i in rail.selectedItems())
+
+    last = len(SECTIONS) - 1
+    for row in (last, SECTIONS.index("Tools"), SECTIONS.index("Raw JSON")):  # the last ones cannot reach the top
+        qtbot.mouseClick(rail.viewport(), Qt.MouseButton.LeftButton, pos=rail.visualItemRect(rail.item(row)).center())
+        assert marked() == (row, [row]), f"clicked {SECTIONS[row]}"
+    bar.setValue(0)  # the creator scrolls the form back up
+    await until(lambda: marked() == (0, [0]), what="the rail to follow the form to Identity")
+    bar.setValue(bar.maximum())  # and to its end: the last section, whose top the form cannot bring up
+    await until(lambda: marked() == (last, [last]), what="the rail to mark the last section at the end")

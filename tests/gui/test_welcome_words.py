@@ -4,13 +4,16 @@ description the creator wrote stays as written."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
 from relay_studio.ui import i18n
 from relay_studio.ui.chat.welcome_card import described
 from tests.gui.conftest import App, until
 
+NEW_CHAT = {"de": "Chat 1", "ja": "チャット 1", "zh_CN": "对话 1"}
 WRITER = {"de": "Entwirft die Szene oder das Kapitel, um das du bittest.",
           "ja": "作者が求める場面や章の下書きを書きます。", "zh_CN": "起草创作者要求的场景或章节。"}
 
@@ -28,6 +31,8 @@ async def test_the_welcome_cards_agents_are_described_in_the_windows_language(ap
     assert WRITER[language] in text
     assert "Drafts the scene or chapter the creator asks for." not in text
     assert described("My own words.") == "My own words."
+    window.new_chat()  # a new chat is named in the window's language too
+    await until(lambda: window.chat.title.text() == NEW_CHAT[language], what="the new chat's name")
 
 
 async def test_each_agent_is_one_entry_its_role_muted_below_its_name(app: App) -> None:
@@ -72,3 +77,63 @@ async def test_a_new_chat_says_what_to_do_next_until_it_is_used(app: App) -> Non
     await until(lambda: not hint.isVisible(), what="the hint gone once the chat is used")
     window.new_chat(explore=True)
     await until(lambda: hint.isVisible() and "the explorer answers" in hint.text(), what="the exploration's hint")
+
+
+async def test_the_names_the_studio_gives_and_the_entry_types_are_in_the_windows_language(
+        app: App, qtbot: QtBot) -> None:
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, "de")
+    settings.sync()
+    window = app.open()
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active")
+    chats = window.sidebar.chats
+    await until(lambda: chats.topLevelItemCount() > 0, what="the chat list")
+    assert [chats.topLevelItem(i).text(0) for i in range(chats.topLevelItemCount())] == ["Willkommen"]  # type: ignore[union-attr]
+    assert window.chat.title.text() == "Willkommen"
+    assert window.sidebar.project_combo.currentText() == "Standard"
+    qtbot.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    tabs = window.library.tabs
+    codex = window.library.codex
+    bar = tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(tabs.indexOf(codex)).center())
+    qtbot.mouseClick(codex.new_button, Qt.MouseButton.LeftButton)
+    ed = codex.editor
+    assert ed.type.currentText() == "Figur"
+    assert [ed.type.itemText(i) for i in range(ed.type.count())] == [
+        "Figur", "Ort", "Gegenstand", "Weltwissen", "Regel", "Handlungsstrang", "Sonstiges"]
+    qtbot.keyClicks(ed.name, "Das Feuer")
+    ed.type.lineEdit().selectAll()  # type: ignore[union-attr]
+    qtbot.keyClicks(ed.type.lineEdit(), "Handlungsstrang")
+    qtbot.mouseClick(ed.save_button, Qt.MouseButton.LeftButton)
+    saved = list((app.data_dir / "projects" / "default" / "library").rglob("*.md"))
+    assert len(saved) == 1 and "type: plot thread" in saved[0].read_text(encoding="utf-8")  # the key stays English
+    await until(lambda: codex.item_for("Das Feuer") is not None, what="the entry in the list")
+    assert codex._groups()[0][0].text(0) == "Handlungsstrang (1)"
+    assert ed.type.currentText() == "Handlungsstrang"
+
+
+async def test_a_chat_scrolls_only_when_its_cards_do_not_fit(app: App) -> None:
+    from tests.gui.conftest import run_to_end
+
+    window = app.open({"finalizer": [{"text": "Done."}, {"text": "A long answer. " * 400}]})
+    window.resize(1000, 700)
+    window.new_chat()
+    bar = window.chat.scroll_area.verticalScrollBar()
+    await until(window.chat.empty_hint.isVisible, what="the empty chat")
+    await until(lambda: bar.maximum() == 0 and not bar.isVisible(), what="no scroll bar: an empty chat")
+    window.chat.composer.select_agent("finalizer")
+    window.chat.composer.set_text("Write a verse.")
+    window.chat.composer.submit()
+    await run_to_end(window)
+    await until(lambda: len(window.chat.message_cards()) == 2, what="the question and the short answer")
+    column = window.chat.column
+    await until(lambda: column.height() == window.chat.scroll_area.viewport().height(), what="the column laid out")
+    assert bar.maximum() == 0 and not bar.isVisible()  # two short cards fit: no scroll bar
+    window.chat.composer.set_text("Now a long one.")
+    window.chat.composer.submit()
+    await run_to_end(window, 1)
+    await until(lambda: len(window.chat.message_cards()) == 4, what="the long answer")
+    await until(lambda: bar.isVisible() and column.height() == column.layout().heightForWidth(column.width())
+                > window.chat.scroll_area.viewport().height(), what="the long chat as tall as its cards, no taller")
+    await until(lambda: bar.maximum() > 0 and bar.value() == bar.maximum(), what="the long chat shown at its end")

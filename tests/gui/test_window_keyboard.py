@@ -3,8 +3,8 @@ within it; Tab reaches a message's buttons (Copy, Edit, Regenerate, …) in the 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.main_window import MainWindow
@@ -157,3 +157,93 @@ async def test_help_lists_the_keyboard_shortcuts_from_the_menus(app: App, qtbot:
     assert rows["Approve the change (patch dialog)"] == "Ctrl+Enter"
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     await until(lambda: not dialog.isVisible(), what="the list to close")
+
+
+def _click_in_menu(qtbot: QtBot, window: MainWindow, menu_name: str, action_name: str) -> None:
+    """Opens a menu of the menu bar with a click on its title and clicks the action named ``action_name``."""
+    menu = window.menus[menu_name]
+    bar = window.menuBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center())
+    action = next(a for a in menu.actions() if a.objectName() == action_name or a.text() == action_name)
+    assert action.isEnabled(), f"{action.text()} is greyed out"
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
+
+
+async def test_edit_menu_acts_on_the_focused_text_field(app: App, qtbot: QtBot) -> None:
+    window = app.open()
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active")
+    edit = window.chat.composer.editor
+    edit.setFocus()
+    await until(lambda: QApplication.focusWidget() is edit, what="the composer to have the focus")
+    qtbot.keyClicks(edit, "The keeper wound the clock.")
+    window.menus["edit"].aboutToShow.emit()
+    assert not window.edit_actions["copy"].isEnabled(), "nothing selected: nothing to copy"
+    await _menu(qtbot, window, "edit_select_all")
+    await _menu(qtbot, window, "edit_cut")
+    await until(lambda: edit.toPlainText() == "", what="the text cut")
+    assert QApplication.clipboard().text() == "The keeper wound the clock."
+    await _menu(qtbot, window, "edit_paste")
+    await _menu(qtbot, window, "edit_paste")
+    await until(lambda: edit.toPlainText() == "The keeper wound the clock." * 2, what="the text pasted twice")
+    await _menu(qtbot, window, "edit_undo")
+    await until(lambda: edit.toPlainText() == "The keeper wound the clock.", what="the second paste undone")
+    await _menu(qtbot, window, "edit_redo")
+    await until(lambda: edit.toPlainText() == "The keeper wound the clock." * 2, what="the paste redone")
+    shown = {a.objectName(): a.shortcut().toString() for a in window.menus["edit"].actions() if a.objectName()}
+    assert shown["edit_undo"] == "Ctrl+Z" and shown["edit_copy"] == "Ctrl+C"
+    qtbot.keyClick(edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)  # the field keeps its own keys
+    assert edit.textCursor().selectedText() == "The keeper wound the clock." * 2
+
+    # words selected in a message's text: Copy copies them (the other actions stay greyed out)
+    window.run_demo()
+    await run_to_end(window)
+    def answer() -> QLabel | None:
+        cards = [c for c in window.chat.message_cards() if c.message.role == "assistant" and c.body.isVisible()]
+        return cards[-1].body if cards else None
+
+    def focus_answer() -> bool:  # as a click in it does; again if the chat's refresh after the run rebuilt it
+        shown = answer()
+        if shown is not None and QApplication.focusWidget() is not shown:
+            shown.setFocus(Qt.FocusReason.MouseFocusReason)
+        return shown is not None and QApplication.focusWidget() is shown
+
+    window.activateWindow()  # the offscreen platform leaves the closed menu the active window
+    await until(lambda: QApplication.activeWindow() is window, what="the window to be active again")
+    await until(focus_answer, what="the answer's text to have the focus")
+    body = answer()
+    assert body is not None
+    body.setSelection(0, 40)  # as a drag over its first words selects them
+    picked = body.selectedText()
+    assert picked
+    window.menus["edit"].aboutToShow.emit()
+    assert window.edit_actions["copy"].isEnabled() and not window.edit_actions["paste"].isEnabled()
+    QApplication.clipboard().clear()
+    await _menu(qtbot, window, "edit_copy")
+    await until(lambda: QApplication.clipboard().text() == picked, what="the selected words copied")
+
+
+async def _menu(qtbot: QtBot, window: MainWindow, name: str) -> None:
+    _click_in_menu(qtbot, window, "edit", name)
+    await until(lambda: not window.menus["edit"].isVisible(), what="the menu to close")
+
+
+async def test_help_opens_the_user_guide_shipped_with_the_app(app: App, qtbot: QtBot) -> None:
+    from relay_studio.resources import user_guide
+    from relay_studio.ui.docs_browser import DocsBrowser
+
+    window = app.open()
+    assert user_guide().is_file()
+    action = next(a for a in window.menus["help"].actions() if a.text() == "&User guide")
+    assert action.shortcut().toString() == "F1"
+    action.trigger()
+    await until(lambda: (d := window.findChild(DocsBrowser)) is not None and d.isVisible(), what="the guide")
+    guide = window.findChild(DocsBrowser)
+    assert guide is not None
+    assert "one page per area" in guide.browser.toPlainText()
+    page = QUrl.fromLocalFile(str(user_guide().parent / "main-window.md"))
+    guide.browser.anchorClicked.emit(QUrl("main-window.md"))  # a link of the page, as its click sends it
+    await until(lambda: guide.browser.source() == page, what="the linked page of the guide")
+    assert "The main window: docks, menus, status bar and sizes" in guide.browser.toPlainText()
+    qtbot.mouseClick(guide.back_button, Qt.MouseButton.LeftButton)
+    await until(lambda: guide.browser.source() == QUrl.fromLocalFile(str(user_guide())), what="back to the first page")

@@ -59,9 +59,13 @@ def test_two_page_pdf_keeps_pages_sections_and_exact_character_ranges(
 
     [hit] = library.search("fireball radius", 1)
     assert hit.page == 2 and hit.section == ("Magic",) and "Fireball" in hit.text
+    assert hit.char_start > 0  # page 2 comes after page 1's text in the document
+    # the citation counts within page 2, where the passage is the page's first text
     assert hit.citation() == (f"\u201cCore Rules\u201d, page 2, section \u201cMagic\u201d, "
-                              f"characters {hit.char_start}\u2013{hit.char_end}")
-    assert hit.char_start > 0  # page 2 comes after page 1's text
+                              f"characters 0\u2013{len(hit.text)}")
+    assert hit.to_json()["pageStart"] == hit.char_start
+    [again] = library.passages([hit.chunk_id])
+    assert again.citation() == hit.citation()
 
 
 def test_markdown_html_and_epub_chunk_along_headings(library: KnowledgeLibrary, tmp_path: Path) -> None:

@@ -213,3 +213,23 @@ def test_a_lore_entry_named_after_a_lowercase_key_is_written_as_a_name() -> None
     world = {"entries": {"0": {"uid": 0, "key": ["eldoria"], "keysecondary": [], "comment": "", "content": "A kingdom.",
                                "constant": False, "selective": False}}}
     assert [e.name for e in st.entries_from_world_info(json.dumps(world).encode(), "world.json")] == ["Eldoria"]
+
+
+def test_a_lowercase_lore_name_takes_the_casing_the_cards_own_text_writes_it_in() -> None:
+    """A memo or key written in lowercase for matching ("eldoria") is named as the entry's text writes it
+    ("The forest of Eldoria"), the lowercase key then no alias of its own; a name the text never capitalises
+    stays as the card has it (issue 38)."""
+    book = {"extensions": {}, "entries": [
+        {"keys": ["eldoria"], "comment": "eldoria", "content": "The forest of Eldoria, old and enchanted.",
+         "extensions": {}, "enabled": True, "insertion_order": 0},
+        {"keys": ["glade"], "comment": "glade", "content": "Seraphina's glade, warded by her magic.",
+         "extensions": {}, "enabled": True, "insertion_order": 1},
+        {"keys": ["shadowfang"], "content": "Beasts. SHADOWFANG howl at night.", "extensions": {}, "enabled": True,
+         "insertion_order": 2}]}
+    entries = st.entries_from_card(_card("chara_card_v3", "Seraphina", character_book=book), "seraphina.png")
+    assert [(e.name, e.aliases) for e in entries if e.type == "lore"] == [
+        ("Eldoria", []), ("glade", []), ("SHADOWFANG", [])]
+    world = {"entries": {"0": {"uid": 0, "key": ["eldoria", "the old wood"], "keysecondary": [], "comment": "eldoria",
+                               "content": "Deep in Eldoria.", "constant": False, "selective": False}}}
+    [entry] = st.entries_from_world_info(json.dumps(world).encode(), "world.json")
+    assert (entry.name, entry.aliases) == ("Eldoria", ["the old wood"])

@@ -342,13 +342,14 @@ ALLOWED: dict[str, str] = {
     "chats.contents": ("the shown chat's refresh on its own events and the chat a window opens with (before the "
                        "window shows): docs/data-flow.md, Not done yet"),
     "chats.rename": _WRITE, "chats.duplicate": _WRITE, "chats.delete": _WRITE, "chats.delete_message": _WRITE,
-    "chats.ensure": _WRITE, "chats.new": _WRITE, "chats.branch": _WRITE, "chats.add_sillytavern": _WRITE,
+    "chats.ensure": _WRITE, "chats.new": _WRITE, "chats.new_exploration": _WRITE, "chats.branch": _WRITE,
+    "chats.add_sillytavern": _WRITE,
     "chats.export_sillytavern": "writes a file the creator chose from one chat, on the GUI thread (grows with it)",
     "connections.all": _EDITOR, "connections.get": _EDITOR, "connections.default_id": _EDITOR,
     "connections.choices": _EDITOR, "connections.make_default": _WRITE, "connections.remove": _WRITE,
     "connections.persona_name": _EDITOR, "connections.set_persona_name": _WRITE,
     "connections.server_models": "builds the coroutine source the model picker awaits; reads the connections list",
-    "journal.run": _ROW, "journal.runs": _ROW, "journal.event_count": _ROW,
+    "journal.run": _ROW, "journal.runs": _ROW, "journal.event_count": _ROW, "journal.fork_stages": _ROW,
     "journal.events": ("one page of a run's events for the timeline's detail pane (paged: `limit`); the whole "
                        "journal is read with read_events, a query"),
     "journal.model_turn": _ROW, "journal.file_versions": _ROW,

@@ -115,6 +115,11 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
                           "chapters": [c.title for c in manuscript.chapters], "words": result.words,
                           "bytes": result.bytes}, ensure_ascii=sys.stdout.isatty(), indent=2))
         return EXIT_OK
-    print(f"Wrote '{for_terminal(manuscript.title, None)}' ({result.chapters} chapters, {result.words:,} words) "
-          f"to {args.out}.")
+    print(f"Wrote '{for_terminal(manuscript.title, None)}' ({_counted(result.chapters, 'chapter')}, "
+          f"{_counted(result.words, 'word')}) to {args.out}.")
     return EXIT_OK
+
+
+def _counted(n: int, noun: str) -> str:
+    """"1 chapter", "2 chapters", "1,200 words"."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"

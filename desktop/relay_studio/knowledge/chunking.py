@@ -77,3 +77,11 @@ def chunk_blocks(blocks: list[Block], target: int = TARGET_CHARS) -> list[Chunk]
         offset += len(block.text) + len(SEPARATOR)
     close()
     return chunks
+
+
+def page_start(chunks: list[Chunk], page: int | None) -> int:
+    """Where ``page`` starts in the document's text: its first chunk's first character (a chunk never crosses a
+    page), so a citation counts characters within its page. 0 for a document without pages."""
+    if page is None:
+        return 0
+    return min((c.char_start for c in chunks if c.page == page), default=0)

@@ -64,21 +64,26 @@ class Passage:
     text: str
     score: float
     chunk_id: int = 0
+    #: where the passage's page starts in the document's text (0 for a document without pages)
+    page_start: int = 0
 
     def citation(self) -> str:
-        """``"Core Rules", page 12, section "Combat › Grappling", characters 3400-4210``."""
+        """``"Core Rules", page 12, section "Combat › Grappling", characters 340-1150``: the characters are
+        counted within the page when the document has pages (as a reader finds them on that page), else
+        within the document."""
         parts = [f"\u201c{self.title}\u201d"]
         if self.page is not None:
             parts.append(f"page {self.page}")
         if self.section:
             parts.append(f"section \u201c{SECTION_SEPARATOR.join(self.section)}\u201d")
-        parts.append(f"characters {self.char_start}\u2013{self.char_end}")
+        parts.append(f"characters {self.char_start - self.page_start}\u2013{self.char_end - self.page_start}")
         return ", ".join(parts)
 
     def to_json(self) -> dict[str, object]:
         return {
             "documentId": self.document_id, "title": self.title, "file": self.file_name, "page": self.page,
             "section": list(self.section), "charStart": self.char_start, "charEnd": self.char_end,
+            "pageStart": self.page_start,
             "text": self.text, "score": self.score, "citation": self.citation(),
         }
 
@@ -163,7 +168,7 @@ class KnowledgeLibrary:
             f"ON d.id = c.document_id WHERE d.project_id = ? AND c.id IN ({marks})",
             (self.project_id, *chunk_ids),
         ).fetchall()
-        found = {row[-1]: _passage(row, 0.0) for row in rows}
+        found = {row[8]: _passage(row, 0.0) for row in rows}  # row[8]: the chunk id
         return [found[cid] for cid in chunk_ids if cid in found]
 
     # -- removing ------------------------------------------------------------------------------------
@@ -391,13 +396,17 @@ def search(db: RawReader, project_id: str, query: str, top_k: int = 5) -> list[P
     return [_passage(row[:-1], -float(row[-1])) for row in rows]
 
 
+#: the page's start is the first character of its first chunk (a chunk never crosses a page; the chunks of a
+#: document are few hundred at most, read through ix_knowledge_chunks_document)
 _PASSAGE_COLUMNS = ("c.document_id, d.title, d.file_name, c.page, c.section_json, c.char_start, c.char_end, "
-                    "c.text, c.id")
+                    "c.text, c.id, CASE WHEN c.page IS NULL THEN 0 ELSE (SELECT MIN(p.char_start) FROM "
+                    "knowledge_chunks p WHERE p.document_id = c.document_id AND p.page = c.page) END")
 
 
 def _passage(row: tuple[Any, ...], score: float) -> Passage:
-    doc_id, title, file_name, page, section, a, b, text, chunk_id = row
-    return Passage(doc_id, title, file_name, page, tuple(json.loads(section)), a, b, text, score, chunk_id)
+    doc_id, title, file_name, page, section, a, b, text, chunk_id, page_start = row
+    return Passage(doc_id, title, file_name, page, tuple(json.loads(section)), a, b, text, score, chunk_id,
+                   page_start)
 
 
 _DOC_COLUMNS = "id, title, file_name, source_name, kind, size_bytes, pages, chunk_count, added_at"

@@ -19,6 +19,7 @@ import base64
 import binascii
 import io
 import json
+import re
 import struct
 import zipfile
 import zlib
@@ -211,16 +212,39 @@ def _selective(secondary: list[str], selective: Any, logic: Any) -> dict[str, An
     return out
 
 
-def _named_after(keys: list[str], case_sensitive: bool) -> tuple[str, list[str]]:
+def _named_after(keys: list[str], case_sensitive: bool, content: str = "") -> tuple[str, list[str]]:
     """An entry's name from its first key when it has no other, and its keys left as aliases. Keys are often
     written in lowercase for matching ("eldoria"), a name as a name ("Eldoria"): a lowercase key of an entry
-    matched in any case becomes a capitalised name; a key with capitals of its own, or of a case-sensitive
-    entry, is the name as it is."""
+    matched in any case becomes the name as the entry's text writes it (``_as_written``), else a capitalised
+    name; a key with capitals of its own, or of a case-sensitive entry, is the name as it is."""
     key = keys[0].strip()
     if case_sensitive or any(c.isupper() for c in key):
         return key, keys
-    name = " ".join(word[:1].upper() + word[1:] for word in key.split(" "))
+    written = _as_written(key, content)
+    name = written if written != key else " ".join(word[:1].upper() + word[1:] for word in key.split(" "))
     return name, [k for k in keys if k.strip().lower() != key.lower()]
+
+
+def _as_written(name: str, content: str) -> str:
+    """A name the card gives in lowercase only ("eldoria", a key or a memo written for matching), as the card's
+    own text writes it ("The forest of Eldoria"): the first whole-word match in ``content`` that has capitals.
+    A name with capitals of its own, or one the text never writes otherwise, stays as it is."""
+    if not name or any(c.isupper() for c in name):
+        return name
+    for match in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", content, re.IGNORECASE):
+        if any(c.isupper() for c in match.group()):
+            return match.group()
+    return name
+
+
+def _recased(name: str, keys: list[str], content: str, case_sensitive: bool) -> tuple[str, list[str]]:
+    """A name from the entry's memo, written as its text writes it (``_as_written``); a key that was that name in
+    lowercase is left out of the aliases then (the name matches it, in any case), unless matching is
+    case-sensitive."""
+    written = _as_written(name, content)
+    if written == name or case_sensitive:
+        return written, keys
+    return written, [k for k in keys if k.strip().lower() != written.lower()]
 
 
 def _book_entry(raw: Any, index: int, source: str, character: str) -> LibraryEntry | None:
@@ -231,8 +255,11 @@ def _book_entry(raw: Any, index: int, source: str, character: str) -> LibraryEnt
         return None
     keys = _texts(raw.get("keys"), "keys", where)
     name = (_text(raw.get("name"), "name", where) or _text(raw.get("comment"), "comment", where)).strip()
-    if not name and keys:
-        name, keys = _named_after(keys, raw.get("case_sensitive") is True)
+    content = _text(raw.get("content"), "content", where)
+    if name:
+        name, keys = _recased(name, keys, content, raw.get("case_sensitive") is True)
+    elif keys:
+        name, keys = _named_after(keys, raw.get("case_sensitive") is True, content)
     card: dict[str, Any] = {CARD_CHARACTER: character}  # whom its {{char}} means (library/macros.py)
     secondary = _texts(raw.get("secondary_keys"), "secondary_keys", where)
     if secondary:
@@ -355,8 +382,11 @@ def entries_from_world_info(data: bytes, source: str) -> list[LibraryEntry]:
             continue
         keys = _texts(item.get("key"), "key", where, bad)
         name = _text(item.get("comment"), "comment", where, bad).strip()
-        if not name and keys:
-            name, keys = _named_after(keys, item.get("caseSensitive") is True)
+        content = _text(item.get("content"), "content", where, bad)
+        if name:
+            name, keys = _recased(name, keys, content, item.get("caseSensitive") is True)
+        elif keys:
+            name, keys = _named_after(keys, item.get("caseSensitive") is True, content)
         if not name:
             raise _fail(bad, f"{where} has neither a comment nor a key to name it by.")
         secondary = _texts(item.get("keysecondary"), "keysecondary", where, bad)

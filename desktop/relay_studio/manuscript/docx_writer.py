@@ -51,11 +51,24 @@ def surname(author: str) -> str:
     return words[-1] if words else ""
 
 
+def rounded_words(count: int) -> int:
+    """A word count rounded as standard manuscript format rounds it (William Shunn, "Proper Manuscript
+    Format", shunn.net/format/classic: "round to the nearest hundred … If you're edging into novella territory,
+    round to the nearest 500"): to the nearest 100 under 10,000 words, to the nearest 500 from 10,000 (novelette
+    and novella lengths), and to the nearest 1,000 from 40,000 (a novel; the 1993 version of the same guide
+    rounds 10,000–25,000 words to the nearest 1,000). Halves round up, as a reader rounds; under 100 words the
+    count stays exact."""
+    if count < 100:
+        return count
+    step = 100 if count < 10_000 else 500 if count < 40_000 else 1000
+    return (count + step // 2) // step * step
+
+
 def about_words(count: int) -> str:
-    """The title page's word count, rounded as the format asks (to the hundred; a short story exact)."""
-    if count < 1000:
-        return f"{count:,} words"
-    return f"about {round(count, -2):,} words"
+    """The title page's word count: "about 82,000 words" (``rounded_words``); a count under 100 exact."""
+    if count < 100:
+        return f"{count:,} word{'' if count == 1 else 's'}"
+    return f"about {rounded_words(count):,} words"
 
 
 def _fonts(element: Any, east_asian: str) -> None:
@@ -214,7 +227,11 @@ class _Writer:
             top.paragraph_format.line_spacing_rule = WD_LINE_SPACING.SINGLE
             top.paragraph_format.tab_stops.add_tab_stop(Inches(6.5 if uses_letter(m.language) else 6.27),
                                                         WD_TAB_ALIGNMENT.RIGHT)
-            top.add_run(f"{m.author}\t{about_words(m.words())}")
+            top.add_run(f"{m.contact[0] if m.contact else m.author}\t{about_words(m.words())}")
+            for line in m.contact[1:]:  # the contact block under the name, top left (standard manuscript format)
+                contact = doc.add_paragraph(line, style=self.centered)
+                contact.alignment = WD_ALIGN_PARAGRAPH.LEFT
+                contact.paragraph_format.line_spacing_rule = WD_LINE_SPACING.SINGLE
             title = doc.add_paragraph(style=self.centered)
             title.paragraph_format.space_before = Inches(3)
             title.add_run(m.title.upper())

@@ -69,6 +69,9 @@ class Manuscript:
     author: str
     language: str
     chapters: list[Chapter]
+    #: the manuscript format's contact block, top left of the title page: the legal name, then the address's
+    #: lines, phone and email (empty lines left out); none: the author's name alone
+    contact: list[str] = field(default_factory=list)
     _words: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def words(self) -> int:
@@ -193,7 +196,24 @@ def chapter_name(number: int, language: str) -> str:
     return f"Chapter {number}"
 
 
-def build(answers: Sequence[Answer], *, title: str, author: str = "", language: str = "") -> Manuscript:
+_NUMBERED = re.compile(r"^(?:chapter|kapitel|chapitre|cap[ií]tulo|prologue?|prolog|epilogue?|epilog)\b|"
+                       r"^第.{1,6}[章回节節話]|^\d+\.?$", re.IGNORECASE)
+
+
+def first_heading(answers: Sequence[Answer]) -> str:
+    """The first heading of the first answer that has text, when that text opens with it ("# The Last Keeper"):
+    a title the creator wrote; "" when the text opens with prose, or with a heading that only numbers a chapter
+    or a part ("Chapter 1", "Part One", "第一章"), which names no book."""
+    for answer in answers:
+        lines = _lines(answer.text)
+        if lines:
+            heading = lines[0].text if lines[0].kind == "heading" else ""
+            return "" if _NUMBERED.match(heading) or _PART.match(heading) else heading
+    return ""
+
+
+def build(answers: Sequence[Answer], *, title: str, author: str = "", language: str = "",
+          contact: Sequence[str] = ()) -> Manuscript:
     """The manuscript of ``answers`` (read in order); ``language`` "" means: guessed from the first answer's
     text (a chapter in another CJK language keeps its own, ``chapter_language``)."""
     lang = language or guess_language(answers[0].text[:3000] if answers else "")
@@ -239,7 +259,8 @@ def build(answers: Sequence[Answer], *, title: str, author: str = "", language: 
         chapter.scenes = [s for s in chapter.scenes if s.paragraphs or s.title] or [Scene()]
     chapters = [c for c in chapters if any(s.paragraphs or s.title for s in c.scenes) or c.title]
     return Manuscript(title=_NOT_XML.sub("", title).strip() or "Untitled", author=_NOT_XML.sub("", author).strip(),
-                      language=lang, chapters=chapters)
+                      language=lang, chapters=chapters,
+                      contact=[kept for c in contact if (kept := _NOT_XML.sub("", c).strip())])
 
 
 # -- words and language --------------------------------------------------------------------------------

@@ -192,6 +192,20 @@ class RunStore:
                  .order_by(_EVENTS.c.seq))
         return [event_from_row(r) for r in self.db.conn.execute(query)]
 
+    def fork_stages(self, run_ids: Collection[str]) -> dict[str, int]:
+        """For each of these runs that is a fork ("Rerun from here…"), the stage it reran from: its journal opens
+        with ``run_forked`` (seq 1, so one primary-key lookup per run)."""
+        if not run_ids:
+            return {}
+        query = select(_EVENTS).where(_EVENTS.c.run_id.in_(list(run_ids)), _EVENTS.c.seq == 1,
+                                      _EVENTS.c.type == ev.RUN_FORKED)
+        out: dict[str, int] = {}
+        for row in self.db.conn.execute(query):
+            stage = event_from_row(row).payload.get("stage")
+            if isinstance(stage, int):
+                out[row.run_id] = stage
+        return out
+
     def citations(self, run_id: str) -> list[dict[str, Any]]:
         """The citations the run's ``knowledge.search`` calls returned, in ``seq`` order (repeats kept).
         Plain-text payloads without citations are skipped in SQLite; compressed ones (``store/compact.py``:

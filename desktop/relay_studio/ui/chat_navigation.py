@@ -64,14 +64,15 @@ class ChatNavigation(QObject):
         record = studio.chats.get(last) if last else None
         if record is None or record.project_id != self.host.project_id:
             record = (next(iter(studio.projects.chats(self.host.project_id)), None)
-                      or studio.chats.new(self.host.project_id))
+                      or studio.chats.new(self.host.project_id, self._chat_base()))
         self.show_project()
         self.open_chat(record.id)
 
     # -- projects (the switcher above the chats; ui/library/ shows the project's libraries) -------
     def show_project(self) -> None:
         self.host.project_id = self.studio.projects.get(self.host.project_id).id  # the default one if it is gone
-        self.host.sidebar.set_projects([(p.id, p.name) for p in self.studio.projects.all()], self.host.project_id)
+        self.host.sidebar.set_projects([(p.id, i18n.project_name(p.name, self.studio.projects.is_first(p.id)))
+                                         for p in self.studio.projects.all()], self.host.project_id)
         self.refresh_chats()
         if self.host.library.project_id != self.host.project_id:
             self.host.library.set_project(self.host.project_id)
@@ -90,7 +91,7 @@ class ChatNavigation(QObject):
         chats = self.studio.projects.chats(self.host.project_id)
         last = str(self.host.settings.value(f"project/lastChat/{self.host.project_id}", "") or "")
         record = next((c for c in chats if c.id == last), None) or next(iter(chats), None)
-        self.open_chat((record or self.studio.chats.new(self.host.project_id)).id)
+        self.open_chat((record or self.studio.chats.new(self.host.project_id, self._chat_base())).id)
 
     def _ask_project_name(self, title: str, label: str, text: str, answer: Any) -> None:
         dialog = QInputDialog(self.host.window())
@@ -113,11 +114,12 @@ class ChatNavigation(QObject):
             present_error(exc, show=lambda line: self.host.statusBar().showMessage(line, 10000))
             return
         self.choose_project(record.id)
+        self.host.chat.note_new_project(self.host.chat_id, record.name)  # its first chat says what to do next
 
     def rename_project(self) -> None:
         current = self.studio.projects.get(self.host.project_id)
-        self._ask_project_name(self.tr("Rename project"), i18n.arg(self.tr("New name for “%1”:"), current.name),
-                               current.name,
+        shown = i18n.project_name(current.name, self.studio.projects.is_first(current.id))
+        self._ask_project_name(self.tr("Rename project"), i18n.arg(self.tr("New name for “%1”:"), shown), shown,
                                self._on_rename_project_name)
 
     def _on_rename_project_name(self, name: str) -> None:
@@ -149,10 +151,16 @@ class ChatNavigation(QObject):
         self.open_chat(record.id)
         return True
 
+    def _chat_base(self) -> str:
+        """What a new chat is called before the creator names it ("Chat 1", „Chat 1“, "チャット 1"): in the
+        window's language, stored so, as an exploration's name is."""
+        return self.tr("Chat")
+
     def new_chat(self, *, explore: bool = False) -> None:
         """A new chat in the shown project (an exploration with ``explore``, docs/explore.md), opened with
         the composer ready."""
-        record = (self.studio.chats.new_exploration if explore else self.studio.chats.new)(self.host.project_id)
+        record = (self.studio.chats.new_exploration(self.host.project_id) if explore
+                  else self.studio.chats.new(self.host.project_id, self._chat_base()))
         self.refresh_chats()
         self.open_chat(record.id)
         self.host.chat.composer.editor.setFocus()

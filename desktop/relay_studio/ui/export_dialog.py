@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QVBoxLayout,
@@ -38,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from relay_studio.manuscript import SUFFIXES, Answer, ExportError, ExportResult, answers_of, build, export
 from relay_studio.manuscript.inline import plain
-from relay_studio.manuscript.structure import Manuscript
+from relay_studio.manuscript.structure import Manuscript, first_heading
 from relay_studio.ui import file_dialogs, i18n
 from relay_studio.ui.background import BackgroundReads, Failed, Outcome
 
@@ -48,6 +50,8 @@ if TYPE_CHECKING:
 
 AUTHOR_KEY = "export/author"
 FOLDER_KEY = "export/folder"
+#: the manuscript format's contact block (legal name, address, phone, email), remembered like the author
+CONTACT_KEYS = ("export/contactName", "export/contactAddress", "export/contactPhone", "export/contactEmail")
 # how long the preview waits after the last change before it reads the structure again
 PREVIEW_DELAY_MS = 150
 
@@ -69,8 +73,13 @@ class ExportDialog(QDialog):
         self.studio = studio
         self.settings = settings
         chat = studio.chats.get(chat_id)
-        self.chat_name = chat.name if chat else ""
+        self.chat_name = i18n.chat_name(chat.name) if chat else ""
         self.answers: list[Answer] = answers_of(studio.chats.messages(chat_id)) if chat else []
+        project = studio.projects.get(chat.project_id) if chat and chat.project_id else None
+        #: the project a book is written in names it; else the title the text opens with; else the chat's name
+        self.default_title, self.title_source = default_title(
+            project.name if project is not None and not studio.projects.is_first(project.id) else "",
+            first_heading(self.answers), self.chat_name)
         self.manuscript: Manuscript | None = None
         self.written: ExportResult | None = None
         self.running = False
@@ -98,8 +107,11 @@ class ExportDialog(QDialog):
         self.preset_box.addItem(self.tr("Standard manuscript format (12 pt, double-spaced, running header)"),
                                 "manuscript")
         self.preset_box.addItem(self.tr("Book (heading styles for navigation and import)"), "book")
-        self.title_edit = QLineEdit(self.chat_name)
+        self.title_edit = QLineEdit(self.default_title)
         self.title_edit.setObjectName("ExportTitle")
+        self.title_edit.setToolTip({"project": self.tr("The project's name"),
+                                    "heading": self.tr("The heading the first answer opens with"),
+                                    "chat": self.tr("The chat's name")}[self.title_source])
         self.author_edit = QLineEdit(str(self.settings.value(AUTHOR_KEY, "") or ""))
         self.author_edit.setObjectName("ExportAuthor")
         self.language_edit = QLineEdit()
@@ -111,6 +123,7 @@ class ExportDialog(QDialog):
         form.addRow(self.tr("&Author:"), self.author_edit)
         form.addRow(self.tr("&Language:"), self.language_edit)
         layout.addLayout(form)
+        layout.addWidget(self._contact_box())
 
         lists = QHBoxLayout()
         left, right = QVBoxLayout(), QVBoxLayout()
@@ -158,16 +171,55 @@ class ExportDialog(QDialog):
         self.export_button.setObjectName("ExportButton")
         self.export_button.setDefault(True)
         layout.addWidget(self.buttons)
-        self.resize(760, 560)
+        self.resize(760, 660)
 
         self.buttons.rejected.connect(self.reject)
         self.export_button.clicked.connect(self.start_export)
         self.browse_button.clicked.connect(self.choose_path)
         self.format_box.currentIndexChanged.connect(self._on_format)
+        self.preset_box.currentIndexChanged.connect(self._on_format)
         self.answer_list.itemChanged.connect(lambda _item: self._preview_timer.start())
         self.title_edit.textChanged.connect(lambda _text: self._preview_timer.start())
         self.language_edit.textChanged.connect(lambda _text: self._preview_timer.start())
         self._on_format()
+
+    def _contact_box(self) -> QGroupBox:
+        """The contact block standard manuscript format puts top left on the title page (DOCX, manuscript
+        preset only), remembered for the next export."""
+        self.contact_box = box = QGroupBox(self.tr("Contact on the title page (manuscript format)"))
+        box.setObjectName("ExportContact")
+        grid = QFormLayout(box)
+        grid.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.contact_name = QLineEdit()
+        self.contact_name.setPlaceholderText(self.tr("as the author, when empty"))
+        self.contact_address = QPlainTextEdit()
+        self.contact_address.setTabChangesFocus(True)
+        self.contact_address.setPlaceholderText(self.tr("Street, town, postcode, country"))
+        self.contact_address.setFixedHeight(self.fontMetrics().lineSpacing() * 3 + 12)
+        self.contact_phone = QLineEdit()
+        self.contact_email = QLineEdit()
+        for edit, key in zip(self.contact_fields(), CONTACT_KEYS, strict=True):
+            value = str(self.settings.value(key, "") or "")
+            if isinstance(edit, QPlainTextEdit):
+                edit.setPlainText(value)
+            else:
+                edit.setText(value)
+        grid.addRow(self.tr("Legal &name:"), self.contact_name)
+        grid.addRow(self.tr("A&ddress:"), self.contact_address)
+        grid.addRow(self.tr("P&hone:"), self.contact_phone)
+        grid.addRow(self.tr("E&mail:"), self.contact_email)
+        return box
+
+    def contact_fields(self) -> tuple[QLineEdit | QPlainTextEdit, ...]:
+        return self.contact_name, self.contact_address, self.contact_phone, self.contact_email
+
+    def contact_lines(self) -> list[str]:
+        """The title page's contact block: the legal name (else the author), the address's lines, phone, email."""
+        if not any(_text(f).strip() for f in self.contact_fields()):
+            return []
+        name = self.contact_name.text().strip() or self.author_edit.text().strip()
+        return [name, *self.contact_address.toPlainText().splitlines(), self.contact_phone.text(),
+                self.contact_email.text()]
 
     def fmt(self) -> str:
         return str(self.format_box.currentData())
@@ -182,6 +234,7 @@ class ExportDialog(QDialog):
 
     def _on_format(self) -> None:
         self.preset_box.setEnabled(self.fmt() == "docx")
+        self.contact_box.setVisible(self.fmt() == "docx" and self.preset() == "manuscript")
         path = self.path_edit.text().strip()
         suffix = SUFFIXES[self.fmt()]
         if not path:
@@ -219,8 +272,9 @@ class ExportDialog(QDialog):
                 self.chapter_list.addItem(plain(chapter.part))
             self.chapter_list.addItem(("    " if chapter.part or any(c.part for c in manuscript.chapters) else "")
                                       + plain(chapter.title))
-        self.summary.setText(i18n.arg(self.tr("Chapters: %1 · words: %2 · language: %3"),
-                                      len(manuscript.chapters), f"{manuscript.words():,}", manuscript.language))
+        self.summary.setText(i18n.arg(self.tr("%n chapter(s)", "", len(manuscript.chapters)) + " · "
+                                      + self.tr("%n word(s)", "", manuscript.words()) + " · "
+                                      + self.tr("language: %1"), manuscript.language))
         if not self.running:
             self.export_button.setEnabled(bool(manuscript.chapters))
         if not self.answers:
@@ -242,6 +296,9 @@ class ExportDialog(QDialog):
         answers, title, author, language = self._manuscript_inputs()
         fmt, preset = self.fmt(), self.preset()
         self.settings.setValue(AUTHOR_KEY, author)
+        contact = self.contact_lines() if self.contact_box.isVisible() else []
+        for edit, key in zip(self.contact_fields(), CONTACT_KEYS, strict=True):
+            self.settings.setValue(key, _text(edit))
         self.settings.setValue(FOLDER_KEY, str(path.parent))
         self.running = True
         self.written = None
@@ -251,7 +308,7 @@ class ExportDialog(QDialog):
         self.status.setText(i18n.arg(self.tr("Writing %1…"), path.name))
 
         def write() -> ExportResult:
-            manuscript = build(answers, title=title, author=author, language=language)
+            manuscript = build(answers, title=title, author=author, language=language, contact=contact)
             return export(manuscript, path, fmt, preset=preset,
                           progress=lambda done, total: self._progressed.emit(done, total))
 
@@ -274,10 +331,26 @@ class ExportDialog(QDialog):
             self.export_failed.emit(refused.code, refused.message)
             return
         self.written = result = outcome.value
-        self.status.setText(i18n.arg(self.tr("Wrote %1 (%2 chapters, %3 words)."), str(result.path),
-                                     result.chapters, f"{result.words:,}"))
+        self.status.setText(i18n.arg(self.tr("Wrote %1 (%2, %3)."), str(result.path),
+                                     self.tr("%n chapter(s)", "", result.chapters),
+                                     self.tr("%n word(s)", "", result.words)))
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(result.path.parent)))
         self.exported.emit(result)
+
+
+def _text(edit: QLineEdit | QPlainTextEdit) -> str:
+    return edit.toPlainText() if isinstance(edit, QPlainTextEdit) else edit.text()
+
+
+def default_title(project_name: str, heading: str, chat_name: str) -> tuple[str, str]:
+    """The title an export starts with, and where it came from: the project's name when the chat is in a project
+    of the creator's (a project is the book), else the heading the first answer opens with, else the chat's
+    name."""
+    if project_name.strip():
+        return project_name.strip(), "project"
+    if heading.strip():
+        return heading.strip(), "heading"
+    return chat_name, "chat"
 
 
 def open_export_dialog(window: WindowHost) -> ExportDialog | None:

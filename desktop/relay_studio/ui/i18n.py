@@ -185,3 +185,25 @@ def seconds(value: float, decimals: int = 1) -> str:
 
 def milliseconds(value: float, decimals: int = 1) -> str:
     return arg(QCoreApplication.translate("Duration", "%1 ms"), number(value, decimals))
+
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks ``text`` for pyside6-lupdate (which reads this name) and keeps it English."""
+    return text
+
+
+#: the names the studio gives what it makes itself: stored in English (code finds the Welcome chat by its name),
+#: shown in the window's language until the creator renames them
+_MADE_NAMES = (QT_TRANSLATE_NOOP("MadeNames", "Welcome"), QT_TRANSLATE_NOOP("MadeNames", "Default"))
+
+
+def chat_name(name: str) -> str:
+    """A chat's name as shown: the Welcome chat's in the window's language, any other as the creator wrote it."""
+    return QCoreApplication.translate("MadeNames", name) if name == _MADE_NAMES[0] else name
+
+
+def project_name(name: str, is_first: bool) -> str:
+    """A project's name as shown: the first project's "Default" (``is_first``: its id is the store's
+    ``DEFAULT_PROJECT_ID``) in the window's language, any other as written."""
+    return QCoreApplication.translate("MadeNames", name) if is_first and name == _MADE_NAMES[1] else name

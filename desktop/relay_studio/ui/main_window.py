@@ -98,6 +98,7 @@ class MainWindow(QMainWindow):
     fill_action: QAction
     library_action: QAction
     reset_layout_action: QAction
+    edit_actions: dict[str, QAction]
 
     def __init__(self, studio: Studio | None, settings: QSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -420,6 +421,13 @@ class MainWindow(QMainWindow):
         from relay_studio.ui.shortcuts_dialog import open_shortcuts
 
         open_shortcuts(self, self.menuBar())
+
+    def show_user_guide(self) -> None:
+        """Help → User guide (F1): the README and ``docs/`` shipped with the app (``ui/docs_browser.py``)."""
+        from relay_studio.resources import user_guide
+        from relay_studio.ui.docs_browser import open_user_guide
+
+        open_user_guide(self, user_guide())
 
     def about(self) -> None:
         box = QMessageBox(QMessageBox.Icon.Information, self.tr("About Relay Studio"),

@@ -173,7 +173,7 @@ class Sidebar(QWidget):
         return row_widget
 
     def set_projects(self, projects: list[tuple[str, str]], current: str) -> None:
-        """``projects``: (id, name) pairs; ``current`` is shown (no signal)."""
+        """``projects``: (id, name as shown) pairs; ``current`` is shown (no signal)."""
         self.project_combo.blockSignals(True)
         self.project_combo.clear()
         for project_id, name in projects:
@@ -187,7 +187,7 @@ class Sidebar(QWidget):
         self.chats.clear()
         items: dict[str, QTreeWidgetItem] = {}
         for chat in chats:
-            items[chat.id] = QTreeWidgetItem([chat.name])
+            items[chat.id] = QTreeWidgetItem([i18n.chat_name(chat.name)])
             items[chat.id].setData(0, ID_ROLE, chat.id)
             items[chat.id].setFlags(items[chat.id].flags() | Qt.ItemFlag.ItemIsEditable)
             if chat.explore:

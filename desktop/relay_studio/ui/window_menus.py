@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from relay_studio.ui import theme
+from relay_studio.ui.edit_actions import add_edit_actions
 from relay_studio.ui.window_host import ChatViewHost
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class MenusHost(ChatViewHost, Protocol):
     fill_action: QAction
     library_action: QAction
     reset_layout_action: QAction
+    edit_actions: dict[str, QAction]
 
     def ask_handoff_focus(self) -> None: ...
 
@@ -87,6 +89,8 @@ class MenusHost(ChatViewHost, Protocol):
     def about(self) -> None: ...
 
     def show_shortcuts(self) -> None: ...
+
+    def show_user_guide(self) -> None: ...
 
 
 def _action(window: MenusHost, text: str, slot: Callable[..., Any],
@@ -132,6 +136,7 @@ def build_menus(w: MenusHost) -> None:
     w.find_action = _action(w, translate("MainWindow", "&Find in chat"), w.chat.open_find,
                             QKeySequence.StandardKey.Find)
     w.menus["edit"].addAction(w.find_action)
+    w.edit_actions = add_edit_actions(w.menus["edit"], w.window())
     _build_run_menu(w)
     w.chat_menu.addAction(w.continue_action)
     w.continuity_action = _action(w, translate("MainWindow", "Check &continuity…"), w.check_continuity,
@@ -141,6 +146,10 @@ def build_menus(w: MenusHost) -> None:
     w.chat_menu.addSeparator()
     w.chat_actions.fill_menu(w.chat_menu)
     _build_view_menu(w)
+    w.menus["help"].addAction(_action(w, translate("MainWindow", "&User guide"), w.show_user_guide,
+                                      QKeySequence.StandardKey.HelpContents,
+                                      tip=translate("MainWindow", "The guide shipped with Relay Studio, to read "
+                                                                  "offline")))
     w.menus["help"].addAction(_action(w, translate("MainWindow", "&Keyboard shortcuts"), w.show_shortcuts))
     w.menus["help"].addAction(_action(w, translate("MainWindow", "About Relay Studio"), w.about))
 

@@ -22,6 +22,7 @@ from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextDocument
 from relay_studio.library.macros import MacroNames, shown_entry
 from relay_studio.library.mentions import Mention, MentionFinder
 from relay_studio.library.store import IndexedEntry
+from relay_studio.ui.library.entry_types import type_label
 
 HREF_PREFIX = "entry:"
 CACHE_TEXTS = 2048
@@ -96,7 +97,7 @@ def entry_tooltip(item: IndexedEntry, names: MacroNames | None = None) -> str:
     {{char}} filled with ``names``, the entry's own character for ``{{char}}`` when it has one)."""
     entry = item.entry if names is None else shown_entry(item.entry, names)
     translate = QCoreApplication.translate  # pyside6-lupdate reads translate("MentionTooltip", "…")
-    parts = [f"<b>{html.escape(entry.name)}</b> — {html.escape(entry.type)}"]
+    parts = [f"<b>{html.escape(entry.name)}</b> — {html.escape(type_label(entry.type))}"]
     if entry.aliases:
         also = translate("MentionTooltip", "also called %1").replace("%1", ", ".join(entry.aliases))
         parts.append("<i>" + html.escape(also) + "</i>")

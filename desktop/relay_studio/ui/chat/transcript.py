@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 
 from relay_studio.domain.enums import RunStatus
-from relay_studio.domain.records import ChatRecord, MessageRecord, RunRecord
+from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord, MessageRecord, RunRecord
+from relay_studio.ui import i18n
 from relay_studio.ui.chat.words import for_window
 
 
@@ -103,6 +104,31 @@ def notice_for(run: RunRecord) -> RunNotice | None:
         detail = QCoreApplication.translate("Transcript",
                                             ". Any change it was waiting for you to approve was not applied.")
     return RunNotice(run.id, run.status, ending + detail, run.error_code)
+
+
+def handoff_notice(runs: list[RunRecord], messages: list[MessageRecord]) -> RunNotice | None:
+    """The chat's latest run when it is a /handoff attempt that failed, or that Relay Studio's closing cut off:
+    a handoff leaves no message, so without this notice a chat reopened after a restart said nothing of it.
+    ``runs`` newest first. A stopped attempt (Esc) says nothing: the creator stopped it; an attempt older than
+    the chat's last message is no news."""
+    if not runs or runs[0].kind != RUN_KIND_HANDOFF:
+        return None
+    run = runs[0]
+    if messages and messages[-1].created_at > run.created_at:
+        return None
+    retry = QCoreApplication.translate("Transcript", "Chat → Hand off to a new chat… (or /handoff) tries again.")
+    if run.status is RunStatus.FAILED:
+        why = for_window(run.error_code, run.error_message or "") if run.error_message else ""
+        text = (i18n.arg(QCoreApplication.translate("Transcript", "The handoff to a new chat failed: %1"), why)
+                if why else QCoreApplication.translate("Transcript", "The handoff to a new chat failed."))
+    elif run.status is RunStatus.INTERRUPTED:
+        text = QCoreApplication.translate("Transcript", "Relay Studio closed while the handoff document was being "
+                                                        "written; the chat was not handed off.")
+    else:
+        return None
+    text = text.rstrip()
+    ended = text.endswith((".", "。", "?", "？", "!", "！"))  # a reason that ends its own sentence gets no "."
+    return RunNotice(run.id, run.status, f"{text}{'' if ended else '.'} {retry}", run.error_code)
 
 
 def transcript(messages: list[MessageRecord], runs: dict[str, RunRecord],

@@ -49,7 +49,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
@@ -59,8 +59,8 @@ from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
 from relay_studio.runtime.forecast import Forecast
 from relay_studio.runtime.publish import NothingToPublish
+from relay_studio.ui import i18n
 from relay_studio.ui.change_follower import ChangeFollower
-from relay_studio.ui.chat.card_chrome import fit_to_column
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.find_bar import ChatFind, FindBar
@@ -74,6 +74,7 @@ from relay_studio.ui.chat.transcript import (
     HandedOffEntry,
     RunNotice,
     TranscriptItem,
+    handoff_notice,
     notice_for,
     transcript,
     with_lineage,
@@ -175,6 +176,9 @@ class ChatView(QWidget):
         self.column_layout = QVBoxLayout(self.column)
         self.column_layout.setContentsMargins(16, 12, 16, 12)
         self.column_layout.setSpacing(10)
+        # the column is as tall as its cards are at its width (the scroll area asks its height for that width), not
+        # as tall as its minimum, which is the cards wrapped at their narrowest: a short chat got a scroll bar
+        self.column.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self.column_layout.addStretch(1)
         self.shown_limit = PAGE
         self._slots: list[QWidget | None] = []  # a card per item shown, None until built (``_build_more``)
@@ -214,12 +218,21 @@ class ChatView(QWidget):
         layout.addWidget(self.composer)
         self.composer.forecast_line.bind(self._forecast)
         self.welcome: WelcomeCard | None = None
-        self.empty_hint = QLabel()  # a chat with nothing in it yet says what to do next (issue 38)
+        # a chat with nothing in it yet says what to do next (issue 38), above the empty transcript, not in it: a
+        # wrapping label in the column made the scroll area size the column for a narrow width (a scroll bar
+        # in a chat with nothing to scroll)
+        self.empty_hint = QLabel()
         self.empty_hint.setObjectName("Muted")
+        self.empty_hint.setContentsMargins(16, 12, 16, 0)
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.empty_hint.setSizePolicy(policy)
         self.empty_hint.setWordWrap(True)
-        fit_to_column(self.empty_hint)
+        self.empty_hint.setMinimumWidth(1)
         self.empty_hint.hide()
-        self.column_layout.insertWidget(self.column_layout.count() - 1, self.empty_hint)
+        layout.insertWidget(layout.indexOf(self.scroll_area), self.empty_hint)
+        self._hint_chat: ChatRecord | None = None  # the chat the hint was last decided for
+        self._new_project = ("", "")  # (first chat, name) of the project made last in this window
         self.mentions = MentionIndex()
         self.follower = ChangeFollower(self, studio.operation_did_execute, self._concerns, self._on_changes)
         studio.events_arrived.connect(self._on_events)
@@ -242,7 +255,7 @@ class ChatView(QWidget):
             self.shown_limit = PAGE
         self.chat_id = chat_id
         record = self.studio.chats.get(chat_id)
-        self.title.setText(record.name if record else "")
+        self.title.setText(i18n.chat_name(record.name) if record else "")
         project_id = self.studio.chats.project_id(chat_id) if chat_id else ""
         if project_id != self.mentions.project_id:
             files = self.studio.projects.files.get(project_id)
@@ -381,8 +394,10 @@ class ChatView(QWidget):
         old = {card_key(card): card for card in self.cards}
         handed_off = [HandedOffEntry(h.chat.id, h.chat.name, h.entry, h.chat.created_at)
                       for h in contents.handed_off] if contents else []
-        items = with_lineage(transcript(messages, runs, regenerated, self._unpublished(runs)),
-                             contents.continued_from, contents.continued_in, handed_off) if contents else []
+        said = transcript(messages, runs, regenerated, self._unpublished(runs))
+        attempt = handoff_notice(run_records, messages)  # a live run is newest and not a failed handoff
+        items = with_lineage(said + ([attempt] if attempt else []), contents.continued_from, contents.continued_in,
+                             handed_off) if contents else []
         hidden = max(len(items) - self.shown_limit, 0)
         items = items[hidden:]
         self.earlier.setText(self.tr("Show earlier messages (%n more)", "", hidden))
@@ -490,17 +505,30 @@ class ChatView(QWidget):
                                             tuple((c.path, c.agent, c.edited) for c in changes))
         return notices
 
+    def note_new_project(self, chat_id: str, name: str) -> None:
+        """``chat_id`` is the first chat of a project just made (``name``): its hint says what a project holds and
+        how to fill it, until the chat is used."""
+        self._new_project = (chat_id, name)
+        if chat_id == self.chat_id and self.empty_hint.isVisible() and self._hint_chat is not None:
+            self._show_empty_hint(self._hint_chat, False)
+
     def _show_empty_hint(self, chat: ChatRecord | None, used: bool) -> None:
         """A chat with no message and no run yet (not the Welcome chat, which has its card): what to do."""
+        self._hint_chat = chat
         if chat is None or used or self.welcome is not None:
             self.empty_hint.hide()
             return
+        project = self._new_project
         self.empty_hint.setText(
             self.tr("Nothing here yet. Write how the scene opens below and press Ctrl+Enter: the character you "
                     "picked in the cast, or the first one, speaks. /as Name gives someone the turn.")
             if self.scene_bar.state is not None else
             self.tr("Nothing here yet. Ask about your story library, knowledge and files below; the explorer answers "
                     "and changes nothing.") if chat.explore else
+            i18n.arg(self.tr("The project “%1” is new: its chats, story library, knowledge and Skills are its own. "
+                             "Add its characters and places under Story library and its documents under Knowledge "
+                             "(Library, Ctrl+L), then write what you want below and press Ctrl+Enter."), project[1])
+            if chat.id == project[0] else
             self.tr("Nothing here yet. Write what you want below and press Ctrl+Enter: the agent picked under the "
                     "message starts and passes the work along. Start with @editor (or another agent's name) to "
                     "pick who starts."))

@@ -43,7 +43,8 @@ def citation_text(c: dict[str, Any]) -> str:
         parts.append(f"page {c['page']}")
     if c.get("section"):
         parts.append("section \u201c" + " › ".join(map(str, c["section"])) + "\u201d")
-    parts.append(f"characters {c.get('charStart', 0)}\u2013{c.get('charEnd', 0)}")
+    at = int(c.get("pageStart", 0)) if c.get("page") is not None else 0  # counted within the page
+    parts.append(f"characters {int(c.get('charStart', 0)) - at}\u2013{int(c.get('charEnd', 0)) - at}")
     return ", ".join(parts)
 
 

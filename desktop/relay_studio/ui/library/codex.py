@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.library.entries import BUILTIN_TYPES, LibraryEntry, LibraryError, Tracking
+from relay_studio.library.entries import LibraryEntry, LibraryError, Tracking
 from relay_studio.library.store import IndexedEntry, LibraryProblem
 from relay_studio.ui import file_dialogs, i18n
 from relay_studio.ui.background import BackgroundReads, Outcome
@@ -48,6 +48,7 @@ from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import first_column_stretches, named
 from relay_studio.ui.library.codex_model import CodexModel, CodexRow
 from relay_studio.ui.library.counts import MentionTally
+from relay_studio.ui.library.entry_types import type_key, type_label, type_labels
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
 from relay_studio.ui.operations.errors import present_error
@@ -75,7 +76,7 @@ class EntryEditor(QWidget):
         line = self.type.lineEdit()
         if line is not None:
             line.setAccessibleName(self.tr("Type"))
-        self.type.addItems(list(BUILTIN_TYPES))
+        self.type.addItems(type_labels())
         self.aliases = named(QLineEdit(placeholderText=self.tr("Other names, separated by commas")), "EntryAliases")
         self.tags = named(QLineEdit(placeholderText=self.tr("Tags, separated by commas")), "EntryTags")
         self.description = named(QPlainTextEdit(), "EntryDescription")
@@ -126,7 +127,7 @@ class EntryEditor(QWidget):
         self.original = item
         entry = item.entry if item else LibraryEntry(type=kind, name="")
         self.name.setText(entry.name)
-        self.type.setCurrentText(entry.type)
+        self.type.setCurrentText(type_label(entry.type))
         self.aliases.setText(", ".join(entry.aliases))
         self.keys.show_secondary(entry)
         self._show_keys(entry.tracking.off)
@@ -149,7 +150,7 @@ class EntryEditor(QWidget):
     def entry(self) -> LibraryEntry:
         base = self.original.entry if self.original else LibraryEntry(name="")
         return base.model_copy(update={
-            "name": self.name.text().strip(), "type": self.type.currentText().strip().lower() or "other",
+            "name": self.name.text().strip(), "type": type_key(self.type.currentText()),
             "aliases": _split(self.aliases.text()), "tags": _split(self.tags.text()),
             "description": self.description.toPlainText(), "notes": self.notes.toPlainText().strip(),
             "tracking": Tracking(case_sensitive=self.case_sensitive.isChecked(), exclude=_split(self.exclude.text()),

@@ -14,8 +14,10 @@ from typing import Any
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from relay_studio.library.entries import BUILTIN_TYPES
 from relay_studio.library.store import IndexedEntry
 from relay_studio.ui import i18n
+from relay_studio.ui.library.entry_types import type_label
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 _TOP = 0  # the internal id of a group's row; an entry's row carries its group's number plus one
@@ -124,7 +126,8 @@ class CodexModel(QAbstractItemModel):
     def _group_data(self, group: Group, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
-                return f"{group.type.title()} ({len(group.entries)})"
+                shown = type_label(group.type) if group.type in BUILTIN_TYPES else group.type.title()
+                return f"{shown} ({len(group.entries)})"
             return str(sum(self.counts.get(i.entry.name, 0) for i in group.entries)) if self.counts else ""
         if role == Qt.ItemDataRole.FontRole and column == 0:
             return self._bold

@@ -167,7 +167,9 @@ class LibraryPanel(QWidget):
 
     def _update_title(self) -> None:
         if self.project_id:
-            self.title.setText(i18n.arg(self.tr("Project “%1”"), self.studio.projects.get(self.project_id).name))
+            name = self.studio.projects.get(self.project_id).name
+            self.title.setText(i18n.arg(self.tr("Project “%1”"),
+                                        i18n.project_name(name, self.studio.projects.is_first(self.project_id))))
 
     def _concerns(self, changes: Changes) -> bool:
         return bool(self.project_id) and (changes.projects or bool(changes.chats) or bool(changes.messages)

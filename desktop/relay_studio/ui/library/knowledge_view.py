@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from relay_studio.knowledge.chunking import Chunk
+from relay_studio.knowledge.chunking import Chunk, page_start
 from relay_studio.knowledge.errors import KnowledgeError
 from relay_studio.knowledge.library import DocumentInfo, ImportJob, ImportProgress, ImportReport
 from relay_studio.ui import file_dialogs, i18n
@@ -102,6 +102,14 @@ class KnowledgeView(QWidget):
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         self.message.hide()
+        self.empty_hint = QLabel(self.tr(
+            "No documents yet. Import… rulebooks, research or notes (Markdown, text, PDF, EPUB, HTML): agents allowed "
+            "to search knowledge quote passages from them and cite where each one stands, and you can search them "
+            "here."))
+        self.empty_hint.setObjectName("Muted")
+        self.empty_hint.setWordWrap(True)
+        self.empty_hint.hide()
+        layout.addWidget(self.empty_hint)
         split = QSplitter(Qt.Orientation.Vertical)
         self.documents = named(QTreeWidget(), "KnowledgeDocuments")
         self.documents.setAccessibleName(self.tr("Documents"))
@@ -170,6 +178,7 @@ class KnowledgeView(QWidget):
             item.setToolTip(0, i18n.arg(self.tr("%1 (from %2)"), doc.file_name, doc.source_name))
             self.documents.addTopLevelItem(item)
         self.remove_button.setEnabled(self.documents.topLevelItemCount() > 0 and self.job is None)
+        self.empty_hint.setVisible(not documents and self.job is None)
 
     # -- import ------------------------------------------------------------------------------------
     def choose_files(self) -> None:
@@ -189,6 +198,7 @@ class KnowledgeView(QWidget):
         self.import_button.setEnabled(False)
         self.remove_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
+        self.empty_hint.hide()
         self._say("")
         job, project_id = self.job, self.project_id
         self._import_wait.start("import", job.wait, lambda outcome: self._on_import_done(project_id, outcome))
@@ -310,6 +320,7 @@ class KnowledgeView(QWidget):
             parts.append(self.tr("page %1").replace("%1", str(chunk.page)))
         if chunk is not None and chunk.section:
             parts.append(self.tr("section “%1”").replace("%1", " › ".join(chunk.section)))
-        parts.append(self.tr("characters %1–%2").replace("%1", str(target.char_start))
-                     .replace("%2", str(target.char_end)))
+        at = page_start(chunks, chunk.page) if chunk is not None else 0  # counted within the page, as cited
+        parts.append(self.tr("characters %1–%2").replace("%1", str(target.char_start - at))
+                     .replace("%2", str(target.char_end - at)))
         return ", ".join(parts)

@@ -32,6 +32,7 @@ class JournalOperations:
     event_count = Query(run_store, RunStore.event_count)
     model_turn = Query(run_store, RunStore.model_turn)  # one model call's request and response (None while it streams)
     file_versions = Query(run_store, RunStore.file_versions)  # a file's versions: (version, content, invocation)
+    fork_stages = Query(run_store, RunStore.fork_stages)  # which of these runs are reruns, and from which stage
 
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from relay_studio.domain.records import ProjectRecord
 from relay_studio.resources import resource_dir
 from relay_studio.store.chats import ChatStore
+from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.store.projects import ProjectStore
 from relay_studio.ui.operations.ops import FILES, Change, Changes, OwnerRef, Query, ReadStores, chats, projects
 from relay_studio.ui.operations.project_files import ProjectFiles, read_project_files
@@ -47,6 +48,11 @@ class ProjectOperations:
     def _on_changes(self, changes: Changes, _initiator: object) -> None:
         for project_id in changes.project_files():
             self._changed[project_id] = self._changed.get(project_id, 0) + 1
+
+    def is_first(self, project_id: str) -> bool:
+        """Whether ``project_id`` is the project every data folder starts with ("Default", whose name the window
+        shows in its language: ``i18n.project_name``; it names no book)."""
+        return project_id == DEFAULT_PROJECT_ID
 
     def get(self, project_id: str) -> ProjectRecord:
         """The project with that id, or the default project when it is gone."""

@@ -69,6 +69,7 @@ class _Draft:
     result: str
     accepted: set[int] = field(default_factory=set)
     reason: str = ""
+    hunks: list[Hunk] = field(default_factory=list)  # as listed: the proposal's, or the edited result's
 
 
 class PatchDialog(QDialog):
@@ -115,11 +116,11 @@ class PatchDialog(QDialog):
         self.unified.setAccessibleName(self.tr("Unified"))
         self.arguments = QPlainTextEdit()
         self.arguments.setReadOnly(True)
-        self.arguments.setAccessibleName(self.tr("Arguments"))
+        self.arguments.setAccessibleName(self.tr("Details"))
         self.tabs.addTab(self.side, self.tr("Side by side"))
         self.tabs.addTab(self.unified, self.tr("Unified"))
         self.tabs.addTab(self.result_edit, self.tr("Result (editable)"))
-        self.tabs.addTab(self.arguments, self.tr("Arguments"))
+        self.tabs.addTab(self.arguments, self.tr("Details"))
         self.tabs.currentChanged.connect(lambda _i: self._refresh_diffs())
         self.review_panel = QTextBrowser()  # the review's issues, beside the diff
         self.review_panel.setObjectName("PatchReview")
@@ -252,7 +253,7 @@ class PatchDialog(QDialog):
         pending = self.current
         if pending is not None and pending in self.pending and not pending.future.done():
             self._drafts[pending] = _Draft(self.result_edit.toPlainText(), self.accepted_hunks(),
-                                           self.reason.text())
+                                           self.reason.text(), list(self.hunks))
 
     def _show(self, pending: PendingApproval | None) -> None:
         self._keep_draft()
@@ -300,7 +301,7 @@ class PatchDialog(QDialog):
             self.hunks = []
             self._shown_result = None
             return
-        self.hunks = hunks(r.before or "", r.after or "")
+        self.hunks = draft.hunks if draft else hunks(r.before or "", r.after or "")
         accepted = draft.accepted if draft else set(range(len(self.hunks)))
         self.hunk_list.fill(self.hunks, accepted)
         self._shown_result = None
@@ -348,6 +349,7 @@ class PatchDialog(QDialog):
         self._shown_result = result
         r = pending.request
         before = r.before or ""
+        self._follow_result(before, result)
         c = theme.colors()
         self.side.setHtml(side_by_side_html(before, result, add_bg=c.diff_add.name(), del_bg=c.diff_del.name(),
                                             before_title=self.tr("Before"),
@@ -356,6 +358,15 @@ class PatchDialog(QDialog):
         self.unified.setHtml(unified_html(before, result, r.path or "file", add_bg=c.diff_add.name(),
                                           del_bg=c.diff_del.name(), muted=c.muted.name(),
                                           no_changes=self.tr("No changes.")))
+
+    def _follow_result(self, before: str, result: str) -> None:
+        """After an edit of Result by hand, the hunks listed are those of the result as edited (their headers
+        and lines follow it), all ticked since the result holds them; a hunk ticked or unticked is not an
+        edit by hand (the result is then what the ticks give)."""
+        if result == apply_hunks(before, self.hunks, self.accepted_hunks()):
+            return
+        self.hunks = hunks(before, result)
+        self.hunk_list.fill(self.hunks, set(range(len(self.hunks))))
 
     def _details(self, arguments: dict[str, object]) -> str:
         """A call's arguments as the creator reads them: one "name: value" line each, never raw JSON."""

@@ -470,10 +470,12 @@ class ProfileEditor(QWidget):
                            path))
 
     def _on_scrolled(self, value: int) -> None:
-        self.rail.follow(value, self.groups)
+        self.rail.follow(value, self.groups, at_end=value >= self.scroll_area.verticalScrollBar().maximum() > 0)
 
     def _go_to_section(self, row: int) -> None:
         if 0 <= row < len(SECTIONS):
             box = self.groups.get(SECTIONS[row])
             if box is not None:
+                bar = self.scroll_area.verticalScrollBar()
+                self.rail.hold(row, max(bar.minimum(), min(box.y(), bar.maximum())))
                 self.scroll_area.scroll_to(box.y())

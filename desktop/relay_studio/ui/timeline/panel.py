@@ -213,12 +213,16 @@ class TimelinePanel(QWidget):
         self.run_box.blockSignals(True)
         self.run_box.clear()
         names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
-        for record in self.studio.journal.runs(self.chat_id or None, limit=200):
+        records = self.studio.journal.runs(self.chat_id or None, limit=200)
+        reruns = self.studio.journal.fork_stages([r.id for r in records])
+        for record in records:
             label = (f"{i18n.when_short(record.created_at)} · "
                      f"{names.get(record.root_profile_id, record.root_profile_id)} · "
                      f"{i18n.run_status(record.status.value)}")
             if record.kind == RUN_KIND_HANDOFF:  # a /handoff attempt, not a request of the chat's
                 label += " · " + self.tr("handoff document")
+            elif record.id in reruns:  # Rerun from here…: says which stage it reran from
+                label += " · " + i18n.arg(self.tr("rerun from stage %1"), reruns[record.id])
             self.run_box.addItem(label, record.id)
             self.run_box.setItemData(self.run_box.count() - 1, i18n.when(record.created_at),
                                      Qt.ItemDataRole.ToolTipRole)
