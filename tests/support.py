@@ -150,6 +150,15 @@ async def until(predicate: Callable[[], object], seconds: float = WAIT_SECONDS, 
         await asyncio.sleep(0.005)
 
 
+async def settle(turns: int = 1, seconds: float = 0.02) -> None:
+    """Lets the running loop turn ``turns`` times: Qt's posted events (layouts, deferred deletes, paints) and the
+    other tasks run while this one waits. Never ``processEvents()`` inside a coroutine: on qasync it steps other
+    tasks inside this one ("Cannot enter into task ..."), the step is lost and a fixture's teardown can wait for
+    that task forever (``tests/unit/test_test_rules.py`` forbids it)."""
+    for _ in range(turns):
+        await asyncio.sleep(seconds)
+
+
 def until_blocking(predicate: Callable[[], object], seconds: float = WAIT_SECONDS, what: str = "condition",
                    interval: float = 0.05) -> None:
     """``until`` for a test that runs no event loop (it waits for other processes): polls ``predicate``

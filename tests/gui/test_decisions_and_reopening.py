@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import QDateTime, Qt
-from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit
+from PySide6.QtWidgets import QInputDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
@@ -22,6 +22,7 @@ from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import relay_turns
 from tests.gui.test_patch_dialog import DRAFT, _answer, _click, _click_tab, _completed, _ctrl, _demo
+from tests.support import settle
 
 LONG = "\n\n".join(f"Paragraph {i}: the boats came home at dusk, heavy with silver, and the gulls followed."
                    for i in range(40))
@@ -75,7 +76,7 @@ async def test_an_approved_edit_whose_commit_was_rejected_says_it_was_never_publ
     bar = next(b for lane in tl.lanes.values() for b in lane.bars if b.label == "workspace_apply_patch")
     assert bar.end is not None and bar.end - bar.start > 0.8
     panel.lanes.fit()
-    QApplication.processEvents()
+    await settle()
     x0, x1 = panel.lanes.x_of(bar.start), panel.lanes.x_of(bar.decided_at or bar.start)
     columns = _approval_columns(window)
     assert len({x for x in columns if x0 <= x <= x1}) > 0.8 * (x1 - x0), "the wait is drawn without a click"

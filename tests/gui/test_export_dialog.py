@@ -12,7 +12,6 @@ from xml.etree import ElementTree as ET
 import pytest
 from PySide6.QtCore import QObject, Qt, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
@@ -21,6 +20,7 @@ from relay_studio.ui.export_dialog import ExportDialog
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.test_window_languages import LANGUAGES, _cjk_font_present, clipped
+from tests.support import settle
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 CHINESE = "他推开门，雨声忽然大了起来。"
@@ -215,5 +215,5 @@ async def test_the_export_dialog_with_its_contact_lines_fits_a_1000_by_700_scree
     hint = dialog.minimumSizeHint()
     assert hint.width() <= 1000 and hint.height() <= 640, f"{language}: {hint}"  # the screen less a title bar
     dialog.resize(max(hint.width(), 760), 640)
-    QApplication.processEvents()
+    await settle()
     assert clipped(dialog) == []

@@ -15,6 +15,7 @@ from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.profiles.editor import ProfileEditor
 from relay_studio.ui.profiles.new_agent import NewAgentDialog
 from tests.gui.conftest import App, run_to_end, until
+from tests.support import settle
 from tests.unit.test_model_language import offences
 
 
@@ -145,7 +146,7 @@ async def test_file_menu_and_context_menu_offer_new_agent(app: App, qtbot: QtBot
     assert editor.form.get("delegation.allowedCallers") == ["*"]
 
     # An empty point of the list: only New agent…. (A window tall enough for the list to end above its bottom.)
-    QApplication.processEvents()
+    await settle()
     menu.hide()
     window.resize(window.width(), 1400)
     last = agents.item(agents.count() - 1)

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QInputDialog
+from PySide6.QtWidgets import QInputDialog
 from pytestqt.qtbot import QtBot
 
 from relay_studio.runtime import session_handoff as sh
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
+from tests.support import settle
 
 DOC = "## Goal\nA harbour story.\n## Canon & Constraints\nPresent tense.\n## Progress\nDone: dusk.\n" \
       "## Key Decisions\nSilver fish (the light).\n## Critical Context\nThe boats.\n## Next Steps\nNight.\n"
@@ -95,7 +96,7 @@ async def test_a_refused_handoff_says_why_in_the_status_bar(app: App, qtbot: QtB
     _type_and_send(window, qtbot, "/handoff")
     await until(lambda: sh.NOTHING_TO_HAND_OFF in window.statusBar().currentMessage(), what="the refusal")
     assert window.handoff_dialog is None
-    QApplication.processEvents()
+    await settle()
 
 
 async def test_the_document_grows_in_the_dialog_as_it_is_written(app: App, qtbot: QtBot) -> None:

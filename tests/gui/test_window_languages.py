@@ -29,6 +29,7 @@ from relay_studio.ui.patches.dialog import PatchDialog
 from relay_studio.ui.settings.dialog import SettingsDialog
 from relay_studio.ui.timeline.detail import DetailPane
 from tests.gui.conftest import App, run_to_end, until
+from tests.support import settle
 
 #: the menu bar in each language
 MENUS = {
@@ -122,12 +123,12 @@ async def test_the_window_starts_in_the_chosen_language(app: App, language: str)
 async def test_nothing_is_cut_off_in_the_main_views(app: App, language: str) -> None:
     _cjk_font_present()
     window = await _open(app, language)
-    QApplication.processEvents()
+    await settle()
     problems = [f"main window: {p}" for p in clipped(window)]
     window.open_profile("writer")
     editor = window.profile_editor
     assert editor is not None
-    QApplication.processEvents()
+    await settle()
     problems += [f"profile editor: {p}" for p in clipped(editor)]
     window.open_settings()
     settings = window.findChild(SettingsDialog)
@@ -144,7 +145,7 @@ async def test_nothing_is_cut_off_in_the_main_views(app: App, language: str) -> 
     await until(lambda: len(dialog.pending) == 2, what="the editor's two proposals")
     if language != "en":
         assert dialog.approve_button.text() == WORDS[language]["approve"]
-    QApplication.processEvents()
+    await settle()
     problems += [f"patch dialog: {p}" for p in clipped(dialog)]
     await until(lambda: window.timeline.run_box.count() > 0, what="the run in the run picker")
     problems += [f"timeline: {p}" for p in clipped(window.timeline)]  # the run picker, the filters

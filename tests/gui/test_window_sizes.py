@@ -13,7 +13,6 @@ from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
-    QApplication,
     QDockWidget,
     QStyle,
     QStyleOptionComboBox,
@@ -29,6 +28,7 @@ from relay_studio.ui.window_layout import FIRST_SIZE, MIN_CHAT_W, default_widths
 from tests.gui.conftest import App, run_to_end, until
 from tests.gui.scripts import relay_turns
 from tests.gui.test_window_languages import clipped
+from tests.support import settle
 
 SIZES = [(1000, 700), (1400, 860), (1920, 1080)]
 LONG_WORD = "https://example.org/" + "harbour-" * 30  # no place to break it
@@ -42,7 +42,7 @@ DOC = ("## Goal\nA harbour story.\n## Canon & Constraints\nPresent tense.\n## Pr
 async def _settle(window: MainWindow) -> None:
     """A few turns of the loop: the window's layout, then the docks fitted to it, then theirs."""
     for _ in range(4):
-        QApplication.processEvents()
+        await settle()
         await asyncio.sleep(0.02)
 
 
@@ -174,7 +174,7 @@ async def test_the_left_panel_comes_back_and_reset_layout_restores_the_first_wid
     qtbot.mousePress(window, Qt.MouseButton.LeftButton, pos=QPoint(sep_x, y))
     for x in range(sep_x, sep_x + 61, 10):
         qtbot.mouseMove(window, QPoint(x, y))
-        QApplication.processEvents()
+        await settle()
         await asyncio.sleep(0.01)
     qtbot.mouseRelease(window, Qt.MouseButton.LeftButton, pos=QPoint(sep_x + 60, y))
     await _settle(window)
