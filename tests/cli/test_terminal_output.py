@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from relay_studio.cli import main
+from relay_studio.cli.interrupt import CANCELLED_SENTENCE, raise_interrupted
 from relay_studio.domain import secret_values
 from relay_studio.domain.safe_text import SHOWN_NAME_CHARS
 
@@ -97,6 +99,52 @@ def test_ctrl_c_in_the_first_half_second_exits_130_without_a_traceback(tmp_path:
     # run was reported completed. A signal that came while the command worked must end it with 130.
     finished = re.search(r"^run \S+: completed$", err, re.M) is not None
     assert proc.returncode == 130 or (finished and proc.returncode in (0, -signal.SIGINT)), (proc.returncode, err)
+    if proc.returncode == 130:  # the run says it was cancelled; before or after it, the command says so
+        assert re.search(r"^run \S+: cancelled", err, re.M) or CANCELLED_SENTENCE in err.splitlines(), err
+
+
+# Ctrl+C lands while the command runs code made from a string, as SQLAlchemy and dataclasses do while they load.
+_CTRL_C_IN_GENERATED_CODE = """
+import os
+import signal
+
+import relay_studio.cli.host
+from relay_studio import launch
+
+
+def dispatch(*_args: object) -> int:
+    exec("os.kill(os.getpid(), signal.SIGINT)\\nfor _ in range(10_000_000): pass", {"os": os, "signal": signal})
+    return 0
+
+
+relay_studio.cli.host._dispatch = dispatch
+raise SystemExit(launch.main())
+"""
+
+
+def test_ctrl_c_while_code_made_from_a_string_runs_exits_130_with_a_sentence(tmp_path: Path) -> None:
+    """CPython ends ``python -m`` by killing itself with SIGINT (exit -2, nothing printed) once a plain
+    KeyboardInterrupt left code run from a string, even when the command caught it; the command's own
+    interrupt does not leave that mark."""
+    (tmp_path / "ctrl_c_probe.py").write_text(_CTRL_C_IN_GENERATED_CODE, encoding="utf-8")
+    paths = [str(tmp_path), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    done = subprocess.run([sys.executable, "-m", "ctrl_c_probe", "demo", "--data-dir", str(tmp_path / "data")],
+                          capture_output=True, text=True, timeout=60, check=False,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)})
+    assert (done.returncode, done.stderr) == (130, CANCELLED_SENTENCE + "\n")
+
+
+def test_a_run_puts_back_the_commands_ctrl_c_handler_when_it_ends(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The run's own handler (cancel the run) goes when the run ends, and the command's is back, not Python's
+    default one (which the event loop puts there)."""
+    previous = signal.signal(signal.SIGINT, raise_interrupted)
+    try:
+        assert main(["demo", "--data-dir", str(tmp_path / "data")]) == 0
+        assert signal.getsignal(signal.SIGINT) is raise_interrupted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert "completed" in capsys.readouterr().err
 
 
 def _on_a_terminal(*argv: str) -> str:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.chat.message_card import MessageCard
+from relay_studio.ui.chat.notice_card import NoticeCard
 from relay_studio.ui.chat.transcript import RunNotice, transcript
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, run_to_end, until
@@ -118,6 +119,7 @@ async def test_a_failed_regeneration_says_so_under_the_answer(app: App) -> None:
     await _ask(window, "Write.", 0)
     window.runs.regenerate(window.chat.message_cards()[1].message.id)
     await run_to_end(window, 1)
+    await until(lambda: any(isinstance(c, NoticeCard) for c in window.chat.cards), what="the notice (read off-thread)")
     kinds = [type(c).__name__ for c in window.chat.cards]
     assert kinds == ["MessageCard", "MessageCard", "NoticeCard"]
     assert window.chat.message_cards()[1].shown_text == "The only answer."

@@ -59,8 +59,11 @@ async def test_an_approved_edit_whose_commit_was_rejected_says_it_was_never_publ
     _click(qtbot, dialog.reject_button)  # its commit
     run_id = await _completed(app, window)
     await until(lambda: _answer(window) == DRAFT, what="the writer's draft, the only commit, in the chat")
-    answer = window.chat.message_cards()[-1]  # its card was made at the writer's commit, mid-run
-    assert answer.author.text() == "Writer" and answer.marker_label.text() == "finished by Finalizer"
+    # its card was made at the writer's commit, mid-run, and is filled once its message is read back after the
+    # run (off the GUI thread): wait for that, not a moment
+    await until(lambda: window.chat.message_cards()[-1].marker_label.text() == "finished by Finalizer",
+                what="the answer to name who finished")
+    assert window.chat.message_cards()[-1].author.text() == "Writer"
     await until(lambda: any(isinstance(c, NoticeCard) for c in window.chat.cards), what="the notice (read off-thread)")
     notices = [c for c in window.chat.cards if isinstance(c, NoticeCard)]
     assert len(notices) == 1 and notices[0].notice.run_id == run_id

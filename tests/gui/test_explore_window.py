@@ -58,12 +58,13 @@ async def test_new_exploration_by_a_click_answers_in_plain_text_and_changes_noth
     results = [e.payload for e in rt.runs.events(run_id) if e.type == "tool_call_completed"]
     assert [(r["name"], r["errorCode"]) for r in results] == [("library_search", None),
                                                             ("workspace_write_file", codes.EXPLORE_READ_ONLY)]
-    await until(lambda: len(window.chat.message_cards()) == 2, what="the answer's card")
+    await until(lambda: len(window.chat.message_cards()) == 2
+                and window.chat.message_cards()[-1].marker_label.text() == "answered in plain text",
+                what="the answer's card, marked")
     answer = window.chat.message_cards()[-1]
     shown = QTextDocument()
     shown.setHtml(answer.body.text())  # the card's rich text: "Mira" is underlined as a story library mention
     assert "Captain Mira commands the Heron" in shown.toPlainText()
-    assert answer.marker_label.text() == "answered in plain text"
 
     # An ordinary chat: no badge, and the writer again.
     welcome = _item_named(window, "Welcome")

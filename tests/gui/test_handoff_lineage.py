@@ -171,6 +171,7 @@ async def test_a_chat_past_the_context_window_offers_the_handoff_instead_of_send
     assert "without the oldest 2 messages" in dialog.missing.text(), "the request was cut to fit; the creator knows"
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     await until(lambda: window.chat_id != chat, what="the new chat")
+    await until(lambda: len(window.chat.cards) >= 2, what="the new chat's cards (read off the GUI thread)")
     assert isinstance(window.chat.cards[1], HandoffCard)
 
 

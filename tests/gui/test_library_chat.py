@@ -274,10 +274,13 @@ async def test_skill_problems_are_named_and_outside_edits_show_when_the_window_g
     await until(lambda: len(window.chat.message_cards()) == 1, what="the chat's message")
     [card] = window.chat.message_cards()
     assert card.mention_count == 0
-    # Reads the window started before (opening the chat, the tab) have landed: under load one could still be
-    # reading when the files below change, and then show them without any focus change.
-    await until(lambda: not any(t.name == "project-files" for t in threading.enumerate()),
-                what="earlier reads of the project's files to end")
+    # No read is under way or due before the files below change, or it would show them without any focus change:
+    # the reads opening the chat started have ended, and so has the delayed read the window's own activation
+    # (in ``_active``) set off, which fires 150 ms later (under load, after the check on the thread alone).
+    library = window.library
+    await until(lambda: not library._focus_timer.isActive() and not library._write_timer.isActive()
+                and not any(t.name == "project-files" for t in threading.enumerate()),
+                what="earlier reads of the project's files, started or due, to end")
     # Outside the app: the broken Skill is fixed, an entry is written.
     (skills / "broken.md").write_text("---\nname: broken\ndescription: When it was broken.\n---\nFixed.\n",
                                       encoding="utf-8")
@@ -297,7 +300,10 @@ async def test_skill_problems_are_named_and_outside_edits_show_when_the_window_g
     window.activateWindow()
     await until(lambda: QApplication.activeWindow() is window, what="the window to have the focus back")
     await until(lambda: tabs.tabText(index) == "Skills ⚠ 1", what="the Skills read again")
-    assert readers and all(name == "project-files" for name in readers)  # read on its own thread
+    # Read on its own thread: the lane's thread calls this direct listener after it queued the arrival to the
+    # GUI thread, so the tab may show the read before the listener has run; wait for it.
+    await until(lambda: readers, what="the reading thread to hand over the read")
+    assert all(name == "project-files" for name in readers)
     assert [view.list.item(i).text() for i in range(view.list.count())] == [  # type: ignore[union-attr]
         "broken", "story-library-upkeep · built-in"]
     assert view.problems.text() == ("⚠ skills/bad-yaml.md: the frontmatter is not valid YAML (line 3). "

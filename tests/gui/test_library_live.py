@@ -21,7 +21,9 @@ async def test_an_entry_the_director_writes_shows_in_the_library_before_the_run_
         "director": [
             {"toolCalls": [_call("review_consistency", {"name": "Oren", "type": "character", "draft": OREN}),
                            _call("library_create", {"type": "character", "name": "Oren", "description": OREN})]},
-            {"delayMs": 4000, "text": "Oren is in the story library now."},  # the run goes on meanwhile
+            # the run goes on meanwhile, until the test ends and the window's shutdown cancels it: the entry can
+            # only have come from the write, never from the read at the run's end
+            {"delayMs": 600_000, "text": "Oren is in the story library now."},
         ],
         "consistency-reviewer": [{"text": json.dumps(clean)}],
     }
@@ -34,7 +36,7 @@ async def test_an_entry_the_director_writes_shows_in_the_library_before_the_run_
     window.chat.composer.submit()
     dialog = await _visible_dialog(window, "the new entry's proposal")
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
-    await until(lambda: codex.item_for("Oren") is not None, seconds=3, what="Oren in the story library")
+    await until(lambda: codex.item_for("Oren") is not None, what="Oren in the story library")
     run = window.studio.runtime.runs.runs()[-1]
     assert window.studio.runtime.runs.run(run.id).status is RunStatus.RUNNING, "shown while the run goes on"
     [written] = [e.payload for e in window.studio.runtime.runs.events(run.id)

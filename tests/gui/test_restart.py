@@ -4,7 +4,6 @@ And ``relay-studio --screenshot`` over that data writes a PNG of the drawn windo
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 import sqlite3
@@ -33,7 +32,8 @@ async def test_restart_over_the_same_data(app: App) -> None:
     window.chat.composer.submit()
     run_id = await run_to_end(window)
     window.timeline_dock.hide()
-    await asyncio.sleep(0.05)  # the layout's minimum width follows the hidden dock
+    await until(lambda: window.minimumWidth() == window.minimumSizeHint().width(),
+                what="the layout's minimum width to follow the hidden dock")
     window.resize(800, 523)  # the offscreen screen is 800 pixels wide: restoring clamps to it
     size = (window.width(), window.height())
 

@@ -14,14 +14,14 @@ from pytestqt.qtbot import QtBot
 
 from relay_studio.app import hand_over, load_studio, open_studio, show_start_window, watch_closed, window_settings
 from relay_studio.window_open import show_window
-from tests.support import until
+from tests.support import WAIT_SECONDS, until
 
 
 async def test_keys_typed_before_the_window_is_ready_reach_the_composer(tmp_path: Path, qapp: QApplication,
                                                                         qtbot: QtBot) -> None:
     data = tmp_path / "data"
     settings = window_settings(data)
-    shell = await show_start_window(settings, seconds=5)
+    shell = await show_start_window(settings, seconds=WAIT_SECONDS)
     assert shell.first_paint is not None
 
     assert shell.early.hasFocus() or shell.focusWidget() is shell.early
@@ -66,9 +66,9 @@ async def test_the_real_window_takes_keys_while_the_runtime_loads(tmp_path: Path
     done once the chat is open, with the same composer, text and all, in the chat view (issue 38)."""
     data = tmp_path / "data"
     settings = window_settings(data)
-    shell = await show_start_window(settings, seconds=5)
+    shell = await show_start_window(settings, seconds=WAIT_SECONDS)
     qtbot.keyClicks(shell.early, "Once")
-    window = show_window(shell, settings, seconds=5)
+    window = show_window(shell, settings, seconds=WAIT_SECONDS)
     runtime = None
     try:
         assert window.paints.first is not None and not window.attached
@@ -92,7 +92,7 @@ async def test_the_real_window_takes_keys_while_the_runtime_loads(tmp_path: Path
         assert window.paints.marked is None or window.paints.marked >= window.paints.first
         # The held Send was done once the chat was open, with what was typed meanwhile; a fresh data folder has
         # no model connection, which it says, keeping the text
-        await until(lambda: "[connection.none]" in window.statusBar().currentMessage(), 5, "the runtime's answer")
+        await until(lambda: "[connection.none]" in window.statusBar().currentMessage(), what="the runtime's answer")
         assert editor.toPlainText() == "Once upon a time"
         assert window.composer.hint.text() != "Sending when your chats are open…"
     finally:
@@ -111,9 +111,9 @@ async def test_closing_the_window_while_it_opens_keeps_the_last_chat(tmp_path: P
     data = tmp_path / "data"
     settings = window_settings(data)
     settings.setValue("chat/last", "chat-earlier")
-    window = show_window(None, settings, seconds=5)
+    window = show_window(None, settings, seconds=WAIT_SECONDS)
     closed = watch_closed(window)
     window.close()
-    await asyncio.wait_for(closed, 5)
+    await asyncio.wait_for(closed, WAIT_SECONDS)
     assert not window.isVisible() and settings.value("chat/last") == "chat-earlier"
     window.deleteLater()

@@ -26,9 +26,11 @@ async def test_stop_keeps_the_streamed_text_marked_stopped(app: App, qtbot: QtBo
     assert record is not None and record.status is RunStatus.CANCELLED
     [commit] = app.runtime.runs.commits(run_id)
     assert commit.stopped and 0 < len(commit.content) < len(LONG) and LONG.startswith(commit.content)
+    # the card is filled once the message is read back after the run: wait for it, not a moment
+    await until(lambda: window.chat.message_cards()[-1].marker_label.text() == "stopped", what="the card marked")
     card = window.chat.message_cards()[-1]
     assert card.message.role == "assistant" and card.shown_text == commit.content
-    assert card.marker_label.text() == "stopped" and not card.marker_label.isHidden()
+    assert not card.marker_label.isHidden()
 
 
 async def test_a_plain_text_answer_is_marked_on_its_card(app: App, qtbot: QtBot) -> None:
@@ -37,8 +39,10 @@ async def test_a_plain_text_answer_is_marked_on_its_card(app: App, qtbot: QtBot)
     window.new_chat()
     send_as(window, qtbot, "finalizer", "Answer me.")
     await run_to_end(window)
+    await until(lambda: window.chat.message_cards()[-1].marker_label.text() == "answered in plain text",
+                what="the card marked")
     card = window.chat.message_cards()[-1]
     assert card.shown_text == "Only plain words."
-    assert card.marker_label.text() == "answered in plain text" and not card.marker_label.isHidden()
+    assert not card.marker_label.isHidden()
     user = window.chat.message_cards()[0]
     assert user.marker_label.isHidden()

@@ -115,6 +115,7 @@ async def test_a_failed_run_says_so_in_words_and_details_open_the_failing_event(
     window.chat.composer.set_text("Go.")
     window.chat.composer.submit()
     await run_to_end(window)
+    await until(lambda: any(isinstance(c, NoticeCard) for c in window.chat.cards), what="the notice (read off-thread)")
     notices = [c for c in window.chat.cards if isinstance(c, NoticeCard)]
     assert len(notices) == 1
     assert notices[0].notice.text.startswith("The run failed")

@@ -126,8 +126,9 @@ async def _a_chat_with_everything(app: App, qtbot: QtBot) -> MainWindow:
 
 async def test_every_part_is_in_view_at_each_size(app: App, qtbot: QtBot) -> None:
     window = await _a_chat_with_everything(app, qtbot)
-    answer = window.chat.message_cards()[-1]
-    assert answer.marker_label.text() == "finished by Finalizer"
+    # the answer's card is filled once its message is read back after the run: wait for it, not a moment
+    await until(lambda: window.chat.message_cards()[-1].marker_label.text() == "finished by Finalizer",
+                what="the answer to name who finished")
     for w, h in SIZES:
         await _resize(window, w, h)
         assert (window.width(), window.height()) == (w, h), "the window's minimum size fits a 1000×700 screen"

@@ -31,6 +31,7 @@ from tests.providers.conftest import (
     in_pieces,
     make_request,
 )
+from tests.support import WAIT_SECONDS
 
 KEY = "sk-ant-api03-abcdefghijklmnop"
 
@@ -270,10 +271,10 @@ async def test_cancel_closes_the_socket(server: LoopbackServer) -> None:
                 got_text.set()
 
     task = asyncio.create_task(consume())
-    await asyncio.wait_for(got_text.wait(), 5)
+    await asyncio.wait_for(got_text.wait(), WAIT_SECONDS)
     cancelled_at = time.monotonic()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert await asyncio.to_thread(reply.disconnected.wait, 2.0)
+    assert await asyncio.to_thread(reply.disconnected.wait, WAIT_SECONDS)
     assert reply.disconnected_at is not None and reply.disconnected_at - cancelled_at < 1.0

@@ -32,6 +32,7 @@ from tests.providers.conftest import (
     make_request,
     openai_connection,
 )
+from tests.support import WAIT_SECONDS
 
 KEY = "sk-test-4f9a8b7c6d5e4f3a2b1c"
 
@@ -404,12 +405,12 @@ async def test_cancel_closes_the_socket_at_once(server: LoopbackServer, shared_c
     async with httpx.AsyncClient() as client:
         p = OpenAICompatibleProvider(openai_connection(server), KEY, client=client if shared_client else None)
         task = asyncio.create_task(consume(p))
-        await asyncio.wait_for(got_text.wait(), 5)
+        await asyncio.wait_for(got_text.wait(), WAIT_SECONDS)
         cancelled_at = time.monotonic()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        seen = await asyncio.to_thread(reply.disconnected.wait, 2.0)
+        seen = await asyncio.to_thread(reply.disconnected.wait, WAIT_SECONDS)
     assert seen, "the server never saw the client go away"
     assert reply.disconnected_at is not None
     assert reply.disconnected_at - cancelled_at < 1.0  # the requirement is 200 ms; generous against CI noise

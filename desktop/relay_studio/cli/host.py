@@ -17,6 +17,7 @@ import sqlalchemy.exc
 from relay_studio.cli.arguments import check_text_arguments
 from relay_studio.cli.chats import cmd_chat_show
 from relay_studio.cli.exits import EXIT_CANCELLED, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError
+from relay_studio.cli.interrupt import CANCELLED_SENTENCE
 from relay_studio.cli.library import run_library
 from relay_studio.cli.parser import build_parser
 from relay_studio.cli.persona import cmd_persona
@@ -66,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     except KeyboardInterrupt:  # before the run's own handler is in place, or after it is gone
+        sys.stderr.write(CANCELLED_SENTENCE + "\n")
         return EXIT_CANCELLED
     except BrokenPipeError:  # the reader went away (``| head -1``): it asked for no more, so end quietly
         _silence(out)
