@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPlainTextEdit
+from PySide6.QtWidgets import QMessageBox, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.main_window import MainWindow
@@ -116,3 +116,33 @@ async def test_approve_the_rest_of_this_run_still_opens_the_brief_editor(app: Ap
     approved = [e.payload for e in app.runtime.runs.events(run_id) if e.type == "tool_call_approved"]
     assert [p["approveRest"] for p in approved] == [True, False]
     assert approved[1]["tool"] == "agent_handoff.brief" and "editedBrief" in approved[1]
+
+
+async def test_a_brief_left_waiting_when_the_app_quits_is_asked_again_at_the_next_start(app: App,
+                                                                                          qtbot: QtBot) -> None:
+    window = await _send_with_review(app)
+    dialog = await _brief_dialog(window)
+    run_id = dialog.pending.request.run_id
+    window.close()  # the creator quits while the brief waits
+    box = window.findChild(QMessageBox, "QuitQuestion")
+    assert box is not None and box.isVisible() and "asks you again when it next starts" in box.text()
+    yes = box.button(QMessageBox.StandardButton.Yes)
+    assert yes is not None
+    qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.isVisible(), what="the window to close")
+    await app.close()  # the studio's shutdown, as the app's end runs it
+
+    window = app.open(TURNS)  # the next start
+    assert app.runtime is not None and app.runtime.suspended == [run_id]
+    dialog = await _brief_dialog(window)  # the same brief, in its editor again
+    assert dialog.pending.request.run_id == run_id
+    objective = dialog.fields["objective"]
+    assert isinstance(objective, QPlainTextEdit) and objective.toPlainText() == AGENT_OBJECTIVE
+    qtbot.keyClicks(dialog.fields["completionCriteria"], "Under sixty words.")
+    qtbot.mouseClick(dialog.hand_on_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the resumed run to end")
+    assert "Under sixty words." in _finalizer_request(app, run_id)
+    assert window.studio.run_status(run_id).value == "completed"  # type: ignore[union-attr]
+    types = [e.type for e in app.runtime.runs.events(run_id)]
+    assert "run_suspended" in types and "run_resumed" in types and "run_cancelled" not in types
+    assert types.count("agent_handoff_accepted") == 1 and types.count("chat_commit_completed") == 1
