@@ -13,7 +13,8 @@ from relay_studio.ui import i18n
 from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, until
 
-TURNS = {"writer": [{"text": "The storm broke over the harbour."}, {"text": "The gulls came back."}]}
+TURNS = {agent: [{"text": f"{agent.title()}: the storm broke over the harbour."}, {"text": f"{agent.title()}: calm."}]
+         for agent in ("writer", "editor", "finalizer")}  # the relay's stages each answer in text, twice
 PRICED = forecasting.Forecast(stages=[], inputTokens=(1000, 50_000), outputTokens=(100, 6000), cost=(0.0045, 0.24),
                               currency="USD", prices={"inputPerMillion": 3.0, "outputPerMillion": 15.0})
 #: the row in each language: the forecast's input range, what was used, the cost range and the cost of what was used
@@ -40,6 +41,7 @@ async def test_the_timeline_sets_the_runs_forecast_against_what_it_used(app: App
     handle = await window.studio.start_run(chat=window.chat_id, agent_id="writer", prompt="Write the storm scene.",
                                            forecast=PRICED.model_dump(mode="json"))
     await handle.wait()
+    assert window.studio.run_status(handle.run_id).value == "completed"  # type: ignore[union-attr]
     await _shown(window, handle.run_id)
     stats = window.studio.stats[handle.run_id]
     used = (stats.input_tokens * 3.0 + stats.output_tokens * 15.0) / 1e6
