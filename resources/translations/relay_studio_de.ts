@@ -2374,6 +2374,25 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     </message>
 </context>
 <context>
+    <name>ForecastRow</name>
+    <message>
+        <source>Forecast against actual</source>
+        <translation>Prognose gegen Verbrauch</translation>
+    </message>
+    <message>
+        <source>What the forecast under the composer said before Send, against what the run&apos;s model calls used (“~”: some counts are estimated).</source>
+        <translation>Was die Prognose unter dem Eingabefeld vor dem Senden sagte, gegen das, was die Modellaufrufe des Laufs verbraucht haben („~“: einige Zahlen sind geschätzt).</translation>
+    </message>
+    <message>
+        <source>Forecast %1–%2 input tokens · used %3</source>
+        <translation>Prognose %1–%2 Eingabe-Tokens · verbraucht %3</translation>
+    </message>
+    <message>
+        <source> · cost %1–%2 %4, used %3 %4</source>
+        <translation> · Kosten %1–%2 %4, verbraucht %3 %4</translation>
+    </message>
+</context>
+<context>
     <name>ForkDialog</name>
     <message>
         <source>Rerun from stage %1</source>

@@ -2367,6 +2367,25 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     </message>
 </context>
 <context>
+    <name>ForecastRow</name>
+    <message>
+        <source>Forecast against actual</source>
+        <translation>見積もりと実績</translation>
+    </message>
+    <message>
+        <source>What the forecast under the composer said before Send, against what the run&apos;s model calls used (“~”: some counts are estimated).</source>
+        <translation>送信前に入力欄の下に出た見積もりと、この実行のモデル呼び出しの実績（「~」: 一部は推定値）。</translation>
+    </message>
+    <message>
+        <source>Forecast %1–%2 input tokens · used %3</source>
+        <translation>見積もり 入力トークン %1–%2 · 実績 %3</translation>
+    </message>
+    <message>
+        <source> · cost %1–%2 %4, used %3 %4</source>
+        <translation> · 費用 %1–%2 %4、実績 %3 %4</translation>
+    </message>
+</context>
+<context>
     <name>ForkDialog</name>
     <message>
         <source>Rerun from stage %1</source>

@@ -2367,6 +2367,25 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     </message>
 </context>
 <context>
+    <name>ForecastRow</name>
+    <message>
+        <source>Forecast against actual</source>
+        <translation>预估与实际</translation>
+    </message>
+    <message>
+        <source>What the forecast under the composer said before Send, against what the run&apos;s model calls used (“~”: some counts are estimated).</source>
+        <translation>发送前输入框下方的预估，与本次运行的模型调用实际用量（“~”：部分数字为估算）。</translation>
+    </message>
+    <message>
+        <source>Forecast %1–%2 input tokens · used %3</source>
+        <translation>预估输入 token %1–%2 · 实际 %3</translation>
+    </message>
+    <message>
+        <source> · cost %1–%2 %4, used %3 %4</source>
+        <translation> · 费用 %1–%2 %4，实际 %3 %4</translation>
+    </message>
+</context>
+<context>
     <name>ForkDialog</name>
     <message>
         <source>Rerun from stage %1</source>

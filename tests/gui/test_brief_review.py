@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPlainTextEdit
+from PySide6.QtWidgets import QMessageBox, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.main_window import MainWindow
@@ -31,12 +31,15 @@ TURNS: dict[str, list[dict[str, Any]]] = {
 }
 
 
-async def _send_with_review(app: App) -> MainWindow:
+async def _send_with_review(app: App, approve_writes: bool = False) -> MainWindow:
+    """The editor's relay with "let me see the brief first"; ``approve_writes``: its writes wait for approval too."""
     window = app.open(TURNS)
     assert app.runtime is not None
     editor = app.runtime.profiles()["editor"]
-    app.runtime.profile_store.save(editor.model_copy(
-        update={"handoff": editor.handoff.model_copy(update={"review_brief": True})}))
+    update: dict[str, Any] = {"handoff": editor.handoff.model_copy(update={"review_brief": True})}
+    if approve_writes:
+        update["tools"] = editor.tools.model_copy(update={"require_approval": ["workspace.write_file"]})
+    app.runtime.profile_store.save(editor.model_copy(update=update))
     window.refresh_profiles()
     window.new_chat()
     window.chat.composer.select_agent("editor")
@@ -92,3 +95,54 @@ async def test_cancel_hands_on_the_agents_brief(app: App, qtbot: QtBot) -> None:
     await until(lambda: not window.studio.handles, what="the run to end")
     request = _finalizer_request(app, dialog.pending.request.run_id)
     assert AGENT_OBJECTIVE in request and "And more." not in request
+
+
+async def test_approve_the_rest_of_this_run_still_opens_the_brief_editor(app: App, qtbot: QtBot) -> None:
+    window = await _send_with_review(app, approve_writes=True)
+    await until(lambda: (d := window.findChild(PatchDialog)) is not None and d.isVisible(), what="the patch dialog")
+    patches = window.findChild(PatchDialog)
+    assert patches is not None
+    qtbot.mouseClick(patches.approve_rest, Qt.MouseButton.LeftButton)
+    await until(lambda: patches.approve_rest.isChecked(), what="Approve the rest of this run ticked")
+    qtbot.mouseClick(patches.approve_button, Qt.MouseButton.LeftButton)
+    dialog = await _brief_dialog(window)  # the brief is a question the rest of the run does not answer
+    run_id = dialog.pending.request.run_id
+    assert window.studio.run_status(run_id).value == "awaiting_approval"
+    qtbot.keyClicks(dialog.fields["completionCriteria"], "Under sixty words.")
+    qtbot.mouseClick(dialog.hand_on_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the run to end")
+    assert "Under sixty words." in _finalizer_request(app, run_id)
+    assert app.runtime is not None
+    approved = [e.payload for e in app.runtime.runs.events(run_id) if e.type == "tool_call_approved"]
+    assert [p["approveRest"] for p in approved] == [True, False]
+    assert approved[1]["tool"] == "agent_handoff.brief" and "editedBrief" in approved[1]
+
+
+async def test_a_brief_left_waiting_when_the_app_quits_is_asked_again_at_the_next_start(app: App,
+                                                                                          qtbot: QtBot) -> None:
+    window = await _send_with_review(app)
+    dialog = await _brief_dialog(window)
+    run_id = dialog.pending.request.run_id
+    window.close()  # the creator quits while the brief waits
+    box = window.findChild(QMessageBox, "QuitQuestion")
+    assert box is not None and box.isVisible() and "asks you again when it next starts" in box.text()
+    yes = box.button(QMessageBox.StandardButton.Yes)
+    assert yes is not None
+    qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.isVisible(), what="the window to close")
+    await app.close()  # the studio's shutdown, as the app's end runs it
+
+    window = app.open(TURNS)  # the next start
+    assert app.runtime is not None and app.runtime.suspended == [run_id]
+    dialog = await _brief_dialog(window)  # the same brief, in its editor again
+    assert dialog.pending.request.run_id == run_id
+    objective = dialog.fields["objective"]
+    assert isinstance(objective, QPlainTextEdit) and objective.toPlainText() == AGENT_OBJECTIVE
+    qtbot.keyClicks(dialog.fields["completionCriteria"], "Under sixty words.")
+    qtbot.mouseClick(dialog.hand_on_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not window.studio.handles, what="the resumed run to end")
+    assert "Under sixty words." in _finalizer_request(app, run_id)
+    assert window.studio.run_status(run_id).value == "completed"  # type: ignore[union-attr]
+    types = [e.type for e in app.runtime.runs.events(run_id)]
+    assert "run_suspended" in types and "run_resumed" in types and "run_cancelled" not in types
+    assert types.count("agent_handoff_accepted") == 1 and types.count("chat_commit_completed") == 1

@@ -15,6 +15,7 @@ from relay_studio.library.store import LibraryStore
 from relay_studio.providers.scripted import ScriptedProvider, load_script
 from relay_studio.runtime.engine import RunRequestError
 from relay_studio.runtime.scenes import Scenes
+from relay_studio.ui.timeline.sentences import sentence
 from tests.support import Harness, call, profile
 
 CAST = ["alice", "bob", "carol", "dave", "erin"]
@@ -239,3 +240,18 @@ async def test_the_narrators_pick_waits_through_a_turn_the_creator_gives_someone
     assert await say("alice") == "alice"  # the creator's choice; Carol's turn still waits
     assert await say(None) == "carol"
     assert await say(None) == "alice"  # the pick used up: the round goes on after Carol
+
+
+async def test_a_turns_context_sentence_names_the_character_not_its_id(harness: Harness) -> None:
+    smith = profile("oren", displayName="Oren Vale", tools={"allow": []}, run={"endOnTextAnswer": True},
+                    delegation={"canHandoff": False, "canDelegate": False})
+    harness.runtime.extra_profiles = [*scene_profiles().values(), smith]
+    scenes = Scenes(harness.runtime)
+    scenes.new("Smithy", ["oren", "alice"])
+    provider = ScriptedProvider(load_script({"turns": {"oren": [line("Oren: the iron is hot.")]}}))
+    handle = await scenes.say_and_wait("Smithy", provider_for=lambda _p: provider, as_id="oren")
+    event = harness.of_type(handle.run_id, "scene_context_assembled")[0]
+    assert event.payload["speaker"] == "oren" and event.payload["speakerName"] == "Oren Vale"
+    assert sentence(event) == "The studio gathered what Oren Vale knows of the scene"
+    older = event.model_copy(update={"payload": {k: v for k, v in event.payload.items() if k != "speakerName"}})
+    assert sentence(older) == "The studio gathered what oren knows of the scene"  # a journal of before still reads

@@ -526,6 +526,7 @@ class CanonFactProposed(EventPayload):
 class SceneContextAssembled(EventPayload):
     type: Literal["scene_context_assembled"] = "scene_context_assembled"
     speaker: str | None = None
+    speaker_name: str | None = None  # the character's display name (journals before it named the id only)
     picked_by: str | None = None
     scene: int | None = None
     narrator: bool | None = None

@@ -135,7 +135,8 @@ LIBRARY_ENTRIES_INCLUDED = "library_entries_included"
 CANON_FACTS_INCLUDED = "canon_facts_included"
 #: An agent proposed a fact for the canon (``handle``, ``text``, ``about``, ``status``: proposed or active).
 CANON_FACT_PROPOSED = "canon_fact_proposed"
-#: A scene turn's context (docs/scenes.md): the speaker, the scene, who is present, how many messages the speaker
+#: A scene turn's context (docs/scenes.md): the speaker (``speaker``: its id, ``speakerName``: the character's
+#: name), the scene, who is present, how many messages the speaker
 #: witnessed or was told (``included``), and what was left out and why (``leftOut``: scene, reason, count, first and
 #: last message ids; ``entriesLeftOut``: entry name, reason).
 SCENE_CONTEXT_ASSEMBLED = "scene_context_assembled"

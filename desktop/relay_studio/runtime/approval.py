@@ -237,13 +237,15 @@ async def request_approval(
     before: str | None = None,
     after: str | None = None,
     arguments: dict[str, Any] | None = None,
+    always_ask: bool = False,
 ) -> ApprovalDecision:
-    """Waits for the creator; returns the approval (maybe with edits), raises when rejected."""
+    """Waits for the creator; returns the approval (maybe with edits), raises when rejected. ``always_ask``: the
+    creator is asked even after "Approve the rest of this run" (a brief to see first is a question, not a change)."""
     proposal = run.proposals.pop(call_id, None)
     answered = proposal is not None and proposal.answer.done() and not proposal.answer.cancelled()
     review = run.reviews.note_for_call(call_id)  # the review this gated write passed, shown beside the diff
     forced = run.reviews.forces_dialog(call_id)  # a conflict reaches the creator even under "approve the rest"
-    if run.approve_rest and not answered and not forced:
+    if run.approve_rest and not answered and not forced and not always_ask:
         rest = ApprovalDecision(approved=True, reason="approved for the rest of this run")
         if proposal is not None:
             proposal.answer.cancel()

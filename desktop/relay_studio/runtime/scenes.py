@@ -222,8 +222,9 @@ class Scenes:
         seen = witnessed(messages, SceneStore(db).lines(record.chat_id), pid, narrator=narrator, names=names,
                          creator=reading.creator, narrator_id=record.narrator_id)
         hidden = [] if narrator else self._hidden_entries(db, reading, pid, names[pid])
-        context = {"speaker": pid, "pickedBy": speaker.picked_by, "scene": record.scene, "narrator": narrator,
-                   "present": record.present, "included": len(seen.included), "leftOut": seen.left_out,
+        context = {"speaker": pid, "speakerName": names[pid], "pickedBy": speaker.picked_by, "scene": record.scene,
+                   "narrator": narrator, "present": record.present, "included": len(seen.included),
+                   "leftOut": seen.left_out,
                    "entriesLeftOut": [{"name": e.name, "reason": f"not known to {names[pid]}"} for e in hidden]}
         return SceneTurn(speaker_id=pid, speaker_names=(pid, names[pid]), scene=record.scene, narrator=narrator,
                          present_names=tuple(names[p] for p in record.present),

@@ -7,6 +7,7 @@ approval may carry the creator's fields (``ApprovalDecision.edited_brief``); the
 ``agent_handoff_accepted`` keeps both briefs (``brief``: the one handed on, ``agentBrief``: the agent's). A
 decline (the editor's Cancel, a headless ``--approve none``) hands on the agent's brief unchanged, as does a
 headless ``--approve all``, whose decisions carry no edits: without a window the option is auto-accepted.
+"Approve the rest of this run" in the patch dialog approves changes, not briefs: a brief review always asks.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ async def reviewed_brief(ctx: ToolContext, target: AgentProfile, brief: dict[str
     arguments = {"brief": brief, "targetAgentId": target.id, "targetName": target.display_name}
     try:
         decision = await request_approval(run, inv, BRIEF_REVIEW, call_id=ctx.call_id or new_id("brief"),
-                                          arguments=arguments)
+                                          arguments=arguments, always_ask=True)
     except ToolError:
         return None  # declined: the agent's brief goes on
     if decision.edited_brief is None:

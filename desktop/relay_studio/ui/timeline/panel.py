@@ -38,6 +38,7 @@ from relay_studio.ui.timeline.detail_text import raw_link, raw_seqs, render_raw
 from relay_studio.ui.timeline.event_filters import EventFilterBar
 from relay_studio.ui.timeline.events_model import EventFilter, EventsModel
 from relay_studio.ui.timeline.events_table import EventsTable
+from relay_studio.ui.timeline.forecast_row import ForecastRow
 from relay_studio.ui.timeline.journal_reading import fold_journal
 from relay_studio.ui.timeline.lane_items import Bar, Marker
 from relay_studio.ui.timeline.lanes import LanesView
@@ -93,6 +94,8 @@ class TimelinePanel(QWidget):
         self.progress.setObjectName("Muted")
         self.rerun = RerunControls(studio, self)  # "Rerun from here", the branches, the compare view
         layout.addLayout(top)
+        self.forecast_row = ForecastRow()  # the run's forecast against what it used, under the picker
+        layout.addWidget(self.forecast_row)
         # the run picker has the top row to itself (its whole label in German at 1000 px); the branches have
         # the next to themselves when there are any (beside the buttons they were squeezed, Compare hidden at
         # 1400 px), then Rerun from here and −, +, Fit
@@ -259,6 +262,7 @@ class TimelinePanel(QWidget):
         self.model.set_run(self.timeline, total)
         self.lanes.set_timeline(self.timeline)
         self.detail.clear()
+        self.forecast_row.show_for(self.timeline)
         self.filter_bar.reset_agents()
         self._apply_filter()  # the search, the kind of events and Errors only hold for this run too
         if self.timeline is None:
@@ -297,6 +301,7 @@ class TimelinePanel(QWidget):
         self.model.grow(max(self.model.total, tl.last_seq))
         self.lanes.refresh()
         self.filter_bar.add_agents(tl)
+        self.forecast_row.show_for(tl)
         self._fit_chart()
 
     def _on_live(self, updates: list[LiveUpdate]) -> None:
@@ -330,6 +335,7 @@ class TimelinePanel(QWidget):
         if changed:
             self.lanes.refresh()
             self.filter_bar.add_agents(tl)
+            self.forecast_row.show_for(tl)
             self._fit_chart()
             if not self.lanes.follow:
                 return
