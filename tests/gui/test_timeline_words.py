@@ -102,12 +102,20 @@ async def test_a_handoff_brief_is_formatted_and_its_marker_says_the_sentence(app
     window, _run = await _demo(app)
     panel = window.timeline
     lanes = panel.lanes
-    x0, x1, _marker = lanes.band_label_rects()[0]
-    point = QPoint(int((x0 + x1) / 2), (AXIS_H + LANES_TOP) // 2 - 4)
-    qtbot.mouseMove(lanes.viewport(), QPoint(point.x() + 1, point.y() + 1))
-    qtbot.mouseMove(lanes.viewport(), point)
-    await until(lambda: lanes.viewport().toolTip() != "", what="the handoff's tooltip")
+
+    def label_point() -> QPoint:  # where the first handoff label is painted now (the chart may still be fitted)
+        x0, x1, _marker = lanes.band_label_rects()[0]
+        return QPoint(int((x0 + x1) / 2), (AXIS_H + LANES_TOP) // 2 - 4)
+
+    def hover() -> str:  # the mouse moved onto the label as it is painted now; the tooltip it sets
+        point = label_point()
+        qtbot.mouseMove(lanes.viewport(), QPoint(point.x() + 1, point.y() + 1))
+        qtbot.mouseMove(lanes.viewport(), point)
+        return lanes.viewport().toolTip()
+
+    await until(lambda: lanes.band_label_rects() and hover() != "", what="the handoff's tooltip")
     assert lanes.viewport().toolTip().startswith("Writer handed the work to Editor: “")
+    point = label_point()
 
     qtbot.mouseClick(lanes.viewport(), Qt.MouseButton.LeftButton, pos=point)
     detail = panel.detail
