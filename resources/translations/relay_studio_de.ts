@@ -4399,6 +4399,18 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
 <context>
     <name>SceneBar</name>
     <message>
+        <source>default connection</source>
+        <translation>Standardverbindung</translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>nicht eingerichtet</translation>
+    </message>
+    <message>
+        <source>(no such agent)</source>
+        <translation>(diesen Agenten gibt es nicht)</translation>
+    </message>
+    <message>
         <source>Next turn</source>
         <translation>Nächster Zug</translation>
     </message>

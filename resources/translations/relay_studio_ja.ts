@@ -4381,6 +4381,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
 <context>
     <name>SceneBar</name>
     <message>
+        <source>default connection</source>
+        <translation>既定の接続</translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>未設定</translation>
+    </message>
+    <message>
+        <source>(no such agent)</source>
+        <translation>（そのエージェントはありません）</translation>
+    </message>
+    <message>
         <source>Next turn</source>
         <translation>次の番</translation>
     </message>

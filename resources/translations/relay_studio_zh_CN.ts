@@ -4381,6 +4381,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
 <context>
     <name>SceneBar</name>
     <message>
+        <source>default connection</source>
+        <translation>默认连接</translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>未配置</translation>
+    </message>
+    <message>
+        <source>(no such agent)</source>
+        <translation>（没有这个智能体）</translation>
+    </message>
+    <message>
         <source>Next turn</source>
         <translation>下一轮</translation>
     </message>

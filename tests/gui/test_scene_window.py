@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMenu
 from pytestqt.qtbot import QtBot
 
+from relay_studio.app import window_settings
 from relay_studio.domain.records import CHAT_MODE_SCENE
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern import card_png
+from relay_studio.ui import i18n
 from relay_studio.ui.chat.new_scene_dialog import NewSceneDialog
 from relay_studio.ui.chat.scene_presence import FIXED, PresenceDialog
 from relay_studio.ui.main_window import MainWindow
@@ -208,3 +211,22 @@ async def test_the_narrators_pick_a_scene_break_and_an_edit_that_branches_the_sc
     original = studio.scenes.state(record.chat_id)
     assert original is not None and (original.record.scene, original.record.present) == (2, ["mira"])
     assert [m.content for m in rt.chats.messages(window.chat_id)] == ["Dusk.", "Mira: Dusk already?"]
+
+
+@pytest.mark.parametrize(("language", "words"), [("de", "Alle sprechen mit: Standardverbindung"),
+                                                 ("ja", "既定の接続"), ("zh_CN", "默认连接")])
+async def test_the_cast_strip_names_the_default_connection_in_the_windows_language(
+        app: App, tmp_path: Path, language: str, words: str) -> None:
+    # seen in the German window: "Alle sprechen mit: default connection" (the runtime's English label)
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    window = app.open(TURNS)
+    make_card_agents(window, tmp_path)
+    record = window.studio.scenes.new("Harbour", ["mira", "oren"], None, window.project_id)
+    window.refresh_chats()
+    window.open_chat(record.chat_id)
+    bar = window.chat.scene_bar
+    await until(lambda: bar.isVisible() and bool(bar.portraits), what="the cast strip")
+    assert words in bar.models.text() and "default connection" not in bar.models.text()
+    assert all(words.split(": ")[-1] in p.toolTip() for p in bar.portraits)
