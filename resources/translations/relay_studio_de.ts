@@ -3764,6 +3764,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Eine Szene ist ein Chat, in dem Figuren abwechselnd sprechen und jede nur weiß, was sie miterlebt hat. Figuren sind Agenten: Importiere SillyTavern-Charakterkarten in der Bibliothek (Importieren…), um Agenten daraus zu machen.</translation>
     </message>
     <message>
+        <source>Scene</source>
+        <translation>Szene</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>Name</translation>
     </message>

@@ -3751,6 +3751,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>シーンは、キャラクターが順に話し、それぞれが見聞きしたことだけを知るチャットです。キャラクターはエージェントです。ライブラリ（インポート…）で SillyTavern のキャラクターカードを読み込むとエージェントになります。</translation>
     </message>
     <message>
+        <source>Scene</source>
+        <translation>シーン</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名前</translation>
     </message>

@@ -3751,6 +3751,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>场景是角色轮流发言、每个角色只知道自己亲历之事的聊天。角色就是智能体：在资料库（导入…）中导入 SillyTavern 角色卡即可生成智能体。</translation>
     </message>
     <message>
+        <source>Scene</source>
+        <translation>场景</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>

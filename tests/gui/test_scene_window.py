@@ -230,3 +230,21 @@ async def test_the_cast_strip_names_the_default_connection_in_the_windows_langua
     await until(lambda: bar.isVisible() and bool(bar.portraits), what="the cast strip")
     assert words in bar.models.text() and "default connection" not in bar.models.text()
     assert all(words.split(": ")[-1] in p.toolTip() for p in bar.portraits)
+
+
+async def test_a_new_scene_is_named_in_the_windows_language(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    # seen in the Japanese window: a new chat was "チャット 1" but a new scene "Scene 1"
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, "de")
+    settings.sync()
+    window = app.open(TURNS)
+    make_card_agents(window, tmp_path)
+    window.new_scene_action.trigger()
+    dialog = window.new_scene_dialog
+    assert dialog is not None and dialog.name.text() == "Szene 1"
+    tick(dialog, qtbot, "mira")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    await until(lambda: not dialog.isVisible(), what="the scene made")
+    window.new_scene_action.trigger()
+    again = window.new_scene_dialog
+    assert again is not None and again.name.text() == "Szene 2"  # the first free number, counted in that word
