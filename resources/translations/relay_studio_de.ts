@@ -82,6 +82,10 @@
         <translation>Prüft einen Entwurf gegen die Story-Bibliothek und meldet, was ihr widerspricht.</translation>
     </message>
     <message>
+        <source>Reads a chapter against the canon and reports what contradicts it, quoting both.</source>
+        <translation>Liest ein Kapitel gegen den Kanon und meldet, was ihm widerspricht, mit beiden Zitaten.</translation>
+    </message>
+    <message>
         <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
         <translation>Liest die Story-Bibliothek und die Dokumente der Autorin oder des Autors, lässt jeden Entwurf vor dem Schreiben von einem Konsistenzprüfer prüfen und schreibt Einträge und Texte nur als Änderungen, die du genehmigst.</translation>
     </message>

@@ -82,6 +82,10 @@
         <translation>下書きをストーリーライブラリと照らし合わせ、矛盾する点を報告します。</translation>
     </message>
     <message>
+        <source>Reads a chapter against the canon and reports what contradicts it, quoting both.</source>
+        <translation>章を正典と照らし合わせ、矛盾する点を両方の引用を添えて報告します。</translation>
+    </message>
+    <message>
         <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
         <translation>ストーリーライブラリと作者のドキュメントを読み、書く前にすべての下書きを整合性レビュアーに確認させ、エントリーや本文は作者が承認した変更としてのみ書き込みます。</translation>
     </message>

@@ -82,6 +82,10 @@
         <translation>对照故事资料库检查草稿，并报告与之矛盾之处。</translation>
     </message>
     <message>
+        <source>Reads a chapter against the canon and reports what contradicts it, quoting both.</source>
+        <translation>对照正典阅读一个章节，并引用双方原文报告与之矛盾之处。</translation>
+    </message>
+    <message>
         <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
         <translation>阅读故事资料库和创作者的文档，写入前让一致性审阅者检查每份草稿，并且只以创作者批准的更改来写入条目和文本。</translation>
     </message>
