@@ -18,6 +18,7 @@ from relay_studio.domain.records import CHAT_MODE_SCENE
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern import card_png
 from relay_studio.ui import i18n
+from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat.new_scene_dialog import NewSceneDialog
 from relay_studio.ui.chat.scene_presence import FIXED, PresenceDialog
 from relay_studio.ui.main_window import MainWindow
@@ -248,3 +249,27 @@ async def test_a_new_scene_is_named_in_the_windows_language(app: App, qtbot: QtB
     window.new_scene_action.trigger()
     again = window.new_scene_dialog
     assert again is not None and again.name.text() == "Szene 2"  # the first free number, counted in that word
+
+
+async def test_a_removed_agents_answers_keep_the_name_they_were_stored_with(
+        app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    # seen on the book project: its answers headed "scribe", the id, when no agent of that id was there (the stored
+    # name "Scribe" ignored); so too the answers of a card agent the creator removed
+    window = app.open(TURNS)
+    make_card_agents(window, tmp_path)
+    record = window.studio.scenes.new("Harbour", ["mira", "oren"], None, window.project_id)
+    window.refresh_chats()
+    window.open_chat(record.chat_id)
+    await until(lambda: window.chat.scene_bar.isVisible(), what="the cast strip")
+    await send(window, qtbot, "/as mira The lamps come on.")
+    await run_to_end(window, 0)
+
+    def authors() -> list[str]:
+        return [c.author.text() for c in window.chat.cards if isinstance(c, MessageCard) and c.message.role ==
+                "assistant"]
+
+    await until(lambda: authors() == ["Mira"], what="Mira's answer")
+    assert window.studio.agents.remove("mira")
+    window.new_chat()
+    window.open_chat(record.chat_id)
+    await until(lambda: window.chat_id == record.chat_id and authors() == ["Mira"], what="the answer's author kept")

@@ -273,7 +273,9 @@ class MessageCard(QFrame):
             return self.tr("You")
         if self.versions and 0 <= self.version_index < len(self.versions):
             agent = self.versions[self.version_index].agent_id
-            return self.agent_names.get(agent, agent)
+            # an agent since deleted (or a project's data from elsewhere) keeps the name the message was stored with
+            kept = m.agent_name if agent == m.agent_id else None
+            return self.agent_names.get(agent) or kept or agent
         return m.agent_name or m.agent_id or self.tr("Assistant")
 
     def copy(self) -> None:
