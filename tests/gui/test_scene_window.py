@@ -273,3 +273,5 @@ async def test_a_removed_agents_answers_keep_the_name_they_were_stored_with(
     window.new_chat()
     window.open_chat(record.chat_id)
     await until(lambda: window.chat_id == record.chat_id and authors() == ["Mira"], what="the answer's author kept")
+    card = next(c for c in window.chat.cards if isinstance(c, MessageCard) and c.message.role == "assistant")
+    assert "finished by" not in card.marker_label.text()  # not "finished by mira": she ended her own turn

@@ -265,7 +265,9 @@ class MessageCard(QFrame):
             self.versions) else None
         run_id = version.run_id if version is not None else self.message.run_id
         finisher = self._finisher(run_id) if run_id else ""
-        return finisher if finisher and finisher != self._author() else ""
+        # the finisher is named by its id when its agent is gone ("scribe"), the author by its stored name
+        author_id = version.agent_id if version is not None else self.message.agent_id
+        return finisher if finisher and finisher not in (self._author(), author_id) else ""
 
     def _author(self) -> str:
         m = self.message
