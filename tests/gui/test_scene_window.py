@@ -275,3 +275,24 @@ async def test_a_removed_agents_answers_keep_the_name_they_were_stored_with(
     await until(lambda: window.chat_id == record.chat_id and authors() == ["Mira"], what="the answer's author kept")
     card = next(c for c in window.chat.cards if isinstance(c, MessageCard) and c.message.role == "assistant")
     assert "finished by" not in card.marker_label.text()  # not "finished by mira": she ended her own turn
+
+
+async def test_who_heard_what_fits_a_1000_px_screen_in_german(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    # seen under Xvfb at 1000x700 in German: the dialog's intro on one line made it 1,045 px wide, Close cut off
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, "de")
+    settings.sync()
+    window = app.open(TURNS)
+    window.resize(1000, 700)
+    make_card_agents(window, tmp_path)
+    record = window.studio.scenes.new("Hafen", ["mira", "oren"], None, window.project_id)
+    window.refresh_chats()
+    window.open_chat(record.chat_id)
+    bar = window.chat.scene_bar
+    await until(lambda: bar.isVisible() and bool(bar.portraits), what="the cast strip")
+    qtbot.mouseClick(bar.heard_button, Qt.MouseButton.LeftButton)
+    heard = bar.heard_dialog
+    assert isinstance(heard, PresenceDialog)
+    await until(lambda: heard.isVisible() and heard.width() <= 1000, what="the dialog within 1,000 px")
+    assert heard.minimumSizeHint().width() <= 1000
+    assert heard.intro.text().startswith("Wer anwesend war") and heard.intro.wordWrap()
