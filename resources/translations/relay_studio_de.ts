@@ -1485,6 +1485,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <source>Brief as received</source>
         <translation>Übergabenotiz, wie erhalten</translation>
     </message>
+    <message>
+        <source>What %1 read, part by part with its tokens and why each is there, is shown with the model call that follows: select that call&apos;s row or its bar.</source>
+        <translation>Was %1 gelesen hat, Teil für Teil mit seinen Tokens und warum jeder Teil dabei ist, steht beim folgenden Modellaufruf: wähle dessen Zeile oder Balken.</translation>
+    </message>
 </context>
 <context>
     <name>DetailPane</name>

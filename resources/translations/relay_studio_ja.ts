@@ -1480,6 +1480,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <source>Brief as received</source>
         <translation>受け取った引き継ぎメモ</translation>
     </message>
+    <message>
+        <source>What %1 read, part by part with its tokens and why each is there, is shown with the model call that follows: select that call&apos;s row or its bar.</source>
+        <translation>%1 が読んだ内容（部分ごとのトークン数と含まれる理由）は、続くモデル呼び出しに表示されます。その行かバーを選んでください。</translation>
+    </message>
 </context>
 <context>
     <name>DetailPane</name>

@@ -1480,6 +1480,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <source>Brief as received</source>
         <translation>收到的交接简报</translation>
     </message>
+    <message>
+        <source>What %1 read, part by part with its tokens and why each is there, is shown with the model call that follows: select that call&apos;s row or its bar.</source>
+        <translation>%1 读到的内容（逐部分的 token 数及其原因）显示在随后的模型调用中：请选择该调用的行或条。</translation>
+    </message>
 </context>
 <context>
     <name>DetailPane</name>
