@@ -82,6 +82,10 @@
         <translation>Prüft einen Entwurf gegen die Story-Bibliothek und meldet, was ihr widerspricht.</translation>
     </message>
     <message>
+        <source>Reads a chapter against the canon and reports what contradicts it, quoting both.</source>
+        <translation>Liest ein Kapitel gegen den Kanon und meldet, was ihm widerspricht, mit beiden Zitaten.</translation>
+    </message>
+    <message>
         <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
         <translation>Liest die Story-Bibliothek und die Dokumente der Autorin oder des Autors, lässt jeden Entwurf vor dem Schreiben von einem Konsistenzprüfer prüfen und schreibt Einträge und Texte nur als Änderungen, die du genehmigst.</translation>
     </message>
@@ -1480,6 +1484,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     <message>
         <source>Brief as received</source>
         <translation>Übergabenotiz, wie erhalten</translation>
+    </message>
+    <message>
+        <source>What %1 read, part by part with its tokens and why each is there, is shown with the model call that follows: select that call&apos;s row or its bar.</source>
+        <translation>Was %1 gelesen hat, Teil für Teil mit seinen Tokens und warum jeder Teil dabei ist, steht beim folgenden Modellaufruf: wähle dessen Zeile oder Balken.</translation>
     </message>
 </context>
 <context>
@@ -3783,6 +3791,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>Eine Szene ist ein Chat, in dem Figuren abwechselnd sprechen und jede nur weiß, was sie miterlebt hat. Figuren sind Agenten: Importiere SillyTavern-Charakterkarten in der Bibliothek (Importieren…), um Agenten daraus zu machen.</translation>
     </message>
     <message>
+        <source>Scene</source>
+        <translation>Szene</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>Name</translation>
     </message>
@@ -4417,6 +4429,18 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
 </context>
 <context>
     <name>SceneBar</name>
+    <message>
+        <source>default connection</source>
+        <translation>Standardverbindung</translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>nicht eingerichtet</translation>
+    </message>
+    <message>
+        <source>(no such agent)</source>
+        <translation>(diesen Agenten gibt es nicht)</translation>
+    </message>
     <message>
         <source>Next turn</source>
         <translation>Nächster Zug</translation>

@@ -82,6 +82,10 @@
         <translation>下書きをストーリーライブラリと照らし合わせ、矛盾する点を報告します。</translation>
     </message>
     <message>
+        <source>Reads a chapter against the canon and reports what contradicts it, quoting both.</source>
+        <translation>章を正典と照らし合わせ、矛盾する点を両方の引用を添えて報告します。</translation>
+    </message>
+    <message>
         <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
         <translation>ストーリーライブラリと作者のドキュメントを読み、書く前にすべての下書きを整合性レビュアーに確認させ、エントリーや本文は作者が承認した変更としてのみ書き込みます。</translation>
     </message>
@@ -1475,6 +1479,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Brief as received</source>
         <translation>受け取った引き継ぎメモ</translation>
+    </message>
+    <message>
+        <source>What %1 read, part by part with its tokens and why each is there, is shown with the model call that follows: select that call&apos;s row or its bar.</source>
+        <translation>%1 が読んだ内容（部分ごとのトークン数と含まれる理由）は、続くモデル呼び出しに表示されます。その行かバーを選んでください。</translation>
     </message>
 </context>
 <context>
@@ -3770,6 +3778,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>シーンは、キャラクターが順に話し、それぞれが見聞きしたことだけを知るチャットです。キャラクターはエージェントです。ライブラリ（インポート…）で SillyTavern のキャラクターカードを読み込むとエージェントになります。</translation>
     </message>
     <message>
+        <source>Scene</source>
+        <translation>シーン</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -4399,6 +4411,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
 </context>
 <context>
     <name>SceneBar</name>
+    <message>
+        <source>default connection</source>
+        <translation>既定の接続</translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>未設定</translation>
+    </message>
+    <message>
+        <source>(no such agent)</source>
+        <translation>（そのエージェントはありません）</translation>
+    </message>
     <message>
         <source>Next turn</source>
         <translation>次の番</translation>

@@ -82,6 +82,10 @@
         <translation>对照故事资料库检查草稿，并报告与之矛盾之处。</translation>
     </message>
     <message>
+        <source>Reads a chapter against the canon and reports what contradicts it, quoting both.</source>
+        <translation>对照正典阅读一个章节，并引用双方原文报告与之矛盾之处。</translation>
+    </message>
+    <message>
         <source>Reads the story library and the creator&apos;s documents, has every draft checked by a consistency reviewer before writing it, and writes entries and texts only as changes the creator approves.</source>
         <translation>阅读故事资料库和创作者的文档，写入前让一致性审阅者检查每份草稿，并且只以创作者批准的更改来写入条目和文本。</translation>
     </message>
@@ -1475,6 +1479,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     <message>
         <source>Brief as received</source>
         <translation>收到的交接简报</translation>
+    </message>
+    <message>
+        <source>What %1 read, part by part with its tokens and why each is there, is shown with the model call that follows: select that call&apos;s row or its bar.</source>
+        <translation>%1 读到的内容（逐部分的 token 数及其原因）显示在随后的模型调用中：请选择该调用的行或条。</translation>
     </message>
 </context>
 <context>
@@ -3770,6 +3778,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>场景是角色轮流发言、每个角色只知道自己亲历之事的聊天。角色就是智能体：在资料库（导入…）中导入 SillyTavern 角色卡即可生成智能体。</translation>
     </message>
     <message>
+        <source>Scene</source>
+        <translation>场景</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -4399,6 +4411,18 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
 </context>
 <context>
     <name>SceneBar</name>
+    <message>
+        <source>default connection</source>
+        <translation>默认连接</translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>未配置</translation>
+    </message>
+    <message>
+        <source>(no such agent)</source>
+        <translation>（没有这个智能体）</translation>
+    </message>
     <message>
         <source>Next turn</source>
         <translation>下一轮</translation>

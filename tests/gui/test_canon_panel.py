@@ -4,15 +4,18 @@ accepted, pinned and retired with the panel's buttons; a bad fact is refused in 
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
+from relay_studio.app import window_settings
 from relay_studio.domain.canon import FactSource, FactSourceKind, FactStatus
 from relay_studio.runtime.canon_access import pinned_tokens
 from relay_studio.runtime.engine import Runtime
 from relay_studio.store.canon import CanonStore
+from relay_studio.ui import i18n
 from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.library.canon_view import CanonView
 from tests.gui.conftest import App, until
@@ -130,3 +133,26 @@ async def test_the_agent_editor_lists_canon_propose_like_the_other_tools(app: Ap
     assert app.runtime is not None
     saved = app.runtime.profiles()["writer-copy"].tools
     assert "canon.propose" in saved.allow and saved.require_approval == ["canon.propose"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+async def test_in_the_dock_of_a_1000_px_window_the_fact_column_is_the_widest(app: App, language: str) -> None:
+    # seen in the German window at 1000x700: Handle, About and Status at Qt's 100 px each left the Fact 45 px
+    # ("Mara has …" over two lines beside a handle "f1" in a column twice its width)
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    rt = Runtime(app.data_dir)
+    CanonStore(rt.db).add(rt.projects.default().id, "Mara has green eyes.", ["Mara"], actor="creator")
+    rt.close()
+    window = app.open()
+    window.resize(1000, 700)
+    view = window.library.canon
+    window.library.reveal(view)
+    header = view.table.horizontalHeader()
+    await until(lambda: window.width() == 1000 and view.model.rowCount() == 1 and view.table.isVisible(),
+                what="the fact in the Canon tab at 1000 px")
+    widths = [header.sectionSize(i) for i in range(4)]
+    assert widths[1] == max(widths), widths
+    assert header.sectionSize(0) >= view.table.fontMetrics().horizontalAdvance(view.model.headerData(
+        0, Qt.Orientation.Horizontal))  # the handle's own header still reads whole

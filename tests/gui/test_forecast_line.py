@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from relay_studio.providers.openai_compat import OpenAICompatibleProvider
@@ -19,6 +21,7 @@ from relay_studio.runtime import forecast as forecasting
 from relay_studio.ui.main_window import MainWindow
 from relay_studio.ui.operations import chats as chat_operations
 from tests.gui.conftest import App, until
+from tests.gui.test_scene_window import make_card_agents, tick
 from tests.providers.conftest import LoopbackServer, Reply, openai_connection
 
 
@@ -135,3 +138,27 @@ async def test_a_priced_forecast_shows_its_cost_against_the_cost_of_what_the_run
     window.runs.show_run(handle.run_id)
     await until(lambda: "cost 0.0045–0.2400" in window.status_tokens.text(), what="the earlier run's forecast")
     assert window.status_tokens.text().endswith(f"used {used:.4f} USD")
+
+
+async def test_a_scene_has_no_forecast_of_the_agent_boxs_relay(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    # seen in the window: a scene's composer said "Forecast: first requests Writer … Editor … Finalizer …", the
+    # relay of the resting agent box, while Send there starts a character's turn
+    window = app.open()
+    window.new_chat()
+    composer = window.chat.composer
+    qtbot.keyClicks(composer.editor, "The storm rattles the door.")
+    await until(lambda: "Forecast:" in _line(window), what="the forecast line in a plain chat")
+
+    make_card_agents(window, tmp_path)
+    window.new_scene_action.trigger()
+    dialog = window.new_scene_dialog
+    assert dialog is not None
+    tick(dialog, qtbot, "mira")
+    tick(dialog, qtbot, "oren")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    await until(lambda: composer.in_scene and window.chat.scene_bar.isVisible(), what="the scene shown")
+    await until(lambda: not composer.forecast_line.isVisible(), what="the plain chat's forecast gone")
+    qtbot.keyClicks(composer.editor, "The storm rattles the door.")
+    assert composer.text() == "The storm rattles the door."
+    # no forecast is even asked for: the debounce timer that would ask one does not start
+    assert not composer.forecast_line._timer.isActive() and not composer.forecast_line.isVisible()

@@ -84,6 +84,8 @@ async def test_rerun_the_editors_stage_with_an_edited_brief_and_compare(app: App
     assert sorted(k for k in branches.cells if k[0] == source) == [(source, 1), (source, 2), (source, 3)]
     assert sorted(k for k in branches.cells if k[0] == fork) == [(fork, 2), (fork, 3)]  # from the fork point
     assert branches.row_buttons[fork].isChecked() and not branches.row_buttons[source].isChecked()
+    # the stages name their agents as the lanes do (seen under Xvfb: "1 · writer", "2 · editor", the ids)
+    assert [branches.cells[(source, n)].text() for n in (1, 2, 3)] == ["1 · Writer", "2 · Editor", "3 · Finalizer"]
     # the strip never widens the window: at 1000 px the timeline keeps its width and every branch stays in reach
     window.resize(1000, 700)
     await until(lambda: window.width() == 1000 and window.minimumSizeHint().width() <= 1000, what="1000 px")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QTabBar
 from pytestqt.qtbot import QtBot
 
 from relay_studio.ui.main_window import MainWindow
@@ -101,3 +102,23 @@ async def test_the_whole_scene_has_a_lane_per_character_and_each_turn_in_its_spe
     # Tam was away for the direction, Mira's line and Oren's
     assert "<h3>Left out of what this character saw</h3>" in shown[-1]
     assert "not present in scene 1: 3 messages" in shown[-1]
+
+
+async def test_at_1000_by_700_the_whole_scene_leaves_the_timeline_inside_its_dock(app: App, qtbot: QtBot) -> None:
+    # seen in the window: at 1000x700 a scene chat's timeline (the whole scene's three lanes as its minimum) was
+    # 75 px taller than its dock, its detail pane drawn over the Timeline/Library tabs and past the window
+    window = app.open(TURNS)
+    window.resize(1000, 700)
+    await until(lambda: window.width() == 1000 and window.height() == 700, what="the window at 1000x700")
+    cast_of_three(window)
+    panel, scene_lanes = window.timeline, window.timeline.scene_lanes
+    await until(lambda: not scene_lanes.isHidden() and scene_lanes.reads > 0, what="the whole scene read")
+    tabs = next(t for t in window.findChildren(QTabBar)
+                if t.isVisible() and "Timeline" in [t.tabText(i) for i in range(t.count())])
+
+    def bottom() -> int:
+        return panel.mapTo(window, QPoint(0, panel.height())).y()
+
+    await until(lambda: bottom() <= tabs.mapTo(window, QPoint(0, 0)).y(), what="the panel above the dock's tabs")
+    assert panel.minimumSizeHint().height() <= panel.height()
+    assert scene_lanes.view.height() >= LANES_TOP + LANE_H  # a lane at least; the rest of the cast scrolls

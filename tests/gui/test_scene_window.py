@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMenu
 from pytestqt.qtbot import QtBot
 
+from relay_studio.app import window_settings
 from relay_studio.domain.records import CHAT_MODE_SCENE
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern import card_png
+from relay_studio.ui import i18n
+from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat.new_scene_dialog import NewSceneDialog
 from relay_studio.ui.chat.scene_presence import FIXED, PresenceDialog
 from relay_studio.ui.main_window import MainWindow
@@ -208,3 +212,87 @@ async def test_the_narrators_pick_a_scene_break_and_an_edit_that_branches_the_sc
     original = studio.scenes.state(record.chat_id)
     assert original is not None and (original.record.scene, original.record.present) == (2, ["mira"])
     assert [m.content for m in rt.chats.messages(window.chat_id)] == ["Dusk.", "Mira: Dusk already?"]
+
+
+@pytest.mark.parametrize(("language", "words"), [("de", "Alle sprechen mit: Standardverbindung"),
+                                                 ("ja", "既定の接続"), ("zh_CN", "默认连接")])
+async def test_the_cast_strip_names_the_default_connection_in_the_windows_language(
+        app: App, tmp_path: Path, language: str, words: str) -> None:
+    # seen in the German window: "Alle sprechen mit: default connection" (the runtime's English label)
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, language)
+    settings.sync()
+    window = app.open(TURNS)
+    make_card_agents(window, tmp_path)
+    record = window.studio.scenes.new("Harbour", ["mira", "oren"], None, window.project_id)
+    window.refresh_chats()
+    window.open_chat(record.chat_id)
+    bar = window.chat.scene_bar
+    await until(lambda: bar.isVisible() and bool(bar.portraits), what="the cast strip")
+    assert words in bar.models.text() and "default connection" not in bar.models.text()
+    assert all(words.split(": ")[-1] in p.toolTip() for p in bar.portraits)
+
+
+async def test_a_new_scene_is_named_in_the_windows_language(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    # seen in the Japanese window: a new chat was "チャット 1" but a new scene "Scene 1"
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, "de")
+    settings.sync()
+    window = app.open(TURNS)
+    make_card_agents(window, tmp_path)
+    window.new_scene_action.trigger()
+    dialog = window.new_scene_dialog
+    assert dialog is not None and dialog.name.text() == "Szene 1"
+    tick(dialog, qtbot, "mira")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    await until(lambda: not dialog.isVisible(), what="the scene made")
+    window.new_scene_action.trigger()
+    again = window.new_scene_dialog
+    assert again is not None and again.name.text() == "Szene 2"  # the first free number, counted in that word
+
+
+async def test_a_removed_agents_answers_keep_the_name_they_were_stored_with(
+        app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    # seen on the book project: its answers headed "scribe", the id, when no agent of that id was there (the stored
+    # name "Scribe" ignored); so too the answers of a card agent the creator removed
+    window = app.open(TURNS)
+    make_card_agents(window, tmp_path)
+    record = window.studio.scenes.new("Harbour", ["mira", "oren"], None, window.project_id)
+    window.refresh_chats()
+    window.open_chat(record.chat_id)
+    await until(lambda: window.chat.scene_bar.isVisible(), what="the cast strip")
+    await send(window, qtbot, "/as mira The lamps come on.")
+    await run_to_end(window, 0)
+
+    def authors() -> list[str]:
+        return [c.author.text() for c in window.chat.cards if isinstance(c, MessageCard) and c.message.role ==
+                "assistant"]
+
+    await until(lambda: authors() == ["Mira"], what="Mira's answer")
+    assert window.studio.agents.remove("mira")
+    window.new_chat()
+    window.open_chat(record.chat_id)
+    await until(lambda: window.chat_id == record.chat_id and authors() == ["Mira"], what="the answer's author kept")
+    card = next(c for c in window.chat.cards if isinstance(c, MessageCard) and c.message.role == "assistant")
+    assert "finished by" not in card.marker_label.text()  # not "finished by mira": she ended her own turn
+
+
+async def test_who_heard_what_fits_a_1000_px_screen_in_german(app: App, qtbot: QtBot, tmp_path: Path) -> None:
+    # seen under Xvfb at 1000x700 in German: the dialog's intro on one line made it 1,045 px wide, Close cut off
+    settings = window_settings(app.data_dir)
+    settings.setValue(i18n.LANGUAGE_KEY, "de")
+    settings.sync()
+    window = app.open(TURNS)
+    window.resize(1000, 700)
+    make_card_agents(window, tmp_path)
+    record = window.studio.scenes.new("Hafen", ["mira", "oren"], None, window.project_id)
+    window.refresh_chats()
+    window.open_chat(record.chat_id)
+    bar = window.chat.scene_bar
+    await until(lambda: bar.isVisible() and bool(bar.portraits), what="the cast strip")
+    qtbot.mouseClick(bar.heard_button, Qt.MouseButton.LeftButton)
+    heard = bar.heard_dialog
+    assert isinstance(heard, PresenceDialog)
+    await until(lambda: heard.isVisible() and heard.width() <= 1000, what="the dialog within 1,000 px")
+    assert heard.minimumSizeHint().width() <= 1000
+    assert heard.intro.text().startswith("Wer anwesend war") and heard.intro.wordWrap()

@@ -234,3 +234,14 @@ def test_what_it_saw_says_the_runtimes_reasons_with_their_values() -> None:
     assert said("the creator's guidance, or a reminder to use the tools") == \
         "your guidance, or a reminder to use the tools"
     assert said("a heading of the prompt's own") == "a heading of the prompt's own"  # unknown: as it is
+
+
+async def test_the_gathering_of_what_an_agent_reads_says_where_it_is_shown(app: App, qtbot: QtBot) -> None:
+    # seen under Xvfb: "The studio gathered what Writer will read" selected, and the pane showed nothing of it
+    window, _run = await _demo(app)
+    panel = window.timeline
+    _click_row(qtbot, panel, _row_of(panel, "prompt_assembly_requested"))
+    await until(lambda: "gathered what Writer will read" in panel.detail.toPlainText(), what="the event's detail")
+    assert "What Writer read, part by part" in panel.detail.toPlainText()
+    _click_row(qtbot, panel, _row_of(panel, "model_call_started"))  # the call that follows says it
+    await until(lambda: "What Writer saw" in panel.detail.toPlainText(), what="what the call's agent saw")

@@ -170,7 +170,7 @@ class Composer(QWidget):
         row.addWidget(self.stop_button)
         row.addWidget(self.send_button)
         layout.addLayout(row)
-        self.forecast_line = ForecastLine(self.message)  # what Send would take (ui/chat/forecast_line.py)
+        self.forecast_line = ForecastLine(self._forecast_message)  # what Send would take (ui/chat/forecast_line.py)
         self.editor.textChanged.connect(self.forecast_line.schedule)
         self.agent_box.currentIndexChanged.connect(lambda _i: self.forecast_line.schedule())
         layout.addWidget(self.forecast_line)
@@ -236,6 +236,7 @@ class Composer(QWidget):
         self.agent_box.setEnabled(not in_scene)
         self.slash_commands.scene = in_scene
         self.set_enter_sends(self.editor.enter_sends)
+        self.forecast_line.schedule()  # a scene has no forecast: the line goes (or comes back outside one)
 
     def set_hint(self, hint: str | None) -> None:
         self.hint.setText(hint or "")
@@ -301,6 +302,11 @@ class Composer(QWidget):
         """(agent id, text) as Send would send them: an ``@agent`` mention picks the agent."""
         mentioned, text = split_mention(self.text(), self._runnable)
         return mentioned or self.agent_id(), text
+
+    def _forecast_message(self) -> tuple[str, str]:
+        """What the forecast line forecasts: Send's message, but nothing in a scene (Send there starts a
+        character's turn, not the relay of the agent box that ``runtime/forecast.py`` counts)."""
+        return ("", "") if self.in_scene else self.message()
 
     def clear(self) -> None:
         self.editor.clear()

@@ -265,7 +265,9 @@ class MessageCard(QFrame):
             self.versions) else None
         run_id = version.run_id if version is not None else self.message.run_id
         finisher = self._finisher(run_id) if run_id else ""
-        return finisher if finisher and finisher != self._author() else ""
+        # the finisher is named by its id when its agent is gone ("scribe"), the author by its stored name
+        author_id = version.agent_id if version is not None else self.message.agent_id
+        return finisher if finisher and finisher not in (self._author(), author_id) else ""
 
     def _author(self) -> str:
         m = self.message
@@ -273,7 +275,9 @@ class MessageCard(QFrame):
             return self.tr("You")
         if self.versions and 0 <= self.version_index < len(self.versions):
             agent = self.versions[self.version_index].agent_id
-            return self.agent_names.get(agent, agent)
+            # an agent since deleted (or a project's data from elsewhere) keeps the name the message was stored with
+            kept = m.agent_name if agent == m.agent_id else None
+            return self.agent_names.get(agent) or kept or agent
         return m.agent_name or m.agent_id or self.tr("Assistant")
 
     def copy(self) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QImage, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QFrame, QLabel, QMenu, QPushButton, QToolButton, QVBoxLayout, QWidget
 
@@ -69,6 +69,20 @@ def portrait(name: str, present: bool, size: int = PORTRAIT, face: QImage | None
     return QIcon(pixmap)
 
 
+translate = QCoreApplication.translate  # pyside6-lupdate reads translate("SceneBar", "…")
+DEFAULT_CONNECTION = "default connection"  # ``runtime/scenes.py: Scenes.model_label``'s words, in English
+
+
+def model_words(label: str) -> str:
+    """A member's model as ``Scenes.model_label`` says it (English, the command line's language), in the window's
+    language: a connection's own name and a model's stay as they are."""
+    if label == DEFAULT_CONNECTION or label.startswith(DEFAULT_CONNECTION + " / "):
+        return translate("SceneBar", "default connection") + label[len(DEFAULT_CONNECTION):]
+    fixed = {"not configured": translate("SceneBar", "not configured"),
+             "(no such agent)": translate("SceneBar", "(no such agent)")}
+    return fixed.get(label, label)
+
+
 class CastPortrait(QToolButton):
     """One member of the cast: a click picks them to speak next; the context menu enters or leaves."""
 
@@ -86,7 +100,7 @@ class CastPortrait(QToolButton):
         self.setText(f"{member.name}\n{role}")
         self.setAccessibleName(i18n.arg(self.tr("%1 (%2)"), member.name, role))
         self.setToolTip(i18n.arg(self.tr("%1 speaks with: %2\nClick: %1 speaks next. Right-click: enter or leave "
-                                         "the scene."), member.name, member.model))
+                                         "the scene."), member.name, model_words(member.model)))
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
 
 
@@ -185,12 +199,12 @@ class SceneBar(QFrame):
 
     def _show_models(self) -> None:
         assert self.state is not None
-        models = {m.model for m in self.state.members}
+        models = {model_words(m.model) for m in self.state.members}
         if len(models) == 1:
             self.models.setText(i18n.arg(self.tr("All speak with: %1"), models.pop()))
         else:
             self.models.setText(i18n.arg(self.tr("Speaking with: %1"), " · ".join(
-                f"{m.name}: {m.model}" for m in self.state.members)))
+                f"{m.name}: {model_words(m.model)}" for m in self.state.members)))
 
     def _show_title(self) -> None:
         assert self.state is not None

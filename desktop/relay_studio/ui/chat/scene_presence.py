@@ -42,8 +42,10 @@ class PresenceDialog(QDialog):
         self.setWindowTitle(self.tr("Who heard what"))
         self.cast = [m for m in state.members if not m.narrator]
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Who was present when each message was said. A character's prompt holds "
-                                        "only the messages it was present for; tick or untick to correct it.")))
+        self.intro = QLabel(self.tr("Who was present when each message was said. A character's prompt holds "
+                                    "only the messages it was present for; tick or untick to correct it."))
+        self.intro.setWordWrap(True)  # on one line the German text made the dialog 1,045 px wide, Close cut off
+        layout.addWidget(self.intro)
         self.table = QTableWidget(0, FIXED + len(self.cast))
         self.table.setHorizontalHeaderLabels([self.tr("Scene"), self.tr("Said by"), self.tr("Message"),
                                               *(m.name for m in self.cast)])

@@ -13,6 +13,8 @@ from relay_studio.ui.profiles.wording import QT_TRANSLATE_NOOP
 BUILTIN_DESCRIPTIONS: tuple[str, ...] = (
     QT_TRANSLATE_NOOP("BuiltinAgents", "Checks a draft against the story library and reports what contradicts "
                                        "it."),
+    QT_TRANSLATE_NOOP("BuiltinAgents", "Reads a chapter against the canon and reports what contradicts it, "
+                                       "quoting both."),
     QT_TRANSLATE_NOOP("BuiltinAgents", "Reads the story library and the creator's documents, has every draft "
                                        "checked by a consistency reviewer before writing it, and writes "
                                        "entries and texts only as changes the creator approves."),

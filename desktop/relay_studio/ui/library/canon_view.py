@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -65,8 +66,15 @@ class CanonModel(QAbstractTableModel):
     def status_word(self, fact: CanonFact) -> str:
         if fact.pinned and fact.status is FactStatus.ACTIVE:
             return self.tr("pinned")
+        return self.status_words()[fact.status]
+
+    def statuses_shown(self) -> set[str]:
+        """The status words of the facts there are (a few, however many facts)."""
+        return {self.status_word(f) for f in self.facts}
+
+    def status_words(self) -> dict[FactStatus, str]:
         return {FactStatus.PROPOSED: self.tr("proposed"), FactStatus.ACTIVE: self.tr("active"),
-                FactStatus.RETIRED: self.tr("retired"), FactStatus.REJECTED: self.tr("rejected")}[fact.status]
+                FactStatus.RETIRED: self.tr("retired"), FactStatus.REJECTED: self.tr("rejected")}
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
@@ -127,6 +135,7 @@ class CanonView(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self._fit_columns()
         split.addWidget(self.table)
         split.addWidget(self._editor())
         split.setSizes([240, 320])
@@ -142,6 +151,16 @@ class CanonView(QWidget):
         self.reject_button.clicked.connect(lambda: self._change("reject"))
         studio.canon_changed.connect(self._on_changed)
         self._update_buttons()
+
+    def _fit_columns(self) -> None:
+        """Handle and Status as wide as their words (the statuses there are), so that the Fact gets the rest:
+        with Qt's 100 px each, in the dock of a 1000 px window the Fact was 45 px ("Mara has …" on two lines)."""
+        header, metrics = self.table.horizontalHeader(), self.table.fontMetrics()
+        pad = 2 * self.table.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin) + 12
+        handle = [str(self.model.headerData(0, Qt.Orientation.Horizontal)), "f000"]
+        status = [str(self.model.headerData(3, Qt.Orientation.Horizontal)), *self.model.statuses_shown()]
+        header.resizeSection(0, max(metrics.horizontalAdvance(w) for w in handle) + pad)
+        header.resizeSection(3, max(metrics.horizontalAdvance(w) for w in status) + pad)
 
     def _editor(self) -> QWidget:
         editor = QWidget()
@@ -203,6 +222,7 @@ class CanonView(QWidget):
         shown = self.current()
         keep = shown.handle if shown is not None else None
         self.model.set_facts(facts)
+        self._fit_columns()
         for row, fact in enumerate(facts):
             if fact.handle == keep:
                 self.table.selectRow(row)

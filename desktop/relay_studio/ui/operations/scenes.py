@@ -96,13 +96,13 @@ class SceneOperations:
         self.hub.ops.did_change(Changes.of(chats=record.chat_id))
         return record
 
-    def free_name(self, project_id: str) -> str:
-        """``Scene N``: the first number no chat of the project has."""
+    def free_name(self, project_id: str, base: str = "Scene") -> str:
+        """``Scene N`` (``base`` N: the window's word): the first number no chat of the project has."""
         names = {c.name for c in self.runtime.chats.chats(project_id)}
         n = 1
-        while f"Scene {n}" in names:
+        while f"{base} {n}" in names:
             n += 1
-        return f"Scene {n}"
+        return f"{base} {n}"
 
     def set_present(self, chat_id: str, who: str, present: bool) -> SceneRecord:
         """``who`` enters (``present``) or leaves the scene; raises ``SceneError``."""

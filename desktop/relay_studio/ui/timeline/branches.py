@@ -49,7 +49,8 @@ class BranchesView(QWidget):
         self.cells: dict[tuple[str, int], QLabel] = {}
         self.hide()
 
-    def set_branches(self, branches: list[Branch], current: str) -> None:
+    def set_branches(self, branches: list[Branch], current: str, names: dict[str, str] | None = None) -> None:
+        """The rows; a stage's cell names its agent by ``names`` (display names by profile id), else by its id."""
         while self.grid.count():
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -77,12 +78,13 @@ class BranchesView(QWidget):
             for stage in branch.stages:
                 if stage.inherited:
                     continue  # shown on the row of the run it ran in: this row starts at its fork point
-                cell = QLabel(f"{stage.number} · {html.escape(stage.agent_id)}")
+                agent = (names or {}).get(stage.agent_id, stage.agent_id)
+                cell = QLabel(f"{stage.number} · {html.escape(agent)}")
                 cell.setObjectName("BranchStage")
                 cell.setToolTip(i18n.run_status(stage.status.value))
                 cell.setFrameShape(QLabel.Shape.StyledPanel)
                 cell.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                cell.setMinimumWidth(cell.sizeHint().width())  # whole ("2 · editor"): the strip scrolls instead
+                cell.setMinimumWidth(cell.sizeHint().width())  # whole ("2 · Editor"): the strip scrolls instead
                 self.grid.addWidget(cell, row, stage.number)
                 self.cells[(branch.run_id, stage.number)] = cell
             if branch.origin is not None:

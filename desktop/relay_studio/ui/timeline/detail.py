@@ -291,6 +291,10 @@ def render_event(src: DetailSource, run_id: str, event: Event, timeline: RunTime
             parts.append(heading(translate("Detail", "Brief as received")) + formatted(brief))
     if event.type == ev.CONTEXT_ASSEMBLED:
         parts.append(heading(translate("Detail", "System prompt")) + pre(str(p.get("systemPrompt", ""))))
+    if event.type == ev.PROMPT_ASSEMBLY_REQUESTED:  # the sentence promises what was gathered: say where it is shown
+        parts.append("<p>" + html.escape(i18n.arg(translate(
+            "Detail", "What %1 read, part by part with its tokens and why each is there, is shown with the model "
+                      "call that follows: select that call's row or its bar."), agent or "?")) + "</p>")
     parts.append(left_out_html(event.type, p))  # a scene turn: what its speaker was not given, and why
     if event.type == ev.REVIEW_COMPLETED and timeline is not None and event.related_invocation_ids:
         reviewer = event.related_invocation_ids[0]

@@ -134,7 +134,9 @@ class RerunControls(QObject):
             return
         mine = next((b for b in found if b.run_id == run_id), None)
         self.stages = mine.stages if mine else []
-        self.branches.set_branches(found, run_id)
+        # the stages' agents by name ("2 · Editor"), as the lanes name them; an agent since removed by its id
+        names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
+        self.branches.set_branches(found, run_id, names)
         if self.picked is not None:
             self.invocation_picked(self.picked.invocation_id)
         self.branches_read.set()

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QPen
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 BAR_SPAN = 0.8  # of a turn's unit on the axis: the gap between two bars is the rest
 BREAK_AT = 0.1  # a scene break's line, this far before the first turn of the new scene
-SHOWN_LANES = 4  # lanes the view is tall enough for without scrolling (a larger cast scrolls)
+SHOWN_LANES = 4  # lanes the view is given room for where the panel has it (a larger cast scrolls)
 _OUTCOMES = {"completed": "ok", "failed": "error", "partial_success": "error", "cancelled": "cancelled",
              "interrupted": "cancelled"}
 
@@ -182,7 +182,10 @@ class SceneLanes(QWidget):
         layout.addWidget(self.title)
         self.view = SceneLanesView()
         self.view.setAccessibleName(self.tr("Whole scene"))
-        self.view.setMinimumHeight(LANES_TOP + 2 * LANE_H + 2 * self.view.frameWidth() + 2)
+        # one lane at least, never the whole cast: at 1000x700 the panel has no room for more, and a minimum taller
+        # than that pushed the panel past the dock over its Timeline/Library tabs; the cast's room is given by
+        # ``_give_room`` where there is some, the rest scrolls
+        self.view.setMinimumHeight(self._view_height(1))
         self.view.bar_clicked.connect(self._on_bar)
         layout.addWidget(self.view)
         self.hide()
@@ -223,10 +226,30 @@ class SceneLanes(QWidget):
         with contextlib.suppress(RuntimeError):  # the window closed meanwhile
             timeline = outcome.value
             self.view.set_timeline(timeline)
-            lanes = min(max(len(timeline.lanes), 2), SHOWN_LANES)  # the whole cast in view, up to SHOWN_LANES
-            self.view.setMinimumHeight(LANES_TOP + lanes * LANE_H + 2 * self.view.frameWidth() + 2)
+            self._give_room(min(max(len(timeline.lanes), 2), SHOWN_LANES))  # the whole cast, up to SHOWN_LANES
             self.reads += 1
             self.run_shown(self.run_id)
+
+    def _view_height(self, lanes: int) -> int:
+        return LANES_TOP + lanes * LANE_H + 2 * self.view.frameWidth() + 2
+
+    def _give_room(self, lanes: int) -> None:
+        """Grows the view to ``lanes`` lanes in the panel's splitter, taken from the events list below as far as
+        that keeps its own minimum (a short window keeps fewer lanes in view, and they scroll)."""
+        splitter = self.parentWidget()
+        if not isinstance(splitter, QSplitter) or splitter.count() < 2:
+            return
+        sizes = splitter.sizes()
+        mine, last = splitter.indexOf(self), splitter.count() - 1
+        below = splitter.widget(last)
+        if mine < 0 or mine == last or below is None:
+            return
+        give = min(self._view_height(lanes) - self.view.height(), sizes[last] - below.minimumSizeHint().height())
+        if give <= 0:
+            return
+        sizes[mine] += give
+        sizes[last] -= give
+        splitter.setSizes(sizes)
 
     def _on_bar(self, bar: Bar) -> None:
         if self.showing is not None:
