@@ -333,8 +333,6 @@ ALLOWED: dict[str, str] = {
     "canon.add": _WRITE, "canon.edit": _WRITE, "canon.change": _WRITE, "canon.set_accept_proposals": _WRITE,
     "chats.get": _ROW, "chats.project_id": _ROW, "chats.message": _ROW, "chats.find": _ROW, "chats.all": _ROW,
     "chats.unique_name": _ROW,
-    "chats.agent": ("the handoff flow's pick of the agent that answered last: reads the chat's messages on the GUI "
-                    "thread (grows with the chat); to move to a query with the handoff flow"),
     "chats.messages": ("the export dialog's read of its chat's messages as it is built (its preview runs on its "
                        "lane); the handoff flow awaits them as a query (`chats.messages.read`)"),
     "chats.message_versions": ("one card's versions, answered from what the chat's lane read primed "

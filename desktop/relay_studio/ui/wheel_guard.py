@@ -17,7 +17,15 @@ from __future__ import annotations
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLineEdit, QProxyStyle, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QProxyStyle,
+    QWidget,
+)
 
 _GUARDED = (QComboBox, QAbstractSpinBox)
 
