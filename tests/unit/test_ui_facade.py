@@ -347,7 +347,7 @@ ALLOWED: dict[str, str] = {
     "connections.choices": _EDITOR, "connections.make_default": _WRITE, "connections.remove": _WRITE,
     "connections.persona_name": _EDITOR, "connections.set_persona_name": _WRITE,
     "connections.server_models": "builds the coroutine source the model picker awaits; reads the connections list",
-    "journal.run": _ROW, "journal.runs": _ROW, "journal.event_count": _ROW, "journal.fork_stages": _ROW,
+    "journal.run": _ROW, "journal.runs": _ROW, "journal.event_count": _ROW,
     "journal.events": ("one page of a run's events for the timeline's detail pane (paged: `limit`); the whole "
                        "journal is read with read_events, a query"),
     "journal.model_turn": _ROW, "journal.file_versions": _ROW,
@@ -358,8 +358,6 @@ ALLOWED: dict[str, str] = {
                         "grows with the library); the codex is being rewritten by another session"),
     "library.export_world_info": "writes a file the creator chose, from the project's entries",
     "library.save_entry": _WRITE, "library.remove_entry": _WRITE, "library.add_entries": _WRITE,
-    "library.conflicts": ("the import flow's check of one imported file against the library, on the GUI thread "
-                          "(the index synced with the folder first: grows with the library); to move to a query"),
     "projects.get": _ROW, "projects.chats": _ROW, "projects.all": _ROW, "projects.create": _WRITE,
     "projects.rename": _WRITE,
 }
