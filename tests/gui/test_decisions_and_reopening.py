@@ -59,7 +59,9 @@ async def test_an_approved_edit_whose_commit_was_rejected_says_it_was_never_publ
     run_id = await _completed(app, window)
     await until(lambda: _answer(window) == DRAFT, what="the writer's draft, the only commit, in the chat")
     answer = window.chat.message_cards()[-1]  # its card was made at the writer's commit, mid-run
-    assert answer.author.text() == "Writer" and answer.marker_label.text() == "finished by Finalizer"
+    # the run's end is read on the reader lane: the card kept names its finisher once that read is shown
+    await until(lambda: answer.marker_label.text() == "finished by Finalizer", what="the card to name its finisher")
+    assert answer.author.text() == "Writer"
     await until(lambda: any(isinstance(c, NoticeCard) for c in window.chat.cards), what="the notice (read off-thread)")
     notices = [c for c in window.chat.cards if isinstance(c, NoticeCard)]
     assert len(notices) == 1 and notices[0].notice.run_id == run_id

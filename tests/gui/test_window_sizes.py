@@ -127,7 +127,7 @@ async def _a_chat_with_everything(app: App, qtbot: QtBot) -> MainWindow:
 async def test_every_part_is_in_view_at_each_size(app: App, qtbot: QtBot) -> None:
     window = await _a_chat_with_everything(app, qtbot)
     answer = window.chat.message_cards()[-1]
-    assert answer.marker_label.text() == "finished by Finalizer"
+    await until(lambda: answer.marker_label.text() == "finished by Finalizer", what="the card to name its finisher")
     for w, h in SIZES:
         await _resize(window, w, h)
         assert (window.width(), window.height()) == (w, h), "the window's minimum size fits a 1000×700 screen"
@@ -151,7 +151,8 @@ async def test_every_part_is_in_view_at_each_size(app: App, qtbot: QtBot) -> Non
     old = window.chat_id
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     await until(lambda: window.chat_id != old, what="the new chat")
-    assert any(isinstance(c, HandoffCard) for c in window.chat.cards)
+    await until(lambda: any(isinstance(c, HandoffCard) for c in window.chat.cards), what="the handoff's card (read "
+                "on the reader lane)")
     for w, h in SIZES:
         await _resize(window, w, h)
         assert _problems(window) == [], f"the handoff's chat at {w}×{h}"

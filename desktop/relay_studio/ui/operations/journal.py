@@ -54,15 +54,16 @@ class JournalOperations:
         if changes.profiles:  # a renamed agent is named anew
             self._finishers.clear()
 
-    def read_run_list(self, owner: QObject, chat_id: str | None, then: Callable[[RunList], None]) -> None:
+    def read_run_list(self, owner: QObject, chat_id: str | None, then: Callable[[RunList], None],
+                      failed: Callable[[str], None]) -> None:
         """The run picker's list, a query on the reader lane (the newest wins): the chat's newest ``RUN_LIST`` runs
-        (every run without a chat) and which of them are reruns, from which stage."""
+        (every run without a chat) and which of them are reruns, from which stage. A closed or busy file: the
+        picker stays as it was and ``failed`` hears the sentence (the presenter logs why)."""
         def work(stores: ReadStores) -> RunList:
             records = stores.runs.runs(chat_id, limit=RUN_LIST)
             return records, stores.runs.fork_stages([r.id for r in records])
 
-        # a closed or busy file: the picker stays as it was (the presenter logs why)
-        self.hub.ops.query(owner, work, then, key=("run-list", id(owner)), show=lambda _line: None)
+        self.hub.ops.query(owner, work, then, key=("run-list", id(owner)), show=failed)
 
     async def read_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Event]:
         """``run_events``, read on the studio's reader thread (a run's journal may hold 100,000 events)."""
