@@ -29,6 +29,7 @@ def test_only_the_guarded_controls_events_reach_the_filter(qtbot: QtBot, monkeyp
         return original(self, watched, event)
 
     monkeypatch.setattr(wheel_guard.WheelGuard, "eventFilter", counted)
+    monkeypatch.setattr(wheel_guard, "_filter", None)  # a filter made now (Qt remembers an instance's methods)
     wheel_guard.install()
     area = QScrollArea()
     form = QWidget()
