@@ -98,11 +98,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 async def run_to_end(window: MainWindow, runs_before: int = 0) -> str:
-    """Waits until a run started after ``runs_before`` known runs has ended; returns its id."""
+    """Waits until a run started after ``runs_before`` known runs has ended and the chat shown has its read after
+    the end (a query on the reader lane, shown when it arrives); returns its id."""
     studio = window.studio
     await until(lambda: len(studio.stats) > runs_before, what="a run to start")
     run_id = list(studio.stats)[runs_before]
     await until(lambda: run_id not in studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end to be shown")
     return run_id
 
 

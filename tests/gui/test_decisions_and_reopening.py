@@ -107,6 +107,7 @@ async def test_a_reopened_chat_is_at_its_last_message_with_its_agent_and_its_tim
     assert window.chat.composer.agent_id() == "finalizer", "the chat's agent, not the first of the list"
     bar = window.chat.scroll_area.verticalScrollBar()
     await until(lambda: bar.maximum() > 0 and bar.value() == bar.maximum(), what="the chat at its last message")
+    await until(lambda: window.timeline.run_id, what="the chat's run picked (the run picker is read as a query)")
     await window.timeline.loaded.wait()
     model = window.timeline.model
     assert 0 in changed, "rows drawn before the run was read are drawn again"

@@ -106,6 +106,10 @@ async def test_rerun_the_editors_stage_with_an_edited_brief_and_compare(app: App
     qtbot.mouseClick(branches.row_buttons[source], Qt.MouseButton.LeftButton)
     await until(lambda: panel.run_id == source, what="the original run on the timeline")
     # The run picker says which run is the rerun, and from which stage; the original reads as a request.
-    panel.show_chat(window.chat_id)
-    labels = {panel.run_box.itemData(i): panel.run_box.itemText(i) for i in range(panel.run_box.count())}
-    assert labels[fork].endswith(" · rerun from stage 2") and "rerun" not in labels[source], labels
+    panel.show_chat(window.chat_id)  # the picker is read on the reader lane and listed when it arrives
+
+    def labels() -> dict[str, str]:
+        return {panel.run_box.itemData(i): panel.run_box.itemText(i) for i in range(panel.run_box.count())}
+
+    await until(lambda: labels().get(fork, "").endswith(" · rerun from stage 2"), what="the rerun's label")
+    assert "rerun" not in labels()[source], labels()

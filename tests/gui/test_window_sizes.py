@@ -152,7 +152,8 @@ async def test_every_part_is_in_view_at_each_size(app: App, qtbot: QtBot) -> Non
     old = window.chat_id
     qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     await until(lambda: window.chat_id != old, what="the new chat")
-    assert any(isinstance(c, HandoffCard) for c in window.chat.cards)
+    await until(lambda: any(isinstance(c, HandoffCard) for c in window.chat.cards), what="the handoff's card (read "
+                "on the reader lane)")
     for w, h in SIZES:
         await _resize(window, w, h)
         assert _problems(window) == [], f"the handoff's chat at {w}×{h}"

@@ -333,14 +333,12 @@ ALLOWED: dict[str, str] = {
     "canon.add": _WRITE, "canon.edit": _WRITE, "canon.change": _WRITE, "canon.set_accept_proposals": _WRITE,
     "chats.get": _ROW, "chats.project_id": _ROW, "chats.message": _ROW, "chats.find": _ROW, "chats.all": _ROW,
     "chats.unique_name": _ROW,
-    "chats.agent": ("the handoff flow's pick of the agent that answered last: reads the chat's messages on the GUI "
-                    "thread (grows with the chat); to move to a query with the handoff flow"),
     "chats.messages": ("the export dialog's read of its chat's messages as it is built (its preview runs on its "
                        "lane); the handoff flow awaits them as a query (`chats.messages.read`)"),
     "chats.message_versions": ("one card's versions, answered from what the chat's lane read primed "
                                "(prime_versions); read here only for a card the lane read did not cover"),
-    "chats.contents": ("the shown chat's refresh on its own events and the chat a window opens with (before the "
-                       "window shows): docs/data-flow.md, Not done yet"),
+    "chats.contents": ("the chat a window opens with (before the window shows) and a hidden chat view's refresh; "
+                       "a shown chat's refresh and a run's end read on the reader lane: docs/data-flow.md"),
     "chats.rename": _WRITE, "chats.duplicate": _WRITE, "chats.delete": _WRITE, "chats.delete_message": _WRITE,
     "chats.ensure": _WRITE, "chats.new": _WRITE, "chats.new_exploration": _WRITE, "chats.branch": _WRITE,
     "chats.add_sillytavern": _WRITE,
@@ -349,7 +347,7 @@ ALLOWED: dict[str, str] = {
     "connections.choices": _EDITOR, "connections.make_default": _WRITE, "connections.remove": _WRITE,
     "connections.persona_name": _EDITOR, "connections.set_persona_name": _WRITE,
     "connections.server_models": "builds the coroutine source the model picker awaits; reads the connections list",
-    "journal.run": _ROW, "journal.runs": _ROW, "journal.event_count": _ROW, "journal.fork_stages": _ROW,
+    "journal.run": _ROW, "journal.runs": _ROW, "journal.event_count": _ROW,
     "journal.events": ("one page of a run's events for the timeline's detail pane (paged: `limit`); the whole "
                        "journal is read with read_events, a query"),
     "journal.model_turn": _ROW, "journal.file_versions": _ROW,
@@ -360,8 +358,6 @@ ALLOWED: dict[str, str] = {
                         "grows with the library); the codex is being rewritten by another session"),
     "library.export_world_info": "writes a file the creator chose, from the project's entries",
     "library.save_entry": _WRITE, "library.remove_entry": _WRITE, "library.add_entries": _WRITE,
-    "library.conflicts": ("the import flow's check of one imported file against the library, on the GUI thread "
-                          "(the index synced with the folder first: grows with the library); to move to a query"),
     "projects.get": _ROW, "projects.chats": _ROW, "projects.all": _ROW, "projects.create": _WRITE,
     "projects.rename": _WRITE,
 }

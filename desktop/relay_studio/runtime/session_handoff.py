@@ -204,11 +204,19 @@ class SessionHost(Protocol):
     def copy_persist(self, from_chat: str, to_chat: str) -> None: ...
 
 
-def chat_agent(runtime: SessionHost, chat: ChatRecord, agent_id: str | None,
-               profiles: dict[str, AgentProfile] | None = None) -> AgentProfile:
-    """The named agent, else the one that answered last in the chat; from ``profiles`` (default: the
-    catalog), else as the run that answered last knew it."""
-    catalog = profiles if profiles is not None else runtime.profiles()
+class AgentStores(Protocol):
+    """What picking a chat's agent reads: the runtime's stores, or a reader lane's over its own connection."""
+
+    @property
+    def chats(self) -> ChatStore: ...
+    @property
+    def runs(self) -> RunStore: ...
+
+
+def chat_agent(runtime: AgentStores, chat: ChatRecord, agent_id: str | None,
+               catalog: Mapping[str, AgentProfile]) -> AgentProfile:
+    """The named agent, else the one that answered last in the chat; from ``catalog`` (the agents' profiles),
+    else as the run that answered last knew it. Reads the chat's messages through ``runtime``'s stores."""
     answers = [m for m in runtime.chats.messages(chat.id) if m.role == "assistant" and m.agent_id]
     if agent_id is None:
         if not answers:
@@ -254,7 +262,7 @@ def start(runtime: SessionHost, *, chat: str, provider_for: ProviderFor, agent_i
         raise HandoffRefused(codes.HANDOFF_RUN_ACTIVE, RUN_ACTIVE)
     if record.id in runtime.handoffs:
         raise HandoffRefused(codes.HANDOFF_IN_PROGRESS, ALREADY_GENERATING)
-    profile = chat_agent(runtime, record, agent_id, profiles)
+    profile = chat_agent(runtime, record, agent_id, profiles if profiles is not None else runtime.profiles())
     asked = profile.model_copy(update={"model": profile.model.model_copy(update={"tool_choice": "none"})})
 
     history, pinned = chat_history(messages)

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QLabel
 
 from relay_studio.resources import resource_dir
+from relay_studio.ui import wheel_guard
 
 THEMES = ("system", "light", "dark")
 
@@ -105,7 +106,7 @@ def apply_theme(app: QApplication, choice: str = "system") -> str:
     global _current
     dark = system_is_dark() if choice == "system" else choice == "dark"
     _current = DARK if dark else LIGHT
-    app.setStyle("Fusion")
+    app.setStyle(wheel_guard.guarded_style("Fusion"))  # guards drop-downs and spin boxes from the wheel
     app.setPalette(_dark_palette() if dark else app.style().standardPalette())
     qss = resource_dir() / "styles" / ("dark.qss" if dark else "light.qss")
     app.setStyleSheet(qss.read_text(encoding="utf-8") if qss.is_file() else "")

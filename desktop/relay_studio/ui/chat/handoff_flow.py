@@ -66,7 +66,7 @@ async def _server_window(window: WindowHost, chat: ChatRecord, agent_id: str | N
     """The context window the agent's server reports, for a chat that may have outgrown it (the profile's
     own setting is applied by the runtime); None when unknown or when a guard will refuse anyway."""
     try:
-        profile = window.studio.chats.agent(chat, agent_id)
+        profile = await window.studio.chats.read_agent(chat, agent_id)
     except HandoffRefused:
         return None
     return None if profile.model.context_window_tokens else await window.studio.providers.context_window(profile)

@@ -144,6 +144,8 @@ class ChatView(QWidget):
         self._reload_timer.timeout.connect(self._refresh)
         self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
         self._agent_from_read = ""  # a chat switched to whose composer agent comes with its contents
+        self._finished_run = ""  # the run that ended in the chat shown, until the chat's next read is shown
+        self._shown_read = 0  # the number of the read shown last (``_wanted`` when no newer one is under way)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -320,6 +322,12 @@ class ChatView(QWidget):
                                             partial(self._on_contents_failed, wanted))
         else:
             self._show(None)
+            self._shown_read = self._wanted
+
+    @property
+    def up_to_date(self) -> bool:
+        """Whether the chat's newest read is shown and no refresh waits (a run's end is shown when its read arrives)."""
+        return self._shown_read == self._wanted and not self._reload_timer.isActive()
 
     def _on_contents_failed(self, wanted: int, _line: str) -> None:
         if wanted == self._wanted:  # the reader could not read it (a busy or closed file; logged): read it here
@@ -333,6 +341,7 @@ class ChatView(QWidget):
             self.studio.chats.prime_versions(contents.versions)  # the cards' own reads, done on the lane
             self.studio.journal.prime(contents.citations, contents.stages)
             self._show(contents)
+        self._shown_read = wanted
 
     def _take_agent(self, contents: ChatContents | None) -> None:
         """After a switch, the composer picks the agent the chat's last request went to (its runs came newest first
@@ -364,6 +373,7 @@ class ChatView(QWidget):
         contents = self.studio.chats.contents(self.chat_id) if self.chat_id else None
         self._take_agent(contents)
         self._show(contents)
+        self._shown_read = self._wanted
 
     def _show(self, contents: ChatContents | None) -> None:
         """Fills the view from what was read of the chat."""
@@ -427,7 +437,15 @@ class ChatView(QWidget):
         if any(slot is None for slot in slots):
             self._more_timer.start()
         self._offer_after_failure(run_records)
+        self._name_finisher()
         self._scroll_to_end()
+
+    def _name_finisher(self) -> None:
+        """After a run's end is read, a card kept from before the end names who finished it now."""
+        run_id, self._finished_run = self._finished_run, ""
+        for card in self.message_cards() if run_id else ():
+            if card.message.run_id == run_id or any(v.run_id == run_id for v in card.versions):
+                card.show_version(card.version_index)
 
     def _build_more(self) -> None:
         """The next few cards above the ones built (the last first), one batch per turn of the loop, while the
@@ -665,10 +683,8 @@ class ChatView(QWidget):
         if run_id == self.live.run_id:
             self.live.hide()
             self.composer.set_running(False)
-            self.reload()  # at once: also stands for the reloads the run's last events asked for
-            for card in self.message_cards():  # a card kept from before the end names who finished now
-                if card.message.run_id == run_id or any(v.run_id == run_id for v in card.versions):
-                    card.show_version(card.version_index)
+            self._finished_run = run_id  # its cards name who finished it once the chat is read (``_show``)
+            self._refresh()  # on the reader lane while shown: also stands for the reloads its last events asked for
             if self.isVisible() and not self.find_bar.field.hasFocus():
                 self.composer.editor.setFocus()  # the creator can just type the next message
 

@@ -109,10 +109,20 @@ class ImportFlow(QObject):
                 continue
             self.file = (path, got)
             self.answers = {}
-            self.questions = self.studio.library.conflicts(self.project_id, got)
-            self._ask_next()
+            # the entries that differ from the library's: a query (the index synced with the folder first)
+            self.studio.library.read_conflicts(self, self.project_id, got, self._on_conflicts, self._unchecked)
             return
         self._after_entries()
+
+    def _on_conflicts(self, conflicts: list[Conflict]) -> None:
+        self.questions = conflicts
+        self._ask_next()
+
+    def _unchecked(self, line: str) -> None:
+        """The library could not be read to check the file against it: the file is not added; the next one goes on."""
+        self.lines.append(line)
+        self.file = None
+        self._next_file()
 
     def _ask_next(self) -> None:
         while self.questions and self.for_all is not None:

@@ -90,10 +90,11 @@ class ChatOperations:
         primed = self._primed.pop(message_id, None)
         return primed if primed is not None else self.runtime.chats.versions(message_id)
 
-    def agent(self, chat: ChatRecord, agent_id: str | None = None) -> AgentProfile:
-        """The agent named (the composer's choice), else the one that answered last in the chat;
-        ``HandoffRefused`` when there is none."""
-        return chat_agent(self.runtime, chat, agent_id)
+    async def read_agent(self, chat: ChatRecord, agent_id: str | None = None) -> AgentProfile:
+        """The agent named (the composer's choice), else the one that answered last in the chat (its messages read
+        on the reader lane: they grow with the chat); ``HandoffRefused`` when there is none."""
+        profiles = self.runtime.profiles()  # the catalogue, cached
+        return await self.hub.ops.read(lambda stores: chat_agent(stores, chat, agent_id, profiles))
 
     def duplicate(self, chat_id: str) -> ChatRecord:
         """A copy of the chat with its messages and versions (and a copy of its kept files, as

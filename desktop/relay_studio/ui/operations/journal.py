@@ -9,14 +9,23 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QObject
+
 from relay_studio.domain.events import Event
 from relay_studio.domain.profile import AgentProfile
+from relay_studio.domain.records import RunRecord
 from relay_studio.runtime.demo import DEMO_PROMPT
 from relay_studio.runtime.engine import RunHandle
 from relay_studio.store.runs import RunStore
 from relay_studio.ui.library.citations import distinct
-from relay_studio.ui.operations.ops import Changes, Query
+from relay_studio.ui.operations.ops import Changes, Query, ReadStores
 from relay_studio.ui.operations.ops import runs as run_store
+
+#: how many of a chat's runs the run picker lists (newest first)
+RUN_LIST = 200
+
+#: the runs listed and which of them are reruns (run id -> the stage it reran from)
+RunList = tuple[list[RunRecord], dict[str, int]]
 
 if TYPE_CHECKING:
     from relay_studio.runtime.branches import Branch, Comparison
@@ -44,6 +53,17 @@ class JournalOperations:
     def _on_changes(self, changes: Changes, _initiator: object) -> None:
         if changes.profiles:  # a renamed agent is named anew
             self._finishers.clear()
+
+    def read_run_list(self, owner: QObject, chat_id: str | None, then: Callable[[RunList], None],
+                      failed: Callable[[str], None]) -> None:
+        """The run picker's list, a query on the reader lane (the newest wins): the chat's newest ``RUN_LIST`` runs
+        (every run without a chat) and which of them are reruns, from which stage. A closed or busy file: the
+        picker stays as it was and ``failed`` hears the sentence (the presenter logs why)."""
+        def work(stores: ReadStores) -> RunList:
+            records = stores.runs.runs(chat_id, limit=RUN_LIST)
+            return records, stores.runs.fork_stages([r.id for r in records])
+
+        self.hub.ops.query(owner, work, then, key=("run-list", id(owner)), show=failed)
 
     async def read_events(self, run_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Event]:
         """``run_events``, read on the studio's reader thread (a run's journal may hold 100,000 events)."""

@@ -5,8 +5,11 @@ One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.library import sillytavern as st
@@ -17,7 +20,7 @@ from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render
 from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.card_profile import CardImport, add_card_entries
-from relay_studio.ui.operations.ops import Changes
+from relay_studio.ui.operations.ops import FILES, Changes
 
 if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
@@ -82,6 +85,14 @@ class LibraryOperations:
         """The entries of one file that differ from entries the library has under a name or key of theirs
         (the same ones merge silently); nothing is written."""
         return self.store(project_id).conflicts(entries)
+
+    def read_conflicts(self, owner: QObject, project_id: str, entries: list[LibraryEntry],
+                       then: Callable[[list[Conflict]], None], show: Callable[[str], None]) -> None:
+        """``conflicts`` as a query on the ``project-files`` lane (the index synced with the folder first: it grows
+        with the library); a failure's sentence goes to ``show``."""
+        folder = self.projects.folder(project_id)
+        self.hub.ops.query(owner, lambda stores: LibraryStore.open(stores.db, project_id, folder).conflicts(entries),
+                           then, lane=FILES, show=show)
 
     def skills(self, project_id: str) -> SkillCatalog:
         return SkillCatalog(self.projects.folder(project_id), resource_dir() / "skills")

@@ -31,6 +31,7 @@ from relay_studio.domain.records import RUN_KIND_HANDOFF
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
+from relay_studio.ui.operations.journal import RunList
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesStrip
 from relay_studio.ui.timeline.detail import DetailPane, DetailSource
@@ -66,6 +67,7 @@ class TimelinePanel(QWidget):
         self.timeline: RunTimeline | None = None
         self.loader: asyncio.Task[None] | None = None
         self.loaded = asyncio.Event()
+        self._pick_first = False  # a chat switch's list is being read: its newest run is shown when it arrives
         self._pending_error: str | None = None
         self.load_seconds = 0.0
         self.lanes = LanesView()
@@ -203,21 +205,35 @@ class TimelinePanel(QWidget):
 
     # -- which run ---------------------------------------------------------------------------------
     def show_chat(self, chat_id: str) -> None:
+        """Shows the chat's newest run once the run picker's list is read (a query: up to 200 runs)."""
         self.chat_id = chat_id
         self.scene_lanes.show_chat(chat_id)
-        self._fill_runs()
-        if self.run_box.count():
-            self.run_box.setCurrentIndex(0)
-            self._on_run_picked(0)
-        else:
-            self.load("")
+        self._not_loaded()  # ``loaded`` waits for the run picked when the list arrives
+        self._fill_runs(first=True)
 
-    def _fill_runs(self, select: str = "") -> None:
+    def _not_loaded(self) -> None:
+        """``loaded`` is set once the run shown next is read; whoever waits for it already goes on waiting."""
+        if self.loaded.is_set():
+            self.loaded = asyncio.Event()
+
+    def _fill_runs(self, select: str = "", *, first: bool = False) -> None:
+        """Reads the chat's runs on the reader lane; the picker lists them when they arrive (the newest read wins),
+        then selects ``select``, or with ``first`` shows the newest run (none: an empty timeline)."""
+        chat_id = self.chat_id
+        self._pick_first = self._pick_first or first  # a later read (the newest wins) still picks for a switch
+        first = self._pick_first
+        self.studio.journal.read_run_list(self, chat_id or None,
+                                          lambda found: self._list_runs(chat_id, found, select, first),
+                                          lambda _line: self.load("") if first else None)  # unread: an empty one
+
+    def _list_runs(self, chat_id: str, found: RunList, select: str, first: bool) -> None:
+        if chat_id != self.chat_id:
+            return  # another chat was shown meanwhile (its own read follows)
+        records, reruns = found
+        self._pick_first = False
         self.run_box.blockSignals(True)
         self.run_box.clear()
         names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
-        records = self.studio.journal.runs(self.chat_id or None, limit=200)
-        reruns = self.studio.journal.fork_stages([r.id for r in records])
         for record in records:
             label = (f"{i18n.when_short(record.created_at)} · "
                      f"{names.get(record.root_profile_id, record.root_profile_id)} · "
@@ -236,6 +252,11 @@ class TimelinePanel(QWidget):
                 index = 0
             self.run_box.setCurrentIndex(index)
         self.run_box.blockSignals(False)
+        if first and self.run_box.count():
+            self.run_box.setCurrentIndex(0)
+            self._on_run_picked(0)
+        elif first:
+            self.load("")
 
     def _on_run_picked(self, index: int) -> None:
         run_id = self.run_box.itemData(index) if index >= 0 else ""
@@ -256,7 +277,7 @@ class TimelinePanel(QWidget):
             self.loader.cancel()
         self.run_id = run_id
         self.scene_lanes.run_shown(run_id)
-        self.loaded = asyncio.Event()
+        self._not_loaded()
         self.timeline = RunTimeline(run_id, self.model.words) if run_id else None
         total = self.studio.journal.event_count(run_id) if run_id else 0
         self.model.set_run(self.timeline, total)
