@@ -75,6 +75,7 @@ async def test_the_finalizer_gets_the_brief_the_creator_edited_in_the_window(app
     qtbot.keyClicks(dialog.fields["completionCriteria"], "Under sixty words.")
     qtbot.mouseClick(dialog.hand_on_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
 
     run_id = dialog.pending.request.run_id
     request = _finalizer_request(app, run_id)
@@ -93,6 +94,7 @@ async def test_cancel_hands_on_the_agents_brief(app: App, qtbot: QtBot) -> None:
     qtbot.keyClicks(dialog.fields["objective"], " And more.")
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
     request = _finalizer_request(app, dialog.pending.request.run_id)
     assert AGENT_OBJECTIVE in request and "And more." not in request
 
@@ -111,6 +113,7 @@ async def test_approve_the_rest_of_this_run_still_opens_the_brief_editor(app: Ap
     qtbot.keyClicks(dialog.fields["completionCriteria"], "Under sixty words.")
     qtbot.mouseClick(dialog.hand_on_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
     assert "Under sixty words." in _finalizer_request(app, run_id)
     assert app.runtime is not None
     approved = [e.payload for e in app.runtime.runs.events(run_id) if e.type == "tool_call_approved"]
@@ -141,6 +144,7 @@ async def test_a_brief_left_waiting_when_the_app_quits_is_asked_again_at_the_nex
     qtbot.keyClicks(dialog.fields["completionCriteria"], "Under sixty words.")
     qtbot.mouseClick(dialog.hand_on_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the resumed run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
     assert "Under sixty words." in _finalizer_request(app, run_id)
     assert window.studio.run_status(run_id).value == "completed"  # type: ignore[union-attr]
     types = [e.type for e in app.runtime.runs.events(run_id)]

@@ -126,6 +126,7 @@ async def test_send_to_an_agent_to_fix_revises_the_chapter_through_the_patch_dia
     assert window.studio.run_status(run_id).value == "awaiting_approval"
     qtbot.mouseClick(patch.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the fix run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
 
     rt = window.studio.runtime
     assert window.studio.run_status(run_id).value == "completed"

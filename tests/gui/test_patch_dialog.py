@@ -89,6 +89,7 @@ async def test_approve_edit_and_reject_reach_the_model(app: App, qtbot: QtBot) -
     qtbot.keyClicks(dialog.reason, "Keep the first line")
     qtbot.mouseClick(dialog.reject_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
 
     provider = app.provider
     assert provider is not None
@@ -114,6 +115,7 @@ async def test_approve_the_rest_of_this_run(app: App, qtbot: QtBot) -> None:
     _click(qtbot, dialog.approve_rest)
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
     assert app.runtime is not None
     approved = [e.payload for e in app.runtime.runs.events(window.timeline.run_id) if e.type == "tool_call_approved"]
     assert [p["approveRest"] for p in approved] == [True, False, False]
@@ -137,6 +139,7 @@ async def test_closing_with_a_pending_approval_asks(app: App, qtbot: QtBot) -> N
     assert dialog.isVisible() and dialog.current is not None
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
 
 
 async def test_every_proposal_of_a_turn_shows_at_once_and_a_withdrawn_one_leaves(app: App, qtbot: QtBot) -> None:
@@ -167,6 +170,7 @@ async def test_every_proposal_of_a_turn_shows_at_once_and_a_withdrawn_one_leaves
     await until(lambda: len(dialog.pending) == 1 and dialog.current is not None, what="the last proposal")
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
     await until(lambda: not window.studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
 
     assert app.runtime is not None
     run_id = window.timeline.run_id
@@ -196,6 +200,7 @@ async def test_a_pending_approval_is_shown_again_after_a_restart(app: App, qtbot
         _click(qtbot, dialog.approve_rest)
         qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
         await until(lambda: not window.studio.handles, what="the resumed run to end")
+        await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
         record = later.runtime.runs.run(run_id)
         assert record is not None and record.status.value == "completed"
         assert (crashed / "runs" / run_id / "workspace" / "output" / "main.md").read_text() == "Two.\n"
@@ -271,6 +276,7 @@ def _retype(qtbot: QtBot, dialog: PatchDialog, text: str) -> None:
 
 async def _completed(app: App, window: MainWindow) -> str:
     await until(lambda: not window.studio.handles, what="the run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
     assert app.runtime is not None
     run_id = window.timeline.run_id
     assert run_id is not None
@@ -462,6 +468,8 @@ async def test_choose_hunks_by_their_checkboxes_out_of_order(app: App, qtbot: Qt
     _click(qtbot, dialog.approve_button)
 
     await until(lambda: not window.studio.handles, what="the run to end")
+
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
     assert app.runtime is not None
     run_id = window.timeline.run_id
     assert (app.runtime.workspace_dir(run_id) / "output/main.md").read_text() == "A2\nB\nC\n"

@@ -25,6 +25,7 @@ async def test_first_launch_opens_the_welcome_chat_and_runs_the_demo(app: App, q
     await until(lambda: window.studio.handles, what="the demo run to start")
     assert window.chat.live.isVisible()
     await until(lambda: not window.studio.handles, what="the demo run to end")
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
     cards = _assistant_cards(app)
     assert len(cards) == 1 and "The Last Keeper" in cards[0].shown_text
     assert cards[0].author.text() == "Editor"  # the last commit was the editor's

@@ -75,6 +75,8 @@ async def test_a_conflict_opens_under_approve_the_rest_and_approve_anyway_needs_
     qtbot.mouseClick(dialog.approve_button, Qt.MouseButton.LeftButton)
 
     await until(lambda: not window.studio.handles, what="the run to end")
+
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the run's end")
     found = store.find("Mira")
     assert found is not None and found.entry.description == SISTER
     assert app.provider is not None
