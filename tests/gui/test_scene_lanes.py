@@ -94,7 +94,8 @@ async def test_the_whole_scene_has_a_lane_per_character_and_each_turn_in_its_spe
         shown: list[str] = []
         panel.selection_shown.connect(shown.append)
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
-        await until(lambda: panel.run_id == run_id and bool(shown), what=f"{name}'s turn shown below")  # noqa: B023
+        await until(lambda run_id=run_id, shown=shown: panel.run_id == run_id and bool(shown),  # this turn's
+                    what=f"{name}'s turn shown below")
         panel.selection_shown.disconnect(shown.append)
         assert panel.run_box.currentData() == run_id and view.selected_bar is turn
         assert [panel.lanes.lane_label(lane) for lane in panel.lanes._lanes] == [name]
