@@ -25,16 +25,29 @@ os.environ["LC_ALL"] = "C.UTF-8"
 
 @pytest.fixture(autouse=True)
 def _window_language(request: pytest.FixtureRequest) -> Iterator[None]:
-    """English (with its plural forms) for every test that has a QApplication."""
+    """English (with its plural forms) for every test that has a QApplication, whose garbage is collected on
+    its thread as in the app (ui/gui_thread_gc.py)."""
     if not {"qapp", "qtbot"} & set(request.fixturenames):
         yield
+        _collect_if_due()  # a test without Qt after one with it: the collector is off, collect its due garbage here
         return
-    request.getfixturevalue("qapp")
+    app = request.getfixturevalue("qapp")
     from relay_studio.ui import i18n
+    from relay_studio.ui.gui_thread_gc import collect_on_gui_thread
 
+    collect_on_gui_thread(app)
     i18n.install("en")
     yield
     i18n.install("en")
+
+
+def _collect_if_due() -> None:
+    if "relay_studio.ui.gui_thread_gc" in sys.modules:
+        from relay_studio.ui.gui_thread_gc import collector
+
+        running = collector()
+        if running is not None:
+            running.collect_if_due()
 
 
 @pytest.fixture

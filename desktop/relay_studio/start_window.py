@@ -71,13 +71,16 @@ def install_qt_message_filter() -> None:
 
 
 def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
+    from relay_studio.ui.gui_thread_gc import collect_on_gui_thread
+
     app = QApplication.instance()
-    if isinstance(app, QApplication):
-        return app
-    install_qt_message_filter()
-    QCoreApplication.setOrganizationName("RelayStudio")
-    QCoreApplication.setApplicationName("Relay Studio")
-    return QApplication(list(argv or sys.argv[:1]))
+    if not isinstance(app, QApplication):
+        install_qt_message_filter()
+        QCoreApplication.setOrganizationName("RelayStudio")
+        QCoreApplication.setApplicationName("Relay Studio")
+        app = QApplication(list(argv or sys.argv[:1]))
+    collect_on_gui_thread(app)  # a worker thread's collection must never destroy a Qt object: see that module
+    return app
 
 
 #: Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)
