@@ -22,7 +22,7 @@ Signals:
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -266,15 +266,12 @@ class ContinuityDialog(QDialog):
             self.summary.setText(self.tr("Say why the finding is intentional: the reason is kept with it."))
             self.reason.setFocus()
             return
-        self.window_.studio.continuity.mark_intentional(self.project_id, finding, reason,
-                                                        lambda outcome: self._on_marked(finding, outcome))
+        said = self.tr("The finding could not be marked: %1")
+        self.window_.studio.continuity.mark_intentional(
+            self, self.project_id, finding, reason, lambda _mark: self._on_marked(finding),
+            show=lambda line: self.summary.setText(i18n.arg(said, line)))
 
-    def _on_marked(self, finding: ContinuityFinding, outcome: Outcome[Any]) -> None:  # an IntentionalMark
-        try:
-            outcome.result()
-        except Exception as exc:
-            self.summary.setText(i18n.arg(self.tr("The finding could not be marked: %1"), str(exc)))
-            return
+    def _on_marked(self, finding: ContinuityFinding) -> None:
         if finding in self.findings:
             row = self.findings.index(finding)
             self.findings.pop(row)

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from relay_studio.domain.canon import CanonFact, FactStatus
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.ui import i18n
-from relay_studio.ui.background import Done, Failed, Outcome
+from relay_studio.ui.background import Done, Outcome
 from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import named
 from relay_studio.ui.operations.canon import CanonListing, CanonQuote
@@ -302,12 +302,12 @@ class CanonView(QWidget):
 
     def _on_after_commit(self, on: bool) -> None:
         if self.project_id:
-            self.studio.continuity.set_after_commit(self.project_id, on, self._on_after_commit_saved)
+            self.studio.continuity.set_after_commit(self, self.project_id, on, self._on_after_commit_failed)
 
-    def _on_after_commit_saved(self, outcome: Outcome[bool]) -> None:
-        if isinstance(outcome, Failed):  # the box goes back to what is stored, and says why
-            self.message.setText(i18n.arg(self.tr("The setting could not be saved: %1"), str(outcome.error)))
-            self.refresh()
+    def _on_after_commit_failed(self, line: str) -> None:
+        """The presenter's line for a setting not saved: said here, and the box goes back to what is stored."""
+        self.message.setText(i18n.arg(self.tr("The setting could not be saved: %1"), line))
+        self.refresh()
 
     def _on_pin(self) -> None:
         fact = self.current()
