@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from relay_studio.canon.continuity_run import CheckReport
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.canon import FactSource, FactSourceKind
 from relay_studio.domain.coded_error import CodedError
@@ -24,6 +25,7 @@ from relay_studio.store.canon import CanonStore
 from relay_studio.store.continuity import ContinuityStore
 from relay_studio.ui.continuity_dialog import ContinuityDialog
 from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.operations import continuity as continuity_ops
 from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.errors import ERROR_BOX
 from relay_studio.ui.patches.dialog import PatchDialog
@@ -307,3 +309,41 @@ async def test_the_checks_journal_entries_are_written_on_the_writer_lane(
     log = ContinuityStore(window.studio.runtime.db).log(project_id)
     assert [e.action for e in log] == ["checked", "finding", "finding"]
     assert threads == [threading.main_thread().name]  # one change on the loop's thread, not the reader lane's
+
+
+async def test_the_quote_panes_say_why_they_are_empty(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    _seed(app)
+    real = continuity_ops.rules_report
+
+    def unquoted(*args: Any, **kwargs: Any) -> CheckReport:
+        """The rules' report with the second finding's evidence quoting nothing (as a journaled finding of an
+        older version may)."""
+        report = real(*args, **kwargs)
+        second = report.findings[1]
+        report.findings[1] = second.model_copy(
+            update={"evidence": second.evidence.model_copy(update={"quote": ""})})
+        return report
+
+    monkeypatch.setattr(continuity_ops, "rules_report", unquoted)
+    window = app.open()
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    item = dialog.list.item(1)
+    qtbot.mouseClick(dialog.list.viewport(), Qt.MouseButton.LeftButton,
+                     pos=dialog.list.visualItemRect(item).center())
+    await until(lambda: dialog.list.currentRow() == 1, what="the second finding chosen")
+    assert dialog.text_view.toPlainText() == EYES
+    assert dialog.evidence_view.toPlainText() == ""
+    assert dialog.evidence_view.placeholderText() == "This finding quotes no passage."
+
+    # marked intentional one by one, the list empties and both panes say there is nothing to show
+    for reason in ("He walks as a ghost.", "Her eyes change colour with the moon."):
+        count = dialog.list.count()
+        qtbot.keyClicks(dialog.reason, reason)
+        qtbot.mouseClick(dialog.mark, Qt.MouseButton.LeftButton)
+        await until(lambda left=count - 1: dialog.list.count() == left, what="the marked finding gone")
+    assert dialog.text_view.toPlainText() == dialog.evidence_view.toPlainText() == ""
+    assert dialog.text_view.placeholderText() == "There is no finding to show here."
+    assert dialog.evidence_view.placeholderText() == "There is no finding to show here."

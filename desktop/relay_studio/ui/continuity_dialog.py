@@ -155,7 +155,8 @@ class ContinuityDialog(QDialog):
                                       i18n.number(report.facts)))
         if self.findings:
             self.list.setCurrentRow(0)
-        self._enable()
+        else:
+            self._on_row(-1)
         self.ask_reviewer.setEnabled(report.chapters > 0)
         self.checked.emit(len(self.findings))
 
@@ -233,14 +234,20 @@ class ContinuityDialog(QDialog):
     def _on_row(self, _row: int) -> None:
         finding = self.current()
         self._enable()
-        if finding is None:
-            for view in (self.text_view, self.evidence_view):
+        if finding is None:  # the panes say why they are empty: nothing found, or nothing chosen
+            why = (self.tr("There is no finding to show here.") if not self.findings
+                   else self.tr("Choose a finding above to see its passages."))
+            for label, view in ((self.text_place, self.text_view), (self.evidence_place, self.evidence_view)):
+                label.clear()
                 view.clear()
+                view.setPlaceholderText(why)
             return
         self.text_place.setText(i18n.arg(self.tr("In the text: %1"), self._place(finding.text)))
         self.evidence_place.setText(i18n.arg(self.tr("Contradicts: %1"), self._place(finding.evidence)))
-        self.text_view.setPlainText(finding.text.quote)
-        self.evidence_view.setPlainText(finding.evidence.quote)
+        none = self.tr("This finding quotes no passage.")
+        for view, passage in ((self.text_view, finding.text), (self.evidence_view, finding.evidence)):
+            view.setPlainText(passage.quote)
+            view.setPlaceholderText(none)  # shown only when the quote is empty
 
     # -- actions -----------------------------------------------------------------------------------
     def _jump(self, which: object) -> None:
