@@ -7,6 +7,7 @@ approves it, and the fix becomes the chapter's newest version."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 from typing import Any
 
@@ -347,3 +348,37 @@ async def test_the_quote_panes_say_why_they_are_empty(
     assert dialog.text_view.toPlainText() == dialog.evidence_view.toPlainText() == ""
     assert dialog.text_view.placeholderText() == "There is no finding to show here."
     assert dialog.evidence_view.placeholderText() == "There is no finding to show here."
+
+
+async def test_a_check_after_a_commit_that_finds_nothing_says_so_quietly_with_its_time(app: App, qtbot: QtBot) -> None:
+    rt = Runtime(app.data_dir)
+    try:
+        project_id = rt.projects.default().id
+        chat = rt.chats.ensure_chat("Quiet")
+        rt.chats.add_message(chat.id, "user", "Chapter one.")
+        rt.chats.add_message(chat.id, "assistant", "The year was 1861. The harbour lay still.")
+        ContinuityStore(rt.db).set_checks_after_commit(project_id, True)
+    finally:
+        rt.close()
+    calm = "The year was 1862. The gulls came back to the harbour."
+    window = app.open({"finalizer": [{"toolCalls": [
+        {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": calm}},
+        {"name": "workspace_commit", "arguments": {}},
+        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}]})
+    window.library_action.trigger()
+    window.library.tabs.setCurrentWidget(window.library.canon)
+    canon = window.library.canon
+    await until(lambda: canon.after_commit.isVisible() and canon.after_commit.isChecked(), what="the Canon tab")
+    assert canon.last_check.isHidden()  # no check after a commit yet
+    _click_chat(qtbot, window, "Quiet")
+    await until(lambda: window.chat.title.text() == "Quiet", what="the chat shown")
+    send_as(window, qtbot, "finalizer", "Chapter two.")
+    await run_to_end(window, 0)
+    watcher = window.continuity_after_commit
+    await until(lambda: len(watcher.reports) == 1, what="the check after the commit")
+    assert watcher.reports[0].findings == [] and watcher.reports[0].chapters == 2
+    message = window.statusBar().currentMessage()
+    assert re.fullmatch(r"Continuity: checked after the commit at \d{1,2}:\d\d(\s[AP]M)?, nothing found\.", message)
+    await until(lambda: canon.last_check.isVisible(), what="the Canon tab's line")
+    assert re.fullmatch(r"Last checked after a commit at \d{1,2}:\d\d(\s[AP]M)?: nothing found\.",
+                        canon.last_check.text())

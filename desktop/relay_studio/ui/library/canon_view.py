@@ -123,6 +123,10 @@ class CanonView(QWidget):
                                              "and the status bar says what they found. They advise; they never stop "
                                              "a run."))
         layout.addWidget(self.after_commit)
+        self.last_check = named(QLabel(), "Muted")  # quiet: when the check after a commit last ran, what it found
+        self.last_check.setWordWrap(True)
+        self.last_check.hide()
+        layout.addWidget(self.last_check)
         self.cost = named(QLabel(), "CanonCost")  # what the pinned facts cost every prompt of the project
         self.cost.setWordWrap(True)
         layout.addWidget(self.cost)
@@ -216,6 +220,7 @@ class CanonView(QWidget):
         self.after_commit.blockSignals(True)
         self.after_commit.setChecked(outcome.value.checks_after_commit)
         self.after_commit.blockSignals(False)
+        self._show_last_check(outcome.value.last_commit_check)
         pinned = sum(1 for f in facts if f.pinned and f.status is FactStatus.ACTIVE)
         self.cost.setText(i18n.arg(self.tr("Pinned: %1 facts, about %2 tokens in every prompt of the project."),
                                    i18n.number(pinned), i18n.number(outcome.value.pinned_tokens)))
@@ -227,6 +232,17 @@ class CanonView(QWidget):
             if fact.handle == keep:
                 self.table.selectRow(row)
         self._update_buttons()
+
+    def _show_last_check(self, last: tuple[str, int] | None) -> None:
+        if last is None:
+            self.last_check.hide()
+            return
+        at, findings = last
+        self.last_check.setText(
+            i18n.arg(self.tr("Last checked after a commit at %1: nothing found."), i18n.when_short(at)) if not findings
+            else i18n.arg(self.tr("Last checked after a commit at %1: %2 findings (Chat → Check continuity…)."),
+                          i18n.when_short(at), i18n.number(findings)))
+        self.last_check.show()
 
     def current(self) -> CanonFact | None:
         row = self.table.currentIndex().row()

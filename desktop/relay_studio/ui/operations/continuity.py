@@ -104,6 +104,12 @@ def _logged_only(_line: str) -> None:
     already in the dialog)."""
 
 
+def _journaled(report: CheckReport) -> Changes:
+    """A check after a commit is what the Canon tab's line says ("Last checked after a commit …"): a change of
+    the project's canon; a check the creator asked for in the dialog changes nothing a view shows."""
+    return Changes.of(canon=report.project_id) if report.trigger == "commit" else Changes()
+
+
 def _nothing(_result: object) -> Changes:
     """A check's journal entries and an intentional mark change nothing a view shows of its own accord."""
     return Changes()
@@ -147,7 +153,7 @@ class ContinuityOperations:
         if not isinstance(report, CheckReport):
             deliver(outcome)
             return
-        self.hub.ops.change(None, partial(_journal, report=report), _nothing,
+        self.hub.ops.change(None, partial(_journal, report=report), _journaled,
                             lambda _report: deliver(outcome), show=lambda _line: deliver(outcome))
 
     def set_after_commit(self, owner: QObject, project_id: str, on: bool, show: Callable[[str], None]) -> None:
