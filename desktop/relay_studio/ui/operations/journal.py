@@ -55,13 +55,12 @@ class JournalOperations:
         if changes.profiles:  # a renamed agent is named anew
             self._finishers.clear()
 
-    def read_run_list(self, owner: QObject, chat_id: str | None, then: Callable[[RunList], None],
+    def read_run_list(self, owner: QObject, chat_id: str | None, known: set[str], then: Callable[[RunList], None],
                       failed: Callable[[str], None]) -> None:
         """The run picker's list, a query on the reader lane (the newest wins): the chat's newest ``RUN_LIST`` runs
         (every run without a chat), which of them are reruns, from which stage, and for a run whose agent was
-        removed since, the name its journal gave that agent. A closed or busy file: the picker stays as it was and
-        ``failed`` hears the sentence (the presenter logs why)."""
-        known = set(self.runtime.profiles())
+        removed since (not in ``known``, the catalogue's ids), the name its journal gave that agent. A closed or busy
+        file: the picker stays as it was and ``failed`` hears the sentence (the presenter logs why)."""
 
         def work(stores: ReadStores) -> RunList:
             records = stores.runs.runs(chat_id, limit=RUN_LIST)

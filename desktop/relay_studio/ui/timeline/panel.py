@@ -224,7 +224,7 @@ class TimelinePanel(QWidget):
         chat_id = self.chat_id
         self._pick_first = self._pick_first or first  # a later read (the newest wins) still picks for a switch
         first = self._pick_first
-        self.studio.journal.read_run_list(self, chat_id or None,
+        self.studio.journal.read_run_list(self, chat_id or None, set(self.studio.agents.profiles()),
                                           lambda found: self._list_runs(chat_id, found, select, first),
                                           lambda _line: self.load("") if first else None)  # unread: an empty one
 
