@@ -1,18 +1,20 @@
 """Chat → Check continuity…: the continuity check of the shown chat against the project's canon, with its
 evidence (docs/canon.md, "Continuity check").
 
-The rules run on the studio's reader thread (a query of ``Studio.ops``; ~0.3 s for 100k words must not hold the
-GUI thread), which also journals the check. Each finding shows both passages side by side, the text and the
-fact or earlier passage it contradicts, each with where it stands. "Show the text" / "Show the evidence" open
-the chat and find the passage in it; "Mark intentional" keeps the finding with the reason typed beside it
-(never reported again); "Send to an agent to fix" starts a run of the agent chosen beside it (an agent that writes
-files) in the finding's chat, with a request naming the finding and both passages; the run revises the chapter the
-finding's text stands in (it reads the chapter, and its commit becomes that message's newest version), and every file
-write of that run waits in the patch dialog (``operations.continuity.fix_profiles``), so the creator approves the fix.
+The rules run on the studio's reader thread (a query of ``Studio.ops``; ~0.3 s for 100k words must not hold the GUI
+thread); the check is then journaled by a change on the writer lane, as a finding marked intentional is. Each
+finding shows both passages side by side, the text and the fact or earlier passage it contradicts, each with where
+it stands. "Show the text" / "Show the evidence" open the chat and find the passage in it; "Mark intentional" keeps
+the finding with the reason typed beside it (never reported again); "Send to an agent to fix" starts a run of the
+agent chosen beside it (an agent that writes files) in the finding's chat, with a request naming the finding and
+both passages; the run revises the chapter the finding's text stands in (it reads the chapter, and its commit
+becomes that message's newest version), and every file write of that run waits in the patch dialog
+(``operations.continuity.fix_profiles``), so the creator approves the fix.
 
 "Ask the reviewer" lets the built-in continuity reviewer read each chapter (on the agents' connection, as a run
 would; the chapters and facts read on the reader thread, the model asked on the loop) and adds its findings;
-those whose quotes are not word for word in the text or the canon are dropped, counted and journaled.
+those whose quotes are not word for word in the text or the canon are dropped, counted and journaled. An empty
+quote pane says why: the finding quotes no passage, or there is no finding to show.
 
 Signals:
     checked(int): the check is done; the number of findings shown.
