@@ -275,6 +275,14 @@
         <translation>Angeheftet: %1 Fakten, etwa %2 Tokens in jedem Prompt des Projekts.</translation>
     </message>
     <message>
+        <source>Last checked after a commit at %1: nothing found.</source>
+        <translation>Zuletzt nach einer Festschreibung um %1 geprüft: nichts gefunden.</translation>
+    </message>
+    <message>
+        <source>Last checked after a commit at %1: %2 findings (Chat → Check continuity…).</source>
+        <translation>Zuletzt nach einer Festschreibung um %1 geprüft: %2 Befunde (Chat → Kontinuität prüfen…).</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>Aus: „%1“ (hinzugefügt von %2)</translation>
     </message>
@@ -1052,6 +1060,10 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
         <translation>Kontinuität: %1 Befunde nach dem Festschreiben (Chat → Kontinuität prüfen…)</translation>
     </message>
+    <message>
+        <source>Continuity: checked after the commit at %1, nothing found.</source>
+        <translation>Kontinuität: nach dem Festschreiben um %1 geprüft, nichts gefunden.</translation>
+    </message>
 </context>
 <context>
     <name>ContinuityDialog</name>
@@ -1144,12 +1156,24 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
         <translation>der Kanon (der Wortlaut des Fakts)</translation>
     </message>
     <message>
+        <source>There is no finding to show here.</source>
+        <translation>Hier ist kein Befund zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Choose a finding above to see its passages.</source>
+        <translation>Wählen Sie oben einen Befund, um seine Stellen zu sehen.</translation>
+    </message>
+    <message>
         <source>In the text: %1</source>
         <translation>Im Text: %1</translation>
     </message>
     <message>
         <source>Contradicts: %1</source>
         <translation>Widerspricht: %1</translation>
+    </message>
+    <message>
+        <source>This finding quotes no passage.</source>
+        <translation>Dieser Befund zitiert keine Stelle.</translation>
     </message>
     <message>
         <source>This passage is the fact&apos;s own words: it is in the canon.</source>
@@ -4898,6 +4922,14 @@ Klick: den Durchlauf dieses Zugs unten zeigen.</translation>
     <message>
         <source>rerun from stage %1</source>
         <translation>neu ab Stufe %1</translation>
+    </message>
+    <message>
+        <source>%1 (removed)</source>
+        <translation>%1 (entfernt)</translation>
+    </message>
+    <message>
+        <source>an agent since removed</source>
+        <translation>ein inzwischen entfernter Agent</translation>
     </message>
     <message>
         <source>All agents</source>

@@ -275,6 +275,14 @@
         <translation>固定: %1 件の事実、プロジェクトのすべてのプロンプトに約 %2 トークン。</translation>
     </message>
     <message>
+        <source>Last checked after a commit at %1: nothing found.</source>
+        <translation>最後のコミット後チェック %1: 指摘なし。</translation>
+    </message>
+    <message>
+        <source>Last checked after a commit at %1: %2 findings (Chat → Check continuity…).</source>
+        <translation>最後のコミット後チェック %1: %2 件の指摘(チャット → 連続性をチェック…)。</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>出典：「%1」（%2 が追加）</translation>
     </message>
@@ -1047,6 +1055,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
         <translation>連続性: コミット後に %1 件の指摘(チャット → 連続性をチェック…)</translation>
     </message>
+    <message>
+        <source>Continuity: checked after the commit at %1, nothing found.</source>
+        <translation>連続性: コミット後 %1 にチェックしました。指摘はありません。</translation>
+    </message>
 </context>
 <context>
     <name>ContinuityDialog</name>
@@ -1139,12 +1151,24 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>正典(事実そのものの文言)</translation>
     </message>
     <message>
+        <source>There is no finding to show here.</source>
+        <translation>ここに表示する指摘はありません。</translation>
+    </message>
+    <message>
+        <source>Choose a finding above to see its passages.</source>
+        <translation>上の指摘を選ぶと、その箇所が表示されます。</translation>
+    </message>
+    <message>
         <source>In the text: %1</source>
         <translation>本文: %1</translation>
     </message>
     <message>
         <source>Contradicts: %1</source>
         <translation>矛盾する箇所: %1</translation>
+    </message>
+    <message>
+        <source>This finding quotes no passage.</source>
+        <translation>この指摘は箇所を引用していません。</translation>
     </message>
     <message>
         <source>This passage is the fact&apos;s own words: it is in the canon.</source>
@@ -4879,6 +4903,14 @@ Click: show this turn&apos;s run below.</source>
     <message>
         <source>rerun from stage %1</source>
         <translation>ステージ %1 から再実行</translation>
+    </message>
+    <message>
+        <source>%1 (removed)</source>
+        <translation>%1(削除済み)</translation>
+    </message>
+    <message>
+        <source>an agent since removed</source>
+        <translation>削除されたエージェント</translation>
     </message>
     <message>
         <source>All agents</source>

@@ -275,6 +275,14 @@
         <translation>固定：%1 条事实，在项目的每个提示词中约占 %2 个令牌。</translation>
     </message>
     <message>
+        <source>Last checked after a commit at %1: nothing found.</source>
+        <translation>上次提交后检查于 %1:未发现问题。</translation>
+    </message>
+    <message>
+        <source>Last checked after a commit at %1: %2 findings (Chat → Check continuity…).</source>
+        <translation>上次提交后检查于 %1:%2 项发现(对话 → 检查连贯性…)。</translation>
+    </message>
+    <message>
         <source>From: “%1” (added by %2)</source>
         <translation>出处：“%1”（由 %2 添加）</translation>
     </message>
@@ -1047,6 +1055,10 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <source>Continuity: %1 findings after the commit (Chat → Check continuity…)</source>
         <translation>连贯性:提交后有 %1 项发现(对话 → 检查连贯性…)</translation>
     </message>
+    <message>
+        <source>Continuity: checked after the commit at %1, nothing found.</source>
+        <translation>连贯性:提交后于 %1 检查,未发现问题。</translation>
+    </message>
 </context>
 <context>
     <name>ContinuityDialog</name>
@@ -1139,12 +1151,24 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
         <translation>正典(事实本身的措辞)</translation>
     </message>
     <message>
+        <source>There is no finding to show here.</source>
+        <translation>这里没有可显示的发现。</translation>
+    </message>
+    <message>
+        <source>Choose a finding above to see its passages.</source>
+        <translation>在上方选择一项发现以查看其段落。</translation>
+    </message>
+    <message>
         <source>In the text: %1</source>
         <translation>正文:%1</translation>
     </message>
     <message>
         <source>Contradicts: %1</source>
         <translation>与之矛盾:%1</translation>
+    </message>
+    <message>
+        <source>This finding quotes no passage.</source>
+        <translation>这项发现没有引用任何段落。</translation>
     </message>
     <message>
         <source>This passage is the fact&apos;s own words: it is in the canon.</source>
@@ -4879,6 +4903,14 @@ Click: show this turn&apos;s run below.</source>
     <message>
         <source>rerun from stage %1</source>
         <translation>从第 %1 阶段重跑</translation>
+    </message>
+    <message>
+        <source>%1 (removed)</source>
+        <translation>%1(已删除)</translation>
+    </message>
+    <message>
+        <source>an agent since removed</source>
+        <translation>已删除的智能体</translation>
     </message>
     <message>
         <source>All agents</source>

@@ -7,18 +7,28 @@ approves it, and the fix becomes the chapter's newest version."""
 from __future__ import annotations
 
 import json
+import re
+import threading
+from typing import Any
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QCheckBox, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from relay_studio.canon.continuity_run import CheckReport
+from relay_studio.domain import error_codes as codes
 from relay_studio.domain.canon import FactSource, FactSourceKind
+from relay_studio.domain.coded_error import CodedError
 from relay_studio.runtime.engine import Runtime
 from relay_studio.runtime.provider_source import DefaultProviders
 from relay_studio.store.canon import CanonStore
 from relay_studio.store.continuity import ContinuityStore
 from relay_studio.ui.continuity_dialog import ContinuityDialog
 from relay_studio.ui.main_window import MainWindow
+from relay_studio.ui.operations import continuity as continuity_ops
+from relay_studio.ui.operations.changes import Changes
+from relay_studio.ui.operations.errors import ERROR_BOX
 from relay_studio.ui.patches.dialog import PatchDialog
 from tests.gui.conftest import App, run_to_end, send_as
 from tests.support import call, handoff, until, write
@@ -228,3 +238,147 @@ async def test_asking_the_reviewer_without_a_connection_says_so_in_the_dialog(ap
     await until(lambda: dialog.summary.text().startswith("The reviewer cannot be asked: There is no model "
                                                          "connection yet."), what="the refusal in the dialog")
     assert dialog.ask_reviewer.isEnabled() and dialog.list.count() == 2
+
+
+async def _canon_tab(window: MainWindow) -> None:
+    window.library_action.trigger()
+    window.library.tabs.setCurrentWidget(window.library.canon)
+    canon = window.library.canon
+    await until(lambda: canon.after_commit.isVisible() and canon.model.rowCount() == 2, what="the Canon tab shown")
+
+
+def _click_box(qtbot: QtBot, box: QCheckBox) -> None:
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on its box
+
+
+async def test_the_after_commit_setting_is_saved_as_a_change_on_the_writer_lane(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    project_id = _seed(app)
+    window = app.open()
+    await _canon_tab(window)
+    heard: list[tuple[Changes, object]] = []
+    window.studio.operation_did_execute.connect(lambda changes, initiator: heard.append((changes, initiator)))
+    threads: list[str] = []
+    save = ContinuityStore.set_checks_after_commit
+
+    def saving(store: ContinuityStore, project: str, on: bool) -> None:
+        threads.append(threading.current_thread().name)
+        save(store, project, on)
+
+    monkeypatch.setattr(ContinuityStore, "set_checks_after_commit", saving)
+    canon = window.library.canon
+    _click_box(qtbot, canon.after_commit)
+    store = ContinuityStore(window.studio.runtime.db)
+    await until(lambda: store.checks_after_commit(project_id), what="the setting saved")
+    assert threads == [threading.main_thread().name]  # the writer lane: the loop's thread, the runtime's connection
+    assert [(c.canon, i) for c, i in heard] == [({project_id}, canon)]  # announced once, as the project's canon
+
+
+async def test_a_setting_that_cannot_be_saved_is_said_in_the_canon_tab_with_its_code_and_the_box_goes_back(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    _seed(app)
+    window = app.open()
+    await _canon_tab(window)
+
+    def busy(_store: ContinuityStore, _project: str, _on: bool) -> None:
+        raise CodedError(codes.STORE_DATABASE_BUSY, "Another program is writing to the data folder.")
+
+    monkeypatch.setattr(ContinuityStore, "set_checks_after_commit", busy)
+    canon = window.library.canon
+    _click_box(qtbot, canon.after_commit)
+    await until(lambda: canon.message.text() == "The setting could not be saved: ⚠ Another program is writing to "
+                                                "the data folder. [store.database_busy]", what="the refusal said")
+    await until(lambda: not canon.after_commit.isChecked(), what="the box back to what is stored")
+    assert window.findChild(QMessageBox, ERROR_BOX) is None  # said in the tab's own line, not in a box
+
+
+async def test_the_checks_journal_entries_are_written_on_the_writer_lane(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    project_id = _seed(app)
+    threads: list[str] = []
+    journal = ContinuityStore.journal
+
+    def journaling(store: ContinuityStore, project: str, entries: list[tuple[str, str | None, dict[str, Any]]]) -> None:
+        threads.append(threading.current_thread().name)
+        journal(store, project, entries)
+
+    monkeypatch.setattr(ContinuityStore, "journal", journaling)
+    window = app.open()
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    await _open_check(window, 2)
+    log = ContinuityStore(window.studio.runtime.db).log(project_id)
+    assert [e.action for e in log] == ["checked", "finding", "finding"]
+    assert threads == [threading.main_thread().name]  # one change on the loop's thread, not the reader lane's
+
+
+async def test_the_quote_panes_say_why_they_are_empty(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    _seed(app)
+    real = continuity_ops.rules_report
+
+    def unquoted(*args: Any, **kwargs: Any) -> CheckReport:
+        """The rules' report with the second finding's evidence quoting nothing (as a journaled finding of an
+        older version may)."""
+        report = real(*args, **kwargs)
+        second = report.findings[1]
+        report.findings[1] = second.model_copy(
+            update={"evidence": second.evidence.model_copy(update={"quote": ""})})
+        return report
+
+    monkeypatch.setattr(continuity_ops, "rules_report", unquoted)
+    window = app.open()
+    _click_chat(qtbot, window, "Book")
+    await until(lambda: window.chat.title.text() == "Book", what="the chat shown")
+    dialog = await _open_check(window, 2)
+    item = dialog.list.item(1)
+    qtbot.mouseClick(dialog.list.viewport(), Qt.MouseButton.LeftButton,
+                     pos=dialog.list.visualItemRect(item).center())
+    await until(lambda: dialog.list.currentRow() == 1, what="the second finding chosen")
+    assert dialog.text_view.toPlainText() == EYES
+    assert dialog.evidence_view.toPlainText() == ""
+    assert dialog.evidence_view.placeholderText() == "This finding quotes no passage."
+
+    # marked intentional one by one, the list empties and both panes say there is nothing to show
+    for reason in ("He walks as a ghost.", "Her eyes change colour with the moon."):
+        count = dialog.list.count()
+        qtbot.keyClicks(dialog.reason, reason)
+        qtbot.mouseClick(dialog.mark, Qt.MouseButton.LeftButton)
+        await until(lambda left=count - 1: dialog.list.count() == left, what="the marked finding gone")
+    assert dialog.text_view.toPlainText() == dialog.evidence_view.toPlainText() == ""
+    assert dialog.text_view.placeholderText() == "There is no finding to show here."
+    assert dialog.evidence_view.placeholderText() == "There is no finding to show here."
+
+
+async def test_a_check_after_a_commit_that_finds_nothing_says_so_quietly_with_its_time(app: App, qtbot: QtBot) -> None:
+    rt = Runtime(app.data_dir)
+    try:
+        project_id = rt.projects.default().id
+        chat = rt.chats.ensure_chat("Quiet")
+        rt.chats.add_message(chat.id, "user", "Chapter one.")
+        rt.chats.add_message(chat.id, "assistant", "The year was 1861. The harbour lay still.")
+        ContinuityStore(rt.db).set_checks_after_commit(project_id, True)
+    finally:
+        rt.close()
+    calm = "The year was 1862. The gulls came back to the harbour."
+    window = app.open({"finalizer": [{"toolCalls": [
+        {"name": "workspace_write_file", "arguments": {"path": "output/main.md", "content": calm}},
+        {"name": "workspace_commit", "arguments": {}},
+        {"name": "workspace_finish", "arguments": {"summary": "Done."}}]}]})
+    window.library_action.trigger()
+    window.library.tabs.setCurrentWidget(window.library.canon)
+    canon = window.library.canon
+    await until(lambda: canon.after_commit.isVisible() and canon.after_commit.isChecked(), what="the Canon tab")
+    assert canon.last_check.isHidden()  # no check after a commit yet
+    _click_chat(qtbot, window, "Quiet")
+    await until(lambda: window.chat.title.text() == "Quiet", what="the chat shown")
+    send_as(window, qtbot, "finalizer", "Chapter two.")
+    await run_to_end(window, 0)
+    watcher = window.continuity_after_commit
+    await until(lambda: len(watcher.reports) == 1, what="the check after the commit")
+    assert watcher.reports[0].findings == [] and watcher.reports[0].chapters == 2
+    message = window.statusBar().currentMessage()
+    assert re.fullmatch(r"Continuity: checked after the commit at \d{1,2}:\d\d(\s[AP]M)?, nothing found\.", message)
+    await until(lambda: canon.last_check.isVisible(), what="the Canon tab's line")
+    assert re.fullmatch(r"Last checked after a commit at \d{1,2}:\d\d(\s[AP]M)?: nothing found\.",
+                        canon.last_check.text())

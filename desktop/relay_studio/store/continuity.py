@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.canon import ContinuityFinding
@@ -100,6 +100,16 @@ class ContinuityStore:
             query = query.where(_LOG.c.action == action)
         return [LogEntry(at=r.at, action=r.action, chat_id=r.chat_id, payload=json.loads(r.payload_json))
                 for r in self.db.conn.execute(query.order_by(_LOG.c.id))]
+
+    def last_checked(self, project_id: str, trigger: str) -> LogEntry | None:
+        """The project's latest ``checked`` entry of ``trigger`` (``commit``: the check after a commit)."""
+        row = self.db.conn.execute(
+            select(_LOG).where(_LOG.c.project_id == project_id, _LOG.c.action == "checked",
+                               func.json_extract(_LOG.c.payload_json, "$.trigger") == trigger)
+            .order_by(_LOG.c.id.desc()).limit(1)).first()
+        if row is None:
+            return None
+        return LogEntry(at=row.at, action=row.action, chat_id=row.chat_id, payload=json.loads(row.payload_json))
 
     def checks_after_commit(self, project_id: str) -> bool:
         """The project's setting: the check runs after each commit (it advises, never blocks)."""

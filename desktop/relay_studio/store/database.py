@@ -293,6 +293,13 @@ class Database:
         """The connection, for reads."""
         return self._conn
 
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version`` on this connection: it changes when another connection (another
+        process, or another connection of this one) commits to the file, never for this connection's own commits.
+        Microseconds: no read of a table."""
+        with self._lock:
+            return int(self._conn.exec_driver_sql("PRAGMA data_version").scalar() or 0)
+
     # -- run leases (store/leases.py): only the holder writes to a run ----------------------------
     def claim_run(self, run_id: str) -> bool:
         """Takes the run's lease unless a live process (this one included) holds it."""

@@ -206,6 +206,22 @@ class RunStore:
                 out[row.run_id] = stage
         return out
 
+    def root_agent_names(self, runs: dict[str, str]) -> dict[str, str]:
+        """For each run (run id -> its root agent's id), the name its journal gave that agent when its first stage
+        was created (``agent_invocation_created``, among a run's first events): how a run names an agent that was
+        removed since. A run whose journal names none is left out."""
+        out: dict[str, str] = {}
+        for run_id, agent_id in runs.items():
+            query = (select(_EVENTS.c.payload_json).where(_EVENTS.c.run_id == run_id,
+                                                          _EVENTS.c.type == ev.AGENT_INVOCATION_CREATED)
+                     .order_by(_EVENTS.c.seq).limit(1))
+            raw = self.db.conn.execute(query).scalar()
+            payload = json.loads(unpack(raw) or "{}") if raw else {}
+            name = payload.get("displayName")
+            if payload.get("agentId") == agent_id and isinstance(name, str) and name:
+                out[run_id] = name
+        return out
+
     def citations(self, run_id: str) -> list[dict[str, Any]]:
         """The citations the run's ``knowledge.search`` calls returned, in ``seq`` order (repeats kept).
         Plain-text payloads without citations are skipped in SQLite; compressed ones (``store/compact.py``:

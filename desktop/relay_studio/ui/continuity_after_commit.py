@@ -1,14 +1,16 @@
 """The project setting "check continuity after each commit", in the window: when a commit reaches a chat
 (``chat_commit_completed`` among the studio's ``events_arrived``), the studio's reader thread reads the setting
-and, when it is on, runs the rules over that chat and journals them (trigger ``commit``); the status bar then
-says how many findings there are. The GUI thread reads nothing; the run is never held up (docs/canon.md).
+and, when it is on, runs the rules over that chat; the writer lane journals them (trigger ``commit``); the status
+bar then says how many findings there are, or, quietly, that the check ran at that time and found nothing (the
+Canon tab keeps the latest as its line "Last checked after a commit …"). The GUI thread reads nothing; the run
+is never held up (docs/canon.md).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QLocale, QObject, QTime
 
 from relay_studio.canon.continuity_run import CheckReport
 from relay_studio.domain import event_types as ev
@@ -48,3 +50,7 @@ class ContinuityAfterCommit(QObject):
             self.window_.statusBar().showMessage(
                 i18n.arg(self.tr("Continuity: %1 findings after the commit (Chat → Check continuity…)"),
                          i18n.number(len(report.findings))), 15000)
+        else:  # quietly: the check ran, and when (the Canon tab keeps the line: "Last checked after a commit …")
+            now = QLocale().toString(QTime.currentTime(), QLocale.FormatType.ShortFormat)
+            self.window_.statusBar().showMessage(
+                i18n.arg(self.tr("Continuity: checked after the commit at %1, nothing found."), now), 15000)

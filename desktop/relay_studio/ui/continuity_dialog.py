@@ -1,18 +1,20 @@
 """Chat → Check continuity…: the continuity check of the shown chat against the project's canon, with its
 evidence (docs/canon.md, "Continuity check").
 
-The rules run on the studio's reader thread (a query of ``Studio.ops``; ~0.3 s for 100k words must not hold the
-GUI thread), which also journals the check. Each finding shows both passages side by side, the text and the
-fact or earlier passage it contradicts, each with where it stands. "Show the text" / "Show the evidence" open
-the chat and find the passage in it; "Mark intentional" keeps the finding with the reason typed beside it
-(never reported again); "Send to an agent to fix" starts a run of the agent chosen beside it (an agent that writes
-files) in the finding's chat, with a request naming the finding and both passages; the run revises the chapter the
-finding's text stands in (it reads the chapter, and its commit becomes that message's newest version), and every file
-write of that run waits in the patch dialog (``operations.continuity.fix_profiles``), so the creator approves the fix.
+The rules run on the studio's reader thread (a query of ``Studio.ops``; ~0.3 s for 100k words must not hold the GUI
+thread); the check is then journaled by a change on the writer lane, as a finding marked intentional is. Each
+finding shows both passages side by side, the text and the fact or earlier passage it contradicts, each with where
+it stands. "Show the text" / "Show the evidence" open the chat and find the passage in it; "Mark intentional" keeps
+the finding with the reason typed beside it (never reported again); "Send to an agent to fix" starts a run of the
+agent chosen beside it (an agent that writes files) in the finding's chat, with a request naming the finding and
+both passages; the run revises the chapter the finding's text stands in (it reads the chapter, and its commit
+becomes that message's newest version), and every file write of that run waits in the patch dialog
+(``operations.continuity.fix_profiles``), so the creator approves the fix.
 
 "Ask the reviewer" lets the built-in continuity reviewer read each chapter (on the agents' connection, as a run
 would; the chapters and facts read on the reader thread, the model asked on the loop) and adds its findings;
-those whose quotes are not word for word in the text or the canon are dropped, counted and journaled.
+those whose quotes are not word for word in the text or the canon are dropped, counted and journaled. An empty
+quote pane says why: the finding quotes no passage, or there is no finding to show.
 
 Signals:
     checked(int): the check is done; the number of findings shown.
@@ -22,7 +24,7 @@ Signals:
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -155,7 +157,8 @@ class ContinuityDialog(QDialog):
                                       i18n.number(report.facts)))
         if self.findings:
             self.list.setCurrentRow(0)
-        self._enable()
+        else:
+            self._on_row(-1)
         self.ask_reviewer.setEnabled(report.chapters > 0)
         self.checked.emit(len(self.findings))
 
@@ -233,14 +236,20 @@ class ContinuityDialog(QDialog):
     def _on_row(self, _row: int) -> None:
         finding = self.current()
         self._enable()
-        if finding is None:
-            for view in (self.text_view, self.evidence_view):
+        if finding is None:  # the panes say why they are empty: nothing found, or nothing chosen
+            why = (self.tr("There is no finding to show here.") if not self.findings
+                   else self.tr("Choose a finding above to see its passages."))
+            for label, view in ((self.text_place, self.text_view), (self.evidence_place, self.evidence_view)):
+                label.clear()
                 view.clear()
+                view.setPlaceholderText(why)
             return
         self.text_place.setText(i18n.arg(self.tr("In the text: %1"), self._place(finding.text)))
         self.evidence_place.setText(i18n.arg(self.tr("Contradicts: %1"), self._place(finding.evidence)))
-        self.text_view.setPlainText(finding.text.quote)
-        self.evidence_view.setPlainText(finding.evidence.quote)
+        none = self.tr("This finding quotes no passage.")
+        for view, passage in ((self.text_view, finding.text), (self.evidence_view, finding.evidence)):
+            view.setPlainText(passage.quote)
+            view.setPlaceholderText(none)  # shown only when the quote is empty
 
     # -- actions -----------------------------------------------------------------------------------
     def _jump(self, which: object) -> None:
@@ -266,15 +275,12 @@ class ContinuityDialog(QDialog):
             self.summary.setText(self.tr("Say why the finding is intentional: the reason is kept with it."))
             self.reason.setFocus()
             return
-        self.window_.studio.continuity.mark_intentional(self.project_id, finding, reason,
-                                                        lambda outcome: self._on_marked(finding, outcome))
+        said = self.tr("The finding could not be marked: %1")
+        self.window_.studio.continuity.mark_intentional(
+            self, self.project_id, finding, reason, lambda _mark: self._on_marked(finding),
+            show=lambda line: self.summary.setText(i18n.arg(said, line)))
 
-    def _on_marked(self, finding: ContinuityFinding, outcome: Outcome[Any]) -> None:  # an IntentionalMark
-        try:
-            outcome.result()
-        except Exception as exc:
-            self.summary.setText(i18n.arg(self.tr("The finding could not be marked: %1"), str(exc)))
-            return
+    def _on_marked(self, finding: ContinuityFinding) -> None:
         if finding in self.findings:
             row = self.findings.index(finding)
             self.findings.pop(row)

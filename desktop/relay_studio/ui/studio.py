@@ -10,7 +10,8 @@ one place with a typed result, a change's ``Changes`` record announced once as `
 failure shown by ``present_error``; live run control (start, cancel, guide, approve) stays here, as coroutines
 on the loop. The operations are grouped by feature (``ui/operations/``): ``studio.chats``, ``studio.projects``,
 ``studio.library``, ``studio.knowledge``, ``studio.journal``, ``studio.agents``, ``studio.connections``,
-``studio.canon``, ``studio.continuity``, ``studio.scenes``; ``studio.ops`` runs them. All of the hub's state is made in
+``studio.canon``, ``studio.continuity``, ``studio.scenes``; ``studio.ops`` runs them; ``studio.outside`` announces
+what another process wrote to the data folder (``ui/operations/outside_writes.py``). All of the hub's state is made in
 ``__init__`` and ends in ``shutdown``. ``tests/unit/test_ui_facade.py`` holds views to this.
 
 Signals:
@@ -64,6 +65,7 @@ from relay_studio.ui.operations.journal import JournalOperations
 from relay_studio.ui.operations.knowledge import KnowledgeOperations
 from relay_studio.ui.operations.library import LibraryOperations
 from relay_studio.ui.operations.ops import Changes, Operations
+from relay_studio.ui.operations.outside_writes import OutsideWrites
 from relay_studio.ui.operations.projects import ProjectOperations
 from relay_studio.ui.operations.scenes import SceneOperations
 from relay_studio.ui.operations.unpublished_reads import UnpublishedReads
@@ -123,6 +125,7 @@ class Studio(QObject):
         self.continuity = ContinuityOperations(self)
         self.scenes = SceneOperations(self)
         self.operation_did_execute.connect(self._pass_on_canon)
+        self.outside = OutsideWrites(self.ops, runtime.db, self)  # another process's writes, announced as changes
 
     # -- the runtime's callbacks (synchronous, inside its work: buffer only), handed on once per frame ----
     def _on_event(self, event: Event) -> None:
@@ -299,6 +302,7 @@ class Studio(QObject):
             unsubscribe()
         self._unsubscribe.clear()
         self._frame.stop()
+        self.outside.stop()
         self.ops.close()  # each lane's connection closes on its thread, after the read under way
         handles = list(self.handles.values())
         for handle in handles:  # a run waiting for the creator's approval is resumed at the next start

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from relay_studio.domain.canon import CanonFact, FactStatus
 from relay_studio.domain.coded_error import CodedError
 from relay_studio.ui import i18n
-from relay_studio.ui.background import Done, Failed, Outcome
+from relay_studio.ui.background import Done, Outcome
 from relay_studio.ui.flow_layout import flow_row
 from relay_studio.ui.library import named
 from relay_studio.ui.operations.canon import CanonListing, CanonQuote
@@ -123,6 +123,10 @@ class CanonView(QWidget):
                                              "and the status bar says what they found. They advise; they never stop "
                                              "a run."))
         layout.addWidget(self.after_commit)
+        self.last_check = named(QLabel(), "Muted")  # quiet: when the check after a commit last ran, what it found
+        self.last_check.setWordWrap(True)
+        self.last_check.hide()
+        layout.addWidget(self.last_check)
         self.cost = named(QLabel(), "CanonCost")  # what the pinned facts cost every prompt of the project
         self.cost.setWordWrap(True)
         layout.addWidget(self.cost)
@@ -216,6 +220,7 @@ class CanonView(QWidget):
         self.after_commit.blockSignals(True)
         self.after_commit.setChecked(outcome.value.checks_after_commit)
         self.after_commit.blockSignals(False)
+        self._show_last_check(outcome.value.last_commit_check)
         pinned = sum(1 for f in facts if f.pinned and f.status is FactStatus.ACTIVE)
         self.cost.setText(i18n.arg(self.tr("Pinned: %1 facts, about %2 tokens in every prompt of the project."),
                                    i18n.number(pinned), i18n.number(outcome.value.pinned_tokens)))
@@ -227,6 +232,17 @@ class CanonView(QWidget):
             if fact.handle == keep:
                 self.table.selectRow(row)
         self._update_buttons()
+
+    def _show_last_check(self, last: tuple[str, int] | None) -> None:
+        if last is None:
+            self.last_check.hide()
+            return
+        at, findings = last
+        self.last_check.setText(
+            i18n.arg(self.tr("Last checked after a commit at %1: nothing found."), i18n.when_short(at)) if not findings
+            else i18n.arg(self.tr("Last checked after a commit at %1: %2 findings (Chat → Check continuity…)."),
+                          i18n.when_short(at), i18n.number(findings)))
+        self.last_check.show()
 
     def current(self) -> CanonFact | None:
         row = self.table.currentIndex().row()
@@ -302,12 +318,12 @@ class CanonView(QWidget):
 
     def _on_after_commit(self, on: bool) -> None:
         if self.project_id:
-            self.studio.continuity.set_after_commit(self.project_id, on, self._on_after_commit_saved)
+            self.studio.continuity.set_after_commit(self, self.project_id, on, self._on_after_commit_failed)
 
-    def _on_after_commit_saved(self, outcome: Outcome[bool]) -> None:
-        if isinstance(outcome, Failed):  # the box goes back to what is stored, and says why
-            self.message.setText(i18n.arg(self.tr("The setting could not be saved: %1"), str(outcome.error)))
-            self.refresh()
+    def _on_after_commit_failed(self, line: str) -> None:
+        """The presenter's line for a setting not saved: said here, and the box goes back to what is stored."""
+        self.message.setText(i18n.arg(self.tr("The setting could not be saved: %1"), line))
+        self.refresh()
 
     def _on_pin(self) -> None:
         fact = self.current()

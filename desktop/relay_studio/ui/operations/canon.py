@@ -48,14 +48,19 @@ class CanonListing:
     checks_after_commit: bool = False
     #: the estimated tokens the pinned facts' Canon section adds to every prompt of the project
     pinned_tokens: int = 0
+    #: the latest check after a commit: when (a stored UTC time) and how many findings; None before the first
+    last_commit_check: tuple[str, int] | None = None
 
 
 def _read_listing(stores: ReadStores, project_id: str) -> CanonListing:
     ledger = CanonStore(stores.db)
     facts = ledger.facts(project_id)
     pinned = [f for f in facts if f.pinned and f.status is FactStatus.ACTIVE]
+    continuity = ContinuityStore(stores.db)
+    last = continuity.last_checked(project_id, "commit")
     return CanonListing(project_id, facts, ledger.accepts_proposals(project_id),
-                        ContinuityStore(stores.db).checks_after_commit(project_id), pinned_tokens(pinned))
+                        continuity.checks_after_commit(project_id), pinned_tokens(pinned),
+                        (last.at, int(last.payload.get("findings") or 0)) if last is not None else None)
 
 
 class CanonOperations:

@@ -1,6 +1,8 @@
 """The continuity check for the window (docs/canon.md, "Continuity check"): the continuity dialog's and the
-after-commit check's reads and writes, all on the hub's reader lane (off the GUI thread), each arriving as an
-``Outcome``. One of the studio's operations: views call it as ``studio.continuity``.
+after-commit check's reads on the hub's reader lane (off the GUI thread), each arriving as an ``Outcome``, and
+their writes (a check's journal entries, a finding marked intentional, the after-commit setting) as changes on the
+writer lane (``ops.change``: the runtime's connection, where every other write of the window goes). One of the
+studio's operations: views call it as ``studio.continuity``.
 """
 
 from __future__ import annotations
@@ -8,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
+
+from PySide6.QtCore import QObject
 
 from relay_studio.canon.continuity_run import CheckReport, journal_report, project_chapters, rules_report
 from relay_studio.canon.continuity_text import Chapter
@@ -19,13 +23,17 @@ from relay_studio.store.canon import CanonStore
 from relay_studio.store.chats import ChatStore
 from relay_studio.store.continuity import ContinuityStore, IntentionalMark
 from relay_studio.store.database import DEFAULT_PROJECT_ID
+from relay_studio.ui.background import Done
+from relay_studio.ui.operations.changes import Changes
 
 if TYPE_CHECKING:
-    from relay_studio.runtime.engine import RunHandle
+    from relay_studio.runtime.engine import RunHandle, Runtime
     from relay_studio.ui.background import Outcome
     from relay_studio.ui.operations.hub import StudioHub
     from relay_studio.ui.operations.ops import ReadStores
 
+
+T = TypeVar("T")
 
 #: What every agent of a fix run asks about before it writes, whatever its profile says: the creator approves the
 #: fix in the patch dialog.
@@ -55,9 +63,7 @@ class ReviewInput:
 
 
 def _check(stores: ReadStores, project_id: str, chat_id: str) -> CheckReport:
-    report = rules_report(stores.db, project_id, chat=chat_id)
-    journal_report(stores.db, report)
-    return report
+    return rules_report(stores.db, project_id, chat=chat_id)
 
 
 def _review_input(stores: ReadStores, project_id: str, chat_id: str) -> ReviewInput:
@@ -66,16 +72,18 @@ def _review_input(stores: ReadStores, project_id: str, chat_id: str) -> ReviewIn
                        intentional=ContinuityStore(stores.db).intentional_keys(project_id))
 
 
-def _journal(stores: ReadStores, report: CheckReport) -> None:
-    journal_report(stores.db, report)
+def _journal(runtime: Runtime, report: CheckReport) -> CheckReport:
+    journal_report(runtime.db, report)
+    return report
 
 
-def _mark(stores: ReadStores, project_id: str, finding: ContinuityFinding, reason: str) -> IntentionalMark:
-    return ContinuityStore(stores.db).mark_intentional(project_id, finding, reason)
+def _mark(runtime: Runtime, project_id: str, finding: ContinuityFinding, reason: str) -> IntentionalMark:
+    return ContinuityStore(runtime.db).mark_intentional(project_id, finding, reason)
 
 
 def _after_commit(stores: ReadStores, run_id: str) -> CheckReport | None:
-    """The rules over the committed chat when its project's setting is on, journaled (trigger ``commit``)."""
+    """The rules over the committed chat when its project's setting is on (trigger ``commit``; journaled by the
+    caller, as a change)."""
     run = stores.runs.run(run_id)
     chat = ChatStore(stores.db).chat(run.chat_id) if run is not None else None
     if chat is None:
@@ -83,51 +91,77 @@ def _after_commit(stores: ReadStores, run_id: str) -> CheckReport | None:
     project_id = chat.project_id or DEFAULT_PROJECT_ID
     if not ContinuityStore(stores.db).checks_after_commit(project_id):
         return None
-    report = rules_report(stores.db, project_id, chat=chat.id, trigger="commit")
-    journal_report(stores.db, report)
-    return report
+    return rules_report(stores.db, project_id, chat=chat.id, trigger="commit")
 
 
-def _set_after_commit(stores: ReadStores, project_id: str, on: bool) -> bool:
-    ContinuityStore(stores.db).set_checks_after_commit(project_id, on)
+def _set_after_commit(runtime: Runtime, project_id: str, on: bool) -> bool:
+    ContinuityStore(runtime.db).set_checks_after_commit(project_id, on)
     return on
 
 
+def _logged_only(_line: str) -> None:
+    """A failed journal entry of a reviewer's report: logged by the presenter, shown nowhere (the findings are
+    already in the dialog)."""
+
+
+def _journaled(report: CheckReport) -> Changes:
+    """A check after a commit is what the Canon tab's line says ("Last checked after a commit …"): a change of
+    the project's canon; a check the creator asked for in the dialog changes nothing a view shows."""
+    return Changes.of(canon=report.project_id) if report.trigger == "commit" else Changes()
+
+
+def _nothing(_result: object) -> Changes:
+    """A check's journal entries and an intentional mark change nothing a view shows of its own accord."""
+    return Changes()
+
+
 class ContinuityOperations:
-    """Each read (and each journal write of a report: the rules' findings are journaled by the reader's connection,
-    as before; see docs/data-flow.md) runs on the reader lane; its ``Outcome`` goes to the caller's ``deliver``."""
+    """Each read runs on the reader lane, its ``Outcome`` to the caller's ``deliver``; each write (a report's
+    journal entries, a mark, the setting) is a change on the writer lane (docs/data-flow.md)."""
 
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
 
     def check(self, project_id: str, chat_id: str, deliver: Callable[[Outcome[CheckReport]], None]) -> None:
-        """The rules over the chat, journaled."""
-        self.hub.ops.query_outcome(partial(_check, project_id=project_id, chat_id=chat_id), deliver,
-                                   key=("continuity", chat_id))
+        """The rules over the chat (read on the reader lane), then journaled (a change)."""
+        self.hub.ops.query_outcome(partial(_check, project_id=project_id, chat_id=chat_id),
+                                   partial(self._journal_then, deliver), key=("continuity", chat_id))
 
     def review_input(self, project_id: str, chat_id: str, deliver: Callable[[Outcome[ReviewInput]], None]) -> None:
         self.hub.ops.query_outcome(partial(_review_input, project_id=project_id, chat_id=chat_id), deliver,
                                    key=("continuity-review", chat_id))
 
     def journal(self, report: CheckReport) -> None:
-        """Journals a reviewer's findings and dropped findings; nothing to wait for."""
-        self.hub.ops.query_outcome(partial(_journal, report=report), lambda _o: None,
-                                   key=("continuity-journal", id(report)))
+        """Journals a reviewer's findings and dropped findings (a change); nothing to wait for."""
+        self.hub.ops.change(None, partial(_journal, report=report), _nothing, show=_logged_only)
 
-    def mark_intentional(self, project_id: str, finding: ContinuityFinding, reason: str,
-                         deliver: Callable[[Outcome[IntentionalMark]], None]) -> None:
-        self.hub.ops.query_outcome(partial(_mark, project_id=project_id, finding=finding, reason=reason), deliver,
-                                   key=("continuity-mark", finding.key))
+    def mark_intentional(self, owner: QObject, project_id: str, finding: ContinuityFinding, reason: str,
+                         then: Callable[[IntentionalMark], None], show: Callable[[str], None]) -> None:
+        """Keeps ``finding`` as intentional with ``reason`` (a change); a failure is said by ``show``."""
+        self.hub.ops.change(owner, partial(_mark, project_id=project_id, finding=finding, reason=reason), _nothing,
+                            then, show=show)
 
     def after_commit(self, run_id: str, seq: int, deliver: Callable[[Outcome[CheckReport | None]], None]) -> None:
-        self.hub.ops.query_outcome(partial(_after_commit, run_id=run_id), deliver,
+        """The rules over a committed chat when its project asks for them (a query), journaled (a change)."""
+        self.hub.ops.query_outcome(partial(_after_commit, run_id=run_id), partial(self._journal_then, deliver),
                                    key=("continuity-after-commit", run_id, seq))
 
-    def set_after_commit(self, project_id: str, on: bool, deliver: Callable[[Outcome[bool]], None]) -> None:
-        """The project's setting "check continuity after each commit", saved off the GUI thread (the reader's
-        connection, like the check's own journal writes)."""
-        self.hub.ops.query_outcome(partial(_set_after_commit, project_id=project_id, on=on), deliver,
-                                   key=("continuity-after-commit-setting", project_id))
+    def _journal_then(self, deliver: Callable[[Outcome[T]], None], outcome: Outcome[T]) -> None:
+        """A check's report, read on the reader lane, journaled on the writer lane before ``deliver`` hears it;
+        a report the journal refused is still delivered (the check advises; the presenter logs why)."""
+        report = outcome.value if isinstance(outcome, Done) else None
+        if not isinstance(report, CheckReport):
+            deliver(outcome)
+            return
+        self.hub.ops.change(None, partial(_journal, report=report), _journaled,
+                            lambda _report: deliver(outcome), show=lambda _line: deliver(outcome))
+
+    def set_after_commit(self, owner: QObject, project_id: str, on: bool, show: Callable[[str], None]) -> None:
+        """The project's setting "check continuity after each commit", saved as a change of its canon settings
+        (the Canon panel reads it again); a failure is said by ``show``."""
+        self.hub.ops.change(owner, partial(_set_after_commit, project_id=project_id, on=on),
+                            lambda _on: Changes.of(canon=project_id), show=show)
+
     async def start_fix(self, *, chat_id: str, project_id: str, agent_id: str, brief: str,
                         revise: str | None = None) -> RunHandle:
         """A run of ``agent_id`` in the chat asked ``brief``, whose file writes wait in the patch dialog

@@ -24,8 +24,9 @@ from relay_studio.ui.operations.ops import runs as run_store
 #: how many of a chat's runs the run picker lists (newest first)
 RUN_LIST = 200
 
-#: the runs listed and which of them are reruns (run id -> the stage it reran from)
-RunList = tuple[list[RunRecord], dict[str, int]]
+#: the runs listed, which of them are reruns (run id -> the stage it reran from), and the names the journal gave
+#: the root agents that were removed since (run id -> that name)
+RunList = tuple[list[RunRecord], dict[str, int], dict[str, str]]
 
 if TYPE_CHECKING:
     from relay_studio.runtime.branches import Branch, Comparison
@@ -54,14 +55,17 @@ class JournalOperations:
         if changes.profiles:  # a renamed agent is named anew
             self._finishers.clear()
 
-    def read_run_list(self, owner: QObject, chat_id: str | None, then: Callable[[RunList], None],
+    def read_run_list(self, owner: QObject, chat_id: str | None, known: set[str], then: Callable[[RunList], None],
                       failed: Callable[[str], None]) -> None:
         """The run picker's list, a query on the reader lane (the newest wins): the chat's newest ``RUN_LIST`` runs
-        (every run without a chat) and which of them are reruns, from which stage. A closed or busy file: the
-        picker stays as it was and ``failed`` hears the sentence (the presenter logs why)."""
+        (every run without a chat), which of them are reruns, from which stage, and for a run whose agent was
+        removed since (not in ``known``, the catalogue's ids), the name its journal gave that agent. A closed or busy
+        file: the picker stays as it was and ``failed`` hears the sentence (the presenter logs why)."""
+
         def work(stores: ReadStores) -> RunList:
             records = stores.runs.runs(chat_id, limit=RUN_LIST)
-            return records, stores.runs.fork_stages([r.id for r in records])
+            gone = {r.id: r.root_profile_id for r in records if r.root_profile_id not in known}
+            return records, stores.runs.fork_stages([r.id for r in records]), stores.runs.root_agent_names(gone)
 
         self.hub.ops.query(owner, work, then, key=("run-list", id(owner)), show=failed)
 

@@ -27,10 +27,11 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QToolBu
 
 from relay_studio.domain import event_types as ev
 from relay_studio.domain.events import Event
-from relay_studio.domain.records import RUN_KIND_HANDOFF
+from relay_studio.domain.records import RUN_KIND_HANDOFF, RunRecord
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.ui import i18n
 from relay_studio.ui.library.citations import parse_citation_href
+from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.journal import RunList
 from relay_studio.ui.studio import Studio
 from relay_studio.ui.timeline.branches import BranchesStrip
@@ -153,6 +154,7 @@ class TimelinePanel(QWidget):
         studio.events_arrived.connect(self._on_events)
         studio.live_arrived.connect(self._on_live)
         studio.run_started.connect(self._on_run_started)
+        studio.operation_did_execute.connect(self._on_changes)
 
     # -- layout ----------------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -222,21 +224,21 @@ class TimelinePanel(QWidget):
         chat_id = self.chat_id
         self._pick_first = self._pick_first or first  # a later read (the newest wins) still picks for a switch
         first = self._pick_first
-        self.studio.journal.read_run_list(self, chat_id or None,
+        self.studio.journal.read_run_list(self, chat_id or None, set(self.studio.agents.profiles()),
                                           lambda found: self._list_runs(chat_id, found, select, first),
                                           lambda _line: self.load("") if first else None)  # unread: an empty one
 
     def _list_runs(self, chat_id: str, found: RunList, select: str, first: bool) -> None:
         if chat_id != self.chat_id:
             return  # another chat was shown meanwhile (its own read follows)
-        records, reruns = found
+        records, reruns, removed = found
         self._pick_first = False
         self.run_box.blockSignals(True)
         self.run_box.clear()
         names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
         for record in records:
             label = (f"{i18n.when_short(record.created_at)} · "
-                     f"{names.get(record.root_profile_id, record.root_profile_id)} · "
+                     f"{self._agent_name(record, names, removed)} · "
                      f"{i18n.run_status(record.status.value)}")
             if record.kind == RUN_KIND_HANDOFF:  # a /handoff attempt, not a request of the chat's
                 label += " · " + self.tr("handoff document")
@@ -257,6 +259,20 @@ class TimelinePanel(QWidget):
             self._on_run_picked(0)
         elif first:
             self.load("")
+
+    def _agent_name(self, record: RunRecord, names: dict[str, str], removed: dict[str, str]) -> str:
+        """The run's agent by its name; one removed since by the name the run's journal gave it, marked so (never
+        by its id)."""
+        name = names.get(record.root_profile_id)
+        if name is not None:
+            return name
+        if record.id in removed:
+            return i18n.arg(self.tr("%1 (removed)"), removed[record.id])
+        return self.tr("an agent since removed")
+
+    def _on_changes(self, changes: Changes, _initiator: object) -> None:
+        if changes.profiles and self.chat_id:  # an agent renamed or removed: the picker names it anew
+            self._fill_runs(select=self.run_id)
 
     def _on_run_picked(self, index: int) -> None:
         run_id = self.run_box.itemData(index) if index >= 0 else ""
