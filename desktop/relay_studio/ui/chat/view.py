@@ -49,6 +49,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from relay_studio.domain.enums import RunStatus
@@ -146,6 +147,8 @@ class ChatView(QWidget):
         self._agent_from_read = ""  # a chat switched to whose composer agent comes with its contents
         self._finished_run = ""  # the run that ended in the chat shown, until the chat's next read is shown
         self._shown_read = 0  # the number of the read shown last (``_wanted`` when no newer one is under way)
+        self._stale = False  # hidden when a read was wanted: it reads when shown
+        self._keep_from_end: int | None = None  # "Show earlier messages": the place kept when its read is shown
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -273,12 +276,9 @@ class ChatView(QWidget):
         self._shown_chat = chat_id
         if changed:  # the composer's agent is picked from the runs read with the chat (``_take_agent``)
             self._agent_from_read = chat_id
-        if changed and self.isVisible():  # a switch the creator sees: read on the reader lane, shown on arrival
-            self._reload_timer.stop()
+        if changed:  # another chat: its own cards when its read arrives (a hidden view reads when it is shown)
             self._clear_cards()
-            self._request_contents()
-        else:  # the chat shown again, or the one a window about to be shown opens with: read here
-            self.reload()
+        self.reload()
         active = self.studio.active_run(chat_id)
         if active is not None:
             stats = self.studio.stats.get(active.run_id)
@@ -302,36 +302,54 @@ class ChatView(QWidget):
             self._reload_timer.start()
 
     def _refresh(self) -> None:
-        """The refresh the chat's own events ask for (a commit, a run's end): read on the reader lane while the view
-        is shown (a book's chapter read on the GUI thread, and its new cards' versions and sources, were most of a
-        run's longest gap), here while it is hidden. Cards whose item did not change are kept either way."""
+        """The refresh the chat's own events ask for (a commit, a run's end): ``reload``."""
+        self.reload()
+
+    def reload(self) -> None:
+        """Shows the chat's messages and notices as read now: a query on the studio's reader lane while the view is
+        shown (a book's chapter read on the GUI thread, and its new cards' versions and sources, were most of a
+        switch's and a run's longest gap), the cards shown staying until it arrives; a hidden view reads when it is
+        shown (``showEvent``: the chat a window opens with, a chat behind another page). Cards whose item did not
+        change are kept as they are (a markdown body is laid out once, not on every commit of the chat)."""
         self._reload_timer.stop()
         if self.studio.shutting_down:  # the runtime closes behind the window: nothing is read any more
             return
-        if self.isVisible() and self.chat_id:
-            self._request_contents()
-        else:
-            self.reload()
+        self._request_contents()
 
     def _request_contents(self) -> None:
-        """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins."""
+        """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins.
+        Hidden, the view only notes that it reads when shown: ``up_to_date`` says no until then."""
         self._wanted += 1
-        if self.chat_id:
+        if not self.chat_id:
+            self._stale = False
+            self._show(None)
+            self._shown_read = self._wanted
+            return
+        self._stale = not self.isVisible()
+        if not self._stale:
             wanted = self._wanted
             self.studio.chats.read_contents(self, self.chat_id, self.shown_limit, partial(self._on_contents, wanted),
                                             partial(self._on_contents_failed, wanted))
-        else:
-            self._show(None)
-            self._shown_read = self._wanted
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale and not self.studio.shutting_down:
+            self._request_contents()  # what changed while hidden, or the chat the window opens with
 
     @property
     def up_to_date(self) -> bool:
         """Whether the chat's newest read is shown and no refresh waits (a run's end is shown when its read arrives)."""
         return self._shown_read == self._wanted and not self._reload_timer.isActive()
 
-    def _on_contents_failed(self, wanted: int, _line: str) -> None:
-        if wanted == self._wanted:  # the reader could not read it (a busy or closed file; logged): read it here
-            self.reload()
+    def _on_contents_failed(self, wanted: int, line: str) -> None:
+        """The reader could not read the chat (a busy or closed file; logged by the presenter): what was shown
+        stays, and the line above the transcript says why (the next refresh or switch reads again)."""
+        if wanted != self._wanted:
+            return
+        self._shown_read = wanted
+        self._keep_from_end = None
+        self.empty_hint.setText(line)
+        self.empty_hint.show()
 
     def _on_contents(self, wanted: int, contents: ChatContents) -> None:
         if wanted != self._wanted:
@@ -363,17 +381,6 @@ class ChatView(QWidget):
         self.earlier.hide()
         if self.handoff_offer.chat_id and self.handoff_offer.chat_id != self.chat_id:
             self.handoff_offer.dismiss()  # the offer belongs to its chat
-
-    def reload(self) -> None:
-        """Shows the chat's messages and notices, read here: the refresh the chat's own events ask for. Cards
-        whose message did not change are kept as they are (a markdown body is laid out once, not on every
-        commit of the chat)."""
-        self._reload_timer.stop()
-        self._wanted += 1  # a read under way on the reader lane is older than this one
-        contents = self.studio.chats.contents(self.chat_id) if self.chat_id else None
-        self._take_agent(contents)
-        self._show(contents)
-        self._shown_read = self._wanted
 
     def _show(self, contents: ChatContents | None) -> None:
         """Fills the view from what was read of the chat."""
@@ -438,7 +445,11 @@ class ChatView(QWidget):
             self._more_timer.start()
         self._offer_after_failure(run_records)
         self._name_finisher()
-        self._scroll_to_end()
+        from_end, self._keep_from_end = self._keep_from_end, None
+        if from_end is None:
+            self._scroll_to_end()
+        else:
+            self._keep_place(from_end)
 
     def _name_finisher(self) -> None:
         """After a run's end is read, a card kept from before the end names who finished it now."""
@@ -503,9 +514,13 @@ class ChatView(QWidget):
     def show_earlier(self) -> None:
         """Adds the ``PAGE`` items before the first one shown, keeping the place the creator reads at."""
         bar = self.scroll_area.verticalScrollBar()
-        from_end = bar.maximum() - bar.value()
+        self._keep_from_end = bar.maximum() - bar.value()  # kept when the read arrives (``_show``)
         self.shown_limit += PAGE
         self.reload()
+
+    def _keep_place(self, from_end: int) -> None:
+        """The place the creator read at, ``from_end`` above the end, kept as the cards above it come."""
+        bar = self.scroll_area.verticalScrollBar()
         self._stick_to_end = False
         if self._more_timer.isActive():
             self._from_end = from_end  # held while the cards above are built (``_build_more`` lets go)
