@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from relay_studio.app import window_settings
 from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.store import LibraryStore
@@ -190,3 +191,39 @@ async def test_a_long_chats_cards_are_built_a_batch_per_turn_within_the_turns_bu
                 what="the last page built")
     assert batches[-PAGE:] == [1] * PAGE  # each turn of the loop built one card, the last first
     assert _shown(window)[-1] == "Message 39: Mira watched the tide."
+
+
+async def test_the_chat_a_window_opens_with_and_a_hidden_views_refresh_are_read_off_the_gui_thread(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    chat_id = _long_chat(app.data_dir, 40)
+    settings = window_settings(app.data_dir)
+    settings.setValue("chat/last", chat_id)  # the window opens with the long chat
+    settings.sync()
+    reads: list[tuple[int, str]] = []
+    real = ChatStore.messages
+
+    def watched(self: ChatStore, chat: str) -> list[MessageRecord]:  # the real read, and the thread it ran on
+        reads.append((threading.get_ident(), chat))
+        return real(self, chat)
+
+    monkeypatch.setattr(ChatStore, "messages", watched)
+    gui = threading.get_ident()
+    window = app.open()
+    assert window.isVisible() and window.chat_id == chat_id
+    await until(lambda: window.chat.up_to_date and _shown(window)[-1:] == ["Message 39: Mira watched the tide."],
+                what="the chat the window opens with, read as a query")
+    assert [chat for thread, chat in reads if thread == gui] == []  # read off the GUI thread
+
+    window.open_profile("writer")  # the profile editor in the chat's place: the chat view is hidden
+    await until(lambda: not window.chat.isVisible(), what="the chat view hidden")
+    assert app.runtime is not None
+    last = app.runtime.chats.messages(chat_id)[-1]
+    app.runtime.chats.delete_message(last.id)
+    reads.clear()
+    window.chat.reload()  # what a deletion asks of the chat; hidden, the view only notes it (no read started)
+    assert reads == [] and not window.chat.up_to_date
+    assert _shown(window)[-1] == "Message 39: Mira watched the tide."
+    window.open_chat(chat_id)  # shown again: it reads now, off the GUI thread
+    await until(lambda: window.chat.up_to_date and _shown(window)[-1] == "Message 38.",
+                what="the chat read when shown, without the deleted message")
+    assert reads and all(thread != gui for thread, _chat in reads)

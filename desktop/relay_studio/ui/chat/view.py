@@ -143,7 +143,8 @@ class ChatView(QWidget):
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
         self._reload_timer.timeout.connect(self._refresh)
-        self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
+        self._wanted = 1  # the number of the newest read of the chat's contents (only its answer is shown): the first
+        # chat is owed one, so ``up_to_date`` says no until a chat was read and shown
         self._agent_from_read = ""  # a chat switched to whose composer agent comes with its contents
         self._finished_run = ""  # the run that ended in the chat shown, until the chat's next read is shown
         self._shown_read = 0  # the number of the read shown last (``_wanted`` when no newer one is under way)
@@ -376,6 +377,7 @@ class ChatView(QWidget):
         self._more_timer.stop()
         for card in self.cards:
             self.column_layout.removeWidget(card)
+            card.hide()
             card.deleteLater()
         self.cards, self._slots, self._slot_items = [], [], []
         self.earlier.hide()
@@ -405,6 +407,7 @@ class ChatView(QWidget):
             self.welcome = WelcomeCard(shown)
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
+            self.welcome.show()  # with the read it came in, not in a queued call after it
         self._show_empty_hint(chat, bool(messages or runs))
         regenerated = {rid: of for rid, of in contents.regenerated.items()
                        if notice_for(runs[rid]) is not None} if contents else {}
@@ -420,27 +423,24 @@ class ChatView(QWidget):
         self.earlier.setText(self.tr("Show earlier messages (%n more)", "", hidden))
         self.earlier.setVisible(hidden > 0)
         slots: list[QWidget | None] = [old.pop(item_key(item), None) for item in items]
-        missing = [i for i, card in enumerate(slots) if card is None]
-
-        def make(index: int) -> None:
-            slots[index] = card_for(items[index], self)
-
-        if hidden:  # what the creator looks at first, the last ones, within the turn's budget; the rest later
-            _build_within_budget(missing, make)
-        else:  # a chat of one page (most) is built whole
-            for index in missing:
-                make(index)
         for card in self.cards:
             self.column_layout.removeWidget(card)
         for card in old.values():
+            card.hide()  # gone from the column at once; destroyed after this turn
             card.deleteLater()
-        for slot in slots:
-            if slot is not None:
-                self.column_layout.insertWidget(self.column_layout.count() - 1, slot)
+        start = self.column_layout.indexOf(self.earlier) + 1
+        for offset, kept in enumerate(c for c in slots if c is not None):
+            self.column_layout.insertWidget(start + offset, kept)
         self._slots, self._slot_items = slots, items
         self._from_end = None
-        self.cards = [c for c in slots if c is not None]
         self._more_timer.stop()
+        missing = [i for i, card in enumerate(slots) if card is None]
+        if hidden:  # what the creator looks at first, the last ones, within the turn's budget; the rest later
+            _build_within_budget(missing, self._make_card)
+        else:  # a chat of one page (most) is built whole
+            for index in missing:
+                self._make_card(index)
+        self.cards = [c for c in slots if c is not None]
         if any(slot is None for slot in slots):
             self._more_timer.start()
         self._offer_after_failure(run_records)
@@ -470,16 +470,21 @@ class ChatView(QWidget):
             return
         if self._from_end is None and not self._stick_to_end:
             self._from_end = bar.maximum() - bar.value()
-        start = self.column_layout.indexOf(self.earlier) + 1
-
-        def make(index: int) -> None:
-            card = card_for(self._slot_items[index], self)
-            self._slots[index] = card
-            self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
-
-        _build_within_budget(missing, make)
+        _build_within_budget(missing, self._make_card)
         self.cards = [c for c in self._slots if c is not None]
         self._more_timer.start()  # next turn: more, if still wanted, else the place is let go
+
+    def _make_card(self, index: int) -> None:
+        """Builds the card of the item at ``index`` into its place in the column, shown and laid out at the
+        column's width now: Qt would show it (its style polish) in a queued call after the turn, and lay its labels
+        out in the column's layout pass, both outside the turn's budget (``_build_within_budget``)."""
+        card = card_for(self._slot_items[index], self)
+        self._slots[index] = card
+        start = self.column_layout.indexOf(self.earlier) + 1
+        self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
+        if self.column.isVisible():
+            card.show()
+            card.heightForWidth(self._card_width())
 
     def _wants_more(self) -> bool:
         """Whether cards above the built ones are wanted now: at the end of the chat, until the built cards reach
@@ -487,9 +492,13 @@ class ChatView(QWidget):
         view = self.scroll_area.viewport().height()
         if not self._stick_to_end:
             return self.scroll_area.verticalScrollBar().value() < view * AHEAD
-        width = max(self.scroll_area.viewport().width() - 32, 1)  # the column's margins
+        width = self._card_width()
         built = sum(c.heightForWidth(width) if c.hasHeightForWidth() else c.sizeHint().height() for c in self.cards)
         return built < view * (1 + AHEAD)
+
+    def _card_width(self) -> int:
+        margins = self.column_layout.contentsMargins()
+        return max(self.scroll_area.viewport().width() - margins.left() - margins.right(), 1)
 
     def _on_scrolled(self, value: int) -> None:
         bar = self.scroll_area.verticalScrollBar()
@@ -504,11 +513,8 @@ class ChatView(QWidget):
         if not missing:
             return
         self._more_timer.stop()
-        start = self.column_layout.indexOf(self.earlier) + 1
         for index in reversed(missing):
-            card = card_for(self._slot_items[index], self)
-            self._slots[index] = card
-            self.column_layout.insertWidget(start, card)
+            self._make_card(index)
         self.cards = [c for c in self._slots if c is not None]
 
     def show_earlier(self) -> None:
