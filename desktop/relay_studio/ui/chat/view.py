@@ -62,6 +62,7 @@ from relay_studio.runtime.forecast import Forecast
 from relay_studio.runtime.publish import NothingToPublish
 from relay_studio.ui import i18n
 from relay_studio.ui.change_follower import ChangeFollower
+from relay_studio.ui.chat.card_cost import CardCost
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.find_bar import ChatFind, FindBar
@@ -102,12 +103,13 @@ BUILD_BUDGET = 0.008
 AHEAD = 0.5
 
 
-def _build_within_budget(missing: list[int], make: Callable[[int], None]) -> None:
-    """``make``s the cards at ``missing``, the last first, until ``FIRST_CARDS`` are made or the turn's budget is
-    spent (always one: the view moves on each turn)."""
+def _build_within_budget(missing: list[int], make: Callable[[int], None],
+                         expected: Callable[[int], float] = lambda _index: 0.0) -> None:
+    """``make``s the cards at ``missing``, the last first, until ``FIRST_CARDS`` are made or the next one is
+    ``expected`` to take more than is left of the turn's budget (always one: the view moves on each turn)."""
     started = time.perf_counter()
     for made, index in enumerate(reversed(missing)):
-        if made and (made >= FIRST_CARDS or time.perf_counter() - started > BUILD_BUDGET):
+        if made and (made >= FIRST_CARDS or time.perf_counter() - started + expected(index) > BUILD_BUDGET):
             return
         make(index)
 
@@ -188,6 +190,7 @@ class ChatView(QWidget):
         self.column_layout.addStretch(1)
         self.shown_limit = PAGE
         self._slots: list[QWidget | None] = []  # a card per item shown, None until built (``_build_more``)
+        self._card_cost = CardCost()  # what a card of each kind took to build lately
         self._slot_items: list[TranscriptItem] = []
         self._from_end: int | None = None
         self._more_timer = QTimer(self, singleShot=True, interval=0)
@@ -436,7 +439,7 @@ class ChatView(QWidget):
         self._more_timer.stop()
         missing = [i for i, card in enumerate(slots) if card is None]
         if hidden:  # what the creator looks at first, the last ones, within the turn's budget; the rest later
-            _build_within_budget(missing, self._make_card)
+            _build_within_budget(missing, self._make_card, self._expected_cost)
         else:  # a chat of one page (most) is built whole
             for index in missing:
                 self._make_card(index)
@@ -470,7 +473,7 @@ class ChatView(QWidget):
             return
         if self._from_end is None and not self._stick_to_end:
             self._from_end = bar.maximum() - bar.value()
-        _build_within_budget(missing, self._make_card)
+        _build_within_budget(missing, self._make_card, self._expected_cost)
         self.cards = [c for c in self._slots if c is not None]
         self._more_timer.start()  # next turn: more, if still wanted, else the place is let go
 
@@ -478,13 +481,19 @@ class ChatView(QWidget):
         """Builds the card of the item at ``index`` into its place in the column, shown and laid out at the
         column's width now: Qt would show it (its style polish) in a queued call after the turn, and lay its labels
         out in the column's layout pass, both outside the turn's budget (``_build_within_budget``)."""
-        card = card_for(self._slot_items[index], self)
+        started = time.perf_counter()
+        item = self._slot_items[index]
+        card = card_for(item, self)
         self._slots[index] = card
         start = self.column_layout.indexOf(self.earlier) + 1
         self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
         if self.column.isVisible():
             card.show()
             card.heightForWidth(self._card_width())
+            self._card_cost.note(item, time.perf_counter() - started)
+
+    def _expected_cost(self, index: int) -> float:
+        return self._card_cost.expected(self._slot_items[index])
 
     def _wants_more(self) -> bool:
         """Whether cards above the built ones are wanted now: at the end of the chat, until the built cards reach
