@@ -3,6 +3,7 @@ read and matched off the GUI thread (bench/book_scale.py measured the freezes th
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -227,3 +228,24 @@ async def test_the_chat_a_window_opens_with_and_a_hidden_views_refresh_are_read_
     await until(lambda: window.chat.up_to_date and _shown(window)[-1] == "Message 38.",
                 what="the chat read when shown, without the deleted message")
     assert reads and all(thread != gui for thread, _chat in reads)
+
+
+async def test_a_chat_read_that_fails_keeps_what_was_shown_and_says_why(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    chat_id = _long_chat(app.data_dir, 40)
+    window = app.open()
+    window.open_chat(chat_id)
+    await until(lambda: window.chat.up_to_date and len(_shown(window)) == PAGE, what="the chat's last page")
+    gui = threading.get_ident()
+    real = ChatStore.messages
+
+    def locked(self: ChatStore, chat: str) -> list[MessageRecord]:  # the reader finds the file busy
+        if threading.get_ident() != gui:
+            raise sqlite3.OperationalError("database is locked")
+        return real(self, chat)
+
+    monkeypatch.setattr(ChatStore, "messages", locked)
+    window.chat.reload()
+    await until(lambda: window.chat.up_to_date, what="the failed read answered")
+    assert window.chat.empty_hint.isVisible() and "database is locked" in window.chat.empty_hint.text()
+    assert len(_shown(window)) == PAGE and _shown(window)[-1] == "Message 39: Mira watched the tide."

@@ -31,10 +31,13 @@ appears above the composer (``runtime.context_window.exceeds_context``).
 
 A long chat (a book's chapter of hundreds of messages) shows its last ``PAGE`` items as cards; "Show earlier
 messages" above them adds ``PAGE`` more at a time (``shown_limit``), so opening a chat builds a page of cards,
-not the whole chapter (bench/book_scale.py). In a chat longer than a page the last ``FIRST_CARDS`` cards are
-built at once, those above them a batch per turn of the loop (``_build_more``), so the window answers between
-batches; a chat of one page is built whole. Find in chat
-searches the cards built.
+not the whole chapter (bench/book_scale.py). In a chat longer than a page the cards are built in slices, the last
+first: each turn of the loop builds at most ``FIRST_CARDS`` within ``BUILD_BUDGET`` (a card is started only when it
+is expected to fit: ``card_cost``), shown and laid out in that turn (``_make_slice_card``), and the next slice comes on
+the next turn (``_build_more``), so the window answers between slices; a chat of one page is built whole. Find in
+chat searches the cards built.
+
+The view reads its chat only as a query on the studio's reader lane (``reload``); hidden, it reads when shown.
 
 Beside the view: a card for each transcript item and the key that keeps a shown one (``chat_cards``), Find in
 chat (``find_bar``: ``self.find_bar``, ``self.finder``), and what the live card shows of its run's events and
@@ -439,7 +442,7 @@ class ChatView(QWidget):
         self._more_timer.stop()
         missing = [i for i, card in enumerate(slots) if card is None]
         if hidden:  # what the creator looks at first, the last ones, within the turn's budget; the rest later
-            _build_within_budget(missing, self._make_card, self._expected_cost)
+            _build_within_budget(missing, self._make_slice_card, self._expected_cost)
         else:  # a chat of one page (most) is built whole
             for index in missing:
                 self._make_card(index)
@@ -473,24 +476,29 @@ class ChatView(QWidget):
             return
         if self._from_end is None and not self._stick_to_end:
             self._from_end = bar.maximum() - bar.value()
-        _build_within_budget(missing, self._make_card, self._expected_cost)
+        _build_within_budget(missing, self._make_slice_card, self._expected_cost)
         self.cards = [c for c in self._slots if c is not None]
         self._more_timer.start()  # next turn: more, if still wanted, else the place is let go
 
     def _make_card(self, index: int) -> None:
-        """Builds the card of the item at ``index`` into its place in the column, shown and laid out at the
-        column's width now: Qt would show it (its style polish) in a queued call after the turn, and lay its labels
-        out in the column's layout pass, both outside the turn's budget (``_build_within_budget``)."""
-        started = time.perf_counter()
-        item = self._slot_items[index]
-        card = card_for(item, self)
+        """Builds the card of the item at ``index`` into its place in the column (Qt shows it after the turn: for a
+        page built whole, one polish and layout of them all is cheaper than one per card)."""
+        card = card_for(self._slot_items[index], self)
         self._slots[index] = card
         start = self.column_layout.indexOf(self.earlier) + 1
         self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
-        if self.column.isVisible():
+
+    def _make_slice_card(self, index: int) -> None:
+        """``_make_card`` for a slice of a long chat: the card shown and laid out at the column's width now, within
+        the turn's budget (``_build_within_budget``); Qt would show it in a queued call after the turn and lay its
+        labels out in the column's layout pass, outside the budget (a fifth of a slice's gap on the book)."""
+        started = time.perf_counter()
+        self._make_card(index)
+        card = self._slots[index]
+        if card is not None and self.column.isVisible():
             card.show()
             card.heightForWidth(self._card_width())
-            self._card_cost.note(item, time.perf_counter() - started)
+            self._card_cost.note(self._slot_items[index], time.perf_counter() - started)
 
     def _expected_cost(self, index: int) -> float:
         return self._card_cost.expected(self._slot_items[index])
