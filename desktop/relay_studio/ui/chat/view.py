@@ -325,14 +325,15 @@ class ChatView(QWidget):
 
     def _request_contents(self) -> None:
         """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins.
-        Hidden, the view only notes that it reads when shown: ``up_to_date`` says no until then."""
+        The chat a window opens with is read as the window is built (it shows when the window does); hidden behind
+        another page, the view only notes that it reads when shown: ``up_to_date`` says no until then."""
         self._wanted += 1
         if not self.chat_id:
             self._stale = False
             self._show(None)
             self._shown_read = self._wanted
             return
-        self._stale = not self.isVisible()
+        self._stale = not self.isVisibleTo(self.window())  # shown, or the page its window opens with
         if not self._stale:
             wanted = self._wanted
             self.studio.chats.read_contents(self, self.chat_id, self.shown_limit, partial(self._on_contents, wanted),
