@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from relay_studio.app import window_settings
@@ -249,3 +249,26 @@ async def test_a_chat_read_that_fails_keeps_what_was_shown_and_says_why(
     await until(lambda: window.chat.up_to_date, what="the failed read answered")
     assert window.chat.empty_hint.isVisible() and "database is locked" in window.chat.empty_hint.text()
     assert len(_shown(window)) == PAGE and _shown(window)[-1] == "Message 39: Mira watched the tide."
+
+
+async def test_show_earlier_keeps_the_place_read_at_once_its_read_arrives(app: App, qtbot: QtBot) -> None:
+    chat_id = _long_chat(app.data_dir, 60, words=60)
+    window = app.open()
+    window.resize(1000, 700)
+    window.open_chat(chat_id)
+    view = window.chat
+    await until(lambda: view.up_to_date and _shown(window)[-1:] == ["Message 59." + " The salt wind turned the "
+                                                                       "lantern." * 10], what="the last page")
+    await until(_scrolled_to_top_until(window, PAGE), what="the page built up to its top")
+    bar = view.scroll_area.verticalScrollBar()
+    await until(lambda: bar.value() == 0 and not view._more_timer.isActive(), what="at the top of the page")
+    first = view.message_cards()[0]
+    viewport = view.scroll_area.viewport()
+    at = first.mapTo(viewport, QPoint(0, 0)).y()
+    from_end = bar.maximum() - bar.value()
+    qtbot.mouseClick(view.earlier, Qt.MouseButton.LeftButton)  # a query: the page above comes with its read
+    await until(lambda: view.up_to_date and len(view._slots) == 2 * PAGE and not view._more_timer.isActive(),
+                what="the earlier page read and the cards wanted built")
+    await until(lambda: abs((bar.maximum() - bar.value()) - from_end) <= 4, what="the place kept from the end")
+    assert first in view.message_cards() and first.message.content.startswith(f"Message {60 - PAGE}")
+    assert abs(first.mapTo(viewport, QPoint(0, 0)).y() - at) <= 4  # the card read at the top is still there
