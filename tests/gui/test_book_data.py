@@ -174,14 +174,15 @@ async def test_a_long_chats_cards_are_built_a_batch_per_turn_within_the_turns_bu
     batches: list[int] = []
     real = chat_view._build_within_budget
 
-    def counted(missing: list[int], make: Callable[[int], None], expected: Callable[[int], float]) -> None:
+    def counted(missing: list[int], make: Callable[[int], None], expected: Callable[[int], float],
+                most: int | None = None) -> None:
         made = [0]
 
         def counting(index: int) -> None:
             made[0] += 1
             make(index)
 
-        real(missing, counting, expected)
+        real(missing, counting, expected, most)
         batches.append(made[0])
 
     monkeypatch.setattr(chat_view, "_build_within_budget", counted)

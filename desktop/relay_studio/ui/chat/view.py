@@ -32,10 +32,10 @@ appears above the composer (``runtime.context_window.exceeds_context``).
 A long chat (a book's chapter of hundreds of messages) shows its last ``PAGE`` items as cards; "Show earlier
 messages" above them adds ``PAGE`` more at a time (``shown_limit``), so opening a chat builds a page of cards,
 not the whole chapter (bench/book_scale.py). In a chat longer than a page the cards are built in slices, the last
-first: each turn of the loop builds at most ``FIRST_CARDS`` within ``BUILD_BUDGET`` (a card is started only when it
-is expected to fit: ``card_cost``), shown and laid out in that turn (``_make_slice_card``), and the next slice comes on
-the next turn (``_build_more``), so the window answers between slices; a chat of one page is built whole. Find in
-chat searches the cards built.
+first: a switch's first turn builds the last card alone, each later turn at most ``FIRST_CARDS`` within
+``BUILD_BUDGET`` (a card is started only when it is expected to fit: ``card_cost``), shown and laid out in that turn
+(``_make_slice_card``), the next slice on the next turn (``_build_more``), so the window answers between slices; a
+chat of one page is built whole. Find in chat searches the cards built.
 
 The view reads its chat only as a query on the studio's reader lane (``reload``); hidden, it reads when shown.
 
@@ -107,12 +107,13 @@ AHEAD = 0.5
 
 
 def _build_within_budget(missing: list[int], make: Callable[[int], None],
-                         expected: Callable[[int], float] = lambda _index: 0.0) -> None:
-    """``make``s the cards at ``missing``, the last first, until ``FIRST_CARDS`` are made or the next one is
-    ``expected`` to take more than is left of the turn's budget (always one: the view moves on each turn)."""
+                         expected: Callable[[int], float] = lambda _index: 0.0, most: int | None = None) -> None:
+    """``make``s the cards at ``missing``, the last first, until ``most`` (``FIRST_CARDS``) are made or the next one
+    is ``expected`` to take more than is left of the turn's budget (always one: the view moves on each turn)."""
     started = time.perf_counter()
+    most = FIRST_CARDS if most is None else most
     for made, index in enumerate(reversed(missing)):
-        if made and (made >= FIRST_CARDS or time.perf_counter() - started + expected(index) > BUILD_BUDGET):
+        if made and (made >= most or time.perf_counter() - started + expected(index) > BUILD_BUDGET):
             return
         make(index)
 
@@ -442,8 +443,8 @@ class ChatView(QWidget):
         self._from_end = None
         self._more_timer.stop()
         missing = [i for i, card in enumerate(slots) if card is None]
-        if hidden:  # what the creator looks at first, the last ones, within the turn's budget; the rest later
-            _build_within_budget(missing, self._make_slice_card, self._expected_cost)
+        if hidden:  # the last card at once (the turn also lays out and paints the chat anew), the rest in slices
+            _build_within_budget(missing, self._make_slice_card, self._expected_cost, most=1)
         else:  # a chat of one page (most) is built whole
             for index in missing:
                 self._make_card(index)
