@@ -73,8 +73,11 @@ class App:
         await asyncio.sleep(0)
 
     async def reopen(self, turns: dict[str, list[dict[str, Any]]] | None = None) -> MainWindow:
+        """The window again over the same data, once the chat it opens with is shown (read as a query)."""
         await self.close()
-        return self.open(turns)
+        window = self.open(turns)
+        await until(lambda: window.chat.up_to_date, what="the chat the window opens with to be read and shown")
+        return window
 
 
 @pytest.fixture

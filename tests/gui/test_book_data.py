@@ -3,14 +3,16 @@ read and matched off the GUI thread (bench/book_scale.py measured the freezes th
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
+from relay_studio.app import window_settings
 from relay_studio.domain.records import CommitRecord, MessageRecord
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.store import LibraryStore
@@ -172,14 +174,15 @@ async def test_a_long_chats_cards_are_built_a_batch_per_turn_within_the_turns_bu
     batches: list[int] = []
     real = chat_view._build_within_budget
 
-    def counted(missing: list[int], make: Callable[[int], None]) -> None:
+    def counted(missing: list[int], make: Callable[[int], None], expected: Callable[[int], float],
+                most: int | None = None) -> None:
         made = [0]
 
         def counting(index: int) -> None:
             made[0] += 1
             make(index)
 
-        real(missing, counting)
+        real(missing, counting, expected, most)
         batches.append(made[0])
 
     monkeypatch.setattr(chat_view, "_build_within_budget", counted)
@@ -190,3 +193,83 @@ async def test_a_long_chats_cards_are_built_a_batch_per_turn_within_the_turns_bu
                 what="the last page built")
     assert batches[-PAGE:] == [1] * PAGE  # each turn of the loop built one card, the last first
     assert _shown(window)[-1] == "Message 39: Mira watched the tide."
+
+
+async def test_the_chat_a_window_opens_with_and_a_hidden_views_refresh_are_read_off_the_gui_thread(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    chat_id = _long_chat(app.data_dir, 40)
+    settings = window_settings(app.data_dir)
+    settings.setValue("chat/last", chat_id)  # the window opens with the long chat
+    settings.sync()
+    reads: list[tuple[int, str]] = []
+    real = ChatStore.messages
+
+    def watched(self: ChatStore, chat: str) -> list[MessageRecord]:  # the real read, and the thread it ran on
+        reads.append((threading.get_ident(), chat))
+        return real(self, chat)
+
+    monkeypatch.setattr(ChatStore, "messages", watched)
+    gui = threading.get_ident()
+    window = app.open()
+    assert window.isVisible() and window.chat_id == chat_id
+    await until(lambda: window.chat.up_to_date and _shown(window)[-1:] == ["Message 39: Mira watched the tide."],
+                what="the chat the window opens with, read as a query")
+    assert [chat for thread, chat in reads if thread == gui] == []  # read off the GUI thread
+
+    window.open_profile("writer")  # the profile editor in the chat's place: the chat view is hidden
+    await until(lambda: not window.chat.isVisible(), what="the chat view hidden")
+    assert app.runtime is not None
+    last = app.runtime.chats.messages(chat_id)[-1]
+    app.runtime.chats.delete_message(last.id)
+    reads.clear()
+    window.chat.reload()  # what a deletion asks of the chat; hidden, the view only notes it (no read started)
+    assert reads == [] and not window.chat.up_to_date
+    assert _shown(window)[-1] == "Message 39: Mira watched the tide."
+    window.open_chat(chat_id)  # shown again: it reads now, off the GUI thread
+    await until(lambda: window.chat.up_to_date and _shown(window)[-1] == "Message 38.",
+                what="the chat read when shown, without the deleted message")
+    assert reads and all(thread != gui for thread, _chat in reads)
+
+
+async def test_a_chat_read_that_fails_keeps_what_was_shown_and_says_why(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    chat_id = _long_chat(app.data_dir, 40)
+    window = app.open()
+    window.open_chat(chat_id)
+    await until(lambda: window.chat.up_to_date and len(_shown(window)) == PAGE, what="the chat's last page")
+    gui = threading.get_ident()
+    real = ChatStore.messages
+
+    def locked(self: ChatStore, chat: str) -> list[MessageRecord]:  # the reader finds the file busy
+        if threading.get_ident() != gui:
+            raise sqlite3.OperationalError("database is locked")
+        return real(self, chat)
+
+    monkeypatch.setattr(ChatStore, "messages", locked)
+    window.chat.reload()
+    await until(lambda: window.chat.up_to_date, what="the failed read answered")
+    assert window.chat.empty_hint.isVisible() and "database is locked" in window.chat.empty_hint.text()
+    assert len(_shown(window)) == PAGE and _shown(window)[-1] == "Message 39: Mira watched the tide."
+
+
+async def test_show_earlier_keeps_the_place_read_at_once_its_read_arrives(app: App, qtbot: QtBot) -> None:
+    chat_id = _long_chat(app.data_dir, 60, words=60)
+    window = app.open()
+    window.resize(1000, 700)
+    window.open_chat(chat_id)
+    view = window.chat
+    await until(lambda: view.up_to_date and _shown(window)[-1:] == ["Message 59." + " The salt wind turned the "
+                                                                       "lantern." * 10], what="the last page")
+    await until(_scrolled_to_top_until(window, PAGE), what="the page built up to its top")
+    bar = view.scroll_area.verticalScrollBar()
+    await until(lambda: bar.value() == 0 and not view._more_timer.isActive(), what="at the top of the page")
+    first = view.message_cards()[0]
+    viewport = view.scroll_area.viewport()
+    at = first.mapTo(viewport, QPoint(0, 0)).y()
+    from_end = bar.maximum() - bar.value()
+    qtbot.mouseClick(view.earlier, Qt.MouseButton.LeftButton)  # a query: the page above comes with its read
+    await until(lambda: view.up_to_date and len(view._slots) == 2 * PAGE and not view._more_timer.isActive(),
+                what="the earlier page read and the cards wanted built")
+    await until(lambda: abs((bar.maximum() - bar.value()) - from_end) <= 4, what="the place kept from the end")
+    assert first in view.message_cards() and first.message.content.startswith(f"Message {60 - PAGE}")
+    assert abs(first.mapTo(viewport, QPoint(0, 0)).y() - at) <= 4  # the card read at the top is still there

@@ -108,6 +108,7 @@ async def test_delete_asks_and_keeps_the_commits(app: App) -> None:
     box = window.findChild(QMessageBox, "DeleteQuestion")
     assert box is not None and box.isVisible()
     box.done(QMessageBox.StandardButton.Yes)
+    await until(lambda: window.chat.up_to_date, what="the chat's read after the deletion")
     assert _cards(window) == [("user", "Write.")]
     assert app.runtime is not None
     assert [c.content for c in app.runtime.runs.commits(run_id)] == ["Kept in the ledger."]

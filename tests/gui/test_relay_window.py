@@ -20,6 +20,7 @@ def _assistant_cards(app: App) -> list[MessageCard]:
 async def test_first_launch_opens_the_welcome_chat_and_runs_the_demo(app: App, qtbot: QtBot) -> None:
     window = app.open()
     assert window.chat.title.text() == "Welcome"
+    await until(lambda: window.chat.up_to_date, what="the opening chat's read (a query) to be shown")
     assert window.chat.welcome is not None and window.chat.welcome.isVisible()
     qtbot.mouseClick(window.chat.welcome.button, Qt.MouseButton.LeftButton)
     await until(lambda: window.studio.handles, what="the demo run to start")

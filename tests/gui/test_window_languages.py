@@ -100,6 +100,7 @@ async def _open(app: App, language: str) -> MainWindow:
     window = app.open()
     window.resize(1400, 860)
     await until(lambda: window.isVisible(), what="the window")
+    await until(lambda: window.chat.up_to_date, what="the chat the window opens with (a query)")
     return window
 
 

@@ -120,6 +120,7 @@ async def test_regenerating_a_relay_adds_one_version(app: App, qtbot: QtBot) -> 
 
 async def test_the_demo_names_the_scripted_model(app: App, qtbot: QtBot) -> None:
     window = app.open()
+    await until(lambda: window.chat.up_to_date, what="the Welcome chat (read as a query)")
     qtbot.mouseClick(window.chat.welcome.button, Qt.MouseButton.LeftButton)  # type: ignore[union-attr]
     run_id = await run_to_end(window, 0)
     events = window.studio.runtime.runs.events(run_id)

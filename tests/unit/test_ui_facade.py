@@ -337,8 +337,6 @@ ALLOWED: dict[str, str] = {
                        "lane); the handoff flow awaits them as a query (`chats.messages.read`)"),
     "chats.message_versions": ("one card's versions, answered from what the chat's lane read primed "
                                "(prime_versions); read here only for a card the lane read did not cover"),
-    "chats.contents": ("the chat a window opens with (before the window shows) and a hidden chat view's refresh; "
-                       "a shown chat's refresh and a run's end read on the reader lane: docs/data-flow.md"),
     "chats.rename": _WRITE, "chats.duplicate": _WRITE, "chats.delete": _WRITE, "chats.delete_message": _WRITE,
     "chats.ensure": _WRITE, "chats.new": _WRITE, "chats.new_exploration": _WRITE, "chats.branch": _WRITE,
     "chats.add_sillytavern": _WRITE,

@@ -31,10 +31,13 @@ appears above the composer (``runtime.context_window.exceeds_context``).
 
 A long chat (a book's chapter of hundreds of messages) shows its last ``PAGE`` items as cards; "Show earlier
 messages" above them adds ``PAGE`` more at a time (``shown_limit``), so opening a chat builds a page of cards,
-not the whole chapter (bench/book_scale.py). In a chat longer than a page the last ``FIRST_CARDS`` cards are
-built at once, those above them a batch per turn of the loop (``_build_more``), so the window answers between
-batches; a chat of one page is built whole. Find in chat
-searches the cards built.
+not the whole chapter (bench/book_scale.py). In a chat longer than a page the cards are built in slices, the last
+first: a switch's first turn builds the last card alone, each later turn at most ``FIRST_CARDS`` within
+``BUILD_BUDGET`` (a card is started only when it is expected to fit: ``card_cost``), shown and laid out in that turn
+(``_make_slice_card``), the next slice on the next turn (``_build_more``), so the window answers between slices; a
+chat of one page is built whole. Find in chat searches the cards built.
+
+The view reads its chat only as a query on the studio's reader lane (``reload``); hidden, it reads when shown.
 
 Beside the view: a card for each transcript item and the key that keeps a shown one (``chat_cards``), Find in
 chat (``find_bar``: ``self.find_bar``, ``self.finder``), and what the live card shows of its run's events and
@@ -49,6 +52,7 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from relay_studio.domain.enums import RunStatus
@@ -61,6 +65,7 @@ from relay_studio.runtime.forecast import Forecast
 from relay_studio.runtime.publish import NothingToPublish
 from relay_studio.ui import i18n
 from relay_studio.ui.change_follower import ChangeFollower
+from relay_studio.ui.chat.card_cost import CardCost
 from relay_studio.ui.chat.chat_cards import card_for, card_key, item_key
 from relay_studio.ui.chat.composer import Composer
 from relay_studio.ui.chat.find_bar import ChatFind, FindBar
@@ -101,12 +106,14 @@ BUILD_BUDGET = 0.008
 AHEAD = 0.5
 
 
-def _build_within_budget(missing: list[int], make: Callable[[int], None]) -> None:
-    """``make``s the cards at ``missing``, the last first, until ``FIRST_CARDS`` are made or the turn's budget is
-    spent (always one: the view moves on each turn)."""
+def _build_within_budget(missing: list[int], make: Callable[[int], None],
+                         expected: Callable[[int], float] = lambda _index: 0.0, most: int | None = None) -> None:
+    """``make``s the cards at ``missing``, the last first, until ``most`` (``FIRST_CARDS``) are made or the next one
+    is ``expected`` to take more than is left of the turn's budget (always one: the view moves on each turn)."""
     started = time.perf_counter()
+    most = FIRST_CARDS if most is None else most
     for made, index in enumerate(reversed(missing)):
-        if made and (made >= FIRST_CARDS or time.perf_counter() - started > BUILD_BUDGET):
+        if made and (made >= most or time.perf_counter() - started + expected(index) > BUILD_BUDGET):
             return
         make(index)
 
@@ -142,10 +149,13 @@ class ChatView(QWidget):
         self._reload_timer.setSingleShot(True)
         self._reload_timer.setInterval(0)
         self._reload_timer.timeout.connect(self._refresh)
-        self._wanted = 0  # the number of the newest read of the chat's contents: only its answer is shown
+        self._wanted = 1  # the number of the newest read of the chat's contents (only its answer is shown): the first
+        # chat is owed one, so ``up_to_date`` says no until a chat was read and shown
         self._agent_from_read = ""  # a chat switched to whose composer agent comes with its contents
         self._finished_run = ""  # the run that ended in the chat shown, until the chat's next read is shown
         self._shown_read = 0  # the number of the read shown last (``_wanted`` when no newer one is under way)
+        self._stale = False  # hidden when a read was wanted: it reads when shown
+        self._keep_from_end: int | None = None  # "Show earlier messages": the place kept when its read is shown
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
@@ -184,6 +194,7 @@ class ChatView(QWidget):
         self.column_layout.addStretch(1)
         self.shown_limit = PAGE
         self._slots: list[QWidget | None] = []  # a card per item shown, None until built (``_build_more``)
+        self._card_cost = CardCost()  # what a card of each kind took to build lately
         self._slot_items: list[TranscriptItem] = []
         self._from_end: int | None = None
         self._more_timer = QTimer(self, singleShot=True, interval=0)
@@ -273,12 +284,9 @@ class ChatView(QWidget):
         self._shown_chat = chat_id
         if changed:  # the composer's agent is picked from the runs read with the chat (``_take_agent``)
             self._agent_from_read = chat_id
-        if changed and self.isVisible():  # a switch the creator sees: read on the reader lane, shown on arrival
-            self._reload_timer.stop()
+        if changed:  # another chat: its own cards when its read arrives (a hidden view reads when it is shown)
             self._clear_cards()
-            self._request_contents()
-        else:  # the chat shown again, or the one a window about to be shown opens with: read here
-            self.reload()
+        self.reload()
         active = self.studio.active_run(chat_id)
         if active is not None:
             stats = self.studio.stats.get(active.run_id)
@@ -302,36 +310,55 @@ class ChatView(QWidget):
             self._reload_timer.start()
 
     def _refresh(self) -> None:
-        """The refresh the chat's own events ask for (a commit, a run's end): read on the reader lane while the view
-        is shown (a book's chapter read on the GUI thread, and its new cards' versions and sources, were most of a
-        run's longest gap), here while it is hidden. Cards whose item did not change are kept either way."""
+        """The refresh the chat's own events ask for (a commit, a run's end): ``reload``."""
+        self.reload()
+
+    def reload(self) -> None:
+        """Shows the chat's messages and notices as read now: a query on the studio's reader lane while the view is
+        shown (a book's chapter read on the GUI thread, and its new cards' versions and sources, were most of a
+        switch's and a run's longest gap), the cards shown staying until it arrives; a hidden view reads when it is
+        shown (``showEvent``: the chat a window opens with, a chat behind another page). Cards whose item did not
+        change are kept as they are (a markdown body is laid out once, not on every commit of the chat)."""
         self._reload_timer.stop()
         if self.studio.shutting_down:  # the runtime closes behind the window: nothing is read any more
             return
-        if self.isVisible() and self.chat_id:
-            self._request_contents()
-        else:
-            self.reload()
+        self._request_contents()
 
     def _request_contents(self) -> None:
-        """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins."""
+        """Reads the chat's contents on the studio's reader lane (off the GUI thread); the newest request wins.
+        The chat a window opens with is read as the window is built (it shows when the window does); hidden behind
+        another page, the view only notes that it reads when shown: ``up_to_date`` says no until then."""
         self._wanted += 1
-        if self.chat_id:
+        if not self.chat_id:
+            self._stale = False
+            self._show(None)
+            self._shown_read = self._wanted
+            return
+        self._stale = not self.isVisibleTo(self.window())  # shown, or the page its window opens with
+        if not self._stale:
             wanted = self._wanted
             self.studio.chats.read_contents(self, self.chat_id, self.shown_limit, partial(self._on_contents, wanted),
                                             partial(self._on_contents_failed, wanted))
-        else:
-            self._show(None)
-            self._shown_read = self._wanted
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale and not self.studio.shutting_down:
+            self._request_contents()  # what changed while hidden, or the chat the window opens with
 
     @property
     def up_to_date(self) -> bool:
         """Whether the chat's newest read is shown and no refresh waits (a run's end is shown when its read arrives)."""
         return self._shown_read == self._wanted and not self._reload_timer.isActive()
 
-    def _on_contents_failed(self, wanted: int, _line: str) -> None:
-        if wanted == self._wanted:  # the reader could not read it (a busy or closed file; logged): read it here
-            self.reload()
+    def _on_contents_failed(self, wanted: int, line: str) -> None:
+        """The reader could not read the chat (a busy or closed file; logged by the presenter): what was shown
+        stays, and the line above the transcript says why (the next refresh or switch reads again)."""
+        if wanted != self._wanted:
+            return
+        self._shown_read = wanted
+        self._keep_from_end = None
+        self.empty_hint.setText(line)
+        self.empty_hint.show()
 
     def _on_contents(self, wanted: int, contents: ChatContents) -> None:
         if wanted != self._wanted:
@@ -358,22 +385,12 @@ class ChatView(QWidget):
         self._more_timer.stop()
         for card in self.cards:
             self.column_layout.removeWidget(card)
+            card.hide()
             card.deleteLater()
         self.cards, self._slots, self._slot_items = [], [], []
         self.earlier.hide()
         if self.handoff_offer.chat_id and self.handoff_offer.chat_id != self.chat_id:
             self.handoff_offer.dismiss()  # the offer belongs to its chat
-
-    def reload(self) -> None:
-        """Shows the chat's messages and notices, read here: the refresh the chat's own events ask for. Cards
-        whose message did not change are kept as they are (a markdown body is laid out once, not on every
-        commit of the chat)."""
-        self._reload_timer.stop()
-        self._wanted += 1  # a read under way on the reader lane is older than this one
-        contents = self.studio.chats.contents(self.chat_id) if self.chat_id else None
-        self._take_agent(contents)
-        self._show(contents)
-        self._shown_read = self._wanted
 
     def _show(self, contents: ChatContents | None) -> None:
         """Fills the view from what was read of the chat."""
@@ -398,6 +415,7 @@ class ChatView(QWidget):
             self.welcome = WelcomeCard(shown)
             self.welcome.run_demo.connect(self.run_demo_requested.emit)
             self.column_layout.insertWidget(self.column_layout.count() - 1, self.welcome)
+            self.welcome.show()  # with the read it came in, not in a queued call after it
         self._show_empty_hint(chat, bool(messages or runs))
         regenerated = {rid: of for rid, of in contents.regenerated.items()
                        if notice_for(runs[rid]) is not None} if contents else {}
@@ -413,32 +431,33 @@ class ChatView(QWidget):
         self.earlier.setText(self.tr("Show earlier messages (%n more)", "", hidden))
         self.earlier.setVisible(hidden > 0)
         slots: list[QWidget | None] = [old.pop(item_key(item), None) for item in items]
-        missing = [i for i, card in enumerate(slots) if card is None]
-
-        def make(index: int) -> None:
-            slots[index] = card_for(items[index], self)
-
-        if hidden:  # what the creator looks at first, the last ones, within the turn's budget; the rest later
-            _build_within_budget(missing, make)
-        else:  # a chat of one page (most) is built whole
-            for index in missing:
-                make(index)
         for card in self.cards:
             self.column_layout.removeWidget(card)
         for card in old.values():
+            card.hide()  # gone from the column at once; destroyed after this turn
             card.deleteLater()
-        for slot in slots:
-            if slot is not None:
-                self.column_layout.insertWidget(self.column_layout.count() - 1, slot)
+        start = self.column_layout.indexOf(self.earlier) + 1
+        for offset, kept in enumerate(c for c in slots if c is not None):
+            self.column_layout.insertWidget(start + offset, kept)
         self._slots, self._slot_items = slots, items
         self._from_end = None
-        self.cards = [c for c in slots if c is not None]
         self._more_timer.stop()
+        missing = [i for i, card in enumerate(slots) if card is None]
+        if hidden:  # the last card at once (the turn also lays out and paints the chat anew), the rest in slices
+            _build_within_budget(missing, self._make_slice_card, self._expected_cost, most=1)
+        else:  # a chat of one page (most) is built whole
+            for index in missing:
+                self._make_card(index)
+        self.cards = [c for c in slots if c is not None]
         if any(slot is None for slot in slots):
             self._more_timer.start()
         self._offer_after_failure(run_records)
         self._name_finisher()
-        self._scroll_to_end()
+        from_end, self._keep_from_end = self._keep_from_end, None
+        if from_end is None:
+            self._scroll_to_end()
+        else:
+            self._keep_place(from_end)
 
     def _name_finisher(self) -> None:
         """After a run's end is read, a card kept from before the end names who finished it now."""
@@ -459,16 +478,32 @@ class ChatView(QWidget):
             return
         if self._from_end is None and not self._stick_to_end:
             self._from_end = bar.maximum() - bar.value()
-        start = self.column_layout.indexOf(self.earlier) + 1
-
-        def make(index: int) -> None:
-            card = card_for(self._slot_items[index], self)
-            self._slots[index] = card
-            self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
-
-        _build_within_budget(missing, make)
+        _build_within_budget(missing, self._make_slice_card, self._expected_cost)
         self.cards = [c for c in self._slots if c is not None]
         self._more_timer.start()  # next turn: more, if still wanted, else the place is let go
+
+    def _make_card(self, index: int) -> None:
+        """Builds the card of the item at ``index`` into its place in the column (Qt shows it after the turn: for a
+        page built whole, one polish and layout of them all is cheaper than one per card)."""
+        card = card_for(self._slot_items[index], self)
+        self._slots[index] = card
+        start = self.column_layout.indexOf(self.earlier) + 1
+        self.column_layout.insertWidget(start + sum(1 for c in self._slots[:index] if c is not None), card)
+
+    def _make_slice_card(self, index: int) -> None:
+        """``_make_card`` for a slice of a long chat: the card shown and laid out at the column's width now, within
+        the turn's budget (``_build_within_budget``); Qt would show it in a queued call after the turn and lay its
+        labels out in the column's layout pass, outside the budget (a fifth of a slice's gap on the book)."""
+        started = time.perf_counter()
+        self._make_card(index)
+        card = self._slots[index]
+        if card is not None and self.column.isVisible():
+            card.show()
+            card.heightForWidth(self._card_width())
+            self._card_cost.note(self._slot_items[index], time.perf_counter() - started)
+
+    def _expected_cost(self, index: int) -> float:
+        return self._card_cost.expected(self._slot_items[index])
 
     def _wants_more(self) -> bool:
         """Whether cards above the built ones are wanted now: at the end of the chat, until the built cards reach
@@ -476,9 +511,13 @@ class ChatView(QWidget):
         view = self.scroll_area.viewport().height()
         if not self._stick_to_end:
             return self.scroll_area.verticalScrollBar().value() < view * AHEAD
-        width = max(self.scroll_area.viewport().width() - 32, 1)  # the column's margins
+        width = self._card_width()
         built = sum(c.heightForWidth(width) if c.hasHeightForWidth() else c.sizeHint().height() for c in self.cards)
         return built < view * (1 + AHEAD)
+
+    def _card_width(self) -> int:
+        margins = self.column_layout.contentsMargins()
+        return max(self.scroll_area.viewport().width() - margins.left() - margins.right(), 1)
 
     def _on_scrolled(self, value: int) -> None:
         bar = self.scroll_area.verticalScrollBar()
@@ -493,19 +532,20 @@ class ChatView(QWidget):
         if not missing:
             return
         self._more_timer.stop()
-        start = self.column_layout.indexOf(self.earlier) + 1
         for index in reversed(missing):
-            card = card_for(self._slot_items[index], self)
-            self._slots[index] = card
-            self.column_layout.insertWidget(start, card)
+            self._make_card(index)
         self.cards = [c for c in self._slots if c is not None]
 
     def show_earlier(self) -> None:
         """Adds the ``PAGE`` items before the first one shown, keeping the place the creator reads at."""
         bar = self.scroll_area.verticalScrollBar()
-        from_end = bar.maximum() - bar.value()
+        self._keep_from_end = bar.maximum() - bar.value()  # kept when the read arrives (``_show``)
         self.shown_limit += PAGE
         self.reload()
+
+    def _keep_place(self, from_end: int) -> None:
+        """The place the creator read at, ``from_end`` above the end, kept as the cards above it come."""
+        bar = self.scroll_area.verticalScrollBar()
         self._stick_to_end = False
         if self._more_timer.isActive():
             self._from_end = from_end  # held while the cards above are built (``_build_more`` lets go)
