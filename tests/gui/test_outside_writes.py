@@ -92,3 +92,20 @@ async def test_a_story_library_entry_and_a_canon_fact_added_by_another_process_s
     for changes in window.studio.outside.announced:  # one record, or two when a poll fell between the two writes
         heard |= changes
     assert heard.library == {project.id} and heard.canon == {project.id} and not heard.profiles
+
+
+async def test_a_message_written_to_the_open_chat_by_another_process_shows_in_it(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(outside_writes, "POLL_MS", 200)
+    window = app.open()
+    await until(lambda: window.chat_id != "" and window.chat.up_to_date, what="the window's first chat read")
+    chat_id = window.chat_id
+
+    other = Runtime(app.data_dir)  # the CLI importing a note into the chat the creator has open
+    try:
+        other.chats.add_message(chat_id, "user", "A line the CLI wrote into this chat.")
+    finally:
+        other.close()
+    await until(lambda: any(card.plain_text == "A line the CLI wrote into this chat."
+                            for card in window.chat.message_cards()), what="the message in the open chat")
+    assert window.chat_id == chat_id

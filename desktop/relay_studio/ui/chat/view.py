@@ -667,11 +667,16 @@ class ChatView(QWidget):
         self.reload()
 
     def _concerns(self, changes: Changes) -> bool:
-        return bool(self.mentions.project_id) and self.mentions.project_id in changes.project_files()
+        return (bool(self.chat_id) and self.chat_id in changes.messages) or (
+            bool(self.mentions.project_id) and self.mentions.project_id in changes.project_files())
 
-    def _on_changes(self, _changes: Changes) -> None:
-        """The story library of the chat's project changed (in the window, or outside it: found by a read)."""
-        self.studio.projects.read(self.mentions.project_id, self, self._on_project_read)
+    def _on_changes(self, changes: Changes) -> None:
+        """The chat's messages changed (a message deleted, or written by another process: the hub's watcher), or
+        the story library of the chat's project did (in the window, or outside it: found by a read)."""
+        if self.chat_id in changes.messages:
+            self.reload()
+        if self.mentions.project_id and self.mentions.project_id in changes.project_files():
+            self.studio.projects.read(self.mentions.project_id, self, self._on_project_read)
 
     def _on_project_read(self, files: ProjectFiles) -> None:
         """The chat's project was read (the library changed, the window got the focus back): the
