@@ -3,6 +3,7 @@ rows the view shows (no widget item per entry), and new mention counts tell only
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -71,3 +72,45 @@ def test_new_counts_tell_only_the_rows_whose_number_changed(qtbot: QtBot) -> Non
         (entry.row(), 1, 1, entry.row()), (1, 1, -1, 1)]  # the entry's count, then its group's total
     assert model.data(model.index(entry.row(), 1, entry.parent())) == "4"
     assert model.data(model.index(1, 1)) == str(99 + 4)
+
+
+async def test_the_codex_reads_its_entries_off_the_gui_thread_and_writes_an_outside_edit_on_the_writer_lane(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    folder = project_folder(app.data_dir, project)
+    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
+    runtime.close()
+    window = app.open()
+    window.show_library()
+    window.library.stop_listening()  # no focus read of the dock's: what follows is the codex's own read
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    scans: list[int] = []
+    writes: list[tuple[int, int]] = []
+    real_scan, real_apply = LibraryStore.scan, LibraryStore.apply
+
+    def watched_scan(self: LibraryStore) -> Any:  # every sync scans too: a sync on the GUI thread shows here
+        scans.append(threading.get_ident())
+        return real_scan(self)
+
+    def watched_apply(self: LibraryStore, found: Any) -> Any:
+        writes.append((threading.get_ident(), len(found.writes)))
+        return real_apply(self, found)
+
+    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
+    monkeypatch.setattr(LibraryStore, "apply", watched_apply)
+    announced: list[frozenset[str]] = []
+    window.studio.operation_did_execute.connect(lambda changes, _initiator: announced.append(changes.library))
+    path = next(i.path for i in codex.items if i.entry.name == "Entry 0007")
+    edited = folder / path
+    edited.write_text(edited.read_text(encoding="utf-8").replace("Number 7.", "Edited in another editor."),
+                      encoding="utf-8")
+    codex.refresh(select=path)  # what a save, a removal or an import's end asks for
+    await until(lambda: [i.entry.description for i in codex.items if i.entry.name == "Entry 0007"] == [
+        "Edited in another editor."], what="the outside edit read")
+    gui = threading.get_ident()
+    assert scans and gui not in scans  # the folder is compared with the index on a lane, never here
+    assert (gui, 1) in writes  # the index caught up on the writer lane (the loop), the one file changed
+    assert frozenset({project.id}) in announced  # as a change of the project's library
+    assert codex.model.path_of(codex.tree.currentIndex()) == path  # the entry asked for is chosen

@@ -160,7 +160,10 @@ async def test_create_and_edit_an_entry_writes_its_file_and_counts_mentions(app:
     assert not (folder / "character" / "mira.md").exists()
     moved = (folder / "crew" / "mira-vale.md").read_text(encoding="utf-8")
     assert "name: Mira Vale" in moved and "reads the stars. Born at sea." in moved
-    assert [c.text(0) for c in codex._groups()[0][1]] == ["Mira Vale"] and codex._groups()[0][0].text(0) == "Crew (1)"
+    # the codex reads its entries as a query: it shows the move once that read arrives
+    await until(lambda: ([c.text(0) for c in codex._groups()[0][1]] == ["Mira Vale"]
+                         and codex._groups()[0][0].text(0) == "Crew (1)"), what="the moved entry in the codex")
+    assert ed.message.text() == "Saved to library/crew/mira-vale.md."
     # A name taken by another entry is refused at the field, and nothing is written.
     qtbot.mouseClick(codex.new_button, Qt.MouseButton.LeftButton)
     qtbot.keyClicks(ed.name, "Captain Mira")

@@ -76,6 +76,17 @@ class FileChange:
 FILE_ADDED, FILE_CHANGED, FILE_REMOVED = "added", "changed", "removed"
 
 
+@dataclass(frozen=True)
+class IndexScan:
+    """What ``LibraryStore.scan`` found: the files left out, what changed on disk since the last look, and the
+    index writes that bring it up to date (each takes the transaction; ``LibraryStore.apply`` runs them). A scan
+    reads only, so it may run on a read lane and its writes go to the writer (``ui/operations/library.py``)."""
+
+    problems: list[LibraryProblem]
+    changes: list[FileChange]
+    writes: list[Callable[[Any], None]]
+
+
 def _index_json(entry: LibraryEntry) -> str:
     data = {**entry.model_dump(mode="json", by_alias=True), "description": entry.description}
     return json.dumps(data, ensure_ascii=False)
@@ -149,6 +160,10 @@ class LibraryStore:
         Nothing changed on disk: no write transaction (a window's focus never waits for another writer).
         An import a killed process left unfinished is undone first (``_recover_imports``)."""
         self._recover_imports()
+        return self.apply(self.scan())
+
+    def scan(self) -> IndexScan:
+        """Compares the files with the index and reads what changed; writes nothing (``apply`` does)."""
         rows = self._rows()
         problems: list[LibraryProblem] = []
         changes: list[FileChange] = []
@@ -206,14 +221,20 @@ class LibraryStore:
             if rel not in seen:
                 drop(row.id)
                 changes.append(FileChange(rel, FILE_REMOVED))
-        if writes:
+        return IndexScan(problems, changes, writes)
+
+    def apply(self, found: IndexScan) -> list[LibraryProblem]:
+        """Writes what ``found`` says, in one transaction (none when nothing changed), on this store's connection;
+        keeps and returns its problems. A scan's rows are written as they were read: a file changed since is
+        found again by the next scan (its mtime differs), and a row another sync added meanwhile is updated."""
+        if found.writes:
             with self.db.transaction() as tx:
-                for write in writes:
+                for write in found.writes:
                     write(tx)
                     pause_points.reached("library.index_write")
-        self.problems = problems
-        self.changes = changes
-        return problems
+        self.problems = found.problems
+        self.changes = found.changes
+        return found.problems
 
     def _index_in(self, rel: str, entry: LibraryEntry, entry_json: str, mtime_ns: int, digest: str,
                   row_id: str | None, tx: Any) -> None:

@@ -2,7 +2,9 @@
 Import… (character cards PNG/JSON/CHARX, World Info JSON, entry files; several at once) and Export World
 Info….
 
-Import reads and checks the files off the GUI thread (``Studio.library.read_files``; the mention counts are
+The entries are read as a query (``Studio.library.read_entries``: the folder scanned on the ``project-files``
+lane, the index caught up on the writer lane only when the files are ahead of it). Import reads and checks
+the files off the GUI thread (``Studio.library.read_files``; the mention counts are
 read and counted off it too, each on a ``BackgroundReads`` lane: ``ui/background.py``; the counts are kept
 incrementally, ``counts.MentionTally``: a chat change or a run's end matches only the new messages); then an
 ``ImportFlow`` (``ui/library/import_flow.py``) asks about entries that differ from ones there, adds each
@@ -11,11 +13,12 @@ and only then asks whether to make agents that play the cards' characters. A ref
 shown; the other files import. Dialogs are opened, never exec'd.
 
 Signals (CodexView):
-    import_finished(list[str] lines): what the import said, one line per file.
+    import_finished(list[str] lines): what the import said, one line per file, once its entries are shown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,6 +55,7 @@ from relay_studio.ui.library.entry_types import type_key, type_label, type_label
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
 from relay_studio.ui.operations.errors import present_error
+from relay_studio.ui.operations.library import EntriesRead
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -160,7 +164,7 @@ class EntryEditor(QWidget):
 
 
 class CodexView(QWidget):
-    """Signals: import_finished(list[str] lines): what the import said, one line per file."""
+    """Signals: import_finished(list[str] lines): what the import said, one line per file, once shown."""
 
     import_finished = Signal(list)
 
@@ -239,12 +243,22 @@ class CodexView(QWidget):
             self.editor.load(None)
             self.show_entries([], [])
 
-    def refresh(self, select: str | None = None) -> None:
-        """Reads the index (synced with the files), rebuilds the tree, then counts mentions off the loop."""
+    def refresh(self, select: str | None = None, then: Callable[[], None] | None = None) -> None:
+        """Reads the entries as a query (the folder scanned off the GUI thread, the index caught up on the writer
+        lane only when it is behind), shows them with ``select`` chosen, then ``then()``; counts mentions off the
+        loop. A read for a project no longer shown is dropped."""
         if not self.project_id:
             return
-        items, problems = self.studio.library.entries(self.project_id)
-        self.show_entries(items, problems, select)
+        project_id = self.project_id
+
+        def shown(read: EntriesRead) -> None:
+            if project_id != self.project_id:
+                return
+            self.show_entries(read.entries, read.problems, select)
+            if then is not None:
+                then()
+
+        self.studio.library.read_entries(self, project_id, shown, show=self.editor.message.setText)
 
     def show_entries(self, items: list[IndexedEntry], problems: list[LibraryProblem],
                      select: str | None = None) -> None:
@@ -354,11 +368,16 @@ class CodexView(QWidget):
         except LibraryError as exc:
             present_error(exc, show=self.editor.message.setText)
             return
-        self.refresh(select=path)
-        saved = next((i for i in self.items if i.path == path), None)
-        if saved is not None:
-            self.editor.load(saved)
-        self.editor.message.setText(i18n.arg(self.tr("Saved to %1."), path))
+        said = i18n.arg(self.tr("Saved to %1."), path)
+        self.editor.message.setText(said)
+
+        def opened() -> None:
+            saved = next((i for i in self.items if i.path == path), None)
+            if saved is not None:
+                self.editor.load(saved)
+            self.editor.message.setText(said)
+
+        self.refresh(select=path, then=opened)
 
     def _on_delete(self) -> None:
         original = self.editor.original
@@ -416,16 +435,17 @@ class CodexView(QWidget):
         self.flow = None
         self.import_button.setEnabled(True)
         self._say("\n".join(lines) or self.tr("Nothing was imported."))
-        if project_id == self.project_id:
-            self.refresh(select=first_path)
-            shown = next((i for i in self.items if i.path == first_path), None)
-            if shown is not None:  # the first imported entry opens in the editor
-                self.editor.load(shown)
-        self.import_finished.emit(lines)
+        if project_id != self.project_id:
+            self.import_finished.emit(lines)
+            return
+        self.refresh(select=first_path, then=lambda: self._imported(first_path, lines))
 
-    def _path_of(self, project_id: str, name: str) -> str | None:
-        items, _problems = self.studio.library.entries(project_id)
-        return next((i.path for i in items if i.entry.name == name), None)
+    def _imported(self, path: str | None, lines: list[str]) -> None:
+        """The import's entries are shown: the first imported opens in the editor; ``import_finished`` says so."""
+        shown = next((i for i in self.items if i.path == path), None)
+        if shown is not None:
+            self.editor.load(shown)
+        self.import_finished.emit(lines)
 
     def choose_export_file(self) -> None:
         if not self.project_id:

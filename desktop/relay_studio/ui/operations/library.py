@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,14 +19,34 @@ from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.importing import read_library_file
 from relay_studio.library.overlap import Conflict, Resolver
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
-from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
+from relay_studio.library.store import IndexedEntry, IndexScan, LibraryProblem, LibraryStore, atomic_write
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.card_profile import CardImport, add_card_entries
-from relay_studio.ui.operations.ops import FILES, Changes
+from relay_studio.ui.operations.ops import FILES, Changes, ReadStores
 
 if TYPE_CHECKING:
+    from relay_studio.runtime.engine import Runtime
     from relay_studio.ui.operations.hub import StudioHub
     from relay_studio.ui.operations.projects import ProjectOperations
+
+
+#: how many times a read of the entries writes the index's catching up before it shows what is indexed (files that
+#: keep changing while it reads: the next read catches up again)
+ENTRY_READ_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class EntriesRead:
+    """The story library as the codex shows it: its entries (by type, then name) and the files left out."""
+
+    entries: list[IndexedEntry]
+    problems: list[LibraryProblem]
+
+
+def _scan_entries(project_id: str, folder: Path, stores: ReadStores) -> tuple[IndexScan, list[IndexedEntry]]:
+    """On the ``project-files`` lane: the folder compared with the index (read only) and the entries indexed."""
+    library = LibraryStore(stores.db, project_id, folder)
+    return library.scan(), library.entries()
 
 
 class LibraryOperations:
@@ -41,6 +63,33 @@ class LibraryOperations:
         """The story library's entries (by type, then name) and the files it could not index."""
         library = self.store(project_id)
         return library.entries(), list(library.problems)
+
+    def read_entries(self, owner: QObject, project_id: str, then: Callable[[EntriesRead], None], *,
+                     show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """``entries`` as a query: the folder is scanned on the ``project-files`` lane (a book's 1,000 files are
+        never looked at on the GUI thread); when the index is behind the files (edits made outside the app), its
+        writes go to the writer lane as a change of the project's library and the entries are read again. The
+        newest read of a project wins."""
+        folder = self.projects.folder(project_id)
+        self.hub.ops.query(owner, partial(_scan_entries, project_id, folder),
+                           partial(self._on_scanned, owner, project_id, then, show, rounds),
+                           key=("library-entries", project_id), lane=FILES, show=show)
+
+    def _on_scanned(self, owner: QObject, project_id: str, then: Callable[[EntriesRead], None],
+                    show: Callable[[str], None] | None, rounds: int,
+                    scanned: tuple[IndexScan, list[IndexedEntry]]) -> None:
+        found, entries = scanned
+        if not found.writes or rounds <= 1:
+            then(EntriesRead(entries, found.problems))
+            return
+        folder = self.projects.folder(project_id)
+
+        def write(runtime: Runtime) -> list[LibraryProblem]:
+            return LibraryStore(runtime.db, project_id, folder).apply(found)
+
+        self.hub.ops.change(owner, write, lambda _problems: Changes.of(library=project_id),
+                            lambda _problems: self.read_entries(owner, project_id, then, show=show,
+                                                                rounds=rounds - 1), show=show)
 
     def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
