@@ -12,8 +12,10 @@ records the longest gap between its ticks during each step:
 * library: the Library dock shown, until the codex lists every entry with its mention counts;
 * timeline: the Timeline shows the project's longest run (20,000 events on the book), until it is indexed;
 * knowledge: a search typed into the dock's Knowledge tab, until the results show;
+* send: a run's start, from the call until its first model call goes out (the input frozen, the run created, the
+  stage's library and Skills read and its prompt assembled);
 * run: a run of an agent that searches the knowledge library, writes and commits (scripted provider,
-  in-process, streamed in 10 ms bursts), until its answer shows in the chat.
+  in-process, streamed in 10 ms bursts), until its answer shows in the chat (the send included).
 
 Printed: the longest gap per step for both, chats shown for both (all, and per chat) and the ratios, and the
 window's resident memory with the book open. Goals (issue 35): no gap over 50 ms once shown, the book's worst
@@ -52,7 +54,7 @@ from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat_navigation import PROJECT_KEY
 from relay_studio.ui.main_window import MainWindow
 
-STEPS = ("open", "chats", "library", "timeline", "knowledge", "run")
+STEPS = ("open", "chats", "library", "timeline", "knowledge", "send", "run")
 ANSWER = "The beacon on the salt tower burned all night, as the ledger said it would."
 
 
@@ -112,7 +114,8 @@ async def _measure(info: BookInfo) -> dict[str, float]:
     data = Path(info.data_dir)
     runtime = Runtime(data)
     answer = load_script(_run_script("salt tide", ANSWER))
-    provider = PacedProvider(ScriptedProvider(answer, chunk_size=8), think_seconds=0.0, chunk_seconds=0.01,
+    scripted = ScriptedProvider(answer, chunk_size=8)
+    provider = PacedProvider(scripted, think_seconds=0.0, chunk_seconds=0.01,
                              chunk_chars=8)
     settings = window_settings(data)
     settings.setValue(PROJECT_KEY, info.project_id)
@@ -180,6 +183,8 @@ async def _measure(info: BookInfo) -> dict[str, float]:
     beat.reset()
     handle = await window.studio.start_run(chat=last.id, agent_id=AGENT, prompt="Write the night at the tower.",
                                            profiles=_profile(), project_id=info.project_id)
+    await _until(lambda: scripted.requests or handle.task.done())  # the send: until the first model call
+    gaps["send"] = beat.gap_ms()
     await handle.wait()
     await _until(lambda: _last_shown(window) == ANSWER)
     gaps["run"] = beat.gap_ms()
