@@ -6,6 +6,8 @@ window (offscreen unless ``QT_QPA_PLATFORM`` says otherwise). A heartbeat ``QTim
 records the longest gap between its ticks during each step:
 
 * open: the window built and shown on the project, until its first chat shows its last message;
+* shown: from the window's show until 0.6 s after its first chat showed (the first paints, the docks' reads
+  arriving: what the creator sees first);
 * chats: every chat opened in turn (as a click in the chat list does), each until its last message shows
   and is painted, 50 ms apart; the time for all of them (without the pauses) is "chats shown", and that time
   per chat "one chat shown" (the book has 20 chats, the small project 3: the goal compares one chat with one);
@@ -54,7 +56,7 @@ from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat_navigation import PROJECT_KEY
 from relay_studio.ui.main_window import MainWindow
 
-STEPS = ("open", "chats", "library", "timeline", "knowledge", "send", "run")
+STEPS = ("open", "shown", "chats", "library", "timeline", "knowledge", "send", "run")
 ANSWER = "The beacon on the salt tower burned all night, as the ledger said it would."
 
 
@@ -129,11 +131,14 @@ async def _measure(info: BookInfo) -> dict[str, float]:
     window = build_window(runtime, ScriptedProviders(provider), settings)
     window.resize(1400, 900)
     window.show()
+    built = beat.gap_ms()  # the window built and shown: one turn of the loop
+    beat.reset()
     chats = window.studio.projects.chats(info.project_id)
     await _until(lambda: window.chat_id and _last_shown(window))
     out["open_ms"] = (time.perf_counter() - started) * 1000
-    gaps["open"] = beat.gap_ms()
-    await asyncio.sleep(0.3)  # what the opening started settles (the dock's reads)
+    gaps["open"] = max(built, beat.gap_ms())
+    await asyncio.sleep(0.6)  # what the opening started settles (the docks' reads, the first paints)
+    gaps["shown"] = beat.gap_ms()  # from the show on, that settling included
 
     # chats: each opened as the chat list does, until its last message shows
     expected = {c.id: _last_message(window, c.id) for c in chats}
