@@ -7,7 +7,7 @@ import threading
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
 from relay_studio.library.entries import IndexedEntry, LibraryEntry
@@ -114,3 +114,47 @@ async def test_the_codex_reads_its_entries_off_the_gui_thread_and_writes_an_outs
     assert (gui, 1) in writes  # the index caught up on the writer lane (the loop), the one file changed
     assert frozenset({project.id}) in announced  # as a change of the project's library
     assert codex.model.path_of(codex.tree.currentIndex()) == path  # the entry asked for is chosen
+
+
+async def test_an_entrys_save_is_planned_off_the_gui_thread_and_writes_only_its_own_file_there(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    folder = project_folder(app.data_dir, project)
+    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
+    runtime.close()
+    window = app.open()
+    window.show_library()
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    threads: dict[str, list[int]] = {"scan": [], "plan": [], "write": []}
+    real_scan, real_plan, real_write = LibraryStore.scan, LibraryStore.plan_save, LibraryStore.write_planned
+
+    def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
+        threads["scan"].append(threading.get_ident())
+        return real_scan(self)
+
+    def watched_plan(self: LibraryStore, *args: Any, **kwargs: Any) -> Any:
+        threads["plan"].append(threading.get_ident())
+        return real_plan(self, *args, **kwargs)
+
+    def watched_write(self: LibraryStore, plan: Any) -> Any:
+        threads["write"].append(threading.get_ident())
+        return real_write(self, plan)
+
+    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
+    monkeypatch.setattr(LibraryStore, "plan_save", watched_plan)
+    monkeypatch.setattr(LibraryStore, "write_planned", watched_write)
+    codex.select(next(i.path for i in codex.items if i.entry.name == "Entry 0012"))
+    codex.editor.description.selectAll()
+    qtbot.keyClicks(codex.editor.description, "Keeps the lighthouse.")
+    qtbot.mouseClick(codex.editor.save_button, Qt.MouseButton.LeftButton)
+    await until(lambda: codex.editor.message.text().startswith("Saved to library/"), what="the entry saved")
+    await until(lambda: [i.entry.description for i in codex.items if i.entry.name == "Entry 0012"] == [
+        "Keeps the lighthouse."], what="the saved entry read back into the codex")
+    gui = threading.get_ident()
+    assert threads["plan"] and gui not in threads["plan"]  # its name and file checked on a lane
+    assert gui not in threads["scan"]  # no sync of the whole folder on the GUI thread
+    assert threads["write"] == [gui]  # the file written and indexed on the writer lane, once
+    assert "Keeps the lighthouse." in (folder / next(i.path for i in codex.items if i.entry.name == "Entry 0012")
+                                       ).read_text(encoding="utf-8")

@@ -361,12 +361,20 @@ class CodexView(QWidget):
         self.editor.name.setFocus()
 
     def _on_save(self) -> None:
+        """Saves the entry the one way (``LibraryOperations.start_save``: planned on a lane, written on the writer
+        lane); ``_saved`` goes on. A missing name is said at once, a name taken once the plan is read."""
         entry = self.editor.entry()
         replacing = self.editor.original.path if self.editor.original else None
+        project_id = self.project_id
         try:
-            path = self.studio.library.save_entry(self.project_id, entry, replacing)
+            self.studio.library.start_save(self, project_id, entry, replacing,
+                                           lambda path: self._saved(project_id, path),
+                                           show=self.editor.message.setText)
         except LibraryError as exc:
             present_error(exc, show=self.editor.message.setText)
+
+    def _saved(self, project_id: str, path: str) -> None:
+        if project_id != self.project_id:
             return
         said = i18n.arg(self.tr("Saved to %1."), path)
         self.editor.message.setText(said)

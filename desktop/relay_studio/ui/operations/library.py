@@ -19,7 +19,14 @@ from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.importing import read_library_file
 from relay_studio.library.overlap import Conflict, Resolver
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
-from relay_studio.library.store import IndexedEntry, IndexScan, LibraryProblem, LibraryStore, atomic_write
+from relay_studio.library.store import (
+    IndexedEntry,
+    IndexScan,
+    LibraryProblem,
+    LibraryStore,
+    PlannedSave,
+    atomic_write,
+)
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.card_profile import CardImport, add_card_entries
 from relay_studio.ui.operations.ops import FILES, Changes, ReadStores
@@ -90,6 +97,35 @@ class LibraryOperations:
         self.hub.ops.change(owner, write, lambda _problems: Changes.of(library=project_id),
                             lambda _problems: self.read_entries(owner, project_id, then, show=show,
                                                                 rounds=rounds - 1), show=show)
+
+    def start_save(self, owner: QObject, project_id: str, entry: LibraryEntry, replacing: str | None,
+                   then: Callable[[str], None], *, show: Callable[[str], None] | None = None,
+                   rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """``save_entry`` the one way: the entry is checked now (a missing name: ``LibraryError`` at once), its
+        name and file are planned on the ``project-files`` lane against the index caught up with the folder (the
+        catching up written on the writer lane first, as ``read_entries`` does), then the file is written and
+        indexed alone on the writer lane; ``then(path)``. A name taken goes to ``show``."""
+        label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
+        checked = check_entry(entry, label)
+        folder = self.projects.folder(project_id)
+
+        def plan(stores: ReadStores) -> tuple[IndexScan, PlannedSave | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            return found, None if found.writes and rounds > 1 else library.plan_save(checked, replacing=replacing)
+
+        def planned(result: tuple[IndexScan, PlannedSave | None]) -> None:
+            found, save = result
+            if save is None:  # the index was behind the files: caught up first, then planned again
+                self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).apply(found),
+                                    lambda _problems: Changes.of(library=project_id),
+                                    lambda _problems: self.start_save(owner, project_id, checked, replacing, then,
+                                                                      show=show, rounds=rounds - 1), show=show)
+                return
+            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).write_planned(save),
+                                lambda _path: Changes.of(library=project_id), then, show=show)
+
+        self.hub.ops.query(owner, plan, planned, key=("library-save", project_id), lane=FILES, show=show)
 
     def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
