@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -254,7 +254,10 @@ class CodexView(QWidget):
         def shown(read: EntriesRead) -> None:
             if project_id != self.project_id:
                 return
-            self.show_entries(read.entries, read.problems, select)
+            if read.entries != self.items or read.problems != self.entry_problems:
+                self.show_entries(read.entries, read.problems, select)
+            elif select:  # the dock's read of the same change showed them first: the rows stay, one is chosen
+                self._choose(select)
             if then is not None:
                 then()
 
@@ -307,12 +310,21 @@ class CodexView(QWidget):
         self.model.set_entries(self.items)
         self.model.set_counts(self.counts)
         self.tree.expandAll()
-        chosen = self.model.index_of(current) if current else QModelIndex()
-        if chosen.isValid():
-            selection.setCurrentIndex(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect
-                                      | QItemSelectionModel.SelectionFlag.Rows)
         selection.blockSignals(False)
+        if current:
+            self._choose(current)
         self._fill_counts()
+
+    def _choose(self, path: str) -> None:
+        """The row of ``path`` becomes the current one, without loading it into the editor again."""
+        selection = self.tree.selectionModel()
+        chosen = self.model.index_of(path)
+        if selection is None or not chosen.isValid():
+            return
+        selection.blockSignals(True)
+        selection.setCurrentIndex(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                  | QItemSelectionModel.SelectionFlag.Rows)
+        selection.blockSignals(False)
 
     def _groups(self) -> list[tuple[CodexRow, list[CodexRow]]]:
         """Each type's row with its entries' rows, as shown."""
