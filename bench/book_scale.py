@@ -12,6 +12,7 @@ records the longest gap between its ticks during each step:
   and is painted, 50 ms apart; the time for all of them (without the pauses) is "chats shown", and that time
   per chat "one chat shown" (the book has 20 chats, the small project 3: the goal compares one chat with one);
 * library: the Library dock shown, until the codex lists every entry with its mention counts;
+* entry: an entry edited in the codex and saved (its Save button), until the codex shows it read back;
 * timeline: the Timeline shows the project's longest run (20,000 events on the book), until it is indexed;
 * knowledge: a search typed into the dock's Knowledge tab, until the results show;
 * send: a run's start, from the call until its first model call goes out (the input frozen, the run created, the
@@ -56,7 +57,7 @@ from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat_navigation import PROJECT_KEY
 from relay_studio.ui.main_window import MainWindow
 
-STEPS = ("open", "shown", "chats", "library", "timeline", "knowledge", "send", "run")
+STEPS = ("open", "shown", "chats", "library", "entry", "timeline", "knowledge", "send", "run")
 ANSWER = "The beacon on the salt tower burned all night, as the ledger said it would."
 
 
@@ -162,6 +163,18 @@ async def _measure(info: BookInfo) -> dict[str, float]:
     codex = window.library.codex
     await _until(lambda: len(codex.items) == info.entries and len(codex.counts) == info.entries)
     gaps["library"] = beat.gap_ms()
+
+    # entry: an entry edited in the codex and saved, until the codex shows it read back
+    await asyncio.sleep(0.2)
+    edited = codex.items[len(codex.items) // 2]
+    codex.select(edited.path)
+    codex.editor.description.setPlainText("Keeps the lamp on the salt tower lit.")
+    beat.reset()
+    codex.editor.save_button.click()
+    await _until(lambda: codex.editor.message.text().startswith("Saved") and [
+        i.entry.description for i in codex.items if i.entry.name == edited.entry.name] == [
+        "Keeps the lamp on the salt tower lit."])
+    gaps["entry"] = beat.gap_ms()
 
     # timeline: the longest run
     beat.reset()
