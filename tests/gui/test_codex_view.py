@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from relay_studio.library.entries import IndexedEntry, LibraryEntry
@@ -158,3 +159,45 @@ async def test_an_entrys_save_is_planned_off_the_gui_thread_and_writes_only_its_
     assert threads["write"] == [gui]  # the file written and indexed on the writer lane, once
     assert "Keeps the lighthouse." in (folder / next(i.path for i in codex.items if i.entry.name == "Entry 0012")
                                        ).read_text(encoding="utf-8")
+
+
+async def test_an_entrys_removal_is_found_off_the_gui_thread_and_removes_only_its_own_file_there(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    folder = project_folder(app.data_dir, project)
+    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
+    runtime.close()
+    window = app.open()
+    window.show_library()
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    scans: list[int] = []
+    removals: list[int] = []
+    real_scan, real_remove = LibraryStore.scan, LibraryStore.remove_file
+
+    def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
+        scans.append(threading.get_ident())
+        return real_scan(self)
+
+    def watched_remove(self: LibraryStore, item: Any) -> Any:
+        removals.append(threading.get_ident())
+        return real_remove(self, item)
+
+    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
+    monkeypatch.setattr(LibraryStore, "remove_file", watched_remove)
+    path = next(i.path for i in codex.items if i.entry.name == "Entry 0021")
+    codex.select(path)
+    assert codex.editor.name.text() == "Entry 0021"
+    qtbot.mouseClick(codex.editor.delete_button, Qt.MouseButton.LeftButton)
+    box = codex.findChild(QMessageBox, "DeleteEntryQuestion")
+    assert box is not None
+    await until(box.isVisible, what="the question")
+    yes = box.button(QMessageBox.StandardButton.Yes)
+    assert yes is not None
+    qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
+    await until(lambda: len(codex.items) == 39 and codex.item_for("Entry 0021") is None, what="the entry gone")
+    assert not (folder / path).exists() and codex.editor.name.text() == ""
+    gui = threading.get_ident()
+    assert scans and gui not in scans  # found on a lane: no sync of the whole folder on the GUI thread
+    assert removals == [gui]  # its file and its row alone, on the writer lane

@@ -526,6 +526,15 @@ class LibraryStore:
                 release(fd)
             shutil.rmtree(folder, ignore_errors=True)
 
+    def remove_file(self, item: IndexedEntry) -> IndexedEntry:
+        """Removes an entry found before (``find``, on a read lane): its file and its index row alone."""
+        (self.root / item.path).unlink(missing_ok=True)
+        row = self._row_id(item.path)
+        if row is not None:
+            with self.db.transaction() as tx:
+                _delete_row(row, tx)
+        return item
+
     def remove(self, name: str) -> IndexedEntry:
         item = self.find(name)
         if item is None:

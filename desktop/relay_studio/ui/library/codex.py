@@ -413,10 +413,15 @@ class CodexView(QWidget):
     def _on_delete_answer(self, result: int, original: IndexedEntry) -> None:
         if result != QMessageBox.StandardButton.Yes:
             return
-        try:
-            self.studio.library.remove_entry(self.project_id, original.entry.name)
-        except LibraryError as exc:
-            present_error(exc, show=self.editor.message.setText)
+        project_id = self.project_id
+        self.studio.library.start_remove(self, project_id, original.entry.name,
+                                         lambda _removed: self._removed(project_id),
+                                         show=self.editor.message.setText)
+
+    def _removed(self, project_id: str) -> None:
+        """The entry's file and row are gone (``LibraryOperations.start_remove``): the editor empties, the list
+        is read again."""
+        if project_id != self.project_id:
             return
         self.editor.load(None)
         self.refresh()

@@ -127,6 +127,36 @@ class LibraryOperations:
 
         self.hub.ops.query(owner, plan, planned, key=("library-save", project_id), lane=FILES, show=show)
 
+    def start_remove(self, owner: QObject, project_id: str, name: str, then: Callable[[IndexedEntry], None], *,
+                     show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """``remove_entry`` the one way: the entry is found on the ``project-files`` lane (the index caught up with
+        the folder first, on the writer lane, as ``read_entries`` does), then its file and its row alone go on the
+        writer lane; ``then(entry)``. An entry that is not there any more goes to ``show``."""
+        folder = self.projects.folder(project_id)
+
+        def find(stores: ReadStores) -> tuple[IndexScan, IndexedEntry | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            if found.writes and rounds > 1:
+                return found, None
+            item = library.find(name)
+            if item is None:
+                raise LibraryError(codes.LIBRARY_ENTRY_NOT_FOUND, f"There is no entry '{name}' in the story library.")
+            return found, item
+
+        def found(result: tuple[IndexScan, IndexedEntry | None]) -> None:
+            scan, item = result
+            if item is None:  # the index was behind the files: caught up first, then found again
+                self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).apply(scan),
+                                    lambda _problems: Changes.of(library=project_id),
+                                    lambda _problems: self.start_remove(owner, project_id, name, then, show=show,
+                                                                        rounds=rounds - 1), show=show)
+                return
+            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).remove_file(item),
+                                lambda _item: Changes.of(library=project_id), then, show=show)
+
+        self.hub.ops.query(owner, find, found, key=("library-remove", project_id), lane=FILES, show=show)
+
     def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
         label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
