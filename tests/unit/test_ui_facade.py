@@ -354,7 +354,6 @@ ALLOWED: dict[str, str] = {
     "journal.prime": "keeps what the chat's lane read brought; reads the agent catalogue (cached) only",
     "knowledge.documents": _EDITOR, "knowledge.start_import": "starts the import's own worker thread",
     "knowledge.remove_document": _WRITE,
-    "library.export_world_info": "writes a file the creator chose, from the project's entries",
     "library.add_entries": _WRITE,
     "projects.get": _ROW, "projects.chats": _ROW, "projects.all": _ROW, "projects.create": _WRITE,
     "projects.rename": _WRITE,

@@ -55,7 +55,7 @@ from relay_studio.ui.library.entry_types import type_key, type_label, type_label
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
 from relay_studio.ui.operations.errors import present_error
-from relay_studio.ui.operations.library import EntriesRead
+from relay_studio.ui.operations.library import EntriesRead, WorldInfoWritten
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -483,11 +483,14 @@ class CodexView(QWidget):
             lambda path: self.export_world_info(project_id, path))
 
     def export_world_info(self, project_id: str, path: Path) -> None:
+        """Reads the entries and writes the file off the GUI thread (``LibraryOperations.start_export``)."""
         self.last_folder = path.parent
-        try:
-            count = self.studio.library.export_world_info(project_id, path)
-        except OSError as exc:
-            self._say(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, exc.strerror or str(exc)))
+        self.studio.library.start_export(self, project_id, path, lambda written: self._exported(path, written),
+                                         show=self._say)
+
+    def _exported(self, path: Path, written: WorldInfoWritten) -> None:
+        if written.error:
+            self._say(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, written.error))
             return
-        said = self.tr("Wrote %n entries to %1 as World Info.", "", count)
+        said = self.tr("Wrote %n entries to %1 as World Info.", "", written.count)
         self._say(i18n.arg(said, str(path)))

@@ -56,6 +56,24 @@ def _scan_entries(project_id: str, folder: Path, stores: ReadStores) -> tuple[In
     return library.scan(), library.entries()
 
 
+@dataclass(frozen=True)
+class WorldInfoWritten:
+    """What an export wrote: how many entries, or why the file could not be written (the system's words)."""
+
+    count: int
+    error: str = ""
+
+
+def _write_world_info(path: Path, items: list[IndexedEntry]) -> WorldInfoWritten:
+    """On a lane: the entries as SillyTavern World Info JSON, written to ``path`` (atomic)."""
+    entries = st.world_info_entries([i.entry for i in items])
+    try:
+        atomic_write(path, json.dumps(st.world_info_json(entries), ensure_ascii=False, indent=2) + "\n")
+    except OSError as exc:
+        return WorldInfoWritten(0, exc.strerror or str(exc))
+    return WorldInfoWritten(len(entries))
+
+
 class LibraryOperations:
     def __init__(self, hub: StudioHub, projects: ProjectOperations) -> None:
         self.hub = hub
@@ -190,11 +208,13 @@ class LibraryOperations:
         self.hub.ops.did_change(Changes.of(library=project_id, profiles=made.profile is not None))
         return made
 
-    def export_world_info(self, project_id: str, path: Path) -> int:
-        """Writes the project's entries as SillyTavern World Info JSON to ``path``; returns how many."""
-        entries = st.world_info_entries([i.entry for i in self.store(project_id).entries()])
-        atomic_write(path, json.dumps(st.world_info_json(entries), ensure_ascii=False, indent=2) + "\n")
-        return len(entries)
+    def start_export(self, owner: QObject, project_id: str, path: Path, then: Callable[[WorldInfoWritten], None],
+                     *, show: Callable[[str], None] | None = None) -> None:
+        """The project's entries written as SillyTavern World Info JSON to ``path``: read as ``read_entries`` reads
+        them, the file written on the ``project-files`` lane; ``then`` hears how many, or why the file could not be
+        written."""
+        self.read_entries(owner, project_id, lambda read: self.hub.ops.query(
+            owner, lambda _stores: _write_world_info(path, read.entries), then, lane=FILES, show=show), show=show)
 
     def conflicts(self, project_id: str, entries: list[LibraryEntry]) -> list[Conflict]:
         """The entries of one file that differ from entries the library has under a name or key of theirs
