@@ -146,17 +146,30 @@ async def test_an_entrys_save_is_planned_off_the_gui_thread_and_writes_only_its_
     monkeypatch.setattr(LibraryStore, "scan", watched_scan)
     monkeypatch.setattr(LibraryStore, "plan_save", watched_plan)
     monkeypatch.setattr(LibraryStore, "write_planned", watched_write)
+    applied: list[tuple[int, int]] = []
+    real_apply = LibraryStore.apply
+
+    def watched_apply(self: LibraryStore, found: Any) -> Any:
+        applied.append((threading.get_ident(), len(found.writes)))
+        return real_apply(self, found)
+
+    monkeypatch.setattr(LibraryStore, "apply", watched_apply)
+    window.library.stop_listening()  # no focus read of the dock's: the save's own plan finds the outside edit
+    outside = folder / next(i.path for i in codex.items if i.entry.name == "Entry 0030")
+    outside.write_text(outside.read_text(encoding="utf-8").replace("Number 30.", "Edited elsewhere."),
+                       encoding="utf-8")
     codex.select(next(i.path for i in codex.items if i.entry.name == "Entry 0012"))
     codex.editor.description.selectAll()
     qtbot.keyClicks(codex.editor.description, "Keeps the lighthouse.")
     qtbot.mouseClick(codex.editor.save_button, Qt.MouseButton.LeftButton)
     await until(lambda: codex.editor.message.text().startswith("Saved to library/"), what="the entry saved")
-    await until(lambda: [i.entry.description for i in codex.items if i.entry.name == "Entry 0012"] == [
-        "Keeps the lighthouse."], what="the saved entry read back into the codex")
+    await until(lambda: [i.entry.description for i in codex.items if i.entry.name in ("Entry 0012", "Entry 0030")]
+                == ["Keeps the lighthouse.", "Edited elsewhere."], what="the save and the outside edit read back")
     gui = threading.get_ident()
     assert threads["plan"] and gui not in threads["plan"]  # its name and file checked on a lane
     assert gui not in threads["scan"]  # no sync of the whole folder on the GUI thread
     assert threads["write"] == [gui]  # the file written and indexed on the writer lane, once
+    assert (gui, 1) in applied  # the index caught up with the outside edit on the writer lane before the plan
     assert "Keeps the lighthouse." in (folder / next(i.path for i in codex.items if i.entry.name == "Entry 0012")
                                        ).read_text(encoding="utf-8")
 

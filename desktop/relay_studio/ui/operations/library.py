@@ -107,14 +107,20 @@ class LibraryOperations:
         if not found.writes or rounds <= 1:
             then(EntriesRead(entries, found.problems))
             return
+        self._catch_up(owner, project_id, found, show,
+                       lambda: self.read_entries(owner, project_id, then, show=show, rounds=rounds - 1))
+
+    def _catch_up(self, owner: QObject, project_id: str, found: IndexScan, show: Callable[[str], None] | None,
+                  again: Callable[[], None]) -> None:
+        """The index was behind the files (edits made outside the app): the scan's writes on the writer lane, as a
+        change of the project's library; then ``again()`` (the read or the plan made again)."""
         folder = self.projects.folder(project_id)
 
         def write(runtime: Runtime) -> list[LibraryProblem]:
             return LibraryStore(runtime.db, project_id, folder).apply(found)
 
         self.hub.ops.change(owner, write, lambda _problems: Changes.of(library=project_id),
-                            lambda _problems: self.read_entries(owner, project_id, then, show=show,
-                                                                rounds=rounds - 1), show=show)
+                            lambda _problems: again(), show=show)
 
     def start_save(self, owner: QObject, project_id: str, entry: LibraryEntry, replacing: str | None,
                    then: Callable[[str], None], *, show: Callable[[str], None] | None = None,
@@ -135,10 +141,8 @@ class LibraryOperations:
         def planned(result: tuple[IndexScan, PlannedSave | None]) -> None:
             found, save = result
             if save is None:  # the index was behind the files: caught up first, then planned again
-                self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).apply(found),
-                                    lambda _problems: Changes.of(library=project_id),
-                                    lambda _problems: self.start_save(owner, project_id, checked, replacing, then,
-                                                                      show=show, rounds=rounds - 1), show=show)
+                self._catch_up(owner, project_id, found, show, lambda: self.start_save(
+                    owner, project_id, checked, replacing, then, show=show, rounds=rounds - 1))
                 return
             self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).write_planned(save),
                                 lambda _path: Changes.of(library=project_id), then, show=show)
@@ -165,10 +169,8 @@ class LibraryOperations:
         def found(result: tuple[IndexScan, IndexedEntry | None]) -> None:
             scan, item = result
             if item is None:  # the index was behind the files: caught up first, then found again
-                self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).apply(scan),
-                                    lambda _problems: Changes.of(library=project_id),
-                                    lambda _problems: self.start_remove(owner, project_id, name, then, show=show,
-                                                                        rounds=rounds - 1), show=show)
+                self._catch_up(owner, project_id, scan, show, lambda: self.start_remove(
+                    owner, project_id, name, then, show=show, rounds=rounds - 1))
                 return
             self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).remove_file(item),
                                 lambda _item: Changes.of(library=project_id), then, show=show)
