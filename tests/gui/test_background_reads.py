@@ -6,6 +6,7 @@ loop. Real threads and the real event loop throughout."""
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -178,3 +179,12 @@ def test_a_lanes_thread_waits_a_while_for_more_work_and_then_ends() -> None:
     assert ran_on[1] is first  # no new thread for it
     first.join(IDLE_SECONDS * 5)
     assert not first.is_alive() and not _lane_threads("test-idle")  # nothing came: it ended
+
+
+def test_the_windows_process_hands_the_interpreter_to_the_gui_thread_within_a_millisecond(qtbot: QtBot) -> None:
+    """A lane's thread parsing or counting holds the interpreter at most ``GUI_SWITCH_INTERVAL_S`` while the GUI
+    thread waits for it (Python's 5 ms made each of a paint's many calls into Python wait that long)."""
+    from relay_studio.start_window import GUI_SWITCH_INTERVAL_S, ensure_app
+
+    assert ensure_app() is QCoreApplication.instance()
+    assert sys.getswitchinterval() == pytest.approx(GUI_SWITCH_INTERVAL_S) and GUI_SWITCH_INTERVAL_S <= 0.001
