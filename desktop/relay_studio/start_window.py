@@ -70,9 +70,21 @@ def install_qt_message_filter() -> None:
     previous.append(qInstallMessageHandler(handler))
 
 
+#: how long a thread may hold the interpreter while another waits for it, in the window's process (Python's default:
+#: 5 ms). The GUI thread calls into Python many times in one paint (a delegate per cell, a label's height per card);
+#: while a lane's thread counts mentions or parses a project's files, each of those calls waited up to 5 ms for the
+#: interpreter (bench/book_scale.py on the book, six runs each: the gaps after the window's show 88 ms at 5 ms, 68 ms
+#: at 1 ms; an entry's save 57 and 43 ms)
+GUI_SWITCH_INTERVAL_S = 0.001
+
+
 def ensure_app(argv: Sequence[str] | None = None) -> QApplication:
+    """The window's ``QApplication`` (made once), in a process whose worker threads hand the interpreter back to
+    the GUI thread within a millisecond (``GUI_SWITCH_INTERVAL_S``) and whose garbage is collected on the GUI
+    thread only (``ui/gui_thread_gc.py``)."""
     from relay_studio.ui.gui_thread_gc import collect_on_gui_thread
 
+    sys.setswitchinterval(GUI_SWITCH_INTERVAL_S)  # also when the application was made elsewhere (pytest-qt)
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         install_qt_message_filter()

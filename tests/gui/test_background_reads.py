@@ -6,6 +6,7 @@ loop. Real threads and the real event loop throughout."""
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +16,7 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject
 from pytestqt.qtbot import QtBot
 
-from relay_studio.ui.background import BackgroundReads, Done, Failed, Outcome
+from relay_studio.ui.background import IDLE_SECONDS, BackgroundReads, Done, Failed, Outcome, _Lane, _Request
 from tests.support import until
 
 
@@ -154,3 +155,36 @@ async def test_the_await_form_runs_on_the_lane_and_raises_what_the_work_raised()
     await until(lambda: not _lane_threads("test-await"), what="the dedicated thread to end at close")
     with pytest.raises(RuntimeError, match="closed"):
         await reads.read(lambda: 1)
+
+
+def test_a_lanes_thread_waits_a_while_for_more_work_and_then_ends() -> None:
+    """Starting a thread made the GUI thread wait until the new one ran (several ms on a loaded machine): a lane's
+    thread takes the next request of a burst itself, and ends once nothing came for ``IDLE_SECONDS``."""
+    arrived = threading.Event()
+    ran_on: list[threading.Thread] = []
+
+    def work() -> str:
+        ran_on.append(threading.current_thread())
+        return "read"
+
+    lane = _Lane("test-idle", False, lambda _arrival: arrived.set())
+    lane.put(_Request("a", 1, work))
+    assert arrived.wait(5)
+    first = ran_on[0]
+    first.join(IDLE_SECONDS / 5)
+    assert first.is_alive()  # still there for the next request
+    arrived.clear()
+    lane.put(_Request("b", 2, work))
+    assert arrived.wait(5)
+    assert ran_on[1] is first  # no new thread for it
+    first.join(IDLE_SECONDS * 5)
+    assert not first.is_alive() and not _lane_threads("test-idle")  # nothing came: it ended
+
+
+def test_the_windows_process_hands_the_interpreter_to_the_gui_thread_within_a_millisecond(qtbot: QtBot) -> None:
+    """A lane's thread parsing or counting holds the interpreter at most ``GUI_SWITCH_INTERVAL_S`` while the GUI
+    thread waits for it (Python's 5 ms made each of a paint's many calls into Python wait that long)."""
+    from relay_studio.start_window import GUI_SWITCH_INTERVAL_S, ensure_app
+
+    assert ensure_app() is QCoreApplication.instance()
+    assert sys.getswitchinterval() == pytest.approx(GUI_SWITCH_INTERVAL_S) and GUI_SWITCH_INTERVAL_S <= 0.001

@@ -3,10 +3,12 @@ rows the view shows (no widget item per entry), and new mention counts tell only
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from relay_studio.library.entries import IndexedEntry, LibraryEntry
@@ -71,3 +73,144 @@ def test_new_counts_tell_only_the_rows_whose_number_changed(qtbot: QtBot) -> Non
         (entry.row(), 1, 1, entry.row()), (1, 1, -1, 1)]  # the entry's count, then its group's total
     assert model.data(model.index(entry.row(), 1, entry.parent())) == "4"
     assert model.data(model.index(1, 1)) == str(99 + 4)
+
+
+async def test_the_codex_reads_its_entries_off_the_gui_thread_and_writes_an_outside_edit_on_the_writer_lane(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    folder = project_folder(app.data_dir, project)
+    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
+    runtime.close()
+    window = app.open()
+    window.show_library()
+    window.library.stop_listening()  # no focus read of the dock's: what follows is the codex's own read
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    scans: list[int] = []
+    writes: list[tuple[int, int]] = []
+    real_scan, real_apply = LibraryStore.scan, LibraryStore.apply
+
+    def watched_scan(self: LibraryStore) -> Any:  # every sync scans too: a sync on the GUI thread shows here
+        scans.append(threading.get_ident())
+        return real_scan(self)
+
+    def watched_apply(self: LibraryStore, found: Any) -> Any:
+        writes.append((threading.get_ident(), len(found.writes)))
+        return real_apply(self, found)
+
+    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
+    monkeypatch.setattr(LibraryStore, "apply", watched_apply)
+    announced: list[frozenset[str]] = []
+    window.studio.operation_did_execute.connect(lambda changes, _initiator: announced.append(changes.library))
+    path = next(i.path for i in codex.items if i.entry.name == "Entry 0007")
+    edited = folder / path
+    edited.write_text(edited.read_text(encoding="utf-8").replace("Number 7.", "Edited in another editor."),
+                      encoding="utf-8")
+    codex.refresh(select=path)  # what a save, a removal or an import's end asks for
+    await until(lambda: [i.entry.description for i in codex.items if i.entry.name == "Entry 0007"] == [
+        "Edited in another editor."], what="the outside edit read")
+    gui = threading.get_ident()
+    assert scans and gui not in scans  # the folder is compared with the index on a lane, never here
+    assert (gui, 1) in writes  # the index caught up on the writer lane (the loop), the one file changed
+    assert frozenset({project.id}) in announced  # as a change of the project's library
+    assert codex.model.path_of(codex.tree.currentIndex()) == path  # the entry asked for is chosen
+
+
+async def test_an_entrys_save_is_planned_off_the_gui_thread_and_writes_only_its_own_file_there(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    folder = project_folder(app.data_dir, project)
+    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
+    runtime.close()
+    window = app.open()
+    window.show_library()
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    threads: dict[str, list[int]] = {"scan": [], "plan": [], "write": []}
+    real_scan, real_plan, real_write = LibraryStore.scan, LibraryStore.plan_save, LibraryStore.write_planned
+
+    def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
+        threads["scan"].append(threading.get_ident())
+        return real_scan(self)
+
+    def watched_plan(self: LibraryStore, *args: Any, **kwargs: Any) -> Any:
+        threads["plan"].append(threading.get_ident())
+        return real_plan(self, *args, **kwargs)
+
+    def watched_write(self: LibraryStore, plan: Any) -> Any:
+        threads["write"].append(threading.get_ident())
+        return real_write(self, plan)
+
+    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
+    monkeypatch.setattr(LibraryStore, "plan_save", watched_plan)
+    monkeypatch.setattr(LibraryStore, "write_planned", watched_write)
+    applied: list[tuple[int, int]] = []
+    real_apply = LibraryStore.apply
+
+    def watched_apply(self: LibraryStore, found: Any) -> Any:
+        applied.append((threading.get_ident(), len(found.writes)))
+        return real_apply(self, found)
+
+    monkeypatch.setattr(LibraryStore, "apply", watched_apply)
+    window.library.stop_listening()  # no focus read of the dock's: the save's own plan finds the outside edit
+    outside = folder / next(i.path for i in codex.items if i.entry.name == "Entry 0030")
+    outside.write_text(outside.read_text(encoding="utf-8").replace("Number 30.", "Edited elsewhere."),
+                       encoding="utf-8")
+    codex.select(next(i.path for i in codex.items if i.entry.name == "Entry 0012"))
+    codex.editor.description.selectAll()
+    qtbot.keyClicks(codex.editor.description, "Keeps the lighthouse.")
+    qtbot.mouseClick(codex.editor.save_button, Qt.MouseButton.LeftButton)
+    await until(lambda: codex.editor.message.text().startswith("Saved to library/"), what="the entry saved")
+    await until(lambda: [i.entry.description for i in codex.items if i.entry.name in ("Entry 0012", "Entry 0030")]
+                == ["Keeps the lighthouse.", "Edited elsewhere."], what="the save and the outside edit read back")
+    gui = threading.get_ident()
+    assert threads["plan"] and gui not in threads["plan"]  # its name and file checked on a lane
+    assert gui not in threads["scan"]  # no sync of the whole folder on the GUI thread
+    assert threads["write"] == [gui]  # the file written and indexed on the writer lane, once
+    assert (gui, 1) in applied  # the index caught up with the outside edit on the writer lane before the plan
+    assert "Keeps the lighthouse." in (folder / next(i.path for i in codex.items if i.entry.name == "Entry 0012")
+                                       ).read_text(encoding="utf-8")
+
+
+async def test_an_entrys_removal_is_found_off_the_gui_thread_and_removes_only_its_own_file_there(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    folder = project_folder(app.data_dir, project)
+    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
+    runtime.close()
+    window = app.open()
+    window.show_library()
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    scans: list[int] = []
+    removals: list[int] = []
+    real_scan, real_remove = LibraryStore.scan, LibraryStore.remove_file
+
+    def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
+        scans.append(threading.get_ident())
+        return real_scan(self)
+
+    def watched_remove(self: LibraryStore, item: Any) -> Any:
+        removals.append(threading.get_ident())
+        return real_remove(self, item)
+
+    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
+    monkeypatch.setattr(LibraryStore, "remove_file", watched_remove)
+    path = next(i.path for i in codex.items if i.entry.name == "Entry 0021")
+    codex.select(path)
+    assert codex.editor.name.text() == "Entry 0021"
+    qtbot.mouseClick(codex.editor.delete_button, Qt.MouseButton.LeftButton)
+    box = codex.findChild(QMessageBox, "DeleteEntryQuestion")
+    assert box is not None
+    await until(box.isVisible, what="the question")
+    yes = box.button(QMessageBox.StandardButton.Yes)
+    assert yes is not None
+    qtbot.mouseClick(yes, Qt.MouseButton.LeftButton)
+    await until(lambda: len(codex.items) == 39 and codex.item_for("Entry 0021") is None, what="the entry gone")
+    assert not (folder / path).exists() and codex.editor.name.text() == ""
+    gui = threading.get_ident()
+    assert scans and gui not in scans  # found on a lane: no sync of the whole folder on the GUI thread
+    assert removals == [gui]  # its file and its row alone, on the writer lane

@@ -384,3 +384,20 @@ async def test_a_citation_on_page_two_counts_its_characters_within_that_page(
     # the viewer says where as the citation does: within page 2, where the passage is the page's first text
     assert view.viewer.where.text() == f"page 2, section “Magic”, characters 0–{len(hit.text)}"
     assert view.viewer.highlighted_text() == hit.text
+
+
+async def test_the_windows_first_activation_reads_nothing_more_and_a_return_of_the_focus_reads_again(
+        app: App, qtbot: QtBot) -> None:
+    """The files were read as the project was shown: the window's first activation does not read them a second
+    time (on a book that read competed with the window's first paint); the focus coming back does."""
+    window = await _active(app)
+    library = window.library
+    assert not library._focus_timer.isActive()  # no second read of the files at the first activation
+    other = QWidget()
+    qtbot.addWidget(other)
+    other.show()
+    other.activateWindow()
+    await until(lambda: QApplication.activeWindow() is other, what="another window to have the focus")
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window, what="the window to have the focus back")
+    assert library._focus_timer.isActive()  # back from elsewhere: the files are read again

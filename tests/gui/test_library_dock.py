@@ -140,6 +140,8 @@ async def test_create_and_edit_an_entry_writes_its_file_and_counts_mentions(app:
     ed.always.setFocus()
     qtbot.keyClick(ed.always, Qt.Key.Key_Space)
     qtbot.mouseClick(ed.save_button, Qt.MouseButton.LeftButton)
+    # a save is planned on a lane and written on the writer lane: it is done when the editor says so
+    await until(lambda: ed.message.text() == "Saved to library/character/mira.md.", what="the entry saved")
     folder = app.data_dir / "projects" / "default" / "library"
     text = (folder / "character" / "mira.md").read_text(encoding="utf-8")
     assert "name: Mira" in text and "- Captain Mira" in text and "alwaysInclude: true" in text
@@ -157,15 +159,19 @@ async def test_create_and_edit_an_entry_writes_its_file_and_counts_mentions(app:
     qtbot.keyClick(ed.description, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClicks(ed.description, " Born at sea.")
     qtbot.keyClick(ed.description, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    await until(lambda: ed.message.text() == "Saved to library/crew/mira-vale.md.", what="the moved entry saved")
     assert not (folder / "character" / "mira.md").exists()
     moved = (folder / "crew" / "mira-vale.md").read_text(encoding="utf-8")
     assert "name: Mira Vale" in moved and "reads the stars. Born at sea." in moved
-    assert [c.text(0) for c in codex._groups()[0][1]] == ["Mira Vale"] and codex._groups()[0][0].text(0) == "Crew (1)"
+    # the codex reads its entries as a query: it shows the move once that read arrives
+    await until(lambda: ([c.text(0) for c in codex._groups()[0][1]] == ["Mira Vale"]
+                         and codex._groups()[0][0].text(0) == "Crew (1)"), what="the moved entry in the codex")
+    assert ed.message.text() == "Saved to library/crew/mira-vale.md."
     # A name taken by another entry is refused at the field, and nothing is written.
     qtbot.mouseClick(codex.new_button, Qt.MouseButton.LeftButton)
     qtbot.keyClicks(ed.name, "Captain Mira")
     qtbot.mouseClick(ed.save_button, Qt.MouseButton.LeftButton)
-    assert ed.message.text().endswith("[library.name_taken]")
+    await until(lambda: ed.message.text().endswith("[library.name_taken]"), what="the name refused")
     qtbot.mouseClick(codex.new_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(ed.save_button, Qt.MouseButton.LeftButton)  # no name
     assert ed.message.text() == "⚠ The new entry: the entry has no name. [library.missing_name]"

@@ -168,7 +168,7 @@ async def test_cards_and_world_info_import_from_the_codex_with_an_agent_and_expo
     dialog = await _dialog("WorldInfoExportDialog")
     assert dialog.selectedFiles()[0].endswith("default-world-info.json")
     await _type_path(qtbot, dialog, out)
-    await until(out.is_file, what="the World Info file")
+    await until(lambda: codex.import_message.text().startswith("Wrote"), what="the World Info file written")
     exported = json.loads(out.read_text(encoding="utf-8"))["entries"]
     by_name = {e["comment"]: e for e in exported.values()}
     assert sorted(by_name) == ["Grey Harbor", "Storm", "The Lighthouse"]

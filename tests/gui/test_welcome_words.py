@@ -109,6 +109,7 @@ async def test_the_names_the_studio_gives_and_the_entry_types_are_in_the_windows
     ed.type.lineEdit().selectAll()  # type: ignore[union-attr]
     qtbot.keyClicks(ed.type.lineEdit(), "Handlungsstrang")
     qtbot.mouseClick(ed.save_button, Qt.MouseButton.LeftButton)
+    await until(lambda: ed.message.text().startswith("Gespeichert in library/"), what="the entry saved")
     saved = list((app.data_dir / "projects" / "default" / "library").rglob("*.md"))
     assert len(saved) == 1 and "type: plot thread" in saved[0].read_text(encoding="utf-8")  # the key stays English
     await until(lambda: codex.item_for("Das Feuer") is not None, what="the entry in the list")

@@ -272,3 +272,26 @@ def test_the_latest_mention_of_a_name_counts() -> None:
     texts = ["Ada and Bo met.", "Bo left.", "Years later, Ada returned."]
     assert [e.name for e in select_entries([bo, ada], texts, 5000).included] == ["Ada", "Bo"]
     assert last_mention(ada, texts) == len("Ada and Bo met.\nBo left.\nYears later, ")
+
+
+def test_a_planned_save_indexes_its_file_as_a_sync_would_and_forgets_the_file_it_moved_from(tmp_path: Path) -> None:
+    db = Database(tmp_path / "studio.db")
+    store = LibraryStore.open(db, DEFAULT_PROJECT_ID, tmp_path)
+    store.save(LibraryEntry(type="character", name="Mira", description="Captain."))
+    store.save(LibraryEntry(type="item", name="Heron", description="A ship."))
+    found = store.scan()  # reads only: nothing to catch up
+    assert (found.writes, found.changes) == ([], [])
+    mira = next(i for i in store.entries() if i.entry.name == "Mira")
+    renamed = mira.entry.model_copy(update={"name": "Mira Vale", "type": "crew", "description": "Born at sea."})
+    plan = store.plan_save(renamed, replacing=mira.path)
+    assert plan.rel == "library/crew/mira-vale.md" and not (tmp_path / plan.rel).exists()  # planning writes nothing
+    assert store.write_planned(plan) == "library/crew/mira-vale.md"
+    assert not (tmp_path / mira.path).exists()
+    after = store.scan()  # the file and the index agree: a sync would write nothing
+    assert (after.writes, after.changes) == ([], [])
+    assert [(i.path, i.entry.name, i.entry.description) for i in store.entries()] == [
+        ("library/crew/mira-vale.md", "Mira Vale", "Born at sea."), ("library/item/heron.md", "Heron", "A ship.")]
+    with pytest.raises(LibraryError) as taken:
+        store.plan_save(LibraryEntry(type="item", name="Mira Vale"))
+    assert taken.value.code == "library.name_taken"
+    db.close()

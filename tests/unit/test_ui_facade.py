@@ -352,10 +352,7 @@ ALLOWED: dict[str, str] = {
     "journal.prime": "keeps what the chat's lane read brought; reads the agent catalogue (cached) only",
     "knowledge.documents": _EDITOR, "knowledge.start_import": "starts the import's own worker thread",
     "knowledge.remove_document": _WRITE,
-    "library.entries": ("the codex's own reads of its entries (the index synced with the folder on the GUI thread: "
-                        "grows with the library); the codex is being rewritten by another session"),
-    "library.export_world_info": "writes a file the creator chose, from the project's entries",
-    "library.save_entry": _WRITE, "library.remove_entry": _WRITE, "library.add_entries": _WRITE,
+    "library.add_entries": _WRITE,
     "projects.get": _ROW, "projects.chats": _ROW, "projects.all": _ROW, "projects.create": _WRITE,
     "projects.rename": _WRITE,
 }

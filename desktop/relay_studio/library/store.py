@@ -76,6 +76,27 @@ class FileChange:
 FILE_ADDED, FILE_CHANGED, FILE_REMOVED = "added", "changed", "removed"
 
 
+@dataclass(frozen=True)
+class PlannedSave:
+    """An entry's save as ``LibraryStore.plan_save`` checked it: the file it goes to, its text, the file it
+    replaces (a renamed or retyped entry moves)."""
+
+    rel: str
+    text: str
+    replacing: str | None
+
+
+@dataclass(frozen=True)
+class IndexScan:
+    """What ``LibraryStore.scan`` found: the files left out, what changed on disk since the last look, and the
+    index writes that bring it up to date (each takes the transaction; ``LibraryStore.apply`` runs them). A scan
+    reads only, so it may run on a read lane and its writes go to the writer (``ui/operations/library.py``)."""
+
+    problems: list[LibraryProblem]
+    changes: list[FileChange]
+    writes: list[Callable[[Any], None]]
+
+
 def _index_json(entry: LibraryEntry) -> str:
     data = {**entry.model_dump(mode="json", by_alias=True), "description": entry.description}
     return json.dumps(data, ensure_ascii=False)
@@ -149,6 +170,10 @@ class LibraryStore:
         Nothing changed on disk: no write transaction (a window's focus never waits for another writer).
         An import a killed process left unfinished is undone first (``_recover_imports``)."""
         self._recover_imports()
+        return self.apply(self.scan())
+
+    def scan(self) -> IndexScan:
+        """Compares the files with the index and reads what changed; writes nothing (``apply`` does)."""
         rows = self._rows()
         problems: list[LibraryProblem] = []
         changes: list[FileChange] = []
@@ -206,14 +231,20 @@ class LibraryStore:
             if rel not in seen:
                 drop(row.id)
                 changes.append(FileChange(rel, FILE_REMOVED))
-        if writes:
+        return IndexScan(problems, changes, writes)
+
+    def apply(self, found: IndexScan) -> list[LibraryProblem]:
+        """Writes what ``found`` says, in one transaction (none when nothing changed), on this store's connection;
+        keeps and returns its problems. A scan's rows are written as they were read: a file changed since is
+        found again by the next scan (its mtime differs), and a row another sync added meanwhile is updated."""
+        if found.writes:
             with self.db.transaction() as tx:
-                for write in writes:
+                for write in found.writes:
                     write(tx)
                     pause_points.reached("library.index_write")
-        self.problems = problems
-        self.changes = changes
-        return problems
+        self.problems = found.problems
+        self.changes = found.changes
+        return found.problems
 
     def _index_in(self, rel: str, entry: LibraryEntry, entry_json: str, mtime_ns: int, digest: str,
                   row_id: str | None, tx: Any) -> None:
@@ -294,6 +325,38 @@ class LibraryStore:
     def path_for(self, entry: LibraryEntry, replacing: str | None = None) -> str:
         """The file ``save`` would write ``entry`` to (``_free_path`` against the files there are)."""
         return self._free_path(entry, self._taken_paths() - {replacing}, replacing)
+
+    def plan_save(self, entry: LibraryEntry, *, replacing: str | None = None) -> PlannedSave:
+        """What ``write_planned`` will write for ``entry`` (its name checked against the index, the file it goes
+        to, its text read back); reads only, so a read lane may plan it. ``LibraryError`` when it cannot."""
+        problem = self.clash(entry, replacing)
+        if problem:
+            raise LibraryError(codes.LIBRARY_NAME_TAKEN, problem)
+        text = render_entry(entry)
+        parse_entry(text, entry.path)  # what is written must read back
+        return PlannedSave(self.path_for(entry, replacing), text, replacing)
+
+    def write_planned(self, plan: PlannedSave) -> str:
+        """Writes a planned entry file (moving it from the file it replaces) and indexes that file alone, as
+        ``sync`` would (its mtime and hash, the entry read back): the other 999 files of a book are not looked at."""
+        atomic_write(self.root / plan.rel, plan.text)
+        moved = plan.replacing is not None and plan.replacing != plan.rel
+        if moved:
+            (self.root / str(plan.replacing)).unlink(missing_ok=True)
+        entry = parse_entry(plan.text, plan.rel)
+        data = plan.text.encode("utf-8")  # the file's bytes: ``atomic_write`` writes UTF-8 with "\n" as it is
+        mtime_ns = (self.root / plan.rel).stat().st_mtime_ns
+        row, old = self._row_id(plan.rel), self._row_id(str(plan.replacing)) if moved else None
+        with self.db.transaction() as tx:
+            self._index_in(plan.rel, entry, _index_json(entry), mtime_ns, hashlib.sha256(data).hexdigest(), row, tx)
+            if old is not None:
+                _delete_row(old, tx)
+        return plan.rel
+
+    def _row_id(self, rel: str) -> str | None:
+        found = self.db.conn.execute(select(_ROWS.c.id).where(_ROWS.c.project_id == self.project_id,
+                                                              _ROWS.c.path == rel)).scalar()
+        return str(found) if found is not None else None
 
     def save(self, entry: LibraryEntry, *, replacing: str | None = None) -> str:
         """Writes ``entry`` to its file (moving it when its type or name changed) and indexes it."""
@@ -462,6 +525,15 @@ class LibraryStore:
             finally:
                 release(fd)
             shutil.rmtree(folder, ignore_errors=True)
+
+    def remove_file(self, item: IndexedEntry) -> IndexedEntry:
+        """Removes an entry found before (``find``, on a read lane): its file and its index row alone."""
+        (self.root / item.path).unlink(missing_ok=True)
+        row = self._row_id(item.path)
+        if row is not None:
+            with self.db.transaction() as tx:
+                _delete_row(row, tx)
+        return item
 
     def remove(self, name: str) -> IndexedEntry:
         item = self.find(name)

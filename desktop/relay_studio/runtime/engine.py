@@ -49,9 +49,10 @@ from relay_studio.runtime.fork import ForkRefused, ForkRequest, start_fork
 from relay_studio.runtime.library_access import read_stage_off_loop
 from relay_studio.runtime.loop import run_invocation, start_and_assemble
 from relay_studio.runtime.profile_catalog import catalog
-from relay_studio.runtime.prompts import chat_history, root_messages
+from relay_studio.runtime.prompts import root_messages
 from relay_studio.runtime.resume import NotResumable, rebuild
 from relay_studio.runtime.revision import revision_prompt
+from relay_studio.runtime.run_input import read_chat_input_off_loop
 from relay_studio.runtime.workspace import PERSIST_ROOT, Roots, RunWorkspace, copy_without_links
 from relay_studio.store import tables as t
 from relay_studio.store.chats import ChatHostBridge, ChatStore
@@ -257,11 +258,10 @@ class Runtime:
                                                  mode=CHAT_MODE_EXPLORE if explore else CHAT_MODE_CHAT))
         if scene is not None:
             history, pinned = list(scene.history), 0
-        else:
-            earlier = self.chats.messages(chat_record.id)
-            if cut is not None:
-                earlier = [m for m in earlier if m.position < cut]
-            history, pinned = chat_history(earlier)
+            history_json = [m.model_dump(mode="json") for m in history]
+        else:  # a chapter's messages: read and encoded on a worker thread, before anything of the run is written
+            read = await read_chat_input_off_loop(self.db, chat_record.id, cut)
+            history, pinned, history_json = read.history, read.pinned, read.history_json
         user_message: MessageRecord | None = question
         if answer is not None:
             self.bridge.reply_targets[run_id] = answer.id
@@ -277,7 +277,7 @@ class Runtime:
             "rootAgentId": agent_id,
             "regenerateOf": answer.id if answer is not None else None,
             **({"reviseOf": answer.id} if revise_of is not None and answer is not None else {}),
-            "chatHistory": [m.model_dump(mode="json") for m in history],
+            "chatHistory": history_json,
             "chatHistoryPinned": pinned,
             "profiles": {pid: p.to_json_dict() for pid, p in profiles.items()},
             "settings": {"maxTotalRounds": settings.max_total_rounds},

@@ -14,8 +14,10 @@ through the loop's ``call_soon_threadsafe``, not a Qt slot).
 Why one lane per owner and not a shared pool: a lane's thread carries its name (tests and a profiler see
 who reads), a read connection that one thread at a time may use needs no lock of its own, and a slow lane
 (an import's hour-long wait) never holds up another view's reads. A lane's thread starts with its first
-request and ends when nothing waits; a ``dedicated`` lane keeps its one thread until ``close`` (the Studio's
-reader: its connection is used by that thread only).
+request and ends when nothing has come for ``IDLE_SECONDS`` (work comes in bursts: a chat switch, a run's
+start; starting a thread makes the GUI thread wait until the new one runs, several milliseconds on a loaded
+machine, bench/book_scale.py); a ``dedicated`` lane keeps its one thread until ``close`` (the Studio's reader:
+its connection is used by that thread only).
 
 Signals:
     arrived(object): a request's ``Arrival``, emitted on the lane's thread; Qt queues it to the owner's.
@@ -77,6 +79,10 @@ class _Request:
     answer: Callable[[Outcome[Any]], object] | None = None
 
 
+#: how long a lane's idle thread waits for more work before it ends
+IDLE_SECONDS = 1.0
+
+
 class _Lane:
     """The queue and the thread behind a ``BackgroundReads``: plain Python, so that the thread touches no Qt
     object but the signal it emits (guarded: the owner may be gone)."""
@@ -128,8 +134,11 @@ class _Lane:
     def _run(self) -> None:
         while True:
             with self._ready:
-                while self.dedicated and not self._queue and not self._closed:
-                    self._ready.wait()
+                while not self._queue and not self._closed:
+                    if self.dedicated:
+                        self._ready.wait()
+                    elif not self._ready.wait(IDLE_SECONDS):
+                        break  # nothing came: the thread ends (the next request starts another)
                 if self._closed or not self._queue:
                     last, self._last = self._last, None
                     self._thread = None

@@ -308,10 +308,16 @@ class MainWindow(QMainWindow):
         """The window itself (its chat list, its agent list, its project) follows every change, shown or not."""
         if changes.projects:  # its chats too
             self.navigation.show_project()
-        elif changes.chats or changes.run:
+        elif changes.chats or (changes.run and self._lists_a_new_chat(changes)):
             self.refresh_chats()
         if changes.profiles:
             self.refresh_profiles()
+
+    def _lists_a_new_chat(self, changes: Changes) -> bool:
+        """A run's start may have made its chat (a new chat's name): the list is read again only then; the list
+        is in the chats' order of creation, so a run in a listed chat changes nothing in it (a book's chat list
+        read and rebuilt on every send was a third of the send's time on the GUI thread)."""
+        return any(self.sidebar.chat_item(chat_id) is None for chat_id in changes.messages)
 
     def new_chat(self, *, explore: bool = False) -> None:
         self.navigation.new_chat(explore=explore)

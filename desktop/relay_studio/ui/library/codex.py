@@ -2,7 +2,9 @@
 Import… (character cards PNG/JSON/CHARX, World Info JSON, entry files; several at once) and Export World
 Info….
 
-Import reads and checks the files off the GUI thread (``Studio.library.read_files``; the mention counts are
+The entries are read as a query (``Studio.library.read_entries``: the folder scanned on the ``project-files``
+lane, the index caught up on the writer lane only when the files are ahead of it). Import reads and checks
+the files off the GUI thread (``Studio.library.read_files``; the mention counts are
 read and counted off it too, each on a ``BackgroundReads`` lane: ``ui/background.py``; the counts are kept
 incrementally, ``counts.MentionTally``: a chat change or a run's end matches only the new messages); then an
 ``ImportFlow`` (``ui/library/import_flow.py``) asks about entries that differ from ones there, adds each
@@ -11,15 +13,16 @@ and only then asks whether to make agents that play the cards' characters. A ref
 shown; the other files import. Dialogs are opened, never exec'd.
 
 Signals (CodexView):
-    import_finished(list[str] lines): what the import said, one line per file.
+    import_finished(list[str] lines): what the import said, one line per file, once its entries are shown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -52,6 +55,7 @@ from relay_studio.ui.library.entry_types import type_key, type_label, type_label
 from relay_studio.ui.library.import_flow import ImportFlow
 from relay_studio.ui.library.keys_view import KeysView
 from relay_studio.ui.operations.errors import present_error
+from relay_studio.ui.operations.library import EntriesRead, WorldInfoWritten
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -160,7 +164,7 @@ class EntryEditor(QWidget):
 
 
 class CodexView(QWidget):
-    """Signals: import_finished(list[str] lines): what the import said, one line per file."""
+    """Signals: import_finished(list[str] lines): what the import said, one line per file, once shown."""
 
     import_finished = Signal(list)
 
@@ -239,12 +243,25 @@ class CodexView(QWidget):
             self.editor.load(None)
             self.show_entries([], [])
 
-    def refresh(self, select: str | None = None) -> None:
-        """Reads the index (synced with the files), rebuilds the tree, then counts mentions off the loop."""
+    def refresh(self, select: str | None = None, then: Callable[[], None] | None = None) -> None:
+        """Reads the entries as a query (the folder scanned off the GUI thread, the index caught up on the writer
+        lane only when it is behind), shows them with ``select`` chosen, then ``then()``; counts mentions off the
+        loop. A read for a project no longer shown is dropped."""
         if not self.project_id:
             return
-        items, problems = self.studio.library.entries(self.project_id)
-        self.show_entries(items, problems, select)
+        project_id = self.project_id
+
+        def shown(read: EntriesRead) -> None:
+            if project_id != self.project_id:
+                return
+            if read.entries != self.items or read.problems != self.entry_problems:
+                self.show_entries(read.entries, read.problems, select)
+            elif select:  # the dock's read of the same change showed them first: the rows stay, one is chosen
+                self._choose(select)
+            if then is not None:
+                then()
+
+        self.studio.library.read_entries(self, project_id, shown, show=self.editor.message.setText)
 
     def show_entries(self, items: list[IndexedEntry], problems: list[LibraryProblem],
                      select: str | None = None) -> None:
@@ -293,12 +310,21 @@ class CodexView(QWidget):
         self.model.set_entries(self.items)
         self.model.set_counts(self.counts)
         self.tree.expandAll()
-        chosen = self.model.index_of(current) if current else QModelIndex()
-        if chosen.isValid():
-            selection.setCurrentIndex(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect
-                                      | QItemSelectionModel.SelectionFlag.Rows)
         selection.blockSignals(False)
+        if current:
+            self._choose(current)
         self._fill_counts()
+
+    def _choose(self, path: str) -> None:
+        """The row of ``path`` becomes the current one, without loading it into the editor again."""
+        selection = self.tree.selectionModel()
+        chosen = self.model.index_of(path)
+        if selection is None or not chosen.isValid():
+            return
+        selection.blockSignals(True)
+        selection.setCurrentIndex(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                  | QItemSelectionModel.SelectionFlag.Rows)
+        selection.blockSignals(False)
 
     def _groups(self) -> list[tuple[CodexRow, list[CodexRow]]]:
         """Each type's row with its entries' rows, as shown."""
@@ -347,18 +373,31 @@ class CodexView(QWidget):
         self.editor.name.setFocus()
 
     def _on_save(self) -> None:
+        """Saves the entry the one way (``LibraryOperations.start_save``: planned on a lane, written on the writer
+        lane); ``_saved`` goes on. A missing name is said at once, a name taken once the plan is read."""
         entry = self.editor.entry()
         replacing = self.editor.original.path if self.editor.original else None
+        project_id = self.project_id
         try:
-            path = self.studio.library.save_entry(self.project_id, entry, replacing)
+            self.studio.library.start_save(self, project_id, entry, replacing,
+                                           lambda path: self._saved(project_id, path),
+                                           show=self.editor.message.setText)
         except LibraryError as exc:
             present_error(exc, show=self.editor.message.setText)
+
+    def _saved(self, project_id: str, path: str) -> None:
+        if project_id != self.project_id:
             return
-        self.refresh(select=path)
-        saved = next((i for i in self.items if i.path == path), None)
-        if saved is not None:
-            self.editor.load(saved)
-        self.editor.message.setText(i18n.arg(self.tr("Saved to %1."), path))
+        said = i18n.arg(self.tr("Saved to %1."), path)
+        self.editor.message.setText(said)
+
+        def opened() -> None:
+            saved = next((i for i in self.items if i.path == path), None)
+            if saved is not None:
+                self.editor.load(saved)
+            self.editor.message.setText(said)
+
+        self.refresh(select=path, then=opened)
 
     def _on_delete(self) -> None:
         original = self.editor.original
@@ -374,10 +413,15 @@ class CodexView(QWidget):
     def _on_delete_answer(self, result: int, original: IndexedEntry) -> None:
         if result != QMessageBox.StandardButton.Yes:
             return
-        try:
-            self.studio.library.remove_entry(self.project_id, original.entry.name)
-        except LibraryError as exc:
-            present_error(exc, show=self.editor.message.setText)
+        project_id = self.project_id
+        self.studio.library.start_remove(self, project_id, original.entry.name,
+                                         lambda _removed: self._removed(project_id),
+                                         show=self.editor.message.setText)
+
+    def _removed(self, project_id: str) -> None:
+        """The entry's file and row are gone (``LibraryOperations.start_remove``): the editor empties, the list
+        is read again."""
+        if project_id != self.project_id:
             return
         self.editor.load(None)
         self.refresh()
@@ -416,16 +460,17 @@ class CodexView(QWidget):
         self.flow = None
         self.import_button.setEnabled(True)
         self._say("\n".join(lines) or self.tr("Nothing was imported."))
-        if project_id == self.project_id:
-            self.refresh(select=first_path)
-            shown = next((i for i in self.items if i.path == first_path), None)
-            if shown is not None:  # the first imported entry opens in the editor
-                self.editor.load(shown)
-        self.import_finished.emit(lines)
+        if project_id != self.project_id:
+            self.import_finished.emit(lines)
+            return
+        self.refresh(select=first_path, then=lambda: self._imported(first_path, lines))
 
-    def _path_of(self, project_id: str, name: str) -> str | None:
-        items, _problems = self.studio.library.entries(project_id)
-        return next((i.path for i in items if i.entry.name == name), None)
+    def _imported(self, path: str | None, lines: list[str]) -> None:
+        """The import's entries are shown: the first imported opens in the editor; ``import_finished`` says so."""
+        shown = next((i for i in self.items if i.path == path), None)
+        if shown is not None:
+            self.editor.load(shown)
+        self.import_finished.emit(lines)
 
     def choose_export_file(self) -> None:
         if not self.project_id:
@@ -438,11 +483,14 @@ class CodexView(QWidget):
             lambda path: self.export_world_info(project_id, path))
 
     def export_world_info(self, project_id: str, path: Path) -> None:
+        """Reads the entries and writes the file off the GUI thread (``LibraryOperations.start_export``)."""
         self.last_folder = path.parent
-        try:
-            count = self.studio.library.export_world_info(project_id, path)
-        except OSError as exc:
-            self._say(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, exc.strerror or str(exc)))
+        self.studio.library.start_export(self, project_id, path, lambda written: self._exported(path, written),
+                                         show=self._say)
+
+    def _exported(self, path: Path, written: WorldInfoWritten) -> None:
+        if written.error:
+            self._say(i18n.arg(self.tr("⚠ %1 could not be written: %2"), path.name, written.error))
             return
-        said = self.tr("Wrote %n entries to %1 as World Info.", "", count)
+        said = self.tr("Wrote %n entries to %1 as World Info.", "", written.count)
         self._say(i18n.arg(said, str(path)))

@@ -1,10 +1,11 @@
 """The Library dock's panel: the chosen project's codex, knowledge, Skills and canon in four tabs.
 
 It re-reads the files when the project changes, when an agent's write to them succeeds during a run
-(``after_events``), when a run ends, and when the window gets the focus back (another
-application, or a dialog, had it), so edits made outside the app (in an editor, by the CLI) show (the
-story library's index checks mtime and hash), and when a change concerns its project (``ChangeFollower``: a
-hidden dock reads once it is shown). Those reads are queries on the ``project-files`` lane
+(``after_events``), when a run ends, and when the window gets the focus back (another application, or a
+dialog, had it; not at its first activation, just after the project's read), so edits made outside the app
+(in an editor, by the CLI) show (the story library's index checks mtime and hash), and when a change
+concerns its project (``ChangeFollower``: a hidden dock reads once it is shown). Those reads are queries on
+the ``project-files`` lane
 (``Studio.projects.read``) and arrive as ``ProjectFiles``.
 A citation or a mention clicked in the chat or the timeline opens here (``Studio.citation_opened``,
 ``Studio.entry_opened``): the dock is shown and raised on the tab that shows it; so is "Add to canon" on a
@@ -61,6 +62,7 @@ class LibraryPanel(QWidget):
         self.skills.problems_changed.connect(self._on_skill_problems)
         self._focus_timer = QTimer(self, singleShot=True, interval=FOCUS_READ_DELAY_MS)
         self._focus_timer.timeout.connect(self.refresh)
+        self._away = False  # the focus was elsewhere since the window last had it (none yet: just opened)
         self._write_timer = QTimer(self, singleShot=True, interval=FOCUS_READ_DELAY_MS)
         self._write_timer.timeout.connect(self.refresh)
         self.follower = ChangeFollower(self, studio.operation_did_execute, self._concerns, self._on_changes)
@@ -115,9 +117,16 @@ class LibraryPanel(QWidget):
         self.canon.refresh()  # its agents may have proposed facts
 
     def _on_focus_window(self, window: QWindow | None) -> None:
+        """The focus came back from another window (an application, a dialog): the files are read again. The
+        window's first activation reads nothing: the files were read as the project was shown (on a book a
+        second read then competed with the window's first paint for the interpreter: a 100 ms gap)."""
         own = self.window().windowHandle()
         if window is not None and window is own:
-            self._focus_timer.start()
+            if self._away:
+                self._focus_timer.start()
+            self._away = False
+        else:
+            self._away = True
 
     def _on_read(self, files: ProjectFiles) -> None:
         if files.project_id != self.project_id:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,14 +19,59 @@ from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.importing import read_library_file
 from relay_studio.library.overlap import Conflict, Resolver
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
-from relay_studio.library.store import IndexedEntry, LibraryProblem, LibraryStore, atomic_write
+from relay_studio.library.store import (
+    IndexedEntry,
+    IndexScan,
+    LibraryProblem,
+    LibraryStore,
+    PlannedSave,
+    atomic_write,
+)
 from relay_studio.resources import resource_dir
 from relay_studio.runtime.card_profile import CardImport, add_card_entries
-from relay_studio.ui.operations.ops import FILES, Changes
+from relay_studio.ui.operations.ops import FILES, Changes, ReadStores
 
 if TYPE_CHECKING:
+    from relay_studio.runtime.engine import Runtime
     from relay_studio.ui.operations.hub import StudioHub
     from relay_studio.ui.operations.projects import ProjectOperations
+
+
+#: how many times a read of the entries writes the index's catching up before it shows what is indexed (files that
+#: keep changing while it reads: the next read catches up again)
+ENTRY_READ_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class EntriesRead:
+    """The story library as the codex shows it: its entries (by type, then name) and the files left out."""
+
+    entries: list[IndexedEntry]
+    problems: list[LibraryProblem]
+
+
+def _scan_entries(project_id: str, folder: Path, stores: ReadStores) -> tuple[IndexScan, list[IndexedEntry]]:
+    """On the ``project-files`` lane: the folder compared with the index (read only) and the entries indexed."""
+    library = LibraryStore(stores.db, project_id, folder)
+    return library.scan(), library.entries()
+
+
+@dataclass(frozen=True)
+class WorldInfoWritten:
+    """What an export wrote: how many entries, or why the file could not be written (the system's words)."""
+
+    count: int
+    error: str = ""
+
+
+def _write_world_info(path: Path, items: list[IndexedEntry]) -> WorldInfoWritten:
+    """On a lane: the entries as SillyTavern World Info JSON, written to ``path`` (atomic)."""
+    entries = st.world_info_entries([i.entry for i in items])
+    try:
+        atomic_write(path, json.dumps(st.world_info_json(entries), ensure_ascii=False, indent=2) + "\n")
+    except OSError as exc:
+        return WorldInfoWritten(0, exc.strerror or str(exc))
+    return WorldInfoWritten(len(entries))
 
 
 class LibraryOperations:
@@ -41,6 +88,94 @@ class LibraryOperations:
         """The story library's entries (by type, then name) and the files it could not index."""
         library = self.store(project_id)
         return library.entries(), list(library.problems)
+
+    def read_entries(self, owner: QObject, project_id: str, then: Callable[[EntriesRead], None], *,
+                     show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """``entries`` as a query: the folder is scanned on the ``project-files`` lane (a book's 1,000 files are
+        never looked at on the GUI thread); when the index is behind the files (edits made outside the app), its
+        writes go to the writer lane as a change of the project's library and the entries are read again. The
+        newest read of a project wins."""
+        folder = self.projects.folder(project_id)
+        self.hub.ops.query(owner, partial(_scan_entries, project_id, folder),
+                           partial(self._on_scanned, owner, project_id, then, show, rounds),
+                           key=("library-entries", project_id), lane=FILES, show=show)
+
+    def _on_scanned(self, owner: QObject, project_id: str, then: Callable[[EntriesRead], None],
+                    show: Callable[[str], None] | None, rounds: int,
+                    scanned: tuple[IndexScan, list[IndexedEntry]]) -> None:
+        found, entries = scanned
+        if not found.writes or rounds <= 1:
+            then(EntriesRead(entries, found.problems))
+            return
+        self._catch_up(owner, project_id, found, show,
+                       lambda: self.read_entries(owner, project_id, then, show=show, rounds=rounds - 1))
+
+    def _catch_up(self, owner: QObject, project_id: str, found: IndexScan, show: Callable[[str], None] | None,
+                  again: Callable[[], None]) -> None:
+        """The index was behind the files (edits made outside the app): the scan's writes on the writer lane, as a
+        change of the project's library; then ``again()`` (the read or the plan made again)."""
+        folder = self.projects.folder(project_id)
+
+        def write(runtime: Runtime) -> list[LibraryProblem]:
+            return LibraryStore(runtime.db, project_id, folder).apply(found)
+
+        self.hub.ops.change(owner, write, lambda _problems: Changes.of(library=project_id),
+                            lambda _problems: again(), show=show)
+
+    def start_save(self, owner: QObject, project_id: str, entry: LibraryEntry, replacing: str | None,
+                   then: Callable[[str], None], *, show: Callable[[str], None] | None = None,
+                   rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """``save_entry`` the one way: the entry is checked now (a missing name: ``LibraryError`` at once), its
+        name and file are planned on the ``project-files`` lane against the index caught up with the folder (the
+        catching up written on the writer lane first, as ``read_entries`` does), then the file is written and
+        indexed alone on the writer lane; ``then(path)``. A name taken goes to ``show``."""
+        label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
+        checked = check_entry(entry, label)
+        folder = self.projects.folder(project_id)
+
+        def plan(stores: ReadStores) -> tuple[IndexScan, PlannedSave | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            return found, None if found.writes and rounds > 1 else library.plan_save(checked, replacing=replacing)
+
+        def planned(result: tuple[IndexScan, PlannedSave | None]) -> None:
+            found, save = result
+            if save is None:  # the index was behind the files: caught up first, then planned again
+                self._catch_up(owner, project_id, found, show, lambda: self.start_save(
+                    owner, project_id, checked, replacing, then, show=show, rounds=rounds - 1))
+                return
+            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).write_planned(save),
+                                lambda _path: Changes.of(library=project_id), then, show=show)
+
+        self.hub.ops.query(owner, plan, planned, key=("library-save", project_id), lane=FILES, show=show)
+
+    def start_remove(self, owner: QObject, project_id: str, name: str, then: Callable[[IndexedEntry], None], *,
+                     show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """``remove_entry`` the one way: the entry is found on the ``project-files`` lane (the index caught up with
+        the folder first, on the writer lane, as ``read_entries`` does), then its file and its row alone go on the
+        writer lane; ``then(entry)``. An entry that is not there any more goes to ``show``."""
+        folder = self.projects.folder(project_id)
+
+        def find(stores: ReadStores) -> tuple[IndexScan, IndexedEntry | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            if found.writes and rounds > 1:
+                return found, None
+            item = library.find(name)
+            if item is None:
+                raise LibraryError(codes.LIBRARY_ENTRY_NOT_FOUND, f"There is no entry '{name}' in the story library.")
+            return found, item
+
+        def found(result: tuple[IndexScan, IndexedEntry | None]) -> None:
+            scan, item = result
+            if item is None:  # the index was behind the files: caught up first, then found again
+                self._catch_up(owner, project_id, scan, show, lambda: self.start_remove(
+                    owner, project_id, name, then, show=show, rounds=rounds - 1))
+                return
+            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).remove_file(item),
+                                lambda _item: Changes.of(library=project_id), then, show=show)
+
+        self.hub.ops.query(owner, find, found, key=("library-remove", project_id), lane=FILES, show=show)
 
     def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
@@ -75,11 +210,13 @@ class LibraryOperations:
         self.hub.ops.did_change(Changes.of(library=project_id, profiles=made.profile is not None))
         return made
 
-    def export_world_info(self, project_id: str, path: Path) -> int:
-        """Writes the project's entries as SillyTavern World Info JSON to ``path``; returns how many."""
-        entries = st.world_info_entries([i.entry for i in self.store(project_id).entries()])
-        atomic_write(path, json.dumps(st.world_info_json(entries), ensure_ascii=False, indent=2) + "\n")
-        return len(entries)
+    def start_export(self, owner: QObject, project_id: str, path: Path, then: Callable[[WorldInfoWritten], None],
+                     *, show: Callable[[str], None] | None = None) -> None:
+        """The project's entries written as SillyTavern World Info JSON to ``path``: read as ``read_entries`` reads
+        them, the file written on the ``project-files`` lane; ``then`` hears how many, or why the file could not be
+        written."""
+        self.read_entries(owner, project_id, lambda read: self.hub.ops.query(
+            owner, lambda _stores: _write_world_info(path, read.entries), then, lane=FILES, show=show), show=show)
 
     def conflicts(self, project_id: str, entries: list[LibraryEntry]) -> list[Conflict]:
         """The entries of one file that differ from entries the library has under a name or key of theirs
