@@ -4882,7 +4882,7 @@ Klick: den Durchlauf dieses Zugs unten zeigen.</translation>
     <name>StartWindow</name>
     <message>
         <source>Opening your chats…</source>
-        <extracomment>Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and --screenshot cannot pass size hints to a window manager it does not have) Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)</extracomment>
+        <extracomment>Qt warnings that tell a creator nothing they could act on (the offscreen platform of --smoke and --screenshot cannot pass size hints to a window manager it does not have) how long a thread may hold the interpreter while another waits for it, in the window&apos;s process (Python&apos;s default: 5 ms). The GUI thread calls into Python many times in one paint (a delegate per cell, a label&apos;s height per card); while a lane&apos;s thread counts mentions or parses a project&apos;s files, each of those calls waited up to 5 ms for the interpreter (bench/book_scale.py on the book, six runs each: the gaps after the window&apos;s show 88 ms at 5 ms, 68 ms at 1 ms; an entry&apos;s save 57 and 43 ms) Libraries the start window must be painted without (``StartWindow.loaded_at_paint`` names any that were in)</extracomment>
         <translation>Deine Chats werden geöffnet…</translation>
     </message>
 </context>
