@@ -5,6 +5,8 @@ by its own rule. The window's own reads never wake it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -109,3 +111,33 @@ async def test_a_message_written_to_the_open_chat_by_another_process_shows_in_it
     await until(lambda: any(card.plain_text == "A line the CLI wrote into this chat."
                             for card in window.chat.message_cards()), what="the message in the open chat")
     assert window.chat_id == chat_id
+
+
+async def test_a_connection_added_by_another_process_takes_the_no_connection_hint_away(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from relay_studio.app import build_window, window_settings
+    from relay_studio.providers.connections import Connection
+    from relay_studio.runtime.provider_source import DefaultProviders
+    from relay_studio.store.connections import ConnectionStore
+
+    monkeypatch.setattr(outside_writes, "POLL_MS", 200)
+    data = tmp_path / "data"
+    runtime = Runtime(data)
+    window = build_window(runtime, DefaultProviders(runtime.db, data), window_settings(data))  # the creator's own
+    window.show()
+    try:
+        await until(lambda: "No model connection yet" in window.chat.composer.hint.text(), what="the hint")
+        other = Runtime(data)  # `relay-studio connections add` while the window is open
+        try:
+            ConnectionStore(other.db).add(Connection(id="llama", kind="openai_compatible",
+                                                     base_url="http://127.0.0.1:9/v1"))
+        finally:
+            other.close()
+        await until(lambda: "No model connection yet" not in window.chat.composer.hint.text(),
+                    what="the hint gone once the connection exists")
+        assert window.studio.outside.announced and window.studio.outside.announced[-1].profiles
+    finally:
+        window.force_close()
+        await window.studio.shutdown()
+        window.deleteLater()
+        runtime.close()

@@ -1,9 +1,10 @@
 """A cheap fingerprint of what the window lists, to tell what another process wrote (``DataStamps``).
 
 The window notices another connection's commits by SQLite's ``PRAGMA data_version`` (``Database.data_version``);
-that says *that* something was written, not *what*. Two stamps read before and after tell what: the agents, the
-projects, each chat (its name and project; its messages' count and newest change), and each project's story
-library index, Skills index, knowledge documents and canon (its history, continuity journal and two settings).
+that says *that* something was written, not *what*. Two stamps read before and after tell what: the agents (and
+the connections they run on), the projects, each chat (its name and project; its messages' count and newest
+change), and each project's story library index, Skills index, knowledge documents and canon (its history,
+continuity journal and two settings).
 Each is one aggregate query; the messages' scans the messages table (2 ms on a book of 5,000 messages), read off
 the GUI thread.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from relay_studio.store.canon import ACCEPT_KEY
+from relay_studio.store.connections import DEFAULT_CONNECTION_KEY
 from relay_studio.store.continuity import AFTER_COMMIT_KEY
 from relay_studio.store.database import Database
 
@@ -44,7 +46,7 @@ def _by_key(db: Database, sql: str) -> dict[str, Stamp]:
 
 def read_stamps(db: Database) -> DataStamps:
     return DataStamps(
-        profiles=tuple(_rows(db, "SELECT id, updated_at FROM profiles ORDER BY id")),
+        profiles=_agents_and_connections(db),
         projects=tuple(_rows(db, "SELECT id, name FROM projects ORDER BY id")),
         chats=_by_key(db, "SELECT id, name, project_id, parent_chat_id FROM chats"),
         messages=_by_key(db, "SELECT chat_id, count(*), max(updated_at) FROM messages GROUP BY chat_id"),
@@ -54,6 +56,14 @@ def read_stamps(db: Database) -> DataStamps:
                               "GROUP BY project_id"),
         canon=_canon(db),
     )
+
+
+def _agents_and_connections(db: Database) -> Stamp:
+    """The agents, and the connections they run on with the default one (the Agents dock and the composer's
+    agents list the first, the composer's hint says when there is no connection)."""
+    return (*_rows(db, "SELECT id, updated_at FROM profiles ORDER BY id"),
+            *_rows(db, "SELECT id, updated_at FROM connections ORDER BY id"),
+            *_rows(db, "SELECT key, value FROM app_settings WHERE key = ?", DEFAULT_CONNECTION_KEY))
 
 
 def _canon(db: Database) -> dict[str, Stamp]:
