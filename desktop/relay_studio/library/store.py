@@ -87,6 +87,27 @@ class PlannedSave:
 
 
 @dataclass(frozen=True)
+class PlacedFile:
+    """One file of a planned import: where it goes, its text, and the entry it reads back as (with its index row)."""
+
+    rel: str
+    text: str
+    entry: LibraryEntry
+    entry_json: str
+
+
+@dataclass(frozen=True)
+class PlannedImport:
+    """An import of one file as ``LibraryStore.plan_add`` decided it: the files to write, the entry files they
+    replace, and the outcome to report once written."""
+
+    source: str
+    placed: list[PlacedFile]
+    removed: list[str]
+    outcome: ImportOutcome
+
+
+@dataclass(frozen=True)
 class IndexScan:
     """What ``LibraryStore.scan`` found: the files left out, what changed on disk since the last look, and the
     index writes that bring it up to date (each takes the transaction; ``LibraryStore.apply`` runs them). A scan
@@ -390,13 +411,18 @@ class LibraryStore:
         return plan_import(clean_entries(entries)[0], self._names()).conflicts
 
     def add_all(self, entries: list[LibraryEntry], source: str, on_conflict: Resolver | None = None) -> ImportOutcome:
-        """Adds every entry of one imported file, or none. An entry the library already has just so is
-        merged (nothing written); one whose name or a key another entry has and that differs is resolved
-        by ``on_conflict`` (``library/overlap.py``; none: left alone and named in the outcome). Everything
-        is checked and decided before the first file is written, and the whole file is one unit
-        (``_write_import``). The library's names are read once, so an import takes time in proportion to
-        its size. Hidden characters are removed from every entry first (``library/hidden.py``) and counted
-        in the outcome."""
+        """Adds every entry of one imported file, or none: ``plan_add`` then ``write_import``."""
+        return self.write_import(self.plan_add(entries, source, on_conflict))
+
+    def plan_add(self, entries: list[LibraryEntry], source: str, on_conflict: Resolver | None = None) -> PlannedImport:
+        """What ``write_import`` will write for one imported file; reads only, so a read lane may plan it (the
+        window: ``ui/operations/library.py: start_add_entries``). An entry the library already has just so is
+        merged (nothing written); one whose name or a key another entry has and that differs is resolved by
+        ``on_conflict`` (``library/overlap.py``; none: left alone and named in the outcome). Everything is checked
+        and decided here, before the first file is written, and each file's text, index row and hash are made
+        here too, so the write only stages, moves and indexes them. The library's names are read once, so an
+        import takes time in proportion to its size. Hidden characters are removed from every entry first
+        (``library/hidden.py``) and counted in the outcome. ``LibraryError`` when the file cannot be added."""
         entries, hidden = clean_entries(entries)
         names = self._names()
         taken = self._taken_paths()
@@ -411,7 +437,7 @@ class LibraryStore:
                 seen[n.casefold()] = entry.name
         written, removed, remaining, outcome = decide(entries, names, set(seen), on_conflict)
         free = taken - set(removed)
-        placed: list[tuple[str, str]] = []
+        placed: list[PlacedFile] = []
         for entry in written:
             problem = self.clash(entry, names=remaining)
             if problem:
@@ -419,17 +445,40 @@ class LibraryStore:
                     codes.LIBRARY_NAME_TAKEN, f"{source}: {problem} Nothing from this file was imported."
                 )
             text = render_entry(entry)
-            parse_entry(text, f"{source} ({entry.name})")
+            read_back = parse_entry(text, f"{source} ({entry.name})")
             rel = self._free_path(entry, free)
             free.add(rel)
-            placed.append((rel, text))
-        if placed or removed:
-            self._write_import(placed, source, removed)
-        outcome.paths = [rel for rel, _ in placed]
+            placed.append(PlacedFile(rel, text, read_back, _index_json(read_back)))
+        outcome.paths = [f.rel for f in placed]
         outcome.hidden = hidden
-        return outcome
+        return PlannedImport(source, placed, removed, outcome)
 
-    def _write_import(self, placed: list[tuple[str, str]], source: str, removed: list[str] | None = None) -> None:
+    def write_import(self, plan: PlannedImport) -> ImportOutcome:
+        """Writes a planned import as one unit (``_write_import``) and indexes only its own files (the rows of the
+        files it replaced go): the other files of a book's library are not looked at. An import a killed process
+        left unfinished is undone first, as ``sync`` does."""
+        self._recover_imports()
+        if plan.placed or plan.removed:
+            self._write_import([(f.rel, f.text) for f in plan.placed], plan.source, plan.removed,
+                               index=partial(self._index_placed, plan))
+        return plan.outcome
+
+    def _index_placed(self, plan: PlannedImport) -> None:
+        """The rows of a planned import's files, as ``sync`` would write them (each file's mtime and hash), and
+        the rows of the files it replaced removed; one transaction."""
+        kept = {f.rel for f in plan.placed}
+        gone = [row for rel in plan.removed if rel not in kept and (row := self._row_id(rel)) is not None]
+        with self.db.transaction() as tx:
+            for f in plan.placed:
+                mtime_ns = (self.root / f.rel).stat().st_mtime_ns
+                digest = hashlib.sha256(f.text.encode("utf-8")).hexdigest()
+                self._index_in(f.rel, f.entry, f.entry_json, mtime_ns, digest, None, tx)
+                pause_points.reached("library.index_write")
+            for row in gone:
+                _delete_row(row, tx)
+
+    def _write_import(self, placed: list[tuple[str, str]], source: str, removed: list[str] | None = None, *,
+                      index: Callable[[], object] | None = None) -> None:
         """Writes an import as one unit. The files are staged in ``library/.import/<id>/`` (under a lock
         held while this process lives), a manifest of their targets and hashes written, the files moved
         into place and indexed, and only then the manifest removed: that is the commit. A process killed
@@ -466,7 +515,7 @@ class LibraryStore:
                 os.replace(folder / f"{n}.md", target)
                 moved.append((target, manifest[rel]))
                 pause_points.reached("library_import.moving")
-            self.sync()
+            (index or self.sync)()
             (folder / _MANIFEST).unlink()  # the commit: from here on the import stays
         except BaseException as exc:
             for target, digest in moved:

@@ -17,18 +17,18 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.importing import read_library_file
-from relay_studio.library.overlap import Conflict, Resolver
+from relay_studio.library.overlap import Conflict, ImportOutcome, Resolver
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import (
     IndexedEntry,
     IndexScan,
     LibraryProblem,
     LibraryStore,
+    PlannedImport,
     PlannedSave,
     atomic_write,
 )
 from relay_studio.resources import resource_dir
-from relay_studio.runtime.card_profile import CardImport, add_card_entries
 from relay_studio.ui.operations.ops import FILES, Changes, ReadStores
 
 if TYPE_CHECKING:
@@ -200,15 +200,31 @@ class LibraryOperations:
                 out.append((path, exc))
         return out
 
-    def add_entries(self, project_id: str, source: str, entries: list[LibraryEntry], *,
-                            as_profile: bool = False, on_conflict: Resolver | None = None) -> CardImport:
-        """Adds one file's entries (read by ``read_library_files``) all or nothing; with ``as_profile`` also
-        stores an agent that plays its character. ``LibraryError`` when it cannot (nothing written).
-        ``on_conflict``: what becomes of entries that differ from ones there (``library/overlap.py``)."""
-        made = add_card_entries(self.runtime, self.store(project_id), entries, source, as_profile=as_profile,
-                                on_conflict=on_conflict)
-        self.hub.ops.did_change(Changes.of(library=project_id, profiles=made.profile is not None))
-        return made
+    def start_add_entries(self, owner: QObject, project_id: str, source: str, entries: list[LibraryEntry],
+                          then: Callable[[ImportOutcome], None], *, on_conflict: Resolver | None = None,
+                          show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """Adds one file's entries (read by ``read_files``) all or nothing, the way ``start_save`` saves one: the
+        import is planned on the ``project-files`` lane against the index caught up with the folder (names and
+        files checked, conflicts resolved by ``on_conflict``, every file's text and index row made there), then
+        only its own files are staged, moved and indexed on the writer lane (``LibraryStore.write_import``);
+        ``then(outcome)``. A file that cannot be added (``LibraryError``: nothing written) goes to ``show``."""
+        folder = self.projects.folder(project_id)
+
+        def plan(stores: ReadStores) -> tuple[IndexScan, PlannedImport | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            return found, None if found.writes and rounds > 1 else library.plan_add(entries, source, on_conflict)
+
+        def planned(result: tuple[IndexScan, PlannedImport | None]) -> None:
+            found, add = result
+            if add is None:  # the index was behind the files: caught up first, then planned again
+                self._catch_up(owner, project_id, found, show, lambda: self.start_add_entries(
+                    owner, project_id, source, entries, then, on_conflict=on_conflict, show=show, rounds=rounds - 1))
+                return
+            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).write_import(add),
+                                lambda _outcome: Changes.of(library=project_id), then, show=show)
+
+        self.hub.ops.query(owner, plan, planned, lane=FILES, show=show)
 
     def start_export(self, owner: QObject, project_id: str, path: Path, then: Callable[[WorldInfoWritten], None],
                      *, show: Callable[[str], None] | None = None) -> None:
