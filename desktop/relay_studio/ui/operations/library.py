@@ -240,12 +240,27 @@ class LibraryOperations:
         return self.store(project_id).conflicts(entries)
 
     def read_conflicts(self, owner: QObject, project_id: str, entries: list[LibraryEntry],
-                       then: Callable[[list[Conflict]], None], show: Callable[[str], None]) -> None:
-        """``conflicts`` as a query on the ``project-files`` lane (the index synced with the folder first: it grows
-        with the library); a failure's sentence goes to ``show``."""
+                       then: Callable[[list[Conflict]], None], show: Callable[[str], None], *,
+                       rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """``conflicts`` as a query on the ``project-files`` lane, against the index caught up with the folder (the
+        catching up written on the writer lane first, as ``read_entries`` does); a failure's sentence goes to
+        ``show``."""
         folder = self.projects.folder(project_id)
-        self.hub.ops.query(owner, lambda stores: LibraryStore.open(stores.db, project_id, folder).conflicts(entries),
-                           then, lane=FILES, show=show)
+
+        def find(stores: ReadStores) -> tuple[IndexScan, list[Conflict] | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            return found, None if found.writes and rounds > 1 else library.conflicts(entries)
+
+        def found(result: tuple[IndexScan, list[Conflict] | None]) -> None:
+            scan, conflicts = result
+            if conflicts is None:  # the index was behind the files: caught up first, then compared again
+                self._catch_up(owner, project_id, scan, show, lambda: self.read_conflicts(
+                    owner, project_id, entries, then, show, rounds=rounds - 1))
+                return
+            then(conflicts)
+
+        self.hub.ops.query(owner, find, found, lane=FILES, show=show)
 
     def skills(self, project_id: str) -> SkillCatalog:
         return SkillCatalog(self.projects.folder(project_id), resource_dir() / "skills")
