@@ -198,10 +198,14 @@ async def test_an_imports_additions_are_planned_off_the_gui_thread_and_write_onl
     world.write_text(json.dumps(_world_info(30)), encoding="utf-8")
     card = tmp_path / "edda.json"  # a character card with its lorebook
     card.write_text(json.dumps(_card("chara_card_v2", "Edda", character_book=BOOK)), encoding="utf-8")
-    threads: dict[str, list[int]] = {"scan": [], "plan": [], "write": []}
+    threads: dict[str, list[int]] = {"scan": [], "plan": [], "stage": [], "write": []}
     indexed: list[list[str]] = []
     real_scan, real_plan, real_write = LibraryStore.scan, LibraryStore.plan_add, LibraryStore.write_import
-    real_index = LibraryStore._index_placed
+    real_index, real_stage = LibraryStore._index_placed, LibraryStore._stage
+
+    def watched_stage(self: LibraryStore, *args: Any) -> Any:  # the files made (the slow part)
+        threads["stage"].append(threading.get_ident())
+        return real_stage(self, *args)
 
     def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
         threads["scan"].append(threading.get_ident())
@@ -223,6 +227,7 @@ async def test_an_imports_additions_are_planned_off_the_gui_thread_and_write_onl
     monkeypatch.setattr(LibraryStore, "plan_add", watched_plan)
     monkeypatch.setattr(LibraryStore, "write_import", watched_write)
     monkeypatch.setattr(LibraryStore, "_index_placed", watched_index)
+    monkeypatch.setattr(LibraryStore, "_stage", watched_stage)
     applied: list[tuple[int, int]] = []
     real_apply = LibraryStore.apply
 
@@ -248,7 +253,8 @@ async def test_an_imports_additions_are_planned_off_the_gui_thread_and_write_onl
     gui = threading.get_ident()
     assert len(threads["plan"]) == 2 and gui not in threads["plan"]  # each file's import planned on a lane
     assert gui not in threads["scan"]  # no sync of the whole folder on the GUI thread
-    assert threads["write"] == [gui, gui]  # each file written on the writer lane, once
+    assert len(threads["stage"]) == 2 and gui not in threads["stage"]  # its files made on the lane too
+    assert threads["write"] == [gui, gui]  # each file moved in on the writer lane, once
     assert [len(rels) for rels in indexed] == [30, 3]  # and only its own files indexed there
     assert (gui, 1) in applied  # the outside edit caught up on the writer lane before the first plan
     runtime = Runtime(app.data_dir)

@@ -205,15 +205,18 @@ class LibraryOperations:
                           show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
         """Adds one file's entries (read by ``read_files``) all or nothing, the way ``start_save`` saves one: the
         import is planned on the ``project-files`` lane against the index caught up with the folder (names and
-        files checked, conflicts resolved by ``on_conflict``, every file's text and index row made there), then
-        only its own files are staged, moved and indexed on the writer lane (``LibraryStore.write_import``);
+        files checked, conflicts resolved by ``on_conflict``, every file's text and index row made and its files
+        staged there), then only its own files are moved in and indexed on the writer lane
+        (``LibraryStore.write_import``);
         ``then(outcome)``. A file that cannot be added (``LibraryError``: nothing written) goes to ``show``."""
         folder = self.projects.folder(project_id)
 
         def plan(stores: ReadStores) -> tuple[IndexScan, PlannedImport | None]:
             library = LibraryStore(stores.db, project_id, folder)
             found = library.scan()
-            return found, None if found.writes and rounds > 1 else library.plan_add(entries, source, on_conflict)
+            if found.writes and rounds > 1:
+                return found, None
+            return found, library.stage(library.plan_add(entries, source, on_conflict))  # files made here, not there
 
         def planned(result: tuple[IndexScan, PlannedImport | None]) -> None:
             found, add = result
