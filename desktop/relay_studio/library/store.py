@@ -473,14 +473,15 @@ class LibraryStore:
         return PlannedImport(source, placed, removed, outcome)
 
     def write_import(self, plan: PlannedImport) -> ImportOutcome:
-        """Writes a planned import as one unit (``_write_import``) and indexes only its own files (the rows of the
-        files it replaced go): the other files of a book's library are not looked at. An import a killed process
+        """Writes a planned import as one unit (its files staged, unless a lane staged them: ``stage``; then moved in
+        by ``_commit``) and indexes only its own files (the rows of the files it replaced go): the other files of a
+        book's library are not looked at. An import a killed process
         left unfinished is undone first, as ``sync`` does."""
         self._recover_imports()
         if plan.placed or plan.removed:
-            staged = self.stage(plan).staged
-            assert staged is not None
-            self._commit(staged, [(f.rel, f.text) for f in plan.placed], plan.source,
+            plan = self.stage(plan)  # a lane may have staged it already
+            assert plan.staged is not None
+            self._commit(plan.staged, [(f.rel, f.text) for f in plan.placed], plan.source,
                          index=partial(self._index_placed, plan))
         return plan.outcome
 
@@ -489,10 +490,11 @@ class LibraryStore:
         the rows of the files it replaced removed; one transaction."""
         kept = {f.rel for f in plan.placed}
         gone = [row for rel in plan.removed if rel not in kept and (row := self._row_id(rel)) is not None]
+        digests = plan.staged.manifest if plan.staged is not None else {}
         with self.db.transaction() as tx:
             for f in plan.placed:
                 mtime_ns = (self.root / f.rel).stat().st_mtime_ns
-                digest = hashlib.sha256(f.text.encode("utf-8")).hexdigest()
+                digest = digests.get(f.rel) or hashlib.sha256(f.text.encode("utf-8")).hexdigest()
                 self._index_in(f.rel, f.entry, f.entry_json, mtime_ns, digest, None, tx)
                 pause_points.reached("library.index_write")
             for row in gone:
@@ -553,9 +555,12 @@ class LibraryStore:
                 if (self.root / rel).is_file():
                     os.replace(self.root / rel, folder / kept_as)
                     taken_away.append((folder / kept_as, self.root / rel))
+            made: set[Path] = set()  # each type's folder made once, not once per file (300 of a World Info)
             for n, (rel, _) in enumerate(placed):
                 target = self.root / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
+                if target.parent not in made:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    made.add(target.parent)
                 os.replace(folder / f"{n}.md", target)
                 moved.append((target, staged.manifest[rel]))
                 pause_points.reached("library_import.moving")
