@@ -13,6 +13,8 @@ records the longest gap between its ticks during each step:
   per chat "one chat shown" (the book has 20 chats, the small project 3: the goal compares one chat with one);
 * library: the Library dock shown, until the codex lists every entry with its mention counts;
 * entry: an entry edited in the codex and saved (its Save button), until the codex shows it read back;
+* import: a SillyTavern World Info file of 300 entries imported in the codex (its Import…, the file chosen), until
+  the codex lists them with their mention counts and says what it imported;
 * timeline: the Timeline shows the project's longest run (20,000 events on the book), until it is indexed;
 * knowledge: a search typed into the dock's Knowledge tab, until the results show;
 * send: a run's start, from the call until its first model call goes out (the input frozen, the run created, the
@@ -57,7 +59,7 @@ from relay_studio.ui.chat.message_card import MessageCard
 from relay_studio.ui.chat_navigation import PROJECT_KEY
 from relay_studio.ui.main_window import MainWindow
 
-STEPS = ("open", "shown", "chats", "library", "entry", "timeline", "knowledge", "send", "run")
+STEPS = ("open", "shown", "chats", "library", "entry", "import", "timeline", "knowledge", "send", "run")
 ANSWER = "The beacon on the salt tower burned all night, as the ledger said it would."
 
 
@@ -111,6 +113,18 @@ def _last_shown(window: MainWindow) -> str:
 def _last_message(window: MainWindow, chat_id: str) -> str:
     messages = window.studio.chats.messages(chat_id)  # the bench's own look, outside the measured gaps
     return messages[-1].content if messages else ""
+
+
+#: the entries of the *import* step's World Info file
+IMPORTED = 300
+
+
+def _world_info(n: int) -> dict[str, object]:
+    """A SillyTavern World Info file of ``n`` entries (names no book entry has, each with a key of its own)."""
+    return {"entries": {str(i): {"uid": i, "key": [f"Isle of Brannoch {i:03}", f"brannoch-{i:03}"],
+                                 "keysecondary": [], "comment": f"Isle of Brannoch {i:03}",
+                                 "content": f"The {i}th isle past the salt tide.", "constant": False,
+                                 "disable": False} for i in range(n)}}
 
 
 async def _measure(info: BookInfo) -> dict[str, float]:
@@ -175,6 +189,18 @@ async def _measure(info: BookInfo) -> dict[str, float]:
         i.entry.description for i in codex.items if i.entry.name == edited.entry.name] == [
         "Keeps the lamp on the salt tower lit."])
     gaps["entry"] = beat.gap_ms()
+
+    # import: a World Info file of 300 entries, until the codex lists them with their counts
+    await asyncio.sleep(0.2)
+    world = data / "isles-world-info.json"
+    world.write_text(json.dumps(_world_info(IMPORTED)), encoding="utf-8")
+    reports: list[list[str]] = []
+    codex.import_finished.connect(reports.append)
+    beat.reset()
+    codex.start_import([world])  # what the import dialog hands over
+    await _until(lambda: reports and len(codex.items) == info.entries + IMPORTED
+                 and len(codex.counts) == info.entries + IMPORTED)
+    gaps["import"] = beat.gap_ms()
 
     # timeline: the longest run
     beat.reset()

@@ -136,16 +136,11 @@ def test_a_replace_whose_index_write_fails_keeps_the_entry_there(tmp_path: Path,
     try:
         store.save(LibraryEntry(type="lore", name="Eldoria", description="Old and enchanted."))
         before = _files(store.root)
-        real_sync = LibraryStore.sync
-        calls = {"n": 0}
 
-        def failing_sync(self: LibraryStore) -> Any:
-            calls["n"] += 1
-            if calls["n"] == 1:  # the import's own index write
-                raise sqlite3.OperationalError("database is locked")
-            return real_sync(self)
+        def failing_index(self: LibraryStore, plan: Any) -> None:  # the import's own index write
+            raise sqlite3.OperationalError("database is locked")
 
-        monkeypatch.setattr(LibraryStore, "sync", failing_sync)
+        monkeypatch.setattr(LibraryStore, "_index_placed", failing_index)
         incoming = [LibraryEntry(type="lore", name="Eldoria", description="Burning."),
                     LibraryEntry(type="lore", name="Crystal", description="Hums.")]
         from relay_studio.library.entries import LibraryError
@@ -153,7 +148,6 @@ def test_a_replace_whose_index_write_fails_keeps_the_entry_there(tmp_path: Path,
         with pytest.raises(LibraryError) as refused:
             store.add_all(incoming, "world.json", "replace")
         assert refused.value.code == "library.index_failed"
-        monkeypatch.setattr(LibraryStore, "sync", real_sync)
         store.sync()
         assert _files(store.root) == before  # the replaced file is back, the new one gone
         assert [(i.entry.name, i.entry.description) for i in store.entries()] == [("Eldoria", "Old and enchanted.")]

@@ -3,12 +3,14 @@ rows the view shows (no widget item per entry), and new mention counts tell only
 
 from __future__ import annotations
 
+import json
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from relay_studio.library.entries import IndexedEntry, LibraryEntry
@@ -18,6 +20,7 @@ from relay_studio.store.chats import ImportedMessage
 from relay_studio.store.projects import project_folder
 from relay_studio.ui.library.codex_model import CodexModel
 from tests.gui.conftest import App, until
+from tests.unit.test_sillytavern import BOOK, _card
 
 KINDS = ("character", "location", "item", "lore")
 
@@ -172,6 +175,106 @@ async def test_an_entrys_save_is_planned_off_the_gui_thread_and_writes_only_its_
     assert (gui, 1) in applied  # the index caught up with the outside edit on the writer lane before the plan
     assert "Keeps the lighthouse." in (folder / next(i.path for i in codex.items if i.entry.name == "Entry 0012")
                                        ).read_text(encoding="utf-8")
+
+
+def _world_info(n: int) -> dict[str, Any]:
+    return {"entries": {str(i): {"uid": i, "key": [f"Isle {i:03}"], "keysecondary": [], "comment": f"Isle {i:03}",
+                                 "content": f"Island number {i}.", "constant": False, "disable": False}
+                        for i in range(n)}}
+
+
+async def test_an_imports_additions_are_planned_off_the_gui_thread_and_write_only_their_own_files_there(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    folder = project_folder(app.data_dir, project)
+    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
+    runtime.close()
+    window = app.open()
+    window.show_library()
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    world = tmp_path / "isles.json"  # SillyTavern World Info
+    world.write_text(json.dumps(_world_info(30)), encoding="utf-8")
+    card = tmp_path / "edda.json"  # a character card with its lorebook
+    card.write_text(json.dumps(_card("chara_card_v2", "Edda", character_book=BOOK)), encoding="utf-8")
+    threads: dict[str, list[int]] = {"scan": [], "plan": [], "stage": [], "write": []}
+    indexed: list[list[str]] = []
+    real_scan, real_plan, real_write = LibraryStore.scan, LibraryStore.plan_add, LibraryStore.write_import
+    real_index, real_stage = LibraryStore._index_placed, LibraryStore._stage
+
+    def watched_stage(self: LibraryStore, *args: Any) -> Any:  # the files made (the slow part)
+        threads["stage"].append(threading.get_ident())
+        return real_stage(self, *args)
+
+    def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
+        threads["scan"].append(threading.get_ident())
+        return real_scan(self)
+
+    def watched_plan(self: LibraryStore, *args: Any, **kwargs: Any) -> Any:
+        threads["plan"].append(threading.get_ident())
+        return real_plan(self, *args, **kwargs)
+
+    def watched_write(self: LibraryStore, plan: Any) -> Any:
+        threads["write"].append(threading.get_ident())
+        return real_write(self, plan)
+
+    def watched_index(self: LibraryStore, plan: Any) -> None:
+        indexed.append([f.rel for f in plan.placed])
+        real_index(self, plan)
+
+    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
+    monkeypatch.setattr(LibraryStore, "plan_add", watched_plan)
+    monkeypatch.setattr(LibraryStore, "write_import", watched_write)
+    monkeypatch.setattr(LibraryStore, "_index_placed", watched_index)
+    monkeypatch.setattr(LibraryStore, "_stage", watched_stage)
+    applied: list[tuple[int, int]] = []
+    real_apply = LibraryStore.apply
+
+    def watched_apply(self: LibraryStore, found: Any) -> Any:
+        applied.append((threading.get_ident(), len(found.writes)))
+        return real_apply(self, found)
+
+    monkeypatch.setattr(LibraryStore, "apply", watched_apply)
+    window.library.stop_listening()  # no focus read of the dock's: the import's own plan finds the outside edit
+    outside = folder / next(i.path for i in codex.items if i.entry.name == "Entry 0030")
+    outside.write_text(outside.read_text(encoding="utf-8").replace("Number 30.", "Edited elsewhere."),
+                       encoding="utf-8")
+    reports: list[list[str]] = []
+    codex.import_finished.connect(reports.append)
+    codex.start_import([world, card])  # what the import dialog hands over (its clicks: test_sillytavern_window)
+    await _answer_no_agent(qtbot)
+    await until(lambda: reports, what="the import to finish")
+    assert reports[0][:2] == ["isles.json: imported " + ", ".join(f"“Isle {i:03}”" for i in range(30)) + ".",
+                              "edda.json: imported “Edda”, “The Lighthouse”, “Storm”."]
+    await until(lambda: len(codex.items) == 40 + 33, what="the imported entries listed")
+    names = {i.entry.name: i.entry.description for i in codex.items}
+    assert names["Isle 029"] == "Island number 29." and names["Entry 0030"] == "Edited elsewhere."
+    gui = threading.get_ident()
+    assert len(threads["plan"]) == 2 and gui not in threads["plan"]  # each file's import planned on a lane
+    assert gui not in threads["scan"]  # no sync of the whole folder on the GUI thread
+    assert len(threads["stage"]) == 2 and gui not in threads["stage"]  # its files made on the lane too
+    assert threads["write"] == [gui, gui]  # each file moved in on the writer lane, once
+    assert [len(rels) for rels in indexed] == [30, 3]  # and only its own files indexed there
+    assert (gui, 1) in applied  # the outside edit caught up on the writer lane before the first plan
+    runtime = Runtime(app.data_dir)
+    try:  # the index is what a whole sync of the folder would make of it
+        fresh = LibraryStore(runtime.db, project.id, folder)
+        assert not fresh.scan().writes
+    finally:
+        runtime.close()
+
+
+async def _answer_no_agent(qtbot: QtBot) -> None:
+    """No agent for the card's character (the question comes once the entries are in)."""
+    def box() -> QMessageBox | None:
+        return next((w for w in QApplication.topLevelWidgets()
+                     if isinstance(w, QMessageBox) and w.objectName() == "CardAgentQuestion" and w.isVisible()), None)
+
+    await until(lambda: box() is not None, what="the agent question")
+    found = box()
+    assert found is not None
+    qtbot.mouseClick(found.button(QMessageBox.StandardButton.No), Qt.MouseButton.LeftButton)
 
 
 async def test_an_entrys_removal_is_found_off_the_gui_thread_and_removes_only_its_own_file_there(

@@ -1,6 +1,6 @@
 """The codex's mention counts: ``MentionMatcher`` finds what trying every entry on every text finds, and
-``MentionTally`` matches only new and changed messages, forgets deleted ones, and counts all again when the
-entries change."""
+``MentionTally`` matches only new and changed messages, forgets deleted ones, and matches only the entries that
+changed against the messages it counted."""
 
 from __future__ import annotations
 
@@ -63,7 +63,45 @@ def test_the_tally_matches_only_new_and_changed_messages() -> None:
     texts.asked.clear()
     fewer = ENTRIES[:3]
     assert tally.update(fewer, stamps, texts) == mention_counts(fewer, list(texts.texts.values()))
-    assert len(texts.asked) == len(stamps)  # the entries changed: every message again
+    assert texts.asked == [] and tally.entries_matched == 0  # entries removed: no message read or matched again
+
+
+def test_entries_saved_removed_and_imported_are_counted_alone_and_the_counts_stay_exact() -> None:
+    """A series of saves, renames, removals, imports, new, edited and deleted messages: after each step the kept
+    counts are what counting every entry on every message finds, and only what changed was matched."""
+    texts = Texts({f"m{i}": t for i, t in enumerate(TEXTS)})
+    stamps = {m: "1" for m in texts.texts}
+    tally = MentionTally("project")
+    entries = list(ENTRIES)
+
+    def step(*, entries_matched: int, messages_asked: int) -> None:
+        texts.asked.clear()
+        counts = tally.update(entries, stamps, texts)
+        assert counts == mention_counts(entries, list(texts.texts.values()))
+        assert tally.entries_matched == entries_matched and len(texts.asked) == messages_asked
+
+    step(entries_matched=0, messages_asked=len(TEXTS))  # the first count: every message, by the messages' side
+    entries[1] = entries[1].model_copy(update={"aliases": ["Captain Mira"]})  # a save: "Al-Zar" no longer counts
+    step(entries_matched=1, messages_asked=0)
+    entries[0] = entries[0].model_copy(update={"name": "Town"})  # a rename: "City" goes, "Town" comes
+    step(entries_matched=1, messages_asked=0)
+    del entries[2]  # a removal: "Jo"
+    step(entries_matched=0, messages_asked=0)
+    imported = [LibraryEntry(type="lore", name=f"Isle {i}", aliases=[f"isle-{i}"]) for i in range(20)]
+    entries += [*imported, LibraryEntry(type="item", name="Crown", aliases=["crowns"])]  # an import of 21
+    texts.texts.update(new1="Isle 3 and isle-7 lay past the crowns", new2="the old town of Isle 12")
+    stamps.update(new1="1", new2="1")
+    step(entries_matched=21, messages_asked=2)  # the new entries against the kept texts; new messages alone
+    texts.texts["m1"], stamps["m1"] = "Captain Mira reached Isle 3", "2"  # an edit
+    del texts.texts["m13"], stamps["m13"]  # a deletion
+    step(entries_matched=0, messages_asked=1)
+    entries[0] = entries[0].model_copy(update={"description": "Changed."})  # a save that changes no name
+    entries.append(entries[1].model_copy(update={"name": "Mira"}))  # two entries named alike (outside edit)
+    texts.asked.clear()
+    assert tally.update(entries, stamps, texts) == mention_counts(entries, list(texts.texts.values()))
+    assert len(texts.asked) == len(stamps)  # every message again, as before
+    del entries[-1]
+    step(entries_matched=len(entries), messages_asked=0)  # then every entry once, over the kept texts
 
 
 def test_the_stage_picks_the_same_entries_as_trying_every_entry() -> None:

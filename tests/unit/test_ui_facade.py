@@ -352,7 +352,6 @@ ALLOWED: dict[str, str] = {
     "journal.prime": "keeps what the chat's lane read brought; reads the agent catalogue (cached) only",
     "knowledge.documents": _EDITOR, "knowledge.start_import": "starts the import's own worker thread",
     "knowledge.remove_document": _WRITE,
-    "library.add_entries": _WRITE,
     "projects.get": _ROW, "projects.chats": _ROW, "projects.all": _ROW, "projects.create": _WRITE,
     "projects.rename": _WRITE,
 }

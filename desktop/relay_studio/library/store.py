@@ -17,7 +17,7 @@ import shutil
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -87,6 +87,39 @@ class PlannedSave:
 
 
 @dataclass(frozen=True)
+class PlacedFile:
+    """One file of a planned import: where it goes, its text, and the entry it reads back as (with its index row)."""
+
+    rel: str
+    text: str
+    entry: LibraryEntry
+    entry_json: str
+
+
+@dataclass(frozen=True)
+class PlannedImport:
+    """An import of one file as ``LibraryStore.plan_add`` decided it: the files to write, the entry files they
+    replace, and the outcome to report once written."""
+
+    source: str
+    placed: list[PlacedFile]
+    removed: list[str]
+    outcome: ImportOutcome
+    #: its files staged (``LibraryStore.stage``), or None while they are not
+    staged: StagedImport | None = None
+
+
+@dataclass(frozen=True)
+class StagedImport:
+    """An import's files written to its staging folder (``LibraryStore._stage``), under the lock ``fd`` holds."""
+
+    folder: Path
+    fd: int | None
+    manifest: dict[str, str]
+    old: dict[str, str]
+
+
+@dataclass(frozen=True)
 class IndexScan:
     """What ``LibraryStore.scan`` found: the files left out, what changed on disk since the last look, and the
     index writes that bring it up to date (each takes the transaction; ``LibraryStore.apply`` runs them). A scan
@@ -115,6 +148,13 @@ def _delete_row(row_id: str, tx: Any) -> None:
 
 def _touch_row(row_id: str, mtime_ns: int, tx: Any) -> None:
     tx.update(t.LibraryEntryRow, row_id, mtime_ns=mtime_ns)
+
+
+def _write_failed(exc: OSError, source: str) -> LibraryError:
+    full = exc.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
+    reason = "the disk holding the project folder is full" if full else (exc.strerror or str(exc))
+    return LibraryError(codes.LIBRARY_WRITE_FAILED, f"{source} could not be written to the story "
+                                                    f"library ({reason}); nothing of it was kept.")
 
 
 def atomic_write(target: Path, text: str) -> None:
@@ -390,13 +430,18 @@ class LibraryStore:
         return plan_import(clean_entries(entries)[0], self._names()).conflicts
 
     def add_all(self, entries: list[LibraryEntry], source: str, on_conflict: Resolver | None = None) -> ImportOutcome:
-        """Adds every entry of one imported file, or none. An entry the library already has just so is
-        merged (nothing written); one whose name or a key another entry has and that differs is resolved
-        by ``on_conflict`` (``library/overlap.py``; none: left alone and named in the outcome). Everything
-        is checked and decided before the first file is written, and the whole file is one unit
-        (``_write_import``). The library's names are read once, so an import takes time in proportion to
-        its size. Hidden characters are removed from every entry first (``library/hidden.py``) and counted
-        in the outcome."""
+        """Adds every entry of one imported file, or none: ``plan_add`` then ``write_import``."""
+        return self.write_import(self.plan_add(entries, source, on_conflict))
+
+    def plan_add(self, entries: list[LibraryEntry], source: str, on_conflict: Resolver | None = None) -> PlannedImport:
+        """What ``write_import`` will write for one imported file; reads only, so a read lane may plan it (the
+        window: ``ui/operations/library.py: start_add_entries``). An entry the library already has just so is
+        merged (nothing written); one whose name or a key another entry has and that differs is resolved by
+        ``on_conflict`` (``library/overlap.py``; none: left alone and named in the outcome). Everything is checked
+        and decided here, before the first file is written, and each file's text, index row and hash are made
+        here too, so the write only stages, moves and indexes them. The library's names are read once, so an
+        import takes time in proportion to its size. Hidden characters are removed from every entry first
+        (``library/hidden.py``) and counted in the outcome. ``LibraryError`` when the file cannot be added."""
         entries, hidden = clean_entries(entries)
         names = self._names()
         taken = self._taken_paths()
@@ -411,7 +456,7 @@ class LibraryStore:
                 seen[n.casefold()] = entry.name
         written, removed, remaining, outcome = decide(entries, names, set(seen), on_conflict)
         free = taken - set(removed)
-        placed: list[tuple[str, str]] = []
+        placed: list[PlacedFile] = []
         for entry in written:
             problem = self.clash(entry, names=remaining)
             if problem:
@@ -419,27 +464,61 @@ class LibraryStore:
                     codes.LIBRARY_NAME_TAKEN, f"{source}: {problem} Nothing from this file was imported."
                 )
             text = render_entry(entry)
-            parse_entry(text, f"{source} ({entry.name})")
+            read_back = parse_entry(text, f"{source} ({entry.name})")
             rel = self._free_path(entry, free)
             free.add(rel)
-            placed.append((rel, text))
-        if placed or removed:
-            self._write_import(placed, source, removed)
-        outcome.paths = [rel for rel, _ in placed]
+            placed.append(PlacedFile(rel, text, read_back, _index_json(read_back)))
+        outcome.paths = [f.rel for f in placed]
         outcome.hidden = hidden
-        return outcome
+        return PlannedImport(source, placed, removed, outcome)
 
-    def _write_import(self, placed: list[tuple[str, str]], source: str, removed: list[str] | None = None) -> None:
-        """Writes an import as one unit. The files are staged in ``library/.import/<id>/`` (under a lock
-        held while this process lives), a manifest of their targets and hashes written, the files moved
-        into place and indexed, and only then the manifest removed: that is the commit. A process killed
-        before it leaves a staged import that the next open (``_recover_imports``) undoes, so the same
-        command can simply be run again; a full disk is ``library.write_failed`` with nothing kept. The
-        entry files an import replaces (``removed``) are moved into the staging folder first and moved back
-        when it is undone."""
+    def write_import(self, plan: PlannedImport) -> ImportOutcome:
+        """Writes a planned import as one unit (its files staged, unless a lane staged them: ``stage``; then moved in
+        by ``_commit``) and indexes only its own files (the rows of the files it replaced go): the other files of a
+        book's library are not looked at. An import a killed process
+        left unfinished is undone first, as ``sync`` does."""
+        self._recover_imports()
+        if plan.placed or plan.removed:
+            plan = self.stage(plan)  # a lane may have staged it already
+            assert plan.staged is not None
+            self._commit(plan.staged, [(f.rel, f.text) for f in plan.placed], plan.source,
+                         index=partial(self._index_placed, plan))
+        return plan.outcome
+
+    def _index_placed(self, plan: PlannedImport) -> None:
+        """The rows of a planned import's files, as ``sync`` would write them (each file's mtime and hash), and
+        the rows of the files it replaced removed; one transaction."""
+        kept = {f.rel for f in plan.placed}
+        gone = [row for rel in plan.removed if rel not in kept and (row := self._row_id(rel)) is not None]
+        digests = plan.staged.manifest if plan.staged is not None else {}
+        with self.db.transaction() as tx:
+            for f in plan.placed:
+                mtime_ns = (self.root / f.rel).stat().st_mtime_ns
+                digest = digests.get(f.rel) or hashlib.sha256(f.text.encode("utf-8")).hexdigest()
+                self._index_in(f.rel, f.entry, f.entry_json, mtime_ns, digest, None, tx)
+                pause_points.reached("library.index_write")
+            for row in gone:
+                _delete_row(row, tx)
+
+    def _write_import(self, placed: list[tuple[str, str]], source: str, removed: list[str] | None = None, *,
+                      index: Callable[[], object] | None = None) -> None:
+        """Writes an import as one unit: ``_stage`` then ``_commit``."""
+        self._commit(self._stage(placed, source, removed), placed, source, index)
+
+    def stage(self, plan: PlannedImport) -> PlannedImport:
+        """``plan`` with its files staged (``_stage``): creating a file is the slow part of an import (a third of a
+        millisecond each on the test machine), so a read lane may stage them and the writer lane only moves them in
+        (``write_import``). A staged import whose write never comes stays locked while this process lives and is
+        undone by the next open after it (``_recover_imports``)."""
+        if not (plan.placed or plan.removed) or plan.staged is not None:
+            return plan
+        return replace(plan, staged=self._stage([(f.rel, f.text) for f in plan.placed], plan.source, plan.removed))
+
+    def _stage(self, placed: list[tuple[str, str]], source: str, removed: list[str] | None = None) -> StagedImport:
+        """The files staged in ``library/.import/<id>/`` under a lock held while this process lives, and the
+        manifest of their targets and hashes (and of the files the import replaces) written; nothing in the library
+        is touched yet. A full disk is ``library.write_failed`` with nothing kept."""
         folder = self.root / "library" / IMPORT_DIR / new_id("import")
-        moved: list[tuple[Path, str]] = []
-        taken_away: list[tuple[Path, Path]] = []
         fd: int | None = None
         try:
             folder.mkdir(parents=True)
@@ -456,17 +535,36 @@ class LibraryStore:
                 pause_points.reached("library_import.staging")
             old = {rel: f"old-{n}.md" for n, rel in enumerate(removed or [])}
             atomic_write(folder / _MANIFEST, json.dumps({"files": manifest, "removed": old}))
-            for rel, staged in old.items():
+        except BaseException as exc:
+            release(fd)
+            shutil.rmtree(folder, ignore_errors=True)
+            raise _write_failed(exc, source) if isinstance(exc, OSError) else exc from None
+        return StagedImport(folder, fd, manifest, old)
+
+    def _commit(self, staged: StagedImport, placed: list[tuple[str, str]], source: str,
+                index: Callable[[], object] | None = None) -> None:
+        """Moves a staged import into place and indexes it (``index``, else a whole ``sync``), and only then
+        removes the manifest: that is the commit. A process killed before it leaves a staged import that the next
+        open (``_recover_imports``) undoes, so the same command can simply be run again. The entry files an import
+        replaces are moved into the staging folder first and moved back when it is undone."""
+        folder, fd = staged.folder, staged.fd
+        moved: list[tuple[Path, str]] = []
+        taken_away: list[tuple[Path, Path]] = []
+        try:
+            for rel, kept_as in staged.old.items():
                 if (self.root / rel).is_file():
-                    os.replace(self.root / rel, folder / staged)
-                    taken_away.append((folder / staged, self.root / rel))
+                    os.replace(self.root / rel, folder / kept_as)
+                    taken_away.append((folder / kept_as, self.root / rel))
+            made: set[Path] = set()  # each type's folder made once, not once per file (300 of a World Info)
             for n, (rel, _) in enumerate(placed):
                 target = self.root / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
+                if target.parent not in made:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    made.add(target.parent)
                 os.replace(folder / f"{n}.md", target)
-                moved.append((target, manifest[rel]))
+                moved.append((target, staged.manifest[rel]))
                 pause_points.reached("library_import.moving")
-            self.sync()
+            (index or self.sync)()
             (folder / _MANIFEST).unlink()  # the commit: from here on the import stays
         except BaseException as exc:
             for target, digest in moved:
@@ -474,16 +572,12 @@ class LibraryStore:
             for backup, original in taken_away:
                 restore(backup, original)
             release(fd)
-            fd = None
             shutil.rmtree(folder, ignore_errors=True)
             if moved or taken_away:
                 with contextlib.suppress(Exception):
                     self.sync()
             if isinstance(exc, OSError):
-                full = exc.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC))
-                reason = "the disk holding the project folder is full" if full else (exc.strerror or str(exc))
-                raise LibraryError(codes.LIBRARY_WRITE_FAILED, f"{source} could not be written to the story "
-                                                               f"library ({reason}); nothing of it was kept.") from None
+                raise _write_failed(exc, source) from None
             if isinstance(exc, (sqlite3.Error, sqlalchemy.exc.DBAPIError)):
                 raise index_failed(exc, source) from None
             raise

@@ -8,7 +8,8 @@ the files off the GUI thread (``Studio.library.read_files``; the mention counts 
 read and counted off it too, each on a ``BackgroundReads`` lane: ``ui/background.py``; the counts are kept
 incrementally, ``counts.MentionTally``: a chat change or a run's end matches only the new messages); then an
 ``ImportFlow`` (``ui/library/import_flow.py``) asks about entries that differ from ones there, adds each
-file's entries on the GUI thread (``Studio.library.add_entries``, small writes), all or nothing per file,
+file's entries as ``Studio.library.start_add_entries`` plans and writes them (planned on the ``project-files``
+lane, only the file's own entries written and indexed on the writer lane), all or nothing per file,
 and only then asks whether to make agents that play the cards' characters. A refused file's sentence is
 shown; the other files import. Dialogs are opened, never exec'd.
 

@@ -33,7 +33,6 @@ from relay_studio.library.overlap import Conflict, ImportOutcome, Resolution
 from relay_studio.runtime.card_profile import card_instructions
 from relay_studio.ui import i18n
 from relay_studio.ui.library import named
-from relay_studio.ui.operations.errors import present_error
 
 if TYPE_CHECKING:
     from relay_studio.ui.studio import Studio
@@ -119,7 +118,8 @@ class ImportFlow(QObject):
         self._ask_next()
 
     def _unchecked(self, line: str) -> None:
-        """The library could not be read to check the file against it: the file is not added; the next one goes on."""
+        """The library could not be read to check the file against it, or the file could not be added (its sentence
+        and code; nothing of it written): the next one goes on."""
         self.lines.append(line)
         self.file = None
         self._next_file()
@@ -164,22 +164,24 @@ class ImportFlow(QObject):
         self._ask_next()
 
     def _add_file(self) -> None:
+        """The file's entries added the one way (planned off the GUI thread, only its files written on the writer
+        lane); the next file once it is in or refused."""
         assert self.file is not None
         path, got = self.file
         answers = dict(self.answers)
-        try:
-            made = self.studio.library.add_entries(self.project_id, path.name, got,
-                                                   on_conflict=lambda c: answers.get(c.incoming.name, "skip"))
-        except LibraryError as exc:
-            present_error(exc, show=self.lines.append)
-        else:
-            self.lines += self._report(path.name, made.outcome)
-            written = made.outcome.paths
-            self.first_path = self.first_path or (written[0] if written else None)
-            skipped = set(made.outcome.skipped)
-            found = [e for e in got if e.type == "character" and e.card is not None and e.name not in skipped]
-            self.characters += found
-            self.card_files.update((id(e), path) for e in found)  # its picture becomes the agent's portrait
+        self.studio.library.start_add_entries(self, self.project_id, path.name, got,
+                                              lambda outcome: self._on_added(path, got, outcome),
+                                              on_conflict=lambda c: answers.get(c.incoming.name, "skip"),
+                                              show=self._unchecked)
+
+    def _on_added(self, path: Path, got: list[LibraryEntry], outcome: ImportOutcome) -> None:
+        self.lines += self._report(path.name, outcome)
+        written = outcome.paths
+        self.first_path = self.first_path or (written[0] if written else None)
+        skipped = set(outcome.skipped)
+        found = [e for e in got if e.type == "character" and e.card is not None and e.name not in skipped]
+        self.characters += found
+        self.card_files.update((id(e), path) for e in found)  # its picture becomes the agent's portrait
         self._next_file()
 
     def _report(self, source: str, out: ImportOutcome) -> list[str]:

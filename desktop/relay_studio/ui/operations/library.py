@@ -17,18 +17,18 @@ from relay_studio.domain import error_codes as codes
 from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.importing import read_library_file
-from relay_studio.library.overlap import Conflict, Resolver
+from relay_studio.library.overlap import Conflict, ImportOutcome, Resolver
 from relay_studio.library.skills import Skill, SkillCatalog, parse_skill, render_skill
 from relay_studio.library.store import (
     IndexedEntry,
     IndexScan,
     LibraryProblem,
     LibraryStore,
+    PlannedImport,
     PlannedSave,
     atomic_write,
 )
 from relay_studio.resources import resource_dir
-from relay_studio.runtime.card_profile import CardImport, add_card_entries
 from relay_studio.ui.operations.ops import FILES, Changes, ReadStores
 
 if TYPE_CHECKING:
@@ -200,15 +200,34 @@ class LibraryOperations:
                 out.append((path, exc))
         return out
 
-    def add_entries(self, project_id: str, source: str, entries: list[LibraryEntry], *,
-                            as_profile: bool = False, on_conflict: Resolver | None = None) -> CardImport:
-        """Adds one file's entries (read by ``read_library_files``) all or nothing; with ``as_profile`` also
-        stores an agent that plays its character. ``LibraryError`` when it cannot (nothing written).
-        ``on_conflict``: what becomes of entries that differ from ones there (``library/overlap.py``)."""
-        made = add_card_entries(self.runtime, self.store(project_id), entries, source, as_profile=as_profile,
-                                on_conflict=on_conflict)
-        self.hub.ops.did_change(Changes.of(library=project_id, profiles=made.profile is not None))
-        return made
+    def start_add_entries(self, owner: QObject, project_id: str, source: str, entries: list[LibraryEntry],
+                          then: Callable[[ImportOutcome], None], *, on_conflict: Resolver | None = None,
+                          show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """Adds one file's entries (read by ``read_files``) all or nothing, the way ``start_save`` saves one: the
+        import is planned on the ``project-files`` lane against the index caught up with the folder (names and
+        files checked, conflicts resolved by ``on_conflict``, every file's text and index row made and its files
+        staged there), then only its own files are moved in and indexed on the writer lane
+        (``LibraryStore.write_import``);
+        ``then(outcome)``. A file that cannot be added (``LibraryError``: nothing written) goes to ``show``."""
+        folder = self.projects.folder(project_id)
+
+        def plan(stores: ReadStores) -> tuple[IndexScan, PlannedImport | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            if found.writes and rounds > 1:
+                return found, None
+            return found, library.stage(library.plan_add(entries, source, on_conflict))  # files made here, not there
+
+        def planned(result: tuple[IndexScan, PlannedImport | None]) -> None:
+            found, add = result
+            if add is None:  # the index was behind the files: caught up first, then planned again
+                self._catch_up(owner, project_id, found, show, lambda: self.start_add_entries(
+                    owner, project_id, source, entries, then, on_conflict=on_conflict, show=show, rounds=rounds - 1))
+                return
+            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).write_import(add),
+                                lambda _outcome: Changes.of(library=project_id), then, show=show)
+
+        self.hub.ops.query(owner, plan, planned, lane=FILES, show=show)
 
     def start_export(self, owner: QObject, project_id: str, path: Path, then: Callable[[WorldInfoWritten], None],
                      *, show: Callable[[str], None] | None = None) -> None:
@@ -224,12 +243,27 @@ class LibraryOperations:
         return self.store(project_id).conflicts(entries)
 
     def read_conflicts(self, owner: QObject, project_id: str, entries: list[LibraryEntry],
-                       then: Callable[[list[Conflict]], None], show: Callable[[str], None]) -> None:
-        """``conflicts`` as a query on the ``project-files`` lane (the index synced with the folder first: it grows
-        with the library); a failure's sentence goes to ``show``."""
+                       then: Callable[[list[Conflict]], None], show: Callable[[str], None], *,
+                       rounds: int = ENTRY_READ_ROUNDS) -> None:
+        """``conflicts`` as a query on the ``project-files`` lane, against the index caught up with the folder (the
+        catching up written on the writer lane first, as ``read_entries`` does); a failure's sentence goes to
+        ``show``."""
         folder = self.projects.folder(project_id)
-        self.hub.ops.query(owner, lambda stores: LibraryStore.open(stores.db, project_id, folder).conflicts(entries),
-                           then, lane=FILES, show=show)
+
+        def find(stores: ReadStores) -> tuple[IndexScan, list[Conflict] | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            return found, None if found.writes and rounds > 1 else library.conflicts(entries)
+
+        def found(result: tuple[IndexScan, list[Conflict] | None]) -> None:
+            scan, conflicts = result
+            if conflicts is None:  # the index was behind the files: caught up first, then compared again
+                self._catch_up(owner, project_id, scan, show, lambda: self.read_conflicts(
+                    owner, project_id, entries, then, show, rounds=rounds - 1))
+                return
+            then(conflicts)
+
+        self.hub.ops.query(owner, find, found, lane=FILES, show=show)
 
     def skills(self, project_id: str) -> SkillCatalog:
         return SkillCatalog(self.projects.folder(project_id), resource_dir() / "skills")
