@@ -15,13 +15,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
-
 from relay_studio.domain.records import ProjectRecord
 from relay_studio.resources import resource_dir
 from relay_studio.store.chats import ChatStore
 from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.store.projects import ProjectStore
+from relay_studio.ui.next_turn import next_turn
 from relay_studio.ui.operations.ops import FILES, Change, Changes, OwnerRef, Query, ReadStores, chats, projects
 from relay_studio.ui.operations.project_files import ProjectFiles, read_project_files
 
@@ -123,5 +122,5 @@ class ProjectOperations:
             if owner.alive:
                 then(files)
                 if waiters:
-                    QTimer.singleShot(0, self.hub.ops, partial(self._deliver, files, waiters))
+                    next_turn(self.hub.ops, partial(self._deliver, files, waiters))
                 return
