@@ -5,15 +5,20 @@ data file; real Qt widgets."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+import pytest
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QTreeView, QWidget
 from pytestqt.qtbot import QtBot
 
 from relay_studio.library.entries import IndexedEntry, LibraryEntry
+from relay_studio.runtime.engine import Runtime
 from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.ui.library.codex_model import CodexModel
+from relay_studio.ui.operations.chat_contents import ChatContents
+from relay_studio.ui.operations.chats import ChatOperations
 from relay_studio.ui.operations.project_files import ProjectFiles
 from tests.gui.conftest import App, until
 
@@ -70,3 +75,29 @@ def test_a_librarys_first_counts_make_the_tree_measure_only_the_rows_it_shows(qt
     tree.viewport().repaint()
     assert model.data(first) == "1" and tree.isExpanded(model.index(0, 0))
     assert model.asked < 2000  # what the rows shown (about 20) are asked, not the 1,000 rows told of
+
+
+async def test_the_chat_a_window_opens_with_is_built_a_turn_after_its_read_arrives_and_a_switch_at_once(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    cards_at_arrival: list[int] = []
+    original = ChatOperations.read_contents
+
+    def read_contents(ops: ChatOperations, owner: QObject, chat_id: str, recent: int,
+                      deliver: Callable[[ChatContents], None], failed: Callable[[str], None] | None = None) -> None:
+        def delivered(contents: ChatContents) -> None:
+            deliver(contents)
+            cards_at_arrival.append(len(window.chat.message_cards()))
+        original(ops, owner, chat_id, recent, delivered, failed)
+
+    monkeypatch.setattr(ChatOperations, "read_contents", read_contents)
+    rt = Runtime(app.data_dir)
+    chats = [rt.chats.ensure_chat(name) for name in ("Salt road", "River")]
+    for chat in chats:
+        rt.chats.add_message(chat.id, "user", f"Where does the {chat.name.lower()} end?")
+    rt.close()
+    window = app.open()
+    await until(lambda: window.chat_id != "" and len(window.chat.message_cards()) == 1, what="the opening chat")
+    assert cards_at_arrival == [0]  # its read arrived with the window's first paint: the card came a turn later
+    window.open_chat(next(c.id for c in chats if c.id != window.chat_id))
+    await until(lambda: len(cards_at_arrival) == 2, what="the switch's read")
+    assert cards_at_arrival[1] == 1  # a switch's read is built as it arrives
