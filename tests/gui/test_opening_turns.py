@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from relay_studio.library.entries import IndexedEntry, LibraryEntry
 from relay_studio.runtime.engine import Runtime
 from relay_studio.store.database import DEFAULT_PROJECT_ID
+from relay_studio.ui.background import BackgroundReads, put_off_arrivals
 from relay_studio.ui.library.codex_model import CodexModel
 from relay_studio.ui.operations.chat_contents import ChatContents
 from relay_studio.ui.operations.chats import ChatOperations
@@ -101,3 +102,23 @@ async def test_the_chat_a_window_opens_with_is_built_a_turn_after_its_read_arriv
     window.open_chat(next(c.id for c in chats if c.id != window.chat_id))
     await until(lambda: len(cards_at_arrival) == 2, what="the switch's read")
     assert cards_at_arrival[1] == 1  # a switch's read is built as it arrives
+
+
+def test_while_a_window_opens_a_lanes_arrival_is_delivered_a_turn_later_and_afterwards_at_once(
+        qtbot: QtBot) -> None:
+    owner = QObject()
+    reads = BackgroundReads("test-opening", owner)
+    delivered: list[str] = []
+    seen_at_signal: list[list[str]] = []
+    reads.arrived.connect(lambda _arrival: seen_at_signal.append(list(delivered)))  # after the lane's own slot
+    try:
+        put_off_arrivals(60)  # a window opening
+        reads.start("a", lambda: "opening", lambda outcome: delivered.append(str(outcome.result())))
+        qtbot.waitUntil(lambda: delivered == ["opening"])
+        put_off_arrivals(0)  # the window is open
+        reads.start("a", lambda: "later", lambda outcome: delivered.append(str(outcome.result())))
+        qtbot.waitUntil(lambda: delivered == ["opening", "later"])
+    finally:
+        put_off_arrivals(0)
+        reads.close()
+    assert seen_at_signal == [[], ["opening", "later"]]  # put off: not yet there as it arrived; then at once
