@@ -87,6 +87,8 @@ async def test_mentions_are_underlined_and_hovering_shows_the_entry(app: App, qt
     rt.close()
     window = await _active(app)
     _click_chat(qtbot, window, "Voyage")
+    await until(lambda: window.chat.up_to_date and len(window.chat.message_cards()) == 2,
+                what="the chat read and shown")  # the window's opening chat is built a turn after its read
     cards = window.chat.message_cards()
     await until(lambda: [c.mention_count for c in cards] == [3, 1], what="the mentions underlined")
     user, answer = cards
@@ -139,6 +141,8 @@ async def test_hovering_a_mention_fills_sillytavern_names(app: App, qtbot: QtBot
     window = await _active(app)
     window.studio.connections.set_persona_name("Ada")
     _click_chat(qtbot, window, "Storm")
+    await until(lambda: window.chat.up_to_date and len(window.chat.message_cards()) == 2,
+                what="the chat read and shown")  # the window's opening chat is built a turn after its read
     cards = window.chat.message_cards()
     await until(lambda: [c.mention_count for c in cards] == [2, 1], what="the mentions underlined")
     user, answer = cards

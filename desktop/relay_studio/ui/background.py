@@ -28,12 +28,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, NoReturn, TypeAlias, TypeVar
 
 from PySide6.QtCore import QObject, Signal
+
+from relay_studio.ui.next_turn import next_turn
 
 T = TypeVar("T")
 
@@ -237,11 +241,29 @@ class BackgroundReads(QObject):
         _abandon(self._lane, self._waiting, last)
 
     def _on_arrived(self, arrival: Arrival) -> None:
+        if time.monotonic() < _put_off_until:
+            next_turn(self, partial(self._deliver, arrival))  # the window's opening: see ``put_off_arrivals``
+        else:
+            self._deliver(arrival)
+
+    def _deliver(self, arrival: Arrival) -> None:
         latest = self._latest.get(arrival.key)
         if self._closed or latest is None or latest[0] != arrival.generation:
             return  # closed meanwhile, or a later request of this key is under way
         del self._latest[arrival.key]
         latest[1](arrival.outcome)
+
+
+_put_off_until = 0.0  # see put_off_arrivals
+
+
+def put_off_arrivals(seconds: float) -> None:
+    """For ``seconds`` from now, what any lane brings is delivered a turn later (``ui/next_turn.py``), not in the
+    pass over Qt's posted events that brings it. A window's opening: its first paint, the repaint after it and the
+    first reads' arrivals were one pass, one gap of the GUI thread of 70 to 110 ms on a book (a timer's turn
+    apart, 40 to 60). Later a read arrives alone, and a turn's wait would only show a switch later."""
+    global _put_off_until
+    _put_off_until = time.monotonic() + seconds
 
 
 def _abandon(lane: _Lane, waiting: set[asyncio.Future[Any]], last: Callable[[], None] | None = None) -> None:

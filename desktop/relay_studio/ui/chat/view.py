@@ -86,6 +86,7 @@ from relay_studio.ui.chat.transcript import (
 )
 from relay_studio.ui.chat.unpublished import notice_text
 from relay_studio.ui.chat.welcome_card import WelcomeCard
+from relay_studio.ui.next_turn import next_turn
 from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.chat_contents import ChatContents
 from relay_studio.ui.operations.project_files import ProjectFiles
@@ -154,6 +155,7 @@ class ChatView(QWidget):
         self._agent_from_read = ""  # a chat switched to whose composer agent comes with its contents
         self._finished_run = ""  # the run that ended in the chat shown, until the chat's next read is shown
         self._shown_read = 0  # the number of the read shown last (``_wanted`` when no newer one is under way)
+        self._first_read_taken = False  # the view's first read is built a turn after it arrives (_on_contents)
         self._stale = False  # hidden when a read was wanted: it reads when shown
         self._keep_from_end: int | None = None  # "Show earlier messages": the place kept when its read is shown
         layout = QVBoxLayout(self)
@@ -361,6 +363,17 @@ class ChatView(QWidget):
         self.empty_hint.show()
 
     def _on_contents(self, wanted: int, contents: ChatContents) -> None:
+        """The read arrived. The first read the view shows is built in a later turn (``next_turn``), not in the one
+        that delivers it: that turn also holds the window's first paint and the project's read arriving, and with
+        the chat's first card and its paint they were one gap of the GUI thread of 70 to 110 ms. A switch's read
+        arrives alone and is built at once."""
+        if not self._first_read_taken and wanted == self._wanted:
+            self._first_read_taken = True
+            next_turn(self, partial(self._take_contents, wanted, contents))
+        else:
+            self._take_contents(wanted, contents)
+
+    def _take_contents(self, wanted: int, contents: ChatContents) -> None:
         if wanted != self._wanted:
             return  # a newer read, or a refresh on the GUI thread, came after it
         if contents.chat_id == self.chat_id:

@@ -37,7 +37,7 @@ from relay_studio.store.chats import ChatStore
 from relay_studio.store.database import Database
 from relay_studio.store.projects import ProjectStore
 from relay_studio.store.runs import RunStore
-from relay_studio.ui.background import BackgroundReads, Done, Failed, Outcome
+from relay_studio.ui.background import BackgroundReads, Done, Failed, Outcome, put_off_arrivals
 from relay_studio.ui.operations.changes import Changes
 from relay_studio.ui.operations.errors import present_error
 
@@ -117,6 +117,11 @@ class OwnerRef:
         return self._owner if self.alive else None
 
 
+#: how long after the studio's start the lanes' arrivals are put off a turn (``background.put_off_arrivals``):
+#: the window's build, its show and the settling of its first reads (about 0.5 s on a book)
+OPENING_S = 0.8
+
+
 class Operations(QObject):
     """The lanes and the one place every query and change ends (the studio holds it as ``studio.ops``)."""
 
@@ -126,6 +131,7 @@ class Operations(QObject):
         self._db_path = db_path
         self._lanes = {READER: BackgroundReads(READER, self, dedicated=True), FILES: BackgroundReads(FILES, self),
                        KEYCHAIN: BackgroundReads(KEYCHAIN, self)}
+        put_off_arrivals(OPENING_S)  # the window opens now: its first reads arrive beside its first paints
         self._stores: dict[str, ReadStores] = {}  # a lane's connection, opened at its first query (GUI thread)
         self._closed = False
 
