@@ -606,6 +606,7 @@ Klick: %1 spricht als Nächstes. Rechtsklick: die Szene betreten oder verlassen.
     </message>
     <message>
         <source>Entry</source>
+        <extracomment>more changed rows than this are told as one change of the layout: a tree told of a range of rows measures every row of it (1,000 on a book: 40 to 50 ms on the GUI thread), after a layout change only those it shows</extracomment>
         <translation>Eintrag</translation>
     </message>
     <message>

@@ -604,6 +604,7 @@ Click: %1 speaks next. Right-click: enter or leave the scene.</source>
     </message>
     <message>
         <source>Entry</source>
+        <extracomment>more changed rows than this are told as one change of the layout: a tree told of a range of rows measures every row of it (1,000 on a book: 40 to 50 ms on the GUI thread), after a layout change only those it shows</extracomment>
         <translation>項目</translation>
     </message>
     <message>
