@@ -96,6 +96,7 @@ from relay_studio.ui.tasks import WidgetTasks
 log = logging.getLogger(__name__)
 
 WELCOME_CHAT = "Welcome"
+KEEP_PLACE_MS = 250  # how long the column's height must stay put before a kept place is let go
 # how many transcript items a chat shows at first, and how many more each "Show earlier messages" adds
 PAGE = 12
 # cards built in one turn of the loop: the last ones at once, those above them a batch per turn; a batch ends
@@ -201,6 +202,9 @@ class ChatView(QWidget):
         self._from_end: int | None = None
         self._more_timer = QTimer(self, singleShot=True, interval=0)
         self._more_timer.timeout.connect(self._build_more)
+        # "Show earlier messages": the place is held until the column's height has not changed for this long
+        self._settled_timer = QTimer(self, singleShot=True, interval=KEEP_PLACE_MS)
+        self._settled_timer.timeout.connect(self._let_place_go)
         self.earlier = QPushButton()
         self.earlier.setObjectName("ShowEarlierMessages")
         self.earlier.setFlat(True)
@@ -560,9 +564,16 @@ class ChatView(QWidget):
         """The place the creator read at, ``from_end`` above the end, kept as the cards above it come."""
         bar = self.scroll_area.verticalScrollBar()
         self._stick_to_end = False
-        if self._more_timer.isActive():
-            self._from_end = from_end  # held while the cards above are built (``_build_more`` lets go)
+        # held while the cards above are built (``_build_more`` lets go) and laid out (Qt lays a page built whole
+        # out after the turn, maybe after the zero timer below: ``_on_range_changed`` keeps it then)
+        self._from_end = from_end
+        self._settled_timer.start()
         QTimer.singleShot(0, lambda: bar.setValue(bar.maximum() - from_end))
+
+    def _let_place_go(self) -> None:
+        """The column's height has settled since "Show earlier messages": scrolling is the creator's again."""
+        if not self._more_timer.isActive() and not self._stick_to_end:
+            self._from_end = None
 
     def _unpublished(self, runs: dict[str, RunRecord]) -> dict[str, RunNotice]:
         """A notice for each ended run whose approved change no commit published (``unpublished.py``)."""
@@ -652,6 +663,8 @@ class ChatView(QWidget):
             self.scroll_area.verticalScrollBar().setValue(high)
         elif self._from_end is not None:
             self.scroll_area.verticalScrollBar().setValue(high - self._from_end)
+            if self._settled_timer.isActive():
+                self._settled_timer.start()  # still settling: held a while longer
         if not self._more_timer.isActive() and any(slot is None for slot in self._slots):
             self._more_timer.start()  # laid out anew (the window shown, resized): are more cards wanted now?
 
