@@ -5,11 +5,11 @@ One of the studio's operations (``ui/studio.py``, docs/window/studio.md): views 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QObject
 
@@ -24,8 +24,6 @@ from relay_studio.library.store import (
     IndexScan,
     LibraryProblem,
     LibraryStore,
-    PlannedImport,
-    PlannedSave,
     atomic_write,
 )
 from relay_studio.resources import resource_dir
@@ -36,6 +34,9 @@ if TYPE_CHECKING:
     from relay_studio.ui.operations.hub import StudioHub
     from relay_studio.ui.operations.projects import ProjectOperations
 
+
+P = TypeVar("P")  # what a library write plans on the lane
+T = TypeVar("T")  # what it returns once written
 
 #: how many times a read of the entries writes the index's catching up before it shows what is indexed (files that
 #: keep changing while it reads: the next read catches up again)
@@ -122,60 +123,60 @@ class LibraryOperations:
         self.hub.ops.change(owner, write, lambda _problems: Changes.of(library=project_id),
                             lambda _problems: again(), show=show)
 
+    def _plan_then_write(self, owner: QObject, project_id: str, plan: Callable[[LibraryStore], P],
+                         write: Callable[[LibraryStore, P], T], then: Callable[[T], None],
+                         again: Callable[[int], None], *, show: Callable[[str], None] | None, rounds: int,
+                         key: Hashable | None = None) -> None:
+        """The one shape of a library write: ``plan`` on the ``project-files`` lane against the index caught up with
+        the folder (when the index is behind the files, the catching up is written on the writer lane first and
+        ``again(rounds - 1)`` plans anew, as ``read_entries`` reads anew), then ``write`` of what was planned on the
+        writer lane, announced as a change of the project's library; ``then(result)``. A failure goes to ``show``."""
+        folder = self.projects.folder(project_id)
+
+        def planning(stores: ReadStores) -> tuple[IndexScan, tuple[P] | None]:
+            library = LibraryStore(stores.db, project_id, folder)
+            found = library.scan()
+            return found, None if found.writes and rounds > 1 else (plan(library),)
+
+        def planned(result: tuple[IndexScan, tuple[P] | None]) -> None:
+            found, made = result
+            if made is None:  # the index was behind the files: caught up first, then planned again
+                self._catch_up(owner, project_id, found, show, lambda: again(rounds - 1))
+                return
+            self.hub.ops.change(owner, lambda runtime: write(LibraryStore(runtime.db, project_id, folder), made[0]),
+                                lambda _result: Changes.of(library=project_id), then, show=show)
+
+        self.hub.ops.query(owner, planning, planned, key=key, lane=FILES, show=show)
+
     def start_save(self, owner: QObject, project_id: str, entry: LibraryEntry, replacing: str | None,
                    then: Callable[[str], None], *, show: Callable[[str], None] | None = None,
                    rounds: int = ENTRY_READ_ROUNDS) -> None:
-        """``save_entry`` the one way: the entry is checked now (a missing name: ``LibraryError`` at once), its
-        name and file are planned on the ``project-files`` lane against the index caught up with the folder (the
-        catching up written on the writer lane first, as ``read_entries`` does), then the file is written and
-        indexed alone on the writer lane; ``then(path)``. A name taken goes to ``show``."""
+        """``save_entry`` the one way (``_plan_then_write``): the entry is checked now (a missing name:
+        ``LibraryError`` at once), its name and file planned on the lane, then the file written and indexed alone;
+        ``then(path)``. A name taken goes to ``show``."""
         label = f"The entry '{entry.name.strip()}'" if entry.name.strip() else "The new entry"
         checked = check_entry(entry, label)
-        folder = self.projects.folder(project_id)
-
-        def plan(stores: ReadStores) -> tuple[IndexScan, PlannedSave | None]:
-            library = LibraryStore(stores.db, project_id, folder)
-            found = library.scan()
-            return found, None if found.writes and rounds > 1 else library.plan_save(checked, replacing=replacing)
-
-        def planned(result: tuple[IndexScan, PlannedSave | None]) -> None:
-            found, save = result
-            if save is None:  # the index was behind the files: caught up first, then planned again
-                self._catch_up(owner, project_id, found, show, lambda: self.start_save(
-                    owner, project_id, checked, replacing, then, show=show, rounds=rounds - 1))
-                return
-            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).write_planned(save),
-                                lambda _path: Changes.of(library=project_id), then, show=show)
-
-        self.hub.ops.query(owner, plan, planned, key=("library-save", project_id), lane=FILES, show=show)
+        self._plan_then_write(
+            owner, project_id, lambda library: library.plan_save(checked, replacing=replacing),
+            LibraryStore.write_planned, then,
+            lambda left: self.start_save(owner, project_id, checked, replacing, then, show=show, rounds=left),
+            show=show, rounds=rounds, key=("library-save", project_id))
 
     def start_remove(self, owner: QObject, project_id: str, name: str, then: Callable[[IndexedEntry], None], *,
                      show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
-        """``remove_entry`` the one way: the entry is found on the ``project-files`` lane (the index caught up with
-        the folder first, on the writer lane, as ``read_entries`` does), then its file and its row alone go on the
-        writer lane; ``then(entry)``. An entry that is not there any more goes to ``show``."""
-        folder = self.projects.folder(project_id)
+        """``remove_entry`` the one way (``_plan_then_write``): the entry found on the lane, then its file and its
+        row alone removed; ``then(entry)``. An entry that is not there any more goes to ``show``."""
 
-        def find(stores: ReadStores) -> tuple[IndexScan, IndexedEntry | None]:
-            library = LibraryStore(stores.db, project_id, folder)
-            found = library.scan()
-            if found.writes and rounds > 1:
-                return found, None
+        def find(library: LibraryStore) -> IndexedEntry:
             item = library.find(name)
             if item is None:
                 raise LibraryError(codes.LIBRARY_ENTRY_NOT_FOUND, f"There is no entry '{name}' in the story library.")
-            return found, item
+            return item
 
-        def found(result: tuple[IndexScan, IndexedEntry | None]) -> None:
-            scan, item = result
-            if item is None:  # the index was behind the files: caught up first, then found again
-                self._catch_up(owner, project_id, scan, show, lambda: self.start_remove(
-                    owner, project_id, name, then, show=show, rounds=rounds - 1))
-                return
-            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).remove_file(item),
-                                lambda _item: Changes.of(library=project_id), then, show=show)
-
-        self.hub.ops.query(owner, find, found, key=("library-remove", project_id), lane=FILES, show=show)
+        self._plan_then_write(
+            owner, project_id, find, LibraryStore.remove_file, then,
+            lambda left: self.start_remove(owner, project_id, name, then, show=show, rounds=left),
+            show=show, rounds=rounds, key=("library-remove", project_id))
 
     def save_entry(self, project_id: str, entry: LibraryEntry, replacing: str | None = None) -> str:
         """Writes the entry's file (moved when its name or type changed); ``LibraryError`` when it cannot."""
@@ -183,10 +184,6 @@ class LibraryOperations:
         path = self.store(project_id).save(check_entry(entry, label), replacing=replacing)
         self.hub.ops.did_change(Changes.of(library=project_id))
         return path
-
-    def remove_entry(self, project_id: str, name: str) -> None:
-        self.store(project_id).remove(name)
-        self.hub.ops.did_change(Changes.of(library=project_id))
 
     @staticmethod
     def read_files(paths: list[Path]) -> list[tuple[Path, list[LibraryEntry] | LibraryError]]:
@@ -203,31 +200,17 @@ class LibraryOperations:
     def start_add_entries(self, owner: QObject, project_id: str, source: str, entries: list[LibraryEntry],
                           then: Callable[[ImportOutcome], None], *, on_conflict: Resolver | None = None,
                           show: Callable[[str], None] | None = None, rounds: int = ENTRY_READ_ROUNDS) -> None:
-        """Adds one file's entries (read by ``read_files``) all or nothing, the way ``start_save`` saves one: the
-        import is planned on the ``project-files`` lane against the index caught up with the folder (names and
-        files checked, conflicts resolved by ``on_conflict``, every file's text and index row made and its files
-        staged there), then only its own files are moved in and indexed on the writer lane
-        (``LibraryStore.write_import``);
-        ``then(outcome)``. A file that cannot be added (``LibraryError``: nothing written) goes to ``show``."""
-        folder = self.projects.folder(project_id)
-
-        def plan(stores: ReadStores) -> tuple[IndexScan, PlannedImport | None]:
-            library = LibraryStore(stores.db, project_id, folder)
-            found = library.scan()
-            if found.writes and rounds > 1:
-                return found, None
-            return found, library.stage(library.plan_add(entries, source, on_conflict))  # files made here, not there
-
-        def planned(result: tuple[IndexScan, PlannedImport | None]) -> None:
-            found, add = result
-            if add is None:  # the index was behind the files: caught up first, then planned again
-                self._catch_up(owner, project_id, found, show, lambda: self.start_add_entries(
-                    owner, project_id, source, entries, then, on_conflict=on_conflict, show=show, rounds=rounds - 1))
-                return
-            self.hub.ops.change(owner, lambda runtime: LibraryStore(runtime.db, project_id, folder).write_import(add),
-                                lambda _outcome: Changes.of(library=project_id), then, show=show)
-
-        self.hub.ops.query(owner, plan, planned, lane=FILES, show=show)
+        """Adds one file's entries (read by ``read_files``) all or nothing, the way ``start_save`` saves one
+        (``_plan_then_write``): names and files checked, conflicts resolved by ``on_conflict``, every file's text
+        and index row made and its files staged on the lane, then only its own files moved in and indexed
+        (``LibraryStore.write_import``); ``then(outcome)``. A file that cannot be added (``LibraryError``: nothing
+        written) goes to ``show``."""
+        self._plan_then_write(
+            owner, project_id, lambda library: library.stage(library.plan_add(entries, source, on_conflict)),
+            LibraryStore.write_import, then,
+            lambda left: self.start_add_entries(owner, project_id, source, entries, then, on_conflict=on_conflict,
+                                                show=show, rounds=left),
+            show=show, rounds=rounds)
 
     def start_export(self, owner: QObject, project_id: str, path: Path, then: Callable[[WorldInfoWritten], None],
                      *, show: Callable[[str], None] | None = None) -> None:
