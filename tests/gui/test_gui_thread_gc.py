@@ -47,31 +47,30 @@ def test_a_cycle_holding_a_qt_object_is_collected_on_the_gui_thread_when_a_worke
 
 def test_the_collector_collects_the_generation_cpython_would_and_a_full_one_at_most_every_few_seconds(
         qapp: QApplication) -> None:
-    from relay_studio.ui.gui_thread_gc import collect_on_gui_thread
+    from relay_studio.ui.gui_thread_gc import FULL_EVERY_S, collect_on_gui_thread
 
     collector = collect_on_gui_thread(qapp)
     threshold0, threshold1, threshold2 = gc.get_threshold()
     kept: list[list[list[int]]] = []  # kept alive: only what lives counts toward a collection
+
+    def make_due(generation: int) -> None:
+        """As many collections of the younger generations as make ``generation`` due, then young objects."""
+        for _ in range(threshold2 + 1 if generation == 2 else 0):
+            gc.collect(1)
+        for _ in range(threshold1 + 1 if generation >= 1 else 0):
+            gc.collect(0)
+        kept.append([[n] for n in range(threshold0 + 1)])
+
     gc.collect()
     assert collector.collect_if_due() == -1, "nothing allocated since the last collection: nothing to do"
-    kept.append([[n] for n in range(threshold0 + 1)])
+    make_due(0)
     assert collector.collect_if_due() == 0
-    for _ in range(threshold1 + 1):
-        gc.collect(0)
-    kept.append([[n] for n in range(threshold0 + 1)])
+    make_due(1)
     assert collector.collect_if_due() == 1, "the middle generation is due after enough young collections"
-    for _ in range(threshold2 + 1):
-        gc.collect(1)
-    for _ in range(threshold1 + 1):
-        gc.collect(0)
-    kept.append([[n] for n in range(threshold0 + 1)])
+    make_due(2)
     collector.full_every_s = 3600.0
     assert collector.collect_if_due() == 1, "a full collection waits for its interval"
-    for _ in range(threshold2 + 1):
-        gc.collect(1)
-    for _ in range(threshold1 + 1):
-        gc.collect(0)
-    kept.append([[n] for n in range(threshold0 + 1)])
+    make_due(2)
     collector.full_every_s = 0.0
     assert collector.collect_if_due() == 2
-    collector.full_every_s = 10.0
+    collector.full_every_s = FULL_EVERY_S
