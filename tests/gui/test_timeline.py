@@ -3,6 +3,7 @@ list (filters, search, a checked Qt model), selection both ways, the detail pane
 
 from __future__ import annotations
 
+import threading
 from itertools import pairwise
 
 import pytest
@@ -325,3 +326,33 @@ async def test_a_runs_journal_is_read_off_the_gui_thread_and_folded_whole(app: A
     assert panel.timeline is not None and panel.timeline.last_seq == expected[-1].seq == len(expected)
     assert any(name.startswith("relay-studio-read") for name in threads)  # the journal, on the reader thread
     assert threads[-1] == threading.main_thread().name  # the last few, read where they are folded
+
+
+async def test_a_page_of_events_the_index_has_not_reached_is_read_off_the_gui_thread_and_its_rows_told(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from relay_studio.store.runs import RunStore
+
+    window, panel = await _demo(app)
+    assert panel.timeline is not None
+    run_id, total = panel.timeline.run_id, panel.model.rowCount()
+    read_on: list[str] = []
+    original = RunStore.events
+
+    def events(store: RunStore, *args: object, **kwargs: object) -> object:
+        read_on.append(threading.current_thread().name)
+        return original(store, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RunStore, "events", events)
+    panel.model.set_run(RunTimeline(run_id, panel.model.words), total)  # an index not read yet: rows from pages
+    told: list[int] = []
+    panel.model.dataChanged.connect(lambda top, bottom, _roles=(): told.append(bottom.row() - top.row() + 1))
+    first = panel.model.index(0, 3)
+    assert panel.model.data(first) == ""  # asked in a paint: empty until its page is read, nothing read here
+    assert threading.main_thread().name not in read_on
+    await until(lambda: panel.model.data(first) != "", what="the page's rows")
+    read_sentence = panel.model.data(first)
+    assert read_on and threading.main_thread().name not in read_on
+    assert told and told[-1] == total  # the rows shown are told changed once the page came
+    window.timeline.load(run_id)  # shown as the panel shows it: the row read from its page says what the index says
+    await window.timeline.loaded.wait()
+    assert window.timeline.model.data(window.timeline.model.index(0, 3)) == read_sentence

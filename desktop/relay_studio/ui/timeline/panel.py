@@ -129,8 +129,8 @@ class TimelinePanel(QWidget):
         events_layout.addLayout(bar.filters)
         events_layout.addLayout(bar.search_row)  # the search field on a row of its own in a narrow panel
 
-        self.model = EventsModel(lambda run_id, after, limit:
-                                 studio.journal.events(run_id, after_seq=after, limit=limit))
+        self.model = EventsModel(lambda run_id, after, limit, deliver:
+                                 studio.journal.events.run(self, deliver, run_id, after_seq=after, limit=limit))
         self.table = EventsTable(self.model)
         events_layout.addWidget(self.table)
         events_layout.addWidget(self.progress)
