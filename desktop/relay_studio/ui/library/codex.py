@@ -308,9 +308,10 @@ class CodexView(QWidget):
         selection = self.tree.selectionModel()
         assert selection is not None
         selection.blockSignals(True)
-        self.model.set_entries(self.items)
+        reset = self.model.set_entries(self.items)
         self.model.set_counts(self.counts)
-        self.tree.expandAll()
+        if reset:
+            self.tree.expandAll()
         selection.blockSignals(False)
         if current:
             self._choose(current)

@@ -45,14 +45,28 @@ class CodexModel(QAbstractItemModel):
         self._bold.setBold(True)
 
     # -- what it holds -----------------------------------------------------------------------------
-    def set_entries(self, items: list[IndexedEntry]) -> None:
-        """The entries, grouped by type in the order first met (the library's order)."""
-        groups: dict[str, list[IndexedEntry]] = {}
+    def set_entries(self, items: list[IndexedEntry]) -> bool:
+        """The entries, grouped by type in the order first met (the library's order). When the same files stand in
+        the same places (an entry saved, or read back unchanged) only the rows that changed are told; otherwise the
+        model is reset, and ``True`` says so (the tree then opens its groups again). A reset made a book's tree of
+        1,000 rows lay out every row again after each save (20 to 30 ms on the GUI thread)."""
+        grouped: dict[str, list[IndexedEntry]] = {}
         for item in items:
-            groups.setdefault(item.entry.type, []).append(item)
-        self.beginResetModel()
-        self.groups = [Group(kind, entries) for kind, entries in groups.items()]
-        self.endResetModel()
+            grouped.setdefault(item.entry.type, []).append(item)
+        groups = [Group(kind, entries) for kind, entries in grouped.items()]
+        if [(g.type, [i.path for i in g.entries]) for g in groups] != [
+                (g.type, [i.path for i in g.entries]) for g in self.groups]:
+            self.beginResetModel()
+            self.groups = groups
+            self.endResetModel()
+            return True
+        old, self.groups = self.groups, groups
+        for g, (before, after) in enumerate(zip(old, groups, strict=True)):
+            changed = [r for r, (a, b) in enumerate(zip(before.entries, after.entries, strict=True)) if a != b]
+            if changed:
+                parent = self.index(g, 0)
+                self.dataChanged.emit(self.index(changed[0], 0, parent), self.index(changed[-1], 1, parent))
+        return False
 
     def set_counts(self, counts: dict[str, int]) -> None:
         """New mention counts: only the rows whose number changed are told (and their groups' totals); when more
