@@ -317,3 +317,21 @@ async def test_an_entrys_removal_is_found_off_the_gui_thread_and_removes_only_it
     gui = threading.get_ident()
     assert scans and gui not in scans  # found on a lane: no sync of the whole folder on the GUI thread
     assert removals == [gui]  # its file and its row alone, on the writer lane
+
+
+def test_an_entry_read_back_changed_tells_its_row_and_a_new_file_resets_the_list(qtbot: QtBot) -> None:
+    model = CodexModel()
+    items = [IndexedEntry(path=f"e{i}.md", entry=entry) for i, entry in enumerate(_entries(1000))]
+    assert model.set_entries(items) is True  # the first read: a reset
+    resets: list[int] = []
+    told: list[tuple[int, int, int]] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.dataChanged.connect(lambda top, bottom, _roles=(): told.append((top.parent().row(), top.row(),
+                                                                          bottom.row())))
+    saved = list(items)
+    saved[501] = IndexedEntry(path="e501.md", entry=saved[501].entry.model_copy(update={"description": "Saved."}))
+    assert model.set_entries(saved) is False
+    assert resets == [] and told == [(1, 125, 125)]  # type 1 of 4 (501 % 4), its row 125 (501 // 4)
+    assert model.entry_at(model.index(125, 0, model.index(1, 0))) == saved[501]
+    assert model.set_entries([*saved, IndexedEntry(path="new.md", entry=LibraryEntry(type="place", name="New"))])
+    assert resets == [1]
