@@ -46,7 +46,11 @@ def one_run(args: list[str]) -> tuple[float, str]:
     if done.returncode == 0:
         return wall, outcome
     failed = [line.split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("FAILED ")]
-    return wall, f"FAILED (exit {done.returncode}): {outcome}" + "".join(f"\n      {name}" for name in failed)
+    kept = ROOT / "bench" / "out" / f"failed-run-{time.strftime('%Y%m%d-%H%M%S')}.txt"  # the tracebacks, to read
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text(done.stdout + "\n" + done.stderr, encoding="utf-8")
+    return wall, (f"FAILED (exit {done.returncode}): {outcome}" + "".join(f"\n      {name}" for name in failed)
+                  + f"\n      output kept in {kept.relative_to(ROOT)}")
 
 
 def _spin() -> None:
