@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QTreeView
 from pytestqt.qtbot import QtBot
 
 from relay_studio.library.entries import IndexedEntry, LibraryEntry
@@ -319,19 +319,37 @@ async def test_an_entrys_removal_is_found_off_the_gui_thread_and_removes_only_it
     assert removals == [gui]  # its file and its row alone, on the writer lane
 
 
-def test_an_entry_read_back_changed_tells_its_row_and_a_new_file_resets_the_list(qtbot: QtBot) -> None:
+def test_the_codex_model_tells_only_what_a_save_or_an_import_changed(qtbot: QtBot) -> None:
     model = CodexModel()
+    tree = QTreeView()
+    qtbot.addWidget(tree)
+    tree.setModel(model)
     items = [IndexedEntry(path=f"e{i}.md", entry=entry) for i, entry in enumerate(_entries(1000))]
-    assert model.set_entries(items) is True  # the first read: a reset
-    resets: list[int] = []
-    told: list[tuple[int, int, int]] = []
-    model.modelReset.connect(lambda: resets.append(1))
-    model.dataChanged.connect(lambda top, bottom, _roles=(): told.append((top.parent().row(), top.row(),
-                                                                          bottom.row())))
+    assert model.set_entries(items) == [0, 1, 2, 3]  # the first read: every group is new (to be opened)
+    for group in range(4):
+        tree.expand(model.index(group, 0))
+    tree.setCurrentIndex(model.index(10, 0, model.index(2, 0)))
+    heard: list[str] = []
+    model.modelReset.connect(lambda: heard.append("reset"))
+    model.rowsInserted.connect(lambda parent, first, last: heard.append(f"inserted {parent.row()} {first}-{last}"))
+    model.rowsRemoved.connect(lambda parent, first, last: heard.append(f"removed {parent.row()} {first}-{last}"))
+    model.dataChanged.connect(lambda top, bottom, _roles=(): heard.append(
+        f"changed {top.parent().row()} {top.row()}-{bottom.row()}"))
     saved = list(items)
     saved[501] = IndexedEntry(path="e501.md", entry=saved[501].entry.model_copy(update={"description": "Saved."}))
-    assert model.set_entries(saved) is False
-    assert resets == [] and told == [(1, 125, 125)]  # type 1 of 4 (501 % 4), its row 125 (501 // 4)
+    assert model.set_entries(saved) == []
+    assert heard == ["changed 1 125-125"]  # type 1 of 4 (501 % 4), its row 125 (501 // 4): nothing else
     assert model.entry_at(model.index(125, 0, model.index(1, 0))) == saved[501]
-    assert model.set_entries([*saved, IndexedEntry(path="new.md", entry=LibraryEntry(type="place", name="New"))])
-    assert resets == [1]
+    heard.clear()
+    lore = [IndexedEntry(path=f"lore{i}.md", entry=LibraryEntry(type="faction", name=f"Isle {i}"))
+            for i in range(3)]
+    added = [*saved[:3], IndexedEntry(path="new.md", entry=LibraryEntry(type=KINDS[3], name="New")), *saved[3:],
+             *lore]
+    assert model.set_entries(added) == [4]  # the new type's group, to be opened
+    assert heard == ["removed 3 0-249", "inserted 3 0-250", "changed -1 3-3", "inserted -1 4-4"]
+    assert model.rowCount(model.index(3, 0)) == 251 and model.rowCount(model.index(4, 0)) == 3
+    assert model.path_of(tree.currentIndex()) == "e42.md"  # the row chosen in another group stays chosen
+    heard.clear()
+    assert model.set_entries([*saved, *lore]) == []  # the same groups in the same order, a file fewer
+    assert heard == ["removed 3 0-250", "inserted 3 0-249", "changed -1 3-3"]
+    assert model.set_entries(lore) == [0] and "reset" in heard  # groups gone: the list read anew

@@ -266,8 +266,11 @@ async def test_skills_are_listed_and_edited_in_the_dock(app: App, qtbot: QtBot) 
     window = await _active(app)
     _open_library(qtbot, window, "Skills")
     view = window.library.skills
-    names = [view.list.item(i).text() for i in range(view.list.count())]  # type: ignore[union-attr]
-    assert "story-library-upkeep · built-in" in names
+
+    def names() -> list[str]:
+        return [view.list.item(i).text() for i in range(view.list.count())]  # type: ignore[union-attr]
+
+    await until(lambda: "story-library-upkeep · built-in" in names(), what="the Skills read off the GUI thread")
     qtbot.mouseClick(view.new_button, Qt.MouseButton.LeftButton)
     qtbot.keyClicks(view.name, "sea-voice")
     qtbot.keyClicks(view.description, "When a sailor speaks.")

@@ -308,10 +308,10 @@ class CodexView(QWidget):
         selection = self.tree.selectionModel()
         assert selection is not None
         selection.blockSignals(True)
-        reset = self.model.set_entries(self.items)
+        opened = self.model.set_entries(self.items)
         self.model.set_counts(self.counts)
-        if reset:
-            self.tree.expandAll()
+        for group in opened:
+            self.tree.expand(self.model.index(group, 0))
         selection.blockSignals(False)
         if current:
             self._choose(current)

@@ -80,8 +80,8 @@ class EventFilter:
         return bool(self.agent_invocations is not None or self.types is not None or self.errors_only or self.text)
 
 
-#: (run_id, after_seq, limit, deliver): reads a page of the run's journal off the GUI thread, ``deliver(events)``
-#: on it once read
+# (run_id, after_seq, limit, deliver): reads a page of the run's journal off the GUI thread, ``deliver(events)``
+# on it once read
 PageRequest = Callable[[str, int, int, Callable[[list[Event]], None]], None]
 _EMPTY = PagedRow("", "", "", False, "", "")
 
