@@ -270,9 +270,12 @@
         <source>Save</source>
         <translation>Speichern</translation>
     </message>
-    <message>
-        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
-        <translation>Angeheftet: %1 Fakten, etwa %2 Tokens in jedem Prompt des Projekts.</translation>
+    <message numerus="yes">
+        <source>Pinned: %n facts, about %1 tokens in every prompt of the project.</source>
+        <translation>
+            <numerusform>Angeheftet: %n Fakt, etwa %1 Tokens in jedem Prompt des Projekts.</numerusform>
+            <numerusform>Angeheftet: %n Fakten, etwa %1 Tokens in jedem Prompt des Projekts.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Last checked after a commit at %1: nothing found.</source>

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>CanonView</name>
+    <message numerus="yes">
+        <source>Pinned: %n facts, about %1 tokens in every prompt of the project.</source>
+        <translation>
+            <numerusform>Pinned: %n fact, about %1 tokens in every prompt of the project.</numerusform>
+            <numerusform>Pinned: %n facts, about %1 tokens in every prompt of the project.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChatActions</name>
     <message numerus="yes">
         <source>Delete the chat “%1” and its messages? You can undo this for %n seconds. Its runs stay in the history.</source>

@@ -270,9 +270,11 @@
         <source>Save</source>
         <translation>保存</translation>
     </message>
-    <message>
-        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
-        <translation>固定: %1 件の事実、プロジェクトのすべてのプロンプトに約 %2 トークン。</translation>
+    <message numerus="yes">
+        <source>Pinned: %n facts, about %1 tokens in every prompt of the project.</source>
+        <translation>
+            <numerusform>固定: %n 件の事実、プロジェクトのすべてのプロンプトに約 %1 トークン。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Last checked after a commit at %1: nothing found.</source>

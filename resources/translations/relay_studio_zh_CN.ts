@@ -270,9 +270,11 @@
         <source>Save</source>
         <translation>保存</translation>
     </message>
-    <message>
-        <source>Pinned: %1 facts, about %2 tokens in every prompt of the project.</source>
-        <translation>固定：%1 条事实，在项目的每个提示词中约占 %2 个令牌。</translation>
+    <message numerus="yes">
+        <source>Pinned: %n facts, about %1 tokens in every prompt of the project.</source>
+        <translation>
+            <numerusform>固定：%n 条事实，在项目的每个提示词中约占 %1 个令牌。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Last checked after a commit at %1: nothing found.</source>

@@ -96,6 +96,9 @@ async def test_add_to_canon_from_a_selection_and_decide_a_proposal_by_clicks(app
                 what="the pinned facts' cost shown")
     qtbot.mouseClick(view.retire_button, Qt.MouseButton.LeftButton)
     await until(lambda: canon.get(project, "f1").status is FactStatus.RETIRED, what="the fact retired")
+    one = pinned_tokens(canon.pinned(project))
+    await until(lambda: view.cost.text() == f"Pinned: 1 fact, about {one} tokens in every prompt of the project.",
+                what="one pinned fact said in the singular")
     assert [c.action for c in canon.history(canon.get(project, "f1").id)] == ["propose", "accept", "pin", "retire"]
 
     # the project's setting, by a key: an agent's proposal would now join the canon at once

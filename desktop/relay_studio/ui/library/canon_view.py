@@ -222,8 +222,8 @@ class CanonView(QWidget):
         self.after_commit.blockSignals(False)
         self._show_last_check(outcome.value.last_commit_check)
         pinned = sum(1 for f in facts if f.pinned and f.status is FactStatus.ACTIVE)
-        self.cost.setText(i18n.arg(self.tr("Pinned: %1 facts, about %2 tokens in every prompt of the project."),
-                                   i18n.number(pinned), i18n.number(outcome.value.pinned_tokens)))
+        said = self.tr("Pinned: %n facts, about %1 tokens in every prompt of the project.", "", pinned)
+        self.cost.setText(i18n.arg(said, i18n.number(outcome.value.pinned_tokens)))
         shown = self.current()
         keep = shown.handle if shown is not None else None
         self.model.set_facts(facts)
