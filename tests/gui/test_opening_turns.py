@@ -5,10 +5,12 @@ data file; real Qt widgets."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QTreeView, QWidget
 from pytestqt.qtbot import QtBot
@@ -18,6 +20,7 @@ from relay_studio.runtime.engine import Runtime
 from relay_studio.store.database import DEFAULT_PROJECT_ID
 from relay_studio.ui.background import BackgroundReads, put_off_arrivals
 from relay_studio.ui.library.codex_model import CodexModel
+from relay_studio.ui.next_turn import next_turn
 from relay_studio.ui.operations.chat_contents import ChatContents
 from relay_studio.ui.operations.chats import ChatOperations
 from relay_studio.ui.operations.project_files import ProjectFiles
@@ -122,3 +125,26 @@ def test_while_a_window_opens_a_lanes_arrival_is_delivered_a_turn_later_and_afte
         put_off_arrivals(0)
         reads.close()
     assert seen_at_signal == [[], ["opening", "later"]]  # put off: not yet there as it arrived; then at once
+
+
+def test_work_put_off_together_takes_a_turn_each(qtbot: QtBot) -> None:
+    """Three pieces of work put off in one turn, each spending the turn's budget: a queued call made by the first
+    (what a paint is) comes before the second, and the order asked is kept."""
+    owner, gone = QObject(), QObject()
+    ran: list[str] = []
+
+    def piece(name: str) -> Callable[[], None]:
+        def work() -> None:
+            ran.append(name)
+            if name == "first":
+                QTimer.singleShot(0, lambda: ran.append("a paint between"))
+            time.sleep(0.003)
+        return work
+
+    next_turn(owner, piece("first"))
+    next_turn(gone, piece("gone"))  # its view destroyed before its turn: skipped
+    next_turn(owner, piece("second"))
+    next_turn(owner, piece("third"))
+    shiboken6.delete(gone)
+    qtbot.waitUntil(lambda: "third" in ran)
+    assert ran == ["first", "a paint between", "second", "third"]
