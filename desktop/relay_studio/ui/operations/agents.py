@@ -24,9 +24,21 @@ class AgentOperations:
     def __init__(self, hub: StudioHub) -> None:
         self.hub = hub
         self.runtime = hub.runtime
+        # the catalogue as last read: a chat switch asked for it four times (the chat's names, the Timeline's
+        # run picker), each a scan of the built-in folder and a query, about a millisecond of the GUI thread
+        self._profiles: dict[str, AgentProfile] | None = None
+        hub.operation_did_execute.connect(self._on_changes)  # first of all listeners: views read after it
 
     def profiles(self) -> dict[str, AgentProfile]:
-        return self.runtime.profiles()
+        """Every agent, built-in and stored, read again after a change of the profiles (one of the window's, or
+        one another process wrote: ``ui/operations/outside_writes.py``)."""
+        if self._profiles is None:
+            self._profiles = self.runtime.profiles()
+        return dict(self._profiles)
+
+    def _on_changes(self, changes: Changes, _initiator: object) -> None:
+        if changes.profiles:
+            self._profiles = None
 
     def builtin_ids(self) -> set[str]:
         from relay_studio.runtime.profile_catalog import builtin_profiles
@@ -36,10 +48,12 @@ class AgentOperations:
 
     def save(self, profile: AgentProfile) -> None:
         self.runtime.profile_store.save(profile)
+        self._profiles = None
         self.hub.ops.did_change(Changes.of(profiles=True))
 
     def remove(self, profile_id: str) -> bool:
         removed = self.runtime.profile_store.remove(profile_id)
+        self._profiles = None
         self.hub.ops.did_change(Changes.of(profiles=True))
         return removed
 

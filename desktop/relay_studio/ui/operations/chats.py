@@ -93,7 +93,7 @@ class ChatOperations:
     async def read_agent(self, chat: ChatRecord, agent_id: str | None = None) -> AgentProfile:
         """The agent named (the composer's choice), else the one that answered last in the chat (its messages read
         on the reader lane: they grow with the chat); ``HandoffRefused`` when there is none."""
-        profiles = self.runtime.profiles()  # the catalogue, cached
+        profiles = self.hub.agents.profiles()  # the catalogue, cached
         return await self.hub.ops.read(lambda stores: chat_agent(stores, chat, agent_id, profiles))
 
     def duplicate(self, chat_id: str) -> ChatRecord:

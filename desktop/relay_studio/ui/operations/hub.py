@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
     from relay_studio.runtime.engine import RunHandle, Runtime
     from relay_studio.runtime.provider_source import ProviderSource
+    from relay_studio.ui.operations.agents import AgentOperations
     from relay_studio.ui.operations.ops import Operations
 
 
@@ -21,6 +22,7 @@ class StudioHub(Protocol):
     providers: ProviderSource
     handles: dict[str, RunHandle]
     ops: Operations
+    agents: AgentOperations  # the agent catalogue, cached until the profiles change
 
     @property
     def operation_did_execute(self) -> SignalInstance: ...

@@ -94,7 +94,7 @@ class JournalOperations:
             return cached
         stages = [i.profile_id for i in self.runtime.runs.invocations(run_id)
                   if i.kind in (InvocationKind.ROOT, InvocationKind.HANDOFF)]
-        return self._keep_finisher(run_id, stages, self.runtime.profiles())
+        return self._keep_finisher(run_id, stages, self.hub.agents.profiles())
 
     def _keep_finisher(self, run_id: str, stages: list[str], profiles: dict[str, AgentProfile]) -> str:
         profile = profiles.get(stages[-1]) if stages else None
@@ -109,7 +109,7 @@ class JournalOperations:
         for run_id, cited in citations.items():
             if run_id not in self.hub.handles:
                 self._citations[run_id] = cited
-        profiles = self.runtime.profiles() if stages else {}
+        profiles = self.hub.agents.profiles() if stages else {}
         for run_id, found in stages.items():
             if run_id not in self._finishers:
                 self._keep_finisher(run_id, found, profiles)
@@ -151,7 +151,7 @@ class JournalOperations:
             binding = {"mode": "connection", "connection": connection, "model": model or None}
             frozen = self.runtime.runs.run_input(run_id).get("profiles", {})
             known = {pid: AgentProfile.model_validate(p) for pid, p in frozen.items()}
-            known.update({pid: p for pid, p in self.runtime.profiles().items() if pid not in known})
+            known.update({pid: p for pid, p in self.hub.agents.profiles().items() if pid not in known})
             profiles = {pid: p.model_copy(update={"model": p.model.model_copy(update=binding)})
                         for pid, p in known.items()}
         handle = await self.runtime.fork_run(
