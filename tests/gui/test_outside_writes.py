@@ -141,3 +141,25 @@ async def test_a_connection_added_by_another_process_takes_the_no_connection_hin
         await window.studio.shutdown()
         window.deleteLater()
         runtime.close()
+
+
+async def test_the_agent_catalogue_is_read_once_and_again_after_any_save(
+        app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = app.open()
+    await until(lambda: window.chat_id != "" and "writer" in _agents(window), what="the window's first chat")
+    reads: list[int] = []
+    real = Runtime.profiles
+
+    def counted(runtime: Runtime) -> object:
+        reads.append(1)
+        return real(runtime)
+
+    monkeypatch.setattr(Runtime, "profiles", counted)
+    agents = window.studio.agents
+    assert set(agents.profiles()) == set(agents.profiles()) and reads == []  # kept from the opening
+    window.studio.runtime.profile_store.save(profile("archivist", displayName="Archivist"))  # not through the window
+    assert agents.profiles()["archivist"].display_name == "Archivist" and len(reads) == 1
+    agents.save(profile("archivist", displayName="Keeper"))  # the window's own save: its views read it anew
+    assert agents.profiles()["archivist"].display_name == "Keeper" and _agents(window)["archivist"] == "Keeper"
+    after = len(reads)
+    assert agents.profiles() == agents.profiles() and len(reads) == after  # and keep it again

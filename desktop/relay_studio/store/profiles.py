@@ -19,6 +19,9 @@ class ProfileStore:
         #: Each stored text parsed once (validation is the costly part; profiles are frozen, so callers
         #: share them); a changed row is a new text.
         self._parsed: dict[str, AgentProfile] = {}
+        #: How many saves and removals this store made: a reader that keeps the catalogue reads it again when
+        #: this moved (the window's ``AgentOperations``); another process's writes come as its data version.
+        self.writes = 0
 
     def all(self) -> list[AgentProfile]:
         rows = self.db.conn.execute(select(_PROFILES.c.id, _PROFILES.c.json_text).order_by(_PROFILES.c.id))
@@ -36,8 +39,10 @@ class ProfileStore:
         with self.db.transaction() as tx:
             tx.conn.execute(delete(_PROFILES).where(_PROFILES.c.id == profile.id))
             tx.insert(t.ProfileRow, id=profile.id, json_text=text, updated_at=now_iso())
+        self.writes += 1
 
     def remove(self, profile_id: str) -> bool:
         with self.db.transaction() as tx:
             result = tx.conn.execute(delete(_PROFILES).where(_PROFILES.c.id == profile_id))
+        self.writes += 1
         return bool(result.rowcount)

@@ -3,9 +3,10 @@
 What a lane brings (a query's answer), a change's write and the views' own put-off work all come here
 (``next_turn``), into one queue in the order asked. A turn of the queue runs the work waiting at its start until
 ``TURN_BUDGET`` is spent (always one piece: the queue moves on each turn), then gives the loop back: the frame's
-paint, the layouts asked for and every other timer get their turn before the next piece. Two answers arriving
-together (a chat switch reads the chat and the Timeline its runs) were one gap of the GUI thread, their fills and
-the paints after them added up (60 ms on a book); now each is a gap of its own.
+paint, the layouts asked for and every other timer get their turn before the next piece. Work that opens a
+dialog (a nested loop) does not hold up the work behind it: that goes on in its turns inside the dialog's loop.
+Two answers arriving together (a chat switch reads the chat and the Timeline its runs) were one gap of the GUI
+thread, their fills and the paints after them added up (60 ms on a book); now each is a gap of its own.
 
 A turn is a timer of one millisecond, not Qt 6's ``QTimer.singleShot(0, ...)``: that is a queued call, delivered
 in the same pass over the posted events as a lane's arrival, a window's first paint and the paints those asked
@@ -54,11 +55,13 @@ class _Turns(QObject):
                 context, work = self._waiting.popleft()
                 if not shiboken6.isValid(context):
                     continue  # its view (or lane) was destroyed meanwhile
+                if self._waiting:
+                    self._timer.start()  # the rest go on in their turns even while this work waits in a dialog
                 work()
                 if time.perf_counter() - started > TURN_BUDGET:
                     break
         finally:
-            if self._waiting:
+            if self._waiting and not self._timer.isActive():
                 self._timer.start()
 
 

@@ -27,14 +27,20 @@ class AgentOperations:
         # the catalogue as last read: a chat switch asked for it four times (the chat's names, the Timeline's
         # run picker), each a scan of the built-in folder and a query, about a millisecond of the GUI thread
         self._profiles: dict[str, AgentProfile] | None = None
+        self._read_at = -1  # the profile store's count of writes when it was read
         hub.operation_did_execute.connect(self._on_changes)  # first of all listeners: views read after it
 
     def profiles(self) -> dict[str, AgentProfile]:
-        """Every agent, built-in and stored, read again after a change of the profiles (one of the window's, or
-        one another process wrote: ``ui/operations/outside_writes.py``)."""
-        if self._profiles is None:
-            self._profiles = self.runtime.profiles()
+        """Every agent, built-in and stored, read again after a save or removal in this process or a change of
+        the profiles another process wrote (``ui/operations/outside_writes.py``)."""
+        writes = self.runtime.profile_store.writes  # any save in this process, through the window or not
+        if self._profiles is None or writes != self._read_at:
+            self._profiles, self._read_at = self.runtime.profiles(), writes
         return dict(self._profiles)
+
+    def read_again(self) -> None:
+        """The next ``profiles`` reads the catalogue anew (the window's Agents list refreshed)."""
+        self._profiles = None
 
     def _on_changes(self, changes: Changes, _initiator: object) -> None:
         if changes.profiles:
@@ -48,12 +54,10 @@ class AgentOperations:
 
     def save(self, profile: AgentProfile) -> None:
         self.runtime.profile_store.save(profile)
-        self._profiles = None
         self.hub.ops.did_change(Changes.of(profiles=True))
 
     def remove(self, profile_id: str) -> bool:
         removed = self.runtime.profile_store.remove(profile_id)
-        self._profiles = None
         self.hub.ops.did_change(Changes.of(profiles=True))
         return removed
 
