@@ -349,7 +349,6 @@ ALLOWED: dict[str, str] = {
     "journal.events": ("one page of a run's events for the timeline's detail pane (paged: `limit`); the whole "
                        "journal is read with read_events, a query"),
     "journal.model_turn": _ROW, "journal.file_versions": _ROW,
-    "journal.prime": "keeps what the chat's lane read brought; reads the agent catalogue (cached) only",
     "knowledge.documents": _EDITOR, "knowledge.start_import": "starts the import's own worker thread",
     "knowledge.remove_document": _WRITE,
     "projects.get": _ROW, "projects.chats": _ROW, "projects.all": _ROW, "projects.create": _WRITE,

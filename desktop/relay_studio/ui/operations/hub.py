@@ -11,10 +11,14 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
     from relay_studio.domain.approvals import ApprovalDecision, ApprovalRequest
+    from relay_studio.domain.profile import AgentProfile
     from relay_studio.runtime.engine import RunHandle, Runtime
     from relay_studio.runtime.provider_source import ProviderSource
-    from relay_studio.ui.operations.agents import AgentOperations
     from relay_studio.ui.operations.ops import Operations
+
+
+class AgentCatalogue(Protocol):
+    def profiles(self) -> dict[str, AgentProfile]: ...
 
 
 class StudioHub(Protocol):
@@ -22,7 +26,10 @@ class StudioHub(Protocol):
     providers: ProviderSource
     handles: dict[str, RunHandle]
     ops: Operations
-    agents: AgentOperations  # the agent catalogue, cached until the profiles change
+
+    @property
+    def agents(self) -> AgentCatalogue:  # the agent catalogue, kept until the profiles change (operations/agents.py)
+        ...
 
     @property
     def operation_did_execute(self) -> SignalInstance: ...
