@@ -4984,17 +4984,17 @@ Klick: den Durchlauf dieses Zugs unten zeigen.</translation>
         <translation>lese %1 von %2 Ereignissen…</translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n event(s) shown</source>
+        <source>%1 of %Ln event(s) shown</source>
         <translation>
-            <numerusform>%1 von %n Ereignis angezeigt</numerusform>
-            <numerusform>%1 von %n Ereignissen angezeigt</numerusform>
+            <numerusform>%1 von %Ln Ereignis angezeigt</numerusform>
+            <numerusform>%1 von %Ln Ereignissen angezeigt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n event(s)</source>
+        <source>%Ln event(s)</source>
         <translation>
-            <numerusform>%n Ereignis</numerusform>
-            <numerusform>%n Ereignisse</numerusform>
+            <numerusform>%Ln Ereignis</numerusform>
+            <numerusform>%Ln Ereignisse</numerusform>
         </translation>
     </message>
 </context>

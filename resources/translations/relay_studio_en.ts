@@ -189,17 +189,17 @@
 <context>
     <name>TimelinePanel</name>
     <message numerus="yes">
-        <source>%1 of %n event(s) shown</source>
+        <source>%1 of %Ln event(s) shown</source>
         <translation>
-            <numerusform>%1 of %n event shown</numerusform>
-            <numerusform>%1 of %n events shown</numerusform>
+            <numerusform>%1 of %Ln event shown</numerusform>
+            <numerusform>%1 of %Ln events shown</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n event(s)</source>
+        <source>%Ln event(s)</source>
         <translation>
-            <numerusform>%n event</numerusform>
-            <numerusform>%n events</numerusform>
+            <numerusform>%Ln event</numerusform>
+            <numerusform>%Ln events</numerusform>
         </translation>
     </message>
 </context>

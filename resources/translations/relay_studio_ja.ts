@@ -4964,15 +4964,15 @@ Click: show this turn&apos;s run below.</source>
         <translation>%2 件中 %1 件のイベントを読み込み中…</translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n event(s) shown</source>
+        <source>%1 of %Ln event(s) shown</source>
         <translation>
-            <numerusform>%n 件中 %1 件のイベントを表示</numerusform>
+            <numerusform>%Ln 件中 %1 件のイベントを表示</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n event(s)</source>
+        <source>%Ln event(s)</source>
         <translation>
-            <numerusform>%n 件のイベント</numerusform>
+            <numerusform>%Ln 件のイベント</numerusform>
         </translation>
     </message>
 </context>

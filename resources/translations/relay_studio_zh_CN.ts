@@ -4964,15 +4964,15 @@ Click: show this turn&apos;s run below.</source>
         <translation>正在读取 %1 / %2 个事件…</translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n event(s) shown</source>
+        <source>%1 of %Ln event(s) shown</source>
         <translation>
-            <numerusform>显示 %n 个事件中的 %1 个</numerusform>
+            <numerusform>显示 %Ln 个事件中的 %1 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n event(s)</source>
+        <source>%Ln event(s)</source>
         <translation>
-            <numerusform>%n 个事件</numerusform>
+            <numerusform>%Ln 个事件</numerusform>
         </translation>
     </message>
 </context>

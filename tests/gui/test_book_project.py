@@ -83,7 +83,9 @@ async def test_the_book_project_opens_with_its_chats_library_knowledge_and_last_
 
         window.timeline.show_run(book.big_run_id)
         await window.timeline.loaded.wait()
-        assert window.timeline.model.rowCount() == runtime.runs.event_count(book.big_run_id) >= 20_000
+        events = runtime.runs.event_count(book.big_run_id)
+        assert window.timeline.model.rowCount() == events >= 20_000
+        assert window.timeline.progress.text() == f"{events:,} events"  # grouped as the window's language writes it
     finally:
         window.force_close()
         await window.studio.shutdown()

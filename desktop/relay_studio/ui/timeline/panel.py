@@ -395,10 +395,10 @@ class TimelinePanel(QWidget):
         if tl is None or not self.loaded.is_set():
             return  # "reading … events" says more while it reads
         if self.model.filter.active:
-            self.progress.setText(i18n.arg(self.tr("%1 of %n event(s) shown", "", tl.last_seq),
+            self.progress.setText(i18n.arg(self.tr("%1 of %Ln event(s) shown", "", tl.last_seq),
                                            i18n.number(self.model.rowCount())))
         else:
-            self.progress.setText(self.tr("%n event(s)", "", tl.last_seq))
+            self.progress.setText(self.tr("%Ln event(s)", "", tl.last_seq))
 
     # -- selection -------------------------------------------------------------------------------
     def show_bar(self, bar: Bar) -> None:
