@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,9 @@ from relay_studio.library.store import LibraryStore
 from relay_studio.runtime.engine import Runtime
 from relay_studio.store.chats import ImportedMessage
 from relay_studio.store.projects import project_folder
+from relay_studio.ui.library.codex import CodexView
 from relay_studio.ui.library.codex_model import CodexModel
+from relay_studio.ui.main_window import MainWindow
 from tests.gui.conftest import App, until
 from tests.unit.test_sillytavern import BOOK, _card
 
@@ -28,6 +31,41 @@ KINDS = ("character", "location", "item", "lore")
 
 def _entries(n: int) -> list[LibraryEntry]:
     return [LibraryEntry(type=KINDS[i % 4], name=f"Entry {i:04}", description=f"Number {i}.") for i in range(n)]
+
+
+def _watched(monkeypatch: pytest.MonkeyPatch, method: str,
+             note: Callable[..., Any] = lambda *_args, **_kwargs: threading.get_ident()) -> list[Any]:
+    """Every call of ``LibraryStore.<method>`` from now on, noted as ``note(*args)`` says (by default the thread it
+    ran on); the call itself goes on as before."""
+    seen: list[Any] = []
+    real = getattr(LibraryStore, method)
+
+    def watched(self: LibraryStore, *args: Any, **kwargs: Any) -> Any:
+        seen.append(note(*args, **kwargs))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(LibraryStore, method, watched)
+    return seen
+
+
+def _writes(found: Any) -> tuple[int, int]:
+    """What an ``apply`` (the index caught up with the folder) is noted as: its thread and how many files it wrote."""
+    return threading.get_ident(), len(found.writes)
+
+
+async def _codex_of_40(app: App) -> tuple[MainWindow, CodexView, Path, str]:
+    """A window whose default project's story library holds 40 entries, the codex shown and listing them; with the
+    library's folder and the project's id."""
+    runtime = Runtime(app.data_dir)
+    project = runtime.projects.default()
+    folder = project_folder(app.data_dir, project)
+    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
+    runtime.close()
+    window = app.open()
+    window.show_library()
+    codex = window.library.codex
+    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    return window, codex, folder, project.id
 
 
 async def test_a_codex_of_1000_entries_asks_only_for_the_rows_it_shows(
@@ -81,30 +119,10 @@ def test_new_counts_tell_only_the_rows_whose_number_changed(qtbot: QtBot) -> Non
 
 async def test_the_codex_reads_its_entries_off_the_gui_thread_and_writes_an_outside_edit_on_the_writer_lane(
         app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    runtime = Runtime(app.data_dir)
-    project = runtime.projects.default()
-    folder = project_folder(app.data_dir, project)
-    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
-    runtime.close()
-    window = app.open()
-    window.show_library()
+    window, codex, folder, project_id = await _codex_of_40(app)
     window.library.stop_listening()  # no focus read of the dock's: what follows is the codex's own read
-    codex = window.library.codex
-    await until(lambda: len(codex.items) == 40, what="the entries listed")
-    scans: list[int] = []
-    writes: list[tuple[int, int]] = []
-    real_scan, real_apply = LibraryStore.scan, LibraryStore.apply
-
-    def watched_scan(self: LibraryStore) -> Any:  # every sync scans too: a sync on the GUI thread shows here
-        scans.append(threading.get_ident())
-        return real_scan(self)
-
-    def watched_apply(self: LibraryStore, found: Any) -> Any:
-        writes.append((threading.get_ident(), len(found.writes)))
-        return real_apply(self, found)
-
-    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
-    monkeypatch.setattr(LibraryStore, "apply", watched_apply)
+    scans = _watched(monkeypatch, "scan")  # every sync scans too: a sync on the GUI thread shows here
+    writes = _watched(monkeypatch, "apply", _writes)
     announced: list[frozenset[str]] = []
     window.studio.operation_did_execute.connect(lambda changes, _initiator: announced.append(changes.library))
     path = next(i.path for i in codex.items if i.entry.name == "Entry 0007")
@@ -119,47 +137,16 @@ async def test_the_codex_reads_its_entries_off_the_gui_thread_and_writes_an_outs
     gui = threading.get_ident()
     assert scans and gui not in scans  # the folder is compared with the index on a lane, never here
     assert (gui, 1) in writes  # the index caught up on the writer lane (the loop), the one file changed
-    assert frozenset({project.id}) in announced  # as a change of the project's library
+    assert frozenset({project_id}) in announced  # as a change of the project's library
     assert codex.model.path_of(codex.tree.currentIndex()) == path  # the entry asked for is chosen
 
 
 async def test_an_entrys_save_is_planned_off_the_gui_thread_and_writes_only_its_own_file_there(
         app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    runtime = Runtime(app.data_dir)
-    project = runtime.projects.default()
-    folder = project_folder(app.data_dir, project)
-    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
-    runtime.close()
-    window = app.open()
-    window.show_library()
-    codex = window.library.codex
-    await until(lambda: len(codex.items) == 40, what="the entries listed")
-    threads: dict[str, list[int]] = {"scan": [], "plan": [], "write": []}
-    real_scan, real_plan, real_write = LibraryStore.scan, LibraryStore.plan_save, LibraryStore.write_planned
-
-    def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
-        threads["scan"].append(threading.get_ident())
-        return real_scan(self)
-
-    def watched_plan(self: LibraryStore, *args: Any, **kwargs: Any) -> Any:
-        threads["plan"].append(threading.get_ident())
-        return real_plan(self, *args, **kwargs)
-
-    def watched_write(self: LibraryStore, plan: Any) -> Any:
-        threads["write"].append(threading.get_ident())
-        return real_write(self, plan)
-
-    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
-    monkeypatch.setattr(LibraryStore, "plan_save", watched_plan)
-    monkeypatch.setattr(LibraryStore, "write_planned", watched_write)
-    applied: list[tuple[int, int]] = []
-    real_apply = LibraryStore.apply
-
-    def watched_apply(self: LibraryStore, found: Any) -> Any:
-        applied.append((threading.get_ident(), len(found.writes)))
-        return real_apply(self, found)
-
-    monkeypatch.setattr(LibraryStore, "apply", watched_apply)
+    window, codex, folder, _project_id = await _codex_of_40(app)
+    threads = {"scan": _watched(monkeypatch, "scan"),  # a whole sync scans too
+               "plan": _watched(monkeypatch, "plan_save"), "write": _watched(monkeypatch, "write_planned")}
+    applied = _watched(monkeypatch, "apply", _writes)
     window.library.stop_listening()  # no focus read of the dock's: the save's own plan finds the outside edit
     outside = folder / next(i.path for i in codex.items if i.entry.name == "Entry 0030")
     outside.write_text(outside.read_text(encoding="utf-8").replace("Number 30.", "Edited elsewhere."),
@@ -188,57 +175,16 @@ def _world_info(n: int) -> dict[str, Any]:
 
 async def test_an_imports_additions_are_planned_off_the_gui_thread_and_write_only_their_own_files_there(
         app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    runtime = Runtime(app.data_dir)
-    project = runtime.projects.default()
-    folder = project_folder(app.data_dir, project)
-    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
-    runtime.close()
-    window = app.open()
-    window.show_library()
-    codex = window.library.codex
-    await until(lambda: len(codex.items) == 40, what="the entries listed")
+    window, codex, folder, project_id = await _codex_of_40(app)
     world = tmp_path / "isles.json"  # SillyTavern World Info
     world.write_text(json.dumps(_world_info(30)), encoding="utf-8")
     card = tmp_path / "edda.json"  # a character card with its lorebook
     card.write_text(json.dumps(_card("chara_card_v2", "Edda", character_book=BOOK)), encoding="utf-8")
-    threads: dict[str, list[int]] = {"scan": [], "plan": [], "stage": [], "write": []}
-    indexed: list[list[str]] = []
-    real_scan, real_plan, real_write = LibraryStore.scan, LibraryStore.plan_add, LibraryStore.write_import
-    real_index, real_stage = LibraryStore._index_placed, LibraryStore._stage
-
-    def watched_stage(self: LibraryStore, *args: Any) -> Any:  # the files made (the slow part)
-        threads["stage"].append(threading.get_ident())
-        return real_stage(self, *args)
-
-    def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
-        threads["scan"].append(threading.get_ident())
-        return real_scan(self)
-
-    def watched_plan(self: LibraryStore, *args: Any, **kwargs: Any) -> Any:
-        threads["plan"].append(threading.get_ident())
-        return real_plan(self, *args, **kwargs)
-
-    def watched_write(self: LibraryStore, plan: Any) -> Any:
-        threads["write"].append(threading.get_ident())
-        return real_write(self, plan)
-
-    def watched_index(self: LibraryStore, plan: Any) -> None:
-        indexed.append([f.rel for f in plan.placed])
-        real_index(self, plan)
-
-    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
-    monkeypatch.setattr(LibraryStore, "plan_add", watched_plan)
-    monkeypatch.setattr(LibraryStore, "write_import", watched_write)
-    monkeypatch.setattr(LibraryStore, "_index_placed", watched_index)
-    monkeypatch.setattr(LibraryStore, "_stage", watched_stage)
-    applied: list[tuple[int, int]] = []
-    real_apply = LibraryStore.apply
-
-    def watched_apply(self: LibraryStore, found: Any) -> Any:
-        applied.append((threading.get_ident(), len(found.writes)))
-        return real_apply(self, found)
-
-    monkeypatch.setattr(LibraryStore, "apply", watched_apply)
+    threads = {"scan": _watched(monkeypatch, "scan"),  # a whole sync scans too
+               "plan": _watched(monkeypatch, "plan_add"), "write": _watched(monkeypatch, "write_import"),
+               "stage": _watched(monkeypatch, "_stage")}  # the files made (the slow part)
+    indexed = _watched(monkeypatch, "_index_placed", lambda plan: [f.rel for f in plan.placed])
+    applied = _watched(monkeypatch, "apply", _writes)
     window.library.stop_listening()  # no focus read of the dock's: the import's own plan finds the outside edit
     outside = folder / next(i.path for i in codex.items if i.entry.name == "Entry 0030")
     outside.write_text(outside.read_text(encoding="utf-8").replace("Number 30.", "Edited elsewhere."),
@@ -262,7 +208,7 @@ async def test_an_imports_additions_are_planned_off_the_gui_thread_and_write_onl
     assert (gui, 1) in applied  # the outside edit caught up on the writer lane before the first plan
     runtime = Runtime(app.data_dir)
     try:  # the index is what a whole sync of the folder would make of it
-        fresh = LibraryStore(runtime.db, project.id, folder)
+        fresh = LibraryStore(runtime.db, project_id, folder)
         assert not fresh.scan().writes
     finally:
         runtime.close()
@@ -282,29 +228,9 @@ async def _answer_no_agent(qtbot: QtBot) -> None:
 
 async def test_an_entrys_removal_is_found_off_the_gui_thread_and_removes_only_its_own_file_there(
         app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    runtime = Runtime(app.data_dir)
-    project = runtime.projects.default()
-    folder = project_folder(app.data_dir, project)
-    LibraryStore.open(runtime.db, project.id, folder).add_all(_entries(40), "e.json")
-    runtime.close()
-    window = app.open()
-    window.show_library()
-    codex = window.library.codex
-    await until(lambda: len(codex.items) == 40, what="the entries listed")
-    scans: list[int] = []
-    removals: list[int] = []
-    real_scan, real_remove = LibraryStore.scan, LibraryStore.remove_file
-
-    def watched_scan(self: LibraryStore) -> Any:  # a whole sync scans too
-        scans.append(threading.get_ident())
-        return real_scan(self)
-
-    def watched_remove(self: LibraryStore, item: Any) -> Any:
-        removals.append(threading.get_ident())
-        return real_remove(self, item)
-
-    monkeypatch.setattr(LibraryStore, "scan", watched_scan)
-    monkeypatch.setattr(LibraryStore, "remove_file", watched_remove)
+    _window, codex, folder, _project_id = await _codex_of_40(app)
+    scans = _watched(monkeypatch, "scan")  # a whole sync scans too
+    removals = _watched(monkeypatch, "remove_file")
     path = next(i.path for i in codex.items if i.entry.name == "Entry 0021")
     codex.select(path)
     assert codex.editor.name.text() == "Entry 0021"

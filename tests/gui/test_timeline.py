@@ -10,6 +10,7 @@ import pytest
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from relay_studio.store.runs import RunStore
 from relay_studio.ui.chat.live_run_card import LIVE_LINE_CHARS, LiveRunCard
 from relay_studio.ui.chat.notice_card import NoticeCard
 from relay_studio.ui.main_window import MainWindow
@@ -33,6 +34,19 @@ def _shown_types(panel: TimelinePanel) -> list[str]:
     """The event types of the rows shown (the Event column says each in a sentence: the index keeps the type)."""
     assert panel.timeline is not None
     return [panel.timeline.index.types[panel.model.seq_at(r) - 1] for r in range(panel.model.rowCount())]
+
+
+def _journal_read_on(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of the thread each read of a run's journal (``RunStore.events``) runs on, from now on."""
+    threads: list[str] = []
+    original = RunStore.events
+
+    def events(store: RunStore, *args: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread().name)
+        return original(store, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RunStore, "events", events)
+    return threads
 
 
 async def test_lanes_bars_and_helper_lane(app: App) -> None:
@@ -305,21 +319,10 @@ def test_the_live_card_breaks_endless_lines_but_keeps_the_text(qtbot: QtBot) -> 
 
 async def test_a_runs_journal_is_read_off_the_gui_thread_and_folded_whole(app: App,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    import threading
-
-    from relay_studio.store.runs import RunStore
-
     window, panel = await _demo(app)
     run_id = panel.run_id
     expected = window.studio.journal.events(run_id)
-    threads: list[str] = []
-    original = RunStore.events
-
-    def events(self: RunStore, *args: object, **kwargs: object) -> object:
-        threads.append(threading.current_thread().name)
-        return original(self, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(RunStore, "events", events)
+    threads = _journal_read_on(monkeypatch)
     panel.load("")
     panel.load(run_id)  # opened again: the whole journal is read anew
     await panel.loaded.wait()
@@ -330,19 +333,10 @@ async def test_a_runs_journal_is_read_off_the_gui_thread_and_folded_whole(app: A
 
 async def test_a_page_of_events_the_index_has_not_reached_is_read_off_the_gui_thread_and_its_rows_told(
         app: App, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from relay_studio.store.runs import RunStore
-
     window, panel = await _demo(app)
     assert panel.timeline is not None
     run_id, total = panel.timeline.run_id, panel.model.rowCount()
-    read_on: list[str] = []
-    original = RunStore.events
-
-    def events(store: RunStore, *args: object, **kwargs: object) -> object:
-        read_on.append(threading.current_thread().name)
-        return original(store, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(RunStore, "events", events)
+    read_on = _journal_read_on(monkeypatch)
     panel.model.set_run(RunTimeline(run_id, panel.model.words), total)  # an index not read yet: rows from pages
     told: list[int] = []
     panel.model.dataChanged.connect(lambda top, bottom, _roles=(): told.append(bottom.row() - top.row() + 1))

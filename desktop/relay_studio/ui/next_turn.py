@@ -43,9 +43,6 @@ class _Turns(QObject):
         if not self._timer.isActive():
             self._timer.start()
 
-    def pending(self) -> int:
-        return len(self._waiting)
-
     def _turn(self) -> None:
         started = time.perf_counter()
         due = len(self._waiting)  # what comes during the turn waits for the next one
@@ -80,7 +77,3 @@ def next_turn(context: QObject, work: Callable[[], None]) -> None:
     destroyed by then. Called on the GUI thread."""
     _queue().put(context, work)
 
-
-def turns_waiting() -> int:
-    """How many pieces of work wait for their turn (the tests' and benches' look at the queue)."""
-    return _queue().pending()

@@ -14,9 +14,7 @@ from relay_studio.ui.window_host import ProfilesHost
 
 
 def refresh_profiles(w: ProfilesHost) -> None:
-    """The agents' list and the composer's agents, and the composer's hint about connections, the agents read
-    anew."""
-    w.studio.agents.read_again()
+    """The agents' list and the composer's agents, and the composer's hint about connections."""
     profiles = w.studio.agents.profiles()
     w.sidebar.set_profiles(profiles, w.studio.agents.builtin_ids())
     w.chat.composer.set_profiles(profiles)

@@ -64,32 +64,37 @@ class CodexModel(QAbstractItemModel):
             return list(range(len(groups)))
         regrouped = [g for g, (before, after) in enumerate(zip(old, groups, strict=False))
                      if [i.path for i in before.entries] != [i.path for i in after.entries]]
-        if sum(len(old[g].entries) + len(groups[g].entries) for g in regrouped) > TOLD_ROWS:
+        relaid = sum(len(old[g].entries) + len(groups[g].entries) for g in regrouped) > TOLD_ROWS
+        if relaid:
             self._relayout(regrouped, groups)  # an import's hundreds of rows: one layout change, not a range
         for g, (before, after) in enumerate(zip(old, groups[:len(old)], strict=True)):
-            parent = self.index(g, 0)
-            if [i.path for i in before.entries] != [i.path for i in after.entries]:
-                if self.groups[g] is after:
-                    continue  # told in the layout change
-                if before.entries:
-                    self.beginRemoveRows(parent, 0, len(before.entries) - 1)
-                    self.groups[g] = Group(before.type, [])
-                    self.endRemoveRows()
-                if after.entries:
-                    self.beginInsertRows(parent, 0, len(after.entries) - 1)
-                    self.groups[g] = after
-                    self.endInsertRows()
-                self.dataChanged.emit(parent, self.index(g, 1))  # the group's number of entries
+            if g in regrouped:
+                if not relaid:
+                    self._replace_rows(g, before, after)
                 continue
             self.groups[g] = after
             changed = [r for r, (a, b) in enumerate(zip(before.entries, after.entries, strict=True)) if a != b]
             if changed:
+                parent = self.index(g, 0)
                 self.dataChanged.emit(self.index(changed[0], 0, parent), self.index(changed[-1], 1, parent))
         if len(groups) > len(old):
             self.beginInsertRows(QModelIndex(), len(old), len(groups) - 1)
             self.groups = self.groups + groups[len(old):]
             self.endInsertRows()
         return list(range(len(old), len(groups)))
+
+    def _replace_rows(self, g: int, before: Group, after: Group) -> None:
+        """A group whose files changed by a few: its rows removed and its new ones inserted."""
+        parent = self.index(g, 0)
+        if before.entries:
+            self.beginRemoveRows(parent, 0, len(before.entries) - 1)
+            self.groups[g] = Group(before.type, [])
+            self.endRemoveRows()
+        if after.entries:
+            self.beginInsertRows(parent, 0, len(after.entries) - 1)
+            self.groups[g] = after
+            self.endInsertRows()
+        self.dataChanged.emit(parent, self.index(g, 1))  # the group's number of entries
 
     def _relayout(self, regrouped: list[int], groups: list[Group]) -> None:
         """The groups at ``regrouped`` take their new entries in one layout change; a chosen (persistent) row

@@ -38,10 +38,6 @@ class AgentOperations:
             self._profiles, self._read_at = self.runtime.profiles(), writes
         return dict(self._profiles)
 
-    def read_again(self) -> None:
-        """The next ``profiles`` reads the catalogue anew (the window's Agents list refreshed)."""
-        self._profiles = None
-
     def _on_changes(self, changes: Changes, _initiator: object) -> None:
         if changes.profiles:
             self._profiles = None
