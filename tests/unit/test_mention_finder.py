@@ -44,3 +44,29 @@ def test_the_finder_finds_what_the_rule_finds() -> None:
         assert finder.find(text) == find_mentions(ENTRIES, text), text
         found = {m.entry.name for m in finder.find(text)}
         assert found == {e.name for e in ENTRIES if last_mention(e, [text]) is not None}, text
+
+
+def test_the_string_tests_match_where_the_names_regex_matches() -> None:
+    """``_NameRule`` stands in for each name's regex (``_pattern``): at every place of many random texts, for
+    names ending in a letter, a y, a digit or a stop, in CJK, either case rule, they find the same mentions."""
+    from relay_studio.library.mentions import _pattern, _rule
+
+    names = ["Mira", "Free City", "City", "Y", "Ky", "Orb", "R2", "St.", "Bess_", "港町", "東京y", "Émile", "Ash-es"]
+    pieces = ["mira", "Miras", "MIRAES", "free city", "Free Cities", "free citys", "free citiess", "city", "cities",
+              "Y", "ys", "yies", "ky", "kies", "Kys", "orb", "Orb", "Orbs", "ORBES", "r2", "R2s", "st.", "St.s",
+              "bess_", "Bess_s", "港町", "港町に", "東京y", "東京ies", "émile", "ÉMILES", "ash-es", "Ash-eses",
+              "_", "x", "1", " ", ",", "-", "\n", "é"]
+    rng = random.Random(7)
+    for _ in range(400):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " ", "", "."]) for _ in range(rng.randint(1, 12)))
+        lowered = text.lower()
+        assert len(lowered) == len(text)
+        for name in names:
+            for case in (False, True):
+                hay = text if case else lowered
+                expected = [(m.start(), m.end()) for m in _pattern(name, case).finditer(text)]
+                assert list(_rule(name, case).spans(text, hay)) == expected, (name, case, text)
+                for at in range(len(text)):
+                    match = _pattern(name, case).match(text, at)
+                    assert _rule(name, case).end_at(text, hay, at) == (match.end() if match else None), \
+                        (name, case, text, at)

@@ -16,7 +16,7 @@ import functools
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -57,6 +57,72 @@ def _pattern(name: str, case_sensitive: bool) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w){escaped}{plural}(?!\w)", flags)
 
 
+def _is_word(ch: str) -> bool:
+    """What ``\\w`` matches in a ``str`` pattern."""
+    return ch.isalnum() or ch == "_"
+
+
+@dataclass(frozen=True)
+class _NameRule:
+    """``_pattern`` as string tests: the same matches, without compiling a regex per name (a book's first count
+    compiled ~1,500 of them, half of its time, and the chat compiled each name its cards underline on the GUI
+    thread). Used where a text and its lower case have one length (almost always); the regex serves the rest.
+
+    ``key`` is what the text (lower-cased unless case-sensitive) holds where the name starts; ``endings`` what
+    may follow it, in the order the regex tries them; ``bounded``: a Latin name, no word character on either side
+    (CJK names match anywhere)."""
+
+    key: str
+    endings: tuple[str, ...]
+    bounded: bool
+
+    def end_at(self, text: str, hay: str, at: int) -> int | None:
+        """Where the mention starting at ``at`` ends (``hay``: ``text``, lower-cased unless case-sensitive), or
+        None when there is none there."""
+        if not hay.startswith(self.key, at) or (self.bounded and at > 0 and _is_word(text[at - 1])):
+            return None
+        after = at + len(self.key)
+        for ending in self.endings:
+            if hay.startswith(ending, after):
+                end = after + len(ending)
+                if not self.bounded or end == len(text) or not _is_word(text[end]):
+                    return end
+        return None
+
+    def spans(self, text: str, hay: str) -> Iterator[tuple[int, int]]:
+        """Every mention in ``text``, left to right, none overlapping (as ``finditer``)."""
+        at = hay.find(self.key)
+        while at != -1:
+            end = self.end_at(text, hay, at)
+            if end is None:
+                at = hay.find(self.key, at + 1)
+            else:
+                yield at, end
+                at = hay.find(self.key, end)
+
+
+@functools.lru_cache(maxsize=8192)
+def _rule(name: str, case_sensitive: bool) -> _NameRule:
+    fold = (lambda part: part) if case_sensitive else str.lower
+    if any(_is_cjk(ch) for ch in name):
+        return _NameRule(fold(name), ("",), bounded=False)
+    if name[-1:].isalpha():
+        if name[-1:].lower() == "y" and len(name) > 1:
+            return _NameRule(fold(name[:-1]), ("ys", "y", "iess", "ies"), bounded=True)
+        return _NameRule(fold(name), ("s", "es", ""), bounded=True)
+    return _NameRule(fold(name), ("",), bounded=True)
+
+
+def _spans(name: str, case: bool, text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    """Where ``name`` is mentioned in ``text`` (``lowered``: its lower case): by the rule's string tests, or by its
+    regex when a rare character's lower case is longer."""
+    if case or len(lowered) == len(text):
+        yield from _rule(name, case).spans(text, text if case else lowered)
+    else:
+        for m in _pattern(name, case).finditer(text):
+            yield m.start(), m.end()
+
+
 def _in_text(text: str, case_sensitive: bool, key: str) -> bool:
     """Whether ``key`` occurs in ``text`` by the mention rule (a secondary key, ``library/keys.py``)."""
     return bool(key.strip()) and _pattern(key, case_sensitive).search(text) is not None
@@ -87,13 +153,12 @@ def last_mention(entry: LibraryEntry, texts: Sequence[str], *, joined: str | Non
     for name in active_names(entry):
         if not name.strip():
             continue
-        pattern = _pattern(name, case)
-        if len(lowered) != len(joined):  # a rare character whose lowercase is longer: scan it all
-            starts = [m.start() for m in pattern.finditer(joined)
-                      if not _excluded(joined, m.start(), m.end(), entry.tracking.exclude, case)]
+        if len(lowered) != len(joined) and not case:  # a rare character whose lowercase is longer: scan it all
+            starts = [start for start, end in _spans(name, case, joined, lowered)
+                      if not _excluded(joined, start, end, entry.tracking.exclude, case)]
             found = max(starts) if starts else None
         else:
-            found = _latest(joined, lowered, name, pattern, entry, case)
+            found = _latest(joined, lowered, _rule(name, case), entry, case)
         if found is not None:
             best = found if best is None else max(best, found)
     return best
@@ -105,16 +170,14 @@ def is_mentioned(entry: LibraryEntry, text: str, *, lowered: str | None = None) 
         and secondary_ok(entry, partial(_in_text, text, entry.tracking.case_sensitive))
 
 
-def _latest(joined: str, lowered: str, name: str, pattern: re.Pattern[str], entry: LibraryEntry,
-            case: bool) -> int | None:
-    """Walks the candidates from the end: a substring find is far cheaper than a regex scan, and most
-    names are not mentioned at all (bench/library_mentions.py)."""
-    stem = name[:-1] if name[-1:] in "yY" and len(name) > 1 else name
-    hay, key = (joined, stem) if case else (lowered, stem.lower())
+def _latest(joined: str, lowered: str, rule: _NameRule, entry: LibraryEntry, case: bool) -> int | None:
+    """Walks the candidates from the end: a substring find is far cheaper than a scan of the whole text, and
+    most names are not mentioned at all (bench/library_mentions.py)."""
+    hay, key = (joined, rule.key) if case else (lowered, rule.key)
     at = hay.rfind(key)
     while at != -1:
-        match = pattern.match(joined, at)
-        if match is not None and not _excluded(joined, at, match.end(), entry.tracking.exclude, case):
+        end = rule.end_at(joined, hay, at)
+        if end is not None and not _excluded(joined, at, end, entry.tracking.exclude, case):
             return at
         at = hay.rfind(key, 0, at + len(key) - 1)
     return None
@@ -129,8 +192,8 @@ def mentioning_key(entry: LibraryEntry, texts: Sequence[str]) -> tuple[str, int]
         for name in active_names(entry):
             if not name.strip():
                 continue
-            for m in _pattern(name, case).finditer(text):
-                if not _excluded(text, m.start(), m.end(), entry.tracking.exclude, case):
+            for start, end in _spans(name, case, text, text.lower()):
+                if not _excluded(text, start, end, entry.tracking.exclude, case):
                     return name, index
     return None
 
@@ -160,9 +223,9 @@ def find_mentions(entries: Sequence[LibraryEntry], text: str) -> list[Mention]:
             stem = name[:-1] if name[-1:] in "yY" and len(name) > 1 else name
             if (stem not in text) if case else (exact_lower and stem.lower() not in lowered):
                 continue
-            for m in _pattern(name, case).finditer(text):
-                if not _excluded(text, m.start(), m.end(), entry.tracking.exclude, case):
-                    mine.append(Mention(m.start(), m.end(), entry))
+            for start, end in _spans(name, case, text, lowered):
+                if not _excluded(text, start, end, entry.tracking.exclude, case):
+                    mine.append(Mention(start, end, entry))
         if mine and secondary_ok(entry, partial(_in_text, text, case)):
             found += mine
     found.sort(key=lambda m: (m.start, m.start - m.end))

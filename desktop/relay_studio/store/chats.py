@@ -27,6 +27,7 @@ from relay_studio.store.database import (
     now_iso,
     table_of,
 )
+from relay_studio.store.rows import records
 from relay_studio.store.scene_copy import copy_scene
 
 _CHATS = table_of(t.ChatRow)
@@ -86,7 +87,7 @@ class ChatStore:
         query = select(_CHATS).order_by(_CHATS.c.created_at)
         if project_id is not None:
             query = query.where(_CHATS.c.project_id == project_id)
-        return [ChatRecord.model_validate(dict(r._mapping)) for r in self.db.conn.execute(query)]
+        return records(self.db.conn.execute(query), ChatRecord)
 
     def chat(self, chat_id: str) -> ChatRecord | None:
         row = self.db.conn.execute(select(_CHATS).where(_CHATS.c.id == chat_id)).first()
@@ -115,10 +116,9 @@ class ChatStore:
         return record
 
     def messages(self, chat_id: str) -> list[MessageRecord]:
-        rows = self.db.conn.execute(
+        return records(self.db.conn.execute(
             select(_MESSAGES).where(_MESSAGES.c.chat_id == chat_id).order_by(_MESSAGES.c.position)
-        )
-        return [_message(r) for r in rows]
+        ), MessageRecord)
 
     def message(self, message_id: str) -> MessageRecord | None:
         row = self.db.conn.execute(select(_MESSAGES).where(_MESSAGES.c.id == message_id)).first()
@@ -194,7 +194,7 @@ class ChatStore:
             select(_CHATS).where(_CHATS.c.parent_chat_id == chat_id, _CHATS.c.origin == CHAT_ORIGIN_HANDOFF)
             .order_by(_CHATS.c.created_at)
         )
-        return [ChatRecord.model_validate(dict(r._mapping)) for r in rows]
+        return records(rows, ChatRecord)
 
     def handed_off(self, chat_id: str) -> list[HandedOff]:
         """The handoffs out of ``chat_id``, oldest first: each continuation whose first entry is a handoff
@@ -271,8 +271,7 @@ class ChatStore:
             .order_by(_COMMITS.c.created_at, _COMMITS.c.version)  # imported versions may share a stamp
         )
         last: dict[str, CommitRecord] = {}  # run id -> its last commit, in the order runs first committed
-        for r in rows:
-            commit = CommitRecord.model_validate(dict(r._mapping))
+        for commit in records(rows, CommitRecord):
             last[commit.run_id] = commit
         return list(last.values())
 

@@ -25,6 +25,7 @@ from relay_studio.store import workspace_versions
 from relay_studio.store.compact import unpack
 from relay_studio.store.database import Database, now_iso, table_of
 from relay_studio.store.leases import is_owned
+from relay_studio.store.rows import records
 from relay_studio.store.turn_requests import StageTexts, request_text
 
 _RUNS = table_of(t.RunRow)
@@ -108,7 +109,7 @@ class RunStore:
         query = _record_columns().order_by(_RUNS.c.created_at.desc()).limit(limit)
         if chat_id is not None:
             query = query.where(_RUNS.c.chat_id == chat_id)
-        return [_run(r) for r in self.db.conn.execute(query)]
+        return records(self.db.conn.execute(query), RunRecord)  # its columns are the record's fields
 
     def as_seen(self, record: RunRecord) -> RunRecord:
         """The run as a reader shows it: one a crash left non-terminal whose owner is gone (its lease is
@@ -130,7 +131,7 @@ class RunStore:
         rows = self.db.conn.execute(
             select(_INVOCATIONS).where(_INVOCATIONS.c.run_id == run_id).order_by(_INVOCATIONS.c.created_at)
         )
-        return [InvocationRecord.model_validate(dict(r._mapping)) for r in rows]
+        return records(rows, InvocationRecord)
 
     def invocation(self, invocation_id: str) -> InvocationRecord | None:
         row = self.db.conn.execute(select(_INVOCATIONS).where(_INVOCATIONS.c.id == invocation_id)).first()
@@ -245,7 +246,7 @@ class RunStore:
         rows = self.db.conn.execute(
             select(_COMMITS).where(_COMMITS.c.run_id == run_id).order_by(_COMMITS.c.version)
         )
-        return [CommitRecord.model_validate(dict(r._mapping)) for r in rows]
+        return records(rows, CommitRecord)
 
     def model_turns(self, run_id: str) -> list[dict[str, Any]]:
         return list(self.iter_model_turns(run_id))
