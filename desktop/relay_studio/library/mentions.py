@@ -277,7 +277,8 @@ class MentionFinder:
 
     def __init__(self, entries: Sequence[LibraryEntry]) -> None:
         self.entries = list(entries)
-        self._by_key: dict[tuple[str, ...], set[int]] = {}
+        self._by_word: dict[str, set[int]] = {}  # a one-word name's word -> its entries
+        self._by_pair: dict[str, dict[str, set[int]]] = {}  # a longer name's first word -> its second -> entries
         self._always: set[int] = set()
         for i, entry in enumerate(self.entries):
             for name in active_names(entry):
@@ -286,8 +287,10 @@ class MentionFinder:
                 key = _index_key(name)
                 if key is None:
                     self._always.add(i)
+                elif len(key) == 1:
+                    self._by_word.setdefault(key[0], set()).add(i)
                 else:
-                    self._by_key.setdefault(key, set()).add(i)
+                    self._by_pair.setdefault(key[0], {}).setdefault(key[1], set()).add(i)
 
     def candidates(self, lowered: str, text: str | None = None) -> list[int]:
         """The indexes of the entries the lower-cased text may mention (a superset of those it does). Given the
@@ -296,16 +299,18 @@ class MentionFinder:
         if text is not None and len(text) != len(lowered):
             return list(range(len(self.entries)))
         chosen = set(self._always)
-        by_key = self._by_key
+        by_word, by_pair = self._by_word, self._by_pair
         words = _WORD.findall(lowered)
+        forms = [_plural_forms(word) for word in words]
         for i, word in enumerate(words):
-            for form in _plural_forms(word):
-                hit = by_key.get((form,))
+            for form in forms[i]:
+                hit = by_word.get(form)
                 if hit:
                     chosen.update(hit)
-            if i + 1 < len(words):
-                for form in _plural_forms(words[i + 1]):
-                    hit = by_key.get((word, form))
+            seconds = by_pair.get(word)
+            if seconds and i + 1 < len(words):
+                for form in forms[i + 1]:
+                    hit = seconds.get(form)
                     if hit:
                         chosen.update(hit)
         return sorted(chosen)
