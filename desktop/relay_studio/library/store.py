@@ -28,6 +28,7 @@ from sqlalchemy import delete, select
 from relay_studio import pause_points
 from relay_studio.domain import error_codes as codes
 from relay_studio.domain.hidden_text import strip_hidden
+from relay_studio.give_way import give_way
 from relay_studio.library.entries import (
     MAX_ENTRY_BYTES,
     LibraryEntry,
@@ -306,6 +307,7 @@ class LibraryStore:
         """Every indexed entry, by type then name."""
         items: list[IndexedEntry] = []
         for row in self._rows().values():
+            give_way()  # a book's 1,000 entries are read on a lane while the window opens: its GUI thread first
             try:
                 items.append(_entry_of(row))
             except (ValueError, TypeError, RecursionError):  # a row an older version indexed: left out

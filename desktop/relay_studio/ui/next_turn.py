@@ -22,6 +22,8 @@ from collections.abc import Callable
 import shiboken6
 from PySide6.QtCore import QObject, QTimer
 
+from relay_studio.give_way import gui_busy
+
 TURN_MS = 1  # a timer, not a queued call: see the module
 #: a turn runs the work waiting at its start until this many seconds are spent (always one piece)
 TURN_BUDGET = 0.002
@@ -44,6 +46,7 @@ class _Turns(QObject):
             self._timer.start()
 
     def _turn(self) -> None:
+        gui_busy()  # workers' long loops give way meanwhile (``give_way``)
         started = time.perf_counter()
         due = len(self._waiting)  # what comes during the turn waits for the next one
         try:

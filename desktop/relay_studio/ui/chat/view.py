@@ -58,6 +58,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollA
 from relay_studio.domain.enums import RunStatus
 from relay_studio.domain.events import Event
 from relay_studio.domain.records import RUN_KIND_HANDOFF, ChatRecord, MessageRecord, RunRecord
+from relay_studio.give_way import gui_busy
 from relay_studio.library.macros import MacroNames
 from relay_studio.runtime.context import LiveUpdate
 from relay_studio.runtime.context_window import exceeds_context
@@ -495,6 +496,7 @@ class ChatView(QWidget):
             return
         if self._from_end is None and not self._stick_to_end:
             self._from_end = bar.maximum() - bar.value()
+        gui_busy()
         _build_within_budget(missing, self._make_slice_card, self._expected_cost)
         self.cards = [c for c in self._slots if c is not None]
         self._more_timer.start()  # next turn: more, if still wanted, else the place is let go

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
+from relay_studio.give_way import give_way
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.mentions import MentionFinder, is_mentioned
 
@@ -84,6 +85,7 @@ class MentionTally:
         changed = [m for m, stamp in stamps.items() if self._stamps.get(m) != stamp]
         texts = texts_of(changed) if changed else {}
         for message_id in changed:
+            give_way()  # a book's first count is ~130 ms of Python: the window's GUI thread goes first
             self._forget(message_id)
             text = texts.get(message_id)
             if text is None:  # deleted between the two reads: the next update sees it gone
@@ -130,6 +132,7 @@ class MentionTally:
         else:
             found = MentionMatcher(changed).mentioned
         for message_id, text in self._texts.items():
+            give_way()
             for name in found(text):
                 self._names[message_id].append(name)
                 self.counts[name] += 1

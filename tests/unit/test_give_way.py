@@ -1,0 +1,53 @@
+"""Workers' long loops give way to the window's GUI thread while it is busy (``relay_studio/give_way.py``)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from relay_studio import give_way as gw
+
+
+def _loop_pauses(monkeypatch: pytest.MonkeyPatch, *, busy: bool, on_worker: bool) -> list[float]:
+    """The pauses a loop of ~10 ms of work took, on a worker thread or on the main one."""
+    pauses: list[float] = []
+    monkeypatch.setattr(gw, "_sleep", pauses.append)
+    monkeypatch.setattr(gw, "_busy_until", 0.0)
+    if busy:
+        gw.gui_busy(60.0)
+
+    def work() -> None:
+        end = time.perf_counter() + 0.01
+        while time.perf_counter() < end:
+            gw.give_way()
+
+    if on_worker:
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join()
+    else:
+        work()
+    return pauses
+
+
+def test_a_worker_pauses_after_each_slice_while_the_gui_thread_is_busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    pauses = _loop_pauses(monkeypatch, busy=True, on_worker=True)
+    assert pauses and set(pauses) == {gw.PAUSE_S}
+    assert len(pauses) >= 0.01 / (gw.SLICE_S * 2)  # a pause per slice, not one per loop
+
+
+def test_nothing_pauses_when_the_gui_thread_is_not_busy_nor_ever_the_gui_thread_itself(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _loop_pauses(monkeypatch, busy=False, on_worker=True) == []
+    assert _loop_pauses(monkeypatch, busy=True, on_worker=False) == []
+
+
+def test_busy_lasts_as_long_as_said_and_a_later_turn_extends_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gw, "_busy_until", 0.0)
+    gw.gui_busy(0.0)
+    assert gw._busy_until <= time.perf_counter()
+    gw.gui_busy(30.0)
+    gw.gui_busy(0.0)  # a shorter one never cuts a longer one short
+    assert gw._busy_until > time.perf_counter() + 29
