@@ -26,7 +26,7 @@ RANKS = {"domain": 0, "store": 1, "providers": 1, "knowledge": 2, "library": 2, 
          "canon": 3, "runtime": 3, "ui": 4}
 HOST_RANK = 5  # cli/, app.py, smoke.py, launch.py, window_start.py, start_window.py, window_open.py, api.py, ...
 #: leaves anyone may import: they import nothing of the package themselves (checked below)
-LEAVES = {"relay_studio", "relay_studio.resources", "relay_studio.pause_points"}
+LEAVES = {"relay_studio", "relay_studio.resources", "relay_studio.pause_points", "relay_studio.give_way"}
 #: where Qt may be imported: the widgets, and the GUI hosts that start them
 QT_ALLOWED = ("relay_studio.ui", "relay_studio.app", "relay_studio.smoke", "relay_studio.start_window",
               "relay_studio.window_open")
