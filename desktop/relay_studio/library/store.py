@@ -183,8 +183,11 @@ class LibraryStore:
 
     # -- index ---------------------------------------------------------------------------------
     def _rows(self) -> dict[str, Any]:
-        rows = self.db.conn.execute(select(_ROWS).where(_ROWS.c.project_id == self.project_id))
-        return {r.path: r for r in rows}
+        found: dict[str, Any] = {}
+        for row in self.db.conn.execute(select(_ROWS).where(_ROWS.c.project_id == self.project_id)):
+            give_way()  # a book's 1,000 rows, read on a lane while the window opens or imports: its GUI thread first
+            found[row.path] = row
+        return found
 
     def _files(self) -> list[tuple[str, Path, os.stat_result]]:
         """The entry files with their stat, one ``scandir`` per folder: a stage's start syncs the index, and
@@ -225,6 +228,7 @@ class LibraryStore:
             writes.append(partial(_delete_row, row_id))
 
         for rel, file, stat in self._files():
+            give_way()
             seen.add(rel)
             row = rows.get(rel)
             if row is not None and row.mtime_ns == stat.st_mtime_ns:
@@ -307,7 +311,7 @@ class LibraryStore:
         """Every indexed entry, by type then name."""
         items: list[IndexedEntry] = []
         for row in self._rows().values():
-            give_way()  # a book's 1,000 entries are read on a lane while the window opens: its GUI thread first
+            give_way()
             try:
                 items.append(_entry_of(row))
             except (ValueError, TypeError, RecursionError):  # a row an older version indexed: left out

@@ -412,6 +412,7 @@ class ChatView(QWidget):
 
     def _show(self, contents: ChatContents | None) -> None:
         """Fills the view from what was read of the chat."""
+        gui_busy()  # its cards are built now, and laid out and painted after: workers give way
         self.agent_names = {pid: p.display_name for pid, p in self.studio.agents.profiles().items()}
         messages = contents.messages if contents else []
         run_records = contents.runs if contents else []

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, Protocol
 import shiboken6
 from PySide6.QtCore import QObject, QTimer
 
+from relay_studio.give_way import gui_busy
 from relay_studio.store.chats import ChatStore
 from relay_studio.store.database import Database
 from relay_studio.store.projects import ProjectStore
@@ -132,6 +133,7 @@ class Operations(QObject):
         self._lanes = {READER: BackgroundReads(READER, self, dedicated=True), FILES: BackgroundReads(FILES, self),
                        KEYCHAIN: BackgroundReads(KEYCHAIN, self)}
         put_off_arrivals(OPENING_S)  # the window opens now: its first reads arrive beside its first paints
+        gui_busy(OPENING_S)  # and its first paints go first: workers' long loops give way (``give_way``)
         self._stores: dict[str, ReadStores] = {}  # a lane's connection, opened at its first query (GUI thread)
         self._closed = False
 
