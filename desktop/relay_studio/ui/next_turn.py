@@ -61,6 +61,7 @@ class _Turns(QObject):
                 if time.perf_counter() - started > TURN_BUDGET:
                     break
         finally:
+            gui_busy()  # and while Qt lays out and paints what the turn changed
             if self._waiting and not self._timer.isActive():
                 self._timer.start()
 
