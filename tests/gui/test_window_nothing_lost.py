@@ -4,10 +4,15 @@ edited version, the ledger records the creator's commit, and a restart shows it 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from relay_studio.domain.events import Event
 from relay_studio.runtime.publish import CREATOR
+from relay_studio.store.runs import RunStore
 from relay_studio.ui.chat.notice_card import NoticeCard
 from tests.gui.conftest import App, until
 from tests.gui.test_patch_dialog import PATCHED, _answer, _click, _click_tab, _completed, _ctrl, _demo
@@ -101,3 +106,24 @@ async def test_approving_with_no_part_ticked_is_a_rejection(app: App, qtbot: QtB
     await until(lambda: window.studio.unpublished_changes(run_id) == [] and run_id in read,
                 what="the run's journal read for unpublished changes")
     assert not any(isinstance(c, NoticeCard) for c in window.chat.cards), "no red notice"
+
+
+async def test_the_ended_runs_asked_for_in_one_turn_are_read_for_unpublished_changes_in_one_query(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chat's view asks for each of its ended runs as it is filled: one read on the reader lane answers them all
+    (a book's chapter asked 15 reads and took 15 deliveries on the GUI thread per switch)."""
+    window = app.open()
+    asked: list[list[str]] = []
+    read = RunStore.events_of_types_in
+
+    def counted(store: RunStore, run_ids: Collection[str], types: Collection[str]) -> dict[str, list[Event]]:
+        asked.append(list(run_ids))
+        return read(store, run_ids, types)
+
+    monkeypatch.setattr(RunStore, "events_of_types_in", counted)
+    reads = window.studio.unpublished
+    assert [reads.changes(r) for r in ("run_x", "run_y", "run_z")] == [[], [], []]
+    assert reads.changes("run_y") == []  # asked again before its read: still one read of it
+    await until(lambda: all(r in reads.known for r in ("run_x", "run_y", "run_z")), what="the runs read")
+    assert asked == [["run_x", "run_y", "run_z"]]
+    assert reads.changes("run_x") == [] and asked == [["run_x", "run_y", "run_z"]]  # kept: not read again

@@ -461,3 +461,24 @@ def test_an_unusable_leases_folder_is_one_sentence_naming_it(tmp_path: Path) -> 
         assert caught.value.code == DATA_DIR_UNWRITABLE and "leases" in caught.value.message
     finally:
         db.close()
+
+
+def test_the_events_of_some_types_of_many_runs_are_read_in_one_go_each_runs_in_order(tmp_path: Path) -> None:
+    db = Database(tmp_path / "s.db")
+    try:
+        for run_id in ("run_a", "run_b", "run_c"):
+            _insert_run(db, run_id)
+        with db.transaction() as tx:
+            for i in range(12):
+                run_id = ("run_b", "run_a")[i % 2]
+                tx.event(run_id, ("kept", "other", "also_kept")[i % 3], {"i": i})
+        runs = RunStore(db)
+        found = runs.events_of_types_in(["run_a", "run_b", "run_c", "run_a"], ("kept", "also_kept"))
+        assert set(found) == {"run_a", "run_b"}  # run_c has none of them: not listed
+        assert [e.payload["i"] for e in found["run_a"]] == [3, 5, 9, 11]
+        assert [e.payload["i"] for e in found["run_b"]] == [0, 2, 6, 8]
+        assert [e.seq for e in found["run_a"]] == sorted(e.seq for e in found["run_a"])
+        assert runs.events_of_types("run_b", ("kept", "also_kept")) == found["run_b"]
+        assert runs.events_of_types("run_c", ("kept",)) == []
+    finally:
+        db.close()
