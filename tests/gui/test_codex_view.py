@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+import shiboken6
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QTreeView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -288,3 +289,21 @@ def test_the_codex_model_tells_only_what_a_save_or_an_import_changed(qtbot: QtBo
     assert heard == ["removed 4 0-2", "inserted 4 0-3", "changed -1 4-4"]  # a few rows: told as rows
     heard.clear()
     assert model.set_entries(lore) == [0] and heard == ["reset"]  # groups gone: the list read anew
+
+
+async def test_an_import_planned_for_a_view_that_closed_meanwhile_is_still_written_and_its_staging_let_go(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The creator asked for the import: a view closed while its files were planned and staged on the lane does not
+    leave them staged (locked until the process ends) nor unwritten. The import is written and its staging folder
+    is gone."""
+    window, codex, folder, project_id = await _codex_of_40(app)
+    staged = _watched(monkeypatch, "_stage", lambda placed, *_args: len(placed))
+    owner = QObject()
+    outcomes: list[object] = []
+    entries = [LibraryEntry(type="location", name=f"Isle {i:03}", description=f"Island {i}.") for i in range(5)]
+    window.studio.library.start_add_entries(owner, project_id, "isles.json", entries, outcomes.append)
+    shiboken6.delete(owner)  # the view goes before the lane's plan arrives
+    await until(lambda: {f"Isle {i:03}" for i in range(5)} <= {i.entry.name for i in codex.items},
+                what="the import written and listed")
+    assert staged == [5] and outcomes == []  # staged once; nobody left to tell
+    assert not any((folder / "library" / ".import").glob("*")), "no staging folder left behind"

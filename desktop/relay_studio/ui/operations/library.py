@@ -130,7 +130,10 @@ class LibraryOperations:
         """The one shape of a library write: ``plan`` on the ``project-files`` lane against the index caught up with
         the folder (when the index is behind the files, the catching up is written on the writer lane first and
         ``again(rounds - 1)`` plans anew, as ``read_entries`` reads anew), then ``write`` of what was planned on the
-        writer lane, announced as a change of the project's library; ``then(result)``. A failure goes to ``show``."""
+        writer lane, announced as a change of the project's library; ``then(result)``. A failure goes to ``show``.
+        The creator asked for the write: a view that closed while it was planned does not stop it (an import's files
+        staged on the lane would stay staged, locked until the process ends), only ``then`` is not called. One that
+        closed while the index was caught up first does (nothing was planned or staged yet)."""
         folder = self.projects.folder(project_id)
 
         def planning(stores: ReadStores) -> tuple[IndexScan, tuple[P] | None]:
@@ -146,7 +149,7 @@ class LibraryOperations:
             self.hub.ops.change(owner, lambda runtime: write(LibraryStore(runtime.db, project_id, folder), made[0]),
                                 lambda _result: Changes.of(library=project_id), then, show=show)
 
-        self.hub.ops.query(owner, planning, planned, key=key, lane=FILES, show=show)
+        self.hub.ops.query(owner, planning, planned, key=key, lane=FILES, show=show, even_if_gone=True)
 
     def start_save(self, owner: QObject, project_id: str, entry: LibraryEntry, replacing: str | None,
                    then: Callable[[str], None], *, show: Callable[[str], None] | None = None,

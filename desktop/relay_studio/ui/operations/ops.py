@@ -139,16 +139,18 @@ class Operations(QObject):
 
     # -- queries ------------------------------------------------------------------------------------
     def query(self, owner: QObject | None, work: Callable[[ReadStores], T], then: Callable[[T], None], *,
-              key: Hashable | None = None, lane: str = READER, show: Callable[[str], None] | None = None) -> None:
+              key: Hashable | None = None, lane: str = READER, show: Callable[[str], None] | None = None,
+              even_if_gone: bool = False) -> None:
         """Runs ``work`` on ``lane`` over its own stores; ``then(result)`` on the GUI thread unless ``owner`` is gone
-        or a later query of ``key`` came meanwhile; a failure goes to ``present_error`` (shown by ``show``, else
-        in a box over ``owner``). Nothing once the studio shuts down."""
+        (``even_if_gone``: also then, for a query that plans a change the creator asked for) or a later query of
+        ``key`` came meanwhile; a failure goes to ``present_error`` (shown by ``show``, else in a box over
+        ``owner``; only logged once ``owner`` is gone). Nothing once the studio shuts down."""
         if self._closed:
             return
         stores = self._lane_stores(lane)
         guard = OwnerRef(owner)
         self._lanes[lane].start(key if key is not None else object(), partial(work, stores),
-                                partial(self._finish, guard, then, show))
+                                partial(self._finish, guard, then, show, even_if_gone=even_if_gone))
 
     def query_outcome(self, work: Callable[[ReadStores], T], deliver: Callable[[Outcome[T]], None], *,
                       key: Hashable | None = None) -> None:
@@ -204,11 +206,11 @@ class Operations(QObject):
 
     # -- the one end ---------------------------------------------------------------------------------
     def _finish(self, guard: OwnerRef, then: Callable[[T], None] | None, show: Callable[[str], None] | None,
-                outcome: Outcome[T]) -> None:
+                outcome: Outcome[T], *, even_if_gone: bool = False) -> None:
         if isinstance(outcome, Failed):  # logged even when the view that asked is gone (shown only if it is not)
             alive = guard.alive
             present_error(outcome.error, parent=guard.widget, show=show if alive else _nowhere)
-        elif guard.alive and then is not None:
+        elif (even_if_gone or guard.alive) and then is not None:
             then(outcome.value)
 
     def close(self) -> None:
