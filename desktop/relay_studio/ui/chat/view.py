@@ -107,6 +107,8 @@ FIRST_CARDS = 4
 BUILD_BUDGET = 0.008
 # cards above the view are built ahead by this much of the view's height: further up, as the creator scrolls there
 AHEAD = 0.5
+# a chat switch keeps the GUI thread busy this long (``give_way``): the old cards' removal, the read, the first cards
+SWITCH_BUSY_S = 0.1
 
 
 def _build_within_budget(missing: list[int], make: Callable[[int], None],
@@ -293,6 +295,7 @@ class ChatView(QWidget):
             self._agent_from_read = chat_id
         if changed:  # another chat: its own cards when its read arrives (a hidden view reads when it is shown)
             self._clear_cards()
+            gui_busy(SWITCH_BUSY_S)  # the old cards go, the read comes, the new ones are built: workers give way
         self.reload()
         active = self.studio.active_run(chat_id)
         if active is not None:
