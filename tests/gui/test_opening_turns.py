@@ -148,3 +148,30 @@ def test_work_put_off_together_takes_a_turn_each(qtbot: QtBot) -> None:
     shiboken6.delete(gone)
     qtbot.waitUntil(lambda: "third" in ran)
     assert ran == ["first", "a paint between", "second", "third"]
+
+
+async def test_the_windows_opening_a_chat_switch_and_a_turn_make_the_workers_give_way(app: App) -> None:
+    """The window's opening, a chat switch and a turn of put-off work each mark the GUI thread busy for as long as
+    they say (``relay_studio/give_way.py``: a worker's long loop then pauses after each slice of its work,
+    ``tests/unit/test_give_way.py``)."""
+    from relay_studio import give_way
+    from relay_studio.ui.chat.view import SWITCH_BUSY_S
+    from relay_studio.ui.operations.ops import OPENING_S
+
+    def idle() -> bool:
+        return give_way._busy_until < time.perf_counter()
+
+    started = time.perf_counter()
+    window = app.open()
+    assert give_way._busy_until >= started + OPENING_S  # the opening: its first paints and reads
+    await until(lambda: window.chat_id != "", what="the first chat")
+    other = window.studio.chats.new(window.project_id, "Second").id
+    await until(idle, seconds=10, what="the opening's busy time to end")  # so that only the switch can mark it
+    switched = time.perf_counter()
+    window.open_chat(other)
+    assert give_way._busy_until >= switched + SWITCH_BUSY_S  # the switch: the old cards go, the new ones come
+    await until(idle, seconds=10, what="the switch's busy time to end")
+    busy_in_turn: list[bool] = []
+    next_turn(window, lambda: busy_in_turn.append(give_way._busy_until > time.perf_counter() + 0.02))
+    await until(lambda: busy_in_turn, what="the turn")
+    assert busy_in_turn == [True]  # a turn: busy while it runs and Qt lays out and paints after it
