@@ -173,7 +173,7 @@ def is_mentioned(entry: LibraryEntry, text: str, *, lowered: str | None = None) 
 def _latest(joined: str, lowered: str, rule: _NameRule, entry: LibraryEntry, case: bool) -> int | None:
     """Walks the candidates from the end: a substring find is far cheaper than a scan of the whole text, and
     most names are not mentioned at all (bench/library_mentions.py)."""
-    hay, key = (joined, rule.key) if case else (lowered, rule.key)
+    hay, key = joined if case else lowered, rule.key
     at = hay.rfind(key)
     while at != -1:
         end = rule.end_at(joined, hay, at)
