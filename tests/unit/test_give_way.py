@@ -10,18 +10,26 @@ import pytest
 from relay_studio import give_way as gw
 
 
-def _loop_pauses(monkeypatch: pytest.MonkeyPatch, *, busy: bool, on_worker: bool) -> list[float]:
-    """The pauses a loop of ~10 ms of work took, on a worker thread or on the main one."""
+def _loop_pauses(monkeypatch: pytest.MonkeyPatch, *, busy: bool, on_worker: bool, giving: bool = True) -> list[float]:
+    """The pauses a loop of ~10 ms of work took, on a worker thread or on the main one, within ``giving_way`` (work
+    nobody waits for) or not."""
     pauses: list[float] = []
     monkeypatch.setattr(gw, "_sleep", pauses.append)
     monkeypatch.setattr(gw, "_busy_until", 0.0)
     if busy:
         gw.gui_busy(60.0)
 
-    def work() -> None:
+    def loop() -> None:
         end = time.perf_counter() + 0.01
         while time.perf_counter() < end:
             gw.give_way()
+
+    def work() -> None:
+        if giving:
+            with gw.giving_way():
+                loop()
+        else:
+            loop()
 
     if on_worker:
         thread = threading.Thread(target=work)
@@ -42,6 +50,22 @@ def test_nothing_pauses_when_the_gui_thread_is_not_busy_nor_ever_the_gui_thread_
         monkeypatch: pytest.MonkeyPatch) -> None:
     assert _loop_pauses(monkeypatch, busy=False, on_worker=True) == []
     assert _loop_pauses(monkeypatch, busy=True, on_worker=False) == []
+
+
+def test_work_the_creator_waits_for_never_pauses_nor_work_after_its_giving_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run's start reading its library calls the same loops outside ``giving_way``: it goes on at full speed."""
+    assert _loop_pauses(monkeypatch, busy=True, on_worker=True, giving=False) == []
+    seen: list[bool] = []
+
+    def work() -> None:
+        with gw.giving_way():
+            seen.append(gw._slices.on)
+        seen.append(getattr(gw._slices, "on", False))
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert seen == [True, False]
 
 
 def test_busy_lasts_as_long_as_said_and_a_later_turn_extends_it(monkeypatch: pytest.MonkeyPatch) -> None:

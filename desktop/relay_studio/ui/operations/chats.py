@@ -19,6 +19,7 @@ from relay_studio.domain.records import (
     ChatRecord,
     CommitRecord,
 )
+from relay_studio.give_way import giving_way
 from relay_studio.library.entries import LibraryEntry
 from relay_studio.library.sillytavern_chat import ParsedChat, export_chat, parse_chat, read_chat_file
 from relay_studio.library.store import atomic_write
@@ -183,7 +184,7 @@ class ChatOperations:
         """The tally of ``tally.project_id``'s messages brought up to date (only new and changed messages are
         read and matched), on a read connection of its own: a worker thread calls it (the codex's counting
         lane), never the GUI thread."""
-        with read_connection(self.runtime.db.path) as db:
+        with read_connection(self.runtime.db.path) as db, giving_way():  # a count nobody waits for: the GUI first
             return tally.update(entries, project_message_stamps(db, tally.project_id), partial(message_texts, db))
 
 

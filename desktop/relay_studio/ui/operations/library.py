@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 from PySide6.QtCore import QObject
 
 from relay_studio.domain import error_codes as codes
+from relay_studio.give_way import giving_way
 from relay_studio.library import sillytavern as st
 from relay_studio.library.entries import LibraryEntry, LibraryError, check_entry
 from relay_studio.library.importing import read_library_file
@@ -52,9 +53,11 @@ class EntriesRead:
 
 
 def _scan_entries(project_id: str, folder: Path, stores: ReadStores) -> tuple[IndexScan, list[IndexedEntry]]:
-    """On the ``project-files`` lane: the folder compared with the index (read only) and the entries indexed."""
+    """On the ``project-files`` lane: the folder compared with the index (read only) and the entries indexed (what
+    the codex lists: its loops give way to the GUI thread while it is busy)."""
     library = LibraryStore(stores.db, project_id, folder)
-    return library.scan(), library.entries()
+    with giving_way():
+        return library.scan(), library.entries()
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from relay_studio.domain.records import ProjectRecord
+from relay_studio.give_way import giving_way
 from relay_studio.resources import resource_dir
 from relay_studio.store.chats import ChatStore
 from relay_studio.store.database import DEFAULT_PROJECT_ID
@@ -92,7 +93,8 @@ class ProjectOperations:
         folder, builtin = self.folder(project_id), resource_dir() / "skills"
 
         def work(stores: ReadStores) -> ProjectFiles:
-            return read_project_files(stores.db, project_id, folder, builtin)
+            with giving_way():  # what the docks show, not what the creator waits for: the GUI thread first
+                return read_project_files(stores.db, project_id, folder, builtin)
 
         def failed(line: str) -> None:
             self._arrived(ProjectFiles(project_id, error=line))
