@@ -31,12 +31,13 @@ PAUSE_S = 0.002
 _busy_until = 0.0  # a perf_counter time; a float assignment is atomic under the interpreter lock
 _slices = threading.local()  # per thread: ``on`` (within ``giving_way``) and ``started`` (the slice's start)
 _sleep = time.sleep  # the pause (a test counts them)
+_clock = time.perf_counter  # the time (a test drives its own)
 
 
 def gui_busy(seconds: float = BUSY_S) -> None:
     """The GUI thread is building what the creator sees: workers give way for the next ``seconds``."""
     global _busy_until
-    _busy_until = max(_busy_until, time.perf_counter() + seconds)
+    _busy_until = max(_busy_until, _clock() + seconds)
 
 
 @contextmanager
@@ -53,7 +54,7 @@ def giving_way() -> Iterator[None]:
 def give_way() -> None:
     """Between the items of a long loop: a pause, within ``giving_way`` on a worker thread, while the GUI thread
     is busy and this thread has run a slice since its last pause; nothing otherwise (a clock read)."""
-    now = time.perf_counter()
+    now = _clock()
     if now >= _busy_until or not getattr(_slices, "on", False) or threading.current_thread() is threading.main_thread():
         return
     started = getattr(_slices, "started", None)
@@ -62,4 +63,4 @@ def give_way() -> None:
         return
     if now - started >= SLICE_S:
         _sleep(PAUSE_S)
-        _slices.started = time.perf_counter()
+        _slices.started = _clock()
