@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
-
 from relay_studio.ui.chat.unpublished import DECISION_EVENTS, Unpublished, unpublished_changes
+from relay_studio.ui.next_turn import next_turn
 
 if TYPE_CHECKING:
     from relay_studio.ui.operations.ops import Operations, ReadStores
@@ -24,11 +23,7 @@ class UnpublishedReads:
         self._found = found
         self.known: dict[str, list[Unpublished]] = {}  # ended runs' unpublished changes, once read
         self._reading: set[str] = set()  # runs whose journal the reader is reading, or will in this turn's read
-        self._asked: list[str] = []  # runs asked for in this turn, read together at its end
-        self._flush = QTimer(ops)
-        self._flush.setSingleShot(True)
-        self._flush.setInterval(0)
-        self._flush.timeout.connect(self._read_asked)
+        self._asked: list[str] = []  # runs asked for in this turn, read together in a later one (``next_turn``)
 
     def changes(self, run_id: str) -> list[Unpublished]:
         """As far as read: a run not read yet is read soon, off the GUI thread, and ``[]`` answers meanwhile."""
@@ -37,9 +32,9 @@ class UnpublishedReads:
             return found
         if run_id not in self._reading:
             self._reading.add(run_id)
+            if not self._asked:
+                next_turn(self._ops, self._read_asked)
             self._asked.append(run_id)
-            if not self._flush.isActive():
-                self._flush.start()
         return []
 
     def _read_asked(self) -> None:
